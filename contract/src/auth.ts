@@ -1,0 +1,117 @@
+import { z } from 'zod';
+
+/** Form bodies arrive as strings; "", "0", "false" are false, "1", "true" are true. */
+export const flag = z.preprocess(
+  (v) => {
+    if (v === '' || v === undefined || v === null) return undefined;
+    if (v === true || v === 1 || v === '1' || v === 'true') return 1;
+    if (v === false || v === 0 || v === '0' || v === 'false') return 0;
+    return v;
+  },
+  z.union([z.literal(0), z.literal(1)]),
+);
+
+const text = (max: number) => z.string().trim().max(max);
+export const email = z.string().trim().toLowerCase().max(254).email('Please enter a valid e-mail address');
+
+export const PASSWORD_MIN_LENGTH = 12;
+
+export const loginRequest = z.object({
+  email: z.string().trim().toLowerCase().max(254),
+  password: z.string().max(1024),
+  timezone: text(64).optional(),
+});
+export type LoginRequest = z.infer<typeof loginRequest>;
+
+/** The session the browser keeps after sign-in (member spec, section 3). */
+export const sessionData = z.object({
+  token: z.string(),
+  user_id: z.number(),
+  organization_id: z.number().nullable(),
+  organization_name: z.string().nullable(),
+  team_id: z.number().nullable(),
+  team: z.string().nullable(),
+  role: z.string().nullable(),
+  user_type: z.number(),
+  push_status: z.number(),
+  name: z.string(),
+  is_super_user: z.number(),
+  is_guest: z.number(),
+  sub_profile_id: z.number(),
+  picture: z.string().nullable(),
+  logged_in_account: z.number(),
+  first_login: z.number(),
+  last_login: z.string().nullable(),
+  is_change_password: z.number(),
+});
+export type SessionData = z.infer<typeof sessionData>;
+
+export const registerRequest = z.object({
+  name: text(100).default(''),
+  last_name: text(100).default(''),
+  email: text(254).toLowerCase().default(''),
+  company: text(150).default(''),
+  password: z.string().max(1024).default(''),
+  is_super_user: flag.optional(),
+  timezone: text(64).optional(),
+  terms: flag.optional(),
+});
+export type RegisterRequest = z.input<typeof registerRequest>;
+
+export const registerData = z.object({
+  user_id: z.number(),
+  token: z.string(),
+  user_type: z.number(),
+  push_status: z.number(),
+  name: z.string(),
+  sub_profile_id: z.number(),
+  picture: z.string().nullable(),
+});
+export type RegisterData = z.infer<typeof registerData>;
+
+export const REGISTRATION_MESSAGES = {
+  allEmpty: 'All fields are required',
+  name: 'First Name field is required',
+  last_name: 'Last Name field is required',
+  company: 'Company field is required',
+  email: 'Email field is required',
+  password: 'Password field is required',
+  terms: 'Must agree with Terms to proceed',
+} as const;
+
+type RegistrationFields = { name: string; last_name: string; company: string; email: string; password: string };
+
+/**
+ * The registration checks of the member spec (section 5), in their order.
+ * Shared by the form and the server so both answer the same first message.
+ * `terms` is only checked where the form has the box (the API has no such field).
+ */
+export function firstRegistrationError(f: RegistrationFields, termsAccepted?: boolean): string | null {
+  const blank = (s: string) => s.trim() === '';
+  if (blank(f.name) && blank(f.last_name) && blank(f.company) && blank(f.email) && blank(f.password)) {
+    return REGISTRATION_MESSAGES.allEmpty;
+  }
+  if (blank(f.name)) return REGISTRATION_MESSAGES.name;
+  if (blank(f.last_name)) return REGISTRATION_MESSAGES.last_name;
+  if (blank(f.company)) return REGISTRATION_MESSAGES.company;
+  if (blank(f.email)) return REGISTRATION_MESSAGES.email;
+  if (blank(f.password)) return REGISTRATION_MESSAGES.password;
+  if (termsAccepted === false) return REGISTRATION_MESSAGES.terms;
+  return null;
+}
+
+export const forgotPasswordRequest = z.object({ email: text(254).toLowerCase().min(1, 'Email field is required') });
+
+export const resetPasswordRequest = z.object({
+  token: z.string().min(1).max(200),
+  password: z.string().max(1024),
+  password_confirmation: z.string().max(1024),
+});
+export type ResetPasswordRequest = z.infer<typeof resetPasswordRequest>;
+
+export const changePasswordRequest = z.object({
+  old_password: z.string().max(1024),
+  password: z.string().max(1024),
+  password_confirmation: z.string().max(1024),
+});
+export type ChangePasswordRequest = z.infer<typeof changePasswordRequest>;

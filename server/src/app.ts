@@ -1,0 +1,102 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { AppContext } from './app-context.ts';
+import type { Config } from './config/env.ts';
+import { createDb } from './db/client.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { authPlugin } from './lib/auth.ts';
+import { failure, registerErrorEnvelope } from './lib/envelope.ts';
+import { redactUrl } from './lib/redact.ts';
+import { accountRoutes } from './modules/account/account.routes.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { outboxRoutes } from './modules/mail/outbox.routes.ts';
+import { createMailer } from './modules/mail/outbox.ts';
+import { ensureGuestAccount } from './modules/users/guest.ts';
+
+const WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+/** Builds the whole platform: database (migrated), mailer, API, media and the web app. */
+export async function buildApp(config: Config): Promise<{ app: FastifyInstance; ctx: AppContext }> {
+  const app = Fastify({
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    logger: {
+      level: config.logLevel,
+      // Tokens may travel in the query string (the spec's GET calls): never log them, nor any header.
+      serializers: {
+        req: (req) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: req.ip }),
+        res: (res) => ({ statusCode: res.statusCode }),
+      },
+    },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const { db, dialect } = createDb(config.databaseUrl);
+  await migrateToLatest(db);
+  const mailer = createMailer(db, config, app.log);
+  const ctx: AppContext = { config, db, dialect, mailer };
+  await ensureGuestAccount(ctx);
+  app.addHook('onClose', async () => {
+    mailer.close();
+    await db.destroy();
+  });
+
+  registerErrorEnvelope(app);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        mediaSrc: ["'self'", 'blob:'],
+        connectSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(rateLimit, { max: 1200, timeWindow: '1 minute' });
+  await app.register(formbody);
+  await app.register(multipart, { limits: { fileSize: 50 * 1024 * 1024, files: 1 } });
+
+  await app.register(healthRoutes, { ctx });
+  await app.register(outboxRoutes, { ctx });
+  await app.register(
+    async (api) => {
+      await api.register(authPlugin, { db });
+      await api.register(authRoutes, { ctx });
+      await api.register(accountRoutes, { ctx });
+    },
+    { prefix: '/api' },
+  );
+
+  const uploads = path.join(config.dataDir, 'uploads');
+  fs.mkdirSync(uploads, { recursive: true });
+  await app.register(fastifyStatic, { root: uploads, prefix: '/uploads/', decorateReply: false, maxAge: '30d', immutable: true });
+
+  const hasWeb = fs.existsSync(path.join(WEB_DIST, 'index.html'));
+  if (hasWeb) await app.register(fastifyStatic, { root: WEB_DIST, prefix: '/', wildcard: false, index: false });
+
+  // Client-side routes get the web app; unknown API paths get the envelope.
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0] ?? '';
+    if (hasWeb && request.method === 'GET' && !url.startsWith('/api/') && !url.startsWith('/media/') && !url.startsWith('/uploads/')) {
+      return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html', WEB_DIST);
+    }
+    return reply.status(404).send(failure(404, `No route ${request.method} ${url}`));
+  });
+
+  return { app, ctx };
+}

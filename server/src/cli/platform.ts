@@ -1,0 +1,131 @@
+import { parseArgs } from 'node:util';
+import type { AppContext } from '../app-context.ts';
+import { ConfigError, loadConfig } from '../config/env.ts';
+import { createDb } from '../db/client.ts';
+import { migrateToLatest } from '../db/migrate.ts';
+import { AppError } from '../lib/errors.ts';
+import { hashPassword, passwordProblem } from '../modules/auth/password-policy.ts';
+import { revokeUserSessions } from '../modules/auth/sessions.ts';
+import { createMailer } from '../modules/mail/outbox.ts';
+import { addMember, createOrganization } from '../modules/organization/organization.service.ts';
+import { findUserByEmail, updateUser } from '../modules/users/users.queries.ts';
+import { demoSignIns, seedDemo } from './seed-demo.ts';
+
+const HELP = `Manufacturing Masters operator commands
+
+Usage: npm run platform -- <command> [options]
+
+Commands:
+  migrate                       Apply every pending database migration.
+  seed-demo                     Load the demo organization, teams and people (idempotent).
+  create-organization           A new organization with its super user and an active 30-day trial.
+      --name <name> --email <email> --password <password> [--first-name <n>] [--last-name <n>]
+  create-user                   A member of an existing organization.
+      --organization <id> --email <email> --password <password> --first-name <n> --last-name <n>
+      [--team <name>] [--role <role>] [--super-user]
+  set-password                  Set a user's password and end all of their sessions.
+      --email <email> --password <password>
+  --help                        Show this help.
+
+Settings come from the environment (see README): DATABASE_URL, DATA_DIR, ...`;
+
+class UsageError extends Error {}
+
+function required(values: Record<string, unknown>, ...names: string[]): void {
+  const missing = names.filter((n) => typeof values[n] !== 'string' || values[n] === '');
+  if (missing.length) throw new UsageError(`Missing option${missing.length > 1 ? 's' : ''}: ${missing.map((m) => `--${m}`).join(', ')}`);
+}
+
+async function run(argv: string[]): Promise<void> {
+  const [command, ...rest] = argv;
+  if (!command || command === '--help' || command === '-h' || command === 'help') {
+    console.log(HELP);
+    return;
+  }
+  const { values } = parseArgs({
+    args: rest,
+    strict: true,
+    options: {
+      name: { type: 'string' },
+      email: { type: 'string' },
+      password: { type: 'string' },
+      'first-name': { type: 'string' },
+      'last-name': { type: 'string' },
+      organization: { type: 'string' },
+      team: { type: 'string' },
+      role: { type: 'string' },
+      'super-user': { type: 'boolean' },
+    },
+  });
+  if (!['migrate', 'seed-demo', 'create-organization', 'create-user', 'set-password'].includes(command)) {
+    throw new UsageError(`Unknown command "${command}". Run with --help to see the commands.`);
+  }
+  const config = loadConfig();
+  const { db, dialect } = createDb(config.databaseUrl);
+  const log = { warn: (o: object, m: string) => console.warn(m, o) };
+  const ctx: AppContext = { config, db, dialect, mailer: createMailer(db, config, log) };
+  try {
+    const applied = await migrateToLatest(db);
+    switch (command) {
+      case 'migrate':
+        console.log(applied.length ? `Applied: ${applied.join(', ')}` : 'The database is up to date.');
+        return;
+      case 'seed-demo':
+        console.log((await seedDemo(ctx)) ? 'Demo data loaded.' : 'Demo data was already there.');
+        for (const line of demoSignIns(ctx)) console.log(line);
+        return;
+      case 'create-organization': {
+        required(values, 'name', 'email', 'password');
+        const { organizationId, userId } = await createOrganization(ctx, values.name as string, {
+          email: (values.email as string).toLowerCase(),
+          password: values.password as string,
+          name: values['first-name'] ?? 'Administrator',
+          lastName: values['last-name'] ?? '',
+        });
+        console.log(`Organization ${organizationId} created with super user ${userId} and a 30-day trial.`);
+        return;
+      }
+      case 'create-user': {
+        required(values, 'organization', 'email', 'password', 'first-name', 'last-name');
+        const organizationId = Number(values.organization);
+        if (!Number.isInteger(organizationId) || organizationId <= 0) throw new UsageError('--organization must be an organization id (a positive number).');
+        const userId = await addMember(ctx, organizationId, {
+          email: (values.email as string).toLowerCase(),
+          password: values.password as string,
+          name: values['first-name'] as string,
+          lastName: values['last-name'] as string,
+          team: values.team,
+          role: values.role,
+          superUser: values['super-user'] === true,
+        });
+        console.log(`User ${userId} created.`);
+        return;
+      }
+      case 'set-password': {
+        required(values, 'email', 'password');
+        const weak = passwordProblem(values.password as string);
+        if (weak) throw new UsageError(weak);
+        const user = await findUserByEmail(db, values.email as string);
+        if (!user) throw new UsageError(`No user has the e-mail ${values.email}.`);
+        await updateUser(db, user.id, { password_hash: await hashPassword(values.password as string) });
+        await revokeUserSessions(db, user.id);
+        console.log(`Password set for ${user.email}; their sessions were ended.`);
+        return;
+      }
+    }
+  } finally {
+    ctx.mailer.close();
+    await db.destroy();
+  }
+}
+
+run(process.argv.slice(2)).catch((error: unknown) => {
+  if (error instanceof UsageError || error instanceof ConfigError || error instanceof AppError) {
+    console.error(`Error: ${error.message}`);
+  } else if (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS')) {
+    console.error(`Error: ${error.message}. Run with --help to see the options.`);
+  } else {
+    console.error(error);
+  }
+  process.exit(1);
+});

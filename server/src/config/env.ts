@@ -1,0 +1,83 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/** Every setting of the platform, read once at boot (README lists them). */
+const schema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: z
+      .string()
+      .optional()
+      .refine((v) => !v || /^(postgres(ql)?:\/\/|sqlite:|file:)/.test(v), 'must start with postgres://, sqlite: or file:'),
+    PUBLIC_URL: z.string().url().optional(),
+    SMTP_URL: z
+      .string()
+      .optional()
+      .refine((v) => !v || /^smtps?:\/\//.test(v), 'must be an smtp:// or smtps:// URL'),
+    MAIL_FROM: z.string().min(3).default('Manufacturing Masters <no-reply@manufacturingmasters.local>'),
+    SUPPORT_EMAIL: z.string().email().default('support@manufacturingmasters.local'),
+    PAYMENT_PROVIDER: z.enum(['offline', 'stripe']).default('offline'),
+    STRIPE_SECRET_KEY: z.string().optional(),
+    STRIPE_WEBHOOK_SECRET: z.string().optional(),
+    STRIPE_API_BASE: z.string().url().optional(),
+    GUEST_EMAIL: z.string().email().default('guest@manufacturingmasters.local'),
+    GUEST_PASSWORD: z.string().min(1).default('guest-read-only-access'),
+    SHARE_LINK_DAYS: z.coerce.number().int().min(1).max(365).default(7),
+    SEED_DEMO: z.enum(['auto', 'never']).default('auto'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  })
+  .superRefine((env, ctx) => {
+    if (env.PAYMENT_PROVIDER === 'stripe') {
+      for (const key of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'] as const) {
+        if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required when PAYMENT_PROVIDER=stripe' });
+      }
+    }
+  });
+
+export type Config = ReturnType<typeof toConfig>;
+
+function toConfig(env: z.infer<typeof schema>) {
+  const dataDir = path.resolve(env.DATA_DIR);
+  const databaseUrl = env.DATABASE_URL ?? `sqlite:${path.join(dataDir, 'platform.sqlite')}`;
+  return {
+    env: env.NODE_ENV,
+    host: env.HOST,
+    port: env.PORT,
+    dataDir,
+    databaseUrl,
+    dialect: databaseUrl.startsWith('postgres') ? ('postgres' as const) : ('sqlite' as const),
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    supportEmail: env.SUPPORT_EMAIL,
+    payment: {
+      provider: env.PAYMENT_PROVIDER,
+      stripeSecretKey: env.STRIPE_SECRET_KEY,
+      stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET,
+      stripeApiBase: env.STRIPE_API_BASE,
+    },
+    guest: { email: env.GUEST_EMAIL.toLowerCase(), password: env.GUEST_PASSWORD },
+    shareLinkDays: env.SHARE_LINK_DAYS,
+    seedDemo: env.SEED_DEMO,
+    logLevel: env.LOG_LEVEL,
+    trustProxy: env.TRUST_PROXY === 'true',
+  };
+}
+
+export class ConfigError extends Error {}
+
+/** Reads and validates the environment; a bad value names its variable in one line. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = schema.safeParse(source);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const name = String(issue?.path[0] ?? 'environment');
+    // The value itself is not echoed: it may be a secret.
+    throw new ConfigError(`Invalid configuration: ${name} ${issue?.message ?? 'is invalid'}`);
+  }
+  return toConfig(parsed.data);
+}

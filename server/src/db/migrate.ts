@@ -1,0 +1,17 @@
+import { type Migration, type MigrationProvider, Migrator } from 'kysely';
+import type { Db } from './client.ts';
+import * as foundation from './migrations/2026-11-21-001-foundation.ts';
+
+/** Versioned migrations, in order. Never edit one that has landed: add a new file. */
+const migrations: Record<string, Migration> = {
+  '2026-11-21-001-foundation': foundation,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+export async function migrateToLatest(db: Db): Promise<string[]> {
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error;
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

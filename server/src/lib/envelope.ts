@@ -1,0 +1,48 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from './errors.ts';
+
+/** The one place that maps every error to `{ success: false, error_messages, error_code }`. */
+export function registerErrorEnvelope(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.status).headers(error.headers).send(failure(error.status, error.message));
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      // Name every wrong field, each with its own message.
+      const messages = error.validation.map((v) => {
+        const field = String(v.instancePath ?? '')
+          .replace(/^\//, '')
+          .replace(/\//g, '.');
+        const message = v.message ?? 'is invalid';
+        return field ? `${field}: ${message}` : message;
+      });
+      return reply.status(400).send(failure(400, messages.join('; ')));
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 429) return reply.status(429).send(failure(429, 'Too many requests. Please wait a moment and try again.'));
+    if (status >= 400 && status < 500) {
+      return reply.status(status).send(failure(status, clientMessage(error)));
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send(failure(500, 'Something went wrong on our side. Please try again.'));
+  });
+}
+
+export function failure(status: number, message: string) {
+  return { success: false as const, error_messages: message, error_code: status };
+}
+
+function clientMessage(error: FastifyError): string {
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return 'Unsupported content type. Send JSON or a form.';
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return 'The request body is not valid JSON.';
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return 'The request body is too large.';
+    default:
+      return error.message;
+  }
+}

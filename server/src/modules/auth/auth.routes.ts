@@ -1,0 +1,45 @@
+import { changePasswordRequest, forgotPasswordRequest, loginRequest, registerData, registerRequest, resetPasswordRequest, sessionData } from '@mm/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../app-context.ts';
+import { callerOf } from '../../lib/auth.ts';
+import { envelope, ok } from '../../lib/reply.ts';
+import { changePassword, login, RESET_SENT, register, requestPasswordReset, resetPassword } from './auth.service.ts';
+import { revokeSession } from './sessions.ts';
+
+const empty = envelope(z.null());
+
+export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.post('/v4/login', { config: { auth: 'public' }, schema: { body: loginRequest, response: { 200: envelope(sessionData) } } }, async (request) =>
+    ok(await login(ctx, request.body, request.ip, request.headers['user-agent']), 'Log-in successful!'),
+  );
+
+  app.post(
+    '/v4/register',
+    { config: { auth: 'public' }, schema: { body: registerRequest, response: { 201: envelope(registerData) } } },
+    async (request, reply) => {
+      const data = await register(ctx, request.body, request.headers['user-agent']);
+      return reply.status(201).send(ok(data, 'Registration successful! Welcome to Manufacturing Masters.'));
+    },
+  );
+
+  app.post('/forgotpassword', { config: { auth: 'public' }, schema: { body: forgotPasswordRequest, response: { 200: empty } } }, async (request) => {
+    await requestPasswordReset(ctx, request.body.email);
+    return ok(null, RESET_SENT);
+  });
+
+  app.post('/reset-password', { config: { auth: 'public' }, schema: { body: resetPasswordRequest, response: { 200: empty } } }, async (request) => {
+    await resetPassword(ctx, request.body);
+    return ok(null, 'Your password has been reset. Please sign in with your new password.');
+  });
+
+  app.post('/changePassword', { schema: { body: changePasswordRequest, response: { 200: empty } } }, async (request) => {
+    await changePassword(ctx, callerOf(request), request.body);
+    return ok(null, 'Password changed successfully.');
+  });
+
+  app.post('/logout', { config: { guestWrites: true }, schema: { response: { 200: empty } } }, async (request) => {
+    await revokeSession(ctx.db, callerOf(request).sessionId);
+    return ok(null, 'Logout successful!!');
+  });
+};

@@ -1,0 +1,142 @@
+import {
+  type ChangePasswordRequest,
+  firstRegistrationError,
+  type LoginRequest,
+  type RegisterRequest,
+  type ResetPasswordRequest,
+  type SessionData,
+} from '@mm/contract';
+import type { AppContext } from '../../app-context.ts';
+import type { Caller } from '../../lib/auth.ts';
+import { MINUTE, now, toIso } from '../../lib/clock.ts';
+import { badRequest, conflict, unauthorized } from '../../lib/errors.ts';
+import { passwordResetMail } from '../mail/templates.ts';
+import { emailTaken, findUserByEmail, findUserById, insertOrganization, insertUser, type UserWithOrg, updateUser } from '../users/users.queries.ts';
+import { hashPassword, passwordProblem, verifyPassword } from './password-policy.ts';
+import { consumeUserToken, issueUserToken, openSession, revokeUserSessions } from './sessions.ts';
+import { assertUnderLimit, clearAttempts, LIMITS, recordAttempt } from './throttle.ts';
+
+const RESET_LIFETIME = 30 * MINUTE;
+export const BAD_CREDENTIALS = 'These credentials do not match our records.';
+export const LOCKED_OUT = 'Too many failed sign-in attempts for this account. Please try again in 15 minutes.';
+export const TOO_MANY_FROM_ADDRESS = 'Too many failed sign-in attempts from your network. Please try again later.';
+export const RESET_SENT = 'If an account exists for this e-mail, we have sent you a link to reset your password.';
+export const RESET_THROTTLED = 'Too many reset requests for this e-mail. Please try again in an hour.';
+export const RESET_LINK_INVALID = 'This password reset link is invalid or has expired. Please ask for a new one.';
+
+export function toSessionData(user: UserWithOrg, token: string): SessionData {
+  return {
+    token,
+    user_id: user.id,
+    organization_id: user.organization_id,
+    organization_name: user.organization_name,
+    team_id: user.team_id,
+    team: user.team_name,
+    role: user.role,
+    user_type: 1,
+    push_status: 0,
+    name: user.name,
+    is_super_user: user.is_super_user,
+    is_guest: user.is_guest,
+    sub_profile_id: user.id,
+    picture: user.picture,
+    logged_in_account: user.logged_in_account,
+    first_login: user.first_login,
+    last_login: toIso(user.last_login),
+    is_change_password: user.is_change_password,
+  };
+}
+
+export async function login(ctx: AppContext, input: LoginRequest, ip: string, userAgent?: string): Promise<SessionData> {
+  await assertUnderLimit(ctx.db, LIMITS.loginPerAddress, ip, TOO_MANY_FROM_ADDRESS);
+  if (input.email) await assertUnderLimit(ctx.db, LIMITS.loginPerEmail, input.email, LOCKED_OUT);
+  const user = input.email ? await findUserByEmail(ctx.db, input.email) : undefined;
+  const valid = await verifyPassword(user?.password_hash ?? null, input.password);
+  if (!user || !valid) {
+    await recordAttempt(ctx.db, LIMITS.loginPerAddress, ip);
+    if (input.email) await recordAttempt(ctx.db, LIMITS.loginPerEmail, input.email);
+    throw unauthorized(BAD_CREDENTIALS);
+  }
+  await clearAttempts(ctx.db, LIMITS.loginPerEmail, user.email);
+  await updateUser(ctx.db, user.id, {
+    last_login: now(),
+    logged_in_account: user.logged_in_account + 1,
+    ...(input.timezone ? { timezone: input.timezone } : {}),
+  });
+  const token = await openSession(ctx.db, user.id, userAgent);
+  // The session answer carries the previous sign-in time, as "last login" means.
+  return toSessionData({ ...user, logged_in_account: user.logged_in_account + 1 }, token);
+}
+
+export async function register(
+  ctx: AppContext,
+  input: Required<Omit<RegisterRequest, 'is_super_user' | 'timezone' | 'terms'>> & { timezone?: string; terms?: 0 | 1 },
+  userAgent?: string,
+) {
+  const problem = firstRegistrationError(input, input.terms === undefined ? undefined : input.terms === 1);
+  if (problem) throw badRequest(problem);
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(input.email)) throw badRequest('Please enter a valid e-mail address.');
+  const weak = passwordProblem(input.password);
+  if (weak) throw badRequest(weak);
+  if (await emailTaken(ctx.db, input.email)) throw conflict('The email has already been taken.');
+  const passwordHash = await hashPassword(input.password);
+  const userId = await ctx.db.transaction().execute(async (trx) => {
+    const organizationId = await insertOrganization(trx, input.company);
+    return insertUser(trx, {
+      organization_id: organizationId,
+      team_id: null,
+      email: input.email,
+      password_hash: passwordHash,
+      name: input.name,
+      last_name: input.last_name,
+      company: input.company,
+      role: null,
+      picture: null,
+      // New registrations are never super users; the first paid checkout makes the payer one.
+      is_super_user: 0,
+      is_guest: 0,
+      timezone: input.timezone ?? null,
+    });
+  });
+  const token = await openSession(ctx.db, userId, userAgent);
+  return {
+    user_id: userId,
+    token,
+    user_type: 1,
+    push_status: 0,
+    name: input.name,
+    sub_profile_id: userId,
+    picture: null,
+  };
+}
+
+export async function requestPasswordReset(ctx: AppContext, email: string): Promise<void> {
+  await assertUnderLimit(ctx.db, LIMITS.resetPerEmail, email, RESET_THROTTLED);
+  await recordAttempt(ctx.db, LIMITS.resetPerEmail, email);
+  const user = await findUserByEmail(ctx.db, email);
+  if (!user || user.is_guest) return;
+  const token = await issueUserToken(ctx.db, user.id, 'reset', RESET_LIFETIME);
+  // Built from PUBLIC_URL, never from the Host header a caller could forge.
+  const url = `${ctx.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+  await ctx.mailer.send(user.email, 'password_reset', passwordResetMail(user.name, url));
+}
+
+export async function resetPassword(ctx: AppContext, input: ResetPasswordRequest): Promise<void> {
+  const weak = passwordProblem(input.password, input.password_confirmation);
+  if (weak) throw badRequest(weak);
+  const userId = await consumeUserToken(ctx.db, input.token, 'reset');
+  if (userId === null) throw badRequest(RESET_LINK_INVALID);
+  await updateUser(ctx.db, userId, { password_hash: await hashPassword(input.password), is_change_password: 0 });
+  await revokeUserSessions(ctx.db, userId);
+}
+
+export async function changePassword(ctx: AppContext, caller: Caller, input: ChangePasswordRequest): Promise<void> {
+  const user = await findUserById(ctx.db, caller.userId);
+  if (!user) throw unauthorized();
+  if (!(await verifyPassword(user.password_hash, input.old_password))) throw badRequest('The old password is incorrect.');
+  const weak = passwordProblem(input.password, input.password_confirmation);
+  if (weak) throw badRequest(weak);
+  if (input.password === input.old_password) throw badRequest('The new password must be different from the old one.');
+  await updateUser(ctx.db, user.id, { password_hash: await hashPassword(input.password), is_change_password: 0 });
+  await revokeUserSessions(ctx.db, user.id, caller.sessionId);
+}

@@ -1,0 +1,62 @@
+import type { Db } from '../../db/client.ts';
+import { SESSION_IDLE_LIFETIME } from '../../lib/auth.ts';
+import { now } from '../../lib/clock.ts';
+import { hashToken, newToken } from '../../lib/crypto.ts';
+
+/** Opens a session and returns its token; only the hash is kept. */
+export async function openSession(db: Db, userId: number, userAgent?: string): Promise<string> {
+  const token = newToken();
+  const t = now();
+  await db
+    .insertInto('sessions')
+    .values({
+      user_id: userId,
+      token_hash: hashToken(token),
+      created_at: t,
+      last_used_at: t,
+      expires_at: t + SESSION_IDLE_LIFETIME,
+      revoked_at: null,
+      user_agent: userAgent?.slice(0, 300) ?? null,
+    })
+    .execute();
+  return token;
+}
+
+export async function revokeSession(db: Db, sessionId: number): Promise<void> {
+  await db.updateTable('sessions').set({ revoked_at: now() }).where('id', '=', sessionId).where('revoked_at', 'is', null).execute();
+}
+
+/** Ends every session of the user, but the one given (a password change keeps the current one). */
+export async function revokeUserSessions(db: Db, userId: number, exceptSessionId?: number): Promise<void> {
+  let q = db.updateTable('sessions').set({ revoked_at: now() }).where('user_id', '=', userId).where('revoked_at', 'is', null);
+  if (exceptSessionId !== undefined) q = q.where('id', '!=', exceptSessionId);
+  await q.execute();
+}
+
+/** One-time tokens (password reset, invitation): random, stored hashed, single use, expiring. */
+export async function issueUserToken(db: Db, userId: number, purpose: 'reset' | 'invite', lifetimeMs: number): Promise<string> {
+  const token = newToken();
+  const t = now();
+  // A new link replaces any earlier unused one of the same purpose.
+  await db.updateTable('user_tokens').set({ used_at: t }).where('user_id', '=', userId).where('purpose', '=', purpose).where('used_at', 'is', null).execute();
+  await db
+    .insertInto('user_tokens')
+    .values({ user_id: userId, purpose, token_hash: hashToken(token), expires_at: t + lifetimeMs, used_at: null, created_at: t })
+    .execute();
+  return token;
+}
+
+/** Marks the token used and returns its user, or null when unknown, used or expired. Atomic: a token works once. */
+export async function consumeUserToken(db: Db, token: string, purpose: 'reset' | 'invite'): Promise<number | null> {
+  const t = now();
+  const row = await db
+    .updateTable('user_tokens')
+    .set({ used_at: t })
+    .where('token_hash', '=', hashToken(token))
+    .where('purpose', '=', purpose)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', t)
+    .returning('user_id')
+    .executeTakeFirst();
+  return row?.user_id ?? null;
+}

@@ -1,0 +1,38 @@
+import type { Db } from '../../db/client.ts';
+import { DAY, now } from '../../lib/clock.ts';
+
+export const TRIAL_DAYS = 30;
+
+/** The organization's subscription that currently gives access, with its plan title. */
+export function findAccessSubscription(db: Db, organizationId: number) {
+  return db
+    .selectFrom('subscriptions')
+    .leftJoin('plans', 'plans.id', 'subscriptions.plan_id')
+    .select(['subscriptions.id', 'subscriptions.status', 'subscriptions.current_period_end', 'subscriptions.trial_ends_at', 'plans.title as plan_title'])
+    .where('subscriptions.organization_id', '=', organizationId)
+    .where('subscriptions.status', 'in', ['trialing', 'active'])
+    .where('subscriptions.current_period_end', '>', now())
+    .orderBy('subscriptions.current_period_end', 'desc')
+    .executeTakeFirst();
+}
+
+export async function startTrial(db: Db, organizationId: number, provider: string): Promise<void> {
+  const t = now();
+  const trialEnd = t + TRIAL_DAYS * DAY;
+  await db
+    .insertInto('subscriptions')
+    .values({
+      organization_id: organizationId,
+      plan_id: null,
+      status: 'trialing',
+      trial_ends_at: trialEnd,
+      current_period_end: trialEnd,
+      auto_renew: 1,
+      cancel_reason: null,
+      provider,
+      provider_subscription_id: null,
+      created_at: t,
+      updated_at: t,
+    })
+    .execute();
+}

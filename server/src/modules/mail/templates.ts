@@ -1,0 +1,47 @@
+import { escapeHtml } from '../../lib/html.ts';
+
+/** Every e-mail the platform sends: one HTML and one plain-text body, with the brand and a transactional footer. */
+export type Mail = { subject: string; text: string; html: string };
+
+const BRAND = 'Manufacturing Masters';
+
+type Block = { paragraphs: string[]; action?: { label: string; url: string }; after?: string[] };
+
+function compose(subject: string, block: Block): Mail {
+  const footer = `You receive this message because of your ${BRAND} account. It is a service message about your account, not a newsletter.`;
+  const text = [
+    ...block.paragraphs,
+    ...(block.action ? [`${block.action.label}: ${block.action.url}`] : []),
+    ...(block.after ?? []),
+    '--',
+    `${BRAND}: tactical best-practice videos from manufacturing experts.`,
+    footer,
+  ].join('\n\n');
+  const p = (s: string) => `<p style="margin:0 0 16px">${escapeHtml(s)}</p>`;
+  const html = `<!doctype html><html><body style="margin:0;background:#f4f5f7;font-family:Arial,Helvetica,sans-serif;color:#1f2933">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px">
+<table role="presentation" width="560" cellpadding="0" cellspacing="0" style="background:#fff;border-radius:8px;padding:32px">
+<tr><td><h1 style="font-size:20px;color:#0b3d91;margin:0 0 24px">${BRAND}</h1>
+${block.paragraphs.map(p).join('\n')}
+${block.action ? `<p style="margin:24px 0"><a href="${escapeHtml(block.action.url)}" style="background:#0b3d91;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none">${escapeHtml(block.action.label)}</a></p><p style="font-size:12px;color:#52606d">${escapeHtml(block.action.url)}</p>` : ''}
+${(block.after ?? []).map(p).join('\n')}
+<hr style="border:none;border-top:1px solid #e4e7eb;margin:24px 0"><p style="font-size:12px;color:#7b8794">${escapeHtml(footer)}</p>
+</td></tr></table></td></tr></table></body></html>`;
+  return { subject, text, html };
+}
+
+export const passwordResetMail = (name: string, url: string) =>
+  compose(`Reset your ${BRAND} password`, {
+    paragraphs: [`Hello ${name},`, 'We received a request to reset the password of your account. The link below works once and for 30 minutes.'],
+    action: { label: 'Choose a new password', url },
+    after: ['If you did not ask for this, ignore this message: your password stays as it is.'],
+  });
+
+export const invitationMail = (inviter: string, organization: string, url: string) =>
+  compose(`You are invited to ${organization} on ${BRAND}`, {
+    paragraphs: [
+      `${inviter} invited you to join ${organization} on ${BRAND}, the video-training library for manufacturing teams.`,
+      'Set your password to activate your account.',
+    ],
+    action: { label: 'Set my password', url },
+  });

@@ -1,0 +1,48 @@
+import type { AppContext } from '../../app-context.ts';
+import { badRequest, conflict } from '../../lib/errors.ts';
+import { hashPassword, passwordProblem } from '../auth/password-policy.ts';
+import { startTrial } from '../billing/subscription.queries.ts';
+import { emailTaken, findOrCreateTeam, insertOrganization, insertUser } from '../users/users.queries.ts';
+
+export type NewMember = {
+  email: string;
+  password: string;
+  name: string;
+  lastName: string;
+  team?: string;
+  role?: string;
+  superUser?: boolean;
+};
+
+/** Adds a member to an organization (operator commands and the demo seed). */
+export async function addMember(ctx: AppContext, organizationId: number, member: NewMember): Promise<number> {
+  const weak = passwordProblem(member.password);
+  if (weak) throw badRequest(weak);
+  if (await emailTaken(ctx.db, member.email)) throw conflict(`The email ${member.email} has already been taken.`);
+  const teamId = member.team ? await findOrCreateTeam(ctx.db, organizationId, member.team) : null;
+  const organization = await ctx.db.selectFrom('organizations').select('name').where('id', '=', organizationId).executeTakeFirst();
+  if (!organization) throw badRequest(`There is no organization ${organizationId}.`);
+  return insertUser(ctx.db, {
+    organization_id: organizationId,
+    team_id: teamId,
+    email: member.email,
+    password_hash: await hashPassword(member.password),
+    name: member.name,
+    last_name: member.lastName,
+    company: organization.name,
+    role: member.role ?? null,
+    is_super_user: member.superUser ? 1 : 0,
+  });
+}
+
+/** A new organization with its super user and an active 30-day trial. */
+export async function createOrganization(ctx: AppContext, name: string, superUser: NewMember): Promise<{ organizationId: number; userId: number }> {
+  if (!name.trim()) throw badRequest('The organization name is required.');
+  const weak = passwordProblem(superUser.password);
+  if (weak) throw badRequest(weak);
+  if (await emailTaken(ctx.db, superUser.email)) throw conflict(`The email ${superUser.email} has already been taken.`);
+  const organizationId = await insertOrganization(ctx.db, name.trim());
+  await startTrial(ctx.db, organizationId, ctx.config.payment.provider);
+  const userId = await addMember(ctx, organizationId, { ...superUser, superUser: true });
+  return { organizationId, userId };
+}

@@ -1,0 +1,69 @@
+import type { Db } from '../../db/client.ts';
+import type { NewUser, UserUpdate } from '../../db/schema.ts';
+import { now } from '../../lib/clock.ts';
+
+/** A user with the names of their organization and team, as sessions and profiles show them. */
+export function selectUserWithOrg(db: Db) {
+  return db
+    .selectFrom('users')
+    .leftJoin('organizations', 'organizations.id', 'users.organization_id')
+    .leftJoin('teams', (j) => j.onRef('teams.id', '=', 'users.team_id').on('teams.deleted_at', 'is', null))
+    .selectAll('users')
+    .select(['organizations.name as organization_name', 'teams.name as team_name'])
+    .where('users.deleted_at', 'is', null);
+}
+
+export const findUserByEmail = (db: Db, email: string) => selectUserWithOrg(db).where('users.email', '=', email.toLowerCase()).executeTakeFirst();
+
+export const findUserById = (db: Db, id: number) => selectUserWithOrg(db).where('users.id', '=', id).executeTakeFirst();
+
+export type UserWithOrg = NonNullable<Awaited<ReturnType<typeof findUserById>>>;
+
+export async function emailTaken(db: Db, email: string, exceptUserId?: number): Promise<boolean> {
+  let q = db.selectFrom('users').select('id').where('email', '=', email.toLowerCase());
+  if (exceptUserId !== undefined) q = q.where('id', '!=', exceptUserId);
+  return (await q.executeTakeFirst()) !== undefined;
+}
+
+export async function insertUser(db: Db, user: Omit<NewUser, 'created_at' | 'updated_at'>): Promise<number> {
+  const t = now();
+  const row = await db
+    .insertInto('users')
+    .values({ ...user, email: user.email.toLowerCase(), created_at: t, updated_at: t })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function updateUser(db: Db, id: number, changes: Omit<UserUpdate, 'updated_at'>): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ ...changes, updated_at: now() })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function insertOrganization(db: Db, name: string): Promise<number> {
+  const t = now();
+  const row = await db.insertInto('organizations').values({ name, banner_url: null, created_at: t, updated_at: t }).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** The team of that name in the organization, created when it does not exist yet. */
+export async function findOrCreateTeam(db: Db, organizationId: number, name: string): Promise<number> {
+  const existing = await db
+    .selectFrom('teams')
+    .select('id')
+    .where('organization_id', '=', organizationId)
+    .where('name', '=', name)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  if (existing) return existing.id;
+  const t = now();
+  const row = await db
+    .insertInto('teams')
+    .values({ organization_id: organizationId, name, deleted_at: null, created_at: t, updated_at: t })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}

@@ -1,0 +1,121 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../src/app.ts';
+import type { AppContext } from '../src/app-context.ts';
+import { loadConfig } from '../src/config/env.ts';
+import { addMember, createOrganization, type NewMember } from '../src/modules/organization/organization.service.ts';
+
+/**
+ * A real platform for one test file: its own database (a fresh SQLite file, or a fresh
+ * PostgreSQL database when DATABASE_URL points at a server), listening on a free port.
+ */
+export type TestPlatform = {
+  url: string;
+  app: FastifyInstance;
+  ctx: AppContext;
+  api: <T = any>(method: string, path: string, options?: CallOptions) => Promise<{ status: number; body: T; headers: Headers }>;
+  close: () => Promise<void>;
+};
+
+type CallOptions = {
+  token?: string;
+  json?: unknown;
+  form?: Record<string, string>;
+  query?: Record<string, string>;
+  headers?: Record<string, string>;
+  body?: BodyInit;
+};
+
+async function freshDatabaseUrl(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const base = process.env.DATABASE_URL;
+  if (!base?.startsWith('postgres')) {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mm-db-'));
+    return { url: `sqlite:${path.join(dir, 'test.sqlite')}`, drop: async () => fs.rmSync(dir, { recursive: true, force: true }) };
+  }
+  const name = `mm_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+export async function startPlatform(env: Record<string, string> = {}): Promise<TestPlatform> {
+  const database = await freshDatabaseUrl();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mm-data-'));
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, DATABASE_URL: database.url, LOG_LEVEL: 'silent', PORT: '0', ...env });
+  const { app, ctx } = await buildApp(config);
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.address();
+  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  // Links in e-mails must point at this server.
+  ctx.config.publicUrl = url;
+
+  const api: TestPlatform['api'] = async (method, p, options = {}) => {
+    const headers: Record<string, string> = { ...options.headers };
+    if (options.token) headers.authorization = `Bearer ${options.token}`;
+    let body: BodyInit | undefined = options.body;
+    if (options.json !== undefined) {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(options.json);
+    } else if (options.form) {
+      body = new URLSearchParams(options.form);
+    }
+    const query = options.query ? `?${new URLSearchParams(options.query)}` : '';
+    const response = await fetch(`${url}${p}${query}`, { method, headers, body });
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = JSON.parse(text);
+    } catch {}
+    return { status: response.status, body: parsed as any, headers: response.headers };
+  };
+
+  return {
+    url,
+    app,
+    ctx,
+    api,
+    close: async () => {
+      await app.close();
+      await database.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+let sequence = 0;
+export const uniqueEmail = (prefix = 'user') => `${prefix}.${process.pid}.${++sequence}.${Date.now()}@example.com`;
+export const STRONG_PASSWORD = 'Correct-Horse-Battery-42';
+
+/** An organization with a super user (trial active) and one ordinary member, both signed in. */
+export async function organizationWithMembers(platform: TestPlatform, name = 'Org') {
+  const superUser: NewMember = { email: uniqueEmail('boss'), password: STRONG_PASSWORD, name: 'Sam', lastName: 'Super', team: 'Assembly', role: 'Supervisor' };
+  const { organizationId, userId: superUserId } = await createOrganization(platform.ctx, name, superUser);
+  const member: NewMember = { email: uniqueEmail('member'), password: STRONG_PASSWORD, name: 'Mia', lastName: 'Member', team: 'Assembly', role: 'Operator' };
+  const memberId = await addMember(platform.ctx, organizationId, member);
+  return {
+    organizationId,
+    superUser: { id: superUserId, email: superUser.email, token: await signIn(platform, superUser.email) },
+    member: { id: memberId, email: member.email, token: await signIn(platform, member.email) },
+  };
+}
+
+export async function signIn(platform: TestPlatform, email: string, password = STRONG_PASSWORD): Promise<string> {
+  const res = await platform.api('POST', '/api/v4/login', { json: { email, password } });
+  if (res.status !== 200) throw new Error(`sign-in of ${email} failed: ${JSON.stringify(res.body)}`);
+  return res.body.data.token;
+}
