@@ -72,7 +72,9 @@ export class ConfigError extends Error {}
 
 /** Reads and validates the environment; a bad value names its variable in one line. */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = schema.safeParse(source);
+  // An empty variable means "not set", as shells and .env files write it.
+  const set = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value !== ''));
+  const parsed = schema.safeParse(set);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const name = String(issue?.path[0] ?? 'environment');

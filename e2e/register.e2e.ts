@@ -1,0 +1,88 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO, expectPath, expectToast, expectVisible, field, newPage, openBrowser, type Stack, sleep, startStack, uniqueEmail } from './harness.ts';
+
+// Member spec: /register (section 2), registration checks in order (section 5), registration success (section 4).
+describe('registration', () => {
+  let stack: Stack;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    [stack, browser] = await Promise.all([startStack(), openBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await stack?.stop();
+  });
+
+  async function registerPage(): Promise<Page> {
+    const page = await newPage(browser, stack);
+    await page.goto('/register');
+    return page;
+  }
+
+  const submit = (page: Page) => page.getByRole('button', { name: 'Start your free trial' }).click();
+  const terms = (page: Page) => page.getByRole('checkbox', { name: /I agree to the Terms/ });
+
+  it('checks the fields in order, and creates nothing until the terms are accepted', async () => {
+    const page = await registerPage();
+    const person = { first: 'Marguerite', last: 'Okafor', company: 'Okafor Castings', email: uniqueEmail('okafor'), password: 'Factory-Floor-Safety-9' };
+
+    await submit(page);
+    await expectToast(page, 'All fields are required');
+
+    // Something filled, first name empty.
+    await field(page, 'Password').fill(person.password);
+    await submit(page);
+    await expectToast(page, 'First Name field is required');
+
+    await field(page, 'First Name').fill(person.first);
+    await submit(page);
+    await expectToast(page, 'Last Name field is required');
+
+    await field(page, 'Last Name').fill(person.last);
+    await submit(page);
+    await expectToast(page, 'Company field is required');
+
+    await field(page, 'Company').fill(person.company);
+    await submit(page);
+    await expectToast(page, 'Email field is required');
+
+    await field(page, 'Email').fill(person.email);
+    await field(page, 'Password').fill('');
+    await submit(page);
+    await expectToast(page, 'Password field is required');
+
+    await field(page, 'Password').fill(person.password);
+    expect(await terms(page).isChecked()).toBe(false);
+    await submit(page);
+    await expectToast(page, 'Must agree with Terms to proceed');
+    // Give a request that might have been sent anyway the time to land, then check nothing exists.
+    await sleep(1500);
+    expect(page.url()).toContain('/register');
+    const attempt = await stack.api('POST', '/api/v4/login', { json: { email: person.email, password: person.password } });
+    expect(attempt.status).toBe(401);
+
+    await terms(page).check();
+    await submit(page);
+    await expectPath(page, '/home');
+    // Signed in: the home greeting names the person.
+    await expectVisible(page.getByText(person.first).first(), 20_000);
+    const signIn = await stack.api('POST', '/api/v4/login', { json: { email: person.email, password: person.password } });
+    expect(signIn.status).toBe(200);
+    expect(signIn.body.data.is_super_user).toBe(0);
+  });
+
+  it('refuses an e-mail that already has an account', async () => {
+    const page = await registerPage();
+    await field(page, 'First Name').fill('Bruno');
+    await field(page, 'Last Name').fill('Again');
+    await field(page, 'Company').fill('Acme Precision Parts');
+    await field(page, 'Email').fill(DEMO.member.email);
+    await field(page, 'Password').fill('Factory-Floor-Safety-9');
+    await terms(page).check();
+    await submit(page);
+    await expectToast(page, 'The email has already been taken.');
+    expect(new URL(page.url()).pathname).toBe('/register');
+  });
+});

@@ -1,0 +1,49 @@
+import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { type FormEvent, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { paths } from '../../../config/paths.ts';
+import { browserTimezone } from '../../../lib/browser-timezone.ts';
+import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { saveSession, sessionFromSignIn } from '../../../lib/session.ts';
+import { useLogin } from '../api/login.ts';
+
+type LoginFormProps = { initialEmail: string; initialPassword: string };
+
+export function LoginForm({ initialEmail, initialPassword }: LoginFormProps) {
+  const [email, setEmail] = useState(initialEmail);
+  const [password, setPassword] = useState(initialPassword);
+  const login = useLogin();
+  const navigate = useNavigate();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    login.mutate(
+      { email, password, timezone: browserTimezone() },
+      {
+        onSuccess: ({ data, message }) => {
+          saveSession(sessionFromSignIn(data));
+          notifySuccess(message ?? 'Log-in successful!');
+          navigate(paths.home, { replace: true });
+        },
+        onError: notifyError,
+      },
+    );
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="sm">
+        <TextInput label="Email" type="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.currentTarget.value)} />
+        <PasswordInput label="Password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.currentTarget.value)} />
+        <Group justify="flex-end">
+          <Anchor component={Link} to={paths.forgotPassword} size="sm">
+            Forgot password?
+          </Anchor>
+        </Group>
+        <Button type="submit" disabled={login.isPending} fullWidth>
+          {login.isPending ? 'Signing in...' : 'Sign in'}
+        </Button>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,86 @@
+import { firstRegistrationError } from '@mm/contract';
+import { Anchor, Button, Checkbox, PasswordInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { type ChangeEvent, type FormEvent, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { paths } from '../../../config/paths.ts';
+import { browserTimezone } from '../../../lib/browser-timezone.ts';
+import { notifyError, notifyErrorMessage, notifySuccess } from '../../../lib/notify.ts';
+import { saveSession, sessionFromSignIn } from '../../../lib/session.ts';
+import { useLogin } from '../api/login.ts';
+import { useRegister } from '../api/register.ts';
+
+const EMPTY = { name: '', last_name: '', company: '', email: '', password: '' };
+type Fields = typeof EMPTY;
+
+export function RegisterForm() {
+  const [fields, setFields] = useState<Fields>(EMPTY);
+  const [termsAccepted, setTermsAccepted] = useState(false);
+  const navigate = useNavigate();
+  const register = useRegister();
+  const login = useLogin();
+  const busy = register.isPending || login.isPending;
+
+  const bind = (key: keyof Fields) => ({
+    value: fields[key],
+    onChange: (event: ChangeEvent<HTMLInputElement>) => setFields({ ...fields, [key]: event.currentTarget.value }),
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const problem = firstRegistrationError(fields, termsAccepted);
+    if (problem) {
+      notifyErrorMessage(problem);
+      return;
+    }
+    const timezone = browserTimezone();
+    // Registration answers a bare token; signing in with the entered credentials gives the
+    // whole session (member spec, section 4). Checkout joins this flow with the billing feature.
+    register.mutate(
+      { ...fields, is_super_user: 0, timezone, terms: 1 },
+      {
+        onSuccess: ({ message }) =>
+          login.mutate(
+            { email: fields.email, password: fields.password, timezone },
+            {
+              onSuccess: ({ data }) => {
+                saveSession(sessionFromSignIn(data));
+                if (message) notifySuccess(message);
+                navigate(paths.home, { replace: true });
+              },
+              onError: notifyError,
+            },
+          ),
+        onError: notifyError,
+      },
+    );
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="sm">
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+          <TextInput label="First Name" autoComplete="given-name" {...bind('name')} />
+          <TextInput label="Last Name" autoComplete="family-name" {...bind('last_name')} />
+        </SimpleGrid>
+        <TextInput label="Company" autoComplete="organization" {...bind('company')} />
+        <TextInput label="Email" type="email" autoComplete="email" {...bind('email')} />
+        <PasswordInput label="Password" autoComplete="new-password" description="At least 12 characters, not a common password." {...bind('password')} />
+        <Checkbox
+          checked={termsAccepted}
+          onChange={(event) => setTermsAccepted(event.currentTarget.checked)}
+          label={
+            <>
+              I agree to the{' '}
+              <Anchor component={Link} to={paths.terms} inherit>
+                Terms
+              </Anchor>
+            </>
+          }
+        />
+        <Button type="submit" disabled={busy} fullWidth>
+          {busy ? 'Loading...' : 'Start your free trial'}
+        </Button>
+      </Stack>
+    </form>
+  );
+}
