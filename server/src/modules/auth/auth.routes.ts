@@ -14,6 +14,14 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     ok(await login(ctx, request.body, request.ip, request.headers['user-agent']), 'Log-in successful!'),
   );
 
+  // The guest account is shared on purpose (member spec, section 1): the landing page's
+  // guest link signs in with these through /login's prefill.
+  app.get(
+    '/guest_access',
+    { config: { auth: 'public' }, schema: { response: { 200: envelope(z.object({ email: z.string(), password: z.string() })) } } },
+    async () => ok({ email: ctx.config.guest.email, password: ctx.config.guest.password }),
+  );
+
   app.post(
     '/v4/register',
     { config: { auth: 'public' }, schema: { body: registerRequest, response: { 201: envelope(registerData) } } },

@@ -308,6 +308,11 @@ describe('POST /api/changePassword', () => {
 });
 
 describe('the guest account', () => {
+  it('publishes its shared credentials for the landing page link', async () => {
+    const res = await platform.api('GET', '/api/guest_access');
+    expect(res.body.data).toEqual({ email: platform.ctx.config.guest.email, password: platform.ctx.config.guest.password });
+  });
+
   it('signs in with the configured credentials and cannot write', async () => {
     const token = await signIn(platform, platform.ctx.config.guest.email, platform.ctx.config.guest.password);
     expect((await platform.api('POST', '/api/profile', { token })).status).toBe(200);

@@ -1,4 +1,4 @@
-import { type ChangePasswordRequest, type ProfileData } from '@mm/contract';
+import type { ChangePasswordRequest, ProfileData } from '@mm/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { profileQueryKey } from '../../../lib/profile.ts';

@@ -1,5 +1,5 @@
-import { firstRegistrationError } from '@mm/contract';
 import { Anchor, Button, Checkbox, PasswordInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { firstRegistrationError } from '@mm/contract';
 import { type ChangeEvent, type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '../../../config/paths.ts';

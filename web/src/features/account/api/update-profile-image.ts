@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { profileQueryKey } from '../../../lib/profile.ts';
+import { updateSession } from '../../../lib/session.ts';
+import { userInfoQueryKey } from './get-user-info.ts';
+
+export function updateProfileImage({ picture }: { userId: number; picture: File }) {
+  const form = new FormData();
+  form.append('picture', picture);
+  return apiRequest<{ picture: string }>('/api/v4/update_profile_image', { method: 'POST', form });
+}
+
+export function useUpdateProfileImage() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateProfileImage,
+    onSuccess: ({ data }, { userId }) => {
+      updateSession({ active_profile_image: data.picture });
+      return Promise.all([queryClient.invalidateQueries({ queryKey: profileQueryKey }), queryClient.invalidateQueries({ queryKey: userInfoQueryKey(userId) })]);
+    },
+  });
+}

@@ -1,0 +1,30 @@
+import { Alert } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { PageLoader } from '../../../components/page-loader.tsx';
+import { useSignedInSession } from '../../../lib/session.ts';
+import { useUserInfo } from '../api/get-user-info.ts';
+import { EditInfoForm } from './edit-info-form.tsx';
+
+function EditInfoModalBody({ onSaved }: { onSaved: () => void }) {
+  const session = useSignedInSession();
+  const info = useUserInfo(session.userId);
+
+  if (info.isPending) return <PageLoader label="Loading your information..." />;
+  if (info.isError) {
+    return (
+      <Alert color="red" variant="light">
+        {info.error.message}
+      </Alert>
+    );
+  }
+  return <EditInfoForm info={info.data} canEditTeamAndRole={session.isSuperUser} onSaved={onSaved} />;
+}
+
+/** The edit-info modal of the floating menu (member spec, section 5). */
+export function openEditInfoModal(): void {
+  const modalId = modals.open({
+    title: 'Update User Info',
+    size: 'lg',
+    children: <EditInfoModalBody onSaved={() => modals.close(modalId)} />,
+  });
+}

@@ -1,0 +1,44 @@
+import { Avatar, Button, FileButton, Group, Text } from '@mantine/core';
+import { IconUpload } from '@tabler/icons-react';
+import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { useUpdateProfileImage } from '../api/update-profile-image.ts';
+
+const ACCEPTED_IMAGES = 'image/png,image/jpeg,image/webp,image/gif';
+
+type ProfilePictureFieldProps = { userId: number; name: string; picture: string | null };
+
+/** Uploads the chosen image at once; the server re-encodes it into a square picture. */
+export function ProfilePictureField({ userId, name, picture }: ProfilePictureFieldProps) {
+  const upload = useUpdateProfileImage();
+
+  const choose = (file: File | null) => {
+    if (!file) return;
+    upload.mutate(
+      { userId, picture: file },
+      {
+        onSuccess: ({ message }) => {
+          if (message) notifySuccess(message);
+        },
+        onError: notifyError,
+      },
+    );
+  };
+
+  return (
+    <Group gap="md">
+      <Avatar src={picture} alt={`Picture of ${name}`} size={64} radius="xl" name={name} color="initials" />
+      <div>
+        <FileButton onChange={choose} accept={ACCEPTED_IMAGES}>
+          {(props) => (
+            <Button {...props} variant="default" size="xs" leftSection={<IconUpload size={14} />} disabled={upload.isPending}>
+              {upload.isPending ? 'Uploading...' : 'Upload picture'}
+            </Button>
+          )}
+        </FileButton>
+        <Text size="xs" c="dimmed" mt={4}>
+          JPEG, PNG, WebP or GIF, up to 5 MB.
+        </Text>
+      </div>
+    </Group>
+  );
+}
