@@ -2,6 +2,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DEMO,
+  dismissToasts,
   expectToast,
   expectVisible,
   field,
@@ -56,6 +57,7 @@ describe('account', () => {
   });
 
   async function openUpdateInfo(page: Page): Promise<Locator> {
+    await dismissToasts(page);
     await page.getByRole('button', { name: 'Quick menu' }).click();
     await page.getByRole('menuitem', { name: 'Update User Info' }).click();
     const dialog = page.getByRole('dialog');

@@ -363,3 +363,18 @@ export const wholeText = (text: string) => new RegExp(`^\\s*${escapeRegExp(text)
 export function field(scope: Page | Locator, label: string): Locator {
   return scope.getByLabel(wholeText(label));
 }
+
+/**
+ * Closes every toast with its close button, as a person would. The toast area sits over the
+ * top-right of the header (where the profile menu is), so menus are reachable only once it is clear.
+ */
+export async function dismissToasts(page: Page): Promise<void> {
+  const alerts = page.getByRole('alert');
+  for (let round = 0; round < 5 && (await alerts.count()) > 0; round++) {
+    for (const close of await alerts.getByRole('button').all()) await close.click({ timeout: 1000 }).catch(() => undefined);
+    await alerts
+      .first()
+      .waitFor({ state: 'detached', timeout: 1500 })
+      .catch(() => undefined);
+  }
+}

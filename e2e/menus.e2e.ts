@@ -1,6 +1,19 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, expectHidden, expectVisible, newPage, openBrowser, type Stack, signInThroughForm, startStack, toast, WIDTHS, wholeText } from './harness.ts';
+import {
+  DEMO,
+  dismissToasts,
+  expectHidden,
+  expectVisible,
+  newPage,
+  openBrowser,
+  type Stack,
+  signInThroughForm,
+  startStack,
+  toast,
+  WIDTHS,
+  wholeText,
+} from './harness.ts';
 
 // Member spec: header and menus (section 2), roles (section 6), toast area (section 2 and 9).
 type Who = { label: string; email: string; password: string; superUser: boolean; guest: boolean };
@@ -41,6 +54,7 @@ describe('menus by role', () => {
     it(`shows the ${who.label} the header, profile menu and quick menu of the role`, async () => {
       const page = await newPage(browser, stack, WIDTHS.desktop);
       await signInThroughForm(page, who.email, who.password);
+      await dismissToasts(page);
 
       const header = page.getByRole('banner');
       await expectVisible(header.getByRole('link', { name: wholeText('Home') }));
@@ -65,6 +79,7 @@ describe('menus by role', () => {
   it('lists Experts in the navigation drawer at 425px', async () => {
     const page = await newPage(browser, stack, WIDTHS.mobile);
     await signInThroughForm(page, DEMO.member.email, DEMO.member.password);
+    await dismissToasts(page);
     await page.getByRole('button', { name: 'Open navigation' }).click();
     const drawer = page.getByRole('dialog');
     await expectVisible(drawer);

@@ -1,6 +1,19 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, expectPath, expectToast, expectVisible, field, newPage, openBrowser, type Stack, sleep, startStack, uniqueEmail } from './harness.ts';
+import {
+  DEMO,
+  dismissToasts,
+  expectPath,
+  expectToast,
+  expectVisible,
+  field,
+  newPage,
+  openBrowser,
+  type Stack,
+  sleep,
+  startStack,
+  uniqueEmail,
+} from './harness.ts';
 
 // Member spec: /register (section 2), registration checks in order (section 5), registration success (section 4).
 describe('registration', () => {
@@ -22,6 +35,12 @@ describe('registration', () => {
   }
 
   const submit = (page: Page) => page.getByRole('button', { name: 'Start your free trial' }).click();
+  /** The toast of the last submit; closed afterwards so the next one is surely new (and not queued behind old ones). */
+  async function expectMessage(page: Page, message: string): Promise<void> {
+    await expectToast(page, message);
+    await dismissToasts(page);
+  }
+
   const terms = (page: Page) => page.getByRole('checkbox', { name: /I agree to the Terms/ });
 
   it('checks the fields in order, and creates nothing until the terms are accepted', async () => {
@@ -29,34 +48,34 @@ describe('registration', () => {
     const person = { first: 'Marguerite', last: 'Okafor', company: 'Okafor Castings', email: uniqueEmail('okafor'), password: 'Factory-Floor-Safety-9' };
 
     await submit(page);
-    await expectToast(page, 'All fields are required');
+    await expectMessage(page, 'All fields are required');
 
     // Something filled, first name empty.
     await field(page, 'Password').fill(person.password);
     await submit(page);
-    await expectToast(page, 'First Name field is required');
+    await expectMessage(page, 'First Name field is required');
 
     await field(page, 'First Name').fill(person.first);
     await submit(page);
-    await expectToast(page, 'Last Name field is required');
+    await expectMessage(page, 'Last Name field is required');
 
     await field(page, 'Last Name').fill(person.last);
     await submit(page);
-    await expectToast(page, 'Company field is required');
+    await expectMessage(page, 'Company field is required');
 
     await field(page, 'Company').fill(person.company);
     await submit(page);
-    await expectToast(page, 'Email field is required');
+    await expectMessage(page, 'Email field is required');
 
     await field(page, 'Email').fill(person.email);
     await field(page, 'Password').fill('');
     await submit(page);
-    await expectToast(page, 'Password field is required');
+    await expectMessage(page, 'Password field is required');
 
     await field(page, 'Password').fill(person.password);
     expect(await terms(page).isChecked()).toBe(false);
     await submit(page);
-    await expectToast(page, 'Must agree with Terms to proceed');
+    await expectMessage(page, 'Must agree with Terms to proceed');
     // Give a request that might have been sent anyway the time to land, then check nothing exists.
     await sleep(1500);
     expect(page.url()).toContain('/register');
@@ -66,8 +85,8 @@ describe('registration', () => {
     await terms(page).check();
     await submit(page);
     await expectPath(page, '/home');
-    // Signed in: the home greeting names the person.
-    await expectVisible(page.getByText(person.first).first(), 20_000);
+    // Signed in: the greeting on the home screen (not only a toast) names the person.
+    await expectVisible(page.getByRole('main').getByText(person.first).first(), 20_000);
     const signIn = await stack.api('POST', '/api/v4/login', { json: { email: person.email, password: person.password } });
     expect(signIn.status).toBe(200);
     expect(signIn.body.data.is_super_user).toBe(0);

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, expectPath, expectToast, field, newPage, openBrowser, type Stack, startStack } from './harness.ts';
+import { DEMO, dismissToasts, expectPath, expectToast, field, newPage, openBrowser, type Stack, startStack } from './harness.ts';
 
 // Member spec: /login (section 2), sign-in and logout (sections 4 and 8), route fallbacks (section 2).
 describe('sign-in and sign-out', () => {
@@ -73,6 +73,7 @@ describe('sign-in and sign-out', () => {
     expect(token).toBeTruthy();
     await expectPath(page, '/home');
     expect((await stack.api('GET', '/api/profile', { token })).status).toBe(200);
+    await dismissToasts(page);
 
     await page.getByRole('button', { name: 'Profile menu' }).click();
     await page.getByRole('menuitem', { name: 'Sign out' }).click();

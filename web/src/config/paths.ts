@@ -6,7 +6,7 @@ export const paths = {
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
   version: '/version',
-  page: { pattern: '/page/:id', to: (id: string) => `/page/${encodeURIComponent(id)}` },
+  page: '/page/:id',
   terms: '/page/terms',
   help: '/page/help',
 

@@ -1,5 +1,5 @@
-import { type UserInfoData, type UserInfoRequest, userInfoRequest } from '@mm/contract';
 import { Button, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { type UserInfoData, type UserInfoRequest, userInfoRequest } from '@mm/contract';
 import { type FormEvent, useState } from 'react';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useSaveUserInfo } from '../api/save-user-info.ts';

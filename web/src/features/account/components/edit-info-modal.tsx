@@ -1,12 +1,25 @@
 import { Alert } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { PageLoader } from '../../../components/page-loader.tsx';
-import { useSignedInSession } from '../../../lib/session.ts';
+import { type Session, useSession } from '../../../lib/session.ts';
 import { useUserInfo } from '../api/get-user-info.ts';
 import { EditInfoForm } from './edit-info-form.tsx';
 
 function EditInfoModalBody({ onSaved }: { onSaved: () => void }) {
-  const session = useSignedInSession();
+  // Rendered by the modals provider, outside the signed-in routes: it may outlive a sign-out for a moment.
+  const session = useSession();
+  if (!session) return null;
+  if (session.isGuestUser) {
+    return (
+      <Alert color="blue" variant="light" title="Guest access">
+        The guest account is read-only. Sign up to keep your own profile.
+      </Alert>
+    );
+  }
+  return <EditInfoLoader session={session} onSaved={onSaved} />;
+}
+
+function EditInfoLoader({ session, onSaved }: { session: Session; onSaved: () => void }) {
   const info = useUserInfo(session.userId);
 
   if (info.isPending) return <PageLoader label="Loading your information..." />;

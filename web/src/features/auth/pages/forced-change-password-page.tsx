@@ -7,7 +7,7 @@ import { ChangePasswordForm } from '../components/change-password-form.tsx';
 export function ForcedChangePasswordPage() {
   const navigate = useNavigate();
   return (
-    <AuthCard title="Change your password" subtitle="Your administrator asks you to choose a new password before you continue.">
+    <AuthCard title="Change your password" subtitle="Please choose a new password before you continue.">
       <ChangePasswordForm onChanged={() => navigate(paths.home, { replace: true })} />
     </AuthCard>
   );

@@ -1,0 +1,30 @@
+import { Box, Burger, Container, Group } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { BrandLogo } from '../../components/brand-logo.tsx';
+import { paths } from '../../config/paths.ts';
+import type { Session } from '../../lib/session.ts';
+import { HeaderNav } from './header-nav.tsx';
+import { headerEntries, profileEntries, sidebarEntries } from './nav-entries.ts';
+import { ProfileMenu } from './profile-menu.tsx';
+import { SidebarDrawer } from './sidebar-drawer.tsx';
+
+export function MemberHeader({ session }: { session: Session }) {
+  const [sidebarOpened, sidebar] = useDisclosure(false);
+  return (
+    <Box component="header" bg="white" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
+      <Container size="lg" h="var(--mm-header-height)">
+        <Group h="100%" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger opened={sidebarOpened} onClick={sidebar.toggle} hiddenFrom="sm" size="sm" aria-label="Open navigation" />
+            <BrandLogo to={paths.home} />
+          </Group>
+          <Group gap="md" wrap="nowrap">
+            <HeaderNav entries={headerEntries(session)} />
+            <ProfileMenu session={session} entries={profileEntries(session)} />
+          </Group>
+        </Group>
+      </Container>
+      <SidebarDrawer opened={sidebarOpened} onClose={sidebar.close} entries={sidebarEntries(session)} />
+    </Box>
+  );
+}

@@ -1,0 +1,30 @@
+import { Avatar, Menu, Text, UnstyledButton } from '@mantine/core';
+import { Link } from 'react-router';
+import type { Session } from '../../lib/session.ts';
+import type { NavEntry } from './nav-entries.ts';
+
+type ProfileMenuProps = { session: Session; entries: NavEntry[] };
+
+export function ProfileMenu({ session, entries }: ProfileMenuProps) {
+  return (
+    <Menu position="bottom-end" width={200} shadow="md">
+      <Menu.Target>
+        <UnstyledButton aria-label="Profile menu">
+          <Avatar src={session.active_profile_image} alt="" name={session.name} color="initials" radius="xl" />
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>
+          <Text size="sm" fw={600} c="dark" truncate>
+            {session.name}
+          </Text>
+        </Menu.Label>
+        {entries.map((entry) => (
+          <Menu.Item key={entry.label} component={Link} to={entry.to}>
+            {entry.label}
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

@@ -1,0 +1,23 @@
+import { Box, Container, Group } from '@mantine/core';
+import { Outlet } from 'react-router';
+import { BrandLogo } from '../../components/brand-logo.tsx';
+import { SiteFooter } from '../../components/site-footer.tsx';
+import { paths } from '../../config/paths.ts';
+
+export function PublicLayout() {
+  return (
+    <Box mih="100dvh" style={{ display: 'flex', flexDirection: 'column' }}>
+      <Box component="header" bg="white" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
+        <Container size="lg" h="var(--mm-header-height)">
+          <Group h="100%">
+            <BrandLogo to={paths.landing} />
+          </Group>
+        </Container>
+      </Box>
+      <Box component="main" bg="gray.0" style={{ flex: 1 }}>
+        <Outlet />
+      </Box>
+      <SiteFooter />
+    </Box>
+  );
+}

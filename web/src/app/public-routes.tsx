@@ -1,0 +1,28 @@
+import { Navigate, Route, Routes } from 'react-router';
+import { paths } from '../config/paths.ts';
+import { ForgotPasswordPage } from '../features/auth/pages/forgot-password-page.tsx';
+import { LoginPage } from '../features/auth/pages/login-page.tsx';
+import { RegisterPage } from '../features/auth/pages/register-page.tsx';
+import { ResetPasswordPage } from '../features/auth/pages/reset-password-page.tsx';
+import { InfoPage } from '../features/public/pages/info-page.tsx';
+import { LandingPage } from '../features/public/pages/landing-page.tsx';
+import { VersionPage } from '../features/public/pages/version-page.tsx';
+import { PublicLayout } from './layouts/public-layout.tsx';
+
+/** Signed-out routes (member spec, section 2); anything else goes to /login. */
+export function PublicRoutes() {
+  return (
+    <Routes>
+      <Route element={<PublicLayout />}>
+        <Route path={paths.landing} element={<LandingPage />} />
+        <Route path={paths.login} element={<LoginPage />} />
+        <Route path={paths.register} element={<RegisterPage />} />
+        <Route path={paths.forgotPassword} element={<ForgotPasswordPage />} />
+        <Route path={paths.resetPassword} element={<ResetPasswordPage />} />
+        <Route path={paths.page} element={<InfoPage />} />
+        <Route path={paths.version} element={<VersionPage />} />
+      </Route>
+      <Route path="*" element={<Navigate to={paths.login} replace />} />
+    </Routes>
+  );
+}

@@ -1,0 +1,31 @@
+import { modals } from '@mantine/modals';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router';
+import { paths } from '../config/paths.ts';
+import { setSessionEndedHandler } from '../lib/api-client.ts';
+import { notifyErrorMessage } from '../lib/notify.ts';
+import { clearSession, useSession } from '../lib/session.ts';
+
+/** A 401 on any signed-in call ends the session: forget it and go to /login. */
+export function SessionGuard() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const signedIn = useSession() !== null;
+
+  useEffect(() => {
+    setSessionEndedHandler((message) => {
+      clearSession();
+      queryClient.clear();
+      notifyErrorMessage(message);
+      navigate(paths.login, { replace: true });
+    });
+  }, [navigate, queryClient]);
+
+  // Dialogs opened while signed in never outlive the session.
+  useEffect(() => {
+    if (!signedIn) modals.closeAll();
+  }, [signedIn]);
+
+  return null;
+}

@@ -1,0 +1,16 @@
+import { createTheme } from '@mantine/core';
+
+export const theme = createTheme({
+  primaryColor: 'blue',
+  // The darker shade keeps white button text readable (WCAG AA).
+  primaryShade: 8,
+  fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+  headings: { fontWeight: '800' },
+  defaultRadius: 'md',
+  components: {
+    PasswordInput: {
+      // Mantine names the toggle "Toggle password visibility", which would also answer to the label "Password".
+      defaultProps: { visibilityToggleButtonProps: { 'aria-label': 'Show or hide characters' } },
+    },
+  },
+});

@@ -1,0 +1,28 @@
+import { Alert, Container, Paper, Title } from '@mantine/core';
+import { useNavigate } from 'react-router';
+import { PageLoader } from '../../../components/page-loader.tsx';
+import { paths } from '../../../config/paths.ts';
+import { useProfile } from '../../../lib/profile.ts';
+import { EditProfileForm } from '../components/edit-profile-form.tsx';
+
+export function AccountEditPage() {
+  const profile = useProfile();
+  const navigate = useNavigate();
+
+  return (
+    <Container size={460} py="xl">
+      <Paper withBorder shadow="sm" radius="md" p={{ base: 'md', sm: 'xl' }}>
+        <Title order={1} size="h2" mb="md">
+          Edit profile
+        </Title>
+        {profile.isPending && <PageLoader label="Loading your profile..." />}
+        {profile.isError && (
+          <Alert color="red" variant="light">
+            {profile.error.message}
+          </Alert>
+        )}
+        {profile.data && <EditProfileForm profile={profile.data} onSaved={() => navigate(paths.account.root)} />}
+      </Paper>
+    </Container>
+  );
+}
