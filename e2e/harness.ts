@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, chromium, type Locator, type Page } from 'playwright-core';
 import { SMTPServer } from 'smtp-server';
+import { inject } from 'vitest';
 
 /** The repository root, wherever the checkout lives. */
 export const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -198,7 +199,7 @@ function makeApi(baseUrl: string): Api {
   };
 }
 
-/** SMTP capture plus a fresh platform (own data directory, SQLite, demo seeded) serving the built web app. */
+/** SMTP capture plus a fresh platform (own copy of the seeded data directory, SQLite) serving the built web app. */
 export async function startStack(): Promise<Stack> {
   if (!fs.existsSync(path.join(REPO_ROOT, 'web', 'dist', 'index.html'))) {
     console.warn('web/dist/index.html is missing: run `npm run build -w web` first (npm run test:e2e does).');
@@ -206,6 +207,7 @@ export async function startStack(): Promise<Stack> {
   const smtp = await startSmtpCapture();
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mm-e2e-'));
+  fs.cpSync(inject('seededDataDir'), dataDir, { recursive: true });
   const baseUrl = `http://127.0.0.1:${port}`;
   const env: NodeJS.ProcessEnv = {
     ...process.env,

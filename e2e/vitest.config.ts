@@ -6,6 +6,7 @@ export default defineConfig({
   test: {
     root: fileURLToPath(new URL('..', import.meta.url)),
     include: ['e2e/**/*.e2e.ts'],
+    globalSetup: ['e2e/global-setup.ts'],
     pool: 'forks',
     maxWorkers: 1,
     fileParallelism: false,

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { AppContext } from '../app-context.ts';
 import { ConfigError, loadConfig } from '../config/env.ts';
@@ -6,6 +7,8 @@ import { migrateToLatest } from '../db/migrate.ts';
 import { AppError } from '../lib/errors.ts';
 import { hashPassword, passwordProblem } from '../modules/auth/password-policy.ts';
 import { revokeUserSessions } from '../modules/auth/sessions.ts';
+import { describeImport, importCatalog } from '../modules/catalog/import-catalog.ts';
+import { progressBar } from '../modules/catalog/progress.ts';
 import { createMailer } from '../modules/mail/outbox.ts';
 import { addMember, createOrganization } from '../modules/organization/organization.service.ts';
 import { findUserByEmail, updateUser } from '../modules/users/users.queries.ts';
@@ -17,7 +20,8 @@ Usage: npm run platform -- <command> [options]
 
 Commands:
   migrate                       Apply every pending database migration.
-  seed-demo                     Load the demo organization, teams and people (idempotent).
+  seed-demo                     Load the demo organization, teams and people, and the demo catalog (idempotent).
+  import-catalog <file.json>    Validate, transcode and load a catalog (design.md, "The catalog"); re-runs update by key.
   create-organization           A new organization with its super user and an active 30-day trial.
       --name <name> --email <email> --password <password> [--first-name <n>] [--last-name <n>]
   create-user                   A member of an existing organization.
@@ -42,9 +46,10 @@ async function run(argv: string[]): Promise<void> {
     console.log(HELP);
     return;
   }
-  const { values } = parseArgs({
+  const { values, positionals } = parseArgs({
     args: rest,
     strict: true,
+    allowPositionals: true,
     options: {
       name: { type: 'string' },
       email: { type: 'string' },
@@ -57,8 +62,12 @@ async function run(argv: string[]): Promise<void> {
       'super-user': { type: 'boolean' },
     },
   });
-  if (!['migrate', 'seed-demo', 'create-organization', 'create-user', 'set-password'].includes(command)) {
+  if (!['migrate', 'seed-demo', 'import-catalog', 'create-organization', 'create-user', 'set-password'].includes(command)) {
     throw new UsageError(`Unknown command "${command}". Run with --help to see the commands.`);
+  }
+  const expectedPositionals = command === 'import-catalog' ? 1 : 0;
+  if (positionals.length !== expectedPositionals) {
+    throw new UsageError(expectedPositionals ? 'Usage: import-catalog <file.json>' : `Unexpected argument "${positionals[0]}".`);
   }
   const config = loadConfig();
   const { db, dialect } = createDb(config.databaseUrl);
@@ -71,9 +80,16 @@ async function run(argv: string[]): Promise<void> {
         console.log(applied.length ? `Applied: ${applied.join(', ')}` : 'The database is up to date.');
         return;
       case 'seed-demo':
-        console.log((await seedDemo(ctx)) ? 'Demo data loaded.' : 'Demo data was already there.');
+        console.log((await seedDemo(ctx, progressBar())) ? 'Demo data loaded.' : 'Demo data was already there.');
         for (const line of demoSignIns(ctx)) console.log(line);
         return;
+      case 'import-catalog': {
+        // `npm run platform` runs in server/: a relative path means relative to where the operator typed it (npm's INIT_CWD).
+        const typedIn = process.env.npm_lifecycle_event === 'platform' ? process.env.INIT_CWD : undefined;
+        const file = path.resolve(typedIn ?? process.cwd(), positionals[0]!);
+        console.log(describeImport(await importCatalog(ctx, file, progressBar())));
+        return;
+      }
       case 'create-organization': {
         required(values, 'name', 'email', 'password');
         const { organizationId, userId } = await createOrganization(ctx, values.name as string, {

@@ -1,10 +1,12 @@
 import { type Migration, type MigrationProvider, Migrator } from 'kysely';
 import type { Db } from './client.ts';
 import * as foundation from './migrations/2026-11-21-001-foundation.ts';
+import * as catalog from './migrations/2026-11-21-002-catalog.ts';
 
 /** Versioned migrations, in order. Never edit one that has landed: add a new file. */
 const migrations: Record<string, Migration> = {
   '2026-11-21-001-foundation': foundation,
+  '2026-11-21-002-catalog': catalog,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,0 +1,113 @@
+import { z } from 'zod';
+
+/**
+ * The catalog JSON (design.md, "The catalog"). Objects are strict so a misspelt field is reported
+ * rather than silently ignored. File fields are checked through `FileChecks`, so a missing or wrong
+ * file is reported with its JSON path together with every other problem.
+ */
+
+/** Answers a problem with the file at a path relative to the catalog file, or undefined when it is fine. */
+type FileCheck = (relativePath: string) => string | undefined;
+export type FileChecks = { media: FileCheck; image: FileCheck; playbook: FileCheck };
+
+const key = z
+  .string()
+  .max(60, 'must be at most 60 characters')
+  .regex(/^[a-z0-9][a-z0-9_-]*$/, 'must be lower-case letters, digits, "-" or "_"');
+const text = (max: number) => z.string().trim().min(1, 'must not be empty').max(max, `must be at most ${max} characters`);
+const longText = z.string().max(20_000, 'must be at most 20000 characters');
+const flag = z.union([z.literal(0), z.literal(1), z.boolean()], { error: 'must be 0 or 1' }).transform((v) => (v === true || v === 1 ? 1 : 0));
+const sort = z.number().int('must be a whole number').min(0, 'must be 0 or more');
+const link = z.union([z.literal(''), z.url({ protocol: /^https?$/, error: 'must be an http(s) link or ""' })]);
+
+/** ISO date ("2026-01-31", midnight UTC), ISO date-time with a zone, or epoch milliseconds. */
+const publishTime = z
+  .union([z.iso.date(), z.iso.datetime({ offset: true }), z.number().int().min(0)], {
+    error: 'must be an ISO date (2026-01-31), an ISO date-time with a zone (2026-01-31T09:00:00Z) or epoch milliseconds',
+  })
+  .transform((v) => (typeof v === 'number' ? v : Date.parse(v)));
+
+function fileRef(check: FileCheck) {
+  return z
+    .string()
+    .min(1, 'must not be empty')
+    .superRefine((relativePath, ctx) => {
+      const problem = check(relativePath);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    });
+}
+
+export function catalogFileSchema(files: FileChecks) {
+  const media = fileRef(files.media);
+  const image = fileRef(files.image).optional();
+
+  const expert = z.strictObject({
+    key,
+    name: text(100),
+    email: z.email('must be an e-mail address').max(254),
+    bio: longText.default(''),
+    picture: image,
+  });
+
+  const trailer = z.strictObject({ name: text(200), media, image });
+
+  const video = z.strictObject({
+    key,
+    title: text(200),
+    description: longText.default(''),
+    media,
+    image,
+    playbook: fileRef(files.playbook).optional(),
+    experts: z.array(key).default([]),
+    publish_time: publishTime,
+    in_test: flag.default(0),
+    in_production: flag.default(1),
+    trailers: z.array(trailer).default([]),
+  });
+
+  const subCategory = z.strictObject({ key, name: text(100), sort, videos: z.array(video).default([]) });
+
+  const category = z.strictObject({
+    key,
+    name: text(100),
+    picture: image,
+    essential: flag.default(0),
+    sort,
+    challenge: link.default(''),
+    expert: key.optional(),
+    sub_categories: z.array(subCategory).default([]),
+  });
+
+  const plan = z.strictObject({
+    key,
+    title: text(100),
+    price_id: text(100),
+    currency: z.string().regex(/^[A-Z]{3}$/, 'must be a 3-letter upper-case currency code (USD)'),
+    amount: z.number().int('must be a whole number of cents').min(0, 'must be 0 or more'),
+    months: z.number().int('must be a whole number').min(1, 'must be 1 or more').max(120, 'must be at most 120'),
+    no_of_account: z.number().int('must be a whole number').min(1, 'must be 1 or more').max(100_000, 'must be at most 100000'),
+    description: longText.default(''),
+    popular: flag.default(0),
+  });
+
+  const page = z.strictObject({ unique_id: key, page_type: text(30), title: text(200), description: longText });
+  const faq = z.strictObject({ question: text(500), answer: longText });
+  const section = z.strictObject({ title: text(200), description: longText, video: media });
+  const landing = z.strictObject({
+    banner_title: text(200),
+    banner_video: media,
+    sections: z.array(section).length(3, 'must hold exactly 3 sections'),
+  });
+
+  return z.strictObject({
+    experts: z.array(expert).default([]),
+    categories: z.array(category).default([]),
+    plans: z.array(plan).default([]),
+    pages: z.array(page).default([]),
+    faqs: z.array(faq).default([]),
+    landing: landing.optional(),
+  });
+}
+
+export type CatalogFile = z.infer<ReturnType<typeof catalogFileSchema>>;
+export type CatalogVideo = CatalogFile['categories'][number]['sub_categories'][number]['videos'][number];

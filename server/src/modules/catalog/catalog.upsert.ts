@@ -1,0 +1,261 @@
+import type { Db } from '../../db/client.ts';
+import type { Rendition } from '../../db/schema.ts';
+import { now } from '../../lib/clock.ts';
+import type { CatalogFile, CatalogVideo } from './catalog-file.schema.ts';
+import { MASTER_PLAYLIST, type MediaProbe, POSTER } from './media.ts';
+
+/**
+ * Writes a validated catalog, by key: a second import updates rows in place (ids stay, so
+ * progress, likes and learning paths keep pointing at them) and never duplicates. Rows whose key
+ * is no longer in the file are left alone. Run inside one transaction by the caller.
+ */
+
+export type PreparedAsset = { hash: string; source: string; probe: MediaProbe; renditions: Rendition[] };
+
+/** The files of the catalog once stored under DATA_DIR, looked up by their path in the catalog. */
+export type PreparedFiles = {
+  assets: PreparedAsset[];
+  assetHash: (relativePath: string) => string;
+  image: (relativePath: string | undefined) => string | null;
+  playbook: (relativePath: string | undefined) => string | null;
+};
+
+export type CatalogCounts = {
+  experts: number;
+  categories: number;
+  subCategories: number;
+  videos: number;
+  trailers: number;
+  plans: number;
+  pages: number;
+  faqs: number;
+  landing: number;
+};
+
+async function upsertAssets(db: Db, assets: PreparedAsset[], t: number): Promise<Map<string, number>> {
+  const ids = new Map<string, number>();
+  for (const asset of assets) {
+    const values = {
+      kind: 'video' as const,
+      source_path: asset.source,
+      duration_seconds: asset.probe.durationSeconds,
+      width: asset.probe.width,
+      height: asset.probe.height,
+      renditions: JSON.stringify(asset.renditions),
+      playlist_path: `${asset.hash}/${MASTER_PLAYLIST}`,
+      poster_path: `${asset.hash}/${POSTER}`,
+      status: 'ready' as const,
+      updated_at: t,
+    };
+    const row = await db
+      .insertInto('media_assets')
+      .values({ ...values, content_hash: asset.hash, created_at: t })
+      .onConflict((oc) => oc.column('content_hash').doUpdateSet(values))
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    ids.set(asset.hash, row.id);
+  }
+  return ids;
+}
+
+async function upsertExperts(db: Db, experts: CatalogFile['experts'], files: PreparedFiles, t: number): Promise<Map<string, number>> {
+  const ids = new Map<string, number>();
+  for (const expert of experts) {
+    const values = { name: expert.name, email: expert.email.toLowerCase(), bio: expert.bio, picture: files.image(expert.picture), updated_at: t };
+    const row = await db
+      .insertInto('experts')
+      .values({ ...values, key: expert.key, created_at: t })
+      .onConflict((oc) => oc.column('key').doUpdateSet(values))
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    ids.set(expert.key, row.id);
+  }
+  return ids;
+}
+
+type Category = CatalogFile['categories'][number];
+
+async function upsertCategory(db: Db, category: Category, expertId: number | null, files: PreparedFiles, t: number): Promise<number> {
+  const values = {
+    name: category.name,
+    picture: files.image(category.picture),
+    essential: category.essential,
+    sort: category.sort,
+    challenge: category.challenge,
+    expert_id: expertId,
+    updated_at: t,
+  };
+  const row = await db
+    .insertInto('categories')
+    .values({ ...values, key: category.key, created_at: t })
+    .onConflict((oc) => oc.column('key').doUpdateSet(values))
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+async function upsertSubCategory(db: Db, sub: Category['sub_categories'][number], categoryId: number, t: number): Promise<number> {
+  const values = { category_id: categoryId, name: sub.name, sort: sub.sort, updated_at: t };
+  const row = await db
+    .insertInto('sub_categories')
+    .values({ ...values, key: sub.key, created_at: t })
+    .onConflict((oc) => oc.column('key').doUpdateSet(values))
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+type VideoPlace = { categoryId: number; subCategoryId: number; assetId: number; durationSeconds: number };
+
+async function upsertVideo(db: Db, video: CatalogVideo, place: VideoPlace, files: PreparedFiles, t: number): Promise<number> {
+  const values = {
+    category_id: place.categoryId,
+    sub_category_id: place.subCategoryId,
+    title: video.title,
+    description: video.description,
+    // Whole seconds, never 0: the spec shows hh:mm:ss and "watched" is a share of it.
+    duration_seconds: Math.max(1, Math.round(place.durationSeconds)),
+    media_asset_id: place.assetId,
+    image: files.image(video.image),
+    playbook_path: files.playbook(video.playbook),
+    publish_time: video.publish_time,
+    in_test: video.in_test,
+    in_production: video.in_production,
+    updated_at: t,
+  };
+  const row = await db
+    .insertInto('videos')
+    .values({ ...values, key: video.key, created_at: t })
+    .onConflict((oc) => oc.column('key').doUpdateSet(values))
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+async function replaceVideoExperts(db: Db, videoId: number, expertIds: number[]): Promise<void> {
+  await db.deleteFrom('video_experts').where('video_id', '=', videoId).execute();
+  if (expertIds.length)
+    await db
+      .insertInto('video_experts')
+      .values(expertIds.map((expertId) => ({ video_id: videoId, expert_id: expertId })))
+      .execute();
+}
+
+/** Trailers have no key: they are the video's list, by position. */
+async function syncTrailers(db: Db, videoId: number, trailers: CatalogVideo['trailers'], assetId: (file: string) => number, files: PreparedFiles, t: number) {
+  for (const [sort, trailer] of trailers.entries()) {
+    const values = { name: trailer.name, media_asset_id: assetId(trailer.media), image: files.image(trailer.image), updated_at: t };
+    await db
+      .insertInto('trailers')
+      .values({ ...values, video_id: videoId, sort, created_at: t })
+      .onConflict((oc) => oc.columns(['video_id', 'sort']).doUpdateSet(values))
+      .execute();
+  }
+  await db.deleteFrom('trailers').where('video_id', '=', videoId).where('sort', '>=', trailers.length).execute();
+}
+
+async function upsertPlans(db: Db, plans: CatalogFile['plans'], t: number): Promise<void> {
+  for (const { key, ...plan } of plans) {
+    const values = { ...plan, updated_at: t };
+    await db
+      .insertInto('plans')
+      .values({ ...values, key, created_at: t })
+      .onConflict((oc) => oc.column('key').doUpdateSet(values))
+      .execute();
+  }
+}
+
+async function upsertPages(db: Db, pages: CatalogFile['pages'], t: number): Promise<void> {
+  for (const { unique_id, ...page } of pages) {
+    const values = { ...page, updated_at: t };
+    await db
+      .insertInto('pages')
+      .values({ ...values, unique_id, created_at: t })
+      .onConflict((oc) => oc.column('unique_id').doUpdateSet(values))
+      .execute();
+  }
+}
+
+/** FAQs have no key either: the file's list replaces the stored one, position by position. */
+async function syncFaqs(db: Db, faqs: CatalogFile['faqs'], t: number): Promise<void> {
+  for (const [sort, faq] of faqs.entries()) {
+    const values = { question: faq.question, answer: faq.answer, updated_at: t };
+    await db
+      .insertInto('faqs')
+      .values({ ...values, sort, created_at: t })
+      .onConflict((oc) => oc.column('sort').doUpdateSet(values))
+      .execute();
+  }
+  await db.deleteFrom('faqs').where('sort', '>=', faqs.length).execute();
+}
+
+type Section = NonNullable<CatalogFile['landing']>['sections'][number];
+
+async function upsertLanding(db: Db, landing: NonNullable<CatalogFile['landing']>, assetId: (file: string) => number, t: number): Promise<void> {
+  const [one, two, three] = landing.sections as [Section, Section, Section];
+  const values = {
+    banner_title: landing.banner_title,
+    banner_video_asset_id: assetId(landing.banner_video),
+    section1_title: one.title,
+    section1_description: one.description,
+    section1_video_asset_id: assetId(one.video),
+    section2_title: two.title,
+    section2_description: two.description,
+    section2_video_asset_id: assetId(two.video),
+    section3_title: three.title,
+    section3_description: three.description,
+    section3_video_asset_id: assetId(three.video),
+    updated_at: t,
+  };
+  await db
+    .insertInto('landing_content')
+    .values({ ...values, id: 1 })
+    .onConflict((oc) => oc.column('id').doUpdateSet(values))
+    .execute();
+}
+
+/** How many of each the file holds (all of them are written). */
+export function countCatalog(catalog: CatalogFile): CatalogCounts {
+  const subCategories = catalog.categories.flatMap((c) => c.sub_categories);
+  const videos = subCategories.flatMap((s) => s.videos);
+  return {
+    experts: catalog.experts.length,
+    categories: catalog.categories.length,
+    subCategories: subCategories.length,
+    videos: videos.length,
+    trailers: videos.reduce((n, v) => n + v.trailers.length, 0),
+    plans: catalog.plans.length,
+    pages: catalog.pages.length,
+    faqs: catalog.faqs.length,
+    landing: catalog.landing ? 1 : 0,
+  };
+}
+
+export async function upsertCatalog(db: Db, catalog: CatalogFile, files: PreparedFiles): Promise<void> {
+  const t = now();
+  const assetIds = await upsertAssets(db, files.assets, t);
+  const assetId = (file: string) => assetIds.get(files.assetHash(file))!;
+  const durationOf = (file: string) => files.assets.find((a) => a.hash === files.assetHash(file))!.probe.durationSeconds;
+  const expertIds = await upsertExperts(db, catalog.experts, files, t);
+
+  for (const category of catalog.categories) {
+    const categoryId = await upsertCategory(db, category, category.expert ? expertIds.get(category.expert)! : null, files, t);
+    for (const sub of category.sub_categories) {
+      const subCategoryId = await upsertSubCategory(db, sub, categoryId, t);
+      for (const video of sub.videos) {
+        const place = { categoryId, subCategoryId, assetId: assetId(video.media), durationSeconds: durationOf(video.media) };
+        const videoId = await upsertVideo(db, video, place, files, t);
+        await replaceVideoExperts(
+          db,
+          videoId,
+          video.experts.map((key) => expertIds.get(key)!),
+        );
+        await syncTrailers(db, videoId, video.trailers, assetId, files, t);
+      }
+    }
+  }
+  await upsertPlans(db, catalog.plans, t);
+  await upsertPages(db, catalog.pages, t);
+  await syncFaqs(db, catalog.faqs, t);
+  if (catalog.landing) await upsertLanding(db, catalog.landing, assetId, t);
+}

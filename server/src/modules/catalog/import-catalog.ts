@@ -1,0 +1,88 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { AppContext } from '../../app-context.ts';
+import { type CatalogCounts, countCatalog, type PreparedAsset, type PreparedFiles, upsertCatalog } from './catalog.upsert.ts';
+import type { CatalogFile } from './catalog-file.schema.ts';
+import { storeImage, storePlaybook } from './catalog-files.ts';
+import { CatalogError, type SourceMedia, type ValidCatalog, validateCatalog } from './catalog-validation.ts';
+import { describeRenditions, MediaError, renditionLadder, transcodeAsset } from './media.ts';
+import { type ImportProgress, silentProgress } from './progress.ts';
+
+/**
+ * `import-catalog`: validate the whole file and probe its media (nothing written on any problem),
+ * transcode media whose bytes are new, copy pictures and playbooks, then write the catalog in
+ * one transaction.
+ */
+
+export type ImportSummary = CatalogCounts & { media: { transcoded: number; unchanged: number } };
+
+/** Transcoded assets live in `${DATA_DIR}/media/<sha256 of the source>/`. */
+export const mediaRoot = (dataDir: string) => path.join(dataDir, 'media');
+
+/** One asset per distinct content; an asset directory that exists is complete (see transcodeAsset), so it is reused. */
+async function prepareMedia(valid: ValidCatalog, dataDir: string, progress: ImportProgress): Promise<{ assets: PreparedAsset[]; transcoded: number }> {
+  const byHash = new Map<string, SourceMedia>();
+  for (const source of valid.media.values()) if (!byHash.has(source.hash)) byHash.set(source.hash, source);
+  const assets: PreparedAsset[] = [];
+  let transcoded = 0;
+  for (const [index, source] of [...byHash.values()].entries()) {
+    const assetDir = path.join(mediaRoot(dataDir), source.hash);
+    const name = path.relative(valid.baseDir, source.file);
+    if (fs.existsSync(assetDir)) {
+      progress.unchanged(index + 1, byHash.size, name);
+    } else {
+      const renditions = renditionLadder(source.probe.width, source.probe.height).map((rung) => rung.label);
+      progress.asset(index + 1, byHash.size, name, renditions);
+      await transcodeAsset(source.file, source.probe, assetDir, (step, percent) => progress.step(step, percent)).catch((error: unknown) => {
+        throw error instanceof MediaError ? new CatalogError([`${name}: could not be transcoded (${error.message})`]) : error;
+      });
+      transcoded++;
+    }
+    assets.push({ hash: source.hash, source: source.file, probe: source.probe, renditions: describeRenditions(assetDir, source.probe) });
+  }
+  return { assets, transcoded };
+}
+
+function pictureReferences(catalog: CatalogFile): (string | undefined)[] {
+  const videos = catalog.categories.flatMap((c) => c.sub_categories.flatMap((s) => s.videos));
+  return [
+    ...catalog.experts.map((e) => e.picture),
+    ...catalog.categories.map((c) => c.picture),
+    ...videos.flatMap((v) => [v.image, ...v.trailers.map((t) => t.image)]),
+  ];
+}
+
+/** Copies pictures and playbooks under DATA_DIR (before the transaction) and answers the lookups the upsert needs. */
+function storeFiles(valid: ValidCatalog, dataDir: string, assets: PreparedAsset[]): PreparedFiles {
+  const images = new Map<string, string>();
+  for (const picture of pictureReferences(valid.catalog)) {
+    if (picture && !images.has(picture)) images.set(picture, storeImage(dataDir, valid.resolve(picture)));
+  }
+  const playbooks = new Map<string, string>();
+  for (const video of valid.catalog.categories.flatMap((c) => c.sub_categories.flatMap((s) => s.videos))) {
+    if (video.playbook && !playbooks.has(video.playbook)) playbooks.set(video.playbook, storePlaybook(dataDir, valid.resolve(video.playbook)));
+  }
+  return {
+    assets,
+    assetHash: (file) => valid.media.get(valid.resolve(file))!.hash,
+    image: (file) => (file ? images.get(file)! : null),
+    playbook: (file) => (file ? playbooks.get(file)! : null),
+  };
+}
+
+export async function importCatalog(ctx: AppContext, catalogFile: string, progress: ImportProgress = silentProgress): Promise<ImportSummary> {
+  const valid = await validateCatalog(path.resolve(catalogFile));
+  const { assets, transcoded } = await prepareMedia(valid, ctx.config.dataDir, progress);
+  progress.finish(`Media: ${transcoded} transcoded, ${assets.length - transcoded} unchanged.`);
+  const files = storeFiles(valid, ctx.config.dataDir, assets);
+  await ctx.db.transaction().execute((trx) => upsertCatalog(trx, valid.catalog, files));
+  return { ...countCatalog(valid.catalog), media: { transcoded, unchanged: assets.length - transcoded } };
+}
+
+export function describeImport(summary: ImportSummary): string {
+  const s = summary;
+  return (
+    `Catalog imported: ${s.experts} experts, ${s.categories} categories, ${s.subCategories} sub-categories, ${s.videos} videos, ` +
+    `${s.trailers} trailers, ${s.plans} plans, ${s.pages} pages, ${s.faqs} FAQs${s.landing ? ', landing content' : ''}.`
+  );
+}
