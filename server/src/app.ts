@@ -20,6 +20,7 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { outboxRoutes } from './modules/mail/outbox.routes.ts';
 import { createMailer } from './modules/mail/outbox.ts';
+import { publicContentRoutes } from './modules/public-content/public-content.routes.ts';
 import { ensureGuestAccount } from './modules/users/guest.ts';
 
 const WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -78,6 +79,7 @@ export async function buildApp(config: Config): Promise<{ app: FastifyInstance; 
       await api.register(authPlugin, { db });
       await api.register(authRoutes, { ctx });
       await api.register(accountRoutes, { ctx });
+      await api.register(publicContentRoutes, { ctx });
     },
     { prefix: '/api' },
   );

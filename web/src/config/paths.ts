@@ -20,6 +20,14 @@ export const paths = {
     delete: '/account/delete',
   },
 
+  // Catalog and playback (member spec, section 2).
+  category: '/category/:id',
+  subCategory: '/sub-category/:id/:name',
+  video: '/video/:id',
+  trailer: '/trailer',
+  viewAll: '/view-all/:name',
+  expert: '/experts/:castCrewId',
+
   // Screens of later features: the menus already point at them.
   achievements: '/achievements',
   dashboard: '/dashboard',
@@ -28,4 +36,25 @@ export const paths = {
   manageOrganization: '/manage-organization',
   plans: '/plans',
   billing: '/plans/me',
+  payPerView: '/pay-per-view',
+  paymentOptions: '/payment-options',
+  subscription: '/subscription',
+  shareEmails: '/share/emails',
 } as const;
+
+export const pagePath = (uniqueId: string) => `/page/${encodeURIComponent(uniqueId)}`;
+
+export const categoryPath = (id: number) => `/category/${id}`;
+export const subCategoryPath = (id: number, name: string) => `/sub-category/${id}/${encodeURIComponent(name)}`;
+export const videoPath = (id: number) => `/video/${id}`;
+export const expertPath = (castCrewId: number) => `/experts/${castCrewId}`;
+
+/** The lists of /view-all/{name} (member spec, section 2). */
+export const VIEW_ALL_LISTS = ['New Releases', 'Recommended', 'My List'] as const;
+export type ViewAllList = (typeof VIEW_ALL_LISTS)[number];
+
+export const viewAllPath = (name: ViewAllList) => `/view-all/${encodeURIComponent(name)}`;
+
+/** The videos of an expert: /view-all/{title}?cast_crew_id=&title=&videoType=cast. */
+export const expertVideosPath = (castCrewId: number, title: string) =>
+  `/view-all/${encodeURIComponent(title)}?${new URLSearchParams({ cast_crew_id: String(castCrewId), title, videoType: 'cast' })}`;

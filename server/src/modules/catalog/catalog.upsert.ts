@@ -1,6 +1,7 @@
 import type { Db } from '../../db/client.ts';
 import type { Rendition } from '../../db/schema.ts';
 import { now } from '../../lib/clock.ts';
+import { sanitizeHtml } from '../../lib/sanitize-html.ts';
 import type { CatalogFile, CatalogVideo } from './catalog-file.schema.ts';
 import { MASTER_PLAYLIST, type MediaProbe, POSTER } from './media.ts';
 
@@ -167,7 +168,7 @@ async function upsertPlans(db: Db, plans: CatalogFile['plans'], t: number): Prom
 
 async function upsertPages(db: Db, pages: CatalogFile['pages'], t: number): Promise<void> {
   for (const { unique_id, ...page } of pages) {
-    const values = { ...page, updated_at: t };
+    const values = { ...page, description: sanitizeHtml(page.description), updated_at: t };
     await db
       .insertInto('pages')
       .values({ ...values, unique_id, created_at: t })
@@ -179,7 +180,7 @@ async function upsertPages(db: Db, pages: CatalogFile['pages'], t: number): Prom
 /** FAQs have no key either: the file's list replaces the stored one, position by position. */
 async function syncFaqs(db: Db, faqs: CatalogFile['faqs'], t: number): Promise<void> {
   for (const [sort, faq] of faqs.entries()) {
-    const values = { question: faq.question, answer: faq.answer, updated_at: t };
+    const values = { question: faq.question, answer: sanitizeHtml(faq.answer), updated_at: t };
     await db
       .insertInto('faqs')
       .values({ ...values, sort, created_at: t })

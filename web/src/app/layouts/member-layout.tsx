@@ -1,6 +1,6 @@
 import { Box } from '@mantine/core';
 import { Outlet } from 'react-router';
-import { SiteFooter } from '../../components/site-footer.tsx';
+import { SiteFooter } from '../../features/public/components/site-footer.tsx';
 import { useSignedInSession } from '../../lib/session.ts';
 import { MemberHeader } from './member-header.tsx';
 import { QuickMenu } from './quick-menu.tsx';

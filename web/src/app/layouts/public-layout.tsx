@@ -1,8 +1,8 @@
 import { Box, Container, Group } from '@mantine/core';
 import { Outlet } from 'react-router';
 import { BrandLogo } from '../../components/brand-logo.tsx';
-import { SiteFooter } from '../../components/site-footer.tsx';
 import { paths } from '../../config/paths.ts';
+import { SiteFooter } from '../../features/public/components/site-footer.tsx';
 
 export function PublicLayout() {
   return (

@@ -1,16 +1,13 @@
 import { Anchor, Box, Container, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { BRAND, SUPPORT_EMAIL, VERSION_LABEL } from '../config/app.ts';
-import { paths } from '../config/paths.ts';
-import { AppStoreBadges } from './app-store-badges.tsx';
-
-const PAGE_LINKS = [
-  { label: 'Terms', to: paths.terms },
-  { label: 'Help', to: paths.help },
-];
+import { AppStoreBadges } from '../../../components/app-store-badges.tsx';
+import { BRAND, SUPPORT_EMAIL, VERSION_LABEL } from '../../../config/app.ts';
+import { pagePath, paths } from '../../../config/paths.ts';
+import { usePages } from '../api/get-pages.ts';
 
 /** `roomForQuickMenu` keeps the last line clear of the floating button of the signed-in layout. */
 export function SiteFooter({ roomForQuickMenu = false }: { roomForQuickMenu?: boolean }) {
+  const pages = usePages();
   return (
     <Box component="footer" bg="gray.0" pt="xl" pb={roomForQuickMenu ? 96 : 'xl'} style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
       <Container size="lg">
@@ -22,9 +19,9 @@ export function SiteFooter({ roomForQuickMenu = false }: { roomForQuickMenu?: bo
             </Anchor>
           </Stack>
           <Stack gap={6} component="nav" aria-label="Information pages">
-            {PAGE_LINKS.map((page) => (
-              <Anchor key={page.to} component={Link} to={page.to} size="sm">
-                {page.label}
+            {(pages.data ?? []).map((page) => (
+              <Anchor key={page.unique_id} component={Link} to={pagePath(page.unique_id)} size="sm">
+                {page.title}
               </Anchor>
             ))}
           </Stack>

@@ -1,0 +1,363 @@
+import { z } from 'zod';
+
+/**
+ * Catalog, video playback and the media pipeline (member spec sections 2, 3, 4, 6, 7).
+ * Calls live under /api/; answers are `{ success, message?, data }` (envelope.ts).
+ * Requests accept JSON or form bodies, so ids and numbers also arrive as strings.
+ */
+
+const MAX_ID = 2_147_483_647;
+
+/** A positive whole id, as a number or a string of digits. */
+export const catalogId = z
+  .union([z.number(), z.string().trim().regex(/^\d+$/, 'must be a positive whole number')], { error: 'must be a positive whole number' })
+  .transform(Number)
+  .pipe(
+    z
+      .number({ error: 'must be a positive whole number' })
+      .int('must be a positive whole number')
+      .positive('must be a positive whole number')
+      .max(MAX_ID, 'is too large'),
+  );
+
+/** Items to skip in a paged list (the spec's `skip`). */
+const skip = z
+  .union([z.number(), z.string().trim().regex(/^\d+$/, 'must be 0 or a positive whole number')], { error: 'must be 0 or a positive whole number' })
+  .transform(Number)
+  .pipe(z.number().int('must be a whole number').min(0, 'must be 0 or more').max(1_000_000, 'is too large'))
+  .optional();
+
+/** 1-based page number, an alternative to `skip`. */
+const page = z
+  .union([z.number(), z.string().trim().regex(/^\d+$/, 'must be a positive whole number')], { error: 'must be a positive whole number' })
+  .transform(Number)
+  .pipe(z.number().int('must be a whole number').min(1, 'must be 1 or more').max(50_000, 'is too large'))
+  .optional();
+
+/** Page size of sub-category videos (spec section 9), view-all lists and suggestions. */
+export const PAGE_SIZE = 20;
+/** Videos per home section and per sub-category slider of the category page; the rest is behind "view all". */
+export const SECTION_SIZE = 20;
+
+export const NEED_SUBSCRIPTION_MESSAGE = 'To watch the video you need to hire a plan, contact your boss or hire a plan.';
+export const LIKED_MESSAGE = 'You liked this Video!';
+export const DISLIKED_MESSAGE = 'You Disliked this Video!';
+
+// ---------------------------------------------------------------- shared shapes
+
+export const castCrew = z.object({ cast_crew_id: z.number(), name: z.string() });
+export type CastCrew = z.infer<typeof castCrew>;
+
+/**
+ * Stream URLs by quality: `original` is the signed HLS master playlist (adaptive), the other keys
+ * are `WIDTHxHEIGHT` of each rendition's playlist (e.g. "854x480", "1280x720"). Empty without access.
+ * The URLs are same-origin paths (`/media/<expires>/<signature>/<asset>/...`), valid for about 6 hours.
+ */
+export const resolutions = z.record(z.string(), z.string());
+export type Resolutions = z.infer<typeof resolutions>;
+
+/** The light video of lists and sliders. */
+export const videoCard = z.object({
+  admin_video_id: z.number(),
+  title: z.string(),
+  /** Catalog picture (public /uploads/catalog/...), else the video's poster (signed /media/... URL, callers with access only), else null. */
+  default_image: z.string().nullable(),
+  mobile_image: z.string().nullable(),
+  /** hh:mm:ss */
+  duration: z.string(),
+  duration_seconds: z.number(),
+  category_id: z.number(),
+  sub_category_id: z.number(),
+  /** ISO date-time. */
+  publish_time: z.string(),
+  likes: z.number(),
+  dislikes: z.number(),
+  /** 1 when in the caller's list (My List). */
+  wishlist_status: z.number(),
+  in_test: z.number(),
+  in_production: z.number(),
+  /** 1 when the caller's accumulated watch time reached 90% of the duration. */
+  watched: z.number(),
+  /** Seconds the caller has watched, at most the duration. */
+  progress: z.number(),
+});
+export type VideoCard = z.infer<typeof videoCard>;
+
+/** The full video of `videos/view` (member spec section 3), computed for the caller. */
+export const videoDetail = videoCard.extend({
+  description: z.string(),
+  /** Signed master playlist URL; null without access. */
+  main_video: z.string().nullable(),
+  /** `original` is the stream to play (data.main_resolutions.original); empty without access. */
+  main_resolutions: resolutions,
+  resolutions,
+  /** Audience rating; the catalog has none: always 'All'. */
+  age: z.string(),
+  category_name: z.string(),
+  sub_category_name: z.string(),
+  is_series: z.number(),
+  /** The caller's vote: 1 like, -1 dislike, 0 none. */
+  user_vote: z.number(),
+  /** The caller's wishlist entry, null when not in My List. */
+  wishlist_id: z.number().nullable(),
+  /** Always 0: the product has no pay-per-view. */
+  should_display_ppv: z.number(),
+  ppv_page_type: z.number(),
+  /** 1 when the caller's organization has no trialing/active subscription (never for the guest): go to /subscription (or /plans). */
+  is_user_need_subscription: z.number(),
+  currency: z.string(),
+  ppv_amount: z.number(),
+  /** `/api/videos/{id}/playbook` when the video has one, else null. */
+  playbook_url: z.string().nullable(),
+  /** Null until sharing exists. */
+  share_link: z.string().nullable(),
+  cast_crews: z.array(castCrew),
+  /** Set with is_user_need_subscription 1: the message to show before sending the member to /plans. */
+  subscription_message: z.string().nullable(),
+});
+export type VideoDetail = z.infer<typeof videoDetail>;
+
+/** A page of videos. */
+export const videoPage = z.object({
+  videos: z.array(videoCard),
+  total: z.number(),
+  skip: z.number(),
+  take: z.number(),
+});
+export type VideoPage = z.infer<typeof videoPage>;
+
+// ---------------------------------------------------------------- home sections
+
+/**
+ * POST home_first_section / home_second_section. With category_id: one section per sub-category of
+ * that category; without: one section per category. The first call holds in_test videos, the second
+ * in_production ones (spec section 6). Extra spec fields (organization_id, team_id...) are ignored.
+ */
+export const homeSectionRequest = z.object({
+  page_type: z.string().max(30).optional(),
+  category_id: catalogId.optional(),
+});
+export type HomeSectionRequest = z.input<typeof homeSectionRequest>;
+
+export const homeSection = z.object({
+  title: z.string(),
+  /** 'SUB_CATEGORY' (url_page_id is a sub-category id) or 'CATEGORY' (a category id). */
+  page_type: z.enum(['CATEGORY', 'SUB_CATEGORY']),
+  url_page_id: z.number(),
+  category_id: z.number(),
+  /** The category's challenge link ('' when none). */
+  challenge: z.string(),
+  /** Videos of this section in the list (the section shows at most SECTION_SIZE). */
+  videos_count: z.number(),
+  data: z.array(videoCard),
+});
+export type HomeSection = z.infer<typeof homeSection>;
+
+export const homeSectionData = z.array(homeSection);
+export type HomeSectionData = z.infer<typeof homeSectionData>;
+
+// ---------------------------------------------------------------- categories
+
+export const categoryRequest = z.object({
+  page_type: z.string().max(30).optional(),
+  category_id: catalogId,
+});
+export type CategoryRequest = z.input<typeof categoryRequest>;
+
+/** A category with the totals of its listed (in_test) videos. */
+export const categoryItem = z.object({
+  category_id: z.number(),
+  name: z.string(),
+  picture: z.string().nullable(),
+  sort: z.number(),
+  /** 1 required, 0 optional. */
+  essential: z.number(),
+  /** Challenge link, '' when none. */
+  challenge: z.string(),
+  expert_id: z.number().nullable(),
+  videos_count: z.number(),
+  /** Sum of the durations, hh:mm:ss. */
+  duration: z.string(),
+  /** Videos of the category the caller watched. */
+  watched_count: z.number(),
+});
+export type CategoryItem = z.infer<typeof categoryItem>;
+
+/** POST get_category_id: a list whose first (only) item is the category. */
+export const categoryData = z.array(categoryItem);
+export type CategoryData = z.infer<typeof categoryData>;
+
+/** One slider of the category page. */
+export const categoryVideoGroup = z.object({
+  /** The sub-category id (the spec's group key). */
+  key: z.number(),
+  sub_category_id: z.number(),
+  title: z.string(),
+  videos_count: z.number(),
+  watched_count: z.number(),
+  /** The first SECTION_SIZE videos, by admin_video_id; the rest via sub_categories_videos. */
+  videos: z.array(videoCard),
+});
+export type CategoryVideoGroup = z.infer<typeof categoryVideoGroup>;
+
+/** POST categoryVideos: the category's sub-categories that hold listed videos, in catalog order. Empty: 'No video for this category'. */
+export const categoryVideosData = z.array(categoryVideoGroup);
+export type CategoryVideosData = z.infer<typeof categoryVideosData>;
+
+/** POST sub_categories_videos: pages of PAGE_SIZE by admin_video_id; `page` (1-based) or `skip` (items). */
+export const subCategoryVideosRequest = z.object({
+  sub_category_id: catalogId,
+  skip,
+  page,
+});
+export type SubCategoryVideosRequest = z.input<typeof subCategoryVideosRequest>;
+
+export const subCategoryVideosData = videoPage.extend({
+  sub_category: z.object({ sub_category_id: z.number(), name: z.string(), category_id: z.number(), category_name: z.string() }),
+  watched_count: z.number(),
+});
+export type SubCategoryVideosData = z.infer<typeof subCategoryVideosData>;
+
+/** GET get_watch_user_video?SubCategoryId= : the caller's watched videos among the sub-category's listed ones. */
+export const watchedCountQuery = z.object({ SubCategoryId: catalogId });
+export type WatchedCountQuery = z.input<typeof watchedCountQuery>;
+export const watchedCountData = z.object({ sub_category_id: z.number(), watched: z.number(), total: z.number() });
+export type WatchedCountData = z.infer<typeof watchedCountData>;
+
+/** GET last-video-watched-by-category/{id} and last-video-watched-by-user/{userId}: the video to resume, null when none. */
+export const lastVideoData = z.object({ id: z.number().nullable() });
+export type LastVideoData = z.infer<typeof lastVideoData>;
+
+/** GET get_all_organization_categories/{organizationId}?team_id= : the organization's categories in path order. */
+export const organizationCategoriesQuery = z.object({ team_id: catalogId.optional() });
+export const organizationCategory = z.object({
+  category_id: z.number(),
+  category: z.object({ id: z.number(), name: z.string(), picture: z.string().nullable() }),
+  essential: z.number(),
+  sort: z.number(),
+});
+export type OrganizationCategory = z.infer<typeof organizationCategory>;
+export const organizationCategoriesData = z.object({ data: z.array(organizationCategory) });
+export type OrganizationCategoriesData = z.infer<typeof organizationCategoriesData>;
+
+/** GET organization/teams-settings/{teamId}: 200 only when the team has its own settings; 404 means "use the organization's categories". */
+export const teamSettingsData = z.object({ team_id: z.number(), data: z.array(organizationCategory) });
+export type TeamSettingsData = z.infer<typeof teamSettingsData>;
+
+// ---------------------------------------------------------------- videos
+
+/** POST videos/view, videos/view/second, suggestions (`skip` pages suggestions; ignored by the others). */
+export const videoRequest = z.object({
+  admin_video_id: catalogId,
+  skip,
+});
+export type VideoRequest = z.input<typeof videoRequest>;
+
+export const trailer = z.object({
+  name: z.string(),
+  default_image: z.string().nullable(),
+  /** Signed master playlist URL; null without access. */
+  main_video: z.string().nullable(),
+  resolutions,
+});
+export type Trailer = z.infer<typeof trailer>;
+
+/** POST videos/view/second. */
+export const videoSecondData = z.object({ trailer_section: z.array(trailer) });
+export type VideoSecondData = z.infer<typeof videoSecondData>;
+
+/** POST suggestions: same sub-category first, then the rest of the category; never the video itself. */
+export const suggestionsData = videoPage;
+export type SuggestionsData = z.infer<typeof suggestionsData>;
+
+export const URL_TYPES = ['URL_TYPE_NEW_RELEASE', 'URL_TYPE_SUGGESTION', 'URL_TYPE_WISHLIST'] as const;
+export type UrlType = (typeof URL_TYPES)[number];
+
+/**
+ * POST see_all: in_production videos only. url_type New Releases (newest first), Recommended
+ * (most liked the caller has not watched) or My List (latest added first); or, with cast_crew_id
+ * and videoType 'cast', the videos of an expert.
+ */
+export const seeAllRequest = z
+  .object({
+    url_type: z.enum(URL_TYPES, { error: `must be one of ${URL_TYPES.join(', ')}` }).optional(),
+    cast_crew_id: catalogId.optional(),
+    videoType: z.string().max(20).optional(),
+    title: z.string().max(200).optional(),
+    skip,
+    page,
+  })
+  .refine((r) => r.url_type !== undefined || r.cast_crew_id !== undefined, { message: 'url_type or cast_crew_id is required', path: ['url_type'] });
+export type SeeAllRequest = z.input<typeof seeAllRequest>;
+
+export const seeAllData = videoPage.extend({ title: z.string(), url_type: z.string() });
+export type SeeAllData = z.infer<typeof seeAllData>;
+
+/** POST wishlists/operations: toggles the video in My List. */
+export const wishlistRequest = z.object({ admin_video_id: catalogId });
+export type WishlistRequest = z.input<typeof wishlistRequest>;
+/** wishlist_id null when removed; the list is on when wishlist_id is set. */
+export const wishlistData = z.object({ wishlist_id: z.number().nullable(), wishlist_status: z.number() });
+export type WishlistData = z.infer<typeof wishlistData>;
+
+/** POST videos/like and videos/dis_like: one vote per member; pressing the same again removes it. */
+export const likeRequest = z.object({ admin_video_id: catalogId });
+export type LikeRequest = z.input<typeof likeRequest>;
+export const likeData = z.object({ like_count: z.number(), dislike_count: z.number(), user_vote: z.number() });
+export type LikeData = z.infer<typeof likeData>;
+
+/**
+ * POST watch-user-video: `timeSpent` in minutes (ms / 60000), sent when leaving the player.
+ * `user` is the caller's id. Answers 201 with the caller's state on the video.
+ */
+export const watchRequest = z.object({
+  user: catalogId,
+  video: catalogId,
+  timeSpent: z
+    .union([z.number(), z.string().trim().min(1, 'must be a number of minutes')], { error: 'must be a number of minutes' })
+    .transform(Number)
+    .pipe(z.number({ error: 'must be a number of minutes' }).min(0, 'must be 0 or more').max(1440, 'must be at most 1440 minutes')),
+});
+export type WatchRequest = z.input<typeof watchRequest>;
+export const watchData = z.object({
+  video_id: z.number(),
+  watched: z.number(),
+  /** Seconds watched, at most the duration. */
+  progress: z.number(),
+  /** ISO date-time when it became watched, else null. */
+  watched_at: z.string().nullable(),
+});
+export type WatchData = z.infer<typeof watchData>;
+
+// ---------------------------------------------------------------- experts
+
+export const expertItem = z.object({
+  cast_crew_id: z.number(),
+  name: z.string(),
+  bio: z.string(),
+  picture: z.string().nullable(),
+  /** Videos of the expert in production. */
+  videos_count: z.number(),
+});
+export type ExpertItem = z.infer<typeof expertItem>;
+
+/** GET /api/experts */
+export const expertsData = z.array(expertItem);
+export type ExpertsData = z.infer<typeof expertsData>;
+
+/** GET /api/experts/{cast_crew_id}: the expert and their videos in production, newest first. */
+export const expertDetailData = expertItem.extend({ videos: z.array(videoCard) });
+export type ExpertDetailData = z.infer<typeof expertDetailData>;
+
+/** POST /api/experts/{cast_crew_id}/contact: e-mailed to the expert with the member's address to reply to; 201. Not for guests. */
+export const contactExpertRequest = z.object({
+  message: z.string().trim().min(10, 'The message must be at least 10 characters').max(5000, 'The message may have at most 5000 characters'),
+  admin_video_id: catalogId.optional(),
+});
+export type ContactExpertRequest = z.input<typeof contactExpertRequest>;
+
+/**
+ * GET /api/videos/{id}/playbook: the PDF as an attachment (fetch it with the Authorization header).
+ * 403 for the guest (send them to /plans) and for members without a subscription.
+ */
+export const playbookPath = (videoId: number) => `/api/videos/${videoId}/playbook`;
