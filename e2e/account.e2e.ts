@@ -1,37 +1,15 @@
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  DEMO,
-  dismissToasts,
-  expectToast,
-  expectVisible,
-  field,
-  newPage,
-  openBrowser,
-  registerThroughApi,
-  type Stack,
-  signInThroughForm,
-  startStack,
-  uniqueEmail,
-} from './harness.ts';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { DEMO, dismissToasts, expectToast, expectVisible, field, newPage, registerThroughApi, signInThroughForm, uniqueEmail, useStack } from './harness.ts';
 
 // Member spec: /account and /account/change-password (section 2), the edit-info modal rules (section 5), roles (section 6).
 describe('account', () => {
-  let stack: Stack;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    [stack, browser] = await Promise.all([startStack(), openBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await stack?.stop();
-  });
+  const env = useStack();
 
   it('shows the account and changes the password only with the right old one', async () => {
     const person = { name: 'Dana', lastName: 'Reyes', company: 'Reyes Tooling', email: uniqueEmail('reyes'), password: 'Press-Brake-Setup-2026' };
-    await registerThroughApi(stack, person);
-    const page = await newPage(browser, stack);
+    await registerThroughApi(env.stack, person);
+    const page = await newPage(env.browser, env.stack);
     await signInThroughForm(page, person.email, person.password);
 
     await page.goto('/account');
@@ -52,8 +30,8 @@ describe('account', () => {
     await page.getByRole('button', { name: 'Change password' }).click();
     await expectToast(page, 'Password changed successfully.');
 
-    expect((await stack.api('POST', '/api/v4/login', { json: { email: person.email, password: newPassword } })).status).toBe(200);
-    expect((await stack.api('POST', '/api/v4/login', { json: { email: person.email, password: person.password } })).status).toBe(401);
+    expect((await env.stack.api('POST', '/api/v4/login', { json: { email: person.email, password: newPassword } })).status).toBe(200);
+    expect((await env.stack.api('POST', '/api/v4/login', { json: { email: person.email, password: person.password } })).status).toBe(401);
   });
 
   async function openUpdateInfo(page: Page): Promise<Locator> {
@@ -68,7 +46,7 @@ describe('account', () => {
 
   it('lets a member edit their info from the quick menu, but not their team or role', async () => {
     const member = { email: 'quality@acme.example', password: 'Acme-Quality-2026' };
-    const page = await newPage(browser, stack);
+    const page = await newPage(env.browser, env.stack);
     await signInThroughForm(page, member.email, member.password);
     const dialog = await openUpdateInfo(page);
 
@@ -90,8 +68,8 @@ describe('account', () => {
     await dialog.getByRole('button', { name: 'Update Info' }).click();
     await expectToast(page, /updated/i);
 
-    const session = await stack.api('POST', '/api/v4/login', { json: member });
-    const info = await stack.api('GET', `/api/user/${session.body.data.user_id}/infos`, { token: session.body.data.token });
+    const session = await env.stack.api('POST', '/api/v4/login', { json: member });
+    const info = await env.stack.api('GET', `/api/user/${session.body.data.user_id}/infos`, { token: session.body.data.token });
     expect(info.body.data).toMatchObject({
       name: 'Chloe-Anne',
       mobile: '+1 555 0100',
@@ -102,7 +80,7 @@ describe('account', () => {
   });
 
   it('lets the super user edit their own team and role', async () => {
-    const page = await newPage(browser, stack);
+    const page = await newPage(env.browser, env.stack);
     await signInThroughForm(page, DEMO.superUser.email, DEMO.superUser.password);
     const dialog = await openUpdateInfo(page);
     expect(await field(dialog, 'Team').isEditable()).toBe(true);

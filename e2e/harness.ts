@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, chromium, type Locator, type Page } from 'playwright-core';
 import { SMTPServer } from 'smtp-server';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 
 /** The repository root, wherever the checkout lives. */
 export const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -379,4 +379,17 @@ export async function dismissToasts(page: Page): Promise<void> {
       .waitFor({ state: 'detached', timeout: 1500 })
       .catch(() => undefined);
   }
+}
+
+/** A fresh platform and a browser for the enclosing describe block, stopped after it. */
+export function useStack(): { stack: Stack; browser: Browser } {
+  const env = {} as { stack: Stack; browser: Browser };
+  beforeAll(async () => {
+    [env.stack, env.browser] = await Promise.all([startStack(), openBrowser()]);
+  });
+  afterAll(async () => {
+    await env.browser?.close();
+    await env.stack?.stop();
+  });
+  return env;
 }

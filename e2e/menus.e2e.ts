@@ -1,19 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  DEMO,
-  dismissToasts,
-  expectHidden,
-  expectVisible,
-  newPage,
-  openBrowser,
-  type Stack,
-  signInThroughForm,
-  startStack,
-  toast,
-  WIDTHS,
-  wholeText,
-} from './harness.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { DEMO, dismissToasts, expectHidden, expectVisible, newPage, signInThroughForm, toast, useStack, WIDTHS, wholeText } from './harness.ts';
 
 // Member spec: header and menus (section 2), roles (section 6), toast area (section 2 and 9).
 type Who = { label: string; email: string; password: string; superUser: boolean; guest: boolean };
@@ -24,16 +11,7 @@ const PEOPLE: Who[] = [
 ];
 
 describe('menus by role', () => {
-  let stack: Stack;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    [stack, browser] = await Promise.all([startStack(), openBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await stack?.stop();
-  });
+  const env = useStack();
 
   /** Names of the entries of an open Mantine menu. */
   async function menuEntries(page: Page): Promise<string[]> {
@@ -52,7 +30,7 @@ describe('menus by role', () => {
 
   for (const who of PEOPLE) {
     it(`shows the ${who.label} the header, profile menu and quick menu of the role`, async () => {
-      const page = await newPage(browser, stack, WIDTHS.desktop);
+      const page = await newPage(env.browser, env.stack, WIDTHS.desktop);
       await signInThroughForm(page, who.email, who.password);
       await dismissToasts(page);
 
@@ -77,7 +55,7 @@ describe('menus by role', () => {
   }
 
   it('lists Experts in the navigation drawer at 425px', async () => {
-    const page = await newPage(browser, stack, WIDTHS.mobile);
+    const page = await newPage(env.browser, env.stack, WIDTHS.mobile);
     await signInThroughForm(page, DEMO.member.email, DEMO.member.password);
     await dismissToasts(page);
     await page.getByRole('button', { name: 'Open navigation' }).click();
@@ -88,7 +66,7 @@ describe('menus by role', () => {
   });
 
   it('shows toasts at the top right and closes them after about 5 seconds', async () => {
-    const page = await newPage(browser, stack, WIDTHS.desktop);
+    const page = await newPage(env.browser, env.stack, WIDTHS.desktop);
     const login = toast(page, 'Log-in successful!');
     await signInThroughForm(page, DEMO.member.email, DEMO.member.password);
     await expectVisible(login);

@@ -1,6 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type CapturedMail, DEMO, expectPath, expectToast, field, newPage, openBrowser, type Stack, signInThroughForm, startStack } from './harness.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { type CapturedMail, DEMO, expectPath, expectToast, field, newPage, signInThroughForm, useStack } from './harness.ts';
 
 // Member spec: /forgot-password (section 2), forgot-password success (section 4); the reset screen the link opens.
 const RESET_SENT = 'If an account exists for this e-mail, we have sent you a link to reset your password.';
@@ -15,16 +15,7 @@ function resetLink(mail: CapturedMail): string {
 }
 
 describe('password reset by e-mail', () => {
-  let stack: Stack;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    [stack, browser] = await Promise.all([startStack(), openBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await stack?.stop();
-  });
+  const env = useStack();
 
   async function chooseNewPassword(page: Page, link: string, password: string): Promise<void> {
     await page.goto(link);
@@ -34,16 +25,16 @@ describe('password reset by e-mail', () => {
   }
 
   it('sends a link by e-mail that sets a new password', async () => {
-    const page = await newPage(browser, stack);
+    const page = await newPage(env.browser, env.stack);
     await page.goto('/forgot-password');
     await field(page, 'Email').fill(DEMO.member.email);
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await expectToast(page, RESET_SENT);
     await expectPath(page, '/login');
 
-    const mail = await stack.mail.waitForMail(DEMO.member.email, 'Reset your Manufacturing Masters password');
+    const mail = await env.stack.mail.waitForMail(DEMO.member.email, 'Reset your Manufacturing Masters password');
     const link = resetLink(mail);
-    expect(link.startsWith(`${stack.baseUrl}/reset-password?token=`)).toBe(true);
+    expect(link.startsWith(`${env.stack.baseUrl}/reset-password?token=`)).toBe(true);
 
     const newPassword = 'Lathe-Spindle-Torque-77';
     await chooseNewPassword(page, link, newPassword);
@@ -57,24 +48,24 @@ describe('password reset by e-mail', () => {
     await expectToast(page, BAD_CREDENTIALS);
     expect(new URL(page.url()).pathname).toBe('/login');
 
-    const fresh = await newPage(browser, stack);
+    const fresh = await newPage(env.browser, env.stack);
     await signInThroughForm(fresh, DEMO.member.email, newPassword);
   });
 
   it('refuses a reset link the second time', async () => {
     const email = 'quality@acme.example';
-    const asked = await stack.api('POST', '/api/forgotpassword', { json: { email } });
+    const asked = await env.stack.api('POST', '/api/forgotpassword', { json: { email } });
     expect(asked.status).toBe(200);
-    const link = resetLink(await stack.mail.waitForMail(email, 'Reset your Manufacturing Masters password'));
+    const link = resetLink(await env.stack.mail.waitForMail(email, 'Reset your Manufacturing Masters password'));
 
-    const page = await newPage(browser, stack);
+    const page = await newPage(env.browser, env.stack);
     await chooseNewPassword(page, link, 'Gauge-Calibration-Day-31');
     await expectToast(page, RESET_DONE);
     await expectPath(page, '/login');
 
-    const again = await newPage(browser, stack);
+    const again = await newPage(env.browser, env.stack);
     await chooseNewPassword(again, link, 'Another-Gauge-Calibration-32');
     await expectToast(again, RESET_LINK_INVALID);
-    expect((await stack.api('POST', '/api/v4/login', { json: { email, password: 'Another-Gauge-Calibration-32' } })).status).toBe(401);
+    expect((await env.stack.api('POST', '/api/v4/login', { json: { email, password: 'Another-Gauge-Calibration-32' } })).status).toBe(401);
   });
 });

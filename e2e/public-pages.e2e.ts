@@ -1,27 +1,18 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectPath, expectVisible, newPage, openBrowser, type Stack, startStack, WIDTHS } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { expectPath, expectVisible, newPage, useStack, WIDTHS } from './harness.ts';
 
 // Member spec, section 2: /page/{id} (side list of pages, title, HTML body, footer) and the footer's dynamic pages.
 describe('public information pages', () => {
-  let stack: Stack;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    [stack, browser] = await Promise.all([startStack(), openBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await stack?.stop();
-  });
+  const env = useStack();
 
   it('shows a page with the side list and moves between pages without signing in', async () => {
-    const page = await newPage(browser, stack);
+    const page = await newPage(env.browser, env.stack);
     await page.goto('/page/terms');
     const article = page.locator('article');
     await expectVisible(article.getByRole('heading', { level: 1, name: 'Terms and Conditions' }));
     const side = page.getByRole('navigation', { name: 'Pages', exact: true });
-    for (const title of ['Terms and Conditions', 'Privacy Policy', 'Help', 'Contact Us']) await expectVisible(side.getByRole('link', { name: title, exact: true }));
+    for (const title of ['Terms and Conditions', 'Privacy Policy', 'Help', 'Contact Us'])
+      await expectVisible(side.getByRole('link', { name: title, exact: true }));
     await side.getByRole('link', { name: 'Privacy Policy' }).click();
     await expectPath(page, '/page/privacy');
     await expectVisible(article.getByRole('heading', { level: 1, name: 'Privacy Policy' }));
@@ -29,7 +20,7 @@ describe('public information pages', () => {
   });
 
   it('lists the pages in the footer, at phone width too', async () => {
-    const page = await newPage(browser, stack, WIDTHS.mobile);
+    const page = await newPage(env.browser, env.stack, WIDTHS.mobile);
     await page.goto('/login');
     const footer = page.getByRole('contentinfo');
     await expectVisible(footer.getByRole('link', { name: 'Contact Us', exact: true }));
@@ -39,7 +30,7 @@ describe('public information pages', () => {
   });
 
   it('says so for a page that does not exist', async () => {
-    const page = await newPage(browser, stack);
+    const page = await newPage(env.browser, env.stack);
     await page.goto('/page/does-not-exist');
     await expectVisible(page.getByText('This page does not exist.'));
   });

@@ -1,35 +1,13 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  DEMO,
-  dismissToasts,
-  expectPath,
-  expectToast,
-  expectVisible,
-  field,
-  newPage,
-  openBrowser,
-  type Stack,
-  sleep,
-  startStack,
-  uniqueEmail,
-} from './harness.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { DEMO, dismissToasts, expectPath, expectToast, expectVisible, field, newPage, sleep, uniqueEmail, useStack } from './harness.ts';
 
 // Member spec: /register (section 2), registration checks in order (section 5), registration success (section 4).
 describe('registration', () => {
-  let stack: Stack;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    [stack, browser] = await Promise.all([startStack(), openBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await stack?.stop();
-  });
+  const env = useStack();
 
   async function registerPage(): Promise<Page> {
-    const page = await newPage(browser, stack);
+    const page = await newPage(env.browser, env.stack);
     await page.goto('/register');
     return page;
   }
@@ -79,7 +57,7 @@ describe('registration', () => {
     // Give a request that might have been sent anyway the time to land, then check nothing exists.
     await sleep(1500);
     expect(page.url()).toContain('/register');
-    const attempt = await stack.api('POST', '/api/v4/login', { json: { email: person.email, password: person.password } });
+    const attempt = await env.stack.api('POST', '/api/v4/login', { json: { email: person.email, password: person.password } });
     expect(attempt.status).toBe(401);
 
     await terms(page).check();
@@ -87,7 +65,7 @@ describe('registration', () => {
     await expectPath(page, '/home');
     // Signed in: the greeting on the home screen (not only a toast) names the person.
     await expectVisible(page.getByRole('main').getByText(person.first).first(), 20_000);
-    const signIn = await stack.api('POST', '/api/v4/login', { json: { email: person.email, password: person.password } });
+    const signIn = await env.stack.api('POST', '/api/v4/login', { json: { email: person.email, password: person.password } });
     expect(signIn.status).toBe(200);
     expect(signIn.body.data.is_super_user).toBe(0);
   });

@@ -1,23 +1,14 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, dismissToasts, expectPath, expectToast, field, newPage, openBrowser, type Stack, startStack } from './harness.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { DEMO, dismissToasts, expectPath, expectToast, field, newPage, useStack } from './harness.ts';
 
 // Member spec: /login (section 2), sign-in and logout (sections 4 and 8), route fallbacks (section 2).
 describe('sign-in and sign-out', () => {
-  let stack: Stack;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    [stack, browser] = await Promise.all([startStack(), openBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await stack?.stop();
-  });
+  const env = useStack();
 
   const signInButton = (page: Page) => page.getByRole('button', { name: 'Sign in', exact: true });
 
-  /** Signs in through the form and returns the token the server issued to the browser. */
+  /** Signs in through the form and returns the token the server issued to the env.browser. */
   async function signIn(page: Page, email: string, password: string): Promise<string> {
     await page.goto('/login');
     await field(page, 'Email').fill(email);
@@ -29,14 +20,14 @@ describe('sign-in and sign-out', () => {
   }
 
   it('shows the server message for a wrong password and stays on /login', async () => {
-    const page = await newPage(browser, stack);
+    const page = await newPage(env.browser, env.stack);
     await signIn(page, DEMO.member.email, 'Not-The-Right-Password-1');
     await expectToast(page, 'These credentials do not match our records.');
     expect(new URL(page.url()).pathname).toBe('/login');
   });
 
   it('prefills e-mail and password from the query string', async () => {
-    const page = await newPage(browser, stack);
+    const page = await newPage(env.browser, env.stack);
     await page.goto(`/login?email=${encodeURIComponent(DEMO.member.email)}&password=${encodeURIComponent(DEMO.member.password)}`);
     await field(page, 'Email').waitFor();
     expect(await field(page, 'Email').inputValue()).toBe(DEMO.member.email);
@@ -47,7 +38,7 @@ describe('sign-in and sign-out', () => {
   });
 
   it('signs the member in, then keeps them away from /login and unknown paths', async () => {
-    const page = await newPage(browser, stack);
+    const page = await newPage(env.browser, env.stack);
     await signIn(page, DEMO.member.email, DEMO.member.password);
     await expectToast(page, 'Log-in successful!');
     await expectPath(page, '/home');
@@ -60,7 +51,7 @@ describe('sign-in and sign-out', () => {
   });
 
   it('sends a signed-out visitor on an unknown path to /login', async () => {
-    const page = await newPage(browser, stack);
+    const page = await newPage(env.browser, env.stack);
     await page.goto('/no-such-screen/at-all');
     await expectPath(page, '/login');
     await page.goto('/home');
@@ -68,11 +59,11 @@ describe('sign-in and sign-out', () => {
   });
 
   it('signs out from the profile menu and ends the session on the server', async () => {
-    const page = await newPage(browser, stack);
+    const page = await newPage(env.browser, env.stack);
     const token = await signIn(page, DEMO.member.email, DEMO.member.password);
     expect(token).toBeTruthy();
     await expectPath(page, '/home');
-    expect((await stack.api('GET', '/api/profile', { token })).status).toBe(200);
+    expect((await env.stack.api('GET', '/api/profile', { token })).status).toBe(200);
     await dismissToasts(page);
 
     await page.getByRole('button', { name: 'Profile menu' }).click();
@@ -80,8 +71,8 @@ describe('sign-in and sign-out', () => {
     await expectPath(page, '/login');
     await expectToast(page, 'Logout successful!!');
 
-    // The old token is dead, and the browser is signed out.
-    expect((await stack.api('GET', '/api/profile', { token })).status).toBe(401);
+    // The old token is dead, and the env.browser is signed out.
+    expect((await env.stack.api('GET', '/api/profile', { token })).status).toBe(401);
     await page.goto('/home');
     await expectPath(page, '/login');
   });

@@ -328,28 +328,34 @@ describe('the guest account', () => {
   });
 });
 
+/** A real SMTP server that keeps every message it receives. */
+async function smtpCapture(port: number, received: string[]): Promise<SMTPServer> {
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    onData(stream, _session, done) {
+      let raw = '';
+      stream.on('data', (chunk: Buffer) => {
+        raw += chunk.toString();
+      });
+      stream.on('end', () => {
+        received.push(raw);
+        done();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return server;
+}
+
 describe('e-mail over SMTP', () => {
   it('delivers through a real SMTP server and keeps retrying while it is down', async () => {
     const received: string[] = [];
-    const smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS', 'AUTH'],
-      onData(stream, _session, done) {
-        let raw = '';
-        stream.on('data', (chunk: Buffer) => {
-          raw += chunk.toString();
-        });
-        stream.on('end', () => {
-          received.push(raw);
-          done();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-    const port = (smtp.server.address() as { port: number }).port;
-    await new Promise<void>((resolve) => smtp.close(resolve));
+    // Take a free port, then close it: the platform starts with its SMTP server down.
+    const probe = await smtpCapture(0, received);
+    const port = (probe.server.address() as { port: number }).port;
+    await new Promise<void>((resolve) => probe.close(resolve));
 
-    // The SMTP server is down: the message stays pending with its error.
     const mailing = await startPlatform({ SMTP_URL: `smtp://127.0.0.1:${port}` });
     try {
       const org = await organizationWithMembers(mailing);
@@ -360,21 +366,7 @@ describe('e-mail over SMTP', () => {
       expect(pending.attempts).toBeGreaterThanOrEqual(1);
 
       // Back up: the retry delivers it.
-      const again = new SMTPServer({
-        authOptional: true,
-        disabledCommands: ['STARTTLS', 'AUTH'],
-        onData(stream, _session, done) {
-          let raw = '';
-          stream.on('data', (chunk: Buffer) => {
-            raw += chunk.toString();
-          });
-          stream.on('end', () => {
-            received.push(raw);
-            done();
-          });
-        },
-      });
-      await new Promise<void>((resolve) => again.listen(port, '127.0.0.1', resolve));
+      const again = await smtpCapture(port, received);
       await mailing.ctx.db.updateTable('outbox').set({ next_attempt_at: 0 }).where('id', '=', pending.id).execute();
       await mailing.ctx.mailer.deliverPending();
       await new Promise<void>((resolve) => again.close(resolve));
