@@ -8,31 +8,46 @@ import { z } from 'zod';
 
 const MAX_ID = 2_147_483_647;
 
+/** A whole number sent as a number or a string of digits. */
+function wholeNumber(message: string, bounds: z.ZodNumber) {
+  return z
+    .union([z.number(), z.string().trim().regex(/^\d+$/, message)], { error: message })
+    .transform(Number)
+    .pipe(bounds);
+}
+
+/** The same, optional: absent or empty (a blank form field) means "not sent". */
+function optionalWholeNumber(message: string, bounds: z.ZodNumber) {
+  return z
+    .union([z.number(), z.string().trim().regex(/^\d*$/, message)], { error: message })
+    .optional()
+    .transform((v) => (v === '' || v === undefined ? undefined : Number(v)))
+    .pipe(bounds.optional());
+}
+
+const idBounds = z
+  .number({ error: 'must be a positive whole number' })
+  .int('must be a positive whole number')
+  .positive('must be a positive whole number')
+  .max(MAX_ID, 'is too large');
+
 /** A positive whole id, as a number or a string of digits. */
-export const catalogId = z
-  .union([z.number(), z.string().trim().regex(/^\d+$/, 'must be a positive whole number')], { error: 'must be a positive whole number' })
-  .transform(Number)
-  .pipe(
-    z
-      .number({ error: 'must be a positive whole number' })
-      .int('must be a positive whole number')
-      .positive('must be a positive whole number')
-      .max(MAX_ID, 'is too large'),
-  );
+export const catalogId = wholeNumber('must be a positive whole number', idBounds);
+
+/** An optional id: absent, empty ("" from a form) or a positive whole id. */
+const optionalId = optionalWholeNumber('must be a positive whole number', idBounds);
 
 /** Items to skip in a paged list (the spec's `skip`). */
-const skip = z
-  .union([z.number(), z.string().trim().regex(/^\d+$/, 'must be 0 or a positive whole number')], { error: 'must be 0 or a positive whole number' })
-  .transform(Number)
-  .pipe(z.number().int('must be a whole number').min(0, 'must be 0 or more').max(1_000_000, 'is too large'))
-  .optional();
+const skip = optionalWholeNumber(
+  'must be 0 or a positive whole number',
+  z.number().int('must be a whole number').min(0, 'must be 0 or more').max(1_000_000, 'is too large'),
+);
 
 /** 1-based page number, an alternative to `skip`. */
-const page = z
-  .union([z.number(), z.string().trim().regex(/^\d+$/, 'must be a positive whole number')], { error: 'must be a positive whole number' })
-  .transform(Number)
-  .pipe(z.number().int('must be a whole number').min(1, 'must be 1 or more').max(50_000, 'is too large'))
-  .optional();
+const page = optionalWholeNumber(
+  'must be a positive whole number',
+  z.number().int('must be a whole number').min(1, 'must be 1 or more').max(50_000, 'is too large'),
+);
 
 /** Page size of sub-category videos (spec section 9), view-all lists and suggestions. */
 export const PAGE_SIZE = 20;
@@ -135,7 +150,7 @@ export type VideoPage = z.infer<typeof videoPage>;
  */
 export const homeSectionRequest = z.object({
   page_type: z.string().max(30).optional(),
-  category_id: catalogId.optional(),
+  category_id: optionalId,
 });
 export type HomeSectionRequest = z.input<typeof homeSectionRequest>;
 
@@ -229,7 +244,7 @@ export const lastVideoData = z.object({ id: z.number().nullable() });
 export type LastVideoData = z.infer<typeof lastVideoData>;
 
 /** GET get_all_organization_categories/{organizationId}?team_id= : the organization's categories in path order. */
-export const organizationCategoriesQuery = z.object({ team_id: catalogId.optional() });
+export const organizationCategoriesQuery = z.object({ team_id: optionalId });
 export const organizationCategory = z.object({
   category_id: z.number(),
   category: z.object({ id: z.number(), name: z.string(), picture: z.string().nullable() }),
@@ -280,8 +295,11 @@ export type UrlType = (typeof URL_TYPES)[number];
  */
 export const seeAllRequest = z
   .object({
-    url_type: z.enum(URL_TYPES, { error: `must be one of ${URL_TYPES.join(', ')}` }).optional(),
-    cast_crew_id: catalogId.optional(),
+    url_type: z
+      .enum(['', ...URL_TYPES], { error: `must be one of ${URL_TYPES.join(', ')}` })
+      .optional()
+      .transform((v) => (v === '' ? undefined : v)),
+    cast_crew_id: optionalId,
     videoType: z.string().max(20).optional(),
     title: z.string().max(200).optional(),
     skip,
@@ -352,7 +370,7 @@ export type ExpertDetailData = z.infer<typeof expertDetailData>;
 /** POST /api/experts/{cast_crew_id}/contact: e-mailed to the expert with the member's address to reply to; 201. Not for guests. */
 export const contactExpertRequest = z.object({
   message: z.string().trim().min(10, 'The message must be at least 10 characters').max(5000, 'The message may have at most 5000 characters'),
-  admin_video_id: catalogId.optional(),
+  admin_video_id: optionalId,
 });
 export type ContactExpertRequest = z.input<typeof contactExpertRequest>;
 

@@ -17,9 +17,16 @@ import { failure, registerErrorEnvelope } from './lib/envelope.ts';
 import { redactUrl } from './lib/redact.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { billingRoutes } from './modules/billing/billing.routes.ts';
+import { offlineCheckoutRoutes } from './modules/billing/offline-checkout.routes.ts';
+import { stripeWebhookRoutes } from './modules/billing/stripe-webhook.routes.ts';
+import { browseRoutes } from './modules/browse/browse.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { outboxRoutes } from './modules/mail/outbox.routes.ts';
 import { createMailer } from './modules/mail/outbox.ts';
+import { mediaRoutes } from './modules/media/media.routes.ts';
+import { organizationRoutes } from './modules/organization/organization.routes.ts';
+import { playbackRoutes } from './modules/playback/playback.routes.ts';
 import { publicContentRoutes } from './modules/public-content/public-content.routes.ts';
 import { ensureGuestAccount } from './modules/users/guest.ts';
 
@@ -62,6 +69,7 @@ export async function buildApp(config: Config): Promise<{ app: FastifyInstance; 
         imgSrc: ["'self'", 'data:', 'blob:'],
         mediaSrc: ["'self'", 'blob:'],
         connectSrc: ["'self'"],
+        workerSrc: ["'self'", 'blob:'],
         frameAncestors: ["'none'"],
         upgradeInsecureRequests: null,
       },
@@ -79,10 +87,18 @@ export async function buildApp(config: Config): Promise<{ app: FastifyInstance; 
       await api.register(authPlugin, { db });
       await api.register(authRoutes, { ctx });
       await api.register(accountRoutes, { ctx });
+      await api.register(browseRoutes, { ctx });
+      await api.register(playbackRoutes, { ctx });
       await api.register(publicContentRoutes, { ctx });
+      await api.register(organizationRoutes, { ctx });
+      await api.register(billingRoutes, { ctx });
+      await api.register(stripeWebhookRoutes, { ctx });
     },
     { prefix: '/api' },
   );
+
+  await app.register(mediaRoutes, { ctx });
+  await app.register(offlineCheckoutRoutes, { ctx });
 
   const uploads = path.join(config.dataDir, 'uploads');
   fs.mkdirSync(uploads, { recursive: true });

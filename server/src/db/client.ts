@@ -15,6 +15,9 @@ export type Dialect = 'sqlite' | 'postgres';
 export function createDb(databaseUrl: string): { db: Db; dialect: Dialect } {
   if (databaseUrl.startsWith('postgres')) {
     const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+    // An idle connection closed by the server (restart, pg_terminate_backend) is dropped by the pool and
+    // replaced on the next query; without a listener Node would treat the event as fatal.
+    pool.on('error', () => undefined);
     return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' };
   }
   const file = databaseUrl.replace(/^(sqlite|file):(\/\/)?/, '');

@@ -2,11 +2,17 @@ import { type Migration, type MigrationProvider, Migrator } from 'kysely';
 import type { Db } from './client.ts';
 import * as foundation from './migrations/2026-11-21-001-foundation.ts';
 import * as catalog from './migrations/2026-11-21-002-catalog.ts';
+import * as playback from './migrations/2026-11-21-003-playback.ts';
+import * as billing from './migrations/2026-11-21-004-billing.ts';
+import * as organizationAdmin from './migrations/2026-11-21-005-organization-admin.ts';
 
 /** Versioned migrations, in order. Never edit one that has landed: add a new file. */
 const migrations: Record<string, Migration> = {
   '2026-11-21-001-foundation': foundation,
   '2026-11-21-002-catalog': catalog,
+  '2026-11-21-003-playback': playback,
+  '2026-11-21-004-billing': billing,
+  '2026-11-21-005-organization-admin': organizationAdmin,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

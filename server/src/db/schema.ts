@@ -198,6 +198,9 @@ export interface VideoTable {
   publish_time: number;
   in_test: number;
   in_production: number;
+  /** Counters of video_votes, recounted on every vote. */
+  like_count: Generated<number>;
+  dislike_count: Generated<number>;
   created_at: number;
   updated_at: number;
 }
@@ -256,6 +259,119 @@ export interface LandingContentTable {
   updated_at: number;
 }
 
+/** Server-wide values generated once (e.g. the media signing secret). */
+export interface SettingTable {
+  key: string;
+  value: string;
+  created_at: number;
+}
+
+/** One vote per member and video: 1 like, -1 dislike. */
+export interface VideoVoteTable {
+  user_id: number;
+  video_id: number;
+  vote: number;
+  created_at: number;
+  updated_at: number;
+}
+
+/** My List. */
+export interface WishlistTable {
+  id: Generated<number>;
+  user_id: number;
+  video_id: number;
+  created_at: number;
+}
+
+/** Accumulated watch time of a member on a video; watched_at is set once, at 90% of the duration. */
+export interface VideoWatchTable {
+  user_id: number;
+  video_id: number;
+  seconds: number;
+  watched_at: number | null;
+  last_watched_at: number;
+  created_at: number;
+}
+
+/** Watch seconds per member, video and day ('YYYY-MM-DD' in the member's time zone). */
+export interface VideoWatchDayTable {
+  user_id: number;
+  video_id: number;
+  day: string;
+  seconds: number;
+}
+
+/** A learning path: the organization's default (team_id null) or one team's own (migration 005). */
+export interface LearningPathTable {
+  id: Generated<number>;
+  organization_id: number;
+  team_id: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** The ordered categories of a path; position starts at 1; essential 1 required, 0 optional. */
+export interface LearningPathCategoryTable {
+  path_id: number;
+  category_id: number;
+  position: number;
+  essential: number;
+}
+
+/** Videos hidden from the members a path applies to. */
+export interface LearningPathHiddenVideoTable {
+  path_id: number;
+  video_id: number;
+}
+
+/** A checkout started by an organization; `session_ref` is the provider's session id. */
+export interface CheckoutSessionTable {
+  id: Generated<number>;
+  session_ref: string;
+  organization_id: number;
+  user_id: number;
+  plan_id: number;
+  provider: string;
+  status: 'open' | 'paid' | 'cancelled';
+  /** 1 when this checkout starts the organization's first subscription (30-day trial). */
+  is_trial: number;
+  success_url: string;
+  cancel_url: string;
+  created_at: number;
+  paid_at: number | null;
+  /** Set once, when the payment was applied to the subscription. */
+  consumed_at: number | null;
+}
+
+/** One payment or trial start of an organization (the /plans/me list); amounts in cents. */
+export interface PaymentTable {
+  id: Generated<number>;
+  organization_id: number;
+  subscription_id: number;
+  plan_id: number | null;
+  period_start: number;
+  period_end: number;
+  currency: string;
+  total_amount: number;
+  wallet_amount: Generated<number>;
+  coupon_code: string | null;
+  coupon_amount: Generated<number>;
+  amount: number;
+  payment_mode: string;
+  provider: string;
+  provider_ref: string | null;
+  created_at: number;
+}
+
+/** Provider events already applied (webhook replays change nothing). */
+export interface ProviderEventTable {
+  id: Generated<number>;
+  provider: string;
+  event_id: string;
+  type: string;
+  created_at: number;
+}
+
 export interface Database {
   organizations: OrganizationTable;
   teams: TeamTable;
@@ -276,6 +392,17 @@ export interface Database {
   pages: PageTable;
   faqs: FaqTable;
   landing_content: LandingContentTable;
+  settings: SettingTable;
+  video_votes: VideoVoteTable;
+  wishlists: WishlistTable;
+  video_watch: VideoWatchTable;
+  video_watch_days: VideoWatchDayTable;
+  learning_paths: LearningPathTable;
+  learning_path_categories: LearningPathCategoryTable;
+  learning_path_hidden_videos: LearningPathHiddenVideoTable;
+  checkout_sessions: CheckoutSessionTable;
+  payments: PaymentTable;
+  provider_events: ProviderEventTable;
 }
 
 export type User = Selectable<UserTable>;

@@ -4,3 +4,20 @@ export const DAY = 24 * HOUR;
 
 export const now = (): number => Date.now();
 export const toIso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
+
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** The calendar day ('YYYY-MM-DD') of `ms` in a time zone; UTC when the zone is unknown or missing. */
+export function dayIn(ms: number, timeZone: string | null): string {
+  const zone = timeZone || 'UTC';
+  let format = dayFormats.get(zone);
+  if (!format) {
+    try {
+      format = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    } catch {
+      return dayIn(ms, 'UTC');
+    }
+    if (dayFormats.size < 1000) dayFormats.set(zone, format);
+  }
+  return format.format(ms);
+}

@@ -45,3 +45,24 @@ export const invitationMail = (inviter: string, organization: string, url: strin
     ],
     action: { label: 'Set my password', url },
   });
+
+type ExpertContact = {
+  expertName: string;
+  memberName: string;
+  memberEmail: string;
+  organization: string | null;
+  videoTitle: string | null;
+  message: string;
+};
+
+/** A member's question to an expert; the outbox has no Reply-To, so the member's address is the action. */
+export const expertContactMail = (c: ExpertContact) =>
+  compose(`${c.memberName} has a question for you on ${BRAND}`, {
+    paragraphs: [
+      `Hello ${c.expertName},`,
+      `${c.memberName}${c.organization ? ` of ${c.organization}` : ''} wrote to you${c.videoTitle ? ` about your video "${c.videoTitle}"` : ''}:`,
+      c.message,
+      `Answer by writing to ${c.memberEmail}.`,
+    ],
+    action: { label: `Reply to ${c.memberName}`, url: `mailto:${c.memberEmail}` },
+  });

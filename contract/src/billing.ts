@@ -1,0 +1,126 @@
+import { z } from 'zod';
+
+/** The spec's 'hire a plan' messages (member spec, section 8), shown when a member's organization has no plan. */
+export const NEED_PLAN_TO_WATCH = 'To watch the video you need to hire a plan, contact your boss or hire a plan.';
+export const NEED_PLAN_TO_SHARE = 'To share this video you need to hire a plan. Contact your boss or sign-up.';
+export const ALREADY_SUBSCRIBED = 'This account already has an active plan.';
+
+/** Membership includes the super user plus up to 4 team members (member spec, section 9). */
+export const TEAM_MEMBER_FIELDS = 4;
+
+/** Plans whose price id is this short are internal and hidden on /plans (member spec, section 2). */
+export const isOfferedPlan = (plan: { price_id: string }) => plan.price_id.length > 2;
+
+/** Amounts are in the currency's major unit (149 means $149.00). */
+export const subscriptionPlan = z.object({
+  subscription_id: z.number(),
+  title: z.string(),
+  price_id: z.string(),
+  currency: z.string(),
+  amount: z.number(),
+  plan: z.number(),
+  popular_status: z.number(),
+  no_of_account: z.number(),
+  description: z.string(),
+});
+export type SubscriptionPlan = z.infer<typeof subscriptionPlan>;
+
+export const subscriptionStatus = z.enum(['trialing', 'active', 'past_due', 'cancelled', 'expired']);
+export type SubscriptionStatus = z.infer<typeof subscriptionStatus>;
+
+/** One payment (or trial start) of the organization, as /plans/me lists it; status fields are its subscription's. */
+export const subscriptionRecord = z.object({
+  user_subscription_id: z.number(),
+  title: z.string(),
+  created_at: z.string(),
+  expiry_date: z.string(),
+  no_of_account: z.number(),
+  plan: z.number(),
+  currency: z.string(),
+  total_amount: z.number(),
+  wallet_amount: z.number(),
+  coupon_code: z.string().nullable(),
+  coupon_amount: z.number(),
+  amount: z.number(),
+  payment_mode: z.string(),
+  status: subscriptionStatus,
+  auto_renew: z.number(),
+  cancel_reason: z.string().nullable(),
+  next_billing_date: z.string(),
+});
+export type SubscriptionRecord = z.infer<typeof subscriptionRecord>;
+
+export const currentSubscription = z.object({
+  status: subscriptionStatus,
+  title: z.string(),
+  trial_ends_at: z.string().nullable(),
+  current_period_end: z.string(),
+  auto_renew: z.number(),
+  cancel_reason: z.string().nullable(),
+});
+
+/** `data` is truthy when the organization has a trialing or active plan (member spec, section 7). */
+export const paymentState = z.object({
+  data: z.number(),
+  subscription: currentSubscription.nullable(),
+});
+export type PaymentState = z.infer<typeof paymentState>;
+
+export const checkoutRequest = z.object({
+  subscription_id: z.coerce.number().int().positive(),
+  successUrl: z.string().trim().min(1).max(2000),
+  cancelUrl: z.string().trim().min(1).max(2000),
+  email: z.string().trim().max(254).optional(),
+  ip: z.string().trim().max(64).optional(),
+});
+export type CheckoutRequest = z.input<typeof checkoutRequest>;
+export const checkoutData = z.object({ url: z.string() });
+export type CheckoutData = z.infer<typeof checkoutData>;
+
+/** The query of the success URL, posted back by /success-payment. */
+export const confirmPaymentRequest = z.object({
+  session_id: z.string().trim().min(1, 'The payment session is missing.').max(255),
+  userId: z.string().trim().max(20).optional(),
+  subscription_id: z.string().trim().max(20).optional(),
+  payment_mode: z.string().trim().max(30).optional(),
+});
+export type ConfirmPaymentRequest = z.infer<typeof confirmPaymentRequest>;
+export const confirmPaymentData = z.object({ is_super_user: z.number(), subscription: currentSubscription });
+export type ConfirmPaymentData = z.infer<typeof confirmPaymentData>;
+
+export const cancelSubscriptionRequest = z.object({ cancel_reason: z.string().trim().max(2000).default('') });
+export type CancelSubscriptionRequest = z.input<typeof cancelSubscriptionRequest>;
+
+/** `emails` as a list (JSON), a JSON-encoded list or a comma-separated string (forms). */
+export const registerMembersRequest = z.object({
+  emails: z.preprocess(
+    (v) => {
+      if (typeof v !== 'string') return v;
+      const text = v.trim();
+      if (text.startsWith('[')) {
+        try {
+          return JSON.parse(text);
+        } catch {
+          return v;
+        }
+      }
+      return text ? text.split(',') : [];
+    },
+    z.array(z.string().max(254)).max(50),
+  ),
+  super_user_id: z.coerce.number().int().positive().optional(),
+});
+export type RegisterMembersRequest = z.input<typeof registerMembersRequest>;
+export const registerMembersData = z.object({
+  invited: z.array(z.string()),
+  already_registered: z.array(z.string()),
+  invalid: z.array(z.string()),
+});
+export type RegisterMembersData = z.infer<typeof registerMembersData>;
+
+export const acceptInvitationRequest = z.object({
+  token: z.string().trim().min(1).max(255),
+  password: z.string().max(1024),
+  password_confirmation: z.string().max(1024),
+});
+export type AcceptInvitationRequest = z.infer<typeof acceptInvitationRequest>;

@@ -1,0 +1,382 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { DefaultQueryExecutor, sql } from 'kysely';
+import pg from 'pg';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config/env.ts';
+import type { Db } from '../src/db/client.ts';
+import { DAY, now } from '../src/lib/clock.ts';
+import { hashToken } from '../src/lib/crypto.ts';
+
+/**
+ * `npm run bench`: latency and query count of the catalog calls, at two catalog sizes, on SQLite
+ * (and on PostgreSQL when DATABASE_URL is a postgres:// URL). Seeds straight through Kysely:
+ * ~25 categories, 4 sub-categories each, N videos, 5,000 members of one organization with watch
+ * history, votes and lists. Loopback only, a bounded number of requests per call.
+ */
+
+const SIZES = [100, 1000];
+const MEMBERS = 5000;
+const REQUESTS = 300;
+const CONCURRENCY = 8;
+const CATEGORIES = 25;
+const SUBS_PER_CATEGORY = 4;
+
+// Every Kysely query of the process passes through this prototype: count them (transactions' BEGIN/COMMIT excepted).
+let queries = 0;
+const base = Object.getPrototypeOf(DefaultQueryExecutor.prototype) as { executeQuery: (...args: unknown[]) => Promise<unknown> };
+const executeQuery = base.executeQuery;
+base.executeQuery = function (this: unknown, ...args: unknown[]) {
+  queries++;
+  return executeQuery.apply(this, args);
+};
+
+/** A seeded random sequence, so every run seeds the same catalog. */
+function random(seed: number) {
+  let s = seed;
+  return () => {
+    s = (s * 1103515245 + 12345) % 2147483648;
+    return s / 2147483648;
+  };
+}
+
+async function insertChunks<T>(rows: T[], insert: (chunk: T[]) => Promise<unknown>, size = 1000): Promise<void> {
+  for (let i = 0; i < rows.length; i += size) await insert(rows.slice(i, i + size));
+}
+
+type Seeded = { tokens: string[]; categoryId: number; videoIds: number[] };
+
+async function seed(db: Db, videos: number): Promise<Seeded> {
+  const rnd = random(42);
+  const t = now();
+  const asset = await db
+    .insertInto('media_assets')
+    .values({
+      content_hash: 'a'.repeat(64),
+      kind: 'video',
+      source_path: '/bench/clip.mp4',
+      duration_seconds: 600,
+      width: 1920,
+      height: 1080,
+      renditions: JSON.stringify([480, 720, 1080].map((h) => ({ height: h, width: (h * 16) / 9, bandwidth: h * 4000, playlist: `${h}p/index.m3u8` }))),
+      playlist_path: `${'a'.repeat(64)}/master.m3u8`,
+      poster_path: `${'a'.repeat(64)}/poster.jpg`,
+      status: 'ready',
+      created_at: t,
+      updated_at: t,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const experts = await db
+    .insertInto('experts')
+    .values(
+      Array.from({ length: 10 }, (_, i) => ({
+        key: `expert-${i}`,
+        name: `Expert ${i}`,
+        email: `expert${i}@bench.example`,
+        bio: '',
+        picture: null,
+        created_at: t,
+        updated_at: t,
+      })),
+    )
+    .returning('id')
+    .execute();
+  const categories = await db
+    .insertInto('categories')
+    .values(
+      Array.from({ length: CATEGORIES }, (_, i) => ({
+        key: `category-${i}`,
+        name: `Category ${i}`,
+        picture: null,
+        essential: i % 3 === 0 ? 1 : 0,
+        sort: i,
+        challenge: '',
+        expert_id: null,
+        created_at: t,
+        updated_at: t,
+      })),
+    )
+    .returning('id')
+    .execute();
+  const subs = await db
+    .insertInto('sub_categories')
+    .values(
+      categories.flatMap((c, i) =>
+        Array.from({ length: SUBS_PER_CATEGORY }, (_, j) => ({
+          key: `sub-${i}-${j}`,
+          category_id: c.id,
+          name: `Sub ${i}.${j}`,
+          sort: j,
+          created_at: t,
+          updated_at: t,
+        })),
+      ),
+    )
+    .returning(['id', 'category_id'])
+    .execute();
+  const videoRows = Array.from({ length: videos }, (_, i) => {
+    const sub = subs[i % subs.length]!;
+    const kind = i % 10; // 80% both lists, 10% in_test only, 10% in_production only
+    return {
+      key: `video-${i}`,
+      category_id: sub.category_id,
+      sub_category_id: sub.id,
+      title: `Video ${i}`,
+      description: 'A bench video.',
+      duration_seconds: 120 + Math.floor(rnd() * 1080),
+      media_asset_id: asset.id,
+      image: `/uploads/catalog/${i}.jpg`,
+      playbook_path: null,
+      publish_time: t - Math.floor(rnd() * 365) * DAY,
+      in_test: kind === 9 ? 0 : 1,
+      in_production: kind === 8 ? 0 : 1,
+      created_at: t,
+      updated_at: t,
+    };
+  });
+  const videoIds: number[] = [];
+  await insertChunks(
+    videoRows,
+    async (chunk) => videoIds.push(...(await db.insertInto('videos').values(chunk).returning('id').execute()).map((r) => r.id)),
+    500,
+  );
+  await insertChunks(
+    videoIds.map((id, i) => ({ video_id: id, expert_id: experts[i % experts.length]!.id })),
+    (chunk) => db.insertInto('video_experts').values(chunk).execute(),
+  );
+
+  const organization = await db
+    .insertInto('organizations')
+    .values({ name: 'Bench Inc', banner_url: null, created_at: t, updated_at: t })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('subscriptions')
+    .values({
+      organization_id: organization.id,
+      plan_id: null,
+      status: 'active',
+      trial_ends_at: null,
+      current_period_end: t + 30 * DAY,
+      auto_renew: 1,
+      cancel_reason: null,
+      provider: 'offline',
+      provider_subscription_id: null,
+      created_at: t,
+      updated_at: t,
+    })
+    .execute();
+  const userIds: number[] = [];
+  await insertChunks(
+    Array.from({ length: MEMBERS }, (_, i) => ({
+      organization_id: organization.id,
+      team_id: null,
+      email: `member${i}@bench.example`,
+      password_hash: null,
+      name: `Member ${i}`,
+      is_super_user: i === 0 ? 1 : 0,
+      timezone: 'Europe/Lisbon',
+      created_at: t,
+      updated_at: t,
+    })),
+    async (chunk) => userIds.push(...(await db.insertInto('users').values(chunk).returning('id').execute()).map((r) => r.id)),
+    500,
+  );
+
+  // Each member watched, voted on and listed a handful of videos.
+  const watch: { user_id: number; video_id: number; seconds: number; watched_at: number | null; last_watched_at: number; created_at: number }[] = [];
+  const days: { user_id: number; video_id: number; day: string; seconds: number }[] = [];
+  const votes: { user_id: number; video_id: number; vote: number; created_at: number; updated_at: number }[] = [];
+  const lists: { user_id: number; video_id: number; created_at: number }[] = [];
+  for (const userId of userIds) {
+    const picked = new Set<number>();
+    while (picked.size < 12) picked.add(videoIds[Math.floor(rnd() * videoIds.length)]!);
+    [...picked].forEach((videoId, k) => {
+      const seconds = Math.floor(rnd() * 1200);
+      const when = t - Math.floor(rnd() * 30) * DAY;
+      watch.push({ user_id: userId, video_id: videoId, seconds, watched_at: seconds > 600 ? when : null, last_watched_at: when, created_at: when });
+      days.push({ user_id: userId, video_id: videoId, day: new Date(when).toISOString().slice(0, 10), seconds });
+      if (k < 5) votes.push({ user_id: userId, video_id: videoId, vote: rnd() < 0.8 ? 1 : -1, created_at: when, updated_at: when });
+      if (k < 3) lists.push({ user_id: userId, video_id: videoId, created_at: when });
+    });
+  }
+  await insertChunks(watch, (chunk) => db.insertInto('video_watch').values(chunk).execute());
+  await insertChunks(days, (chunk) => db.insertInto('video_watch_days').values(chunk).execute());
+  await insertChunks(votes, (chunk) => db.insertInto('video_votes').values(chunk).execute());
+  await insertChunks(lists, (chunk) => db.insertInto('wishlists').values(chunk).execute());
+  await db
+    .updateTable('videos')
+    .set((eb) => {
+      const count = (vote: number) =>
+        eb
+          .selectFrom('video_votes')
+          .select((e) => e.fn.countAll<number>().as('n'))
+          .whereRef('video_votes.video_id', '=', 'videos.id')
+          .where('video_votes.vote', '=', vote);
+      return { like_count: count(1), dislike_count: count(-1) };
+    })
+    .execute();
+
+  // Planner statistics, as a running database would have them.
+  await sql`analyze`.execute(db);
+
+  // Sessions for the members the bench signs in as.
+  const tokens = userIds.slice(0, CONCURRENCY).map(() => randomBytes(32).toString('base64url'));
+  await db
+    .insertInto('sessions')
+    .values(
+      tokens.map((token, i) => ({
+        user_id: userIds[i]!,
+        token_hash: hashToken(token),
+        created_at: t,
+        last_used_at: t,
+        expires_at: t + DAY,
+        revoked_at: null,
+        user_agent: 'bench',
+      })),
+    )
+    .execute();
+  return { tokens, categoryId: categories[0]!.id, videoIds };
+}
+
+async function freshDatabase(label: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const server = process.env.DATABASE_URL;
+  if (!server?.startsWith('postgres')) {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), `mm-bench-${label}-`));
+    return { url: `sqlite:${path.join(dir, 'bench.sqlite')}`, drop: async () => fs.rmSync(dir, { recursive: true, force: true }) };
+  }
+  const name = `mm_bench_${process.pid}_${label}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: server });
+    await client.connect();
+    await client.query(statement);
+    await client.end();
+  };
+  await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await admin(`CREATE DATABASE ${name}`);
+  const url = new URL(server);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
+type Call = { name: string; method: 'GET' | 'POST'; path: string; body?: (i: number) => unknown };
+type Result = { size: number; call: string; queries: number; p50: number; p99: number; rps: number; errors: number };
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+
+async function measure(url: string, call: Call, tokens: string[]): Promise<Omit<Result, 'size' | 'call' | 'queries'>> {
+  const latencies: number[] = [];
+  let next = 0;
+  let errors = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async (_, worker) => {
+      while (next < REQUESTS) {
+        const i = next++;
+        const t0 = performance.now();
+        const res = await request(url, call, tokens[worker]!, i);
+        latencies.push(performance.now() - t0);
+        if (!res.ok) errors++;
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  return { p50: percentile(latencies, 50), p99: percentile(latencies, 99), rps: REQUESTS / seconds, errors };
+}
+
+let clientAddress = 0;
+
+async function request(url: string, call: Call, token: string, i: number): Promise<Response> {
+  // The server trusts X-Forwarded-For here, so each request counts against its own address and the per-address rate limit stays out of the figures.
+  const headers: Record<string, string> = {
+    authorization: `Bearer ${token}`,
+    'x-forwarded-for': `10.${(clientAddress >> 16) & 255}.${(clientAddress >> 8) & 255}.${clientAddress++ & 255}`,
+  };
+  if (call.method === 'POST') headers['content-type'] = 'application/json';
+  const res = await fetch(`${url}${call.path}`, { method: call.method, headers, body: call.body ? JSON.stringify(call.body(i)) : undefined });
+  await res.arrayBuffer();
+  return res;
+}
+
+async function benchSize(size: number): Promise<Result[]> {
+  const database = await freshDatabase(String(size));
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mm-bench-data-'));
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    DATA_DIR: dataDir,
+    DATABASE_URL: database.url,
+    LOG_LEVEL: 'silent',
+    PORT: '0',
+    TRUST_PROXY: 'true',
+    SEED_DEMO: 'never',
+  });
+  const { app, ctx } = await buildApp(config);
+  try {
+    const seedStart = performance.now();
+    const seeded = await seed(ctx.db, size);
+    process.stdout.write(
+      `  ${size} videos: seeded in ${((performance.now() - seedStart) / 1000).toFixed(1)} s (${MEMBERS} members, ${MEMBERS * 12} watch rows)\n`,
+    );
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const address = app.server.address();
+    const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    const videoAt = (i: number) => seeded.videoIds[(i * 7919) % seeded.videoIds.length];
+    const calls: Call[] = [
+      { name: 'GET /healthz (baseline)', method: 'GET', path: '/healthz' },
+      { name: 'home_first_section (all categories)', method: 'POST', path: '/api/home_first_section', body: () => ({}) },
+      {
+        name: 'home_second_section (one category)',
+        method: 'POST',
+        path: '/api/home_second_section',
+        body: () => ({ page_type: 'CATEGORY', category_id: seeded.categoryId }),
+      },
+      { name: 'categoryVideos', method: 'POST', path: '/api/categoryVideos', body: () => ({ page_type: 'SUB_CATEGORY', category_id: seeded.categoryId }) },
+      { name: 'videos/view', method: 'POST', path: '/api/videos/view', body: (i) => ({ admin_video_id: videoAt(i) }) },
+    ];
+    const results: Result[] = [];
+    for (const call of calls) {
+      for (let i = 0; i < 10; i++) await request(url, call, seeded.tokens[0]!, i); // warm-up
+      const before = queries;
+      const res = await request(url, call, seeded.tokens[1]!, 1);
+      if (!res.ok) throw new Error(`${call.name} answered ${res.status}`);
+      const perCall = queries - before;
+      results.push({ size, call: call.name, queries: perCall, ...(await measure(url, call, seeded.tokens)) });
+    }
+    return results;
+  } finally {
+    await app.close();
+    await database.drop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function main() {
+  const started = performance.now();
+  const dialect = process.env.DATABASE_URL?.startsWith('postgres') ? 'PostgreSQL' : 'SQLite';
+  console.log(
+    `Catalog bench on ${dialect}: ${REQUESTS} requests per call, concurrency ${CONCURRENCY}, loopback, Node ${process.version}, ${os.cpus().length} CPUs.`,
+  );
+  const results: Result[] = [];
+  for (const size of SIZES) results.push(...(await benchSize(size)));
+
+  const rows = [
+    ['videos', 'call', 'SQL/call', 'p50 ms', 'p99 ms', 'req/s', 'errors'],
+    ...results.map((r) => [String(r.size), r.call, String(r.queries), r.p50.toFixed(1), r.p99.toFixed(1), r.rps.toFixed(0), String(r.errors)]),
+  ];
+  const widths = rows[0]!.map((_, c) => Math.max(...rows.map((row) => row[c]!.length)));
+  for (const [i, row] of rows.entries()) {
+    console.log(row.map((cell, c) => (c === 1 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!))).join('  '));
+    if (i === 0) console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  }
+  const grows =
+    SIZES.length > 1 && results.some((r) => r.size === SIZES[1] && results.find((s) => s.size === SIZES[0] && s.call === r.call)!.queries !== r.queries);
+  console.log(grows ? 'WARNING: the query count grows with the catalog.' : 'Query counts are the same at every catalog size.');
+  console.log(`Done in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
+  if (results.some((r) => r.errors > 0)) process.exitCode = 1;
+}
+
+await main();

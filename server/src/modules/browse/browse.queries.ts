@@ -1,0 +1,213 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/client.ts';
+import { selectVideoCards } from '../videos/video-cards.queries.ts';
+
+/**
+ * Catalog reads. The catalog is the platform's own (no organization owns a video); what is the
+ * caller's (watched, My List) is joined on the caller's id inside each query. Every list is one
+ * query, sliced per group with window functions, whatever the size of the catalog.
+ */
+
+export type ListFlag = 'in_test' | 'in_production';
+
+/** Home sections: the first `perGroup` videos of each sub-category of a category, or of each category. */
+export function homeSectionRows(db: Db, userId: number, flag: ListFlag, categoryId: number | undefined, perGroup: number) {
+  const table = categoryId === undefined ? 'categories' : 'sub_categories';
+  const groupId = sql.ref(categoryId === undefined ? 'videos.category_id' : 'videos.sub_category_id');
+  const listed = selectVideoCards(db, userId)
+    .innerJoin('categories', 'categories.id', 'videos.category_id')
+    .innerJoin('sub_categories', 'sub_categories.id', 'videos.sub_category_id')
+    .where(`videos.${flag}`, '=', 1)
+    .$if(categoryId !== undefined, (q) => q.where('videos.category_id', '=', categoryId as number))
+    .select([
+      sql<number>`${groupId}`.as('group_id'),
+      sql<string>`${sql.ref(`${table}.name`)}`.as('group_title'),
+      sql<number>`${sql.ref(`${table}.sort`)}`.as('group_sort'),
+      'categories.challenge',
+      sql<number>`row_number() over (partition by ${groupId} order by videos.id)`.as('position'),
+      sql<number>`count(*) over (partition by ${groupId})`.as('group_total'),
+    ]);
+  return db
+    .selectFrom(listed.as('listed'))
+    .selectAll()
+    .where('listed.position', '<=', perGroup)
+    .orderBy('listed.group_sort')
+    .orderBy('listed.group_id')
+    .orderBy('listed.position')
+    .execute();
+}
+
+/** The category page's sliders: the first `perGroup` listed videos of each sub-category, with its totals. */
+export function categoryGroupRows(db: Db, userId: number, categoryId: number, perGroup: number) {
+  const listed = selectVideoCards(db, userId)
+    .innerJoin('sub_categories', 'sub_categories.id', 'videos.sub_category_id')
+    .where('videos.category_id', '=', categoryId)
+    .where('videos.in_test', '=', 1)
+    .select([
+      'sub_categories.name as group_title',
+      'sub_categories.sort as group_sort',
+      sql<number>`row_number() over (partition by videos.sub_category_id order by videos.id)`.as('position'),
+      sql<number>`count(*) over (partition by videos.sub_category_id)`.as('group_total'),
+      sql<number>`count(video_watch.watched_at) over (partition by videos.sub_category_id)`.as('group_watched'),
+    ]);
+  return db
+    .selectFrom(listed.as('listed'))
+    .selectAll()
+    .where('listed.position', '<=', perGroup)
+    .orderBy('listed.group_sort')
+    .orderBy('listed.sub_category_id')
+    .orderBy('listed.position')
+    .execute();
+}
+
+/** A category with the count, total duration and caller's watched count of its listed (in_test) videos. */
+export function findCategorySummary(db: Db, userId: number, categoryId: number) {
+  return db
+    .selectFrom('categories')
+    .leftJoin(
+      (eb) =>
+        eb
+          .selectFrom('videos')
+          .leftJoin('video_watch', (j) => j.onRef('video_watch.video_id', '=', 'videos.id').on('video_watch.user_id', '=', userId))
+          .select([
+            (e) => e.fn.countAll<number>().as('videos_count'),
+            (e) => e.fn.sum<number>('videos.duration_seconds').as('total_seconds'),
+            (e) => e.fn.count<number>('video_watch.watched_at').as('watched_count'),
+          ])
+          .where('videos.category_id', '=', categoryId)
+          .where('videos.in_test', '=', 1)
+          .as('totals'),
+      (j) => j.onTrue(),
+    )
+    .select([
+      'categories.id',
+      'categories.name',
+      'categories.picture',
+      'categories.sort',
+      'categories.essential',
+      'categories.challenge',
+      'categories.expert_id',
+      'totals.videos_count',
+      'totals.total_seconds',
+      'totals.watched_count',
+    ])
+    .where('categories.id', '=', categoryId)
+    .executeTakeFirst();
+}
+
+/** A sub-category with its category's name and the count and caller's watched count of its listed videos. */
+export function findSubCategorySummary(db: Db, userId: number, subCategoryId: number) {
+  return db
+    .selectFrom('sub_categories')
+    .innerJoin('categories', 'categories.id', 'sub_categories.category_id')
+    .leftJoin(
+      (eb) =>
+        eb
+          .selectFrom('videos')
+          .leftJoin('video_watch', (j) => j.onRef('video_watch.video_id', '=', 'videos.id').on('video_watch.user_id', '=', userId))
+          .select([(e) => e.fn.countAll<number>().as('videos_count'), (e) => e.fn.count<number>('video_watch.watched_at').as('watched_count')])
+          .where('videos.sub_category_id', '=', subCategoryId)
+          .where('videos.in_test', '=', 1)
+          .as('totals'),
+      (j) => j.onTrue(),
+    )
+    .select([
+      'sub_categories.id',
+      'sub_categories.name',
+      'sub_categories.category_id',
+      'categories.name as category_name',
+      'totals.videos_count',
+      'totals.watched_count',
+    ])
+    .where('sub_categories.id', '=', subCategoryId)
+    .executeTakeFirst();
+}
+
+/** One page of a sub-category's listed videos, by admin_video_id. */
+export function subCategoryPage(db: Db, userId: number, subCategoryId: number, skip: number, take: number) {
+  return selectVideoCards(db, userId)
+    .where('videos.sub_category_id', '=', subCategoryId)
+    .where('videos.in_test', '=', 1)
+    .orderBy('videos.id')
+    .limit(take)
+    .offset(skip)
+    .execute();
+}
+
+const inProduction = (db: Db, userId: number) => selectVideoCards(db, userId).where('videos.in_production', '=', 1);
+type CardQuery = ReturnType<typeof inProduction>;
+
+/** The view-all lists, each an (unordered) query and its order. */
+export const viewAll = {
+  newReleases: (db: Db, userId: number) => ({
+    query: inProduction(db, userId),
+    order: (q: CardQuery) => q.orderBy('videos.publish_time', 'desc').orderBy('videos.id', 'desc'),
+  }),
+  /** Recommended: the most liked videos the caller has not watched yet, newest first among equals. */
+  recommended: (db: Db, userId: number) => ({
+    query: inProduction(db, userId).where('video_watch.watched_at', 'is', null),
+    order: (q: CardQuery) => q.orderBy('videos.like_count', 'desc').orderBy('videos.publish_time', 'desc').orderBy('videos.id', 'desc'),
+  }),
+  myList: (db: Db, userId: number) => ({
+    query: inProduction(db, userId).where('wishlists.id', 'is not', null),
+    order: (q: CardQuery) => q.orderBy('wishlists.created_at', 'desc').orderBy('wishlists.id', 'desc'),
+  }),
+  byExpert: (db: Db, userId: number, expertId: number) => ({
+    query: inProduction(db, userId).where('videos.id', 'in', db.selectFrom('video_experts').select('video_id').where('expert_id', '=', expertId)),
+    order: (q: CardQuery) => q.orderBy('videos.publish_time', 'desc').orderBy('videos.id', 'desc'),
+  }),
+};
+
+export function allCategories(db: Db) {
+  return db.selectFrom('categories').select(['id', 'name', 'picture', 'essential', 'sort']).orderBy('sort').orderBy('id').execute();
+}
+
+export function findTeamInOrganization(db: Db, organizationId: number, teamId: number) {
+  return db
+    .selectFrom('teams')
+    .select('id')
+    .where('id', '=', teamId)
+    .where('organization_id', '=', organizationId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+}
+
+// ---------------------------------------------------------------- experts
+
+function selectExperts(db: Db) {
+  return db.selectFrom('experts').select((eb) => [
+    'experts.id',
+    'experts.name',
+    'experts.bio',
+    'experts.picture',
+    eb
+      .selectFrom('video_experts')
+      .innerJoin('videos', 'videos.id', 'video_experts.video_id')
+      .select((e) => e.fn.countAll<number>().as('n'))
+      .whereRef('video_experts.expert_id', '=', 'experts.id')
+      .where('videos.in_production', '=', 1)
+      .as('videos_count'),
+  ]);
+}
+
+export const listExperts = (db: Db) => selectExperts(db).orderBy('experts.name').orderBy('experts.id').execute();
+
+export const findExpert = (db: Db, expertId: number) => selectExperts(db).where('experts.id', '=', expertId).executeTakeFirst();
+
+export function findExpertContact(db: Db, expertId: number) {
+  return db.selectFrom('experts').select(['id', 'name', 'email']).where('id', '=', expertId).executeTakeFirst();
+}
+
+/** The sender of a contact message, with their organization's name. */
+export function findMemberContact(db: Db, userId: number) {
+  return db
+    .selectFrom('users')
+    .leftJoin('organizations', 'organizations.id', 'users.organization_id')
+    .select(['users.name', 'users.last_name', 'users.email', 'organizations.name as organization_name'])
+    .where('users.id', '=', userId)
+    .executeTakeFirst();
+}
+
+export function findVideoTitle(db: Db, videoId: number) {
+  return db.selectFrom('videos').select('title').where('id', '=', videoId).executeTakeFirst();
+}

@@ -1,0 +1,256 @@
+import {
+  type CategoryData,
+  type CategoryVideosData,
+  type ExpertDetailData,
+  type ExpertsData,
+  type HomeSectionData,
+  type OrganizationCategoriesData,
+  PAGE_SIZE,
+  SECTION_SIZE,
+  type SeeAllData,
+  type SubCategoryVideosData,
+  type UrlType,
+  type WatchedCountData,
+} from '@mm/contract';
+import type { AppContext } from '../../app-context.ts';
+import type { Caller } from '../../lib/auth.ts';
+import { forbidden, notFound } from '../../lib/errors.ts';
+import { expertContactMail } from '../mail/templates.ts';
+import { mediaSigner } from '../media/media-signer.ts';
+import { assertCanPlay, type Viewer } from '../videos/playback-access.ts';
+import { pageOfCards } from '../videos/video-cards.queries.ts';
+import { formatDuration, toVideoCard } from '../videos/video-cards.ts';
+import {
+  allCategories,
+  categoryGroupRows,
+  findCategorySummary,
+  findExpert,
+  findExpertContact,
+  findMemberContact,
+  findSubCategorySummary,
+  findTeamInOrganization,
+  findVideoTitle,
+  homeSectionRows,
+  type ListFlag,
+  listExperts,
+  subCategoryPage,
+  viewAll,
+} from './browse.queries.ts';
+
+/**
+ * Home sections (spec section 6): the first call lists in_test videos, the second in_production
+ * ones; with a category, one section per sub-category, else one per category.
+ */
+export async function homeSections(ctx: AppContext, viewer: Viewer, flag: ListFlag, categoryId: number | undefined): Promise<HomeSectionData> {
+  const rows = await homeSectionRows(ctx.db, viewer.userId, flag, categoryId, SECTION_SIZE);
+  const signer = await mediaSigner(ctx.db);
+  const sections: HomeSectionData = [];
+  for (const row of rows) {
+    let section = sections.at(-1);
+    if (section?.url_page_id !== row.group_id) {
+      section = {
+        title: row.group_title,
+        page_type: categoryId === undefined ? 'CATEGORY' : 'SUB_CATEGORY',
+        url_page_id: row.group_id,
+        category_id: row.category_id,
+        challenge: row.challenge,
+        videos_count: Number(row.group_total),
+        data: [],
+      };
+      sections.push(section);
+    }
+    section.data.push(toVideoCard(row, viewer, signer));
+  }
+  return sections;
+}
+
+export async function categoryDetails(ctx: AppContext, caller: Caller, categoryId: number): Promise<CategoryData> {
+  const category = await findCategorySummary(ctx.db, caller.userId, categoryId);
+  if (!category) throw notFound('Category not found.');
+  return [
+    {
+      category_id: category.id,
+      name: category.name,
+      picture: category.picture,
+      sort: category.sort,
+      essential: category.essential,
+      challenge: category.challenge,
+      expert_id: category.expert_id,
+      videos_count: Number(category.videos_count ?? 0),
+      duration: formatDuration(Number(category.total_seconds ?? 0)),
+      watched_count: Number(category.watched_count ?? 0),
+    },
+  ];
+}
+
+/** The category page: its sub-categories holding listed (in_test) videos, in catalog order. */
+export async function categoryVideos(ctx: AppContext, viewer: Viewer, categoryId: number): Promise<CategoryVideosData> {
+  const rows = await categoryGroupRows(ctx.db, viewer.userId, categoryId, SECTION_SIZE);
+  if (rows.length === 0 && !(await findCategorySummary(ctx.db, viewer.userId, categoryId))) throw notFound('Category not found.');
+  const signer = await mediaSigner(ctx.db);
+  const groups: CategoryVideosData = [];
+  for (const row of rows) {
+    let group = groups.at(-1);
+    if (group?.sub_category_id !== row.sub_category_id) {
+      group = {
+        key: row.sub_category_id,
+        sub_category_id: row.sub_category_id,
+        title: row.group_title,
+        videos_count: Number(row.group_total),
+        watched_count: Number(row.group_watched),
+        videos: [],
+      };
+      groups.push(group);
+    }
+    group.videos.push(toVideoCard(row, viewer, signer));
+  }
+  return groups;
+}
+
+async function subCategorySummary(ctx: AppContext, caller: Caller, subCategoryId: number) {
+  const summary = await findSubCategorySummary(ctx.db, caller.userId, subCategoryId);
+  if (!summary) throw notFound('Sub-category not found.');
+  return { ...summary, videos_count: Number(summary.videos_count ?? 0), watched_count: Number(summary.watched_count ?? 0) };
+}
+
+/** `page` (1-based) wins over `skip`. */
+const offsetOf = (input: { skip?: number; page?: number }) => (input.page !== undefined ? (input.page - 1) * PAGE_SIZE : (input.skip ?? 0));
+
+export async function subCategoryVideos(
+  ctx: AppContext,
+  viewer: Viewer,
+  input: { sub_category_id: number; skip?: number; page?: number },
+): Promise<SubCategoryVideosData> {
+  const summary = await subCategorySummary(ctx, viewer, input.sub_category_id);
+  const skip = offsetOf(input);
+  const rows = skip < summary.videos_count ? await subCategoryPage(ctx.db, viewer.userId, summary.id, skip, PAGE_SIZE) : [];
+  const signer = await mediaSigner(ctx.db);
+  return {
+    sub_category: { sub_category_id: summary.id, name: summary.name, category_id: summary.category_id, category_name: summary.category_name },
+    videos: rows.map((r) => toVideoCard(r, viewer, signer)),
+    total: summary.videos_count,
+    watched_count: summary.watched_count,
+    skip,
+    take: PAGE_SIZE,
+  };
+}
+
+export async function watchedInSubCategory(ctx: AppContext, caller: Caller, subCategoryId: number): Promise<WatchedCountData> {
+  const summary = await subCategorySummary(ctx, caller, subCategoryId);
+  return { sub_category_id: summary.id, watched: summary.watched_count, total: summary.videos_count };
+}
+
+const VIEW_ALL_TITLES: Record<UrlType, string> = {
+  URL_TYPE_NEW_RELEASE: 'New Releases',
+  URL_TYPE_SUGGESTION: 'Recommended',
+  URL_TYPE_WISHLIST: 'My List',
+};
+
+type SeeAllInput = { url_type?: UrlType; cast_crew_id?: number; skip?: number; page?: number };
+
+/** View all (spec sections 2 and 6): in_production videos only. An expert id wins over url_type. */
+export async function seeAll(ctx: AppContext, viewer: Viewer, input: SeeAllInput): Promise<SeeAllData> {
+  const skip = offsetOf(input);
+  let title: string;
+  let list: ReturnType<typeof viewAll.newReleases>;
+  if (input.cast_crew_id !== undefined) {
+    const expert = await findExpert(ctx.db, input.cast_crew_id);
+    if (!expert) throw notFound('Expert not found.');
+    title = expert.name;
+    list = viewAll.byExpert(ctx.db, viewer.userId, expert.id);
+  } else {
+    const urlType = input.url_type ?? 'URL_TYPE_NEW_RELEASE';
+    title = VIEW_ALL_TITLES[urlType];
+    list =
+      urlType === 'URL_TYPE_WISHLIST'
+        ? viewAll.myList(ctx.db, viewer.userId)
+        : urlType === 'URL_TYPE_SUGGESTION'
+          ? viewAll.recommended(ctx.db, viewer.userId)
+          : viewAll.newReleases(ctx.db, viewer.userId);
+  }
+  const { total, rows } = await pageOfCards(ctx.db, list.query, list.order, skip, PAGE_SIZE);
+  const signer = await mediaSigner(ctx.db);
+  return {
+    title,
+    url_type: input.cast_crew_id !== undefined ? 'cast' : (input.url_type ?? 'URL_TYPE_NEW_RELEASE'),
+    videos: rows.map((r) => toVideoCard(r, viewer, signer)),
+    total,
+    skip,
+    take: PAGE_SIZE,
+  };
+}
+
+/**
+ * The organization's categories. Until learning paths exist, every organization's path is the whole
+ * catalog in catalog order with each category's own essential flag.
+ */
+export async function organizationCategories(
+  ctx: AppContext,
+  caller: Caller,
+  organizationId: number,
+  teamId: number | undefined,
+): Promise<OrganizationCategoriesData> {
+  if (caller.organizationId !== organizationId) throw forbidden("You cannot see another organization's categories.");
+  if (teamId !== undefined && !(await findTeamInOrganization(ctx.db, organizationId, teamId))) throw notFound('Team not found.');
+  const categories = await allCategories(ctx.db);
+  return {
+    data: categories.map((c) => ({
+      category_id: c.id,
+      category: { id: c.id, name: c.name, picture: c.picture },
+      essential: c.essential,
+      sort: c.sort,
+    })),
+  };
+}
+
+export const NO_TEAM_SETTINGS = "This team has no category settings of its own; the organization's categories apply.";
+
+/** No team has settings of its own yet (a later issue adds them): always a 404 the client answers with the organization's categories. */
+export async function teamSettings(ctx: AppContext, caller: Caller, teamId: number): Promise<never> {
+  if (caller.organizationId === null || !(await findTeamInOrganization(ctx.db, caller.organizationId, teamId))) throw notFound('Team not found.');
+  throw notFound(NO_TEAM_SETTINGS);
+}
+
+export async function experts(ctx: AppContext): Promise<ExpertsData> {
+  const rows = await listExperts(ctx.db);
+  return rows.map((e) => ({ cast_crew_id: e.id, name: e.name, bio: e.bio, picture: e.picture, videos_count: Number(e.videos_count ?? 0) }));
+}
+
+/** An expert's page lists at most this many of their videos; view-all (cast) pages through all of them. */
+const EXPERT_PAGE_VIDEOS = 100;
+
+export async function expertDetail(ctx: AppContext, viewer: Viewer, expertId: number): Promise<ExpertDetailData> {
+  const expert = await findExpert(ctx.db, expertId);
+  if (!expert) throw notFound('Expert not found.');
+  const list = viewAll.byExpert(ctx.db, viewer.userId, expert.id);
+  const rows = await list.order(list.query).limit(EXPERT_PAGE_VIDEOS).execute();
+  const signer = await mediaSigner(ctx.db);
+  return {
+    cast_crew_id: expert.id,
+    name: expert.name,
+    bio: expert.bio,
+    picture: expert.picture,
+    videos_count: Number(expert.videos_count ?? 0),
+    videos: rows.map((r) => toVideoCard(r, viewer, signer)),
+  };
+}
+
+/** E-mails the member's message to the expert, with the member's address to answer to. Members with access only. */
+export async function contactExpert(ctx: AppContext, viewer: Viewer, expertId: number, input: { message: string; admin_video_id?: number }): Promise<string> {
+  assertCanPlay(viewer, 'To contact an expert you need to hire a plan, contact your boss or hire a plan.');
+  const expert = await findExpertContact(ctx.db, expertId);
+  if (!expert) throw notFound('Expert not found.');
+  const member = await findMemberContact(ctx.db, viewer.userId);
+  if (!member) throw notFound('User not found.');
+  const video = input.admin_video_id === undefined ? undefined : await findVideoTitle(ctx.db, input.admin_video_id);
+  const mail = expertContactMail({
+    expertName: expert.name,
+    memberName: `${member.name} ${member.last_name}`.trim(),
+    memberEmail: member.email,
+    organization: member.organization_name,
+    videoTitle: video?.title ?? null,
+    message: input.message,
+  });
+  await ctx.mailer.send(expert.email, 'expert_contact', mail);
+  return `Your message was sent to ${expert.name}.`;
+}

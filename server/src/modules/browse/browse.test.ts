@@ -1,0 +1,315 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BULK_VIDEOS, importTestCatalog, type TestCatalog } from '../../../test/catalog-fixture.ts';
+import { organizationWithMembers, signIn, startPlatform, type TestPlatform } from '../../../test/harness.ts';
+import { NO_TEAM_SETTINGS } from './browse.service.ts';
+
+let platform: TestPlatform;
+let catalog: TestCatalog;
+let acme: Awaited<ReturnType<typeof organizationWithMembers>>;
+let rival: Awaited<ReturnType<typeof organizationWithMembers>>;
+let guest: string;
+
+beforeAll(async () => {
+  platform = await startPlatform();
+  catalog = await importTestCatalog(platform);
+  acme = await organizationWithMembers(platform, 'Acme');
+  rival = await organizationWithMembers(platform, 'Rival');
+  guest = await signIn(platform, platform.ctx.config.guest.email, platform.ctx.config.guest.password);
+});
+afterAll(() => platform.close());
+
+const post = (token: string, path: string, json: unknown) => platform.api('POST', `/api${path}`, { token, json });
+const ids = (videos: { admin_video_id: number }[]) => videos.map((v) => v.admin_video_id);
+const bulk = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => catalog.videos[`bulk-${String(from + i).padStart(2, '0')}`]);
+
+describe('home sections', () => {
+  it('the first section keeps in_test videos, the second in_production ones, one section per sub-category of a category', async () => {
+    const first = await post(acme.member.token, '/home_first_section', {
+      page_type: 'CATEGORY',
+      category_id: catalog.categories.safety,
+      organization_id: 1,
+      team_id: 1,
+    });
+    expect(first.status).toBe(200);
+    expect(
+      first.body.data.map((s: { title: string; page_type: string; url_page_id: number; challenge: string; videos_count: number; data: [] }) => [
+        s.title,
+        s.page_type,
+        s.url_page_id,
+        s.challenge,
+        s.videos_count,
+        ids(s.data),
+      ]),
+    ).toEqual([
+      ['Basics', 'SUB_CATEGORY', catalog.subCategories['safety-basics'], 'https://example.com/challenge', 2, [catalog.videos.lockout, catalog.videos.ppe]],
+      ['Advanced', 'SUB_CATEGORY', catalog.subCategories['safety-advanced'], 'https://example.com/challenge', 1, [catalog.videos['confined-space']]],
+    ]);
+    const second = await post(acme.member.token, '/home_second_section', { page_type: 'CATEGORY', category_id: catalog.categories.safety });
+    expect(second.body.data.map((s: { title: string; data: [] }) => [s.title, ids(s.data)])).toEqual([
+      ['Basics', [catalog.videos.lockout, catalog.videos.fire]],
+      ['Advanced', [catalog.videos['confined-space']]],
+    ]);
+  });
+
+  it('without a category: one section per category, at most 20 videos each', async () => {
+    const res = await post(acme.member.token, '/home_first_section', {});
+    expect(
+      res.body.data.map((s: { title: string; page_type: string; videos_count: number; data: [] }) => [s.title, s.page_type, s.videos_count, s.data.length]),
+    ).toEqual([
+      ['Health and Safety', 'CATEGORY', 3, 3],
+      ['Continuous Improvement', 'CATEGORY', BULK_VIDEOS, 20],
+    ]);
+    expect(ids(res.body.data[1].data)).toEqual(bulk(1, 20));
+  });
+
+  it('the guest may read (POST calls that only read)', async () => {
+    expect((await post(guest, '/home_second_section', {})).status).toBe(200);
+    expect((await post(guest, '/categoryVideos', { category_id: catalog.categories.safety })).status).toBe(200);
+    expect((await post(guest, '/see_all', { url_type: 'URL_TYPE_NEW_RELEASE' })).status).toBe(200);
+  });
+
+  it('refuses a malformed category and anonymous callers', async () => {
+    expect((await post(acme.member.token, '/home_first_section', { category_id: 'abc' })).status).toBe(400);
+    expect((await platform.api('POST', '/api/home_first_section', { json: {} })).status).toBe(401);
+    expect((await post(acme.member.token, '/home_second_section', { category_id: 999999 })).body.data).toEqual([]);
+  });
+});
+
+describe('category page', () => {
+  it('get_category_id answers a list whose first item is the category with its challenge link and listed totals', async () => {
+    const res = await platform.api('POST', '/api/get_category_id', {
+      token: acme.member.token,
+      form: { page_type: 'CATEGORY', category_id: String(catalog.categories.safety) },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual([
+      {
+        category_id: catalog.categories.safety,
+        name: 'Health and Safety',
+        picture: expect.stringMatching(/^\/uploads\/catalog\//),
+        sort: 1,
+        essential: 1,
+        challenge: 'https://example.com/challenge',
+        expert_id: catalog.experts.eve,
+        videos_count: 3,
+        duration: '00:00:06',
+        watched_count: 0,
+      },
+    ]);
+    expect((await post(acme.member.token, '/get_category_id', { category_id: 999999 })).status).toBe(404);
+    expect((await post(acme.member.token, '/get_category_id', {})).status).toBe(400);
+  });
+
+  it('categoryVideos lists only in_test videos, grouped by sub-category in catalog order', async () => {
+    const res = await post(acme.member.token, '/categoryVideos', { page_type: 'SUB_CATEGORY', category_id: catalog.categories.safety });
+    expect(res.status).toBe(200);
+    expect(res.body.data.map((g: { key: number; title: string; videos_count: number; videos: [] }) => [g.key, g.title, g.videos_count, ids(g.videos)])).toEqual(
+      [
+        [catalog.subCategories['safety-basics'], 'Basics', 2, [catalog.videos.lockout, catalog.videos.ppe]],
+        [catalog.subCategories['safety-advanced'], 'Advanced', 1, [catalog.videos['confined-space']]],
+      ],
+    );
+    const card = res.body.data[0].videos[0];
+    expect(Object.keys(card).sort()).toEqual(
+      [
+        'admin_video_id',
+        'category_id',
+        'default_image',
+        'dislikes',
+        'duration',
+        'duration_seconds',
+        'in_production',
+        'in_test',
+        'likes',
+        'mobile_image',
+        'progress',
+        'publish_time',
+        'sub_category_id',
+        'title',
+        'watched',
+        'wishlist_status',
+      ].sort(),
+    );
+    expect((await post(acme.member.token, '/categoryVideos', { category_id: 999999 })).status).toBe(404);
+  });
+});
+
+describe('POST /api/sub_categories_videos', () => {
+  const page = (body: Record<string, unknown>) =>
+    post(acme.member.token, '/sub_categories_videos', { sub_category_id: catalog.subCategories['lean-bulk'], ...body });
+
+  it('pages of 20 by admin_video_id, with the total', async () => {
+    const first = await page({});
+    expect(first.body.data).toMatchObject({
+      total: BULK_VIDEOS,
+      skip: 0,
+      take: 20,
+      watched_count: 0,
+      sub_category: {
+        sub_category_id: catalog.subCategories['lean-bulk'],
+        name: 'Bulk',
+        category_id: catalog.categories.lean,
+        category_name: 'Continuous Improvement',
+      },
+    });
+    expect(ids(first.body.data.videos)).toEqual(bulk(1, 20));
+    expect(ids((await page({ page: 2 })).body.data.videos)).toEqual(bulk(21, 25));
+    expect(ids((await page({ skip: '20' })).body.data.videos)).toEqual(bulk(21, 25));
+    expect((await page({ skip: 40 })).body.data).toMatchObject({ videos: [], total: BULK_VIDEOS });
+  });
+
+  it('keeps in_test videos only and refuses bad input', async () => {
+    const basics = await post(acme.member.token, '/sub_categories_videos', { sub_category_id: catalog.subCategories['safety-basics'] });
+    expect(ids(basics.body.data.videos)).toEqual([catalog.videos.lockout, catalog.videos.ppe]);
+    expect((await page({ page: 0 })).status).toBe(400);
+    expect((await page({ skip: -1 })).status).toBe(400);
+    expect((await post(acme.member.token, '/sub_categories_videos', { sub_category_id: 'x' })).status).toBe(400);
+    expect((await post(acme.member.token, '/sub_categories_videos', { sub_category_id: 999999 })).status).toBe(404);
+  });
+
+  it('get_watch_user_video counts the caller watched videos of a sub-category', async () => {
+    const member = rival.member;
+    await post(member.token, '/watch-user-video', { user: member.id, video: catalog.videos.lockout, timeSpent: 1 });
+    await post(member.token, '/watch-user-video', { user: member.id, video: catalog.videos.fire, timeSpent: 1 });
+    const res = await platform.api('GET', '/api/get_watch_user_video', {
+      token: member.token,
+      query: { SubCategoryId: String(catalog.subCategories['safety-basics']) },
+    });
+    // fire is watched but not listed (in_production only): progress counts listed videos.
+    expect(res.body.data).toEqual({ sub_category_id: catalog.subCategories['safety-basics'], watched: 1, total: 2 });
+    const groups = await post(member.token, '/categoryVideos', { category_id: catalog.categories.safety });
+    expect(groups.body.data[0]).toMatchObject({ watched_count: 1, videos: [{ watched: 1, progress: 2 }, { watched: 0 }] });
+    expect((await post(member.token, '/get_category_id', { category_id: catalog.categories.safety })).body.data[0].watched_count).toBe(1);
+    expect((await platform.api('GET', '/api/get_watch_user_video', { token: member.token, query: { SubCategoryId: 'abc' } })).status).toBe(400);
+    expect((await platform.api('GET', '/api/get_watch_user_video', { token: member.token })).status).toBe(400);
+  });
+});
+
+describe('POST /api/see_all', () => {
+  const seeAll = (token: string, body: Record<string, unknown>) => post(token, '/see_all', body);
+
+  it('New Releases: in_production only, newest first, paged', async () => {
+    const res = await seeAll(acme.member.token, { url_type: 'URL_TYPE_NEW_RELEASE' });
+    expect(res.body.data).toMatchObject({ title: 'New Releases', url_type: 'URL_TYPE_NEW_RELEASE', total: BULK_VIDEOS + 3, take: 20 });
+    expect(ids(res.body.data.videos).slice(0, 3)).toEqual([catalog.videos.fire, catalog.videos.lockout, catalog.videos['bulk-25']]);
+    expect(res.body.data.videos.every((v: { in_production: number }) => v.in_production === 1)).toBe(true);
+    const second = await seeAll(acme.member.token, { url_type: 'URL_TYPE_NEW_RELEASE', page: 2 });
+    expect(second.body.data.videos).toHaveLength(BULK_VIDEOS + 3 - 20);
+    expect(ids(second.body.data.videos)).not.toContain(catalog.videos.ppe);
+  });
+
+  it('My List: the caller list, in_production only, latest added first', async () => {
+    const member = rival.superUser;
+    for (const key of ['bulk-07', 'ppe', 'fire']) await post(member.token, '/wishlists/operations', { admin_video_id: catalog.videos[key] });
+    const res = await seeAll(member.token, { url_type: 'URL_TYPE_WISHLIST' });
+    expect(res.body.data).toMatchObject({ title: 'My List', total: 2 });
+    expect(ids(res.body.data.videos)).toEqual([catalog.videos.fire, catalog.videos['bulk-07']]);
+    expect(res.body.data.videos.every((v: { wishlist_status: number }) => v.wishlist_status === 1)).toBe(true);
+    expect((await seeAll(acme.superUser.token, { url_type: 'URL_TYPE_WISHLIST' })).body.data.total).toBe(0);
+  });
+
+  it('Recommended: most liked first, without what the caller watched', async () => {
+    const member = acme.superUser;
+    await post(member.token, '/videos/like', { admin_video_id: catalog.videos['bulk-09'] });
+    await post(member.token, '/watch-user-video', { user: member.id, video: catalog.videos['bulk-25'], timeSpent: 1 });
+    const res = await seeAll(member.token, { url_type: 'URL_TYPE_SUGGESTION' });
+    expect(res.body.data).toMatchObject({ title: 'Recommended', total: BULK_VIDEOS + 3 - 1 });
+    expect(ids(res.body.data.videos)[0]).toBe(catalog.videos['bulk-09']);
+    expect(ids(res.body.data.videos)).not.toContain(catalog.videos['bulk-25']);
+  });
+
+  it('by expert (cast): the expert videos in production', async () => {
+    const res = await seeAll(acme.member.token, { cast_crew_id: catalog.experts.eve, videoType: 'cast', title: 'Eve Expert' });
+    expect(res.body.data).toMatchObject({ title: 'Eve Expert', url_type: 'cast', total: 2 });
+    expect(ids(res.body.data.videos)).toEqual([catalog.videos.lockout, catalog.videos['confined-space']]);
+    expect((await seeAll(acme.member.token, { cast_crew_id: 999999 })).status).toBe(404);
+  });
+
+  it('refuses unknown list types and missing parameters', async () => {
+    const res = await seeAll(acme.member.token, { url_type: 'URL_TYPE_EVERYTHING' });
+    expect(res.status).toBe(400);
+    expect(res.body.error_messages).toMatch(/^url_type: must be one of/);
+    expect((await seeAll(acme.member.token, {})).status).toBe(400);
+    expect((await seeAll(acme.member.token, { url_type: 'URL_TYPE_NEW_RELEASE', skip: 'x' })).status).toBe(400);
+  });
+});
+
+describe('organization categories', () => {
+  it('answers the catalog categories in order with their essential flag, to members of that organization only', async () => {
+    const { body, status } = await platform.api('GET', `/api/get_all_organization_categories/${acme.organizationId}`, { token: acme.member.token });
+    expect(status).toBe(200);
+    expect(body.data.data).toEqual([
+      {
+        category_id: catalog.categories.safety,
+        category: { id: catalog.categories.safety, name: 'Health and Safety', picture: expect.any(String) },
+        essential: 1,
+        sort: 1,
+      },
+      { category_id: catalog.categories.lean, category: { id: catalog.categories.lean, name: 'Continuous Improvement', picture: null }, essential: 0, sort: 2 },
+    ]);
+    expect((await platform.api('GET', `/api/get_all_organization_categories/${acme.organizationId}`, { token: rival.superUser.token })).status).toBe(403);
+    expect((await platform.api('GET', '/api/get_all_organization_categories/abc', { token: acme.member.token })).status).toBe(400);
+  });
+
+  it('checks the team belongs to the organization', async () => {
+    const team = await platform.ctx.db.selectFrom('users').select('team_id').where('id', '=', acme.member.id).executeTakeFirstOrThrow();
+    const rivalTeam = await platform.ctx.db.selectFrom('users').select('team_id').where('id', '=', rival.member.id).executeTakeFirstOrThrow();
+    const url = `/api/get_all_organization_categories/${acme.organizationId}`;
+    expect((await platform.api('GET', url, { token: acme.member.token, query: { team_id: String(team.team_id) } })).status).toBe(200);
+    expect((await platform.api('GET', url, { token: acme.member.token, query: { team_id: String(rivalTeam.team_id) } })).status).toBe(404);
+  });
+
+  it('teams-settings: 404 with a clear message for an own team (no settings yet), 404 for other teams', async () => {
+    const team = await platform.ctx.db.selectFrom('users').select('team_id').where('id', '=', acme.member.id).executeTakeFirstOrThrow();
+    const own = await platform.api('GET', `/api/organization/teams-settings/${team.team_id}`, { token: acme.member.token });
+    expect(own.status).toBe(404);
+    expect(own.body.error_messages).toBe(NO_TEAM_SETTINGS);
+    const other = await platform.api('GET', `/api/organization/teams-settings/${team.team_id}`, { token: rival.member.token });
+    expect(other.status).toBe(404);
+    expect(other.body.error_messages).toBe('Team not found.');
+    expect((await platform.api('GET', '/api/organization/teams-settings/x', { token: acme.member.token })).status).toBe(400);
+  });
+});
+
+describe('experts', () => {
+  it('lists experts with their production video counts, never their e-mail', async () => {
+    const res = await platform.api('GET', '/api/experts', { token: acme.member.token });
+    expect(res.body.data).toEqual([
+      { cast_crew_id: catalog.experts.eve, name: 'Eve Expert', bio: 'Safety lead.', picture: expect.stringMatching(/^\/uploads\/catalog\//), videos_count: 2 },
+      { cast_crew_id: catalog.experts.max, name: 'Max Maker', bio: '', picture: null, videos_count: 1 },
+    ]);
+    expect(JSON.stringify(res.body)).not.toContain('@');
+    const detail = await platform.api('GET', `/api/experts/${catalog.experts.eve}`, { token: acme.member.token });
+    expect(detail.body.data).toMatchObject({ cast_crew_id: catalog.experts.eve, name: 'Eve Expert', videos_count: 2 });
+    expect(ids(detail.body.data.videos)).toEqual([catalog.videos.lockout, catalog.videos['confined-space']]);
+    expect((await platform.api('GET', '/api/experts/999999', { token: acme.member.token })).status).toBe(404);
+    expect((await platform.api('GET', '/api/experts/abc', { token: acme.member.token })).status).toBe(400);
+  });
+
+  it('contact: e-mails the expert with the member address to answer to', async () => {
+    const res = await post(acme.member.token, `/experts/${catalog.experts.eve}/contact`, {
+      message: 'How do we audit lockout boxes?',
+      admin_video_id: catalog.videos.lockout,
+    });
+    expect(res.status).toBe(201);
+    expect(res.body.message).toBe('Your message was sent to Eve Expert.');
+    const mail = await platform.ctx.db.selectFrom('outbox').selectAll().where('kind', '=', 'expert_contact').executeTakeFirstOrThrow();
+    expect(mail.to_address).toBe('eve@experts.example');
+    expect(mail.subject).toBe('Mia Member has a question for you on Manufacturing Masters');
+    expect(mail.text_body).toContain('How do we audit lockout boxes?');
+    expect(mail.text_body).toContain('about your video "Lockout"');
+    expect(mail.text_body).toContain(acme.member.email);
+    expect(mail.html_body).toContain(`mailto:${acme.member.email}`);
+  });
+
+  it('contact: refused to the guest and members without a subscription; validated', async () => {
+    expect((await post(guest, `/experts/${catalog.experts.eve}/contact`, { message: 'Hello there, expert!' })).status).toBe(403);
+    const lapsed = await organizationWithMembers(platform, 'Lapsed');
+    await platform.ctx.db.updateTable('subscriptions').set({ status: 'expired' }).where('organization_id', '=', lapsed.organizationId).execute();
+    expect((await post(lapsed.member.token, `/experts/${catalog.experts.eve}/contact`, { message: 'Hello there, expert!' })).status).toBe(403);
+    const short = await post(acme.member.token, `/experts/${catalog.experts.eve}/contact`, { message: 'Hi' });
+    expect(short.status).toBe(400);
+    expect(short.body.error_messages).toBe('message: The message must be at least 10 characters');
+    expect((await post(acme.member.token, '/experts/999999/contact', { message: 'Hello there, expert!' })).status).toBe(404);
+  });
+});

@@ -1,0 +1,50 @@
+import fs from 'node:fs';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../app-context.ts';
+import { forbidden, notFound } from '../../lib/errors.ts';
+import { mediaRoot } from '../catalog/import-catalog.ts';
+import { parseRange, READ_BUFFER, resolveMediaFile, statFile } from './media-files.ts';
+import { MEDIA_PREFIX, mediaSigner } from './media-signer.ts';
+
+const params = z.object({ expires: z.string(), signature: z.string(), hash: z.string(), '*': z.string() });
+
+/**
+ * `/media/<expires>/<signature>/<asset>/<file>`: transcoded media for holders of a signed URL,
+ * range-aware and streamed with 1 MiB reads. Not rate limited: a player fetches a segment every
+ * few seconds and the signature already bounds what can be fetched.
+ */
+export const mediaRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const root = mediaRoot(ctx.config.dataDir);
+
+  // HEAD is declared with GET so it keeps the real Content-Length (Fastify's generated HEAD would read the file through).
+  app.route({
+    method: ['GET', 'HEAD'],
+    url: `${MEDIA_PREFIX}/:expires/:signature/:hash/*`,
+    exposeHeadRoute: false,
+    config: { rateLimit: false },
+    schema: { params },
+    handler: async (request, reply) => {
+      const { expires, signature, hash } = request.params;
+      const target = resolveMediaFile(root, hash, request.params['*']);
+      if (!target) throw notFound('No such media.');
+      if (!(await mediaSigner(ctx.db)).verify(expires, signature, hash)) throw forbidden('This media link has expired or is not valid. Reload the page.');
+      const stat = await statFile(target.file);
+      if (!stat) throw notFound('No such media.');
+
+      const etag = `"${stat.size.toString(36)}-${Math.trunc(stat.mtimeMs).toString(36)}"`;
+      reply.header('content-type', target.type).header('cache-control', target.cacheControl).header('accept-ranges', 'bytes').header('etag', etag);
+      if (request.headers['if-none-match'] === etag) return reply.status(304).send();
+
+      const range = parseRange(request.headers.range, stat.size);
+      if (range === 'unsatisfiable') {
+        return reply.status(416).header('content-range', `bytes */${stat.size}`).header('content-type', 'text/plain').send('Range Not Satisfiable');
+      }
+      const { start, end } = range ?? { start: 0, end: stat.size - 1 };
+      if (range) reply.status(206).header('content-range', `bytes ${start}-${end}/${stat.size}`);
+      reply.header('content-length', String(end - start + 1));
+      if (request.method === 'HEAD' || stat.size === 0) return reply.send();
+      return reply.send(fs.createReadStream(target.file, { start, end, highWaterMark: READ_BUFFER }));
+    },
+  });
+};

@@ -1,0 +1,209 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/client.ts';
+import { selectVideoCards } from '../videos/video-cards.queries.ts';
+
+/** The video of `videos/view` with its category names, renditions and the caller's vote. */
+export function findVideoDetail(db: Db, userId: number, videoId: number) {
+  return selectVideoCards(db, userId)
+    .innerJoin('categories', 'categories.id', 'videos.category_id')
+    .innerJoin('sub_categories', 'sub_categories.id', 'videos.sub_category_id')
+    .leftJoin('video_votes', (j) => j.onRef('video_votes.video_id', '=', 'videos.id').on('video_votes.user_id', '=', userId))
+    .select([
+      'videos.description',
+      'videos.playbook_path',
+      'media_assets.renditions',
+      'categories.name as category_name',
+      'sub_categories.name as sub_category_name',
+      'video_votes.vote',
+    ])
+    .where('videos.id', '=', videoId)
+    .executeTakeFirst();
+}
+
+export function findCastCrews(db: Db, videoId: number) {
+  return db
+    .selectFrom('video_experts')
+    .innerJoin('experts', 'experts.id', 'video_experts.expert_id')
+    .select(['experts.id', 'experts.name'])
+    .where('video_experts.video_id', '=', videoId)
+    .orderBy('experts.name')
+    .orderBy('experts.id')
+    .execute();
+}
+
+export function findTrailers(db: Db, videoId: number) {
+  return db
+    .selectFrom('trailers')
+    .innerJoin('media_assets', 'media_assets.id', 'trailers.media_asset_id')
+    .select(['trailers.name', 'trailers.image', 'media_assets.content_hash', 'media_assets.renditions'])
+    .where('trailers.video_id', '=', videoId)
+    .orderBy('trailers.sort')
+    .execute();
+}
+
+/** What the writes need to know about a video. */
+export function findVideo(db: Db, videoId: number) {
+  return db
+    .selectFrom('videos')
+    .select(['id', 'title', 'category_id', 'sub_category_id', 'duration_seconds', 'playbook_path'])
+    .where('id', '=', videoId)
+    .executeTakeFirst();
+}
+
+/** Suggestions: listed videos of the same category, the same sub-category first. */
+export function selectSuggestions(db: Db, userId: number, video: { id: number; category_id: number }) {
+  return selectVideoCards(db, userId).where('videos.category_id', '=', video.category_id).where('videos.in_test', '=', 1).where('videos.id', '!=', video.id);
+}
+
+export const orderSuggestions = (subCategoryId: number) => (query: ReturnType<typeof selectSuggestions>) =>
+  query.orderBy(sql`case when videos.sub_category_id = ${subCategoryId} then 0 else 1 end`).orderBy('videos.id');
+
+// ---------------------------------------------------------------- votes
+
+export async function findVote(db: Db, userId: number, videoId: number): Promise<number> {
+  const row = await db.selectFrom('video_votes').select('vote').where('user_id', '=', userId).where('video_id', '=', videoId).executeTakeFirst();
+  return row?.vote ?? 0;
+}
+
+/** Sets (1, -1) or clears (0) the member's vote, then recounts the video's counters from the votes. */
+export async function setVote(db: Db, userId: number, videoId: number, vote: number, t: number) {
+  return db.transaction().execute(async (trx) => {
+    if (vote === 0) {
+      await trx.deleteFrom('video_votes').where('user_id', '=', userId).where('video_id', '=', videoId).execute();
+    } else {
+      await trx
+        .insertInto('video_votes')
+        .values({ user_id: userId, video_id: videoId, vote, created_at: t, updated_at: t })
+        .onConflict((oc) => oc.columns(['user_id', 'video_id']).doUpdateSet({ vote, updated_at: t }))
+        .execute();
+    }
+    // Recounting (rather than adding deltas) keeps the counters right even when two presses race.
+    const count = (value: number) =>
+      trx
+        .selectFrom('video_votes')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('video_votes.video_id', '=', videoId)
+        .where('video_votes.vote', '=', value);
+    return trx
+      .updateTable('videos')
+      .set({ like_count: count(1), dislike_count: count(-1) })
+      .where('id', '=', videoId)
+      .returning(['like_count', 'dislike_count'])
+      .executeTakeFirstOrThrow();
+  });
+}
+
+// ---------------------------------------------------------------- My List
+
+export function findWishlistEntry(db: Db, userId: number, videoId: number) {
+  return db.selectFrom('wishlists').select('id').where('user_id', '=', userId).where('video_id', '=', videoId).executeTakeFirst();
+}
+
+export async function removeWishlistEntry(db: Db, userId: number, videoId: number): Promise<void> {
+  await db.deleteFrom('wishlists').where('user_id', '=', userId).where('video_id', '=', videoId).execute();
+}
+
+/** Adds the video to the list (a concurrent add of the same video is not an error) and answers the entry's id. */
+export async function addWishlistEntry(db: Db, userId: number, videoId: number, t: number): Promise<number> {
+  await db
+    .insertInto('wishlists')
+    .values({ user_id: userId, video_id: videoId, created_at: t })
+    .onConflict((oc) => oc.columns(['user_id', 'video_id']).doNothing())
+    .execute();
+  const row = await findWishlistEntry(db, userId, videoId);
+  return row!.id;
+}
+
+// ---------------------------------------------------------------- watch time
+
+export async function findTimezone(db: Db, userId: number): Promise<string | null> {
+  const row = await db.selectFrom('users').select('timezone').where('id', '=', userId).executeTakeFirst();
+  return row?.timezone ?? null;
+}
+
+type WatchReport = { userId: number; videoId: number; seconds: number; durationSeconds: number; day: string; t: number };
+
+/**
+ * Adds watch time to the member's total on the video and to the day's row. The total becomes
+ * "watched" once, in the same statement, when it reaches 90% of the duration (compared as
+ * seconds x 10 >= duration x 9 to stay exact).
+ */
+export function addWatchTime(db: Db, r: WatchReport) {
+  return db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('video_watch_days')
+      .values({ user_id: r.userId, video_id: r.videoId, day: r.day, seconds: r.seconds })
+      .onConflict((oc) => oc.columns(['user_id', 'day', 'video_id']).doUpdateSet({ seconds: sql`video_watch_days.seconds + excluded.seconds` }))
+      .execute();
+    return trx
+      .insertInto('video_watch')
+      .values({
+        user_id: r.userId,
+        video_id: r.videoId,
+        seconds: r.seconds,
+        watched_at: r.seconds * 10 >= r.durationSeconds * 9 ? r.t : null,
+        last_watched_at: r.t,
+        created_at: r.t,
+      })
+      .onConflict((oc) =>
+        oc.columns(['user_id', 'video_id']).doUpdateSet({
+          seconds: sql`video_watch.seconds + excluded.seconds`,
+          watched_at: sql`coalesce(video_watch.watched_at, case when (video_watch.seconds + excluded.seconds) * 10 >= cast(${r.durationSeconds} as double precision) * 9 then cast(${r.t} as bigint) end)`,
+          last_watched_at: r.t,
+        }),
+      )
+      .returning(['seconds', 'watched_at'])
+      .executeTakeFirstOrThrow();
+  });
+}
+
+// ---------------------------------------------------------------- resume
+
+/** The member's most recently watched video of the category. */
+export async function lastWatchedInCategory(db: Db, userId: number, categoryId: number): Promise<number | null> {
+  const row = await db
+    .selectFrom('video_watch')
+    .innerJoin('videos', 'videos.id', 'video_watch.video_id')
+    .select('videos.id')
+    .where('video_watch.user_id', '=', userId)
+    .where('videos.category_id', '=', categoryId)
+    .orderBy('video_watch.last_watched_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.id ?? null;
+}
+
+/** The first listed video of the category, in sub-category order. */
+export async function firstVideoOfCategory(db: Db, categoryId: number): Promise<number | null> {
+  const row = await db
+    .selectFrom('videos')
+    .innerJoin('sub_categories', 'sub_categories.id', 'videos.sub_category_id')
+    .select('videos.id')
+    .where('videos.category_id', '=', categoryId)
+    .where('videos.in_test', '=', 1)
+    .orderBy('sub_categories.sort')
+    .orderBy('sub_categories.id')
+    .orderBy('videos.id')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.id ?? null;
+}
+
+export async function lastWatchedByUser(db: Db, userId: number): Promise<number | null> {
+  const row = await db
+    .selectFrom('video_watch')
+    .select('video_id')
+    .where('user_id', '=', userId)
+    .orderBy('last_watched_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.video_id ?? null;
+}
+
+export function categoryExists(db: Db, categoryId: number) {
+  return db.selectFrom('categories').select('id').where('id', '=', categoryId).executeTakeFirst();
+}
+
+export function findUserOrganization(db: Db, userId: number) {
+  return db.selectFrom('users').select(['id', 'organization_id']).where('id', '=', userId).where('deleted_at', 'is', null).executeTakeFirst();
+}

@@ -1,0 +1,168 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import {
+  type LastVideoData,
+  type LikeData,
+  NEED_SUBSCRIPTION_MESSAGE,
+  PAGE_SIZE,
+  playbookPath,
+  type SuggestionsData,
+  type VideoDetail,
+  type VideoSecondData,
+  type WatchData,
+  type WishlistData,
+} from '@mm/contract';
+import type { AppContext } from '../../app-context.ts';
+import type { Caller } from '../../lib/auth.ts';
+import { dayIn, now, toIso } from '../../lib/clock.ts';
+import { forbidden, notFound } from '../../lib/errors.ts';
+import { mediaSigner } from '../media/media-signer.ts';
+import { assertCanPlay, assertNotGuest, type Viewer } from '../videos/playback-access.ts';
+import { pageOfCards } from '../videos/video-cards.queries.ts';
+import { pictureOf, streamUrls, toVideoCard } from '../videos/video-cards.ts';
+import { assertCanReadHistory } from './playback.policy.ts';
+import {
+  addWatchTime,
+  addWishlistEntry,
+  categoryExists,
+  findCastCrews,
+  findTimezone,
+  findTrailers,
+  findUserOrganization,
+  findVideo,
+  findVideoDetail,
+  findVote,
+  findWishlistEntry,
+  firstVideoOfCategory,
+  lastWatchedByUser,
+  lastWatchedInCategory,
+  orderSuggestions,
+  removeWishlistEntry,
+  selectSuggestions,
+  setVote,
+} from './playback.queries.ts';
+
+const VIDEO_NOT_FOUND = 'Video not found.';
+
+async function existingVideo(ctx: AppContext, videoId: number) {
+  const video = await findVideo(ctx.db, videoId);
+  if (!video) throw notFound(VIDEO_NOT_FOUND);
+  return video;
+}
+
+/** The video for the caller: stream URLs only when they may play (the signer is never asked otherwise). */
+export async function viewVideo(ctx: AppContext, viewer: Viewer, videoId: number): Promise<VideoDetail> {
+  const row = await findVideoDetail(ctx.db, viewer.userId, videoId);
+  if (!row) throw notFound(VIDEO_NOT_FOUND);
+  const signer = await mediaSigner(ctx.db);
+  const streams = viewer.canPlay ? streamUrls(signer, row.content_hash, row.renditions) : {};
+  const castCrews = await findCastCrews(ctx.db, videoId);
+  return {
+    ...toVideoCard(row, viewer, signer),
+    description: row.description,
+    main_video: streams.original ?? null,
+    main_resolutions: streams,
+    resolutions: streams,
+    age: 'All',
+    category_name: row.category_name,
+    sub_category_name: row.sub_category_name,
+    is_series: 0,
+    user_vote: row.vote ?? 0,
+    wishlist_id: row.wishlist_id,
+    should_display_ppv: 0,
+    ppv_page_type: 0,
+    is_user_need_subscription: viewer.canPlay ? 0 : 1,
+    currency: 'USD',
+    ppv_amount: 0,
+    playbook_url: row.playbook_path ? playbookPath(row.id) : null,
+    share_link: null,
+    cast_crews: castCrews.map((c) => ({ cast_crew_id: c.id, name: c.name })),
+    subscription_message: viewer.canPlay ? null : NEED_SUBSCRIPTION_MESSAGE,
+  };
+}
+
+export async function videoTrailers(ctx: AppContext, viewer: Viewer, videoId: number): Promise<VideoSecondData> {
+  await existingVideo(ctx, videoId);
+  const signer = await mediaSigner(ctx.db);
+  const trailers = await findTrailers(ctx.db, videoId);
+  return {
+    trailer_section: trailers.map((t) => {
+      const streams = viewer.canPlay ? streamUrls(signer, t.content_hash, t.renditions) : {};
+      return { name: t.name, default_image: pictureOf(t.image, t.content_hash, viewer, signer), main_video: streams.original ?? null, resolutions: streams };
+    }),
+  };
+}
+
+export async function suggestions(ctx: AppContext, viewer: Viewer, videoId: number, skip: number): Promise<SuggestionsData> {
+  const video = await existingVideo(ctx, videoId);
+  const { total, rows } = await pageOfCards(ctx.db, selectSuggestions(ctx.db, viewer.userId, video), orderSuggestions(video.sub_category_id), skip, PAGE_SIZE);
+  const signer = await mediaSigner(ctx.db);
+  return { videos: rows.map((r) => toVideoCard(r, viewer, signer)), total, skip, take: PAGE_SIZE };
+}
+
+/** One vote per member and video: pressing the other button switches it, pressing the same one again removes it. */
+export async function vote(ctx: AppContext, caller: Caller, videoId: number, pressed: 1 | -1): Promise<{ data: LikeData; removed: boolean }> {
+  await existingVideo(ctx, videoId);
+  const current = await findVote(ctx.db, caller.userId, videoId);
+  const next = current === pressed ? 0 : pressed;
+  const counts = await setVote(ctx.db, caller.userId, videoId, next, now());
+  return { data: { like_count: counts.like_count, dislike_count: counts.dislike_count, user_vote: next }, removed: next === 0 };
+}
+
+export async function toggleWishlist(ctx: AppContext, caller: Caller, videoId: number): Promise<WishlistData> {
+  await existingVideo(ctx, videoId);
+  const entry = await findWishlistEntry(ctx.db, caller.userId, videoId);
+  if (entry) {
+    await removeWishlistEntry(ctx.db, caller.userId, videoId);
+    return { wishlist_id: null, wishlist_status: 0 };
+  }
+  return { wishlist_id: await addWishlistEntry(ctx.db, caller.userId, videoId, now()), wishlist_status: 1 };
+}
+
+/** A report may add at most twice the video's length: a stuck tab or a forged value cannot mark a whole category watched. */
+const MAX_REPORT_FACTOR = 2;
+
+export async function reportWatchTime(ctx: AppContext, viewer: Viewer, input: { user: number; video: number; timeSpent: number }): Promise<WatchData> {
+  if (input.user !== viewer.userId) throw forbidden('You can only report your own watch time.');
+  assertCanPlay(viewer);
+  const video = await existingVideo(ctx, input.video);
+  const t = now();
+  const seconds = Math.min(input.timeSpent * 60, video.duration_seconds * MAX_REPORT_FACTOR);
+  const day = dayIn(t, await findTimezone(ctx.db, viewer.userId));
+  const total = await addWatchTime(ctx.db, { userId: viewer.userId, videoId: video.id, seconds, durationSeconds: video.duration_seconds, day, t });
+  return {
+    video_id: video.id,
+    watched: total.watched_at === null ? 0 : 1,
+    progress: Math.min(video.duration_seconds, Math.round(total.seconds)),
+    watched_at: toIso(total.watched_at === null ? null : Number(total.watched_at)),
+  };
+}
+
+export async function resumeInCategory(ctx: AppContext, caller: Caller, categoryId: number): Promise<LastVideoData> {
+  if (!(await categoryExists(ctx.db, categoryId))) throw notFound('Category not found.');
+  return { id: (await lastWatchedInCategory(ctx.db, caller.userId, categoryId)) ?? (await firstVideoOfCategory(ctx.db, categoryId)) };
+}
+
+export async function lastVideoOfUser(ctx: AppContext, caller: Caller, userId: number): Promise<LastVideoData> {
+  const user = await findUserOrganization(ctx.db, userId);
+  if (!user) throw notFound('User not found.');
+  assertCanReadHistory(caller, user);
+  return { id: await lastWatchedByUser(ctx.db, userId) };
+}
+
+export type Playbook = { file: string; filename: string };
+
+/** The playbook PDF for members who may play; the guest is refused (the web app sends them to /plans). */
+export async function playbookFile(ctx: AppContext, viewer: Viewer, videoId: number): Promise<Playbook> {
+  assertNotGuest(viewer);
+  const video = await existingVideo(ctx, videoId);
+  assertCanPlay(viewer, 'To download the playbook you need to hire a plan, contact your boss or hire a plan.');
+  if (!video.playbook_path) throw notFound('This video has no playbook.');
+  const file = path.join(ctx.config.dataDir, video.playbook_path);
+  if (!fs.existsSync(file)) throw notFound('This video has no playbook.');
+  const slug = video.title
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+  return { file, filename: `${slug || 'video'}-playbook.pdf` };
+}

@@ -1,0 +1,16 @@
+import type { Db } from '../../db/client.ts';
+import { now } from '../../lib/clock.ts';
+
+/**
+ * The stored value of a server setting; the first caller stores `initial()`. Insert-if-absent then
+ * read, so concurrent first calls (two processes on one database) agree on one value.
+ */
+export async function settingOrCreate(db: Db, key: string, initial: () => string): Promise<string> {
+  await db
+    .insertInto('settings')
+    .values({ key, value: initial(), created_at: now() })
+    .onConflict((oc) => oc.column('key').doNothing())
+    .execute();
+  const row = await db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirstOrThrow();
+  return row.value;
+}

@@ -1,0 +1,58 @@
+import type { Db } from '../../db/client.ts';
+
+/**
+ * The one query shape behind every video list: the video, its asset (for the poster) and the
+ * caller's watch time and list entry, joined on the caller's id so one query answers a whole list.
+ */
+export function selectVideoCards(db: Db, userId: number) {
+  return db
+    .selectFrom('videos')
+    .innerJoin('media_assets', 'media_assets.id', 'videos.media_asset_id')
+    .leftJoin('video_watch', (j) => j.onRef('video_watch.video_id', '=', 'videos.id').on('video_watch.user_id', '=', userId))
+    .leftJoin('wishlists', (j) => j.onRef('wishlists.video_id', '=', 'videos.id').on('wishlists.user_id', '=', userId))
+    .select([
+      'videos.id',
+      'videos.title',
+      'videos.image',
+      'videos.duration_seconds',
+      'videos.category_id',
+      'videos.sub_category_id',
+      'videos.publish_time',
+      'videos.like_count',
+      'videos.dislike_count',
+      'videos.in_test',
+      'videos.in_production',
+      'media_assets.content_hash',
+      'video_watch.seconds as watch_seconds',
+      'video_watch.watched_at',
+      'wishlists.id as wishlist_id',
+    ]);
+}
+
+export type VideoCardRow = {
+  id: number;
+  title: string;
+  image: string | null;
+  duration_seconds: number;
+  category_id: number;
+  sub_category_id: number;
+  publish_time: number;
+  like_count: number;
+  dislike_count: number;
+  in_test: number;
+  in_production: number;
+  content_hash: string;
+  watch_seconds: number | null;
+  watched_at: number | null;
+  wishlist_id: number | null;
+};
+
+/** Counts and pages a card query (count first, so a page past the end still knows the total). */
+export async function pageOfCards<Q extends ReturnType<typeof selectVideoCards>>(db: Db, query: Q, order: (q: Q) => Q, skip: number, take: number) {
+  const { total } = await db
+    .selectFrom(query.as('listed'))
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .executeTakeFirstOrThrow();
+  const rows = Number(total) > skip ? await order(query).limit(take).offset(skip).execute() : [];
+  return { total: Number(total), rows: rows as VideoCardRow[] };
+}

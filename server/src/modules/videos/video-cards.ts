@@ -1,0 +1,49 @@
+import type { Resolutions, VideoCard } from '@mm/contract';
+import type { Rendition } from '../../db/schema.ts';
+import { MASTER_PLAYLIST, POSTER } from '../catalog/media.ts';
+import type { MediaSigner } from '../media/media-signer.ts';
+import type { Viewer } from './playback-access.ts';
+import type { VideoCardRow } from './video-cards.queries.ts';
+
+/** hh:mm:ss (hours grow past 99 for long totals). */
+export function formatDuration(totalSeconds: number): string {
+  const s = Math.max(0, Math.round(totalSeconds));
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${pad(Math.floor(s / 3600))}:${pad(Math.floor((s % 3600) / 60))}:${pad(s % 60)}`;
+}
+
+/** Stream URLs by quality: 'original' is the adaptive master playlist, 'WxH' each rendition. */
+export function streamUrls(signer: MediaSigner, assetHash: string, renditionsJson: string): Resolutions {
+  const renditions = JSON.parse(renditionsJson) as Rendition[];
+  const urls: Resolutions = {};
+  for (const r of renditions) urls[`${r.width}x${r.height}`] = signer.url(assetHash, r.playlist);
+  urls.original = signer.url(assetHash, MASTER_PLAYLIST);
+  return urls;
+}
+
+/** The catalog picture, else the poster for callers who may play (it sits behind the media signature). */
+export function pictureOf(image: string | null, assetHash: string, viewer: Viewer, signer: MediaSigner): string | null {
+  return image ?? (viewer.canPlay ? signer.url(assetHash, POSTER) : null);
+}
+
+export function toVideoCard(row: VideoCardRow, viewer: Viewer, signer: MediaSigner): VideoCard {
+  const picture = pictureOf(row.image, row.content_hash, viewer, signer);
+  return {
+    admin_video_id: row.id,
+    title: row.title,
+    default_image: picture,
+    mobile_image: picture,
+    duration: formatDuration(row.duration_seconds),
+    duration_seconds: row.duration_seconds,
+    category_id: row.category_id,
+    sub_category_id: row.sub_category_id,
+    publish_time: new Date(Number(row.publish_time)).toISOString(),
+    likes: row.like_count,
+    dislikes: row.dislike_count,
+    wishlist_status: row.wishlist_id === null ? 0 : 1,
+    in_test: row.in_test,
+    in_production: row.in_production,
+    watched: row.watched_at === null ? 0 : 1,
+    progress: Math.min(row.duration_seconds, Math.round(row.watch_seconds ?? 0)),
+  };
+}

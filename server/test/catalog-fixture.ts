@@ -1,0 +1,146 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { importCatalog } from '../src/modules/catalog/import-catalog.ts';
+import type { TestPlatform } from './harness.ts';
+
+/**
+ * A tiny catalog for catalog, playback and media tests, imported through the real import (one 2 s
+ * 320x240 clip shared by every video, so one asset is transcoded). Shape:
+ *
+ * - safety (sort 1, essential, challenge link, expert eve)
+ *   - safety-basics (sort 1): lockout (test+prod, playbook, experts eve+max, trailer, picture),
+ *     ppe (test only), fire (production only)
+ *   - safety-advanced (sort 2): confined-space (test+prod, expert eve)
+ *   - safety-drafts (sort 3): draft (neither flag: listed nowhere)
+ * - lean (sort 2, optional)
+ *   - lean-bulk (sort 1): bulk-01..bulk-25 (test+prod, published one day apart)
+ */
+export type TestCatalog = {
+  videos: Record<string, number>;
+  categories: Record<string, number>;
+  subCategories: Record<string, number>;
+  experts: Record<string, number>;
+  /** Content hash of the shared media asset. */
+  assetHash: string;
+};
+
+export const BULK_VIDEOS = 25;
+const DAY = 86_400_000;
+const BASE_TIME = Date.parse('2026-01-01T00:00:00Z');
+
+const video = (key: string, flags: { in_test: 0 | 1; in_production: 0 | 1 }, extra: Record<string, unknown> = {}) => ({
+  key,
+  title: key.replace(/-/g, ' ').replace(/^\w/, (c) => c.toUpperCase()),
+  description: `About ${key}.`,
+  media: 'clip.mp4',
+  publish_time: BASE_TIME,
+  ...flags,
+  ...extra,
+});
+
+function catalogJson() {
+  return {
+    experts: [
+      { key: 'eve', name: 'Eve Expert', email: 'eve@experts.example', bio: 'Safety lead.', picture: 'face.jpg' },
+      { key: 'max', name: 'Max Maker', email: 'max@experts.example' },
+    ],
+    categories: [
+      {
+        key: 'safety',
+        name: 'Health and Safety',
+        picture: 'face.jpg',
+        essential: 1,
+        sort: 1,
+        challenge: 'https://example.com/challenge',
+        expert: 'eve',
+        sub_categories: [
+          {
+            key: 'safety-basics',
+            name: 'Basics',
+            sort: 1,
+            videos: [
+              video(
+                'lockout',
+                { in_test: 1, in_production: 1 },
+                {
+                  image: 'face.jpg',
+                  playbook: 'lockout.pdf',
+                  experts: ['eve', 'max'],
+                  publish_time: BASE_TIME + 40 * DAY,
+                  trailers: [{ name: 'Lockout trailer', media: 'clip.mp4' }],
+                },
+              ),
+              video('ppe', { in_test: 1, in_production: 0 }, { experts: ['eve'] }),
+              video('fire', { in_test: 0, in_production: 1 }, { publish_time: BASE_TIME + 50 * DAY }),
+            ],
+          },
+          { key: 'safety-advanced', name: 'Advanced', sort: 2, videos: [video('confined-space', { in_test: 1, in_production: 1 }, { experts: ['eve'] })] },
+          { key: 'safety-drafts', name: 'Drafts', sort: 3, videos: [video('draft', { in_test: 0, in_production: 0 })] },
+        ],
+      },
+      {
+        key: 'lean',
+        name: 'Continuous Improvement',
+        sort: 2,
+        sub_categories: [
+          {
+            key: 'lean-bulk',
+            name: 'Bulk',
+            sort: 1,
+            videos: Array.from({ length: BULK_VIDEOS }, (_, i) =>
+              video(`bulk-${String(i + 1).padStart(2, '0')}`, { in_test: 1, in_production: 1 }, { publish_time: BASE_TIME + i * DAY }),
+            ),
+          },
+        ],
+      },
+    ],
+  };
+}
+
+let sourceDir: string | null = null;
+
+/** The clip, picture and playbook, made once per test file. */
+function sources(): string {
+  if (sourceDir) return sourceDir;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mm-fixture-'));
+  const ffmpeg = (...args: string[]) => execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', ...args]);
+  ffmpeg(
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc2=size=320x240:rate=25',
+    '-t',
+    '2',
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    '-pix_fmt',
+    'yuv420p',
+    '-an',
+    path.join(dir, 'clip.mp4'),
+  );
+  ffmpeg('-f', 'lavfi', '-i', 'testsrc2=size=64x64', '-frames:v', '1', path.join(dir, 'face.jpg'));
+  fs.writeFileSync(path.join(dir, 'lockout.pdf'), '%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n%%EOF\n');
+  fs.writeFileSync(path.join(dir, 'catalog.json'), JSON.stringify(catalogJson()));
+  process.once('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
+  sourceDir = dir;
+  return dir;
+}
+
+const byKey = (rows: { id: number; key: string }[]) => Object.fromEntries(rows.map((r) => [r.key, r.id]));
+
+export async function importTestCatalog(platform: TestPlatform): Promise<TestCatalog> {
+  await importCatalog(platform.ctx, path.join(sources(), 'catalog.json'));
+  const db = platform.ctx.db;
+  const [videos, categories, subCategories, experts, asset] = await Promise.all([
+    db.selectFrom('videos').select(['id', 'key']).execute(),
+    db.selectFrom('categories').select(['id', 'key']).execute(),
+    db.selectFrom('sub_categories').select(['id', 'key']).execute(),
+    db.selectFrom('experts').select(['id', 'key']).execute(),
+    db.selectFrom('media_assets').select('content_hash').executeTakeFirstOrThrow(),
+  ]);
+  return { videos: byKey(videos), categories: byKey(categories), subCategories: byKey(subCategories), experts: byKey(experts), assetHash: asset.content_hash };
+}
