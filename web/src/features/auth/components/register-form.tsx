@@ -4,6 +4,7 @@ import { type ChangeEvent, type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { browserTimezone } from '../../../lib/browser-timezone.ts';
+import { createCheckout, INITIAL_PLAN_ID } from '../../../lib/checkout.ts';
 import { notifyError, notifyErrorMessage, notifySuccess } from '../../../lib/notify.ts';
 import { saveSession, sessionFromSignIn } from '../../../lib/session.ts';
 import { useLogin } from '../api/login.ts';
@@ -33,8 +34,8 @@ export function RegisterForm() {
       return;
     }
     const timezone = browserTimezone();
-    // Registration answers a bare token; signing in with the entered credentials gives the
-    // whole session (member spec, section 4). Checkout joins this flow with the billing feature.
+    // Registration answers a bare token; signing in with the entered credentials gives the whole
+    // session, then the checkout of plan 1 starts the trial (member spec, section 4).
     register.mutate(
       { ...fields, is_super_user: 0, timezone, terms: 1 },
       {
@@ -45,7 +46,12 @@ export function RegisterForm() {
               onSuccess: ({ data }) => {
                 saveSession(sessionFromSignIn(data));
                 if (message) notifySuccess(message);
-                navigate(paths.home, { replace: true });
+                createCheckout(data.user_id, INITIAL_PLAN_ID)
+                  .then((url) => window.location.assign(url))
+                  .catch((error: unknown) => {
+                    notifyError(error);
+                    navigate(paths.plans, { replace: true });
+                  });
               },
               onError: notifyError,
             },

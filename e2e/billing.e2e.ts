@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { dismissToasts, expectPath, expectToast, expectVisible, field, newPage, uniqueEmail, useStack } from './harness.ts';
+
+// Member spec: registration -> checkout -> success (section 4), /success-payment, /add-team-member, /plans/me (section 2).
+describe('subscription journey', () => {
+  const env = useStack();
+
+  it('registers, pays on the test checkout, invites two members, one activates, and the owner pauses renewal', async () => {
+    const owner = { first: 'Ines', last: 'Duarte', company: 'Duarte Tooling', email: uniqueEmail('duarte'), password: 'Precision-Tooling-2026' };
+    const page = await newPage(env.browser, env.stack);
+    await page.goto('/register');
+    await field(page, 'First Name').fill(owner.first);
+    await field(page, 'Last Name').fill(owner.last);
+    await field(page, 'Company').fill(owner.company);
+    await field(page, 'Email').fill(owner.email);
+    await field(page, 'Password').fill(owner.password);
+    await page.getByRole('checkbox', { name: /I agree to the Terms/ }).check();
+    await page.getByRole('button', { name: 'Start your free trial' }).click();
+
+    // The offline provider's page: plainly test mode, no card field.
+    await page.waitForURL((url) => url.pathname.startsWith('/offline-checkout/'), { timeout: 20_000 });
+    await expectVisible(page.getByText('TEST MODE — no card is charged'));
+    await expectVisible(page.getByRole('heading', { name: 'Team' }));
+    expect(await page.locator('input').count()).toBe(0);
+    await page.getByRole('button', { name: 'Confirm test payment' }).click();
+
+    await expectPath(page, '/success-payment');
+    expect(new URL(page.url()).searchParams.get('session_id')).toMatch(/^offline_/);
+    await expectVisible(page.getByText(/30-day free trial has started/).first());
+    await expectPath(page, '/add-team-member', 12_000);
+
+    const invited = [uniqueEmail('welder'), uniqueEmail('planner')];
+    await expectVisible(page.getByText('Your membership includes up to 4 additional team members', { exact: false }));
+    await field(page, 'Team member e-mail 1').fill(invited[0]!);
+    await field(page, 'Team member e-mail 3').fill(invited[1]!);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expectToast(page, /Invitations sent to/);
+    await expectPath(page, '/home');
+
+    // The first invitee activates the account from the e-mail.
+    const mail = await env.stack.mail.waitForMail(invited[0]!, 'You are invited');
+    const link = /https?:\/\/\S+\/accept-invitation\?token=[\w-]+/.exec(mail.text)?.[0];
+    expect(link).toBeTruthy();
+    const member = await newPage(env.browser, env.stack);
+    await member.goto(link!);
+    await field(member, 'New password').fill('Welding-Bay-Safety-77');
+    await field(member, 'Confirm password').fill('Welding-Bay-Safety-77');
+    await member.getByRole('button', { name: 'Activate account' }).click();
+    await expectPath(member, '/home');
+    const signIn = await env.stack.api('POST', '/api/v4/login', { json: { email: invited[0], password: 'Welding-Bay-Safety-77' } });
+    expect(signIn.body.data).toMatchObject({ organization_name: owner.company, is_super_user: 0 });
+
+    // The owner (now super user) pauses auto-renewal and sees it on the billing page.
+    await dismissToasts(page);
+    await page.goto('/plans/me');
+    await expectVisible(page.getByText('Next billing date'));
+    await page.getByRole('button', { name: 'Pause autorenewal' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Pause autorenewal' });
+    await field(dialog, 'Cancel reason').fill('Trial first, decide next quarter');
+    await dialog.getByRole('button', { name: 'Submit' }).click();
+    await expectToast(page, /Auto-renewal paused/);
+    await expectVisible(page.getByText('Auto-renewal paused', { exact: true }));
+    await expectVisible(page.getByText(/Reason: Trial first, decide next quarter/));
+    await expectVisible(page.getByText('free trial', { exact: true }));
+  });
+});

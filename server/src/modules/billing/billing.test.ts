@@ -1,0 +1,236 @@
+import { ALREADY_SUBSCRIBED } from '@mm/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { organizationWithMembers, startPlatform, type TestPlatform } from '../../../test/harness.ts';
+import { DAY, now } from '../../lib/clock.ts';
+import { organizationHasAccess } from './access.ts';
+import { runBillingClock } from './billing-clock.ts';
+import { checkoutUrls, countPayments, registerCompany, seedPlans, subscriptionOf } from './billing-test-kit.ts';
+
+let platform: TestPlatform;
+
+beforeAll(async () => {
+  platform = await startPlatform();
+  await seedPlans(platform);
+});
+afterAll(() => platform.close());
+
+async function startCheckout(token: string, userId: number, planId = 1) {
+  return platform.api('POST', '/api/create-checkout-session', {
+    token,
+    form: { subscription_id: String(planId), ...checkoutUrls(platform, userId, planId), email: 'typed@example.com', ip: '203.0.113.9' },
+  });
+}
+
+const sessionRefOf = (checkoutUrl: string) => decodeURIComponent(checkoutUrl.split('/offline-checkout/')[1] ?? '');
+
+async function payOffline(checkoutUrl: string, verb: 'confirm' | 'cancel' = 'confirm') {
+  return fetch(`${checkoutUrl}/${verb}`, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: '' });
+}
+
+describe('subscription_plans', () => {
+  it('lists every plan in major units, the internal one included (the web hides it)', async () => {
+    const res = await platform.api('POST', '/api/subscription_plans');
+    expect(res.status).toBe(200);
+    expect(res.body.data).toHaveLength(3);
+    expect(res.body.data[0]).toEqual({
+      subscription_id: 1,
+      title: 'Team',
+      price_id: 'price_basic_monthly',
+      currency: 'USD',
+      amount: 149,
+      plan: 1,
+      popular_status: 1,
+      no_of_account: 5,
+      description: 'Plan',
+    });
+  });
+});
+
+describe('sign-up to paid, offline provider', () => {
+  it('registration has no plan; the test checkout starts the trial and makes the payer super user, once', async () => {
+    const owner = await registerCompany(platform);
+    const before = await platform.api('POST', '/api/get-payment', { token: owner.token, form: { userId: String(owner.userId) } });
+    expect(before.body.data).toEqual({ data: 0, subscription: null });
+    expect(await organizationHasAccess(platform.ctx.db, owner.organizationId)).toBe(false);
+
+    const checkout = await startCheckout(owner.token, owner.userId);
+    expect(checkout.status).toBe(201);
+    const url: string = checkout.body.data.url;
+    expect(url.startsWith(`${platform.url}/offline-checkout/`)).toBe(true);
+    const sessionId = sessionRefOf(url);
+
+    // Not paid yet: confirming changes nothing.
+    const early = await platform.api('POST', '/api/v4/subscriptions_payment', {
+      token: owner.token,
+      form: { session_id: sessionId, payment_mode: 'subscription' },
+    });
+    expect(early.status).toBe(409);
+    expect(await subscriptionOf(platform, owner.organizationId)).toBeUndefined();
+
+    const page = await fetch(url);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain('TEST MODE — no card is charged');
+    expect(html).toContain('USD 149.00');
+
+    const paid = await payOffline(url);
+    expect(paid.status).toBe(303);
+    const location = paid.headers.get('location') ?? '';
+    expect(location).toBe(checkoutUrls(platform, owner.userId).successUrl.replace('{CHECKOUT_SESSION_ID}', encodeURIComponent(sessionId)));
+
+    // Another organization cannot use this session.
+    const rival = await registerCompany(platform, 'Rival Forge');
+    const foreign = await platform.api('POST', '/api/v4/subscriptions_payment', { token: rival.token, form: { session_id: sessionId } });
+    expect(foreign.status).toBe(404);
+    expect(await subscriptionOf(platform, rival.organizationId)).toBeUndefined();
+
+    const confirmed = await platform.api('POST', '/api/v4/subscriptions_payment', {
+      token: owner.token,
+      json: { userId: String(owner.userId), subscription_id: '1', payment_mode: 'subscription', session_id: sessionId },
+    });
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.body.message).toMatch(/30-day free trial has started/);
+    expect(confirmed.body.data).toMatchObject({ is_super_user: 1, subscription: { status: 'trialing', title: 'Team', auto_renew: 1 } });
+    const subscription = await subscriptionOf(platform, owner.organizationId);
+    expect(subscription?.current_period_end).toBeGreaterThan(now() + 29 * DAY);
+
+    // A replay answers the state and changes nothing.
+    const replay = await platform.api('POST', '/api/v4/subscriptions_payment', { token: owner.token, form: { session_id: sessionId } });
+    expect(replay.status).toBe(200);
+    expect(replay.body.message).toBe('This payment is already confirmed.');
+    expect(await countPayments(platform, owner.organizationId)).toBe(1);
+    expect((await subscriptionOf(platform, owner.organizationId))?.current_period_end).toBe(subscription?.current_period_end);
+
+    const state = await platform.api('GET', '/api/get-payment', { token: owner.token });
+    expect(state.body.data.data).toBe(1);
+    expect((await platform.api('POST', '/api/profile', { token: owner.token })).body.data).toMatchObject({ is_super_user: 1, subscription_title: 'Team' });
+
+    const again = await startCheckout(owner.token, owner.userId, 2);
+    expect(again.status).toBe(409);
+    expect(again.body.error_messages).toBe(ALREADY_SUBSCRIBED);
+
+    const records = await platform.api('POST', '/api/subscribedPlans', { token: owner.token });
+    expect(records.body.data).toHaveLength(1);
+    expect(records.body.data[0]).toMatchObject({
+      title: 'Team',
+      no_of_account: 5,
+      plan: 1,
+      currency: 'USD',
+      total_amount: 149,
+      wallet_amount: 0,
+      coupon_code: null,
+      coupon_amount: 0,
+      amount: 0,
+      payment_mode: 'free trial',
+      status: 'trialing',
+    });
+    // Billing of another organization is not readable: the rival sees only its own (none).
+    expect((await platform.api('POST', '/api/subscribedPlans', { token: rival.token })).body.data).toEqual([]);
+  });
+
+  it('a cancelled test checkout returns to the cancel URL and can never be confirmed', async () => {
+    const owner = await registerCompany(platform);
+    const url: string = (await startCheckout(owner.token, owner.userId)).body.data.url;
+    const cancelled = await payOffline(url, 'cancel');
+    expect(cancelled.headers.get('location')).toBe(`${platform.url}/plans`);
+    const confirmAfter = await payOffline(url, 'confirm');
+    expect(confirmAfter.headers.get('location')).toBe(`${platform.url}/plans`);
+    const res = await platform.api('POST', '/api/v4/subscriptions_payment', { token: owner.token, form: { session_id: sessionRefOf(url) } });
+    expect(res.status).toBe(409);
+    expect(await subscriptionOf(platform, owner.organizationId)).toBeUndefined();
+  });
+
+  it('of two checkouts opened side by side, only the first confirmed applies', async () => {
+    const owner = await registerCompany(platform);
+    const first: string = (await startCheckout(owner.token, owner.userId)).body.data.url;
+    const second: string = (await startCheckout(owner.token, owner.userId, 2)).body.data.url;
+    await payOffline(first);
+    await payOffline(second);
+    expect((await platform.api('POST', '/api/v4/subscriptions_payment', { token: owner.token, form: { session_id: sessionRefOf(first) } })).status).toBe(200);
+    const late = await platform.api('POST', '/api/v4/subscriptions_payment', { token: owner.token, form: { session_id: sessionRefOf(second) } });
+    expect(late.status).toBe(409);
+    expect(late.body.error_messages).toBe(ALREADY_SUBSCRIBED);
+    expect(await countPayments(platform, owner.organizationId)).toBe(1);
+    expect((await subscriptionOf(platform, owner.organizationId))?.plan_id).toBe(1);
+  });
+
+  it('refuses return URLs outside the platform, unknown plans and forged sessions', async () => {
+    const owner = await registerCompany(platform);
+    const evil = await platform.api('POST', '/api/create-checkout-session', {
+      token: owner.token,
+      json: { subscription_id: 1, successUrl: 'https://evil.example/steal?session_id={CHECKOUT_SESSION_ID}', cancelUrl: `${platform.url}/plans` },
+    });
+    expect(evil.status).toBe(400);
+    expect(evil.body.error_messages).toContain('successUrl');
+    const unknown = await startCheckout(owner.token, owner.userId, 99);
+    expect(unknown.status).toBe(404);
+    const forged = await platform.api('POST', '/api/v4/subscriptions_payment', { token: owner.token, form: { session_id: 'offline_guess' } });
+    expect(forged.status).toBe(404);
+    expect((await fetch(`${platform.url}/offline-checkout/offline_guess`)).status).toBe(404);
+  });
+
+  it('only the super user manages the subscription of an organization that has one', async () => {
+    const acme = await organizationWithMembers(platform, 'Acme');
+    const memberCheckout = await platform.api('POST', '/api/create-checkout-session', {
+      token: acme.member.token,
+      json: { subscription_id: 1, ...checkoutUrls(platform, acme.member.id) },
+    });
+    expect(memberCheckout.status).toBe(403);
+    const denied = await platform.api('POST', '/api/cancel/subscription', { token: acme.member.token, form: { cancel_reason: 'too expensive' } });
+    expect(denied.status).toBe(403);
+    expect((await subscriptionOf(platform, acme.organizationId))?.auto_renew).toBe(1);
+
+    const paused = await platform.api('POST', '/api/cancel/subscription', { token: acme.superUser.token, form: { cancel_reason: 'Budget review' } });
+    expect(paused.status).toBe(200);
+    expect(paused.body.message).toMatch(/^Auto-renewal paused/);
+    expect(await subscriptionOf(platform, acme.organizationId)).toMatchObject({ auto_renew: 0, cancel_reason: 'Budget review', status: 'trialing' });
+    // Paused, not ended: access lasts until the period end.
+    expect(await organizationHasAccess(platform.ctx.db, acme.organizationId)).toBe(true);
+  });
+});
+
+describe('billing clock', () => {
+  it('expires a subscription past its period without renewal: access ends', async () => {
+    const acme = await organizationWithMembers(platform, 'Lapsed');
+    const sub = await subscriptionOf(platform, acme.organizationId);
+    await platform.ctx.db
+      .updateTable('subscriptions')
+      .set({ auto_renew: 0, current_period_end: now() - 1000 })
+      .where('id', '=', sub!.id)
+      .execute();
+    await runBillingClock(platform.ctx);
+    expect((await subscriptionOf(platform, acme.organizationId))?.status).toBe('expired');
+    expect(await organizationHasAccess(platform.ctx.db, acme.organizationId)).toBe(false);
+    const state = await platform.api('POST', '/api/get-payment', { token: acme.member.token });
+    expect(state.body.data).toMatchObject({ data: 0, subscription: { status: 'expired' } });
+    // The super user still reaches billing, and may check out again (no second trial).
+    const checkout = await platform.api('POST', '/api/create-checkout-session', {
+      token: acme.superUser.token,
+      json: { subscription_id: 1, ...checkoutUrls(platform, acme.superUser.id) },
+    });
+    expect(checkout.status).toBe(201);
+    const html = await (await fetch(checkout.body.data.url)).text();
+    expect(html).toContain('Due today');
+  });
+
+  it('renews an offline subscription with auto-renewal on at its period end', async () => {
+    const owner = await registerCompany(platform);
+    const url: string = (await startCheckout(owner.token, owner.userId)).body.data.url;
+    await payOffline(url);
+    await platform.api('POST', '/api/v4/subscriptions_payment', { token: owner.token, form: { session_id: sessionRefOf(url) } });
+    const sub = await subscriptionOf(platform, owner.organizationId);
+    await platform.ctx.db
+      .updateTable('subscriptions')
+      .set({ current_period_end: now() - 1000 })
+      .where('id', '=', sub!.id)
+      .execute();
+    const result = await runBillingClock(platform.ctx);
+    expect(result.renewed).toBeGreaterThanOrEqual(1);
+    const renewed = await subscriptionOf(platform, owner.organizationId);
+    expect(renewed).toMatchObject({ status: 'active', trial_ends_at: null });
+    expect(renewed!.current_period_end).toBeGreaterThan(now());
+    expect(await countPayments(platform, owner.organizationId)).toBe(2);
+    const records = await platform.api('POST', '/api/subscribedPlans', { token: owner.token });
+    expect(records.body.data[0]).toMatchObject({ amount: 149, payment_mode: 'test mode', status: 'active' });
+  });
+});

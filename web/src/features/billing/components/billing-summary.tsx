@@ -1,0 +1,57 @@
+import { Alert, Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
+import type { SubscriptionRecord } from '@mm/contract';
+import { Link } from 'react-router';
+import { paths } from '../../../config/paths.ts';
+import { formatDate, formatMoney, monthsLabel } from './money.ts';
+
+const STATUS_LABEL: Record<SubscriptionRecord['status'], string> = {
+  trialing: 'Free trial',
+  active: 'Active',
+  past_due: 'Payment overdue',
+  cancelled: 'Cancelled',
+  expired: 'Expired',
+};
+
+type BillingSummaryProps = { latest: SubscriptionRecord; canPause: boolean; onPause: () => void };
+
+/** The summary card of /plans/me: the first (newest) subscription record. */
+export function BillingSummary({ latest, canPause, onPause }: BillingSummaryProps) {
+  const running = latest.status === 'trialing' || latest.status === 'active' || latest.status === 'past_due';
+  const paused = running && latest.auto_renew === 0;
+  return (
+    <Card withBorder radius="md" padding="lg" aria-label="Current subscription">
+      <Stack gap="sm">
+        <Group justify="space-between">
+          <Text fw={700} fz="lg">
+            {latest.title}
+          </Text>
+          <Badge color={running ? 'green' : 'gray'}>{STATUS_LABEL[latest.status]}</Badge>
+        </Group>
+        <Text>
+          {formatMoney(latest.currency, latest.total_amount)} / {monthsLabel(latest.plan)}
+        </Text>
+        {running && !paused && (
+          <Text>
+            Next billing date: <b>{formatDate(latest.next_billing_date)}</b>
+          </Text>
+        )}
+        {paused && (
+          <Alert color="yellow" variant="light" title="Auto-renewal paused">
+            Your plan ends on {formatDate(latest.next_billing_date)} and will not renew.
+            {latest.cancel_reason && <> Reason: {latest.cancel_reason}</>}
+          </Alert>
+        )}
+        <Group>
+          <Button component={Link} to={paths.plans} variant="light">
+            Change plan
+          </Button>
+          {canPause && running && !paused && (
+            <Button variant="subtle" color="red" onClick={onPause}>
+              Pause autorenewal
+            </Button>
+          )}
+        </Group>
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,40 @@
+import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import type { SubscriptionPlan } from '@mm/contract';
+import { formatMoney, monthsLabel } from './money.ts';
+
+type PlanCardProps = { plan: SubscriptionPlan; busy: boolean; onPay: () => void };
+
+export function PlanCard({ plan, busy, onPay }: PlanCardProps) {
+  const popular = plan.popular_status === 1;
+  return (
+    <Card
+      withBorder
+      radius="md"
+      padding="lg"
+      shadow={popular ? 'md' : undefined}
+      style={popular ? { borderColor: 'var(--mantine-color-blue-6)', borderWidth: 2 } : undefined}
+      aria-label={`${plan.title} plan`}
+      component="article"
+    >
+      <Stack gap="sm" h="100%">
+        <Group justify="space-between" align="flex-start">
+          <Title order={3}>{plan.title}</Title>
+          {popular && <Badge>Most popular</Badge>}
+        </Group>
+        <Text fz={28} fw={700} c="blue.8">
+          {formatMoney(plan.currency, plan.amount)}{' '}
+          <Text span c="dimmed" fz="md" fw={400} style={{ whiteSpace: 'nowrap' }}>
+            / {monthsLabel(plan.plan)}
+          </Text>
+        </Text>
+        <Text fw={600}>{plan.no_of_account === 1 ? '1 account' : `${plan.no_of_account} accounts`}</Text>
+        <Text c="dimmed" style={{ flexGrow: 1 }}>
+          {plan.description}
+        </Text>
+        <Button onClick={onPay} disabled={busy} variant={popular ? 'filled' : 'light'} fullWidth>
+          {busy ? 'Loading...' : 'pay now'}
+        </Button>
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,47 @@
+import { Alert, Container, SimpleGrid, Text, Title } from '@mantine/core';
+import { isOfferedPlan } from '@mm/contract';
+import { Navigate } from 'react-router';
+import { PageLoader } from '../../../components/page-loader.tsx';
+import { paths } from '../../../config/paths.ts';
+import { notifyError } from '../../../lib/notify.ts';
+import { useSignedInSession } from '../../../lib/session.ts';
+import { usePlans } from '../api/get-plans.ts';
+import { useStartCheckout } from '../api/start-checkout.ts';
+import { PlanCard } from '../components/plan-card.tsx';
+
+/** /plans: one card per offered plan; 'pay now' starts its checkout (member spec, section 2). */
+export function PlansPage() {
+  const session = useSignedInSession();
+  const plans = usePlans();
+  const checkout = useStartCheckout(session.userId);
+
+  // The shared guest account cannot buy for anyone: it is signed out here (member spec, section 6).
+  if (session.isGuestUser) return <Navigate to={paths.logout} replace />;
+  if (plans.isError) return <Navigate to={paths.logout} replace />;
+
+  const offered = (plans.data ?? []).filter(isOfferedPlan);
+  return (
+    <Container size="lg" py="xl">
+      <Title order={1}>Plans</Title>
+      <Text c="dimmed" mb="lg">
+        Every plan starts with a free 30-day trial for a new organization. Cancel anytime.
+      </Text>
+      {plans.isPending && <PageLoader label="Loading plans..." />}
+      {plans.data && offered.length === 0 && (
+        <Alert variant="light" color="gray">
+          No plan is offered at the moment.
+        </Alert>
+      )}
+      <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
+        {offered.map((plan) => (
+          <PlanCard
+            key={plan.subscription_id}
+            plan={plan}
+            busy={checkout.isPending}
+            onPay={() => checkout.mutate(plan.subscription_id, { onError: notifyError })}
+          />
+        ))}
+      </SimpleGrid>
+    </Container>
+  );
+}

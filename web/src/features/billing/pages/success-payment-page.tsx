@@ -1,0 +1,71 @@
+import { Alert, Anchor, Container, Loader, Stack, Text, Title } from '@mantine/core';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { paths } from '../../../config/paths.ts';
+import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { updateSession } from '../../../lib/session.ts';
+import { useConfirmPayment } from '../api/confirm-payment.ts';
+
+/** After a confirmed payment the member is taken on after this long (member spec, section 9). */
+const REDIRECT_AFTER_MS = 5000;
+
+/** /success-payment: has the server confirm the checkout with the provider, then on to /add-team-member. */
+export function SuccessPaymentPage() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const confirm = useConfirmPayment();
+  const [message, setMessage] = useState<string | null>(null);
+  const started = useRef(false);
+
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    confirm.mutate(
+      {
+        session_id: params.get('session_id') ?? '',
+        userId: params.get('userId') ?? undefined,
+        subscription_id: params.get('subscription_id') ?? undefined,
+        payment_mode: params.get('payment_mode') ?? undefined,
+      },
+      {
+        onSuccess: ({ data, message: text }) => {
+          updateSession({ isSuperUser: data.is_super_user === 1 });
+          setMessage(text ?? 'Payment confirmed.');
+          if (text) notifySuccess(text);
+          window.setTimeout(() => navigate(paths.addTeamMember, { replace: true }), REDIRECT_AFTER_MS);
+        },
+        onError: notifyError,
+      },
+    );
+  }, [confirm, params, navigate]);
+
+  return (
+    <Container size="sm" py="xl">
+      <Title order={1} mb="lg">
+        Payment
+      </Title>
+      {confirm.isPending && (
+        <Stack align="center" role="status">
+          <Loader />
+          <Text>Confirming your payment...</Text>
+        </Stack>
+      )}
+      {message && (
+        <Alert color="green" variant="light" title="Thank you!">
+          <Text>{message}</Text>
+          <Text size="sm" c="dimmed" mt="xs">
+            In a few seconds you can invite your team.
+          </Text>
+        </Alert>
+      )}
+      {confirm.isError && (
+        <Alert color="red" variant="light" title="The payment could not be confirmed">
+          <Text>{confirm.error.message}</Text>
+          <Anchor component={Link} to={paths.plans}>
+            Back to the plans
+          </Anchor>
+        </Alert>
+      )}
+    </Container>
+  );
+}
