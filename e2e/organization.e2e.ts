@@ -1,0 +1,126 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { DEMO, dismissToasts, expectHidden, expectToast, expectVisible, field, newPage, signInThroughForm, uniqueEmail, useStack } from './harness.ts';
+
+// Administration spec: /manage-team, /manage-organization/create-team and the learning path creator (sections 2, 5, 8).
+describe('organization administration', () => {
+  const env = useStack();
+
+  async function createUserThroughModal(page: Page, person: { name: string; lastName: string; email: string }) {
+    await dismissToasts(page);
+    await page.getByRole('button', { name: 'New User' }).click();
+    const dialog = page.getByRole('dialog');
+    await expectVisible(dialog);
+    expect(await dialog.getByRole('button', { name: 'Create User' }).isDisabled()).toBe(true);
+    await field(dialog, 'Name').fill(person.name);
+    await field(dialog, 'Last Name').fill(person.lastName);
+    await field(dialog, 'Email').fill(person.email);
+    await field(dialog, 'Team').fill('Production');
+    await field(dialog, 'Role').fill('Painter');
+    await dialog.getByRole('button', { name: 'Create User' }).click();
+    await expectToast(page, /User created successfully/);
+    await expectHidden(dialog);
+    await expectVisible(page.getByRole('cell', { name: person.email, exact: true }));
+  }
+
+  it('creates users and a team, builds the team path by keyboard drag and drop, then edits and deletes a user', async () => {
+    const page = await newPage(env.browser, env.stack);
+    await signInThroughForm(page, DEMO.superUser.email, DEMO.superUser.password);
+
+    // Users first: the team's members.
+    await page.goto('/manage-team');
+    const painters = [
+      { name: 'Paula', lastName: 'Primer', email: uniqueEmail('paula') },
+      { name: 'Victor', lastName: 'Varnish', email: uniqueEmail('victor') },
+    ];
+    for (const person of painters) await createUserThroughModal(page, person);
+    const invitation = await env.stack.mail.waitForMail(painters[0]!.email, /invited/i);
+    expect(invitation.text).toMatch(/\/accept-invitation\?token=/);
+
+    // The team.
+    await page.goto('/manage-organization/create-team');
+    await field(page, 'Team name').fill('Paint Shop');
+    const members = page.getByRole('combobox', { name: 'Members' });
+    for (const person of painters) {
+      await members.click();
+      await members.fill(person.name);
+      await page.getByRole('option', { name: new RegExp(person.name) }).click();
+    }
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Create Team' }).click();
+    await expectToast(page, 'Team created successfully!');
+    await expectVisible(page.getByRole('link', { name: 'Paint Shop' }));
+
+    // The team's learning path: a hidden video, Health and Safety moved first, Strategy and Planning made required.
+    await page.goto('/manage-organization/learning-path-creator');
+    await field(page, 'Learning path for').first().click();
+    await page.getByRole('option', { name: 'Paint Shop' }).click();
+    await expectVisible(page.getByRole('button', { name: 'Move Health and Safety', exact: true }));
+    await page.getByRole('button', { name: 'Continuous Improvement', exact: true }).click();
+    const hide = page.getByRole('checkbox', { name: 'Show The Eight Wastes on Your Shop Floor' });
+    await expectVisible(hide);
+    expect(await hide.isChecked()).toBe(true);
+    await hide.uncheck();
+
+    const handle = page.getByRole('button', { name: 'Move Health and Safety', exact: true });
+    await handle.focus();
+    // dnd-kit's keyboard sensor: Space picks up, arrows move, Space drops; its live region tells each step.
+    const announcement = () =>
+      page
+        .locator('[aria-live]')
+        .allTextContents()
+        .then((texts) => texts.join(' '));
+    await page.keyboard.press('Space');
+    await expect.poll(announcement).toMatch(/Picked up|was moved over/);
+    // The sensor may swallow an arrow pressed while it settles: press again until it reports the first place.
+    for (let tries = 0; tries < 5 && !/droppable area 1\b/.test(await announcement()); tries++) {
+      await page.keyboard.press('ArrowUp');
+      await expect
+        .poll(announcement, { timeout: 1_500 })
+        .toMatch(/droppable area 1\b/)
+        .catch(() => undefined);
+    }
+    expect(await announcement()).toMatch(/droppable area 1\b/);
+    await page.keyboard.press('Space');
+    await expect.poll(() => page.getByTestId('path-item').first().textContent()).toContain('Health and Safety');
+    await page.getByRole('switch', { name: 'Strategy and Planning required' }).click({ force: true });
+
+    await dismissToasts(page);
+    await page.getByRole('button', { name: 'Save your selection' }).click();
+    const confirm = page.getByRole('dialog');
+    await expectVisible(confirm.getByText('Are you sure you want to save this learning Path?'));
+    await confirm.getByRole('button', { name: 'Confirm' }).click();
+    await expectToast(page, 'Great! Team Paint Shop Categories sorted successfully!');
+
+    const token = await env.stack.signIn(DEMO.superUser.email, DEMO.superUser.password);
+    const profile = await env.stack.api('GET', '/api/profile', { token });
+    const organizationId = profile.body.data.organization_id as number;
+    const teams = await env.stack.api('GET', `/api/organization/${organizationId}/teams`, { token });
+    const team = teams.body.data.find((t: { name: string }) => t.name === 'Paint Shop');
+    expect(team.members_count).toBe(2);
+    const path = await env.stack.api('GET', `/api/get_all_organization_categories_learning_path/${organizationId}?team_id=${team.id}`, { token });
+    expect(path.body.data.source).toBe('team');
+    const names = path.body.data.data.map((c: { name: string }) => c.name);
+    expect(names.slice(0, 2)).toEqual(['Health and Safety', 'Continuous Improvement']);
+    expect(path.body.data.data.find((c: { name: string }) => c.name === 'Strategy and Planning').essential).toBe(1);
+    const continuous = path.body.data.data.find((c: { name: string }) => c.name === 'Continuous Improvement');
+    const hidden = await env.stack.api('GET', `/api/get_hidden_videos/${organizationId}/${continuous.id}?teamId=${team.id}`, { token });
+    expect(hidden.body.data).toHaveLength(1);
+
+    // Edit, then delete a user.
+    await page.goto('/manage-team');
+    await dismissToasts(page);
+    await page.getByRole('button', { name: `Edit ${painters[1]!.email}` }).click();
+    const dialog = page.getByRole('dialog');
+    await field(dialog, 'Role').fill('Paint Line Lead');
+    await dialog.getByRole('button', { name: 'Update User' }).click();
+    await expectToast(page, 'User updated successfully!');
+    await expectVisible(page.getByRole('cell', { name: 'Paint Line Lead', exact: true }));
+
+    await dismissToasts(page);
+    await page.getByRole('button', { name: `Delete ${painters[0]!.email}` }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    await expectToast(page, 'User deleted successfully!');
+    await expectHidden(page.getByRole('cell', { name: painters[0]!.email, exact: true }));
+  });
+});

@@ -1,0 +1,44 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { BannerData } from '@mm/contract';
+import sharp from 'sharp';
+import type { AppContext } from '../../app-context.ts';
+import type { Caller } from '../../lib/auth.ts';
+import { newToken } from '../../lib/crypto.ts';
+import { badRequest, notFound } from '../../lib/errors.ts';
+import { assertCanManageOrganization, assertCanReadOrganization } from './organization.policy.ts';
+import { findBanner, setBanner } from './organization.queries.ts';
+
+const BANNER_MAX_WIDTH = 1600;
+const BANNER_DIR = '/uploads/banners/';
+
+export async function getBanner(ctx: AppContext, caller: Caller, organizationId: number): Promise<BannerData> {
+  assertCanReadOrganization(caller, organizationId);
+  const row = await findBanner(ctx.db, organizationId);
+  if (!row) throw notFound('Organization not found.');
+  return [{ banner_url: row.banner_url }];
+}
+
+/** Re-encodes the upload (strips metadata and anything hidden in the file), at most 1600 px wide. */
+export async function saveBanner(ctx: AppContext, caller: Caller, organizationId: number, file: Buffer): Promise<string> {
+  assertCanManageOrganization(caller, organizationId);
+  let encoded: Buffer;
+  try {
+    encoded = await sharp(file, { limitInputPixels: 40_000_000 })
+      .rotate()
+      .resize({ width: BANNER_MAX_WIDTH, withoutEnlargement: true })
+      .webp({ quality: 82 })
+      .toBuffer();
+  } catch {
+    throw badRequest('banner_file: must be a JPEG, PNG, WebP or GIF image');
+  }
+  const dir = path.join(ctx.config.dataDir, 'uploads', 'banners');
+  await fs.mkdir(dir, { recursive: true });
+  const name = `${newToken()}.webp`;
+  await fs.writeFile(path.join(dir, name), encoded);
+  const previous = (await findBanner(ctx.db, organizationId))?.banner_url;
+  const url = `${BANNER_DIR}${name}`;
+  await setBanner(ctx.db, organizationId, url);
+  if (previous?.startsWith(BANNER_DIR)) await fs.rm(path.join(dir, path.basename(previous)), { force: true });
+  return url;
+}

@@ -1,0 +1,97 @@
+import type { OrganizationUser, UserFields } from '@mm/contract';
+import type { AppContext } from '../../app-context.ts';
+import type { Caller } from '../../lib/auth.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { issueUserToken } from '../auth/sessions.ts';
+import { countOrganizationMembers, findOrganizationSubscription } from '../billing/billing.queries.ts';
+import { DEFAULT_SEATS } from '../billing/billing.service.ts';
+import { INVITATION_LIFETIME } from '../billing/team-members.service.ts';
+import { invitationMail } from '../mail/templates.ts';
+import { emailTaken, findOrCreateTeam, findUserById, insertUser } from '../users/users.queries.ts';
+import { findOrganizationUser, listOrganizationUsers, softDeleteUser, updateOrganizationUser } from './org-users.queries.ts';
+import { assertCanManageOrganization, CANNOT_DELETE_YOURSELF, managedOrganizationOf, NOT_YOUR_ORGANIZATION } from './organization.policy.ts';
+import { USER_NOT_FOUND } from './teams.service.ts';
+
+export async function organizationUsers(ctx: AppContext, caller: Caller, organizationId: number): Promise<OrganizationUser[]> {
+  assertCanManageOrganization(caller, organizationId);
+  return listOrganizationUsers(ctx.db, organizationId);
+}
+
+/** v4/list_users: everyone of the caller's organization but the caller (super_user_id, when sent, must be the caller). */
+export async function usersForSuperUser(ctx: AppContext, caller: Caller, superUserId: number | undefined): Promise<OrganizationUser[]> {
+  const organizationId = managedOrganizationOf(caller);
+  if (superUserId !== undefined && superUserId !== caller.userId) throw forbidden('super_user_id must be your own id.');
+  return listOrganizationUsers(ctx.db, organizationId, caller.userId);
+}
+
+async function managedUser(ctx: AppContext, caller: Caller, userId: number) {
+  const organizationId = managedOrganizationOf(caller);
+  const user = await findOrganizationUser(ctx.db, organizationId, userId);
+  if (!user) throw notFound(USER_NOT_FOUND);
+  return { organizationId, user };
+}
+
+/** A new ordinary member, invited by e-mail to set a password (no password until then). */
+export async function createOrganizationUser(
+  ctx: AppContext,
+  caller: Caller,
+  input: UserFields & { organization_id?: number; super_user_id?: number },
+): Promise<OrganizationUser> {
+  const organizationId = managedOrganizationOf(caller);
+  if (input.organization_id !== undefined && input.organization_id !== organizationId) throw forbidden(NOT_YOUR_ORGANIZATION);
+  if (input.super_user_id !== undefined && input.super_user_id !== caller.userId) throw forbidden('super_user_id must be your own id.');
+  if (await emailTaken(ctx.db, input.email)) throw conflict(`The email ${input.email} has already been taken.`);
+  // The plan's no_of_account counts every live account of the organization (billing decision "Seats").
+  const [subscription, members] = await Promise.all([findOrganizationSubscription(ctx.db, organizationId), countOrganizationMembers(ctx.db, organizationId)]);
+  const seats = subscription?.plan_no_of_account ?? DEFAULT_SEATS;
+  if (members >= seats) throw conflict(`Your plan includes ${seats} accounts and all are in use: delete a user or change your plan first.`);
+  const inviter = await findUserById(ctx.db, caller.userId);
+  if (!inviter) throw badRequest('Your account could not be read.');
+  const { userId, token } = await ctx.db.transaction().execute(async (trx) => {
+    const teamId = await findOrCreateTeam(trx, organizationId, input.team);
+    const id = await insertUser(trx, {
+      organization_id: organizationId,
+      team_id: teamId,
+      email: input.email,
+      password_hash: null,
+      name: input.name,
+      last_name: input.last_name,
+      company: inviter.organization_name ?? '',
+      role: input.role,
+      is_super_user: 0,
+    });
+    return { userId: id, token: await issueUserToken(trx, id, 'invite', INVITATION_LIFETIME) };
+  });
+  const url = `${ctx.config.publicUrl}/accept-invitation?token=${encodeURIComponent(token)}`;
+  await ctx.mailer.send(
+    input.email,
+    'invitation',
+    invitationMail(`${inviter.name} ${inviter.last_name}`.trim(), inviter.organization_name ?? 'your organization', url),
+  );
+  const created = await findOrganizationUser(ctx.db, organizationId, userId);
+  if (!created) throw notFound(USER_NOT_FOUND);
+  return created;
+}
+
+export async function updateOrganizationUserFields(ctx: AppContext, caller: Caller, userId: number, input: UserFields): Promise<OrganizationUser> {
+  const { organizationId } = await managedUser(ctx, caller, userId);
+  if (await emailTaken(ctx.db, input.email, userId)) throw conflict(`The email ${input.email} has already been taken.`);
+  await ctx.db.transaction().execute(async (trx) => {
+    const teamId = await findOrCreateTeam(trx, organizationId, input.team);
+    await updateOrganizationUser(trx, organizationId, userId, {
+      name: input.name,
+      last_name: input.last_name,
+      email: input.email,
+      team_id: teamId,
+      role: input.role,
+    });
+  });
+  return (await managedUser(ctx, caller, userId)).user;
+}
+
+/** Soft delete (history stays); a super user cannot delete themself. */
+export async function deleteOrganizationUser(ctx: AppContext, caller: Caller, userId: number): Promise<void> {
+  if (userId === caller.userId) throw forbidden(CANNOT_DELETE_YOURSELF);
+  const { organizationId } = await managedUser(ctx, caller, userId);
+  await ctx.db.transaction().execute((trx) => softDeleteUser(trx, organizationId, userId));
+}

@@ -1,0 +1,14 @@
+import type { CreateUserRequest, OrganizationUser } from '@mm/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { organizationKey } from './keys.ts';
+
+/** POST v4/create_user: the new user is invited by e-mail. */
+export function createUser(body: CreateUserRequest) {
+  return apiRequest<OrganizationUser>('/api/v4/create_user', { method: 'POST', json: body });
+}
+
+export function useCreateUser() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: createUser, onSuccess: () => queryClient.invalidateQueries({ queryKey: organizationKey }) });
+}

@@ -1,0 +1,19 @@
+import type { VideoDetail, VideoRequest } from '@mm/contract';
+import { useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { organizationKey } from './keys.ts';
+
+/** POST videos/view: data.main_resolutions.original is the stream of the preview. */
+export async function getPreviewVideo(videoId: number): Promise<VideoDetail> {
+  const body: VideoRequest = { admin_video_id: videoId };
+  return (await apiRequest<VideoDetail>('/api/videos/view', { method: 'POST', json: body })).data;
+}
+
+export function usePreviewVideo(videoId: number | null) {
+  return useQuery({
+    queryKey: [...organizationKey, 'preview', videoId],
+    queryFn: () => getPreviewVideo(videoId ?? 0),
+    enabled: videoId !== null,
+    retry: false,
+  });
+}

@@ -1,0 +1,13 @@
+import type { TeamSummary } from '@mm/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { teamsKey } from './keys.ts';
+
+/** GET organization/{orgId}/teams. */
+export async function getTeams(organizationId: number): Promise<TeamSummary[]> {
+  return (await apiRequest<TeamSummary[]>(`/api/organization/${organizationId}/teams`)).data;
+}
+
+export function useTeams(organizationId: number) {
+  return useQuery(queryOptions({ queryKey: teamsKey(organizationId), queryFn: () => getTeams(organizationId) }));
+}

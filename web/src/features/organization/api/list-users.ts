@@ -1,0 +1,13 @@
+import type { OrganizationUser } from '@mm/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { managedUsersKey } from './keys.ts';
+
+/** POST v4/list_users: the organization's users without the asking super user. */
+export async function listUsers(superUserId: number): Promise<OrganizationUser[]> {
+  return (await apiRequest<OrganizationUser[]>('/api/v4/list_users', { method: 'POST', json: { super_user_id: superUserId } })).data;
+}
+
+export function useManagedUsers(superUserId: number) {
+  return useQuery(queryOptions({ queryKey: managedUsersKey, queryFn: () => listUsers(superUserId) }));
+}

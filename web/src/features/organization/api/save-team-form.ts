@@ -1,0 +1,14 @@
+import type { TeamFormRequest } from '@mm/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { organizationKey } from './keys.ts';
+
+/** POST organization/teams/form/{teamId}: answers data.data.name. */
+export function saveTeamForm({ teamId, body }: { teamId: number; body: TeamFormRequest }) {
+  return apiRequest<{ data: { id: number; name: string } }>(`/api/organization/teams/form/${teamId}`, { method: 'POST', json: body });
+}
+
+export function useSaveTeamForm() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: saveTeamForm, onSuccess: () => queryClient.invalidateQueries({ queryKey: organizationKey }) });
+}

@@ -1,0 +1,14 @@
+import type { OrganizationUser, UpdateUserRequest } from '@mm/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { organizationKey } from './keys.ts';
+
+/** POST v4/update_user. */
+export function updateUser(body: UpdateUserRequest) {
+  return apiRequest<OrganizationUser>('/api/v4/update_user', { method: 'POST', json: body });
+}
+
+export function useUpdateUser() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: updateUser, onSuccess: () => queryClient.invalidateQueries({ queryKey: organizationKey }) });
+}

@@ -1,0 +1,32 @@
+import { Anchor, Container, Group, Title } from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { paths } from '../../../config/paths.ts';
+
+/** The frame of every administration screen: a back link to the hub and the title. */
+export function AdminPage({
+  title,
+  back = paths.manageOrganization,
+  size = 'lg',
+  children,
+}: {
+  title: string;
+  back?: string;
+  size?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Container size={size} py="xl">
+      <Anchor component={Link} to={back} size="sm">
+        <Group gap={4}>
+          <IconArrowLeft size={14} /> Back
+        </Group>
+      </Anchor>
+      <Title order={1} mt="xs" mb="lg">
+        {title}
+      </Title>
+      {children}
+    </Container>
+  );
+}

@@ -1,0 +1,88 @@
+import { Autocomplete, Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { type OrganizationUser, type UserFields, userFields } from '@mm/contract';
+import { type FormEvent, useState } from 'react';
+import { useCreateUser } from '../api/create-user.ts';
+import { useTeams } from '../api/get-teams.ts';
+import { useUpdateUser } from '../api/update-user.ts';
+import { adminError, adminSuccess } from '../notify.ts';
+import { useManagedOrganization } from './super-user-only.tsx';
+
+type UserModalProps = { opened: boolean; user: OrganizationUser | null; onClose: () => void };
+type FieldErrors = Partial<Record<keyof UserFields, string>>;
+
+const EMPTY: UserFields = { name: '', last_name: '', email: '', team: '', role: '' };
+
+/** 'New User' / 'Edit User' (administration spec, section 5): team is a team name, created when new. */
+export function UserModal({ opened, user, onClose }: UserModalProps) {
+  return (
+    <Modal opened={opened} onClose={onClose} title={user ? 'Edit User' : 'New User'} centered>
+      {/* Keyed so each opening starts from the chosen user's values. */}
+      <UserForm key={user?.id ?? 'new'} user={user} onDone={onClose} />
+    </Modal>
+  );
+}
+
+function UserForm({ user, onDone }: { user: OrganizationUser | null; onDone: () => void }) {
+  const { organizationId, userId } = useManagedOrganization();
+  const [fields, setFields] = useState<UserFields>(
+    user ? { name: user.name, last_name: user.last_name, email: user.email, team: user.team ?? '', role: user.role ?? '' } : EMPTY,
+  );
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const teams = useTeams(organizationId);
+  const create = useCreateUser();
+  const update = useUpdateUser();
+  const allEmpty = !fields.name && !fields.last_name && !fields.email && !fields.team;
+
+  const bind = (key: keyof UserFields) => ({
+    value: fields[key],
+    error: errors[key],
+    onChange: (event: { currentTarget: { value: string } }) => setFields({ ...fields, [key]: event.currentTarget.value }),
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const checked = userFields.safeParse(fields);
+    if (!checked.success) {
+      const found: FieldErrors = {};
+      for (const issue of checked.error.issues) found[issue.path[0] as keyof UserFields] ??= issue.message;
+      return setErrors(found);
+    }
+    setErrors({});
+    const done = {
+      onSuccess: ({ message }: { message: string | undefined }) => {
+        if (message) adminSuccess(message);
+        onDone();
+      },
+      onError: adminError,
+    };
+    if (user) update.mutate({ ...checked.data, user_id: user.id }, done);
+    else create.mutate({ ...checked.data, organization_id: organizationId, super_user_id: userId, is_super_user: 0 }, done);
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="sm">
+        <TextInput label="Name" withAsterisk {...bind('name')} />
+        <TextInput label="Last Name" withAsterisk {...bind('last_name')} />
+        <TextInput label="Email" type="email" withAsterisk {...bind('email')} />
+        <Autocomplete
+          label="Team"
+          withAsterisk
+          data={(teams.data ?? []).map((t) => t.name)}
+          value={fields.team}
+          error={errors.team}
+          onChange={(team) => setFields({ ...fields, team })}
+        />
+        <TextInput label="Role" withAsterisk {...bind('role')} />
+        <Group justify="flex-end" mt="sm">
+          <Button variant="default" onClick={onDone}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={!user && allEmpty} loading={create.isPending || update.isPending}>
+            {user ? 'Update User' : 'Create User'}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,56 @@
+import { Alert, Anchor, Button, Card, Group, SimpleGrid, Text } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { ORGANIZATION_MESSAGES, type TeamSummary } from '@mm/contract';
+import { Link } from 'react-router';
+import { PageLoader } from '../../../components/page-loader.tsx';
+import { teamFormPath, teamOverviewPath } from '../../../config/paths.ts';
+import { useDeleteTeam } from '../api/delete-team.ts';
+import { useTeams } from '../api/get-teams.ts';
+import { AdminPage } from '../components/admin-page.tsx';
+import { useManagedOrganization } from '../components/super-user-only.tsx';
+import { adminError, adminSuccess } from '../notify.ts';
+
+/** /manage-organization/edit-team: a grid of team cards. */
+export function EditTeamsPage() {
+  const { organizationId } = useManagedOrganization();
+  const teams = useTeams(organizationId);
+  const remove = useDeleteTeam();
+
+  const confirmDelete = (team: TeamSummary) =>
+    modals.openConfirmModal({
+      title: 'Delete team',
+      children: <Text size="sm">Delete the team {team.name}? Its members stay in the organization without a team.</Text>,
+      labels: { confirm: 'Delete', cancel: 'Cancel' },
+      confirmProps: { color: 'red' },
+      onConfirm: () =>
+        remove.mutate({ teamId: team.id, teamName: team.name }, { onSuccess: () => adminSuccess(ORGANIZATION_MESSAGES.teamDeleted), onError: adminError }),
+    });
+
+  return (
+    <AdminPage title="Teams">
+      {teams.isPending && <PageLoader label="Loading teams..." />}
+      {teams.isError && <Alert color="red">{teams.error.message}</Alert>}
+      {teams.data?.length === 0 && <Text c="dimmed">There are no teams created yet.</Text>}
+      <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
+        {teams.data?.map((team) => (
+          <Card key={team.id} withBorder padding="lg" data-testid="team-card">
+            <Anchor component={Link} to={teamOverviewPath(team.name, team.id)} fw={600} size="lg">
+              {team.name}
+            </Anchor>
+            <Text c="dimmed" size="sm">
+              {team.members_count} {team.members_count === 1 ? 'member' : 'members'}
+            </Text>
+            <Group mt="md">
+              <Button component={Link} to={teamFormPath(team.name, team.id)} variant="light">
+                Edit Team
+              </Button>
+              <Button color="red" variant="subtle" onClick={() => confirmDelete(team)}>
+                Delete Team
+              </Button>
+            </Group>
+          </Card>
+        ))}
+      </SimpleGrid>
+    </AdminPage>
+  );
+}

@@ -1,0 +1,203 @@
+import { Alert, Button, Card, Grid, Group, Select, Stack, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { modals } from '@mantine/modals';
+import { ORGANIZATION_MESSAGES, type PathCategoriesData, type TreeCategory } from '@mm/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { PageLoader } from '../../../components/page-loader.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { editHiddenVideos } from '../api/edit-hidden-videos.ts';
+import { useCatalogTree } from '../api/get-catalog-tree.ts';
+import { getHiddenVideos } from '../api/get-hidden-videos.ts';
+import { usePathCategories } from '../api/get-path-categories.ts';
+import { useTeams } from '../api/get-teams.ts';
+import { organizationKey } from '../api/keys.ts';
+import { orderCategories } from '../api/order-categories.ts';
+import { AdminPage } from '../components/admin-page.tsx';
+import { CategoryTree } from '../components/category-tree.tsx';
+import { type PathItem, SortablePath } from '../components/sortable-path.tsx';
+import { useManagedOrganization } from '../components/super-user-only.tsx';
+import { VideoPreview } from '../components/video-preview.tsx';
+import { adminFailure, adminSuccess } from '../notify.ts';
+
+const ORGANIZATION_SCOPE = 'organization';
+const DEFAULT_PATH_LABEL = 'Default learning path (New Users)';
+
+/** /manage-organization/learning-path-creator: desktop only (administration spec, section 2). */
+export function LearningPathCreatorPage() {
+  const small = useMediaQuery('(max-width: 991px)');
+  return (
+    <AdminPage title="Learning path creator" size="xl">
+      {small ? <Alert color="yellow">Open the learning path creator on a desktop. Our Mobile version is coming soon!</Alert> : <Creator />}
+    </AdminPage>
+  );
+}
+
+function Creator() {
+  const { organizationId } = useManagedOrganization();
+  const [scope, setScope] = useState(ORGANIZATION_SCOPE);
+  const teamId = scope === ORGANIZATION_SCOPE ? null : Number(scope);
+  const teams = useTeams(organizationId);
+  const tree = useCatalogTree(organizationId);
+  const path = usePathCategories(organizationId, teamId);
+  const teamName = teams.data?.find((t) => t.id === teamId)?.name ?? '';
+
+  return (
+    <Stack gap="lg">
+      <Card withBorder>
+        <Title order={2} size="h4" mb="xs">
+          Step 1: choose the learning path
+        </Title>
+        <Select
+          label="Learning path for"
+          allowDeselect={false}
+          value={scope}
+          onChange={(value) => value && setScope(value)}
+          data={[{ value: ORGANIZATION_SCOPE, label: DEFAULT_PATH_LABEL }, ...(teams.data ?? []).map((t) => ({ value: String(t.id), label: t.name }))]}
+          maw={420}
+        />
+      </Card>
+      {(tree.isPending || path.isPending) && <PageLoader label="Loading the learning path..." />}
+      {tree.isError && <Alert color="red">{tree.error.message}</Alert>}
+      {path.isError && <Alert color="red">{path.error.message}</Alert>}
+      {tree.data && path.data && (
+        // A new scope or a reload after saving starts the editor afresh from the server's path.
+        <Editor key={`${scope}-${path.dataUpdatedAt}`} organizationId={organizationId} teamId={teamId} teamName={teamName} tree={tree.data} path={path.data} />
+      )}
+    </Stack>
+  );
+}
+
+type EditorProps = { organizationId: number; teamId: number | null; teamName: string; tree: TreeCategory[]; path: PathCategoriesData };
+
+function Editor({ organizationId, teamId, teamName, tree, path }: EditorProps) {
+  const queryClient = useQueryClient();
+  const [ordered, setOrdered] = useState<PathItem[]>(() => path.data.map((c) => ({ id: c.id, name: c.name, essential: c.essential })));
+  const [hidden, setHidden] = useState(() => new Map<number, Set<number>>());
+  const [changed, setChanged] = useState(() => new Set<number>());
+  const [preview, setPreview] = useState<number | null>(null);
+  const [attention, setAttention] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const available = tree.filter((c) => !ordered.some((o) => o.id === c.id));
+
+  const openCategory = async (category: TreeCategory) => {
+    if (category.subcategories.length === 0) return adminFailure('No subcategories approved found for this category');
+    if (hidden.has(category.id)) return;
+    try {
+      const ids = await getHiddenVideos(organizationId, category.id, teamId);
+      setHidden((current) => new Map(current).set(category.id, new Set(ids)));
+    } catch (error) {
+      adminFailure(error instanceof Error ? error.message : String(error));
+    }
+  };
+
+  const toggleVideo = (category: TreeCategory, videoId: number, visible: boolean) => {
+    const current = new Set(hidden.get(category.id));
+    const total = category.subcategories.reduce((n, s) => n + s.data.length, 0);
+    if (!visible && total - current.size <= 1) return adminFailure(ORGANIZATION_MESSAGES.oneVideo);
+    if (visible) current.delete(videoId);
+    else current.add(videoId);
+    setHidden(new Map(hidden).set(category.id, current));
+    setChanged(new Set(changed).add(category.id));
+  };
+
+  const save = async () => {
+    if (ordered.length === 0 || !ordered.some((c) => c.essential === 1)) {
+      setAttention(true);
+      return adminFailure(ORGANIZATION_MESSAGES.requiredCategory);
+    }
+    setAttention(false);
+    setSaving(true);
+    try {
+      for (const categoryId of changed) {
+        try {
+          await editHiddenVideos(organizationId, categoryId, { hidden_videos_ids: [...(hidden.get(categoryId) ?? [])], teamId: teamId ?? undefined });
+        } catch (error) {
+          adminFailure(
+            error instanceof ApiError && error.status > 0 ? `Error updating hidden videos for category ${categoryId}.` : 'Error updating hidden videos.',
+          );
+          return;
+        }
+      }
+      try {
+        await orderCategories(organizationId, {
+          team_id: teamId ?? undefined,
+          categories: ordered.map((c, i) => ({ category_id: c.id, order: i + 1, essential: c.essential === 1 ? 1 : 0 })),
+        });
+        adminSuccess(teamId === null ? 'Great! Organization Categories sorted successfully!' : `Great! Team ${teamName} Categories sorted successfully!`);
+      } catch {
+        adminFailure('There was a problem performing the operation.');
+      }
+    } finally {
+      setSaving(false);
+      // Reload: the editor restarts from what the server now holds.
+      await queryClient.invalidateQueries({ queryKey: organizationKey });
+    }
+  };
+
+  const confirmSave = () =>
+    modals.openConfirmModal({
+      title: 'Save learning path',
+      children: <Text size="sm">Are you sure you want to save this learning Path?</Text>,
+      labels: { confirm: 'Confirm', cancel: 'Cancel' },
+      onConfirm: () => void save(),
+    });
+
+  return (
+    <Grid gap="lg">
+      <Grid.Col span={8}>
+        <Stack gap="lg">
+          <Card withBorder>
+            <Title order={2} size="h4" mb="xs">
+              Step 2: choose the videos
+            </Title>
+            <Text size="sm" c="dimmed" mb="sm">
+              Every video is shown by default; untick a video to hide it from this path's members. Click a title to preview it.
+            </Text>
+            <CategoryTree categories={tree} hidden={hidden} onOpen={openCategory} onToggleVideo={toggleVideo} onPreview={setPreview} />
+          </Card>
+          <Card withBorder>
+            <Title order={2} size="h4" mb="xs">
+              Step 3: order the categories
+            </Title>
+            <Text size="sm" c="dimmed" mb="sm">
+              Drag a category by its handle (or focus the handle, press Space, move with the arrow keys and press Space again).
+            </Text>
+            {ordered.length === 0 ? <Text c="dimmed">Add categories from the list below.</Text> : <SortablePath items={ordered} onChange={setOrdered} />}
+            {available.length > 0 && (
+              <Stack gap={4} mt="md">
+                <Text fw={600} size="sm">
+                  Available categories
+                </Text>
+                {available.map((c) => (
+                  <Group key={c.id} justify="space-between">
+                    <Text size="sm">{c.name}</Text>
+                    <Button size="xs" variant="light" onClick={() => setOrdered([...ordered, { id: c.id, name: c.name, essential: c.essential }])}>
+                      Add {c.name}
+                    </Button>
+                  </Group>
+                ))}
+              </Stack>
+            )}
+          </Card>
+          <Card withBorder>
+            <Title order={2} size="h4" mb="xs">
+              Step 4: save
+            </Title>
+            {attention && (
+              <Alert color="red" mb="sm">
+                {ORGANIZATION_MESSAGES.requiredCategory}
+              </Alert>
+            )}
+            <Button onClick={confirmSave} loading={saving}>
+              Save your selection
+            </Button>
+          </Card>
+        </Stack>
+      </Grid.Col>
+      <Grid.Col span={4}>
+        <VideoPreview videoId={preview} />
+      </Grid.Col>
+    </Grid>
+  );
+}

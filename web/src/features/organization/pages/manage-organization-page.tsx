@@ -1,0 +1,32 @@
+import { Card, SimpleGrid, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
+import { paths } from '../../../config/paths.ts';
+import { AdminPage } from '../components/admin-page.tsx';
+
+const LINKS = [
+  { to: paths.organization.edit, title: 'Edit organization', text: 'Change the banner of your organization.' },
+  { to: paths.organization.createTeam, title: 'Create team', text: 'Group people into a new team.' },
+  { to: paths.organization.editTeams, title: 'Edit teams', text: 'Rename, change members or delete teams.' },
+  { to: paths.organization.learningPathCreator, title: 'Learning path creator', text: 'Order categories, mark them required, hide videos.' },
+  { to: paths.manageTeam, title: 'Manage users', text: 'Create, edit and delete users.' },
+];
+
+/** /manage-organization: the administration hub. */
+export function ManageOrganizationPage() {
+  return (
+    <AdminPage title="Manage organization" back={paths.home}>
+      <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
+        {LINKS.map((link) => (
+          <Card key={link.to} component={Link} to={link.to} withBorder padding="lg">
+            <Title order={3} size="h4">
+              {link.title}
+            </Title>
+            <Text c="dimmed" size="sm" mt={4}>
+              {link.text}
+            </Text>
+          </Card>
+        ))}
+      </SimpleGrid>
+    </AdminPage>
+  );
+}

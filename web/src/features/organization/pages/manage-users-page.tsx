@@ -1,0 +1,85 @@
+import { ActionIcon, Alert, Button, Group, Stack, Table, Text } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import type { OrganizationUser } from '@mm/contract';
+import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { PageLoader } from '../../../components/page-loader.tsx';
+import { useDeleteUser } from '../api/delete-user.ts';
+import { useManagedUsers } from '../api/list-users.ts';
+import { AdminPage } from '../components/admin-page.tsx';
+import { useManagedOrganization } from '../components/super-user-only.tsx';
+import { UserModal } from '../components/user-modal.tsx';
+import { adminError, adminSuccess } from '../notify.ts';
+
+/** /manage-team: the organization's users except the signed-in super user. */
+export function ManageUsersPage() {
+  const { userId } = useManagedOrganization();
+  const users = useManagedUsers(userId);
+  const remove = useDeleteUser();
+  const [modal, setModal] = useState<{ user: OrganizationUser | null } | null>(null);
+
+  const confirmDelete = (user: OrganizationUser) =>
+    modals.openConfirmModal({
+      title: 'Delete user',
+      children: (
+        <Text size="sm">
+          Delete {user.name} {user.last_name}? They can no longer sign in; their history stays.
+        </Text>
+      ),
+      labels: { confirm: 'Delete', cancel: 'Cancel' },
+      confirmProps: { color: 'red' },
+      onConfirm: () => remove.mutate(user.id, { onSuccess: ({ message }) => message && adminSuccess(message), onError: adminError }),
+    });
+
+  return (
+    <AdminPage title="Manage users">
+      <Stack>
+        <Group justify="space-between">
+          <Text c="dimmed">Register new user</Text>
+          <Button onClick={() => setModal({ user: null })}>New User</Button>
+        </Group>
+        {users.isPending && <PageLoader label="Loading users..." />}
+        {users.isError && <Alert color="red">{users.error.message}</Alert>}
+        {users.data?.length === 0 && <Text c="dimmed">No user registered yet</Text>}
+        {users.data && users.data.length > 0 && (
+          <Table striped highlightOnHover withTableBorder>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>#</Table.Th>
+                <Table.Th>First name</Table.Th>
+                <Table.Th>Last name</Table.Th>
+                <Table.Th>E-mail</Table.Th>
+                <Table.Th>Team</Table.Th>
+                <Table.Th>Role</Table.Th>
+                <Table.Th>Actions</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {users.data.map((user, index) => (
+                <Table.Tr key={user.id}>
+                  <Table.Td>{index + 1}</Table.Td>
+                  <Table.Td>{user.name}</Table.Td>
+                  <Table.Td>{user.last_name}</Table.Td>
+                  <Table.Td>{user.email}</Table.Td>
+                  <Table.Td>{user.team ?? '-'}</Table.Td>
+                  <Table.Td>{user.role ?? '-'}</Table.Td>
+                  <Table.Td>
+                    <Group gap={4} wrap="nowrap">
+                      <ActionIcon variant="subtle" aria-label={`Edit ${user.email}`} onClick={() => setModal({ user })}>
+                        <IconPencil size={16} />
+                      </ActionIcon>
+                      <ActionIcon variant="subtle" color="red" aria-label={`Delete ${user.email}`} onClick={() => confirmDelete(user)}>
+                        <IconTrash size={16} />
+                      </ActionIcon>
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+      </Stack>
+      <UserModal opened={modal !== null} user={modal?.user ?? null} onClose={() => setModal(null)} />
+    </AdminPage>
+  );
+}

@@ -1,0 +1,52 @@
+import { Button, Checkbox, Stack, TextInput } from '@mantine/core';
+import { ORGANIZATION_MESSAGES } from '@mm/contract';
+import { type FormEvent, useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { paths } from '../../../config/paths.ts';
+import { useSaveTeamForm } from '../api/save-team-form.ts';
+import { AdminPage } from '../components/admin-page.tsx';
+import { MemberSelect } from '../components/member-select.tsx';
+import { useManagedOrganization } from '../components/super-user-only.tsx';
+import { adminError, adminFailure, adminSuccess } from '../notify.ts';
+
+/** /manage-organization/team-form/{name}/{id}: rename, add members, optionally replace the current ones. */
+export function TeamFormPage() {
+  const params = useParams();
+  const teamId = Number(params.id);
+  const { organizationId } = useManagedOrganization();
+  const [name, setName] = useState(params.name ?? '');
+  const [members, setMembers] = useState<string[]>([]);
+  const [replace, setReplace] = useState(false);
+  const save = useSaveTeamForm();
+  const navigate = useNavigate();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (name.trim() === '') return adminFailure('The team name is required');
+    save.mutate(
+      { teamId, body: { name, organizationId, members: members.map(Number), deleteTeam: replace ? 1 : 0 } },
+      {
+        onSuccess: () => {
+          adminSuccess(ORGANIZATION_MESSAGES.teamUpdated);
+          navigate(paths.organization.editTeams);
+        },
+        onError: adminError,
+      },
+    );
+  };
+
+  return (
+    <AdminPage title="Edit team" back={paths.organization.editTeams} size="sm">
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <TextInput label="Team name" withAsterisk value={name} onChange={(e) => setName(e.currentTarget.value)} />
+          <MemberSelect organizationId={organizationId} value={members} onChange={setMembers} />
+          <Checkbox label="Do you want to remove current members for these?" checked={replace} onChange={(e) => setReplace(e.currentTarget.checked)} />
+          <Button type="submit" loading={save.isPending}>
+            Update Team
+          </Button>
+        </Stack>
+      </form>
+    </AdminPage>
+  );
+}

@@ -1,0 +1,81 @@
+import { Alert, Avatar, Stack, Table, Text, Title } from '@mantine/core';
+import { useParams } from 'react-router';
+import { PageLoader } from '../../../components/page-loader.tsx';
+import { paths } from '../../../config/paths.ts';
+import { useTeamOverview } from '../api/get-team-overview.ts';
+import { AdminPage } from '../components/admin-page.tsx';
+import { useManagedOrganization } from '../components/super-user-only.tsx';
+
+const dateTime = (iso: string) => new Date(iso).toLocaleString();
+
+/** /manage-organization/team-overview/{name}/{id}: members and the team's categories. */
+export function TeamOverviewPage() {
+  const params = useParams();
+  const { organizationId } = useManagedOrganization();
+  const overview = useTeamOverview(Number(params.id), organizationId);
+
+  return (
+    <AdminPage title={`Team ${overview.data?.name ?? params.name ?? ''}`} back={paths.organization.editTeams}>
+      {overview.isPending && <PageLoader label="Loading the team..." />}
+      {overview.isError && <Alert color="red">{overview.error.message}</Alert>}
+      {overview.data && (
+        <Stack gap="xl">
+          <section>
+            <Title order={2} size="h3" mb="sm">
+              Members
+            </Title>
+            {overview.data.members.length === 0 ? (
+              <Text c="dimmed">This team has no members.</Text>
+            ) : (
+              <Table striped withTableBorder>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>First name</Table.Th>
+                    <Table.Th>Last name</Table.Th>
+                    <Table.Th>Created at</Table.Th>
+                    <Table.Th>Updated at</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {overview.data.members.map((m) => (
+                    <Table.Tr key={m.id}>
+                      <Table.Td>{m.first_name}</Table.Td>
+                      <Table.Td>{m.last_name}</Table.Td>
+                      <Table.Td>{dateTime(m.created_at)}</Table.Td>
+                      <Table.Td>{dateTime(m.updated_at)}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            )}
+          </section>
+          <section>
+            <Title order={2} size="h3" mb="sm">
+              Categories
+            </Title>
+            <Table striped withTableBorder>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Image</Table.Th>
+                  <Table.Th>Name</Table.Th>
+                  <Table.Th>Essential</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {overview.data.categories.map((c) => (
+                  <Table.Tr key={c.category_id}>
+                    <Table.Td>
+                      <Avatar src={c.picture} alt="" radius="sm" />
+                    </Table.Td>
+                    <Table.Td>{c.name}</Table.Td>
+                    <Table.Td>{c.essential === 1 ? 'Yes' : 'No'}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </section>
+        </Stack>
+      )}
+    </AdminPage>
+  );
+}
