@@ -1,5 +1,6 @@
 import { Navigate, Route, Routes } from 'react-router';
 import { paths } from '../config/paths.ts';
+import { AcceptInvitationPage } from '../features/auth/pages/accept-invitation-page.tsx';
 import { ForgotPasswordPage } from '../features/auth/pages/forgot-password-page.tsx';
 import { LoginPage } from '../features/auth/pages/login-page.tsx';
 import { RegisterPage } from '../features/auth/pages/register-page.tsx';
@@ -19,6 +20,7 @@ export function PublicRoutes() {
         <Route path={paths.register} element={<RegisterPage />} />
         <Route path={paths.forgotPassword} element={<ForgotPasswordPage />} />
         <Route path={paths.resetPassword} element={<ResetPasswordPage />} />
+        <Route path={paths.acceptInvitation} element={<AcceptInvitationPage />} />
         <Route path={paths.page} element={<InfoPage />} />
         <Route path={paths.version} element={<VersionPage />} />
       </Route>

@@ -34,15 +34,31 @@ export const paths = {
   library: '/library',
   experts: '/experts',
   manageOrganization: '/manage-organization',
+  // Organization administration (administration spec, section 2).
+  organization: {
+    edit: '/manage-organization/edit',
+    createTeam: '/manage-organization/create-team',
+    editTeams: '/manage-organization/edit-team',
+    teamForm: '/manage-organization/team-form/:name/:id',
+    teamOverview: '/manage-organization/team-overview/:name/:id',
+    learningPathCreator: '/manage-organization/learning-path-creator',
+  },
+  manageTeam: '/manage-team',
   plans: '/plans',
   billing: '/plans/me',
   payPerView: '/pay-per-view',
   paymentOptions: '/payment-options',
   subscription: '/subscription',
+  successPayment: '/success-payment',
+  addTeamMember: '/add-team-member',
+  acceptInvitation: '/accept-invitation',
   shareEmails: '/share/emails',
 } as const;
 
 export const pagePath = (uniqueId: string) => `/page/${encodeURIComponent(uniqueId)}`;
+
+export const teamFormPath = (name: string, id: number) => `/manage-organization/team-form/${encodeURIComponent(name)}/${id}`;
+export const teamOverviewPath = (name: string, id: number) => `/manage-organization/team-overview/${encodeURIComponent(name)}/${id}`;
 
 export const categoryPath = (id: number) => `/category/${id}`;
 export const subCategoryPath = (id: number, name: string) => `/sub-category/${id}/${encodeURIComponent(name)}`;

@@ -16,7 +16,13 @@ export class ApiError extends Error {
 
 export type ApiAnswer<T> = { data: T; message: string | undefined };
 
-type RequestOptions = { method?: 'GET' | 'POST'; json?: unknown; form?: FormData };
+type RequestOptions = {
+  method?: 'GET' | 'POST';
+  json?: unknown;
+  form?: FormData;
+  /** Let the request outlive the page (reports sent while the page is left or closed). */
+  keepalive?: boolean;
+};
 
 let onSessionEnded: (message: string) => void = () => {};
 
@@ -28,7 +34,7 @@ export function setSessionEndedHandler(handler: (message: string) => void): void
 const UNREACHABLE = 'The server cannot be reached. Check your connection and try again.';
 
 /** Calls the API with the session's bearer token and unwraps the answer envelope. */
-export async function apiRequest<T>(path: string, { method = 'GET', json, form }: RequestOptions = {}): Promise<ApiAnswer<T>> {
+export async function apiRequest<T>(path: string, { method = 'GET', json, form, keepalive }: RequestOptions = {}): Promise<ApiAnswer<T>> {
   const token = getSession()?.accessToken;
   const headers = new Headers({ Accept: 'application/json' });
   if (token) headers.set('Authorization', `Bearer ${token}`);
@@ -36,7 +42,7 @@ export async function apiRequest<T>(path: string, { method = 'GET', json, form }
 
   let response: Response;
   try {
-    response = await fetch(path, { method, headers, body: form ?? (json === undefined ? undefined : JSON.stringify(json)) });
+    response = await fetch(path, { method, headers, keepalive, body: form ?? (json === undefined ? undefined : JSON.stringify(json)) });
   } catch {
     throw new ApiError(0, UNREACHABLE);
   }
@@ -50,4 +56,53 @@ export async function apiRequest<T>(path: string, { method = 'GET', json, form }
     throw new ApiError(401, message, true);
   }
   throw new ApiError(response.status, message);
+}
+
+export type ApiFile = { blob: Blob; filename: string | null };
+
+function filenameFrom(disposition: string | null): string | null {
+  if (!disposition) return null;
+  const encoded = /filename\*=UTF-8''([^;]+)/i.exec(disposition)?.[1];
+  if (encoded) {
+    try {
+      return decodeURIComponent(encoded);
+    } catch {}
+  }
+  return /filename="?([^";]+)"?/i.exec(disposition)?.[1] ?? null;
+}
+
+/** Fetches a file the API serves after its access check (bearer token in the header, never in the URL). */
+export async function apiDownload(path: string): Promise<ApiFile> {
+  const token = getSession()?.accessToken;
+  const headers = new Headers();
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+
+  let response: Response;
+  try {
+    response = await fetch(path, { headers });
+  } catch {
+    throw new ApiError(0, UNREACHABLE);
+  }
+  if (response.ok) return { blob: await response.blob(), filename: filenameFrom(response.headers.get('Content-Disposition')) };
+
+  const envelope = (await response.json().catch(() => null)) as Envelope<unknown> | null;
+  const message = envelope?.success === false ? envelope.error_messages : UNREACHABLE;
+  if (response.status === 401 && token) {
+    onSessionEnded(message);
+    throw new ApiError(401, message, true);
+  }
+  throw new ApiError(response.status, message);
+}
+
+/** Hands a fetched file to the browser as a download. */
+export function saveFile({ blob, filename }: ApiFile, fallbackName: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename ?? fallbackName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Give the browser a moment to start the download before the address is released.
+  window.setTimeout(() => URL.revokeObjectURL(url), 30_000);
 }

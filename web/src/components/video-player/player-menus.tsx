@@ -1,0 +1,67 @@
+import { Button, Menu } from '@mantine/core';
+import { IconAdjustmentsHorizontal, IconCheck, IconGauge } from '@tabler/icons-react';
+import { AUTO_LEVEL, type QualityLevel } from './use-hls.ts';
+
+/** Playback rates offered by the player (member spec, section 9). */
+export const PLAYBACK_RATES = [0.25, 0.5, 1, 1.25, 1.5, 2] as const;
+
+const check = (on: boolean) => (on ? <IconCheck size={16} aria-hidden /> : <span style={{ display: 'inline-block', width: 16 }} />);
+
+// Menus render inside the player (no portal), so they stay visible when the player is full screen.
+const menuProps = { withinPortal: false, position: 'bottom-end', shadow: 'md', width: 180 } as const;
+
+type QualityMenuProps = { levels: QualityLevel[]; selected: number; playingHeight: number | null; onSelect: (index: number) => void };
+
+export function QualityMenu({ levels, selected, playingHeight, onSelect }: QualityMenuProps) {
+  const selectedLevel = levels.find((level) => level.index === selected);
+  const current = selectedLevel ? selectedLevel.label : playingHeight ? `Auto (${playingHeight}p)` : 'Auto';
+  // Highest first, as players usually list them.
+  const ordered = [...levels].sort((a, b) => b.height - a.height);
+  return (
+    <Menu {...menuProps}>
+      <Menu.Target>
+        <Button variant="subtle" color="gray.0" size="compact-sm" aria-label="Quality" leftSection={<IconAdjustmentsHorizontal size={16} aria-hidden />}>
+          {current}
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>Quality</Menu.Label>
+        {ordered.map((level) => (
+          <Menu.Item
+            key={level.index}
+            leftSection={check(level.index === selected)}
+            aria-current={level.index === selected || undefined}
+            onClick={() => onSelect(level.index)}
+          >
+            {level.label}
+          </Menu.Item>
+        ))}
+        <Menu.Item leftSection={check(selected === AUTO_LEVEL)} aria-current={selected === AUTO_LEVEL || undefined} onClick={() => onSelect(AUTO_LEVEL)}>
+          Auto
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+export const rateLabel = (rate: number) => `${rate}x`;
+
+export function SpeedMenu({ rate, onSelect }: { rate: number; onSelect: (rate: number) => void }) {
+  return (
+    <Menu {...menuProps}>
+      <Menu.Target>
+        <Button variant="subtle" color="gray.0" size="compact-sm" aria-label="Playback speed" leftSection={<IconGauge size={16} aria-hidden />}>
+          {`${rate}x`}
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>Playback speed</Menu.Label>
+        {PLAYBACK_RATES.map((option) => (
+          <Menu.Item key={option} leftSection={check(option === rate)} aria-current={option === rate || undefined} onClick={() => onSelect(option)}>
+            {rateLabel(option)}
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

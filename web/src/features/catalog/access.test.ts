@@ -1,0 +1,41 @@
+import { NEED_SUBSCRIPTION_MESSAGE } from '@mm/contract';
+import { describe, expect, it } from 'vitest';
+import { playDestination } from './access.ts';
+import { challengeHref } from './challenge.ts';
+import { progressPercent } from './progress.ts';
+
+const video = { admin_video_id: 7, should_display_ppv: 0, ppv_page_type: 0, is_user_need_subscription: 0, subscription_message: null };
+
+describe('access decision after Play (member spec, section 4)', () => {
+  it('goes to the payment pages for pay-per-view videos', () => {
+    expect(playDestination({ ...video, should_display_ppv: 1, ppv_page_type: 2 })).toEqual({ path: '/payment-options' });
+    expect(playDestination({ ...video, should_display_ppv: 1, ppv_page_type: 1 })).toEqual({ path: '/pay-per-view' });
+  });
+
+  it('plays when no subscription is needed', () => {
+    expect(playDestination(video)).toEqual({ path: '/video/7' });
+  });
+
+  it('sends to the plans with the message otherwise', () => {
+    expect(playDestination({ ...video, is_user_need_subscription: 1 })).toEqual({ path: '/plans', message: NEED_SUBSCRIPTION_MESSAGE });
+    expect(playDestination({ ...video, is_user_need_subscription: 1, subscription_message: 'Ask your boss.' })).toEqual({
+      path: '/plans',
+      message: 'Ask your boss.',
+    });
+  });
+});
+
+describe('progress and challenge links', () => {
+  it('floors the percentage and caps it at 100', () => {
+    expect(progressPercent(1, 3)).toBe(33);
+    expect(progressPercent(2, 3)).toBe(66);
+    expect(progressPercent(5, 3)).toBe(100);
+    expect(progressPercent(0, 0)).toBe(0);
+  });
+
+  it('adds https:// to a challenge link without a scheme', () => {
+    expect(challengeHref('challenges.example/ci')).toBe('https://challenges.example/ci');
+    expect(challengeHref('http://challenges.example/ci')).toBe('http://challenges.example/ci');
+    expect(challengeHref(' https://x.example ')).toBe('https://x.example');
+  });
+});

@@ -1,0 +1,12 @@
+import { useMutation } from '@tanstack/react-query';
+import { apiDownload, saveFile } from '../../../lib/api-client.ts';
+
+/** GET the playbook (the `playbook_url` of a video) with the bearer token and save it. */
+export async function downloadPlaybook({ url, title }: { url: string; title: string }): Promise<void> {
+  const file = await apiDownload(url);
+  saveFile(file, `${title.replace(/[^\w\- ]+/g, '').trim() || 'playbook'} - playbook.pdf`);
+}
+
+export function useDownloadPlaybook() {
+  return useMutation({ mutationFn: downloadPlaybook });
+}

@@ -1,0 +1,39 @@
+import { Box, RingProgress, Text } from '@mantine/core';
+import { progressPercent } from '../progress.ts';
+
+type ProgressCircleProps = {
+  watched: number;
+  total: number;
+  /** What the progress is of, for its accessible name ("Lean Foundations progress"). */
+  label: string;
+  size?: number;
+};
+
+/** A ring with the percentage of watched videos: 0 not started, 1 to 99 in progress, 100 completed. */
+export function ProgressCircle({ watched, total, label, size = 56 }: ProgressCircleProps) {
+  const percent = progressPercent(watched, total);
+  return (
+    <Box
+      role="progressbar"
+      aria-label={`${label} progress`}
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-valuenow={percent}
+      aria-valuetext={`${percent}% (${watched} of ${total} videos watched)`}
+      title={`${watched} of ${total} videos watched`}
+      style={{ flexShrink: 0 }}
+    >
+      <RingProgress
+        size={size}
+        thickness={Math.max(4, Math.round(size / 10))}
+        roundCaps={percent > 0}
+        sections={[{ value: percent, color: percent === 100 ? 'green.7' : 'blue.7' }]}
+        label={
+          <Text ta="center" fw={700} size={size >= 72 ? 'sm' : 'xs'} aria-hidden>
+            {percent}%
+          </Text>
+        }
+      />
+    </Box>
+  );
+}

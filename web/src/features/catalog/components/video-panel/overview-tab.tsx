@@ -1,0 +1,185 @@
+import { ActionIcon, Badge, Button, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
+import type { VideoDetail } from '@mm/contract';
+import {
+  IconCategory,
+  IconCheck,
+  IconClock,
+  IconDownload,
+  IconMessageCircle,
+  IconPlayerPlayFilled,
+  IconPlus,
+  IconShare,
+  IconThumbDown,
+  IconThumbDownFilled,
+  IconThumbUp,
+  IconThumbUpFilled,
+} from '@tabler/icons-react';
+import { Link, useNavigate } from 'react-router';
+import { expertPath, paths } from '../../../../config/paths.ts';
+import { formatDuration } from '../../../../lib/duration.ts';
+import { notifyError, notifySuccess } from '../../../../lib/notify.ts';
+import { useSignedInSession } from '../../../../lib/session.ts';
+import { useDislikeVideo } from '../../api/dislike-video.ts';
+import { useDownloadPlaybook } from '../../api/download-playbook.ts';
+import { useLikeVideo } from '../../api/like-video.ts';
+import { useToggleWishlist } from '../../api/toggle-wishlist.ts';
+import { usePlayVideo } from '../../hooks/use-play-video.ts';
+
+/** What the contact-expert page receives when opened from a video. */
+export type ContactExpertState = { videoId: number; videoTitle: string };
+
+export function formatPrice(currency: string, amount: number): string {
+  try {
+    return new Intl.NumberFormat('en-US', { style: 'currency', currency: currency || 'USD' }).format(amount);
+  } catch {
+    return `${currency} ${amount}`;
+  }
+}
+
+/** Overview (the panel's header holds the title): length, votes, price, description and the actions (member spec, section 2). */
+export function OverviewTab({ video }: { video: VideoDetail }) {
+  const session = useSignedInSession();
+  const navigate = useNavigate();
+  const play = usePlayVideo();
+  const wishlist = useToggleWishlist();
+  const like = useLikeVideo();
+  const dislike = useDislikeVideo();
+  const playbook = useDownloadPlaybook();
+  const voting = like.isPending || dislike.isPending;
+  const inList = video.wishlist_id !== null;
+
+  const toggleList = () =>
+    wishlist.mutate(video.admin_video_id, {
+      onSuccess: ({ message }) => message && notifySuccess(message),
+      onError: notifyError,
+    });
+  const vote = (mutation: typeof like) =>
+    mutation.mutate(video.admin_video_id, {
+      onSuccess: ({ message }) => message && notifySuccess(message),
+      onError: notifyError,
+    });
+  const downloadPlaybook = () => {
+    // The guest cannot download: the plans page tells how to sign up (member spec, section 6).
+    if (session.isGuestUser || !video.playbook_url) {
+      navigate(paths.plans);
+      return;
+    }
+    playbook.mutate({ url: video.playbook_url, title: video.title }, { onError: notifyError });
+  };
+
+  return (
+    <Stack gap="md">
+      <Group gap="md" c="dimmed">
+        <Group gap={6} wrap="nowrap">
+          <IconClock size={16} aria-hidden />
+          <Text size="sm">
+            <VisuallyHidden>Length </VisuallyHidden>
+            {formatDuration(video.duration)}
+          </Text>
+        </Group>
+        <Group gap={6} wrap="nowrap">
+          <IconCategory size={16} aria-hidden />
+          <Text size="sm">
+            {video.category_name} / {video.sub_category_name}
+          </Text>
+        </Group>
+        {video.should_display_ppv !== 0 && (
+          <Badge color="orange" variant="filled">
+            {formatPrice(video.currency, video.ppv_amount)}
+          </Badge>
+        )}
+      </Group>
+
+      <Group gap="sm">
+        <Button leftSection={<IconPlayerPlayFilled size={18} aria-hidden />} onClick={() => play(video)}>
+          Play
+        </Button>
+        <Button
+          variant={inList ? 'filled' : 'default'}
+          color={inList ? 'teal.8' : undefined}
+          leftSection={inList ? <IconCheck size={18} aria-hidden /> : <IconPlus size={18} aria-hidden />}
+          aria-pressed={inList}
+          loading={wishlist.isPending}
+          onClick={toggleList}
+        >
+          My List
+        </Button>
+        <Group gap={4} wrap="nowrap">
+          <ActionIcon
+            variant={video.user_vote === 1 ? 'filled' : 'default'}
+            size="lg"
+            aria-label="Like"
+            aria-pressed={video.user_vote === 1}
+            disabled={voting}
+            loading={like.isPending}
+            onClick={() => vote(like)}
+          >
+            {video.user_vote === 1 ? <IconThumbUpFilled size={18} aria-hidden /> : <IconThumbUp size={18} aria-hidden />}
+          </ActionIcon>
+          <Text size="sm" fw={600} miw={20} data-testid="like-count">
+            {video.likes}
+            <VisuallyHidden> likes</VisuallyHidden>
+          </Text>
+        </Group>
+        <Group gap={4} wrap="nowrap">
+          <ActionIcon
+            variant={video.user_vote === -1 ? 'filled' : 'default'}
+            size="lg"
+            aria-label="Dislike"
+            aria-pressed={video.user_vote === -1}
+            disabled={voting}
+            loading={dislike.isPending}
+            onClick={() => vote(dislike)}
+          >
+            {video.user_vote === -1 ? <IconThumbDownFilled size={18} aria-hidden /> : <IconThumbDown size={18} aria-hidden />}
+          </ActionIcon>
+          <Text size="sm" fw={600} miw={20} data-testid="dislike-count">
+            {video.dislikes}
+            <VisuallyHidden> dislikes</VisuallyHidden>
+          </Text>
+        </Group>
+      </Group>
+
+      {video.description && (
+        <Text style={{ whiteSpace: 'pre-line' }} maw={720}>
+          {video.description}
+        </Text>
+      )}
+
+      <Group gap="sm">
+        <Button variant="default" leftSection={<IconShare size={18} aria-hidden />} onClick={() => navigate(paths.shareEmails, { state: { video } })}>
+          Share Video
+        </Button>
+        {(video.playbook_url || session.isGuestUser) && (
+          <Button variant="default" leftSection={<IconDownload size={18} aria-hidden />} loading={playbook.isPending} onClick={downloadPlaybook}>
+            Download the Playbook
+          </Button>
+        )}
+      </Group>
+
+      {video.cast_crews.length > 0 && (
+        <Stack gap="xs" component="section" aria-label="Experts">
+          <Text fw={700} size="sm" tt="uppercase" c="dimmed">
+            Experts
+          </Text>
+          {video.cast_crews.map((expert) => (
+            <Group key={expert.cast_crew_id} gap="sm" justify="space-between" wrap="nowrap">
+              <Text fw={600}>{expert.name}</Text>
+              <Button
+                component={Link}
+                to={expertPath(expert.cast_crew_id)}
+                state={{ videoId: video.admin_video_id, videoTitle: video.title } satisfies ContactExpertState}
+                variant="light"
+                size="xs"
+                leftSection={<IconMessageCircle size={16} aria-hidden />}
+                aria-label={`Contact Expert ${expert.name}`}
+              >
+                Contact Expert
+              </Button>
+            </Group>
+          ))}
+        </Stack>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,21 @@
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router';
+import { paths } from '../../../config/paths.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+
+/** A missing item (404) is shown on the page; a lost connection offers a retry. */
+export function isNotFound(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 404;
+}
+
+/**
+ * Category, sub-category and view-all calls that the server refuses sign the member out
+ * (member spec, section 8), except a missing item or a lost connection, which the page explains.
+ */
+export function useSignOutOnFailure(error: unknown): void {
+  const navigate = useNavigate();
+  const refused = error instanceof ApiError && error.status > 0 && error.status !== 404 && !error.sessionEnded;
+  useEffect(() => {
+    if (refused) navigate(paths.logout, { replace: true });
+  }, [refused, navigate]);
+}

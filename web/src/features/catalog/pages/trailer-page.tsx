@@ -1,0 +1,22 @@
+import { useLocation } from 'react-router';
+import { FullScreenPlayer } from '../../../components/video-player/full-screen-player.tsx';
+import { paths } from '../../../config/paths.ts';
+import type { TrailerState } from '../components/video-panel/trailers-tab.tsx';
+import { PlayerMessage } from './video-page.tsx';
+
+function isTrailerState(value: unknown): value is TrailerState {
+  return typeof value === 'object' && value !== null && 'trailer' in value && typeof (value as TrailerState).trailer?.name === 'string';
+}
+
+/** /trailer: a trailer from the navigation state, whole-window (member spec, section 2). */
+export function TrailerPage() {
+  const state: unknown = useLocation().state;
+  if (!isTrailerState(state)) {
+    return <PlayerMessage title="No trailer to play" text="Open a trailer from the Trailers and More tab of a video." />;
+  }
+  const { trailer } = state;
+  const src = trailer.resolutions.original ?? trailer.main_video;
+  if (!src) return <PlayerMessage title={trailer.name} text="This trailer has no stream available for your account." />;
+  // No watch time: trailers do not count towards progress.
+  return <FullScreenPlayer title={trailer.name} src={src} poster={trailer.default_image} fallbackPath={paths.home} />;
+}

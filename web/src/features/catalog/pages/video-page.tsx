@@ -1,0 +1,76 @@
+import { Anchor, Box, Center, Loader, Stack, Text, Title } from '@mantine/core';
+import type { VideoDetail } from '@mm/contract';
+import { useEffect } from 'react';
+import { Link, useParams } from 'react-router';
+import { FullScreenPlayer } from '../../../components/video-player/full-screen-player.tsx';
+import { categoryPath, paths, videoPath } from '../../../config/paths.ts';
+import { useSignedInSession } from '../../../lib/session.ts';
+import { playDestination } from '../access.ts';
+import { useVideo } from '../api/get-video.ts';
+import { usePlayVideo } from '../hooks/use-play-video.ts';
+import { useWatchTime } from '../hooks/use-watch-time.ts';
+import { parseId } from '../parse-id.ts';
+
+/** /video/{admin_video_id}: the whole-window player (member spec, section 2). */
+export function VideoPage() {
+  const id = parseId(useParams().id);
+  if (id === null) return <PlayerMessage title="Video not found" text="This video does not exist or is no longer available." />;
+  return <VideoPlayback key={id} videoId={id} />;
+}
+
+function VideoPlayback({ videoId }: { videoId: number }) {
+  const video = useVideo(videoId);
+  const play = usePlayVideo();
+  // Opened directly (a link, a reload): the same access decision as Play in the panel.
+  const mustLeave = video.data !== undefined && playDestination(video.data).path !== videoPath(videoId);
+
+  useEffect(() => {
+    if (mustLeave && video.data) play(video.data, { replace: true });
+  }, [mustLeave, video.data, play]);
+
+  if (video.isError) return <PlayerMessage title="This video cannot be played" text={video.error.message} />;
+  if (!video.data || mustLeave) {
+    return (
+      <Center h="100dvh" bg="black">
+        <Loader color="gray.0" aria-label="Loading video" />
+      </Center>
+    );
+  }
+  return <Playback video={video.data} />;
+}
+
+function Playback({ video }: { video: VideoDetail }) {
+  const session = useSignedInSession();
+  // The guest is read-only: it watches, but nothing is recorded (design.md).
+  const watch = useWatchTime({ userId: session.userId, videoId: video.admin_video_id, enabled: !session.isGuestUser });
+  const src = video.main_resolutions.original ?? video.main_video;
+  if (!src) return <PlayerMessage title={video.title} text="This video has no stream available for your account." />;
+  return (
+    <FullScreenPlayer
+      title={video.title}
+      src={src}
+      poster={video.default_image}
+      fallbackPath={categoryPath(video.category_id)}
+      onPlayingChange={watch.onPlayingChange}
+    />
+  );
+}
+
+/** A whole-window notice in place of the player. */
+export function PlayerMessage({ title, text }: { title: string; text: string }) {
+  return (
+    <Box bg="black" c="white" h="100dvh">
+      <Center h="100%" p="md">
+        <Stack align="center" gap="sm" ta="center" role="alert">
+          <Title order={1} size="h3" c="white">
+            {title}
+          </Title>
+          <Text>{text}</Text>
+          <Anchor component={Link} to={paths.home} c="blue.2">
+            Back to Home
+          </Anchor>
+        </Stack>
+      </Center>
+    </Box>
+  );
+}

@@ -1,0 +1,6 @@
+/** A positive whole id from a route parameter, or null. */
+export function parseId(value: string | null | undefined): number | null {
+  if (!value || !/^\d{1,10}$/.test(value)) return null;
+  const id = Number(value);
+  return id > 0 && id <= 2_147_483_647 ? id : null;
+}

@@ -1,0 +1,47 @@
+/**
+ * Durations travel as "hh:mm:ss" (member spec, section 3). Totals are summed as hh:mm:ss and shown
+ * from their first 9 characters; lists drop a leading "00" hour (section 9).
+ */
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** Seconds in an "hh:mm:ss" (or "mm:ss", or a number of seconds) value; 0 when unreadable. */
+export function durationSeconds(value: string | number | null | undefined): number {
+  if (typeof value === 'number') return Number.isFinite(value) && value > 0 ? Math.floor(value) : 0;
+  if (!value) return 0;
+  const parts = value.trim().split(':').map(Number);
+  if (parts.length === 0 || parts.length > 3 || parts.some((p) => !Number.isFinite(p) || p < 0)) return 0;
+  return Math.floor(parts.reduce((total, part) => total * 60 + part, 0));
+}
+
+/** "hh:mm:ss" for a number of seconds (hours are not wrapped at 24). */
+export function toHhMmSs(totalSeconds: number): string {
+  const seconds = Math.max(0, Math.floor(totalSeconds));
+  return `${pad(Math.floor(seconds / 3600))}:${pad(Math.floor((seconds % 3600) / 60))}:${pad(seconds % 60)}`;
+}
+
+/** The sum of several durations, as "hh:mm:ss". */
+export function sumDurations(values: Array<string | number | null | undefined>): string {
+  return toHhMmSs(values.reduce<number>((total, value) => total + durationSeconds(value), 0));
+}
+
+/**
+ * A duration for display: "hh:mm:ss" from the first 9 characters of the value; with `inList`,
+ * a leading "00" hour is dropped ("00:04:05" reads "04:05").
+ */
+export function formatDuration(value: string | number | null | undefined, { inList = false }: { inList?: boolean } = {}): string {
+  const text = toHhMmSs(durationSeconds(value)).slice(0, 9);
+  return inList && text.startsWith('00:') ? text.slice(3) : text;
+}
+
+/** A duration spoken in words, for screen readers and titles ("1 hour 4 minutes 5 seconds"). */
+export function describeDuration(value: string | number | null | undefined): string {
+  const seconds = durationSeconds(value);
+  const units: Array<[number, string]> = [
+    [Math.floor(seconds / 3600), 'hour'],
+    [Math.floor((seconds % 3600) / 60), 'minute'],
+    [seconds % 60, 'second'],
+  ];
+  const words = units.filter(([n]) => n > 0).map(([n, unit]) => `${n} ${unit}${n === 1 ? '' : 's'}`);
+  return words.length > 0 ? words.join(' ') : '0 seconds';
+}
