@@ -62,26 +62,17 @@ describe('organization administration', () => {
     expect(await hide.isChecked()).toBe(true);
     await hide.uncheck();
 
+    // Drag Health and Safety (second) above the first category with the mouse, in small steps as a person does.
     const handle = page.getByRole('button', { name: 'Move Health and Safety', exact: true });
-    await handle.focus();
-    // dnd-kit's keyboard sensor: Space picks up, arrows move, Space drops; its live region tells each step.
-    const announcement = () =>
-      page
-        .locator('[aria-live]')
-        .allTextContents()
-        .then((texts) => texts.join(' '));
-    await page.keyboard.press('Space');
-    await expect.poll(announcement).toMatch(/Picked up|was moved over/);
-    // The sensor may swallow an arrow pressed while it settles: press again until it reports the first place.
-    for (let tries = 0; tries < 5 && !/droppable area 1\b/.test(await announcement()); tries++) {
-      await page.keyboard.press('ArrowUp');
-      await expect
-        .poll(announcement, { timeout: 1_500 })
-        .toMatch(/droppable area 1\b/)
-        .catch(() => undefined);
-    }
-    expect(await announcement()).toMatch(/droppable area 1\b/);
-    await page.keyboard.press('Space');
+    await handle.scrollIntoViewIfNeeded();
+    const from = await handle.boundingBox();
+    const first = await page.getByTestId('path-item').first().boundingBox();
+    if (!from || !first) throw new Error('the learning path list is not laid out');
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2 - 8, { steps: 4 });
+    await page.mouse.move(from.x + from.width / 2, first.y + 4, { steps: 12 });
+    await page.mouse.up();
     await expect.poll(() => page.getByTestId('path-item').first().textContent()).toContain('Health and Safety');
     await page.getByRole('switch', { name: 'Strategy and Planning required' }).click({ force: true });
 
