@@ -74,7 +74,14 @@ describe('organization administration', () => {
     await page.mouse.move(from.x + from.width / 2, first.y + 4, { steps: 12 });
     await page.mouse.up();
     await expect.poll(() => page.getByTestId('path-item').first().textContent()).toContain('Health and Safety');
-    await page.getByRole('switch', { name: 'Strategy and Planning required' }).click({ force: true });
+    // Mark Strategy and Planning required; a click landing while the dropped card still animates is pressed again.
+    const strategy = page.getByRole('switch', { name: 'Strategy and Planning required' });
+    await expect
+      .poll(async () => {
+        if (!(await strategy.isChecked())) await strategy.click({ force: true });
+        return strategy.isChecked();
+      })
+      .toBe(true);
 
     await dismissToasts(page);
     await page.getByRole('button', { name: 'Save your selection' }).click();

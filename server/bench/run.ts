@@ -9,6 +9,8 @@ import { loadConfig } from '../src/config/env.ts';
 import type { Db } from '../src/db/client.ts';
 import { DAY, now } from '../src/lib/clock.ts';
 import { hashToken } from '../src/lib/crypto.ts';
+import { categoryTotals, completedPerCategory, secondsPerCategory, startedNotFinished, watchedPerMember } from '../src/modules/dashboard/dashboard.queries.ts';
+import { learningPathFor } from '../src/modules/organization/learning-path.queries.ts';
 
 /**
  * `npm run bench`: latency and query count of the catalog calls, at two catalog sizes, on SQLite
@@ -46,7 +48,7 @@ async function insertChunks<T>(rows: T[], insert: (chunk: T[]) => Promise<unknow
   for (let i = 0; i < rows.length; i += size) await insert(rows.slice(i, i + size));
 }
 
-type Seeded = { tokens: string[]; categoryId: number; videoIds: number[] };
+type Seeded = { tokens: string[]; categoryId: number; videoIds: number[]; organizationId: number };
 
 async function seed(db: Db, videos: number): Promise<Seeded> {
   const rnd = random(42);
@@ -239,7 +241,7 @@ async function seed(db: Db, videos: number): Promise<Seeded> {
       })),
     )
     .execute();
-  return { tokens, categoryId: categories[0]!.id, videoIds };
+  return { tokens, categoryId: categories[0]!.id, videoIds, organizationId: organization.id };
 }
 
 async function freshDatabase(label: string): Promise<{ url: string; drop: () => Promise<void> }> {
@@ -262,7 +264,7 @@ async function freshDatabase(label: string): Promise<{ url: string; drop: () => 
   return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
 
-type Call = { name: string; method: 'GET' | 'POST'; path: string; body?: (i: number) => unknown };
+type Call = { name: string; method: 'GET' | 'POST'; path: string; body?: (i: number) => unknown; superUser?: boolean; requests?: number; concurrency?: number };
 type Result = { size: number; call: string; queries: number; p50: number; p99: number; rps: number; errors: number };
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
@@ -271,10 +273,11 @@ async function measure(url: string, call: Call, tokens: string[]): Promise<Omit<
   const latencies: number[] = [];
   let next = 0;
   let errors = 0;
+  const total = call.requests ?? REQUESTS;
   const started = performance.now();
   await Promise.all(
-    Array.from({ length: CONCURRENCY }, async (_, worker) => {
-      while (next < REQUESTS) {
+    Array.from({ length: call.concurrency ?? CONCURRENCY }, async (_, worker) => {
+      while (next < total) {
         const i = next++;
         const t0 = performance.now();
         const res = await request(url, call, tokens[worker]!, i);
@@ -285,7 +288,7 @@ async function measure(url: string, call: Call, tokens: string[]): Promise<Omit<
   );
   const seconds = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
-  return { p50: percentile(latencies, 50), p99: percentile(latencies, 99), rps: REQUESTS / seconds, errors };
+  return { p50: percentile(latencies, 50), p99: percentile(latencies, 99), rps: total / seconds, errors };
 }
 
 let clientAddress = 0;
@@ -336,16 +339,24 @@ async function benchSize(size: number): Promise<Result[]> {
       },
       { name: 'categoryVideos', method: 'POST', path: '/api/categoryVideos', body: () => ({ page_type: 'SUB_CATEGORY', category_id: seeded.categoryId }) },
       { name: 'videos/view', method: 'POST', path: '/api/videos/view', body: (i) => ({ admin_video_id: videoAt(i) }) },
+      // Team dashboard (super user 0, one request at a time: a supervisor's latency), the whole organization of 5,000 members.
+      ...(size === SIZES[SIZES.length - 1] ? dashboardCalls(seeded.organizationId) : []),
     ];
     const results: Result[] = [];
     for (const call of calls) {
       for (let i = 0; i < 10; i++) await request(url, call, seeded.tokens[0]!, i); // warm-up
       const before = queries;
-      const res = await request(url, call, seeded.tokens[1]!, 1);
+      const res = await request(url, call, seeded.tokens[call.superUser ? 0 : 1]!, 1);
       if (!res.ok) throw new Error(`${call.name} answered ${res.status}`);
       const perCall = queries - before;
-      results.push({ size, call: call.name, queries: perCall, ...(await measure(url, call, seeded.tokens)) });
+      results.push({
+        size,
+        call: call.name,
+        queries: perCall,
+        ...(await measure(url, call, call.superUser ? seeded.tokens.map(() => seeded.tokens[0]!) : seeded.tokens)),
+      });
     }
+    if (size === SIZES[SIZES.length - 1]) await dashboardSqlTimes(ctx.db, seeded.organizationId);
     return results;
   } finally {
     await app.close();
@@ -353,6 +364,57 @@ async function benchSize(size: number): Promise<Result[]> {
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
+
+function dashboardCalls(organizationId: number): Call[] {
+  const q = `organizationId=${organizationId}&team=`;
+  return [
+    {
+      name: 'dashboard overall_progress (required)',
+      method: 'GET',
+      path: `/api/get_organization_team_overall_progress?${q}&onlyEssentials=1`,
+      superUser: true,
+      requests: 60,
+      concurrency: 1,
+    },
+    { name: 'dashboard users_alerts', method: 'GET', path: `/api/get_dashboard_users_alerts?${q}&categoryId=`, superUser: true, requests: 60, concurrency: 1 },
+    { name: 'dashboard compliance_report', method: 'GET', path: `/api/get_organization_compliance_report?${q}`, superUser: true, requests: 60, concurrency: 1 },
+    {
+      name: 'dashboard optional_training',
+      method: 'GET',
+      path: `/api/get_organization_team_optional_training?${q}`,
+      superUser: true,
+      requests: 60,
+      concurrency: 1,
+    },
+  ];
+}
+
+/** The raw SQL time of each dashboard call's main query (median of 20 runs), printed beside the HTTP figures. */
+async function dashboardSqlTimes(db: Db, organizationId: number): Promise<void> {
+  const path = await learningPathFor(db, organizationId, null);
+  const all = path.categories.map((c) => c.category_id);
+  const required = path.categories.filter((c) => c.essential === 1).map((c) => c.category_id);
+  const optional = path.categories.filter((c) => c.essential !== 1).map((c) => c.category_id);
+  const sel = (categoryIds: number[]) => ({ organizationId, teamId: null, categoryIds, hiddenVideoIds: path.hiddenVideoIds });
+  const [allTotals, requiredTotals] = [await categoryTotals(db, sel(all)), await categoryTotals(db, sel(required))];
+  const main: [string, () => Promise<unknown>][] = [
+    ['watchedPerMember (overall_progress)', () => watchedPerMember(db, sel(required))],
+    ['startedNotFinished (users_alerts)', () => startedNotFinished(db, sel(all), allTotals)],
+    ['completedPerCategory (compliance_report)', () => completedPerCategory(db, sel(required), requiredTotals)],
+    ['secondsPerCategory (optional_training)', () => secondsPerCategory(db, sel(optional))],
+  ];
+  for (const [name, run] of main) {
+    const times: number[] = [];
+    for (let i = 0; i < 20; i++) {
+      const t0 = performance.now();
+      await run();
+      times.push(performance.now() - t0);
+    }
+    times.sort((a, b) => a - b);
+    dashboardSql.push(`  SQL ${name}: median ${percentile(times, 50).toFixed(1)} ms, max ${times[times.length - 1]!.toFixed(1)} ms`);
+  }
+}
+const dashboardSql: string[] = [];
 
 async function main() {
   const started = performance.now();
@@ -373,7 +435,10 @@ async function main() {
     if (i === 0) console.log(widths.map((w) => '-'.repeat(w)).join('  '));
   }
   const grows =
-    SIZES.length > 1 && results.some((r) => r.size === SIZES[1] && results.find((s) => s.size === SIZES[0] && s.call === r.call)!.queries !== r.queries);
+    SIZES.length > 1 &&
+    results.some((r) => r.size === SIZES[1] && (results.find((s) => s.size === SIZES[0] && s.call === r.call)?.queries ?? r.queries) !== r.queries);
+  console.log('Dashboard main queries, raw SQL (largest size):');
+  for (const line of dashboardSql) console.log(line);
   console.log(grows ? 'WARNING: the query count grows with the catalog.' : 'Query counts are the same at every catalog size.');
   console.log(`Done in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
   if (results.some((r) => r.errors > 0)) process.exitCode = 1;

@@ -5,6 +5,9 @@ import * as catalog from './migrations/2026-11-21-002-catalog.ts';
 import * as playback from './migrations/2026-11-21-003-playback.ts';
 import * as billing from './migrations/2026-11-21-004-billing.ts';
 import * as organizationAdmin from './migrations/2026-11-21-005-organization-admin.ts';
+import * as certificates from './migrations/2026-11-21-006-certificates.ts';
+import * as sharing from './migrations/2026-11-21-007-sharing.ts';
+import * as dashboard from './migrations/2026-11-21-008-dashboard.ts';
 
 /** Versioned migrations, in order. Never edit one that has landed: add a new file. */
 const migrations: Record<string, Migration> = {
@@ -13,6 +16,9 @@ const migrations: Record<string, Migration> = {
   '2026-11-21-003-playback': playback,
   '2026-11-21-004-billing': billing,
   '2026-11-21-005-organization-admin': organizationAdmin,
+  '2026-11-21-006-certificates': certificates,
+  '2026-11-21-007-sharing': sharing,
+  '2026-11-21-008-dashboard': dashboard,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -372,6 +372,76 @@ export interface ProviderEventTable {
   created_at: number;
 }
 
+/** A certificate (kind 'category') or micro-certificate (kind 'sub_category'), issued once (migration 006). */
+export interface CertificateTable {
+  id: Generated<number>;
+  user_id: number;
+  organization_id: number | null;
+  kind: 'category' | 'sub_category';
+  subject_id: number;
+  category_id: number;
+  sub_category_id: number | null;
+  issued_at: number;
+  verification_code: string;
+}
+
+/** A challenge a member opened from a completed category (insert_new_challenge). */
+export interface ChallengeTable {
+  id: Generated<number>;
+  user_id: number;
+  category_id: number;
+  challenge_type: string;
+  description: string;
+  status: string;
+  created_at: number;
+}
+
+/** A shared video link (migration 007): opened with the token whose SHA-256 is `token_hash`. */
+export interface ShareTable {
+  id: Generated<number>;
+  unique_id: string;
+  video_id: number;
+  sender_user_id: number | null;
+  organization_id: number | null;
+  token_hash: string;
+  message: string | null;
+  expires_at: number;
+  created_at: number;
+}
+
+export interface ShareRecipientTable {
+  id: Generated<number>;
+  share_id: number;
+  email: string;
+  user_id: number | null;
+  created_at: number;
+}
+
+/** Alerts and broadcasts sent from the team dashboard (migration 008): one per member, category and UTC day. */
+export interface AlertTable {
+  id: Generated<number>;
+  organization_id: number;
+  sender_id: number | null;
+  user_id: number;
+  category_id: number;
+  /** 'YYYY-MM-DD', UTC. */
+  day: string;
+  kind: 'alert' | 'broadcast';
+  created_at: number;
+}
+
+/** In-app notices a member reads (GET /api/notices). */
+export interface NoticeTable {
+  id: Generated<number>;
+  user_id: number;
+  sender_id: number | null;
+  category_id: number | null;
+  kind: string;
+  message: string;
+  read_at: number | null;
+  created_at: number;
+}
+
 export interface Database {
   organizations: OrganizationTable;
   teams: TeamTable;
@@ -403,6 +473,12 @@ export interface Database {
   checkout_sessions: CheckoutSessionTable;
   payments: PaymentTable;
   provider_events: ProviderEventTable;
+  certificates: CertificateTable;
+  challenges: ChallengeTable;
+  shares: ShareTable;
+  share_recipients: ShareRecipientTable;
+  alerts: AlertTable;
+  notices: NoticeTable;
 }
 
 export type User = Selectable<UserTable>;

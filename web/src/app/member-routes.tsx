@@ -3,6 +3,8 @@ import { paths } from '../config/paths.ts';
 import { AccountDeletePage } from '../features/account/pages/account-delete-page.tsx';
 import { AccountEditPage } from '../features/account/pages/account-edit-page.tsx';
 import { AccountPage } from '../features/account/pages/account-page.tsx';
+import { AchievementsPage } from '../features/achievements/pages/achievements-page.tsx';
+import { VerifyPage } from '../features/achievements/pages/verify-page.tsx';
 import { AcceptInvitationPage } from '../features/auth/pages/accept-invitation-page.tsx';
 import { AccountChangePasswordPage } from '../features/auth/pages/account-change-password-page.tsx';
 import { ForcedChangePasswordPage } from '../features/auth/pages/forced-change-password-page.tsx';
@@ -21,6 +23,9 @@ import { SubCategoryPage } from '../features/catalog/pages/sub-category-page.tsx
 import { TrailerPage } from '../features/catalog/pages/trailer-page.tsx';
 import { VideoPage } from '../features/catalog/pages/video-page.tsx';
 import { ViewAllPage } from '../features/catalog/pages/view-all-page.tsx';
+import { DashboardPage } from '../features/dashboard/pages/dashboard-page.tsx';
+import { LibraryPage } from '../features/dashboard/pages/library-page.tsx';
+import { FirstLoginPage } from '../features/home/pages/first-login-page.tsx';
 import { HomePage } from '../features/home/pages/home-page.tsx';
 import { SuperUserOnly } from '../features/organization/components/super-user-only.tsx';
 import { CreateTeamPage } from '../features/organization/pages/create-team-page.tsx';
@@ -33,6 +38,8 @@ import { TeamFormPage } from '../features/organization/pages/team-form-page.tsx'
 import { TeamOverviewPage } from '../features/organization/pages/team-overview-page.tsx';
 import { InfoPage } from '../features/public/pages/info-page.tsx';
 import { VersionPage } from '../features/public/pages/version-page.tsx';
+import { ShareEmailsPage } from '../features/sharing/pages/share-emails-page.tsx';
+import { WatchSharedPage } from '../features/sharing/pages/watch-shared-page.tsx';
 import { MemberLayout } from './layouts/member-layout.tsx';
 
 /** Signed-in routes (member spec, section 2); /login and anything unknown go to /home. */
@@ -41,6 +48,9 @@ export function MemberRoutes() {
     <Routes>
       <Route element={<MemberLayout />}>
         <Route path={paths.home} element={<HomePage />} />
+        <Route path={paths.achievements} element={<AchievementsPage />} />
+        <Route path={paths.firstLogin} element={<FirstLoginPage />} />
+        <Route path={paths.verifyCertificate} element={<VerifyPage />} />
         <Route path={paths.account.root} element={<AccountPage />} />
         <Route path={paths.account.edit} element={<AccountEditPage />} />
         <Route path={paths.account.changePassword} element={<AccountChangePasswordPage />} />
@@ -48,6 +58,8 @@ export function MemberRoutes() {
         <Route path={paths.forcedChangePassword} element={<ForcedChangePasswordPage />} />
         <Route path={paths.page} element={<InfoPage />} />
         <Route path={paths.version} element={<VersionPage />} />
+        <Route path={paths.shareEmails} element={<ShareEmailsPage />} />
+        <Route path={paths.watchShared} element={<WatchSharedPage />} />
         <Route element={<SuperUserOnly />}>
           <Route path={paths.manageOrganization} element={<ManageOrganizationPage />} />
           <Route path={paths.organization.edit} element={<EditOrganizationPage />} />
@@ -57,6 +69,8 @@ export function MemberRoutes() {
           <Route path={paths.organization.teamOverview} element={<TeamOverviewPage />} />
           <Route path={paths.organization.learningPathCreator} element={<LearningPathCreatorPage />} />
           <Route path={paths.manageTeam} element={<ManageUsersPage />} />
+          <Route path={paths.dashboard} element={<DashboardPage />} />
+          <Route path={paths.library} element={<LibraryPage />} />
         </Route>
         <Route path={paths.plans} element={<PlansPage />} />
         <Route path={paths.billing} element={<BillingPage />} />

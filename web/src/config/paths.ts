@@ -30,6 +30,8 @@ export const paths = {
 
   // Screens of later features: the menus already point at them.
   achievements: '/achievements',
+  firstLogin: '/firstLogin',
+  verifyCertificate: '/verify/:code',
   dashboard: '/dashboard',
   library: '/library',
   experts: '/experts',
@@ -53,6 +55,8 @@ export const paths = {
   addTeamMember: '/add-team-member',
   acceptInvitation: '/accept-invitation',
   shareEmails: '/share/emails',
+  // A video shared by e-mail: public, also reachable when signed in.
+  watchShared: '/watch/:uniqueId/:token',
 } as const;
 
 export const pagePath = (uniqueId: string) => `/page/${encodeURIComponent(uniqueId)}`;

@@ -17,11 +17,11 @@ import type { Caller } from '../../lib/auth.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
 import { expertContactMail } from '../mail/templates.ts';
 import { mediaSigner } from '../media/media-signer.ts';
+import { learningPathFor } from '../organization/learning-path.queries.ts';
 import { assertCanPlay, type Viewer } from '../videos/playback-access.ts';
 import { pageOfCards } from '../videos/video-cards.queries.ts';
 import { formatDuration, toVideoCard } from '../videos/video-cards.ts';
 import {
-  allCategories,
   categoryGroupRows,
   findCategorySummary,
   findExpert,
@@ -181,8 +181,8 @@ export async function seeAll(ctx: AppContext, viewer: Viewer, input: SeeAllInput
 }
 
 /**
- * The organization's categories. Until learning paths exist, every organization's path is the whole
- * catalog in catalog order with each category's own essential flag.
+ * The organization's categories: the learning path of the team (team_id, else the caller's team) when it has
+ * its own, else the organization's default path, else the catalog, in path order with the path's essential flags.
  */
 export async function organizationCategories(
   ctx: AppContext,
@@ -192,13 +192,13 @@ export async function organizationCategories(
 ): Promise<OrganizationCategoriesData> {
   if (caller.organizationId !== organizationId) throw forbidden("You cannot see another organization's categories.");
   if (teamId !== undefined && !(await findTeamInOrganization(ctx.db, organizationId, teamId))) throw notFound('Team not found.');
-  const categories = await allCategories(ctx.db);
+  const path = await learningPathFor(ctx.db, organizationId, teamId ?? caller.teamId);
   return {
-    data: categories.map((c) => ({
-      category_id: c.id,
-      category: { id: c.id, name: c.name, picture: c.picture },
+    data: path.categories.map((c) => ({
+      category_id: c.category_id,
+      category: { id: c.category_id, name: c.name, picture: c.picture },
       essential: c.essential,
-      sort: c.sort,
+      sort: c.position,
     })),
   };
 }

@@ -66,3 +66,24 @@ export const expertContactMail = (c: ExpertContact) =>
     ],
     action: { label: `Reply to ${c.memberName}`, url: `mailto:${c.memberEmail}` },
   });
+
+type ShareVideo = { senderName: string; videoTitle: string; message: string | null; url: string; validDays: number };
+
+/** A shared video: the sender's personal message (escaped like every paragraph) and the public link. */
+export const shareVideoMail = (s: ShareVideo) =>
+  compose(`${s.senderName} shared "${s.videoTitle}" with you on ${BRAND}`, {
+    paragraphs: [
+      'Hello,',
+      `${s.senderName} thinks you will find the ${BRAND} video "${s.videoTitle}" useful.`,
+      ...(s.message ? [`${s.senderName} wrote: ${s.message}`] : []),
+      `Watch it with the link below, no account needed. The link works for ${s.validDays} days.`,
+    ],
+    action: { label: 'Watch the video', url: s.url },
+  });
+
+/** Team dashboard: a supervisor reminds a member to continue a category (alert or broadcast). */
+export const progressAlertMail = (memberName: string, supervisorName: string, categoryName: string, percentage: number, url: string) =>
+  compose(`${supervisorName} reminds you to continue ${categoryName}`, {
+    paragraphs: [`Hello ${memberName},`, `${supervisorName} asks you to keep going with "${categoryName}": you have watched ${percentage}% of it so far.`],
+    action: { label: `Continue ${categoryName}`, url },
+  });

@@ -16,6 +16,7 @@ import type { AppContext } from '../../app-context.ts';
 import type { Caller } from '../../lib/auth.ts';
 import { dayIn, now, toIso } from '../../lib/clock.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
+import { issueDueCertificates } from '../learning/learning.service.ts';
 import { mediaSigner } from '../media/media-signer.ts';
 import { assertCanPlay, assertNotGuest, type Viewer } from '../videos/playback-access.ts';
 import { pageOfCards } from '../videos/video-cards.queries.ts';
@@ -130,6 +131,8 @@ export async function reportWatchTime(ctx: AppContext, viewer: Viewer, input: { 
   const seconds = Math.min(input.timeSpent * 60, video.duration_seconds * MAX_REPORT_FACTOR);
   const day = dayIn(t, await findTimezone(ctx.db, viewer.userId));
   const total = await addWatchTime(ctx.db, { userId: viewer.userId, videoId: video.id, seconds, durationSeconds: video.duration_seconds, day, t });
+  // Certificates are issued in the same flow, once the video counts as watched (idempotent).
+  if (total.watched_at !== null) await issueDueCertificates(ctx, viewer.userId, video);
   return {
     video_id: video.id,
     watched: total.watched_at === null ? 0 : 1,

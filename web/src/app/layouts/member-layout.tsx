@@ -1,5 +1,7 @@
 import { Box } from '@mantine/core';
-import { Outlet } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
+import { paths } from '../../config/paths.ts';
+import { OrganizationBanner } from '../../features/public/components/organization-banner.tsx';
 import { SiteFooter } from '../../features/public/components/site-footer.tsx';
 import { useSignedInSession } from '../../lib/session.ts';
 import { MemberHeader } from './member-header.tsx';
@@ -7,10 +9,13 @@ import { QuickMenu } from './quick-menu.tsx';
 
 export function MemberLayout() {
   const session = useSignedInSession();
+  const { pathname } = useLocation();
   return (
     <Box mih="100dvh" style={{ display: 'flex', flexDirection: 'column' }}>
       <MemberHeader session={session} />
       <Box component="main" style={{ flex: 1 }}>
+        {/* The home header area: the organization's banner, or rotating landing posters. */}
+        {pathname === paths.home && <OrganizationBanner />}
         <Outlet />
       </Box>
       <SiteFooter roomForQuickMenu />

@@ -8,7 +8,8 @@ import { ProfilePictureField } from './profile-picture-field.tsx';
 type Fields = { name: string; lastName: string; team: string; role: string; mobile: string; bio: string };
 type FieldErrors = Partial<Record<keyof Fields, string>>;
 
-type EditInfoFormProps = { info: UserInfoData; canEditTeamAndRole: boolean; onSaved: () => void };
+/** `firstLogin`: saved from /firstLogin, which tells the server the first-login profile is done. */
+type EditInfoFormProps = { info: UserInfoData; canEditTeamAndRole: boolean; onSaved: () => void; firstLogin?: boolean };
 
 function fieldsOf(info: UserInfoData): Fields {
   return { name: info.name, lastName: info.last_name, team: info.team ?? '', role: info.role ?? '', mobile: info.mobile, bio: info.bio };
@@ -37,7 +38,7 @@ function validate(request: UserInfoRequest): FieldErrors {
   return errors;
 }
 
-export function EditInfoForm({ info, canEditTeamAndRole, onSaved }: EditInfoFormProps) {
+export function EditInfoForm({ info, canEditTeamAndRole, onSaved, firstLogin = false }: EditInfoFormProps) {
   const [fields, setFields] = useState(() => fieldsOf(info));
   const [errors, setErrors] = useState<FieldErrors>({});
   const save = useSaveUserInfo();
@@ -55,7 +56,7 @@ export function EditInfoForm({ info, canEditTeamAndRole, onSaved }: EditInfoForm
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     save.mutate(
-      { userId: info.id, body: request },
+      { userId: info.id, body: firstLogin ? { ...request, firstLogin: 1 } : request },
       {
         onSuccess: ({ message }) => {
           if (message) notifySuccess(message);

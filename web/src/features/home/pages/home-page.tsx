@@ -1,13 +1,13 @@
 import { Container, Stack } from '@mantine/core';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useProfile } from '../../../lib/profile.ts';
 import { updateSession, useSignedInSession } from '../../../lib/session.ts';
-import { HomeGreeting } from '../components/home-greeting.tsx';
-import { LearningPathNotice } from '../components/learning-path-notice.tsx';
+import { pushFirstLogin } from '../api/learning.ts';
+import { LearningDashboard } from '../components/learning-dashboard.tsx';
 import { LoadingCountdown } from '../components/loading-countdown.tsx';
 
 const FIRST_LOGIN_RESET_MS = 3000;
@@ -24,6 +24,25 @@ export function HomePage() {
     const timer = window.setTimeout(() => updateSession({ first_login: 0 }), FIRST_LOGIN_RESET_MS);
     return () => window.clearTimeout(timer);
   }, [firstLogin]);
+
+  const goLogout = useCallback(() => navigate(paths.logout, { replace: true }), [navigate]);
+
+  // A member on their first sign-in (logged_in_account 1) completes their profile first (administration spec).
+  const firstAccount = session.logged_in_account === 1;
+  useEffect(() => {
+    if (!firstAccount) return;
+    // Only while home is shown: a member who already moved on is not pulled back.
+    let shown = true;
+    pushFirstLogin(session.userId)
+      .then(() => {
+        updateSession({ logged_in_account: 2 });
+        if (shown) navigate(paths.firstLogin, { replace: true });
+      })
+      .catch(() => updateSession({ logged_in_account: 2 }));
+    return () => {
+      shown = false;
+    };
+  }, [firstAccount, session.userId, navigate]);
 
   const forcedPasswordChange = profile.data?.is_change_password === 1;
 
@@ -45,10 +64,9 @@ export function HomePage() {
   if (!profile.data || forcedPasswordChange) return <LoadingCountdown firstLogin={firstLogin} />;
 
   return (
-    <Container size="lg" py="xl">
+    <Container size="xl" py="xl">
       <Stack gap="xl">
-        <HomeGreeting profile={profile.data} />
-        <LearningPathNotice />
+        <LearningDashboard onFailure={goLogout} />
       </Stack>
     </Container>
   );

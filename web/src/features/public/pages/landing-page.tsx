@@ -1,41 +1,95 @@
-import { Button, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import '../landing.css';
+import { Button, Card, Container, Group, Modal, SimpleGrid, Skeleton, Stack, Text, Title, Typography } from '@mantine/core';
+import type { Faq } from '@mm/contract';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { BRAND } from '../../../config/app.ts';
 import { paths } from '../../../config/paths.ts';
+import { useFaqs, useLanding } from '../api/get-landing.ts';
+import { LoopingVideo } from '../components/looping-video.tsx';
 
-/** The public front door: sign in, guest access, start a trial. */
+/** The public front door (member spec, section 2): banner, three feature sections, FAQ, sign in, guest access, get started. */
 export function LandingPage() {
+  const landing = useLanding();
+  const faqs = useFaqs();
+  const [open, setOpen] = useState<Faq | null>(null);
+  const content = landing.data;
+
   return (
-    <Container size="md" py={{ base: 'xl', sm: 64 }}>
-      <Stack gap="xl" align="center" ta="center">
-        <Title order={1} fz={{ base: 32, sm: 48 }}>
-          {BRAND}
-        </Title>
-        <Text size="lg" c="dimmed" maw={620}>
-          500+ tactical best-practice videos from manufacturing experts, organized into a learning path for your whole team.
-        </Text>
-        <Group justify="center">
-          <Button component={Link} to={paths.login} size="md">
-            Sign in
-          </Button>
-          <Button component={Link} to={paths.register} size="md" variant="outline">
-            Get started
-          </Button>
-        </Group>
-        <Paper withBorder radius="md" p="lg" maw={560} w="100%">
-          <Stack gap="xs" align="center">
-            <Title order={2} size="h4">
-              Guest access
+    <Stack gap={0}>
+      {landing.isPending ? (
+        <Stack p="xl" gap="md" data-testid="landing-loading" aria-busy="true" aria-label="Loading">
+          <Skeleton h={320} />
+          <Skeleton h={24} w="60%" mx="auto" />
+        </Stack>
+      ) : (
+        <section className="mm-landing-banner">
+          {content && <LoopingVideo src={content.banner_video} poster={content.banner_poster} label={content.banner_title} />}
+          <div className="mm-landing-banner-text">
+            <Title order={1} fz={{ base: 28, sm: 48 }} data-testid="landing-banner-title">
+              {content?.banner_title ?? BRAND}
             </Title>
-            <Text size="sm" c="dimmed">
-              Want to look around first? The shared guest account browses the library read-only: no progress, likes or lists are saved.
-            </Text>
-            <Button component={Link} to={`${paths.login}?guest=1`} variant="subtle">
+            <Group justify="center">
+              <Button component={Link} to={paths.login} size="md">
+                Sign in
+              </Button>
+              <Button component={Link} to={paths.register} size="md" variant="white">
+                Get started
+              </Button>
+            </Group>
+            <Button component={Link} to={`${paths.login}?guest=1`} variant="subtle" color="gray.0">
               Continue as a guest
             </Button>
-          </Stack>
-        </Paper>
-      </Stack>
-    </Container>
+          </div>
+        </section>
+      )}
+
+      <Container size="lg" py="xl" w="100%">
+        <Stack gap={48}>
+          {content && (
+            <Stack gap={48}>
+              {([1, 2, 3] as const).map((n) => (
+                <SimpleGrid key={n} cols={{ base: 1, sm: 2 }} spacing="xl" className="mm-landing-section" data-testid="landing-section">
+                  <LoopingVideo src={content[`section${n}_video`]} poster={content[`section${n}_poster`]} label={content[`section${n}_title`]} />
+                  <Stack justify="center" style={{ order: n === 2 ? -1 : 0 }}>
+                    <Title order={2}>{content[`section${n}_title`]}</Title>
+                    <Text c="dimmed">{content[`section${n}_description`]}</Text>
+                  </Stack>
+                </SimpleGrid>
+              ))}
+            </Stack>
+          )}
+
+          {(faqs.data?.length ?? 0) > 0 && (
+            <Stack gap="md">
+              <Title order={2} ta="center">
+                Frequently asked questions
+              </Title>
+              <div className="mm-faq-grid" data-testid="faq-grid">
+                {faqs.data?.map((faq) => (
+                  <Card key={faq.faq_id} withBorder radius="md" component="button" type="button" className="mm-faq-card" onClick={() => setOpen(faq)}>
+                    <Text fw={600}>{faq.question}</Text>
+                  </Card>
+                ))}
+              </div>
+            </Stack>
+          )}
+
+          <Group justify="center">
+            <Button component={Link} to={paths.register} size="lg">
+              Get started
+            </Button>
+          </Group>
+        </Stack>
+      </Container>
+
+      <Modal opened={open !== null} onClose={() => setOpen(null)} title={open?.question} size="lg" centered>
+        {/* The answer is HTML sanitized by the server (lib/sanitize-html.ts). */}
+        <Typography>
+          {/* biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized server-side */}
+          <div dangerouslySetInnerHTML={{ __html: open?.answer ?? '' }} />
+        </Typography>
+      </Modal>
+    </Stack>
   );
 }

@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import { catalogId } from './catalog.ts';
+
+/** Team dashboard (administration spec, sections 2, 3, 4 and 7): tracker, alerts, compliance, optional training. */
+
+export const DASHBOARD_MESSAGES = {
+  alertSent: 'Alert send successfully!',
+  alertFailed: 'Alert send failed.',
+  broadcastSent: 'Broadcast sent successfully!',
+  alreadyAlerted: 'This member was already alerted about this category today. Try again tomorrow.',
+  desktopOnly: 'Open this dashboard page on a desktop. Our Mobile version is coming soon!',
+} as const;
+
+/** "", 0, null or absent: no value (the whole organization, no category filter). */
+const blankToUndefined = (v: unknown) => (v === '' || v === null || v === 0 || v === '0' || v === undefined ? undefined : v);
+const optionalId = z.preprocess(blankToUndefined, catalogId.optional());
+
+export const dashboardScopeQuery = z.object({ organizationId: catalogId, team: optionalId });
+export type DashboardScopeQuery = z.input<typeof dashboardScopeQuery>;
+
+export const overallProgressQuery = dashboardScopeQuery.extend({
+  categoryId: optionalId,
+  /** 0 'All optional content', 1 'All required content'; ignored when categoryId is given; absent: every category of the path. */
+  onlyEssentials: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.coerce.number().int().min(0).max(1).optional()),
+});
+export type OverallProgressQuery = z.input<typeof overallProgressQuery>;
+
+export const teamUserProgress = z.object({ user_id: z.number(), name: z.string(), picture: z.string().nullable(), progress: z.number() });
+export type TeamUserProgress = z.infer<typeof teamUserProgress>;
+export const overallProgressData = z.object({
+  overallProgress: z.object({ teamProgress: z.number(), teamUsersProgress: z.array(teamUserProgress) }),
+});
+export type OverallProgressData = z.infer<typeof overallProgressData>;
+
+export const alertsQuery = dashboardScopeQuery.extend({ categoryId: optionalId });
+export const alertEntry = z.object({
+  user_id: z.number(),
+  user_name: z.string(),
+  user_picture: z.string().nullable(),
+  percentage_videos_watched: z.number(),
+  /** ISO date-time of the member's first watch in the category. */
+  first_video_watched: z.string(),
+});
+export type AlertEntry = z.infer<typeof alertEntry>;
+export const categoryAlerts = z.object({ category_id: z.number(), category_name: z.string(), users: z.array(alertEntry) });
+export type CategoryAlerts = z.infer<typeof categoryAlerts>;
+export const alertsData = z.object({ users_alerts: z.array(categoryAlerts) });
+export type AlertsData = z.infer<typeof alertsData>;
+
+export const complianceItem = z.object({
+  category_id: z.number(),
+  name: z.string(),
+  completed: z.number(),
+  members: z.number(),
+  /** floor(100 x completed / members). */
+  completion: z.number(),
+});
+export type ComplianceItem = z.infer<typeof complianceItem>;
+export const complianceData = z.array(complianceItem);
+
+export const optionalTrainingItem = z.object({ category_id: z.number(), name: z.string(), total_minutes: z.number(), completion: z.number() });
+export type OptionalTrainingItem = z.infer<typeof optionalTrainingItem>;
+export const optionalTrainingData = z.array(optionalTrainingItem);
+
+export const sendAlertQuery = z.object({
+  supervisor_name: z.string().trim().max(200).optional(),
+  category_id: catalogId,
+  category_name: z.string().trim().max(200).optional(),
+  percentage: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.coerce.number().int().min(0).max(100).optional()),
+});
+export type SendAlertQuery = z.input<typeof sendAlertQuery>;
+
+export const broadcastRequest = dashboardScopeQuery.extend({ categoryId: optionalId });
+export type BroadcastRequest = z.input<typeof broadcastRequest>;
+export const broadcastData = z.object({ recipients: z.number() });
+
+export const notice = z.object({
+  id: z.number(),
+  kind: z.string(),
+  message: z.string(),
+  category_id: z.number().nullable(),
+  created_at: z.string(),
+  read: z.boolean(),
+});
+export type Notice = z.infer<typeof notice>;
+export const noticesData = z.array(notice);

@@ -1,0 +1,156 @@
+import { z } from 'zod';
+import { catalogId } from './catalog.ts';
+
+/** Learning path, progress, certificates and rankings (member spec sections 2, 3, 4, 7; design.md decisions). */
+
+export const CERTIFICATE_MESSAGES = {
+  categoryAvailable: 'Category available to start or continue.',
+  categoryLocked: 'Category not available yet. You must complete the last released "Required Category" to unlock the learning path.',
+} as const;
+
+export const certificateQuery = z.object({ user_id: catalogId, category_id: catalogId });
+export const microCertificateQuery = z.object({ user_id: catalogId, sub_category_id: catalogId });
+
+export const certificationData = z.object({
+  certification: z.object({ category_id: z.number(), created_at: z.string() }).nullable(),
+});
+export type CertificationData = z.infer<typeof certificationData>;
+
+export const microCertificationData = z.object({
+  micro_certification: z.object({ sub_category_id: z.number(), category_id: z.number(), created_at: z.string() }).nullable(),
+});
+export type MicroCertificationData = z.infer<typeof microCertificationData>;
+
+export const certificateItem = z.object({
+  id: z.number(),
+  category_id: z.number(),
+  sub_category_id: z.number().nullable(),
+  name: z.string(),
+  picture: z.string().nullable(),
+  created_at: z.string(),
+  verification_code: z.string(),
+});
+export type CertificateItem = z.infer<typeof certificateItem>;
+
+export const userCertificationsData = z.object({
+  certifications: z.array(certificateItem),
+  micro_certifications: z.array(certificateItem),
+  /** Categories of the member's path without a certificate yet. */
+  available: z.array(z.object({ category_id: z.number(), name: z.string(), picture: z.string().nullable() })),
+  last_video_id: z.number().nullable(),
+});
+export type UserCertificationsData = z.infer<typeof userCertificationsData>;
+
+export const userActivityData = z.object({
+  videosLastWeek: z.number(),
+  countSequenceDayWatch: z.number(),
+  certifications: z.number(),
+  certificationsAvailable: z.number(),
+  rankingUser: z.object({ ranking: z.number(), points: z.number() }),
+});
+export type UserActivityData = z.infer<typeof userActivityData>;
+
+export const personInfo = z.object({
+  id: z.number(),
+  picture: z.string().nullable(),
+  name: z.string(),
+  last_name: z.string(),
+  role: z.string().nullable(),
+  team: z.string().nullable(),
+  bio: z.string(),
+  mobile: z.string(),
+  ranking: z.number(),
+  points: z.number(),
+});
+export type PersonInfo = z.infer<typeof personInfo>;
+
+export const peopleQuery = z.object({
+  skip: z.coerce.number().int().min(0).max(1_000_000).optional(),
+  take: z.coerce.number().int().min(1).max(500).optional(),
+});
+export const peopleData = z.object({ users: z.array(personInfo), skip: z.number(), take: z.number() });
+export type PeopleData = z.infer<typeof peopleData>;
+
+export const rankingsQuery = peopleQuery.extend({ organization_id: catalogId });
+export const rankingsData = z.object({
+  rankings: z.array(z.object({ position: z.number(), points: z.number(), user: personInfo })),
+  skip: z.number(),
+  take: z.number(),
+});
+export type RankingsData = z.infer<typeof rankingsData>;
+
+export const challengeRequest = z.object({
+  user_id: catalogId,
+  challenge_category_id: catalogId,
+  challenge_type: z.literal('category', { error: "must be 'category'" }),
+  challenge_description: z.string().max(2000).optional().default(''),
+  challenge_status: z.string().max(40).optional().default('opened'),
+});
+export const challengeData = z.object({ id: z.number(), challenge: z.string() });
+export type ChallengeData = z.infer<typeof challengeData>;
+
+export const firstLoginPushData = z.object({ first_login: z.number(), logged_in_account: z.number() });
+export type FirstLoginPushData = z.infer<typeof firstLoginPushData>;
+
+export const learningPathCategory = z.object({
+  category_id: z.number(),
+  name: z.string(),
+  picture: z.string().nullable(),
+  position: z.number(),
+  essential: z.number(),
+  essential_label: z.enum(['Required', 'Optional']),
+  videos_count: z.number(),
+  total_seconds: z.number(),
+  watched_count: z.number(),
+  progress: z.number(),
+  state: z.enum(['not_started', 'in_progress', 'completed']),
+  available: z.boolean(),
+  challenge: z.string(),
+  certificate_date: z.string().nullable(),
+  last_video_id: z.number().nullable(),
+  sub_categories: z.array(
+    z.object({
+      sub_category_id: z.number(),
+      name: z.string(),
+      videos_count: z.number(),
+      watched_count: z.number(),
+      progress: z.number(),
+      certificate_date: z.string().nullable(),
+    }),
+  ),
+});
+export type LearningPathCategory = z.infer<typeof learningPathCategory>;
+
+export const learningPathHomeData = z.object({
+  name: z.string(),
+  last_name: z.string(),
+  role: z.string().nullable(),
+  team: z.string().nullable(),
+  source: z.enum(['team', 'organization', 'catalog']),
+  done: z.number(),
+  total: z.number(),
+  percent: z.number(),
+  /** '{done} COMPLETED / {total} TO GO - {percent}% COMPLETED' */
+  summary: z.string(),
+  categories: z.array(learningPathCategory),
+});
+export type LearningPathHomeData = z.infer<typeof learningPathHomeData>;
+
+export const verificationData = z.object({
+  valid: z.boolean(),
+  member: z.string(),
+  kind: z.enum(['category', 'sub_category']),
+  category: z.string(),
+  sub_category: z.string().nullable(),
+  organization: z.string().nullable(),
+  issued_at: z.string(),
+  verification_code: z.string(),
+});
+export type VerificationData = z.infer<typeof verificationData>;
+
+export const verificationCode = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9]{8,40}$/, 'is not a verification code');
+
+export const certificatePdfPath = (id: number) => `/api/certificates/${id}/pdf`;

@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import { catalogId } from './catalog.ts';
+
+/** Landing page, shared videos and their messages (member spec, sections 2, 4, 7 and 8). */
+export const SHARING_MESSAGES = {
+  shared: 'Video shared',
+  noRecipient: 'Please, enter with email or click in add new email',
+  noPlan: 'To share this video you need to hire a plan. Contact your boss or sign-up.',
+  expired: 'The link to this video has expired. For unlimited access to all Manufacturing Masters content, sign up here!',
+  linkExpired: 'This shared link has expired.',
+  linkUnknown: 'This shared link does not exist.',
+  teamOnlySuperUser: 'Only a super user can share with team members or the whole organization.',
+  guest: 'The guest account cannot share videos. Sign up to share.',
+  sharingText: 'A colleague shared this Manufacturing Masters video with you',
+} as const;
+
+/** At most this many e-mail addresses, and team members, per share. */
+export const MAX_SHARE_EMAILS = 50;
+export const MAX_SHARE_TEAM_MEMBERS = 500;
+
+// ---------------------------------------------------------------- landing
+
+/** GET landing (public): signed media URLs of the landing's own assets only. */
+export const landingData = z.object({
+  banner_title: z.string(),
+  banner_video: z.string(),
+  banner_poster: z.string(),
+  section1_title: z.string(),
+  section1_description: z.string(),
+  section1_video: z.string(),
+  section1_poster: z.string(),
+  section2_title: z.string(),
+  section2_description: z.string(),
+  section2_video: z.string(),
+  section2_poster: z.string(),
+  section3_title: z.string(),
+  section3_description: z.string(),
+  section3_video: z.string(),
+  section3_poster: z.string(),
+});
+export type LandingData = z.infer<typeof landingData>;
+
+// ---------------------------------------------------------------- share
+
+/** Form bodies carry lists as JSON text; JSON bodies as arrays. */
+const jsonList = <T extends z.ZodTypeAny>(item: T) =>
+  z.preprocess(
+    (v) => {
+      if (v === undefined || v === null) return [];
+      if (typeof v !== 'string') return v;
+      if (v.trim() === '') return [];
+      try {
+        return JSON.parse(v);
+      } catch {
+        return v;
+      }
+    },
+    z.array(item, { error: 'must be a list' }),
+  );
+
+const flag = z.preprocess((v) => v === true || v === 1 || v === '1' || v === 'true', z.boolean());
+const optionalId = z.preprocess((v) => (v === '' || v === null || v === 0 || v === '0' ? undefined : v), catalogId.optional());
+
+/** POST videos/share. `team_id` (optional) shares with every member of that team when `team_members` is empty. */
+export const shareRequest = z.object({
+  admin_video_id: catalogId,
+  emails: jsonList(z.string().trim().toLowerCase().email({ error: 'must be e-mail addresses' }).max(254)).pipe(
+    z.array(z.string()).max(MAX_SHARE_EMAILS, { error: `may hold at most ${MAX_SHARE_EMAILS} addresses` }),
+  ),
+  team_members: jsonList(catalogId).pipe(z.array(z.number()).max(MAX_SHARE_TEAM_MEMBERS)),
+  team_id: optionalId,
+  send_to_all_organization_users: flag.default(false),
+  share_link: z.string().max(2000).optional(),
+  organization_id: optionalId,
+  sub_category_id: optionalId,
+  name: z.string().trim().max(200).optional(),
+  content: z.string().max(2000).optional(),
+});
+export type ShareRequest = z.input<typeof shareRequest>;
+
+export const shareData = z.object({ recipients: z.number(), expires_at: z.string() });
+export type ShareData = z.infer<typeof shareData>;
+
+/** GET videos/share?video=&token_video= (public). */
+export const sharedVideoQuery = z.object({
+  video: z.string().trim().min(1).max(64),
+  token_video: z.string().trim().min(1).max(128),
+});
+export const sharedVideoData = z.object({
+  admin_video_id: z.number(),
+  title: z.string(),
+  description: z.string(),
+  default_image: z.string(),
+  main_video: z.string(),
+  expires_at: z.string(),
+});
+export type SharedVideoData = z.infer<typeof sharedVideoData>;
+
+export const sharingTextData = z.object({ text: z.string() });
+export type SharingTextData = z.infer<typeof sharingTextData>;

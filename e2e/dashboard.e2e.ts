@@ -1,0 +1,62 @@
+import fs from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { DEMO, dismissToasts, expectToast, expectVisible, newPage, signInThroughForm, useStack } from './harness.ts';
+
+// Administration spec, section 2 "Team dashboard": tracker with CSV export, alert to one member, broadcast.
+describe('team dashboard', () => {
+  const env = useStack();
+
+  it('lets the supervisor switch team, export the CSV, alert a member and broadcast', async () => {
+    // The demo member watches part of a video of the first category of the path: started, not finished.
+    const login = await env.stack.api('POST', '/api/v4/login', { json: { email: DEMO.member.email, password: DEMO.member.password } });
+    expect(login.status).toBe(200);
+    const { token, user_id: userId, organization_id: organizationId } = login.body.data as { token: string; user_id: number; organization_id: number };
+    const member = { token, userId, organizationId };
+    const path = await env.stack.api('GET', `/api/get_all_organization_categories_learning_path/${member.organizationId}`, {
+      token: await env.stack.signIn(DEMO.superUser.email, DEMO.superUser.password),
+    });
+    const firstCategory = path.body.data.data[0] as { id: number; name: string };
+    const tree = await env.stack.api('GET', `/api/organization/${member.organizationId}/categories`, {
+      token: await env.stack.signIn(DEMO.superUser.email, DEMO.superUser.password),
+    });
+    const category = (tree.body.data as { id: number; subcategories: { data: { admin_video_id: number }[] }[] }[]).find((c) => c.id === firstCategory.id)!;
+    const videoId = category.subcategories.flatMap((s) => s.data)[0]!.admin_video_id;
+    const watched = await env.stack.api('POST', '/api/watch-user-video', {
+      token: member.token,
+      json: { user: member.userId, video: videoId, timeSpent: 0.05 },
+    });
+    expect(watched.status).toBe(201);
+
+    const page = await newPage(env.browser, env.stack);
+    await signInThroughForm(page, DEMO.superUser.email, DEMO.superUser.password);
+    await page.goto('/dashboard');
+    await expectVisible(page.getByRole('heading', { name: 'Team Tracker' }));
+
+    // Switch to the member's team.
+    await page.getByRole('combobox', { name: 'Team' }).click();
+    await page.getByRole('option', { name: 'Production', exact: true }).click();
+    const memberRow = page.getByRole('button', { name: `Alert Bruno Costa about ${firstCategory.name}` });
+    await expectVisible(memberRow, 15_000);
+    await expectVisible(page.getByText('Bruno Costa').first());
+
+    // Export the CSV.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+    expect(download.suggestedFilename()).toBe('team-data.csv');
+    const csv = fs.readFileSync((await download.path())!, 'utf8');
+    expect(csv.split('\n')[0]).toBe('Name,Progress');
+    expect(csv).toMatch(/Bruno Costa,\d+/);
+
+    // Alert the member: confirm, toast, e-mail.
+    page.once('dialog', (dialog) => void dialog.accept());
+    await memberRow.click();
+    await expectToast(page, 'Alert send successfully!');
+    const mail = await env.stack.mail.waitForMail(DEMO.member.email, /reminds you to continue/);
+    expect(mail.text).toContain(firstCategory.name);
+
+    // Broadcast to the selection.
+    await dismissToasts(page);
+    page.once('dialog', (dialog) => void dialog.accept());
+    await page.getByRole('button', { name: 'Send Broadcast' }).click();
+    await expectToast(page, 'Broadcast sent successfully!');
+  });
+});

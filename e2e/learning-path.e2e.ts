@@ -1,0 +1,99 @@
+import fs from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { DEMO, dismissToasts, expectPath, expectVisible, field, newPage, useStack, WIDTHS } from './harness.ts';
+
+type Group = { sub_category_id: number; title: string; videos: Array<{ admin_video_id: number }> };
+
+// Member spec sections 2 and 4 (learning path, progress, availability, certificates), design.md decisions.
+describe('learning path, certificates and ranking', () => {
+  const env = useStack();
+
+  it('earns a micro-certificate and a certificate, unlocks the next category, climbs the ranking, downloads and verifies the PDF', async () => {
+    const { stack, browser } = env;
+    const page = await newPage(browser, stack, WIDTHS.desktop);
+
+    // First sign-in: home sends the member to complete their profile, then back home.
+    await page.goto('/login');
+    await field(page, 'Email').fill(DEMO.member.email);
+    await field(page, 'Password').fill(DEMO.member.password);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expectPath(page, '/firstLogin', 20_000);
+    await page.getByRole('button', { name: 'Update Info' }).click();
+    await expectPath(page, '/home', 10_000);
+    await dismissToasts(page);
+
+    const summary = page.getByTestId('path-summary');
+    await expectVisible(summary, 20_000);
+    expect(await summary.textContent()).toMatch(/^0 COMPLETED \/ \d+ TO GO - 0% COMPLETED$/);
+    const sentence = page.getByTestId('ranking-sentence');
+    expect(await sentence.textContent()).toMatch(/^You are \d+ positions behind the first place$/);
+    const cards = page.getByTestId('category-card');
+    expect(await cards.nth(1).getAttribute('aria-disabled')).toBe('true');
+
+    const token = await stack.signIn(DEMO.member.email, DEMO.member.password);
+    const uid: number = (await stack.api('GET', '/api/profile', { token })).body.data.user_id;
+    const home = (await stack.api('POST', '/api/learning_path_home', { token, json: {} })).body.data;
+    const first = home.categories[0];
+    const groups: Group[] = (await stack.api('POST', '/api/categoryVideos', { token, json: { category_id: first.category_id } })).body.data;
+    const watch = (videoId: number) => stack.api('POST', '/api/watch-user-video', { token, json: { user: uid, video: videoId, timeSpent: 120 } });
+
+    // One whole sub-category: its micro-certificate.
+    const [firstGroup, ...rest] = groups;
+    for (const v of firstGroup!.videos) expect((await watch(v.admin_video_id)).status).toBe(201);
+    const micro = await stack.api('GET', `/api/get_user_micro_certificate_by_sub_category?user_id=${uid}&sub_category_id=${firstGroup!.sub_category_id}`, {
+      token,
+    });
+    expect(micro.body.data.micro_certification).not.toBeNull();
+    await page.goto('/achievements');
+    await expectVisible(page.getByText('Micro-certificates'));
+    await expectVisible(page.getByTestId('obtained-certificate').filter({ hasText: firstGroup!.title }));
+
+    // The rest of the first required category: its certificate, the next category opens, the member leads.
+    for (const g of rest) for (const v of g.videos) expect((await watch(v.admin_video_id)).status).toBe(201);
+    await page.goto('/home');
+    await expectVisible(page.getByText('Certificate Awarded!'), 20_000);
+    await expectVisible(page.getByRole('link', { name: 'See Certificate' }));
+    await expectVisible(page.getByRole('button', { name: 'Go to challenge' }));
+    expect(await page.getByTestId('path-summary').textContent()).toMatch(/^1 COMPLETED \/ \d+ TO GO - \d+% COMPLETED$/);
+    expect(await cards.nth(1).getAttribute('aria-disabled')).toBeNull();
+    expect(await page.getByTestId('ranking-sentence').textContent()).toBe('You are in 1º place, congratulations!');
+
+    // People: the ranking view shows medals and points; a person opens a profile card.
+    await page.getByLabel('List users by').first().click();
+    await page.getByRole('option', { name: 'Ranking' }).click();
+    await expectVisible(page.getByRole('img', { name: '1st place' }).or(page.getByLabel('1st place')).first());
+    const leader = page.getByTestId('person').first();
+    expect(await leader.textContent()).toContain('Bruno');
+    expect(await leader.textContent()).toMatch(/\d+ points/);
+    await leader.click();
+    await expectVisible(page.getByRole('dialog').getByText('Bio:'));
+    await page.keyboard.press('Escape');
+
+    // The PDF downloads with the member's session; the code verifies publicly.
+    await page.getByRole('link', { name: 'See Certificate' }).click();
+    await expectPath(page, '/achievements');
+    const obtained = page.getByTestId('obtained-certificate').filter({ hasText: first.name }).first();
+    await expectVisible(obtained);
+    const [download] = await Promise.all([page.waitForEvent('download'), obtained.getByRole('button', { name: 'Download PDF' }).click()]);
+    const file = await download.path();
+    expect(fs.readFileSync(file).subarray(0, 8).toString('latin1')).toBe('%PDF-1.4');
+
+    const certs = await stack.api('GET', `/api/get_all_user_certifications/${uid}`, { token });
+    const code: string = certs.body.data.certifications[0].verification_code;
+    const visitor = await newPage(browser, stack, WIDTHS.mobile);
+    await visitor.goto(`/verify/${code}`);
+    await expectVisible(visitor.getByText('Valid certificate'));
+    await expectVisible(visitor.getByText(`Category: ${first.name}`));
+    await expectVisible(visitor.getByText(/^Organization: /));
+
+    // Small screens: buttons open the side columns in drawers.
+    const phone = await newPage(browser, stack, WIDTHS.mobile);
+    await phone.goto('/login');
+    await field(phone, 'Email').fill(DEMO.member.email);
+    await field(phone, 'Password').fill(DEMO.member.password);
+    await phone.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expectVisible(phone.getByTestId('path-summary'), 20_000);
+    await phone.getByRole('button', { name: 'Recent', exact: true }).click();
+    await expectVisible(phone.getByRole('dialog').getByTestId('ranking-sentence'));
+  });
+});

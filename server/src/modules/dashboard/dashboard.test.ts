@@ -1,0 +1,315 @@
+import { DASHBOARD_MESSAGES } from '@mm/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { organizationWithMembers, STRONG_PASSWORD, signIn, startPlatform, type TestPlatform, uniqueEmail } from '../../../test/harness.ts';
+import { addMember } from '../organization/organization.service.ts';
+import { largestRemainderPercents, percentOf } from './dashboard.rounding.ts';
+
+/**
+ * An organization whose figures are known by construction. Path (organization's): R1 (required, 4 videos, one
+ * hidden: 3 visible), R2 (required, 2), O1 (optional, 2), O2 (optional, 1): 8 visible videos.
+ * Members: the super user (Assembly, nothing watched), Mia (Assembly), Bob and Cy (Welding).
+ * - Mia: R1 3/3 watched (+ the hidden video, which never counts), R2 1/2 (first start 10 days ago), O1 600 s started, not watched.
+ * - Bob: R1 1 watched + 1 started (first start 20 days ago), O2 1/1 watched with 1,200 s.
+ * - Cy: nothing.
+ */
+let platform: TestPlatform;
+let acme: Awaited<ReturnType<typeof organizationWithMembers>>;
+let rival: Awaited<ReturnType<typeof organizationWithMembers>>;
+const cat = { r1: 0, r2: 0, o1: 0, o2: 0 };
+const vid: Record<string, number[]> = {};
+let bob = 0;
+let cy = 0;
+let weldingTeam = 0;
+const DAY = 86_400_000;
+
+async function seed() {
+  const db = platform.ctx.db;
+  const t = Date.now();
+  const asset = await db
+    .insertInto('media_assets')
+    .values({
+      content_hash: 'd'.repeat(64),
+      kind: 'video',
+      source_path: 'x.mp4',
+      duration_seconds: 600,
+      width: 640,
+      height: 360,
+      renditions: '[]',
+      playlist_path: 'x/master.m3u8',
+      poster_path: 'x/poster.jpg',
+      status: 'ready',
+      created_at: t,
+      updated_at: t,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const category = async (key: string, sort: number, essential: number, videos: number) => {
+    const { id } = await db
+      .insertInto('categories')
+      .values({ key, name: `Category ${key}`, picture: null, essential, sort, challenge: '', expert_id: null, created_at: t, updated_at: t })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const sub = await db
+      .insertInto('sub_categories')
+      .values({ key: `sub-${key}`, category_id: id, name: `Sub ${key}`, sort: 1, created_at: t, updated_at: t })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    vid[key] = [];
+    for (let i = 0; i < videos; i++) {
+      const v = await db
+        .insertInto('videos')
+        .values({
+          key: `${key}-v${i}`,
+          category_id: id,
+          sub_category_id: sub.id,
+          title: `Video ${key} ${i}`,
+          description: '',
+          duration_seconds: 600,
+          media_asset_id: asset.id,
+          image: null,
+          playbook_path: null,
+          publish_time: t,
+          in_test: 1,
+          in_production: 1,
+          created_at: t,
+          updated_at: t,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      vid[key]!.push(v.id);
+    }
+    return id;
+  };
+  cat.r1 = await category('r1', 1, 1, 4);
+  cat.r2 = await category('r2', 2, 1, 2);
+  cat.o1 = await category('o1', 3, 0, 2);
+  cat.o2 = await category('o2', 4, 0, 1);
+  const path = await db
+    .insertInto('learning_paths')
+    .values({ organization_id: acme.organizationId, team_id: null, created_at: t, updated_at: t })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('learning_path_categories')
+    .values([
+      { path_id: path.id, category_id: cat.r1, position: 1, essential: 1 },
+      { path_id: path.id, category_id: cat.r2, position: 2, essential: 1 },
+      { path_id: path.id, category_id: cat.o1, position: 3, essential: 0 },
+      { path_id: path.id, category_id: cat.o2, position: 4, essential: 0 },
+    ])
+    .execute();
+  await db.insertInto('learning_path_hidden_videos').values({ path_id: path.id, video_id: vid.r1![3]! }).execute();
+
+  bob = await addMember(platform.ctx, acme.organizationId, {
+    email: uniqueEmail('bob'),
+    password: STRONG_PASSWORD,
+    name: 'Bob',
+    lastName: 'Builder',
+    team: 'Welding',
+  });
+  cy = await addMember(platform.ctx, acme.organizationId, {
+    email: uniqueEmail('cy'),
+    password: STRONG_PASSWORD,
+    name: 'Cy',
+    lastName: 'Cutter',
+    team: 'Welding',
+  });
+  weldingTeam = (await db.selectFrom('users').select('team_id').where('id', '=', bob).executeTakeFirstOrThrow()).team_id!;
+
+  const watch = (user_id: number, video_id: number, seconds: number, watched: boolean, daysAgo: number) => ({
+    user_id,
+    video_id,
+    seconds,
+    watched_at: watched ? t - daysAgo * DAY : null,
+    last_watched_at: t - daysAgo * DAY,
+    created_at: t - daysAgo * DAY,
+  });
+  const mia = acme.member.id;
+  await db
+    .insertInto('video_watch')
+    .values([
+      watch(mia, vid.r1![0]!, 600, true, 30),
+      watch(mia, vid.r1![1]!, 600, true, 29),
+      watch(mia, vid.r1![2]!, 600, true, 28),
+      watch(mia, vid.r1![3]!, 600, true, 27), // hidden: never counts
+      watch(mia, vid.r2![0]!, 600, true, 10),
+      watch(mia, vid.o1![0]!, 600, false, 5),
+      watch(bob, vid.r1![0]!, 600, true, 20),
+      watch(bob, vid.r1![1]!, 100, false, 3),
+      watch(bob, vid.o2![0]!, 1200, true, 2),
+    ])
+    .execute();
+}
+
+beforeAll(async () => {
+  platform = await startPlatform();
+  acme = await organizationWithMembers(platform, 'Acme');
+  rival = await organizationWithMembers(platform, 'Rival');
+  await seed();
+});
+afterAll(() => platform?.close());
+
+const get = (path: string, token: string, query: Record<string, string>) => platform.api('GET', `/api/${path}`, { token, query });
+const progress = (query: Record<string, string>) =>
+  get('get_organization_team_overall_progress', acme.superUser.token, { organizationId: String(acme.organizationId), ...query });
+const byName = (rows: { name: string; progress: number }[]) => Object.fromEntries(rows.map((r) => [r.name, r.progress]));
+
+describe('rounding rules', () => {
+  it('floors progress and caps it at 100', () => {
+    expect(percentOf(1, 3)).toBe(33);
+    expect(percentOf(2, 3)).toBe(66);
+    expect(percentOf(5, 4)).toBe(100);
+    expect(percentOf(1, 0)).toBe(0);
+  });
+  it('gives the missing points to the largest remainders so shares sum to 100 at most', () => {
+    expect(largestRemainderPercents([10, 20])).toEqual([33, 67]);
+    expect(largestRemainderPercents([1, 1, 1])).toEqual([34, 33, 33]);
+    expect(largestRemainderPercents([1, 1, 1, 1, 1, 1, 1])).toEqual([15, 15, 14, 14, 14, 14, 14]);
+    expect(largestRemainderPercents([0, 0])).toEqual([0, 0]);
+    expect(largestRemainderPercents([])).toEqual([]);
+    expect(largestRemainderPercents([3, 0])).toEqual([100, 0]);
+  });
+});
+
+describe('team tracker', () => {
+  it('measures every member over the visible videos of the whole path', async () => {
+    const res = await progress({ team: '' });
+    expect(res.status).toBe(200);
+    const o = res.body.data.overallProgress;
+    expect(byName(o.teamUsersProgress)).toEqual({ 'Bob Builder': 25, 'Cy Cutter': 0, 'Mia Member': 50, 'Sam Super': 0 });
+    expect(o.teamProgress).toBe(18); // floor(100 x 6 / (4 x 8))
+    expect(o.teamUsersProgress[0]).toMatchObject({ user_id: bob, name: 'Bob Builder', picture: null });
+  });
+  it('filters: required content, optional content, one category, one team', async () => {
+    const required = (await progress({ onlyEssentials: '1' })).body.data.overallProgress;
+    expect(byName(required.teamUsersProgress)).toMatchObject({ 'Mia Member': 80, 'Bob Builder': 20 });
+    expect(required.teamProgress).toBe(25);
+    const optional = (await progress({ onlyEssentials: '0' })).body.data.overallProgress;
+    expect(byName(optional.teamUsersProgress)).toMatchObject({ 'Mia Member': 0, 'Bob Builder': 33 });
+    expect(optional.teamProgress).toBe(8);
+    const r2 = (await progress({ categoryId: String(cat.r2), onlyEssentials: '0' })).body.data.overallProgress;
+    expect(byName(r2.teamUsersProgress)).toMatchObject({ 'Mia Member': 50, 'Bob Builder': 0 });
+    const welding = (await progress({ team: String(weldingTeam) })).body.data.overallProgress;
+    expect(byName(welding.teamUsersProgress)).toEqual({ 'Bob Builder': 25, 'Cy Cutter': 0 });
+    expect(welding.teamProgress).toBe(12);
+  });
+});
+
+describe('alerts, compliance and optional training', () => {
+  it('lists, per path category, the members who started and have not finished', async () => {
+    const res = await get('get_dashboard_users_alerts', acme.superUser.token, { organizationId: String(acme.organizationId), team: '', categoryId: '' });
+    expect(res.status).toBe(200);
+    const alerts = res.body.data.users_alerts as {
+      category_id: number;
+      users: { user_name: string; percentage_videos_watched: number; first_video_watched: string }[];
+    }[];
+    expect(alerts.map((a) => a.category_id)).toEqual([cat.r1, cat.r2, cat.o1, cat.o2]);
+    expect(alerts[0]!.users.map((u) => [u.user_name, u.percentage_videos_watched])).toEqual([['Bob Builder', 33]]);
+    expect(alerts[1]!.users.map((u) => [u.user_name, u.percentage_videos_watched])).toEqual([['Mia Member', 50]]);
+    expect(alerts[2]!.users.map((u) => [u.user_name, u.percentage_videos_watched])).toEqual([['Mia Member', 0]]);
+    expect(alerts[3]!.users).toEqual([]);
+    const firstStart = Date.parse(alerts[0]!.users[0]!.first_video_watched);
+    expect(Math.round((Date.now() - firstStart) / DAY)).toBe(20);
+    const one = await get('get_dashboard_users_alerts', acme.superUser.token, { organizationId: String(acme.organizationId), categoryId: String(cat.r2) });
+    expect(one.body.data.users_alerts).toHaveLength(1);
+  });
+  it('reports the completion rate of each required category', async () => {
+    const res = await get('get_organization_compliance_report', acme.superUser.token, { organizationId: String(acme.organizationId), team: '' });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual([
+      { category_id: cat.r1, name: 'Category r1', completed: 1, members: 4, completion: 25 },
+      { category_id: cat.r2, name: 'Category r2', completed: 0, members: 4, completion: 0 },
+    ]);
+    const welding = await get('get_organization_compliance_report', acme.superUser.token, {
+      organizationId: String(acme.organizationId),
+      team: String(weldingTeam),
+    });
+    expect(welding.body.data.map((c: { completion: number }) => c.completion)).toEqual([0, 0]);
+  });
+  it('shares optional minutes in percent by largest remainder', async () => {
+    const res = await get('get_organization_team_optional_training', acme.superUser.token, { organizationId: String(acme.organizationId), team: '' });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual([
+      { category_id: cat.o1, name: 'Category o1', total_minutes: 10, completion: 33 },
+      { category_id: cat.o2, name: 'Category o2', total_minutes: 20, completion: 67 },
+    ]);
+  });
+});
+
+describe('access', () => {
+  const calls = [
+    'get_organization_team_overall_progress',
+    'get_dashboard_users_alerts',
+    'get_organization_compliance_report',
+    'get_organization_team_optional_training',
+  ];
+  it('refuses ordinary members and other organizations', async () => {
+    for (const call of calls) {
+      expect((await get(call, acme.member.token, { organizationId: String(acme.organizationId) })).status).toBe(403);
+      expect((await get(call, rival.superUser.token, { organizationId: String(acme.organizationId) })).status).toBe(403);
+      expect((await platform.api('GET', `/api/${call}`, { query: { organizationId: String(acme.organizationId) } })).status).toBe(401);
+    }
+    const alert = await get(`dashboard/team/${acme.member.id}`, rival.superUser.token, { category_id: String(cat.r2) });
+    expect(alert.status).toBe(403);
+    const memberAlert = await get(`dashboard/team/${bob}`, acme.member.token, { category_id: String(cat.r2) });
+    expect(memberAlert.status).toBe(403);
+    const broadcast = await platform.api('POST', '/api/send_broadcast', { token: acme.member.token, json: { organizationId: acme.organizationId } });
+    expect(broadcast.status).toBe(403);
+  });
+  it('answers 400 for bad ids', async () => {
+    expect((await get(calls[0]!, acme.superUser.token, { organizationId: 'abc' })).status).toBe(400);
+    expect((await get(calls[0]!, acme.superUser.token, { organizationId: String(acme.organizationId), onlyEssentials: '2' })).status).toBe(400);
+    const rivalTeam = (await platform.ctx.db.selectFrom('teams').select('id').where('organization_id', '=', rival.organizationId).executeTakeFirstOrThrow()).id;
+    expect((await get(calls[2]!, acme.superUser.token, { organizationId: String(acme.organizationId), team: String(rivalTeam) })).status).toBe(400);
+    expect((await progress({ categoryId: '999999' })).status).toBe(400);
+    expect((await get('dashboard/team/x', acme.superUser.token, { category_id: String(cat.r2) })).status).toBe(400);
+    expect((await get(`dashboard/team/${bob}`, acme.superUser.token, { category_id: 'nope' })).status).toBe(400);
+  });
+});
+
+describe('alert and broadcast', () => {
+  it('alerts one member once per category and day, by e-mail and notice', async () => {
+    const res = await get(`dashboard/team/${acme.member.id}`, acme.superUser.token, {
+      supervisor_name: 'Sam Super',
+      category_id: String(cat.r2),
+      category_name: 'Category r2',
+      percentage: '50',
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.message).toBe(DASHBOARD_MESSAGES.alertSent);
+    const mail = await platform.ctx.db.selectFrom('outbox').selectAll().where('kind', '=', 'progress-alert').execute();
+    expect(mail).toHaveLength(1);
+    expect(mail[0]!.to_address).toBe(acme.member.email);
+    expect(mail[0]!.text_body).toContain('watched 50% of it');
+    const notices = await platform.api('GET', '/api/notices', { token: acme.member.token });
+    expect(notices.body.data).toHaveLength(1);
+    expect(notices.body.data[0].message).toContain('Category r2');
+    const again = await get(`dashboard/team/${acme.member.id}`, acme.superUser.token, { category_id: String(cat.r2) });
+    expect(again.status).toBe(409);
+    expect(again.body.error_messages).toBe(DASHBOARD_MESSAGES.alreadyAlerted);
+    const recorded = await platform.ctx.db.selectFrom('alerts').selectAll().execute();
+    expect(recorded).toHaveLength(1);
+    expect(recorded[0]).toMatchObject({ sender_id: acme.superUser.id, user_id: acme.member.id, category_id: cat.r2, kind: 'alert' });
+  });
+  it('broadcasts to every member behind, skipping the sender and members already alerted today', async () => {
+    const one = await platform.api('POST', '/api/send_broadcast', {
+      token: acme.superUser.token,
+      json: { organizationId: acme.organizationId, team: '', categoryId: cat.r2 },
+    });
+    expect(one.status).toBe(200);
+    expect(one.body.message).toBe(DASHBOARD_MESSAGES.broadcastSent);
+    expect(one.body.data.recipients).toBe(2); // Bob and Cy; Mia was alerted today, the sender is skipped
+    const all = await platform.api('POST', '/api/send_broadcast', {
+      token: acme.superUser.token,
+      form: { organizationId: String(acme.organizationId), team: '', categoryId: '' },
+    });
+    expect(all.body.data.recipients).toBe(2); // R1: Bob and Cy (Mia finished it); R2: everybody already alerted today
+    const mails = await platform.ctx.db.selectFrom('outbox').select('to_address').where('kind', '=', 'progress-broadcast').execute();
+    expect(mails).toHaveLength(4);
+    const bobNotices = await platform.api('GET', '/api/notices', {
+      token: await signIn(platform, (await platform.ctx.db.selectFrom('users').select('email').where('id', '=', bob).executeTakeFirstOrThrow()).email),
+    });
+    expect(bobNotices.body.data).toHaveLength(2);
+    void cy;
+  });
+});

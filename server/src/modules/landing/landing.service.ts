@@ -1,0 +1,32 @@
+import type { LandingData } from '@mm/contract';
+import type { AppContext } from '../../app-context.ts';
+import { notFound } from '../../lib/errors.ts';
+import { MASTER_PLAYLIST, POSTER } from '../catalog/media.ts';
+import { mediaSigner } from '../media/media-signer.ts';
+import { findLanding } from './landing.queries.ts';
+
+/** The landing content for anyone: signed URLs for the landing's own four assets, nothing else. */
+export async function getLanding(ctx: AppContext): Promise<LandingData> {
+  const row = await findLanding(ctx.db);
+  if (!row) throw notFound('The landing content has not been imported yet.');
+  const signer = await mediaSigner(ctx.db);
+  const video = (hash: string) => signer.url(hash, MASTER_PLAYLIST);
+  const poster = (hash: string) => signer.url(hash, POSTER);
+  return {
+    banner_title: row.banner_title,
+    banner_video: video(row.banner_hash),
+    banner_poster: poster(row.banner_hash),
+    section1_title: row.section1_title,
+    section1_description: row.section1_description,
+    section1_video: video(row.section1_hash),
+    section1_poster: poster(row.section1_hash),
+    section2_title: row.section2_title,
+    section2_description: row.section2_description,
+    section2_video: video(row.section2_hash),
+    section2_poster: poster(row.section2_hash),
+    section3_title: row.section3_title,
+    section3_description: row.section3_description,
+    section3_video: video(row.section3_hash),
+    section3_poster: poster(row.section3_hash),
+  };
+}

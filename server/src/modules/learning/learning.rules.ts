@@ -1,0 +1,77 @@
+/** Learning-path rules as plain functions (design.md, "The spec's open points, decided"). */
+
+export const WATCHED_SHARE = 0.9;
+export const POINTS = { video: 10, microCertificate: 50, certificate: 100 } as const;
+
+/** Watched at 90% of the duration, compared exactly as seconds x 10 >= duration x 9. */
+export const isWatched = (seconds: number, durationSeconds: number): boolean => seconds * 10 >= durationSeconds * 9;
+
+/** floor(100 x watched / total), capped at 100; 100 once the certificate exists; 0 when nothing is visible. */
+export function progressPercent(watched: number, total: number, hasCertificate = false): number {
+  if (hasCertificate) return 100;
+  if (total <= 0) return 0;
+  return Math.min(100, Math.floor((100 * watched) / total));
+}
+
+export type ProgressState = 'not_started' | 'in_progress' | 'completed';
+
+export const progressState = (progress: number): ProgressState => (progress >= 100 ? 'completed' : progress <= 0 ? 'not_started' : 'in_progress');
+
+/** A certificate is due when every visible video is watched (and there is at least one). */
+export const certificateDue = (watched: number, total: number): boolean => total > 0 && watched >= total;
+
+/**
+ * Availability along a path: the first category is available; a later one when every earlier required
+ * category is complete. Optional categories never block; a category without visible videos never blocks.
+ */
+export function availability(path: Array<{ essential: number; progress: number; total: number }>): boolean[] {
+  let blocked = false;
+  return path.map((c, i) => {
+    const available = i === 0 || !blocked;
+    if (c.essential === 1 && c.total > 0 && c.progress < 100) blocked = true;
+    return available;
+  });
+}
+
+export const pointsOf = (watchedVideos: number, microCertificates: number, certificates: number): number =>
+  watchedVideos * POINTS.video + microCertificates * POINTS.microCertificate + certificates * POINTS.certificate;
+
+/** Ranking order: more points first; on a tie, who reached their points earlier; then the lower id. */
+export function rankingOrder<T extends { user_id: number; points: number; reached_at: number | null }>(rows: T[]): Array<T & { position: number }> {
+  return [...rows]
+    .sort((a, b) => b.points - a.points || (a.reached_at ?? Number.MAX_SAFE_INTEGER) - (b.reached_at ?? Number.MAX_SAFE_INTEGER) || a.user_id - b.user_id)
+    .map((r, i) => ({ ...r, position: i + 1 }));
+}
+
+/** The day before 'YYYY-MM-DD'. */
+export function previousDay(day: string): string {
+  const d = new Date(`${day}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() - 1);
+  return d.toISOString().slice(0, 10);
+}
+
+/**
+ * Days in a row with watching, ending today (member's calendar). A streak that ended yesterday still
+ * counts until the end of today, so the morning does not reset it before the member had a chance to watch.
+ */
+export function streakDays(days: Iterable<string>, today: string): number {
+  const set = new Set(days);
+  let day = set.has(today) ? today : previousDay(today);
+  let n = 0;
+  while (set.has(day)) {
+    n++;
+    day = previousDay(day);
+  }
+  return n;
+}
+
+/** The home figures: completed categories of the path, the path's size, and the share completed. */
+export function pathFigures(progresses: number[]): { done: number; total: number; percent: number } {
+  const total = progresses.length;
+  const done = progresses.filter((p) => p >= 100).length;
+  return { done, total, percent: total === 0 ? 0 : Math.floor((100 * done) / total) };
+}
+
+/** The ranking sentence of the home page. */
+export const rankingSentence = (position: number): string =>
+  position <= 1 ? 'You are in 1º place, congratulations!' : `You are ${position - 1} positions behind the first place`;

@@ -1,0 +1,260 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { importTestCatalog, type TestCatalog } from '../../../test/catalog-fixture.ts';
+import { organizationWithMembers, startPlatform, type TestPlatform } from '../../../test/harness.ts';
+import { ensurePath, replaceHiddenVideos } from '../organization/learning-path.queries.ts';
+
+let platform: TestPlatform;
+let catalog: TestCatalog;
+let acme: Awaited<ReturnType<typeof organizationWithMembers>>;
+let rival: Awaited<ReturnType<typeof organizationWithMembers>>;
+
+beforeAll(async () => {
+  platform = await startPlatform();
+  catalog = await importTestCatalog(platform);
+  acme = await organizationWithMembers(platform, 'Acme');
+  rival = await organizationWithMembers(platform, 'Rival');
+});
+afterAll(() => platform.close());
+
+const get = (token: string, path: string, query?: Record<string, string>) => platform.api('GET', `/api${path}`, { token, query });
+const post = (token: string, path: string, json: unknown) => platform.api('POST', `/api${path}`, { token, json });
+const report = (who: { id: number; token: string }, video: number, timeSpent = 1) => post(who.token, '/watch-user-video', { user: who.id, video, timeSpent });
+const home = async (token: string) => (await post(token, '/learning_path_home', {})).body.data;
+const countCertificates = async (userId: number, kind: string) =>
+  Number(
+    (
+      await platform.ctx.db
+        .selectFrom('certificates')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('user_id', '=', userId)
+        .where('kind', '=', kind as 'category')
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+
+describe('learning path, certificates and rankings', () => {
+  it('starts with the path, nothing done and only the first required category open', async () => {
+    const data = await home(acme.member.token);
+    expect(data).toMatchObject({ name: 'Mia', role: 'Operator', team: 'Assembly', source: 'catalog', done: 0, total: 2, percent: 0 });
+    expect(data.summary).toBe('0 COMPLETED / 2 TO GO - 0% COMPLETED');
+    const [safety, lean] = data.categories;
+    expect(safety).toMatchObject({
+      name: 'Health and Safety',
+      essential_label: 'Required',
+      videos_count: 3,
+      total_seconds: 6,
+      progress: 0,
+      state: 'not_started',
+    });
+    expect(safety.available).toBe(true);
+    expect(lean).toMatchObject({ essential_label: 'Optional', videos_count: 25, available: false });
+  });
+
+  it('issues the micro-certificate once when a sub-category is watched, under concurrent reports', async () => {
+    const basics = catalog.subCategories['safety-basics']!;
+    const none = await get(acme.member.token, '/get_user_micro_certificate_by_sub_category', {
+      user_id: String(acme.member.id),
+      sub_category_id: String(basics),
+    });
+    expect(none.body.data.micro_certification).toBeNull();
+    const results = await Promise.all([
+      report(acme.member, catalog.videos.lockout!),
+      report(acme.member, catalog.videos.ppe!),
+      report(acme.member, catalog.videos.ppe!),
+      report(acme.member, catalog.videos.lockout!),
+    ]);
+    expect(results.map((r) => r.status)).toEqual([201, 201, 201, 201]);
+    expect(await countCertificates(acme.member.id, 'sub_category')).toBe(1);
+    const micro = await get(acme.member.token, '/get_user_micro_certificate_by_sub_category', {
+      user_id: String(acme.member.id),
+      sub_category_id: String(basics),
+    });
+    expect(micro.body.data.micro_certification).toMatchObject({ sub_category_id: basics, category_id: catalog.categories.safety });
+    const data = await home(acme.member.token);
+    expect(data.categories[0]).toMatchObject({ progress: 66, state: 'in_progress', last_video_id: expect.any(Number) });
+    expect(data.categories[1].available).toBe(false);
+  });
+
+  it('issues the category certificate exactly once when the last video is watched by concurrent reports', async () => {
+    const video = catalog.videos['confined-space']!;
+    await Promise.all(Array.from({ length: 5 }, () => report(acme.member, video)));
+    expect(await countCertificates(acme.member.id, 'category')).toBe(1);
+    expect(await countCertificates(acme.member.id, 'sub_category')).toBe(2);
+    const cert = await get(acme.member.token, '/get_user_certificate_by_category', {
+      user_id: String(acme.member.id),
+      category_id: String(catalog.categories.safety),
+    });
+    expect(cert.status).toBe(200);
+    expect(cert.body.data.certification).toMatchObject({ category_id: catalog.categories.safety, created_at: expect.any(String) });
+    const data = await home(acme.member.token);
+    expect(data.summary).toBe('1 COMPLETED / 2 TO GO - 50% COMPLETED');
+    expect(data.categories[0]).toMatchObject({
+      progress: 100,
+      state: 'completed',
+      certificate_date: expect.any(String),
+      challenge: 'https://example.com/challenge',
+    });
+    expect(data.categories[1].available).toBe(true);
+  });
+
+  it('answers activity, certifications and rankings', async () => {
+    const activity = await get(acme.member.token, `/get_user_activity/${acme.member.id}`);
+    expect(activity.status).toBe(200);
+    expect(activity.body.data).toEqual({
+      videosLastWeek: 3,
+      countSequenceDayWatch: 1,
+      certifications: 1,
+      certificationsAvailable: 2,
+      rankingUser: { ranking: 1, points: 3 * 10 + 2 * 50 + 100 },
+    });
+    const certs = await get(acme.member.token, `/get_all_user_certifications/${acme.member.id}`);
+    expect(certs.body.data.certifications).toHaveLength(1);
+    expect(certs.body.data.micro_certifications).toHaveLength(2);
+    expect(certs.body.data.available.map((c: { name: string }) => c.name)).toEqual(['Continuous Improvement']);
+    expect(certs.body.data.last_video_id).toBe(catalog.videos['confined-space']);
+
+    const rankings = await get(acme.member.token, '/get_all_rankings', { organization_id: String(acme.organizationId) });
+    expect(rankings.status).toBe(200);
+    expect(rankings.body.data.rankings.map((r: { position: number; points: number; user: { id: number } }) => [r.position, r.points, r.user.id])).toEqual([
+      [1, 230, acme.member.id],
+      [2, 0, acme.superUser.id],
+    ]);
+    // The super user passes the member on points: the ranking follows.
+    await report(acme.superUser, catalog.videos.lockout!);
+    await report(acme.superUser, catalog.videos.ppe!);
+    const after = await get(acme.superUser.token, `/get_user_activity/${acme.superUser.id}`);
+    expect(after.body.data.rankingUser).toEqual({ ranking: 2, points: 70 });
+    // A super user reads the activity of a member of their organization.
+    expect((await get(acme.superUser.token, `/get_user_activity/${acme.member.id}`)).status).toBe(200);
+  });
+
+  it('lists the people of the organization and of a team with ranking and points', async () => {
+    const org = await get(acme.member.token, `/get_all_users_organization/${acme.organizationId}`);
+    expect(org.status).toBe(200);
+    expect(org.body.data.users).toHaveLength(2);
+    expect(org.body.data.users[0]).toMatchObject({ name: 'Mia', last_name: 'Member', role: 'Operator', team: 'Assembly', ranking: 1, points: 230 });
+    const team = await get(acme.member.token, `/get_all_users_my_team/${acme.organizationId}/Assembly`);
+    expect(team.body.data.users).toHaveLength(2);
+    const teamId = (await platform.ctx.db.selectFrom('users').select('team_id').where('id', '=', acme.member.id).executeTakeFirstOrThrow()).team_id!;
+    expect((await get(acme.member.token, `/get_all_users_my_team/${acme.organizationId}/${teamId}`)).body.data.users).toHaveLength(2);
+    const byTeam = await get(acme.member.token, `/organization/teams/${teamId}/users`, { take: '1' });
+    expect(byTeam.body.data).toMatchObject({ take: 1, skip: 0 });
+    expect(byTeam.body.data.users).toHaveLength(1);
+    expect((await get(acme.member.token, `/get_all_users_my_team/${acme.organizationId}/Nowhere`)).status).toBe(404);
+  });
+
+  it('records a challenge and the first-login push', async () => {
+    const res = await post(acme.member.token, '/insert_new_challenge', {
+      user_id: acme.member.id,
+      challenge_category_id: catalog.categories.safety,
+      challenge_type: 'category',
+      challenge_description: 'Health and Safety',
+      challenge_status: 'opened',
+    });
+    expect(res.status).toBe(201);
+    expect(res.body.data.challenge).toBe('https://example.com/challenge');
+    const bad = await post(acme.member.token, '/insert_new_challenge', { user_id: acme.member.id, challenge_category_id: 'x', challenge_type: 'team' });
+    expect(bad.status).toBe(400);
+    const push = await post(acme.member.token, `/user/${acme.member.id}/updateFirstLoginInLibraryPush`, {});
+    expect(push.status).toBe(200);
+    expect(push.body.data).toMatchObject({ first_login: 1, logged_in_account: expect.any(Number) });
+    expect((await post(acme.member.token, `/user/${acme.superUser.id}/updateFirstLoginInLibraryPush`, {})).status).toBe(403);
+  });
+
+  it('downloads the certificate as a PDF and verifies it publicly', async () => {
+    const certs = await get(acme.member.token, `/get_all_user_certifications/${acme.member.id}`);
+    const cert = certs.body.data.certifications[0];
+    const res = await fetch(`${platform.url}/api/certificates/${cert.id}/pdf`, { headers: { authorization: `Bearer ${acme.member.token}` } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/pdf');
+    const text = Buffer.from(await res.arrayBuffer()).toString('latin1');
+    expect(text.startsWith('%PDF-1.4')).toBe(true);
+    expect(text).toContain('Mia Member');
+    expect(text).toContain(cert.verification_code);
+    expect((await fetch(`${platform.url}/api/certificates/${cert.id}/pdf`, { headers: { authorization: `Bearer ${rival.superUser.token}` } })).status).toBe(
+      404,
+    );
+
+    const verify = await platform.api('GET', `/api/certificates/verify/${cert.verification_code}`);
+    expect(verify.status).toBe(200);
+    expect(verify.body.data).toMatchObject({ valid: true, member: 'Mia Member', category: 'Health and Safety', organization: 'Acme', kind: 'category' });
+    expect((await platform.api('GET', '/api/certificates/verify/ZZZZZZZZZZZZ')).status).toBe(404);
+    expect((await platform.api('GET', '/api/certificates/verify/bad-code!')).status).toBe(400);
+  });
+
+  it("refuses another organization's data and bad ids", async () => {
+    const other = rival.superUser.token;
+    expect((await get(other, `/get_user_activity/${acme.member.id}`)).status).toBe(404);
+    expect((await get(other, `/get_all_user_certifications/${acme.member.id}`)).status).toBe(404);
+    expect((await get(other, '/get_user_certificate_by_category', { user_id: String(acme.member.id), category_id: '1' })).status).toBe(404);
+    expect((await get(other, '/get_all_rankings', { organization_id: String(acme.organizationId) })).status).toBe(403);
+    expect((await get(other, `/get_all_users_organization/${acme.organizationId}`)).status).toBe(403);
+    expect((await get(other, `/get_all_users_my_team/${acme.organizationId}/Assembly`)).status).toBe(403);
+    const teamId = (await platform.ctx.db.selectFrom('users').select('team_id').where('id', '=', acme.member.id).executeTakeFirstOrThrow()).team_id!;
+    expect((await get(other, `/organization/teams/${teamId}/users`)).status).toBe(404);
+    // A member of the same organization does not read another member's activity.
+    expect((await get(acme.member.token, `/get_user_activity/${acme.superUser.id}`)).status).toBe(403);
+    expect((await get(acme.member.token, '/get_user_activity/abc')).status).toBe(400);
+    expect((await get(acme.member.token, '/get_all_user_certifications/0')).status).toBe(400);
+    expect((await get(acme.member.token, '/get_all_rankings', { organization_id: 'x' })).status).toBe(400);
+    expect((await get(acme.member.token, '/get_user_certificate_by_category', { user_id: '1' })).status).toBe(400);
+    expect((await get(acme.member.token, '/get_all_users_organization/-1')).status).toBe(400);
+    expect((await platform.api('GET', `/api/get_user_activity/${acme.member.id}`)).status).toBe(401);
+  });
+
+  it('excludes videos hidden by the team path from progress', async () => {
+    // Rival hides "ppe": Basics is complete with lockout alone.
+    const pathId = await ensurePath(platform.ctx.db, rival.organizationId, null);
+    await replaceHiddenVideos(platform.ctx.db, pathId, catalog.categories.safety!, [catalog.videos.ppe!]);
+    await report(rival.member, catalog.videos.lockout!);
+    const data = await home(rival.member.token);
+    expect(data.categories[0]).toMatchObject({ videos_count: 2, progress: 50 });
+    expect(await countCertificates(rival.member.id, 'sub_category')).toBe(1);
+  });
+
+  it('ranks an organization of 5,000 members in one statement, quickly', async () => {
+    const big = await organizationWithMembers(platform, 'Big');
+    const db = platform.ctx.db;
+    const t = Date.now();
+    const ids: number[] = [];
+    for (let chunk = 0; chunk < 10; chunk++) {
+      const rows = Array.from({ length: 500 }, (_, i) => ({
+        organization_id: big.organizationId,
+        email: `bulk.${chunk}.${i}.${t}@example.com`,
+        name: `Bulk${chunk}x${i}`,
+        password_hash: null,
+        team_id: null,
+        role: null,
+        picture: null,
+        timezone: null,
+        last_login: null,
+        deleted_at: null,
+        created_at: t,
+        updated_at: t,
+      }));
+      ids.push(...(await db.insertInto('users').values(rows).returning('id').execute()).map((r) => r.id));
+    }
+    const lockout = catalog.videos.lockout!;
+    for (let i = 0; i < ids.length; i += 500) {
+      await db
+        .insertInto('video_watch')
+        .values(
+          ids.slice(i, i + 500).map((id, j) => ({ user_id: id, video_id: lockout, seconds: 2, watched_at: t + i + j, last_watched_at: t, created_at: t })),
+        )
+        .execute();
+    }
+    const started = performance.now();
+    const res = await get(big.superUser.token, '/get_all_rankings', { organization_id: String(big.organizationId), take: '3' });
+    const activity = await get(big.member.token, `/get_user_activity/${big.member.id}`);
+    const elapsed = performance.now() - started;
+    expect(res.status).toBe(200);
+    // Equal points: the earlier achievement comes first.
+    expect(res.body.data.rankings.map((r: { position: number; user: { id: number } }) => [r.position, r.user.id])).toEqual([
+      [1, ids[0]],
+      [2, ids[1]],
+      [3, ids[2]],
+    ]);
+    expect(activity.body.data.rankingUser).toEqual({ ranking: 5002, points: 0 });
+    expect(elapsed).toBeLessThan(3000);
+  });
+});

@@ -1,0 +1,95 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { SHARING_MESSAGES, type ShareData, type SharedVideoData, type shareRequest } from '@mm/contract';
+import type { z } from 'zod';
+import type { AppContext } from '../../app-context.ts';
+import type { Caller } from '../../lib/auth.ts';
+import { DAY, now } from '../../lib/clock.ts';
+import { hashToken, newToken } from '../../lib/crypto.ts';
+import { AppError, badRequest, forbidden, notFound } from '../../lib/errors.ts';
+import { organizationHasAccess } from '../billing/access.ts';
+import { MASTER_PLAYLIST, POSTER } from '../catalog/media.ts';
+import { shareVideoMail } from '../mail/templates.ts';
+import { mediaSigner } from '../media/media-signer.ts';
+import { assertMayShare } from './sharing.policy.ts';
+import { findOrganizationTeam, findSenderName, findShare, findShareableVideo, insertShare, organizationRecipients, type Recipient } from './sharing.queries.ts';
+
+type ShareInput = z.output<typeof shareRequest>;
+
+/** The public page's path for a share; the token travels only in this link and the e-mail. */
+export const watchPath = (uniqueId: string, token: string) => `/watch/${uniqueId}/${token}`;
+
+/** POST videos/share: one share (one link) sent to every recipient through the outbox. */
+export async function shareVideo(ctx: AppContext, caller: Caller, input: ShareInput): Promise<ShareData> {
+  const mode = {
+    emails: input.emails,
+    teamMembers: input.team_members,
+    teamId: input.team_id,
+    allOrganization: input.send_to_all_organization_users,
+    organizationId: input.organization_id,
+  };
+  assertMayShare(caller, mode);
+  if (!(await organizationHasAccess(ctx.db, caller.organizationId))) throw forbidden(SHARING_MESSAGES.noPlan);
+  const video = await findShareableVideo(ctx.db, input.admin_video_id);
+  if (!video) throw notFound('Video not found.');
+
+  const recipients = new Map<string, Recipient>();
+  const orgId = caller.organizationId as number;
+  if (mode.allOrganization) {
+    for (const u of await organizationRecipients(ctx.db, orgId, {})) recipients.set(u.email.toLowerCase(), { email: u.email, userId: u.id });
+  } else if (mode.teamId !== undefined || mode.teamMembers.length > 0) {
+    if (mode.teamId !== undefined && !(await findOrganizationTeam(ctx.db, orgId, mode.teamId))) throw notFound('Team not found.');
+    const wanted = mode.teamMembers.length > 0 ? [...new Set(mode.teamMembers)] : undefined;
+    const users = await organizationRecipients(ctx.db, orgId, { teamId: mode.teamId, userIds: wanted });
+    if (wanted && users.length !== wanted.length) throw notFound('Team member not found.');
+    for (const u of users) recipients.set(u.email.toLowerCase(), { email: u.email, userId: u.id });
+  }
+  for (const email of mode.emails) if (!recipients.has(email)) recipients.set(email, { email, userId: null });
+  // Nobody shares with themselves: the sender is dropped from "everyone" and team lists.
+  for (const [key, r] of recipients) if (r.userId === caller.userId) recipients.delete(key);
+  if (recipients.size === 0) throw badRequest(SHARING_MESSAGES.noRecipient);
+
+  const t = now();
+  const token = newToken();
+  const uniqueId = randomBytes(12).toString('base64url');
+  const expiresAt = t + ctx.config.shareLinkDays * DAY;
+  const url = `${ctx.config.publicUrl}${watchPath(uniqueId, token)}`;
+  const sender = await findSenderName(ctx.db, caller.userId);
+  const senderName = [sender?.name, sender?.last_name].filter(Boolean).join(' ') || input.name || 'A colleague';
+  const message = input.content?.trim() || null;
+  const mail = shareVideoMail({ senderName, videoTitle: video.title, message, url, validDays: ctx.config.shareLinkDays });
+  await insertShare(
+    ctx.db,
+    {
+      uniqueId,
+      videoId: video.id,
+      senderUserId: caller.userId,
+      organizationId: caller.organizationId,
+      tokenHash: hashToken(token),
+      message,
+      expiresAt,
+      createdAt: t,
+    },
+    [...recipients.values()],
+    mail,
+    ctx.config.smtpUrl ? 'pending' : 'captured',
+  );
+  if (ctx.config.smtpUrl) void ctx.mailer.deliverPending().catch(() => undefined);
+  return { recipients: recipients.size, expires_at: new Date(expiresAt).toISOString() };
+}
+
+/** GET videos/share (public): the video behind a valid link, with a signed stream URL. */
+export async function openSharedVideo(ctx: AppContext, uniqueId: string, token: string): Promise<SharedVideoData> {
+  const share = await findShare(ctx.db, uniqueId);
+  const given = Buffer.from(hashToken(token), 'hex');
+  if (!share || !timingSafeEqual(given, Buffer.from(share.token_hash, 'hex'))) throw notFound(SHARING_MESSAGES.linkUnknown);
+  if (share.expires_at <= now()) throw new AppError(410, SHARING_MESSAGES.linkExpired);
+  const signer = await mediaSigner(ctx.db);
+  return {
+    admin_video_id: share.video_id,
+    title: share.title,
+    description: share.description,
+    default_image: share.image ?? signer.url(share.content_hash, POSTER),
+    main_video: signer.url(share.content_hash, MASTER_PLAYLIST),
+    expires_at: new Date(share.expires_at).toISOString(),
+  };
+}

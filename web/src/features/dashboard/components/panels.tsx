@@ -1,0 +1,231 @@
+import { Avatar, Badge, Box, Button, Card, Group, Progress, Select, Skeleton, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import type { CategoryAlerts, ComplianceItem, OptionalTrainingItem, TeamUserProgress } from '@mm/contract';
+import type { ReactNode } from 'react';
+import { ageColor, daysSince, PROGRESS_TICKS, performanceColor, ptBrDate } from '../lib/dashboard-rules.ts';
+
+/** 5 skeleton placeholders while a panel loads (section 9). */
+export function PanelSkeleton() {
+  return (
+    <Stack gap="xs" data-testid="panel-skeleton">
+      {[1, 2, 3, 4, 5].map((n) => (
+        <Skeleton key={n} h={22} />
+      ))}
+    </Stack>
+  );
+}
+
+export function Panel({ title, actions, children }: { title: string; actions?: ReactNode; children: ReactNode }) {
+  return (
+    <Card withBorder padding="lg" radius="md" component="section" aria-label={title}>
+      <Group justify="space-between" mb="md">
+        <Title order={2} size="h4">
+          {title}
+        </Title>
+        {actions}
+      </Group>
+      {children}
+    </Card>
+  );
+}
+
+function Ticks() {
+  return (
+    <Group justify="space-between" gap={0} mt={2}>
+      {PROGRESS_TICKS.map((t) => (
+        <Text key={t} size="xs" c="dimmed">
+          {t}
+        </Text>
+      ))}
+    </Group>
+  );
+}
+
+export function TrackerPanel(props: {
+  loading: boolean;
+  teamProgress: number;
+  users: TeamUserProgress[];
+  filter: string;
+  filterOptions: { value: string; label: string }[];
+  onFilter: (value: string) => void;
+  onExport: () => void;
+}) {
+  return (
+    <Panel
+      title="Team Tracker"
+      actions={
+        <Group>
+          <Select
+            aria-label="Content filter"
+            data={props.filterOptions}
+            value={props.filter}
+            onChange={(v) => v && props.onFilter(v)}
+            allowDeselect={false}
+            w={240}
+          />
+          <Button variant="light" onClick={props.onExport} disabled={props.loading}>
+            Export CSV
+          </Button>
+        </Group>
+      }
+    >
+      {props.loading ? (
+        <PanelSkeleton />
+      ) : (
+        <Stack gap="sm">
+          <Group>
+            <Text fw={600}>Overall progress</Text>
+            <Badge color={performanceColor(props.teamProgress)} size="lg" data-testid="team-progress">
+              {props.teamProgress}%
+            </Badge>
+          </Group>
+          {props.users.length === 0 && <Text c="dimmed">No members in this selection.</Text>}
+          {props.users.map((u) => (
+            <Box key={u.user_id} data-testid="tracker-user">
+              <Group justify="space-between" mb={4}>
+                <Group gap="xs">
+                  <Avatar src={u.picture} size="sm" name={u.name} />
+                  <Text size="sm">{u.name}</Text>
+                </Group>
+                <Text size="sm" fw={600} c={performanceColor(u.progress)}>
+                  {u.progress}%
+                </Text>
+              </Group>
+              <Progress value={u.progress} color={performanceColor(u.progress)} aria-label={`${u.name} progress`} />
+              <Ticks />
+            </Box>
+          ))}
+        </Stack>
+      )}
+    </Panel>
+  );
+}
+
+export function AlertsPanel(props: {
+  loading: boolean;
+  alerts: CategoryAlerts[];
+  onAlert: (category: CategoryAlerts, user: CategoryAlerts['users'][number]) => void;
+  onBroadcast: () => void;
+  broadcasting: boolean;
+}) {
+  const withUsers = props.alerts.filter((c) => c.users.length > 0);
+  return (
+    <Panel
+      title="Alerts"
+      actions={
+        <Button color="orange" onClick={props.onBroadcast} loading={props.broadcasting}>
+          Send Broadcast
+        </Button>
+      }
+    >
+      {props.loading ? (
+        <PanelSkeleton />
+      ) : withUsers.length === 0 ? (
+        <Text c="dimmed">Nobody has a category started and unfinished.</Text>
+      ) : (
+        <Stack gap="md">
+          {withUsers.map((c) => (
+            <Box key={c.category_id}>
+              <Text fw={600} mb={4}>
+                {c.category_name}
+              </Text>
+              <Stack gap={4}>
+                {c.users.map((u) => (
+                  <UnstyledButton
+                    key={u.user_id}
+                    onClick={() => props.onAlert(c, u)}
+                    aria-label={`Alert ${u.user_name} about ${c.category_name}`}
+                    p={4}
+                    style={{ borderRadius: 6 }}
+                  >
+                    <Group justify="space-between">
+                      <Group gap="xs">
+                        <Avatar src={u.user_picture} size="sm" name={u.user_name} />
+                        <Text size="sm">{u.user_name}</Text>
+                      </Group>
+                      <Group gap="xs">
+                        <Badge color={performanceColor(u.percentage_videos_watched)} variant="light">
+                          {u.percentage_videos_watched}%
+                        </Badge>
+                        <Badge color={ageColor(daysSince(u.first_video_watched))}>{ptBrDate(u.first_video_watched)}</Badge>
+                      </Group>
+                    </Group>
+                  </UnstyledButton>
+                ))}
+              </Stack>
+            </Box>
+          ))}
+        </Stack>
+      )}
+    </Panel>
+  );
+}
+
+export function CompliancePanel({ loading, items }: { loading: boolean; items: ComplianceItem[] }) {
+  return (
+    <Panel title="Compliance Reporting">
+      {loading ? (
+        <PanelSkeleton />
+      ) : items.length === 0 ? (
+        <Text c="dimmed">The learning path has no required category.</Text>
+      ) : (
+        <Stack gap="sm">
+          {items.map((item) => (
+            <Box key={item.category_id} data-testid="compliance-item">
+              <Group justify="space-between" mb={2}>
+                <Text size="sm">{item.name}</Text>
+                <Text size="sm" c="dimmed">
+                  {item.completion}% ({item.completed}/{item.members})
+                </Text>
+              </Group>
+              <Box h={16} bg="gray.1" style={{ borderRadius: 4 }}>
+                <Box
+                  h={16}
+                  w={`${item.completion}%`}
+                  bg={performanceColor(item.completion)}
+                  style={{ borderRadius: 4 }}
+                  aria-label={`${item.name} completion ${item.completion}%`}
+                />
+              </Box>
+            </Box>
+          ))}
+        </Stack>
+      )}
+    </Panel>
+  );
+}
+
+const SEGMENT_COLORS = ['blue', 'teal', 'violet', 'cyan', 'grape', 'indigo', 'lime', 'pink', 'yellow'];
+
+export function OptionalTrainingPanel({ loading, items }: { loading: boolean; items: OptionalTrainingItem[] }) {
+  const watched = items.filter((i) => i.completion > 0);
+  return (
+    <Panel title="Optional Training Engagement">
+      {loading ? (
+        <PanelSkeleton />
+      ) : watched.length === 0 ? (
+        <Text c="dimmed">No optional training watched yet.</Text>
+      ) : (
+        <Stack gap="sm">
+          <Progress.Root size={28}>
+            {watched.map((item, i) => (
+              <Progress.Section key={item.category_id} value={item.completion} color={SEGMENT_COLORS[i % SEGMENT_COLORS.length]}>
+                <Progress.Label>{item.completion}%</Progress.Label>
+              </Progress.Section>
+            ))}
+          </Progress.Root>
+          {items.map((item) => {
+            const i = watched.indexOf(item);
+            return (
+              <Group key={item.category_id} gap="xs" data-testid="optional-item">
+                <Box w={12} h={12} bg={i >= 0 ? SEGMENT_COLORS[i % SEGMENT_COLORS.length] : 'gray.3'} style={{ borderRadius: 2 }} />
+                <Text size="sm">
+                  {item.name}: {item.completion}% ({item.total_minutes} min)
+                </Text>
+              </Group>
+            );
+          })}
+        </Stack>
+      )}
+    </Panel>
+  );
+}

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { ageColor, daysSince, performanceColor, ptBrDate, teamCsv } from './dashboard-rules.ts';
+
+describe('dashboard rules', () => {
+  it('colours performance at its edges', () => {
+    expect([0, 30, 31, 70, 71, 100].map(performanceColor)).toEqual(['red', 'red', 'orange', 'orange', 'green', 'green']);
+  });
+  it('colours days since start at its edges', () => {
+    expect([0, 7, 8, 14, 15].map(ageColor)).toEqual(['green', 'green', 'orange', 'orange', 'red']);
+  });
+  it('counts whole days since a start', () => {
+    const now = Date.parse('2026-11-21T12:00:00Z');
+    expect(daysSince('2026-11-14T12:00:00Z', now)).toBe(7);
+    expect(daysSince('2026-11-14T12:00:01Z', now)).toBe(6);
+  });
+  it('formats dates as dd/mm/yyyy', () => {
+    expect(ptBrDate('2026-03-05T23:00:00Z')).toBe('05/03/2026');
+  });
+  it('builds the CSV bytes', () => {
+    expect(teamCsv([])).toBe('Name,Progress\n');
+    expect(
+      teamCsv([
+        { name: 'Mia Member', progress: 50 },
+        { name: 'Doe, "J"', progress: 0 },
+        { name: '=cmd', progress: 100 },
+      ]),
+    ).toBe('Name,Progress\nMia Member,50\n"Doe, ""J""",0\n\'=cmd,100\n');
+  });
+});

@@ -1,0 +1,45 @@
+/** Pure rules of the team dashboard (administration spec, sections 4 and 9). */
+
+export type RuleColor = 'red' | 'orange' | 'green';
+
+/** Performance colour: 30 or below red, 31 to 70 orange, above 70 green. */
+export function performanceColor(percentage: number): RuleColor {
+  if (percentage <= 30) return 'red';
+  if (percentage <= 70) return 'orange';
+  return 'green';
+}
+
+/** Colour by days since start: 7 or fewer green, 8 to 14 orange, above 14 red. */
+export function ageColor(days: number): RuleColor {
+  if (days <= 7) return 'green';
+  if (days <= 14) return 'orange';
+  return 'red';
+}
+
+const DAY = 86_400_000;
+
+/** Whole days between a start (ISO) and now. */
+export function daysSince(iso: string, now: number = Date.now()): number {
+  return Math.max(0, Math.floor((now - Date.parse(iso)) / DAY));
+}
+
+/** The alerts' start date in the pt-BR format: dd/mm/yyyy (in UTC, so every viewer reads the same day). */
+export function ptBrDate(iso: string): string {
+  return new Intl.DateTimeFormat('pt-BR', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' }).format(new Date(iso));
+}
+
+/** Progress bar ticks (section 9). */
+export const PROGRESS_TICKS = [0, 25, 50, 75, 100] as const;
+
+/** One CSV field: quoted when it holds a comma, quote or line break; a leading =, +, - or @ is neutralised for spreadsheets. */
+function csvField(value: string): string {
+  const safe = /^[=+\-@]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+/** team-data.csv: header Name,Progress then one line per member, lines ended by \n. */
+export function teamCsv(rows: { name: string; progress: number }[]): string {
+  return ['Name,Progress', ...rows.map((r) => `${csvField(r.name)},${r.progress}`)].map((line) => `${line}\n`).join('');
+}
+
+export const CSV_FILE_NAME = 'team-data.csv';

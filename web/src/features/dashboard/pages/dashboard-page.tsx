@@ -1,0 +1,137 @@
+import { Alert, Container, Group, Select, SimpleGrid, Stack, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { DASHBOARD_MESSAGES } from '@mm/contract';
+import { useState } from 'react';
+import { useSignedInSession } from '../../../lib/session.ts';
+import { usePathCategories } from '../../organization/api/get-path-categories.ts';
+import { useTeams } from '../../organization/api/get-teams.ts';
+import { useManagedOrganization } from '../../organization/components/super-user-only.tsx';
+import { adminFailure, adminSuccess } from '../../organization/notify.ts';
+import {
+  type TrackerFilter,
+  useCompliance,
+  useOptionalTraining,
+  useOverallProgress,
+  useSendAlert,
+  useSendBroadcast,
+  useUsersAlerts,
+} from '../api/dashboard-api.ts';
+import { AlertsPanel, CompliancePanel, OptionalTrainingPanel, TrackerPanel } from '../components/panels.tsx';
+import { CSV_FILE_NAME, teamCsv } from '../lib/dashboard-rules.ts';
+
+const ORGANIZATION = 'organization';
+
+function download(name: string, text: string) {
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** /dashboard: the team dashboard of super users (administration spec, section 2). Desktop only. */
+export function DashboardPage() {
+  const narrow = useMediaQuery('(max-width: 1023px)');
+  if (narrow) {
+    return (
+      <Container py="xl">
+        <Alert color="blue">{DASHBOARD_MESSAGES.desktopOnly}</Alert>
+      </Container>
+    );
+  }
+  return <Dashboard />;
+}
+
+function Dashboard() {
+  const { organizationId, organizationName } = useManagedOrganization();
+  const session = useSignedInSession();
+  const [teamValue, setTeamValue] = useState(ORGANIZATION);
+  const [filterValue, setFilterValue] = useState('required');
+  const team = teamValue === ORGANIZATION ? null : Number(teamValue);
+  const filter: TrackerFilter = filterValue === 'required' || filterValue === 'optional' ? filterValue : Number(filterValue);
+
+  const teams = useTeams(organizationId);
+  const path = usePathCategories(organizationId, team);
+  const progress = useOverallProgress(organizationId, team, filter);
+  const alerts = useUsersAlerts(organizationId, team);
+  const compliance = useCompliance(organizationId, team);
+  const optional = useOptionalTraining(organizationId, team);
+  const sendAlert = useSendAlert();
+  const broadcast = useSendBroadcast();
+
+  const teamOptions = [
+    { value: ORGANIZATION, label: organizationName || 'Organization' },
+    ...(teams.data ?? []).map((t) => ({ value: String(t.id), label: t.name })),
+  ];
+  const filterOptions = [
+    { value: 'optional', label: 'All optional content' },
+    { value: 'required', label: 'All required content' },
+    ...(path.data?.data ?? []).map((c) => ({ value: String(c.id), label: c.name })),
+  ];
+
+  const error = [progress, alerts, compliance, optional].find((q) => q.isError)?.error;
+
+  return (
+    <Container size="xl" py="xl">
+      <Stack gap="lg">
+        <Group justify="space-between">
+          <Title order={1}>Team dashboard</Title>
+          <Select
+            label="Team"
+            data={teamOptions}
+            value={teamValue}
+            onChange={(v) => {
+              if (!v) return;
+              setTeamValue(v);
+              setFilterValue((f) => (f === 'required' || f === 'optional' ? f : 'required'));
+            }}
+            allowDeselect={false}
+            w={260}
+          />
+        </Group>
+        {error && <Alert color="red">{error.message}</Alert>}
+        <SimpleGrid cols={2} spacing="lg">
+          <TrackerPanel
+            loading={progress.isPending}
+            teamProgress={progress.data?.teamProgress ?? 0}
+            users={progress.data?.teamUsersProgress ?? []}
+            filter={filterValue}
+            filterOptions={filterOptions}
+            onFilter={setFilterValue}
+            onExport={() => download(CSV_FILE_NAME, teamCsv(progress.data?.teamUsersProgress ?? []))}
+          />
+          <AlertsPanel
+            loading={alerts.isPending}
+            alerts={alerts.data ?? []}
+            broadcasting={broadcast.isPending}
+            onAlert={(category, user) => {
+              if (!window.confirm(`Send an alert to ${user.user_name} about ${category.category_name}?`)) return;
+              sendAlert.mutate(
+                {
+                  userId: user.user_id,
+                  supervisorName: session.name,
+                  categoryId: category.category_id,
+                  categoryName: category.category_name,
+                  percentage: user.percentage_videos_watched,
+                },
+                { onSuccess: () => adminSuccess(DASHBOARD_MESSAGES.alertSent), onError: () => adminFailure(DASHBOARD_MESSAGES.alertFailed) },
+              );
+            }}
+            onBroadcast={() => {
+              if (!window.confirm('Send an alert to every member of this selection who is behind?')) return;
+              broadcast.mutate(
+                { organizationId, team },
+                { onSuccess: () => adminSuccess(DASHBOARD_MESSAGES.broadcastSent), onError: (e) => adminFailure(e.message) },
+              );
+            }}
+          />
+          <CompliancePanel loading={compliance.isPending} items={compliance.data ?? []} />
+          <OptionalTrainingPanel loading={optional.isPending} items={optional.data ?? []} />
+        </SimpleGrid>
+      </Stack>
+    </Container>
+  );
+}

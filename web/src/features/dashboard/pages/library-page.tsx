@@ -1,0 +1,59 @@
+import { Alert, Badge, Container, Table, Text, Title } from '@mantine/core';
+import { PageLoader } from '../../../components/page-loader.tsx';
+import { durationSeconds, toHhMmSs } from '../../../lib/duration.ts';
+import { useCatalogTree } from '../../organization/api/get-catalog-tree.ts';
+import { usePathCategories } from '../../organization/api/get-path-categories.ts';
+import { useManagedOrganization } from '../../organization/components/super-user-only.tsx';
+import { useCompliance } from '../api/dashboard-api.ts';
+
+/**
+ * /library (super users): the catalog with the organization's state of each category: in its learning path or not,
+ * required or optional, video count, total duration, and for required categories the members' completion.
+ */
+export function LibraryPage() {
+  const { organizationId } = useManagedOrganization();
+  const tree = useCatalogTree(organizationId);
+  const path = usePathCategories(organizationId, null);
+  const compliance = useCompliance(organizationId, null);
+  if (tree.isPending || path.isPending) return <PageLoader label="Loading the library..." />;
+  if (tree.isError || path.isError) return <Alert color="red">{(tree.error ?? path.error)?.message}</Alert>;
+  const inPath = new Map(path.data.data.map((c) => [c.id, c]));
+  const completion = new Map((compliance.data ?? []).map((c) => [c.category_id, c]));
+  return (
+    <Container size="lg" py="xl">
+      <Title order={1} mb="lg">
+        Library
+      </Title>
+      <Table striped withTableBorder>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Category</Table.Th>
+            <Table.Th>Learning path</Table.Th>
+            <Table.Th>Requiredness</Table.Th>
+            <Table.Th>Videos</Table.Th>
+            <Table.Th>Total duration</Table.Th>
+            <Table.Th>Members' completion</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {tree.data.map((category) => {
+            const entry = inPath.get(category.id);
+            const videos = category.subcategories.flatMap((s) => s.data);
+            const done = completion.get(category.id);
+            const essential = entry ? entry.essential : category.essential;
+            return (
+              <Table.Tr key={category.id}>
+                <Table.Td>{category.name}</Table.Td>
+                <Table.Td>{entry ? <Badge color="blue">Position {entry.sort}</Badge> : <Text c="dimmed">Not in the path</Text>}</Table.Td>
+                <Table.Td>{essential === 1 ? 'Required' : 'Optional'}</Table.Td>
+                <Table.Td>{videos.length}</Table.Td>
+                <Table.Td>{toHhMmSs(videos.reduce((total, v) => total + durationSeconds(v.duration), 0))}</Table.Td>
+                <Table.Td>{done ? `${done.completion}% (${done.completed}/${done.members})` : '—'}</Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </Container>
+  );
+}

@@ -1,0 +1,90 @@
+import type {
+  ChallengeData,
+  FirstLoginPushData,
+  LearningPathHomeData,
+  PeopleData,
+  RankingsData,
+  UserActivityData,
+  UserCertificationsData,
+  VerificationData,
+} from '@mm/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+export const learningKey = ['learning'] as const;
+
+export function useLearningPathHome() {
+  return useQuery({
+    queryKey: [...learningKey, 'home'],
+    queryFn: async () => (await apiRequest<LearningPathHomeData>('/api/learning_path_home', { method: 'POST', json: {} })).data,
+  });
+}
+
+export function useUserActivity(userId: number) {
+  return useQuery({
+    queryKey: [...learningKey, 'activity', userId],
+    queryFn: async () => (await apiRequest<UserActivityData>(`/api/get_user_activity/${userId}`)).data,
+  });
+}
+
+export function useUserCertifications(userId: number) {
+  return useQuery({
+    queryKey: [...learningKey, 'certifications', userId],
+    queryFn: async () => (await apiRequest<UserCertificationsData>(`/api/get_all_user_certifications/${userId}`)).data,
+  });
+}
+
+export type PeopleMode = 'Company' | 'Team' | 'Ranking';
+
+export type PersonRow = PeopleData['users'][number];
+
+/** The People panel's three lists: the organization, the caller's team, the organization's ranking. */
+export function usePeople(mode: PeopleMode, organizationId: number | null, teamId: number | null) {
+  return useQuery({
+    queryKey: [...learningKey, 'people', mode, organizationId, teamId],
+    enabled: organizationId !== null && (mode !== 'Team' || teamId !== null),
+    queryFn: async (): Promise<PersonRow[]> => {
+      if (mode === 'Ranking') {
+        const { data } = await apiRequest<RankingsData>(`/api/get_all_rankings?organization_id=${organizationId}`);
+        return data.rankings.map((r) => r.user);
+      }
+      const path = mode === 'Team' ? `/api/organization/teams/${teamId}/users` : `/api/get_all_users_organization/${organizationId}`;
+      return (await apiRequest<PeopleData>(path)).data.users;
+    },
+  });
+}
+
+export function useRecordChallenge() {
+  return useMutation({
+    mutationFn: async (input: { userId: number; categoryId: number; description: string }) =>
+      (
+        await apiRequest<ChallengeData>('/api/insert_new_challenge', {
+          method: 'POST',
+          json: {
+            user_id: input.userId,
+            challenge_category_id: input.categoryId,
+            challenge_type: 'category',
+            challenge_description: input.description,
+            challenge_status: 'opened',
+          },
+        })
+      ).data,
+  });
+}
+
+export async function pushFirstLogin(userId: number): Promise<FirstLoginPushData> {
+  return (await apiRequest<FirstLoginPushData>(`/api/user/${userId}/updateFirstLoginInLibraryPush`, { method: 'POST', json: {} })).data;
+}
+
+export function useVerification(code: string) {
+  return useQuery({
+    queryKey: [...learningKey, 'verify', code],
+    retry: false,
+    queryFn: async () => (await apiRequest<VerificationData>(`/api/certificates/verify/${encodeURIComponent(code)}`)).data,
+  });
+}
+
+export function useInvalidateLearning() {
+  const client = useQueryClient();
+  return () => client.invalidateQueries({ queryKey: learningKey });
+}

@@ -1,0 +1,90 @@
+import { Avatar, Group, Modal, Select, Stack, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
+import { IconMedal } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { type PeopleMode, type PersonRow, usePeople } from '../api/learning.ts';
+
+const MEDALS = [
+  { color: '#d4a017', label: '1st place' },
+  { color: '#9ea7ad', label: '2nd place' },
+  { color: '#b0703c', label: '3rd place' },
+];
+
+/** 1st..3rd as medals, the others with 'th' (member spec, section 2). */
+function Position({ position }: { position: number }) {
+  const medal = MEDALS[position - 1];
+  if (!medal) return <Text fw={700}>{`${position}th`}</Text>;
+  return (
+    <ThemeIcon color={medal.color} radius="xl" size="md" aria-label={medal.label} title={medal.label}>
+      <IconMedal size={16} aria-hidden />
+    </ThemeIcon>
+  );
+}
+
+type PeoplePanelProps = { organizationId: number | null; teamId: number | null; onFailure: () => void };
+
+export function PeoplePanel({ organizationId, teamId, onFailure }: PeoplePanelProps) {
+  const [mode, setMode] = useState<PeopleMode>('Company');
+  const [selected, setSelected] = useState<PersonRow | null>(null);
+  const people = usePeople(mode, organizationId, teamId);
+  useEffect(() => {
+    if (people.isError) onFailure();
+  }, [people.isError, onFailure]);
+
+  return (
+    <Stack gap="sm" aria-label="People">
+      <Title order={2} size="h4">
+        People
+      </Title>
+      <Select
+        label="List users by"
+        data={['Company', 'Team', 'Ranking']}
+        value={mode}
+        allowDeselect={false}
+        onChange={(value) => value && setMode(value as PeopleMode)}
+      />
+      {people.data?.map((p) => (
+        <UnstyledButton key={p.id} onClick={() => setSelected(p)} data-testid="person">
+          <Group gap="sm" wrap="nowrap" align="flex-start">
+            {mode === 'Ranking' && (
+              <Group w={36} justify="center">
+                <Position position={p.ranking} />
+              </Group>
+            )}
+            <Avatar src={p.picture} name={`${p.name} ${p.last_name}`} color="initials" radius="xl" />
+            <div style={{ minWidth: 0 }}>
+              <Text fw={600} size="sm">
+                {p.name} {p.last_name}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {[p.role, p.team].filter(Boolean).join(' · ')}
+              </Text>
+              {mode === 'Ranking' ? (
+                <Text size="xs">{p.points} points</Text>
+              ) : (
+                p.bio && (
+                  <Text size="xs" c="dimmed" lineClamp={2}>
+                    {p.bio}
+                  </Text>
+                )
+              )}
+            </div>
+          </Group>
+        </UnstyledButton>
+      ))}
+      <Modal opened={selected !== null} onClose={() => setSelected(null)} title="Profile" centered>
+        {selected && (
+          <Stack align="center" gap="xs">
+            <Avatar src={selected.picture} name={`${selected.name} ${selected.last_name}`} color="initials" size={96} radius={96} />
+            <Title order={3}>
+              {selected.name} {selected.last_name}
+            </Title>
+            <Text c="dimmed">{[selected.role, selected.team].filter(Boolean).join(' · ')}</Text>
+            <Text>
+              <b>Bio:</b> {selected.bio}
+            </Text>
+          </Stack>
+        )}
+      </Modal>
+    </Stack>
+  );
+}

@@ -1,0 +1,58 @@
+import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import type { LearningPathHomeData, UserActivityData } from '@mm/contract';
+import { Link } from 'react-router';
+import { paths } from '../../../config/paths.ts';
+
+export const rankingSentence = (position: number) =>
+  position <= 1 ? 'You are in 1º place, congratulations!' : `You are ${position - 1} positions behind the first place`;
+
+export function WeeklyStats({ activity }: { activity: UserActivityData }) {
+  return (
+    <Card withBorder radius="md" padding="md" aria-label="Weekly activity">
+      <Stack gap={6}>
+        <Title order={2} size="h4">
+          This week
+        </Title>
+        <Text size="sm">
+          <b>{activity.videosLastWeek}</b> videos watched this week
+        </Text>
+        <Text size="sm">
+          <b>{activity.countSequenceDayWatch}</b> days in a row watching
+        </Text>
+        <Text size="sm" data-testid="ranking-sentence">
+          {rankingSentence(activity.rankingUser.ranking)}
+        </Text>
+        <Text size="sm">
+          You have {activity.certifications} of {activity.certificationsAvailable} certificates available in your path
+        </Text>
+      </Stack>
+    </Card>
+  );
+}
+
+export function CertificatesStrip({ path }: { path: LearningPathHomeData }) {
+  return (
+    <Card withBorder radius="md" padding="md" aria-label="Certificates">
+      <Stack gap="xs">
+        <Title order={2} size="h4">
+          Certificates
+        </Title>
+        {path.categories.map((c) =>
+          c.certificate_date ? (
+            <Text key={c.category_id} size="sm" component={Link} to={paths.achievements} c="green">
+              ✔ {c.name}
+            </Text>
+          ) : (
+            <Group key={c.category_id} gap="xs" c="dimmed" style={{ filter: 'grayscale(1)' }}>
+              <Text size="sm">{c.name}</Text>
+              <Text size="xs">Locked</Text>
+            </Group>
+          ),
+        )}
+        <Button variant="light" size="xs" component={Link} to={paths.achievements}>
+          View certificates
+        </Button>
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,39 @@
+import { Container, Loader, Stack, Text, Title } from '@mantine/core';
+import { useNavigate } from 'react-router';
+import { paths } from '../../../config/paths.ts';
+import { updateSession, useSignedInSession } from '../../../lib/session.ts';
+import { useUserInfo } from '../../account/api/get-user-info.ts';
+import { EditInfoForm } from '../../account/components/edit-info-form.tsx';
+
+const AFTER_SAVE_MS = 1000;
+
+/** /firstLogin: the member completes their profile on their first sign-in, then goes home (administration spec). */
+export function FirstLoginPage() {
+  const session = useSignedInSession();
+  const info = useUserInfo(session.userId);
+  const navigate = useNavigate();
+
+  return (
+    <Container size="sm" py="xl">
+      <Stack gap="md">
+        <Title order={1} size="h2">
+          Welcome, {session.name}!
+        </Title>
+        <Text c="dimmed">Tell your colleagues who you are before you start your learning path.</Text>
+        {info.data ? (
+          <EditInfoForm
+            info={info.data}
+            canEditTeamAndRole={session.isSuperUser}
+            firstLogin
+            onSaved={() => {
+              updateSession({ first_login: 0 });
+              window.setTimeout(() => navigate(paths.home, { replace: true }), AFTER_SAVE_MS);
+            }}
+          />
+        ) : (
+          <Loader />
+        )}
+      </Stack>
+    </Container>
+  );
+}

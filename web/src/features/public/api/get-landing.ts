@@ -1,0 +1,21 @@
+import type { FaqList, LandingData } from '@mm/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+/** The landing content (GET /api/landing): titles and signed media URLs, which live for hours. */
+export const landingQuery = queryOptions({
+  queryKey: ['landing'],
+  queryFn: async () => (await apiRequest<LandingData>('/api/landing')).data,
+  staleTime: 30 * 60_000,
+  retry: 1,
+});
+
+export const useLanding = () => useQuery(landingQuery);
+
+/** The FAQ cards (GET /api/faqs/list answers data.data); answers are HTML sanitized by the server. */
+export const useFaqs = () =>
+  useQuery({
+    queryKey: ['faqs'],
+    queryFn: async () => (await apiRequest<FaqList>('/api/faqs/list')).data.data,
+    staleTime: 5 * 60_000,
+  });

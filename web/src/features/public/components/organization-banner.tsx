@@ -1,0 +1,43 @@
+import { Box, Image } from '@mantine/core';
+import type { BannerData } from '@mm/contract';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { useSession } from '../../../lib/session.ts';
+import { useLanding } from '../api/get-landing.ts';
+
+/** Member spec, section 9: the posters rotate every 30000 ms when no organization (banner) is stored. */
+export const BANNER_ROTATION_MS = 30_000;
+
+/**
+ * The home header banner: the organization's own banner when it has one; otherwise the landing
+ * banner and the three landing sections' posters, rotating every 30 seconds.
+ */
+export function OrganizationBanner() {
+  const organizationId = useSession()?.organizationId ?? null;
+  const banner = useQuery({
+    queryKey: ['organization-banner', organizationId],
+    queryFn: async () => (await apiRequest<BannerData>(`/api/get_banner_organization/${organizationId}`)).data[0]?.banner_url ?? null,
+    enabled: organizationId !== null,
+    staleTime: 5 * 60_000,
+  });
+  const own = banner.data ?? null;
+  const landing = useLanding();
+  const posters = landing.data ? [landing.data.banner_poster, landing.data.section1_poster, landing.data.section2_poster, landing.data.section3_poster] : [];
+  const rotate = !own && posters.length > 0;
+  const [index, setIndex] = useState(0);
+
+  useEffect(() => {
+    if (!rotate) return;
+    const timer = setInterval(() => setIndex((i) => i + 1), BANNER_ROTATION_MS);
+    return () => clearInterval(timer);
+  }, [rotate]);
+
+  const src = own ?? (posters.length > 0 ? posters[index % posters.length] : null);
+  if (!src || (organizationId !== null && banner.isPending)) return null;
+  return (
+    <Box data-testid="organization-banner" data-rotating={rotate ? 'true' : 'false'}>
+      <Image src={src} alt={own ? 'Organization banner' : (landing.data?.banner_title ?? '')} h={{ base: 120, sm: 220 }} fit="cover" />
+    </Box>
+  );
+}

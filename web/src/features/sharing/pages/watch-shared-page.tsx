@@ -1,0 +1,74 @@
+import { Alert, Anchor, Button, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { SHARING_MESSAGES } from '@mm/contract';
+import { useEffect, useRef } from 'react';
+import { Link, useParams } from 'react-router';
+import { useHls } from '../../../components/video-player/use-hls.ts';
+import { paths } from '../../../config/paths.ts';
+import { notifyError } from '../../../lib/notify.ts';
+import { useSharedVideo, useSharingText } from '../api/share-video.ts';
+
+function SharedPlayer({ src, poster, title }: { src: string; poster: string; title: string }) {
+  const ref = useRef<HTMLVideoElement>(null);
+  const hls = useHls(ref, { src, preferredHeight: 720, autoPlay: false });
+  return (
+    <Stack gap="xs">
+      {/* biome-ignore lint/a11y/useMediaCaption: the catalog has no caption tracks */}
+      <video
+        ref={ref}
+        controls
+        playsInline
+        poster={poster}
+        aria-label={title}
+        data-testid="shared-video"
+        style={{ width: '100%', background: '#000', borderRadius: 8 }}
+      />
+      {hls.error && <Alert color="red">{hls.error}</Alert>}
+    </Stack>
+  );
+}
+
+/** /watch/{unique_id}/{token}: a video shared by e-mail, for anyone holding the link (member spec, section 2). */
+export function WatchSharedPage() {
+  const { uniqueId = '', token = '' } = useParams();
+  const shared = useSharedVideo(uniqueId, token);
+  const text = useSharingText();
+
+  useEffect(() => {
+    if (shared.error) notifyError(shared.error);
+  }, [shared.error]);
+
+  return (
+    <Container size="md" py="xl">
+      <Stack gap="lg">
+        <Group justify="space-between" align="center">
+          <Title order={1} size="h2">
+            {text.data ?? ''}
+          </Title>
+          <Button component={Link} to={paths.landing} variant="outline">
+            Visit Website
+          </Button>
+        </Group>
+        {shared.isPending && <Loader aria-label="Loading" />}
+        {shared.isError && (
+          <Alert color="yellow" data-testid="share-expired">
+            <Text>
+              {SHARING_MESSAGES.expired.replace(' here!', ' ')}
+              <Anchor component={Link} to={paths.register}>
+                here!
+              </Anchor>
+            </Text>
+          </Alert>
+        )}
+        {shared.data && (
+          <Stack gap="sm">
+            <SharedPlayer src={shared.data.main_video} poster={shared.data.default_image} title={shared.data.title} />
+            <Title order={2} size="h3">
+              {shared.data.title}
+            </Title>
+            <Text c="dimmed">{shared.data.description}</Text>
+          </Stack>
+        )}
+      </Stack>
+    </Container>
+  );
+}
