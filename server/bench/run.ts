@@ -48,7 +48,7 @@ async function insertChunks<T>(rows: T[], insert: (chunk: T[]) => Promise<unknow
   for (let i = 0; i < rows.length; i += size) await insert(rows.slice(i, i + size));
 }
 
-type Seeded = { tokens: string[]; categoryId: number; videoIds: number[]; organizationId: number };
+type Seeded = { tokens: string[]; categoryId: number; videoIds: number[]; organizationId: number; firstUserId: number };
 
 async function seed(db: Db, videos: number): Promise<Seeded> {
   const rnd = random(42);
@@ -241,7 +241,7 @@ async function seed(db: Db, videos: number): Promise<Seeded> {
       })),
     )
     .execute();
-  return { tokens, categoryId: categories[0]!.id, videoIds, organizationId: organization.id };
+  return { tokens, categoryId: categories[0]!.id, videoIds, organizationId: organization.id, firstUserId: userIds[0]! };
 }
 
 async function freshDatabase(label: string): Promise<{ url: string; drop: () => Promise<void> }> {
@@ -339,6 +339,10 @@ async function benchSize(size: number): Promise<Result[]> {
       },
       { name: 'categoryVideos', method: 'POST', path: '/api/categoryVideos', body: () => ({ page_type: 'SUB_CATEGORY', category_id: seeded.categoryId }) },
       { name: 'videos/view', method: 'POST', path: '/api/videos/view', body: (i) => ({ admin_video_id: videoAt(i) }) },
+      // The member's home dashboard: path with progress, weekly activity, organization ranking (5,000 members).
+      { name: 'learning_path_home', method: 'POST', path: '/api/learning_path_home', body: () => ({}) },
+      { name: 'get_user_activity', method: 'GET', path: `/api/get_user_activity/${seeded.firstUserId}`, superUser: true },
+      { name: 'get_all_rankings', method: 'GET', path: `/api/get_all_rankings?organization_id=${seeded.organizationId}` },
       // Team dashboard (super user 0, one request at a time: a supervisor's latency), the whole organization of 5,000 members.
       ...(size === SIZES[SIZES.length - 1] ? dashboardCalls(seeded.organizationId) : []),
     ];
