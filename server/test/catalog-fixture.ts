@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { Db } from '../src/db/client.ts';
 import { importCatalog } from '../src/modules/catalog/import-catalog.ts';
 import type { TestPlatform } from './harness.ts';
 
@@ -143,4 +144,28 @@ export async function importTestCatalog(platform: TestPlatform): Promise<TestCat
     db.selectFrom('media_assets').select('content_hash').executeTakeFirstOrThrow(),
   ]);
   return { videos: byKey(videos), categories: byKey(categories), subCategories: byKey(subCategories), experts: byKey(experts), assetHash: asset.content_hash };
+}
+
+/** A ready media asset row without files, for tests that insert catalog rows directly (no transcoding). */
+export async function insertFakeAsset(db: Db, hashChar: string, durationSeconds: number): Promise<number> {
+  const t = Date.now();
+  const row = await db
+    .insertInto('media_assets')
+    .values({
+      content_hash: hashChar.repeat(64),
+      kind: 'video',
+      source_path: 'x.mp4',
+      duration_seconds: durationSeconds,
+      width: 640,
+      height: 360,
+      renditions: '[]',
+      playlist_path: 'x/master.m3u8',
+      poster_path: 'x/poster.jpg',
+      status: 'ready',
+      created_at: t,
+      updated_at: t,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
 }

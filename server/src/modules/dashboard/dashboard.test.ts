@@ -1,5 +1,6 @@
 import { DASHBOARD_MESSAGES } from '@mm/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertFakeAsset } from '../../../test/catalog-fixture.ts';
 import { organizationWithMembers, STRONG_PASSWORD, signIn, startPlatform, type TestPlatform, uniqueEmail } from '../../../test/harness.ts';
 import { addMember } from '../organization/organization.service.ts';
 import { largestRemainderPercents, percentOf } from './dashboard.rounding.ts';
@@ -25,24 +26,7 @@ const DAY = 86_400_000;
 async function seed() {
   const db = platform.ctx.db;
   const t = Date.now();
-  const asset = await db
-    .insertInto('media_assets')
-    .values({
-      content_hash: 'd'.repeat(64),
-      kind: 'video',
-      source_path: 'x.mp4',
-      duration_seconds: 600,
-      width: 640,
-      height: 360,
-      renditions: '[]',
-      playlist_path: 'x/master.m3u8',
-      poster_path: 'x/poster.jpg',
-      status: 'ready',
-      created_at: t,
-      updated_at: t,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const assetId = await insertFakeAsset(db, 'd', 600);
   const category = async (key: string, sort: number, essential: number, videos: number) => {
     const { id } = await db
       .insertInto('categories')
@@ -65,7 +49,7 @@ async function seed() {
           title: `Video ${key} ${i}`,
           description: '',
           duration_seconds: 600,
-          media_asset_id: asset.id,
+          media_asset_id: assetId,
           image: null,
           playbook_path: null,
           publish_time: t,

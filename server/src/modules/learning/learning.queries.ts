@@ -219,17 +219,6 @@ export async function videosWatchedSince(db: Db, userId: number, since: string):
   return Number(row?.n ?? 0);
 }
 
-export async function lastWatchedVideo(db: Db, userId: number): Promise<number | null> {
-  const row = await db
-    .selectFrom('video_watch')
-    .select('video_id')
-    .where('user_id', '=', userId)
-    .orderBy('last_watched_at', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  return row?.video_id ?? null;
-}
-
 export function findTeam(db: Db, organizationId: number, team: number | string) {
   let q = db.selectFrom('teams').select(['id', 'name', 'organization_id']).where('organization_id', '=', organizationId).where('deleted_at', 'is', null);
   q = typeof team === 'number' ? q.where('id', '=', team) : q.where('name', '=', team);

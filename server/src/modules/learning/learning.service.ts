@@ -16,6 +16,7 @@ import type { Caller } from '../../lib/auth.ts';
 import { DAY, dayIn, now, toIso } from '../../lib/clock.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
 import { learningPathFor } from '../organization/learning-path.queries.ts';
+import { lastWatchedByUser } from '../playback/playback.queries.ts';
 import { type CertificatePdfInput, certificatePdf } from './certificate-pdf.ts';
 import { assertCanReadMember, assertSameOrganization } from './learning.policy.ts';
 import {
@@ -29,7 +30,6 @@ import {
   findTeamById,
   issueCertificate,
   lastWatchedByCategory,
-  lastWatchedVideo,
   type Member,
   markFirstLoginPush,
   type RankedUser,
@@ -204,7 +204,7 @@ export async function userCertifications(ctx: AppContext, caller: Caller, userId
     certifications: certs.filter((c) => c.kind === 'category').map(item),
     micro_certifications: certs.filter((c) => c.kind === 'sub_category').map(item),
     available: categories.filter((c) => !earned.has(c.category_id)).map((c) => ({ category_id: c.category_id, name: c.name, picture: c.picture })),
-    last_video_id: await lastWatchedVideo(ctx.db, userId),
+    last_video_id: await lastWatchedByUser(ctx.db, userId),
   };
 }
 

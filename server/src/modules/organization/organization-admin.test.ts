@@ -1,6 +1,7 @@
 import { ORGANIZATION_MESSAGES } from '@mm/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertFakeAsset } from '../../../test/catalog-fixture.ts';
 import { organizationWithMembers, STRONG_PASSWORD, signIn, startPlatform, type TestPlatform, uniqueEmail } from '../../../test/harness.ts';
 import { learningPathFor } from './learning-path.queries.ts';
 import { addMember } from './organization.service.ts';
@@ -15,24 +16,7 @@ let rivalTeamId = 0;
 async function insertCatalog() {
   const db = platform.ctx.db;
   const t = Date.now();
-  const asset = await db
-    .insertInto('media_assets')
-    .values({
-      content_hash: 'h'.repeat(64),
-      kind: 'video',
-      source_path: 'x.mp4',
-      duration_seconds: 60,
-      width: 640,
-      height: 360,
-      renditions: '[]',
-      playlist_path: 'x/master.m3u8',
-      poster_path: 'x/poster.jpg',
-      status: 'ready',
-      created_at: t,
-      updated_at: t,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const assetId = await insertFakeAsset(db, 'h', 60);
   const category = async (key: string, sort: number, essential: number) =>
     (
       await db
@@ -52,7 +36,7 @@ async function insertCatalog() {
           title: `Video ${key}`,
           description: '',
           duration_seconds: 3725,
-          media_asset_id: asset.id,
+          media_asset_id: assetId,
           image: null,
           playbook_path: null,
           publish_time: t,
