@@ -179,7 +179,13 @@ export const categoryRequest = z.object({
 });
 export type CategoryRequest = z.input<typeof categoryRequest>;
 
-/** A category with the totals of its listed (in_test) videos. */
+/**
+ * Progress of a category or sub-category for the caller (design.md): floor(100 x watched / total) over the listed videos
+ * visible to the caller (their path's hidden videos excluded), capped at 100; 100 once the (micro-)certificate exists.
+ */
+const progress = z.number().int().min(0).max(100);
+
+/** A category with the totals of its listed (in_test) videos visible to the caller (their path's hidden videos excluded). */
 export const categoryItem = z.object({
   category_id: z.number(),
   name: z.string(),
@@ -193,8 +199,9 @@ export const categoryItem = z.object({
   videos_count: z.number(),
   /** Sum of the durations, hh:mm:ss. */
   duration: z.string(),
-  /** Videos of the category the caller watched. */
+  /** Videos of the category the caller watched (visible ones). */
   watched_count: z.number(),
+  progress,
 });
 export type CategoryItem = z.infer<typeof categoryItem>;
 
@@ -208,8 +215,10 @@ export const categoryVideoGroup = z.object({
   key: z.number(),
   sub_category_id: z.number(),
   title: z.string(),
+  /** Listed videos of the sub-category visible to the caller, and how many of them the caller watched. */
   videos_count: z.number(),
   watched_count: z.number(),
+  progress,
   /** The first SECTION_SIZE videos, by admin_video_id; the rest via sub_categories_videos. */
   videos: z.array(videoCard),
 });
@@ -227,16 +236,19 @@ export const subCategoryVideosRequest = z.object({
 });
 export type SubCategoryVideosRequest = z.input<typeof subCategoryVideosRequest>;
 
+/** `total` counts the listed videos (paging); `videos_count`, `watched_count` and `progress` the ones visible to the caller. */
 export const subCategoryVideosData = videoPage.extend({
   sub_category: z.object({ sub_category_id: z.number(), name: z.string(), category_id: z.number(), category_name: z.string() }),
+  videos_count: z.number(),
   watched_count: z.number(),
+  progress,
 });
 export type SubCategoryVideosData = z.infer<typeof subCategoryVideosData>;
 
-/** GET get_watch_user_video?SubCategoryId= : the caller's watched videos among the sub-category's listed ones. */
+/** GET get_watch_user_video?SubCategoryId= : the caller's watched videos among the sub-category's listed ones visible to them. */
 export const watchedCountQuery = z.object({ SubCategoryId: catalogId });
 export type WatchedCountQuery = z.input<typeof watchedCountQuery>;
-export const watchedCountData = z.object({ sub_category_id: z.number(), watched: z.number(), total: z.number() });
+export const watchedCountData = z.object({ sub_category_id: z.number(), watched: z.number(), total: z.number(), progress });
 export type WatchedCountData = z.infer<typeof watchedCountData>;
 
 /** GET last-video-watched-by-category/{id} and last-video-watched-by-user/{userId}: the video to resume, null when none. */
@@ -255,8 +267,18 @@ export type OrganizationCategory = z.infer<typeof organizationCategory>;
 export const organizationCategoriesData = z.object({ data: z.array(organizationCategory) });
 export type OrganizationCategoriesData = z.infer<typeof organizationCategoriesData>;
 
-/** GET organization/teams-settings/{teamId}: 200 only when the team has its own settings; 404 means "use the organization's categories". */
-export const teamSettingsData = z.object({ team_id: z.number(), data: z.array(organizationCategory) });
+/**
+ * GET organization/teams-settings/{teamId}: the learning path that team's members follow (a team of the caller's organization;
+ * 404 otherwise). `source` tells whose path it is: the team's own, the organization's default, or the catalog (nothing saved).
+ * `data` is in path order; `sort` and `position` are both the position (from 1), `essential` 1 required, 0 optional.
+ */
+export const teamSettingsData = z.object({
+  team_id: z.number(),
+  source: z.enum(['team', 'organization', 'catalog']),
+  data: z.array(organizationCategory.extend({ position: z.number() })),
+  /** Ids of the videos hidden from the team, ascending. */
+  hidden_video_ids: z.array(z.number()),
+});
 export type TeamSettingsData = z.infer<typeof teamSettingsData>;
 
 // ---------------------------------------------------------------- videos

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { type Expression, sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
 import { selectVideoCards } from '../videos/video-cards.queries.ts';
 
@@ -9,6 +9,14 @@ import { selectVideoCards } from '../videos/video-cards.queries.ts';
  */
 
 export type ListFlag = 'in_test' | 'in_production';
+
+/**
+ * `value` for a video visible to the caller (not among `hiddenVideoIds`, their path's hidden videos), else null:
+ * count() and sum() over it only take visible videos. The video list itself keeps every listed video.
+ */
+function whenVisible<T>(hiddenVideoIds: number[], value: Expression<T>) {
+  return hiddenVideoIds.length === 0 ? sql<T>`${value}` : sql<T>`case when videos.id not in (${sql.join(hiddenVideoIds)}) then ${value} end`;
+}
 
 /** Home sections: the first `perGroup` videos of each sub-category of a category, or of each category. */
 export function homeSectionRows(db: Db, userId: number, flag: ListFlag, categoryId: number | undefined, perGroup: number) {
@@ -37,8 +45,8 @@ export function homeSectionRows(db: Db, userId: number, flag: ListFlag, category
     .execute();
 }
 
-/** The category page's sliders: the first `perGroup` listed videos of each sub-category, with its totals. */
-export function categoryGroupRows(db: Db, userId: number, categoryId: number, perGroup: number) {
+/** The category page's sliders: the first `perGroup` listed videos of each sub-category, with its visible totals. */
+export function categoryGroupRows(db: Db, userId: number, categoryId: number, perGroup: number, hiddenVideoIds: number[]) {
   const listed = selectVideoCards(db, userId)
     .innerJoin('sub_categories', 'sub_categories.id', 'videos.sub_category_id')
     .where('videos.category_id', '=', categoryId)
@@ -47,8 +55,8 @@ export function categoryGroupRows(db: Db, userId: number, categoryId: number, pe
       'sub_categories.name as group_title',
       'sub_categories.sort as group_sort',
       sql<number>`row_number() over (partition by videos.sub_category_id order by videos.id)`.as('position'),
-      sql<number>`count(*) over (partition by videos.sub_category_id)`.as('group_total'),
-      sql<number>`count(video_watch.watched_at) over (partition by videos.sub_category_id)`.as('group_watched'),
+      sql<number>`count(${whenVisible(hiddenVideoIds, sql`1`)}) over (partition by videos.sub_category_id)`.as('group_total'),
+      sql<number>`count(${whenVisible(hiddenVideoIds, sql.ref('video_watch.watched_at'))}) over (partition by videos.sub_category_id)`.as('group_watched'),
     ]);
   return db
     .selectFrom(listed.as('listed'))
@@ -60,8 +68,8 @@ export function categoryGroupRows(db: Db, userId: number, categoryId: number, pe
     .execute();
 }
 
-/** A category with the count, total duration and caller's watched count of its listed (in_test) videos. */
-export function findCategorySummary(db: Db, userId: number, categoryId: number) {
+/** A category with the count, total duration and caller's watched count of its listed (in_test) videos visible to the caller. */
+export function findCategorySummary(db: Db, userId: number, categoryId: number, hiddenVideoIds: number[]) {
   return db
     .selectFrom('categories')
     .leftJoin(
@@ -76,6 +84,7 @@ export function findCategorySummary(db: Db, userId: number, categoryId: number) 
           ])
           .where('videos.category_id', '=', categoryId)
           .where('videos.in_test', '=', 1)
+          .$if(hiddenVideoIds.length > 0, (q) => q.where('videos.id', 'not in', hiddenVideoIds))
           .as('totals'),
       (j) => j.onTrue(),
     )
@@ -95,8 +104,11 @@ export function findCategorySummary(db: Db, userId: number, categoryId: number) 
     .executeTakeFirst();
 }
 
-/** A sub-category with its category's name and the count and caller's watched count of its listed videos. */
-export function findSubCategorySummary(db: Db, userId: number, subCategoryId: number) {
+/**
+ * A sub-category with its category's name, the count of its listed videos (`listed_count`, for paging) and the count
+ * and caller's watched count of those visible to the caller.
+ */
+export function findSubCategorySummary(db: Db, userId: number, subCategoryId: number, hiddenVideoIds: number[]) {
   return db
     .selectFrom('sub_categories')
     .innerJoin('categories', 'categories.id', 'sub_categories.category_id')
@@ -105,7 +117,11 @@ export function findSubCategorySummary(db: Db, userId: number, subCategoryId: nu
         eb
           .selectFrom('videos')
           .leftJoin('video_watch', (j) => j.onRef('video_watch.video_id', '=', 'videos.id').on('video_watch.user_id', '=', userId))
-          .select([(e) => e.fn.countAll<number>().as('videos_count'), (e) => e.fn.count<number>('video_watch.watched_at').as('watched_count')])
+          .select([
+            (e) => e.fn.countAll<number>().as('listed_count'),
+            sql<number>`count(${whenVisible(hiddenVideoIds, sql`1`)})`.as('videos_count'),
+            sql<number>`count(${whenVisible(hiddenVideoIds, sql.ref('video_watch.watched_at'))})`.as('watched_count'),
+          ])
           .where('videos.sub_category_id', '=', subCategoryId)
           .where('videos.in_test', '=', 1)
           .as('totals'),
@@ -116,6 +132,7 @@ export function findSubCategorySummary(db: Db, userId: number, subCategoryId: nu
       'sub_categories.name',
       'sub_categories.category_id',
       'categories.name as category_name',
+      'totals.listed_count',
       'totals.videos_count',
       'totals.watched_count',
     ])
@@ -160,6 +177,24 @@ export const viewAll = {
 
 export function allCategories(db: Db) {
   return db.selectFrom('categories').select(['id', 'name', 'picture', 'essential', 'sort']).orderBy('sort').orderBy('id').execute();
+}
+
+/** Ids of the subjects (categories or sub-categories) the member holds a certificate of, within one category or for one subject. */
+export async function certifiedSubjects(
+  db: Db,
+  userId: number,
+  kind: 'category' | 'sub_category',
+  scope: { categoryId: number } | { subjectId: number },
+): Promise<Set<number>> {
+  const rows = await db
+    .selectFrom('certificates')
+    .select('subject_id')
+    .where('user_id', '=', userId)
+    .where('kind', '=', kind)
+    .$if('categoryId' in scope, (q) => q.where('category_id', '=', (scope as { categoryId: number }).categoryId))
+    .$if('subjectId' in scope, (q) => q.where('subject_id', '=', (scope as { subjectId: number }).subjectId))
+    .execute();
+  return new Set(rows.map((r) => r.subject_id));
 }
 
 export function findTeamInOrganization(db: Db, organizationId: number, teamId: number) {

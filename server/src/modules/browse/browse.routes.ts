@@ -89,7 +89,7 @@ export const browseRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   app.get(
     '/organization/teams-settings/:teamId',
     { schema: { params: z.object({ teamId: idParam }), response: { 200: envelope(teamSettingsData) } } },
-    async (request) => teamSettings(ctx, callerOf(request), request.params.teamId),
+    async (request) => ok(await teamSettings(ctx, callerOf(request), request.params.teamId)),
   );
 
   app.get('/experts', { schema: { response: { 200: envelope(expertsData) } } }, async () => ok(await experts(ctx)));

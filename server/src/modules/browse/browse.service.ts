@@ -9,12 +9,14 @@ import {
   SECTION_SIZE,
   type SeeAllData,
   type SubCategoryVideosData,
+  type TeamSettingsData,
   type UrlType,
   type WatchedCountData,
 } from '@mm/contract';
 import type { AppContext } from '../../app-context.ts';
 import type { Caller } from '../../lib/auth.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
+import { progressPercent } from '../learning/learning.rules.ts';
 import { expertContactMail } from '../mail/templates.ts';
 import { mediaSigner } from '../media/media-signer.ts';
 import { learningPathFor } from '../organization/learning-path.queries.ts';
@@ -23,6 +25,7 @@ import { pageOfCards } from '../videos/video-cards.queries.ts';
 import { formatDuration, toVideoCard } from '../videos/video-cards.ts';
 import {
   categoryGroupRows,
+  certifiedSubjects,
   findCategorySummary,
   findExpert,
   findExpertContact,
@@ -64,9 +67,24 @@ export async function homeSections(ctx: AppContext, viewer: Viewer, flag: ListFl
   return sections;
 }
 
+/**
+ * The videos hidden from the caller by the learning path they follow (design.md: progress counts visible videos only).
+ * Fetched once per call; a caller without an organization (the guest) has none hidden.
+ */
+async function hiddenVideoIdsOf(ctx: AppContext, caller: Caller): Promise<number[]> {
+  if (caller.organizationId === null) return [];
+  return (await learningPathFor(ctx.db, caller.organizationId, caller.teamId)).hiddenVideoIds;
+}
+
 export async function categoryDetails(ctx: AppContext, caller: Caller, categoryId: number): Promise<CategoryData> {
-  const category = await findCategorySummary(ctx.db, caller.userId, categoryId);
+  const hidden = await hiddenVideoIdsOf(ctx, caller);
+  const [category, certified] = await Promise.all([
+    findCategorySummary(ctx.db, caller.userId, categoryId, hidden),
+    certifiedSubjects(ctx.db, caller.userId, 'category', { subjectId: categoryId }),
+  ]);
   if (!category) throw notFound('Category not found.');
+  const videosCount = Number(category.videos_count ?? 0);
+  const watchedCount = Number(category.watched_count ?? 0);
   return [
     {
       category_id: category.id,
@@ -76,28 +94,36 @@ export async function categoryDetails(ctx: AppContext, caller: Caller, categoryI
       essential: category.essential,
       challenge: category.challenge,
       expert_id: category.expert_id,
-      videos_count: Number(category.videos_count ?? 0),
+      videos_count: videosCount,
       duration: formatDuration(Number(category.total_seconds ?? 0)),
-      watched_count: Number(category.watched_count ?? 0),
+      watched_count: watchedCount,
+      progress: progressPercent(watchedCount, videosCount, certified.has(category.id)),
     },
   ];
 }
 
 /** The category page: its sub-categories holding listed (in_test) videos, in catalog order. */
 export async function categoryVideos(ctx: AppContext, viewer: Viewer, categoryId: number): Promise<CategoryVideosData> {
-  const rows = await categoryGroupRows(ctx.db, viewer.userId, categoryId, SECTION_SIZE);
-  if (rows.length === 0 && !(await findCategorySummary(ctx.db, viewer.userId, categoryId))) throw notFound('Category not found.');
+  const hidden = await hiddenVideoIdsOf(ctx, viewer);
+  const [rows, certified] = await Promise.all([
+    categoryGroupRows(ctx.db, viewer.userId, categoryId, SECTION_SIZE, hidden),
+    certifiedSubjects(ctx.db, viewer.userId, 'sub_category', { categoryId }),
+  ]);
+  if (rows.length === 0 && !(await findCategorySummary(ctx.db, viewer.userId, categoryId, hidden))) throw notFound('Category not found.');
   const signer = await mediaSigner(ctx.db);
   const groups: CategoryVideosData = [];
   for (const row of rows) {
     let group = groups.at(-1);
     if (group?.sub_category_id !== row.sub_category_id) {
+      const videosCount = Number(row.group_total);
+      const watchedCount = Number(row.group_watched);
       group = {
         key: row.sub_category_id,
         sub_category_id: row.sub_category_id,
         title: row.group_title,
-        videos_count: Number(row.group_total),
-        watched_count: Number(row.group_watched),
+        videos_count: videosCount,
+        watched_count: watchedCount,
+        progress: progressPercent(watchedCount, videosCount, certified.has(row.sub_category_id)),
         videos: [],
       };
       groups.push(group);
@@ -107,10 +133,23 @@ export async function categoryVideos(ctx: AppContext, viewer: Viewer, categoryId
   return groups;
 }
 
+/** A sub-category with its listed count (paging) and the caller's visible count, watched count and progress. */
 async function subCategorySummary(ctx: AppContext, caller: Caller, subCategoryId: number) {
-  const summary = await findSubCategorySummary(ctx.db, caller.userId, subCategoryId);
+  const hidden = await hiddenVideoIdsOf(ctx, caller);
+  const [summary, certified] = await Promise.all([
+    findSubCategorySummary(ctx.db, caller.userId, subCategoryId, hidden),
+    certifiedSubjects(ctx.db, caller.userId, 'sub_category', { subjectId: subCategoryId }),
+  ]);
   if (!summary) throw notFound('Sub-category not found.');
-  return { ...summary, videos_count: Number(summary.videos_count ?? 0), watched_count: Number(summary.watched_count ?? 0) };
+  const videosCount = Number(summary.videos_count ?? 0);
+  const watchedCount = Number(summary.watched_count ?? 0);
+  return {
+    ...summary,
+    listed_count: Number(summary.listed_count ?? 0),
+    videos_count: videosCount,
+    watched_count: watchedCount,
+    progress: progressPercent(watchedCount, videosCount, certified.has(summary.id)),
+  };
 }
 
 /** `page` (1-based) wins over `skip`. */
@@ -123,13 +162,15 @@ export async function subCategoryVideos(
 ): Promise<SubCategoryVideosData> {
   const summary = await subCategorySummary(ctx, viewer, input.sub_category_id);
   const skip = offsetOf(input);
-  const rows = skip < summary.videos_count ? await subCategoryPage(ctx.db, viewer.userId, summary.id, skip, PAGE_SIZE) : [];
+  const rows = skip < summary.listed_count ? await subCategoryPage(ctx.db, viewer.userId, summary.id, skip, PAGE_SIZE) : [];
   const signer = await mediaSigner(ctx.db);
   return {
     sub_category: { sub_category_id: summary.id, name: summary.name, category_id: summary.category_id, category_name: summary.category_name },
     videos: rows.map((r) => toVideoCard(r, viewer, signer)),
-    total: summary.videos_count,
+    total: summary.listed_count,
+    videos_count: summary.videos_count,
     watched_count: summary.watched_count,
+    progress: summary.progress,
     skip,
     take: PAGE_SIZE,
   };
@@ -137,7 +178,7 @@ export async function subCategoryVideos(
 
 export async function watchedInSubCategory(ctx: AppContext, caller: Caller, subCategoryId: number): Promise<WatchedCountData> {
   const summary = await subCategorySummary(ctx, caller, subCategoryId);
-  return { sub_category_id: summary.id, watched: summary.watched_count, total: summary.videos_count };
+  return { sub_category_id: summary.id, watched: summary.watched_count, total: summary.videos_count, progress: summary.progress };
 }
 
 const VIEW_ALL_TITLES: Record<UrlType, string> = {
@@ -203,12 +244,25 @@ export async function organizationCategories(
   };
 }
 
-export const NO_TEAM_SETTINGS = "This team has no category settings of its own; the organization's categories apply.";
-
-/** No team has settings of its own yet (a later issue adds them): always a 404 the client answers with the organization's categories. */
-export async function teamSettings(ctx: AppContext, caller: Caller, teamId: number): Promise<never> {
+/**
+ * The learning path the members of a team of the caller's organization follow (`learningPathFor`): the team's own, else the
+ * organization's, else the catalog, with `source` saying which. A team of another organization, or none, is 404.
+ */
+export async function teamSettings(ctx: AppContext, caller: Caller, teamId: number): Promise<TeamSettingsData> {
   if (caller.organizationId === null || !(await findTeamInOrganization(ctx.db, caller.organizationId, teamId))) throw notFound('Team not found.');
-  throw notFound(NO_TEAM_SETTINGS);
+  const path = await learningPathFor(ctx.db, caller.organizationId, teamId);
+  return {
+    team_id: teamId,
+    source: path.source,
+    data: path.categories.map((c) => ({
+      category_id: c.category_id,
+      category: { id: c.category_id, name: c.name, picture: c.picture },
+      essential: c.essential,
+      sort: c.position,
+      position: c.position,
+    })),
+    hidden_video_ids: path.hiddenVideoIds,
+  };
 }
 
 export async function experts(ctx: AppContext): Promise<ExpertsData> {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BULK_VIDEOS, importTestCatalog, type TestCatalog } from '../../../test/catalog-fixture.ts';
+import { BULK_VIDEOS, importTestCatalog, insertFakeAsset, type TestCatalog } from '../../../test/catalog-fixture.ts';
 import { organizationWithMembers, signIn, startPlatform, type TestPlatform } from '../../../test/harness.ts';
-import { NO_TEAM_SETTINGS } from './browse.service.ts';
+import { ensurePath, replaceHiddenVideos, replacePathCategories } from '../organization/learning-path.queries.ts';
 
 let platform: TestPlatform;
 let catalog: TestCatalog;
@@ -94,6 +94,7 @@ describe('category page', () => {
         videos_count: 3,
         duration: '00:00:06',
         watched_count: 0,
+        progress: 0,
       },
     ]);
     expect((await post(acme.member.token, '/get_category_id', { category_id: 999999 })).status).toBe(404);
@@ -176,9 +177,9 @@ describe('POST /api/sub_categories_videos', () => {
       query: { SubCategoryId: String(catalog.subCategories['safety-basics']) },
     });
     // fire is watched but not listed (in_production only): progress counts listed videos.
-    expect(res.body.data).toEqual({ sub_category_id: catalog.subCategories['safety-basics'], watched: 1, total: 2 });
+    expect(res.body.data).toEqual({ sub_category_id: catalog.subCategories['safety-basics'], watched: 1, total: 2, progress: 50 });
     const groups = await post(member.token, '/categoryVideos', { category_id: catalog.categories.safety });
-    expect(groups.body.data[0]).toMatchObject({ watched_count: 1, videos: [{ watched: 1, progress: 2 }, { watched: 0 }] });
+    expect(groups.body.data[0]).toMatchObject({ watched_count: 1, progress: 50, videos: [{ watched: 1, progress: 2 }, { watched: 0 }] });
     expect((await post(member.token, '/get_category_id', { category_id: catalog.categories.safety })).body.data[0].watched_count).toBe(1);
     expect((await platform.api('GET', '/api/get_watch_user_video', { token: member.token, query: { SubCategoryId: 'abc' } })).status).toBe(400);
     expect((await platform.api('GET', '/api/get_watch_user_video', { token: member.token })).status).toBe(400);
@@ -259,15 +260,70 @@ describe('organization categories', () => {
     expect((await platform.api('GET', url, { token: acme.member.token, query: { team_id: String(rivalTeam.team_id) } })).status).toBe(404);
   });
 
-  it('teams-settings: 404 with a clear message for an own team (no settings yet), 404 for other teams', async () => {
-    const team = await platform.ctx.db.selectFrom('users').select('team_id').where('id', '=', acme.member.id).executeTakeFirstOrThrow();
-    const own = await platform.api('GET', `/api/organization/teams-settings/${team.team_id}`, { token: acme.member.token });
-    expect(own.status).toBe(404);
-    expect(own.body.error_messages).toBe(NO_TEAM_SETTINGS);
-    const other = await platform.api('GET', `/api/organization/teams-settings/${team.team_id}`, { token: rival.member.token });
+  it('teams-settings: the learning path of a team of the caller organization (its own, else the organization one, else the catalog)', async () => {
+    const org = await organizationWithMembers(platform, 'Settings');
+    const { team_id: teamId } = await platform.ctx.db.selectFrom('users').select('team_id').where('id', '=', org.member.id).executeTakeFirstOrThrow();
+    const settings = (token: string, id: number | string = teamId as number) => platform.api('GET', `/api/organization/teams-settings/${id}`, { token });
+
+    const catalogPath = await settings(org.member.token);
+    expect(catalogPath.status).toBe(200);
+    expect(catalogPath.body.data).toEqual({
+      team_id: teamId,
+      source: 'catalog',
+      data: [
+        {
+          category_id: catalog.categories.safety,
+          category: { id: catalog.categories.safety, name: 'Health and Safety', picture: expect.any(String) },
+          essential: 1,
+          sort: 1,
+          position: 1,
+        },
+        {
+          category_id: catalog.categories.lean,
+          category: { id: catalog.categories.lean, name: 'Continuous Improvement', picture: null },
+          essential: 0,
+          sort: 2,
+          position: 2,
+        },
+      ],
+      hidden_video_ids: [],
+    });
+
+    // The organization's default path: lean first and required, safety optional.
+    const db = platform.ctx.db;
+    const orgPath = await ensurePath(db, org.organizationId, null);
+    await replacePathCategories(db, orgPath, [
+      { category_id: catalog.categories.lean as number, position: 1, essential: 1 },
+      { category_id: catalog.categories.safety as number, position: 2, essential: 0 },
+    ]);
+    await replaceHiddenVideos(db, orgPath, catalog.categories.lean as number, [catalog.videos['bulk-03'] as number]);
+    const organizationPath = (await settings(org.superUser.token)).body.data;
+    expect(organizationPath.source).toBe('organization');
+    expect(organizationPath.data.map((c: { category_id: number; position: number; essential: number }) => [c.category_id, c.position, c.essential])).toEqual([
+      [catalog.categories.lean, 1, 1],
+      [catalog.categories.safety, 2, 0],
+    ]);
+    expect(organizationPath.hidden_video_ids).toEqual([catalog.videos['bulk-03']]);
+
+    // The team's own path: safety only, required, with ppe hidden (a new team path starts with the organization's hidden videos).
+    const teamPath = await ensurePath(db, org.organizationId, teamId);
+    await replacePathCategories(db, teamPath, [{ category_id: catalog.categories.safety as number, position: 1, essential: 1 }]);
+    await replaceHiddenVideos(db, teamPath, catalog.categories.safety as number, [catalog.videos.ppe as number]);
+    const own = await settings(org.member.token);
+    expect(own.status).toBe(200);
+    expect(own.body.data).toMatchObject({
+      team_id: teamId,
+      source: 'team',
+      data: [{ category_id: catalog.categories.safety, essential: 1, sort: 1, position: 1 }],
+      hidden_video_ids: [catalog.videos.ppe, catalog.videos['bulk-03']].sort((a, b) => (a as number) - (b as number)),
+    });
+
+    const other = await settings(rival.member.token);
     expect(other.status).toBe(404);
     expect(other.body.error_messages).toBe('Team not found.');
-    expect((await platform.api('GET', '/api/organization/teams-settings/x', { token: acme.member.token })).status).toBe(400);
+    expect((await settings(org.member.token, 999999)).status).toBe(404);
+    expect((await settings(org.member.token, 'x')).status).toBe(400);
+    expect((await platform.api('GET', `/api/organization/teams-settings/${teamId}`)).status).toBe(401);
   });
 });
 
@@ -311,5 +367,100 @@ describe('experts', () => {
     expect(short.status).toBe(400);
     expect(short.body.error_messages).toBe('message: The message must be at least 10 characters');
     expect((await post(acme.member.token, '/experts/999999/contact', { message: 'Hello there, expert!' })).status).toBe(404);
+  });
+});
+
+describe('progress follows the learning path and the certificates (design.md)', () => {
+  const watch = (who: { id: number; token: string }, key: string) =>
+    post(who.token, '/watch-user-video', { user: who.id, video: catalog.videos[key], timeSpent: 1 });
+  const groupsOf = async (token: string) =>
+    (await post(token, '/categoryVideos', { category_id: catalog.categories.safety })).body.data.map(
+      (g: { sub_category_id: number; videos_count: number; watched_count: number; progress: number; videos: [] }) => [
+        g.sub_category_id,
+        g.videos_count,
+        g.watched_count,
+        g.progress,
+        ids(g.videos),
+      ],
+    );
+  const watchedIn = async (token: string, subCategory: string) =>
+    (await platform.api('GET', '/api/get_watch_user_video', { token, query: { SubCategoryId: String(catalog.subCategories[subCategory]) } })).body.data;
+
+  it('a video hidden by the member path counts in neither total nor watched; the lists still show it', async () => {
+    const org = await organizationWithMembers(platform, 'Hidden');
+    const path = await ensurePath(platform.ctx.db, org.organizationId, null);
+    await replaceHiddenVideos(platform.ctx.db, path, catalog.categories.safety as number, [catalog.videos.ppe as number]);
+    await watch(org.member, 'ppe'); // watching a hidden video changes nothing
+    await watch(org.member, 'lockout');
+
+    const category = (await post(org.member.token, '/get_category_id', { category_id: catalog.categories.safety })).body.data[0];
+    expect(category).toMatchObject({ videos_count: 2, duration: '00:00:04', watched_count: 1, progress: 50 });
+    expect(await groupsOf(org.member.token)).toEqual([
+      [catalog.subCategories['safety-basics'], 1, 1, 100, [catalog.videos.lockout, catalog.videos.ppe]],
+      [catalog.subCategories['safety-advanced'], 1, 0, 0, [catalog.videos['confined-space']]],
+    ]);
+    expect(await watchedIn(org.member.token, 'safety-basics')).toEqual({
+      sub_category_id: catalog.subCategories['safety-basics'],
+      watched: 1,
+      total: 1,
+      progress: 100,
+    });
+    const page = (await post(org.member.token, '/sub_categories_videos', { sub_category_id: catalog.subCategories['safety-basics'] })).body.data;
+    expect(page).toMatchObject({ total: 2, videos_count: 1, watched_count: 1, progress: 100 });
+    expect(ids(page.videos)).toEqual([catalog.videos.lockout, catalog.videos.ppe]);
+
+    // The same watching without a hidden video (another organization): 2 of 3 videos.
+    const open = await organizationWithMembers(platform, 'Open');
+    await watch(open.member, 'ppe');
+    await watch(open.member, 'lockout');
+    const openCategory = (await post(open.member.token, '/get_category_id', { category_id: catalog.categories.safety })).body.data[0];
+    expect(openCategory).toMatchObject({ videos_count: 3, watched_count: 2, progress: 66 });
+    expect(await watchedIn(open.member.token, 'safety-advanced')).toMatchObject({ watched: 0, total: 1, progress: 0 });
+  });
+
+  it('a certificate keeps progress at 100 after a new video joins the category (and a micro-certificate its sub-category)', async () => {
+    const org = await organizationWithMembers(platform, 'Certified');
+    for (const key of ['lockout', 'ppe', 'confined-space']) expect((await watch(org.member, key)).status).toBeLessThan(300);
+    const certificates = await platform.ctx.db.selectFrom('certificates').select(['kind', 'subject_id']).where('user_id', '=', org.member.id).execute();
+    expect(certificates).toContainEqual({ kind: 'category', subject_id: catalog.categories.safety });
+    expect(certificates).toContainEqual({ kind: 'sub_category', subject_id: catalog.subCategories['safety-advanced'] });
+
+    const db = platform.ctx.db;
+    const t = Date.now();
+    const added = await db
+      .insertInto('videos')
+      .values({
+        key: 'late-addition',
+        category_id: catalog.categories.safety as number,
+        sub_category_id: catalog.subCategories['safety-advanced'] as number,
+        title: 'Late addition',
+        description: '',
+        duration_seconds: 2,
+        media_asset_id: await insertFakeAsset(db, 'p', 2),
+        image: null,
+        playbook_path: null,
+        publish_time: t,
+        in_test: 1,
+        in_production: 1,
+        created_at: t,
+        updated_at: t,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    try {
+      const category = (await post(org.member.token, '/get_category_id', { category_id: catalog.categories.safety })).body.data[0];
+      expect(category).toMatchObject({ videos_count: 4, watched_count: 3, progress: 100 });
+      expect(await groupsOf(org.member.token)).toEqual([
+        [catalog.subCategories['safety-basics'], 2, 2, 100, [catalog.videos.lockout, catalog.videos.ppe]],
+        [catalog.subCategories['safety-advanced'], 2, 1, 100, [catalog.videos['confined-space'], added.id]],
+      ]);
+      expect(await watchedIn(org.member.token, 'safety-advanced')).toMatchObject({ watched: 1, total: 2, progress: 100 });
+      // Without a certificate the same new video halves the progress.
+      const fresh = await organizationWithMembers(platform, 'Uncertified');
+      await watch(fresh.member, 'confined-space');
+      expect(await watchedIn(fresh.member.token, 'safety-advanced')).toMatchObject({ watched: 1, total: 2, progress: 50 });
+    } finally {
+      await db.deleteFrom('videos').where('id', '=', added.id).execute();
+    }
   });
 });

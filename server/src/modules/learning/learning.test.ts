@@ -1,3 +1,4 @@
+import { getDocument, VerbosityLevel } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importTestCatalog, type TestCatalog } from '../../../test/catalog-fixture.ts';
 import { organizationWithMembers, startPlatform, type TestPlatform } from '../../../test/harness.ts';
@@ -20,6 +21,18 @@ const get = (token: string, path: string, query?: Record<string, string>) => pla
 const post = (token: string, path: string, json: unknown) => platform.api('POST', `/api${path}`, { token, json });
 const report = (who: { id: number; token: string }, video: number, timeSpent = 1) => post(who.token, '/watch-user-video', { user: who.id, video, timeSpent });
 const home = async (token: string) => (await post(token, '/learning_path_home', {})).body.data;
+/** The text of every page of a PDF, parsed by PDF.js: one line per text item. */
+async function pdfText(bytes: Uint8Array): Promise<{ pages: number; text: string }> {
+  const doc = await getDocument({ data: bytes, verbosity: VerbosityLevel.ERRORS, isEvalSupported: false, disableFontFace: true }).promise;
+  const lines: string[] = [];
+  for (let n = 1; n <= doc.numPages; n++) {
+    const content = await (await doc.getPage(n)).getTextContent();
+    for (const item of content.items) if ('str' in item) lines.push(item.str);
+  }
+  const pages = doc.numPages;
+  await doc.destroy();
+  return { pages, text: lines.join('\n') };
+}
 const countCertificates = async (userId: number, kind: string) =>
   Number(
     (
@@ -167,10 +180,20 @@ describe('learning path, certificates and rankings', () => {
     const res = await fetch(`${platform.url}/api/certificates/${cert.id}/pdf`, { headers: { authorization: `Bearer ${acme.member.token}` } });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/pdf');
-    const text = Buffer.from(await res.arrayBuffer()).toString('latin1');
-    expect(text.startsWith('%PDF-1.4')).toBe(true);
-    expect(text).toContain('Mia Member');
-    expect(text).toContain(cert.verification_code);
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    expect(Buffer.from(bytes).toString('latin1').startsWith('%PDF-1.4')).toBe(true);
+    const issued = await platform.ctx.db.selectFrom('certificates').select('issued_at').where('id', '=', cert.id).executeTakeFirstOrThrow();
+    const day = new Date(Number(issued.issued_at));
+    const two = (n: number) => String(n).padStart(2, '0');
+    const ptBrDate = `${two(day.getUTCDate())}/${two(day.getUTCMonth() + 1)}/${day.getUTCFullYear()}`;
+    const pdf = await pdfText(bytes);
+    expect(pdf.pages).toBe(1);
+    const lines = pdf.text.split('\n');
+    expect(lines).toContain('Mia Member');
+    expect(lines).toContain('Health and Safety');
+    expect(lines).toContain('Acme');
+    expect(lines).toContain(`Date: ${ptBrDate}`);
+    expect(lines).toContain(`Verification code: ${cert.verification_code}`);
     expect((await fetch(`${platform.url}/api/certificates/${cert.id}/pdf`, { headers: { authorization: `Bearer ${rival.superUser.token}` } })).status).toBe(
       404,
     );
