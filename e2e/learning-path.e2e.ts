@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { DEMO, dismissToasts, expectPath, expectVisible, field, newPage, useStack, WIDTHS } from './harness.ts';
+import { DEMO, dismissToasts, expectPath, expectVisible, field, newPage, signInThroughForm, useStack, WIDTHS } from './harness.ts';
 
 type Group = { sub_category_id: number; title: string; videos: Array<{ admin_video_id: number }> };
 
@@ -95,5 +95,40 @@ describe('learning path, certificates and ranking', () => {
     await expectVisible(phone.getByTestId('path-summary'), 20_000);
     await phone.getByRole('button', { name: 'Recent', exact: true }).click();
     await expectVisible(phone.getByRole('dialog').getByTestId('ranking-sentence'));
+  });
+
+  it('records the challenge from the category page, like the home card, and opens it in a new tab with https:// added', async () => {
+    const { stack, browser } = env;
+    const token = await stack.signIn(DEMO.member.email, DEMO.member.password);
+    const home = (await stack.api('POST', '/api/learning_path_home', { token, json: {} })).body.data;
+    const category = (home.categories as Array<{ category_id: number; name: string; challenge: string }>).find((c) => c.challenge !== '')!;
+    expect(category).toBeDefined();
+    // The demo links carry their scheme: the page is served one without it, to see https:// added.
+    const bare = category.challenge.replace(/^https?:\/\//, '');
+    const expected = `https://${bare}`;
+
+    const page = await newPage(browser, stack, WIDTHS.desktop);
+    await page.route('**/api/get_category_id', async (route) => {
+      const response = await route.fetch();
+      const json = await response.json();
+      json.data[0].challenge = bare;
+      await route.fulfill({ response, json });
+    });
+    // The challenge site is outside the test machine: answered here, for the new tab and nothing else.
+    await page.context().route(`${expected}**`, (route) => route.fulfill({ contentType: 'text/html', body: '<title>Challenge</title>' }));
+    await signInThroughForm(page, DEMO.member.email, DEMO.member.password);
+    await dismissToasts(page);
+
+    await page.goto(`/category/${category.category_id}`);
+    const button = page.getByRole('button', { name: 'Challenge', exact: true });
+    await expectVisible(button, 15_000);
+    const recorded = page.waitForResponse((r) => r.url().endsWith('/api/insert_new_challenge') && r.request().method() === 'POST');
+    const [tab] = await Promise.all([page.waitForEvent('popup'), button.click()]);
+    const answer = await recorded;
+    expect(answer.status()).toBe(201);
+    expect(answer.request().postDataJSON()).toMatchObject({ challenge_category_id: category.category_id, challenge_type: 'category' });
+    await tab.waitForURL(expected);
+    expect(tab.url()).toBe(expected);
+    expect(page.url()).toContain(`/category/${category.category_id}`);
   });
 });

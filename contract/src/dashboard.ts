@@ -42,7 +42,9 @@ export const alertEntry = z.object({
   first_video_watched: z.string(),
 });
 export type AlertEntry = z.infer<typeof alertEntry>;
-export const categoryAlerts = z.object({ category_id: z.number(), category_name: z.string(), users: z.array(alertEntry) });
+/** Per category, the members who started it and are behind: the ALERTS_PER_CATEGORY who started longest ago, and how many there are in all. */
+export const categoryAlerts = z.object({ category_id: z.number(), category_name: z.string(), users: z.array(alertEntry), users_total: z.number() });
+export const ALERTS_PER_CATEGORY = 50;
 export type CategoryAlerts = z.infer<typeof categoryAlerts>;
 export const alertsData = z.object({ users_alerts: z.array(categoryAlerts) });
 export type AlertsData = z.infer<typeof alertsData>;
@@ -73,14 +75,3 @@ export type SendAlertQuery = z.input<typeof sendAlertQuery>;
 export const broadcastRequest = dashboardScopeQuery.extend({ categoryId: optionalId });
 export type BroadcastRequest = z.input<typeof broadcastRequest>;
 export const broadcastData = z.object({ recipients: z.number() });
-
-export const notice = z.object({
-  id: z.number(),
-  kind: z.string(),
-  message: z.string(),
-  category_id: z.number().nullable(),
-  created_at: z.string(),
-  read: z.boolean(),
-});
-export type Notice = z.infer<typeof notice>;
-export const noticesData = z.array(notice);

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { ALERTS_PER_CATEGORY } from '@mm/contract';
 import { DefaultQueryExecutor, sql } from 'kysely';
 import pg from 'pg';
 import { buildApp } from '../src/app.ts';
@@ -10,6 +11,7 @@ import type { Db } from '../src/db/client.ts';
 import { DAY, now } from '../src/lib/clock.ts';
 import { hashToken } from '../src/lib/crypto.ts';
 import { categoryTotals, completedPerCategory, secondsPerCategory, startedNotFinished, watchedPerMember } from '../src/modules/dashboard/dashboard.queries.ts';
+import { rebuildCategoryStats, rebuildMemberPoints } from '../src/modules/learning/learning-stats.ts';
 import { learningPathFor } from '../src/modules/organization/learning-path.queries.ts';
 
 /**
@@ -19,7 +21,8 @@ import { learningPathFor } from '../src/modules/organization/learning-path.queri
  * history, votes and lists. Loopback only, a bounded number of requests per call.
  */
 
-const SIZES = [100, 1000];
+/** Catalog sizes to run; BENCH_SIZES=1000 runs one. */
+const SIZES = (process.env.BENCH_SIZES ?? '100,1000').split(',').map(Number);
 const MEMBERS = 5000;
 const REQUESTS = 300;
 const CONCURRENCY = 8;
@@ -47,6 +50,8 @@ function random(seed: number) {
 async function insertChunks<T>(rows: T[], insert: (chunk: T[]) => Promise<unknown>, size = 1000): Promise<void> {
   for (let i = 0; i < rows.length; i += size) await insert(rows.slice(i, i + size));
 }
+
+let historyRows = { watch: 0, days: 0 };
 
 type Seeded = { tokens: string[]; categoryId: number; videoIds: number[]; organizationId: number; firstUserId: number };
 
@@ -188,27 +193,41 @@ async function seed(db: Db, videos: number): Promise<Seeded> {
     500,
   );
 
-  // Each member watched, voted on and listed a handful of videos.
+  // A year of history: each member watched 30 to 170 listed videos (about three in four to the end), each on
+  // one to three days of the past year, and voted on and listed a few of them.
+  const listed = videoRows.flatMap((v, i) => (v.in_test === 1 ? [videoIds[i]!] : []));
   const watch: { user_id: number; video_id: number; seconds: number; watched_at: number | null; last_watched_at: number; created_at: number }[] = [];
   const days: { user_id: number; video_id: number; day: string; seconds: number }[] = [];
   const votes: { user_id: number; video_id: number; vote: number; created_at: number; updated_at: number }[] = [];
   const lists: { user_id: number; video_id: number; created_at: number }[] = [];
   for (const userId of userIds) {
     const picked = new Set<number>();
-    while (picked.size < 12) picked.add(videoIds[Math.floor(rnd() * videoIds.length)]!);
+    const wanted = Math.min(Math.floor(listed.length * 0.6), 30 + Math.floor(rnd() * 140));
+    while (picked.size < wanted) picked.add(listed[Math.floor(rnd() * listed.length)]!);
     [...picked].forEach((videoId, k) => {
-      const seconds = Math.floor(rnd() * 1200);
-      const when = t - Math.floor(rnd() * 30) * DAY;
-      watch.push({ user_id: userId, video_id: videoId, seconds, watched_at: seconds > 600 ? when : null, last_watched_at: when, created_at: when });
-      days.push({ user_id: userId, video_id: videoId, day: new Date(when).toISOString().slice(0, 10), seconds });
-      if (k < 5) votes.push({ user_id: userId, video_id: videoId, vote: rnd() < 0.8 ? 1 : -1, created_at: when, updated_at: when });
-      if (k < 3) lists.push({ user_id: userId, video_id: videoId, created_at: when });
+      const first = t - Math.floor(rnd() * 365) * DAY;
+      const sessions = 1 + Math.floor(rnd() * 3);
+      const daySet = new Set<string>();
+      let last = first;
+      for (let d = 0; d < sessions; d++) {
+        last = Math.min(t, first + d * Math.floor(1 + rnd() * 3) * DAY);
+        daySet.add(new Date(last).toISOString().slice(0, 10));
+      }
+      const seconds = rnd() < 0.75 ? 1200 : Math.floor(rnd() * 500);
+      watch.push({ user_id: userId, video_id: videoId, seconds, watched_at: seconds >= 1200 ? last : null, last_watched_at: last, created_at: first });
+      for (const day of daySet) days.push({ user_id: userId, video_id: videoId, day, seconds: Math.floor(seconds / daySet.size) });
+      if (k < 5) votes.push({ user_id: userId, video_id: videoId, vote: rnd() < 0.8 ? 1 : -1, created_at: first, updated_at: first });
+      if (k < 3) lists.push({ user_id: userId, video_id: videoId, created_at: first });
     });
   }
+  historyRows = { watch: watch.length, days: days.length };
   await insertChunks(watch, (chunk) => db.insertInto('video_watch').values(chunk).execute());
   await insertChunks(days, (chunk) => db.insertInto('video_watch_days').values(chunk).execute());
   await insertChunks(votes, (chunk) => db.insertInto('video_votes').values(chunk).execute());
   await insertChunks(lists, (chunk) => db.insertInto('wishlists').values(chunk).execute());
+  // The figures the watch flow keeps, computed once from the seeded history.
+  await rebuildCategoryStats(db);
+  await rebuildMemberPoints(db);
   await db
     .updateTable('videos')
     .set((eb) => {
@@ -322,7 +341,7 @@ async function benchSize(size: number): Promise<Result[]> {
     const seedStart = performance.now();
     const seeded = await seed(ctx.db, size);
     process.stdout.write(
-      `  ${size} videos: seeded in ${((performance.now() - seedStart) / 1000).toFixed(1)} s (${MEMBERS} members, ${MEMBERS * 12} watch rows)\n`,
+      `  ${size} videos: seeded in ${((performance.now() - seedStart) / 1000).toFixed(1)} s (${MEMBERS} members, a year of history: ${historyRows.watch} watch rows, ${historyRows.days} watch-day rows)\n`,
     );
     await app.listen({ host: '127.0.0.1', port: 0 });
     const address = app.server.address();
@@ -403,7 +422,7 @@ async function dashboardSqlTimes(db: Db, organizationId: number): Promise<void> 
   const [allTotals, requiredTotals] = [await categoryTotals(db, sel(all)), await categoryTotals(db, sel(required))];
   const main: [string, () => Promise<unknown>][] = [
     ['watchedPerMember (overall_progress)', () => watchedPerMember(db, sel(required))],
-    ['startedNotFinished (users_alerts)', () => startedNotFinished(db, sel(all), allTotals)],
+    ['startedNotFinished (users_alerts)', () => startedNotFinished(db, sel(all), allTotals, ALERTS_PER_CATEGORY)],
     ['completedPerCategory (compliance_report)', () => completedPerCategory(db, sel(required), requiredTotals)],
     ['secondsPerCategory (optional_training)', () => secondsPerCategory(db, sel(optional))],
   ];

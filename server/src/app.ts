@@ -28,6 +28,7 @@ import { learningRoutes } from './modules/learning/learning.routes.ts';
 import { outboxRoutes } from './modules/mail/outbox.routes.ts';
 import { createMailer } from './modules/mail/outbox.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
+import { noticesRoutes } from './modules/notices/notices.routes.ts';
 import { organizationRoutes } from './modules/organization/organization.routes.ts';
 import { playbackRoutes } from './modules/playback/playback.routes.ts';
 import { publicContentRoutes } from './modules/public-content/public-content.routes.ts';
@@ -99,6 +100,7 @@ export async function buildApp(config: Config): Promise<{ app: FastifyInstance; 
       await api.register(learningRoutes, { ctx });
       await api.register(organizationRoutes, { ctx });
       await api.register(dashboardRoutes, { ctx });
+      await api.register(noticesRoutes, { ctx });
       await api.register(billingRoutes, { ctx });
       await api.register(stripeWebhookRoutes, { ctx });
     },

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Db } from '../src/db/client.ts';
 import { importCatalog } from '../src/modules/catalog/import-catalog.ts';
+import { rebuildCategoryStats, rebuildMemberPoints } from '../src/modules/learning/learning-stats.ts';
 import type { TestPlatform } from './harness.ts';
 
 /**
@@ -168,4 +169,20 @@ export async function insertFakeAsset(db: Db, hashChar: string, durationSeconds:
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
+}
+
+type WatchRow = { user_id: number; video_id: number; seconds: number; watched_at: number | null; last_watched_at: number; created_at: number };
+
+/**
+ * Watch history written straight into video_watch (faster than reports for large or back-dated
+ * histories), then the kept figures (category stats, points) recomputed from it, as after an import.
+ */
+export async function insertWatchHistory(db: Db, rows: WatchRow[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += 500)
+    await db
+      .insertInto('video_watch')
+      .values(rows.slice(i, i + 500))
+      .execute();
+  await rebuildCategoryStats(db);
+  await rebuildMemberPoints(db);
 }

@@ -119,3 +119,22 @@ export async function signIn(platform: TestPlatform, email: string, password = S
   if (res.status !== 200) throw new Error(`sign-in of ${email} failed: ${JSON.stringify(res.body)}`);
   return res.body.data.token;
 }
+
+/** Many members without passwords, inserted in chunks (for scale and paging tests); answers their ids in order. */
+export async function insertBulkMembers(platform: TestPlatform, organizationId: number, count: number): Promise<number[]> {
+  const t = Date.now();
+  const ids: number[] = [];
+  for (let start = 0; start < count; start += 500) {
+    const rows = Array.from({ length: Math.min(500, count - start) }, (_, i) => ({
+      organization_id: organizationId,
+      email: uniqueEmail(`bulk${start + i}`),
+      name: `Bulk${String(start + i).padStart(5, '0')}`,
+      password_hash: null,
+      team_id: null,
+      created_at: t,
+      updated_at: t,
+    }));
+    ids.push(...(await platform.ctx.db.insertInto('users').values(rows).returning('id').execute()).map((r) => r.id));
+  }
+  return ids;
+}

@@ -8,6 +8,7 @@ import * as organizationAdmin from './migrations/2026-11-21-005-organization-adm
 import * as certificates from './migrations/2026-11-21-006-certificates.ts';
 import * as sharing from './migrations/2026-11-21-007-sharing.ts';
 import * as dashboard from './migrations/2026-11-21-008-dashboard.ts';
+import * as learningStats from './migrations/2026-11-21-009-learning-stats.ts';
 
 /** Versioned migrations, in order. Never edit one that has landed: add a new file. */
 const migrations: Record<string, Migration> = {
@@ -19,6 +20,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-21-006-certificates': certificates,
   '2026-11-21-007-sharing': sharing,
   '2026-11-21-008-dashboard': dashboard,
+  '2026-11-21-009-learning-stats': learningStats,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

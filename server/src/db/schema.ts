@@ -293,6 +293,24 @@ export interface VideoWatchTable {
   created_at: number;
 }
 
+/** Per member and category: listed videos started and watched, seconds spent, first start (kept by the watch flow). */
+export interface MemberCategoryStatsTable {
+  user_id: number;
+  category_id: number;
+  organization_id: number | null;
+  started: number;
+  watched: number;
+  seconds: number;
+  first_at: number;
+}
+
+/** Ranking points of a member and when they last earned some (kept by the watch and certificate flows). */
+export interface MemberPointsTable {
+  user_id: number;
+  points: number;
+  reached_at: number;
+}
+
 /** Watch seconds per member, video and day ('YYYY-MM-DD' in the member's time zone). */
 export interface VideoWatchDayTable {
   user_id: number;
@@ -467,6 +485,8 @@ export interface Database {
   wishlists: WishlistTable;
   video_watch: VideoWatchTable;
   video_watch_days: VideoWatchDayTable;
+  member_category_stats: MemberCategoryStatsTable;
+  member_points: MemberPointsTable;
   learning_paths: LearningPathTable;
   learning_path_categories: LearningPathCategoryTable;
   learning_path_hidden_videos: LearningPathHiddenVideoTable;

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { AppContext } from '../../app-context.ts';
+import { rebuildCategoryStats } from '../learning/learning-stats.ts';
 import { type CatalogCounts, countCatalog, type PreparedAsset, type PreparedFiles, upsertCatalog } from './catalog.upsert.ts';
 import type { CatalogFile } from './catalog-file.schema.ts';
 import { storeImage, storePlaybook } from './catalog-files.ts';
@@ -75,7 +76,11 @@ export async function importCatalog(ctx: AppContext, catalogFile: string, progre
   const { assets, transcoded } = await prepareMedia(valid, ctx.config.dataDir, progress);
   progress.finish(`Media: ${transcoded} transcoded, ${assets.length - transcoded} unchanged.`);
   const files = storeFiles(valid, ctx.config.dataDir, assets);
-  await ctx.db.transaction().execute((trx) => upsertCatalog(trx, valid.catalog, files));
+  await ctx.db.transaction().execute(async (trx) => {
+    await upsertCatalog(trx, valid.catalog, files);
+    // A video may have moved to another category or become (un)listed: the kept category figures follow.
+    await rebuildCategoryStats(trx);
+  });
   return { ...countCatalog(valid.catalog), media: { transcoded, unchanged: assets.length - transcoded } };
 }
 

@@ -2,8 +2,10 @@ import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
 
 /**
- * Dashboard aggregates: every figure is a GROUP BY over video_watch joined to the visible videos of the
- * selection's learning path (path categories minus hidden videos). No query runs per member.
+ * Dashboard aggregates over the kept per-member, per-category figures (member_category_stats, one row per
+ * member and category started), measured against the selection's learning path: its categories, listed
+ * videos only, minus the hidden videos (whose watch rows are subtracted; hidden videos are few). No query
+ * runs per member and none reads the whole watch history.
  */
 export type Selection = {
   organizationId: number;
@@ -30,24 +32,43 @@ function members(s: Selection, alias: string): RawBuilder<unknown> {
   }${s.userId === undefined ? sql`` : sql` and ${col('id')} = ${s.userId}`}`;
 }
 
-/** The visible videos of the measured categories, as a condition on the videos alias `v`. */
+/** The listed videos of the measured categories visible to the selection, as a condition on the videos alias `v`. */
 function visible(s: Selection): RawBuilder<unknown> {
-  return sql`v.category_id in (${ids(s.categoryIds)})${s.hiddenVideoIds.length > 0 ? sql` and v.id not in (${ids(s.hiddenVideoIds)})` : sql``}`;
+  return sql`v.in_test = 1 and v.category_id in (${ids(s.categoryIds)})${s.hiddenVideoIds.length > 0 ? sql` and v.id not in (${ids(s.hiddenVideoIds)})` : sql``}`;
 }
 
 const totalsSql = (s: Selection) =>
   sql`select v.category_id as category_id, count(*) as total, coalesce(sum(v.duration_seconds), 0) as seconds
       from videos v where ${visible(s)} group by v.category_id`;
 
-/** Watched (watched_at set) and started videos per member and category, with the first start. */
-const perUserCategorySql = (s: Selection) =>
-  sql`select w.user_id as user_id, v.category_id as category_id, count(w.watched_at) as watched, count(*) as started,
-             min(w.created_at) as first_at
-      from video_watch w
-      join videos v on v.id = w.video_id
-      join users u on u.id = w.user_id
-      where ${visible(s)} and ${members(s, 'u')}
-      group by w.user_id, v.category_id`;
+/**
+ * Per member of the selection and measured category they started: visible videos started and watched,
+ * seconds spent, first start (the first start may be on a hidden video: the kept figures have no per-video dates).
+ * `drive` picks the loop (CROSS JOIN fixes SQLite's order): 'members' probes each member's rows by primary key,
+ * best for aggregates over everyone; 'first-start' walks the (organization, category, first start) index, best
+ * for an ORDER BY first_at LIMIT.
+ */
+function perMemberCategorySql(s: Selection, categoryIds = s.categoryIds, drive: 'members' | 'first-start' = 'members'): RawBuilder<unknown> {
+  const kept = drive === 'members' ? sql`from users u cross join member_category_stats m` : sql`from member_category_stats m cross join users u`;
+  const where = sql`where u.id = m.user_id and m.organization_id = ${s.organizationId} and m.category_id in (${ids(categoryIds)}) and ${members(s, 'u')}`;
+  if (s.hiddenVideoIds.length === 0) {
+    return sql`select m.user_id as user_id, m.category_id as category_id, m.started as started, m.watched as watched,
+                      m.seconds as seconds, m.first_at as first_at
+               ${kept} ${where}`;
+  }
+  return sql`select m.user_id as user_id, m.category_id as category_id, m.started - coalesce(h.started, 0) as started,
+                    m.watched - coalesce(h.watched, 0) as watched, m.seconds - coalesce(h.seconds, 0) as seconds, m.first_at as first_at
+             ${kept}
+             left join (select w.user_id as user_id, v.category_id as category_id, count(*) as started, count(w.watched_at) as watched,
+                               sum(w.seconds) as seconds
+                        from video_watch w
+                        join videos v on v.id = w.video_id
+                        join users hu on hu.id = w.user_id
+                        where w.video_id in (${ids(s.hiddenVideoIds)}) and v.in_test = 1 and v.category_id in (${ids(categoryIds)})
+                          and ${members(s, 'hu')}
+                        group by w.user_id, v.category_id) h on h.user_id = m.user_id and h.category_id = m.category_id
+             ${where}`;
+}
 
 export type CategoryTotal = { category_id: number; total: number; seconds: number };
 
@@ -63,16 +84,11 @@ export type MemberWatched = { user_id: number; name: string; last_name: string; 
 export async function watchedPerMember(db: Db, s: Selection): Promise<MemberWatched[]> {
   const watched =
     s.categoryIds.length === 0
-      ? sql`select w.user_id as user_id, count(*) as watched from video_watch w where 1 = 0 group by w.user_id`
-      : sql`select w.user_id as user_id, count(*) as watched
-            from video_watch w
-            join videos v on v.id = w.video_id
-            join users u2 on u2.id = w.user_id
-            where w.watched_at is not null and ${visible(s)} and ${members(s, 'u2')}
-            group by w.user_id`;
+      ? sql`select 0 as user_id, 0 as watched where 1 = 0`
+      : sql`select p.user_id as user_id, sum(p.watched) as watched from (${perMemberCategorySql(s)}) p group by p.user_id`;
   const { rows } = await sql`select u.id as user_id, u.name as name, u.last_name as last_name, u.picture as picture,
-                                    coalesce(s.watched, 0) as watched
-                             from users u left join (${watched}) s on s.user_id = u.id
+                                    coalesce(x.watched, 0) as watched
+                             from users u left join (${watched}) x on x.user_id = u.id
                              where ${members(s, 'u')}
                              order by u.name, u.last_name, u.id`.execute(db);
   return (rows as Record<string, unknown>[]).map((r) => ({
@@ -93,52 +109,64 @@ export type AlertRow = {
   watched: number;
   total: number;
   first_at: number;
+  /** Members of the selection behind in this category, listed or not. */
+  behind_in_category: number;
 };
 
-/** The category's visible-video total as a SQL CASE over v.category_id (totals come from categoryTotals, one cheap query). */
-const totalOf = (totals: CategoryTotal[]) =>
-  sql`case v.category_id ${sql.join(
+/** The category's visible-video total as a SQL CASE over a category id column (totals come from categoryTotals, one cheap query). */
+const totalOf = (column: RawBuilder<unknown>, totals: CategoryTotal[]) =>
+  sql`case ${column} ${sql.join(
     totals.map((t) => sql`when ${sql.lit(t.category_id)} then ${sql.lit(t.total)}`),
     sql` `,
   )} else 0 end`;
 
-/** Members who started a category (at least one watch row) and have not watched all its visible videos. */
-export async function startedNotFinished(db: Db, s: Selection, totals: CategoryTotal[]): Promise<AlertRow[]> {
+/**
+ * Members who started a category and have not watched all its visible videos: per category the `limit`
+ * who started longest ago (the ones most worth a nudge; one index walk per category, in one statement),
+ * with the category's full count.
+ */
+export async function startedNotFinished(db: Db, s: Selection, totals: CategoryTotal[], limit: number): Promise<AlertRow[]> {
   if (totals.length === 0) return [];
-  const { rows } = await sql`select w.user_id as user_id, v.category_id as category_id, min(u.name) as name, min(u.last_name) as last_name,
-                                    min(u.picture) as picture, count(w.watched_at) as watched, min(${totalOf(totals)}) as total,
-                                    min(w.created_at) as first_at
-                             from video_watch w
-                             join videos v on v.id = w.video_id
-                             join users u on u.id = w.user_id
-                             where ${visible(s)} and ${members(s, 'u')}
-                             group by w.user_id, v.category_id
-                             having count(w.watched_at) < min(${totalOf(totals)})
-                             order by first_at, user_id`.execute(db);
-  return (rows as Record<string, unknown>[]).map((r) => ({
+  const behind = sql`p.started > 0 and p.watched < ${totalOf(sql`p.category_id`, totals)}`;
+  const firstOfEach = sql.join(
+    totals.map(
+      (t) => sql`select * from (select p.user_id as user_id, p.category_id as category_id, p.watched as watched, p.first_at as first_at
+                                from (${perMemberCategorySql(s, [t.category_id], 'first-start')}) p
+                                where ${behind}
+                                order by p.first_at, p.user_id
+                                limit ${sql.lit(limit)}) ${sql.id(`c${t.category_id}`)}`,
+    ),
+    sql` union all `,
+  );
+  const [listed, counts] = await Promise.all([
+    sql`select l.user_id as user_id, l.category_id as category_id, u.name as name, u.last_name as last_name, u.picture as picture,
+               l.watched as watched, l.first_at as first_at
+        from (${firstOfEach}) l join users u on u.id = l.user_id
+        order by l.first_at, l.user_id`.execute(db),
+    sql`select p.category_id as category_id, count(*) as behind from (${perMemberCategorySql(s)}) p where ${behind} group by p.category_id`.execute(db),
+  ]);
+  const totalIn = new Map(totals.map((t) => [t.category_id, t.total]));
+  const behindIn = new Map((counts.rows as Record<string, unknown>[]).map((r) => [Number(r.category_id), Number(r.behind)]));
+  return (listed.rows as Record<string, unknown>[]).map((r) => ({
     user_id: Number(r.user_id),
     category_id: Number(r.category_id),
     name: String(r.name),
     last_name: String(r.last_name ?? ''),
     picture: (r.picture as string | null) ?? null,
     watched: Number(r.watched),
-    total: Number(r.total),
+    total: totalIn.get(Number(r.category_id)) ?? 0,
     first_at: Number(r.first_at),
+    behind_in_category: behindIn.get(Number(r.category_id)) ?? 0,
   }));
 }
 
 /** Per measured category: how many members of the selection watched every visible video. */
 export async function completedPerCategory(db: Db, s: Selection, totals: CategoryTotal[]): Promise<Map<number, number>> {
   if (totals.length === 0) return new Map();
-  const { rows } = await sql`select x.category_id as category_id, count(*) as completed
-                             from (select w.user_id as user_id, v.category_id as category_id
-                                   from video_watch w
-                                   join videos v on v.id = w.video_id
-                                   join users u on u.id = w.user_id
-                                   where w.watched_at is not null and ${visible(s)} and ${members(s, 'u')}
-                                   group by w.user_id, v.category_id
-                                   having count(*) >= min(${totalOf(totals)})) x
-                             group by x.category_id`.execute(db);
+  const { rows } = await sql`select p.category_id as category_id, count(*) as completed
+                             from (${perMemberCategorySql(s)}) p
+                             where p.watched >= ${totalOf(sql`p.category_id`, totals)}
+                             group by p.category_id`.execute(db);
   return new Map((rows as Record<string, unknown>[]).map((r) => [Number(r.category_id), Number(r.completed)]));
 }
 
@@ -150,12 +178,9 @@ export async function memberCount(db: Db, s: Selection): Promise<number> {
 /** Seconds the selection's members spent on each measured category's visible videos. */
 export async function secondsPerCategory(db: Db, s: Selection): Promise<Map<number, number>> {
   if (s.categoryIds.length === 0) return new Map();
-  const { rows } = await sql`select v.category_id as category_id, coalesce(sum(w.seconds), 0) as seconds
-                             from video_watch w
-                             join videos v on v.id = w.video_id
-                             join users u on u.id = w.user_id
-                             where ${visible(s)} and ${members(s, 'u')}
-                             group by v.category_id`.execute(db);
+  const { rows } = await sql`select p.category_id as category_id, coalesce(sum(p.seconds), 0) as seconds
+                             from (${perMemberCategorySql(s)}) p
+                             group by p.category_id`.execute(db);
   return new Map((rows as Record<string, unknown>[]).map((r) => [Number(r.category_id), Number(r.seconds)]));
 }
 
@@ -168,7 +193,7 @@ export async function behindMembers(db: Db, s: Selection, excludeUserId: number)
                                     coalesce(x.watched, 0) as watched, t.total as total
                              from users u
                              cross join (${totalsSql(s)}) t
-                             left join (${perUserCategorySql(s)}) x on x.user_id = u.id and x.category_id = t.category_id
+                             left join (${perMemberCategorySql(s)}) x on x.user_id = u.id and x.category_id = t.category_id
                              where ${members(s, 'u')} and u.id <> ${excludeUserId} and coalesce(x.watched, 0) < t.total
                              order by u.id, t.category_id`.execute(db);
   return (rows as Record<string, unknown>[]).map((r) => ({

@@ -6,7 +6,6 @@ import {
   complianceData,
   DASHBOARD_MESSAGES,
   dashboardScopeQuery,
-  noticesData,
   optionalTrainingData,
   overallProgressData,
   overallProgressQuery,
@@ -17,9 +16,9 @@ import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { callerOf } from '../../lib/auth.ts';
 import { envelope, idParam, ok } from '../../lib/reply.ts';
-import { complianceReport, listNotices, optionalTraining, overallProgress, sendAlert, sendBroadcast, usersAlerts } from './dashboard.service.ts';
+import { complianceReport, optionalTraining, overallProgress, sendAlert, sendBroadcast, usersAlerts } from './dashboard.service.ts';
 
-/** Team dashboard (administration spec, section 7 "Dashboard") and the member's in-app notices. */
+/** Team dashboard (administration spec, section 7 "Dashboard"). */
 export const dashboardRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.get(
     '/get_organization_team_overall_progress',
@@ -55,6 +54,4 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
   app.post('/send_broadcast', { schema: { body: broadcastRequest, response: { 200: envelope(broadcastData) } } }, async (request) =>
     ok({ recipients: await sendBroadcast(ctx, callerOf(request), request.body) }, DASHBOARD_MESSAGES.broadcastSent),
   );
-
-  app.get('/notices', { schema: { response: { 200: envelope(noticesData) } } }, async (request) => ok(await listNotices(ctx, callerOf(request))));
 };

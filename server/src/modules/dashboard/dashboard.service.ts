@@ -1,4 +1,11 @@
-import { type AlertsData, type ComplianceItem, DASHBOARD_MESSAGES, type Notice, type OptionalTrainingItem, type OverallProgressData } from '@mm/contract';
+import {
+  ALERTS_PER_CATEGORY,
+  type AlertsData,
+  type ComplianceItem,
+  DASHBOARD_MESSAGES,
+  type OptionalTrainingItem,
+  type OverallProgressData,
+} from '@mm/contract';
 import type { AppContext } from '../../app-context.ts';
 import type { Caller } from '../../lib/auth.ts';
 import { now } from '../../lib/clock.ts';
@@ -71,7 +78,10 @@ export async function overallProgress(
   };
 }
 
-/** Alerts: per category of the path (or the one asked), members who started it and have not finished it, earliest start first. */
+/**
+ * Alerts: per category of the path (or the one asked), members who started it and have not finished it,
+ * earliest start first, at most ALERTS_PER_CATEGORY listed (a supervisor nudges the longest stalled first).
+ */
 export async function usersAlerts(ctx: AppContext, caller: Caller, q: { organizationId: number; team?: number; categoryId?: number }): Promise<AlertsData> {
   const scope = await scopeOf(ctx, caller, q.organizationId, q.team);
   const categories = q.categoryId !== undefined ? [pathCategory(scope, q.categoryId)] : scope.path.categories;
@@ -79,21 +89,23 @@ export async function usersAlerts(ctx: AppContext, caller: Caller, q: { organiza
     scope,
     categories.map((c) => c.category_id),
   );
-  const rows = await startedNotFinished(ctx.db, s, await categoryTotals(ctx.db, s));
+  const rows = await startedNotFinished(ctx.db, s, await categoryTotals(ctx.db, s), ALERTS_PER_CATEGORY);
   return {
-    users_alerts: categories.map((c) => ({
-      category_id: c.category_id,
-      category_name: c.name,
-      users: rows
-        .filter((r) => r.category_id === c.category_id)
-        .map((r) => ({
+    users_alerts: categories.map((c) => {
+      const listed = rows.filter((r) => r.category_id === c.category_id);
+      return {
+        category_id: c.category_id,
+        category_name: c.name,
+        users_total: listed[0]?.behind_in_category ?? 0,
+        users: listed.map((r) => ({
           user_id: r.user_id,
           user_name: fullName(r.name, r.last_name),
           user_picture: r.picture,
           percentage_videos_watched: percentOf(r.watched, r.total),
           first_video_watched: new Date(r.first_at).toISOString(),
         })),
-    })),
+      };
+    }),
   };
 }
 
@@ -287,24 +299,4 @@ export async function sendBroadcast(ctx: AppContext, caller: Caller, body: { org
   });
   if (ctx.config.smtpUrl) void ctx.mailer.deliverPending().catch(() => undefined);
   return sent;
-}
-
-/** GET notices: the caller's latest 50 in-app notices. */
-export async function listNotices(ctx: AppContext, caller: Caller): Promise<Notice[]> {
-  const rows = await ctx.db
-    .selectFrom('notices')
-    .select(['id', 'kind', 'message', 'category_id', 'created_at', 'read_at'])
-    .where('user_id', '=', caller.userId)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(50)
-    .execute();
-  return rows.map((r) => ({
-    id: r.id,
-    kind: r.kind,
-    message: r.message,
-    category_id: r.category_id,
-    created_at: new Date(Number(r.created_at)).toISOString(),
-    read: r.read_at !== null,
-  }));
 }

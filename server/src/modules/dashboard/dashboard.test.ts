@@ -1,7 +1,7 @@
 import { DASHBOARD_MESSAGES } from '@mm/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertFakeAsset } from '../../../test/catalog-fixture.ts';
-import { organizationWithMembers, STRONG_PASSWORD, signIn, startPlatform, type TestPlatform, uniqueEmail } from '../../../test/harness.ts';
+import { insertFakeAsset, insertWatchHistory } from '../../../test/catalog-fixture.ts';
+import { insertBulkMembers, organizationWithMembers, STRONG_PASSWORD, signIn, startPlatform, type TestPlatform, uniqueEmail } from '../../../test/harness.ts';
 import { addMember } from '../organization/organization.service.ts';
 import { largestRemainderPercents, percentOf } from './dashboard.rounding.ts';
 
@@ -109,20 +109,17 @@ async function seed() {
     created_at: t - daysAgo * DAY,
   });
   const mia = acme.member.id;
-  await db
-    .insertInto('video_watch')
-    .values([
-      watch(mia, vid.r1![0]!, 600, true, 30),
-      watch(mia, vid.r1![1]!, 600, true, 29),
-      watch(mia, vid.r1![2]!, 600, true, 28),
-      watch(mia, vid.r1![3]!, 600, true, 27), // hidden: never counts
-      watch(mia, vid.r2![0]!, 600, true, 10),
-      watch(mia, vid.o1![0]!, 600, false, 5),
-      watch(bob, vid.r1![0]!, 600, true, 20),
-      watch(bob, vid.r1![1]!, 100, false, 3),
-      watch(bob, vid.o2![0]!, 1200, true, 2),
-    ])
-    .execute();
+  await insertWatchHistory(db, [
+    watch(mia, vid.r1![0]!, 600, true, 30),
+    watch(mia, vid.r1![1]!, 600, true, 29),
+    watch(mia, vid.r1![2]!, 600, true, 28),
+    watch(mia, vid.r1![3]!, 600, true, 27), // hidden: never counts
+    watch(mia, vid.r2![0]!, 600, true, 10),
+    watch(mia, vid.o1![0]!, 600, false, 5),
+    watch(bob, vid.r1![0]!, 600, true, 20),
+    watch(bob, vid.r1![1]!, 100, false, 3),
+    watch(bob, vid.o2![0]!, 1200, true, 2),
+  ]);
 }
 
 beforeAll(async () => {
@@ -197,6 +194,22 @@ describe('alerts, compliance and optional training', () => {
     const one = await get('get_dashboard_users_alerts', acme.superUser.token, { organizationId: String(acme.organizationId), categoryId: String(cat.r2) });
     expect(one.body.data.users_alerts).toHaveLength(1);
   });
+  it('lists at most 50 members per category, the longest stalled first, with the full count', async () => {
+    const crowd = await organizationWithMembers(platform, 'Crowd');
+    const ids = await insertBulkMembers(platform, crowd.organizationId, 52);
+    const t = Date.now();
+    // Member i started R1 (i + 1) minutes after member i - 1; nobody finished it.
+    await insertWatchHistory(
+      platform.ctx.db,
+      ids.map((id, i) => ({ user_id: id, video_id: vid.r1![0]!, seconds: 60, watched_at: null, last_watched_at: t, created_at: t - DAY + i * 60_000 })),
+    );
+    const res = await get('get_dashboard_users_alerts', crowd.superUser.token, { organizationId: String(crowd.organizationId), categoryId: String(cat.r1) });
+    expect(res.status).toBe(200);
+    const [r1] = res.body.data.users_alerts as { users_total: number; users: { user_id: number }[] }[];
+    expect(r1!.users_total).toBe(52);
+    expect(r1!.users.map((u) => u.user_id)).toEqual(ids.slice(0, 50));
+  });
+
   it('reports the completion rate of each required category', async () => {
     const res = await get('get_organization_compliance_report', acme.superUser.token, { organizationId: String(acme.organizationId), team: '' });
     expect(res.status).toBe(200);
@@ -266,8 +279,8 @@ describe('alert and broadcast', () => {
     expect(mail[0]!.to_address).toBe(acme.member.email);
     expect(mail[0]!.text_body).toContain('watched 50% of it');
     const notices = await platform.api('GET', '/api/notices', { token: acme.member.token });
-    expect(notices.body.data).toHaveLength(1);
-    expect(notices.body.data[0].message).toContain('Category r2');
+    expect(notices.body.data.notices).toHaveLength(1);
+    expect(notices.body.data.notices[0].message).toContain('Category r2');
     const again = await get(`dashboard/team/${acme.member.id}`, acme.superUser.token, { category_id: String(cat.r2) });
     expect(again.status).toBe(409);
     expect(again.body.error_messages).toBe(DASHBOARD_MESSAGES.alreadyAlerted);
@@ -293,7 +306,7 @@ describe('alert and broadcast', () => {
     const bobNotices = await platform.api('GET', '/api/notices', {
       token: await signIn(platform, (await platform.ctx.db.selectFrom('users').select('email').where('id', '=', bob).executeTakeFirstOrThrow()).email),
     });
-    expect(bobNotices.body.data).toHaveLength(2);
+    expect(bobNotices.body.data.notices).toHaveLength(2);
     void cy;
   });
 });

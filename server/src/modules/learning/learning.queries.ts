@@ -1,6 +1,8 @@
 import crypto from 'node:crypto';
 import { sql } from 'kysely';
-import type { Db, Dialect } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
+import { POINTS } from './learning.rules.ts';
+import { addPoints } from './learning-stats.ts';
 
 export type Member = {
   id: number;
@@ -72,7 +74,10 @@ export function findCertificate(db: Db, userId: number, kind: 'category' | 'sub_
     .executeTakeFirst();
 }
 
-/** Issues a certificate once: a concurrent second issue hits the UNIQUE (user, kind, subject) and changes nothing. */
+/**
+ * Issues a certificate once, with its points: a concurrent second issue hits the UNIQUE (user, kind,
+ * subject), inserts nothing and adds no points.
+ */
 export async function issueCertificate(
   db: Db,
   c: {
@@ -85,20 +90,24 @@ export async function issueCertificate(
     t: number;
   },
 ): Promise<void> {
-  await db
-    .insertInto('certificates')
-    .values({
-      user_id: c.userId,
-      organization_id: c.organizationId,
-      kind: c.kind,
-      subject_id: c.subjectId,
-      category_id: c.categoryId,
-      sub_category_id: c.subCategoryId,
-      issued_at: c.t,
-      verification_code: crypto.randomBytes(12).toString('hex').toUpperCase(),
-    })
-    .onConflict((oc) => oc.columns(['user_id', 'kind', 'subject_id']).doNothing())
-    .execute();
+  await db.transaction().execute(async (trx) => {
+    const inserted = await trx
+      .insertInto('certificates')
+      .values({
+        user_id: c.userId,
+        organization_id: c.organizationId,
+        kind: c.kind,
+        subject_id: c.subjectId,
+        category_id: c.categoryId,
+        sub_category_id: c.subCategoryId,
+        issued_at: c.t,
+        verification_code: crypto.randomBytes(12).toString('hex').toUpperCase(),
+      })
+      .onConflict((oc) => oc.columns(['user_id', 'kind', 'subject_id']).doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (inserted) await addPoints(trx, c.userId, c.kind === 'category' ? POINTS.certificate : POINTS.microCertificate, c.t);
+  });
 }
 
 export function findCertificateByCode(db: Db, code: string) {
@@ -149,59 +158,55 @@ export type RankedUser = {
   ranking: number;
 };
 
-/**
- * The organization's ranking in one statement: points from aggregates (watched videos, micro-certificates,
- * certificates), ordered by points, then earlier achievement, then id; filtered afterwards by team or user.
- */
-export async function ranking(
-  db: Db,
-  dialect: Dialect,
-  organizationId: number,
-  filter: { userId?: number; teamId?: number; order: 'name' | 'ranking'; skip?: number; take?: number },
-): Promise<RankedUser[]> {
-  const greatest = dialect === 'postgres' ? sql`greatest` : sql`max`;
-  const where = [sql`1 = 1`];
-  if (filter.userId !== undefined) where.push(sql`r.id = ${filter.userId}`);
-  if (filter.teamId !== undefined) where.push(sql`r.team_id = ${filter.teamId}`);
-  const order = filter.order === 'ranking' ? sql`r.ranking` : sql`lower(r.name), lower(r.last_name), r.id`;
-  const take = filter.take ?? 100;
-  const skip = filter.skip ?? 0;
-  const result = await sql<RankedUser>`
-    with members as (
-      select u.id, u.name, u.last_name, u.picture, u.role, u.team_id, t.name as team, u.bio, u.mobile
-      from users u left join teams t on t.id = u.team_id
-      where u.organization_id = ${organizationId} and u.deleted_at is null and u.is_guest = 0
-    ),
-    watched as (
-      select w.user_id, count(*) as n, max(w.watched_at) as last_at
-      from video_watch w
-      where w.watched_at is not null and w.user_id in (select id from members)
-      group by w.user_id
-    ),
-    certs as (
-      select c.user_id,
-        sum(case when c.kind = 'sub_category' then 1 else 0 end) as micro,
-        sum(case when c.kind = 'category' then 1 else 0 end) as full_count,
-        max(c.issued_at) as last_at
-      from certificates c
-      where c.user_id in (select id from members)
-      group by c.user_id
-    ),
-    scored as (
-      select m.*,
-        coalesce(w.n, 0) * 10 + coalesce(c.micro, 0) * 50 + coalesce(c.full_count, 0) * 100 as points,
-        ${greatest}(coalesce(w.last_at, 0), coalesce(c.last_at, 0)) as reached_at
-      from members m left join watched w on w.user_id = m.id left join certs c on c.user_id = m.id
-    ),
-    r as (
-      select scored.*, row_number() over (order by points desc, reached_at asc, id asc) as ranking from scored
-    )
-    select r.id, r.name, r.last_name, r.picture, r.role, r.team, r.team_id, r.bio, r.mobile, r.points, r.ranking
-    from r where ${sql.join(where, sql` and `)}
-    order by ${order}
-    limit ${take} offset ${skip}
+/** A member without points ranks after everyone who earned some at any time. */
+const NEVER = Number.MAX_SAFE_INTEGER;
+const rankedMembers = (organizationId: number, join = sql``) =>
+  sql`from users u left join member_points p on p.user_id = u.id ${join}
+      where u.organization_id = ${organizationId} and u.deleted_at is null and u.is_guest = 0`;
+/** Ranking order over the kept points: more points, then earlier achievement, then the lower id. */
+const rankingOrder = sql`coalesce(p.points, 0) desc, coalesce(p.reached_at, ${NEVER}) asc, u.id asc`;
+const personColumns = sql`u.id, u.name, u.last_name, u.picture, u.role, u.team_id, u.bio, u.mobile, coalesce(p.points, 0) as points`;
+const toRanked = (r: RankedUser): RankedUser => ({ ...r, points: Number(r.points), ranking: Number(r.ranking) });
+
+/** A page of the organization's ranking: a top-N sort over the kept points (positions follow from the page's offset). */
+export async function rankingPage(db: Db, organizationId: number, page: { skip: number; take: number }): Promise<RankedUser[]> {
+  const { rows } = await sql<Omit<RankedUser, 'ranking'>>`
+    select ${personColumns}, t.name as team
+    ${rankedMembers(organizationId, sql`left join teams t on t.id = u.team_id`)}
+    order by ${rankingOrder}
+    limit ${page.take} offset ${page.skip}
   `.execute(db);
-  return result.rows.map((r) => ({ ...r, points: Number(r.points), ranking: Number(r.ranking) }));
+  return rows.map((r, i) => toRanked({ ...r, ranking: page.skip + i + 1 }));
+}
+
+/** One member's position and points: 1 + how many members of the organization rank before them (no sort). */
+export async function rankOf(db: Db, organizationId: number, userId: number): Promise<{ ranking: number; points: number }> {
+  const me = await db.selectFrom('member_points').select(['points', 'reached_at']).where('user_id', '=', userId).executeTakeFirst();
+  const points = me?.points ?? 0;
+  const reachedAt = me ? Number(me.reached_at) : NEVER;
+  const { rows } = await sql<{ ahead: number }>`
+    select count(*) as ahead ${rankedMembers(organizationId)}
+    and (coalesce(p.points, 0) > ${points}
+         or (coalesce(p.points, 0) = ${points}
+             and (coalesce(p.reached_at, ${NEVER}) < ${reachedAt} or (coalesce(p.reached_at, ${NEVER}) = ${reachedAt} and u.id < ${userId}))))
+  `.execute(db);
+  return { ranking: Number(rows[0]?.ahead ?? 0) + 1, points };
+}
+
+/** People of the organization (or one team) by name, each with their organization-wide position: one window over the kept points. */
+export async function peopleByName(db: Db, organizationId: number, filter: { teamId?: number; skip: number; take: number }): Promise<RankedUser[]> {
+  const result = await sql<RankedUser>`
+    with r as (
+      select ${personColumns}, row_number() over (order by ${rankingOrder}) as ranking
+      ${rankedMembers(organizationId)}
+    )
+    select r.id, r.name, r.last_name, r.picture, r.role, t.name as team, r.team_id, r.bio, r.mobile, r.points, r.ranking
+    from r left join teams t on t.id = r.team_id
+    ${filter.teamId === undefined ? sql`` : sql`where r.team_id = ${filter.teamId}`}
+    order by lower(r.name), lower(r.last_name), r.id
+    limit ${filter.take} offset ${filter.skip}
+  `.execute(db);
+  return result.rows.map(toRanked);
 }
 
 export async function watchDays(db: Db, userId: number, since: string): Promise<string[]> {

@@ -32,8 +32,10 @@ import {
   lastWatchedByCategory,
   type Member,
   markFirstLoginPush,
+  peopleByName,
   type RankedUser,
-  ranking,
+  rankingPage,
+  rankOf,
   recordChallenge,
   subCategoryNames,
   videosWatchedSince,
@@ -221,7 +223,7 @@ export async function userActivity(ctx: AppContext, caller: Caller, userId: numb
     videosWatchedSince(ctx.db, userId, weekStart),
     watchDays(ctx.db, userId, dayIn(at - STREAK_WINDOW_DAYS * DAY, member.timezone)),
     pathProgress(ctx, member),
-    member.organization_id === null ? Promise.resolve([]) : ranking(ctx.db, ctx.dialect, member.organization_id, { userId, order: 'ranking' }),
+    member.organization_id === null ? Promise.resolve({ ranking: 0, points: 0 }) : rankOf(ctx.db, member.organization_id, userId),
   ]);
   const inPath = new Set(path.categories.map((c) => c.category_id));
   return {
@@ -229,7 +231,7 @@ export async function userActivity(ctx: AppContext, caller: Caller, userId: numb
     countSequenceDayWatch: streakDays(days, today),
     certifications: path.certs.filter((c) => c.kind === 'category' && inPath.has(c.category_id)).length,
     certificationsAvailable: path.categories.length,
-    rankingUser: { ranking: rank[0]?.ranking ?? 0, points: rank[0]?.points ?? 0 },
+    rankingUser: rank,
   };
 }
 
@@ -252,7 +254,7 @@ export async function rankings(ctx: AppContext, caller: Caller, organizationId: 
   assertSameOrganization(caller, organizationId);
   const skip = page.skip ?? 0;
   const take = page.take ?? DEFAULT_TAKE;
-  const rows = await ranking(ctx.db, ctx.dialect, organizationId, { order: 'ranking', skip, take });
+  const rows = await rankingPage(ctx.db, organizationId, { skip, take });
   return { rankings: rows.map((u) => ({ position: u.ranking, points: u.points, user: person(u) })), skip, take };
 }
 
@@ -272,7 +274,7 @@ export async function organizationPeople(
   }
   const skip = page.skip ?? 0;
   const take = page.take ?? DEFAULT_TAKE;
-  const rows = await ranking(ctx.db, ctx.dialect, organizationId, { teamId, order: 'name', skip, take });
+  const rows = await peopleByName(ctx.db, organizationId, { teamId, skip, take });
   return { users: rows.map(person), skip, take };
 }
 

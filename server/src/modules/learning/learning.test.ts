@@ -1,8 +1,9 @@
 import { getDocument, VerbosityLevel } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importTestCatalog, type TestCatalog } from '../../../test/catalog-fixture.ts';
-import { organizationWithMembers, startPlatform, type TestPlatform } from '../../../test/harness.ts';
+import { importTestCatalog, insertWatchHistory, type TestCatalog } from '../../../test/catalog-fixture.ts';
+import { insertBulkMembers, organizationWithMembers, startPlatform, type TestPlatform } from '../../../test/harness.ts';
 import { ensurePath, replaceHiddenVideos } from '../organization/learning-path.queries.ts';
+import { rebuildCategoryStats, rebuildMemberPoints } from './learning-stats.ts';
 
 let platform: TestPlatform;
 let catalog: TestCatalog;
@@ -235,41 +236,53 @@ describe('learning path, certificates and rankings', () => {
     expect(await countCertificates(rival.member.id, 'sub_category')).toBe(1);
   });
 
-  it('ranks an organization of 5,000 members in one statement, quickly', async () => {
+  it('keeps the category figures and points equal to what the history says, after concurrent reports', async () => {
+    const db = platform.ctx.db;
+    // A fresh member: first reports on two videos race each other, then one crosses 90%.
+    const fresh = await organizationWithMembers(platform, 'Fresh');
+    const lockout = catalog.videos.lockout!;
+    const bulk = catalog.videos['bulk-01']!;
+    await Promise.all([report(fresh.member, lockout, 0.01), report(fresh.member, lockout, 0.01), report(fresh.member, bulk, 0.01)]);
+    await Promise.all([report(fresh.member, lockout), report(fresh.member, lockout)]);
+    const kept = await db
+      .selectFrom('member_category_stats')
+      .select(['category_id', 'started', 'watched'])
+      .where('user_id', '=', fresh.member.id)
+      .orderBy('category_id')
+      .execute();
+    expect(kept).toEqual([
+      { category_id: catalog.categories.safety, started: 1, watched: 1 },
+      { category_id: catalog.categories.lean, started: 1, watched: 0 },
+    ]);
+    const points = await db.selectFrom('member_points').select('points').where('user_id', '=', fresh.member.id).executeTakeFirstOrThrow();
+    expect(points.points).toBe(10); // the video only: Basics also holds ppe, so no micro-certificate yet
+    // Every member's kept figures equal a recount of the whole history.
+    const snapshot = async () => ({
+      stats: await db.selectFrom('member_category_stats').selectAll().orderBy('user_id').orderBy('category_id').execute(),
+      points: await db.selectFrom('member_points').select(['user_id', 'points']).orderBy('user_id').execute(),
+    });
+    const before = await snapshot();
+    await rebuildCategoryStats(db);
+    await rebuildMemberPoints(db);
+    const after = await snapshot();
+    expect(after.points).toEqual(before.points);
+    expect(after.stats.map((r) => ({ ...r, seconds: Number(r.seconds), first_at: Number(r.first_at) }))).toEqual(
+      before.stats.map((r) => ({ ...r, seconds: Number(r.seconds), first_at: Number(r.first_at) })),
+    );
+  });
+
+  it('ranks an organization of 5,000 members: equal points by earlier achievement, members without points last', async () => {
     const big = await organizationWithMembers(platform, 'Big');
     const db = platform.ctx.db;
     const t = Date.now();
-    const ids: number[] = [];
-    for (let chunk = 0; chunk < 10; chunk++) {
-      const rows = Array.from({ length: 500 }, (_, i) => ({
-        organization_id: big.organizationId,
-        email: `bulk.${chunk}.${i}.${t}@example.com`,
-        name: `Bulk${chunk}x${i}`,
-        password_hash: null,
-        team_id: null,
-        role: null,
-        picture: null,
-        timezone: null,
-        last_login: null,
-        deleted_at: null,
-        created_at: t,
-        updated_at: t,
-      }));
-      ids.push(...(await db.insertInto('users').values(rows).returning('id').execute()).map((r) => r.id));
-    }
+    const ids = await insertBulkMembers(platform, big.organizationId, 5000);
     const lockout = catalog.videos.lockout!;
-    for (let i = 0; i < ids.length; i += 500) {
-      await db
-        .insertInto('video_watch')
-        .values(
-          ids.slice(i, i + 500).map((id, j) => ({ user_id: id, video_id: lockout, seconds: 2, watched_at: t + i + j, last_watched_at: t, created_at: t })),
-        )
-        .execute();
-    }
-    const started = performance.now();
+    await insertWatchHistory(
+      db,
+      ids.map((id, i) => ({ user_id: id, video_id: lockout, seconds: 2, watched_at: t + i, last_watched_at: t, created_at: t })),
+    );
     const res = await get(big.superUser.token, '/get_all_rankings', { organization_id: String(big.organizationId), take: '3' });
     const activity = await get(big.member.token, `/get_user_activity/${big.member.id}`);
-    const elapsed = performance.now() - started;
     expect(res.status).toBe(200);
     // Equal points: the earlier achievement comes first.
     expect(res.body.data.rankings.map((r: { position: number; user: { id: number } }) => [r.position, r.user.id])).toEqual([
@@ -278,6 +291,5 @@ describe('learning path, certificates and rankings', () => {
       [3, ids[2]],
     ]);
     expect(activity.body.data.rankingUser).toEqual({ ranking: 5002, points: 0 });
-    expect(elapsed).toBeLessThan(3000);
   });
 });

@@ -1,5 +1,8 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
+import { isPostgres } from '../../db/dialect.ts';
+import { isWatched } from '../learning/learning.rules.ts';
+import { applyWatchDelta } from '../learning/learning-stats.ts';
 import { selectVideoCards } from '../videos/video-cards.queries.ts';
 
 /** The video of `videos/view` with its category names, renditions and the caller's vote. */
@@ -45,7 +48,7 @@ export function findTrailers(db: Db, videoId: number) {
 export function findVideo(db: Db, videoId: number) {
   return db
     .selectFrom('videos')
-    .select(['id', 'title', 'category_id', 'sub_category_id', 'duration_seconds', 'playbook_path'])
+    .select(['id', 'title', 'category_id', 'sub_category_id', 'duration_seconds', 'in_test', 'playbook_path'])
     .where('id', '=', videoId)
     .executeTakeFirst();
 }
@@ -121,39 +124,67 @@ export async function findTimezone(db: Db, userId: number): Promise<string | nul
   return row?.timezone ?? null;
 }
 
-type WatchReport = { userId: number; videoId: number; seconds: number; durationSeconds: number; day: string; t: number };
+type WatchReport = {
+  userId: number;
+  organizationId: number | null;
+  video: { id: number; category_id: number; in_test: number; duration_seconds: number };
+  seconds: number;
+  day: string;
+  t: number;
+};
 
 /**
- * Adds watch time to the member's total on the video and to the day's row. The total becomes
- * "watched" once, in the same statement, when it reaches 90% of the duration (compared as
- * seconds x 10 >= duration x 9 to stay exact).
+ * Adds watch time to the member's total on the video and to the day's row. The total becomes "watched"
+ * once, when it reaches 90% of the duration. The row is read locked (PostgreSQL; SQLite runs one writer
+ * at a time), so exactly one report sees the first start and the crossing, and the member's category
+ * figures and points change by exactly what this report did.
  */
 export function addWatchTime(db: Db, r: WatchReport) {
   return db.transaction().execute(async (trx) => {
+    const { userId, organizationId, video, t } = r;
     await trx
       .insertInto('video_watch_days')
-      .values({ user_id: r.userId, video_id: r.videoId, day: r.day, seconds: r.seconds })
+      .values({ user_id: userId, video_id: video.id, day: r.day, seconds: r.seconds })
       .onConflict((oc) => oc.columns(['user_id', 'day', 'video_id']).doUpdateSet({ seconds: sql`video_watch_days.seconds + excluded.seconds` }))
       .execute();
-    return trx
+    const first = await trx
       .insertInto('video_watch')
       .values({
-        user_id: r.userId,
-        video_id: r.videoId,
+        user_id: userId,
+        video_id: video.id,
         seconds: r.seconds,
-        watched_at: r.seconds * 10 >= r.durationSeconds * 9 ? r.t : null,
-        last_watched_at: r.t,
-        created_at: r.t,
+        watched_at: isWatched(r.seconds, video.duration_seconds) ? t : null,
+        last_watched_at: t,
+        created_at: t,
       })
-      .onConflict((oc) =>
-        oc.columns(['user_id', 'video_id']).doUpdateSet({
-          seconds: sql`video_watch.seconds + excluded.seconds`,
-          watched_at: sql`coalesce(video_watch.watched_at, case when (video_watch.seconds + excluded.seconds) * 10 >= cast(${r.durationSeconds} as double precision) * 9 then cast(${r.t} as bigint) end)`,
-          last_watched_at: r.t,
-        }),
-      )
+      .onConflict((oc) => oc.columns(['user_id', 'video_id']).doNothing())
       .returning(['seconds', 'watched_at'])
-      .executeTakeFirstOrThrow();
+      .executeTakeFirst();
+    if (first) {
+      await applyWatchDelta(trx, { userId, organizationId, video, started: true, watched: first.watched_at !== null, seconds: r.seconds, t });
+      return first;
+    }
+    let current = trx.selectFrom('video_watch').select(['seconds', 'watched_at']).where('user_id', '=', userId).where('video_id', '=', video.id);
+    if (isPostgres(trx)) current = current.forUpdate();
+    const before = await current.executeTakeFirstOrThrow();
+    const seconds = Number(before.seconds) + r.seconds;
+    const watchedAt = before.watched_at ?? (isWatched(seconds, video.duration_seconds) ? t : null);
+    await trx
+      .updateTable('video_watch')
+      .set({ seconds, watched_at: watchedAt, last_watched_at: t })
+      .where('user_id', '=', userId)
+      .where('video_id', '=', video.id)
+      .execute();
+    await applyWatchDelta(trx, {
+      userId,
+      organizationId,
+      video,
+      started: false,
+      watched: before.watched_at === null && watchedAt !== null,
+      seconds: r.seconds,
+      t,
+    });
+    return { seconds, watched_at: watchedAt };
   });
 }
 

@@ -130,7 +130,7 @@ export async function reportWatchTime(ctx: AppContext, viewer: Viewer, input: { 
   const t = now();
   const seconds = Math.min(input.timeSpent * 60, video.duration_seconds * MAX_REPORT_FACTOR);
   const day = dayIn(t, await findTimezone(ctx.db, viewer.userId));
-  const total = await addWatchTime(ctx.db, { userId: viewer.userId, videoId: video.id, seconds, durationSeconds: video.duration_seconds, day, t });
+  const total = await addWatchTime(ctx.db, { userId: viewer.userId, organizationId: viewer.organizationId, video, seconds, day, t });
   // Certificates are issued in the same flow, once the video counts as watched (idempotent).
   if (total.watched_at !== null) await issueDueCertificates(ctx, viewer.userId, video);
   return {

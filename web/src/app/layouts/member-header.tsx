@@ -2,6 +2,7 @@ import { Box, Burger, Container, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { BrandLogo } from '../../components/brand-logo.tsx';
 import { paths } from '../../config/paths.ts';
+import { NoticesButton } from '../../features/notices/components/notices-button.tsx';
 import type { Session } from '../../lib/session.ts';
 import { HeaderNav } from './header-nav.tsx';
 import { headerEntries, profileEntries, sidebarEntries } from './nav-entries.ts';
@@ -20,6 +21,7 @@ export function MemberHeader({ session }: { session: Session }) {
           </Group>
           <Group gap="md" wrap="nowrap">
             <HeaderNav entries={headerEntries(session)} />
+            <NoticesButton readOnly={session.isGuestUser} />
             <ProfileMenu session={session} entries={profileEntries(session)} />
           </Group>
         </Group>

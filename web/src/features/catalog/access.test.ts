@@ -2,7 +2,6 @@ import { NEED_SUBSCRIPTION_MESSAGE } from '@mm/contract';
 import { describe, expect, it } from 'vitest';
 import { playDestination } from './access.ts';
 import { challengeHref } from './challenge.ts';
-import { progressPercent } from './progress.ts';
 
 const video = { admin_video_id: 7, should_display_ppv: 0, ppv_page_type: 0, is_user_need_subscription: 0, subscription_message: null };
 
@@ -25,14 +24,7 @@ describe('access decision after Play (member spec, section 4)', () => {
   });
 });
 
-describe('progress and challenge links', () => {
-  it('floors the percentage and caps it at 100', () => {
-    expect(progressPercent(1, 3)).toBe(33);
-    expect(progressPercent(2, 3)).toBe(66);
-    expect(progressPercent(5, 3)).toBe(100);
-    expect(progressPercent(0, 0)).toBe(0);
-  });
-
+describe('challenge links', () => {
   it('adds https:// to a challenge link without a scheme', () => {
     expect(challengeHref('challenges.example/ci')).toBe('https://challenges.example/ci');
     expect(challengeHref('http://challenges.example/ci')).toBe('http://challenges.example/ci');

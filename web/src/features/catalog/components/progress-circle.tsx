@@ -1,7 +1,8 @@
 import { Box, RingProgress, Text } from '@mantine/core';
-import { progressPercent } from '../progress.ts';
 
 type ProgressCircleProps = {
+  /** The server's progress (visible videos, 100 once certified). */
+  percent: number;
   watched: number;
   total: number;
   /** What the progress is of, for its accessible name ("Lean Foundations progress"). */
@@ -9,9 +10,8 @@ type ProgressCircleProps = {
   size?: number;
 };
 
-/** A ring with the percentage of watched videos: 0 not started, 1 to 99 in progress, 100 completed. */
-export function ProgressCircle({ watched, total, label, size = 56 }: ProgressCircleProps) {
-  const percent = progressPercent(watched, total);
+/** A ring with the progress: 0 not started, 1 to 99 in progress, 100 completed (or certified). */
+export function ProgressCircle({ percent, watched, total, label, size = 56 }: ProgressCircleProps) {
   return (
     <Box
       role="progressbar"

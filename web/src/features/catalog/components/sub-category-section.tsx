@@ -13,7 +13,7 @@ export function SubCategorySection({ group, onOpen }: { group: CategoryVideoGrou
     <Stack component="section" aria-labelledby={headingId} gap="sm">
       <Group justify="space-between" wrap="nowrap" gap="sm">
         <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
-          <ProgressCircle watched={group.watched_count} total={group.videos_count} label={group.title} />
+          <ProgressCircle percent={group.progress} watched={group.watched_count} total={group.videos_count} label={group.title} />
           <div style={{ minWidth: 0 }}>
             <Title order={2} size="h3" id={headingId} lineClamp={1}>
               {group.title}

@@ -1,11 +1,12 @@
-import { Badge, Box, Button, Container, Divider, Grid, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Badge, Box, Container, Divider, Grid, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconExternalLink, IconVideoOff } from '@tabler/icons-react';
 import { useParams } from 'react-router';
 import { formatDuration } from '../../../lib/duration.ts';
+import { useSignedInSession } from '../../../lib/session.ts';
 import { useCategory } from '../api/get-category.ts';
 import { useCategoryVideos } from '../api/get-category-videos.ts';
-import { challengeHref } from '../challenge.ts';
+import { ChallengeButton } from '../challenge-button.tsx';
 import { CatalogImage } from '../components/catalog-image.tsx';
 import { BackHomeButton, CatalogMessage, RetryButton } from '../components/catalog-message.tsx';
 import { ProgressCircle } from '../components/progress-circle.tsx';
@@ -31,6 +32,7 @@ function CategoryNotFound() {
 }
 
 function CategoryContent({ categoryId }: { categoryId: number }) {
+  const session = useSignedInSession();
   const category = useCategory(categoryId);
   const groups = useCategoryVideos(categoryId);
   const panel = useVideoPanel();
@@ -57,7 +59,13 @@ function CategoryContent({ categoryId }: { categoryId: number }) {
                 </Group>
                 <Title order={1}>{category.data.name}</Title>
                 <Group gap="lg" wrap="nowrap">
-                  <ProgressCircle watched={category.data.watched_count} total={category.data.videos_count} label={category.data.name} size={72} />
+                  <ProgressCircle
+                    percent={category.data.progress}
+                    watched={category.data.watched_count}
+                    total={category.data.videos_count}
+                    label={category.data.name}
+                    size={72}
+                  />
                   <Stack gap={2}>
                     <Text fw={600}>
                       {category.data.videos_count} {category.data.videos_count === 1 ? 'video' : 'videos'} · {formatDuration(category.data.duration)}
@@ -69,15 +77,15 @@ function CategoryContent({ categoryId }: { categoryId: number }) {
                 </Group>
                 {category.data.challenge && (
                   <Box>
-                    <Button
-                      component="a"
-                      href={challengeHref(category.data.challenge)}
-                      target="_blank"
-                      rel="noopener noreferrer"
+                    <ChallengeButton
+                      userId={session.userId}
+                      categoryId={category.data.category_id}
+                      categoryName={category.data.name}
+                      link={category.data.challenge}
                       rightSection={<IconExternalLink size={16} aria-hidden />}
                     >
                       Challenge
-                    </Button>
+                    </ChallengeButton>
                   </Box>
                 )}
               </Stack>

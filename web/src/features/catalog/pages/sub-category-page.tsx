@@ -55,12 +55,16 @@ function SubCategoryContent({ subCategoryId, nameFromLink }: { subCategoryId: nu
             <Skeleton h={16} w={200} />
           )}
           <Group gap="md" wrap="nowrap">
-            {first ? <ProgressCircle watched={first.watched_count} total={first.total} label={name} size={72} /> : <Skeleton circle h={72} />}
+            {first ? (
+              <ProgressCircle percent={first.progress} watched={first.watched_count} total={first.videos_count} label={name} size={72} />
+            ) : (
+              <Skeleton circle h={72} />
+            )}
             <div>
               <Title order={1}>{name}</Title>
               {first && (
                 <Text c="dimmed">
-                  {first.watched_count} of {first.total} watched
+                  {first.watched_count} of {first.videos_count} watched
                 </Text>
               )}
             </div>

@@ -125,9 +125,14 @@ export function AlertsPanel(props: {
         <Stack gap="md">
           {withUsers.map((c) => (
             <Box key={c.category_id}>
-              <Text fw={600} mb={4}>
-                {c.category_name}
-              </Text>
+              <Group justify="space-between" mb={4}>
+                <Text fw={600}>{c.category_name}</Text>
+                {c.users_total > c.users.length && (
+                  <Text size="xs" c="dimmed">
+                    {c.users.length} longest stalled of {c.users_total}
+                  </Text>
+                )}
+              </Group>
               <Stack gap={4}>
                 {c.users.map((u) => (
                   <UnstyledButton

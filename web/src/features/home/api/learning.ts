@@ -1,5 +1,4 @@
 import type {
-  ChallengeData,
   FirstLoginPushData,
   LearningPathHomeData,
   PeopleData,
@@ -8,7 +7,7 @@ import type {
   UserCertificationsData,
   VerificationData,
 } from '@mm/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 export const learningKey = ['learning'] as const;
@@ -51,24 +50,6 @@ export function usePeople(mode: PeopleMode, organizationId: number | null, teamI
       const path = mode === 'Team' ? `/api/organization/teams/${teamId}/users` : `/api/get_all_users_organization/${organizationId}`;
       return (await apiRequest<PeopleData>(path)).data.users;
     },
-  });
-}
-
-export function useRecordChallenge() {
-  return useMutation({
-    mutationFn: async (input: { userId: number; categoryId: number; description: string }) =>
-      (
-        await apiRequest<ChallengeData>('/api/insert_new_challenge', {
-          method: 'POST',
-          json: {
-            user_id: input.userId,
-            challenge_category_id: input.categoryId,
-            challenge_type: 'category',
-            challenge_description: input.description,
-            challenge_status: 'opened',
-          },
-        })
-      ).data,
   });
 }
 

@@ -3,37 +3,15 @@ import { CERTIFICATE_MESSAGES, type LearningPathCategory } from '@mm/contract';
 import { Link, useNavigate } from 'react-router';
 import { categoryPath, paths, videoPath } from '../../../config/paths.ts';
 import { formatDuration } from '../../../lib/duration.ts';
-import { notifyError } from '../../../lib/notify.ts';
-import { challengeHref } from '../../catalog/challenge.ts';
-import { useRecordChallenge } from '../api/learning.ts';
+import { ChallengeButton } from '../../catalog/challenge-button.tsx';
 
 type CategoryCardProps = { category: LearningPathCategory; userId: number };
 
 /** One category of the path: locked cards are dimmed to 15% and lead nowhere (member spec, section 2). */
 export function CategoryCard({ category, userId }: CategoryCardProps) {
   const navigate = useNavigate();
-  const challenge = useRecordChallenge();
   const locked = !category.available;
   const completed = category.state === 'completed';
-
-  const openChallenge = () => {
-    // The tab is opened synchronously (no pop-up blocker), then pointed at the link once the challenge is recorded.
-    const tab = window.open('', '_blank');
-    challenge.mutate(
-      { userId, categoryId: category.category_id, description: category.name },
-      {
-        onSuccess: () => {
-          const href = challengeHref(category.challenge);
-          if (tab) tab.location.href = href;
-          else window.open(href, '_blank', 'noopener');
-        },
-        onError: (error) => {
-          tab?.close();
-          notifyError(error);
-        },
-      },
-    );
-  };
 
   const body = (
     <Card
@@ -80,15 +58,16 @@ export function CategoryCard({ category, userId }: CategoryCardProps) {
                 <Button size="xs" variant="light" component={Link} to={paths.achievements}>
                   See Certificate
                 </Button>
-                <Button
+                <ChallengeButton
                   size="xs"
                   variant="outline"
-                  disabled={!category.challenge || challenge.isPending}
-                  style={category.challenge ? undefined : { opacity: 0.5 }}
-                  onClick={openChallenge}
+                  userId={userId}
+                  categoryId={category.category_id}
+                  categoryName={category.name}
+                  link={category.challenge}
                 >
                   Go to challenge
-                </Button>
+                </ChallengeButton>
               </Group>
             </Stack>
           ) : (
