@@ -186,3 +186,28 @@ export async function insertWatchHistory(db: Db, rows: WatchRow[]): Promise<void
   await rebuildCategoryStats(db);
   await rebuildMemberPoints(db);
 }
+
+/** A listed (test and production) video row inserted directly, for tests that build their catalog by hand; answers its id. */
+export async function insertTestVideo(
+  db: Db,
+  v: { key: string; category_id: number; sub_category_id: number; media_asset_id: number; duration_seconds: number; title?: string },
+): Promise<number> {
+  const t = Date.now();
+  const row = await db
+    .insertInto('videos')
+    .values({
+      title: `Video ${v.key}`,
+      ...v,
+      description: '',
+      image: null,
+      playbook_path: null,
+      publish_time: t,
+      in_test: 1,
+      in_production: 1,
+      created_at: t,
+      updated_at: t,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}

@@ -197,16 +197,6 @@ export async function certifiedSubjects(
   return new Set(rows.map((r) => r.subject_id));
 }
 
-export function findTeamInOrganization(db: Db, organizationId: number, teamId: number) {
-  return db
-    .selectFrom('teams')
-    .select('id')
-    .where('id', '=', teamId)
-    .where('organization_id', '=', organizationId)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
-}
-
 // ---------------------------------------------------------------- experts
 
 function selectExperts(db: Db) {

@@ -20,6 +20,7 @@ import { progressPercent } from '../learning/learning.rules.ts';
 import { expertContactMail } from '../mail/templates.ts';
 import { mediaSigner } from '../media/media-signer.ts';
 import { learningPathFor } from '../organization/learning-path.queries.ts';
+import { findTeam } from '../organization/teams.queries.ts';
 import { assertCanPlay, type Viewer } from '../videos/playback-access.ts';
 import { pageOfCards } from '../videos/video-cards.queries.ts';
 import { formatDuration, toVideoCard } from '../videos/video-cards.ts';
@@ -31,7 +32,6 @@ import {
   findExpertContact,
   findMemberContact,
   findSubCategorySummary,
-  findTeamInOrganization,
   findVideoTitle,
   homeSectionRows,
   type ListFlag,
@@ -232,7 +232,7 @@ export async function organizationCategories(
   teamId: number | undefined,
 ): Promise<OrganizationCategoriesData> {
   if (caller.organizationId !== organizationId) throw forbidden("You cannot see another organization's categories.");
-  if (teamId !== undefined && !(await findTeamInOrganization(ctx.db, organizationId, teamId))) throw notFound('Team not found.');
+  if (teamId !== undefined && !(await findTeam(ctx.db, organizationId, teamId))) throw notFound('Team not found.');
   const path = await learningPathFor(ctx.db, organizationId, teamId ?? caller.teamId);
   return {
     data: path.categories.map((c) => ({
@@ -249,7 +249,7 @@ export async function organizationCategories(
  * organization's, else the catalog, with `source` saying which. A team of another organization, or none, is 404.
  */
 export async function teamSettings(ctx: AppContext, caller: Caller, teamId: number): Promise<TeamSettingsData> {
-  if (caller.organizationId === null || !(await findTeamInOrganization(ctx.db, caller.organizationId, teamId))) throw notFound('Team not found.');
+  if (caller.organizationId === null || !(await findTeam(ctx.db, caller.organizationId, teamId))) throw notFound('Team not found.');
   const path = await learningPathFor(ctx.db, caller.organizationId, teamId);
   return {
     team_id: teamId,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BULK_VIDEOS, importTestCatalog, insertFakeAsset, type TestCatalog } from '../../../test/catalog-fixture.ts';
+import { BULK_VIDEOS, importTestCatalog, insertFakeAsset, insertTestVideo, type TestCatalog } from '../../../test/catalog-fixture.ts';
 import { organizationWithMembers, signIn, startPlatform, type TestPlatform } from '../../../test/harness.ts';
 import { ensurePath, replaceHiddenVideos, replacePathCategories } from '../organization/learning-path.queries.ts';
 
@@ -426,27 +426,16 @@ describe('progress follows the learning path and the certificates (design.md)', 
     expect(certificates).toContainEqual({ kind: 'sub_category', subject_id: catalog.subCategories['safety-advanced'] });
 
     const db = platform.ctx.db;
-    const t = Date.now();
-    const added = await db
-      .insertInto('videos')
-      .values({
+    const added = {
+      id: await insertTestVideo(db, {
         key: 'late-addition',
         category_id: catalog.categories.safety as number,
         sub_category_id: catalog.subCategories['safety-advanced'] as number,
         title: 'Late addition',
-        description: '',
         duration_seconds: 2,
         media_asset_id: await insertFakeAsset(db, 'p', 2),
-        image: null,
-        playbook_path: null,
-        publish_time: t,
-        in_test: 1,
-        in_production: 1,
-        created_at: t,
-        updated_at: t,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+      }),
+    };
     try {
       const category = (await post(org.member.token, '/get_category_id', { category_id: catalog.categories.safety })).body.data[0];
       expect(category).toMatchObject({ videos_count: 4, watched_count: 3, progress: 100 });

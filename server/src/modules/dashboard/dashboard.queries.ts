@@ -206,15 +206,6 @@ export async function behindMembers(db: Db, s: Selection, excludeUserId: number)
   }));
 }
 
-export const findTeam = (db: Db, organizationId: number, teamId: number) =>
-  db
-    .selectFrom('teams')
-    .select(['id', 'name'])
-    .where('id', '=', teamId)
-    .where('organization_id', '=', organizationId)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
-
 export const findMember = (db: Db, userId: number) =>
   db
     .selectFrom('users')

@@ -12,6 +12,7 @@ import { now } from '../../lib/clock.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { progressAlertMail } from '../mail/templates.ts';
 import { type LearningPath, learningPathFor } from '../organization/learning-path.queries.ts';
+import { findTeam } from '../organization/teams.queries.ts';
 import { assertCanUseDashboard, DASHBOARD_OTHER_ORGANIZATION } from './dashboard.policy.ts';
 import {
   behindMembers,
@@ -19,7 +20,6 @@ import {
   completedPerCategory,
   findCategory,
   findMember,
-  findTeam,
   memberCount,
   type Selection,
   secondsPerCategory,

@@ -1,6 +1,6 @@
 import { DASHBOARD_MESSAGES } from '@mm/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertFakeAsset, insertWatchHistory } from '../../../test/catalog-fixture.ts';
+import { insertFakeAsset, insertTestVideo, insertWatchHistory } from '../../../test/catalog-fixture.ts';
 import { insertBulkMembers, organizationWithMembers, STRONG_PASSWORD, signIn, startPlatform, type TestPlatform, uniqueEmail } from '../../../test/harness.ts';
 import { addMember } from '../organization/organization.service.ts';
 import { largestRemainderPercents, percentOf } from './dashboard.rounding.ts';
@@ -40,27 +40,9 @@ async function seed() {
       .executeTakeFirstOrThrow();
     vid[key] = [];
     for (let i = 0; i < videos; i++) {
-      const v = await db
-        .insertInto('videos')
-        .values({
-          key: `${key}-v${i}`,
-          category_id: id,
-          sub_category_id: sub.id,
-          title: `Video ${key} ${i}`,
-          description: '',
-          duration_seconds: 600,
-          media_asset_id: assetId,
-          image: null,
-          playbook_path: null,
-          publish_time: t,
-          in_test: 1,
-          in_production: 1,
-          created_at: t,
-          updated_at: t,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      vid[key]!.push(v.id);
+      vid[key]!.push(
+        await insertTestVideo(db, { key: `${key}-v${i}`, category_id: id, sub_category_id: sub.id, duration_seconds: 600, media_asset_id: assetId }),
+      );
     }
     return id;
   };

@@ -1,7 +1,7 @@
 import { ORGANIZATION_MESSAGES } from '@mm/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertFakeAsset } from '../../../test/catalog-fixture.ts';
+import { insertFakeAsset, insertTestVideo } from '../../../test/catalog-fixture.ts';
 import { organizationWithMembers, STRONG_PASSWORD, signIn, startPlatform, type TestPlatform, uniqueEmail } from '../../../test/harness.ts';
 import { learningPathFor } from './learning-path.queries.ts';
 import { addMember } from './organization.service.ts';
@@ -25,29 +25,8 @@ async function insertCatalog() {
         .returning('id')
         .executeTakeFirstOrThrow()
     ).id;
-  const video = async (key: string, categoryId: number, subId: number) =>
-    (
-      await db
-        .insertInto('videos')
-        .values({
-          key,
-          category_id: categoryId,
-          sub_category_id: subId,
-          title: `Video ${key}`,
-          description: '',
-          duration_seconds: 3725,
-          media_asset_id: assetId,
-          image: null,
-          playbook_path: null,
-          publish_time: t,
-          in_test: 1,
-          in_production: 1,
-          created_at: t,
-          updated_at: t,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-    ).id;
+  const video = (key: string, categoryId: number, subId: number) =>
+    insertTestVideo(db, { key, category_id: categoryId, sub_category_id: subId, duration_seconds: 3725, media_asset_id: assetId });
   const sub = async (key: string, categoryId: number) =>
     (
       await db

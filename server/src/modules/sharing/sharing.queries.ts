@@ -16,16 +16,6 @@ export function findSenderName(db: Db, userId: number) {
   return db.selectFrom('users').select(['name', 'last_name']).where('id', '=', userId).executeTakeFirst();
 }
 
-export function findOrganizationTeam(db: Db, organizationId: number, teamId: number) {
-  return db
-    .selectFrom('teams')
-    .select('id')
-    .where('id', '=', teamId)
-    .where('organization_id', '=', organizationId)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
-}
-
 /** Active, non-guest users of one organization: all of them, one team's, or the listed ids (never others). */
 export function organizationRecipients(db: Db, organizationId: number, filter: { teamId?: number; userIds?: number[] }) {
   let query = db

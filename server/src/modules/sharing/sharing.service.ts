@@ -10,8 +10,9 @@ import { organizationHasAccess } from '../billing/access.ts';
 import { MASTER_PLAYLIST, POSTER } from '../catalog/media.ts';
 import { shareVideoMail } from '../mail/templates.ts';
 import { mediaSigner } from '../media/media-signer.ts';
+import { findTeam } from '../organization/teams.queries.ts';
 import { assertMayShare } from './sharing.policy.ts';
-import { findOrganizationTeam, findSenderName, findShare, findShareableVideo, insertShare, organizationRecipients, type Recipient } from './sharing.queries.ts';
+import { findSenderName, findShare, findShareableVideo, insertShare, organizationRecipients, type Recipient } from './sharing.queries.ts';
 
 type ShareInput = z.output<typeof shareRequest>;
 
@@ -37,7 +38,7 @@ export async function shareVideo(ctx: AppContext, caller: Caller, input: ShareIn
   if (mode.allOrganization) {
     for (const u of await organizationRecipients(ctx.db, orgId, {})) recipients.set(u.email.toLowerCase(), { email: u.email, userId: u.id });
   } else if (mode.teamId !== undefined || mode.teamMembers.length > 0) {
-    if (mode.teamId !== undefined && !(await findOrganizationTeam(ctx.db, orgId, mode.teamId))) throw notFound('Team not found.');
+    if (mode.teamId !== undefined && !(await findTeam(ctx.db, orgId, mode.teamId))) throw notFound('Team not found.');
     const wanted = mode.teamMembers.length > 0 ? [...new Set(mode.teamMembers)] : undefined;
     const users = await organizationRecipients(ctx.db, orgId, { teamId: mode.teamId, userIds: wanted });
     if (wanted && users.length !== wanted.length) throw notFound('Team member not found.');

@@ -1,4 +1,5 @@
-import { PasswordInput } from '@mantine/core';
+import { Button, PasswordInput, Stack } from '@mantine/core';
+import { type FormEvent, useState } from 'react';
 
 export type NewPassword = { password: string; password_confirmation: string };
 
@@ -22,5 +23,26 @@ export function NewPasswordFields({ value, onChange }: NewPasswordFieldsProps) {
         onChange={(e) => onChange({ ...value, password_confirmation: e.currentTarget.value })}
       />
     </>
+  );
+}
+
+type NewPasswordFormProps = { submitLabel: string; pending: boolean; onSubmit: (value: NewPassword) => void };
+
+/** A form that only sets a new password (reset link, invitation): the fields and one submit button. */
+export function NewPasswordForm({ submitLabel, pending, onSubmit }: NewPasswordFormProps) {
+  const [value, setValue] = useState<NewPassword>({ password: '', password_confirmation: '' });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSubmit(value);
+  };
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="sm">
+        <NewPasswordFields value={value} onChange={setValue} />
+        <Button type="submit" disabled={pending} fullWidth>
+          {pending ? 'Loading... Please wait..' : submitLabel}
+        </Button>
+      </Stack>
+    </form>
   );
 }
