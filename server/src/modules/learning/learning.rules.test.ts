@@ -1,17 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { dayIn } from '../../lib/clock.ts';
-import {
-  availability,
-  certificateDue,
-  isWatched,
-  pathFigures,
-  pointsOf,
-  progressPercent,
-  progressState,
-  rankingOrder,
-  rankingSentence,
-  streakDays,
-} from './learning.rules.ts';
+import { availability, certificateDue, isWatched, pathFigures, progressPercent, progressState, streakDays } from './learning.rules.ts';
 
 describe('watched and progress', () => {
   it('counts a video watched at 90%, not 89%', () => {
@@ -60,32 +49,6 @@ describe('availability', () => {
   it('counts done, total and percent', () => {
     expect(pathFigures([])).toEqual({ done: 0, total: 0, percent: 0 });
     expect(pathFigures([100, 50, 0])).toEqual({ done: 1, total: 3, percent: 33 });
-  });
-});
-
-describe('points and ranking', () => {
-  it('gives 10 per video, 50 per micro-certificate and 100 per certificate', () => {
-    expect(pointsOf(3, 2, 1)).toBe(230);
-  });
-  it('breaks ties by earlier achievement, then id', () => {
-    const ranked = rankingOrder([
-      { user_id: 1, points: 100, reached_at: 50 },
-      { user_id: 2, points: 100, reached_at: 40 },
-      { user_id: 3, points: 200, reached_at: 90 },
-      { user_id: 4, points: 0, reached_at: null },
-      { user_id: 5, points: 100, reached_at: 40 },
-    ]);
-    expect(ranked.map((r) => [r.user_id, r.position])).toEqual([
-      [3, 1],
-      [2, 2],
-      [5, 3],
-      [1, 4],
-      [4, 5],
-    ]);
-  });
-  it('words the ranking sentence', () => {
-    expect(rankingSentence(1)).toBe('You are in 1º place, congratulations!');
-    expect(rankingSentence(4)).toBe('You are 3 positions behind the first place');
   });
 });
 

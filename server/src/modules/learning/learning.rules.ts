@@ -33,16 +33,6 @@ export function availability(path: Array<{ essential: number; progress: number; 
   });
 }
 
-export const pointsOf = (watchedVideos: number, microCertificates: number, certificates: number): number =>
-  watchedVideos * POINTS.video + microCertificates * POINTS.microCertificate + certificates * POINTS.certificate;
-
-/** Ranking order: more points first; on a tie, who reached their points earlier; then the lower id. */
-export function rankingOrder<T extends { user_id: number; points: number; reached_at: number | null }>(rows: T[]): Array<T & { position: number }> {
-  return [...rows]
-    .sort((a, b) => b.points - a.points || (a.reached_at ?? Number.MAX_SAFE_INTEGER) - (b.reached_at ?? Number.MAX_SAFE_INTEGER) || a.user_id - b.user_id)
-    .map((r, i) => ({ ...r, position: i + 1 }));
-}
-
 /** The day before 'YYYY-MM-DD'. */
 export function previousDay(day: string): string {
   const d = new Date(`${day}T00:00:00Z`);
@@ -71,7 +61,3 @@ export function pathFigures(progresses: number[]): { done: number; total: number
   const done = progresses.filter((p) => p >= 100).length;
   return { done, total, percent: total === 0 ? 0 : Math.floor((100 * done) / total) };
 }
-
-/** The ranking sentence of the home page. */
-export const rankingSentence = (position: number): string =>
-  position <= 1 ? 'You are in 1º place, congratulations!' : `You are ${position - 1} positions behind the first place`;

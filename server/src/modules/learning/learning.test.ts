@@ -279,12 +279,13 @@ describe('learning path, certificates and rankings', () => {
     const lockout = catalog.videos.lockout!;
     await insertWatchHistory(
       db,
-      ids.map((id, i) => ({ user_id: id, video_id: lockout, seconds: 2, watched_at: t + i, last_watched_at: t, created_at: t })),
+      // The first two reached their points at the same instant: the lower id ranks first.
+      ids.map((id, i) => ({ user_id: id, video_id: lockout, seconds: 2, watched_at: t + Math.max(0, i - 1), last_watched_at: t, created_at: t })),
     );
     const res = await get(big.superUser.token, '/get_all_rankings', { organization_id: String(big.organizationId), take: '3' });
     const activity = await get(big.member.token, `/get_user_activity/${big.member.id}`);
     expect(res.status).toBe(200);
-    // Equal points: the earlier achievement comes first.
+    // Equal points: the earlier achievement comes first, then the lower id.
     expect(res.body.data.rankings.map((r: { position: number; user: { id: number } }) => [r.position, r.user.id])).toEqual([
       [1, ids[0]],
       [2, ids[1]],
