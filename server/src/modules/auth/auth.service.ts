@@ -10,11 +10,11 @@ import type { AppContext } from '../../app-context.ts';
 import type { Caller } from '../../lib/auth.ts';
 import { MINUTE, now, toIso } from '../../lib/clock.ts';
 import { badRequest, conflict, unauthorized } from '../../lib/errors.ts';
+import { assertUnderLimit, clearAttempts, LIMITS, recordAttempt } from '../../lib/throttle.ts';
 import { passwordResetMail } from '../mail/templates.ts';
 import { emailTaken, findUserByEmail, findUserById, insertOrganization, insertUser, type UserWithOrg, updateUser } from '../users/users.queries.ts';
 import { hashPassword, passwordProblem, verifyPassword } from './password-policy.ts';
 import { consumeUserToken, issueUserToken, openSession, revokeUserSessions } from './sessions.ts';
-import { assertUnderLimit, clearAttempts, LIMITS, recordAttempt } from './throttle.ts';
 
 const RESET_LIFETIME = 30 * MINUTE;
 export const BAD_CREDENTIALS = 'These credentials do not match our records.';

@@ -62,7 +62,13 @@ export const findOrganizationCheckout = (db: Db, organizationId: number, session
 
 export type CheckoutRow = NonNullable<Awaited<ReturnType<typeof findOrganizationCheckout>>>;
 
-/** The offline checkout page knows a session only by its unguessable reference. */
+/** An open offline checkout can be paid for this long, like a Stripe Checkout Session (24 hours by default). */
+export const OFFLINE_CHECKOUT_LIFETIME_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The offline checkout page knows a session only by its unguessable reference. An open one past its
+ * lifetime is gone (settled ones stay readable, so a late click still lands on the right page).
+ */
 export function findOfflineCheckout(db: Db, sessionRef: string) {
   return db
     .selectFrom('checkout_sessions')
@@ -81,6 +87,7 @@ export function findOfflineCheckout(db: Db, sessionRef: string) {
     ])
     .where('checkout_sessions.session_ref', '=', sessionRef)
     .where('checkout_sessions.provider', '=', 'offline')
+    .where((eb) => eb.or([eb('checkout_sessions.status', '!=', 'open'), eb('checkout_sessions.created_at', '>', now() - OFFLINE_CHECKOUT_LIFETIME_MS)]))
     .executeTakeFirst();
 }
 

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { organizationWithMembers, startPlatform, type TestPlatform } from '../../../test/harness.ts';
 import { DAY, now } from '../../lib/clock.ts';
 import { organizationHasAccess } from './access.ts';
+import { OFFLINE_CHECKOUT_LIFETIME_MS } from './billing.queries.ts';
 import { runBillingClock } from './billing-clock.ts';
 import { checkoutUrls, countPayments, registerCompany, seedPlans, subscriptionOf } from './billing-test-kit.ts';
 
@@ -167,6 +168,29 @@ describe('sign-up to paid, offline provider', () => {
     const forged = await platform.api('POST', '/api/v4/subscriptions_payment', { token: owner.token, form: { session_id: 'offline_guess' } });
     expect(forged.status).toBe(404);
     expect((await fetch(`${platform.url}/offline-checkout/offline_guess`)).status).toBe(404);
+  });
+
+  it('an open offline checkout expires after 24 hours: its page is gone and confirming it pays nothing', async () => {
+    const owner = await registerCompany(platform);
+    const url: string = (await startCheckout(owner.token, owner.userId)).body.data.url;
+    const sessionRef = sessionRefOf(url);
+    await platform.ctx.db
+      .updateTable('checkout_sessions')
+      .set({ created_at: now() - OFFLINE_CHECKOUT_LIFETIME_MS - 1000 })
+      .where('session_ref', '=', sessionRef)
+      .execute();
+    const page = await fetch(url);
+    expect(page.status).toBe(404);
+    expect(await page.text()).toContain('This checkout does not exist or has expired.');
+    expect((await payOffline(url)).status).toBe(404);
+    const row = await platform.ctx.db.selectFrom('checkout_sessions').select('status').where('session_ref', '=', sessionRef).executeTakeFirstOrThrow();
+    expect(row.status).toBe('open');
+    const paid = await platform.api('POST', '/api/v4/subscriptions_payment', {
+      token: owner.token,
+      form: { session_id: sessionRef, payment_mode: 'subscription' },
+    });
+    expect(paid.status).toBe(409);
+    expect(await subscriptionOf(platform, owner.organizationId)).toBeUndefined();
   });
 
   it('only the super user manages the subscription of an organization that has one', async () => {

@@ -16,6 +16,7 @@ import {
 import type { AppContext } from '../../app-context.ts';
 import type { Caller } from '../../lib/auth.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
+import { assertUnderLimit, LIMITS, recordAttempt } from '../../lib/throttle.ts';
 import { progressPercent } from '../learning/learning.rules.ts';
 import { expertContactMail } from '../mail/templates.ts';
 import { mediaSigner } from '../media/media-signer.ts';
@@ -290,12 +291,16 @@ export async function expertDetail(ctx: AppContext, viewer: Viewer, expertId: nu
 }
 
 /** E-mails the member's message to the expert, with the member's address to answer to. Members with access only. */
+export const EXPERT_CONTACT_LIMIT_MESSAGE = 'You have sent many messages to experts today. Please try again tomorrow.';
+
 export async function contactExpert(ctx: AppContext, viewer: Viewer, expertId: number, input: { message: string; admin_video_id?: number }): Promise<string> {
   assertCanPlay(viewer, 'To contact an expert you need to hire a plan, contact your boss or hire a plan.');
   const expert = await findExpertContact(ctx.db, expertId);
   if (!expert) throw notFound('Expert not found.');
   const member = await findMemberContact(ctx.db, viewer.userId);
   if (!member) throw notFound('User not found.');
+  const subject = String(viewer.userId);
+  await assertUnderLimit(ctx.db, LIMITS.expertContactPerMember, subject, EXPERT_CONTACT_LIMIT_MESSAGE);
   const video = input.admin_video_id === undefined ? undefined : await findVideoTitle(ctx.db, input.admin_video_id);
   const mail = expertContactMail({
     expertName: expert.name,
@@ -306,5 +311,6 @@ export async function contactExpert(ctx: AppContext, viewer: Viewer, expertId: n
     message: input.message,
   });
   await ctx.mailer.send(expert.email, 'expert_contact', mail);
+  await recordAttempt(ctx.db, LIMITS.expertContactPerMember, subject);
   return `Your message was sent to ${expert.name}.`;
 }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BULK_VIDEOS, importTestCatalog, insertFakeAsset, insertTestVideo, type TestCatalog } from '../../../test/catalog-fixture.ts';
 import { organizationWithMembers, signIn, startPlatform, type TestPlatform } from '../../../test/harness.ts';
 import { ensurePath, replaceHiddenVideos, replacePathCategories } from '../organization/learning-path.queries.ts';
+import { EXPERT_CONTACT_LIMIT_MESSAGE } from './browse.service.ts';
 
 let platform: TestPlatform;
 let catalog: TestCatalog;
@@ -367,6 +368,25 @@ describe('experts', () => {
     expect(short.status).toBe(400);
     expect(short.body.error_messages).toBe('message: The message must be at least 10 characters');
     expect((await post(acme.member.token, '/experts/999999/contact', { message: 'Hello there, expert!' })).status).toBe(404);
+  });
+
+  it('contact: at most 10 messages a day per member, then 429 with Retry-After and no e-mail', async () => {
+    const busy = await organizationWithMembers(platform, 'Busy');
+    const send = () => post(busy.member.token, `/experts/${catalog.experts.eve}/contact`, { message: 'One more question about lockout.' });
+    for (let i = 0; i < 10; i++) expect((await send()).status).toBe(201);
+    const refused = await send();
+    expect(refused.status).toBe(429);
+    expect(refused.body.error_messages).toBe(EXPERT_CONTACT_LIMIT_MESSAGE);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(23 * 3600);
+    const sent = await platform.ctx.db
+      .selectFrom('outbox')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('kind', '=', 'expert_contact')
+      .where('text_body', 'like', `%${busy.member.email}%`)
+      .executeTakeFirstOrThrow();
+    expect(Number(sent.n)).toBe(10);
+    // Another member of the same organization is not affected.
+    expect((await post(busy.superUser.token, `/experts/${catalog.experts.eve}/contact`, { message: 'A question of my own here.' })).status).toBe(201);
   });
 });
 

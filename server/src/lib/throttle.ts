@@ -1,12 +1,14 @@
-import type { Db } from '../../db/client.ts';
-import { now } from '../../lib/clock.ts';
-import { tooManyRequests } from '../../lib/errors.ts';
+import type { Db } from '../db/client.ts';
+import { now } from './clock.ts';
+import { tooManyRequests } from './errors.ts';
 
-/** Brute-force limits (issue 2): counted in the database so they hold across restarts and servers. */
+/** Abuse limits, counted in the database (table auth_attempts) so they hold across restarts and servers. */
 export const LIMITS = {
   loginPerEmail: { kind: 'login_email', max: 5, windowMs: 15 * 60_000 },
   loginPerAddress: { kind: 'login_ip', max: 100, windowMs: 60 * 60_000 },
   resetPerEmail: { kind: 'reset_email', max: 4, windowMs: 60 * 60_000 },
+  /** Messages a member sends to experts: a busy expert's inbox is not a chat. */
+  expertContactPerMember: { kind: 'expert_contact', max: 10, windowMs: 24 * 60 * 60_000 },
 } as const;
 
 type Limit = (typeof LIMITS)[keyof typeof LIMITS];
