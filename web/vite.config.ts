@@ -10,4 +10,29 @@ export default defineConfig({
   server: {
     proxy: Object.fromEntries(proxied.map((prefix) => [prefix, { target: apiServer, changeOrigin: true }])),
   },
+  build: {
+    // The framework chunk (react-dom, Mantine) and hls.js (player pages only, on demand) are large by nature.
+    chunkSizeWarningLimit: 600,
+    rolldownOptions: {
+      // The contract's modules only declare schemas and constants: the ones no screen uses (and zod with them) stay out.
+      treeshake: { moduleSideEffects: [{ test: /[\\/]contract[\\/]src[\\/]/, sideEffects: false }] },
+      output: {
+        codeSplitting: {
+          groups: [
+            // The framework every screen needs: it changes only when these packages do, so it stays cached across releases.
+            {
+              name: 'vendor',
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@mantine|@tanstack)[\\/]/,
+              tags: ['$initial'],
+              priority: 3,
+            },
+            // The rest of the shell (providers, layouts, session) in the entry chunk rather than in many small shared ones.
+            { name: 'shell', tags: ['$initial'], priority: 2 },
+            // The contract's validation rules: one chunk for the pages with forms that check them.
+            { name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: 1 },
+          ],
+        },
+      },
+    },
+  },
 });

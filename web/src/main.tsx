@@ -5,6 +5,16 @@ import { App } from './app/app.tsx';
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
+// Pages load as separate chunks: a tab opened before a release asks for chunks the new build no longer has.
+// Reload once to pick up the new build rather than show a blank page (not again within a minute: no loop).
+window.addEventListener('vite:preloadError', (event) => {
+  const last = Number(sessionStorage.getItem('mm-chunk-reload') ?? 0);
+  if (Date.now() - last < 60_000) return;
+  sessionStorage.setItem('mm-chunk-reload', String(Date.now()));
+  event.preventDefault();
+  window.location.reload();
+});
+
 createRoot(root).render(
   <StrictMode>
     <App />

@@ -1,46 +1,48 @@
 import { Navigate, Route, Routes } from 'react-router';
 import { paths } from '../config/paths.ts';
-import { AccountDeletePage } from '../features/account/pages/account-delete-page.tsx';
-import { AccountEditPage } from '../features/account/pages/account-edit-page.tsx';
-import { AccountPage } from '../features/account/pages/account-page.tsx';
-import { AchievementsPage } from '../features/achievements/pages/achievements-page.tsx';
-import { VerifyPage } from '../features/achievements/pages/verify-page.tsx';
-import { AcceptInvitationPage } from '../features/auth/pages/accept-invitation-page.tsx';
-import { AccountChangePasswordPage } from '../features/auth/pages/account-change-password-page.tsx';
-import { ForcedChangePasswordPage } from '../features/auth/pages/forced-change-password-page.tsx';
-import { LogoutPage } from '../features/auth/pages/logout-page.tsx';
-import { AddTeamMemberPage } from '../features/billing/pages/add-team-member-page.tsx';
-import { BillingPage } from '../features/billing/pages/billing-page.tsx';
-import { PayPerViewPage } from '../features/billing/pages/pay-per-view-page.tsx';
-import { PaymentOptionsPage } from '../features/billing/pages/payment-options-page.tsx';
-import { PlansPage } from '../features/billing/pages/plans-page.tsx';
-import { SubscriptionPage } from '../features/billing/pages/subscription-page.tsx';
-import { SuccessPaymentPage } from '../features/billing/pages/success-payment-page.tsx';
-import { CategoryPage } from '../features/catalog/pages/category-page.tsx';
-import { ExpertPage } from '../features/catalog/pages/expert-page.tsx';
-import { ExpertsPage } from '../features/catalog/pages/experts-page.tsx';
-import { SubCategoryPage } from '../features/catalog/pages/sub-category-page.tsx';
-import { TrailerPage } from '../features/catalog/pages/trailer-page.tsx';
-import { VideoPage } from '../features/catalog/pages/video-page.tsx';
-import { ViewAllPage } from '../features/catalog/pages/view-all-page.tsx';
-import { DashboardPage } from '../features/dashboard/pages/dashboard-page.tsx';
-import { LibraryPage } from '../features/dashboard/pages/library-page.tsx';
-import { FirstLoginPage } from '../features/home/pages/first-login-page.tsx';
-import { HomePage } from '../features/home/pages/home-page.tsx';
 import { SuperUserOnly } from '../features/organization/components/super-user-only.tsx';
-import { CreateTeamPage } from '../features/organization/pages/create-team-page.tsx';
-import { EditOrganizationPage } from '../features/organization/pages/edit-organization-page.tsx';
-import { EditTeamsPage } from '../features/organization/pages/edit-teams-page.tsx';
-import { LearningPathCreatorPage } from '../features/organization/pages/learning-path-creator-page.tsx';
-import { ManageOrganizationPage } from '../features/organization/pages/manage-organization-page.tsx';
-import { ManageUsersPage } from '../features/organization/pages/manage-users-page.tsx';
-import { TeamFormPage } from '../features/organization/pages/team-form-page.tsx';
-import { TeamOverviewPage } from '../features/organization/pages/team-overview-page.tsx';
-import { InfoPage } from '../features/public/pages/info-page.tsx';
-import { VersionPage } from '../features/public/pages/version-page.tsx';
-import { ShareEmailsPage } from '../features/sharing/pages/share-emails-page.tsx';
-import { WatchSharedPage } from '../features/sharing/pages/watch-shared-page.tsx';
 import { MemberLayout } from './layouts/member-layout.tsx';
+import {
+  AcceptInvitationPage,
+  AccountChangePasswordPage,
+  AccountDeletePage,
+  AccountEditPage,
+  AccountPage,
+  AchievementsPage,
+  AddTeamMemberPage,
+  BillingPage,
+  CategoryPage,
+  CreateTeamPage,
+  DashboardPage,
+  EditOrganizationPage,
+  EditTeamsPage,
+  ExpertPage,
+  ExpertsPage,
+  FirstLoginPage,
+  ForcedChangePasswordPage,
+  HomePage,
+  InfoPage,
+  LearningPathCreatorPage,
+  LibraryPage,
+  LogoutPage,
+  ManageOrganizationPage,
+  ManageUsersPage,
+  PaymentOptionsPage,
+  PayPerViewPage,
+  PlansPage,
+  ShareEmailsPage,
+  SubCategoryPage,
+  SubscriptionPage,
+  SuccessPaymentPage,
+  TeamFormPage,
+  TeamOverviewPage,
+  TrailerPage,
+  VerifyPage,
+  VersionPage,
+  VideoPage,
+  ViewAllPage,
+  WatchSharedPage,
+} from './pages.ts';
 
 /** Signed-in routes (member spec, section 2); /login and anything unknown go to /home. */
 export function MemberRoutes() {

@@ -1,16 +1,18 @@
 import { Navigate, Route, Routes } from 'react-router';
 import { paths } from '../config/paths.ts';
-import { VerifyPage } from '../features/achievements/pages/verify-page.tsx';
-import { AcceptInvitationPage } from '../features/auth/pages/accept-invitation-page.tsx';
-import { ForgotPasswordPage } from '../features/auth/pages/forgot-password-page.tsx';
-import { LoginPage } from '../features/auth/pages/login-page.tsx';
-import { RegisterPage } from '../features/auth/pages/register-page.tsx';
-import { ResetPasswordPage } from '../features/auth/pages/reset-password-page.tsx';
-import { InfoPage } from '../features/public/pages/info-page.tsx';
-import { LandingPage } from '../features/public/pages/landing-page.tsx';
-import { VersionPage } from '../features/public/pages/version-page.tsx';
-import { WatchSharedPage } from '../features/sharing/pages/watch-shared-page.tsx';
 import { PublicLayout } from './layouts/public-layout.tsx';
+import {
+  AcceptInvitationPage,
+  ForgotPasswordPage,
+  InfoPage,
+  LandingPage,
+  LoginPage,
+  RegisterPage,
+  ResetPasswordPage,
+  VerifyPage,
+  VersionPage,
+  WatchSharedPage,
+} from './pages.ts';
 
 /** Signed-out routes (member spec, section 2); anything else goes to /login. */
 export function PublicRoutes() {

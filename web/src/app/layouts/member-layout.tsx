@@ -1,9 +1,11 @@
 import { Box } from '@mantine/core';
+import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { paths } from '../../config/paths.ts';
 import { OrganizationBanner } from '../../features/public/components/organization-banner.tsx';
 import { SiteFooter } from '../../features/public/components/site-footer.tsx';
 import { useSignedInSession } from '../../lib/session.ts';
+import { RouteFallback } from '../route-fallback.tsx';
 import { MemberHeader } from './member-header.tsx';
 import { QuickMenu } from './quick-menu.tsx';
 
@@ -16,7 +18,9 @@ export function MemberLayout() {
       <Box component="main" style={{ flex: 1 }}>
         {/* The home header area: the organization's banner, or rotating landing posters. */}
         {pathname === paths.home && <OrganizationBanner />}
-        <Outlet />
+        <Suspense fallback={<RouteFallback />}>
+          <Outlet />
+        </Suspense>
       </Box>
       <SiteFooter roomForQuickMenu />
       <QuickMenu isSuperUser={session.isSuperUser} />

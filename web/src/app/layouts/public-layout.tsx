@@ -1,8 +1,10 @@
 import { Box, Container, Group } from '@mantine/core';
+import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { BrandLogo } from '../../components/brand-logo.tsx';
 import { paths } from '../../config/paths.ts';
 import { SiteFooter } from '../../features/public/components/site-footer.tsx';
+import { RouteFallback } from '../route-fallback.tsx';
 
 export function PublicLayout() {
   return (
@@ -15,7 +17,9 @@ export function PublicLayout() {
         </Container>
       </Box>
       <Box component="main" bg="gray.0" style={{ flex: 1 }}>
-        <Outlet />
+        <Suspense fallback={<RouteFallback />}>
+          <Outlet />
+        </Suspense>
       </Box>
       <SiteFooter />
     </Box>
