@@ -15,10 +15,15 @@ describe('subscription journey', () => {
     await field(page, 'Email').fill(owner.email);
     await field(page, 'Password').fill(owner.password);
     await page.getByRole('checkbox', { name: /I agree to the Terms/ }).check();
+    const visited: string[] = [];
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) visited.push(new URL(frame.url()).pathname);
+    });
     await page.getByRole('button', { name: 'Start your free trial' }).click();
 
-    // The offline provider's page: plainly test mode, no card field.
+    // The offline provider's page: plainly test mode, no card field. The member screens never showed on the way.
     await page.waitForURL((url) => url.pathname.startsWith('/offline-checkout/'), { timeout: 20_000 });
+    expect(visited.filter((p) => !p.startsWith('/offline-checkout/'))).toEqual([]);
     await expectVisible(page.getByText('TEST MODE — no card is charged'));
     await expectVisible(page.getByRole('heading', { name: 'Team' }));
     expect(await page.locator('input').count()).toBe(0);

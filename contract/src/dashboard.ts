@@ -42,9 +42,13 @@ export const alertEntry = z.object({
   first_video_watched: z.string(),
 });
 export type AlertEntry = z.infer<typeof alertEntry>;
-/** Per category, the members who started it and are behind: the ALERTS_PER_CATEGORY who started longest ago, and how many there are in all. */
+/**
+ * Per category, the members who started it and are behind: the ALERTS_PER_CATEGORY who started longest ago,
+ * and how many there are in all (`users_total`), counted up to ALERTS_COUNT_CAP ("1,000 or more").
+ */
 export const categoryAlerts = z.object({ category_id: z.number(), category_name: z.string(), users: z.array(alertEntry), users_total: z.number() });
 export const ALERTS_PER_CATEGORY = 50;
+export const ALERTS_COUNT_CAP = 1000;
 export type CategoryAlerts = z.infer<typeof categoryAlerts>;
 export const alertsData = z.object({ users_alerts: z.array(categoryAlerts) });
 export type AlertsData = z.infer<typeof alertsData>;

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ALERTS_PER_CATEGORY } from '@mm/contract';
+import { ALERTS_COUNT_CAP, ALERTS_PER_CATEGORY } from '@mm/contract';
 import { DefaultQueryExecutor, sql } from 'kysely';
 import pg from 'pg';
 import { buildApp } from '../src/app.ts';
@@ -422,7 +422,7 @@ async function dashboardSqlTimes(db: Db, organizationId: number): Promise<void> 
   const [allTotals, requiredTotals] = [await categoryTotals(db, sel(all)), await categoryTotals(db, sel(required))];
   const main: [string, () => Promise<unknown>][] = [
     ['watchedPerMember (overall_progress)', () => watchedPerMember(db, sel(required))],
-    ['startedNotFinished (users_alerts)', () => startedNotFinished(db, sel(all), allTotals, ALERTS_PER_CATEGORY)],
+    ['startedNotFinished (users_alerts)', () => startedNotFinished(db, sel(all), allTotals, ALERTS_PER_CATEGORY, ALERTS_COUNT_CAP)],
     ['completedPerCategory (compliance_report)', () => completedPerCategory(db, sel(required), requiredTotals)],
     ['secondsPerCategory (optional_training)', () => secondsPerCategory(db, sel(optional))],
   ];

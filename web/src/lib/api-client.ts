@@ -22,6 +22,8 @@ type RequestOptions = {
   form?: FormData;
   /** Let the request outlive the page (reports sent while the page is left or closed). */
   keepalive?: boolean;
+  /** A session not saved yet (sign-up continuing straight to the checkout); defaults to the saved one. */
+  accessToken?: string;
 };
 
 let onSessionEnded: (message: string) => void = () => {};
@@ -34,8 +36,8 @@ export function setSessionEndedHandler(handler: (message: string) => void): void
 const UNREACHABLE = 'The server cannot be reached. Check your connection and try again.';
 
 /** Calls the API with the session's bearer token and unwraps the answer envelope. */
-export async function apiRequest<T>(path: string, { method = 'GET', json, form, keepalive }: RequestOptions = {}): Promise<ApiAnswer<T>> {
-  const token = getSession()?.accessToken;
+export async function apiRequest<T>(path: string, { method = 'GET', json, form, keepalive, accessToken }: RequestOptions = {}): Promise<ApiAnswer<T>> {
+  const token = accessToken ?? getSession()?.accessToken;
   const headers = new Headers({ Accept: 'application/json' });
   if (token) headers.set('Authorization', `Bearer ${token}`);
   if (json !== undefined) headers.set('Content-Type', 'application/json');

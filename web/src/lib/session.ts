@@ -80,6 +80,14 @@ export function saveSession(session: Session): void {
   publish(session);
 }
 
+/**
+ * Stores a session for the next page load only: this page is about to leave (to the checkout), and
+ * switching it to the signed-in screens now would flash /home first.
+ */
+export function storeSessionForNextPage(session: Session): void {
+  localStorage.setItem(STORAGE_KEY, JSON.stringify(session));
+}
+
 export function updateSession(changes: Partial<Omit<Session, 'accessToken' | 'userId'>>): void {
   if (current) saveSession({ ...current, ...changes });
 }

@@ -109,7 +109,7 @@ export type AlertRow = {
   watched: number;
   total: number;
   first_at: number;
-  /** Members of the selection behind in this category, listed or not. */
+  /** Members of the selection behind in this category, listed or not, counted up to the cap. */
   behind_in_category: number;
 };
 
@@ -122,19 +122,26 @@ const totalOf = (column: RawBuilder<unknown>, totals: CategoryTotal[]) =>
 
 /**
  * Members who started a category and have not watched all its visible videos: per category the `limit`
- * who started longest ago (the ones most worth a nudge; one index walk per category, in one statement),
- * with the category's full count.
+ * who started longest ago (the ones most worth a nudge), and how many there are, counted up to `countCap`.
+ * Both are index walks per category in first-start order that stop early, so the work is bounded
+ * whatever the organization's size.
  */
-export async function startedNotFinished(db: Db, s: Selection, totals: CategoryTotal[], limit: number): Promise<AlertRow[]> {
+export async function startedNotFinished(db: Db, s: Selection, totals: CategoryTotal[], limit: number, countCap: number): Promise<AlertRow[]> {
   if (totals.length === 0) return [];
   const behind = sql`p.started > 0 and p.watched < ${totalOf(sql`p.category_id`, totals)}`;
+  const walk = (categoryId: number, rows: number) =>
+    sql`select p.user_id as user_id, p.category_id as category_id, p.watched as watched, p.first_at as first_at
+        from (${perMemberCategorySql(s, [categoryId], 'first-start')}) p
+        where ${behind}
+        order by p.first_at, p.user_id
+        limit ${sql.lit(rows)}`;
   const firstOfEach = sql.join(
+    totals.map((t) => sql`select * from (${walk(t.category_id, limit)}) ${sql.id(`c${t.category_id}`)}`),
+    sql` union all `,
+  );
+  const countOfEach = sql.join(
     totals.map(
-      (t) => sql`select * from (select p.user_id as user_id, p.category_id as category_id, p.watched as watched, p.first_at as first_at
-                                from (${perMemberCategorySql(s, [t.category_id], 'first-start')}) p
-                                where ${behind}
-                                order by p.first_at, p.user_id
-                                limit ${sql.lit(limit)}) ${sql.id(`c${t.category_id}`)}`,
+      (t) => sql`select ${sql.lit(t.category_id)} as category_id, count(*) as behind from (${walk(t.category_id, countCap)}) ${sql.id(`n${t.category_id}`)}`,
     ),
     sql` union all `,
   );
@@ -143,7 +150,7 @@ export async function startedNotFinished(db: Db, s: Selection, totals: CategoryT
                l.watched as watched, l.first_at as first_at
         from (${firstOfEach}) l join users u on u.id = l.user_id
         order by l.first_at, l.user_id`.execute(db),
-    sql`select p.category_id as category_id, count(*) as behind from (${perMemberCategorySql(s)}) p where ${behind} group by p.category_id`.execute(db),
+    countOfEach.execute(db),
   ]);
   const totalIn = new Map(totals.map((t) => [t.category_id, t.total]));
   const behindIn = new Map((counts.rows as Record<string, unknown>[]).map((r) => [Number(r.category_id), Number(r.behind)]));

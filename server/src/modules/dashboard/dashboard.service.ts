@@ -1,4 +1,5 @@
 import {
+  ALERTS_COUNT_CAP,
   ALERTS_PER_CATEGORY,
   type AlertsData,
   type ComplianceItem,
@@ -89,7 +90,7 @@ export async function usersAlerts(ctx: AppContext, caller: Caller, q: { organiza
     scope,
     categories.map((c) => c.category_id),
   );
-  const rows = await startedNotFinished(ctx.db, s, await categoryTotals(ctx.db, s), ALERTS_PER_CATEGORY);
+  const rows = await startedNotFinished(ctx.db, s, await categoryTotals(ctx.db, s), ALERTS_PER_CATEGORY, ALERTS_COUNT_CAP);
   return {
     users_alerts: categories.map((c) => {
       const listed = rows.filter((r) => r.category_id === c.category_id);

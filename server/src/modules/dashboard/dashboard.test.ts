@@ -1,4 +1,4 @@
-import { DASHBOARD_MESSAGES } from '@mm/contract';
+import { ALERTS_COUNT_CAP, DASHBOARD_MESSAGES } from '@mm/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertFakeAsset, insertTestVideo, insertWatchHistory } from '../../../test/catalog-fixture.ts';
 import { insertBulkMembers, organizationWithMembers, STRONG_PASSWORD, signIn, startPlatform, type TestPlatform, uniqueEmail } from '../../../test/harness.ts';
@@ -176,20 +176,25 @@ describe('alerts, compliance and optional training', () => {
     const one = await get('get_dashboard_users_alerts', acme.superUser.token, { organizationId: String(acme.organizationId), categoryId: String(cat.r2) });
     expect(one.body.data.users_alerts).toHaveLength(1);
   });
-  it('lists at most 50 members per category, the longest stalled first, with the full count', async () => {
+  it('lists at most 50 members per category, the longest stalled first, with the count up to 1,000', async () => {
     const crowd = await organizationWithMembers(platform, 'Crowd');
-    const ids = await insertBulkMembers(platform, crowd.organizationId, 52);
+    const ids = await insertBulkMembers(platform, crowd.organizationId, 1003);
     const t = Date.now();
-    // Member i started R1 (i + 1) minutes after member i - 1; nobody finished it.
-    await insertWatchHistory(
-      platform.ctx.db,
-      ids.map((id, i) => ({ user_id: id, video_id: vid.r1![0]!, seconds: 60, watched_at: null, last_watched_at: t, created_at: t - DAY + i * 60_000 })),
-    );
-    const res = await get('get_dashboard_users_alerts', crowd.superUser.token, { organizationId: String(crowd.organizationId), categoryId: String(cat.r1) });
+    // Member i started R1 (i + 1) seconds after member i - 1; nobody finished it. Two also started R2.
+    await insertWatchHistory(platform.ctx.db, [
+      ...ids.map((id, i) => ({ user_id: id, video_id: vid.r1![0]!, seconds: 60, watched_at: null, last_watched_at: t, created_at: t - DAY + i * 1000 })),
+      ...ids.slice(0, 2).map((id) => ({ user_id: id, video_id: vid.r2![0]!, seconds: 60, watched_at: null, last_watched_at: t, created_at: t })),
+    ]);
+    const res = await get('get_dashboard_users_alerts', crowd.superUser.token, { organizationId: String(crowd.organizationId), team: '', categoryId: '' });
     expect(res.status).toBe(200);
-    const [r1] = res.body.data.users_alerts as { users_total: number; users: { user_id: number }[] }[];
-    expect(r1!.users_total).toBe(52);
-    expect(r1!.users.map((u) => u.user_id)).toEqual(ids.slice(0, 50));
+    const byCategory = new Map(
+      (res.body.data.users_alerts as { category_id: number; users_total: number; users: { user_id: number }[] }[]).map((c) => [c.category_id, c]),
+    );
+    expect(byCategory.get(cat.r1)!.users_total).toBe(ALERTS_COUNT_CAP);
+    expect(byCategory.get(cat.r1)!.users.map((u) => u.user_id)).toEqual(ids.slice(0, 50));
+    expect(byCategory.get(cat.r2)!.users_total).toBe(2);
+    expect(byCategory.get(cat.r2)!.users.map((u) => u.user_id)).toEqual(ids.slice(0, 2));
+    expect(byCategory.get(cat.o1)).toMatchObject({ users_total: 0, users: [] });
   });
 
   it('reports the completion rate of each required category', async () => {

@@ -6,7 +6,7 @@ import { paths } from '../../../config/paths.ts';
 import { browserTimezone } from '../../../lib/browser-timezone.ts';
 import { createCheckout, INITIAL_PLAN_ID } from '../../../lib/checkout.ts';
 import { notifyError, notifyErrorMessage, notifySuccess } from '../../../lib/notify.ts';
-import { saveSession, sessionFromSignIn } from '../../../lib/session.ts';
+import { saveSession, sessionFromSignIn, storeSessionForNextPage } from '../../../lib/session.ts';
 import { useLogin } from '../api/login.ts';
 import { useRegister } from '../api/register.ts';
 
@@ -19,7 +19,9 @@ export function RegisterForm() {
   const navigate = useNavigate();
   const register = useRegister();
   const login = useLogin();
-  const busy = register.isPending || login.isPending;
+  // Until the browser leaves for the checkout page, the form stays busy (no second registration).
+  const [startingCheckout, setStartingCheckout] = useState(false);
+  const busy = register.isPending || login.isPending || startingCheckout;
 
   const bind = (key: keyof Fields) => ({
     value: fields[key],
@@ -44,11 +46,17 @@ export function RegisterForm() {
             { email: fields.email, password: fields.password, timezone },
             {
               onSuccess: ({ data }) => {
-                saveSession(sessionFromSignIn(data));
+                const session = sessionFromSignIn(data);
                 if (message) notifySuccess(message);
-                createCheckout(data.user_id, INITIAL_PLAN_ID)
-                  .then((url) => window.location.assign(url))
+                setStartingCheckout(true);
+                createCheckout(data.user_id, INITIAL_PLAN_ID, session.accessToken)
+                  .then((url) => {
+                    storeSessionForNextPage(session);
+                    window.location.assign(url);
+                  })
                   .catch((error: unknown) => {
+                    setStartingCheckout(false);
+                    saveSession(session);
                     notifyError(error);
                     navigate(paths.plans, { replace: true });
                   });

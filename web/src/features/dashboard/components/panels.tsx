@@ -1,5 +1,5 @@
 import { Avatar, Badge, Box, Button, Card, Group, Progress, Select, Skeleton, Stack, Text, Title, UnstyledButton } from '@mantine/core';
-import type { CategoryAlerts, ComplianceItem, OptionalTrainingItem, TeamUserProgress } from '@mm/contract';
+import { ALERTS_COUNT_CAP, type CategoryAlerts, type ComplianceItem, type OptionalTrainingItem, type TeamUserProgress } from '@mm/contract';
 import type { ReactNode } from 'react';
 import { ageColor, daysSince, PROGRESS_TICKS, performanceColor, ptBrDate } from '../lib/dashboard-rules.ts';
 
@@ -129,7 +129,7 @@ export function AlertsPanel(props: {
                 <Text fw={600}>{c.category_name}</Text>
                 {c.users_total > c.users.length && (
                   <Text size="xs" c="dimmed">
-                    {c.users.length} longest stalled of {c.users_total}
+                    {c.users.length} longest stalled of {c.users_total >= ALERTS_COUNT_CAP ? `${ALERTS_COUNT_CAP.toLocaleString('en-US')}+` : c.users_total}
                   </Text>
                 )}
               </Group>
