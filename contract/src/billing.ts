@@ -1,16 +1,5 @@
 import { z } from 'zod';
 
-/** The spec's 'hire a plan' messages (member spec, section 8), shown when a member's organization has no plan. */
-export const NEED_PLAN_TO_WATCH = 'To watch the video you need to hire a plan, contact your boss or hire a plan.';
-export const NEED_PLAN_TO_SHARE = 'To share this video you need to hire a plan. Contact your boss or sign-up.';
-export const ALREADY_SUBSCRIBED = 'This account already has an active plan.';
-
-/** Membership includes the super user plus up to 4 team members (member spec, section 9). */
-export const TEAM_MEMBER_FIELDS = 4;
-
-/** Plans whose price id is this short are internal and hidden on /plans (member spec, section 2). */
-export const isOfferedPlan = (plan: { price_id: string }) => plan.price_id.length > 2;
-
 /** Amounts are in the currency's major unit (149 means $149.00). */
 export const subscriptionPlan = z.object({
   subscription_id: z.number(),

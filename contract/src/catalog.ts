@@ -49,15 +49,6 @@ const page = optionalWholeNumber(
   z.number().int('must be a whole number').min(1, 'must be 1 or more').max(50_000, 'is too large'),
 );
 
-/** Page size of sub-category videos (spec section 9), view-all lists and suggestions. */
-export const PAGE_SIZE = 20;
-/** Videos per home section and per sub-category slider of the category page; the rest is behind "view all". */
-export const SECTION_SIZE = 20;
-
-export const NEED_SUBSCRIPTION_MESSAGE = 'To watch the video you need to hire a plan, contact your boss or hire a plan.';
-export const LIKED_MESSAGE = 'You liked this Video!';
-export const DISLIKED_MESSAGE = 'You Disliked this Video!';
-
 // ---------------------------------------------------------------- shared shapes
 
 export const castCrew = z.object({ cast_crew_id: z.number(), name: z.string() });

@@ -3,14 +3,6 @@ import { catalogId } from './catalog.ts';
 
 /** Team dashboard (administration spec, sections 2, 3, 4 and 7): tracker, alerts, compliance, optional training. */
 
-export const DASHBOARD_MESSAGES = {
-  alertSent: 'Alert send successfully!',
-  alertFailed: 'Alert send failed.',
-  broadcastSent: 'Broadcast sent successfully!',
-  alreadyAlerted: 'This member was already alerted about this category today. Try again tomorrow.',
-  desktopOnly: 'Open this dashboard page on a desktop. Our Mobile version is coming soon!',
-} as const;
-
 /** "", 0, null or absent: no value (the whole organization, no category filter). */
 const blankToUndefined = (v: unknown) => (v === '' || v === null || v === 0 || v === '0' || v === undefined ? undefined : v);
 const optionalId = z.preprocess(blankToUndefined, catalogId.optional());
@@ -44,11 +36,9 @@ export const alertEntry = z.object({
 export type AlertEntry = z.infer<typeof alertEntry>;
 /**
  * Per category, the members who started it and are behind: the ALERTS_PER_CATEGORY who started longest ago,
- * and how many there are in all (`users_total`), counted up to ALERTS_COUNT_CAP ("1,000 or more").
+ * and how many there are in all (`users_total`), counted up to ALERTS_COUNT_CAP (messages.ts).
  */
 export const categoryAlerts = z.object({ category_id: z.number(), category_name: z.string(), users: z.array(alertEntry), users_total: z.number() });
-export const ALERTS_PER_CATEGORY = 50;
-export const ALERTS_COUNT_CAP = 1000;
 export type CategoryAlerts = z.infer<typeof categoryAlerts>;
 export const alertsData = z.object({ users_alerts: z.array(categoryAlerts) });
 export type AlertsData = z.infer<typeof alertsData>;

@@ -2,5 +2,3 @@
 export type Success<T> = { success: true; message?: string; data: T };
 export type Failure = { success: false; error_messages: string; error_code: number };
 export type Envelope<T> = Success<T> | Failure;
-
-export const APP_VERSION = '1.0.3';

@@ -5,6 +5,7 @@ export * from './catalog.ts';
 export * from './dashboard.ts';
 export * from './envelope.ts';
 export * from './learning.ts';
+export * from './messages.ts';
 export * from './notices.ts';
 export * from './organization.ts';
 export * from './public-content.ts';

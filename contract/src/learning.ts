@@ -3,11 +3,6 @@ import { catalogId } from './catalog.ts';
 
 /** Learning path, progress, certificates and rankings (member spec sections 2, 3, 4, 7; design.md decisions). */
 
-export const CERTIFICATE_MESSAGES = {
-  categoryAvailable: 'Category available to start or continue.',
-  categoryLocked: 'Category not available yet. You must complete the last released "Required Category" to unlock the learning path.',
-} as const;
-
 export const certificateQuery = z.object({ user_id: catalogId, category_id: catalogId });
 export const microCertificateQuery = z.object({ user_id: catalogId, sub_category_id: catalogId });
 
@@ -152,5 +147,3 @@ export const verificationCode = z
   .string()
   .trim()
   .regex(/^[A-Za-z0-9]{8,40}$/, 'is not a verification code');
-
-export const certificatePdfPath = (id: number) => `/api/certificates/${id}/pdf`;

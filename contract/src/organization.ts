@@ -4,20 +4,6 @@ import { catalogId } from './catalog.ts';
 
 /** Organization administration (administration spec, sections 2, 5 and 7): banner, learning paths, teams and users. */
 
-export const ORGANIZATION_MESSAGES = {
-  requiredCategory: 'Attention! You should add at least one required category.',
-  oneVideo: 'At least one video must be selected',
-  organizationUpdated: 'Organization updated successfully!',
-  teamCreated: 'Team created successfully!',
-  teamUpdated: 'Team updated successfully!',
-  teamDeleted: 'Team deleted successfully!',
-  pathSaved: 'Learning path saved.',
-  hiddenVideosSaved: 'Hidden videos saved.',
-  userCreated: 'User created successfully! An invitation e-mail was sent to set a password.',
-  userUpdated: 'User updated successfully!',
-  userDeleted: 'User deleted successfully!',
-} as const;
-
 /** Form bodies carry lists as JSON text ("[1,2]"); JSON bodies as arrays. */
 const jsonList = <T extends z.ZodTypeAny>(item: T) =>
   z.preprocess(

@@ -1,18 +1,7 @@
 import { z } from 'zod';
 import { catalogId } from './catalog.ts';
 
-/** Landing page, shared videos and their messages (member spec, sections 2, 4, 7 and 8). */
-export const SHARING_MESSAGES = {
-  shared: 'Video shared',
-  noRecipient: 'Please, enter with email or click in add new email',
-  noPlan: 'To share this video you need to hire a plan. Contact your boss or sign-up.',
-  expired: 'The link to this video has expired. For unlimited access to all Manufacturing Masters content, sign up here!',
-  linkExpired: 'This shared link has expired.',
-  linkUnknown: 'This shared link does not exist.',
-  teamOnlySuperUser: 'Only a super user can share with team members or the whole organization.',
-  guest: 'The guest account cannot share videos. Sign up to share.',
-  sharingText: 'A colleague shared this Manufacturing Masters video with you',
-} as const;
+/** Landing page and shared videos (member spec, sections 2, 4, 7 and 8); their texts are in messages.ts. */
 
 /** At most this many e-mail addresses, and team members, per share. */
 export const MAX_SHARE_EMAILS = 50;

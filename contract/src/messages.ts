@@ -1,0 +1,71 @@
+/**
+ * Texts shown to users and small limits, shared by server and web. No validation library here, so a
+ * screen that only needs a message loads no schema code.
+ */
+
+// ---------------------------------------------------------------- organization administration
+export const ORGANIZATION_MESSAGES = {
+  requiredCategory: 'Attention! You should add at least one required category.',
+  oneVideo: 'At least one video must be selected',
+  organizationUpdated: 'Organization updated successfully!',
+  teamCreated: 'Team created successfully!',
+  teamUpdated: 'Team updated successfully!',
+  teamDeleted: 'Team deleted successfully!',
+  pathSaved: 'Learning path saved.',
+  hiddenVideosSaved: 'Hidden videos saved.',
+  userCreated: 'User created successfully! An invitation e-mail was sent to set a password.',
+  userUpdated: 'User updated successfully!',
+  userDeleted: 'User deleted successfully!',
+} as const;
+
+// ---------------------------------------------------------------- sharing (member spec, sections 2, 4, 7 and 8)
+export const SHARING_MESSAGES = {
+  shared: 'Video shared',
+  noRecipient: 'Please, enter with email or click in add new email',
+  noPlan: 'To share this video you need to hire a plan. Contact your boss or sign-up.',
+  expired: 'The link to this video has expired. For unlimited access to all Manufacturing Masters content, sign up here!',
+  linkExpired: 'This shared link has expired.',
+  linkUnknown: 'This shared link does not exist.',
+  teamOnlySuperUser: 'Only a super user can share with team members or the whole organization.',
+  guest: 'The guest account cannot share videos. Sign up to share.',
+  sharingText: 'A colleague shared this Manufacturing Masters video with you',
+} as const;
+
+// ---------------------------------------------------------------- catalog and playback
+/** Page size of sub-category videos (spec section 9), view-all lists and suggestions. */
+export const PAGE_SIZE = 20;
+/** Videos per home section and per sub-category slider of the category page; the rest is behind "view all". */
+export const SECTION_SIZE = 20;
+/** The spec's 'hire a plan' message (member spec, section 8), shown when a member's organization has no plan. */
+export const NEED_SUBSCRIPTION_MESSAGE = 'To watch the video you need to hire a plan, contact your boss or hire a plan.';
+export const LIKED_MESSAGE = 'You liked this Video!';
+export const DISLIKED_MESSAGE = 'You Disliked this Video!';
+
+// ---------------------------------------------------------------- billing
+export const ALREADY_SUBSCRIBED = 'This account already has an active plan.';
+/** Membership includes the super user plus up to 4 team members (member spec, section 9). */
+export const TEAM_MEMBER_FIELDS = 4;
+/** Plans whose price id is this short are internal and hidden on /plans (member spec, section 2). */
+export const isOfferedPlan = (plan: { price_id: string }) => plan.price_id.length > 2;
+
+// ---------------------------------------------------------------- team dashboard
+export const DASHBOARD_MESSAGES = {
+  alertSent: 'Alert send successfully!',
+  alertFailed: 'Alert send failed.',
+  broadcastSent: 'Broadcast sent successfully!',
+  alreadyAlerted: 'This member was already alerted about this category today. Try again tomorrow.',
+  desktopOnly: 'Open this dashboard page on a desktop. Our Mobile version is coming soon!',
+} as const;
+/** Alerts list per category the members behind who started longest ago, and count them up to the cap ("1,000+"). */
+export const ALERTS_PER_CATEGORY = 50;
+export const ALERTS_COUNT_CAP = 1000;
+
+// ---------------------------------------------------------------- learning path and certificates
+export const CERTIFICATE_MESSAGES = {
+  categoryAvailable: 'Category available to start or continue.',
+  categoryLocked: 'Category not available yet. You must complete the last released "Required Category" to unlock the learning path.',
+} as const;
+export const certificatePdfPath = (id: number) => `/api/certificates/${id}/pdf`;
+
+// ---------------------------------------------------------------- version
+export const APP_VERSION = '1.0.3';
