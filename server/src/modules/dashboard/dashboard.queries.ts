@@ -42,15 +42,33 @@ const totalsSql = (s: Selection) =>
       from videos v where ${visible(s)} group by v.category_id`;
 
 /**
+ * The selection's membership as a set computed once per statement (a CTE to put in front of it) and the
+ * condition on the kept rows' user id, instead of a users lookup per row: for the whole organization, its
+ * deleted and guest accounts to leave out (kept rows carry the organization, and members never change
+ * organization); for a team or one member, their ids.
+ */
+function membershipOf(s: Selection): { cte: RawBuilder<unknown>; test: RawBuilder<unknown> } {
+  if (s.teamId === null && s.userId === undefined) {
+    return {
+      cte: sql`selection_outsiders as (select x.id from users x where x.organization_id = ${s.organizationId} and (x.deleted_at is not null or x.is_guest <> 0))`,
+      test: sql`m.user_id not in (select id from selection_outsiders)`,
+    };
+  }
+  return { cte: sql`selection_members as (select x.id from users x where ${members(s, 'x')})`, test: sql`m.user_id in (select id from selection_members)` };
+}
+
+/**
  * Per member of the selection and measured category they started: visible videos started and watched,
  * seconds spent, first start (the first start may be on a hidden video: the kept figures have no per-video dates).
- * `drive` picks the loop (CROSS JOIN fixes SQLite's order): 'members' probes each member's rows by primary key,
- * best for aggregates over everyone; 'first-start' walks the (organization, category, first start) index, best
- * for an ORDER BY first_at LIMIT.
+ * `drive` picks the loop: 'members' (CROSS JOIN fixes SQLite's order) probes each member's rows by primary key,
+ * best for aggregates over everyone; 'first-start' walks the covering (organization, category, first start)
+ * index with no per-row join, best for an ORDER BY first_at LIMIT that stops early (the statement must
+ * start with `with ${membershipOf(s).cte}`).
  */
 function perMemberCategorySql(s: Selection, categoryIds = s.categoryIds, drive: 'members' | 'first-start' = 'members'): RawBuilder<unknown> {
-  const kept = drive === 'members' ? sql`from users u cross join member_category_stats m` : sql`from member_category_stats m cross join users u`;
-  const where = sql`where u.id = m.user_id and m.organization_id = ${s.organizationId} and m.category_id in (${ids(categoryIds)}) and ${members(s, 'u')}`;
+  const kept = drive === 'members' ? sql`from users u cross join member_category_stats m` : sql`from member_category_stats m`;
+  const membership = drive === 'members' ? sql`u.id = m.user_id and ${members(s, 'u')}` : membershipOf(s).test;
+  const where = sql`where m.organization_id = ${s.organizationId} and m.category_id in (${ids(categoryIds)}) and ${membership}`;
   if (s.hiddenVideoIds.length === 0) {
     return sql`select m.user_id as user_id, m.category_id as category_id, m.started as started, m.watched as watched,
                       m.seconds as seconds, m.first_at as first_at
@@ -145,12 +163,14 @@ export async function startedNotFinished(db: Db, s: Selection, totals: CategoryT
     ),
     sql` union all `,
   );
+  const { cte } = membershipOf(s);
   const [listed, counts] = await Promise.all([
-    sql`select l.user_id as user_id, l.category_id as category_id, u.name as name, u.last_name as last_name, u.picture as picture,
+    sql`with ${cte}
+        select l.user_id as user_id, l.category_id as category_id, u.name as name, u.last_name as last_name, u.picture as picture,
                l.watched as watched, l.first_at as first_at
         from (${firstOfEach}) l join users u on u.id = l.user_id
         order by l.first_at, l.user_id`.execute(db),
-    countOfEach.execute(db),
+    sql`with ${cte} ${countOfEach}`.execute(db),
   ]);
   const totalIn = new Map(totals.map((t) => [t.category_id, t.total]));
   const behindIn = new Map((counts.rows as Record<string, unknown>[]).map((r) => [Number(r.category_id), Number(r.behind)]));

@@ -175,6 +175,15 @@ describe('alerts, compliance and optional training', () => {
     expect(Math.round((Date.now() - firstStart) / DAY)).toBe(20);
     const one = await get('get_dashboard_users_alerts', acme.superUser.token, { organizationId: String(acme.organizationId), categoryId: String(cat.r2) });
     expect(one.body.data.users_alerts).toHaveLength(1);
+    // One team: Welding holds Bob (behind in R1), not Mia.
+    const welding = await get('get_dashboard_users_alerts', acme.superUser.token, { organizationId: String(acme.organizationId), team: String(weldingTeam) });
+    const weldingAlerts = welding.body.data.users_alerts as { users_total: number; users: { user_name: string }[] }[];
+    expect(weldingAlerts.map((c) => [c.users_total, c.users.map((u) => u.user_name)])).toEqual([
+      [1, ['Bob Builder']],
+      [0, []],
+      [0, []],
+      [0, []],
+    ]);
   });
   it('lists at most 50 members per category, the longest stalled first, with the count up to 1,000', async () => {
     const crowd = await organizationWithMembers(platform, 'Crowd');
@@ -183,17 +192,19 @@ describe('alerts, compliance and optional training', () => {
     // Member i started R1 (i + 1) seconds after member i - 1; nobody finished it. Two also started R2.
     await insertWatchHistory(platform.ctx.db, [
       ...ids.map((id, i) => ({ user_id: id, video_id: vid.r1![0]!, seconds: 60, watched_at: null, last_watched_at: t, created_at: t - DAY + i * 1000 })),
-      ...ids.slice(0, 2).map((id) => ({ user_id: id, video_id: vid.r2![0]!, seconds: 60, watched_at: null, last_watched_at: t, created_at: t })),
+      ...ids.slice(0, 3).map((id) => ({ user_id: id, video_id: vid.r2![0]!, seconds: 60, watched_at: null, last_watched_at: t, created_at: t })),
     ]);
+    // A deleted account never shows, nor counts.
+    await platform.ctx.db.updateTable('users').set({ deleted_at: t }).where('id', '=', ids[0]!).execute();
     const res = await get('get_dashboard_users_alerts', crowd.superUser.token, { organizationId: String(crowd.organizationId), team: '', categoryId: '' });
     expect(res.status).toBe(200);
     const byCategory = new Map(
       (res.body.data.users_alerts as { category_id: number; users_total: number; users: { user_id: number }[] }[]).map((c) => [c.category_id, c]),
     );
     expect(byCategory.get(cat.r1)!.users_total).toBe(ALERTS_COUNT_CAP);
-    expect(byCategory.get(cat.r1)!.users.map((u) => u.user_id)).toEqual(ids.slice(0, 50));
+    expect(byCategory.get(cat.r1)!.users.map((u) => u.user_id)).toEqual(ids.slice(1, 51));
     expect(byCategory.get(cat.r2)!.users_total).toBe(2);
-    expect(byCategory.get(cat.r2)!.users.map((u) => u.user_id)).toEqual(ids.slice(0, 2));
+    expect(byCategory.get(cat.r2)!.users.map((u) => u.user_id)).toEqual(ids.slice(1, 3));
     expect(byCategory.get(cat.o1)).toMatchObject({ users_total: 0, users: [] });
   });
 
