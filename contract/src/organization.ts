@@ -1,24 +1,11 @@
 import { z } from 'zod';
 import { email, flag } from './auth.ts';
 import { catalogId } from './catalog.ts';
+import { jsonList } from './form-fields.ts';
 
 /** Organization administration (administration spec, sections 2, 5 and 7): banner, learning paths, teams and users. */
 
 /** Form bodies carry lists as JSON text ("[1,2]"); JSON bodies as arrays. */
-const jsonList = <T extends z.ZodTypeAny>(item: T) =>
-  z.preprocess(
-    (v) => {
-      if (typeof v !== 'string') return v;
-      if (v.trim() === '') return [];
-      try {
-        return JSON.parse(v);
-      } catch {
-        return v;
-      }
-    },
-    z.array(item, { error: 'must be a list' }),
-  );
-
 /** "", 0 and null mean "no team": the organization's own (default) learning path. */
 const optionalTeamId = z.preprocess((v) => (v === '' || v === null || v === 0 || v === '0' ? undefined : v), catalogId.optional());
 

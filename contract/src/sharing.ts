@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { catalogId } from './catalog.ts';
+import { jsonList } from './form-fields.ts';
 
 /** Landing page and shared videos (member spec, sections 2, 4, 7 and 8); their texts are in messages.ts. */
 
@@ -31,21 +32,8 @@ export type LandingData = z.infer<typeof landingData>;
 
 // ---------------------------------------------------------------- share
 
-/** Form bodies carry lists as JSON text; JSON bodies as arrays. */
-const jsonList = <T extends z.ZodTypeAny>(item: T) =>
-  z.preprocess(
-    (v) => {
-      if (v === undefined || v === null) return [];
-      if (typeof v !== 'string') return v;
-      if (v.trim() === '') return [];
-      try {
-        return JSON.parse(v);
-      } catch {
-        return v;
-      }
-    },
-    z.array(item, { error: 'must be a list' }),
-  );
+/** A list that may be left out: absent means empty. */
+const listOrEmpty = <T extends z.ZodTypeAny>(item: T) => z.preprocess((v) => v ?? [], jsonList(item));
 
 const flag = z.preprocess((v) => v === true || v === 1 || v === '1' || v === 'true', z.boolean());
 const optionalId = z.preprocess((v) => (v === '' || v === null || v === 0 || v === '0' ? undefined : v), catalogId.optional());
@@ -53,10 +41,10 @@ const optionalId = z.preprocess((v) => (v === '' || v === null || v === 0 || v =
 /** POST videos/share. `team_id` (optional) shares with every member of that team when `team_members` is empty. */
 export const shareRequest = z.object({
   admin_video_id: catalogId,
-  emails: jsonList(z.string().trim().toLowerCase().email({ error: 'must be e-mail addresses' }).max(254)).pipe(
+  emails: listOrEmpty(z.string().trim().toLowerCase().email({ error: 'must be e-mail addresses' }).max(254)).pipe(
     z.array(z.string()).max(MAX_SHARE_EMAILS, { error: `may hold at most ${MAX_SHARE_EMAILS} addresses` }),
   ),
-  team_members: jsonList(catalogId).pipe(z.array(z.number()).max(MAX_SHARE_TEAM_MEMBERS)),
+  team_members: listOrEmpty(catalogId).pipe(z.array(z.number()).max(MAX_SHARE_TEAM_MEMBERS)),
   team_id: optionalId,
   send_to_all_organization_users: flag.default(false),
   share_link: z.string().max(2000).optional(),

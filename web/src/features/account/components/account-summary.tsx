@@ -1,19 +1,9 @@
 import { Button, Card, Divider, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { ProfileData } from '@mm/contract';
 import { Link } from 'react-router';
+import { LabelledValue } from '../../../components/labelled-value.tsx';
 import { paths } from '../../../config/paths.ts';
 import { openEditProfileModal } from './edit-profile-modal.tsx';
-
-function Detail({ label, value }: { label: string; value: string }) {
-  return (
-    <div>
-      <Text size="xs" tt="uppercase" fw={700} c="dimmed">
-        {label}
-      </Text>
-      <Text>{value}</Text>
-    </div>
-  );
-}
 
 type AccountSummaryProps = { profile: ProfileData; showPlanLinks: boolean };
 
@@ -25,9 +15,9 @@ export function AccountSummary({ profile, showPlanLinks }: AccountSummaryProps) 
           Your account
         </Text>
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-          <Detail label="Email" value={profile.email} />
-          <Detail label="Password" value="••••••••" />
-          <Detail label="Plan" value={profile.subscription_title ?? 'No active plan'} />
+          <LabelledValue label="Email" value={profile.email} />
+          <LabelledValue label="Password" value="••••••••" />
+          <LabelledValue label="Plan" value={profile.subscription_title ?? 'No active plan'} />
         </SimpleGrid>
         <Divider my="md" />
         <Group gap="sm">

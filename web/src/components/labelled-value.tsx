@@ -1,0 +1,13 @@
+import { Text } from '@mantine/core';
+
+/** A small uppercase label over its value, for read-only summaries (account, payment records). */
+export function LabelledValue({ label, value }: { label: string; value: string }) {
+  return (
+    <div>
+      <Text size="xs" tt="uppercase" fw={700} c="dimmed">
+        {label}
+      </Text>
+      <Text>{value}</Text>
+    </div>
+  );
+}
