@@ -446,22 +446,20 @@ describe('progress follows the learning path and the certificates (design.md)', 
     expect(certificates).toContainEqual({ kind: 'sub_category', subject_id: catalog.subCategories['safety-advanced'] });
 
     const db = platform.ctx.db;
-    const added = {
-      id: await insertTestVideo(db, {
-        key: 'late-addition',
-        category_id: catalog.categories.safety as number,
-        sub_category_id: catalog.subCategories['safety-advanced'] as number,
-        title: 'Late addition',
-        duration_seconds: 2,
-        media_asset_id: await insertFakeAsset(db, 'p', 2),
-      }),
-    };
+    const addedId = await insertTestVideo(db, {
+      key: 'late-addition',
+      category_id: catalog.categories.safety as number,
+      sub_category_id: catalog.subCategories['safety-advanced'] as number,
+      title: 'Late addition',
+      duration_seconds: 2,
+      media_asset_id: await insertFakeAsset(db, 'p', 2),
+    });
     try {
       const category = (await post(org.member.token, '/get_category_id', { category_id: catalog.categories.safety })).body.data[0];
       expect(category).toMatchObject({ videos_count: 4, watched_count: 3, progress: 100 });
       expect(await groupsOf(org.member.token)).toEqual([
         [catalog.subCategories['safety-basics'], 2, 2, 100, [catalog.videos.lockout, catalog.videos.ppe]],
-        [catalog.subCategories['safety-advanced'], 2, 1, 100, [catalog.videos['confined-space'], added.id]],
+        [catalog.subCategories['safety-advanced'], 2, 1, 100, [catalog.videos['confined-space'], addedId]],
       ]);
       expect(await watchedIn(org.member.token, 'safety-advanced')).toMatchObject({ watched: 1, total: 2, progress: 100 });
       // Without a certificate the same new video halves the progress.
@@ -469,7 +467,7 @@ describe('progress follows the learning path and the certificates (design.md)', 
       await watch(fresh.member, 'confined-space');
       expect(await watchedIn(fresh.member.token, 'safety-advanced')).toMatchObject({ watched: 1, total: 2, progress: 50 });
     } finally {
-      await db.deleteFrom('videos').where('id', '=', added.id).execute();
+      await db.deleteFrom('videos').where('id', '=', addedId).execute();
     }
   });
 });

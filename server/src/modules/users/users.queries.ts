@@ -1,6 +1,7 @@
 import type { Db } from '../../db/client.ts';
 import type { NewUser, UserUpdate } from '../../db/schema.ts';
 import { now } from '../../lib/clock.ts';
+import { insertTeam } from '../organization/teams.queries.ts';
 
 /** A user with the names of their organization and team, as sessions and profiles show them. */
 export function selectUserWithOrg(db: Db) {
@@ -58,12 +59,5 @@ export async function findOrCreateTeam(db: Db, organizationId: number, name: str
     .where('name', '=', name)
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
-  if (existing) return existing.id;
-  const t = now();
-  const row = await db
-    .insertInto('teams')
-    .values({ organization_id: organizationId, name, deleted_at: null, created_at: t, updated_at: t })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+  return existing ? existing.id : insertTeam(db, organizationId, name);
 }
