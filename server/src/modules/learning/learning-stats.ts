@@ -1,5 +1,6 @@
 import { sql, type Transaction } from 'kysely';
 import type { Db } from '../../db/client.ts';
+import { isPostgres } from '../../db/dialect.ts';
 import type { Database } from '../../db/schema.ts';
 import { POINTS } from './learning.rules.ts';
 
@@ -9,6 +10,10 @@ import { POINTS } from './learning.rules.ts';
  */
 
 type Trx = Transaction<Database>;
+
+/** Two-argument least / greatest: SQLite spells them min / max. */
+const smallest = (db: Trx | Db) => (isPostgres(db) ? sql`least` : sql`min`);
+const largest = (db: Trx | Db) => (isPostgres(db) ? sql`greatest` : sql`max`);
 
 /** What one watch report changed for the member: a first start, a video newly watched, seconds added. */
 export type WatchDelta = {
@@ -34,6 +39,9 @@ export async function applyWatchDelta(trx: Trx, d: WatchDelta): Promise<void> {
           started: sql`member_category_stats.started + ${started}`,
           watched: sql`member_category_stats.watched + ${watched}`,
           seconds: sql`member_category_stats.seconds + excluded.seconds`,
+          // A video started by this report: concurrent first reports may commit out of order, and the
+          // category's first start is the earliest of them (a recount takes the earliest watch row).
+          ...(d.started ? { first_at: sql`${smallest(trx)}(member_category_stats.first_at, excluded.first_at)` } : {}),
         }),
       )
       .execute();
@@ -46,7 +54,13 @@ export async function addPoints(trx: Trx | Db, userId: number, points: number, t
   await trx
     .insertInto('member_points')
     .values({ user_id: userId, points, reached_at: t })
-    .onConflict((oc) => oc.column('user_id').doUpdateSet({ points: sql`member_points.points + excluded.points`, reached_at: sql`excluded.reached_at` }))
+    .onConflict((oc) =>
+      oc.column('user_id').doUpdateSet({
+        points: sql`member_points.points + excluded.points`,
+        // Points added out of order keep the latest moment (the tie-break), as a recount would.
+        reached_at: sql`${largest(trx)}(member_points.reached_at, excluded.reached_at)`,
+      }),
+    )
     .execute();
 }
 
