@@ -55,14 +55,14 @@ export function PeoplePanel({ organizationId, teamId, onFailure }: PeoplePanelPr
               <Text fw={600} size="sm">
                 {p.name} {p.last_name}
               </Text>
-              <Text size="xs" c="dimmed">
+              <Text size="xs" c="gray.7">
                 {[p.role, p.team].filter(Boolean).join(' · ')}
               </Text>
               {mode === 'Ranking' ? (
                 <Text size="xs">{p.points} points</Text>
               ) : (
                 p.bio && (
-                  <Text size="xs" c="dimmed" lineClamp={2}>
+                  <Text size="xs" c="gray.7" lineClamp={2}>
                     {p.bio}
                   </Text>
                 )
@@ -78,7 +78,7 @@ export function PeoplePanel({ organizationId, teamId, onFailure }: PeoplePanelPr
             <Title order={3}>
               {selected.name} {selected.last_name}
             </Title>
-            <Text c="dimmed">{[selected.role, selected.team].filter(Boolean).join(' · ')}</Text>
+            <Text c="gray.7">{[selected.role, selected.team].filter(Boolean).join(' · ')}</Text>
             <Text>
               <b>Bio:</b> {selected.bio}
             </Text>

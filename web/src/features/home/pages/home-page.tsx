@@ -1,5 +1,5 @@
 import { Container, Stack } from '@mantine/core';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -9,6 +9,7 @@ import { updateSession, useSignedInSession } from '../../../lib/session.ts';
 import { pushFirstLogin } from '../api/learning.ts';
 import { LearningDashboard } from '../components/learning-dashboard.tsx';
 import { LoadingCountdown } from '../components/loading-countdown.tsx';
+import { takeWelcome } from '../welcome.ts';
 
 const FIRST_LOGIN_RESET_MS = 3000;
 
@@ -17,7 +18,6 @@ export function HomePage() {
   const [firstLogin] = useState(session.first_login === 1);
   const profile = useProfile();
   const navigate = useNavigate();
-  const welcomed = useRef(false);
 
   useEffect(() => {
     if (!firstLogin) return;
@@ -55,16 +55,15 @@ export function HomePage() {
     if (!profile.data) return;
     if (forcedPasswordChange) {
       navigate(paths.forcedChangePassword, { replace: true });
-    } else if (!welcomed.current) {
-      welcomed.current = true;
+    } else if (takeWelcome(session.accessToken)) {
       notifySuccess(`Welcome, ${profile.data.name}!`);
     }
-  }, [profile.data, forcedPasswordChange, navigate]);
+  }, [profile.data, forcedPasswordChange, navigate, session.accessToken]);
 
   if (!profile.data || forcedPasswordChange) return <LoadingCountdown firstLogin={firstLogin} />;
 
   return (
-    <Container size="xl" py="xl">
+    <Container size="lg" py="xl">
       <Stack gap="xl">
         <LearningDashboard onFailure={goLogout} />
       </Stack>
