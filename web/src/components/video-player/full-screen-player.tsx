@@ -30,7 +30,7 @@ type FullScreenPlayerProps = {
 type FullscreenCapableVideo = HTMLVideoElement & { webkitEnterFullscreen?: () => void };
 
 /** Keys handled by the element that has focus, not by the player's shortcuts. */
-const OWNS_SPACE = 'button, a, input, textarea, select, [role="menu"], [role="menuitem"], [role="slider"]';
+const OWNS_SPACE = 'button, a, input, textarea, select, [role="menu"], [role="menuitem"]';
 const OWNS_LETTERS = 'input, textarea, select, [role="menu"], [role="menuitem"]';
 const OWNS_ARROWS = 'input, textarea, select, [role="menu"], [role="menuitem"], [role="slider"]';
 

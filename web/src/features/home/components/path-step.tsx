@@ -44,7 +44,7 @@ export function PathStep({ category, position, userId }: PathStepProps) {
           )}
         </Group>
         <Group gap="xs" mt={2} wrap="wrap">
-          <Badge size="sm" variant="light" color={category.essential === 1 ? 'red.9' : 'gray.8'}>
+          <Badge size="sm" variant={category.essential === 1 ? 'filled' : 'outline'} color={category.essential === 1 ? 'red.9' : 'gray.7'}>
             {category.essential_label}
           </Badge>
           <Text size="sm" c="gray.7">

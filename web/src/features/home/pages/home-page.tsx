@@ -55,10 +55,11 @@ export function HomePage() {
     if (!profile.data) return;
     if (forcedPasswordChange) {
       navigate(paths.forcedChangePassword, { replace: true });
-    } else if (takeWelcome(session.accessToken)) {
+    } else if (!firstAccount && takeWelcome(session.accessToken)) {
+      // A first sign-in is welcomed by the profile page; the toast waits for the return home.
       notifySuccess(`Welcome, ${profile.data.name}!`);
     }
-  }, [profile.data, forcedPasswordChange, navigate, session.accessToken]);
+  }, [profile.data, forcedPasswordChange, navigate, session.accessToken, firstAccount]);
 
   if (!profile.data || forcedPasswordChange) return <LoadingCountdown firstLogin={firstLogin} />;
 
