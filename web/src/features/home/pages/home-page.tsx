@@ -29,6 +29,8 @@ export function HomePage() {
 
   // A member on their first sign-in (logged_in_account 1) completes their profile first (administration spec).
   const firstAccount = session.logged_in_account === 1;
+  // Fixed for this visit: the flag flips before the move to /firstLogin, which must not be welcomed over.
+  const [goingToFirstLogin] = useState(firstAccount);
   useEffect(() => {
     if (!firstAccount) return;
     // Only while home is shown: a member who already moved on is not pulled back.
@@ -55,11 +57,11 @@ export function HomePage() {
     if (!profile.data) return;
     if (forcedPasswordChange) {
       navigate(paths.forcedChangePassword, { replace: true });
-    } else if (!firstAccount && takeWelcome(session.accessToken)) {
+    } else if (!goingToFirstLogin && takeWelcome(session.accessToken)) {
       // A first sign-in is welcomed by the profile page; the toast waits for the return home.
       notifySuccess(`Welcome, ${profile.data.name}!`);
     }
-  }, [profile.data, forcedPasswordChange, navigate, session.accessToken, firstAccount]);
+  }, [profile.data, forcedPasswordChange, navigate, session.accessToken, goingToFirstLogin]);
 
   if (!profile.data || forcedPasswordChange) return <LoadingCountdown firstLogin={firstLogin} />;
 
