@@ -123,8 +123,12 @@ describe('keyboard-only journeys', () => {
     const second = (await rows.nth(1).getAttribute('data-category-id')) ?? '';
     const handle = rows.nth(1).getByRole('button', { name: /^Move / });
     await tabTo(page, handle, { limit: 200 });
+    const first = (await rows.first().getAttribute('data-category-id')) ?? '';
+    // Each key waits for the drag to answer, as dnd-kit's announcements tell a screen reader user.
     await page.keyboard.press('Space');
+    await expect.poll(() => handle.getAttribute('aria-pressed')).toBe('true');
     await page.keyboard.press('ArrowUp');
+    await expect.poll(() => page.evaluate((id) => document.body.textContent?.includes(`over droppable area ${id}.`), first)).toBe(true);
     await page.keyboard.press('Space');
     await expect.poll(() => rows.first().getAttribute('data-category-id')).toBe(second);
 
