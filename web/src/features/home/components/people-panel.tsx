@@ -50,7 +50,8 @@ export function PeoplePanel({ organizationId, teamId, onFailure }: PeoplePanelPr
                 <Position position={p.ranking} />
               </Group>
             )}
-            <Avatar src={p.picture} name={`${p.name} ${p.last_name}`} color="initials" radius="xl" />
+            {/* One dark fill for initials: the per-name pastel colours fall under 4.5:1. */}
+            <Avatar src={p.picture} name={`${p.name} ${p.last_name}`} color="blue.8" variant="filled" radius="xl" />
             <div style={{ minWidth: 0 }}>
               <Text fw={600} size="sm">
                 {p.name} {p.last_name}
@@ -74,7 +75,7 @@ export function PeoplePanel({ organizationId, teamId, onFailure }: PeoplePanelPr
       <Modal opened={selected !== null} onClose={() => setSelected(null)} title="Profile" centered>
         {selected && (
           <Stack align="center" gap="xs">
-            <Avatar src={selected.picture} name={`${selected.name} ${selected.last_name}`} color="initials" size={96} radius={96} />
+            <Avatar src={selected.picture} name={`${selected.name} ${selected.last_name}`} color="blue.8" variant="filled" size={96} radius={96} />
             <Title order={3}>
               {selected.name} {selected.last_name}
             </Title>
