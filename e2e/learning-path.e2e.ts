@@ -26,9 +26,11 @@ describe('learning path, certificates and ranking', () => {
     await expectVisible(summary, 20_000);
     expect(await summary.textContent()).toMatch(/^0 COMPLETED \/ \d+ TO GO - 0% COMPLETED$/);
     const sentence = page.getByTestId('ranking-sentence');
-    expect(await sentence.textContent()).toMatch(/^You are \d+ positions behind the first place$/);
+    // No points yet: no place is claimed (decisions.md), and the second step is locked but readable.
+    expect(await sentence.textContent()).toBe('Watch a video to earn points and enter the ranking');
     const cards = page.getByTestId('category-card');
-    expect(await cards.nth(1).getAttribute('aria-disabled')).toBe('true');
+    expect(await cards.nth(1).getAttribute('data-locked')).toBe('true');
+    await expectVisible(cards.nth(1).getByRole('button', { name: /locked/ }));
 
     const token = await stack.signIn(DEMO.member.email, DEMO.member.password);
     const uid: number = (await stack.api('GET', '/api/profile', { token })).body.data.user_id;
@@ -55,7 +57,7 @@ describe('learning path, certificates and ranking', () => {
     await expectVisible(page.getByRole('link', { name: 'See Certificate' }));
     await expectVisible(page.getByRole('button', { name: 'Go to challenge' }));
     expect(await page.getByTestId('path-summary').textContent()).toMatch(/^1 COMPLETED \/ \d+ TO GO - \d+% COMPLETED$/);
-    expect(await cards.nth(1).getAttribute('aria-disabled')).toBeNull();
+    expect(await cards.nth(1).getAttribute('data-locked')).toBeNull();
     expect(await page.getByTestId('ranking-sentence').textContent()).toBe('You are in 1º place, congratulations!');
 
     // People: the ranking view shows medals and points; a person opens a profile card.

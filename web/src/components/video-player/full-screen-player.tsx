@@ -1,14 +1,20 @@
-import { ActionIcon, Box, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { IconArrowLeft, IconMaximize, IconMinimize } from '@tabler/icons-react';
-import { type MouseEvent, useCallback, useEffect, useRef, useState } from 'react';
+import { ActionIcon, Box, Button, Loader, Stack, Text, Title } from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
+import { type KeyboardEvent, type MouseEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { QualityMenu, SpeedMenu } from './player-menus.tsx';
-import { useHls } from './use-hls.ts';
+import { type PlayerActions, PlayerControls } from './player-controls.tsx';
+import { SEEK_STEP_SECONDS } from './seek-bar.tsx';
+import { startPlayback, useHls } from './use-hls.ts';
+import { useMediaState } from './use-media-state.ts';
+import './player.css';
 
 /** Default rendition: 720p, or 480p on screens 768px wide or less (member spec, section 9). */
 export function defaultQualityHeight(width = window.innerWidth): number {
   return width <= 768 ? 480 : 720;
 }
+
+/** How long the controls stay after the last movement or key while the video plays. */
+const CONTROLS_IDLE_MS = 3000;
 
 type FullScreenPlayerProps = {
   title: string;
@@ -23,18 +29,30 @@ type FullScreenPlayerProps = {
 
 type FullscreenCapableVideo = HTMLVideoElement & { webkitEnterFullscreen?: () => void };
 
+/** Keys handled by the element that has focus, not by the player's shortcuts. */
+const OWNS_SPACE = 'button, a, input, textarea, select, [role="menu"], [role="menuitem"]';
+const OWNS_LETTERS = 'input, textarea, select, [role="menu"], [role="menuitem"]';
+const OWNS_ARROWS = 'input, textarea, select, [role="menu"], [role="menuitem"], [role="slider"]';
+
 /**
- * The whole-window player of /video/{id} and /trailer: a back link with the title, the video with
- * the browser's own controls (play, seek, volume), and quality, speed and full-screen controls.
+ * The whole-window player of /video/{id} and /trailer: a back link with the title above the video, and
+ * its own controls below (timeline, play/pause, volume, time, quality, speed, full screen). Shortcuts:
+ * space or k play/pause, arrows seek 5 s, f full screen, m mute. While the video plays the controls fade
+ * after a few idle seconds and come back on movement, a key or keyboard focus.
  */
 export function FullScreenPlayer({ title, src, poster, fallbackPath, requestHeaders, onPlayingChange }: FullScreenPlayerProps) {
   const containerRef = useRef<HTMLDivElement>(null);
   const videoRef = useRef<HTMLVideoElement>(null);
   const [preferredHeight] = useState(() => defaultQualityHeight());
   const hls = useHls(videoRef, { src, requestHeaders, preferredHeight, autoPlay: true });
+  const media = useMediaState(videoRef);
   const [rate, setRate] = useState(1);
   const [waiting, setWaiting] = useState(true);
   const [isFullscreen, setIsFullscreen] = useState(false);
+  const [recentlyActive, setRecentlyActive] = useState(true);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [keyboardInChrome, setKeyboardInChrome] = useState(false);
+  const idleTimer = useRef<number | undefined>(undefined);
   const navigate = useNavigate();
   const location = useLocation();
 
@@ -69,6 +87,49 @@ export function FullScreenPlayer({ title, src, poster, fallbackPath, requestHead
     return () => document.removeEventListener('fullscreenchange', onChange);
   }, []);
 
+  // Focus starts on the player, so its shortcuts work at once.
+  useEffect(() => {
+    containerRef.current?.focus({ preventScroll: true });
+  }, []);
+
+  useEffect(() => () => window.clearTimeout(idleTimer.current), []);
+
+  const wake = useCallback(() => {
+    setRecentlyActive(true);
+    window.clearTimeout(idleTimer.current);
+    idleTimer.current = window.setTimeout(() => setRecentlyActive(false), CONTROLS_IDLE_MS);
+  }, []);
+
+  const togglePlay = useCallback(() => {
+    const video = videoRef.current;
+    if (!video) return;
+    if (video.paused || video.ended) void startPlayback(video);
+    else video.pause();
+  }, []);
+
+  const seek = useCallback((time: number) => {
+    const video = videoRef.current;
+    if (!video || !Number.isFinite(video.duration)) return;
+    video.currentTime = Math.min(Math.max(time, 0), video.duration);
+  }, []);
+
+  const toggleMute = useCallback(() => {
+    const video = videoRef.current;
+    if (!video) return;
+    // Unmuting a video left at volume 0 would stay silent: it comes back at half volume.
+    if (video.muted || video.volume === 0) {
+      video.muted = false;
+      if (video.volume === 0) video.volume = 0.5;
+    } else video.muted = true;
+  }, []);
+
+  const setVolume = useCallback((volume: number) => {
+    const video = videoRef.current;
+    if (!video) return;
+    video.volume = volume;
+    video.muted = volume === 0;
+  }, []);
+
   const changeRate = useCallback((next: number) => {
     setRate(next);
     const video = videoRef.current;
@@ -78,7 +139,7 @@ export function FullScreenPlayer({ title, src, poster, fallbackPath, requestHead
     }
   }, []);
 
-  const toggleFullscreen = () => {
+  const toggleFullscreen = useCallback(() => {
     const container = containerRef.current;
     const video = videoRef.current as FullscreenCapableVideo | null;
     if (document.fullscreenElement) {
@@ -88,6 +149,42 @@ export function FullScreenPlayer({ title, src, poster, fallbackPath, requestHead
     } else {
       // iPhone Safari only lets the video element itself go full screen.
       video?.webkitEnterFullscreen?.();
+    }
+  }, []);
+
+  const actions: PlayerActions = { togglePlay, seek, toggleMute, setVolume, setRate: changeRate, toggleFullscreen, onMenuToggle: setMenuOpen };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    wake();
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
+    const target = event.target as HTMLElement;
+    const owned = (selector: string) => target.closest(selector) !== null;
+    const run = (action: () => void) => {
+      event.preventDefault();
+      action();
+    };
+    switch (event.key) {
+      case ' ':
+        if (!owned(OWNS_SPACE)) run(togglePlay);
+        break;
+      case 'k':
+      case 'K':
+        if (!owned(OWNS_LETTERS)) run(togglePlay);
+        break;
+      case 'ArrowLeft':
+        if (!owned(OWNS_ARROWS)) run(() => seek(media.currentTime - SEEK_STEP_SECONDS));
+        break;
+      case 'ArrowRight':
+        if (!owned(OWNS_ARROWS)) run(() => seek(media.currentTime + SEEK_STEP_SECONDS));
+        break;
+      case 'f':
+      case 'F':
+        if (!owned(OWNS_LETTERS)) run(toggleFullscreen);
+        break;
+      case 'm':
+      case 'M':
+        if (!owned(OWNS_LETTERS)) run(toggleMute);
+        break;
     }
   };
 
@@ -99,62 +196,71 @@ export function FullScreenPlayer({ title, src, poster, fallbackPath, requestHead
     }
   };
 
-  return (
-    <Box ref={containerRef} bg="black" c="white" h="100dvh" style={{ display: 'flex', flexDirection: 'column', overflow: 'hidden' }}>
-      <Group component="header" justify="space-between" wrap="wrap" gap="xs" px="md" py="xs" style={{ flexShrink: 0 }}>
-        <Group gap="xs" wrap="nowrap" style={{ minWidth: 0, flex: '1 1 240px' }}>
-          <ActionIcon component={Link} to={fallbackPath} onClick={goBack} aria-label="Back" variant="subtle" color="gray.0" size="lg">
-            <IconArrowLeft size={22} aria-hidden />
-          </ActionIcon>
-          <Title order={1} size="h4" c="white" lineClamp={1} style={{ minWidth: 0 }}>
-            {title}
-          </Title>
-        </Group>
-        <Group gap={4} wrap="nowrap" role="toolbar" aria-label="Player settings">
-          {hls.engine === 'hls' && hls.levels.length > 0 && (
-            <QualityMenu levels={hls.levels} selected={hls.selectedLevel} playingHeight={hls.playingHeight} onSelect={hls.setLevel} />
-          )}
-          <SpeedMenu rate={rate} onSelect={changeRate} />
-          <ActionIcon variant="subtle" color="gray.0" size="lg" onClick={toggleFullscreen} aria-label={isFullscreen ? 'Exit fullscreen' : 'Fullscreen'}>
-            {isFullscreen ? <IconMinimize size={20} aria-hidden /> : <IconMaximize size={20} aria-hidden />}
-          </ActionIcon>
-        </Group>
-      </Group>
+  // Controls stay while paused, just after activity, with a menu open, or while the keyboard is in them.
+  const idle = !media.paused && !recentlyActive && !menuOpen && !keyboardInChrome;
 
-      <Box pos="relative" style={{ flex: 1, minHeight: 0 }}>
-        {/* biome-ignore lint/a11y/useMediaCaption: the catalog's videos carry no caption tracks yet. */}
-        <video
-          ref={videoRef}
-          controls
-          playsInline
-          poster={poster ?? undefined}
-          aria-label={title}
-          controlsList="nofullscreen noplaybackrate"
-          disablePictureInPicture
-          onLoadedMetadata={(event) => {
-            event.currentTarget.playbackRate = rate;
-          }}
-          style={{ width: '100%', height: '100%', objectFit: 'contain', background: 'black', display: 'block' }}
-        />
-        {waiting && !hls.error && (
-          <Loader
-            color="gray.0"
-            pos="absolute"
-            top="50%"
-            left="50%"
-            style={{ transform: 'translate(-50%, -50%)', pointerEvents: 'none' }}
-            aria-label="Loading video"
-          />
-        )}
-        {hls.error && (
-          <Stack pos="absolute" inset={0} align="center" justify="center" gap="sm" bg="rgba(0, 0, 0, 0.8)" role="alert" p="md" ta="center">
-            <Text fw={600}>{hls.error}</Text>
-            <Button variant="white" onClick={hls.retry}>
-              Try again
-            </Button>
-          </Stack>
-        )}
-      </Box>
-    </Box>
+  return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: the player's shortcuts listen on the whole player; every action also has a button.
+    <div
+      ref={containerRef}
+      className="mm-player"
+      data-idle={idle || undefined}
+      tabIndex={-1}
+      onKeyDown={onKeyDown}
+      onPointerMove={wake}
+      onPointerDown={wake}
+      onFocus={(event) => {
+        wake();
+        setKeyboardInChrome(event.target !== containerRef.current && event.target.matches(':focus-visible'));
+      }}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget)) setKeyboardInChrome(false);
+      }}
+    >
+      {/* biome-ignore lint/a11y/useMediaCaption: the catalog's videos carry no caption tracks yet. */}
+      <video
+        ref={videoRef}
+        className="mm-player__video"
+        playsInline
+        poster={poster ?? undefined}
+        aria-label={title}
+        disablePictureInPicture
+        onLoadedMetadata={(event) => {
+          event.currentTarget.playbackRate = rate;
+        }}
+        // A click on the picture plays or pauses and keeps the shortcuts on the player; keyboard users have the button and keys.
+        onClick={() => {
+          togglePlay();
+          containerRef.current?.focus({ preventScroll: true });
+        }}
+        onDoubleClick={toggleFullscreen}
+      />
+
+      <header className="mm-player__top mm-player__chrome">
+        <ActionIcon component={Link} to={fallbackPath} onClick={goBack} aria-label="Back" variant="subtle" color="gray.0" size="lg">
+          <IconArrowLeft size={22} aria-hidden />
+        </ActionIcon>
+        <Title order={1} size="h4" c="white" lineClamp={1} style={{ minWidth: 0 }}>
+          {title}
+        </Title>
+      </header>
+
+      {waiting && !hls.error && <Loader color="gray.0" className="mm-player__loader" aria-label="Loading video" />}
+
+      {hls.error ? (
+        <Stack pos="absolute" inset={0} align="center" justify="center" gap="sm" bg="rgba(0, 0, 0, 0.8)" role="alert" p="md" ta="center">
+          <Text fw={600} c="white">
+            {hls.error}
+          </Text>
+          <Button variant="white" onClick={hls.retry}>
+            Try again
+          </Button>
+        </Stack>
+      ) : (
+        <Box className="mm-player__chrome mm-player__bottom" role="group" aria-label="Player controls">
+          <PlayerControls media={media} hls={hls} rate={rate} isFullscreen={isFullscreen} actions={actions} />
+        </Box>
+      )}
+    </div>
   );
 }

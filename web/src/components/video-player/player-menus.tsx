@@ -8,17 +8,26 @@ export const PLAYBACK_RATES = [0.25, 0.5, 1, 1.25, 1.5, 2] as const;
 const check = (on: boolean) => (on ? <IconCheck size={16} aria-hidden /> : <span style={{ display: 'inline-block', width: 16 }} />);
 
 // Menus render inside the player (no portal), so they stay visible when the player is full screen.
-const menuProps = { withinPortal: false, position: 'bottom-end', shadow: 'md', width: 180 } as const;
+const menuProps = { withinPortal: false, position: 'top-end', shadow: 'md', width: 180 } as const;
 
-type QualityMenuProps = { levels: QualityLevel[]; selected: number; playingHeight: number | null; onSelect: (index: number) => void };
+/** Told when a menu opens or closes, so that the controls stay shown while it is open. */
+type OnMenuToggle = (opened: boolean) => void;
 
-export function QualityMenu({ levels, selected, playingHeight, onSelect }: QualityMenuProps) {
+type QualityMenuProps = {
+  levels: QualityLevel[];
+  selected: number;
+  playingHeight: number | null;
+  onSelect: (index: number) => void;
+  onToggle: OnMenuToggle;
+};
+
+export function QualityMenu({ levels, selected, playingHeight, onSelect, onToggle }: QualityMenuProps) {
   const selectedLevel = levels.find((level) => level.index === selected);
   const current = selectedLevel ? selectedLevel.label : playingHeight ? `Auto (${playingHeight}p)` : 'Auto';
   // Highest first, as players usually list them.
   const ordered = [...levels].sort((a, b) => b.height - a.height);
   return (
-    <Menu {...menuProps}>
+    <Menu {...menuProps} onChange={onToggle}>
       <Menu.Target>
         <Button variant="subtle" color="gray.0" size="compact-sm" aria-label="Quality" leftSection={<IconAdjustmentsHorizontal size={16} aria-hidden />}>
           {current}
@@ -46,9 +55,9 @@ export function QualityMenu({ levels, selected, playingHeight, onSelect }: Quali
 
 export const rateLabel = (rate: number) => `${rate}x`;
 
-export function SpeedMenu({ rate, onSelect }: { rate: number; onSelect: (rate: number) => void }) {
+export function SpeedMenu({ rate, onSelect, onToggle }: { rate: number; onSelect: (rate: number) => void; onToggle: OnMenuToggle }) {
   return (
-    <Menu {...menuProps}>
+    <Menu {...menuProps} onChange={onToggle}>
       <Menu.Target>
         <Button variant="subtle" color="gray.0" size="compact-sm" aria-label="Playback speed" leftSection={<IconGauge size={16} aria-hidden />}>
           {`${rate}x`}

@@ -53,6 +53,18 @@ export function usePeople(mode: PeopleMode, organizationId: number | null, teamI
   });
 }
 
+/** The points of the organization's first place, to tell a tie with the leader from a real gap. */
+export function useRankingLeaderPoints(organizationId: number | null) {
+  return useQuery({
+    queryKey: [...learningKey, 'leader', organizationId],
+    enabled: organizationId !== null,
+    queryFn: async () => {
+      const { data } = await apiRequest<RankingsData>(`/api/get_all_rankings?organization_id=${organizationId}&take=1`);
+      return data.rankings[0]?.points ?? 0;
+    },
+  });
+}
+
 export async function pushFirstLogin(userId: number): Promise<FirstLoginPushData> {
   return (await apiRequest<FirstLoginPushData>(`/api/user/${userId}/updateFirstLoginInLibraryPush`, { method: 'POST', json: {} })).data;
 }

@@ -1,8 +1,9 @@
 import { Box, Button, Drawer, Grid, Group, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useSignedInSession } from '../../../lib/session.ts';
-import { useLearningPathHome, useUserActivity } from '../api/learning.ts';
-import { CategoryCard } from './category-card.tsx';
+import { useLearningPathHome, useRankingLeaderPoints, useUserActivity } from '../api/learning.ts';
+import '../home.css';
+import { PathStep } from './path-step.tsx';
 import { PeoplePanel } from './people-panel.tsx';
 import { CertificatesStrip, WeeklyStats } from './weekly-stats.tsx';
 
@@ -13,6 +14,7 @@ export function LearningDashboard({ onFailure }: { onFailure: () => void }) {
   const session = useSignedInSession();
   const path = useLearningPathHome();
   const activity = useUserActivity(session.userId);
+  const leaderPoints = useRankingLeaderPoints(session.organizationId);
   const [panel, setPanel] = useState<Panel>(null);
 
   useEffect(() => {
@@ -21,7 +23,7 @@ export function LearningDashboard({ onFailure }: { onFailure: () => void }) {
 
   if (!path.data || !activity.data) return null;
   const data = path.data;
-  const stats = <WeeklyStats activity={activity.data} />;
+  const stats = <WeeklyStats activity={activity.data} leaderPoints={leaderPoints.data} />;
   const certificates = <CertificatesStrip path={data} />;
   const people = <PeoplePanel organizationId={session.organizationId} teamId={session.teamId} onFailure={onFailure} />;
 
@@ -31,7 +33,7 @@ export function LearningDashboard({ onFailure }: { onFailure: () => void }) {
         <Title order={1} size="h2">
           Hello, {data.name}
         </Title>
-        <Text c="dimmed">{[data.role, data.team].filter(Boolean).join(' · ')}</Text>
+        <Text c="gray.7">{[data.role, data.team].filter(Boolean).join(' · ')}</Text>
         <Text fw={700} mt="xs" data-testid="path-summary">
           {data.summary}
         </Text>
@@ -51,12 +53,20 @@ export function LearningDashboard({ onFailure }: { onFailure: () => void }) {
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 6 }}>
-          <Stack gap="md" aria-label="Learning path">
-            {data.categories.length === 0 && <Text c="dimmed">Your learning path has no categories yet.</Text>}
-            {data.categories.map((c) => (
-              <CategoryCard key={c.category_id} category={c} userId={session.userId} />
-            ))}
-          </Stack>
+          <section aria-labelledby="learning-path-title">
+            <Title order={2} size="h4" id="learning-path-title" mb="xs">
+              Your learning path
+            </Title>
+            {data.categories.length === 0 ? (
+              <Text c="gray.7">Your learning path has no categories yet.</Text>
+            ) : (
+              <ol className="mm-path">
+                {data.categories.map((c, index) => (
+                  <PathStep key={c.category_id} category={c} position={index + 1} userId={session.userId} />
+                ))}
+              </ol>
+            )}
+          </section>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 3 }} visibleFrom="md">
           {people}

@@ -32,7 +32,7 @@ export function LoadingCountdown({ firstLogin }: { firstLogin: boolean }) {
     <Stack align="center" gap="sm" py={64} ta="center" role="status">
       <Loader size="lg" />
       <Text fw={600}>{firstLogin ? 'Your personal video platform access is being built!' : 'Loading your learning path...'}</Text>
-      <Text c="dimmed" size="sm">
+      <Text c="gray.7" size="sm">
         {secondsLeft} {secondsLeft === 1 ? 'second' : 'seconds'}
       </Text>
     </Stack>

@@ -50,19 +50,20 @@ export function PeoplePanel({ organizationId, teamId, onFailure }: PeoplePanelPr
                 <Position position={p.ranking} />
               </Group>
             )}
-            <Avatar src={p.picture} name={`${p.name} ${p.last_name}`} color="initials" radius="xl" />
+            {/* One dark fill for initials: the per-name pastel colours fall under 4.5:1. */}
+            <Avatar src={p.picture} name={`${p.name} ${p.last_name}`} color="blue.8" variant="filled" radius="xl" />
             <div style={{ minWidth: 0 }}>
               <Text fw={600} size="sm">
                 {p.name} {p.last_name}
               </Text>
-              <Text size="xs" c="dimmed">
+              <Text size="xs" c="gray.7">
                 {[p.role, p.team].filter(Boolean).join(' · ')}
               </Text>
               {mode === 'Ranking' ? (
                 <Text size="xs">{p.points} points</Text>
               ) : (
                 p.bio && (
-                  <Text size="xs" c="dimmed" lineClamp={2}>
+                  <Text size="xs" c="gray.7" lineClamp={2}>
                     {p.bio}
                   </Text>
                 )
@@ -74,11 +75,11 @@ export function PeoplePanel({ organizationId, teamId, onFailure }: PeoplePanelPr
       <Modal opened={selected !== null} onClose={() => setSelected(null)} title="Profile" centered>
         {selected && (
           <Stack align="center" gap="xs">
-            <Avatar src={selected.picture} name={`${selected.name} ${selected.last_name}`} color="initials" size={96} radius={96} />
+            <Avatar src={selected.picture} name={`${selected.name} ${selected.last_name}`} color="blue.8" variant="filled" size={96} radius={96} />
             <Title order={3}>
               {selected.name} {selected.last_name}
             </Title>
-            <Text c="dimmed">{[selected.role, selected.team].filter(Boolean).join(' · ')}</Text>
+            <Text c="gray.7">{[selected.role, selected.team].filter(Boolean).join(' · ')}</Text>
             <Text>
               <b>Bio:</b> {selected.bio}
             </Text>

@@ -2,11 +2,9 @@ import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import type { LearningPathHomeData, UserActivityData } from '@mm/contract';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
+import { rankingSentence } from '../ranking-sentence.ts';
 
-export const rankingSentence = (position: number) =>
-  position <= 1 ? 'You are in 1º place, congratulations!' : `You are ${position - 1} positions behind the first place`;
-
-export function WeeklyStats({ activity }: { activity: UserActivityData }) {
+export function WeeklyStats({ activity, leaderPoints }: { activity: UserActivityData; leaderPoints: number | undefined }) {
   return (
     <Card withBorder radius="md" padding="md" aria-label="Weekly activity">
       <Stack gap={6}>
@@ -20,7 +18,7 @@ export function WeeklyStats({ activity }: { activity: UserActivityData }) {
           <b>{activity.countSequenceDayWatch}</b> days in a row watching
         </Text>
         <Text size="sm" data-testid="ranking-sentence">
-          {rankingSentence(activity.rankingUser.ranking)}
+          {rankingSentence({ ...activity.rankingUser, leaderPoints })}
         </Text>
         <Text size="sm">
           You have {activity.certifications} of {activity.certificationsAvailable} certificates available in your path
@@ -39,11 +37,11 @@ export function CertificatesStrip({ path }: { path: LearningPathHomeData }) {
         </Title>
         {path.categories.map((c) =>
           c.certificate_date ? (
-            <Text key={c.category_id} size="sm" component={Link} to={paths.achievements} c="green">
+            <Text key={c.category_id} size="sm" component={Link} to={paths.achievements} c="green.9">
               ✔ {c.name}
             </Text>
           ) : (
-            <Group key={c.category_id} gap="xs" c="dimmed" style={{ filter: 'grayscale(1)' }}>
+            <Group key={c.category_id} gap="xs" c="gray.7" style={{ filter: 'grayscale(1)' }}>
               <Text size="sm">{c.name}</Text>
               <Text size="xs">Locked</Text>
             </Group>

@@ -1,5 +1,5 @@
 import { Container, Stack } from '@mantine/core';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -9,6 +9,7 @@ import { updateSession, useSignedInSession } from '../../../lib/session.ts';
 import { pushFirstLogin } from '../api/learning.ts';
 import { LearningDashboard } from '../components/learning-dashboard.tsx';
 import { LoadingCountdown } from '../components/loading-countdown.tsx';
+import { takeWelcome } from '../welcome.ts';
 
 const FIRST_LOGIN_RESET_MS = 3000;
 
@@ -17,7 +18,6 @@ export function HomePage() {
   const [firstLogin] = useState(session.first_login === 1);
   const profile = useProfile();
   const navigate = useNavigate();
-  const welcomed = useRef(false);
 
   useEffect(() => {
     if (!firstLogin) return;
@@ -29,6 +29,8 @@ export function HomePage() {
 
   // A member on their first sign-in (logged_in_account 1) completes their profile first (administration spec).
   const firstAccount = session.logged_in_account === 1;
+  // Fixed for this visit: the flag flips before the move to /firstLogin, which must not be welcomed over.
+  const [goingToFirstLogin] = useState(firstAccount);
   useEffect(() => {
     if (!firstAccount) return;
     // Only while home is shown: a member who already moved on is not pulled back.
@@ -55,16 +57,16 @@ export function HomePage() {
     if (!profile.data) return;
     if (forcedPasswordChange) {
       navigate(paths.forcedChangePassword, { replace: true });
-    } else if (!welcomed.current) {
-      welcomed.current = true;
+    } else if (!goingToFirstLogin && takeWelcome(session.accessToken)) {
+      // A first sign-in is welcomed by the profile page; the toast waits for the return home.
       notifySuccess(`Welcome, ${profile.data.name}!`);
     }
-  }, [profile.data, forcedPasswordChange, navigate]);
+  }, [profile.data, forcedPasswordChange, navigate, session.accessToken, goingToFirstLogin]);
 
   if (!profile.data || forcedPasswordChange) return <LoadingCountdown firstLogin={firstLogin} />;
 
   return (
-    <Container size="xl" py="xl">
+    <Container size="lg" py="xl">
       <Stack gap="xl">
         <LearningDashboard onFailure={goLogout} />
       </Stack>

@@ -1,0 +1,89 @@
+import { ActionIcon, Group, Slider, Text, Tooltip } from '@mantine/core';
+import { IconMaximize, IconMinimize, IconPlayerPauseFilled, IconPlayerPlayFilled, IconVolume, IconVolume2, IconVolumeOff } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { formatDuration } from '../../lib/duration.ts';
+import { QualityMenu, SpeedMenu } from './player-menus.tsx';
+import { SeekBar } from './seek-bar.tsx';
+import type { HlsState } from './use-hls.ts';
+import type { MediaState } from './use-media-state.ts';
+
+export type PlayerActions = {
+  togglePlay: () => void;
+  seek: (time: number) => void;
+  toggleMute: () => void;
+  setVolume: (volume: number) => void;
+  setRate: (rate: number) => void;
+  toggleFullscreen: () => void;
+  onMenuToggle: (opened: boolean) => void;
+};
+
+type PlayerControlsProps = { media: MediaState; hls: HlsState; rate: number; isFullscreen: boolean; actions: PlayerActions };
+
+/** A control with its shortcut in the tooltip; the accessible name is the action alone. */
+function ControlButton({ label, shortcut, onClick, children }: { label: string; shortcut: string; onClick: () => void; children: ReactNode }) {
+  return (
+    <Tooltip label={`${label} (${shortcut})`} withinPortal={false} openDelay={400}>
+      <ActionIcon variant="subtle" color="gray.0" size="lg" onClick={onClick} aria-label={label}>
+        {children}
+      </ActionIcon>
+    </Tooltip>
+  );
+}
+
+/** The bottom bar: timeline, play/pause, volume, time, quality, speed and full screen. */
+export function PlayerControls({ media, hls, rate, isFullscreen, actions }: PlayerControlsProps) {
+  const silent = media.muted || media.volume === 0;
+  return (
+    <div className="mm-player__controls">
+      <SeekBar currentTime={media.currentTime} duration={media.duration} bufferedEnd={media.bufferedEnd} onSeek={actions.seek} />
+      <Group justify="space-between" wrap="nowrap" gap="xs" mt={4}>
+        <Group gap={2} wrap="nowrap" style={{ minWidth: 0 }}>
+          <ControlButton label={media.paused ? 'Play' : 'Pause'} shortcut="k" onClick={actions.togglePlay}>
+            {media.paused ? <IconPlayerPlayFilled size={22} aria-hidden /> : <IconPlayerPauseFilled size={22} aria-hidden />}
+          </ControlButton>
+          <ControlButton label={silent ? 'Unmute' : 'Mute'} shortcut="m" onClick={actions.toggleMute}>
+            {silent ? (
+              <IconVolumeOff size={22} aria-hidden />
+            ) : media.volume < 0.5 ? (
+              <IconVolume2 size={22} aria-hidden />
+            ) : (
+              <IconVolume size={22} aria-hidden />
+            )}
+          </ControlButton>
+          <Slider
+            visibleFrom="sm"
+            w={96}
+            mx="xs"
+            size="sm"
+            color="gray.0"
+            label={null}
+            min={0}
+            max={100}
+            step={5}
+            value={silent ? 0 : Math.round(media.volume * 100)}
+            onChange={(value) => actions.setVolume(value / 100)}
+            thumbLabel="Volume"
+          />
+          <Text size="sm" c="white" ml="xs" style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }} data-testid="player-time">
+            {formatDuration(media.currentTime, { inList: true })} / {formatDuration(media.duration, { inList: true })}
+          </Text>
+        </Group>
+        <Group gap={2} wrap="nowrap">
+          {hls.engine === 'hls' && hls.levels.length > 0 && (
+            <QualityMenu
+              levels={hls.levels}
+              selected={hls.selectedLevel}
+              playingHeight={hls.playingHeight}
+              onSelect={hls.setLevel}
+              onToggle={actions.onMenuToggle}
+            />
+          )}
+          <SpeedMenu rate={rate} onSelect={actions.setRate} onToggle={actions.onMenuToggle} />
+          <ControlButton label={isFullscreen ? 'Exit fullscreen' : 'Fullscreen'} shortcut="f" onClick={actions.toggleFullscreen}>
+            {isFullscreen ? <IconMinimize size={20} aria-hidden /> : <IconMaximize size={20} aria-hidden />}
+          </ControlButton>
+        </Group>
+      </Group>
+    </div>
+  );
+}
