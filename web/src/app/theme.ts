@@ -8,6 +8,10 @@ export const theme = createTheme({
   headings: { fontWeight: '800' },
   defaultRadius: 'md',
   components: {
+    Notification: {
+      // Mantine's toast close button has no name of its own.
+      defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } },
+    },
     PasswordInput: {
       // Mantine names the toggle "Toggle password visibility", which would also answer to the label "Password".
       defaultProps: { visibilityToggleButtonProps: { 'aria-label': 'Show or hide characters' } },
