@@ -18,17 +18,21 @@ const WIDTHS_CHECKED = [WIDTHS.mobile, WIDTHS.desktop];
  * separately. Their findings are still printed on every run; the lead removes each entry once that
  * branch is merged and the page is clean. Nothing else may be added here.
  */
-const TEMPORARY_ALLOWANCES: Array<{ path: RegExp; owner: string }> = [];
+const TEMPORARY_ALLOWANCES: Array<{ path: RegExp; owner: string }> = [
+  { path: /^\/home$/, owner: 'home page (issue 13, home/player branch)' },
+  { path: /^\/firstLogin$/, owner: 'first-login page (issue 13, home/player branch)' },
+  { path: /^\/video\//, owner: 'video player (issue 13, home/player branch)' },
+  { path: /^\/trailer$/, owner: 'trailer player (issue 13, home/player branch)' },
+];
 
 type AxeNode = { target: string[]; html: string; failureSummary?: string };
 type AxeViolation = { id: string; impact: string | null; help: string; nodes: AxeNode[] };
 
 async function seriousViolations(page: Page): Promise<AxeViolation[]> {
   const violations = await page.evaluate(async () => {
-    // biome-ignore lint/suspicious/noExplicitAny: axe is injected as a global by the init script.
-    const axe = (window as any).axe;
-    const result = await axe.run(document, { resultTypes: ['violations'] });
-    return result.violations as AxeViolation[];
+    // axe is a global of the page, injected by the context's init script.
+    const { axe } = window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: AxeViolation[] }> } };
+    return (await axe.run(document, { resultTypes: ['violations'] })).violations;
   });
   return violations.filter((v) => v.impact === 'critical' || v.impact === 'serious');
 }
@@ -87,7 +91,7 @@ describe('accessibility of every route, for every role', () => {
       }
       await context.close();
       if (allowed.length > 0) console.warn(`Temporarily allowed findings for the ${role}:\n\n${allowed.join('\n\n')}`);
-      expect(failures, `\n${failures.join('\n\n')}\n`).toEqual([]);
+      expect(failures.length, `pages with findings:\n\n${failures.join('\n\n')}\n`).toBe(0);
     });
   }
 });

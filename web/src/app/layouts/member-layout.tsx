@@ -20,9 +20,11 @@ export function MemberLayout() {
       <Box component="main" id={MAIN_CONTENT_ID} tabIndex={-1} style={{ flex: 1 }}>
         {/* The home header area: the organization's banner, or rotating landing posters. */}
         {pathname === paths.home && <OrganizationBanner />}
-        <Suspense fallback={<RouteFallback />}>
-          <Outlet />
-        </Suspense>
+        <Box className="mm-quick-menu-room">
+          <Suspense fallback={<RouteFallback />}>
+            <Outlet />
+          </Suspense>
+        </Box>
       </Box>
       <SiteFooter roomForQuickMenu />
       <QuickMenu isSuperUser={session.isSuperUser} />
