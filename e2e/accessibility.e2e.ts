@@ -73,7 +73,7 @@ describe('accessibility of every route, for every role', () => {
   const env = useStack();
 
   for (const role of ROLES) {
-    it(`has no serious axe violation, a page title, one h1 and no sideways scroll for the ${role}`, { timeout: 240_000 }, async () => {
+    it(`has no serious axe violation, a page title, one h1 and no sideways scroll for the ${role}`, { timeout: 480_000 }, async () => {
       const routes: RouteVisit[] = (await routesByRole(env.stack))[role];
       const { context, page } = await roleContext(env, role);
       const failures: string[] = [];

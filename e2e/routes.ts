@@ -123,8 +123,8 @@ export const CREDENTIALS: Record<Exclude<Role, 'visitor'>, { email: string; pass
 
 /**
  * Opens a route and waits until it has settled: its main heading rendered (or 10 s passed, which the
- * accessibility journey then reports) and the network quiet for a moment (players keep streaming, so
- * that wait is bounded).
+ * accessibility journey then reports) and no loader or skeleton left on screen (bounded: players and
+ * notices keep the network busy, so "network idle" would cost seconds on every page).
  */
 export async function visitRoute(page: Page, path: string): Promise<void> {
   await page.goto(path);
@@ -133,9 +133,13 @@ export async function visitRoute(page: Page, path: string): Promise<void> {
     .first()
     .waitFor({ state: 'visible', timeout: 10_000 })
     .catch(() => undefined);
-  await page.waitForLoadState('networkidle', { timeout: 3000 }).catch(() => undefined);
   await page
-    .getByRole('status', { name: 'Loading the page' })
-    .waitFor({ state: 'detached', timeout: 5000 })
+    .waitForFunction(
+      () => !document.querySelector('.mantine-Loader-root, .mantine-Skeleton-root[data-visible="true"], [role="status"][aria-label="Loading the page"]'),
+      undefined,
+      {
+        timeout: 5000,
+      },
+    )
     .catch(() => undefined);
 }
