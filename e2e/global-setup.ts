@@ -1,9 +1,6 @@
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
+import { seedDemoDataDir } from './harness.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -11,16 +8,9 @@ declare module 'vitest' {
   }
 }
 
-/**
- * Seeds the demo (people, catalog and its transcoded media) once per run into a template
- * data directory; each journey file copies it instead of transcoding the demo again.
- */
+/** Seeds the demo once per run into a template data directory that each journey file copies. */
 export default function setup(project: TestProject) {
-  const root = fileURLToPath(new URL('..', import.meta.url));
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mm-e2e-template-'));
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dir, LOG_LEVEL: 'warn' };
-  delete env.DATABASE_URL;
-  execFileSync(process.execPath, ['--import', 'tsx', path.join('server', 'src', 'cli', 'platform.ts'), 'seed-demo'], { cwd: root, env, stdio: 'ignore' });
+  const dir = seedDemoDataDir();
   project.provide('seededDataDir', dir);
   return () => fs.rmSync(dir, { recursive: true, force: true });
 }

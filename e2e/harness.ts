@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -199,15 +199,30 @@ function makeApi(baseUrl: string): Api {
   };
 }
 
-/** SMTP capture plus a fresh platform (own copy of the seeded data directory, SQLite) serving the built web app. */
-export async function startStack(): Promise<Stack> {
+/**
+ * Seeds the demo (people, catalog and its transcoded media) into a new template data directory and
+ * returns it; stacks copy it instead of transcoding the demo again.
+ */
+export function seedDemoDataDir(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mm-e2e-template-'));
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dir, LOG_LEVEL: 'warn' };
+  delete env.DATABASE_URL;
+  execFileSync(process.execPath, ['--import', 'tsx', path.join('server', 'src', 'cli', 'platform.ts'), 'seed-demo'], { cwd: REPO_ROOT, env, stdio: 'ignore' });
+  return dir;
+}
+
+/**
+ * SMTP capture plus a fresh platform (own copy of the seeded data directory, SQLite) serving the built
+ * web app. Inside the journeys the template comes from the global setup; scripts pass their own.
+ */
+export async function startStack(templateDir: string = inject('seededDataDir')): Promise<Stack> {
   if (!fs.existsSync(path.join(REPO_ROOT, 'web', 'dist', 'index.html'))) {
     console.warn('web/dist/index.html is missing: run `npm run build -w web` first (npm run test:e2e does).');
   }
   const smtp = await startSmtpCapture();
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mm-e2e-'));
-  fs.cpSync(inject('seededDataDir'), dataDir, { recursive: true });
+  fs.cpSync(templateDir, dataDir, { recursive: true });
   const baseUrl = `http://127.0.0.1:${port}`;
   const env: NodeJS.ProcessEnv = {
     ...process.env,

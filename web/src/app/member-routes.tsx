@@ -43,55 +43,56 @@ import {
   ViewAllPage,
   WatchSharedPage,
 } from './pages.ts';
+import { titled } from './titled-page.tsx';
 
 /** Signed-in routes (member spec, section 2); /login and anything unknown go to /home. */
 export function MemberRoutes() {
   return (
     <Routes>
       <Route element={<MemberLayout />}>
-        <Route path={paths.home} element={<HomePage />} />
-        <Route path={paths.achievements} element={<AchievementsPage />} />
-        <Route path={paths.firstLogin} element={<FirstLoginPage />} />
-        <Route path={paths.verifyCertificate} element={<VerifyPage />} />
-        <Route path={paths.account.root} element={<AccountPage />} />
-        <Route path={paths.account.edit} element={<AccountEditPage />} />
-        <Route path={paths.account.changePassword} element={<AccountChangePasswordPage />} />
-        <Route path={paths.account.delete} element={<AccountDeletePage />} />
-        <Route path={paths.forcedChangePassword} element={<ForcedChangePasswordPage />} />
-        <Route path={paths.page} element={<InfoPage />} />
-        <Route path={paths.version} element={<VersionPage />} />
-        <Route path={paths.shareEmails} element={<ShareEmailsPage />} />
-        <Route path={paths.watchShared} element={<WatchSharedPage />} />
+        <Route path={paths.home} element={titled('Home', <HomePage />)} />
+        <Route path={paths.achievements} element={titled('Certificates', <AchievementsPage />)} />
+        <Route path={paths.firstLogin} element={titled('Welcome', <FirstLoginPage />)} />
+        <Route path={paths.verifyCertificate} element={titled('Certificate verification', <VerifyPage />)} />
+        <Route path={paths.account.root} element={titled('User Account', <AccountPage />)} />
+        <Route path={paths.account.edit} element={titled('Edit profile', <AccountEditPage />)} />
+        <Route path={paths.account.changePassword} element={titled('Change password', <AccountChangePasswordPage />)} />
+        <Route path={paths.account.delete} element={titled('Delete account', <AccountDeletePage />)} />
+        <Route path={paths.forcedChangePassword} element={titled('Change your password', <ForcedChangePasswordPage />)} />
+        <Route path={paths.page} element={titled('Information', <InfoPage />)} />
+        <Route path={paths.version} element={titled('Version', <VersionPage />)} />
+        <Route path={paths.shareEmails} element={titled('Share a video', <ShareEmailsPage />)} />
+        <Route path={paths.watchShared} element={titled('Shared video', <WatchSharedPage />)} />
         <Route element={<SuperUserOnly />}>
-          <Route path={paths.manageOrganization} element={<ManageOrganizationPage />} />
-          <Route path={paths.organization.edit} element={<EditOrganizationPage />} />
-          <Route path={paths.organization.createTeam} element={<CreateTeamPage />} />
-          <Route path={paths.organization.editTeams} element={<EditTeamsPage />} />
-          <Route path={paths.organization.teamForm} element={<TeamFormPage />} />
-          <Route path={paths.organization.teamOverview} element={<TeamOverviewPage />} />
-          <Route path={paths.organization.learningPathCreator} element={<LearningPathCreatorPage />} />
-          <Route path={paths.manageTeam} element={<ManageUsersPage />} />
-          <Route path={paths.dashboard} element={<DashboardPage />} />
-          <Route path={paths.library} element={<LibraryPage />} />
+          <Route path={paths.manageOrganization} element={titled('Manage organization', <ManageOrganizationPage />)} />
+          <Route path={paths.organization.edit} element={titled('Edit organization', <EditOrganizationPage />)} />
+          <Route path={paths.organization.createTeam} element={titled('Create team', <CreateTeamPage />)} />
+          <Route path={paths.organization.editTeams} element={titled('Teams', <EditTeamsPage />)} />
+          <Route path={paths.organization.teamForm} element={titled('Edit team', <TeamFormPage />)} />
+          <Route path={paths.organization.teamOverview} element={titled('Team overview', <TeamOverviewPage />)} />
+          <Route path={paths.organization.learningPathCreator} element={titled('Learning path creator', <LearningPathCreatorPage />)} />
+          <Route path={paths.manageTeam} element={titled('Manage users', <ManageUsersPage />)} />
+          <Route path={paths.dashboard} element={titled('Dashboard', <DashboardPage />)} />
+          <Route path={paths.library} element={titled('Library', <LibraryPage />)} />
         </Route>
-        <Route path={paths.plans} element={<PlansPage />} />
-        <Route path={paths.billing} element={<BillingPage />} />
-        <Route path={paths.successPayment} element={<SuccessPaymentPage />} />
-        <Route path={paths.addTeamMember} element={<AddTeamMemberPage />} />
-        <Route path={paths.payPerView} element={<PayPerViewPage />} />
-        <Route path={paths.paymentOptions} element={<PaymentOptionsPage />} />
-        <Route path={paths.subscription} element={<SubscriptionPage />} />
-        <Route path={paths.acceptInvitation} element={<AcceptInvitationPage />} />
-        <Route path={paths.category} element={<CategoryPage />} />
-        <Route path={paths.subCategory} element={<SubCategoryPage />} />
-        <Route path={paths.viewAll} element={<ViewAllPage />} />
-        <Route path={paths.experts} element={<ExpertsPage />} />
-        <Route path={paths.expert} element={<ExpertPage />} />
+        <Route path={paths.plans} element={titled('Plans', <PlansPage />)} />
+        <Route path={paths.billing} element={titled('Billing details', <BillingPage />)} />
+        <Route path={paths.successPayment} element={titled('Payment', <SuccessPaymentPage />)} />
+        <Route path={paths.addTeamMember} element={titled('Add team members', <AddTeamMemberPage />)} />
+        <Route path={paths.payPerView} element={titled('Pay per view', <PayPerViewPage />)} />
+        <Route path={paths.paymentOptions} element={titled('Payment options', <PaymentOptionsPage />)} />
+        <Route path={paths.subscription} element={titled('Subscription', <SubscriptionPage />)} />
+        <Route path={paths.acceptInvitation} element={titled('Accept invitation', <AcceptInvitationPage />)} />
+        <Route path={paths.category} element={titled('Category', <CategoryPage />)} />
+        <Route path={paths.subCategory} element={titled('Videos', <SubCategoryPage />)} />
+        <Route path={paths.viewAll} element={titled('Videos', <ViewAllPage />)} />
+        <Route path={paths.experts} element={titled('Experts', <ExpertsPage />)} />
+        <Route path={paths.expert} element={titled('Expert', <ExpertPage />)} />
       </Route>
       {/* Players take the whole window: no header, footer or quick menu. */}
-      <Route path={paths.video} element={<VideoPage />} />
-      <Route path={paths.trailer} element={<TrailerPage />} />
-      <Route path={paths.logout} element={<LogoutPage />} />
+      <Route path={paths.video} element={titled('Video', <VideoPage />)} />
+      <Route path={paths.trailer} element={titled('Trailer', <TrailerPage />)} />
+      <Route path={paths.logout} element={titled('Sign out', <LogoutPage />)} />
       <Route path="*" element={<Navigate to={paths.home} replace />} />
     </Routes>
   );

@@ -9,7 +9,7 @@ import { type ReactNode, useState } from 'react';
 import { BrowserRouter } from 'react-router';
 import { TOAST_AUTO_CLOSE_MS } from '../config/app.ts';
 import { ApiError } from '../lib/api-client.ts';
-import { theme } from './theme.ts';
+import { cssVariablesResolver, theme } from './theme.ts';
 
 function createQueryClient() {
   return new QueryClient({
@@ -28,7 +28,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <BrowserRouter>
       <QueryClientProvider client={queryClient}>
-        <MantineProvider theme={theme} defaultColorScheme="light">
+        <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
           <Notifications position="top-right" autoClose={TOAST_AUTO_CLOSE_MS} />
           <ModalsProvider>{children}</ModalsProvider>
         </MantineProvider>

@@ -13,22 +13,23 @@ import {
   VersionPage,
   WatchSharedPage,
 } from './pages.ts';
+import { titled } from './titled-page.tsx';
 
 /** Signed-out routes (member spec, section 2); anything else goes to /login. */
 export function PublicRoutes() {
   return (
     <Routes>
       <Route element={<PublicLayout />}>
-        <Route path={paths.landing} element={<LandingPage />} />
-        <Route path={paths.login} element={<LoginPage />} />
-        <Route path={paths.register} element={<RegisterPage />} />
-        <Route path={paths.forgotPassword} element={<ForgotPasswordPage />} />
-        <Route path={paths.resetPassword} element={<ResetPasswordPage />} />
-        <Route path={paths.acceptInvitation} element={<AcceptInvitationPage />} />
-        <Route path={paths.page} element={<InfoPage />} />
-        <Route path={paths.version} element={<VersionPage />} />
-        <Route path={paths.verifyCertificate} element={<VerifyPage />} />
-        <Route path={paths.watchShared} element={<WatchSharedPage />} />
+        <Route path={paths.landing} element={titled('Corporate video training', <LandingPage />)} />
+        <Route path={paths.login} element={titled('Sign in', <LoginPage />)} />
+        <Route path={paths.register} element={titled('Create your account', <RegisterPage />)} />
+        <Route path={paths.forgotPassword} element={titled('Forgot password', <ForgotPasswordPage />)} />
+        <Route path={paths.resetPassword} element={titled('Reset password', <ResetPasswordPage />)} />
+        <Route path={paths.acceptInvitation} element={titled('Accept invitation', <AcceptInvitationPage />)} />
+        <Route path={paths.page} element={titled('Information', <InfoPage />)} />
+        <Route path={paths.version} element={titled('Version', <VersionPage />)} />
+        <Route path={paths.verifyCertificate} element={titled('Certificate verification', <VerifyPage />)} />
+        <Route path={paths.watchShared} element={titled('Shared video', <WatchSharedPage />)} />
       </Route>
       <Route path="*" element={<Navigate to={paths.login} replace />} />
     </Routes>

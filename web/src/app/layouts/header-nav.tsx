@@ -6,7 +6,7 @@ import type { NavEntry } from './nav-entries.ts';
 export function HeaderNav({ entries }: { entries: NavEntry[] }) {
   const { pathname } = useLocation();
   return (
-    <Group component="nav" aria-label="Main navigation" gap={4} visibleFrom="sm">
+    <Group component="nav" aria-label="Main navigation" gap={4} wrap="nowrap" visibleFrom="sm">
       {entries.map((entry) =>
         entry.external ? (
           <Button key={entry.label} component="a" href={entry.to} target="_blank" rel="noopener noreferrer" variant="subtle" color="dark">

@@ -17,7 +17,7 @@ export function MemberHeader({ session }: { session: Session }) {
         <Group h="100%" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
             <Burger opened={sidebarOpened} onClick={sidebar.toggle} hiddenFrom="sm" size="sm" aria-label="Open navigation" />
-            <BrandLogo to={paths.home} />
+            <BrandLogo to={paths.home} compactOnTablet />
           </Group>
           <Group gap="md" wrap="nowrap">
             <HeaderNav entries={headerEntries(session)} />

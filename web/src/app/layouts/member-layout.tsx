@@ -8,19 +8,23 @@ import { useSignedInSession } from '../../lib/session.ts';
 import { RouteFallback } from '../route-fallback.tsx';
 import { MemberHeader } from './member-header.tsx';
 import { QuickMenu } from './quick-menu.tsx';
+import { MAIN_CONTENT_ID, SkipLink } from './skip-link.tsx';
 
 export function MemberLayout() {
   const session = useSignedInSession();
   const { pathname } = useLocation();
   return (
     <Box mih="100dvh" style={{ display: 'flex', flexDirection: 'column' }}>
+      <SkipLink />
       <MemberHeader session={session} />
-      <Box component="main" style={{ flex: 1 }}>
+      <Box component="main" id={MAIN_CONTENT_ID} tabIndex={-1} style={{ flex: 1 }}>
         {/* The home header area: the organization's banner, or rotating landing posters. */}
         {pathname === paths.home && <OrganizationBanner />}
-        <Suspense fallback={<RouteFallback />}>
-          <Outlet />
-        </Suspense>
+        <Box className="mm-quick-menu-room">
+          <Suspense fallback={<RouteFallback />}>
+            <Outlet />
+          </Suspense>
+        </Box>
       </Box>
       <SiteFooter roomForQuickMenu />
       <QuickMenu isSuperUser={session.isSuperUser} />

@@ -1,4 +1,4 @@
-import { Avatar, Menu, Text, UnstyledButton } from '@mantine/core';
+import { Avatar, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { Link } from 'react-router';
 import type { Session } from '../../lib/session.ts';
 import type { NavEntry } from './nav-entries.ts';
@@ -9,8 +9,10 @@ export function ProfileMenu({ session, entries }: ProfileMenuProps) {
   return (
     <Menu position="bottom-end" width={200} shadow="md">
       <Menu.Target>
-        <UnstyledButton aria-label="Profile menu">
-          <Avatar src={session.active_profile_image} alt="" name={session.name} color="initials" radius="xl" />
+        {/* Named by hidden text rather than aria-label, which would not contain the visible initials. */}
+        <UnstyledButton>
+          <VisuallyHidden>Profile menu</VisuallyHidden>
+          <Avatar src={session.active_profile_image} alt="" name={session.name} color="blue" radius="xl" aria-hidden />
         </UnstyledButton>
       </Menu.Target>
       <Menu.Dropdown>

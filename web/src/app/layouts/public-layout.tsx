@@ -5,10 +5,12 @@ import { BrandLogo } from '../../components/brand-logo.tsx';
 import { paths } from '../../config/paths.ts';
 import { SiteFooter } from '../../features/public/components/site-footer.tsx';
 import { RouteFallback } from '../route-fallback.tsx';
+import { MAIN_CONTENT_ID, SkipLink } from './skip-link.tsx';
 
 export function PublicLayout() {
   return (
     <Box mih="100dvh" style={{ display: 'flex', flexDirection: 'column' }}>
+      <SkipLink />
       <Box component="header" bg="white" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
         <Container size="lg" h="var(--mm-header-height)">
           <Group h="100%">
@@ -16,7 +18,7 @@ export function PublicLayout() {
           </Group>
         </Container>
       </Box>
-      <Box component="main" bg="gray.0" style={{ flex: 1 }}>
+      <Box component="main" id={MAIN_CONTENT_ID} tabIndex={-1} bg="gray.0" style={{ flex: 1 }}>
         <Suspense fallback={<RouteFallback />}>
           <Outlet />
         </Suspense>

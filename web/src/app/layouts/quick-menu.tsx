@@ -4,14 +4,17 @@ import { Link } from 'react-router';
 import { paths } from '../../config/paths.ts';
 import { openEditInfoModal } from '../../features/account/components/edit-info-modal.tsx';
 
-/** The floating menu at the bottom right (member spec, section 2, "Header and menus"); dialogs and drawers cover it. */
+/**
+ * The floating menu at the bottom right (member spec, section 2, "Header and menus"); dialogs and drawers
+ * cover it. The member layout keeps room for it (see .mm-member-main) so it never sits over content.
+ */
 export function QuickMenu({ isSuperUser }: { isSuperUser: boolean }) {
   return (
-    <Affix position={{ bottom: 20, right: 20 }} zIndex={150}>
+    <Affix position={{ bottom: 12, right: 12 }} zIndex={150}>
       <Menu position="top-end" width={200} shadow="md">
         <Menu.Target>
-          <ActionIcon size={52} radius="xl" aria-label="Quick menu" variant="filled" style={{ boxShadow: 'var(--mantine-shadow-md)' }}>
-            <IconDots size={26} />
+          <ActionIcon size={48} radius="xl" aria-label="Quick menu" variant="filled" style={{ boxShadow: 'var(--mantine-shadow-md)' }}>
+            <IconDots size={24} />
           </ActionIcon>
         </Menu.Target>
         <Menu.Dropdown>

@@ -84,7 +84,7 @@ export function AchievementsPage() {
               Available certificates
             </Title>
             {available.map((c) => (
-              <Card key={c.category_id} withBorder radius="md" padding="md" style={{ opacity: 0.6 }}>
+              <Card key={c.category_id} withBorder radius="md" padding="md" bg="gray.0" style={{ borderStyle: 'dashed' }}>
                 <Text fw={700}>{c.name}</Text>
                 <Text size="sm" c="dimmed">
                   Not yet obtained

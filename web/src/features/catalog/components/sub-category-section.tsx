@@ -15,7 +15,7 @@ export function SubCategorySection({ group, onOpen }: { group: CategoryVideoGrou
         <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
           <ProgressCircle percent={group.progress} watched={group.watched_count} total={group.videos_count} label={group.title} />
           <div style={{ minWidth: 0 }}>
-            <Title order={2} size="h3" id={headingId} lineClamp={1}>
+            <Title order={2} size="h3" id={headingId} lineClamp={2}>
               {group.title}
             </Title>
             <Text size="sm" c="dimmed">

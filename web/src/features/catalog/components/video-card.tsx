@@ -1,4 +1,4 @@
-import { Badge, Box, Card, Progress, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Badge, Box, Card, Progress, Skeleton, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import type { VideoCard as Video } from '@mm/contract';
 import { IconCircleCheckFilled } from '@tabler/icons-react';
 import { describeDuration, formatDuration } from '../../../lib/duration.ts';
@@ -10,9 +10,9 @@ type VideoCardProps = { video: Video; onOpen: (video: Video) => void };
 /** A video of a list or slider; pressing it opens the video detail panel. */
 export function VideoCard({ video, onOpen }: VideoCardProps) {
   const watchedPercent = videoProgressPercent(video.progress, video.duration_seconds);
-  const name = `${video.title}, ${describeDuration(video.duration)}${video.watched ? ', watched' : ''}`;
+  // Named by its visible title (no aria-label that would differ from it); the duration and state are spelt out after it.
   return (
-    <UnstyledButton onClick={() => onOpen(video)} aria-label={name} aria-haspopup="dialog" w="100%" h="100%" className="mm-video-card">
+    <UnstyledButton onClick={() => onOpen(video)} aria-haspopup="dialog" w="100%" h="100%" className="mm-video-card">
       <Card withBorder padding={0} radius="md" h="100%">
         <Box pos="relative">
           <CatalogImage src={video.default_image} alt="" radius={0} />
@@ -28,10 +28,11 @@ export function VideoCard({ video, onOpen }: VideoCardProps) {
             <Progress value={watchedPercent} size={4} radius={0} pos="absolute" bottom={0} left={0} right={0} aria-hidden />
           )}
         </Box>
-        <Box p="sm" aria-hidden>
+        <Box p="sm">
           <Text fw={600} size="sm" lineClamp={2}>
             {video.title}
           </Text>
+          <VisuallyHidden>{`, ${describeDuration(video.duration)}${video.watched ? ', watched' : ''}`}</VisuallyHidden>
         </Box>
       </Card>
     </UnstyledButton>

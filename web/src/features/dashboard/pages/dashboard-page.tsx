@@ -38,6 +38,9 @@ export function DashboardPage() {
   if (narrow) {
     return (
       <Container py="xl">
+        <Title order={1} mb="md">
+          Team dashboard
+        </Title>
         <Alert color="blue">{DASHBOARD_MESSAGES.desktopOnly}</Alert>
       </Container>
     );

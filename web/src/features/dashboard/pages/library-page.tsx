@@ -1,5 +1,6 @@
 import { Alert, Badge, Container, Table, Text, Title } from '@mantine/core';
 import { PageLoader } from '../../../components/page-loader.tsx';
+import { StackedTable } from '../../../components/stacked-table.tsx';
 import { durationSeconds, toHhMmSs } from '../../../lib/duration.ts';
 import { useCatalogTree } from '../../organization/api/get-catalog-tree.ts';
 import { usePathCategories } from '../../organization/api/get-path-categories.ts';
@@ -24,7 +25,7 @@ export function LibraryPage() {
       <Title order={1} mb="lg">
         Library
       </Title>
-      <Table striped withTableBorder>
+      <StackedTable striped withTableBorder>
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Category</Table.Th>
@@ -43,17 +44,19 @@ export function LibraryPage() {
             const essential = entry ? entry.essential : category.essential;
             return (
               <Table.Tr key={category.id}>
-                <Table.Td>{category.name}</Table.Td>
-                <Table.Td>{entry ? <Badge color="blue">Position {entry.sort}</Badge> : <Text c="dimmed">Not in the path</Text>}</Table.Td>
-                <Table.Td>{essential === 1 ? 'Required' : 'Optional'}</Table.Td>
-                <Table.Td>{videos.length}</Table.Td>
-                <Table.Td>{toHhMmSs(videos.reduce((total, v) => total + durationSeconds(v.duration), 0))}</Table.Td>
-                <Table.Td>{done ? `${done.completion}% (${done.completed}/${done.members})` : '—'}</Table.Td>
+                <Table.Td data-label="Category">{category.name}</Table.Td>
+                <Table.Td data-label="Learning path">
+                  {entry ? <Badge color="blue">Position {entry.sort}</Badge> : <Text c="dimmed">Not in the path</Text>}
+                </Table.Td>
+                <Table.Td data-label="Requiredness">{essential === 1 ? 'Required' : 'Optional'}</Table.Td>
+                <Table.Td data-label="Videos">{videos.length}</Table.Td>
+                <Table.Td data-label="Total duration">{toHhMmSs(videos.reduce((total, v) => total + durationSeconds(v.duration), 0))}</Table.Td>
+                <Table.Td data-label="Members' completion">{done ? `${done.completion}% (${done.completed}/${done.members})` : '—'}</Table.Td>
               </Table.Tr>
             );
           })}
         </Table.Tbody>
-      </Table>
+      </StackedTable>
     </Container>
   );
 }

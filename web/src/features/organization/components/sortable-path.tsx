@@ -25,7 +25,8 @@ function PathRow({ item, position, onToggle, onRemove }: { item: PathItem; posit
           <ActionIcon variant="subtle" color="gray" aria-label={`Move ${item.name}`} {...attributes} {...listeners} style={{ cursor: 'grab' }}>
             <IconGripVertical size={16} />
           </ActionIcon>
-          <Badge variant="light" circle>
+          {/* Not a fixed circle: two-digit positions would be cut to "1..". */}
+          <Badge variant="light" miw={28} px={6} style={{ flexShrink: 0 }}>
             {position}
           </Badge>
           <Text fw={500}>{item.name}</Text>

@@ -102,11 +102,6 @@ function Editor({ organizationId, teamId, teamName, tree, path }: EditorProps) {
   };
 
   const save = async () => {
-    if (ordered.length === 0 || !ordered.some((c) => c.essential === 1)) {
-      setAttention(true);
-      return adminFailure(ORGANIZATION_MESSAGES.requiredCategory);
-    }
-    setAttention(false);
     setSaving(true);
     try {
       for (const categoryId of changed) {
@@ -135,17 +130,24 @@ function Editor({ organizationId, teamId, teamName, tree, path }: EditorProps) {
     }
   };
 
-  const confirmSave = () =>
+  // The path needs a required category: said before asking "Are you sure?", not after.
+  const confirmSave = () => {
+    if (ordered.length === 0 || !ordered.some((c) => c.essential === 1)) {
+      setAttention(true);
+      return adminFailure(ORGANIZATION_MESSAGES.requiredCategory);
+    }
+    setAttention(false);
     modals.openConfirmModal({
       title: 'Save learning path',
       children: <Text size="sm">Are you sure you want to save this learning Path?</Text>,
       labels: { confirm: 'Confirm', cancel: 'Cancel' },
       onConfirm: () => void save(),
     });
+  };
 
   return (
     <Grid gap="lg">
-      <Grid.Col span={8}>
+      <Grid.Col span={{ base: 12, md: 8 }}>
         <Stack gap="lg">
           <Card withBorder>
             <Title order={2} size="h4" mb="xs">
@@ -195,7 +197,7 @@ function Editor({ organizationId, teamId, teamName, tree, path }: EditorProps) {
           </Card>
         </Stack>
       </Grid.Col>
-      <Grid.Col span={4}>
+      <Grid.Col span={{ base: 12, md: 4 }}>
         <VideoPreview videoId={preview} />
       </Grid.Col>
     </Grid>

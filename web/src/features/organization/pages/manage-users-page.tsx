@@ -4,6 +4,7 @@ import type { OrganizationUser } from '@mm/contract';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { PageLoader } from '../../../components/page-loader.tsx';
+import { StackedTable } from '../../../components/stacked-table.tsx';
 import { useDeleteUser } from '../api/delete-user.ts';
 import { useManagedUsers } from '../api/list-users.ts';
 import { AdminPage } from '../components/admin-page.tsx';
@@ -42,7 +43,7 @@ export function ManageUsersPage() {
         {users.isError && <Alert color="red">{users.error.message}</Alert>}
         {users.data?.length === 0 && <Text c="dimmed">No user registered yet</Text>}
         {users.data && users.data.length > 0 && (
-          <Table striped highlightOnHover withTableBorder>
+          <StackedTable striped highlightOnHover withTableBorder>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>#</Table.Th>
@@ -57,13 +58,13 @@ export function ManageUsersPage() {
             <Table.Tbody>
               {users.data.map((user, index) => (
                 <Table.Tr key={user.id}>
-                  <Table.Td>{index + 1}</Table.Td>
-                  <Table.Td>{user.name}</Table.Td>
-                  <Table.Td>{user.last_name}</Table.Td>
-                  <Table.Td>{user.email}</Table.Td>
-                  <Table.Td>{user.team ?? '-'}</Table.Td>
-                  <Table.Td>{user.role ?? '-'}</Table.Td>
-                  <Table.Td>
+                  <Table.Td data-label="#">{index + 1}</Table.Td>
+                  <Table.Td data-label="First name">{user.name}</Table.Td>
+                  <Table.Td data-label="Last name">{user.last_name}</Table.Td>
+                  <Table.Td data-label="E-mail">{user.email}</Table.Td>
+                  <Table.Td data-label="Team">{user.team ?? '-'}</Table.Td>
+                  <Table.Td data-label="Role">{user.role ?? '-'}</Table.Td>
+                  <Table.Td data-label="Actions">
                     <Group gap={4} wrap="nowrap">
                       <ActionIcon variant="subtle" aria-label={`Edit ${user.email}`} onClick={() => setModal({ user })}>
                         <IconPencil size={16} />
@@ -76,7 +77,7 @@ export function ManageUsersPage() {
                 </Table.Tr>
               ))}
             </Table.Tbody>
-          </Table>
+          </StackedTable>
         )}
       </Stack>
       <UserModal opened={modal !== null} user={modal?.user ?? null} onClose={() => setModal(null)} />

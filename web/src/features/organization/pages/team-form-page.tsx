@@ -1,8 +1,9 @@
 import { Button, Checkbox, Stack, TextInput } from '@mantine/core';
 import { ORGANIZATION_MESSAGES } from '@mm/contract';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { paths } from '../../../config/paths.ts';
+import { useTeamOverview } from '../api/get-team-overview.ts';
 import { useSaveTeamForm } from '../api/save-team-form.ts';
 import { AdminPage } from '../components/admin-page.tsx';
 import { MemberSelect } from '../components/member-select.tsx';
@@ -17,6 +18,12 @@ export function TeamFormPage() {
   const [name, setName] = useState(params.name ?? '');
   const [members, setMembers] = useState<string[]>([]);
   const [replace, setReplace] = useState(false);
+  const team = useTeamOverview(teamId, organizationId);
+  // The list opens with the team as it is: unticked it adds the new picks, ticked it becomes the team.
+  const currentMembers = team.data?.members;
+  useEffect(() => {
+    if (currentMembers) setMembers(currentMembers.map((member) => String(member.id)));
+  }, [currentMembers]);
   const save = useSaveTeamForm();
   const navigate = useNavigate();
 

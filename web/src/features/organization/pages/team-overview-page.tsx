@@ -1,6 +1,7 @@
 import { Alert, Avatar, Stack, Table, Text, Title } from '@mantine/core';
 import { useParams } from 'react-router';
 import { PageLoader } from '../../../components/page-loader.tsx';
+import { StackedTable } from '../../../components/stacked-table.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useTeamOverview } from '../api/get-team-overview.ts';
 import { AdminPage } from '../components/admin-page.tsx';
@@ -27,7 +28,7 @@ export function TeamOverviewPage() {
             {overview.data.members.length === 0 ? (
               <Text c="dimmed">This team has no members.</Text>
             ) : (
-              <Table striped withTableBorder>
+              <StackedTable striped withTableBorder>
                 <Table.Thead>
                   <Table.Tr>
                     <Table.Th>First name</Table.Th>
@@ -39,21 +40,21 @@ export function TeamOverviewPage() {
                 <Table.Tbody>
                   {overview.data.members.map((m) => (
                     <Table.Tr key={m.id}>
-                      <Table.Td>{m.first_name}</Table.Td>
-                      <Table.Td>{m.last_name}</Table.Td>
-                      <Table.Td>{dateTime(m.created_at)}</Table.Td>
-                      <Table.Td>{dateTime(m.updated_at)}</Table.Td>
+                      <Table.Td data-label="First name">{m.first_name}</Table.Td>
+                      <Table.Td data-label="Last name">{m.last_name}</Table.Td>
+                      <Table.Td data-label="Created at">{dateTime(m.created_at)}</Table.Td>
+                      <Table.Td data-label="Updated at">{dateTime(m.updated_at)}</Table.Td>
                     </Table.Tr>
                   ))}
                 </Table.Tbody>
-              </Table>
+              </StackedTable>
             )}
           </section>
           <section>
             <Title order={2} size="h3" mb="sm">
               Categories
             </Title>
-            <Table striped withTableBorder>
+            <StackedTable striped withTableBorder>
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>Image</Table.Th>
@@ -64,15 +65,15 @@ export function TeamOverviewPage() {
               <Table.Tbody>
                 {overview.data.categories.map((c) => (
                   <Table.Tr key={c.category_id}>
-                    <Table.Td>
+                    <Table.Td data-label="Image">
                       <Avatar src={c.picture} alt="" radius="sm" />
                     </Table.Td>
-                    <Table.Td>{c.name}</Table.Td>
-                    <Table.Td>{c.essential === 1 ? 'Yes' : 'No'}</Table.Td>
+                    <Table.Td data-label="Name">{c.name}</Table.Td>
+                    <Table.Td data-label="Essential">{c.essential === 1 ? 'Yes' : 'No'}</Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>
-            </Table>
+            </StackedTable>
           </section>
         </Stack>
       )}

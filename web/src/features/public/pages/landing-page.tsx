@@ -51,7 +51,7 @@ export function LandingPage() {
               {([1, 2, 3] as const).map((n) => (
                 <SimpleGrid key={n} cols={{ base: 1, sm: 2 }} spacing="xl" className="mm-landing-section" data-testid="landing-section">
                   <LoopingVideo src={content[`section${n}_video`]} poster={content[`section${n}_poster`]} label={content[`section${n}_title`]} />
-                  <Stack justify="center" style={{ order: n === 2 ? -1 : 0 }}>
+                  <Stack justify="center" className={n === 2 ? 'mm-landing-text-first' : undefined}>
                     <Title order={2}>{content[`section${n}_title`]}</Title>
                     <Text c="dimmed">{content[`section${n}_description`]}</Text>
                   </Stack>

@@ -59,6 +59,9 @@ export function ShareEmailsPage() {
   if (session.isGuestUser) {
     return (
       <Container size="sm" py="xl">
+        <Title order={1} size="h2" mb="md">
+          Share a video
+        </Title>
         <Alert color="yellow" title="Sign up to share">
           <Stack gap="sm" align="flex-start">
             <Text>The guest account cannot share videos. Sign up for your own account to share videos with your team.</Text>
@@ -73,6 +76,9 @@ export function ShareEmailsPage() {
   if (!video) {
     return (
       <Container size="sm" py="xl">
+        <Title order={1} size="h2" mb="md">
+          Share a video
+        </Title>
         <Alert color="blue" title="No video chosen">
           Open a video and press Share Video to share it. <Link to={paths.home}>Back to Home</Link>
         </Alert>

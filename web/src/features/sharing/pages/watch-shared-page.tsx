@@ -41,8 +41,9 @@ export function WatchSharedPage() {
     <Container size="md" py="xl">
       <Stack gap="lg">
         <Group justify="space-between" align="center">
+          {/* A dead link is not a colleague's invitation: its heading says what happened instead. */}
           <Title order={1} size="h2">
-            {text.data ?? ''}
+            {shared.isError ? 'Shared video unavailable' : (text.data ?? '')}
           </Title>
           <Button component={Link} to={paths.landing} variant="outline">
             Visit Website

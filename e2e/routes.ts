@@ -1,0 +1,145 @@
+import type { Page } from 'playwright-core';
+import { DEMO, type Stack } from './harness.ts';
+
+/**
+ * Every route of both specification documents (member-and-public.md and administration.md, section 2)
+ * and of the app's route tables (web/src/app/*-routes.tsx), as each role reaches it. Parameterised
+ * routes take real ids of the demo, read through the API. Shared by the accessibility journey and the
+ * screenshot script so both always cover the same pages.
+ */
+export type Role = 'visitor' | 'member' | 'superUser' | 'guest';
+export const ROLES: Role[] = ['visitor', 'member', 'superUser', 'guest'];
+
+export type RouteVisit = { path: string; label: string };
+
+/** Reached signed out (member spec, "Signed-out routes"); unknown paths redirect to /login. */
+const PUBLIC_PATHS = [
+  '/',
+  '/login',
+  '/register',
+  '/forgot-password',
+  '/reset-password?token=not-a-real-token',
+  '/accept-invitation?token=not-a-real-token',
+  '/page/terms',
+  '/page/help',
+  '/version',
+  '/verify/NOT-A-CODE',
+  '/watch/not-a-video/not-a-token',
+];
+
+/** Reached by every signed-in role (member spec, "Signed-in routes"). */
+const SIGNED_IN_PATHS = [
+  '/home',
+  '/achievements',
+  '/firstLogin',
+  '/account',
+  '/account/edit',
+  '/account/change-password',
+  '/account/delete',
+  '/change-password',
+  '/page/help',
+  '/page/terms',
+  '/version',
+  '/verify/NOT-A-CODE',
+  '/plans',
+  '/plans/me',
+  '/pay-per-view',
+  '/payment-options',
+  '/subscription',
+  '/success-payment',
+  '/add-team-member',
+  '/accept-invitation?token=not-a-real-token',
+  '/share/emails',
+  '/view-all/New%20Releases',
+  '/view-all/Recommended',
+  '/view-all/My%20List',
+  '/experts',
+  '/trailer',
+  '/watch/not-a-video/not-a-token',
+];
+
+/** Super users only (administration spec, section 2; member spec: /dashboard and /library). */
+const SUPER_USER_PATHS = [
+  '/dashboard',
+  '/library',
+  '/manage-organization',
+  '/manage-organization/edit',
+  '/manage-organization/create-team',
+  '/manage-organization/edit-team',
+  '/manage-organization/learning-path-creator',
+  '/manage-team',
+];
+
+/** The guest is signed out on a paid feature (member spec, section 6): those pages are visited signed out instead. */
+const SIGNS_THE_GUEST_OUT = new Set(['/plans']);
+
+type DemoIds = { categoryId: number; subCategory: { id: number; name: string }; videoId: number; expertId: number; team: { id: number; name: string } };
+
+async function demoIds(stack: Stack): Promise<DemoIds> {
+  const token = await stack.signIn(DEMO.superUser.email, DEMO.superUser.password);
+  const profile = (await stack.api('GET', '/api/profile', { token })).body.data;
+  const sections = (await stack.api('POST', '/api/home_first_section', { token, json: {} })).body.data;
+  const categoryId: number = sections[0].category_id;
+  const groups = (await stack.api('POST', '/api/categoryVideos', { token, json: { category_id: categoryId } })).body.data;
+  const experts = (await stack.api('GET', '/api/experts', { token })).body.data;
+  const teams = (await stack.api('GET', `/api/organization/${profile.organization_id}/teams`, { token })).body.data;
+  return {
+    categoryId,
+    subCategory: { id: groups[0].sub_category_id, name: groups[0].title },
+    videoId: groups[0].videos[0].admin_video_id,
+    expertId: experts[0].cast_crew_id,
+    team: { id: teams[0].id, name: teams[0].name },
+  };
+}
+
+/** The pages each role visits, in a stable order. */
+export async function routesByRole(stack: Stack): Promise<Record<Role, RouteVisit[]>> {
+  const ids = await demoIds(stack);
+  const catalog = [
+    `/category/${ids.categoryId}`,
+    `/sub-category/${ids.subCategory.id}/${encodeURIComponent(ids.subCategory.name)}`,
+    `/video/${ids.videoId}`,
+    `/experts/${ids.expertId}`,
+  ];
+  const teamPages = [
+    `/manage-organization/team-form/${encodeURIComponent(ids.team.name)}/${ids.team.id}`,
+    `/manage-organization/team-overview/${encodeURIComponent(ids.team.name)}/${ids.team.id}`,
+  ];
+  const visits = (paths: string[]) => paths.map((path) => ({ path, label: decodeURIComponent(path) }));
+  const signedIn = [...SIGNED_IN_PATHS, ...catalog];
+  return {
+    visitor: visits(PUBLIC_PATHS),
+    member: visits(signedIn),
+    superUser: visits([...signedIn, ...SUPER_USER_PATHS, ...teamPages]),
+    guest: visits(signedIn.filter((path) => !SIGNS_THE_GUEST_OUT.has(path))),
+  };
+}
+
+export const CREDENTIALS: Record<Exclude<Role, 'visitor'>, { email: string; password: string }> = {
+  member: DEMO.member,
+  superUser: DEMO.superUser,
+  guest: DEMO.guest,
+};
+
+/**
+ * Opens a route and waits until it has settled: its main heading rendered (or 10 s passed, which the
+ * accessibility journey then reports) and no loader or skeleton left on screen (bounded: players and
+ * notices keep the network busy, so "network idle" would cost seconds on every page).
+ */
+export async function visitRoute(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await page
+    .locator('h1')
+    .first()
+    .waitFor({ state: 'visible', timeout: 10_000 })
+    .catch(() => undefined);
+  await page
+    .waitForFunction(
+      () => !document.querySelector('.mantine-Loader-root, .mantine-Skeleton-root[data-visible="true"], [role="status"][aria-label="Loading the page"]'),
+      undefined,
+      {
+        timeout: 5000,
+      },
+    )
+    .catch(() => undefined);
+}
