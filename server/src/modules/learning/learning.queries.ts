@@ -13,13 +13,24 @@ export type Member = {
   last_name: string;
   role: string | null;
   team: string | null;
+  is_guest: number;
 };
 
 export function findMember(db: Db, userId: number): Promise<Member | undefined> {
   return db
     .selectFrom('users')
     .leftJoin('teams', 'teams.id', 'users.team_id')
-    .select(['users.id', 'users.organization_id', 'users.team_id', 'users.timezone', 'users.name', 'users.last_name', 'users.role', 'teams.name as team'])
+    .select([
+      'users.id',
+      'users.organization_id',
+      'users.team_id',
+      'users.timezone',
+      'users.name',
+      'users.last_name',
+      'users.role',
+      'teams.name as team',
+      'users.is_guest',
+    ])
     .where('users.id', '=', userId)
     .where('users.deleted_at', 'is', null)
     .executeTakeFirst();
