@@ -7,6 +7,7 @@ import {
   InfoPage,
   LandingPage,
   LoginPage,
+  PublicPlansPage,
   RegisterPage,
   ResetPasswordPage,
   VerifyPage,
@@ -27,6 +28,7 @@ export function PublicRoutes() {
         <Route path={paths.acceptInvitation} element={<AcceptInvitationPage />} />
         <Route path={paths.page} element={<InfoPage />} />
         <Route path={paths.version} element={<VersionPage />} />
+        <Route path={paths.plans} element={<PublicPlansPage />} />
         <Route path={paths.verifyCertificate} element={<VerifyPage />} />
         <Route path={paths.watchShared} element={<WatchSharedPage />} />
       </Route>
