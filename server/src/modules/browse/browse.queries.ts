@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
 import { selectVideoCards } from '../videos/video-cards.queries.ts';
+import { listedAndVisible } from '../videos/visible-videos.queries.ts';
 
 /**
  * Catalog reads. The catalog is the platform's own (no organization owns a video); what is the
@@ -45,8 +46,7 @@ export function categoryGroupRows(db: Db, userId: number, categoryId: number, pe
   const listed = selectVideoCards(db, userId)
     .innerJoin('sub_categories', 'sub_categories.id', 'videos.sub_category_id')
     .where('videos.category_id', '=', categoryId)
-    .where('videos.in_test', '=', 1)
-    .$if(hiddenVideoIds.length > 0, (q) => q.where('videos.id', 'not in', hiddenVideoIds))
+    .where(listedAndVisible(hiddenVideoIds))
     .select([
       'sub_categories.name as group_title',
       'sub_categories.sort as group_sort',
@@ -79,8 +79,7 @@ export function findCategorySummary(db: Db, userId: number, categoryId: number, 
             (e) => e.fn.count<number>('video_watch.watched_at').as('watched_count'),
           ])
           .where('videos.category_id', '=', categoryId)
-          .where('videos.in_test', '=', 1)
-          .$if(hiddenVideoIds.length > 0, (q) => q.where('videos.id', 'not in', hiddenVideoIds))
+          .where(listedAndVisible(hiddenVideoIds))
           .as('totals'),
       (j) => j.onTrue(),
     )
@@ -112,8 +111,7 @@ export function findSubCategorySummary(db: Db, userId: number, subCategoryId: nu
           .leftJoin('video_watch', (j) => j.onRef('video_watch.video_id', '=', 'videos.id').on('video_watch.user_id', '=', userId))
           .select([(e) => e.fn.countAll<number>().as('videos_count'), (e) => e.fn.count<number>('video_watch.watched_at').as('watched_count')])
           .where('videos.sub_category_id', '=', subCategoryId)
-          .where('videos.in_test', '=', 1)
-          .$if(hiddenVideoIds.length > 0, (q) => q.where('videos.id', 'not in', hiddenVideoIds))
+          .where(listedAndVisible(hiddenVideoIds))
           .as('totals'),
       (j) => j.onTrue(),
     )
@@ -133,8 +131,7 @@ export function findSubCategorySummary(db: Db, userId: number, subCategoryId: nu
 export function subCategoryPage(db: Db, userId: number, subCategoryId: number, hiddenVideoIds: number[], skip: number, take: number) {
   return selectVideoCards(db, userId)
     .where('videos.sub_category_id', '=', subCategoryId)
-    .where('videos.in_test', '=', 1)
-    .$if(hiddenVideoIds.length > 0, (q) => q.where('videos.id', 'not in', hiddenVideoIds))
+    .where(listedAndVisible(hiddenVideoIds))
     .orderBy('videos.id')
     .limit(take)
     .offset(skip)

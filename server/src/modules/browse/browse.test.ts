@@ -452,6 +452,26 @@ describe('progress follows the learning path and the certificates (design.md)', 
     expect(await watchedIn(open.member.token, 'safety-advanced')).toMatchObject({ watched: 0, total: 1, progress: 0 });
   });
 
+  it('a category reads the same count and duration on home, its page, the Library and the path creator', async () => {
+    const org = await organizationWithMembers(platform, 'Figures');
+    const path = await ensurePath(platform.ctx.db, org.organizationId, null);
+    await replaceHiddenVideos(platform.ctx.db, path, catalog.categories.safety as number, [catalog.videos.ppe as number]);
+    for (const who of [org.member, org.superUser]) {
+      const home = (await post(who.token, '/learning_path_home', {})).body.data.categories.find(
+        (c: { category_id: number }) => c.category_id === catalog.categories.safety,
+      );
+      const page = (await post(who.token, '/get_category_id', { category_id: catalog.categories.safety })).body.data[0];
+      // Listed videos the path does not hide: lockout and confined-space (ppe hidden, fire and draft not listed).
+      expect([home.videos_count, home.total_seconds]).toEqual([2, 4]);
+      expect([page.videos_count, page.duration]).toEqual([2, '00:00:04']);
+    }
+    const tree = await platform.api('GET', `/api/organization/${org.organizationId}/categories`, { token: org.superUser.token });
+    const safety = tree.body.data.find((c: { id: number }) => c.id === catalog.categories.safety);
+    expect([safety.videos_count, safety.total_seconds]).toEqual([2, 4]);
+    // The creator still lists every video of the category, so a hidden one can be shown again.
+    expect(safety.subcategories.flatMap((s: { data: { admin_video_id: number }[] }) => s.data.map((v) => v.admin_video_id))).toContain(catalog.videos.ppe);
+  });
+
   it('a certificate keeps progress at 100 after a new video joins the category (and a micro-certificate its sub-category)', async () => {
     const org = await organizationWithMembers(platform, 'Certified');
     for (const key of ['lockout', 'ppe', 'confined-space']) expect((await watch(org.member, key)).status).toBeLessThan(300);

@@ -1,6 +1,6 @@
 import { Alert, Badge, Container, Table, Text, Title } from '@mantine/core';
 import { PageLoader } from '../../../components/page-loader.tsx';
-import { durationSeconds, toHhMmSs } from '../../../lib/duration.ts';
+import { formatDuration } from '../../../lib/duration.ts';
 import { useCatalogTree } from '../../organization/api/get-catalog-tree.ts';
 import { usePathCategories } from '../../organization/api/get-path-categories.ts';
 import { useManagedOrganization } from '../../organization/components/super-user-only.tsx';
@@ -38,7 +38,6 @@ export function LibraryPage() {
         <Table.Tbody>
           {tree.data.map((category) => {
             const entry = inPath.get(category.id);
-            const videos = category.subcategories.flatMap((s) => s.data);
             const done = completion.get(category.id);
             const essential = entry ? entry.essential : category.essential;
             return (
@@ -46,8 +45,9 @@ export function LibraryPage() {
                 <Table.Td>{category.name}</Table.Td>
                 <Table.Td>{entry ? <Badge color="blue">Position {entry.sort}</Badge> : <Text c="dimmed">Not in the path</Text>}</Table.Td>
                 <Table.Td>{essential === 1 ? 'Required' : 'Optional'}</Table.Td>
-                <Table.Td>{videos.length}</Table.Td>
-                <Table.Td>{toHhMmSs(videos.reduce((total, v) => total + durationSeconds(v.duration), 0))}</Table.Td>
+                {/* The server's figures: the ones home and the category page show (design.md). */}
+                <Table.Td>{category.videos_count}</Table.Td>
+                <Table.Td>{formatDuration(category.total_seconds)}</Table.Td>
                 <Table.Td>{done ? `${done.completion}% (${done.completed}/${done.members})` : '—'}</Table.Td>
               </Table.Tr>
             );

@@ -2,11 +2,10 @@ import { Alert, Avatar, Stack, Table, Text, Title } from '@mantine/core';
 import { useParams } from 'react-router';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { paths } from '../../../config/paths.ts';
+import { formatDateTime } from '../../../lib/date.ts';
 import { useTeamOverview } from '../api/get-team-overview.ts';
 import { AdminPage } from '../components/admin-page.tsx';
 import { useManagedOrganization } from '../components/super-user-only.tsx';
-
-const dateTime = (iso: string) => new Date(iso).toLocaleString();
 
 /** /manage-organization/team-overview/{name}/{id}: members and the team's categories. */
 export function TeamOverviewPage() {
@@ -41,8 +40,8 @@ export function TeamOverviewPage() {
                     <Table.Tr key={m.id}>
                       <Table.Td>{m.first_name}</Table.Td>
                       <Table.Td>{m.last_name}</Table.Td>
-                      <Table.Td>{dateTime(m.created_at)}</Table.Td>
-                      <Table.Td>{dateTime(m.updated_at)}</Table.Td>
+                      <Table.Td>{formatDateTime(m.created_at)}</Table.Td>
+                      <Table.Td>{formatDateTime(m.updated_at)}</Table.Td>
                     </Table.Tr>
                   ))}
                 </Table.Tbody>
