@@ -68,7 +68,8 @@ export type CheckoutData = z.infer<typeof checkoutData>;
 
 /** The query of the success URL, posted back by /success-payment. */
 export const confirmPaymentRequest = z.object({
-  session_id: z.string().trim().min(1, 'The payment session is missing.').max(255),
+  // Missing: the service answers PAYMENT_SESSION_MISSING in words (a bare field error would read 'session_id: ...').
+  session_id: z.string().trim().max(255).default(''),
   userId: z.string().trim().max(20).optional(),
   subscription_id: z.string().trim().max(20).optional(),
   payment_mode: z.string().trim().max(30).optional(),

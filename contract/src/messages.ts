@@ -43,6 +43,10 @@ export const DISLIKED_MESSAGE = 'You Disliked this Video!';
 
 // ---------------------------------------------------------------- billing
 export const ALREADY_SUBSCRIBED = 'This account already has an active plan.';
+/** /success-payment opened without a checkout of the caller's organization: nothing was charged or changed. */
+export const PAYMENT_SESSION_MISSING = 'There is no payment to confirm: this page was opened without a payment, so nothing was charged or changed.';
+export const PAYMENT_NOT_FOUND =
+  'This payment was not found for your organization, so nothing was changed. If you have just paid, your plan shows on Billing details.';
 /** Membership includes the super user plus up to 4 team members (member spec, section 9). */
 export const TEAM_MEMBER_FIELDS = 4;
 /** Plans whose price id is this short are internal and hidden on /plans (member spec, section 2). */

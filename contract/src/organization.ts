@@ -53,6 +53,9 @@ export const treeCategory = z.object({
   picture: z.string().nullable(),
   sort: z.number(),
   essential: z.number(),
+  /** The count and total duration (seconds) of its listed videos visible to the caller: the figures home and the category page show. */
+  videos_count: z.number(),
+  total_seconds: z.number(),
   subcategories: z.array(treeSubCategory),
 });
 export type TreeCategory = z.infer<typeof treeCategory>;

@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { Db } from '../src/db/client.ts';
 import { importCatalog } from '../src/modules/catalog/import-catalog.ts';
 import { rebuildCategoryStats, rebuildMemberPoints } from '../src/modules/learning/learning-stats.ts';
+import { ensurePath, replacePathCategories } from '../src/modules/organization/learning-path.queries.ts';
 import type { TestPlatform } from './harness.ts';
 
 /**
@@ -210,4 +211,19 @@ export async function insertTestVideo(
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
+}
+
+/**
+ * Saves the organization's path as the catalog's categories, all optional, so nothing is locked: for tests about
+ * other rules that play videos of a later category (the test catalog's own path locks Lean behind Safety).
+ */
+export async function openWholeCatalog(platform: TestPlatform, organizationId: number): Promise<void> {
+  const db = platform.ctx.db;
+  const categories = await db.selectFrom('categories').select('id').orderBy('sort').orderBy('id').execute();
+  const pathId = await ensurePath(db, organizationId, null);
+  await replacePathCategories(
+    db,
+    pathId,
+    categories.map((c, i) => ({ category_id: c.id, position: i + 1, essential: 0 })),
+  );
 }

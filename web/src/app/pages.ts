@@ -19,6 +19,7 @@ export const BillingPage = lazyPage(() => import('../features/billing/pages/bill
 export const PayPerViewPage = lazyPage(() => import('../features/billing/pages/pay-per-view-page.tsx'), 'PayPerViewPage');
 export const PaymentOptionsPage = lazyPage(() => import('../features/billing/pages/payment-options-page.tsx'), 'PaymentOptionsPage');
 export const PlansPage = lazyPage(() => import('../features/billing/pages/plans-page.tsx'), 'PlansPage');
+export const PublicPlansPage = lazyPage(() => import('../features/billing/pages/public-plans-page.tsx'), 'PublicPlansPage');
 export const SubscriptionPage = lazyPage(() => import('../features/billing/pages/subscription-page.tsx'), 'SubscriptionPage');
 export const SuccessPaymentPage = lazyPage(() => import('../features/billing/pages/success-payment-page.tsx'), 'SuccessPaymentPage');
 export const CategoryPage = lazyPage(() => import('../features/catalog/pages/category-page.tsx'), 'CategoryPage');

@@ -7,6 +7,7 @@ import {
   InfoPage,
   LandingPage,
   LoginPage,
+  PublicPlansPage,
   RegisterPage,
   ResetPasswordPage,
   VerifyPage,
@@ -28,6 +29,7 @@ export function PublicRoutes() {
         <Route path={paths.acceptInvitation} element={titled('Accept invitation', <AcceptInvitationPage />)} />
         <Route path={paths.page} element={titled('Information', <InfoPage />)} />
         <Route path={paths.version} element={titled('Version', <VersionPage />)} />
+        <Route path={paths.plans} element={titled('Plans', <PublicPlansPage />)} />
         <Route path={paths.verifyCertificate} element={titled('Certificate verification', <VerifyPage />)} />
         <Route path={paths.watchShared} element={titled('Shared video', <WatchSharedPage />)} />
       </Route>

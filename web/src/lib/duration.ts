@@ -15,19 +15,14 @@ export function durationSeconds(value: string | number | null | undefined): numb
 }
 
 /** "hh:mm:ss" for a number of seconds (hours are not wrapped at 24). */
-export function toHhMmSs(totalSeconds: number): string {
+function toHhMmSs(totalSeconds: number): string {
   const seconds = Math.max(0, Math.floor(totalSeconds));
   return `${pad(Math.floor(seconds / 3600))}:${pad(Math.floor((seconds % 3600) / 60))}:${pad(seconds % 60)}`;
 }
 
-/** The sum of several durations, as "hh:mm:ss". */
-export function sumDurations(values: Array<string | number | null | undefined>): string {
-  return toHhMmSs(values.reduce<number>((total, value) => total + durationSeconds(value), 0));
-}
-
 /**
- * A duration for display: "hh:mm:ss" from the first 9 characters of the value; with `inList`,
- * a leading "00" hour is dropped ("00:04:05" reads "04:05").
+ * The app's one duration format: "hh:mm:ss" from the first 9 characters of the value (a video's length, a category's
+ * total); with `inList`, for the video cards of a list, a leading "00" hour is dropped ("00:04:05" reads "04:05").
  */
 export function formatDuration(value: string | number | null | undefined, { inList = false }: { inList?: boolean } = {}): string {
   const text = toHhMmSs(durationSeconds(value)).slice(0, 9);

@@ -58,10 +58,18 @@ export async function login(ctx: AppContext, input: LoginRequest, ip: string, us
     throw unauthorized(BAD_CREDENTIALS);
   }
   await clearAttempts(ctx.db, LIMITS.loginPerEmail, user.email);
+  return signInUser(ctx, user, userAgent, input.timezone);
+}
+
+/**
+ * Opens a session for a user who proved who they are (password, accepted invitation): counts the sign-in, so the
+ * first one (logged_in_account 1) sends home to /firstLogin, and notes its time.
+ */
+export async function signInUser(ctx: AppContext, user: UserWithOrg, userAgent?: string, timezone?: string): Promise<SessionData> {
   await updateUser(ctx.db, user.id, {
     last_login: now(),
     logged_in_account: user.logged_in_account + 1,
-    ...(input.timezone ? { timezone: input.timezone } : {}),
+    ...(timezone ? { timezone } : {}),
   });
   const token = await openSession(ctx.db, user.id, userAgent);
   // The session answer carries the previous sign-in time, as "last login" means.

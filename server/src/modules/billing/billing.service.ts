@@ -3,6 +3,8 @@ import {
   type CheckoutRequest,
   type ConfirmPaymentData,
   type ConfirmPaymentRequest,
+  PAYMENT_NOT_FOUND,
+  PAYMENT_SESSION_MISSING,
   type PaymentState,
   type SubscriptionPlan,
   type SubscriptionRecord,
@@ -28,7 +30,7 @@ import {
   updateSubscription,
 } from './billing.queries.ts';
 import { paymentProvider, TRIAL_PERIOD_DAYS } from './payment-provider.ts';
-import { findAccessSubscription } from './subscription.queries.ts';
+import { findAccessSubscription, TRIAL_PAYMENT_MODE } from './subscription.queries.ts';
 
 /** Without a plan (operator-created trials) an organization has the spec's default: the super user plus 4. */
 export const DEFAULT_SEATS = 5;
@@ -116,8 +118,9 @@ function toCurrent(s: SubscriptionRow): ConfirmPaymentData['subscription'] {
  */
 export async function confirmPayment(ctx: AppContext, caller: Caller, input: ConfirmPaymentRequest): Promise<{ data: ConfirmPaymentData; message: string }> {
   const organizationId = organizationOf(caller);
+  if (!input.session_id) throw badRequest(PAYMENT_SESSION_MISSING);
   const checkout = await findOrganizationCheckout(ctx.db, organizationId, input.session_id);
-  if (!checkout) throw notFound('This payment was not found.');
+  if (!checkout) throw notFound(PAYMENT_NOT_FOUND);
   const replay = async () => {
     const subscription = await findOrganizationSubscription(ctx.db, organizationId);
     if (!subscription) throw notFound('This payment was not found.');
@@ -159,7 +162,7 @@ export async function confirmPayment(ctx: AppContext, caller: Caller, input: Con
       currency: plan.currency,
       totalAmount: plan.amount,
       amount: trial ? 0 : plan.amount,
-      paymentMode: trial ? 'free trial' : paymentModeOf(provider.name),
+      paymentMode: trial ? TRIAL_PAYMENT_MODE : paymentModeOf(provider.name),
       provider: provider.name,
       providerRef: checkout.session_ref,
     });

@@ -1,4 +1,4 @@
-import { ALREADY_SUBSCRIBED } from '@mm/contract';
+import { ALREADY_SUBSCRIBED, PAYMENT_NOT_FOUND, PAYMENT_SESSION_MISSING } from '@mm/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { organizationWithMembers, startPlatform, type TestPlatform } from '../../../test/harness.ts';
 import { DAY, now } from '../../lib/clock.ts';
@@ -166,7 +166,13 @@ describe('sign-up to paid, offline provider', () => {
     const unknown = await startCheckout(owner.token, owner.userId, 99);
     expect(unknown.status).toBe(404);
     const forged = await platform.api('POST', '/api/v4/subscriptions_payment', { token: owner.token, form: { session_id: 'offline_guess' } });
-    expect(forged.status).toBe(404);
+    expect([forged.status, forged.body]).toEqual([404, { success: false, error_messages: PAYMENT_NOT_FOUND, error_code: 404 }]);
+    // /success-payment opened without a session: told in words, nothing changed.
+    for (const form of [{}, { session_id: '' }, { session_id: '   ', payment_mode: 'subscription' }] as Record<string, string>[]) {
+      const missing = await platform.api('POST', '/api/v4/subscriptions_payment', { token: owner.token, form });
+      expect([missing.status, missing.body]).toEqual([400, { success: false, error_messages: PAYMENT_SESSION_MISSING, error_code: 400 }]);
+    }
+    expect(await subscriptionOf(platform, owner.organizationId)).toBeUndefined();
     expect((await fetch(`${platform.url}/offline-checkout/offline_guess`)).status).toBe(404);
   });
 
@@ -256,5 +262,28 @@ describe('billing clock', () => {
     expect(await countPayments(platform, owner.organizationId)).toBe(2);
     const records = await platform.api('POST', '/api/subscribedPlans', { token: owner.token });
     expect(records.body.data[0]).toMatchObject({ amount: 149, payment_mode: 'test mode', status: 'active' });
+  });
+});
+
+describe('the operator trial', () => {
+  it('shows in the billing history as a free-trial record with its end date', async () => {
+    const forge = await organizationWithMembers(platform, 'Operator Forge');
+    const records = await platform.api('POST', '/api/subscribedPlans', { token: forge.superUser.token });
+    expect(records.status).toBe(200);
+    const subscription = await subscriptionOf(platform, forge.organizationId);
+    expect(records.body.data).toEqual([
+      expect.objectContaining({
+        title: 'Free trial',
+        expiry_date: new Date(Number(subscription?.trial_ends_at)).toISOString(),
+        next_billing_date: new Date(Number(subscription?.trial_ends_at)).toISOString(),
+        total_amount: 0,
+        amount: 0,
+        payment_mode: 'free trial',
+        status: 'trialing',
+      }),
+    ]);
+    expect(Number(subscription?.trial_ends_at) - Number(subscription?.created_at)).toBe(30 * DAY);
+    // Members read their organization's history too; another organization's stays closed.
+    expect((await platform.api('POST', '/api/subscribedPlans', { token: forge.member.token })).body.data).toHaveLength(1);
   });
 });

@@ -3,9 +3,9 @@ import type { AppContext } from '../../app-context.ts';
 import type { Caller } from '../../lib/auth.ts';
 import { DAY } from '../../lib/clock.ts';
 import { badRequest, conflict, forbidden, unauthorized } from '../../lib/errors.ts';
-import { toSessionData } from '../auth/auth.service.ts';
+import { signInUser } from '../auth/auth.service.ts';
 import { hashPassword, passwordProblem } from '../auth/password-policy.ts';
-import { consumeUserToken, issueUserToken, openSession } from '../auth/sessions.ts';
+import { consumeUserToken, issueUserToken } from '../auth/sessions.ts';
 import { invitationMail } from '../mail/templates.ts';
 import { findUserById, insertUser, updateUser } from '../users/users.queries.ts';
 import { assertSuperUser, organizationOf } from './billing.policy.ts';
@@ -90,7 +90,7 @@ export async function registerMembers(ctx: AppContext, caller: Caller, input: Re
   };
 }
 
-/** Sets the invited member's password (once: the token is consumed) and signs them in. */
+/** Sets the invited member's password (once: the token is consumed) and signs them in: their first sign-in. */
 export async function acceptInvitation(ctx: AppContext, input: AcceptInvitationRequest, userAgent?: string): Promise<SessionData> {
   const weak = passwordProblem(input.password, input.password_confirmation);
   if (weak) throw badRequest(weak);
@@ -99,5 +99,5 @@ export async function acceptInvitation(ctx: AppContext, input: AcceptInvitationR
   await updateUser(ctx.db, userId, { password_hash: await hashPassword(input.password), is_change_password: 0 });
   const user = await findUserById(ctx.db, userId);
   if (!user) throw badRequest(INVITATION_INVALID);
-  return toSessionData(user, await openSession(ctx.db, userId, userAgent));
+  return signInUser(ctx, user, userAgent);
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { organizationWithMembers, STRONG_PASSWORD, signIn, startPlatform, type TestPlatform, uniqueEmail } from '../../../test/harness.ts';
+import { addMember } from '../organization/organization.service.ts';
 
 let platform: TestPlatform;
 
@@ -91,5 +92,41 @@ describe('accept-invitation', () => {
     });
     expect(again.status).toBe(400);
     await signIn(platform, email, STRONG_PASSWORD);
+  });
+
+  it('invitees and operator-created users go through the first-login profile once', async () => {
+    const acme = await organizationWithMembers(platform, 'Firsts');
+    const invited = uniqueEmail('invited');
+    await platform.api('POST', '/api/v4/register_members', { token: acme.superUser.token, json: { emails: [invited] } });
+    const accepted = await platform.api('POST', '/api/accept-invitation', {
+      json: { token: tokenOf(await invitationLink(invited)), password: STRONG_PASSWORD, password_confirmation: STRONG_PASSWORD },
+    });
+    // Accepting is the first sign-in: home opens /firstLogin on logged_in_account 1.
+    expect(accepted.body.data).toMatchObject({ logged_in_account: 1, first_login: 1 });
+
+    // The CLI's create-user (addMember) signs in with the password the operator gave.
+    const operatorMade = uniqueEmail('operator');
+    await addMember(platform.ctx, acme.organizationId, { email: operatorMade, password: STRONG_PASSWORD, name: 'Olga', lastName: 'Ops' });
+    const firstSignIn = await platform.api('POST', '/api/v4/login', { json: { email: operatorMade, password: STRONG_PASSWORD } });
+    expect(firstSignIn.body.data).toMatchObject({ logged_in_account: 1, first_login: 1 });
+
+    for (const session of [accepted.body.data, firstSignIn.body.data]) {
+      const auth = { token: session.token };
+      const push = await platform.api('POST', `/api/user/${session.user_id}/updateFirstLoginInLibraryPush`, auth);
+      expect(push.body.data).toEqual({ first_login: 1, logged_in_account: 1 });
+      const save = { name: 'Ivan', lastName: 'Invited', mobile: '', bio: '', firstLogin: 1 };
+      expect((await platform.api('POST', `/api/user/${session.user_id}/infos`, { ...auth, json: save })).status).toBeLessThan(300);
+      // A second save (another tab) does not count again.
+      expect((await platform.api('POST', `/api/user/${session.user_id}/infos`, { ...auth, json: save })).status).toBeLessThan(300);
+      const user = await platform.ctx.db
+        .selectFrom('users')
+        .select(['first_login', 'logged_in_account'])
+        .where('id', '=', session.user_id)
+        .executeTakeFirstOrThrow();
+      expect(user).toEqual({ first_login: 0, logged_in_account: 2 });
+    }
+    // The next sign-in is not a first one.
+    const next = await platform.api('POST', '/api/v4/login', { json: { email: invited, password: STRONG_PASSWORD } });
+    expect(next.body.data).toMatchObject({ logged_in_account: 3, first_login: 0 });
   });
 });

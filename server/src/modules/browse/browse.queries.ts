@@ -1,6 +1,7 @@
-import { type Expression, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
 import { selectVideoCards } from '../videos/video-cards.queries.ts';
+import { listedAndVisible } from '../videos/visible-videos.queries.ts';
 
 /**
  * Catalog reads. The catalog is the platform's own (no organization owns a video); what is the
@@ -9,14 +10,6 @@ import { selectVideoCards } from '../videos/video-cards.queries.ts';
  */
 
 export type ListFlag = 'in_test' | 'in_production';
-
-/**
- * `value` for a video visible to the caller (not among `hiddenVideoIds`, their path's hidden videos), else null:
- * count() and sum() over it only take visible videos. The video list itself keeps every listed video.
- */
-function whenVisible<T>(hiddenVideoIds: number[], value: Expression<T>) {
-  return hiddenVideoIds.length === 0 ? sql<T>`${value}` : sql<T>`case when videos.id not in (${sql.join(hiddenVideoIds)}) then ${value} end`;
-}
 
 /** Home sections: the first `perGroup` videos of each sub-category of a category, or of each category. */
 export function homeSectionRows(db: Db, userId: number, flag: ListFlag, categoryId: number | undefined, perGroup: number) {
@@ -45,18 +38,21 @@ export function homeSectionRows(db: Db, userId: number, flag: ListFlag, category
     .execute();
 }
 
-/** The category page's sliders: the first `perGroup` listed videos of each sub-category, with its visible totals. */
+/**
+ * The category page's sliders: the first `perGroup` listed videos of each sub-category visible to the caller (their
+ * path's hidden videos are left out, design.md), with the sub-category's visible total and watched count.
+ */
 export function categoryGroupRows(db: Db, userId: number, categoryId: number, perGroup: number, hiddenVideoIds: number[]) {
   const listed = selectVideoCards(db, userId)
     .innerJoin('sub_categories', 'sub_categories.id', 'videos.sub_category_id')
     .where('videos.category_id', '=', categoryId)
-    .where('videos.in_test', '=', 1)
+    .where(listedAndVisible(hiddenVideoIds))
     .select([
       'sub_categories.name as group_title',
       'sub_categories.sort as group_sort',
       sql<number>`row_number() over (partition by videos.sub_category_id order by videos.id)`.as('position'),
-      sql<number>`count(${whenVisible(hiddenVideoIds, sql`1`)}) over (partition by videos.sub_category_id)`.as('group_total'),
-      sql<number>`count(${whenVisible(hiddenVideoIds, sql.ref('video_watch.watched_at'))}) over (partition by videos.sub_category_id)`.as('group_watched'),
+      sql<number>`count(*) over (partition by videos.sub_category_id)`.as('group_total'),
+      sql<number>`count(video_watch.watched_at) over (partition by videos.sub_category_id)`.as('group_watched'),
     ]);
   return db
     .selectFrom(listed.as('listed'))
@@ -83,8 +79,7 @@ export function findCategorySummary(db: Db, userId: number, categoryId: number, 
             (e) => e.fn.count<number>('video_watch.watched_at').as('watched_count'),
           ])
           .where('videos.category_id', '=', categoryId)
-          .where('videos.in_test', '=', 1)
-          .$if(hiddenVideoIds.length > 0, (q) => q.where('videos.id', 'not in', hiddenVideoIds))
+          .where(listedAndVisible(hiddenVideoIds))
           .as('totals'),
       (j) => j.onTrue(),
     )
@@ -104,10 +99,7 @@ export function findCategorySummary(db: Db, userId: number, categoryId: number, 
     .executeTakeFirst();
 }
 
-/**
- * A sub-category with its category's name, the count of its listed videos (`listed_count`, for paging) and the count
- * and caller's watched count of those visible to the caller.
- */
+/** A sub-category with its category's name, the count of its listed videos visible to the caller and the caller's watched count. */
 export function findSubCategorySummary(db: Db, userId: number, subCategoryId: number, hiddenVideoIds: number[]) {
   return db
     .selectFrom('sub_categories')
@@ -117,13 +109,9 @@ export function findSubCategorySummary(db: Db, userId: number, subCategoryId: nu
         eb
           .selectFrom('videos')
           .leftJoin('video_watch', (j) => j.onRef('video_watch.video_id', '=', 'videos.id').on('video_watch.user_id', '=', userId))
-          .select([
-            (e) => e.fn.countAll<number>().as('listed_count'),
-            sql<number>`count(${whenVisible(hiddenVideoIds, sql`1`)})`.as('videos_count'),
-            sql<number>`count(${whenVisible(hiddenVideoIds, sql.ref('video_watch.watched_at'))})`.as('watched_count'),
-          ])
+          .select([(e) => e.fn.countAll<number>().as('videos_count'), (e) => e.fn.count<number>('video_watch.watched_at').as('watched_count')])
           .where('videos.sub_category_id', '=', subCategoryId)
-          .where('videos.in_test', '=', 1)
+          .where(listedAndVisible(hiddenVideoIds))
           .as('totals'),
       (j) => j.onTrue(),
     )
@@ -132,7 +120,6 @@ export function findSubCategorySummary(db: Db, userId: number, subCategoryId: nu
       'sub_categories.name',
       'sub_categories.category_id',
       'categories.name as category_name',
-      'totals.listed_count',
       'totals.videos_count',
       'totals.watched_count',
     ])
@@ -140,11 +127,11 @@ export function findSubCategorySummary(db: Db, userId: number, subCategoryId: nu
     .executeTakeFirst();
 }
 
-/** One page of a sub-category's listed videos, by admin_video_id. */
-export function subCategoryPage(db: Db, userId: number, subCategoryId: number, skip: number, take: number) {
+/** One page of a sub-category's listed videos visible to the caller, by admin_video_id. */
+export function subCategoryPage(db: Db, userId: number, subCategoryId: number, hiddenVideoIds: number[], skip: number, take: number) {
   return selectVideoCards(db, userId)
     .where('videos.sub_category_id', '=', subCategoryId)
-    .where('videos.in_test', '=', 1)
+    .where(listedAndVisible(hiddenVideoIds))
     .orderBy('videos.id')
     .limit(take)
     .offset(skip)

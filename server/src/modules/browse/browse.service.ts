@@ -17,7 +17,9 @@ import type { AppContext } from '../../app-context.ts';
 import type { Caller } from '../../lib/auth.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
 import { assertUnderLimit, LIMITS, recordAttempt } from '../../lib/throttle.ts';
+import { assertCategoryOpen } from '../learning/learning.policy.ts';
 import { progressPercent } from '../learning/learning.rules.ts';
+import { pathAccessOf } from '../learning/learning.service.ts';
 import { expertContactMail } from '../mail/templates.ts';
 import { mediaSigner } from '../media/media-signer.ts';
 import { learningPathFor } from '../organization/learning-path.queries.ts';
@@ -46,6 +48,7 @@ import {
  * ones; with a category, one section per sub-category, else one per category.
  */
 export async function homeSections(ctx: AppContext, viewer: Viewer, flag: ListFlag, categoryId: number | undefined): Promise<HomeSectionData> {
+  if (categoryId !== undefined) assertCategoryOpen(await pathAccessOf(ctx, viewer), categoryId);
   const rows = await homeSectionRows(ctx.db, viewer.userId, flag, categoryId, SECTION_SIZE);
   const signer = await mediaSigner(ctx.db);
   const sections: HomeSectionData = [];
@@ -68,19 +71,11 @@ export async function homeSections(ctx: AppContext, viewer: Viewer, flag: ListFl
   return sections;
 }
 
-/**
- * The videos hidden from the caller by the learning path they follow (design.md: progress counts visible videos only).
- * Fetched once per call; a caller without an organization (the guest) has none hidden.
- */
-async function hiddenVideoIdsOf(ctx: AppContext, caller: Caller): Promise<number[]> {
-  if (caller.organizationId === null) return [];
-  return (await learningPathFor(ctx.db, caller.organizationId, caller.teamId)).hiddenVideoIds;
-}
-
 export async function categoryDetails(ctx: AppContext, caller: Caller, categoryId: number): Promise<CategoryData> {
-  const hidden = await hiddenVideoIdsOf(ctx, caller);
+  const access = await pathAccessOf(ctx, caller);
+  assertCategoryOpen(access, categoryId);
   const [category, certified] = await Promise.all([
-    findCategorySummary(ctx.db, caller.userId, categoryId, hidden),
+    findCategorySummary(ctx.db, caller.userId, categoryId, access.hiddenVideoIds),
     certifiedSubjects(ctx.db, caller.userId, 'category', { subjectId: categoryId }),
   ]);
   if (!category) throw notFound('Category not found.');
@@ -103,9 +98,11 @@ export async function categoryDetails(ctx: AppContext, caller: Caller, categoryI
   ];
 }
 
-/** The category page: its sub-categories holding listed (in_test) videos, in catalog order. */
+/** The category page: its sub-categories holding listed (in_test) videos visible to the caller, in catalog order. */
 export async function categoryVideos(ctx: AppContext, viewer: Viewer, categoryId: number): Promise<CategoryVideosData> {
-  const hidden = await hiddenVideoIdsOf(ctx, viewer);
+  const access = await pathAccessOf(ctx, viewer);
+  assertCategoryOpen(access, categoryId);
+  const hidden = access.hiddenVideoIds;
   const [rows, certified] = await Promise.all([
     categoryGroupRows(ctx.db, viewer.userId, categoryId, SECTION_SIZE, hidden),
     certifiedSubjects(ctx.db, viewer.userId, 'sub_category', { categoryId }),
@@ -134,19 +131,20 @@ export async function categoryVideos(ctx: AppContext, viewer: Viewer, categoryId
   return groups;
 }
 
-/** A sub-category with its listed count (paging) and the caller's visible count, watched count and progress. */
+/** A sub-category of an open category with the caller's visible count, watched count and progress. */
 async function subCategorySummary(ctx: AppContext, caller: Caller, subCategoryId: number) {
-  const hidden = await hiddenVideoIdsOf(ctx, caller);
+  const access = await pathAccessOf(ctx, caller);
   const [summary, certified] = await Promise.all([
-    findSubCategorySummary(ctx.db, caller.userId, subCategoryId, hidden),
+    findSubCategorySummary(ctx.db, caller.userId, subCategoryId, access.hiddenVideoIds),
     certifiedSubjects(ctx.db, caller.userId, 'sub_category', { subjectId: subCategoryId }),
   ]);
   if (!summary) throw notFound('Sub-category not found.');
+  assertCategoryOpen(access, summary.category_id);
   const videosCount = Number(summary.videos_count ?? 0);
   const watchedCount = Number(summary.watched_count ?? 0);
   return {
     ...summary,
-    listed_count: Number(summary.listed_count ?? 0),
+    hiddenVideoIds: access.hiddenVideoIds,
     videos_count: videosCount,
     watched_count: watchedCount,
     progress: progressPercent(watchedCount, videosCount, certified.has(summary.id)),
@@ -163,12 +161,12 @@ export async function subCategoryVideos(
 ): Promise<SubCategoryVideosData> {
   const summary = await subCategorySummary(ctx, viewer, input.sub_category_id);
   const skip = offsetOf(input);
-  const rows = skip < summary.listed_count ? await subCategoryPage(ctx.db, viewer.userId, summary.id, skip, PAGE_SIZE) : [];
+  const rows = skip < summary.videos_count ? await subCategoryPage(ctx.db, viewer.userId, summary.id, summary.hiddenVideoIds, skip, PAGE_SIZE) : [];
   const signer = await mediaSigner(ctx.db);
   return {
     sub_category: { sub_category_id: summary.id, name: summary.name, category_id: summary.category_id, category_name: summary.category_name },
     videos: rows.map((r) => toVideoCard(r, viewer, signer)),
-    total: summary.listed_count,
+    total: summary.videos_count,
     videos_count: summary.videos_count,
     watched_count: summary.watched_count,
     progress: summary.progress,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BULK_VIDEOS, importTestCatalog, insertFakeAsset, insertTestVideo, type TestCatalog } from '../../../test/catalog-fixture.ts';
+import { BULK_VIDEOS, importTestCatalog, insertFakeAsset, insertTestVideo, openWholeCatalog, type TestCatalog } from '../../../test/catalog-fixture.ts';
 import { organizationWithMembers, signIn, startPlatform, type TestPlatform } from '../../../test/harness.ts';
 import { ensurePath, replaceHiddenVideos, replacePathCategories } from '../organization/learning-path.queries.ts';
 import { EXPERT_CONTACT_LIMIT_MESSAGE } from './browse.service.ts';
@@ -137,8 +137,14 @@ describe('category page', () => {
 });
 
 describe('POST /api/sub_categories_videos', () => {
-  const page = (body: Record<string, unknown>) =>
-    post(acme.member.token, '/sub_categories_videos', { sub_category_id: catalog.subCategories['lean-bulk'], ...body });
+  // Lean comes after the required Safety in the catalog's path: a member reads it once their path opens it.
+  let reader: string;
+  beforeAll(async () => {
+    const opened = await organizationWithMembers(platform, 'Opened');
+    await openWholeCatalog(platform, opened.organizationId);
+    reader = opened.member.token;
+  });
+  const page = (body: Record<string, unknown>) => post(reader, '/sub_categories_videos', { sub_category_id: catalog.subCategories['lean-bulk'], ...body });
 
   it('pages of 20 by admin_video_id, with the total', async () => {
     const first = await page({});
@@ -406,17 +412,17 @@ describe('progress follows the learning path and the certificates (design.md)', 
   const watchedIn = async (token: string, subCategory: string) =>
     (await platform.api('GET', '/api/get_watch_user_video', { token, query: { SubCategoryId: String(catalog.subCategories[subCategory]) } })).body.data;
 
-  it('a video hidden by the member path counts in neither total nor watched; the lists still show it', async () => {
+  it('a video hidden by the member path is neither listed, counted nor playable; a super user previews it', async () => {
     const org = await organizationWithMembers(platform, 'Hidden');
     const path = await ensurePath(platform.ctx.db, org.organizationId, null);
     await replaceHiddenVideos(platform.ctx.db, path, catalog.categories.safety as number, [catalog.videos.ppe as number]);
-    await watch(org.member, 'ppe'); // watching a hidden video changes nothing
+    expect((await watch(org.member, 'ppe')).status).toBe(404); // a hidden video takes no watch time
     await watch(org.member, 'lockout');
 
     const category = (await post(org.member.token, '/get_category_id', { category_id: catalog.categories.safety })).body.data[0];
     expect(category).toMatchObject({ videos_count: 2, duration: '00:00:04', watched_count: 1, progress: 50 });
     expect(await groupsOf(org.member.token)).toEqual([
-      [catalog.subCategories['safety-basics'], 1, 1, 100, [catalog.videos.lockout, catalog.videos.ppe]],
+      [catalog.subCategories['safety-basics'], 1, 1, 100, [catalog.videos.lockout]],
       [catalog.subCategories['safety-advanced'], 1, 0, 0, [catalog.videos['confined-space']]],
     ]);
     expect(await watchedIn(org.member.token, 'safety-basics')).toEqual({
@@ -426,8 +432,16 @@ describe('progress follows the learning path and the certificates (design.md)', 
       progress: 100,
     });
     const page = (await post(org.member.token, '/sub_categories_videos', { sub_category_id: catalog.subCategories['safety-basics'] })).body.data;
-    expect(page).toMatchObject({ total: 2, videos_count: 1, watched_count: 1, progress: 100 });
-    expect(ids(page.videos)).toEqual([catalog.videos.lockout, catalog.videos.ppe]);
+    expect(page).toMatchObject({ total: 1, videos_count: 1, watched_count: 1, progress: 100 });
+    expect(ids(page.videos)).toEqual([catalog.videos.lockout]);
+    for (const call of ['/videos/view', '/videos/view/second', '/suggestions']) {
+      const refused = await post(org.member.token, call, { admin_video_id: catalog.videos.ppe });
+      expect([call, refused.status, refused.body]).toEqual([call, 404, { success: false, error_messages: 'Video not found.', error_code: 404 }]);
+    }
+    // The supervisor who hid it may still preview it.
+    const preview = await post(org.superUser.token, '/videos/view', { admin_video_id: catalog.videos.ppe });
+    expect(preview.status).toBe(200);
+    expect(preview.body.data.main_video).toMatch(/^\/media\//);
 
     // The same watching without a hidden video (another organization): 2 of 3 videos.
     const open = await organizationWithMembers(platform, 'Open');
@@ -436,6 +450,26 @@ describe('progress follows the learning path and the certificates (design.md)', 
     const openCategory = (await post(open.member.token, '/get_category_id', { category_id: catalog.categories.safety })).body.data[0];
     expect(openCategory).toMatchObject({ videos_count: 3, watched_count: 2, progress: 66 });
     expect(await watchedIn(open.member.token, 'safety-advanced')).toMatchObject({ watched: 0, total: 1, progress: 0 });
+  });
+
+  it('a category reads the same count and duration on home, its page, the Library and the path creator', async () => {
+    const org = await organizationWithMembers(platform, 'Figures');
+    const path = await ensurePath(platform.ctx.db, org.organizationId, null);
+    await replaceHiddenVideos(platform.ctx.db, path, catalog.categories.safety as number, [catalog.videos.ppe as number]);
+    for (const who of [org.member, org.superUser]) {
+      const home = (await post(who.token, '/learning_path_home', {})).body.data.categories.find(
+        (c: { category_id: number }) => c.category_id === catalog.categories.safety,
+      );
+      const page = (await post(who.token, '/get_category_id', { category_id: catalog.categories.safety })).body.data[0];
+      // Listed videos the path does not hide: lockout and confined-space (ppe hidden, fire and draft not listed).
+      expect([home.videos_count, home.total_seconds]).toEqual([2, 4]);
+      expect([page.videos_count, page.duration]).toEqual([2, '00:00:04']);
+    }
+    const tree = await platform.api('GET', `/api/organization/${org.organizationId}/categories`, { token: org.superUser.token });
+    const safety = tree.body.data.find((c: { id: number }) => c.id === catalog.categories.safety);
+    expect([safety.videos_count, safety.total_seconds]).toEqual([2, 4]);
+    // The creator still lists every video of the category, so a hidden one can be shown again.
+    expect(safety.subcategories.flatMap((s: { data: { admin_video_id: number }[] }) => s.data.map((v) => v.admin_video_id))).toContain(catalog.videos.ppe);
   });
 
   it('a certificate keeps progress at 100 after a new video joins the category (and a micro-certificate its sub-category)', async () => {

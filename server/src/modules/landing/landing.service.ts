@@ -1,7 +1,7 @@
 import type { LandingData } from '@mm/contract';
 import type { AppContext } from '../../app-context.ts';
 import { notFound } from '../../lib/errors.ts';
-import { MASTER_PLAYLIST, POSTER } from '../catalog/media.ts';
+import { MASTER_PLAYLIST } from '../catalog/media.ts';
 import { mediaSigner } from '../media/media-signer.ts';
 import { findLanding } from './landing.queries.ts';
 
@@ -11,7 +11,7 @@ export async function getLanding(ctx: AppContext): Promise<LandingData> {
   if (!row) throw notFound('The landing content has not been imported yet.');
   const signer = await mediaSigner(ctx.db);
   const video = (hash: string) => signer.url(hash, MASTER_PLAYLIST);
-  const poster = (hash: string) => signer.url(hash, POSTER);
+  const poster = (hash: string) => signer.posterUrl(hash);
   return {
     banner_title: row.banner_title,
     banner_video: video(row.banner_hash),

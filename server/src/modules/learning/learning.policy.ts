@@ -1,3 +1,4 @@
+import { CERTIFICATE_MESSAGES } from '@mm/contract';
 import type { Caller } from '../../lib/auth.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
 
@@ -16,4 +17,22 @@ export function assertCanReadMember(caller: Caller, target: { id: number; organi
 /** People lists and rankings: members of the organization only. */
 export function assertSameOrganization(caller: Caller, organizationId: number): void {
   if (caller.organizationId === null || caller.organizationId !== organizationId) throw forbidden("You cannot see another organization's people.");
+}
+
+/** A category the caller's path keeps locked answers 403 with the spec's locked text (super users and the guest preview). */
+export function assertCategoryOpen(access: { lockedCategoryIds: ReadonlySet<number>; preview: boolean }, categoryId: number): void {
+  if (!access.preview && access.lockedCategoryIds.has(categoryId)) throw forbidden(CERTIFICATE_MESSAGES.categoryLocked);
+}
+
+/**
+ * A video opens when its category does and the caller's path does not hide it; a hidden video is not part of the
+ * member's training, so it answers as missing (`notFoundMessage`). Super users and the guest preview everything.
+ */
+export function assertVideoOpen(
+  access: { hiddenVideoIds: number[]; lockedCategoryIds: ReadonlySet<number>; preview: boolean },
+  video: { id: number; category_id: number },
+  notFoundMessage: string,
+): void {
+  assertCategoryOpen(access, video.category_id);
+  if (!access.preview && access.hiddenVideoIds.includes(video.id)) throw notFound(notFoundMessage);
 }

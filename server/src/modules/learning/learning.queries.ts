@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
+import { listedAndVisible } from '../videos/visible-videos.queries.ts';
 import { POINTS } from './learning.rules.ts';
 import { addPoints } from './learning-stats.ts';
 
@@ -13,13 +14,24 @@ export type Member = {
   last_name: string;
   role: string | null;
   team: string | null;
+  is_guest: number;
 };
 
 export function findMember(db: Db, userId: number): Promise<Member | undefined> {
   return db
     .selectFrom('users')
     .leftJoin('teams', 'teams.id', 'users.team_id')
-    .select(['users.id', 'users.organization_id', 'users.team_id', 'users.timezone', 'users.name', 'users.last_name', 'users.role', 'teams.name as team'])
+    .select([
+      'users.id',
+      'users.organization_id',
+      'users.team_id',
+      'users.timezone',
+      'users.name',
+      'users.last_name',
+      'users.role',
+      'teams.name as team',
+      'users.is_guest',
+    ])
     .where('users.id', '=', userId)
     .where('users.deleted_at', 'is', null)
     .executeTakeFirst();
@@ -30,7 +42,7 @@ export type SubCategoryCount = { category_id: number; sub_category_id: number; t
 /** Listed (in_test) videos of the given categories, minus the hidden ones, with the member's watched count, per sub-category. */
 export async function countsBySubCategory(db: Db, userId: number, categoryIds: number[], hiddenVideoIds: number[]): Promise<SubCategoryCount[]> {
   if (categoryIds.length === 0) return [];
-  let query = db
+  const rows = await db
     .selectFrom('videos')
     .leftJoin('video_watch', (j) => j.onRef('video_watch.video_id', '=', 'videos.id').on('video_watch.user_id', '=', userId))
     .select((eb) => [
@@ -41,10 +53,9 @@ export async function countsBySubCategory(db: Db, userId: number, categoryIds: n
       eb.fn.sum<number>('videos.duration_seconds').as('seconds'),
     ])
     .where('videos.category_id', 'in', categoryIds)
-    .where('videos.in_test', '=', 1)
-    .groupBy(['videos.category_id', 'videos.sub_category_id']);
-  if (hiddenVideoIds.length > 0) query = query.where('videos.id', 'not in', hiddenVideoIds);
-  const rows = await query.execute();
+    .where(listedAndVisible(hiddenVideoIds))
+    .groupBy(['videos.category_id', 'videos.sub_category_id'])
+    .execute();
   return rows.map((r) => ({
     category_id: r.category_id,
     sub_category_id: r.sub_category_id,

@@ -18,7 +18,7 @@ import { forbidden, notFound } from '../../lib/errors.ts';
 import { learningPathFor } from '../organization/learning-path.queries.ts';
 import { lastWatchedByUser } from '../playback/playback.queries.ts';
 import { type CertificatePdfInput, certificatePdf } from './certificate-pdf.ts';
-import { assertCanReadMember, assertSameOrganization } from './learning.policy.ts';
+import { assertCanReadMember, assertCategoryOpen, assertSameOrganization } from './learning.policy.ts';
 import {
   categoryNames,
   certificatesOf,
@@ -45,33 +45,45 @@ import { availability, certificateDue, pathFigures, progressPercent, progressSta
 
 const iso = (ms: number) => toIso(Number(ms)) as string;
 
-/** The member's path with per-category and per-sub-category progress (visible videos only). */
-async function pathProgress(ctx: AppContext, member: Member) {
+/**
+ * Where a member stands on their path: per category the visible listed videos, those watched, progress and
+ * availability. One rule for home's cards and for the locks the server enforces (three statements and the path).
+ */
+async function pathStanding(ctx: AppContext, member: Member) {
   const path = await learningPathFor(ctx.db, member.organization_id ?? 0, member.team_id);
   const categoryIds = path.categories.map((c) => c.category_id);
-  const [counts, certs, lastByCategory, categories] = await Promise.all([
-    countsBySubCategory(ctx.db, member.id, categoryIds, path.hiddenVideoIds),
-    certificatesOf(ctx.db, member.id),
-    lastWatchedByCategory(ctx.db, member.id, categoryIds),
-    categoryNames(ctx.db, categoryIds),
-  ]);
-  const subNames = new Map(
-    (
-      await subCategoryNames(
-        ctx.db,
-        counts.map((c) => c.sub_category_id),
-      )
-    ).map((s) => [s.id, s.name]),
-  );
-  const challengeOf = new Map(categories.map((c) => [c.id, c.challenge]));
-  const certOf = (kind: 'category' | 'sub_category', id: number) => certs.find((c) => c.kind === kind && c.subject_id === id);
-
+  const [counts, certs] = await Promise.all([countsBySubCategory(ctx.db, member.id, categoryIds, path.hiddenVideoIds), certificatesOf(ctx.db, member.id)]);
+  const certified = new Set(certs.filter((c) => c.kind === 'category').map((c) => c.subject_id));
   const rows = path.categories.map((c) => {
     const subs = counts.filter((s) => s.category_id === c.category_id);
     const total = subs.reduce((n, s) => n + s.total, 0);
     const watched = subs.reduce((n, s) => n + s.watched, 0);
+    return { category: c, subs, total, watched, progress: progressPercent(watched, total, certified.has(c.category_id)) };
+  });
+  const open = availability(rows.map((r) => ({ essential: r.category.essential, progress: r.progress, total: r.total })));
+  return { path, counts, certs, rows: rows.map((r, i) => ({ ...r, available: open[i] ?? false })) };
+}
+
+/** The member's path with per-category and per-sub-category progress (visible videos only). */
+async function pathProgress(ctx: AppContext, member: Member) {
+  const { path, counts, certs, rows } = await pathStanding(ctx, member);
+  const categoryIds = path.categories.map((c) => c.category_id);
+  const [lastByCategory, categories, subCategories] = await Promise.all([
+    lastWatchedByCategory(ctx.db, member.id, categoryIds),
+    categoryNames(ctx.db, categoryIds),
+    subCategoryNames(
+      ctx.db,
+      counts.map((c) => c.sub_category_id),
+    ),
+  ]);
+  const subNames = new Map(subCategories.map((s) => [s.id, s.name]));
+  const challengeOf = new Map(categories.map((c) => [c.id, c.challenge]));
+  const certOf = (kind: 'category' | 'sub_category', id: number) => certs.find((c) => c.kind === kind && c.subject_id === id);
+  // The guest can never make progress: they preview the whole path (pathAccessOf), so no card shows locked.
+  const preview = member.is_guest === 1;
+
+  const categoriesOut: LearningPathCategory[] = rows.map(({ category: c, subs, total, watched, progress, available }) => {
     const cert = certOf('category', c.category_id);
-    const progress = progressPercent(watched, total, cert !== undefined);
     return {
       category_id: c.category_id,
       name: c.name,
@@ -98,11 +110,29 @@ async function pathProgress(ctx: AppContext, member: Member) {
           certificate_date: micro ? iso(micro.issued_at) : null,
         };
       }),
+      available: preview || available,
     };
   });
-  const open = availability(rows.map((r) => ({ essential: r.essential, progress: r.progress, total: r.videos_count })));
-  const categoriesOut: LearningPathCategory[] = rows.map((r, i) => ({ ...r, available: open[i] ?? false }));
   return { source: path.source, categories: categoriesOut, certs };
+}
+
+/**
+ * What the caller may open of the catalog: the videos hidden from them by their path, and the categories their path
+ * keeps locked. Super users preview every category, and so does the guest (read-only, they can never unlock one);
+ * a caller without an organization follows no path.
+ */
+export type PathAccess = { hiddenVideoIds: number[]; lockedCategoryIds: ReadonlySet<number>; preview: boolean };
+
+export async function pathAccessOf(ctx: AppContext, caller: Caller): Promise<PathAccess> {
+  const preview = caller.isSuperUser || caller.isGuest;
+  if (caller.organizationId === null) return { hiddenVideoIds: [], lockedCategoryIds: new Set(), preview };
+  if (preview) {
+    const path = await learningPathFor(ctx.db, caller.organizationId, caller.teamId);
+    return { hiddenVideoIds: path.hiddenVideoIds, lockedCategoryIds: new Set(), preview };
+  }
+  const member = await memberOrThrow(ctx, caller.userId);
+  const { path, rows } = await pathStanding(ctx, member);
+  return { hiddenVideoIds: path.hiddenVideoIds, lockedCategoryIds: new Set(rows.filter((r) => !r.available).map((r) => r.category.category_id)), preview };
 }
 
 async function memberOrThrow(ctx: AppContext, userId: number): Promise<Member> {
@@ -290,8 +320,9 @@ export async function insertChallenge(
   input: { user_id: number; challenge_category_id: number; challenge_type: string; challenge_description: string; challenge_status: string },
 ): Promise<ChallengeData> {
   if (input.user_id !== caller.userId) throw forbidden('You can only record your own challenges.');
-  const [category] = await categoryNames(ctx.db, [input.challenge_category_id]);
+  const [[category], access] = await Promise.all([categoryNames(ctx.db, [input.challenge_category_id]), pathAccessOf(ctx, caller)]);
   if (!category) throw notFound('Category not found.');
+  assertCategoryOpen(access, category.id);
   const id = await recordChallenge(ctx.db, {
     userId: caller.userId,
     categoryId: category.id,

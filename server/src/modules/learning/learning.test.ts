@@ -1,6 +1,6 @@
 import { getDocument, VerbosityLevel } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importTestCatalog, insertWatchHistory, type TestCatalog } from '../../../test/catalog-fixture.ts';
+import { importTestCatalog, insertWatchHistory, openWholeCatalog, type TestCatalog } from '../../../test/catalog-fixture.ts';
 import { insertBulkMembers, organizationWithMembers, startPlatform, type TestPlatform } from '../../../test/harness.ts';
 import { ensurePath, replaceHiddenVideos } from '../organization/learning-path.queries.ts';
 import { rebuildCategoryStats, rebuildMemberPoints } from './learning-stats.ts';
@@ -240,6 +240,7 @@ describe('learning path, certificates and rankings', () => {
     const db = platform.ctx.db;
     // A fresh member: first reports on two videos race each other, then one crosses 90%.
     const fresh = await organizationWithMembers(platform, 'Fresh');
+    await openWholeCatalog(platform, fresh.organizationId);
     const lockout = catalog.videos.lockout!;
     const bulk = catalog.videos['bulk-01']!;
     await Promise.all([report(fresh.member, lockout, 0.01), report(fresh.member, lockout, 0.01), report(fresh.member, bulk, 0.01)]);

@@ -1,21 +1,26 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Db } from '../../db/client.ts';
 import { HOUR, now } from '../../lib/clock.ts';
+import { POSTER } from '../catalog/media.ts';
 import { settingOrCreate } from '../settings/settings.queries.ts';
 
 /**
  * Signed, expiring media URLs: `/media/<expires>/<signature>/<asset hash>/<file>`.
  * The signature (HMAC-SHA256 of `<expires>/<asset hash>`) sits in path segments, so the relative
  * URLs inside HLS playlists inherit it and one signature opens every file of one asset until it
- * expires. Whoever decides access (a member's subscription, later a share link) signs; the media
- * route only checks the signature. The secret is generated once and kept in the `settings` table.
+ * expires. A poster URL is signed for that one file (`<expires>/<asset hash>/poster.jpg`), so the
+ * picture of a card a caller may not play (a locked category) never opens its stream. Whoever decides
+ * access (a member's subscription and path, a share link) signs; the media route only checks the
+ * signature. The secret is generated once and kept in the `settings` table.
  */
 
 export type MediaSigner = {
   /** The URL of `file` (e.g. 'master.m3u8', '720p/index.m3u8', 'poster.jpg') of an asset. */
   url(assetHash: string, file: string): string;
-  /** True when the signature is the server's for this asset and has not expired. */
-  verify(expires: string, signature: string, assetHash: string): boolean;
+  /** The URL of the asset's poster, opening nothing else. */
+  posterUrl(assetHash: string): string;
+  /** True when the signature is the server's for this asset (or for this one file of it) and has not expired. */
+  verify(expires: string, signature: string, assetHash: string, file: string): boolean;
 };
 
 export const MEDIA_PREFIX = '/media';
@@ -25,17 +30,25 @@ const VALID_FOR = 6 * HOUR;
 
 export function createMediaSigner(secret: string, clock: () => number = now): MediaSigner {
   const key = Buffer.from(secret, 'base64url');
-  const sign = (expires: string, assetHash: string) => createHmac('sha256', key).update(`${expires}/${assetHash}`).digest();
+  const sign = (scope: string) => createHmac('sha256', key).update(scope).digest();
+  const expiry = () => String(Math.ceil((clock() + VALID_FOR) / HOUR) * (HOUR / 1000));
+  const matches = (given: Buffer, scope: string) => {
+    const expected = sign(scope);
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  };
   return {
     url(assetHash, file) {
-      const expires = String(Math.ceil((clock() + VALID_FOR) / HOUR) * (HOUR / 1000));
-      return `${MEDIA_PREFIX}/${expires}/${sign(expires, assetHash).toString('base64url')}/${assetHash}/${file}`;
+      const expires = expiry();
+      return `${MEDIA_PREFIX}/${expires}/${sign(`${expires}/${assetHash}`).toString('base64url')}/${assetHash}/${file}`;
     },
-    verify(expires, signature, assetHash) {
+    posterUrl(assetHash) {
+      const expires = expiry();
+      return `${MEDIA_PREFIX}/${expires}/${sign(`${expires}/${assetHash}/${POSTER}`).toString('base64url')}/${assetHash}/${POSTER}`;
+    },
+    verify(expires, signature, assetHash, file) {
       if (!/^\d{1,12}$/.test(expires) || Number(expires) * 1000 <= clock()) return false;
       const given = Buffer.from(signature, 'base64url');
-      const expected = sign(expires, assetHash);
-      return given.length === expected.length && timingSafeEqual(given, expected);
+      return matches(given, `${expires}/${assetHash}`) || matches(given, `${expires}/${assetHash}/${file}`);
     },
   };
 }

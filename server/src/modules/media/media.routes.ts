@@ -28,7 +28,8 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       const { expires, signature, hash } = request.params;
       const target = resolveMediaFile(root, hash, request.params['*']);
       if (!target) throw notFound('No such media.');
-      if (!(await mediaSigner(ctx.db)).verify(expires, signature, hash)) throw forbidden('This media link has expired or is not valid. Reload the page.');
+      if (!(await mediaSigner(ctx.db)).verify(expires, signature, hash, request.params['*']))
+        throw forbidden('This media link has expired or is not valid. Reload the page.');
       const stat = await statFile(target.file);
       if (!stat) throw notFound('No such media.');
 

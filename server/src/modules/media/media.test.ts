@@ -48,12 +48,22 @@ describe('media signer', () => {
     expect(Number(expires) * 1000).toBe(Date.parse('2026-03-01T17:00:00Z'));
     expect(hash).toBe(catalog.assetHash);
     expect(file).toBe('master.m3u8');
-    expect(signer.verify(expires!, signature!, hash!)).toBe(true);
-    expect(signer.verify(expires!, signature!, 'f'.repeat(64))).toBe(false);
-    expect(signer.verify(String(Number(expires) + 3600), signature!, hash!)).toBe(false);
+    expect(signer.verify(expires!, signature!, hash!, 'master.m3u8')).toBe(true);
+    expect(signer.verify(expires!, signature!, hash!, '720p/seg_001.ts')).toBe(true);
+    expect(signer.verify(expires!, signature!, 'f'.repeat(64), 'master.m3u8')).toBe(false);
+    expect(signer.verify(String(Number(expires) + 3600), signature!, hash!, 'master.m3u8')).toBe(false);
     expect(signer.url(catalog.assetHash, 'poster.jpg')).toContain(`/${expires}/${signature}/`);
     const later = createMediaSigner('c2VjcmV0LXNlY3JldC1zZWNyZXQtc2VjcmV0LXNlY3I', () => t + 8 * HOUR);
-    expect(later.verify(expires!, signature!, hash!)).toBe(false);
+    expect(later.verify(expires!, signature!, hash!, 'master.m3u8')).toBe(false);
+  });
+
+  it('signs a poster for that one file: its signature opens no playlist or segment', () => {
+    const signer = createMediaSigner('c2VjcmV0LXNlY3JldC1zZWNyZXQtc2VjcmV0LXNlY3I', () => Date.parse('2026-03-01T10:20:00Z'));
+    const [, , expires, signature, hash, file] = signer.posterUrl(catalog.assetHash).split('/');
+    expect(file).toBe('poster.jpg');
+    expect(signer.verify(expires!, signature!, hash!, 'poster.jpg')).toBe(true);
+    expect(signer.verify(expires!, signature!, hash!, 'master.m3u8')).toBe(false);
+    expect(signer.verify(expires!, signature!, hash!, '240p/seg_000.ts')).toBe(false);
   });
 
   it('keeps one secret per platform, stored in the database', async () => {

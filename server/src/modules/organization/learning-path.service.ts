@@ -3,6 +3,8 @@ import type { AppContext } from '../../app-context.ts';
 import type { Db } from '../../db/client.ts';
 import type { Caller } from '../../lib/auth.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
+import { formatDuration } from '../videos/video-cards.ts';
+import { categoryTotals } from '../videos/visible-videos.queries.ts';
 import {
   catalogCategories,
   catalogTree,
@@ -25,11 +27,6 @@ export type PathRequestEntry = { category_id: number; order: number; essential?:
 
 async function assertTeamOf(ctx: AppContext, organizationId: number, teamId: number | null): Promise<void> {
   if (teamId !== null && !(await findTeam(ctx.db, organizationId, teamId))) throw notFound(TEAM_NOT_FOUND);
-}
-
-function hhmmss(seconds: number): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${pad(Math.floor(seconds / 3600))}:${pad(Math.floor((seconds % 3600) / 60))}:${pad(seconds % 60)}`;
 }
 
 // Map.groupBy arrives with Node 21; the platform runs on Node 20.
@@ -56,11 +53,15 @@ export async function getPathCategories(ctx: AppContext, caller: Caller, organiz
 
 export async function getCatalogTree(ctx: AppContext, caller: Caller, organizationId: number): Promise<CatalogTreeData> {
   assertCanManageOrganization(caller, organizationId);
-  const { categories, subCategories, videos } = await catalogTree(ctx.db);
+  const [{ categories, subCategories, videos }, path] = await Promise.all([catalogTree(ctx.db), learningPathFor(ctx.db, organizationId, caller.teamId)]);
+  // The tree lists every video (the creator hides and shows them); its figures follow the rule home uses.
+  const totals = await categoryTotals(ctx.db, path.hiddenVideoIds);
   const videosBySub = groupBy(videos, (v) => v.sub_category_id);
   const subsByCategory = groupBy(subCategories, (s) => s.category_id);
   return categories.map((c) => ({
     ...c,
+    videos_count: totals.get(c.id)?.videos_count ?? 0,
+    total_seconds: totals.get(c.id)?.total_seconds ?? 0,
     subcategories: (subsByCategory.get(c.id) ?? []).map((s) => ({
       url_page_id: s.id,
       title: s.name,
@@ -68,7 +69,7 @@ export async function getCatalogTree(ctx: AppContext, caller: Caller, organizati
         admin_video_id: v.id,
         title: v.title,
         default_image: v.image,
-        duration: hhmmss(v.duration_seconds),
+        duration: formatDuration(v.duration_seconds),
         in_test: v.in_test,
         in_production: v.in_production,
       })),

@@ -16,7 +16,8 @@ import type { AppContext } from '../../app-context.ts';
 import type { Caller } from '../../lib/auth.ts';
 import { dayIn, now, toIso } from '../../lib/clock.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
-import { issueDueCertificates } from '../learning/learning.service.ts';
+import { assertVideoOpen } from '../learning/learning.policy.ts';
+import { issueDueCertificates, pathAccessOf } from '../learning/learning.service.ts';
 import { mediaSigner } from '../media/media-signer.ts';
 import { assertCanPlay, assertNotGuest, type Viewer } from '../videos/playback-access.ts';
 import { pageOfCards } from '../videos/video-cards.queries.ts';
@@ -51,10 +52,18 @@ async function existingVideo(ctx: AppContext, videoId: number) {
   return video;
 }
 
+/** A video the caller may open: it exists, its category is not locked in their path and the path does not hide it. */
+async function openVideo(ctx: AppContext, caller: Caller, videoId: number) {
+  const [video, access] = await Promise.all([existingVideo(ctx, videoId), pathAccessOf(ctx, caller)]);
+  assertVideoOpen(access, video, VIDEO_NOT_FOUND);
+  return video;
+}
+
 /** The video for the caller: stream URLs only when they may play (the signer is never asked otherwise). */
 export async function viewVideo(ctx: AppContext, viewer: Viewer, videoId: number): Promise<VideoDetail> {
-  const row = await findVideoDetail(ctx.db, viewer.userId, videoId);
+  const [row, access] = await Promise.all([findVideoDetail(ctx.db, viewer.userId, videoId), pathAccessOf(ctx, viewer)]);
   if (!row) throw notFound(VIDEO_NOT_FOUND);
+  assertVideoOpen(access, row, VIDEO_NOT_FOUND);
   const signer = await mediaSigner(ctx.db);
   const streams = viewer.canPlay ? streamUrls(signer, row.content_hash, row.renditions) : {};
   const castCrews = await findCastCrews(ctx.db, videoId);
@@ -83,7 +92,7 @@ export async function viewVideo(ctx: AppContext, viewer: Viewer, videoId: number
 }
 
 export async function videoTrailers(ctx: AppContext, viewer: Viewer, videoId: number): Promise<VideoSecondData> {
-  await existingVideo(ctx, videoId);
+  await openVideo(ctx, viewer, videoId);
   const signer = await mediaSigner(ctx.db);
   const trailers = await findTrailers(ctx.db, videoId);
   return {
@@ -95,7 +104,7 @@ export async function videoTrailers(ctx: AppContext, viewer: Viewer, videoId: nu
 }
 
 export async function suggestions(ctx: AppContext, viewer: Viewer, videoId: number, skip: number): Promise<SuggestionsData> {
-  const video = await existingVideo(ctx, videoId);
+  const video = await openVideo(ctx, viewer, videoId);
   const { total, rows } = await pageOfCards(ctx.db, selectSuggestions(ctx.db, viewer.userId, video), orderSuggestions(video.sub_category_id), skip, PAGE_SIZE);
   const signer = await mediaSigner(ctx.db);
   return { videos: rows.map((r) => toVideoCard(r, viewer, signer)), total, skip, take: PAGE_SIZE };
@@ -126,7 +135,7 @@ const MAX_REPORT_FACTOR = 2;
 export async function reportWatchTime(ctx: AppContext, viewer: Viewer, input: { user: number; video: number; timeSpent: number }): Promise<WatchData> {
   if (input.user !== viewer.userId) throw forbidden('You can only report your own watch time.');
   assertCanPlay(viewer);
-  const video = await existingVideo(ctx, input.video);
+  const video = await openVideo(ctx, viewer, input.video);
   const t = now();
   const seconds = Math.min(input.timeSpent * 60, video.duration_seconds * MAX_REPORT_FACTOR);
   const day = dayIn(t, await findTimezone(ctx.db, viewer.userId));
@@ -158,7 +167,7 @@ export type Playbook = { file: string; filename: string };
 /** The playbook PDF for members who may play; the guest is refused (the web app sends them to /plans). */
 export async function playbookFile(ctx: AppContext, viewer: Viewer, videoId: number): Promise<Playbook> {
   assertNotGuest(viewer);
-  const video = await existingVideo(ctx, videoId);
+  const video = await openVideo(ctx, viewer, videoId);
   assertCanPlay(viewer, 'To download the playbook you need to hire a plan, contact your boss or hire a plan.');
   if (!video.playbook_path) throw notFound('This video has no playbook.');
   const file = path.join(ctx.config.dataDir, video.playbook_path);

@@ -1,6 +1,6 @@
 import { NEED_SUBSCRIPTION_MESSAGE } from '@mm/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importTestCatalog, type TestCatalog } from '../../../test/catalog-fixture.ts';
+import { importTestCatalog, openWholeCatalog, type TestCatalog } from '../../../test/catalog-fixture.ts';
 import { organizationWithMembers, signIn, startPlatform, type TestPlatform } from '../../../test/harness.ts';
 
 let platform: TestPlatform;
@@ -13,6 +13,7 @@ beforeAll(async () => {
   platform = await startPlatform();
   catalog = await importTestCatalog(platform);
   acme = await organizationWithMembers(platform, 'Acme');
+  await openWholeCatalog(platform, acme.organizationId);
   lapsed = await organizationWithMembers(platform, 'Lapsed');
   await platform.ctx.db.updateTable('subscriptions').set({ status: 'expired' }).where('organization_id', '=', lapsed.organizationId).execute();
   guest = await signIn(platform, platform.ctx.config.guest.email, platform.ctx.config.guest.password);
@@ -246,7 +247,8 @@ describe('POST /api/watch-user-video', () => {
 
 describe('resume', () => {
   it('last-video-watched-by-category: the last watched in the category, else its first listed video', async () => {
-    const { member, superUser } = await organizationWithMembers(platform, 'Resume');
+    const { member, superUser, organizationId } = await organizationWithMembers(platform, 'Resume');
+    await openWholeCatalog(platform, organizationId);
     const byCategory = (token: string, id: number | string) => platform.api('GET', `/api/last-video-watched-by-category/${id}`, { token });
     expect((await byCategory(member.token, catalog.categories.safety!)).body.data).toEqual({ id: catalog.videos.lockout });
     await post(member.token, '/watch-user-video', { user: member.id, video: catalog.videos['confined-space'], timeSpent: 0.01 });

@@ -7,7 +7,7 @@ export function findShareableVideo(db: Db, videoId: number) {
   return db
     .selectFrom('videos')
     .innerJoin('media_assets', 'media_assets.id', 'videos.media_asset_id')
-    .select(['videos.id', 'videos.title', 'videos.description', 'videos.image', 'media_assets.content_hash'])
+    .select(['videos.id', 'videos.category_id', 'videos.title', 'videos.description', 'videos.image', 'media_assets.content_hash'])
     .where('videos.id', '=', videoId)
     .executeTakeFirst();
 }

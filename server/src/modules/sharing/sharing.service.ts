@@ -7,7 +7,9 @@ import { DAY, now } from '../../lib/clock.ts';
 import { hashToken, newToken } from '../../lib/crypto.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import { organizationHasAccess } from '../billing/access.ts';
-import { MASTER_PLAYLIST, POSTER } from '../catalog/media.ts';
+import { MASTER_PLAYLIST } from '../catalog/media.ts';
+import { assertVideoOpen } from '../learning/learning.policy.ts';
+import { pathAccessOf } from '../learning/learning.service.ts';
 import { shareVideoMail } from '../mail/templates.ts';
 import { mediaSigner } from '../media/media-signer.ts';
 import { findTeam } from '../organization/teams.queries.ts';
@@ -30,8 +32,10 @@ export async function shareVideo(ctx: AppContext, caller: Caller, input: ShareIn
   };
   assertMayShare(caller, mode);
   if (!(await organizationHasAccess(ctx.db, caller.organizationId))) throw forbidden(SHARING_MESSAGES.noPlan);
-  const video = await findShareableVideo(ctx.db, input.admin_video_id);
+  const [video, access] = await Promise.all([findShareableVideo(ctx.db, input.admin_video_id), pathAccessOf(ctx, caller)]);
   if (!video) throw notFound('Video not found.');
+  // A share link plays without sign-in: a member cannot send one for a video their path keeps closed to them.
+  assertVideoOpen(access, video, 'Video not found.');
 
   const recipients = new Map<string, Recipient>();
   const orgId = caller.organizationId as number;
@@ -89,7 +93,7 @@ export async function openSharedVideo(ctx: AppContext, uniqueId: string, token: 
     admin_video_id: share.video_id,
     title: share.title,
     description: share.description,
-    default_image: share.image ?? signer.url(share.content_hash, POSTER),
+    default_image: share.image ?? signer.posterUrl(share.content_hash),
     main_video: signer.url(share.content_hash, MASTER_PLAYLIST),
     expires_at: new Date(share.expires_at).toISOString(),
   };

@@ -1,6 +1,6 @@
 import type { Resolutions, VideoCard } from '@mm/contract';
 import type { Rendition } from '../../db/schema.ts';
-import { MASTER_PLAYLIST, POSTER } from '../catalog/media.ts';
+import { MASTER_PLAYLIST } from '../catalog/media.ts';
 import type { MediaSigner } from '../media/media-signer.ts';
 import type { Viewer } from './playback-access.ts';
 import type { VideoCardRow } from './video-cards.queries.ts';
@@ -23,7 +23,7 @@ export function streamUrls(signer: MediaSigner, assetHash: string, renditionsJso
 
 /** The catalog picture, else the poster for callers who may play (it sits behind the media signature). */
 export function pictureOf(image: string | null, assetHash: string, viewer: Viewer, signer: MediaSigner): string | null {
-  return image ?? (viewer.canPlay ? signer.url(assetHash, POSTER) : null);
+  return image ?? (viewer.canPlay ? signer.posterUrl(assetHash) : null);
 }
 
 export function toVideoCard(row: VideoCardRow, viewer: Viewer, signer: MediaSigner): VideoCard {

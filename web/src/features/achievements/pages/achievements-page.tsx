@@ -4,12 +4,12 @@ import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { paths, videoPath } from '../../../config/paths.ts';
 import { apiDownload, saveFile } from '../../../lib/api-client.ts';
+import { formatDate } from '../../../lib/date.ts';
 import { notifyError } from '../../../lib/notify.ts';
 import { useSignedInSession } from '../../../lib/session.ts';
 import { useUserCertifications } from '../../home/api/learning.ts';
 
 /** Alerts and dates use the pt-BR format (member spec, section 9): dd/mm/yyyy. */
-export const ptBrDate = (iso: string) => new Intl.DateTimeFormat('pt-BR').format(new Date(iso));
 
 function ObtainedCard({ cert }: { cert: CertificateItem }) {
   const download = () =>
@@ -23,7 +23,7 @@ function ObtainedCard({ cert }: { cert: CertificateItem }) {
         <Stack gap={4}>
           <Text fw={700}>{cert.name}</Text>
           <Text size="sm" c="dimmed">
-            Issued on {ptBrDate(cert.created_at)}
+            Issued on {formatDate(cert.created_at)}
           </Text>
           <Text size="xs" c="dimmed">
             Verification code: <Link to={`/verify/${cert.verification_code}`}>{cert.verification_code}</Link>

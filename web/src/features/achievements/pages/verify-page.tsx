@@ -1,7 +1,7 @@
 import { Alert, Card, Container, Loader, Stack, Text, Title } from '@mantine/core';
 import { useParams } from 'react-router';
+import { formatDate } from '../../../lib/date.ts';
 import { useVerification } from '../../home/api/learning.ts';
-import { ptBrDate } from './achievements-page.tsx';
 
 /** /verify/:code: anyone checks a certificate by its verification code. */
 export function VerifyPage() {
@@ -31,7 +31,7 @@ export function VerifyPage() {
                 {verification.data.sub_category ? ` - ${verification.data.sub_category}` : ''}
               </Text>
               <Text>Organization: {verification.data.organization ?? '-'}</Text>
-              <Text>Date: {ptBrDate(verification.data.issued_at)}</Text>
+              <Text>Date: {formatDate(verification.data.issued_at)}</Text>
               <Text size="sm" c="dimmed">
                 Code: {verification.data.verification_code}
               </Text>

@@ -1,16 +1,21 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { paths } from '../../../config/paths.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { clearSession } from '../../../lib/session.ts';
 import { logout } from '../api/logout.ts';
 
-/** Revokes the token (a failure changes nothing for the user), forgets everything, back to sign-in. */
+/** Public pages a sign-out may end on instead of sign-in (the guest leaving for the plans). */
+const PUBLIC_DESTINATIONS: readonly string[] = [paths.plans];
+
+/** Revokes the token (a failure changes nothing for the user), forgets everything, back to sign-in (or `state.next`). */
 export function LogoutPage() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const next = (useLocation().state as { next?: string } | null)?.next;
+  const destination = next && PUBLIC_DESTINATIONS.includes(next) ? next : paths.login;
   const started = useRef(false);
 
   useEffect(() => {
@@ -22,9 +27,9 @@ export function LogoutPage() {
         clearSession();
         queryClient.clear();
         notifySuccess('Logout successful!!');
-        navigate(paths.login, { replace: true });
+        navigate(destination, { replace: true });
       });
-  }, [queryClient, navigate]);
+  }, [queryClient, navigate, destination]);
 
   return <PageLoader label="Signing out..." />;
 }

@@ -2,7 +2,8 @@ import { Alert, Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
 import type { SubscriptionRecord } from '@mm/contract';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
-import { formatDate, formatMoney, monthsLabel } from './money.ts';
+import { formatDate } from '../../../lib/date.ts';
+import { formatMoney, monthsLabel } from './money.ts';
 
 const STATUS_LABEL: Record<SubscriptionRecord['status'], string> = {
   trialing: 'Free trial',

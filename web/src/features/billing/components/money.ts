@@ -2,6 +2,4 @@
 export const formatMoney = (currency: string, amount: number) =>
   `${currency} ${amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
-export const formatDate = (iso: string) => new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
-
 export const monthsLabel = (months: number) => (months === 1 ? 'month' : `${months} months`);

@@ -1,10 +1,12 @@
-import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 import type { SubscriptionPlan } from '@mm/contract';
+import type { ReactNode } from 'react';
 import { formatMoney, monthsLabel } from './money.ts';
 
-type PlanCardProps = { plan: SubscriptionPlan; busy: boolean; onPay: () => void };
+/** `action`: the card's call to action ('pay now' for a member, sign-up for a visitor). */
+type PlanCardProps = { plan: SubscriptionPlan; action: (variant: 'filled' | 'light') => ReactNode };
 
-export function PlanCard({ plan, busy, onPay }: PlanCardProps) {
+export function PlanCard({ plan, action }: PlanCardProps) {
   const popular = plan.popular_status === 1;
   return (
     <Card
@@ -31,9 +33,7 @@ export function PlanCard({ plan, busy, onPay }: PlanCardProps) {
         <Text c="dimmed" style={{ flexGrow: 1 }}>
           {plan.description}
         </Text>
-        <Button onClick={onPay} disabled={busy} variant={popular ? 'filled' : 'light'} fullWidth>
-          {busy ? 'Loading...' : 'pay now'}
-        </Button>
+        {action(popular ? 'filled' : 'light')}
       </Stack>
     </Card>
   );

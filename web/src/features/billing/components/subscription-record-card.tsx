@@ -1,7 +1,8 @@
 import { Card, SimpleGrid, Text } from '@mantine/core';
 import type { SubscriptionRecord } from '@mm/contract';
 import { LabelledValue } from '../../../components/labelled-value.tsx';
-import { formatDate, formatMoney } from './money.ts';
+import { formatDate } from '../../../lib/date.ts';
+import { formatMoney } from './money.ts';
 
 /** One payment record; referral and coupon amounts only when they apply (member spec, section 2). */
 export function SubscriptionRecordCard({ record }: { record: SubscriptionRecord }) {

@@ -1,4 +1,4 @@
-import { Alert, Container, SimpleGrid, Text, Title } from '@mantine/core';
+import { Alert, Button, Container, SimpleGrid, Text, Title } from '@mantine/core';
 import { isOfferedPlan } from '@mm/contract';
 import { Navigate } from 'react-router';
 import { PageLoader } from '../../../components/page-loader.tsx';
@@ -15,8 +15,9 @@ export function PlansPage() {
   const plans = usePlans();
   const checkout = useStartCheckout(session.userId);
 
-  // The shared guest account cannot buy for anyone: it is signed out here (member spec, section 6).
-  if (session.isGuestUser) return <Navigate to={paths.logout} replace />;
+  // The shared guest account cannot buy for anyone: it is signed out here (member spec, section 6) and lands on
+  // the public plans page, which offers the free trial.
+  if (session.isGuestUser) return <Navigate to={paths.logout} replace state={{ next: paths.plans }} />;
   if (plans.isError) return <Navigate to={paths.logout} replace />;
 
   const offered = (plans.data ?? []).filter(isOfferedPlan);
@@ -37,8 +38,11 @@ export function PlansPage() {
           <PlanCard
             key={plan.subscription_id}
             plan={plan}
-            busy={checkout.isPending}
-            onPay={() => checkout.mutate(plan.subscription_id, { onError: notifyError })}
+            action={(variant) => (
+              <Button onClick={() => checkout.mutate(plan.subscription_id, { onError: notifyError })} disabled={checkout.isPending} variant={variant} fullWidth>
+                {checkout.isPending ? 'Loading...' : 'pay now'}
+              </Button>
+            )}
           />
         ))}
       </SimpleGrid>

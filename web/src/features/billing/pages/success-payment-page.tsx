@@ -1,4 +1,5 @@
-import { Alert, Anchor, Container, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { PAYMENT_SESSION_MISSING } from '@mm/contract';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../../config/paths.ts';
@@ -59,11 +60,20 @@ export function SuccessPaymentPage() {
         </Alert>
       )}
       {confirm.isError && (
-        <Alert color="red" variant="light" title="The payment could not be confirmed">
+        <Alert
+          color="red"
+          variant="light"
+          title={confirm.error.message === PAYMENT_SESSION_MISSING ? 'No payment to confirm' : 'The payment could not be confirmed'}
+        >
           <Text>{confirm.error.message}</Text>
-          <Anchor component={Link} to={paths.plans}>
-            Back to the plans
-          </Anchor>
+          <Group gap="md" mt="sm">
+            <Anchor component={Link} to={paths.plans}>
+              See the plans
+            </Anchor>
+            <Anchor component={Link} to={paths.billing}>
+              Billing details
+            </Anchor>
+          </Group>
         </Alert>
       )}
     </Container>

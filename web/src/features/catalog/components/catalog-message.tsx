@@ -1,5 +1,6 @@
 import { Button, EmptyState } from '@mantine/core';
-import { IconMoodEmpty } from '@tabler/icons-react';
+import { CERTIFICATE_MESSAGES } from '@mm/contract';
+import { IconLock, IconMoodEmpty } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
@@ -29,5 +30,21 @@ export function RetryButton({ onRetry, loading }: { onRetry: () => void; loading
     <Button variant="light" onClick={onRetry} loading={loading}>
       Try again
     </Button>
+  );
+}
+
+/** A category the member's learning path keeps locked: the spec's text and the way back to the path on Home. */
+export function LockedCategoryMessage() {
+  return (
+    <CatalogMessage
+      title="This category is locked"
+      description={CERTIFICATE_MESSAGES.categoryLocked}
+      icon={<IconLock size={32} aria-hidden />}
+      action={
+        <Button component={Link} to={paths.home} variant="filled">
+          Back to your learning path
+        </Button>
+      }
+    />
   );
 }

@@ -8,12 +8,12 @@ import { useCategory } from '../api/get-category.ts';
 import { useCategoryVideos } from '../api/get-category-videos.ts';
 import { ChallengeButton } from '../challenge-button.tsx';
 import { CatalogImage } from '../components/catalog-image.tsx';
-import { BackHomeButton, CatalogMessage, RetryButton } from '../components/catalog-message.tsx';
+import { BackHomeButton, CatalogMessage, LockedCategoryMessage, RetryButton } from '../components/catalog-message.tsx';
 import { ProgressCircle } from '../components/progress-circle.tsx';
 import { SubCategorySection } from '../components/sub-category-section.tsx';
 import { useVideoPanel, VideoDetailPanel } from '../components/video-panel/video-detail-panel.tsx';
 import { VideoSliderSkeleton } from '../components/video-slider.tsx';
-import { isNotFound, useSignOutOnFailure } from '../hooks/use-catalog-failure.ts';
+import { isLocked, isNotFound, useSignOutOnFailure } from '../hooks/use-catalog-failure.ts';
 import { parseId } from '../parse-id.ts';
 
 /** /category/{id}: the category with one slider per sub-category (member spec, section 2). */
@@ -41,6 +41,13 @@ function CategoryContent({ categoryId }: { categoryId: number }) {
   useSignOutOnFailure(category.error ?? groups.error);
 
   if (isNotFound(category.error)) return <CategoryNotFound />;
+  if (isLocked(category.error) || isLocked(groups.error)) {
+    return (
+      <Container size="lg" py="xl">
+        <LockedCategoryMessage />
+      </Container>
+    );
+  }
 
   return (
     <Container size="lg" py="xl">

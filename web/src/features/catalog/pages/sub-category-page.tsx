@@ -3,12 +3,12 @@ import { IconVideoOff } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
 import { categoryPath } from '../../../config/paths.ts';
 import { useSubCategoryVideos } from '../api/get-sub-category-videos.ts';
-import { BackHomeButton, CatalogMessage, RetryButton } from '../components/catalog-message.tsx';
+import { BackHomeButton, CatalogMessage, LockedCategoryMessage, RetryButton } from '../components/catalog-message.tsx';
 import { LoadMore } from '../components/load-more.tsx';
 import { ProgressCircle } from '../components/progress-circle.tsx';
 import { VideoGrid, VideoGridSkeleton } from '../components/video-grid.tsx';
 import { useVideoPanel, VideoDetailPanel } from '../components/video-panel/video-detail-panel.tsx';
-import { isNotFound, useSignOutOnFailure } from '../hooks/use-catalog-failure.ts';
+import { isLocked, isNotFound, useSignOutOnFailure } from '../hooks/use-catalog-failure.ts';
 import { parseId } from '../parse-id.ts';
 
 /** /sub-category/{id}/{name}: the sub-category's videos in rows, 20 at a time (member spec, sections 2 and 9). */
@@ -33,6 +33,13 @@ function SubCategoryContent({ subCategoryId, nameFromLink }: { subCategoryId: nu
   useSignOutOnFailure(videos.error);
 
   if (isNotFound(videos.error)) return <SubCategoryNotFound />;
+  if (isLocked(videos.error)) {
+    return (
+      <Container size="lg" py="xl">
+        <LockedCategoryMessage />
+      </Container>
+    );
+  }
 
   const first = videos.data?.pages[0];
   const name = first?.sub_category.name ?? nameFromLink;

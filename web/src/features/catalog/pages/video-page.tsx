@@ -7,6 +7,7 @@ import { categoryPath, paths, videoPath } from '../../../config/paths.ts';
 import { useSignedInSession } from '../../../lib/session.ts';
 import { playDestination } from '../access.ts';
 import { useVideo } from '../api/get-video.ts';
+import { isLocked } from '../hooks/use-catalog-failure.ts';
 import { usePlayVideo } from '../hooks/use-play-video.ts';
 import { useWatchTime } from '../hooks/use-watch-time.ts';
 import { parseId } from '../parse-id.ts';
@@ -28,7 +29,11 @@ function VideoPlayback({ videoId }: { videoId: number }) {
     if (mustLeave && video.data) play(video.data, { replace: true });
   }, [mustLeave, video.data, play]);
 
-  if (video.isError) return <PlayerMessage title="This video cannot be played" text={video.error.message} />;
+  if (video.isError) {
+    // A locked category's video: the spec's locked text, with the way back to the path (no error toast).
+    const title = isLocked(video.error) ? 'This category is locked' : 'This video cannot be played';
+    return <PlayerMessage title={title} text={video.error.message} />;
+  }
   if (!video.data || mustLeave) {
     return (
       <Center h="100dvh" bg="black">

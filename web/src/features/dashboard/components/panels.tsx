@@ -1,7 +1,8 @@
 import { Avatar, Badge, Box, Button, Card, Group, Progress, Select, Skeleton, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { ALERTS_COUNT_CAP, type CategoryAlerts, type ComplianceItem, type OptionalTrainingItem, type TeamUserProgress } from '@mm/contract';
 import type { ReactNode } from 'react';
-import { ageColor, daysSince, PROGRESS_TICKS, performanceColor, ptBrDate } from '../lib/dashboard-rules.ts';
+import { formatDate } from '../../../lib/date.ts';
+import { ageColor, daysSince, PROGRESS_TICKS, performanceColor } from '../lib/dashboard-rules.ts';
 
 /** 5 skeleton placeholders while a panel loads (section 9). */
 export function PanelSkeleton() {
@@ -151,7 +152,9 @@ export function AlertsPanel(props: {
                         <Badge color={performanceColor(u.percentage_videos_watched)} variant="light">
                           {u.percentage_videos_watched}%
                         </Badge>
-                        <Badge color={ageColor(daysSince(u.first_video_watched))}>{ptBrDate(u.first_video_watched)}</Badge>
+                        <Badge color={ageColor(daysSince(u.first_video_watched))}>
+                          {/* The alerts' pt-BR date in UTC, so every viewer reads the same day. */ formatDate(u.first_video_watched, { utc: true })}
+                        </Badge>
                       </Group>
                     </Group>
                   </UnstyledButton>

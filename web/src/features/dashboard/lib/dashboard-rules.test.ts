@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ageColor, daysSince, performanceColor, ptBrDate, teamCsv } from './dashboard-rules.ts';
+import { ageColor, daysSince, performanceColor, teamCsv } from './dashboard-rules.ts';
 
 describe('dashboard rules', () => {
   it('colours performance at its edges', () => {
@@ -12,9 +12,6 @@ describe('dashboard rules', () => {
     const now = Date.parse('2026-11-21T12:00:00Z');
     expect(daysSince('2026-11-14T12:00:00Z', now)).toBe(7);
     expect(daysSince('2026-11-14T12:00:01Z', now)).toBe(6);
-  });
-  it('formats dates as dd/mm/yyyy', () => {
-    expect(ptBrDate('2026-03-05T23:00:00Z')).toBe('05/03/2026');
   });
   it('builds the CSV bytes', () => {
     expect(teamCsv([])).toBe('Name,Progress\n');

@@ -23,11 +23,6 @@ export function daysSince(iso: string, now: number = Date.now()): number {
   return Math.max(0, Math.floor((now - Date.parse(iso)) / DAY));
 }
 
-/** The alerts' start date in the pt-BR format: dd/mm/yyyy (in UTC, so every viewer reads the same day). */
-export function ptBrDate(iso: string): string {
-  return new Intl.DateTimeFormat('pt-BR', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' }).format(new Date(iso));
-}
-
 /** Progress bar ticks (section 9). */
 export const PROGRESS_TICKS = [0, 25, 50, 75, 100] as const;
 

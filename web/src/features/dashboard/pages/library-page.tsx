@@ -1,7 +1,7 @@
 import { Alert, Badge, Container, Table, Text, Title } from '@mantine/core';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { StackedTable } from '../../../components/stacked-table.tsx';
-import { durationSeconds, toHhMmSs } from '../../../lib/duration.ts';
+import { formatDuration } from '../../../lib/duration.ts';
 import { useCatalogTree } from '../../organization/api/get-catalog-tree.ts';
 import { usePathCategories } from '../../organization/api/get-path-categories.ts';
 import { useManagedOrganization } from '../../organization/components/super-user-only.tsx';
@@ -39,18 +39,16 @@ export function LibraryPage() {
         <Table.Tbody>
           {tree.data.map((category) => {
             const entry = inPath.get(category.id);
-            const videos = category.subcategories.flatMap((s) => s.data);
             const done = completion.get(category.id);
             const essential = entry ? entry.essential : category.essential;
             return (
               <Table.Tr key={category.id}>
                 <Table.Td data-label="Category">{category.name}</Table.Td>
-                <Table.Td data-label="Learning path">
-                  {entry ? <Badge color="blue">Position {entry.sort}</Badge> : <Text c="dimmed">Not in the path</Text>}
-                </Table.Td>
+                <Table.Td data-label="Learning path">{entry ? <Badge color="blue">Position {entry.sort}</Badge> : <Text c="dimmed">Not in the path</Text>}</Table.Td>
                 <Table.Td data-label="Requiredness">{essential === 1 ? 'Required' : 'Optional'}</Table.Td>
-                <Table.Td data-label="Videos">{videos.length}</Table.Td>
-                <Table.Td data-label="Total duration">{toHhMmSs(videos.reduce((total, v) => total + durationSeconds(v.duration), 0))}</Table.Td>
+                {/* The server's figures: the ones home and the category page show (design.md). */}
+                <Table.Td data-label="Videos">{category.videos_count}</Table.Td>
+                <Table.Td data-label="Total duration">{formatDuration(category.total_seconds)}</Table.Td>
                 <Table.Td data-label="Members' completion">{done ? `${done.completion}% (${done.completed}/${done.members})` : '—'}</Table.Td>
               </Table.Tr>
             );

@@ -1,10 +1,10 @@
+import { formatDate, formatDateTime } from '../../../lib/date.ts';
+
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
 const relative = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
-const ptBr = new Intl.DateTimeFormat('pt-BR', { day: '2-digit', month: '2-digit', year: 'numeric' });
-const ptBrFull = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyle: 'short' });
 
 /** "just now", "5 minutes ago", "yesterday" within a week; after that the pt-BR date (dd/mm/yyyy), like the app's other dates. */
 export function noticeDate(iso: string, nowMs: number = Date.now()): string {
@@ -14,8 +14,8 @@ export function noticeDate(iso: string, nowMs: number = Date.now()): string {
   if (ago < HOUR) return relative.format(-Math.floor(ago / MINUTE), 'minute');
   if (ago < DAY) return relative.format(-Math.floor(ago / HOUR), 'hour');
   if (ago < 7 * DAY) return relative.format(-Math.floor(ago / DAY), 'day');
-  return ptBr.format(at);
+  return formatDate(at);
 }
 
 /** The exact moment, for the tooltip of the date. */
-export const noticeDateTitle = (iso: string) => ptBrFull.format(new Date(iso));
+export const noticeDateTitle = (iso: string) => formatDateTime(iso);

@@ -28,7 +28,14 @@ export function CategoryTree({ categories, hidden, onOpen, onToggleVideo, onPrev
         const hiddenHere = hidden.get(category.id);
         return (
           <Accordion.Item key={category.id} value={String(category.id)}>
-            <Accordion.Control>{category.name}</Accordion.Control>
+            <Accordion.Control>
+              <Text span fw={500}>
+                {category.name}
+              </Text>{' '}
+              <Text span size="sm" c="dimmed">
+                · {category.videos_count} {category.videos_count === 1 ? 'video' : 'videos'} · {formatDuration(category.total_seconds)}
+              </Text>
+            </Accordion.Control>
             <Accordion.Panel>
               {category.subcategories.length > 0 && !hiddenHere && <Loader size="xs" />}
               {hiddenHere && (

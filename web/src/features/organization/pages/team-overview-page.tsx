@@ -3,11 +3,10 @@ import { useParams } from 'react-router';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { StackedTable } from '../../../components/stacked-table.tsx';
 import { paths } from '../../../config/paths.ts';
+import { formatDateTime } from '../../../lib/date.ts';
 import { useTeamOverview } from '../api/get-team-overview.ts';
 import { AdminPage } from '../components/admin-page.tsx';
 import { useManagedOrganization } from '../components/super-user-only.tsx';
-
-const dateTime = (iso: string) => new Date(iso).toLocaleString();
 
 /** /manage-organization/team-overview/{name}/{id}: members and the team's categories. */
 export function TeamOverviewPage() {
@@ -42,8 +41,8 @@ export function TeamOverviewPage() {
                     <Table.Tr key={m.id}>
                       <Table.Td data-label="First name">{m.first_name}</Table.Td>
                       <Table.Td data-label="Last name">{m.last_name}</Table.Td>
-                      <Table.Td data-label="Created at">{dateTime(m.created_at)}</Table.Td>
-                      <Table.Td data-label="Updated at">{dateTime(m.updated_at)}</Table.Td>
+                      <Table.Td data-label="Created at">{formatDateTime(m.created_at)}</Table.Td>
+                      <Table.Td data-label="Updated at">{formatDateTime(m.updated_at)}</Table.Td>
                     </Table.Tr>
                   ))}
                 </Table.Tbody>

@@ -1,13 +1,7 @@
 import { Table } from '@mantine/core';
 import type { VideoDetail } from '@mm/contract';
+import { formatDate } from '../../../../lib/date.ts';
 import { formatDuration } from '../../../../lib/duration.ts';
-
-const dateFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
-
-function formatDate(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : dateFormat.format(date);
-}
 
 /** Details: the video's facts as a two-column table. */
 export function DetailsTab({ video }: { video: VideoDetail }) {
