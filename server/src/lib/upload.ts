@@ -12,7 +12,10 @@ export async function readUpload(request: FastifyRequest, field: string, maxByte
   try {
     const file = await request.file({ limits: { fileSize: maxBytes, files: 1 } });
     if (file?.fieldname !== field) throw badRequest(expected);
-    return await file.toBuffer();
+    const buffer = await file.toBuffer();
+    // The parser may mark the file truncated only after the last chunk was read: check once more.
+    if (file.file.truncated) throw new AppError(413, tooLarge);
+    return buffer;
   } catch (error) {
     if (error instanceof AppError) throw error;
     if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {

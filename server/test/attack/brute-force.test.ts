@@ -59,7 +59,7 @@ describe('sign-in brute force under concurrency', () => {
       expect(locked.status).toBe(429);
       expect(locked.body.error_messages).toBe(LOCKED_OUT);
       expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(0);
-    });
+    }, 180_000);
   });
 
   it("never locks the shared guest account for strangers' wrong guesses (throttled by address only)", async () => {
