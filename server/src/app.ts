@@ -80,6 +80,8 @@ export async function buildApp(config: Config): Promise<{ app: FastifyInstance; 
       },
     },
     crossOriginEmbedderPolicy: false,
+    // No page of the platform is meant to be embedded, the shared-video page included (docs/decisions.md).
+    frameguard: { action: 'deny' },
   });
   await app.register(rateLimit, { max: 1200, timeWindow: '1 minute' });
   await app.register(formbody);
@@ -89,6 +91,11 @@ export async function buildApp(config: Config): Promise<{ app: FastifyInstance; 
   await app.register(outboxRoutes, { ctx });
   await app.register(
     async (api) => {
+      // API answers are personal (or cheap): no shared cache may keep them, unless a route says otherwise.
+      api.addHook('onSend', async (_request, reply, payload) => {
+        if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+        return payload;
+      });
       await api.register(authPlugin, { db });
       await api.register(authRoutes, { ctx });
       await api.register(accountRoutes, { ctx });

@@ -10,6 +10,7 @@ import * as sharing from './migrations/2026-11-21-007-sharing.ts';
 import * as dashboard from './migrations/2026-11-21-008-dashboard.ts';
 import * as learningStats from './migrations/2026-11-21-009-learning-stats.ts';
 import * as trialRecords from './migrations/2026-11-23-011-trial-records.ts';
+import * as throttleCounters from './migrations/2026-11-23-012-throttle-counters.ts';
 
 /** Versioned migrations, in order. Never edit one that has landed: add a new file. */
 const migrations: Record<string, Migration> = {
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-21-008-dashboard': dashboard,
   '2026-11-21-009-learning-stats': learningStats,
   '2026-11-23-011-trial-records': trialRecords,
+  '2026-11-23-012-throttle-counters': throttleCounters,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

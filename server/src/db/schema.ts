@@ -69,11 +69,12 @@ export interface UserTokenTable {
 }
 
 /** Failed sign-ins and reset requests, counted in windows for throttling. */
-export interface AuthAttemptTable {
-  id: Generated<number>;
+/** One abuse-limit counter: `count` attempts by `subject` since `window_start` (see lib/throttle.ts). */
+export interface ThrottleCounterTable {
   kind: string;
   subject: string;
-  created_at: number;
+  window_start: number;
+  count: number;
 }
 
 export interface OutboxTable {
@@ -466,7 +467,7 @@ export interface Database {
   users: UserTable;
   sessions: SessionTable;
   user_tokens: UserTokenTable;
-  auth_attempts: AuthAttemptTable;
+  throttle_counters: ThrottleCounterTable;
   outbox: OutboxTable;
   plans: PlanTable;
   subscriptions: SubscriptionTable;

@@ -1,45 +1,67 @@
+import { sql } from 'kysely';
 import type { Db } from '../db/client.ts';
-import { now } from './clock.ts';
+import { DAY, HOUR, MINUTE, now } from './clock.ts';
 import { tooManyRequests } from './errors.ts';
 
-/** Abuse limits, counted in the database (table auth_attempts) so they hold across restarts and servers. */
+/**
+ * Every abuse limit of the platform, in one table (documented in the README): at most `max` attempts per
+ * subject in a window of `windowMs` that opens at the subject's first counted attempt.
+ * Counted in the database (table throttle_counters) so they hold across restarts and servers.
+ */
 export const LIMITS = {
-  loginPerEmail: { kind: 'login_email', max: 5, windowMs: 15 * 60_000 },
-  loginPerAddress: { kind: 'login_ip', max: 100, windowMs: 60 * 60_000 },
-  resetPerEmail: { kind: 'reset_email', max: 4, windowMs: 60 * 60_000 },
+  /** Sign-in attempts per account (e-mail), whatever the address; a success clears it. Never applied to the shared guest. */
+  loginPerEmail: { kind: 'login_email', max: 5, windowMs: 15 * MINUTE },
+  /** Failed sign-ins per address (a plant's shared NAT signs in many people: successes are given back). */
+  loginPerAddress: { kind: 'login_ip', max: 100, windowMs: HOUR },
+  /** Wrong old passwords when changing the password, per session and per account; a success clears both. */
+  changePasswordPerSession: { kind: 'change_pw_session', max: 5, windowMs: 15 * MINUTE },
+  changePasswordPerAccount: { kind: 'change_pw_user', max: 5, windowMs: 15 * MINUTE },
+  /** New organizations registered from one address. */
+  registrationPerAddress: { kind: 'register_ip', max: 10, windowMs: HOUR },
+  /** Password reset e-mails per e-mail address, and reset requests per address. */
+  resetPerEmail: { kind: 'reset_email', max: 4, windowMs: HOUR },
+  resetPerAddress: { kind: 'reset_ip', max: 20, windowMs: HOUR },
+  /** Token-bearing unauthenticated writes (set a new password, accept an invitation) per address: token guessing. */
+  tokenUsePerAddress: { kind: 'token_ip', max: 30, windowMs: HOUR },
+  /** Share e-mails a member sends: sharing is to colleagues, not a mailing list. */
+  shareMailsPerMember: { kind: 'share_mail', max: 50, windowMs: DAY },
   /** Messages a member sends to experts: a busy expert's inbox is not a chat. */
-  expertContactPerMember: { kind: 'expert_contact', max: 10, windowMs: 24 * 60 * 60_000 },
+  expertContactPerMember: { kind: 'expert_contact', max: 10, windowMs: DAY },
 } as const;
 
-type Limit = (typeof LIMITS)[keyof typeof LIMITS];
+export type Limit = (typeof LIMITS)[keyof typeof LIMITS];
 
 /**
- * Refuses with 429 when `subject` had `max` attempts within one window and the
- * latest is less than a window old: the block lasts a full window after the last counted attempt.
+ * Counts `amount` attempts by `subject` and refuses with 429 when they pass the limit. The count is taken
+ * by one upsert that answers the new total, so concurrent attempts each see their own place in line and at
+ * most `max` are let through per window, on SQLite and PostgreSQL alike. Take the attempt BEFORE the work
+ * it guards (the password check, the e-mail): refused attempts cost nothing.
  */
-export async function assertUnderLimit(db: Db, limit: Limit, subject: string, message: string): Promise<void> {
+export async function takeAttempt(db: Db, limit: Limit, subject: string, message: string, amount = 1): Promise<void> {
   const t = now();
-  const rows = await db
-    .selectFrom('auth_attempts')
-    .select('created_at')
-    .where('kind', '=', limit.kind)
-    .where('subject', '=', subject)
-    .where('created_at', '>', t - 2 * limit.windowMs)
-    .orderBy('created_at', 'desc')
-    .limit(limit.max)
-    .execute();
-  const latest = rows[0]?.created_at;
-  const oldest = rows[limit.max - 1]?.created_at;
-  if (latest === undefined || oldest === undefined) return;
-  if (latest - oldest <= limit.windowMs && t - latest < limit.windowMs) {
-    throw tooManyRequests(message, (latest + limit.windowMs - t) / 1000);
-  }
+  const expired = t - limit.windowMs;
+  const { rows } = await sql<{ count: number; window_start: number | string }>`
+    insert into throttle_counters (kind, subject, window_start, count)
+    values (${limit.kind}, ${subject}, ${t}, ${amount})
+    on conflict (kind, subject) do update set
+      count = case when throttle_counters.window_start <= ${expired} then ${amount} else throttle_counters.count + ${amount} end,
+      window_start = case when throttle_counters.window_start <= ${expired} then ${t} else throttle_counters.window_start end
+    returning count, window_start`.execute(db);
+  const row = rows[0];
+  if (row && row.count > limit.max) throw tooManyRequests(message, (Number(row.window_start) + limit.windowMs - t) / 1000);
 }
 
-export async function recordAttempt(db: Db, limit: Limit, subject: string): Promise<void> {
-  await db.insertInto('auth_attempts').values({ kind: limit.kind, subject, created_at: now() }).execute();
+/** Gives back one attempt that turned out legitimate (a successful sign-in behind a shared address). */
+export async function giveBackAttempt(db: Db, limit: Limit, subject: string): Promise<void> {
+  await db
+    .updateTable('throttle_counters')
+    .set((eb) => ({ count: eb('count', '-', 1) }))
+    .where('kind', '=', limit.kind)
+    .where('subject', '=', subject)
+    .where('count', '>', 0)
+    .execute();
 }
 
 export async function clearAttempts(db: Db, limit: Limit, subject: string): Promise<void> {
-  await db.deleteFrom('auth_attempts').where('kind', '=', limit.kind).where('subject', '=', subject).execute();
+  await db.deleteFrom('throttle_counters').where('kind', '=', limit.kind).where('subject', '=', subject).execute();
 }

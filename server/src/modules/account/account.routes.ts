@@ -3,8 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { callerOf } from '../../lib/auth.ts';
-import { badRequest } from '../../lib/errors.ts';
 import { envelope, idParam, ok } from '../../lib/reply.ts';
+import { readUpload } from '../../lib/upload.ts';
 import { getProfile, getSubProfiles, getUserInfo, MAX_PICTURE_BYTES, saveProfilePicture, saveUserInfo, updateProfile } from './account.service.ts';
 
 const userParams = z.object({ userId: idParam });
@@ -44,12 +44,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   );
 
   app.post('/v4/update_profile_image', { schema: { response: { 201: envelope(z.object({ picture: z.string() })) } } }, async (request, reply) => {
-    if (!request.isMultipart()) throw badRequest('Send the picture as multipart/form-data in the field "picture".');
-    const file = await request.file({ limits: { fileSize: MAX_PICTURE_BYTES, files: 1 } });
-    if (file?.fieldname !== 'picture') throw badRequest('Send the picture in the field "picture".');
-    const buffer = await file.toBuffer().catch(() => {
-      throw badRequest('The picture may be at most 5 MB.');
-    });
+    const buffer = await readUpload(request, 'picture', MAX_PICTURE_BYTES, 'The picture may be at most 5 MB.');
     const picture = await saveProfilePicture(ctx, callerOf(request), buffer);
     return reply.status(201).send(ok({ picture }, 'Your picture was updated.'));
   });

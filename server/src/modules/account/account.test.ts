@@ -150,7 +150,8 @@ describe('POST /api/v4/update_profile_image', () => {
       .toBuffer();
     expect((await upload(acme.member.token, png, 'image/png', 'avatar')).status).toBe(400);
     const huge = await upload(acme.member.token, Buffer.alloc(6 * 1024 * 1024, 1), 'image/png');
-    expect(huge.status).toBe(400);
+    expect(huge.body.error_messages).toBe('The picture may be at most 5 MB.');
+    expect(huge.status).toBe(413);
     expect(huge.body.error_messages).toBe('The picture may be at most 5 MB.');
     const json = await platform.api('POST', '/api/v4/update_profile_image', { token: acme.member.token, json: { picture: 'x' } });
     expect(json.status).toBe(400);

@@ -26,18 +26,18 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     '/v4/register',
     { config: { auth: 'public' }, schema: { body: registerRequest, response: { 201: envelope(registerData) } } },
     async (request, reply) => {
-      const data = await register(ctx, request.body, request.headers['user-agent']);
+      const data = await register(ctx, request.body, request.ip, request.headers['user-agent']);
       return reply.status(201).send(ok(data, 'Registration successful! Welcome to Manufacturing Masters.'));
     },
   );
 
   app.post('/forgotpassword', { config: { auth: 'public' }, schema: { body: forgotPasswordRequest, response: { 200: empty } } }, async (request) => {
-    await requestPasswordReset(ctx, request.body.email);
+    await requestPasswordReset(ctx, request.body.email, request.ip);
     return ok(null, RESET_SENT);
   });
 
   app.post('/reset-password', { config: { auth: 'public' }, schema: { body: resetPasswordRequest, response: { 200: empty } } }, async (request) => {
-    await resetPassword(ctx, request.body);
+    await resetPassword(ctx, request.body, request.ip);
     return ok(null, 'Your password has been reset. Please sign in with your new password.');
   });
 

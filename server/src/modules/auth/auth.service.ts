@@ -10,7 +10,7 @@ import type { AppContext } from '../../app-context.ts';
 import type { Caller } from '../../lib/auth.ts';
 import { MINUTE, now, toIso } from '../../lib/clock.ts';
 import { badRequest, conflict, unauthorized } from '../../lib/errors.ts';
-import { assertUnderLimit, clearAttempts, LIMITS, recordAttempt } from '../../lib/throttle.ts';
+import { clearAttempts, giveBackAttempt, LIMITS, takeAttempt } from '../../lib/throttle.ts';
 import { passwordResetMail } from '../mail/templates.ts';
 import { emailTaken, findUserByEmail, findUserById, insertOrganization, insertUser, type UserWithOrg, updateUser } from '../users/users.queries.ts';
 import { hashPassword, passwordProblem, verifyPassword } from './password-policy.ts';
@@ -23,6 +23,10 @@ export const TOO_MANY_FROM_ADDRESS = 'Too many failed sign-in attempts from your
 export const RESET_SENT = 'If an account exists for this e-mail, we have sent you a link to reset your password.';
 export const RESET_THROTTLED = 'Too many reset requests for this e-mail. Please try again in an hour.';
 export const RESET_LINK_INVALID = 'This password reset link is invalid or has expired. Please ask for a new one.';
+export const RESET_FROM_ADDRESS_THROTTLED = 'Too many reset requests from your network. Please try again later.';
+export const REGISTRATION_THROTTLED = 'Too many registrations from your network. Please try again in an hour.';
+export const TOKEN_USE_THROTTLED = 'Too many attempts from your network. Please try again later.';
+export const CHANGE_PASSWORD_THROTTLED = 'Too many wrong passwords. Please try again in 15 minutes.';
 
 export function toSessionData(user: UserWithOrg, token: string): SessionData {
   return {
@@ -48,16 +52,18 @@ export function toSessionData(user: UserWithOrg, token: string): SessionData {
 }
 
 export async function login(ctx: AppContext, input: LoginRequest, ip: string, userAgent?: string): Promise<SessionData> {
-  await assertUnderLimit(ctx.db, LIMITS.loginPerAddress, ip, TOO_MANY_FROM_ADDRESS);
-  if (input.email) await assertUnderLimit(ctx.db, LIMITS.loginPerEmail, input.email, LOCKED_OUT);
-  const user = input.email ? await findUserByEmail(ctx.db, input.email) : undefined;
+  const email = input.email?.trim().toLowerCase() ?? '';
+  // Both attempts are taken before the password check, so concurrent guesses cannot pass the limits.
+  await takeAttempt(ctx.db, LIMITS.loginPerAddress, ip, TOO_MANY_FROM_ADDRESS);
+  // The guest's credentials are public: strangers' wrong guesses must not lock it for everyone, so it is
+  // throttled by address only.
+  const perAccount = email !== '' && email !== ctx.config.guest.email;
+  if (perAccount) await takeAttempt(ctx.db, LIMITS.loginPerEmail, email, LOCKED_OUT);
+  const user = email ? await findUserByEmail(ctx.db, email) : undefined;
   const valid = await verifyPassword(user?.password_hash ?? null, input.password);
-  if (!user || !valid) {
-    await recordAttempt(ctx.db, LIMITS.loginPerAddress, ip);
-    if (input.email) await recordAttempt(ctx.db, LIMITS.loginPerEmail, input.email);
-    throw unauthorized(BAD_CREDENTIALS);
-  }
-  await clearAttempts(ctx.db, LIMITS.loginPerEmail, user.email);
+  if (!user || !valid) throw unauthorized(BAD_CREDENTIALS);
+  if (perAccount) await clearAttempts(ctx.db, LIMITS.loginPerEmail, email);
+  await giveBackAttempt(ctx.db, LIMITS.loginPerAddress, ip);
   return signInUser(ctx, user, userAgent, input.timezone);
 }
 
@@ -79,6 +85,7 @@ export async function signInUser(ctx: AppContext, user: UserWithOrg, userAgent?:
 export async function register(
   ctx: AppContext,
   input: Required<Omit<RegisterRequest, 'is_super_user' | 'timezone' | 'terms'>> & { timezone?: string; terms?: 0 | 1 },
+  ip: string,
   userAgent?: string,
 ) {
   const problem = firstRegistrationError(input, input.terms === undefined ? undefined : input.terms === 1);
@@ -86,6 +93,8 @@ export async function register(
   if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(input.email)) throw badRequest('Please enter a valid e-mail address.');
   const weak = passwordProblem(input.password);
   if (weak) throw badRequest(weak);
+  // Counted once the form is valid, so typos cost nothing; before the e-mail check, which tells who is registered.
+  await takeAttempt(ctx.db, LIMITS.registrationPerAddress, ip, REGISTRATION_THROTTLED);
   if (await emailTaken(ctx.db, input.email)) throw conflict('The email has already been taken.');
   const passwordHash = await hashPassword(input.password);
   const userId = await ctx.db.transaction().execute(async (trx) => {
@@ -118,9 +127,9 @@ export async function register(
   };
 }
 
-export async function requestPasswordReset(ctx: AppContext, email: string): Promise<void> {
-  await assertUnderLimit(ctx.db, LIMITS.resetPerEmail, email, RESET_THROTTLED);
-  await recordAttempt(ctx.db, LIMITS.resetPerEmail, email);
+export async function requestPasswordReset(ctx: AppContext, email: string, ip: string): Promise<void> {
+  await takeAttempt(ctx.db, LIMITS.resetPerAddress, ip, RESET_FROM_ADDRESS_THROTTLED);
+  await takeAttempt(ctx.db, LIMITS.resetPerEmail, email.trim().toLowerCase(), RESET_THROTTLED);
   const user = await findUserByEmail(ctx.db, email);
   if (!user || user.is_guest) return;
   const token = await issueUserToken(ctx.db, user.id, 'reset', RESET_LIFETIME);
@@ -129,9 +138,10 @@ export async function requestPasswordReset(ctx: AppContext, email: string): Prom
   await ctx.mailer.send(user.email, 'password_reset', passwordResetMail(user.name, url));
 }
 
-export async function resetPassword(ctx: AppContext, input: ResetPasswordRequest): Promise<void> {
+export async function resetPassword(ctx: AppContext, input: ResetPasswordRequest, ip: string): Promise<void> {
   const weak = passwordProblem(input.password, input.password_confirmation);
   if (weak) throw badRequest(weak);
+  await takeAttempt(ctx.db, LIMITS.tokenUsePerAddress, ip, TOKEN_USE_THROTTLED);
   const userId = await consumeUserToken(ctx.db, input.token, 'reset');
   if (userId === null) throw badRequest(RESET_LINK_INVALID);
   await updateUser(ctx.db, userId, { password_hash: await hashPassword(input.password), is_change_password: 0 });
@@ -141,7 +151,13 @@ export async function resetPassword(ctx: AppContext, input: ResetPasswordRequest
 export async function changePassword(ctx: AppContext, caller: Caller, input: ChangePasswordRequest): Promise<void> {
   const user = await findUserById(ctx.db, caller.userId);
   if (!user) throw unauthorized();
+  const session = String(caller.sessionId);
+  const account = String(user.id);
+  await takeAttempt(ctx.db, LIMITS.changePasswordPerSession, session, CHANGE_PASSWORD_THROTTLED);
+  await takeAttempt(ctx.db, LIMITS.changePasswordPerAccount, account, CHANGE_PASSWORD_THROTTLED);
   if (!(await verifyPassword(user.password_hash, input.old_password))) throw badRequest('The old password is incorrect.');
+  await clearAttempts(ctx.db, LIMITS.changePasswordPerSession, session);
+  await clearAttempts(ctx.db, LIMITS.changePasswordPerAccount, account);
   const weak = passwordProblem(input.password, input.password_confirmation);
   if (weak) throw badRequest(weak);
   if (input.password === input.old_password) throw badRequest('The new password must be different from the old one.');

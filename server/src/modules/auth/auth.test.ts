@@ -156,22 +156,24 @@ describe('POST /api/v4/login', () => {
     expect((await platform.api('POST', '/api/v4/login', { json: { email: org.superUser.email, password: STRONG_PASSWORD } })).status).toBe(200);
     // Once the window has passed the account opens again.
     await platform.ctx.db
-      .updateTable('auth_attempts')
-      .set((eb) => ({ created_at: eb('created_at', '-', 16 * 60_000) }))
+      .updateTable('throttle_counters')
+      .set((eb) => ({ window_start: eb('window_start', '-', 16 * 60_000) }))
       .where('subject', '=', org.member.email)
       .execute();
     expect((await platform.api('POST', '/api/v4/login', { json: { email: org.member.email, password: STRONG_PASSWORD } })).status).toBe(200);
   });
 
   it('stops one address after 100 failed tries in an hour', async () => {
-    const rows = Array.from({ length: 100 }, () => ({ kind: 'login_ip', subject: '127.0.0.1', created_at: Date.now() - 1000 }));
-    await platform.ctx.db.insertInto('auth_attempts').values(rows).execute();
+    await platform.ctx.db
+      .insertInto('throttle_counters')
+      .values({ kind: 'login_ip', subject: '127.0.0.1', window_start: Date.now() - 1000, count: 100 })
+      .execute();
     try {
       const res = await platform.api('POST', '/api/v4/login', { json: { email: uniqueEmail(), password: 'whatever-123' } });
       expect(res.status).toBe(429);
       expect(res.body.error_messages).toBe('Too many failed sign-in attempts from your network. Please try again later.');
     } finally {
-      await platform.ctx.db.deleteFrom('auth_attempts').where('kind', '=', 'login_ip').execute();
+      await platform.ctx.db.deleteFrom('throttle_counters').where('kind', '=', 'login_ip').execute();
     }
   });
 });

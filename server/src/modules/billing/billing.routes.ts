@@ -72,7 +72,7 @@ export const billingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     '/accept-invitation',
     { config: { auth: 'public' }, schema: { body: acceptInvitationRequest, response: { 200: envelope(sessionData) } } },
     async (request) =>
-      ok(await acceptInvitation(ctx, request.body, request.headers['user-agent']), 'Your account is active. Welcome to Manufacturing Masters!'),
+      ok(await acceptInvitation(ctx, request.body, request.ip, request.headers['user-agent']), 'Your account is active. Welcome to Manufacturing Masters!'),
   );
 
   // Renewals and expiries of the offline provider, and lapsed subscriptions of any provider.

@@ -3,7 +3,8 @@ import type { AppContext } from '../../app-context.ts';
 import type { Caller } from '../../lib/auth.ts';
 import { DAY } from '../../lib/clock.ts';
 import { badRequest, conflict, forbidden, unauthorized } from '../../lib/errors.ts';
-import { signInUser } from '../auth/auth.service.ts';
+import { LIMITS, takeAttempt } from '../../lib/throttle.ts';
+import { signInUser, TOKEN_USE_THROTTLED } from '../auth/auth.service.ts';
 import { hashPassword, passwordProblem } from '../auth/password-policy.ts';
 import { consumeUserToken, issueUserToken } from '../auth/sessions.ts';
 import { invitationMail } from '../mail/templates.ts';
@@ -91,9 +92,10 @@ export async function registerMembers(ctx: AppContext, caller: Caller, input: Re
 }
 
 /** Sets the invited member's password (once: the token is consumed) and signs them in: their first sign-in. */
-export async function acceptInvitation(ctx: AppContext, input: AcceptInvitationRequest, userAgent?: string): Promise<SessionData> {
+export async function acceptInvitation(ctx: AppContext, input: AcceptInvitationRequest, ip: string, userAgent?: string): Promise<SessionData> {
   const weak = passwordProblem(input.password, input.password_confirmation);
   if (weak) throw badRequest(weak);
+  await takeAttempt(ctx.db, LIMITS.tokenUsePerAddress, ip, TOKEN_USE_THROTTLED);
   const userId = await consumeUserToken(ctx.db, input.token, 'invite');
   if (userId === null) throw badRequest(INVITATION_INVALID);
   await updateUser(ctx.db, userId, { password_hash: await hashPassword(input.password), is_change_password: 0 });

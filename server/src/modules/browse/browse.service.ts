@@ -16,7 +16,7 @@ import {
 import type { AppContext } from '../../app-context.ts';
 import type { Caller } from '../../lib/auth.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
-import { assertUnderLimit, LIMITS, recordAttempt } from '../../lib/throttle.ts';
+import { LIMITS, takeAttempt } from '../../lib/throttle.ts';
 import { assertCategoryOpen } from '../learning/learning.policy.ts';
 import { progressPercent } from '../learning/learning.rules.ts';
 import { pathAccessOf } from '../learning/learning.service.ts';
@@ -298,7 +298,7 @@ export async function contactExpert(ctx: AppContext, viewer: Viewer, expertId: n
   const member = await findMemberContact(ctx.db, viewer.userId);
   if (!member) throw notFound('User not found.');
   const subject = String(viewer.userId);
-  await assertUnderLimit(ctx.db, LIMITS.expertContactPerMember, subject, EXPERT_CONTACT_LIMIT_MESSAGE);
+  await takeAttempt(ctx.db, LIMITS.expertContactPerMember, subject, EXPERT_CONTACT_LIMIT_MESSAGE);
   const video = input.admin_video_id === undefined ? undefined : await findVideoTitle(ctx.db, input.admin_video_id);
   const mail = expertContactMail({
     expertName: expert.name,
@@ -309,6 +309,5 @@ export async function contactExpert(ctx: AppContext, viewer: Viewer, expertId: n
     message: input.message,
   });
   await ctx.mailer.send(expert.email, 'expert_contact', mail);
-  await recordAttempt(ctx.db, LIMITS.expertContactPerMember, subject);
   return `Your message was sent to ${expert.name}.`;
 }

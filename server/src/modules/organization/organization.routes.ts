@@ -18,8 +18,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { callerOf } from '../../lib/auth.ts';
-import { badRequest } from '../../lib/errors.ts';
 import { envelope, idParam, ok } from '../../lib/reply.ts';
+import { readUpload } from '../../lib/upload.ts';
 import { getBanner, saveBanner } from './banner.service.ts';
 import {
   editHiddenVideos,
@@ -50,12 +50,7 @@ export const organizationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
   );
 
   app.post('/organization/edit/banner/:orgId', { schema: { params: orgParams, response: { 201: envelope(bannerSavedData) } } }, async (request, reply) => {
-    if (!request.isMultipart()) throw badRequest('Send the banner as multipart/form-data in the field "banner_file".');
-    const file = await request.file({ limits: { fileSize: MAX_BANNER_BYTES, files: 1 } });
-    if (file?.fieldname !== 'banner_file') throw badRequest('banner_file: is required');
-    const buffer = await file.toBuffer().catch(() => {
-      throw badRequest('banner_file: may be at most 5 MB');
-    });
+    const buffer = await readUpload(request, 'banner_file', MAX_BANNER_BYTES, 'banner_file: may be at most 5 MB');
     const bannerUrl = await saveBanner(ctx, callerOf(request), request.params.orgId, buffer);
     return reply.status(201).send(ok({ banner_url: bannerUrl }, ORGANIZATION_MESSAGES.organizationUpdated));
   });

@@ -6,6 +6,7 @@ import type { Caller } from '../../lib/auth.ts';
 import { DAY, now } from '../../lib/clock.ts';
 import { hashToken, newToken } from '../../lib/crypto.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/errors.ts';
+import { LIMITS, takeAttempt } from '../../lib/throttle.ts';
 import { organizationHasAccess } from '../billing/access.ts';
 import { MASTER_PLAYLIST } from '../catalog/media.ts';
 import { assertVideoOpen } from '../learning/learning.policy.ts';
@@ -17,6 +18,8 @@ import { assertMayShare } from './sharing.policy.ts';
 import { findSenderName, findShare, findShareableVideo, insertShare, organizationRecipients, type Recipient } from './sharing.queries.ts';
 
 type ShareInput = z.output<typeof shareRequest>;
+
+export const SHARE_MAILS_THROTTLED = `You can share with ${LIMITS.shareMailsPerMember.max} outside e-mail addresses a day. Please try again tomorrow.`;
 
 /** The public page's path for a share; the token travels only in this link and the e-mail. */
 export const watchPath = (uniqueId: string, token: string) => `/watch/${uniqueId}/${token}`;
@@ -52,6 +55,9 @@ export async function shareVideo(ctx: AppContext, caller: Caller, input: ShareIn
   // Nobody shares with themselves: the sender is dropped from "everyone" and team lists.
   for (const [key, r] of recipients) if (r.userId === caller.userId) recipients.delete(key);
   if (recipients.size === 0) throw badRequest(SHARING_MESSAGES.noRecipient);
+  // Colleagues are bounded by the organization; typed-in outside addresses are what a flood would use.
+  const outsiders = [...recipients.values()].filter((r) => r.userId === null).length;
+  if (outsiders > 0) await takeAttempt(ctx.db, LIMITS.shareMailsPerMember, String(caller.userId), SHARE_MAILS_THROTTLED, outsiders);
 
   const t = now();
   const token = newToken();
