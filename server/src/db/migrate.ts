@@ -9,6 +9,7 @@ import * as certificates from './migrations/2026-11-21-006-certificates.ts';
 import * as sharing from './migrations/2026-11-21-007-sharing.ts';
 import * as dashboard from './migrations/2026-11-21-008-dashboard.ts';
 import * as learningStats from './migrations/2026-11-21-009-learning-stats.ts';
+import * as captionsSearch from './migrations/2026-11-23-013-captions-search.ts';
 
 /** Versioned migrations, in order. Never edit one that has landed: add a new file. */
 const migrations: Record<string, Migration> = {
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-21-007-sharing': sharing,
   '2026-11-21-008-dashboard': dashboard,
   '2026-11-21-009-learning-stats': learningStats,
+  '2026-11-23-013-captions-search': captionsSearch,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
