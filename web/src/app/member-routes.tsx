@@ -30,6 +30,7 @@ import {
   PaymentOptionsPage,
   PayPerViewPage,
   PlansPage,
+  SearchPage,
   ShareEmailsPage,
   SubCategoryPage,
   SubscriptionPage,
@@ -87,6 +88,7 @@ export function MemberRoutes() {
         <Route path={paths.viewAll} element={<ViewAllPage />} />
         <Route path={paths.experts} element={<ExpertsPage />} />
         <Route path={paths.expert} element={<ExpertPage />} />
+        <Route path={paths.search} element={<SearchPage />} />
       </Route>
       {/* Players take the whole window: no header, footer or quick menu. */}
       <Route path={paths.video} element={<VideoPage />} />

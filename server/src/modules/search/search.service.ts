@@ -54,7 +54,7 @@ export async function search(ctx: AppContext, viewer: Viewer, input: { q: string
         cast_crew_id: e.id,
         name: e.name,
         picture: e.picture,
-        snippet: highlight(e.bio ? `${e.name} — ${e.bio}` : e.name, query),
+        snippet: highlight(e.bio, query),
       })),
     },
     cues: {
