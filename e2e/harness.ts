@@ -159,6 +159,8 @@ export type Api = <T = any>(method: string, path: string, options?: { token?: st
 
 export type Stack = {
   baseUrl: string;
+  /** The server's DATA_DIR (SQLite database and media), for journeys that run operator commands on it. */
+  dataDir: string;
   mail: MailCapture;
   api: Api;
   /** Signs in through the API and returns the token. */
@@ -288,7 +290,7 @@ export async function startStack(templateDir: string = inject('seededDataDir')):
     if (res.status !== 200) throw new Error(`sign-in of ${email} failed: ${JSON.stringify(res.body)}`);
     return res.body.data.token as string;
   };
-  return { baseUrl, mail: smtp.mail, api, signIn, stop };
+  return { baseUrl, dataDir, mail: smtp.mail, api, signIn, stop };
 }
 
 /** A new account registered through the API (its own organization, not a super user). */

@@ -90,6 +90,10 @@ export const videoCard = z.object({
 export type VideoCard = z.infer<typeof videoCard>;
 
 /** The full video of `videos/view` (member spec section 3), computed for the caller. */
+/** A caption track of a video: `url` is a signed same-origin WebVTT file (plain cue text, no markup). */
+export const captionTrack = z.object({ lang: z.string(), label: z.string(), url: z.string() });
+export type CaptionTrack = z.infer<typeof captionTrack>;
+
 export const videoDetail = videoCard.extend({
   description: z.string(),
   /** Signed master playlist URL; null without access. */
@@ -120,6 +124,10 @@ export const videoDetail = videoCard.extend({
   cast_crews: z.array(castCrew),
   /** Set with is_user_need_subscription 1: the message to show before sending the member to /plans. */
   subscription_message: z.string().nullable(),
+  /** Caption tracks in catalog order (the player's captions menu); empty without access or without captions. */
+  captions: z.array(captionTrack),
+  /** Where to start playing, in whole seconds: where the caller stopped, 0 when never started or finished. */
+  resume_seconds: z.number(),
 });
 export type VideoDetail = z.infer<typeof videoDetail>;
 
@@ -243,7 +251,11 @@ export const watchedCountData = z.object({ sub_category_id: z.number(), watched:
 export type WatchedCountData = z.infer<typeof watchedCountData>;
 
 /** GET last-video-watched-by-category/{id} and last-video-watched-by-user/{userId}: the video to resume, null when none. */
-export const lastVideoData = z.object({ id: z.number().nullable() });
+export const lastVideoData = z.object({
+  id: z.number().nullable(),
+  /** Where to resume that video, in whole seconds (0 when never started or finished). */
+  resume_seconds: z.number(),
+});
 export type LastVideoData = z.infer<typeof lastVideoData>;
 
 /** GET get_all_organization_categories/{organizationId}?team_id= : the organization's categories in path order. */
@@ -348,6 +360,12 @@ export const watchRequest = z.object({
     .union([z.number(), z.string().trim().min(1, 'must be a number of minutes')], { error: 'must be a number of minutes' })
     .transform(Number)
     .pipe(z.number({ error: 'must be a number of minutes' }).min(0, 'must be 0 or more').max(1440, 'must be at most 1440 minutes')),
+  /** Optional: the player's position in seconds when it reported (kept for resuming); absent keeps the last one. */
+  position: z
+    .union([z.number(), z.string().trim()], { error: 'must be a number of seconds' })
+    .optional()
+    .transform((v) => (v === '' || v === undefined ? undefined : Number(v)))
+    .pipe(z.number({ error: 'must be a number of seconds' }).min(0, 'must be 0 or more').max(86_400, 'must be at most 86400 seconds').optional()),
 });
 export type WatchRequest = z.input<typeof watchRequest>;
 export const watchData = z.object({

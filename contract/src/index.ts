@@ -9,4 +9,5 @@ export * from './messages.ts';
 export * from './notices.ts';
 export * from './organization.ts';
 export * from './public-content.ts';
+export * from './search.ts';
 export * from './sharing.ts';

@@ -14,6 +14,7 @@ import { hashToken } from '../src/lib/crypto.ts';
 import { categoryTotals, completedPerCategory, secondsPerCategory, startedNotFinished, watchedPerMember } from '../src/modules/dashboard/dashboard.queries.ts';
 import { rebuildCategoryStats, rebuildMemberPoints } from '../src/modules/learning/learning-stats.ts';
 import { learningPathFor } from '../src/modules/organization/learning-path.queries.ts';
+import { SEARCH_QUERIES, seedCaptions } from './search-seed.ts';
 
 /**
  * `npm run bench`: latency and query count of the catalog calls, at two catalog sizes, on SQLite
@@ -23,7 +24,13 @@ import { learningPathFor } from '../src/modules/organization/learning-path.queri
  */
 
 /** Catalog sizes to run; BENCH_SIZES=1000 runs one. */
-const SIZES = (process.env.BENCH_SIZES ?? '100,1000').split(',').map(Number);
+const SIZES = (process.env.BENCH_SIZES ?? '100,1000')
+  .split(',')
+  .map(Number)
+  .filter((n) => n > 0);
+/** The search case: this many videos with BENCH_CAPTION_MINUTES of captions each (0 skips it). */
+const SEARCH_VIDEOS = Number(process.env.BENCH_SEARCH_VIDEOS ?? 2000);
+const CAPTION_MINUTES = Number(process.env.BENCH_CAPTION_MINUTES ?? 10);
 const MEMBERS = 5000;
 const REQUESTS = 300;
 const CONCURRENCY = 8;
@@ -286,7 +293,7 @@ async function freshDatabase(label: string): Promise<{ url: string; drop: () => 
 }
 
 type Call = { name: string; method: 'GET' | 'POST'; path: string; body?: (i: number) => unknown; superUser?: boolean; requests?: number; concurrency?: number };
-type Result = { size: number; call: string; queries: number; p50: number; p99: number; rps: number; errors: number };
+type Result = { size: number; call: string; queries: number; p50: number; p95: number; p99: number; rps: number; errors: number };
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
@@ -309,7 +316,7 @@ async function measure(url: string, call: Call, tokens: string[]): Promise<Omit<
   );
   const seconds = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
-  return { p50: percentile(latencies, 50), p99: percentile(latencies, 99), rps: total / seconds, errors };
+  return { p50: percentile(latencies, 50), p95: percentile(latencies, 95), p99: percentile(latencies, 99), rps: total / seconds, errors };
 }
 
 let clientAddress = 0;
@@ -326,7 +333,8 @@ async function request(url: string, call: Call, token: string, i: number): Promi
   return res;
 }
 
-async function benchSize(size: number): Promise<Result[]> {
+/** One catalog size; with `search`, captions are seeded and the search calls measured beside the baseline instead of the catalog calls. */
+async function benchSize(size: number, search = false): Promise<Result[]> {
   const database = await freshDatabase(String(size));
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mm-bench-data-'));
   const config = loadConfig({
@@ -345,28 +353,40 @@ async function benchSize(size: number): Promise<Result[]> {
     process.stdout.write(
       `  ${size} videos: seeded in ${((performance.now() - seedStart) / 1000).toFixed(1)} s (${MEMBERS} members, a year of history: ${historyRows.watch} watch rows, ${historyRows.days} watch-day rows)\n`,
     );
+    if (search) {
+      const captionStart = performance.now();
+      const { cues, words } = await seedCaptions(ctx.db, seeded.videoIds, CAPTION_MINUTES, random(7));
+      process.stdout.write(
+        `  ${size} videos: ${CAPTION_MINUTES} minutes of captions each (${cues} cues, ${words} words) seeded and indexed in ${((performance.now() - captionStart) / 1000).toFixed(1)} s\n`,
+      );
+      if (isPostgres(ctx.db)) await sql`vacuum analyze`.execute(ctx.db);
+    }
     await app.listen({ host: '127.0.0.1', port: 0 });
     const address = app.server.address();
     const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
     const videoAt = (i: number) => seeded.videoIds[(i * 7919) % seeded.videoIds.length];
-    const calls: Call[] = [
-      { name: 'GET /healthz (baseline)', method: 'GET', path: '/healthz' },
-      { name: 'home_first_section (all categories)', method: 'POST', path: '/api/home_first_section', body: () => ({}) },
-      {
-        name: 'home_second_section (one category)',
-        method: 'POST',
-        path: '/api/home_second_section',
-        body: () => ({ page_type: 'CATEGORY', category_id: seeded.categoryId }),
-      },
-      { name: 'categoryVideos', method: 'POST', path: '/api/categoryVideos', body: () => ({ page_type: 'SUB_CATEGORY', category_id: seeded.categoryId }) },
-      { name: 'videos/view', method: 'POST', path: '/api/videos/view', body: (i) => ({ admin_video_id: videoAt(i) }) },
-      // The member's home dashboard: path with progress, weekly activity, organization ranking (5,000 members).
-      { name: 'learning_path_home', method: 'POST', path: '/api/learning_path_home', body: () => ({}) },
-      { name: 'get_user_activity', method: 'GET', path: `/api/get_user_activity/${seeded.firstUserId}`, superUser: true },
-      { name: 'get_all_rankings', method: 'GET', path: `/api/get_all_rankings?organization_id=${seeded.organizationId}` },
-      // Team dashboard (super user 0, one request at a time: a supervisor's latency), the whole organization of 5,000 members.
-      ...(size === SIZES[SIZES.length - 1] ? dashboardCalls(seeded.organizationId) : []),
-    ];
+    const baseline: Call = { name: 'GET /healthz (baseline)', method: 'GET', path: '/healthz' };
+    const searchCalls: Call[] = SEARCH_QUERIES.map((q) => ({ name: `search "${q}"`, method: 'GET', path: `/api/search?${new URLSearchParams({ q })}` }));
+    const calls: Call[] = search
+      ? [baseline, ...searchCalls]
+      : [
+          baseline,
+          { name: 'home_first_section (all categories)', method: 'POST', path: '/api/home_first_section', body: () => ({}) },
+          {
+            name: 'home_second_section (one category)',
+            method: 'POST',
+            path: '/api/home_second_section',
+            body: () => ({ page_type: 'CATEGORY', category_id: seeded.categoryId }),
+          },
+          { name: 'categoryVideos', method: 'POST', path: '/api/categoryVideos', body: () => ({ page_type: 'SUB_CATEGORY', category_id: seeded.categoryId }) },
+          { name: 'videos/view', method: 'POST', path: '/api/videos/view', body: (i) => ({ admin_video_id: videoAt(i) }) },
+          // The member's home dashboard: path with progress, weekly activity, organization ranking (5,000 members).
+          { name: 'learning_path_home', method: 'POST', path: '/api/learning_path_home', body: () => ({}) },
+          { name: 'get_user_activity', method: 'GET', path: `/api/get_user_activity/${seeded.firstUserId}`, superUser: true },
+          { name: 'get_all_rankings', method: 'GET', path: `/api/get_all_rankings?organization_id=${seeded.organizationId}` },
+          // Team dashboard (super user 0, one request at a time: a supervisor's latency), the whole organization of 5,000 members.
+          ...(size === SIZES[SIZES.length - 1] ? dashboardCalls(seeded.organizationId) : []),
+        ];
     const results: Result[] = [];
     for (const call of calls) {
       for (let i = 0; i < 10; i++) await request(url, call, seeded.tokens[0]!, i); // warm-up
@@ -381,7 +401,7 @@ async function benchSize(size: number): Promise<Result[]> {
         ...(await measure(url, call, call.superUser ? seeded.tokens.map(() => seeded.tokens[0]!) : seeded.tokens)),
       });
     }
-    if (size === SIZES[SIZES.length - 1]) await dashboardSqlTimes(ctx.db, seeded.organizationId);
+    if (!search && size === SIZES[SIZES.length - 1]) await dashboardSqlTimes(ctx.db, seeded.organizationId);
     return results;
   } finally {
     await app.close();
@@ -449,10 +469,21 @@ async function main() {
   );
   const results: Result[] = [];
   for (const size of SIZES) results.push(...(await benchSize(size)));
+  const catalogResults = results.length;
+  if (SEARCH_VIDEOS > 0) results.push(...(await benchSize(SEARCH_VIDEOS, true)));
 
   const rows = [
-    ['videos', 'call', 'SQL/call', 'p50 ms', 'p99 ms', 'req/s', 'errors'],
-    ...results.map((r) => [String(r.size), r.call, String(r.queries), r.p50.toFixed(1), r.p99.toFixed(1), r.rps.toFixed(0), String(r.errors)]),
+    ['videos', 'call', 'SQL/call', 'p50 ms', 'p95 ms', 'p99 ms', 'req/s', 'errors'],
+    ...results.map((r, i) => [
+      `${r.size}${i >= catalogResults ? ' +cc' : ''}`,
+      r.call,
+      String(r.queries),
+      r.p50.toFixed(1),
+      r.p95.toFixed(1),
+      r.p99.toFixed(1),
+      r.rps.toFixed(0),
+      String(r.errors),
+    ]),
   ];
   const widths = rows[0]!.map((_, c) => Math.max(...rows.map((row) => row[c]!.length)));
   for (const [i, row] of rows.entries()) {
@@ -461,7 +492,9 @@ async function main() {
   }
   const grows =
     SIZES.length > 1 &&
-    results.some((r) => r.size === SIZES[1] && (results.find((s) => s.size === SIZES[0] && s.call === r.call)?.queries ?? r.queries) !== r.queries);
+    results
+      .slice(0, catalogResults)
+      .some((r) => r.size === SIZES[1] && (results.find((s) => s.size === SIZES[0] && s.call === r.call)?.queries ?? r.queries) !== r.queries);
   console.log('Dashboard main queries, raw SQL (largest size):');
   for (const line of dashboardSql) console.log(line);
   console.log(grows ? 'WARNING: the query count grows with the catalog.' : 'Query counts are the same at every catalog size.');

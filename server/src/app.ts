@@ -32,6 +32,7 @@ import { noticesRoutes } from './modules/notices/notices.routes.ts';
 import { organizationRoutes } from './modules/organization/organization.routes.ts';
 import { playbackRoutes } from './modules/playback/playback.routes.ts';
 import { publicContentRoutes } from './modules/public-content/public-content.routes.ts';
+import { searchRoutes } from './modules/search/search.routes.ts';
 import { sharingRoutes } from './modules/sharing/sharing.routes.ts';
 import { ensureGuestAccount } from './modules/users/guest.ts';
 
@@ -101,6 +102,7 @@ export async function buildApp(config: Config): Promise<{ app: FastifyInstance; 
       await api.register(accountRoutes, { ctx });
       await api.register(browseRoutes, { ctx });
       await api.register(playbackRoutes, { ctx });
+      await api.register(searchRoutes, { ctx });
       await api.register(publicContentRoutes, { ctx });
       await api.register(landingRoutes, { ctx });
       await api.register(sharingRoutes, { ctx });

@@ -11,6 +11,7 @@ import * as dashboard from './migrations/2026-11-21-008-dashboard.ts';
 import * as learningStats from './migrations/2026-11-21-009-learning-stats.ts';
 import * as trialRecords from './migrations/2026-11-23-011-trial-records.ts';
 import * as throttleCounters from './migrations/2026-11-23-012-throttle-counters.ts';
+import * as captionsSearch from './migrations/2026-11-23-013-captions-search.ts';
 
 /** Versioned migrations, in order. Never edit one that has landed: add a new file. */
 const migrations: Record<string, Migration> = {
@@ -25,6 +26,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-21-009-learning-stats': learningStats,
   '2026-11-23-011-trial-records': trialRecords,
   '2026-11-23-012-throttle-counters': throttleCounters,
+  '2026-11-23-013-captions-search': captionsSearch,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -292,6 +292,8 @@ export interface VideoWatchTable {
   watched_at: number | null;
   last_watched_at: number;
   created_at: number;
+  /** Where the member stopped, in seconds (0 until a report carries a position). */
+  position_seconds: Generated<number>;
 }
 
 /** Per member and category: listed videos started and watched, seconds spent, first start (kept by the watch flow). */
@@ -461,6 +463,36 @@ export interface NoticeTable {
   created_at: number;
 }
 
+/** A WebVTT track of a video in one language; the sanitized file is media/<content_hash>/captions.vtt. */
+export interface CaptionTrackTable {
+  id: Generated<number>;
+  video_id: number;
+  lang: string;
+  label: string;
+  sort: number;
+  content_hash: string;
+  created_at: number;
+}
+
+/** One cue of a track: plain text (markup removed) and its normalized words for the search index. */
+export interface CaptionCueTable {
+  id: Generated<number>;
+  track_id: number;
+  video_id: number;
+  start_ms: number;
+  end_ms: number;
+  text: string;
+  search_text: string;
+}
+
+/** The search index of the catalog's videos, categories, sub-categories and experts (normalized words). */
+export interface SearchDocumentTable {
+  id: Generated<number>;
+  kind: 'video' | 'category' | 'sub_category' | 'expert';
+  subject_id: number;
+  search_text: string;
+}
+
 export interface Database {
   organizations: OrganizationTable;
   teams: TeamTable;
@@ -500,6 +532,9 @@ export interface Database {
   share_recipients: ShareRecipientTable;
   alerts: AlertTable;
   notices: NoticeTable;
+  caption_tracks: CaptionTrackTable;
+  caption_cues: CaptionCueTable;
+  search_documents: SearchDocumentTable;
 }
 
 export type User = Selectable<UserTable>;

@@ -46,3 +46,4 @@ export const LandingPage = lazyPage(() => import('../features/public/pages/landi
 export const VersionPage = lazyPage(() => import('../features/public/pages/version-page.tsx'), 'VersionPage');
 export const ShareEmailsPage = lazyPage(() => import('../features/sharing/pages/share-emails-page.tsx'), 'ShareEmailsPage');
 export const WatchSharedPage = lazyPage(() => import('../features/sharing/pages/watch-shared-page.tsx'), 'WatchSharedPage');
+export const SearchPage = lazyPage(() => import('../features/search/pages/search-page.tsx'), 'SearchPage');

@@ -27,6 +27,7 @@ export const paths = {
   trailer: '/trailer',
   viewAll: '/view-all/:name',
   expert: '/experts/:castCrewId',
+  search: '/search',
 
   // Screens of later features: the menus already point at them.
   achievements: '/achievements',
@@ -67,6 +68,9 @@ export const teamOverviewPath = (name: string, id: number) => `/manage-organizat
 export const categoryPath = (id: number) => `/category/${id}`;
 export const subCategoryPath = (id: number, name: string) => `/sub-category/${id}/${encodeURIComponent(name)}`;
 export const videoPath = (id: number) => `/video/${id}`;
+/** The video opened at a second (a transcript search result, a resume link): /video/{id}?t=SECONDS. */
+export const videoAtPath = (id: number, seconds: number) => `/video/${id}?t=${Math.max(0, Math.floor(seconds))}`;
+export const searchPath = (q: string) => `/search?${new URLSearchParams({ q })}`;
 export const expertPath = (castCrewId: number) => `/experts/${castCrewId}`;
 
 /** The lists of /view-all/{name} (member spec, section 2). */

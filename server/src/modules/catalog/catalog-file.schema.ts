@@ -8,7 +8,7 @@ import { z } from 'zod';
 
 /** Answers a problem with the file at a path relative to the catalog file, or undefined when it is fine. */
 type FileCheck = (relativePath: string) => string | undefined;
-export type FileChecks = { media: FileCheck; image: FileCheck; playbook: FileCheck };
+export type FileChecks = { media: FileCheck; image: FileCheck; playbook: FileCheck; captions: FileCheck };
 
 const key = z
   .string()
@@ -51,6 +51,24 @@ export function catalogFileSchema(files: FileChecks) {
 
   const trailer = z.strictObject({ name: text(200), media, image });
 
+  /** A WebVTT track: `lang` is a BCP 47 tag ("en", "pt-BR"), `label` what the captions menu shows. */
+  const caption = z.strictObject({
+    lang: z.string().regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8}){0,3}$/, 'must be a language tag such as "en" or "pt-BR"'),
+    label: text(60),
+    file: fileRef(files.captions),
+  });
+  const captions = z
+    .array(caption)
+    .max(20, 'must hold at most 20 tracks')
+    .default([])
+    .superRefine((tracks, ctx) => {
+      const seen = new Set<string>();
+      for (const [i, track] of tracks.entries()) {
+        if (seen.has(track.lang)) ctx.addIssue({ code: 'custom', path: [i, 'lang'], message: `"${track.lang}" is listed twice` });
+        seen.add(track.lang);
+      }
+    });
+
   const video = z.strictObject({
     key,
     title: text(200),
@@ -63,6 +81,7 @@ export function catalogFileSchema(files: FileChecks) {
     in_test: flag.default(0),
     in_production: flag.default(1),
     trailers: z.array(trailer).default([]),
+    captions,
   });
 
   const subCategory = z.strictObject({ key, name: text(100), sort, videos: z.array(video).default([]) });

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
+import { type Cue, MAX_CAPTION_BYTES, parseWebVtt, WebVttError } from '../captions/webvtt.ts';
 import { type CatalogFile, catalogFileSchema, type FileChecks } from './catalog-file.schema.ts';
 import { imageExtension, isFile, isPdf } from './catalog-files.ts';
 import { hashFile, MediaError, type MediaProbe, probeMedia } from './media.ts';
@@ -30,6 +31,8 @@ export type ValidCatalog = {
   resolve: (relativePath: string) => string;
   /** By absolute path. */
   media: Map<string, SourceMedia>;
+  /** Cues of each caption file, by absolute path. */
+  captions: Map<string, Cue[]>;
 };
 
 function readJson(file: string): unknown {
@@ -41,12 +44,26 @@ function readJson(file: string): unknown {
   }
 }
 
-function fileChecks(resolve: (p: string) => string): FileChecks {
+/** Caption files are read whole and parsed once here; `captions` keeps the cues of the good ones. */
+function fileChecks(resolve: (p: string) => string, captions: Map<string, Cue[]>): FileChecks {
   const found = (relativePath: string) => (isFile(resolve(relativePath)) ? undefined : `file not found: ${relativePath}`);
+  const webVtt = (relativePath: string) => {
+    const file = resolve(relativePath);
+    if (captions.has(file)) return undefined;
+    if (fs.statSync(file).size > MAX_CAPTION_BYTES) return `${relativePath} is larger than ${MAX_CAPTION_BYTES / 1024} KB`;
+    try {
+      captions.set(file, parseWebVtt(fs.readFileSync(file)));
+      return undefined;
+    } catch (error) {
+      if (!(error instanceof WebVttError)) throw error;
+      return `${relativePath} is not valid WebVTT: it ${error.message}`;
+    }
+  };
   return {
     media: found,
     image: (p) => found(p) ?? (imageExtension(resolve(p)) ? undefined : `not a JPEG, PNG or WebP image: ${p}`),
     playbook: (p) => found(p) ?? (isPdf(resolve(p)) ? undefined : `not a PDF: ${p}`),
+    captions: (p) => found(p) ?? webVtt(p),
   };
 }
 
@@ -164,8 +181,9 @@ export async function validateCatalog(catalogFile: string): Promise<ValidCatalog
   const raw = readJson(catalogFile);
   const baseDir = path.dirname(catalogFile);
   const resolve = (relativePath: string) => path.resolve(baseDir, relativePath);
-  const parsed = catalogFileSchema(fileChecks(resolve)).safeParse(raw, { error: describeIssue });
+  const captions = new Map<string, Cue[]>();
+  const parsed = catalogFileSchema(fileChecks(resolve, captions)).safeParse(raw, { error: describeIssue });
   const problems = [...(parsed.success ? [] : schemaProblems(parsed.error)), ...referenceProblems(raw)].sort(byPath);
   if (!parsed.success || problems.length) throw new CatalogError(problems);
-  return { catalog: parsed.data, baseDir, resolve, media: await probeAll(parsed.data, resolve) };
+  return { catalog: parsed.data, baseDir, resolve, media: await probeAll(parsed.data, resolve), captions };
 }

@@ -2,6 +2,7 @@ import type { Db } from '../../db/client.ts';
 import type { Rendition } from '../../db/schema.ts';
 import { now } from '../../lib/clock.ts';
 import { sanitizeHtml } from '../../lib/sanitize-html.ts';
+import { replaceVideoCaptions, type StoredTrack } from '../captions/captions.queries.ts';
 import type { CatalogFile, CatalogVideo } from './catalog-file.schema.ts';
 import { MASTER_PLAYLIST, type MediaProbe, POSTER } from './media.ts';
 
@@ -19,6 +20,8 @@ export type PreparedFiles = {
   assetHash: (relativePath: string) => string;
   image: (relativePath: string | undefined) => string | null;
   playbook: (relativePath: string | undefined) => string | null;
+  /** A caption file's stored track (content hash) and cues. */
+  captions: (relativePath: string) => Pick<StoredTrack, 'contentHash' | 'cues'>;
 };
 
 export type CatalogCounts = {
@@ -252,6 +255,8 @@ export async function upsertCatalog(db: Db, catalog: CatalogFile, files: Prepare
           video.experts.map((key) => expertIds.get(key)!),
         );
         await syncTrailers(db, videoId, video.trailers, assetId, files, t);
+        const tracks = video.captions.map((c) => ({ lang: c.lang, label: c.label, ...files.captions(c.file) }));
+        await replaceVideoCaptions(db, videoId, tracks, t);
       }
     }
   }

@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { AppContext } from '../../app-context.ts';
+import { storeCaptionTrack } from '../captions/caption-files.ts';
 import { rebuildCategoryStats } from '../learning/learning-stats.ts';
+import { rebuildSearchDocuments } from '../search/search-index.queries.ts';
 import { type CatalogCounts, countCatalog, type PreparedAsset, type PreparedFiles, upsertCatalog } from './catalog.upsert.ts';
 import type { CatalogFile } from './catalog-file.schema.ts';
 import { storeImage, storePlaybook } from './catalog-files.ts';
@@ -53,7 +55,7 @@ function pictureReferences(catalog: CatalogFile): (string | undefined)[] {
   ];
 }
 
-/** Copies pictures and playbooks under DATA_DIR (before the transaction) and answers the lookups the upsert needs. */
+/** Copies pictures, playbooks and sanitized caption tracks under DATA_DIR (before the transaction) and answers the lookups the upsert needs. */
 function storeFiles(valid: ValidCatalog, dataDir: string, assets: PreparedAsset[]): PreparedFiles {
   const images = new Map<string, string>();
   for (const picture of pictureReferences(valid.catalog)) {
@@ -63,9 +65,12 @@ function storeFiles(valid: ValidCatalog, dataDir: string, assets: PreparedAsset[
   for (const video of valid.catalog.categories.flatMap((c) => c.sub_categories.flatMap((s) => s.videos))) {
     if (video.playbook && !playbooks.has(video.playbook)) playbooks.set(video.playbook, storePlaybook(dataDir, valid.resolve(video.playbook)));
   }
+  const captionHashes = new Map<string, string>();
+  for (const [file, cues] of valid.captions) captionHashes.set(file, storeCaptionTrack(mediaRoot(dataDir), cues));
   return {
     assets,
     assetHash: (file) => valid.media.get(valid.resolve(file))!.hash,
+    captions: (file) => ({ contentHash: captionHashes.get(valid.resolve(file))!, cues: valid.captions.get(valid.resolve(file))! }),
     image: (file) => (file ? images.get(file)! : null),
     playbook: (file) => (file ? playbooks.get(file)! : null),
   };
@@ -80,6 +85,8 @@ export async function importCatalog(ctx: AppContext, catalogFile: string, progre
     await upsertCatalog(trx, valid.catalog, files);
     // A video may have moved to another category or become (un)listed: the kept category figures follow.
     await rebuildCategoryStats(trx);
+    // Search answers what was just written, or (on a rollback) what was there before.
+    await rebuildSearchDocuments(trx);
   });
   return { ...countCatalog(valid.catalog), media: { transcoded, unchanged: assets.length - transcoded } };
 }

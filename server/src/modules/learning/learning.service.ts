@@ -236,7 +236,7 @@ export async function userCertifications(ctx: AppContext, caller: Caller, userId
     certifications: certs.filter((c) => c.kind === 'category').map(item),
     micro_certifications: certs.filter((c) => c.kind === 'sub_category').map(item),
     available: categories.filter((c) => !earned.has(c.category_id)).map((c) => ({ category_id: c.category_id, name: c.name, picture: c.picture })),
-    last_video_id: await lastWatchedByUser(ctx.db, userId),
+    last_video_id: (await lastWatchedByUser(ctx.db, userId))?.id ?? null,
   };
 }
 

@@ -1,13 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-/** What the media route may serve, by extension: HLS playlists and segments, posters. */
+/** What the media route may serve, by extension: HLS playlists and segments, posters, caption tracks. */
 const FILE_TYPES: Record<string, { type: string; immutable: boolean }> = {
   '.m3u8': { type: 'application/vnd.apple.mpegurl', immutable: false },
   '.ts': { type: 'video/mp2t', immutable: true },
   '.m4s': { type: 'video/iso.segment', immutable: true },
   '.mp4': { type: 'video/mp4', immutable: true },
   '.jpg': { type: 'image/jpeg', immutable: true },
+  // Caption files are content-addressed too (captions/caption-files.ts).
+  '.vtt': { type: 'text/vtt; charset=utf-8', immutable: true },
 };
 
 // Segments never change (content-addressed assets); playlists are re-read now and then so a fixed asset shows up.

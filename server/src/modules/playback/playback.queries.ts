@@ -129,6 +129,8 @@ type WatchReport = {
   organizationId: number | null;
   video: { id: number; category_id: number; in_test: number; duration_seconds: number };
   seconds: number;
+  /** The player's position (seconds, within the video); undefined keeps the stored one. */
+  position: number | undefined;
   day: string;
   t: number;
 };
@@ -156,6 +158,7 @@ export function addWatchTime(db: Db, r: WatchReport) {
         watched_at: isWatched(r.seconds, video.duration_seconds) ? t : null,
         last_watched_at: t,
         created_at: t,
+        position_seconds: r.position ?? 0,
       })
       .onConflict((oc) => oc.columns(['user_id', 'video_id']).doNothing())
       .returning(['seconds', 'watched_at'])
@@ -171,7 +174,7 @@ export function addWatchTime(db: Db, r: WatchReport) {
     const watchedAt = before.watched_at ?? (isWatched(seconds, video.duration_seconds) ? t : null);
     await trx
       .updateTable('video_watch')
-      .set({ seconds, watched_at: watchedAt, last_watched_at: t })
+      .set({ seconds, watched_at: watchedAt, last_watched_at: t, ...(r.position === undefined ? {} : { position_seconds: r.position }) })
       .where('user_id', '=', userId)
       .where('video_id', '=', video.id)
       .execute();
@@ -190,18 +193,21 @@ export function addWatchTime(db: Db, r: WatchReport) {
 
 // ---------------------------------------------------------------- resume
 
+/** Where a member stands on a video: what resuming needs. */
+export type WatchPlace = { id: number; position_seconds: number; duration_seconds: number };
+
 /** The member's most recently watched video of the category. */
-export async function lastWatchedInCategory(db: Db, userId: number, categoryId: number): Promise<number | null> {
+export async function lastWatchedInCategory(db: Db, userId: number, categoryId: number): Promise<WatchPlace | null> {
   const row = await db
     .selectFrom('video_watch')
     .innerJoin('videos', 'videos.id', 'video_watch.video_id')
-    .select('videos.id')
+    .select(['videos.id', 'video_watch.position_seconds', 'videos.duration_seconds'])
     .where('video_watch.user_id', '=', userId)
     .where('videos.category_id', '=', categoryId)
     .orderBy('video_watch.last_watched_at', 'desc')
     .limit(1)
     .executeTakeFirst();
-  return row?.id ?? null;
+  return row ?? null;
 }
 
 /** The first listed video of the category, in sub-category order. */
@@ -220,15 +226,28 @@ export async function firstVideoOfCategory(db: Db, categoryId: number): Promise<
   return row?.id ?? null;
 }
 
-export async function lastWatchedByUser(db: Db, userId: number): Promise<number | null> {
+export async function lastWatchedByUser(db: Db, userId: number): Promise<WatchPlace | null> {
   const row = await db
     .selectFrom('video_watch')
-    .select('video_id')
-    .where('user_id', '=', userId)
-    .orderBy('last_watched_at', 'desc')
+    .innerJoin('videos', 'videos.id', 'video_watch.video_id')
+    .select(['videos.id', 'video_watch.position_seconds', 'videos.duration_seconds'])
+    .where('video_watch.user_id', '=', userId)
+    .orderBy('video_watch.last_watched_at', 'desc')
     .limit(1)
     .executeTakeFirst();
-  return row?.video_id ?? null;
+  return row ?? null;
+}
+
+/** The member's place on one video, when they started it. */
+export async function findWatchPlace(db: Db, userId: number, videoId: number): Promise<WatchPlace | null> {
+  const row = await db
+    .selectFrom('video_watch')
+    .innerJoin('videos', 'videos.id', 'video_watch.video_id')
+    .select(['videos.id', 'video_watch.position_seconds', 'videos.duration_seconds'])
+    .where('video_watch.user_id', '=', userId)
+    .where('video_watch.video_id', '=', videoId)
+    .executeTakeFirst();
+  return row ?? null;
 }
 
 export function categoryExists(db: Db, categoryId: number) {

@@ -16,6 +16,7 @@ import type { AppContext } from '../../app-context.ts';
 import type { Caller } from '../../lib/auth.ts';
 import { dayIn, now, toIso } from '../../lib/clock.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
+import { captionTracksOf } from '../captions/captions.ts';
 import { assertVideoOpen } from '../learning/learning.policy.ts';
 import { issueDueCertificates, pathAccessOf } from '../learning/learning.service.ts';
 import { mediaSigner } from '../media/media-signer.ts';
@@ -34,6 +35,7 @@ import {
   findVideo,
   findVideoDetail,
   findVote,
+  findWatchPlace,
   findWishlistEntry,
   firstVideoOfCategory,
   lastWatchedByUser,
@@ -43,6 +45,7 @@ import {
   selectSuggestions,
   setVote,
 } from './playback.queries.ts';
+import { resumeSeconds } from './resume.rules.ts';
 
 const VIDEO_NOT_FOUND = 'Video not found.';
 
@@ -66,7 +69,11 @@ export async function viewVideo(ctx: AppContext, viewer: Viewer, videoId: number
   assertVideoOpen(access, row, VIDEO_NOT_FOUND);
   const signer = await mediaSigner(ctx.db);
   const streams = viewer.canPlay ? streamUrls(signer, row.content_hash, row.renditions) : {};
-  const castCrews = await findCastCrews(ctx.db, videoId);
+  const [castCrews, captions, place] = await Promise.all([
+    findCastCrews(ctx.db, videoId),
+    captionTracksOf(ctx.db, videoId, viewer.canPlay, signer),
+    findWatchPlace(ctx.db, viewer.userId, videoId),
+  ]);
   return {
     ...toVideoCard(row, viewer, signer),
     description: row.description,
@@ -88,6 +95,8 @@ export async function viewVideo(ctx: AppContext, viewer: Viewer, videoId: number
     share_link: null,
     cast_crews: castCrews.map((c) => ({ cast_crew_id: c.id, name: c.name })),
     subscription_message: viewer.canPlay ? null : NEED_SUBSCRIPTION_MESSAGE,
+    captions,
+    resume_seconds: resumeSeconds(place),
   };
 }
 
@@ -132,14 +141,19 @@ export async function toggleWishlist(ctx: AppContext, caller: Caller, videoId: n
 /** A report may add at most twice the video's length: a stuck tab or a forged value cannot mark a whole category watched. */
 const MAX_REPORT_FACTOR = 2;
 
-export async function reportWatchTime(ctx: AppContext, viewer: Viewer, input: { user: number; video: number; timeSpent: number }): Promise<WatchData> {
+export async function reportWatchTime(
+  ctx: AppContext,
+  viewer: Viewer,
+  input: { user: number; video: number; timeSpent: number; position?: number | undefined },
+): Promise<WatchData> {
   if (input.user !== viewer.userId) throw forbidden('You can only report your own watch time.');
   assertCanPlay(viewer);
   const video = await openVideo(ctx, viewer, input.video);
   const t = now();
   const seconds = Math.min(input.timeSpent * 60, video.duration_seconds * MAX_REPORT_FACTOR);
   const day = dayIn(t, await findTimezone(ctx.db, viewer.userId));
-  const total = await addWatchTime(ctx.db, { userId: viewer.userId, organizationId: viewer.organizationId, video, seconds, day, t });
+  const position = input.position === undefined ? undefined : Math.min(input.position, video.duration_seconds);
+  const total = await addWatchTime(ctx.db, { userId: viewer.userId, organizationId: viewer.organizationId, video, seconds, position, day, t });
   // Certificates are issued in the same flow, once the video counts as watched (idempotent).
   if (total.watched_at !== null) await issueDueCertificates(ctx, viewer.userId, video);
   return {
@@ -152,14 +166,17 @@ export async function reportWatchTime(ctx: AppContext, viewer: Viewer, input: { 
 
 export async function resumeInCategory(ctx: AppContext, caller: Caller, categoryId: number): Promise<LastVideoData> {
   if (!(await categoryExists(ctx.db, categoryId))) throw notFound('Category not found.');
-  return { id: (await lastWatchedInCategory(ctx.db, caller.userId, categoryId)) ?? (await firstVideoOfCategory(ctx.db, categoryId)) };
+  const last = await lastWatchedInCategory(ctx.db, caller.userId, categoryId);
+  if (last) return { id: last.id, resume_seconds: resumeSeconds(last) };
+  return { id: await firstVideoOfCategory(ctx.db, categoryId), resume_seconds: 0 };
 }
 
 export async function lastVideoOfUser(ctx: AppContext, caller: Caller, userId: number): Promise<LastVideoData> {
   const user = await findUserOrganization(ctx.db, userId);
   if (!user) throw notFound('User not found.');
   assertCanReadHistory(caller, user);
-  return { id: await lastWatchedByUser(ctx.db, userId) };
+  const last = await lastWatchedByUser(ctx.db, userId);
+  return { id: last?.id ?? null, resume_seconds: resumeSeconds(last) };
 }
 
 export type Playbook = { file: string; filename: string };

@@ -250,18 +250,18 @@ describe('resume', () => {
     const { member, superUser, organizationId } = await organizationWithMembers(platform, 'Resume');
     await openWholeCatalog(platform, organizationId);
     const byCategory = (token: string, id: number | string) => platform.api('GET', `/api/last-video-watched-by-category/${id}`, { token });
-    expect((await byCategory(member.token, catalog.categories.safety!)).body.data).toEqual({ id: catalog.videos.lockout });
+    expect((await byCategory(member.token, catalog.categories.safety!)).body.data).toEqual({ id: catalog.videos.lockout, resume_seconds: 0 });
     await post(member.token, '/watch-user-video', { user: member.id, video: catalog.videos['confined-space'], timeSpent: 0.01 });
     await post(member.token, '/watch-user-video', { user: member.id, video: catalog.videos['bulk-05'], timeSpent: 0.01 });
-    expect((await byCategory(member.token, catalog.categories.safety!)).body.data).toEqual({ id: catalog.videos['confined-space'] });
-    expect((await byCategory(member.token, catalog.categories.lean!)).body.data).toEqual({ id: catalog.videos['bulk-05'] });
+    expect((await byCategory(member.token, catalog.categories.safety!)).body.data).toEqual({ id: catalog.videos['confined-space'], resume_seconds: 0 });
+    expect((await byCategory(member.token, catalog.categories.lean!)).body.data).toEqual({ id: catalog.videos['bulk-05'], resume_seconds: 0 });
     expect((await byCategory(member.token, 999999)).status).toBe(404);
     expect((await byCategory(member.token, 'abc')).status).toBe(400);
 
     const byUser = (token: string, id: number) => platform.api('GET', `/api/last-video-watched-by-user/${id}`, { token });
-    expect((await byUser(member.token, member.id)).body.data).toEqual({ id: catalog.videos['bulk-05'] });
-    expect((await byUser(superUser.token, member.id)).body.data).toEqual({ id: catalog.videos['bulk-05'] });
-    expect((await byUser(superUser.token, superUser.id)).body.data).toEqual({ id: null });
+    expect((await byUser(member.token, member.id)).body.data).toEqual({ id: catalog.videos['bulk-05'], resume_seconds: 0 });
+    expect((await byUser(superUser.token, member.id)).body.data).toEqual({ id: catalog.videos['bulk-05'], resume_seconds: 0 });
+    expect((await byUser(superUser.token, superUser.id)).body.data).toEqual({ id: null, resume_seconds: 0 });
     expect((await byUser(member.token, superUser.id)).status).toBe(403);
     expect((await byUser(acme.superUser.token, member.id)).status).toBe(403);
     expect((await byUser(member.token, 999999)).status).toBe(404);

@@ -1,0 +1,93 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { DEMO, dismissToasts, expectVisible, newPage, REPO_ROOT, signInThroughForm, useStack, WIDTHS } from './harness.ts';
+
+const DEMO_CATALOG_DIR = path.join(REPO_ROOT, 'server', 'demo-catalog');
+const FILE_FIELDS = new Set(['media', 'image', 'picture', 'playbook', 'banner_video', 'video', 'file']);
+const SHOTS = process.env.SHOTS_DIR;
+
+/** The demo catalog with its file paths made absolute, so a copy elsewhere imports the same files. */
+function absolutePaths(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(absolutePaths);
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.entries(value).map(([k, v]) => [k, FILE_FIELDS.has(k) && typeof v === 'string' ? path.join(DEMO_CATALOG_DIR, v) : absolutePaths(v)]),
+    );
+  }
+  return value;
+}
+
+/**
+ * The operator re-imports the demo catalog with an English caption track on its first video (media
+ * unchanged, so nothing is transcoded); answers that video's title.
+ */
+function importCaptions(dataDir: string): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mm-e2e-captions-'));
+  const catalog = absolutePaths(JSON.parse(fs.readFileSync(path.join(DEMO_CATALOG_DIR, 'catalog.json'), 'utf8'))) as any;
+  const first = catalog.categories[0].sub_categories[0].videos[0];
+  fs.writeFileSync(
+    path.join(dir, 'first.en.vtt'),
+    'WEBVTT\n\n00:00:02.000 --> 00:00:05.000\nWelcome to the line.\n\n00:01:05.000 --> 00:01:08.000\nNow re-torque the <b>clamp</b> to spec.\n',
+  );
+  first.captions = [{ lang: 'en', label: 'English', file: 'first.en.vtt' }];
+  fs.writeFileSync(path.join(dir, 'catalog.json'), JSON.stringify(catalog));
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
+  delete env.DATABASE_URL;
+  execFileSync(process.execPath, ['--import', 'tsx', path.join('server', 'src', 'cli', 'platform.ts'), 'import-catalog', path.join(dir, 'catalog.json')], {
+    cwd: REPO_ROOT,
+    env,
+    stdio: 'ignore',
+  });
+  fs.rmSync(dir, { recursive: true, force: true });
+  return first.title as string;
+}
+
+describe('search', () => {
+  const env = useStack();
+
+  it('finds a spoken word in the transcripts and opens the video at that second', async () => {
+    const { stack, browser } = env;
+    const title = importCaptions(stack.dataDir);
+
+    for (const width of [WIDTHS.desktop, WIDTHS.tablet, WIDTHS.mobile]) {
+      const page = await newPage(browser, stack, width);
+      await signInThroughForm(page, DEMO.member.email, DEMO.member.password);
+      await dismissToasts(page);
+      await page.goto('/search');
+      await expectVisible(page.getByRole('heading', { level: 1, name: 'Search' }));
+      expect(await page.title()).toBe('Search – Manufacturing Masters');
+
+      // Typing the start of the last word is enough.
+      await page.getByRole('searchbox', { name: 'Search the library' }).fill('re-torque cla');
+      await page.keyboard.press('Enter');
+      await expectVisible(page.getByRole('heading', { level: 1, name: 'Results for “re-torque cla”' }));
+      const moments = page.getByRole('region', { name: 'Moments in videos' });
+      const cue = moments.getByRole('link', { name: new RegExp(`${title} at 1:05`) });
+      await expectVisible(cue);
+      expect(await cue.locator('mark').allTextContents()).toEqual(['re', 'torque', 'clamp']);
+      expect(await page.locator('h1').count()).toBe(1);
+      expect(await page.title()).toBe('“re-torque cla” – Search – Manufacturing Masters');
+      if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `search-${width}.png`), fullPage: true });
+
+      if (width === WIDTHS.desktop) {
+        // Video titles and categories are found too; nothing found says so.
+        await page.goto('/search?q=lean');
+        await expectVisible(page.getByRole('region', { name: 'Sub-categories' }).getByRole('link', { name: /Lean Foundations/ }));
+        if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `search-lean-${width}.png`), fullPage: true });
+        await page.goto('/search?q=zzqxj');
+        await expectVisible(page.getByText('Nothing found for “zzqxj”'));
+        if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `search-empty-${width}.png`), fullPage: true });
+
+        // The cue opens the video at its second.
+        await page.goto('/search?q=torque');
+        await page.getByRole('region', { name: 'Moments in videos' }).getByRole('link').first().click();
+        await page.waitForURL((url) => /^\/video\/\d+$/.test(url.pathname));
+        expect(new URL(page.url()).searchParams.get('t')).toBe('65');
+      }
+      await page.context().close();
+    }
+  });
+});

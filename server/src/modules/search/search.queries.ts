@@ -1,0 +1,154 @@
+import { type RawBuilder, sql } from 'kysely';
+import type { Db, Dialect } from '../../db/client.ts';
+import { fts5Match, type ParsedQuery, tsQuery } from './search-text.ts';
+
+/**
+ * The one place search SQL lives. Each engine only finds and scores rows (FTS5 MATCH with bm25 on
+ * SQLite, a GIN-indexed tsvector with ts_rank on PostgreSQL); the joins, the member's visibility and
+ * the paging are the same SQL on both. Scores ascend: lower is better (FTS5's rank convention).
+ */
+
+/** What the member may see, decided by the policy before any search runs. */
+export type SearchScope = {
+  /** Path categories the member may open (locked ones excluded). */
+  categoryIds: number[];
+  /** Videos the member's path hides. */
+  hiddenVideoIds: number[];
+};
+
+export type Page = { skip: number; take: number };
+
+type DocumentKind = 'video' | 'category' | 'sub_category' | 'expert';
+
+/** `(subject_id, score)` of the catalog documents of one kind matching the query. */
+function documentHits(dialect: Dialect, kind: DocumentKind, query: ParsedQuery): RawBuilder<unknown> {
+  return dialect === 'postgres'
+    ? sql`(select d.subject_id, -ts_rank(d.search_vector, q.query) as score
+           from search_documents d, to_tsquery('simple', ${tsQuery(query)}) as q(query)
+           where d.kind = ${kind} and d.search_vector @@ q.query)`
+    : sql`(select d.subject_id, f.rank as score
+           from search_documents_fts f join search_documents d on d.id = f.rowid
+           where search_documents_fts match ${fts5Match(query)} and d.kind = ${kind})`;
+}
+
+/** `(cue_id, score)` of the caption cues matching the query. */
+function cueHits(dialect: Dialect, query: ParsedQuery): RawBuilder<unknown> {
+  return dialect === 'postgres'
+    ? sql`(select c.id as cue_id, -ts_rank(c.search_vector, q.query) as score
+           from caption_cues c, to_tsquery('simple', ${tsQuery(query)}) as q(query)
+           where c.search_vector @@ q.query)`
+    : sql`(select rowid as cue_id, rank as score from caption_cues_fts where caption_cues_fts match ${fts5Match(query)})`;
+}
+
+const ids = (values: number[]) =>
+  sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  );
+
+/** Listed videos (test or production flag) of the scope's categories that the path does not hide. */
+function visibleVideo(alias: string, scope: SearchScope): RawBuilder<unknown> {
+  const v = sql.id(alias);
+  const hidden = scope.hiddenVideoIds.length ? sql`and ${v}.id not in (${ids(scope.hiddenVideoIds)})` : sql``;
+  return sql`${v}.category_id in (${ids(scope.categoryIds)}) and (${v}.in_test = 1 or ${v}.in_production = 1) ${hidden}`;
+}
+
+/** The page's rows and the number of matches (counted up to `cap`), from one FROM ... WHERE body. */
+async function pageAndTotal<T>(db: Db, select: RawBuilder<unknown>, body: RawBuilder<unknown>, order: RawBuilder<unknown>, page: Page, cap: number) {
+  const [rows, counted] = await Promise.all([
+    sql<T>`select ${select} ${body} order by ${order} limit ${page.take} offset ${page.skip}`.execute(db),
+    sql<{ n: number }>`select count(*) as n from (select 1 as one ${body} limit ${cap}) as capped`.execute(db),
+  ]);
+  return { rows: rows.rows, total: Number(counted.rows[0]?.n ?? 0) };
+}
+
+export type VideoRow = {
+  id: number;
+  title: string;
+  description: string;
+  image: string | null;
+  duration_seconds: number;
+  content_hash: string;
+  category_name: string;
+};
+
+export function searchVideos(db: Db, dialect: Dialect, query: ParsedQuery, scope: SearchScope, page: Page, cap: number) {
+  if (scope.categoryIds.length === 0) return { rows: [] as VideoRow[], total: 0 };
+  return pageAndTotal<VideoRow>(
+    db,
+    sql`v.id, v.title, v.description, v.image, v.duration_seconds, m.content_hash, c.name as category_name`,
+    sql`from ${documentHits(dialect, 'video', query)} as hits
+        join videos v on v.id = hits.subject_id
+        join media_assets m on m.id = v.media_asset_id
+        join categories c on c.id = v.category_id
+        where ${visibleVideo('v', scope)}`,
+    sql`hits.score, v.id`,
+    page,
+    cap,
+  );
+}
+
+export type CategoryRow = { id: number; name: string; picture: string | null };
+
+export function searchCategories(db: Db, dialect: Dialect, query: ParsedQuery, scope: SearchScope, page: Page, cap: number) {
+  if (scope.categoryIds.length === 0) return { rows: [] as CategoryRow[], total: 0 };
+  return pageAndTotal<CategoryRow>(
+    db,
+    sql`c.id, c.name, c.picture`,
+    sql`from ${documentHits(dialect, 'category', query)} as hits
+        join categories c on c.id = hits.subject_id
+        where c.id in (${ids(scope.categoryIds)})`,
+    sql`hits.score, c.id`,
+    page,
+    cap,
+  );
+}
+
+export type SubCategoryRow = { id: number; category_id: number; name: string; category_name: string };
+
+export function searchSubCategories(db: Db, dialect: Dialect, query: ParsedQuery, scope: SearchScope, page: Page, cap: number) {
+  if (scope.categoryIds.length === 0) return { rows: [] as SubCategoryRow[], total: 0 };
+  return pageAndTotal<SubCategoryRow>(
+    db,
+    sql`s.id, s.category_id, s.name, c.name as category_name`,
+    sql`from ${documentHits(dialect, 'sub_category', query)} as hits
+        join sub_categories s on s.id = hits.subject_id
+        join categories c on c.id = s.category_id
+        where s.category_id in (${ids(scope.categoryIds)})`,
+    sql`hits.score, s.id`,
+    page,
+    cap,
+  );
+}
+
+export type ExpertRow = { id: number; name: string; bio: string; picture: string | null };
+
+/** Experts are the platform's, the same for every organization. */
+export function searchExperts(db: Db, dialect: Dialect, query: ParsedQuery, page: Page, cap: number) {
+  return pageAndTotal<ExpertRow>(
+    db,
+    sql`e.id, e.name, e.bio, e.picture`,
+    sql`from ${documentHits(dialect, 'expert', query)} as hits join experts e on e.id = hits.subject_id`,
+    sql`hits.score, e.id`,
+    page,
+    cap,
+  );
+}
+
+export type CueRow = { video_id: number; title: string; start_ms: number; text: string; lang: string };
+
+export function searchCues(db: Db, dialect: Dialect, query: ParsedQuery, scope: SearchScope, page: Page, cap: number) {
+  if (scope.categoryIds.length === 0) return { rows: [] as CueRow[], total: 0 };
+  return pageAndTotal<CueRow>(
+    db,
+    sql`cc.video_id, v.title, cc.start_ms, cc.text, t.lang`,
+    sql`from ${cueHits(dialect, query)} as hits
+        join caption_cues cc on cc.id = hits.cue_id
+        join caption_tracks t on t.id = cc.track_id
+        join videos v on v.id = cc.video_id
+        where ${visibleVideo('v', scope)}`,
+    sql`hits.score, cc.id`,
+    page,
+    cap,
+  );
+}
