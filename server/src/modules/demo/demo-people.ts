@@ -72,6 +72,7 @@ const ROSTER: Record<DemoTeam, string[]> = {
     'Samuel Okoye | Machine Operator | casual | Press brake and laser cutting, weekend shift.',
     'Laura Gómez | Welder | stalled | TIG welding of stainless manifolds; certified to ISO 9606.',
     'Daniel Kim | Apprentice Machinist | newcomer | First-year apprentice, likes anything with a spindle.',
+    'Nikolai Ivanov | Machine Operator | casual | Horizontal machining centres; fixes the coffee machine too.',
   ],
   Maintenance: [
     'Viktor Novak | Maintenance Manager | champion | Runs planned maintenance and the spare-parts crib.',
@@ -96,6 +97,7 @@ const ROSTER: Record<DemoTeam, string[]> = {
     'Elena Popescu | Lab Technician | newcomer | Material testing and hardness lab, joined this autumn.',
     'Hugo Lefebvre | Quality Inspector | never | Night-shift patrol inspection.',
     'Grace Mwangi | Continuous Improvement Engineer | champion | Runs the kaizen events and the 8D problem-solving.',
+    'Arjun Mehta | Metrology Technician | steady | Keeps the gauge room traceable; loves a good Gage R&R.',
   ],
   Logistics: [
     'Carlos Mendoza | Logistics Supervisor | steady | Runs the warehouse, shipping and the milk runs.',
@@ -117,6 +119,7 @@ const ROSTER: Record<DemoTeam, string[]> = {
     'Michael Chen | Finance Controller | casual | Cost accounting and the monthly plant review.',
     'Oluwaseun Adebayo | Engineering Manager | steady | Leads manufacturing engineering and new product introduction.',
     'Isabel Navarro | Customer Service Manager | stalled | Key accounts in automotive and agriculture.',
+    'Thomas Wright | Purchasing Manager | casual | Buys steel, bar stock and the tooling contracts.',
   ],
 };
 
@@ -128,7 +131,7 @@ const emailOf = (name: string, lastName: string) =>
     .replace(/[^a-z.]+/g, '-')
     .concat('@acme.example');
 
-/** Everyone but the super user: the two demo members first, then the roster team by team (59 people). */
+/** Everyone but the super user: the two demo members first, then the roster team by team. */
 export function demoPeople(): DemoPerson[] {
   const roster = DEMO_TEAMS.flatMap((team) =>
     ROSTER[team].map((line): DemoPerson => {
