@@ -115,8 +115,9 @@ async function addPerson(ctx: AppContext, organizationId: number, person: DemoPe
 }
 
 /**
- * Paths chosen by rule from whatever catalog is imported (categories by their sort): the organization follows
- * the first six, the first four required; Maintenance and Quality each have their own with one video hidden.
+ * Paths chosen by rule from whatever catalog is imported (categories by their sort, with the catalog's required
+ * flags, the first two required at least): the organization follows the first six; Maintenance and Quality
+ * each have their own path with one video hidden.
  */
 async function saveLearningPaths(ctx: AppContext, superUser: Caller, organizationId: number, teams: Map<string, number>): Promise<void> {
   const { categories, subCategories, videos } = await catalogTree(ctx.db);
@@ -126,10 +127,14 @@ async function saveLearningPaths(ctx: AppContext, superUser: Caller, organizatio
   };
   const usable = categories.filter((c) => listed(c.id).length > 0);
   if (usable.length === 0) return;
-  const pick = (i: number) => (usable[i % usable.length] as (typeof usable)[number]).id;
-  const path = (ids: number[], required: number) =>
-    [...new Set(ids)].map((id, i) => ({ category_id: id, order: i + 1, essential: (i < required ? 1 : 0) as 0 | 1 }));
-  await savePath(ctx, superUser, organizationId, null, path([0, 1, 2, 3, 4, 5].map(pick), 4));
+  const pick = (i: number) => usable[i % usable.length] as (typeof usable)[number];
+  const path = (picks: number[]) =>
+    [...new Map(picks.map((i) => [pick(i).id, pick(i)])).values()].map((c, i) => ({
+      category_id: c.id,
+      order: i + 1,
+      essential: (i < 2 || c.essential === 1 ? 1 : 0) as 0 | 1,
+    }));
+  await savePath(ctx, superUser, organizationId, null, path([0, 1, 2, 3, 4, 5]));
   const teamPaths: Array<[string, number[]]> = [
     ['Maintenance', [0, 6, 2, 7, 4]],
     ['Quality', [0, 1, 8, 3, 9]],
@@ -137,12 +142,13 @@ async function saveLearningPaths(ctx: AppContext, superUser: Caller, organizatio
   for (const [team, picks] of teamPaths) {
     const teamId = teams.get(team);
     if (teamId === undefined) continue;
-    const ids = picks.map(pick);
-    await savePath(ctx, superUser, organizationId, teamId, path(ids, 3));
+    const entries = path(picks);
+    await savePath(ctx, superUser, organizationId, teamId, entries);
     // The newest video of the team's first category does not apply to its work (one always stays visible).
-    const first = listed(ids[0] as number);
+    const firstCategory = (entries[0] as (typeof entries)[number]).category_id;
+    const first = listed(firstCategory);
     if (first.length > 1)
-      await editHiddenVideos(ctx, superUser, organizationId, ids[0] as number, teamId, [(first[first.length - 1] as (typeof first)[number]).id]);
+      await editHiddenVideos(ctx, superUser, organizationId, firstCategory, teamId, [(first[first.length - 1] as (typeof first)[number]).id]);
   }
 }
 
