@@ -12,12 +12,22 @@ describe('catalog and video playback', () => {
     const token: string = login.body.data.token;
     const userId: number = login.body.data.user_id;
 
-    // Home has no category list yet: take the first category of the member's catalog from the API.
+    // A video the member has not started (the demo member has months of history): the first such in catalog order.
+    type Group = { sub_category_id: number; title: string; videos: Array<{ admin_video_id: number; title: string }> };
     const sections = await stack.api('POST', '/api/home_first_section', { token, json: {} });
-    const categoryId: number = sections.body.data[0].category_id;
+    let found: { categoryId: number; group: Group; video: Group['videos'][number] } | undefined;
+    for (const { category_id: categoryId } of sections.body.data as Array<{ category_id: number }>) {
+      const groups = (await stack.api('POST', '/api/categoryVideos', { token, json: { category_id: categoryId } })).body.data as Group[];
+      for (const group of groups)
+        for (const candidate of group.videos) {
+          const seen = await stack.api('POST', '/api/videos/view', { token, json: { admin_video_id: candidate.admin_video_id } });
+          if (!found && seen.body.data.progress === 0) found = { categoryId, group, video: candidate };
+        }
+      if (found) break;
+    }
+    expect(found).toBeDefined();
+    const { categoryId, group, video } = found!;
     const groups = await stack.api('POST', '/api/categoryVideos', { token, json: { category_id: categoryId } });
-    const group = groups.body.data[0] as { sub_category_id: number; title: string; videos: Array<{ admin_video_id: number; title: string }> };
-    const video = group.videos[0]!;
     const detail = await stack.api('POST', '/api/videos/view', { token, json: { admin_video_id: video.admin_video_id } });
     const renditions = Object.keys(detail.body.data.main_resolutions as Record<string, string>)
       .filter((key) => key !== 'original')

@@ -302,6 +302,26 @@ export async function registerThroughApi(stack: Stack, person: { name: string; l
   return res.body.data as { user_id: number; token: string };
 }
 
+/**
+ * A new member of the demo organization with no history (the demo members have six months of it): the super
+ * user creates them, they accept the e-mailed invitation with `password`. Answers their e-mail and id.
+ */
+export async function freshDemoMember(stack: Stack, person: { name: string; lastName: string; team: string; role: string; password: string }) {
+  const email = uniqueEmail(person.name.toLowerCase());
+  const supervisor = await stack.signIn(DEMO.superUser.email, DEMO.superUser.password);
+  const created = await stack.api('POST', '/api/v4/create_user', {
+    token: supervisor,
+    json: { name: person.name, last_name: person.lastName, email, team: person.team, role: person.role },
+  });
+  if (created.status !== 201) throw new Error(`creating ${email} failed: ${JSON.stringify(created.body)}`);
+  const invitation = await stack.mail.waitForMail(email, /invited/i);
+  const token = /\/accept-invitation\?token=([\w-]+)/.exec(invitation.text)?.[1];
+  if (!token) throw new Error(`no invitation link in the mail to ${email}`);
+  const accepted = await stack.api('POST', '/api/accept-invitation', { json: { token, password: person.password, password_confirmation: person.password } });
+  if (accepted.status !== 200) throw new Error(`accepting the invitation of ${email} failed: ${JSON.stringify(accepted.body)}`);
+  return { email, userId: accepted.body.data.user_id as number };
+}
+
 let sequence = 0;
 export const uniqueEmail = (prefix = 'user') => `${prefix}.${process.pid}.${++sequence}.${Date.now()}@example.com`;
 

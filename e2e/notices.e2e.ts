@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEMO, dismissToasts, expectHidden, expectVisible, newPage, signInThroughForm, useStack, WIDTHS } from './harness.ts';
+import { DEMO, dismissToasts, expectHidden, expectVisible, freshDemoMember, newPage, signInThroughForm, useStack, WIDTHS } from './harness.ts';
 
 // In-app notices: a supervisor's alert (administration spec, section 2 "Team dashboard") reaches the member's header.
 describe('in-app notices', () => {
@@ -8,7 +8,10 @@ describe('in-app notices', () => {
   it("shows the supervisor's alerts to the member behind a bell with an unread badge, read once opened", async () => {
     const { stack, browser } = env;
     const supervisor = await stack.signIn(DEMO.superUser.email, DEMO.superUser.password);
-    const login = await stack.api('POST', '/api/v4/login', { json: { email: DEMO.member.email, password: DEMO.member.password } });
+    // A newcomer with no notices yet (the demo members have had alerts over the months).
+    const password = 'Newcomer-Password-2026';
+    const newcomer = await freshDemoMember(stack, { name: 'Ines', lastName: 'Duarte', team: 'Production', role: 'Machine Operator', password });
+    const login = await stack.api('POST', '/api/v4/login', { json: { email: newcomer.email, password } });
     const member = login.body.data as { token: string; user_id: number; organization_id: number };
 
     // The supervisor alerts the member about two categories of the path (the dashboard's call, as the dashboard journey clicks it).
@@ -21,7 +24,7 @@ describe('in-app notices', () => {
 
     // The member, on a 425px phone: the bell carries the unread count.
     const page = await newPage(browser, stack, WIDTHS.mobile);
-    await signInThroughForm(page, DEMO.member.email, DEMO.member.password);
+    await signInThroughForm(page, newcomer.email, password);
     await dismissToasts(page);
     const bell = page.getByRole('button', { name: 'Notifications', exact: true });
     const badge = page.getByTestId('notices-unread');

@@ -1,8 +1,19 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+
 export const MINUTE = 60_000;
 export const HOUR = 60 * MINUTE;
 export const DAY = 24 * HOUR;
 
-export const now = (): number => Date.now();
+const setClock = new AsyncLocalStorage<number>();
+
+/** The current time in ms; inside `atMoment` the moment given there. */
+export const now = (): number => setClock.getStore() ?? Date.now();
+
+/**
+ * Runs `work` with `now()` answering `at` throughout (its awaits included): the demo seed replays months of
+ * history through the same services as live requests, so every date they write is the date it happened.
+ */
+export const atMoment = <T>(at: number, work: () => Promise<T>): Promise<T> => setClock.run(at, work);
 export const toIso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
 
 const dayFormats = new Map<string, Intl.DateTimeFormat>();

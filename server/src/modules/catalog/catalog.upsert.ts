@@ -158,7 +158,8 @@ async function syncTrailers(db: Db, videoId: number, trailers: CatalogVideo['tra
   await db.deleteFrom('trailers').where('video_id', '=', videoId).where('sort', '>=', trailers.length).execute();
 }
 
-async function upsertPlans(db: Db, plans: CatalogFile['plans'], t: number): Promise<void> {
+/** Plans by key (the catalog's, and the demo organization's own agreement). */
+export async function upsertPlans(db: Db, plans: CatalogFile['plans'], t: number): Promise<void> {
   for (const { key, ...plan } of plans) {
     const values = { ...plan, updated_at: t };
     await db

@@ -11,6 +11,7 @@ export type NewMember = {
   lastName: string;
   team?: string;
   role?: string;
+  bio?: string;
   superUser?: boolean;
 };
 
@@ -31,6 +32,7 @@ export async function addMember(ctx: AppContext, organizationId: number, member:
     last_name: member.lastName,
     company: organization.name,
     role: member.role ?? null,
+    ...(member.bio ? { bio: member.bio } : {}),
     is_super_user: member.superUser ? 1 : 0,
   });
 }

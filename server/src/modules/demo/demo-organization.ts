@@ -1,0 +1,260 @@
+import type { AppContext } from '../../app-context.ts';
+import type { Caller } from '../../lib/auth.ts';
+import { atMoment, DAY, HOUR, now } from '../../lib/clock.ts';
+import { register } from '../auth/auth.service.ts';
+import { findOrganizationSubscription, settleOpenCheckout } from '../billing/billing.queries.ts';
+import { confirmPayment, startCheckout } from '../billing/billing.service.ts';
+import { runBillingClock } from '../billing/billing-clock.ts';
+import { upsertPlans } from '../catalog/catalog.upsert.ts';
+import { sendAlert, sendBroadcast } from '../dashboard/dashboard.service.ts';
+import { markNoticesRead } from '../notices/notices.service.ts';
+import { catalogTree, learningPathFor } from '../organization/learning-path.queries.ts';
+import { editHiddenVideos, savePath } from '../organization/learning-path.service.ts';
+import { updateOrganizationUserFields } from '../organization/org-users.service.ts';
+import { addMember } from '../organization/organization.service.ts';
+import { reportWatchTime } from '../playback/playback.service.ts';
+import { findUserByEmail, findUserById, updateUser } from '../users/users.queries.ts';
+import { viewerOf } from '../videos/playback-access.ts';
+import { type DemoEvent, HISTORY_DAYS, type MemberPath, type PlannedMember, planHistory } from './demo-history.ts';
+import { DEMO_MEMBER, DEMO_ORGANIZATION, DEMO_SUPER_USER, type DemoPerson, demoPeople } from './demo-people.ts';
+
+/**
+ * The demo organization with a life: Acme Precision Parts registers, subscribes, sets its learning paths, and
+ * six months of training are replayed through the product's own services at the moments they happened (the
+ * clock is set per step with atMoment), so every figure, certificate, ranking, alert and payment is what the
+ * product computed. Nothing here writes a table directly.
+ */
+
+/**
+ * A negotiated agreement for a plant of ~60 people: the public plans seat 5. Written through the catalog's
+ * plan upsert; its 2-character price id keeps it off the public /plans page (isOfferedPlan).
+ */
+const DEMO_PLAN = {
+  key: 'acme-plant-agreement',
+  title: 'Plant Agreement',
+  price_id: 'pa',
+  currency: 'USD',
+  amount: 99000,
+  months: 1,
+  no_of_account: 100,
+  description: 'Negotiated agreement: up to 100 accounts, the full library, learning paths, certificates and rankings. Billed monthly.',
+  popular: 0 as const,
+};
+
+const PRNG_SEED = 20261123;
+const BROADCAST_TEAM = 'Logistics';
+/** Days in a row the demo member has watched up to the seed's day. */
+const DEMO_MEMBER_STREAK = 5;
+
+const callerOf = (user: { id: number; organization_id: number | null; team_id: number | null; is_super_user: number }): Caller => ({
+  sessionId: 0,
+  userId: user.id,
+  organizationId: user.organization_id,
+  teamId: user.team_id,
+  isSuperUser: user.is_super_user === 1,
+  isGuest: false,
+});
+
+async function callerFor(ctx: AppContext, userId: number): Promise<Caller> {
+  const user = await findUserById(ctx.db, userId);
+  if (!user) throw new Error(`demo seed: user ${userId} vanished`);
+  return callerOf(user);
+}
+
+/** The demo pays in test mode whatever provider the platform is configured with: nothing is charged to anyone. */
+const offline = (ctx: AppContext): AppContext => ({ ...ctx, config: { ...ctx.config, payment: { ...ctx.config.payment, provider: 'offline' } } });
+
+/** Alice registers the company and takes the plan with its free trial, on the offline provider's checkout page. */
+async function registerAndSubscribe(ctx: AppContext, at: number): Promise<{ organizationId: number; superUser: Caller }> {
+  return atMoment(at, async () => {
+    await upsertPlans(ctx.db, [DEMO_PLAN], at);
+    const registered = await register(ctx, {
+      name: DEMO_SUPER_USER.name,
+      last_name: DEMO_SUPER_USER.lastName,
+      company: DEMO_ORGANIZATION,
+      email: DEMO_SUPER_USER.email,
+      password: DEMO_SUPER_USER.password,
+      terms: 1,
+    });
+    const payer = await callerFor(ctx, registered.user_id);
+    const plan = await ctx.db.selectFrom('plans').select('id').where('key', '=', DEMO_PLAN.key).executeTakeFirstOrThrow();
+    const billing = offline(ctx);
+    const { url } = await startCheckout(billing, payer, {
+      subscription_id: plan.id,
+      successUrl: `${ctx.config.publicUrl}/success-payment?session_id={CHECKOUT_SESSION_ID}`,
+      cancelUrl: `${ctx.config.publicUrl}/plans`,
+    });
+    const sessionRef = decodeURIComponent(url.slice(url.lastIndexOf('/') + 1));
+    await settleOpenCheckout(ctx.db, sessionRef, 'paid');
+    await confirmPayment(billing, payer, { session_id: sessionRef });
+    const superUser = await callerFor(ctx, registered.user_id);
+    await updateOrganizationUserFields(ctx, superUser, superUser.userId, {
+      name: DEMO_SUPER_USER.name,
+      last_name: DEMO_SUPER_USER.lastName,
+      email: DEMO_SUPER_USER.email,
+      team: DEMO_SUPER_USER.team,
+      role: DEMO_SUPER_USER.role,
+    });
+    await updateUser(ctx.db, superUser.userId, { bio: DEMO_SUPER_USER.bio });
+    return { organizationId: superUser.organizationId as number, superUser: await callerFor(ctx, superUser.userId) };
+  });
+}
+
+/** The first people of each team arrive on day one, so the teams exist when their paths are saved. */
+async function addPerson(ctx: AppContext, organizationId: number, person: DemoPerson): Promise<number> {
+  return addMember(ctx, organizationId, {
+    email: person.email as string,
+    // Members other than the demo sign-ins accepted invitations with passwords nobody here knows.
+    password: person.password ?? `${person.lastName}-${person.email?.length ?? 0}-Acme-${Math.random().toString(36).slice(2)}`,
+    name: person.name,
+    lastName: person.lastName,
+    team: person.team,
+    role: person.role,
+    bio: person.bio,
+  });
+}
+
+/**
+ * Paths chosen by rule from whatever catalog is imported (categories by their sort, with the catalog's required
+ * flags, the first two required at least): the organization follows the first six; Maintenance and Quality
+ * each have their own path with one video hidden.
+ */
+async function saveLearningPaths(ctx: AppContext, superUser: Caller, organizationId: number, teams: Map<string, number>): Promise<void> {
+  const { categories, subCategories, videos } = await catalogTree(ctx.db);
+  const listed = (categoryId: number) => {
+    const subs = new Set(subCategories.filter((s) => s.category_id === categoryId).map((s) => s.id));
+    return videos.filter((v) => subs.has(v.sub_category_id) && v.in_test === 1);
+  };
+  const usable = categories.filter((c) => listed(c.id).length > 0);
+  if (usable.length === 0) return;
+  const pick = (i: number) => usable[i % usable.length] as (typeof usable)[number];
+  const path = (picks: number[]) =>
+    [...new Map(picks.map((i) => [pick(i).id, pick(i)])).values()].map((c, i) => ({
+      category_id: c.id,
+      order: i + 1,
+      essential: (i < 2 || c.essential === 1 ? 1 : 0) as 0 | 1,
+    }));
+  await savePath(ctx, superUser, organizationId, null, path([0, 1, 2, 3, 4, 5]));
+  const teamPaths: Array<[string, number[]]> = [
+    ['Maintenance', [0, 6, 2, 7, 4]],
+    ['Quality', [0, 1, 8, 3, 9]],
+  ];
+  for (const [team, picks] of teamPaths) {
+    const teamId = teams.get(team);
+    if (teamId === undefined) continue;
+    const entries = path(picks);
+    await savePath(ctx, superUser, organizationId, teamId, entries);
+    // The newest video of the team's first category does not apply to its work (one always stays visible).
+    const firstCategory = (entries[0] as (typeof entries)[number]).category_id;
+    const first = listed(firstCategory);
+    if (first.length > 1)
+      await editHiddenVideos(ctx, superUser, organizationId, firstCategory, teamId, [(first[first.length - 1] as (typeof first)[number]).id]);
+  }
+}
+
+/** What each member sees of their path, with the videos' durations (what the planner needs). */
+async function memberPath(ctx: AppContext, organizationId: number, teamId: number | null, cache: Map<number | null, MemberPath>): Promise<MemberPath> {
+  const known = cache.get(teamId);
+  if (known) return known;
+  const path = await learningPathFor(ctx.db, organizationId, teamId);
+  const { subCategories, videos } = await catalogTree(ctx.db);
+  const hidden = new Set(path.hiddenVideoIds);
+  const subOrder = new Map(subCategories.map((s, i) => [s.id, { category: s.category_id, order: i }]));
+  const result: MemberPath = path.categories.map((c) => ({
+    categoryId: c.category_id,
+    essential: c.essential,
+    videos: videos
+      .filter((v) => subOrder.get(v.sub_category_id)?.category === c.category_id && v.in_test === 1 && !hidden.has(v.id))
+      .sort((a, b) => (subOrder.get(a.sub_category_id)?.order ?? 0) - (subOrder.get(b.sub_category_id)?.order ?? 0))
+      .map((v) => ({ videoId: v.id, categoryId: c.category_id, essential: c.essential, durationSeconds: v.duration_seconds })),
+  }));
+  cache.set(teamId, result);
+  return result;
+}
+
+/** Plays one planned event through the service a person would have used. */
+async function play(ctx: AppContext, event: DemoEvent, people: Map<number, Caller>, superUser: Caller, organizationId: number, teams: Map<string, number>) {
+  const caller = 'member' in event ? people.get(event.member) : undefined;
+  switch (event.kind) {
+    case 'join':
+      return;
+    case 'watch': {
+      if (!caller) return;
+      const viewer = await viewerOf(ctx, caller);
+      await reportWatchTime(ctx, viewer, { user: caller.userId, video: event.videoId, timeSpent: event.minutes });
+      return;
+    }
+    case 'alert':
+      if (caller) await sendAlert(ctx, superUser, caller.userId, { category_id: event.categoryId });
+      return;
+    case 'broadcast':
+      await sendBroadcast(ctx, superUser, { organizationId, team: teams.get(event.team) });
+      return;
+    case 'read':
+      if (caller) await markNoticesRead(ctx, caller, undefined);
+      return;
+  }
+}
+
+/** The renewal the billing clock makes at each period end (the offline provider charges in test mode). */
+async function renewDueSubscription(ctx: AppContext, organizationId: number, until: number): Promise<void> {
+  for (;;) {
+    const subscription = await findOrganizationSubscription(ctx.db, organizationId);
+    if (!subscription || subscription.current_period_end > until) return;
+    const at = subscription.current_period_end;
+    await atMoment(at, () => runBillingClock(offline(ctx), at));
+  }
+}
+
+/** Seeds the demo organization unless its super user exists (then it changes nothing). Needs the catalog imported. */
+export async function seedDemoOrganization(ctx: AppContext): Promise<boolean> {
+  if (await findUserByEmail(ctx.db, DEMO_SUPER_USER.email)) return false;
+  const end = now();
+  const start = Math.floor((end - HISTORY_DAYS * DAY) / DAY) * DAY;
+  const { organizationId, superUser } = await registerAndSubscribe(ctx, start + 8 * HOUR);
+
+  const people = demoPeople();
+  const keys = new Map<number, DemoPerson>(people.map((p, i) => [i + 1, p]));
+  const callers = new Map<number, Caller>([[0, superUser]]);
+  // Each team's lead (its first person) joins on day one: the teams exist before the paths are saved.
+  const leads = new Set(people.map((p) => p.team)).size;
+  const teams = new Map<string, number>();
+  for (const [key, person] of keys) {
+    const isLead = people.findIndex((p) => p.team === person.team) === key - 1;
+    if (!isLead && person.email !== DEMO_MEMBER.email) continue;
+    const id = await atMoment(start + 8 * HOUR + key * 60_000, () => addPerson(ctx, organizationId, person));
+    const caller = await callerFor(ctx, id);
+    callers.set(key, caller);
+    if (caller.teamId !== null) teams.set(person.team, caller.teamId);
+  }
+  if (teams.size < leads) throw new Error('demo seed: a team is missing');
+  await atMoment(start + 10 * HOUR, () => saveLearningPaths(ctx, superUser, organizationId, teams));
+
+  const paths = new Map<number | null, MemberPath>();
+  const planned: PlannedMember[] = [
+    { key: 0, persona: 'steady', path: await memberPath(ctx, organizationId, superUser.teamId, paths) },
+    ...(await Promise.all(
+      [...keys].map(async ([key, person]) => ({
+        key,
+        persona: person.persona,
+        path: await memberPath(ctx, organizationId, teams.get(person.team) ?? null, paths),
+        ...(person.email === DEMO_MEMBER.email ? { streakDays: DEMO_MEMBER_STREAK } : {}),
+      })),
+    )),
+  ];
+  const demoMemberKey = [...keys].find(([, p]) => p.email === DEMO_MEMBER.email)?.[0] ?? -1;
+  const events = planHistory({ seed: PRNG_SEED, start, end, members: planned, demoMember: demoMemberKey, broadcastTeam: BROADCAST_TEAM });
+
+  for (const event of events) {
+    await renewDueSubscription(ctx, organizationId, event.at);
+    if (event.kind === 'join' && !callers.has(event.member)) {
+      const person = keys.get(event.member) as DemoPerson;
+      const id = await atMoment(event.at, () => addPerson(ctx, organizationId, person));
+      callers.set(event.member, await callerFor(ctx, id));
+      continue;
+    }
+    await atMoment(event.at, () => play(ctx, event, callers, superUser, organizationId, teams));
+  }
+  await renewDueSubscription(ctx, organizationId, end);
+  return true;
+}
