@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { type Browser, chromium, type Locator, type Page } from 'playwright-core';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, inject } from 'vitest';
+import { keepTranscodes, restoreTranscodes } from '../server/test/transcode-cache.ts';
 
 /** The repository root, wherever the checkout lives. */
 export const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -209,7 +210,9 @@ export function seedDemoDataDir(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mm-e2e-template-'));
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dir, LOG_LEVEL: 'warn' };
   delete env.DATABASE_URL;
+  restoreTranscodes(dir);
   execFileSync(process.execPath, ['--import', 'tsx', path.join('server', 'src', 'cli', 'platform.ts'), 'seed-demo'], { cwd: REPO_ROOT, env, stdio: 'ignore' });
+  keepTranscodes(dir);
   return dir;
 }
 

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config/env.ts';
 import { redactUrl } from '../src/lib/redact.ts';
 import { startPlatform } from './harness.ts';
+import { keepTranscodes, restoreTranscodes } from './transcode-cache.ts';
 
 const run = promisify(execFile);
 const serverDir = path.resolve(import.meta.dirname, '..');
@@ -103,8 +104,10 @@ describe('operator command line', () => {
     const cli = cliIn(dataDir);
     expect((await cli('migrate')).stdout).toContain('2026-11-21-001-foundation');
     expect((await cli('migrate')).stdout).toContain('The database is up to date.');
+    restoreTranscodes(dataDir);
     const seeded = await cli('seed-demo');
     expect(seeded.stdout).toContain('Demo data loaded.');
+    keepTranscodes(dataDir);
     expect((await cli('seed-demo')).stdout).toContain('Demo data was already there.');
     const org = await cli('create-organization', '--name', 'Forge Ltd', '--email', 'owner@forge.example', '--password', 'Forge-Owner-Password-1');
     expect(org.code).toBe(0);
@@ -176,5 +179,6 @@ describe('operator command line', () => {
     } finally {
       await platform.close();
     }
-  }, 120_000);
+    // A cold transcode cache transcodes the whole demo library (40 lessons) here.
+  }, 360_000);
 });

@@ -11,7 +11,14 @@ import type { Rendition } from '../../db/schema.ts';
  * and two threads, so a 2-core machine keeps serving while it works.
  */
 
-export type MediaProbe = { durationSeconds: number; width: number; height: number; hasAudio: boolean };
+export type MediaProbe = {
+  durationSeconds: number;
+  width: number;
+  height: number;
+  hasAudio: boolean;
+  /** AAC-LC within the renditions' audio budget: copied into the renditions rather than encoded again. */
+  audioCopyable: boolean;
+};
 
 export class MediaError extends Error {}
 
@@ -83,7 +90,26 @@ function runTool(command: string, args: string[], options: RunOptions = {}): Pro
   });
 }
 
-type ProbeStream = { codec_type?: string; width?: number; height?: number; disposition?: { attached_pic?: number }; side_data_list?: { rotation?: number }[] };
+type ProbeStream = {
+  codec_type?: string;
+  codec_name?: string;
+  profile?: string;
+  bit_rate?: string;
+  channels?: number;
+  width?: number;
+  height?: number;
+  disposition?: { attached_pic?: number };
+  side_data_list?: { rotation?: number }[];
+};
+
+/**
+ * Encoding AAC again gains nothing when the source already is AAC-LC at or below the renditions'
+ * rate, and the encoder is the slow half of a low-frame-rate transcode (slide lessons).
+ */
+function copyableAudio(audio: ProbeStream | undefined): boolean {
+  const bitRate = Number(audio?.bit_rate);
+  return audio?.codec_name === 'aac' && audio.profile === 'LC' && (audio.channels ?? 0) <= 2 && bitRate > 0 && bitRate <= AUDIO_KBPS * 1000;
+}
 type ProbeOutput = { streams?: ProbeStream[]; format?: { duration?: string; format_name?: string } };
 
 /** Duration, display size and audio presence; a file that is not a playable video is a MediaError. */
@@ -103,12 +129,14 @@ export async function probeMedia(file: string): Promise<MediaProbe> {
   if (!video?.width || !video.height) throw new MediaError('has no video stream');
   const durationSeconds = Number(output.format?.duration);
   if (!Number.isFinite(durationSeconds) || durationSeconds <= 0) throw new MediaError('has no duration');
+  const audio = output.streams?.find((s) => s.codec_type === 'audio');
   const quarterTurn = Math.abs(video.side_data_list?.find((d) => d.rotation !== undefined)?.rotation ?? 0) % 180 === 90;
   return {
     durationSeconds,
     width: quarterTurn ? video.height : video.width,
     height: quarterTurn ? video.width : video.height,
-    hasAudio: output.streams?.some((s) => s.codec_type === 'audio') ?? false,
+    hasAudio: audio !== undefined,
+    audioCopyable: copyableAudio(audio),
   };
 }
 
@@ -122,7 +150,8 @@ function progressListener(durationSeconds: number, onPercent: (percent: number) 
 }
 
 function renditionArgs(source: string, probe: MediaProbe, rung: Rung, dir: string): string[] {
-  const audio = probe.hasAudio ? ['-map', '0:a:0', '-c:a', 'aac', '-b:a', `${AUDIO_KBPS}k`, '-ac', '2'] : ['-an'];
+  const encodeAudio = probe.audioCopyable ? ['-c:a', 'copy'] : ['-c:a', 'aac', '-b:a', `${AUDIO_KBPS}k`, '-ac', '2'];
+  const audio = probe.hasAudio ? ['-map', '0:a:0', ...encodeAudio] : ['-an'];
   return [
     ...['-hide_banner', '-nostdin', '-loglevel', 'error', '-nostats', '-progress', 'pipe:1', '-threads', '2', '-i', source],
     ...['-map', '0:v:0', '-vf', `scale=${rung.width}:${rung.height},setsar=1`, '-fpsmax', '30', '-pix_fmt', 'yuv420p'],

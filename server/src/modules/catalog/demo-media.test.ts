@@ -1,0 +1,99 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseWebVtt, WebVttError } from '../../../test/webvtt.ts';
+import { DEMO_CATALOG } from '../../cli/seed-demo.ts';
+import { probeMedia } from './media.ts';
+
+/** The demo lessons made by server/demo-catalog/make-media.sh: real spoken lessons, captioned, in a budget. */
+
+const baseDir = path.dirname(DEMO_CATALOG);
+/** The file as written (before the import's defaults). */
+type DemoVideo = { key: string; title: string; media: string; image: string; trailers?: { media: string }[] };
+type DemoCatalog = { categories: { key: string; picture: string; sub_categories: { videos: DemoVideo[] }[] }[] };
+const catalog = JSON.parse(fs.readFileSync(DEMO_CATALOG, 'utf8')) as DemoCatalog;
+const videos = catalog.categories.flatMap((c) => c.sub_categories.flatMap((s) => s.videos));
+const captionFile = (key: string) => path.join(baseDir, 'media', 'captions', `${key}.en.vtt`);
+
+/** Seconds of the first audio stream, as ffprobe reads it. */
+function audioSeconds(file: string): number {
+  const out = execFileSync('ffprobe', ['-v', 'error', '-select_streams', 'a:0', '-show_entries', 'stream=duration', '-of', 'csv=p=0', file]);
+  return Number(out.toString().trim());
+}
+
+function pictureSize(file: string): string {
+  return execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'stream=width,height', '-of', 'csv=p=0:s=x', file]).toString().trim();
+}
+
+describe('the demo lessons', () => {
+  it('are at least 40 videos in every category', () => {
+    expect(videos.length).toBeGreaterThanOrEqual(40);
+    for (const category of catalog.categories) expect(category.sub_categories.flatMap((s) => s.videos).length, category.key).toBeGreaterThanOrEqual(3);
+    expect(new Set(videos.map((v) => v.media)).size).toBe(videos.length);
+  });
+
+  it.each(videos.map((v) => [v.key, v] as const))('%s is a 45 to 120 second video with speech all through', async (_key, video) => {
+    const file = path.join(baseDir, video.media);
+    const probe = await probeMedia(file);
+    expect(probe.hasAudio).toBe(true);
+    expect(probe.height).toBeGreaterThanOrEqual(720);
+    expect(probe.durationSeconds).toBeGreaterThanOrEqual(45);
+    expect(probe.durationSeconds).toBeLessThanOrEqual(120);
+    expect(Math.abs(audioSeconds(file) - probe.durationSeconds)).toBeLessThan(0.5);
+    for (const trailer of video.trailers ?? []) {
+      const cut = await probeMedia(path.join(baseDir, trailer.media));
+      expect(cut.hasAudio).toBe(true);
+      expect(cut.durationSeconds).toBeCloseTo(15, 0);
+    }
+  });
+
+  it.each(videos.map((v) => [v.key, v] as const))('%s has English captions that cover it from start to end', async (key, video) => {
+    const { durationSeconds } = await probeMedia(path.join(baseDir, video.media));
+    const cues = parseWebVtt(fs.readFileSync(captionFile(key), 'utf8'));
+    expect(cues.length).toBeGreaterThanOrEqual(5);
+    expect(cues[0]!.start).toBe(0);
+    // In order, no overlap and no silence-long gap between cues, the last ending with the video.
+    cues.slice(1).forEach((cue, i) => {
+      expect(cue.start).toBeGreaterThanOrEqual(cues[i]!.end);
+      expect(cue.start - cues[i]!.end).toBeLessThan(1);
+    });
+    expect(Math.abs(cues.at(-1)!.end - durationSeconds)).toBeLessThan(1);
+    // The captions say what the lesson title says.
+    expect(cues[0]!.text.replace(/\n/g, ' ')).toContain(video.title.split(':')[0]);
+  });
+
+  it('have designed 640x360 title cards, and the whole media folder stays under 40 MB', () => {
+    for (const picture of [...catalog.categories.map((c) => c.picture), ...videos.map((v) => v.image)]) {
+      expect(pictureSize(path.join(baseDir, picture)), picture).toBe('640x360');
+    }
+    const mediaDir = path.join(baseDir, 'media');
+    const bytes = fs
+      .readdirSync(mediaDir, { recursive: true, withFileTypes: true })
+      .reduce((n, entry) => (entry.isFile() ? n + fs.statSync(path.join(entry.parentPath, entry.name)).size : n), 0);
+    expect(bytes).toBeLessThan(40 * 1024 * 1024);
+  });
+});
+
+describe('the WebVTT reader the caption checks rely on', () => {
+  it('reads identifiers, multi-line text, notes and short timestamps', () => {
+    const cues = parseWebVtt(
+      'WEBVTT - demo\n\nNOTE made by hand\n\n1\n00:00:00.000 --> 00:00:02.500\nHello\nworld\n\n00:02.500 --> 01:00:03.000 align:start\nBye\n',
+    );
+    expect(cues).toEqual([
+      { id: '1', start: 0, end: 2.5, text: 'Hello\nworld' },
+      { id: '', start: 2.5, end: 3603, text: 'Bye' },
+    ]);
+  });
+
+  it.each([
+    ['no signature', 'WEBVT\n\n00:00.000 --> 00:01.000\nx\n', 'line 1: must start with "WEBVTT"'],
+    ['comma decimals', 'WEBVTT\n\n00:00,000 --> 00:01,000\nx\n', 'line 3: timestamps must read hh:mm:ss.ttt or mm:ss.ttt'],
+    ['end before start', 'WEBVTT\n\n00:02.000 --> 00:01.000\nx\n', 'line 3: a cue must end after it starts'],
+    ['out of order', 'WEBVTT\n\n00:02.000 --> 00:03.000\nx\n\n00:01.000 --> 00:04.000\ny\n', 'line 6: cues must be in order of start time'],
+    ['no text', 'WEBVTT\n\n00:00.000 --> 00:01.000\n', 'line 3: a cue must have text'],
+    ['no timing', 'WEBVTT\n\nintro\nHello\n', 'line 4: expected "start --> end"'],
+  ])('rejects %s', (_label, source, message) => {
+    expect(() => parseWebVtt(source)).toThrow(new WebVttError(message));
+  });
+});
