@@ -68,14 +68,18 @@ const offline = (ctx: AppContext): AppContext => ({ ...ctx, config: { ...ctx.con
 async function registerAndSubscribe(ctx: AppContext, at: number): Promise<{ organizationId: number; superUser: Caller }> {
   return atMoment(at, async () => {
     await upsertPlans(ctx.db, [DEMO_PLAN], at);
-    const registered = await register(ctx, {
-      name: DEMO_SUPER_USER.name,
-      last_name: DEMO_SUPER_USER.lastName,
-      company: DEMO_ORGANIZATION,
-      email: DEMO_SUPER_USER.email,
-      password: DEMO_SUPER_USER.password,
-      terms: 1,
-    });
+    const registered = await register(
+      ctx,
+      {
+        name: DEMO_SUPER_USER.name,
+        last_name: DEMO_SUPER_USER.lastName,
+        company: DEMO_ORGANIZATION,
+        email: DEMO_SUPER_USER.email,
+        password: DEMO_SUPER_USER.password,
+        terms: 1,
+      },
+      'demo-seed',
+    );
     const payer = await callerFor(ctx, registered.user_id);
     const plan = await ctx.db.selectFrom('plans').select('id').where('key', '=', DEMO_PLAN.key).executeTakeFirstOrThrow();
     const billing = offline(ctx);

@@ -44,7 +44,9 @@ export function LibraryPage() {
             return (
               <Table.Tr key={category.id}>
                 <Table.Td data-label="Category">{category.name}</Table.Td>
-                <Table.Td data-label="Learning path">{entry ? <Badge color="blue">Position {entry.sort}</Badge> : <Text c="dimmed">Not in the path</Text>}</Table.Td>
+                <Table.Td data-label="Learning path">
+                  {entry ? <Badge color="blue">Position {entry.sort}</Badge> : <Text c="dimmed">Not in the path</Text>}
+                </Table.Td>
                 <Table.Td data-label="Requiredness">{essential === 1 ? 'Required' : 'Optional'}</Table.Td>
                 {/* The server's figures: the ones home and the category page show (design.md). */}
                 <Table.Td data-label="Videos">{category.videos_count}</Table.Td>
