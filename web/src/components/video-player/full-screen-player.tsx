@@ -23,9 +23,13 @@ type FullScreenPlayerProps = {
   /** Where Back goes when the player was opened directly (no earlier page in this tab). */
   fallbackPath: string;
   requestHeaders?: () => Record<string, string>;
-  /** Playing (true) or paused/ended/gone (false), for watch-time counting. */
-  onPlayingChange?: (playing: boolean) => void;
+  /** Second to start at (resume, a search result's moment); 0 or absent starts from the beginning. */
+  startAt?: number;
+  /** Playing or not (paused, ended, gone) and the position in seconds, on every change and time update: watch time and resuming. */
+  onPlaybackChange?: (playback: PlaybackReport) => void;
 };
+
+export type PlaybackReport = { playing: boolean; position: number };
 
 type FullscreenCapableVideo = HTMLVideoElement & { webkitEnterFullscreen?: () => void };
 
@@ -40,11 +44,11 @@ const OWNS_ARROWS = 'input, textarea, select, [role="menu"], [role="menuitem"], 
  * space or k play/pause, arrows seek 5 s, f full screen, m mute. While the video plays the controls fade
  * after a few idle seconds and come back on movement, a key or keyboard focus.
  */
-export function FullScreenPlayer({ title, src, poster, fallbackPath, requestHeaders, onPlayingChange }: FullScreenPlayerProps) {
+export function FullScreenPlayer({ title, src, poster, fallbackPath, requestHeaders, startAt, onPlaybackChange }: FullScreenPlayerProps) {
   const containerRef = useRef<HTMLDivElement>(null);
   const videoRef = useRef<HTMLVideoElement>(null);
   const [preferredHeight] = useState(() => defaultQualityHeight());
-  const hls = useHls(videoRef, { src, requestHeaders, preferredHeight, autoPlay: true });
+  const hls = useHls(videoRef, { src, requestHeaders, preferredHeight, autoPlay: true, startPosition: startAt });
   const media = useMediaState(videoRef);
   const [rate, setRate] = useState(1);
   const [waiting, setWaiting] = useState(true);
@@ -56,20 +60,23 @@ export function FullScreenPlayer({ title, src, poster, fallbackPath, requestHead
   const navigate = useNavigate();
   const location = useLocation();
 
-  const playingChange = useRef(onPlayingChange);
-  playingChange.current = onPlayingChange;
+  const playbackChange = useRef(onPlaybackChange);
+  playbackChange.current = onPlaybackChange;
 
   useEffect(() => {
     const video = videoRef.current;
     if (!video) return;
-    const playing = () => playingChange.current?.(true);
-    const stopped = () => playingChange.current?.(false);
+    const report = (playing: boolean) => playbackChange.current?.({ playing, position: video.currentTime });
+    const playing = () => report(true);
+    const stopped = () => report(false);
+    const moved = () => report(!video.paused && !video.ended);
     const busy = () => setWaiting(true);
     const ready = () => setWaiting(false);
     const events: Array<[string, () => void]> = [
       ['playing', playing],
       ['pause', stopped],
       ['ended', stopped],
+      ['timeupdate', moved],
       ['waiting', busy],
       ['canplay', ready],
       ['playing', ready],
@@ -77,7 +84,7 @@ export function FullScreenPlayer({ title, src, poster, fallbackPath, requestHead
     for (const [name, handler] of events) video.addEventListener(name, handler);
     return () => {
       for (const [name, handler] of events) video.removeEventListener(name, handler);
-      playingChange.current?.(false);
+      report(false);
     };
   }, []);
 

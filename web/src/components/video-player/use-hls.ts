@@ -27,6 +27,8 @@ type UseHlsOptions = {
   /** The rendition to start with; the nearest lower one when the stream has no such height. */
   preferredHeight: number;
   autoPlay: boolean;
+  /** Second to start at (resume, a search result's moment); 0 starts from the beginning. */
+  startPosition?: number;
 };
 
 const UNPLAYABLE = 'This video cannot be played right now. Check your connection and try again.';
@@ -58,7 +60,10 @@ function toLevels(hls: Hls): QualityLevel[] {
  * Attaches an HLS stream to a video element: hls.js where Media Source Extensions exist, the
  * browser's own HLS otherwise (Safari on iOS). hls.js is loaded on demand, so only player pages pay for it.
  */
-export function useHls(videoRef: RefObject<HTMLVideoElement | null>, { src, requestHeaders, preferredHeight, autoPlay }: UseHlsOptions): HlsState {
+export function useHls(
+  videoRef: RefObject<HTMLVideoElement | null>,
+  { src, requestHeaders, preferredHeight, autoPlay, startPosition = 0 }: UseHlsOptions,
+): HlsState {
   const hlsRef = useRef<Hls | null>(null);
   const [engine, setEngine] = useState<HlsState['engine']>(null);
   const [levels, setLevels] = useState<QualityLevel[]>([]);
@@ -70,8 +75,8 @@ export function useHls(videoRef: RefObject<HTMLVideoElement | null>, { src, requ
   // Read through refs so that a new function identity does not reload the stream.
   const headersRef = useRef(requestHeaders);
   headersRef.current = requestHeaders;
-  const settingsRef = useRef({ preferredHeight, autoPlay });
-  settingsRef.current = { preferredHeight, autoPlay };
+  const settingsRef = useRef({ preferredHeight, autoPlay, startPosition });
+  settingsRef.current = { preferredHeight, autoPlay, startPosition };
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` restarts the stream on retry.
   useEffect(() => {
@@ -86,6 +91,8 @@ export function useHls(videoRef: RefObject<HTMLVideoElement | null>, { src, requ
       setEngine('native');
       video.src = src;
       const onLoaded = () => {
+        const start = settingsRef.current.startPosition;
+        if (start > 0 && start < video.duration) video.currentTime = start;
         if (settingsRef.current.autoPlay) void startPlayback(video);
       };
       const onError = () => setError(UNPLAYABLE);
@@ -109,6 +116,8 @@ export function useHls(videoRef: RefObject<HTMLVideoElement | null>, { src, requ
           return;
         }
         const hls = new HlsClass({
+          // hls.js loads the segments of the start second first (-1: from the beginning).
+          startPosition: settingsRef.current.startPosition > 0 ? settingsRef.current.startPosition : -1,
           xhrSetup: (xhr) => {
             for (const [name, value] of Object.entries(headersRef.current?.() ?? {})) xhr.setRequestHeader(name, value);
           },

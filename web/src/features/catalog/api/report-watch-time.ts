@@ -2,11 +2,13 @@ import type { WatchData, WatchRequest } from '@mm/contract';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 /**
- * POST watch-user-video: time spent on a video, in minutes (ms / 60000). Sent while the page is
+ * POST watch-user-video: time spent on a video, in minutes (ms / 60000), and the position. Sent while the page is
  * being left or closed, so the request is `keepalive` (navigator.sendBeacon cannot carry the
  * Authorization header).
  */
-export function reportWatchTime(body: { userId: number; videoId: number; milliseconds: number }) {
+export function reportWatchTime(body: { userId: number; videoId: number; milliseconds: number; position?: number | undefined }) {
   const request: WatchRequest = { user: body.userId, video: body.videoId, timeSpent: body.milliseconds / 60000 };
+  // The player's place, in whole seconds, where /video/{id} resumes.
+  if (body.position !== undefined) request.position = body.position;
   return apiRequest<WatchData>('/api/watch-user-video', { method: 'POST', json: request, keepalive: true });
 }

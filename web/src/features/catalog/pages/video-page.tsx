@@ -1,9 +1,10 @@
 import { Anchor, Box, Center, Loader, Stack, Text, Title } from '@mantine/core';
 import type { VideoDetail } from '@mm/contract';
-import { useEffect } from 'react';
-import { Link, useParams } from 'react-router';
+import { useEffect, useState } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { FullScreenPlayer } from '../../../components/video-player/full-screen-player.tsx';
 import { categoryPath, paths, videoPath } from '../../../config/paths.ts';
+import { startSecondOf } from '../../../lib/playback-position.ts';
 import { useSignedInSession } from '../../../lib/session.ts';
 import { playDestination } from '../access.ts';
 import { useVideo } from '../api/get-video.ts';
@@ -46,17 +47,24 @@ function VideoPlayback({ videoId }: { videoId: number }) {
 
 function Playback({ video }: { video: VideoDetail }) {
   const session = useSignedInSession();
+  const [search] = useSearchParams();
   // The guest is read-only: it watches, but nothing is recorded (design.md).
   const watch = useWatchTime({ userId: session.userId, videoId: video.admin_video_id, enabled: !session.isGuestUser });
-  const src = video.main_resolutions.original ?? video.main_video;
-  if (!src) return <PlayerMessage title={video.title} text="This video has no stream available for your account." />;
+  // Fixed when the player opens: a refetched answer (after a watch report) brings newly signed URLs and a new
+  // resume second, which must not reload the stream. `?t=` (a search result's moment) wins over resuming.
+  const [opening] = useState(() => ({
+    src: video.main_resolutions.original ?? video.main_video,
+    startAt: startSecondOf(search) ?? video.resume_seconds,
+  }));
+  if (!opening.src) return <PlayerMessage title={video.title} text="This video has no stream available for your account." />;
   return (
     <FullScreenPlayer
       title={video.title}
-      src={src}
+      src={opening.src}
       poster={video.default_image}
       fallbackPath={categoryPath(video.category_id)}
-      onPlayingChange={watch.onPlayingChange}
+      startAt={opening.startAt}
+      onPlaybackChange={watch.onPlaybackChange}
     />
   );
 }
