@@ -1,7 +1,9 @@
 import { ActionIcon, Box, Button, Loader, Stack, Text, Title } from '@mantine/core';
+import type { CaptionTrack } from '@mm/contract';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { type KeyboardEvent, type MouseEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { TranscriptPanel } from '../captions/transcript-panel.tsx';
 import { type PlayerActions, PlayerControls } from './player-controls.tsx';
 import { SEEK_STEP_SECONDS } from './seek-bar.tsx';
 import { startPlayback, useHls } from './use-hls.ts';
@@ -12,6 +14,9 @@ import './player.css';
 export function defaultQualityHeight(width = window.innerWidth): number {
   return width <= 768 ? 480 : 720;
 }
+
+/** From this width the transcript opens beside the video by default; narrower screens open it on demand, below the video. */
+const TRANSCRIPT_BESIDE_MIN_WIDTH = 992;
 
 /** How long the controls stay after the last movement or key while the video plays. */
 const CONTROLS_IDLE_MS = 3000;
@@ -27,6 +32,11 @@ type FullScreenPlayerProps = {
   startAt?: number;
   /** Playing or not (paused, ended, gone) and the position in seconds, on every change and time update: watch time and resuming. */
   onPlaybackChange?: (playback: PlaybackReport) => void;
+  /** The video's caption tracks (signed WebVTT URLs): a captions menu and a transcript when there are any. */
+  captions?: CaptionTrack[];
+  /** The captions language shown at start ('off' or a track's lang); the member's remembered choice. */
+  initialCaptionLang?: string;
+  onCaptionLangChange?: (lang: string) => void;
 };
 
 export type PlaybackReport = { playing: boolean; position: number };
@@ -44,7 +54,18 @@ const OWNS_ARROWS = 'input, textarea, select, [role="menu"], [role="menuitem"], 
  * space or k play/pause, arrows seek 5 s, f full screen, m mute. While the video plays the controls fade
  * after a few idle seconds and come back on movement, a key or keyboard focus.
  */
-export function FullScreenPlayer({ title, src, poster, fallbackPath, requestHeaders, startAt, onPlaybackChange }: FullScreenPlayerProps) {
+export function FullScreenPlayer({
+  title,
+  src,
+  poster,
+  fallbackPath,
+  requestHeaders,
+  startAt,
+  onPlaybackChange,
+  captions = [],
+  initialCaptionLang = 'off',
+  onCaptionLangChange,
+}: FullScreenPlayerProps) {
   const containerRef = useRef<HTMLDivElement>(null);
   const videoRef = useRef<HTMLVideoElement>(null);
   const [preferredHeight] = useState(() => defaultQualityHeight());
@@ -56,12 +77,17 @@ export function FullScreenPlayer({ title, src, poster, fallbackPath, requestHead
   const [recentlyActive, setRecentlyActive] = useState(true);
   const [menuOpen, setMenuOpen] = useState(false);
   const [keyboardInChrome, setKeyboardInChrome] = useState(false);
+  const [captionLang, setCaptionLang] = useState(initialCaptionLang);
+  const [transcriptOpen, setTranscriptOpen] = useState(() => window.innerWidth >= TRANSCRIPT_BESIDE_MIN_WIDTH);
+  const hasCaptions = captions.length > 0;
   const idleTimer = useRef<number | undefined>(undefined);
   const navigate = useNavigate();
   const location = useLocation();
 
   const playbackChange = useRef(onPlaybackChange);
   playbackChange.current = onPlaybackChange;
+  const onCaptionLangChangeRef = useRef(onCaptionLangChange);
+  onCaptionLangChangeRef.current = onCaptionLangChange;
 
   useEffect(() => {
     const video = videoRef.current;
@@ -86,6 +112,19 @@ export function FullScreenPlayer({ title, src, poster, fallbackPath, requestHead
       for (const [name, handler] of events) video.removeEventListener(name, handler);
       report(false);
     };
+  }, []);
+
+  // The <track> of the chosen language shows; the others stay disabled (not even loaded).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the tracks are re-read when the list of captions changes.
+  useEffect(() => {
+    const tracks = videoRef.current?.textTracks;
+    if (!tracks) return;
+    for (const track of Array.from(tracks)) track.mode = track.language === captionLang ? 'showing' : 'disabled';
+  }, [captionLang, captions]);
+
+  const chooseCaptions = useCallback((lang: string) => {
+    setCaptionLang(lang);
+    onCaptionLangChangeRef.current?.(lang);
   }, []);
 
   useEffect(() => {
@@ -212,6 +251,7 @@ export function FullScreenPlayer({ title, src, poster, fallbackPath, requestHead
       ref={containerRef}
       className="mm-player"
       data-idle={idle || undefined}
+      data-transcript={(hasCaptions && transcriptOpen) || undefined}
       tabIndex={-1}
       onKeyDown={onKeyDown}
       onPointerMove={wake}
@@ -224,49 +264,77 @@ export function FullScreenPlayer({ title, src, poster, fallbackPath, requestHead
         if (!event.currentTarget.contains(event.relatedTarget)) setKeyboardInChrome(false);
       }}
     >
-      {/* biome-ignore lint/a11y/useMediaCaption: the catalog's videos carry no caption tracks yet. */}
-      <video
-        ref={videoRef}
-        className="mm-player__video"
-        playsInline
-        poster={poster ?? undefined}
-        aria-label={title}
-        disablePictureInPicture
-        onLoadedMetadata={(event) => {
-          event.currentTarget.playbackRate = rate;
-        }}
-        // A click on the picture plays or pauses and keeps the shortcuts on the player; keyboard users have the button and keys.
-        onClick={() => {
-          togglePlay();
-          containerRef.current?.focus({ preventScroll: true });
-        }}
-        onDoubleClick={toggleFullscreen}
-      />
+      <div className="mm-player__stage">
+        {/* biome-ignore lint/a11y/useMediaCaption: caption tracks come from the catalog; many videos have none. */}
+        <video
+          ref={videoRef}
+          className="mm-player__video"
+          playsInline
+          poster={poster ?? undefined}
+          aria-label={title}
+          disablePictureInPicture
+          onLoadedMetadata={(event) => {
+            event.currentTarget.playbackRate = rate;
+          }}
+          // A click on the picture plays or pauses and keeps the shortcuts on the player; keyboard users have the button and keys.
+          onClick={() => {
+            togglePlay();
+            containerRef.current?.focus({ preventScroll: true });
+          }}
+          onDoubleClick={toggleFullscreen}
+        >
+          {captions.map((track) => (
+            <track key={track.lang} kind="subtitles" srcLang={track.lang} label={track.label} src={track.url} />
+          ))}
+        </video>
 
-      <header className="mm-player__top mm-player__chrome">
-        <ActionIcon component={Link} to={fallbackPath} onClick={goBack} aria-label="Back" variant="subtle" color="gray.0" size="lg">
-          <IconArrowLeft size={22} aria-hidden />
-        </ActionIcon>
-        <Title order={1} size="h4" c="white" lineClamp={1} style={{ minWidth: 0 }}>
-          {title}
-        </Title>
-      </header>
+        <header className="mm-player__top mm-player__chrome">
+          <ActionIcon component={Link} to={fallbackPath} onClick={goBack} aria-label="Back" variant="subtle" color="gray.0" size="lg">
+            <IconArrowLeft size={22} aria-hidden />
+          </ActionIcon>
+          <Title order={1} size="h4" c="white" lineClamp={1} style={{ minWidth: 0 }}>
+            {title}
+          </Title>
+        </header>
 
-      {waiting && !hls.error && <Loader color="gray.0" className="mm-player__loader" aria-label="Loading video" />}
+        {waiting && !hls.error && <Loader color="gray.0" className="mm-player__loader" aria-label="Loading video" />}
 
-      {hls.error ? (
-        <Stack pos="absolute" inset={0} align="center" justify="center" gap="sm" bg="rgba(0, 0, 0, 0.8)" role="alert" p="md" ta="center">
-          <Text fw={600} c="white">
-            {hls.error}
-          </Text>
-          <Button variant="white" onClick={hls.retry}>
-            Try again
-          </Button>
-        </Stack>
-      ) : (
-        <Box className="mm-player__chrome mm-player__bottom" role="group" aria-label="Player controls">
-          <PlayerControls media={media} hls={hls} rate={rate} isFullscreen={isFullscreen} actions={actions} />
-        </Box>
+        {hls.error ? (
+          <Stack pos="absolute" inset={0} align="center" justify="center" gap="sm" bg="rgba(0, 0, 0, 0.8)" role="alert" p="md" ta="center">
+            <Text fw={600} c="white">
+              {hls.error}
+            </Text>
+            <Button variant="white" onClick={hls.retry}>
+              Try again
+            </Button>
+          </Stack>
+        ) : (
+          <Box className="mm-player__chrome mm-player__bottom" role="group" aria-label="Player controls">
+            <PlayerControls
+              media={media}
+              hls={hls}
+              rate={rate}
+              isFullscreen={isFullscreen}
+              actions={actions}
+              captions={{
+                tracks: captions,
+                selected: captionLang,
+                onSelect: chooseCaptions,
+                transcriptOpen,
+                onTranscriptToggle: () => setTranscriptOpen((open) => !open),
+              }}
+            />
+          </Box>
+        )}
+      </div>
+      {hasCaptions && transcriptOpen && (
+        <div className="mm-player__transcript">
+          <TranscriptPanel
+            url={(captions.find((track) => track.lang === captionLang) ?? (captions[0] as CaptionTrack)).url}
+            currentTime={media.currentTime}
+            onSeek={seek}
+          />
+        </div>
       )}
     </div>
   );

@@ -1,8 +1,18 @@
 import { ActionIcon, Group, Slider, Text, Tooltip } from '@mantine/core';
-import { IconMaximize, IconMinimize, IconPlayerPauseFilled, IconPlayerPlayFilled, IconVolume, IconVolume2, IconVolumeOff } from '@tabler/icons-react';
+import type { CaptionTrack } from '@mm/contract';
+import {
+  IconFileText,
+  IconMaximize,
+  IconMinimize,
+  IconPlayerPauseFilled,
+  IconPlayerPlayFilled,
+  IconVolume,
+  IconVolume2,
+  IconVolumeOff,
+} from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { formatDuration } from '../../lib/duration.ts';
-import { QualityMenu, SpeedMenu } from './player-menus.tsx';
+import { CaptionsMenu, QualityMenu, SpeedMenu } from './player-menus.tsx';
 import { SeekBar } from './seek-bar.tsx';
 import type { HlsState } from './use-hls.ts';
 import type { MediaState } from './use-media-state.ts';
@@ -17,7 +27,24 @@ export type PlayerActions = {
   onMenuToggle: (opened: boolean) => void;
 };
 
-type PlayerControlsProps = { media: MediaState; hls: HlsState; rate: number; isFullscreen: boolean; actions: PlayerActions };
+/** The video's caption tracks and the chosen language (or off), with the transcript beside the video. */
+export type PlayerCaptions = {
+  tracks: CaptionTrack[];
+  selected: string;
+  onSelect: (lang: string) => void;
+  transcriptOpen: boolean;
+  onTranscriptToggle: () => void;
+};
+
+type PlayerControlsProps = {
+  media: MediaState;
+  hls: HlsState;
+  rate: number;
+  isFullscreen: boolean;
+  actions: PlayerActions;
+  /** Absent or without tracks: no captions menu, no transcript button. */
+  captions?: PlayerCaptions | undefined;
+};
 
 /** A control with its shortcut in the tooltip; the accessible name is the action alone. */
 function ControlButton({ label, shortcut, onClick, children }: { label: string; shortcut: string; onClick: () => void; children: ReactNode }) {
@@ -31,7 +58,7 @@ function ControlButton({ label, shortcut, onClick, children }: { label: string; 
 }
 
 /** The bottom bar: timeline, play/pause, volume, time, quality, speed and full screen. */
-export function PlayerControls({ media, hls, rate, isFullscreen, actions }: PlayerControlsProps) {
+export function PlayerControls({ media, hls, rate, isFullscreen, actions, captions }: PlayerControlsProps) {
   const silent = media.muted || media.volume === 0;
   return (
     <div className="mm-player__controls">
@@ -69,6 +96,23 @@ export function PlayerControls({ media, hls, rate, isFullscreen, actions }: Play
           </Text>
         </Group>
         <Group gap={2} wrap="nowrap">
+          {captions && captions.tracks.length > 0 && (
+            <>
+              <Tooltip label="Transcript" withinPortal={false} openDelay={400}>
+                <ActionIcon
+                  variant={captions.transcriptOpen ? 'light' : 'subtle'}
+                  color="gray.0"
+                  size="lg"
+                  onClick={captions.onTranscriptToggle}
+                  aria-label="Transcript"
+                  aria-pressed={captions.transcriptOpen}
+                >
+                  <IconFileText size={20} aria-hidden />
+                </ActionIcon>
+              </Tooltip>
+              <CaptionsMenu tracks={captions.tracks} selected={captions.selected} onSelect={captions.onSelect} onToggle={actions.onMenuToggle} />
+            </>
+          )}
           {hls.engine === 'hls' && hls.levels.length > 0 && (
             <QualityMenu
               levels={hls.levels}

@@ -1,5 +1,7 @@
 import { Button, Menu } from '@mantine/core';
-import { IconAdjustmentsHorizontal, IconCheck, IconGauge } from '@tabler/icons-react';
+import type { CaptionTrack } from '@mm/contract';
+import { IconAdjustmentsHorizontal, IconCheck, IconGauge, IconTextCaption } from '@tabler/icons-react';
+import { CAPTIONS_OFF } from '../../lib/caption-preference.ts';
 import { AUTO_LEVEL, type QualityLevel } from './use-hls.ts';
 
 /** Playback rates offered by the player (member spec, section 9). */
@@ -68,6 +70,33 @@ export function SpeedMenu({ rate, onSelect, onToggle }: { rate: number; onSelect
         {PLAYBACK_RATES.map((option) => (
           <Menu.Item key={option} leftSection={check(option === rate)} aria-current={option === rate || undefined} onClick={() => onSelect(option)}>
             {rateLabel(option)}
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+type CaptionsMenuProps = { tracks: CaptionTrack[]; selected: string; onSelect: (lang: string) => void; onToggle: OnMenuToggle };
+
+/** Off, or one of the video's caption languages. */
+export function CaptionsMenu({ tracks, selected, onSelect, onToggle }: CaptionsMenuProps) {
+  const current = tracks.find((track) => track.lang === selected);
+  return (
+    <Menu {...menuProps} onChange={onToggle}>
+      <Menu.Target>
+        <Button variant="subtle" color="gray.0" size="compact-sm" aria-label="Captions" leftSection={<IconTextCaption size={16} aria-hidden />}>
+          {current ? current.lang.toUpperCase() : 'Off'}
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>Captions</Menu.Label>
+        <Menu.Item leftSection={check(!current)} aria-current={!current || undefined} onClick={() => onSelect(CAPTIONS_OFF)}>
+          Off
+        </Menu.Item>
+        {tracks.map((track) => (
+          <Menu.Item key={track.lang} leftSection={check(track === current)} aria-current={track === current || undefined} onClick={() => onSelect(track.lang)}>
+            {track.label}
           </Menu.Item>
         ))}
       </Menu.Dropdown>

@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { FullScreenPlayer } from '../../../components/video-player/full-screen-player.tsx';
 import { categoryPath, paths, videoPath } from '../../../config/paths.ts';
+import { readCaptionPreference, saveCaptionPreference } from '../../../lib/caption-preference.ts';
 import { startSecondOf } from '../../../lib/playback-position.ts';
 import { useSignedInSession } from '../../../lib/session.ts';
 import { playDestination } from '../access.ts';
@@ -55,6 +56,8 @@ function Playback({ video }: { video: VideoDetail }) {
   const [opening] = useState(() => ({
     src: video.main_resolutions.original ?? video.main_video,
     startAt: startSecondOf(search) ?? video.resume_seconds,
+    captions: video.captions,
+    captionLang: readCaptionPreference(session.userId),
   }));
   if (!opening.src) return <PlayerMessage title={video.title} text="This video has no stream available for your account." />;
   return (
@@ -65,6 +68,9 @@ function Playback({ video }: { video: VideoDetail }) {
       fallbackPath={categoryPath(video.category_id)}
       startAt={opening.startAt}
       onPlaybackChange={watch.onPlaybackChange}
+      captions={opening.captions}
+      initialCaptionLang={opening.captionLang}
+      onCaptionLangChange={(lang) => saveCaptionPreference(session.userId, lang)}
     />
   );
 }
