@@ -5,6 +5,7 @@ import { paths } from '../../config/paths.ts';
 import { NoticesButton } from '../../features/notices/components/notices-button.tsx';
 import type { Session } from '../../lib/session.ts';
 import { HeaderNav } from './header-nav.tsx';
+import { HeaderSearch } from './header-search.tsx';
 import { headerEntries, profileEntries, sidebarEntries } from './nav-entries.ts';
 import { ProfileMenu } from './profile-menu.tsx';
 import { SidebarDrawer } from './sidebar-drawer.tsx';
@@ -21,6 +22,7 @@ export function MemberHeader({ session }: { session: Session }) {
           </Group>
           <Group gap="md" wrap="nowrap">
             <HeaderNav entries={headerEntries(session)} />
+            <HeaderSearch />
             <NoticesButton readOnly={session.isGuestUser} />
             <ProfileMenu session={session} entries={profileEntries(session)} />
           </Group>
