@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO, dismissToasts, expectVisible, newPage, REPO_ROOT, signInThroughForm, useStack, WIDTHS } from './harness.ts';
 
@@ -45,6 +46,8 @@ function importCaptions(dataDir: string): string {
   return first.title as string;
 }
 
+const currentTime = (page: Page) => page.evaluate(() => document.querySelector('video')?.currentTime ?? -1);
+
 describe('search', () => {
   const env = useStack();
 
@@ -58,7 +61,7 @@ describe('search', () => {
       await dismissToasts(page);
       await page.goto('/search');
       await expectVisible(page.getByRole('heading', { level: 1, name: 'Search' }));
-      expect(await page.title()).toBe('Search – Manufacturing Masters');
+      expect(await page.title()).toBe('Search · Manufacturing Masters');
 
       // Typing the start of the last word is enough.
       await page.getByRole('searchbox', { name: 'Search the library' }).fill('re-torque cla');
@@ -69,7 +72,7 @@ describe('search', () => {
       await expectVisible(cue);
       expect(await cue.locator('mark').allTextContents()).toEqual(['re', 'torque', 'clamp']);
       expect(await page.locator('h1').count()).toBe(1);
-      expect(await page.title()).toBe('“re-torque cla” – Search – Manufacturing Masters');
+      expect(await page.title()).toBe('“re-torque cla” – Search · Manufacturing Masters');
       if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `search-${width}.png`), fullPage: true });
 
       if (width === WIDTHS.desktop) {
@@ -81,12 +84,61 @@ describe('search', () => {
         await expectVisible(page.getByText('Nothing found for “zzqxj”'));
         if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `search-empty-${width}.png`), fullPage: true });
 
-        // The cue opens the video at its second.
-        await page.goto('/search?q=torque');
+        // From the header's search field, the cue opens the video at its second.
+        await page.goto('/');
+        const headerSearch = page.getByRole('banner').getByRole('searchbox', { name: 'Search' });
+        await headerSearch.fill('torque');
+        await headerSearch.press('Enter');
+        await expectVisible(page.getByRole('heading', { level: 1, name: 'Results for “torque”' }));
         await page.getByRole('region', { name: 'Moments in videos' }).getByRole('link').first().click();
         await page.waitForURL((url) => /^\/video\/\d+$/.test(url.pathname));
         expect(new URL(page.url()).searchParams.get('t')).toBe('65');
+        const videoPath = new URL(page.url()).pathname;
+        await page.waitForFunction(() => (document.querySelector('video')?.readyState ?? 0) >= 2);
+        const startedAt = await currentTime(page);
+        expect(startedAt).toBeGreaterThanOrEqual(64);
+        expect(startedAt).toBeLessThan(67);
+
+        // The captions menu shows the English track, and Off hides it again.
+        const captionsMode = () => page.evaluate(() => document.querySelector('video')?.textTracks[0]?.mode);
+        expect(await captionsMode()).toBe('disabled');
+        await page.getByRole('button', { name: 'Captions' }).click();
+        await page.getByRole('menuitem', { name: 'English' }).click();
+        expect(await captionsMode()).toBe('showing');
+
+        // The transcript (open beside the video on a wide screen) lists the cues; a cue seeks there.
+        const transcript = page.getByRole('region', { name: 'Transcript' });
+        await expectVisible(transcript.getByRole('button', { name: /Now re-torque the clamp to spec\./ }));
+        await expectVisible(transcript.locator('[aria-current="time"]', { hasText: 'Now re-torque the clamp' }));
+        if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `player-captions-${width}.png`) });
+        await transcript.getByRole('button', { name: /Welcome to the line\./ }).click();
+        await page.waitForFunction(() => (document.querySelector('video')?.currentTime ?? 99) < 10);
+        expect(await currentTime(page)).toBeGreaterThanOrEqual(2);
+        // Enter on a cue seeks too.
+        await transcript.getByRole('button', { name: /Now re-torque the clamp to spec\./ }).press('Enter');
+        await page.waitForFunction(() => (document.querySelector('video')?.currentTime ?? 0) >= 65);
+
+        // Paused there, the place is reported; the video opened again resumes at that second, captions as chosen.
+        const report = page.waitForResponse((response) => response.url().endsWith('/api/watch-user-video') && response.status() === 201);
+        await page.getByRole('button', { name: 'Pause' }).click();
+        await report;
+        const pausedAt = await currentTime(page);
+        await page.goto(videoPath);
+        await page.waitForFunction(() => (document.querySelector('video')?.readyState ?? 0) >= 2);
+        const resumedAt = await currentTime(page);
+        expect(Math.abs(resumedAt - Math.floor(pausedAt))).toBeLessThan(1.5);
+        expect(await captionsMode()).toBe('showing');
+        await page.getByRole('button', { name: 'Captions' }).click();
+        await page.getByRole('menuitem', { name: 'Off' }).click();
+        expect(await captionsMode()).toBe('disabled');
+      } else {
+        // Narrow headers offer the search page behind an icon.
+        await page.goto('/');
+        await page.getByRole('banner').getByRole('link', { name: 'Search' }).click();
+        await expectVisible(page.getByRole('heading', { level: 1, name: 'Search' }));
+        if (SHOTS) await page.goto('/');
       }
+      if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `header-${width}.png`) });
       await page.context().close();
     }
   });
