@@ -136,7 +136,18 @@ describe('search', () => {
         await page.goto('/');
         await page.getByRole('banner').getByRole('link', { name: 'Search' }).click();
         await expectVisible(page.getByRole('heading', { level: 1, name: 'Search' }));
-        if (SHOTS) await page.goto('/');
+
+        // On narrow screens the transcript opens on demand, below the video.
+        await page.goto('/search?q=torque');
+        await page.getByRole('region', { name: 'Moments in videos' }).getByRole('link').first().click();
+        await page.waitForURL((url) => /^\/video\/\d+$/.test(url.pathname));
+        await page.getByRole('button', { name: 'Transcript' }).click();
+        await expectVisible(page.getByRole('region', { name: 'Transcript' }).getByRole('button', { name: /Welcome to the line\./ }));
+        if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `player-transcript-${width}.png`) });
+      }
+      if (SHOTS) {
+        await page.goto('/');
+        await page.getByRole('banner').waitFor();
       }
       if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `header-${width}.png`) });
       await page.context().close();
