@@ -18,9 +18,6 @@ export function defaultQualityHeight(width = window.innerWidth): number {
 /** From this width the transcript opens beside the video by default; narrower screens open it on demand, below the video. */
 const TRANSCRIPT_BESIDE_MIN_WIDTH = 992;
 
-/** The line captions sit on, counted from the bottom (negative), clear of the control bar. */
-const CAPTION_LINE = -4;
-
 /** How long the controls stay after the last movement or key while the video plays. */
 const CONTROLS_IDLE_MS = 3000;
 
@@ -120,22 +117,9 @@ export function FullScreenPlayer({
   // The <track> of the chosen language shows; the others stay disabled (not even loaded).
   // biome-ignore lint/correctness/useExhaustiveDependencies: the tracks are re-read when the list of captions changes.
   useEffect(() => {
-    const video = videoRef.current;
-    if (!video) return;
-    // Cues sit four lines up from the bottom, above the control bar rather than under it.
-    const raiseCues = (track: TextTrack) => {
-      for (const cue of Array.from(track.cues ?? [])) if (cue instanceof VTTCue) cue.line = CAPTION_LINE;
-    };
-    const elements = Array.from(video.querySelectorAll('track'));
-    const onLoad = (event: Event) => raiseCues((event.currentTarget as HTMLTrackElement).track);
-    for (const element of elements) {
-      element.track.mode = element.srclang === captionLang ? 'showing' : 'disabled';
-      if (element.readyState === HTMLTrackElement.LOADED) raiseCues(element.track);
-      element.addEventListener('load', onLoad);
-    }
-    return () => {
-      for (const element of elements) element.removeEventListener('load', onLoad);
-    };
+    const tracks = videoRef.current?.textTracks;
+    if (!tracks) return;
+    for (const track of Array.from(tracks)) track.mode = track.language === captionLang ? 'showing' : 'disabled';
   }, [captionLang, captions]);
 
   const chooseCaptions = useCallback((lang: string) => {
