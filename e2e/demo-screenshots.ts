@@ -80,20 +80,20 @@ async function main() {
     ],
   });
   try {
+    // One sign-in per person (sign-ins are rate limited per address), the window resized for each width.
+    const visitor = await signedIn(browser, WIDTHS[0] as number, null);
+    const member = await signedIn(browser, WIDTHS[0] as number, MEMBER);
+    const superUser = await signedIn(browser, WIDTHS[0] as number, SUPER_USER);
+    const category = await firstPathCategory();
     for (const width of WIDTHS) {
-      const visitor = await signedIn(browser, width, null);
+      for (const page of [visitor, member, superUser]) await page.setViewportSize({ width, height: 900 });
       await shoot(visitor, '/', 'landing', width);
-
-      const member = await signedIn(browser, width, MEMBER);
       await shoot(member, '/home', 'member-home', width);
       await shoot(member, '/achievements', 'member-achievements', width);
-      const category = await firstPathCategory();
       if (category) {
         await shoot(member, `/category/${category.category_id}`, 'member-category', width);
         if (category.last_video_id) await shoot(member, `/video/${category.last_video_id}`, 'member-player', width);
       }
-
-      const superUser = await signedIn(browser, width, SUPER_USER);
       await shoot(superUser, '/home', 'super-user-home', width);
       await shoot(superUser, '/dashboard', 'super-user-dashboard', width);
       await shoot(superUser, '/plans/me', 'super-user-plans-me', width);
