@@ -3,6 +3,7 @@ import { paths } from '../config/paths.ts';
 import { PublicLayout } from './layouts/public-layout.tsx';
 import {
   AcceptInvitationPage,
+  AfterSignOut,
   ForgotPasswordPage,
   InfoPage,
   LandingPage,
@@ -29,6 +30,7 @@ export function PublicRoutes() {
         <Route path={paths.page} element={<InfoPage />} />
         <Route path={paths.version} element={<VersionPage />} />
         <Route path={paths.plans} element={<PublicPlansPage />} />
+        <Route path={paths.logout} element={<AfterSignOut />} />
         <Route path={paths.verifyCertificate} element={<VerifyPage />} />
         <Route path={paths.watchShared} element={<WatchSharedPage />} />
       </Route>
