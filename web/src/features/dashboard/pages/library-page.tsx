@@ -46,7 +46,13 @@ export function LibraryPage() {
               <Table.Tr key={category.id}>
                 <Table.Td data-label="Category">{category.name}</Table.Td>
                 <Table.Td data-label="Learning path">
-                  {entry ? <Text size="sm" fw={600}>Position {entry.sort}</Text> : <Text c="dimmed">Not in the path</Text>}
+                  {entry ? (
+                    <Text size="sm" fw={600}>
+                      Position {entry.sort}
+                    </Text>
+                  ) : (
+                    <Text c="dimmed">Not in the path</Text>
+                  )}
                 </Table.Td>
                 <Table.Td data-label="Requiredness">{essential === 1 ? 'Required' : 'Optional'}</Table.Td>
                 <Table.Td data-label="Videos">{videos.length}</Table.Td>
