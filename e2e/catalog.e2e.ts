@@ -65,7 +65,7 @@ describe('catalog and video playback', () => {
     await page.waitForFunction(() => (document.querySelector('video')?.currentTime ?? 0) > 0.5, undefined, { timeout: 15_000 });
 
     // The quality menu lists this video's renditions, plus Auto; 720p is the default on a desktop.
-    await page.getByRole('button', { name: 'Quality', exact: true }).click();
+    await page.getByRole('button', { name: /^Quality / }).click();
     const items = async () => (await page.getByRole('menuitem').allInnerTexts()).map((text) => text.trim()).sort();
     await expect.poll(items).toEqual([...renditions, 'Auto'].sort());
     if (renditions.includes('720p')) expect(await page.getByRole('menuitem', { name: '720p' }).getAttribute('aria-current')).toBe('true');
