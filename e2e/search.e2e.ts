@@ -48,7 +48,8 @@ function importCaptions(dataDir: string): string {
 describe('search', () => {
   const env = useStack();
 
-  it('finds a spoken word in the transcripts and opens the video at that second', async () => {
+  // The operator's re-import (ffprobe of every demo medium) runs inside the test.
+  it('finds a spoken word in the transcripts and opens the video at that second', { timeout: 240_000 }, async () => {
     const { stack, browser } = env;
     const title = importCaptions(stack.dataDir);
 
@@ -58,7 +59,7 @@ describe('search', () => {
       await dismissToasts(page);
       await page.goto('/search');
       await expectVisible(page.getByRole('heading', { level: 1, name: 'Search' }));
-      expect(await page.title()).toBe('Search – Manufacturing Masters');
+      expect(await page.title()).toBe('Search · Manufacturing Masters');
 
       // Typing the start of the last word is enough.
       await page.getByRole('searchbox', { name: 'Search the library' }).fill('re-torque cla');
@@ -69,7 +70,7 @@ describe('search', () => {
       await expectVisible(cue);
       expect(await cue.locator('mark').allTextContents()).toEqual(['re', 'torque', 'clamp']);
       expect(await page.locator('h1').count()).toBe(1);
-      expect(await page.title()).toBe('“re-torque cla” – Search – Manufacturing Masters');
+      expect(await page.title()).toBe('“re-torque cla” – Search · Manufacturing Masters');
       if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `search-${width}.png`), fullPage: true });
 
       if (width === WIDTHS.desktop) {

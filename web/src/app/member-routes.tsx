@@ -89,7 +89,7 @@ export function MemberRoutes() {
         <Route path={paths.viewAll} element={titled('Videos', <ViewAllPage />)} />
         <Route path={paths.experts} element={titled('Experts', <ExpertsPage />)} />
         <Route path={paths.expert} element={titled('Expert', <ExpertPage />)} />
-        <Route path={paths.search} element={titled('Search', <SearchPage />)} />
+        <Route path={paths.search} element={<SearchPage />} />
       </Route>
       {/* Players take the whole window: no header, footer or quick menu. */}
       <Route path={paths.video} element={titled('Video', <VideoPage />)} />

@@ -2,7 +2,7 @@ import { Alert, Button, Container, EmptyState, Group, Skeleton, Stack, Text, Tex
 import { IconAlertTriangle, IconSearch, IconZoomQuestion } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { BRAND } from '../../../config/app.ts';
+import { useDocumentTitle } from '../../../lib/document-title.ts';
 import { useSearch } from '../api/search-catalog.ts';
 import { CategoryResults, CueResults, ExpertResults, SubCategoryResults, VideoResults } from '../components/result-lists.tsx';
 import { ResultSection } from '../components/result-section.tsx';
@@ -13,10 +13,10 @@ import { SEARCH_QUERY_MAX, type SearchData } from '@mm/contract';
 export function SearchPage() {
   const [params, setParams] = useSearchParams();
   const q = (params.get('q') ?? '').trim();
+  useDocumentTitle(q ? `“${q}” – Search` : 'Search');
 
   return (
     <Container size="lg" py="xl">
-      <title>{q ? `“${q}” – Search – ${BRAND}` : `Search – ${BRAND}`}</title>
       <Stack gap="xl">
         <Title order={1}>{q ? `Results for “${q}”` : 'Search'}</Title>
         <SearchForm key={q} initial={q} onSearch={(next) => setParams(next ? { q: next } : {})} />
