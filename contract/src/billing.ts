@@ -68,7 +68,8 @@ export type CheckoutData = z.infer<typeof checkoutData>;
 
 /** The query of the success URL, posted back by /success-payment. */
 export const confirmPaymentRequest = z.object({
-  session_id: z.string().trim().min(1, 'The payment session is missing.').max(255),
+  /** Optional: the spec's return URL carries only userId, subscription_id and payment_mode; the organization's pending checkout is used then. */
+  session_id: z.string().trim().min(1, 'The payment session is missing.').max(255).optional(),
   userId: z.string().trim().max(20).optional(),
   subscription_id: z.string().trim().max(20).optional(),
   payment_mode: z.string().trim().max(30).optional(),

@@ -15,6 +15,7 @@ import { findUserById, updateUser } from '../users/users.queries.ts';
 import { assertCanCheckout, assertSuperUser, organizationOf } from './billing.policy.ts';
 import {
   consumeCheckout,
+  findLatestOrganizationCheckout,
   findOrganizationCheckout,
   findOrganizationSubscription,
   findPlan,
@@ -116,7 +117,9 @@ function toCurrent(s: SubscriptionRow): ConfirmPaymentData['subscription'] {
  */
 export async function confirmPayment(ctx: AppContext, caller: Caller, input: ConfirmPaymentRequest): Promise<{ data: ConfirmPaymentData; message: string }> {
   const organizationId = organizationOf(caller);
-  const checkout = await findOrganizationCheckout(ctx.db, organizationId, input.session_id);
+  const checkout = input.session_id
+    ? await findOrganizationCheckout(ctx.db, organizationId, input.session_id)
+    : await findLatestOrganizationCheckout(ctx.db, organizationId);
   if (!checkout) throw notFound('This payment was not found.');
   const replay = async () => {
     const subscription = await findOrganizationSubscription(ctx.db, organizationId);
