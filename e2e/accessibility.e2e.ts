@@ -13,18 +13,6 @@ const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-c
 const BRAND = 'Manufacturing Masters';
 const WIDTHS_CHECKED = [WIDTHS.mobile, WIDTHS.desktop];
 
-/**
- * TEMPORARY allowances, in this one place: pages owned by the home/player branch of issue 13, merged
- * separately. Their findings are still printed on every run; the lead removes each entry once that
- * branch is merged and the page is clean. Nothing else may be added here.
- */
-const TEMPORARY_ALLOWANCES: Array<{ path: RegExp; owner: string }> = [
-  { path: /^\/home$/, owner: 'home page (issue 13, home/player branch)' },
-  { path: /^\/firstLogin$/, owner: 'first-login page (issue 13, home/player branch)' },
-  { path: /^\/video\//, owner: 'video player (issue 13, home/player branch)' },
-  { path: /^\/trailer$/, owner: 'trailer player (issue 13, home/player branch)' },
-];
-
 type AxeNode = { target: string[]; html: string; failureSummary?: string };
 type AxeViolation = { id: string; impact: string | null; help: string; nodes: AxeNode[] };
 
@@ -77,20 +65,16 @@ describe('accessibility of every route, for every role', () => {
       const routes: RouteVisit[] = (await routesByRole(env.stack))[role];
       const { context, page } = await roleContext(env, role);
       const failures: string[] = [];
-      const allowed: string[] = [];
       for (const width of WIDTHS_CHECKED) {
         await page.setViewportSize({ width, height: 900 });
         for (const route of routes) {
           await visitRoute(page, route.path);
           const problems = await findings(page, width);
           if (problems.length === 0) continue;
-          const report = `${route.label} at ${width}px (ended at ${new URL(page.url()).pathname}):\n  - ${problems.join('\n  - ')}`;
-          const allowance = TEMPORARY_ALLOWANCES.find((a) => a.path.test(route.path));
-          (allowance ? allowed : failures).push(allowance ? `${report}\n  (temporarily allowed: ${allowance.owner})` : report);
+          failures.push(`${route.label} at ${width}px (ended at ${new URL(page.url()).pathname}):\n  - ${problems.join('\n  - ')}`);
         }
       }
       await context.close();
-      if (allowed.length > 0) console.warn(`Temporarily allowed findings for the ${role}:\n\n${allowed.join('\n\n')}`);
       expect(failures.length, `pages with findings:\n\n${failures.join('\n\n')}\n`).toBe(0);
     });
   }

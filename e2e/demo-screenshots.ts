@@ -44,6 +44,16 @@ async function firstPathCategory(): Promise<{ category_id: number; last_video_id
 
 /** Opens the page, lets its data and images arrive, and saves a full-page picture. */
 async function shoot(page: Page, route: string, name: string, width: number): Promise<void> {
+  try {
+    await capture(page, route, path.join(outDir, `${name}-${width}.png`));
+  } catch (error) {
+    failures.push(`${name}-${width}: ${(error as Error).message.split('\n')[0]}`);
+  }
+}
+
+const failures: string[] = [];
+
+async function capture(page: Page, route: string, file: string): Promise<void> {
   await page.goto(route);
   // Streams keep the network busy: wait for the page's heading, then for its loaders to go.
   await page.locator('h1').first().waitFor({ state: 'visible', timeout: 30_000 });
@@ -51,7 +61,7 @@ async function shoot(page: Page, route: string, name: string, width: number): Pr
     .waitForFunction(() => document.querySelectorAll('.mantine-Loader-root, [aria-busy="true"]').length === 0, undefined, { timeout: 30_000 })
     .catch(() => undefined);
   await page.waitForTimeout(1500);
-  await page.screenshot({ path: path.join(outDir, `${name}-${width}.png`), fullPage: true });
+  await page.screenshot({ path: file, fullPage: true });
 }
 
 async function main() {
@@ -70,20 +80,20 @@ async function main() {
     ],
   });
   try {
+    // One sign-in per person (sign-ins are rate limited per address), the window resized for each width.
+    const visitor = await signedIn(browser, WIDTHS[0] as number, null);
+    const member = await signedIn(browser, WIDTHS[0] as number, MEMBER);
+    const superUser = await signedIn(browser, WIDTHS[0] as number, SUPER_USER);
+    const category = await firstPathCategory();
     for (const width of WIDTHS) {
-      const visitor = await signedIn(browser, width, null);
+      for (const page of [visitor, member, superUser]) await page.setViewportSize({ width, height: 900 });
       await shoot(visitor, '/', 'landing', width);
-
-      const member = await signedIn(browser, width, MEMBER);
       await shoot(member, '/home', 'member-home', width);
       await shoot(member, '/achievements', 'member-achievements', width);
-      const category = await firstPathCategory();
       if (category) {
         await shoot(member, `/category/${category.category_id}`, 'member-category', width);
         if (category.last_video_id) await shoot(member, `/video/${category.last_video_id}`, 'member-player', width);
       }
-
-      const superUser = await signedIn(browser, width, SUPER_USER);
       await shoot(superUser, '/home', 'super-user-home', width);
       await shoot(superUser, '/dashboard', 'super-user-dashboard', width);
       await shoot(superUser, '/plans/me', 'super-user-plans-me', width);
@@ -92,6 +102,10 @@ async function main() {
     await browser.close();
   }
   console.log(`Screenshots in ${outDir}`);
+  if (failures.length > 0) {
+    console.error(`Not taken:\n${failures.join('\n')}`);
+    process.exitCode = 1;
+  }
 }
 
 await main();

@@ -56,7 +56,7 @@ describe('organization administration', () => {
     await field(page, 'Learning path for').first().click();
     await page.getByRole('option', { name: 'Paint Shop' }).click();
     await expectVisible(page.getByRole('button', { name: 'Move Health and Safety', exact: true }));
-    await page.getByRole('button', { name: 'Continuous Improvement', exact: true }).click();
+    await page.getByRole('button', { name: /^Continuous Improvement ·/ }).click();
     const hide = page.getByRole('checkbox', { name: 'Show The Eight Wastes on Your Shop Floor' });
     await expectVisible(hide);
     expect(await hide.isChecked()).toBe(true);

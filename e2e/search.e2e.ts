@@ -51,7 +51,8 @@ const currentTime = (page: Page) => page.evaluate(() => document.querySelector('
 describe('search', () => {
   const env = useStack();
 
-  it('finds a spoken word in the transcripts and opens the video at that second', async () => {
+  // The operator's re-import (ffprobe of every demo medium) runs inside the test.
+  it('finds a spoken word in the transcripts and opens the video at that second', { timeout: 240_000 }, async () => {
     const { stack, browser } = env;
     const title = importCaptions(stack.dataDir);
 

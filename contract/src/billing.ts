@@ -68,7 +68,8 @@ export type CheckoutData = z.infer<typeof checkoutData>;
 
 /** The query of the success URL, posted back by /success-payment. */
 export const confirmPaymentRequest = z.object({
-  // Missing: the service answers PAYMENT_SESSION_MISSING in words (a bare field error would read 'session_id: ...').
+  // Missing or blank: the organization's pending checkout is confirmed (the spec's return URL carries only userId,
+  // subscription_id and payment_mode); without one the service answers PAYMENT_SESSION_MISSING in words.
   session_id: z.string().trim().max(255).default(''),
   userId: z.string().trim().max(20).optional(),
   subscription_id: z.string().trim().max(20).optional(),

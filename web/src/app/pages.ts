@@ -12,6 +12,7 @@ export const ForcedChangePasswordPage = lazyPage(() => import('../features/auth/
 export const ForgotPasswordPage = lazyPage(() => import('../features/auth/pages/forgot-password-page.tsx'), 'ForgotPasswordPage');
 export const LoginPage = lazyPage(() => import('../features/auth/pages/login-page.tsx'), 'LoginPage');
 export const LogoutPage = lazyPage(() => import('../features/auth/pages/logout-page.tsx'), 'LogoutPage');
+export const AfterSignOut = lazyPage(() => import('../features/auth/pages/logout-page.tsx'), 'AfterSignOut');
 export const RegisterPage = lazyPage(() => import('../features/auth/pages/register-page.tsx'), 'RegisterPage');
 export const ResetPasswordPage = lazyPage(() => import('../features/auth/pages/reset-password-page.tsx'), 'ResetPasswordPage');
 export const AddTeamMemberPage = lazyPage(() => import('../features/billing/pages/add-team-member-page.tsx'), 'AddTeamMemberPage');

@@ -3,6 +3,7 @@ import { paths } from '../config/paths.ts';
 import { PublicLayout } from './layouts/public-layout.tsx';
 import {
   AcceptInvitationPage,
+  AfterSignOut,
   ForgotPasswordPage,
   InfoPage,
   LandingPage,
@@ -30,6 +31,7 @@ export function PublicRoutes() {
         <Route path={paths.page} element={titled('Information', <InfoPage />)} />
         <Route path={paths.version} element={titled('Version', <VersionPage />)} />
         <Route path={paths.plans} element={titled('Plans', <PublicPlansPage />)} />
+        <Route path={paths.logout} element={titled('Signed out', <AfterSignOut />)} />
         <Route path={paths.verifyCertificate} element={titled('Certificate verification', <VerifyPage />)} />
         <Route path={paths.watchShared} element={titled('Shared video', <WatchSharedPage />)} />
       </Route>

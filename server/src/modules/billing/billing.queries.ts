@@ -60,6 +60,24 @@ export async function insertCheckoutSession(
 export const findOrganizationCheckout = (db: Db, organizationId: number, sessionRef: string) =>
   db.selectFrom('checkout_sessions').selectAll().where('session_ref', '=', sessionRef).where('organization_id', '=', organizationId).executeTakeFirst();
 
+/**
+ * The checkout a return without a session reference means: the organization's newest one still waiting to be
+ * applied, else its newest applied one (a reloaded return page answers "already confirmed").
+ */
+export async function findLatestOrganizationCheckout(db: Db, organizationId: number) {
+  const latest = (pending: boolean) =>
+    db
+      .selectFrom('checkout_sessions')
+      .selectAll()
+      .where('organization_id', '=', organizationId)
+      .where('status', '!=', 'cancelled')
+      .where('consumed_at', pending ? 'is' : 'is not', null)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .executeTakeFirst();
+  return (await latest(true)) ?? (await latest(false));
+}
+
 export type CheckoutRow = NonNullable<Awaited<ReturnType<typeof findOrganizationCheckout>>>;
 
 /** An open offline checkout can be paid for this long, like a Stripe Checkout Session (24 hours by default). */

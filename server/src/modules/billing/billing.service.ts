@@ -17,6 +17,7 @@ import { findUserById, updateUser } from '../users/users.queries.ts';
 import { assertCanCheckout, assertSuperUser, organizationOf } from './billing.policy.ts';
 import {
   consumeCheckout,
+  findLatestOrganizationCheckout,
   findOrganizationCheckout,
   findOrganizationSubscription,
   findPlan,
@@ -118,9 +119,11 @@ function toCurrent(s: SubscriptionRow): ConfirmPaymentData['subscription'] {
  */
 export async function confirmPayment(ctx: AppContext, caller: Caller, input: ConfirmPaymentRequest): Promise<{ data: ConfirmPaymentData; message: string }> {
   const organizationId = organizationOf(caller);
-  if (!input.session_id) throw badRequest(PAYMENT_SESSION_MISSING);
-  const checkout = await findOrganizationCheckout(ctx.db, organizationId, input.session_id);
-  if (!checkout) throw notFound(PAYMENT_NOT_FOUND);
+  const checkout = input.session_id
+    ? await findOrganizationCheckout(ctx.db, organizationId, input.session_id)
+    : await findLatestOrganizationCheckout(ctx.db, organizationId);
+  // No session and no checkout of the organization's: the page was opened without a payment.
+  if (!checkout) throw input.session_id ? notFound(PAYMENT_NOT_FOUND) : badRequest(PAYMENT_SESSION_MISSING);
   const replay = async () => {
     const subscription = await findOrganizationSubscription(ctx.db, organizationId);
     if (!subscription) throw notFound('This payment was not found.');

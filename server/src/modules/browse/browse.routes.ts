@@ -60,11 +60,12 @@ export const browseRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     ok(await categoryVideos(ctx, await viewer(request), request.body.category_id)),
   );
 
-  app.post(
-    '/sub_categories_videos',
-    { config: read, schema: { body: subCategoryVideosRequest, response: { 200: envelope(subCategoryVideosData) } } },
-    async (request) => ok(await subCategoryVideos(ctx, await viewer(request), request.body)),
-  );
+  // The administration spec (section 7) names the same listing subCategoriesVideos.
+  for (const url of ['/sub_categories_videos', '/subCategoriesVideos']) {
+    app.post(url, { config: read, schema: { body: subCategoryVideosRequest, response: { 200: envelope(subCategoryVideosData) } } }, async (request) =>
+      ok(await subCategoryVideos(ctx, await viewer(request), request.body)),
+    );
+  }
 
   app.post('/see_all', { config: read, schema: { body: seeAllRequest, response: { 200: envelope(seeAllData) } } }, async (request) =>
     ok(await seeAll(ctx, await viewer(request), request.body)),

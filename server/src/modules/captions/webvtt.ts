@@ -81,7 +81,9 @@ export function parseWebVtt(bytes: Buffer): Cue[] {
     const timingIndex = first.includes('-->') ? 0 : 1;
     const timing = block[timingIndex];
     const at = blockStart + timingIndex + 1;
-    if (timing === undefined || !timing.includes('-->')) throw new WebVttError(`has a block without a cue timing "00:00:01.000 --> 00:00:04.000" (line ${at})`);
+    if (timing === undefined || !timing.includes('-->')) {
+      throw new WebVttError(`has a block without a cue timing "00:00:01.000 --> 00:00:04.000" (line ${blockStart + 1})`);
+    }
     const m = /^(\S+)[ \t]+-->[ \t]+(\S+)(?:[ \t]+.*)?$/.exec(timing);
     const start = m ? parseTimestamp(m[1] as string) : null;
     const end = m ? parseTimestamp(m[2] as string) : null;

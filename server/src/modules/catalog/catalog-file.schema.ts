@@ -18,7 +18,21 @@ const text = (max: number) => z.string().trim().min(1, 'must not be empty').max(
 const longText = z.string().max(20_000, 'must be at most 20000 characters');
 const flag = z.union([z.literal(0), z.literal(1), z.boolean()], { error: 'must be 0 or 1' }).transform((v) => (v === true || v === 1 ? 1 : 0));
 const sort = z.number().int('must be a whole number').min(0, 'must be 0 or more');
-const link = z.union([z.literal(''), z.url({ protocol: /^https?$/, error: 'must be an http(s) link or ""' })]);
+/** An http(s) link; one without a scheme ("forms.example.com/x") is kept as written, the web opens it with https:// added. */
+const link = z.union([
+  z.literal(''),
+  z.string().trim().refine(isWebLink, { error: 'must be an http(s) link, a link without a scheme (https:// is added) or ""' }),
+]);
+
+function isWebLink(value: string): boolean {
+  const candidate = /^[a-z][a-z\d+.-]*:/i.test(value) ? value : `https://${value}`;
+  try {
+    const url = new URL(candidate);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname.includes('.') && !/\s/.test(value);
+  } catch {
+    return false;
+  }
+}
 
 /** ISO date ("2026-01-31", midnight UTC), ISO date-time with a zone, or epoch milliseconds. */
 const publishTime = z

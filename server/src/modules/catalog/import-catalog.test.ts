@@ -291,6 +291,26 @@ describe('import-catalog', () => {
     expect(assets.map((a) => fs.statSync(path.join(assetDir(a.content_hash), 'master.m3u8')).mtimeMs)).toEqual(mtimes);
   });
 
+  it('accepts a challenge link without a scheme (the web opens it with https://) and refuses other schemes', async () => {
+    const schemeless = validCatalog();
+    schemeless.categories[0]!.challenge = 'forms.example.com/x';
+    await importCatalog(platform.ctx, writeCatalog(schemeless));
+    const stored = await platform.ctx.db
+      .selectFrom('categories')
+      .select('challenge')
+      .where('key', '=', schemeless.categories[0]!.key)
+      .executeTakeFirstOrThrow();
+    expect(stored.challenge).toBe('forms.example.com/x');
+    for (const bad of ['javascript:alert(1)', 'ftp://forms.example.com/x', 'not a link']) {
+      const catalog = validCatalog();
+      catalog.categories[0]!.challenge = bad;
+      expect(await problemsOf(writeCatalog(catalog))).toEqual([
+        'categories[0].challenge: must be an http(s) link, a link without a scheme (https:// is added) or ""',
+      ]);
+    }
+    await importCatalog(platform.ctx, writeCatalog(validCatalog()));
+  });
+
   it('changes are applied by key; videos missing from the file stay; trailers and FAQs follow the file', async () => {
     const db = platform.ctx.db;
     const lockout = await db.selectFrom('videos').select(['id']).where('key', '=', 'lockout').executeTakeFirstOrThrow();

@@ -31,7 +31,13 @@ export function QualityMenu({ levels, selected, playingHeight, onSelect, onToggl
   return (
     <Menu {...menuProps} onChange={onToggle}>
       <Menu.Target>
-        <Button variant="subtle" color="gray.0" size="compact-sm" aria-label="Quality" leftSection={<IconAdjustmentsHorizontal size={16} aria-hidden />}>
+        <Button
+          variant="subtle"
+          color="gray.0"
+          size="compact-sm"
+          aria-label={`Quality ${current}`}
+          leftSection={<IconAdjustmentsHorizontal size={16} aria-hidden />}
+        >
           {current}
         </Button>
       </Menu.Target>
@@ -61,7 +67,7 @@ export function SpeedMenu({ rate, onSelect, onToggle }: { rate: number; onSelect
   return (
     <Menu {...menuProps} onChange={onToggle}>
       <Menu.Target>
-        <Button variant="subtle" color="gray.0" size="compact-sm" aria-label="Playback speed" leftSection={<IconGauge size={16} aria-hidden />}>
+        <Button variant="subtle" color="gray.0" size="compact-sm" aria-label={`Playback speed ${rate}x`} leftSection={<IconGauge size={16} aria-hidden />}>
           {`${rate}x`}
         </Button>
       </Menu.Target>

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { Navigate, useLocation, useNavigate } from 'react-router';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { paths } from '../../../config/paths.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
@@ -10,12 +10,25 @@ import { logout } from '../api/logout.ts';
 /** Public pages a sign-out may end on instead of sign-in (the guest leaving for the plans). */
 const PUBLIC_DESTINATIONS: readonly string[] = [paths.plans];
 
+/** Where a sign-out ends: sign-in, or the public page the sign-out was asked with (`state.next`). */
+function useSignOutDestination(): string {
+  const next = (useLocation().state as { next?: string } | null)?.next;
+  return next && PUBLIC_DESTINATIONS.includes(next) ? next : paths.login;
+}
+
+/**
+ * /logout once the session is gone: the signed-out route set takes over on this same path, and goes on where the
+ * sign-out was heading (its fallback would always pick /login).
+ */
+export function AfterSignOut() {
+  return <Navigate to={useSignOutDestination()} replace />;
+}
+
 /** Revokes the token (a failure changes nothing for the user), forgets everything, back to sign-in (or `state.next`). */
 export function LogoutPage() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const next = (useLocation().state as { next?: string } | null)?.next;
-  const destination = next && PUBLIC_DESTINATIONS.includes(next) ? next : paths.login;
+  const destination = useSignOutDestination();
   const started = useRef(false);
 
   useEffect(() => {

@@ -113,7 +113,7 @@ export function AlertsPanel(props: {
     <Panel
       title="Alerts"
       actions={
-        <Button color="orange.9" onClick={props.onBroadcast} loading={props.broadcasting}>
+        <Button color="red.9" onClick={props.onBroadcast} loading={props.broadcasting}>
           Send Broadcast
         </Button>
       }

@@ -1,4 +1,4 @@
-import { Alert, Badge, Container, Table, Text, Title } from '@mantine/core';
+import { Alert, Container, Table, Text, Title } from '@mantine/core';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { StackedTable } from '../../../components/stacked-table.tsx';
 import { formatDuration } from '../../../lib/duration.ts';
@@ -45,7 +45,13 @@ export function LibraryPage() {
               <Table.Tr key={category.id}>
                 <Table.Td data-label="Category">{category.name}</Table.Td>
                 <Table.Td data-label="Learning path">
-                  {entry ? <Badge color="blue">Position {entry.sort}</Badge> : <Text c="dimmed">Not in the path</Text>}
+                  {entry ? (
+                    <Text size="sm" fw={600}>
+                      Position {entry.sort}
+                    </Text>
+                  ) : (
+                    <Text c="dimmed">Not in the path</Text>
+                  )}
                 </Table.Td>
                 <Table.Td data-label="Requiredness">{essential === 1 ? 'Required' : 'Optional'}</Table.Td>
                 {/* The server's figures: the ones home and the category page show (design.md). */}
