@@ -103,7 +103,7 @@ describe('search', () => {
         // The captions menu shows the English track, and Off hides it again.
         const captionsMode = () => page.evaluate(() => document.querySelector('video')?.textTracks[0]?.mode);
         expect(await captionsMode()).toBe('disabled');
-        await page.getByRole('button', { name: 'Captions' }).click();
+        await page.getByRole('button', { name: /^Captions / }).click();
         await page.getByRole('menuitem', { name: 'English' }).click();
         expect(await captionsMode()).toBe('showing');
 
@@ -129,7 +129,7 @@ describe('search', () => {
         const resumedAt = await currentTime(page);
         expect(Math.abs(resumedAt - Math.floor(pausedAt))).toBeLessThan(1.5);
         expect(await captionsMode()).toBe('showing');
-        await page.getByRole('button', { name: 'Captions' }).click();
+        await page.getByRole('button', { name: /^Captions / }).click();
         await page.getByRole('menuitem', { name: 'Off' }).click();
         expect(await captionsMode()).toBe('disabled');
       } else {

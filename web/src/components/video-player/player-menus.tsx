@@ -91,7 +91,13 @@ export function CaptionsMenu({ tracks, selected, onSelect, onToggle }: CaptionsM
   return (
     <Menu {...menuProps} onChange={onToggle}>
       <Menu.Target>
-        <Button variant="subtle" color="gray.0" size="compact-sm" aria-label="Captions" leftSection={<IconTextCaption size={16} aria-hidden />}>
+        <Button
+          variant="subtle"
+          color="gray.0"
+          size="compact-sm"
+          aria-label={`Captions ${current ? current.lang.toUpperCase() : 'Off'}`}
+          leftSection={<IconTextCaption size={16} aria-hidden />}
+        >
           {current ? current.lang.toUpperCase() : 'Off'}
         </Button>
       </Menu.Target>
