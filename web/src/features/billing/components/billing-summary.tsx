@@ -26,7 +26,7 @@ export function BillingSummary({ latest, canPause, onPause }: BillingSummaryProp
           <Text fw={700} fz="lg">
             {latest.title}
           </Text>
-          <Badge color={running ? 'green' : 'gray'}>{STATUS_LABEL[latest.status]}</Badge>
+          <Badge color={running ? 'teal.9' : 'gray.7'}>{STATUS_LABEL[latest.status]}</Badge>
         </Group>
         <Text>
           {formatMoney(latest.currency, latest.total_amount)} / {monthsLabel(latest.plan)}

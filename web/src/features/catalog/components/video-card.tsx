@@ -20,7 +20,7 @@ export function VideoCard({ video, onOpen }: VideoCardProps) {
             {formatDuration(video.duration, { inList: true })}
           </Badge>
           {video.watched === 1 && (
-            <Badge pos="absolute" top={8} left={8} color="green.8" variant="filled" size="sm" leftSection={<IconCircleCheckFilled size={12} />} aria-hidden>
+            <Badge pos="absolute" top={8} left={8} color="teal.9" variant="filled" size="sm" leftSection={<IconCircleCheckFilled size={12} />} aria-hidden>
               Watched
             </Badge>
           )}

@@ -68,7 +68,7 @@ export function PathStep({ category, position, userId }: PathStepProps) {
           </Tooltip>
         ) : completed ? (
           <>
-            <Text fw={700} c="green.9" size="sm">
+            <Text fw={700} c="teal.9" size="sm">
               Certificate Awarded!
             </Text>
             <Button size="xs" variant="light" component={Link} to={paths.achievements}>

@@ -37,7 +37,7 @@ export function CertificatesStrip({ path }: { path: LearningPathHomeData }) {
         </Title>
         {path.categories.map((c) =>
           c.certificate_date ? (
-            <Text key={c.category_id} size="sm" component={Link} to={paths.achievements} c="green.9">
+            <Text key={c.category_id} size="sm" component={Link} to={paths.achievements} c="teal.9">
               ✔ {c.name}
             </Text>
           ) : (
