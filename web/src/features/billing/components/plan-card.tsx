@@ -4,7 +4,8 @@ import type { ReactNode } from 'react';
 import { formatMoney, monthsLabel } from './money.ts';
 
 /** `action`: the card's call to action ('pay now' for a member, sign-up for a visitor). */
-type PlanCardProps = { plan: SubscriptionPlan; action: (variant: 'filled' | 'light') => ReactNode };
+export type PlanCardVariant = 'filled' | 'light';
+type PlanCardProps = { plan: SubscriptionPlan; action: (variant: PlanCardVariant) => ReactNode };
 
 export function PlanCard({ plan, action }: PlanCardProps) {
   const popular = plan.popular_status === 1;

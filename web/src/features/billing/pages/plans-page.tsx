@@ -1,5 +1,4 @@
-import { Alert, Button, Container, SimpleGrid, Text, Title } from '@mantine/core';
-import { isOfferedPlan } from '@mm/contract';
+import { Button, Container, Text, Title } from '@mantine/core';
 import { Navigate } from 'react-router';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -7,7 +6,7 @@ import { notifyError } from '../../../lib/notify.ts';
 import { useSignedInSession } from '../../../lib/session.ts';
 import { usePlans } from '../api/get-plans.ts';
 import { useStartCheckout } from '../api/start-checkout.ts';
-import { PlanCard } from '../components/plan-card.tsx';
+import { PlanGrid } from '../components/plan-grid.tsx';
 
 /** /plans: one card per offered plan; 'pay now' starts its checkout (member spec, section 2). */
 export function PlansPage() {
@@ -20,7 +19,6 @@ export function PlansPage() {
   if (session.isGuestUser) return <Navigate to={paths.logout} replace state={{ next: paths.plans }} />;
   if (plans.isError) return <Navigate to={paths.logout} replace />;
 
-  const offered = (plans.data ?? []).filter(isOfferedPlan);
   return (
     <Container size="lg" py="xl">
       <Title order={1}>Plans</Title>
@@ -28,24 +26,14 @@ export function PlansPage() {
         Every plan starts with a free 30-day trial for a new organization. Cancel anytime.
       </Text>
       {plans.isPending && <PageLoader label="Loading plans..." />}
-      {plans.data && offered.length === 0 && (
-        <Alert variant="light" color="gray">
-          No plan is offered at the moment.
-        </Alert>
-      )}
-      <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
-        {offered.map((plan) => (
-          <PlanCard
-            key={plan.subscription_id}
-            plan={plan}
-            action={(variant) => (
-              <Button onClick={() => checkout.mutate(plan.subscription_id, { onError: notifyError })} disabled={checkout.isPending} variant={variant} fullWidth>
-                {checkout.isPending ? 'Loading...' : 'pay now'}
-              </Button>
-            )}
-          />
-        ))}
-      </SimpleGrid>
+      <PlanGrid
+        plans={plans.data}
+        action={(plan, variant) => (
+          <Button onClick={() => checkout.mutate(plan.subscription_id, { onError: notifyError })} disabled={checkout.isPending} variant={variant} fullWidth>
+            {checkout.isPending ? 'Loading...' : 'pay now'}
+          </Button>
+        )}
+      />
     </Container>
   );
 }

@@ -1,10 +1,9 @@
-import { Alert, Button, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { isOfferedPlan } from '@mm/contract';
+import { Alert, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { paths } from '../../../config/paths.ts';
 import { usePlans } from '../api/get-plans.ts';
-import { PlanCard } from '../components/plan-card.tsx';
+import { PlanGrid } from '../components/plan-grid.tsx';
 
 /**
  * /plans for a visitor (and the guest, signed out when they press a paid feature): the plans with their prices and
@@ -12,7 +11,6 @@ import { PlanCard } from '../components/plan-card.tsx';
  */
 export function PublicPlansPage() {
   const plans = usePlans();
-  const offered = (plans.data ?? []).filter(isOfferedPlan);
   return (
     <Container size="lg" py="xl">
       <Stack gap="xs" mb="lg">
@@ -36,24 +34,14 @@ export function PublicPlansPage() {
           The plans cannot be shown right now. You can still start your free trial.
         </Alert>
       )}
-      {plans.data && offered.length === 0 && (
-        <Alert variant="light" color="gray">
-          No plan is offered at the moment.
-        </Alert>
-      )}
-      <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
-        {offered.map((plan) => (
-          <PlanCard
-            key={plan.subscription_id}
-            plan={plan}
-            action={(variant) => (
-              <Button component={Link} to={paths.register} variant={variant} fullWidth aria-label={`Start your free trial with the ${plan.title} plan`}>
-                Start your free trial
-              </Button>
-            )}
-          />
-        ))}
-      </SimpleGrid>
+      <PlanGrid
+        plans={plans.data}
+        action={(plan, variant) => (
+          <Button component={Link} to={paths.register} variant={variant} fullWidth aria-label={`Start your free trial with the ${plan.title} plan`}>
+            Start your free trial
+          </Button>
+        )}
+      />
     </Container>
   );
 }

@@ -1,0 +1,30 @@
+import { Alert, SimpleGrid } from '@mantine/core';
+import { isOfferedPlan, type SubscriptionPlan } from '@mm/contract';
+import type { ReactNode } from 'react';
+import { PlanCard, type PlanCardVariant } from './plan-card.tsx';
+
+/** The offered plans as cards, each with its page's action (pay now, or start the free trial); nothing while loading. */
+export function PlanGrid({
+  plans,
+  action,
+}: {
+  plans: SubscriptionPlan[] | undefined;
+  action: (plan: SubscriptionPlan, variant: PlanCardVariant) => ReactNode;
+}) {
+  if (!plans) return null;
+  const offered = plans.filter(isOfferedPlan);
+  if (offered.length === 0) {
+    return (
+      <Alert variant="light" color="gray">
+        No plan is offered at the moment.
+      </Alert>
+    );
+  }
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
+      {offered.map((plan) => (
+        <PlanCard key={plan.subscription_id} plan={plan} action={(variant) => action(plan, variant)} />
+      ))}
+    </SimpleGrid>
+  );
+}
