@@ -131,7 +131,7 @@ export async function visitRoute(page: Page, path: string): Promise<void> {
   await page
     .locator('h1')
     .first()
-    .waitFor({ state: 'visible', timeout: 10_000 })
+    .waitFor({ state: 'visible', timeout: 30_000 })
     .catch(() => undefined);
   await page
     .waitForFunction(

@@ -1,4 +1,4 @@
-import { Avatar, Badge, Box, Button, Card, Group, Progress, Select, Skeleton, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { Avatar, Badge, Box, Button, Card, Group, Progress, Select, Skeleton, Stack, Text, Title, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { ALERTS_COUNT_CAP, type CategoryAlerts, type ComplianceItem, type OptionalTrainingItem, type TeamUserProgress } from '@mm/contract';
 import type { ReactNode } from 'react';
 import { formatDate } from '../../../lib/date.ts';
@@ -75,7 +75,7 @@ export function TrackerPanel(props: {
         <Stack gap="sm">
           <Group>
             <Text fw={600}>Overall progress</Text>
-            <Badge color={performanceColor(props.teamProgress)} size="lg" data-testid="team-progress">
+            <Badge color={performanceColor(props.teamProgress)} variant="dot" size="lg" data-testid="team-progress">
               {props.teamProgress}%
             </Badge>
           </Group>
@@ -87,7 +87,8 @@ export function TrackerPanel(props: {
                   <Avatar src={u.picture} size="sm" name={u.name} />
                   <Text size="sm">{u.name}</Text>
                 </Group>
-                <Text size="sm" fw={600} c={performanceColor(u.progress)}>
+                {/* The bar below carries the colour; the figure stays dark enough to read. */}
+                <Text size="sm" fw={600}>
                   {u.progress}%
                 </Text>
               </Group>
@@ -136,23 +137,21 @@ export function AlertsPanel(props: {
               </Group>
               <Stack gap={4}>
                 {c.users.map((u) => (
-                  <UnstyledButton
-                    key={u.user_id}
-                    onClick={() => props.onAlert(c, u)}
-                    aria-label={`Alert ${u.user_name} about ${c.category_name}`}
-                    p={4}
-                    style={{ borderRadius: 6 }}
-                  >
+                  <UnstyledButton key={u.user_id} onClick={() => props.onAlert(c, u)} p={4} style={{ borderRadius: 6 }}>
                     <Group justify="space-between">
                       <Group gap="xs">
                         <Avatar src={u.user_picture} size="sm" name={u.user_name} />
-                        <Text size="sm">{u.user_name}</Text>
+                        <Text size="sm">
+                          <VisuallyHidden>Alert </VisuallyHidden>
+                          {u.user_name}
+                          <VisuallyHidden> about {c.category_name}</VisuallyHidden>
+                        </Text>
                       </Group>
                       <Group gap="xs">
-                        <Badge color={performanceColor(u.percentage_videos_watched)} variant="light">
+                        <Badge color={performanceColor(u.percentage_videos_watched)} variant="dot">
                           {u.percentage_videos_watched}%
                         </Badge>
-                        <Badge color={ageColor(daysSince(u.first_video_watched))}>
+                        <Badge color={ageColor(daysSince(u.first_video_watched))} variant="dot">
                           {/* The alerts' pt-BR date in UTC, so every viewer reads the same day. */ formatDate(u.first_video_watched, { utc: true })}
                         </Badge>
                       </Group>
@@ -217,7 +216,12 @@ export function OptionalTrainingPanel({ loading, items }: { loading: boolean; it
         <Stack gap="sm">
           <Progress.Root size={28}>
             {watched.map((item, i) => (
-              <Progress.Section key={item.category_id} value={item.completion} color={SEGMENT_COLORS[i % SEGMENT_COLORS.length]}>
+              <Progress.Section
+                key={item.category_id}
+                value={item.completion}
+                color={SEGMENT_COLORS[i % SEGMENT_COLORS.length]}
+                aria-label={`${item.name}: ${item.completion}%`}
+              >
                 <Progress.Label>{item.completion}%</Progress.Label>
               </Progress.Section>
             ))}
