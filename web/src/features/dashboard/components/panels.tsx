@@ -202,7 +202,8 @@ export function CompliancePanel({ loading, items }: { loading: boolean; items: C
   );
 }
 
-const SEGMENT_COLORS = ['blue', 'teal', 'violet', 'cyan', 'grape', 'indigo', 'lime', 'pink', 'yellow'];
+// Dark shades: each segment's white percentage label stays above 4.5:1.
+const SEGMENT_COLORS = ['blue.9', 'teal.9', 'violet.9', 'cyan.9', 'grape.9', 'indigo.9', 'red.9', 'pink.9', 'dark.6'];
 
 export function OptionalTrainingPanel({ loading, items }: { loading: boolean; items: OptionalTrainingItem[] }) {
   const watched = items.filter((i) => i.completion > 0);
