@@ -6,7 +6,7 @@ import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './app-context.ts';
 import type { Config } from './config/env.ts';
@@ -38,8 +38,11 @@ import { ensureGuestAccount } from './modules/users/guest.ts';
 
 const WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
+/** A route as registered (HEAD twins left out): what the attack suites walk so every new route is covered by them. */
+export type RegisteredRoute = Pick<RouteOptions, 'method' | 'url' | 'schema' | 'config'>;
+
 /** Builds the whole platform: database (migrated), mailer, API, media and the web app. */
-export async function buildApp(config: Config): Promise<{ app: FastifyInstance; ctx: AppContext }> {
+export async function buildApp(config: Config): Promise<{ app: FastifyInstance; ctx: AppContext; routes: RegisteredRoute[] }> {
   const app = Fastify({
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
@@ -51,6 +54,10 @@ export async function buildApp(config: Config): Promise<{ app: FastifyInstance; 
         res: (res) => ({ statusCode: res.statusCode }),
       },
     },
+  });
+  const routes: RegisteredRoute[] = [];
+  app.addHook('onRoute', (route) => {
+    if (route.method !== 'HEAD') routes.push({ method: route.method, url: route.url, schema: route.schema, config: route.config });
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -135,5 +142,5 @@ export async function buildApp(config: Config): Promise<{ app: FastifyInstance; 
     return reply.status(404).send(failure(404, `No route ${request.method} ${url}`));
   });
 
-  return { app, ctx };
+  return { app, ctx, routes };
 }

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../src/app.ts';
+import { buildApp, type RegisteredRoute } from '../src/app.ts';
 import type { AppContext } from '../src/app-context.ts';
 import { loadConfig } from '../src/config/env.ts';
 import { addMember, createOrganization, type NewMember } from '../src/modules/organization/organization.service.ts';
@@ -16,6 +16,8 @@ export type TestPlatform = {
   url: string;
   app: FastifyInstance;
   ctx: AppContext;
+  /** Every route the server registered. */
+  routes: RegisteredRoute[];
   api: <T = any>(method: string, path: string, options?: CallOptions) => Promise<{ status: number; body: T; headers: Headers }>;
   close: () => Promise<void>;
 };
@@ -57,7 +59,7 @@ export async function startPlatform(env: Record<string, string> = {}): Promise<T
   const database = await freshDatabaseUrl();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mm-data-'));
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, DATABASE_URL: database.url, LOG_LEVEL: 'silent', PORT: '0', ...env });
-  const { app, ctx } = await buildApp(config);
+  const { app, ctx, routes } = await buildApp(config);
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
   const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
@@ -88,6 +90,7 @@ export async function startPlatform(env: Record<string, string> = {}): Promise<T
     url,
     app,
     ctx,
+    routes,
     api,
     close: async () => {
       await app.close();

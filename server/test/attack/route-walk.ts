@@ -1,0 +1,120 @@
+import { z } from 'zod';
+import type { RegisteredRoute } from '../../src/app.ts';
+
+/**
+ * What the attack suites (tenant matrix, fuzz) know about the server's routes: they are read from the
+ * server's own registrations, so a new route is attacked without anyone writing a test for it.
+ */
+export type WalkedRoute = {
+  method: string;
+  url: string;
+  /** The route's access rule: 'member' needs a session, 'public' and 'optional' do not. */
+  auth: 'member' | 'public' | 'optional';
+  /** A non-GET route the read-only guest may call. */
+  guestWrites: boolean;
+  params: JsonSchema | null;
+  query: JsonSchema | null;
+  body: JsonSchema | null;
+};
+
+/**
+ * Every route reachable without a session, with the reason it is. A route missing here that answers
+ * without a session fails the matrix, so opening a route to the public is a reviewed decision.
+ */
+export const PUBLIC_ROUTES: Record<string, string> = {
+  'GET /healthz': 'liveness probe, answers nothing about anyone',
+  'GET /dev/outbox': 'development outbox: answers only on the machine itself and only without SMTP (not attacked: the attacker is remote)',
+  'GET /dev/outbox/:id': 'development outbox message, same rule as the outbox',
+  'POST /api/v4/login': 'signing in',
+  'GET /api/guest_access': "the shared guest account's public credentials",
+  'POST /api/v4/register': 'a visitor registers an organization',
+  'POST /api/forgotpassword': 'asking for a reset link (the link goes to the mailbox only)',
+  'POST /api/reset-password': 'setting a password with a reset token',
+  'GET /api/pages/list': 'public pages (terms, privacy)',
+  'GET /api/faqs/list': 'public FAQ',
+  'GET /api/landing': 'public landing page content',
+  'GET /api/videos/share': 'a shared video opened by its share token',
+  'GET /api/get_text_sharing_video': 'the public sharing text',
+  'GET /api/certificates/verify/:code': 'anyone may verify a certificate by its code',
+  'GET /api/subscription_plans': 'the public plans page',
+  'POST /api/subscription_plans': 'the public plans page (POST twin of the spec)',
+  'POST /api/accept-invitation': 'accepting an invitation with its token',
+  'POST /api/payments/stripe/webhook': "the payment provider's webhook, checked by its signature",
+  'GET /media/:expires/:signature/:hash/*': 'media files, checked by their signed URL',
+  'GET /offline-checkout/:sessionRef': "the offline provider's checkout page, by its unguessable reference",
+  'POST /offline-checkout/:sessionRef/confirm': "the offline provider's checkout page, by its unguessable reference",
+  'POST /offline-checkout/:sessionRef/cancel': "the offline provider's checkout page, by its unguessable reference",
+  'GET /uploads/*': 'public uploaded pictures (banners, profile pictures) by content-addressed name',
+};
+
+/** Routes the remote attacker cannot reach at all (they refuse every address but the machine's own). */
+export const LOCAL_ONLY_ROUTES = new Set(['GET /dev/outbox', 'GET /dev/outbox/:id']);
+
+export type JsonSchema = {
+  type?: string | string[];
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  items?: JsonSchema;
+  enum?: unknown[];
+  const?: unknown;
+  anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+  allOf?: JsonSchema[];
+  format?: string;
+  minimum?: number;
+  maximum?: number;
+  minLength?: number;
+  maxLength?: number;
+  additionalProperties?: boolean | JsonSchema;
+};
+
+/** The JSON Schema (input side) of a route's zod schema; null when it has none. */
+function jsonSchemaOf(schema: unknown): JsonSchema | null {
+  if (!(schema instanceof z.ZodType)) return null;
+  return z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
+}
+
+export function walkRoutes(routes: RegisteredRoute[]): WalkedRoute[] {
+  return routes.flatMap((route) => {
+    const methods = (Array.isArray(route.method) ? route.method : [route.method]).filter((m) => m !== 'HEAD');
+    const schema = (route.schema ?? {}) as Record<string, unknown>;
+    const config = (route.config ?? {}) as { auth?: WalkedRoute['auth']; guestWrites?: boolean };
+    // Routes outside /api do not go through the session hook: they carry their own access (signatures, tokens).
+    const auth = route.url.startsWith('/api/') ? (config.auth ?? 'member') : 'public';
+    return methods.map((method) => ({
+      method,
+      url: route.url,
+      auth,
+      guestWrites: Boolean(config.guestWrites),
+      params: jsonSchemaOf(schema.params),
+      query: jsonSchemaOf(schema.querystring),
+      body: jsonSchemaOf(schema.body),
+    }));
+  });
+}
+
+export const routeKey = (route: Pick<WalkedRoute, 'method' | 'url'>) => `${route.method} ${route.url}`;
+
+/** The names of a route's path parameters (`:id`, and `*` for a wildcard). */
+export function pathParamNames(url: string): string[] {
+  return [...url.matchAll(/:(\w+)|\*/g)].map((m) => m[1] ?? '*');
+}
+
+/** The route's URL with every parameter replaced by the value `valueFor` gives it. */
+export function fillPath(url: string, valueFor: (name: string) => string): string {
+  return url.replace(/:(\w+)|\*/g, (_all, name: string | undefined) => encodeURIComponent(valueFor(name ?? '*')));
+}
+
+/** The branches of a union, or the schema itself. */
+export function branchesOf(schema: JsonSchema): JsonSchema[] {
+  return schema.anyOf ?? schema.oneOf ?? (schema.allOf && schema.allOf.length === 1 ? schema.allOf : [schema]);
+}
+
+/** The first type a schema admits (ignoring null). */
+export function typeOf(schema: JsonSchema): string | undefined {
+  const types = Array.isArray(schema.type) ? schema.type : schema.type ? [schema.type] : [];
+  return types.find((t) => t !== 'null') ?? (schema.properties ? 'object' : undefined);
+}
+
+/** Field names that carry an id of some object: the attacker puts foreign ids there. */
+export const looksLikeId = (name: string) => /(^id$|Id$|_id$|^userId|^orgId|^teamId|^team$)/.test(name);

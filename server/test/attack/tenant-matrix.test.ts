@@ -1,0 +1,356 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openSession } from '../../src/modules/auth/sessions.ts';
+import { seedPlans } from '../../src/modules/billing/billing-test-kit.ts';
+import { importTestCatalog, type TestCatalog } from '../catalog-fixture.ts';
+import { insertBulkMembers, organizationWithMembers, startPlatform, type TestPlatform } from '../harness.ts';
+import {
+  branchesOf,
+  fillPath,
+  type JsonSchema,
+  LOCAL_ONLY_ROUTES,
+  looksLikeId,
+  PUBLIC_ROUTES,
+  routeKey,
+  typeOf,
+  type WalkedRoute,
+  walkRoutes,
+} from './route-walk.ts';
+
+/**
+ * The tenant and privilege matrix: every route the server registers x {anonymous, guest, member and super
+ * user of organization B} x every id of organization A's objects (in the path, the query and the body),
+ * with fields that try to raise privileges added to every body. An attempt succeeds (a breach) when:
+ * - a route that needs a session answers 2xx without one, or a guest write answers 2xx;
+ * - an answer carries any of organization A's data the request did not itself carry (names, e-mails);
+ * - organization A's rows change (checked after each route), or an attacker's own account gains privileges.
+ * Routes need no test of their own: a new one is walked the next time this file runs.
+ */
+let platform: TestPlatform;
+let catalog: TestCatalog;
+beforeAll(async () => {
+  platform = await startPlatform({ TRUST_PROXY: 'true' });
+  await seedPlans(platform);
+  catalog = await importTestCatalog(platform);
+});
+afterAll(async () => platform?.close());
+
+/** Spelled into every name organization A owns, so any answer carrying its data is seen. */
+const MARKER = 'Qzvmarker';
+/** Fields an attacker adds to every body hoping the server trusts them. */
+const extraFields = (victim: Victim) => ({
+  organization_id: victim.organizationId,
+  is_super_user: 1,
+  role: 'admin',
+  amount: 1,
+  user_id: victim.memberId,
+});
+
+type Victim = {
+  organizationId: number;
+  superUserId: number;
+  memberId: number;
+  teamId: number;
+  categoryId: number;
+  subCategoryId: number;
+  /** A video organization A hides from its team. */
+  hiddenVideoId: number;
+  /** Strings only organization A's data holds. */
+  secrets: string[];
+  ids: number[];
+};
+
+type Actor = { name: 'anonymous' | 'guest' | 'member' | 'super user'; userId: number | null };
+
+async function buildVictim(): Promise<Victim> {
+  const a = await organizationWithMembers(platform, `${MARKER} Forge`);
+  const asSuper = { token: a.superUser.token };
+  const asMember = { token: a.member.token };
+  await platform.ctx.db
+    .updateTable('users')
+    .set({ name: `${MARKER}Sam` })
+    .where('id', '=', a.superUser.id)
+    .execute();
+  await platform.ctx.db
+    .updateTable('users')
+    .set({ name: `${MARKER}Mia` })
+    .where('id', '=', a.member.id)
+    .execute();
+  const team = await platform.api('POST', `/api/organization/${a.organizationId}/teams`, {
+    ...asSuper,
+    json: { name: `${MARKER} Line`, members: [a.member.id] },
+  });
+  expect(team.status).toBe(201);
+  const teamId = team.body.data.id as number;
+  const lockout = catalog.videos.lockout as number;
+  expect((await platform.api('POST', '/api/watch-user-video', { ...asMember, json: { user: a.member.id, video: lockout, timeSpent: 3 } })).status).toBeLessThan(
+    300,
+  );
+  expect((await platform.api('POST', '/api/videos/like', { ...asMember, json: { admin_video_id: lockout } })).status).toBeLessThan(300);
+  expect((await platform.api('POST', '/api/wishlists/operations', { ...asMember, json: { admin_video_id: lockout } })).status).toBeLessThan(300);
+  const share = await platform.api('POST', '/api/videos/share', {
+    ...asMember,
+    json: { admin_video_id: lockout, emails: ['friend@example.org'], content: `${MARKER} note` },
+  });
+  expect(share.status).toBeLessThan(300);
+  const hide = await platform.api('POST', `/api/edit_hidden_videos/${a.organizationId}/${catalog.categories.safety}/0`, {
+    ...asSuper,
+    json: { hidden_videos_ids: [catalog.videos.ppe], teamId },
+  });
+  expect(hide.status).toBeLessThan(300);
+  const t = Date.now();
+  const certificate = await platform.ctx.db
+    .insertInto('certificates')
+    .values({
+      user_id: a.member.id,
+      organization_id: a.organizationId,
+      kind: 'sub_category',
+      subject_id: catalog.subCategories['safety-basics'] as number,
+      category_id: catalog.categories.safety as number,
+      sub_category_id: catalog.subCategories['safety-basics'] as number,
+      issued_at: t,
+      verification_code: `${MARKER}CODE`,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const notice = await platform.ctx.db
+    .insertInto('notices')
+    .values({
+      user_id: a.member.id,
+      sender_id: a.superUser.id,
+      category_id: null,
+      kind: 'broadcast',
+      message: `${MARKER} notice`,
+      read_at: null,
+      created_at: t,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const ids = [
+    a.organizationId,
+    a.superUser.id,
+    a.member.id,
+    teamId,
+    certificate.id,
+    notice.id,
+    catalog.videos.ppe as number,
+    catalog.categories.safety as number,
+    catalog.subCategories['safety-basics'] as number,
+  ];
+  return {
+    organizationId: a.organizationId,
+    superUserId: a.superUser.id,
+    memberId: a.member.id,
+    teamId,
+    categoryId: catalog.categories.safety as number,
+    subCategoryId: catalog.subCategories['safety-basics'] as number,
+    hiddenVideoId: catalog.videos.ppe as number,
+    secrets: [MARKER.toLowerCase(), a.superUser.email, a.member.email],
+    ids: [...new Set(ids)],
+  };
+}
+
+/** Everything organization A owns, as one comparable text (rows found by their organization, user, path or share). */
+async function victimState(victim: Victim): Promise<string> {
+  const db = platform.ctx.db;
+  const users = (await db.selectFrom('users').select('id').where('organization_id', '=', victim.organizationId).execute()).map((u) => u.id);
+  const paths = (await db.selectFrom('learning_paths').select('id').where('organization_id', '=', victim.organizationId).execute()).map((p) => p.id);
+  const shares = (await db.selectFrom('shares').select('id').where('organization_id', '=', victim.organizationId).execute()).map((s) => s.id);
+  const parts: string[] = [];
+  for (const table of await db.introspection.getTables()) {
+    // Not the victim's state: counters of attempts, the mail queue, and one-time links (anyone may ask a
+    // reset link for any address; it goes to the owner's mailbox only).
+    if (['throttle_counters', 'outbox', 'user_tokens'].includes(table.name) || table.name.startsWith('kysely_')) continue;
+    const columns = new Set(table.columns.map((c) => c.name));
+    const filters: [string, number[]][] = [];
+    if (table.name === 'organizations') filters.push(['id', [victim.organizationId]]);
+    if (columns.has('organization_id')) filters.push(['organization_id', [victim.organizationId]]);
+    if (columns.has('user_id')) filters.push(['user_id', users]);
+    if (columns.has('sender_user_id')) filters.push(['sender_user_id', users]);
+    if (columns.has('learning_path_id')) filters.push(['learning_path_id', paths]);
+    if (columns.has('share_id')) filters.push(['share_id', shares]);
+    for (const [column, values] of filters) {
+      if (values.length === 0) continue;
+      // biome-ignore lint/suspicious/noExplicitAny: tables are walked by name
+      const rows = await (db as any).selectFrom(table.name).selectAll().where(column, 'in', values).execute();
+      parts.push(
+        `${table.name}.${column}:${rows
+          .map((r: unknown) => JSON.stringify(r))
+          .sort()
+          .join('\n')}`,
+      );
+    }
+  }
+  return parts.join('\n');
+}
+
+/** Which foreign id a field gets: the same one everywhere (`raw`), or the victim's object its name suggests. */
+type IdFor = (name: string) => number;
+const rawIds =
+  (foreignId: number): IdFor =>
+  () =>
+    foreignId;
+const typedIds =
+  (victim: Victim, foreignId: number): IdFor =>
+  (name) => {
+    if (/sub_?categor/i.test(name)) return victim.subCategoryId;
+    if (/categor/i.test(name)) return victim.categoryId;
+    if (/video/i.test(name)) return victim.hiddenVideoId;
+    if (/team/i.test(name)) return victim.teamId;
+    if (/org/i.test(name)) return victim.organizationId;
+    if (/user|member/i.test(name)) return victim.memberId;
+    return foreignId;
+  };
+
+/** A value the schema accepts where it can, carrying a foreign id wherever an id fits. */
+function sample(schema: JsonSchema, idFor: IdFor, foreignEmail: string, name = ''): unknown {
+  const s = branchesOf(schema).find((b) => typeOf(b) !== 'null') ?? schema;
+  if (s.const !== undefined) return s.const;
+  if (s.enum?.length) return s.enum[0];
+  switch (typeOf(s)) {
+    case 'object':
+      return Object.fromEntries(Object.entries(s.properties ?? {}).map(([k, v]) => [k, sample(v, idFor, foreignEmail, k)]));
+    case 'array':
+      return [s.items ? sample(s.items, idFor, foreignEmail, name) : idFor(name)];
+    case 'integer':
+    case 'number':
+      return s.maximum !== undefined && s.maximum < idFor(name) ? s.maximum : idFor(name);
+    case 'boolean':
+      return true;
+    case 'string':
+      if (s.format === 'email' || /email/i.test(name)) return foreignEmail;
+      return looksLikeId(name) ? String(idFor(name)) : `attack ${name}`;
+    default:
+      return idFor(name);
+  }
+}
+
+/** The query string of a sample: scalars as they are, lists and objects as JSON (the spec's form style). */
+function toQuery(value: unknown): Record<string, string> {
+  if (typeof value !== 'object' || value === null) return {};
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, typeof v === 'object' ? JSON.stringify(v) : String(v)]));
+}
+
+let address = 0;
+/** A new client address for every attempt (TRUST_PROXY), so per-address limits never hide an answer. */
+const nextAddress = () => {
+  address++;
+  return `10.${(address >> 16) & 255}.${(address >> 8) & 255}.${address & 255}`;
+};
+
+type Breach = { route: string; actor: string; foreignId: number | null; why: string; status: number; withExtraFields?: boolean };
+
+describe('tenant and privilege matrix over every registered route', () => {
+  it("walks every route as anonymous, guest, member and another organization's super user: 0 breaches", async () => {
+    const routes = walkRoutes(platform.routes);
+    expect(routes.length).toBeGreaterThan(90);
+
+    // Opening a route to the public is a reviewed decision: every route reachable without a session is listed.
+    const publicRoutes = routes.filter((r) => r.auth !== 'member').map(routeKey);
+    expect(publicRoutes.sort()).toEqual(Object.keys(PUBLIC_ROUTES).sort());
+
+    // Organization B first, with rows that push organization A's ids apart, so an id of one kind is not also one of another.
+    const b = await organizationWithMembers(platform, 'Rival Works');
+    await insertBulkMembers(platform, b.organizationId, 40);
+    const t = Date.now();
+    await platform.ctx.db
+      .insertInto('notices')
+      .values(
+        Array.from({ length: 60 }, () => ({
+          user_id: b.member.id,
+          sender_id: null,
+          category_id: null,
+          kind: 'broadcast',
+          message: 'filler',
+          read_at: null,
+          created_at: t,
+        })),
+      )
+      .execute();
+    const victim = await buildVictim();
+    const guest = await platform.ctx.db.selectFrom('users').select('id').where('is_guest', '=', 1).executeTakeFirstOrThrow();
+    const actors: Actor[] = [
+      { name: 'anonymous', userId: null },
+      { name: 'guest', userId: guest.id },
+      { name: 'member', userId: b.member.id },
+      { name: 'super user', userId: b.superUser.id },
+    ];
+    // The attackers' own accounts: B's super user may delete or move B's member (a foreign id can equal one of
+    // B's own), which is put back after each route; gaining a privilege or another organization is a breach.
+    const attackerIds = [guest.id, b.member.id, b.superUser.id];
+    const attackerRows = () =>
+      platform.ctx.db
+        .selectFrom('users')
+        .select(['id', 'organization_id', 'team_id', 'is_super_user', 'is_guest'])
+        .where('id', 'in', attackerIds)
+        .orderBy('id')
+        .execute();
+    const originalAttackers = await attackerRows();
+    const privilegesOf = async () => JSON.stringify((await attackerRows()).map(({ team_id: _team, ...privileges }) => privileges));
+    const privileges = await privilegesOf();
+    const foreignEmail = victim.secrets[2] as string;
+
+    const breaches: Breach[] = [];
+    let attempts = 0;
+    let state = await victimState(victim);
+    for (const route of routes) {
+      const key = routeKey(route);
+      if (LOCAL_ONLY_ROUTES.has(key)) continue;
+      // Fresh sessions for every route: a route that signs out (or changes a password) does not blind the rest.
+      const tokens = new Map<Actor['name'], string>();
+      for (const actor of actors) if (actor.userId !== null) tokens.set(actor.name, await openSession(platform.ctx.db, actor.userId));
+      for (const actor of actors) {
+        for (const foreignId of victim.ids) {
+          for (const withExtraFields of [false, true]) {
+            attempts++;
+            const breach = await attempt(route, actor, tokens.get(actor.name), foreignId, foreignEmail, victim, withExtraFields);
+            if (breach) breaches.push(breach);
+          }
+        }
+      }
+      const after = await victimState(victim);
+      if (after !== state) breaches.push({ route: key, actor: 'any', foreignId: null, why: "changed organization A's rows", status: 0 });
+      state = after;
+      if ((await privilegesOf()) !== privileges)
+        breaches.push({ route: key, actor: 'any', foreignId: null, why: "changed an attacker's own organization or privileges", status: 0 });
+      for (const { id, ...row } of originalAttackers)
+        await platform.ctx.db
+          .updateTable('users')
+          .set({ ...row, deleted_at: null })
+          .where('id', '=', id)
+          .execute();
+    }
+    console.log(`tenant matrix: ${routes.length} routes, ${victim.ids.length} foreign ids, ${attempts} attempts, ${breaches.length} breaches`);
+    expect(breaches).toEqual([]);
+    expect(attempts).toBeGreaterThanOrEqual(2000);
+  }, 600_000);
+});
+
+async function attempt(
+  route: WalkedRoute,
+  actor: Actor,
+  token: string | undefined,
+  foreignId: number,
+  foreignEmail: string,
+  victim: Victim,
+  withExtraFields: boolean,
+): Promise<Breach | null> {
+  // Plain attempts put the foreign id everywhere; the others name each of the victim's objects by its kind and
+  // add the privilege fields, so a request valid in every other way reaches the access rule.
+  const idFor = withExtraFields ? typedIds(victim, foreignId) : rawIds(foreignId);
+  const path = fillPath(route.url, (name) => (name === '*' ? `${foreignId}/master.m3u8` : name === 'flag' ? '0' : String(foreignId)));
+  const query = route.query ? toQuery(sample(route.query, idFor, foreignEmail)) : undefined;
+  const fields = route.body ? (sample(route.body, idFor, foreignEmail) as object) : {};
+  const body = route.method === 'GET' ? undefined : { ...fields, ...(withExtraFields ? extraFields(victim) : {}) };
+  const headers: Record<string, string> = { 'x-forwarded-for': nextAddress() };
+  const res = await platform.api(route.method, path, { token, query, json: body, headers });
+  const base = { route: routeKey(route), actor: actor.name, foreignId, status: res.status, withExtraFields };
+  const succeeded = res.status >= 200 && res.status < 300;
+  if (succeeded && actor.name === 'anonymous' && route.auth === 'member') return { ...base, why: 'answered without a session' };
+  if (succeeded && actor.name === 'guest' && route.method !== 'GET' && !route.guestWrites && route.auth === 'member')
+    return { ...base, why: 'the guest wrote' };
+  const answer = (typeof res.body === 'string' ? res.body : JSON.stringify(res.body)).toLowerCase();
+  const sent = JSON.stringify({ path, query, body }).toLowerCase();
+  const leaked = victim.secrets.filter((secret) => secret && answer.includes(secret.toLowerCase()) && !sent.includes(secret.toLowerCase()));
+  if (leaked.length > 0) return { ...base, why: `answered organization A's data (${leaked.join(', ')})` };
+  return null;
+}
