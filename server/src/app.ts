@@ -14,6 +14,7 @@ import { createDb } from './db/client.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { authPlugin } from './lib/auth.ts';
 import { failure, registerErrorEnvelope } from './lib/envelope.ts';
+import { refuseNulCharacters } from './lib/nul-characters.ts';
 import { redactUrl } from './lib/redact.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -73,6 +74,7 @@ export async function buildApp(config: Config): Promise<{ app: FastifyInstance; 
   });
 
   registerErrorEnvelope(app);
+  app.addHook('preValidation', refuseNulCharacters);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {

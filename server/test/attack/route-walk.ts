@@ -102,7 +102,9 @@ export function pathParamNames(url: string): string[] {
 
 /** The route's URL with every parameter replaced by the value `valueFor` gives it. */
 export function fillPath(url: string, valueFor: (name: string) => string): string {
-  return url.replace(/:(\w+)|\*/g, (_all, name: string | undefined) => encodeURIComponent(valueFor(name ?? '*')));
+  // Lone surrogates cannot be percent-encoded: they travel as U+FFFD, as a browser would send them.
+  const wellFormed = (s: string) => Buffer.from(s, 'utf8').toString('utf8');
+  return url.replace(/:(\w+)|\*/g, (_all, name: string | undefined) => encodeURIComponent(wellFormed(valueFor(name ?? '*'))));
 }
 
 /** The branches of a union, or the schema itself. */
