@@ -31,7 +31,7 @@ type CallOptions = {
   body?: BodyInit;
 };
 
-async function freshDatabaseUrl(): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function freshDatabaseUrl(): Promise<{ url: string; drop: () => Promise<void> }> {
   const base = process.env.DATABASE_URL;
   if (!base?.startsWith('postgres')) {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mm-db-'));
@@ -55,9 +55,10 @@ async function freshDatabaseUrl(): Promise<{ url: string; drop: () => Promise<vo
   };
 }
 
+/** A platform on a fresh database, or on the DATABASE_URL and DATA_DIR given (then left in place on close). */
 export async function startPlatform(env: Record<string, string> = {}): Promise<TestPlatform> {
-  const database = await freshDatabaseUrl();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mm-data-'));
+  const database = env.DATABASE_URL ? { url: env.DATABASE_URL, drop: async () => {} } : await freshDatabaseUrl();
+  const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'mm-data-'));
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, DATABASE_URL: database.url, LOG_LEVEL: 'silent', PORT: '0', ...env });
   const { app, ctx, routes } = await buildApp(config);
   await app.listen({ host: '127.0.0.1', port: 0 });
@@ -95,7 +96,7 @@ export async function startPlatform(env: Record<string, string> = {}): Promise<T
     close: async () => {
       await app.close();
       await database.drop();
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (!env.DATA_DIR) fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
