@@ -34,6 +34,15 @@ describe('subscription journey', () => {
     await expectVisible(page.getByText(/30-day free trial has started/).first());
     await expectPath(page, '/add-team-member', 12_000);
 
+    // The owner opens the registration's confirmation e-mail (another tab): from then on the organization may invite.
+    const confirmation = await env.stack.mail.waitForMail(owner.email, 'Confirm your e-mail address');
+    const confirmLink = /https?:\/\/\S+\/api\/confirm-email\?token=[\w%-]+/.exec(confirmation.text)?.[0];
+    expect(confirmLink).toBeTruthy();
+    const mailTab = await newPage(env.browser, env.stack);
+    await mailTab.goto(confirmLink!);
+    expect(new URL(mailTab.url()).search).toBe('?email_confirmed=1');
+    await mailTab.close();
+
     const invited = [uniqueEmail('welder'), uniqueEmail('planner')];
     await expectVisible(page.getByText('Your membership includes up to 4 additional team members', { exact: false }));
     await field(page, 'Team member e-mail 1').fill(invited[0]!);

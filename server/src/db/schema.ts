@@ -8,6 +8,8 @@ export interface OrganizationTable {
   id: Generated<number>;
   name: string;
   banner_url: string | null;
+  /** When the owner confirmed the registration e-mail (migration 017); null: registered, not confirmed yet. */
+  verified_at: number | null;
   created_at: number;
   updated_at: number;
 }

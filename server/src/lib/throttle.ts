@@ -18,6 +18,8 @@ export const LIMITS = {
   changePasswordPerAccount: { kind: 'change_pw_user', max: 5, windowMs: 15 * MINUTE },
   /** New organizations registered from one address. */
   registrationPerAddress: { kind: 'register_ip', max: 10, windowMs: HOUR },
+  /** E-mail confirmation links sent again on request, per account. */
+  confirmationMailsPerAccount: { kind: 'confirm_mail', max: 3, windowMs: HOUR },
   /** Password reset e-mails per e-mail address, and reset requests per address. */
   resetPerEmail: { kind: 'reset_email', max: 4, windowMs: HOUR },
   resetPerAddress: { kind: 'reset_ip', max: 20, windowMs: HOUR },

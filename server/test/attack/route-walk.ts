@@ -28,6 +28,7 @@ export const PUBLIC_ROUTES: Record<string, string> = {
   'POST /api/v4/login': 'signing in',
   'GET /api/guest_access': "the shared guest account's public credentials",
   'POST /api/v4/register': 'a visitor registers an organization',
+  'GET /api/confirm-email': "the registration's e-mailed confirmation link, by its one-time token",
   'POST /api/forgotpassword': 'asking for a reset link (the link goes to the mailbox only)',
   'POST /api/reset-password': 'setting a password with a reset token',
   'GET /api/pages/list': 'public pages (terms, privacy)',
@@ -44,7 +45,6 @@ export const PUBLIC_ROUTES: Record<string, string> = {
   'GET /offline-checkout/:sessionRef': "the offline provider's checkout page, by its unguessable reference",
   'POST /offline-checkout/:sessionRef/confirm': "the offline provider's checkout page, by its unguessable reference",
   'POST /offline-checkout/:sessionRef/cancel': "the offline provider's checkout page, by its unguessable reference",
-  'GET /uploads/*': 'public uploaded pictures (banners, profile pictures) by content-addressed name',
 };
 
 /** Routes the remote attacker cannot reach at all (they refuse every address but the machine's own). */
@@ -76,6 +76,8 @@ function jsonSchemaOf(schema: unknown): JsonSchema | null {
 
 export function walkRoutes(routes: RegisteredRoute[]): WalkedRoute[] {
   return routes.flatMap((route) => {
+    // Files served from disk (the web app's build, uploaded pictures) take nothing but their path: fastify-static's.
+    if ((route.schema as { hide?: boolean } | undefined)?.hide) return [];
     const methods = (Array.isArray(route.method) ? route.method : [route.method]).filter((m) => m !== 'HEAD');
     const schema = (route.schema ?? {}) as Record<string, unknown>;
     const config = (route.config ?? {}) as { auth?: WalkedRoute['auth']; guestWrites?: boolean };

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { callerOf } from '../../lib/auth.ts';
 import { envelope, ok } from '../../lib/reply.ts';
-import { changePassword, login, RESET_SENT, register, requestPasswordReset, resetPassword } from './auth.service.ts';
+import { changePassword, confirmEmail, login, RESET_SENT, register, requestPasswordReset, resendConfirmation, resetPassword } from './auth.service.ts';
 import { revokeSession } from './sessions.ts';
 
 const empty = envelope(z.null());
@@ -30,6 +30,18 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       return reply.status(201).send(ok(data, 'Registration successful! Welcome to Manufacturing Masters.'));
     },
   );
+
+  // The link of the registration's confirmation e-mail: opened in a browser, so it answers with the web app.
+  app.get(
+    '/confirm-email',
+    { config: { auth: 'public' }, schema: { querystring: z.object({ token: z.string().trim().min(1).max(200) }) } },
+    async (request, reply) => {
+      const confirmed = await confirmEmail(ctx, request.query.token, request.ip);
+      return reply.redirect(`/?email_confirmed=${confirmed ? 1 : 0}`, 303);
+    },
+  );
+
+  app.post('/confirmation-email', { schema: { response: { 200: empty } } }, async (request) => ok(null, await resendConfirmation(ctx, callerOf(request))));
 
   app.post('/forgotpassword', { config: { auth: 'public' }, schema: { body: forgotPasswordRequest, response: { 200: empty } } }, async (request) => {
     await requestPasswordReset(ctx, request.body.email, request.ip);

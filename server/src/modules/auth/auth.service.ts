@@ -12,7 +12,18 @@ import { MINUTE, now, toIso } from '../../lib/clock.ts';
 import { badRequest, conflict, unauthorized } from '../../lib/errors.ts';
 import { clearAttempts, giveBackAttempt, LIMITS, takeAttempt } from '../../lib/throttle.ts';
 import { passwordResetMail } from '../mail/templates.ts';
-import { emailTaken, findUserByEmail, findUserById, insertOrganization, insertUser, type UserWithOrg, updateUser } from '../users/users.queries.ts';
+import { sendConfirmationLink } from '../users/organization-verification.ts';
+import {
+  emailTaken,
+  findUserByEmail,
+  findUserById,
+  insertOrganization,
+  insertUser,
+  markOrganizationVerified,
+  organizationVerified,
+  type UserWithOrg,
+  updateUser,
+} from '../users/users.queries.ts';
 import { hashPassword, passwordProblem, verifyPassword } from './password-policy.ts';
 import { consumeUserToken, issueUserToken, openSession, revokeUserSessions } from './sessions.ts';
 
@@ -98,7 +109,7 @@ export async function register(
   if (await emailTaken(ctx.db, input.email)) throw conflict('The email has already been taken.');
   const passwordHash = await hashPassword(input.password);
   const userId = await ctx.db.transaction().execute(async (trx) => {
-    const organizationId = await insertOrganization(trx, input.company);
+    const organizationId = await insertOrganization(trx, input.company, { verified: false });
     return insertUser(trx, {
       organization_id: organizationId,
       team_id: null,
@@ -115,6 +126,7 @@ export async function register(
       timezone: input.timezone ?? null,
     });
   });
+  await sendConfirmationLink(ctx, { id: userId, email: input.email, name: input.name }, input.company);
   const token = await openSession(ctx.db, userId, userAgent);
   return {
     user_id: userId,
@@ -146,6 +158,30 @@ export async function resetPassword(ctx: AppContext, input: ResetPasswordRequest
   if (userId === null) throw badRequest(RESET_LINK_INVALID);
   await updateUser(ctx.db, userId, { password_hash: await hashPassword(input.password), is_change_password: 0 });
   await revokeUserSessions(ctx.db, userId);
+}
+
+/** The e-mailed confirmation link: the registration's organization counts from now on. Answers whether the link worked. */
+export async function confirmEmail(ctx: AppContext, token: string, ip: string): Promise<boolean> {
+  await takeAttempt(ctx.db, LIMITS.tokenUsePerAddress, ip, TOKEN_USE_THROTTLED);
+  const userId = await consumeUserToken(ctx.db, token, 'verify');
+  const user = userId === null ? undefined : await findUserById(ctx.db, userId);
+  if (!user?.organization_id) return false;
+  await markOrganizationVerified(ctx.db, user.organization_id);
+  return true;
+}
+
+export const ALREADY_CONFIRMED = 'Your e-mail address is already confirmed.';
+export const CONFIRMATION_SENT = 'We sent you a new confirmation link.';
+export const CONFIRMATION_MAILS_THROTTLED = 'We already sent you several confirmation links. Please check your mailbox or try again in an hour.';
+
+/** Sends the confirmation link again (a lost or expired e-mail), a few times an hour. */
+export async function resendConfirmation(ctx: AppContext, caller: Caller): Promise<string> {
+  const user = await findUserById(ctx.db, caller.userId);
+  if (!user?.organization_id) throw unauthorized();
+  if (await organizationVerified(ctx.db, user.organization_id)) return ALREADY_CONFIRMED;
+  await takeAttempt(ctx.db, LIMITS.confirmationMailsPerAccount, String(user.id), CONFIRMATION_MAILS_THROTTLED);
+  await sendConfirmationLink(ctx, user, user.company ?? 'your organization');
+  return CONFIRMATION_SENT;
 }
 
 export async function changePassword(ctx: AppContext, caller: Caller, input: ChangePasswordRequest): Promise<void> {

@@ -33,8 +33,11 @@ export async function revokeUserSessions(db: Db, userId: number, exceptSessionId
   await q.execute();
 }
 
-/** One-time tokens (password reset, invitation): random, stored hashed, single use, expiring. */
-export async function issueUserToken(db: Db, userId: number, purpose: 'reset' | 'invite', lifetimeMs: number): Promise<string> {
+/** What a one-time token is for: a password reset, an invitation, or confirming a registration's e-mail. */
+export type TokenPurpose = 'reset' | 'invite' | 'verify';
+
+/** One-time tokens (password reset, invitation, e-mail confirmation): random, stored hashed, single use, expiring. */
+export async function issueUserToken(db: Db, userId: number, purpose: TokenPurpose, lifetimeMs: number): Promise<string> {
   const token = newToken();
   const t = now();
   // A new link replaces any earlier unused one of the same purpose.
@@ -47,7 +50,7 @@ export async function issueUserToken(db: Db, userId: number, purpose: 'reset' | 
 }
 
 /** Marks the token used and returns its user, or null when unknown, used or expired. Atomic: a token works once. */
-export async function consumeUserToken(db: Db, token: string, purpose: 'reset' | 'invite'): Promise<number | null> {
+export async function consumeUserToken(db: Db, token: string, purpose: TokenPurpose): Promise<number | null> {
   const t = now();
   const row = await db
     .updateTable('user_tokens')

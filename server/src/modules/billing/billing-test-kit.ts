@@ -15,14 +15,35 @@ export async function seedPlans(platform: TestPlatform): Promise<void> {
     .execute();
 }
 
-/** A visitor registered through the API: a new organization, no subscription, not a super user. */
-export async function registerCompany(platform: TestPlatform, company = 'Okafor Castings') {
+/** The link of the last confirmation e-mail sent to that address. */
+export async function confirmationLinkOf(platform: TestPlatform, email: string): Promise<string> {
+  const mail = await platform.ctx.db
+    .selectFrom('outbox')
+    .select('text_body')
+    .where('to_address', '=', email)
+    .where('kind', '=', 'confirm_email')
+    .orderBy('id', 'desc')
+    .executeTakeFirstOrThrow();
+  const link = /https?:\/\/\S+\/api\/confirm-email\?token=[\w%-]+/.exec(mail.text_body)?.[0];
+  if (!link) throw new Error(`no confirmation link in the mail to ${email}`);
+  return link;
+}
+
+/**
+ * A visitor registered through the API: a new organization, no subscription, not a super user; its e-mail is
+ * confirmed through the e-mailed link unless `confirmed: false`.
+ */
+export async function registerCompany(platform: TestPlatform, company = 'Okafor Castings', { confirmed = true } = {}) {
   const email = uniqueEmail('owner');
   const res = await platform.api('POST', '/api/v4/register', {
     json: { name: 'Marguerite', last_name: 'Okafor', company, email, password: STRONG_PASSWORD, is_super_user: 0, terms: 1 },
   });
   if (res.status !== 201) throw new Error(`registration failed: ${JSON.stringify(res.body)}`);
   const user = await platform.ctx.db.selectFrom('users').select(['id', 'organization_id']).where('email', '=', email).executeTakeFirstOrThrow();
+  if (confirmed) {
+    const opened = await fetch(await confirmationLinkOf(platform, email), { redirect: 'manual' });
+    if (opened.headers.get('location') !== '/?email_confirmed=1') throw new Error(`confirming ${email} failed: ${opened.status}`);
+  }
   return { email, token: res.body.data.token as string, userId: user.id, organizationId: user.organization_id as number };
 }
 

@@ -8,6 +8,7 @@ import { signInUser, TOKEN_USE_THROTTLED } from '../auth/auth.service.ts';
 import { hashPassword, passwordProblem } from '../auth/password-policy.ts';
 import { consumeUserToken, issueUserToken } from '../auth/sessions.ts';
 import { invitationMail } from '../mail/templates.ts';
+import { assertOrganizationCounts } from '../users/organization-verification.ts';
 import { findUserById, insertUser, updateUser } from '../users/users.queries.ts';
 import { assertSuperUser, organizationOf } from './billing.policy.ts';
 import { countOrganizationMembers, findOrganizationSubscription } from './billing.queries.ts';
@@ -30,6 +31,7 @@ export async function registerMembers(ctx: AppContext, caller: Caller, input: Re
   assertSuperUser(caller, 'Only the super user of your organization can add team members.');
   if (input.super_user_id !== undefined && Number(input.super_user_id) !== caller.userId) throw forbidden('You can only add members as yourself.');
   if (!(await findAccessSubscription(ctx.db, organizationId))) throw forbidden('Your organization needs an active plan to add team members.');
+  await assertOrganizationCounts(ctx, organizationId);
 
   const addresses = [...new Set((input.emails as string[]).map((e) => e.trim().toLowerCase()).filter(Boolean))];
   if (addresses.length === 0) throw badRequest('Please enter at least one e-mail address.');

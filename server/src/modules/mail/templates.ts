@@ -37,6 +37,16 @@ export const passwordResetMail = (name: string, url: string) =>
     after: ['If you did not ask for this, ignore this message: your password stays as it is.'],
   });
 
+export const confirmEmailMail = (name: string, organization: string, url: string) =>
+  compose(`Confirm your e-mail address for ${BRAND}`, {
+    paragraphs: [`Hello ${name},`, `Please confirm that this is your address to finish registering ${organization}. The link works for 7 days.`],
+    action: { label: 'Confirm my e-mail address', url },
+    after: [
+      'Until then you can start your trial and watch, but not invite members or share videos by e-mail.',
+      'If you did not register, ignore this message.',
+    ],
+  });
+
 export const invitationMail = (inviter: string, organization: string, url: string) =>
   compose(`You are invited to ${organization} on ${BRAND}`, {
     paragraphs: [

@@ -7,6 +7,7 @@ import { countOrganizationMembers, findOrganizationSubscription } from '../billi
 import { DEFAULT_SEATS } from '../billing/billing.service.ts';
 import { INVITATION_LIFETIME } from '../billing/team-members.service.ts';
 import { invitationMail } from '../mail/templates.ts';
+import { assertOrganizationCounts } from '../users/organization-verification.ts';
 import { emailTaken, findOrCreateTeam, findUserById, insertUser } from '../users/users.queries.ts';
 import { findOrganizationUser, listOrganizationUsers, softDeleteUser, updateOrganizationUser } from './org-users.queries.ts';
 import { assertCanManageOrganization, CANNOT_DELETE_YOURSELF, managedOrganizationOf, NOT_YOUR_ORGANIZATION } from './organization.policy.ts';
@@ -40,6 +41,7 @@ export async function createOrganizationUser(
   const organizationId = managedOrganizationOf(caller);
   if (input.organization_id !== undefined && input.organization_id !== organizationId) throw forbidden(NOT_YOUR_ORGANIZATION);
   if (input.super_user_id !== undefined && input.super_user_id !== caller.userId) throw forbidden('super_user_id must be your own id.');
+  await assertOrganizationCounts(ctx, organizationId);
   if (await emailTaken(ctx.db, input.email)) throw conflict(`The email ${input.email} has already been taken.`);
   // The plan's no_of_account counts every live account of the organization (billing decision "Seats").
   const [subscription, members] = await Promise.all([findOrganizationSubscription(ctx.db, organizationId), countOrganizationMembers(ctx.db, organizationId)]);

@@ -14,6 +14,7 @@ import { pathAccessOf } from '../learning/learning.service.ts';
 import { shareVideoMail } from '../mail/templates.ts';
 import { mediaSigner } from '../media/media-signer.ts';
 import { findTeam } from '../organization/teams.queries.ts';
+import { assertOrganizationCounts } from '../users/organization-verification.ts';
 import { assertMayShare } from './sharing.policy.ts';
 import { findSenderName, findShare, findShareableVideo, insertShare, organizationRecipients, type Recipient } from './sharing.queries.ts';
 
@@ -57,6 +58,7 @@ export async function shareVideo(ctx: AppContext, caller: Caller, input: ShareIn
   if (recipients.size === 0) throw badRequest(SHARING_MESSAGES.noRecipient);
   // Colleagues are bounded by the organization; typed-in outside addresses are what a flood would use.
   const outsiders = [...recipients.values()].filter((r) => r.userId === null).length;
+  if (outsiders > 0) await assertOrganizationCounts(ctx, orgId);
   if (outsiders > 0) await takeAttempt(ctx.db, LIMITS.shareMailsPerMember, String(caller.userId), SHARE_MAILS_THROTTLED, outsiders);
 
   const t = now();

@@ -1,0 +1,25 @@
+import type { AppContext } from '../../app-context.ts';
+import { DAY } from '../../lib/clock.ts';
+import { forbidden } from '../../lib/errors.ts';
+import { issueUserToken } from '../auth/sessions.ts';
+import { confirmEmailMail } from '../mail/templates.ts';
+import { organizationVerified } from './users.queries.ts';
+
+export const CONFIRMATION_LIFETIME = 7 * DAY;
+export const CONFIRM_EMAIL_FIRST = 'Please confirm your e-mail address first: open the link we sent you when you registered.';
+
+/**
+ * A visitor's registration counts once its owner confirms the e-mailed link (docs/decisions.md): until then the
+ * organization cannot make the platform e-mail anyone else (invitations, shares to outside addresses).
+ */
+export async function assertOrganizationCounts(ctx: AppContext, organizationId: number): Promise<void> {
+  if (!(await organizationVerified(ctx.db, organizationId))) throw forbidden(CONFIRM_EMAIL_FIRST);
+}
+
+/** E-mails the owner a one-time link that confirms the registration (a new link replaces the earlier one). */
+export async function sendConfirmationLink(ctx: AppContext, user: { id: number; email: string; name: string }, organization: string): Promise<void> {
+  const token = await issueUserToken(ctx.db, user.id, 'verify', CONFIRMATION_LIFETIME);
+  // Built from PUBLIC_URL, never from the Host header a caller could forge.
+  const url = `${ctx.config.publicUrl}/api/confirm-email?token=${encodeURIComponent(token)}`;
+  await ctx.mailer.send(user.email, 'confirm_email', confirmEmailMail(user.name, organization, url));
+}
