@@ -25,7 +25,7 @@ const INJECTIONS = [
   '😀👩‍🏭',
   'ŞĞÜÇÖİ ß ﬁ',
   '<script>alert(1)</script>',
-  '${7*7}{{7*7}}',
+  '$' + '{7*7}{{7*7}}', // template injection, spelled so that it is not a template here
   'NaN',
   'Infinity',
   '-1',

@@ -170,7 +170,6 @@ async function victimState(victim: Victim): Promise<string> {
     if (columns.has('share_id')) filters.push(['share_id', shares]);
     for (const [column, values] of filters) {
       if (values.length === 0) continue;
-      // biome-ignore lint/suspicious/noExplicitAny: tables are walked by name
       const rows = await (db as any).selectFrom(table.name).selectAll().where(column, 'in', values).execute();
       parts.push(
         `${table.name}.${column}:${rows
