@@ -1,4 +1,5 @@
 import { AppRoutes } from './app-routes.tsx';
+import { EmailConfirmationNotice } from './email-confirmation-notice.tsx';
 import { AppProviders } from './providers.tsx';
 import { SessionGuard } from './session-guard.tsx';
 
@@ -6,6 +7,7 @@ export function App() {
   return (
     <AppProviders>
       <SessionGuard />
+      <EmailConfirmationNotice />
       <AppRoutes />
     </AppProviders>
   );
