@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { organizationWithMembers, signIn, startPlatform, type TestPlatform } from '../../../test/harness.ts';
+import { NUL_CHARACTER } from '../../lib/nul-characters.ts';
 import { CatalogError } from '../catalog/catalog-validation.ts';
 import { importCatalog } from '../catalog/import-catalog.ts';
 import { ensurePath, replaceHiddenVideos } from '../organization/learning-path.queries.ts';
@@ -330,12 +331,16 @@ describe('search', () => {
   });
 
   it('treats full-text operators as plain text: never a 500', async () => {
-    const operatorsOnly = ['"', '*', '()', '^', ':', '-', '"" * ^ : -', 'NEAR(', '(((', "'", '\\', '%', '_', '&|!', '\u0000'];
+    const operatorsOnly = ['"', '*', '()', '^', ':', '-', '"" * ^ : -', 'NEAR(', '(((', "'", '\\', '%', '_', '&|!'];
     for (const q of operatorsOnly) {
       const res = await search(orgA.member.token, q);
       expect(res.status, q).toBe(200);
       expect(res.body.data.cues.total + res.body.data.videos.total, q).toBe(0);
     }
+    // NUL is refused by every route before validation (PostgreSQL text cannot hold it): a 400, never a 500.
+    const nul = await search(orgA.member.token, '\u0000');
+    expect(nul.status).toBe(400);
+    expect(nul.body.error_messages).toBe(NUL_CHARACTER);
     const withWords = [
       '"clamp',
       'clamp*',

@@ -16,8 +16,8 @@ export function findSenderName(db: Db, userId: number) {
   return db.selectFrom('users').select(['name', 'last_name']).where('id', '=', userId).executeTakeFirst();
 }
 
-/** Active, non-guest users of one organization: all of them, one team's, or the listed ids (never others). */
-export function organizationRecipients(db: Db, organizationId: number, filter: { teamId?: number; userIds?: number[] }) {
+/** Active, non-guest users of one organization: all of them, one team's, or the listed ids or e-mails (never others). */
+export function organizationRecipients(db: Db, organizationId: number, filter: { teamId?: number; userIds?: number[]; emails?: string[] }) {
   let query = db
     .selectFrom('users')
     .select(['id', 'email'])
@@ -26,6 +26,7 @@ export function organizationRecipients(db: Db, organizationId: number, filter: {
     .where('is_guest', '=', 0);
   if (filter.teamId !== undefined) query = query.where('team_id', '=', filter.teamId);
   if (filter.userIds) query = query.where('id', 'in', filter.userIds.length > 0 ? filter.userIds : [0]);
+  if (filter.emails) query = query.where('email', 'in', filter.emails.length > 0 ? filter.emails : ['']);
   return query.orderBy('id').execute();
 }
 
