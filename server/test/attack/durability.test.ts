@@ -15,7 +15,7 @@ import { freshDatabaseUrl, organizationWithMembers, startPlatform } from '../har
  * new users; it is killed with SIGKILL at random moments 10 times and started again. Every write the server
  * acknowledged must be there at the end, and the SQLite file must pass PRAGMA integrity_check after each kill.
  */
-const KILLS = Number(process.env.KILLS ?? 10);
+const KILLS = Number(process.env.DURABILITY_KILLS ?? 10);
 const SERVER_DIR = fileURLToPath(new URL('../..', import.meta.url));
 
 /** A small seeded generator, so the kill moments of a failing run can be replayed (DURABILITY_SEED). */
@@ -204,7 +204,8 @@ function sqliteIntegrity(databaseUrl: string): string {
 
 const cleanups: (() => Promise<void>)[] = [];
 afterAll(async () => {
-  for (const cleanup of cleanups) await cleanup();
+  // Last in, first out: the server stops before its database is dropped.
+  for (const cleanup of cleanups.reverse()) await cleanup();
 });
 
 describe(`kill -9 durability (${process.env.DATABASE_URL?.startsWith('postgres') ? 'PostgreSQL' : 'SQLite'})`, () => {
