@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { dismissToasts, expectPath, expectToast, expectVisible, field, newPage, uniqueEmail, useStack } from './harness.ts';
+import {
+  dismissToasts,
+  expectPath,
+  expectToast,
+  expectVisible,
+  field,
+  newPage,
+  registerThroughApi,
+  signInThroughForm,
+  toast,
+  uniqueEmail,
+  useStack,
+} from './harness.ts';
 
 // Member spec: registration -> checkout -> success (section 4), /success-payment, /add-team-member, /plans/me (section 2).
 describe('subscription journey', () => {
@@ -77,5 +89,35 @@ describe('subscription journey', () => {
     await expectVisible(page.getByText('Auto-renewal paused', { exact: true }));
     await expectVisible(page.getByText(/Reason: Trial first, decide next quarter/));
     await expectVisible(page.getByText('free trial', { exact: true }));
+  });
+  it('offers the confirmation link again to an owner who invites before confirming the e-mail address', async () => {
+    const owner = { name: 'Bo', lastName: 'Berg', company: 'Berg Stamping', email: uniqueEmail('berg'), password: 'Stamping-Press-2026' };
+    const { user_id: userId, token } = await registerThroughApi(env.stack, owner);
+    const checkout = await env.stack.api('POST', '/api/create-checkout-session', {
+      token,
+      json: {
+        subscription_id: 1,
+        successUrl: `${env.stack.baseUrl}/success-payment?session_id={CHECKOUT_SESSION_ID}`,
+        cancelUrl: `${env.stack.baseUrl}/plans`,
+      },
+    });
+    expect(checkout.status).toBe(201);
+    await fetch(`${checkout.body.data.url}/confirm`, { method: 'POST', redirect: 'manual' });
+    const returned = await env.stack.api('POST', '/api/v4/subscriptions_payment', {
+      token,
+      json: { userId: String(userId), subscription_id: '1', payment_mode: 'subscription' },
+    });
+    expect(returned.body.data.is_super_user).toBe(1);
+
+    const page = await newPage(env.browser, env.stack);
+    await signInThroughForm(page, owner.email, owner.password);
+    await page.goto('/add-team-member');
+    await field(page, 'Team member e-mail 1').fill(uniqueEmail('press'));
+    await page.getByRole('button', { name: 'Save' }).click();
+    const reminder = toast(page, 'Please confirm your e-mail address first');
+    await expectVisible(reminder);
+    await reminder.getByRole('button', { name: 'Send the link again' }).click();
+    await expectToast(page, 'We sent you a new confirmation link.');
+    await reminder.waitFor({ state: 'hidden' });
   });
 });

@@ -73,3 +73,14 @@ export const certificatePdfPath = (id: number) => `/api/certificates/${id}/pdf`;
 
 // ---------------------------------------------------------------- version
 export const APP_VERSION = '1.0.3';
+
+// ---------------------------------------------------------------- registration's e-mail confirmation (docs/decisions.md)
+export const CONFIRMATION_MESSAGES = {
+  confirmFirst: 'Please confirm your e-mail address first: open the link we sent you when you registered.',
+  sent: 'We sent you a new confirmation link.',
+  alreadyConfirmed: 'Your e-mail address is already confirmed.',
+  throttled: 'We already sent you several confirmation links. Please check your mailbox or try again in an hour.',
+  confirmed: 'Thank you: your e-mail address is confirmed. You can now invite your team.',
+  linkInvalid: 'This confirmation link has expired or was already used.',
+  sendAgain: 'Send the link again',
+} as const;

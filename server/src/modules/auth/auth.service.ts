@@ -1,5 +1,6 @@
 import {
   type ChangePasswordRequest,
+  CONFIRMATION_MESSAGES,
   firstRegistrationError,
   type LoginRequest,
   type RegisterRequest,
@@ -170,9 +171,9 @@ export async function confirmEmail(ctx: AppContext, token: string, ip: string): 
   return true;
 }
 
-export const ALREADY_CONFIRMED = 'Your e-mail address is already confirmed.';
-export const CONFIRMATION_SENT = 'We sent you a new confirmation link.';
-export const CONFIRMATION_MAILS_THROTTLED = 'We already sent you several confirmation links. Please check your mailbox or try again in an hour.';
+export const ALREADY_CONFIRMED = CONFIRMATION_MESSAGES.alreadyConfirmed;
+export const CONFIRMATION_SENT = CONFIRMATION_MESSAGES.sent;
+export const CONFIRMATION_MAILS_THROTTLED = CONFIRMATION_MESSAGES.throttled;
 
 /** Sends the confirmation link again (a lost or expired e-mail), a few times an hour. */
 export async function resendConfirmation(ctx: AppContext, caller: Caller): Promise<string> {

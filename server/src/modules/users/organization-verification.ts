@@ -1,3 +1,4 @@
+import { CONFIRMATION_MESSAGES } from '@mm/contract';
 import type { AppContext } from '../../app-context.ts';
 import { DAY } from '../../lib/clock.ts';
 import { forbidden } from '../../lib/errors.ts';
@@ -6,7 +7,7 @@ import { confirmEmailMail } from '../mail/templates.ts';
 import { organizationVerified } from './users.queries.ts';
 
 export const CONFIRMATION_LIFETIME = 7 * DAY;
-export const CONFIRM_EMAIL_FIRST = 'Please confirm your e-mail address first: open the link we sent you when you registered.';
+export const CONFIRM_EMAIL_FIRST = CONFIRMATION_MESSAGES.confirmFirst;
 
 /**
  * A visitor's registration counts once its owner confirms the e-mailed link (docs/decisions.md): until then the
