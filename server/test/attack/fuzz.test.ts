@@ -32,7 +32,14 @@ beforeAll(async () => {
   await importTestCatalog(platform);
   superUserId = (await organizationWithMembers(platform, 'Fuzzed Foundry')).superUser.id;
 });
-afterAll(async () => platform?.close());
+afterAll(async () => {
+  // How deep the inputs went: a fuzz answered 400 everywhere would prove little.
+  console.log(`fuzz: ${[...answers].map(([status, n]) => `${n} x ${status}`).join(', ')}`);
+  await platform?.close();
+});
+
+/** Answers seen, by status class. */
+const answers = new Map<string, number>();
 
 let address = 0;
 const nextAddress = () => {
@@ -55,6 +62,8 @@ async function send(route: WalkedRoute, input: Input): Promise<{ status: number;
     headers,
     body: hasBody ? (input.body?.body as BodyInit) : undefined,
   });
+  const statusClass = `${String(response.status)[0]}xx`;
+  answers.set(statusClass, (answers.get(statusClass) ?? 0) + 1);
   return { status: response.status, text: await response.text() };
 }
 
