@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { seedPlans } from '../../src/modules/billing/billing-test-kit.ts';
+import { seededRandom } from '../../src/modules/demo/demo-history.ts';
 import { importTestCatalog, insertFakeAsset, insertTestVideo, openWholeCatalog } from '../catalog-fixture.ts';
 import { freshDatabaseUrl, organizationWithMembers, startPlatform } from '../harness.ts';
 
@@ -17,18 +18,6 @@ import { freshDatabaseUrl, organizationWithMembers, startPlatform } from '../har
  */
 const KILLS = Number(process.env.DURABILITY_KILLS ?? 10);
 const SERVER_DIR = fileURLToPath(new URL('../..', import.meta.url));
-
-/** A small seeded generator, so the kill moments of a failing run can be replayed (DURABILITY_SEED). */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -211,7 +200,8 @@ afterAll(async () => {
 describe(`kill -9 durability (${process.env.DATABASE_URL?.startsWith('postgres') ? 'PostgreSQL' : 'SQLite'})`, () => {
   it(`keeps every acknowledged watch report, like and new user across ${KILLS} SIGKILLs`, async () => {
     const seed = Number(process.env.DURABILITY_SEED ?? 19);
-    const random = prng(seed);
+    // Seeded, so the kill moments of a failing run can be replayed (DURABILITY_SEED).
+    const random = seededRandom(seed);
     const scenario = await prepare();
     cleanups.push(scenario.drop);
     const sqlite = scenario.databaseUrl.startsWith('sqlite:');
