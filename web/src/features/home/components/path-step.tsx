@@ -5,6 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import { ChallengeButton } from '../../../components/challenge-button.tsx';
 import { categoryPath, paths, videoPath } from '../../../config/paths.ts';
 import { formatDuration } from '../../../lib/duration.ts';
+import { continueLabel } from '../../../lib/playback-position.ts';
 
 type PathStepProps = { category: LearningPathCategory; position: number; userId: number };
 
@@ -93,7 +94,7 @@ export function PathStep({ category, position, userId }: PathStepProps) {
               navigate(category.state === 'in_progress' && category.last_video_id ? videoPath(category.last_video_id) : categoryPath(category.category_id))
             }
           >
-            {category.state === 'not_started' ? 'Start course' : 'Continue learning'}
+            {category.state === 'not_started' ? 'Start course' : (continueLabel(category.last_video_resume_seconds) ?? 'Continue learning')}
           </Button>
         )}
       </Group>
