@@ -12,6 +12,7 @@ import { MASTER_PLAYLIST } from '../catalog/media.ts';
 import { assertVideoOpen } from '../learning/learning.policy.ts';
 import { pathAccessOf } from '../learning/learning.service.ts';
 import { shareVideoMail } from '../mail/templates.ts';
+import { captionTracksOf } from '../captions/captions.ts';
 import { mediaSigner } from '../media/media-signer.ts';
 import { findTeam } from '../organization/teams.queries.ts';
 import { assertOrganizationCounts } from '../users/organization-verification.ts';
@@ -108,5 +109,7 @@ export async function openSharedVideo(ctx: AppContext, uniqueId: string, token: 
     default_image: share.image ?? signer.posterUrl(share.content_hash),
     main_video: signer.url(share.content_hash, MASTER_PLAYLIST),
     expires_at: new Date(share.expires_at).toISOString(),
+    // The link plays the video, so its captions come with it (signed the same way, for this video's tracks only).
+    captions: await captionTracksOf(ctx.db, share.video_id, true, signer),
   };
 }

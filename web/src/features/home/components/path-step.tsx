@@ -20,6 +20,8 @@ export function PathStep({ category, position, userId }: PathStepProps) {
   const navigate = useNavigate();
   const locked = !category.available;
   const completed = category.state === 'completed';
+  // A video left part-way is offered from where it stopped, even before any video of the category counts as watched.
+  const resumeLabel = continueLabel(category.last_video_resume_seconds);
   const nameId = `path-step-${category.category_id}`;
 
   return (
@@ -91,10 +93,14 @@ export function PathStep({ category, position, userId }: PathStepProps) {
             size="xs"
             aria-describedby={nameId}
             onClick={() =>
-              navigate(category.state === 'in_progress' && category.last_video_id ? videoPath(category.last_video_id) : categoryPath(category.category_id))
+              navigate(
+                (category.state === 'in_progress' || resumeLabel) && category.last_video_id
+                  ? videoPath(category.last_video_id)
+                  : categoryPath(category.category_id),
+              )
             }
           >
-            {category.state === 'not_started' ? 'Start course' : (continueLabel(category.last_video_resume_seconds) ?? 'Continue learning')}
+            {resumeLabel ?? (category.state === 'not_started' ? 'Start course' : 'Continue learning')}
           </Button>
         )}
       </Group>

@@ -125,11 +125,6 @@ export function OverviewTab({ video }: { video: VideoDetail }) {
             <VisuallyHidden> likes</VisuallyHidden>
           </Text>
         </Group>
-        {resumeLabel && (
-          <Text size="sm" c="dimmed" id={resumeId} data-testid="resume-label">
-            {resumeLabel}
-          </Text>
-        )}
         <Group gap={4} wrap="nowrap">
           <ActionIcon
             variant={video.user_vote === -1 ? 'filled' : 'default'}
@@ -148,6 +143,11 @@ export function OverviewTab({ video }: { video: VideoDetail }) {
           </Text>
         </Group>
       </Group>
+      {resumeLabel && (
+        <Text size="sm" c="dimmed" id={resumeId} data-testid="resume-label">
+          {resumeLabel}
+        </Text>
+      )}
 
       {video.description && (
         <Text style={{ whiteSpace: 'pre-line' }} maw={720}>
