@@ -106,6 +106,6 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db }) => {
       return;
     }
     request.caller = caller;
-    if (caller.isGuest && request.method !== 'GET' && !access.guestWrites) throw forbidden(GUEST_READ_ONLY);
+    if (caller.isGuest && request.method !== 'GET' && !access.guestWrites) throw forbidden(GUEST_READ_ONLY, 'guest_read_only');
   });
 });
