@@ -189,7 +189,12 @@ describe('tokens', () => {
     expect((await platform.api('POST', '/api/profile', { form: { id: String(org.member.id), token } })).status).toBe(200);
     expect((await platform.api('GET', '/api/profile', { query: { id: String(org.superUser.id), token } })).status).toBe(401);
     expect((await platform.api('GET', '/api/profile', { token: 'not-a-real-token' })).status).toBe(401);
-    expect((await platform.api('GET', '/api/profile')).body).toEqual({ success: false, error_messages: 'Please sign in to continue.', error_code: 401, code: 'session_ended' });
+    expect((await platform.api('GET', '/api/profile')).body).toEqual({
+      success: false,
+      error_messages: 'Please sign in to continue.',
+      error_code: 401,
+      code: 'session_ended',
+    });
   });
 
   it('expire after 30 days unused', async () => {
