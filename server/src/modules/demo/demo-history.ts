@@ -30,7 +30,7 @@ export type PlannedMember = { key: number; persona: Persona; path: MemberPath; s
 
 export type DemoEvent =
   | { at: number; kind: 'join'; member: number }
-  | { at: number; kind: 'watch'; member: number; videoId: number; minutes: number }
+  | { at: number; kind: 'watch'; member: number; videoId: number; minutes: number; position: number }
   | { at: number; kind: 'alert'; member: number; categoryId: number }
   | { at: number; kind: 'broadcast'; team: string }
   | { at: number; kind: 'read'; member: number };
@@ -98,7 +98,8 @@ function memberEvents(random: () => number, member: PlannedMember, start: number
       const video = videos[next] as PathVideo;
       const half = partial === 1 && next === videos.length - 1;
       const seconds = Math.round(video.durationSeconds * (half ? between(random, 0.35, 0.6) : between(random, 1, 1.15)));
-      events.push({ at, kind: 'watch', member: member.key, videoId: video.videoId, minutes: seconds / 60 });
+      // Where the player stopped: the end, or part-way for a video left half-watched (home offers to continue it).
+      events.push({ at, kind: 'watch', member: member.key, videoId: video.videoId, minutes: seconds / 60, position: Math.min(seconds, video.durationSeconds) });
       at = Math.min(at + seconds * 1000 + intBetween(random, 1, 4) * MINUTE, end);
     }
   });

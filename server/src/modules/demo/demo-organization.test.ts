@@ -148,6 +148,11 @@ describe('demo organization', () => {
     const home = await get('learning_path_home', member);
     expect(home.body.data.done).toBeGreaterThanOrEqual(1);
     expect(home.body.data.done).toBeLessThan(home.body.data.total);
+    // The video left half-watched is offered from where it stopped.
+    const resumable = (home.body.data.categories as { available: boolean; last_video_resume_seconds: number }[]).filter(
+      (c) => c.available && c.last_video_resume_seconds > 0,
+    );
+    expect(resumable.length).toBeGreaterThanOrEqual(1);
     const activity = await get(`get_user_activity/${me.id}`, member);
     expect(activity.body.data.certifications).toBeGreaterThanOrEqual(1);
     expect(activity.body.data.countSequenceDayWatch).toBeGreaterThanOrEqual(5);

@@ -187,7 +187,7 @@ async function play(ctx: AppContext, event: DemoEvent, people: Map<number, Calle
     case 'watch': {
       if (!caller) return;
       const viewer = await viewerOf(ctx, caller);
-      await reportWatchTime(ctx, viewer, { user: caller.userId, video: event.videoId, timeSpent: event.minutes });
+      await reportWatchTime(ctx, viewer, { user: caller.userId, video: event.videoId, timeSpent: event.minutes, position: event.position });
       return;
     }
     case 'alert':
