@@ -334,19 +334,16 @@ function trailer(source, from, file) {
 
 /**
  * The landing hero: a 1080p opening card, then key-point slides from several lessons, 3 seconds each. The
- * opening card carries no words: the landing writes its title over the hero, and the poster (the picture shown
- * until a visitor plays the hero) is taken from this card. Its icons sit where every crop of the banner keeps them.
+ * opening card is the brand's plain background: the landing writes its title and buttons over the hero, and
+ * the poster (shown until a visitor plays the hero) is taken from this card, so nothing in it may compete
+ * with them at any crop of the banner.
  */
 function hero(file, picks) {
   const dir = path.join(work, 'hero');
   fs.mkdirSync(dir);
   const s = 1.5;
   const titleFile = path.join(dir, 'title.png');
-  const step = picks.length > 1 ? 760 / (picks.length - 1) : 0;
-  picture(titleFile, 1920, 1080, [
-    box(s, 0, 0, 14, 720, '0x1971c2'),
-    ...picks.flatMap(({ category }, i) => icon(s, LOOK[category.key], 260 + i * step, 500, 56)),
-  ]);
+  picture(titleFile, 1920, 1080, [box(s, 0, 0, 14, 720, '0x1971c2')]);
   const frames = [titleFile];
   picks.forEach(({ category, video }, i) => {
     const point = lessons[video.key][0];

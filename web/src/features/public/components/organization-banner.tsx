@@ -10,8 +10,8 @@ import { useLanding } from '../api/get-landing.ts';
 export const BANNER_ROTATION_MS = 30_000;
 
 /**
- * The home header banner: the organization's own banner when it has one; otherwise the landing
- * banner and the three landing sections' posters, rotating every 30 seconds.
+ * The home header banner: the organization's own banner when it has one; otherwise the three landing
+ * sections' posters, rotating every 30 seconds.
  */
 export function OrganizationBanner() {
   const organizationId = useSession()?.organizationId ?? null;
@@ -23,7 +23,8 @@ export function OrganizationBanner() {
   });
   const own = banner.data ?? null;
   const landing = useLanding();
-  const posters = landing.data ? [landing.data.banner_poster, landing.data.section1_poster, landing.data.section2_poster, landing.data.section3_poster] : [];
+  // The sections' posters: the landing banner's own poster is a plain background made to carry the landing's title.
+  const posters = landing.data ? [landing.data.section1_poster, landing.data.section2_poster, landing.data.section3_poster] : [];
   const rotate = !own && posters.length > 0;
   const [index, setIndex] = useState(0);
 

@@ -1,6 +1,6 @@
 import { Alert, Anchor, Button, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { type CaptionTrack, SHARING_MESSAGES } from '@mm/contract';
-import { useEffect, useRef } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { Link, useParams } from 'react-router';
 import { TranscriptPanel } from '../../../components/captions/transcript-panel.tsx';
 import { useHls } from '../../../components/video-player/use-hls.ts';
@@ -9,13 +9,14 @@ import { paths } from '../../../config/paths.ts';
 import { notifyError } from '../../../lib/notify.ts';
 import { useSharedVideo, useSharingText } from '../api/share-video.ts';
 
-type SharedPlayerProps = { src: string; poster: string; title: string; captions: CaptionTrack[] };
+type SharedPlayerProps = { src: string; poster: string; title: string; captions: CaptionTrack[]; children: ReactNode };
 
 /**
  * The browser's own controls (its captions button lists the tracks, the first one shown at start: shared links
- * are often opened on a loud floor), with the transcript below when the video has captions.
+ * are often opened on a loud floor), then `children` (the title and description), then the transcript when the
+ * video has captions.
  */
-function SharedPlayer({ src, poster, title, captions }: SharedPlayerProps) {
+function SharedPlayer({ src, poster, title, captions, children }: SharedPlayerProps) {
   const ref = useRef<HTMLVideoElement>(null);
   const hls = useHls(ref, { src, preferredHeight: 720, autoPlay: false });
   const media = useMediaState(ref);
@@ -37,6 +38,7 @@ function SharedPlayer({ src, poster, title, captions }: SharedPlayerProps) {
         ))}
       </video>
       {hls.error && <Alert color="red">{hls.error}</Alert>}
+      {children}
       {first && (
         <TranscriptPanel
           url={first.url}
@@ -84,13 +86,14 @@ export function WatchSharedPage() {
           </Alert>
         )}
         {shared.data && (
-          <Stack gap="sm">
-            <SharedPlayer src={shared.data.main_video} poster={shared.data.default_image} title={shared.data.title} captions={shared.data.captions} />
-            <Title order={2} size="h3">
-              {shared.data.title}
-            </Title>
-            <Text c="dimmed">{shared.data.description}</Text>
-          </Stack>
+          <SharedPlayer src={shared.data.main_video} poster={shared.data.default_image} title={shared.data.title} captions={shared.data.captions}>
+            <Stack gap="xs">
+              <Title order={2} size="h3">
+                {shared.data.title}
+              </Title>
+              <Text c="dimmed">{shared.data.description}</Text>
+            </Stack>
+          </SharedPlayer>
         )}
       </Stack>
     </Container>
