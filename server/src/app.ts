@@ -17,6 +17,8 @@ import { failure, registerErrorEnvelope } from './lib/envelope.ts';
 import { refuseNulCharacters } from './lib/nul-characters.ts';
 import { redactUrl } from './lib/redact.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
+import { apiDocsRoutes } from './modules/api-docs/api-docs.routes.ts';
+import { registerOpenApi } from './modules/api-docs/openapi.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { billingRoutes } from './modules/billing/billing.routes.ts';
 import { offlineCheckoutRoutes } from './modules/billing/offline-checkout.routes.ts';
@@ -39,6 +41,8 @@ import { sharingRoutes } from './modules/sharing/sharing.routes.ts';
 import { ensureGuestAccount } from './modules/users/guest.ts';
 
 const WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
+/** The release, as the server's package names it (the API document carries it). */
+const SERVER_VERSION = (JSON.parse(fs.readFileSync(fileURLToPath(new URL('../package.json', import.meta.url)), 'utf8')) as { version: string }).version;
 
 /** A route as registered (HEAD twins left out): what the attack suites walk so every new route is covered by them. */
 export type RegisteredRoute = Pick<RouteOptions, 'method' | 'url' | 'schema' | 'config'>;
@@ -98,6 +102,8 @@ export async function buildApp(config: Config): Promise<{ app: FastifyInstance; 
   await app.register(formbody);
   await app.register(multipart, { limits: { fileSize: 50 * 1024 * 1024, files: 1 } });
 
+  // Before every route: the document collects them as they are registered.
+  await registerOpenApi(app, SERVER_VERSION);
   await app.register(healthRoutes, { ctx });
   await app.register(outboxRoutes, { ctx });
   await app.register(
@@ -108,6 +114,7 @@ export async function buildApp(config: Config): Promise<{ app: FastifyInstance; 
         return payload;
       });
       await api.register(authPlugin, { db });
+      await api.register(apiDocsRoutes, { document: () => app.swagger() });
       await api.register(authRoutes, { ctx });
       await api.register(accountRoutes, { ctx });
       await api.register(browseRoutes, { ctx });
