@@ -4,6 +4,7 @@ export * from './billing.ts';
 export * from './catalog.ts';
 export * from './dashboard.ts';
 export * from './envelope.ts';
+export * from './kiosk.ts';
 export * from './learning.ts';
 export * from './messages.ts';
 export * from './notices.ts';

@@ -57,6 +57,28 @@ export interface SessionTable {
   expires_at: number;
   revoked_at: number | null;
   user_agent: string | null;
+  /** Set when the session was opened with a PIN on a shared kiosk (migration 021): a short, restricted session. */
+  kiosk_id: number | null;
+}
+
+/** A tablet enrolled as a shared kiosk for one team (modules/kiosk); its device token is kept only as a hash. */
+export interface KioskTable {
+  id: Generated<number>;
+  organization_id: number;
+  team_id: number;
+  name: string;
+  token_hash: string;
+  enrolled_by: number | null;
+  created_at: number;
+  last_used_at: number | null;
+  revoked_at: number | null;
+}
+
+/** A member's kiosk PIN, argon2id like passwords (modules/kiosk). */
+export interface KioskPinTable {
+  user_id: number;
+  pin_hash: string;
+  updated_at: number;
 }
 
 /** One-time tokens: password resets and invitations (purpose tells which). */
@@ -500,6 +522,8 @@ export interface Database {
   teams: TeamTable;
   users: UserTable;
   sessions: SessionTable;
+  kiosks: KioskTable;
+  kiosk_pins: KioskPinTable;
   user_tokens: UserTokenTable;
   throttle_counters: ThrottleCounterTable;
   outbox: OutboxTable;
