@@ -46,7 +46,8 @@ export const kioskSummary = z.object({
 });
 export type KioskSummary = z.infer<typeof kioskSummary>;
 
-export const kiosksData = z.object({ kiosks: z.array(kioskSummary) });
+/** The kiosks, and the teams one may be enrolled for. */
+export const kiosksData = z.object({ kiosks: z.array(kioskSummary), teams: z.array(z.object({ id: z.number(), name: z.string() })) });
 export type KiosksData = z.infer<typeof kiosksData>;
 
 export const enrolKioskRequest = z.object({

@@ -6,6 +6,7 @@ import {
   AfterSignOut,
   ForgotPasswordPage,
   InfoPage,
+  KioskPage,
   LandingPage,
   LoginPage,
   PublicPlansPage,
@@ -35,6 +36,8 @@ export function PublicRoutes() {
         <Route path={paths.verifyCertificate} element={titled('Certificate verification', <VerifyPage />)} />
         <Route path={paths.watchShared} element={titled('Shared video', <WatchSharedPage />)} />
       </Route>
+      {/* A shared kiosk takes the whole screen: no header or footer, big tap targets. */}
+      <Route path={paths.kiosk} element={titled('Kiosk', <KioskPage />)} />
       <Route path="*" element={<Navigate to={paths.login} replace />} />
     </Routes>
   );

@@ -28,9 +28,7 @@ function deviceTokenOf(request: FastifyRequest): string | undefined {
 
 /** Kiosk administration (super user), a member's own PIN, and the two calls of the kiosk tablet itself. */
 export const kioskRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  app.get('/kiosks', { schema: { response: { 200: envelope(kiosksData) } } }, async (request) =>
-    ok({ kiosks: await listOrganizationKiosks(ctx, callerOf(request)) }),
-  );
+  app.get('/kiosks', { schema: { response: { 200: envelope(kiosksData) } } }, async (request) => ok(await listOrganizationKiosks(ctx, callerOf(request))));
 
   app.post('/kiosks', { schema: { body: enrolKioskRequest, response: { 201: envelope(enrolKioskData) } } }, async (request, reply) => {
     const data = await enrolKiosk(ctx, callerOf(request), request.body);

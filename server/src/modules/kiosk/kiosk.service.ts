@@ -1,4 +1,12 @@
-import { KIOSK_MESSAGES, type KioskPinStatusData, type KioskRosterData, type KioskSignInData, type KioskSummary, pinProblem } from '@mm/contract';
+import {
+  KIOSK_MESSAGES,
+  type KioskPinStatusData,
+  type KioskRosterData,
+  type KioskSignInData,
+  type KioskSummary,
+  type KiosksData,
+  pinProblem,
+} from '@mm/contract';
 import type { AppContext } from '../../app-context.ts';
 import { type Caller, KIOSK_IDLE_LIFETIME } from '../../lib/auth.ts';
 import { toIso } from '../../lib/clock.ts';
@@ -8,7 +16,7 @@ import { clearAttempts, giveBackAttempt, LIMITS, takeAttempt } from '../../lib/t
 import { toSessionData } from '../auth/auth.service.ts';
 import { hashPassword, verifyPassword } from '../auth/password-policy.ts';
 import { openSession } from '../auth/sessions.ts';
-import { findTeam } from '../organization/teams.queries.ts';
+import { findTeam, listTeams } from '../organization/teams.queries.ts';
 import { findUserById } from '../users/users.queries.ts';
 import { assertCanSetPin, kioskAdminOrganizationOf } from './kiosk.policy.ts';
 import {
@@ -41,9 +49,10 @@ const summaryOf = (row: KioskRow): KioskSummary => ({
 
 // ---------------------------------------------------------------- administration
 
-export async function listOrganizationKiosks(ctx: AppContext, caller: Caller): Promise<KioskSummary[]> {
+export async function listOrganizationKiosks(ctx: AppContext, caller: Caller): Promise<KiosksData> {
   const organizationId = kioskAdminOrganizationOf(caller);
-  return (await listKiosks(ctx.db, organizationId)).map(summaryOf);
+  const [kiosks, teams] = await Promise.all([listKiosks(ctx.db, organizationId), listTeams(ctx.db, organizationId)]);
+  return { kiosks: kiosks.map(summaryOf), teams: teams.map(({ id, name }) => ({ id, name })) };
 }
 
 /** Enrols the tablet for one of the organization's teams; the device token is answered once and kept hashed. */

@@ -53,6 +53,7 @@ describe('kiosk enrolment and roster', () => {
 
     const listed = await platform.api('GET', '/api/kiosks', { token: k.superUser.token });
     expect(listed.body.data.kiosks).toEqual([expect.objectContaining({ id: k.kioskId, team: 'Assembly', revoked_at: null })]);
+    expect(listed.body.data.teams).toEqual([{ id: k.teamId, name: 'Assembly' }]);
     expect(JSON.stringify(listed.body)).not.toMatch(/token/);
   });
 
@@ -138,7 +139,14 @@ describe('kiosk PIN sign-in', () => {
       ]),
     );
     expect(reachable).toEqual(
-      expect.arrayContaining(['GET /api/learning_path_home', 'POST /api/videos/view', 'POST /api/watch-user-video', 'GET /api/search']),
+      expect.arrayContaining([
+        'GET /api/learning_path_home',
+        'GET /api/profile',
+        'GET /api/get_banner_organization/:organizationId',
+        'POST /api/videos/view',
+        'POST /api/watch-user-video',
+        'GET /api/search',
+      ]),
     );
 
     // "Done" ends it.

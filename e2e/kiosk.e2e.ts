@@ -1,0 +1,88 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { DEMO, dismissToasts, expectPath, expectVisible, field, newPage, signInThroughForm, useStack, WIDTHS } from './harness.ts';
+
+const SCREENSHOTS = process.env.KIOSK_SCREENSHOTS;
+
+async function typePin(page: Page, pin: string): Promise<void> {
+  const dialog = page.getByRole('dialog');
+  for (const digit of pin) await dialog.getByRole('button', { name: `Digit ${digit}` }).click();
+  await dialog.getByRole('button', { name: 'OK' }).click();
+}
+
+// Issue 17: a tablet enrolled as the Production team's kiosk; Bruno signs in with his PIN, taps Done, signs in again
+// and walks away: the kiosk signs him out after 2 minutes without a touch.
+describe('shared kiosk', () => {
+  const env = useStack();
+
+  it('enrols a tablet, signs a member in with a PIN, hides account screens, and signs out on Done and after inactivity', async () => {
+    const { stack, browser } = env;
+    const bruno = await stack.signIn(DEMO.member.email, DEMO.member.password);
+    expect((await stack.api('POST', '/api/kiosk-pin', { token: bruno, json: { pin: '2580', pin_confirmation: '2580' } })).status).toBe(201);
+
+    const page = await newPage(browser, stack, WIDTHS.tablet);
+    await page.clock.install();
+    await signInThroughForm(page, DEMO.superUser.email, DEMO.superUser.password);
+    await page.goto('/manage-organization/kiosks');
+    await page.getByRole('combobox', { name: 'Team' }).click();
+    await page.getByRole('option', { name: 'Production' }).click();
+    await field(page, 'Kiosk name').fill('Cell 4 tablet');
+    await page.getByRole('button', { name: 'Enrol this tablet as a kiosk' }).click();
+
+    // The supervisor is signed out; the tablet shows the team.
+    await expectPath(page, '/kiosk');
+    await expectVisible(page.getByRole('heading', { level: 1, name: 'Who is training?' }));
+    const brunoTile = page.getByRole('button', { name: 'Bruno Costa' });
+    await expectVisible(brunoTile);
+    if (SCREENSHOTS) {
+      for (const width of [WIDTHS.mobile, WIDTHS.tablet, WIDTHS.desktop]) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.screenshot({ path: `${SCREENSHOTS}/kiosk-roster-${width}.png`, fullPage: true });
+      }
+      await page.setViewportSize({ width: WIDTHS.tablet, height: 900 });
+    }
+
+    // A wrong PIN is refused, the right one signs Bruno in.
+    await brunoTile.click();
+    await typePin(page, '1357');
+    await expectVisible(page.getByRole('dialog').getByText('Wrong PIN. Please try again.'));
+    if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/kiosk-pin-768.png` });
+    await typePin(page, '2580');
+    await expectPath(page, '/home');
+    const bar = page.getByRole('complementary', { name: 'Kiosk session' });
+    await expectVisible(bar.getByText('Signed in on the shared kiosk as Bruno'));
+    // His learning path, as on his own device.
+    await expectVisible(page.getByTestId('category-card').first());
+    if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/kiosk-home-768.png` });
+
+    // Account, billing and administration screens are not offered, and their paths lead home.
+    for (const path of ['/account', '/account/kiosk-pin', '/plans/me', '/manage-organization/kiosks']) {
+      await page.goto(path);
+      await expectPath(page, '/home');
+    }
+    await dismissToasts(page);
+
+    // Done ends the session: back to the team.
+    await bar.getByRole('button', { name: 'Done' }).click();
+    await expectPath(page, '/kiosk');
+    await expectVisible(page.getByRole('button', { name: 'Bruno Costa' }));
+
+    // Signed in again, then nobody touches the tablet: a warning, then the kiosk signs out by itself.
+    await page.getByRole('button', { name: 'Bruno Costa' }).click();
+    await typePin(page, '2580');
+    await expectPath(page, '/home');
+    const kioskToken = await page.evaluate(() => JSON.parse(localStorage.getItem('mm.session') ?? '{}').accessToken as string);
+    expect((await stack.api('GET', '/api/learning_path_home', { token: kioskToken })).status).toBe(200);
+    await page.clock.fastForward(100_000);
+    await expectVisible(page.getByTestId('kiosk-countdown').getByText(/Signing out in \d+ s/));
+    await page.clock.fastForward(25_000);
+    await expectPath(page, '/kiosk');
+    await expectVisible(page.getByRole('heading', { level: 1, name: 'Who is training?' }));
+
+    // The session was ended on the server, not only forgotten by the page.
+    expect((await stack.api('GET', '/api/learning_path_home', { token: kioskToken })).status).toBe(401);
+    const kiosks = await stack.api('GET', '/api/kiosks', { token: await stack.signIn(DEMO.superUser.email, DEMO.superUser.password) });
+    expect(kiosks.body.data.kiosks[0]).toMatchObject({ name: 'Cell 4 tablet', team: 'Production', revoked_at: null });
+    expect(kiosks.body.data.kiosks[0].last_used_at).not.toBeNull();
+  });
+});
