@@ -332,19 +332,20 @@ function trailer(source, from, file) {
   );
 }
 
-/** The landing hero: a 1080p title card, then key-point slides from several lessons, 3 seconds each. */
+/**
+ * The landing hero: a 1080p opening card, then key-point slides from several lessons, 3 seconds each. The
+ * opening card carries no words: the landing writes its title over the hero, and the poster (the picture shown
+ * until a visitor plays the hero) is taken from this card. Its icons sit where every crop of the banner keeps them.
+ */
 function hero(file, picks) {
   const dir = path.join(work, 'hero');
   fs.mkdirSync(dir);
   const s = 1.5;
   const titleFile = path.join(dir, 'title.png');
-  const lines = wrap(catalog.landing.banner_title, 34);
+  const step = picks.length > 1 ? 760 / (picks.length - 1) : 0;
   picture(titleFile, 1920, 1080, [
     box(s, 0, 0, 14, 720, '0x1971c2'),
-    text(s, 'MANUFACTURING MASTERS', { x: 72, y: 150, size: 30, font: BOLD, colour: BRAND.soft }),
-    box(s, 72, 200, 120, 8, '0x1971c2'),
-    text(s, lines.join('\n'), { x: 72, y: 250, size: 58, font: BOLD, spacing: 0.25 }),
-    text(s, 'Short expert lessons for every team on the shop floor', { x: 72, y: 300 + lines.length * 74, size: 30, colour: BRAND.soft }),
+    ...picks.flatMap(({ category }, i) => icon(s, LOOK[category.key], 260 + i * step, 500, 56)),
   ]);
   const frames = [titleFile];
   picks.forEach(({ category, video }, i) => {

@@ -26,6 +26,7 @@ import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { kioskRoutes } from './modules/kiosk/kiosk.routes.ts';
 import { landingRoutes } from './modules/landing/landing.routes.ts';
+import { landingPageRoutes } from './modules/landing/landing-page.routes.ts';
 import { learningRoutes } from './modules/learning/learning.routes.ts';
 import { outboxRoutes } from './modules/mail/outbox.routes.ts';
 import { createMailer } from './modules/mail/outbox.ts';
@@ -135,7 +136,23 @@ export async function buildApp(config: Config): Promise<{ app: FastifyInstance; 
   await app.register(fastifyStatic, { root: uploads, prefix: '/uploads/', decorateReply: false, maxAge: '30d', immutable: true });
 
   const hasWeb = fs.existsSync(path.join(WEB_DIST, 'index.html'));
-  if (hasWeb) await app.register(fastifyStatic, { root: WEB_DIST, prefix: '/', wildcard: false, index: false });
+  if (hasWeb) {
+    await app.register(landingPageRoutes, { ctx, webDist: WEB_DIST });
+    await app.register(fastifyStatic, {
+      root: WEB_DIST,
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      // The build writes .br and .gz twins (web/build/precompress.ts): compressed bytes at no per-request cost.
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (res, filePath) => {
+        // Build assets carry a content hash in their name: a new release has new names, so they never change.
+        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
 
   // Client-side routes get the web app; unknown API paths get the envelope.
   app.setNotFoundHandler((request, reply) => {

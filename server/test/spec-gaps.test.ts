@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkoutUrls, registerCompany, seedPlans, subscriptionOf } from '../src/modules/billing/billing-test-kit.ts';
+import { checkoutUrls, payOfflineCheckout, registerCompany, seedPlans, subscriptionOf } from './billing-test-kit.ts';
 import { importTestCatalog, type TestCatalog } from './catalog-fixture.ts';
 import { organizationWithMembers, startPlatform, type TestPlatform } from './harness.ts';
 
@@ -42,12 +42,7 @@ describe("v4/subscriptions_payment with only the return URL's parameters", () =>
     const early = await platform.api('POST', '/api/v4/subscriptions_payment', { token: owner.token, form: returnParams });
     expect(early.status).toBe(409);
     expect(await subscriptionOf(platform, owner.organizationId)).toBeUndefined();
-    const paid = await fetch(`${checkout.body.data.url}/confirm`, {
-      method: 'POST',
-      redirect: 'manual',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: '',
-    });
+    const paid = await payOfflineCheckout(checkout.body.data.url);
     expect(paid.status).toBe(303);
     // Another organization's return with the same parameters finds nothing of it.
     const rival = await registerCompany(platform, 'Rival Forge');

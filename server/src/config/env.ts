@@ -29,6 +29,10 @@ const schema = z
     SEED_DEMO: z.enum(['auto', 'never']).default('auto'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+    MEDIA_ACCEL_REDIRECT: z
+      .string()
+      .regex(/^\/[A-Za-z0-9_/-]*\/$/, 'must be a path that starts and ends with /, such as /internal-media/')
+      .optional(),
   })
   .superRefine((env, ctx) => {
     if (env.PAYMENT_PROVIDER === 'stripe') {
@@ -65,6 +69,8 @@ function toConfig(env: z.infer<typeof schema>) {
     seedDemo: env.SEED_DEMO,
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY === 'true',
+    /** Behind nginx (deploy/nginx.conf): media answers name the file for nginx to send instead of carrying it. */
+    mediaAccelRedirect: env.MEDIA_ACCEL_REDIRECT,
   };
 }
 

@@ -1,14 +1,14 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
-import { seedPlans } from '../../src/modules/billing/billing-test-kit.ts';
 import { seededRandom } from '../../src/modules/demo/demo-history.ts';
+import { seedPlans } from '../billing-test-kit.ts';
 import { importTestCatalog, insertFakeAsset, insertTestVideo, openWholeCatalog } from '../catalog-fixture.ts';
+import { freePort } from '../free-port.ts';
 import { freshDatabaseUrl, organizationWithMembers, startPlatform } from '../harness.ts';
 
 /**
@@ -18,17 +18,6 @@ import { freshDatabaseUrl, organizationWithMembers, startPlatform } from '../har
  */
 const KILLS = Number(process.env.DURABILITY_KILLS ?? 10);
 const SERVER_DIR = fileURLToPath(new URL('../..', import.meta.url));
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 type Scenario = {
   databaseUrl: string;

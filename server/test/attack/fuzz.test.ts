@@ -1,9 +1,8 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSession } from '../../src/modules/auth/sessions.ts';
-import { seedPlans } from '../../src/modules/billing/billing-test-kit.ts';
-import { importTestCatalog } from '../catalog-fixture.ts';
 import { organizationWithMembers, startPlatform, type TestPlatform } from '../harness.ts';
+import { startAttackPlatform } from './attack-platform.ts';
 import { bodyFor, type EncodedBody, objectFor, pathValue, toSearchParams } from './inputs.ts';
 import { fillPath, LOCAL_ONLY_ROUTES, pathParamNames, routeKey, type WalkedRoute, walkRoutes } from './route-walk.ts';
 
@@ -27,9 +26,7 @@ const routes = await (async () => {
 })();
 
 beforeAll(async () => {
-  platform = await startPlatform({ TRUST_PROXY: 'true' });
-  await seedPlans(platform);
-  await importTestCatalog(platform);
+  ({ platform } = await startAttackPlatform());
   superUserId = (await organizationWithMembers(platform, 'Fuzzed Foundry')).superUser.id;
 });
 afterAll(async () => {

@@ -1,19 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHANGE_PASSWORD_THROTTLED, CONFIRMATION_MAILS_THROTTLED, CONFIRMATION_SENT, REGISTRATION_THROTTLED } from '../../src/modules/auth/auth.service.ts';
 import { openSession } from '../../src/modules/auth/sessions.ts';
-import { checkoutUrls, confirmationLinkOf, registerCompany, seedPlans } from '../../src/modules/billing/billing-test-kit.ts';
 import { SHARE_MAILS_THROTTLED } from '../../src/modules/sharing/sharing.service.ts';
 import { CONFIRM_EMAIL_FIRST } from '../../src/modules/users/organization-verification.ts';
-import { importTestCatalog, type TestCatalog } from '../catalog-fixture.ts';
-import { organizationWithMembers, STRONG_PASSWORD, startPlatform, type TestPlatform, uniqueEmail } from '../harness.ts';
+import { checkoutUrls, confirmationLinkOf, payOfflineCheckout, registerCompany } from '../billing-test-kit.ts';
+import type { TestCatalog } from '../catalog-fixture.ts';
+import { organizationWithMembers, STRONG_PASSWORD, type TestPlatform, uniqueEmail } from '../harness.ts';
+import { startAttackPlatform } from './attack-platform.ts';
 
 /** The abuse limits of lib/throttle.ts that guard guessing and flooding, each pushed one past its bound over HTTP. */
 let platform: TestPlatform;
 let catalog: TestCatalog;
 beforeAll(async () => {
-  platform = await startPlatform({ TRUST_PROXY: 'true' });
-  await seedPlans(platform);
-  catalog = await importTestCatalog(platform);
+  ({ platform, catalog } = await startAttackPlatform());
 });
 afterAll(async () => platform?.close());
 
@@ -77,12 +76,7 @@ describe('a registered organization counts once its e-mail is confirmed', () => 
       form: { subscription_id: '1', ...checkoutUrls(platform, owner.userId, 1) },
     });
     expect(checkout.status).toBe(201);
-    const paid = await fetch(`${checkout.body.data.url}/confirm`, {
-      method: 'POST',
-      redirect: 'manual',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: '',
-    });
+    const paid = await payOfflineCheckout(checkout.body.data.url);
     expect(paid.status).toBe(303);
     const returned = await platform.api('POST', '/api/v4/subscriptions_payment', {
       token: owner.token,

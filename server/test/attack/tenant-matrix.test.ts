@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSession } from '../../src/modules/auth/sessions.ts';
-import { seedPlans } from '../../src/modules/billing/billing-test-kit.ts';
-import { importTestCatalog, type TestCatalog } from '../catalog-fixture.ts';
-import { insertBulkMembers, organizationWithMembers, startPlatform, type TestPlatform } from '../harness.ts';
+import type { TestCatalog } from '../catalog-fixture.ts';
+import { insertBulkMembers, organizationWithMembers, type TestPlatform } from '../harness.ts';
+import { startAttackPlatform } from './attack-platform.ts';
 import {
   branchesOf,
   fillPath,
@@ -28,9 +28,7 @@ import {
 let platform: TestPlatform;
 let catalog: TestCatalog;
 beforeAll(async () => {
-  platform = await startPlatform({ TRUST_PROXY: 'true' });
-  await seedPlans(platform);
-  catalog = await importTestCatalog(platform);
+  ({ platform, catalog } = await startAttackPlatform());
 });
 afterAll(async () => platform?.close());
 

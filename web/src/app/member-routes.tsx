@@ -1,7 +1,7 @@
 import { Navigate, Route, Routes } from 'react-router';
+import { SuperUserOnly } from '../components/super-user-only.tsx';
 import { paths } from '../config/paths.ts';
 import { NotOnKiosk } from '../features/kiosk/components/not-on-kiosk.tsx';
-import { SuperUserOnly } from '../features/organization/components/super-user-only.tsx';
 import { MemberLayout } from './layouts/member-layout.tsx';
 import {
   AcceptInvitationPage,

@@ -3,19 +3,28 @@ import { CONFIRMATION_MESSAGES } from '@mm/contract';
 import { ApiError } from './api-client.ts';
 import { notifyConfirmationNeeded } from './confirmation-reminder.tsx';
 
-export function notifySuccess(message: string): void {
-  notifications.show({ color: 'green', message });
+/** The toasts of one part of the app: they close after `autoClose` ms, or Mantine's default when it is undefined. */
+function toasts(autoClose?: number) {
+  const timing = autoClose === undefined ? {} : { autoClose };
+  const errorMessage = (message: string) => notifications.show({ color: 'red', message, ...timing });
+  return {
+    success: (message: string) => notifications.show({ color: 'green', message, ...timing }),
+    errorMessage,
+    /** Shows a failed call's `error_messages`. */
+    error: (error: unknown) => {
+      // An ended session has its own notice (the app's session guard shows it).
+      if (error instanceof ApiError && error.sessionEnded) return;
+      // An organization whose registration e-mail is not confirmed yet is offered the link again.
+      if (error instanceof ApiError && error.message === CONFIRMATION_MESSAGES.confirmFirst) notifyConfirmationNeeded();
+      else errorMessage(error instanceof Error ? error.message : String(error));
+    },
+  };
 }
 
-export function notifyErrorMessage(message: string): void {
-  notifications.show({ color: 'red', message });
-}
+const memberToasts = toasts();
+export const notifySuccess = (message: string): void => void memberToasts.success(message);
+export const notifyErrorMessage = (message: string): void => void memberToasts.errorMessage(message);
+export const notifyError = (error: unknown): void => memberToasts.error(error);
 
-/** Shows a failed call's `error_messages`. */
-export function notifyError(error: unknown): void {
-  // An ended session has its own notice (the app's session guard shows it).
-  if (error instanceof ApiError && error.sessionEnded) return;
-  // An organization whose registration e-mail is not confirmed yet is offered the link again.
-  if (error instanceof ApiError && error.message === CONFIRMATION_MESSAGES.confirmFirst) notifyConfirmationNeeded();
-  else notifyErrorMessage(error instanceof Error ? error.message : String(error));
-}
+/** Toasts of the administration area close after 2 seconds (administration spec, section 9). */
+export const adminNotify = toasts(2000);

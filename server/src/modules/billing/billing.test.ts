@@ -1,11 +1,11 @@
 import { ALREADY_SUBSCRIBED, PAYMENT_NOT_FOUND, PAYMENT_SESSION_MISSING } from '@mm/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkoutUrls, countPayments, registerCompany, seedPlans, subscriptionOf } from '../../../test/billing-test-kit.ts';
 import { organizationWithMembers, startPlatform, type TestPlatform } from '../../../test/harness.ts';
 import { DAY, now } from '../../lib/clock.ts';
 import { organizationHasAccess } from './access.ts';
 import { OFFLINE_CHECKOUT_LIFETIME_MS } from './billing.queries.ts';
 import { runBillingClock } from './billing-clock.ts';
-import { checkoutUrls, countPayments, registerCompany, seedPlans, subscriptionOf } from './billing-test-kit.ts';
 
 let platform: TestPlatform;
 

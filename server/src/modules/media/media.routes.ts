@@ -11,11 +11,13 @@ const params = z.object({ expires: z.string(), signature: z.string(), hash: z.st
 
 /**
  * `/media/<expires>/<signature>/<asset>/<file>`: transcoded media for holders of a signed URL,
- * range-aware and streamed with 1 MiB reads. Not rate limited: a player fetches a segment every
+ * range-aware and streamed with 1 MiB reads, or handed to nginx with X-Accel-Redirect when
+ * MEDIA_ACCEL_REDIRECT is set (deploy/nginx.conf). Not rate limited: a player fetches a segment every
  * few seconds and the signature already bounds what can be fetched.
  */
 export const mediaRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const root = mediaRoot(ctx.config.dataDir);
+  const accelRedirect = ctx.config.mediaAccelRedirect;
 
   // HEAD is declared with GET so it keeps the real Content-Length (Fastify's generated HEAD would read the file through).
   app.route({
@@ -30,6 +32,14 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       if (!target) throw notFound('No such media.');
       if (!(await mediaSigner(ctx.db)).verify(expires, signature, hash, request.params['*']))
         throw forbidden('This media link has expired or is not valid. Reload the page.');
+      if (accelRedirect) {
+        // nginx sends the file (sendfile, ranges, its own ETag) from its internal location; the app only decided access.
+        return reply
+          .header('content-type', target.type)
+          .header('cache-control', target.cacheControl)
+          .header('x-accel-redirect', `${accelRedirect}${hash}/${request.params['*']}`)
+          .send();
+      }
       const stat = await statFile(target.file);
       if (!stat) throw notFound('No such media.');
 

@@ -19,7 +19,7 @@ export function MemberLayout() {
       <SkipLink />
       {session.kioskIdleSeconds !== undefined && <KioskSessionBar name={session.name} idleSeconds={session.kioskIdleSeconds} />}
       <MemberHeader session={session} />
-      <Box component="main" id={MAIN_CONTENT_ID} tabIndex={-1} style={{ flex: 1 }}>
+      <Box component="main" id={MAIN_CONTENT_ID} tabIndex={-1} className="mm-main">
         {/* The home header area: the organization's banner, or rotating landing posters. */}
         {pathname === paths.home && <OrganizationBanner />}
         <Box className="mm-quick-menu-room">

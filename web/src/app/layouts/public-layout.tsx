@@ -18,7 +18,7 @@ export function PublicLayout() {
           </Group>
         </Container>
       </Box>
-      <Box component="main" id={MAIN_CONTENT_ID} tabIndex={-1} bg="gray.0" style={{ flex: 1 }}>
+      <Box component="main" id={MAIN_CONTENT_ID} tabIndex={-1} bg="gray.0" className="mm-main">
         <Suspense fallback={<RouteFallback />}>
           <Outlet />
         </Suspense>

@@ -7,7 +7,7 @@ import { apiDownload, saveFile } from '../../../lib/api-client.ts';
 import { formatDate } from '../../../lib/date.ts';
 import { notifyError } from '../../../lib/notify.ts';
 import { useSignedInSession } from '../../../lib/session.ts';
-import { useUserCertifications } from '../../home/api/learning.ts';
+import { useUserCertifications } from '../api/get-user-certifications.ts';
 
 /** Alerts and dates use the pt-BR format (member spec, section 9): dd/mm/yyyy. */
 

@@ -1,7 +1,7 @@
 import { Alert, Card, Container, Loader, Stack, Text, Title } from '@mantine/core';
 import { useParams } from 'react-router';
 import { formatDate } from '../../../lib/date.ts';
-import { useVerification } from '../../home/api/learning.ts';
+import { useVerification } from '../api/get-verification.ts';
 
 /** /verify/:code: anyone checks a certificate by its verification code. */
 export function VerifyPage() {

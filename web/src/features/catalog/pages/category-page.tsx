@@ -2,11 +2,11 @@ import { Badge, Box, Container, Divider, Grid, Group, Skeleton, Stack, Text, Tit
 import { useMediaQuery } from '@mantine/hooks';
 import { IconExternalLink, IconVideoOff } from '@tabler/icons-react';
 import { useParams } from 'react-router';
+import { ChallengeButton } from '../../../components/challenge-button.tsx';
 import { formatDuration } from '../../../lib/duration.ts';
 import { useSignedInSession } from '../../../lib/session.ts';
 import { useCategory } from '../api/get-category.ts';
 import { useCategoryVideos } from '../api/get-category-videos.ts';
-import { ChallengeButton } from '../challenge-button.tsx';
 import { CatalogImage } from '../components/catalog-image.tsx';
 import { BackHomeButton, CatalogMessage, LockedCategoryMessage, RetryButton } from '../components/catalog-message.tsx';
 import { ProgressCircle } from '../components/progress-circle.tsx';

@@ -2,11 +2,11 @@ import { Alert, Container, Group, Select, SimpleGrid, Stack, Title } from '@mant
 import { useMediaQuery } from '@mantine/hooks';
 import { DASHBOARD_MESSAGES } from '@mm/contract';
 import { useState } from 'react';
+import { useManagedOrganization } from '../../../components/super-user-only.tsx';
+import { adminNotify } from '../../../lib/notify.ts';
+import { usePathCategories } from '../../../lib/organization/get-path-categories.ts';
+import { useTeams } from '../../../lib/organization/get-teams.ts';
 import { useSignedInSession } from '../../../lib/session.ts';
-import { usePathCategories } from '../../organization/api/get-path-categories.ts';
-import { useTeams } from '../../organization/api/get-teams.ts';
-import { useManagedOrganization } from '../../organization/components/super-user-only.tsx';
-import { adminFailure, adminSuccess } from '../../organization/notify.ts';
 import {
   type TrackerFilter,
   useCompliance,
@@ -120,14 +120,14 @@ function Dashboard() {
                   categoryName: category.category_name,
                   percentage: user.percentage_videos_watched,
                 },
-                { onSuccess: () => adminSuccess(DASHBOARD_MESSAGES.alertSent), onError: () => adminFailure(DASHBOARD_MESSAGES.alertFailed) },
+                { onSuccess: () => adminNotify.success(DASHBOARD_MESSAGES.alertSent), onError: () => adminNotify.errorMessage(DASHBOARD_MESSAGES.alertFailed) },
               );
             }}
             onBroadcast={() => {
               if (!window.confirm('Send an alert to every member of this selection who is behind?')) return;
               broadcast.mutate(
                 { organizationId, team },
-                { onSuccess: () => adminSuccess(DASHBOARD_MESSAGES.broadcastSent), onError: (e) => adminFailure(e.message) },
+                { onSuccess: () => adminNotify.success(DASHBOARD_MESSAGES.broadcastSent), onError: (e) => adminNotify.errorMessage(e.message) },
               );
             }}
           />

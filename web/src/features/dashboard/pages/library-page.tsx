@@ -1,10 +1,10 @@
 import { Alert, Container, Table, Text, Title } from '@mantine/core';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { StackedTable } from '../../../components/stacked-table.tsx';
+import { useManagedOrganization } from '../../../components/super-user-only.tsx';
 import { formatDuration } from '../../../lib/duration.ts';
-import { useCatalogTree } from '../../organization/api/get-catalog-tree.ts';
-import { usePathCategories } from '../../organization/api/get-path-categories.ts';
-import { useManagedOrganization } from '../../organization/components/super-user-only.tsx';
+import { useCatalogTree } from '../../../lib/organization/get-catalog-tree.ts';
+import { usePathCategories } from '../../../lib/organization/get-path-categories.ts';
 import { useCompliance } from '../api/dashboard-api.ts';
 
 /**

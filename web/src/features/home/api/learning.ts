@@ -1,13 +1,5 @@
-import type {
-  FirstLoginPushData,
-  LearningPathHomeData,
-  PeopleData,
-  RankingsData,
-  UserActivityData,
-  UserCertificationsData,
-  VerificationData,
-} from '@mm/contract';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { FirstLoginPushData, LearningPathHomeData, PeopleData, RankingsData, UserActivityData } from '@mm/contract';
+import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 export const learningKey = ['learning'] as const;
@@ -23,13 +15,6 @@ export function useUserActivity(userId: number) {
   return useQuery({
     queryKey: [...learningKey, 'activity', userId],
     queryFn: async () => (await apiRequest<UserActivityData>(`/api/get_user_activity/${userId}`)).data,
-  });
-}
-
-export function useUserCertifications(userId: number) {
-  return useQuery({
-    queryKey: [...learningKey, 'certifications', userId],
-    queryFn: async () => (await apiRequest<UserCertificationsData>(`/api/get_all_user_certifications/${userId}`)).data,
   });
 }
 
@@ -67,17 +52,4 @@ export function useRankingLeaderPoints(organizationId: number | null) {
 
 export async function pushFirstLogin(userId: number): Promise<FirstLoginPushData> {
   return (await apiRequest<FirstLoginPushData>(`/api/user/${userId}/updateFirstLoginInLibraryPush`, { method: 'POST', json: {} })).data;
-}
-
-export function useVerification(code: string) {
-  return useQuery({
-    queryKey: [...learningKey, 'verify', code],
-    retry: false,
-    queryFn: async () => (await apiRequest<VerificationData>(`/api/certificates/verify/${encodeURIComponent(code)}`)).data,
-  });
-}
-
-export function useInvalidateLearning() {
-  const client = useQueryClient();
-  return () => client.invalidateQueries({ queryKey: learningKey });
 }

@@ -2,9 +2,9 @@ import { Anchor, Badge, Box, Button, Group, Progress, Text, Tooltip, UnstyledBut
 import { CERTIFICATE_MESSAGES, type LearningPathCategory } from '@mm/contract';
 import { IconCircleCheckFilled, IconLock } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
+import { ChallengeButton } from '../../../components/challenge-button.tsx';
 import { categoryPath, paths, videoPath } from '../../../config/paths.ts';
 import { formatDuration } from '../../../lib/duration.ts';
-import { ChallengeButton } from '../../catalog/challenge-button.tsx';
 
 type PathStepProps = { category: LearningPathCategory; position: number; userId: number };
 

@@ -1,7 +1,7 @@
 import type { CreateTeamRequest } from '@mm/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { organizationKey } from './keys.ts';
+import { organizationKey } from '../../../lib/organization/query-keys.ts';
 
 /** POST organization/{orgId}/teams. */
 export function createTeam({ organizationId, body }: { organizationId: number; body: CreateTeamRequest }) {

@@ -1,7 +1,7 @@
 import type { CreateUserRequest, OrganizationUser } from '@mm/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { organizationKey } from './keys.ts';
+import { organizationKey } from '../../../lib/organization/query-keys.ts';
 
 /** POST v4/create_user: the new user is invited by e-mail. */
 export function createUser(body: CreateUserRequest) {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { organizationKey } from './keys.ts';
+import { organizationKey } from '../../../lib/organization/query-keys.ts';
 
 /** POST organization/teams/delete/{teamId}. */
 export function deleteTeam({ teamId, teamName }: { teamId: number; teamName: string }) {

@@ -1,7 +1,7 @@
 import type { OrganizationUser } from '@mm/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { usersKey } from './keys.ts';
+import { usersKey } from '../../../lib/organization/query-keys.ts';
 
 /** GET organization/{orgId}/users: everyone, for the member pickers. */
 export async function getOrganizationUsers(organizationId: number): Promise<OrganizationUser[]> {

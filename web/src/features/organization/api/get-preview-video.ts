@@ -1,7 +1,7 @@
 import type { VideoDetail, VideoRequest } from '@mm/contract';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { organizationKey } from './keys.ts';
+import { organizationKey } from '../../../lib/organization/query-keys.ts';
 
 /** POST videos/view: data.main_resolutions.original is the stream of the preview. */
 export async function getPreviewVideo(videoId: number): Promise<VideoDetail> {

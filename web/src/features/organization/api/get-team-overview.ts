@@ -1,7 +1,7 @@
 import type { TeamOverviewData } from '@mm/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { teamOverviewKey } from './keys.ts';
+import { teamOverviewKey } from '../../../lib/organization/query-keys.ts';
 
 /** GET organization/{teamId}/team: members and the team's categories. */
 export async function getTeamOverview(teamId: number, organizationId: number): Promise<TeamOverviewData> {

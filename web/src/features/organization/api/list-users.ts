@@ -1,7 +1,7 @@
 import type { OrganizationUser } from '@mm/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { managedUsersKey } from './keys.ts';
+import { managedUsersKey } from '../../../lib/organization/query-keys.ts';
 
 /** POST v4/list_users: the organization's users without the asking super user. */
 export async function listUsers(superUserId: number): Promise<OrganizationUser[]> {

@@ -1,7 +1,7 @@
 import type { TeamFormRequest } from '@mm/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { organizationKey } from './keys.ts';
+import { organizationKey } from '../../../lib/organization/query-keys.ts';
 
 /** POST organization/teams/form/{teamId}: answers data.data.name. */
 export function saveTeamForm({ teamId, body }: { teamId: number; body: TeamFormRequest }) {

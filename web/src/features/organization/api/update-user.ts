@@ -1,7 +1,7 @@
 import type { OrganizationUser, UpdateUserRequest } from '@mm/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { organizationKey } from './keys.ts';
+import { organizationKey } from '../../../lib/organization/query-keys.ts';
 
 /** POST v4/update_user. */
 export function updateUser(body: UpdateUserRequest) {

@@ -1,11 +1,11 @@
 import { Autocomplete, Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { type OrganizationUser, type UserFields, userFields } from '@mm/contract';
 import { type FormEvent, useState } from 'react';
+import { useManagedOrganization } from '../../../components/super-user-only.tsx';
+import { adminNotify } from '../../../lib/notify.ts';
+import { useTeams } from '../../../lib/organization/get-teams.ts';
 import { useCreateUser } from '../api/create-user.ts';
-import { useTeams } from '../api/get-teams.ts';
 import { useUpdateUser } from '../api/update-user.ts';
-import { adminError, adminSuccess } from '../notify.ts';
-import { useManagedOrganization } from './super-user-only.tsx';
 
 type UserModalProps = { opened: boolean; user: OrganizationUser | null; onClose: () => void };
 type FieldErrors = Partial<Record<keyof UserFields, string>>;
@@ -50,10 +50,10 @@ function UserForm({ user, onDone }: { user: OrganizationUser | null; onDone: () 
     setErrors({});
     const done = {
       onSuccess: ({ message }: { message: string | undefined }) => {
-        if (message) adminSuccess(message);
+        if (message) adminNotify.success(message);
         onDone();
       },
-      onError: adminError,
+      onError: adminNotify.error,
     };
     if (user) update.mutate({ ...checked.data, user_id: user.id }, done);
     else create.mutate({ ...checked.data, organization_id: organizationId, super_user_id: userId, is_super_user: 0 }, done);

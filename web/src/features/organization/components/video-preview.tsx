@@ -1,8 +1,8 @@
 import { Alert, AspectRatio, Card, Loader, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { useHls } from '../../../components/video-player/use-hls.ts';
+import { adminNotify } from '../../../lib/notify.ts';
 import { usePreviewVideo } from '../api/get-preview-video.ts';
-import { adminFailure } from '../notify.ts';
 
 const PREVIEW_FAILED = 'Erro ao buscar video';
 
@@ -27,7 +27,7 @@ export function VideoPreview({ videoId }: { videoId: number | null }) {
   const failed = video.isError || (video.data !== undefined && !stream);
 
   useEffect(() => {
-    if (failed) adminFailure(PREVIEW_FAILED);
+    if (failed) adminNotify.errorMessage(PREVIEW_FAILED);
   }, [failed]);
 
   return (

@@ -2,12 +2,12 @@ import { Button, Stack, TextInput } from '@mantine/core';
 import { createTeamRequest, ORGANIZATION_MESSAGES } from '@mm/contract';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { useManagedOrganization } from '../../../components/super-user-only.tsx';
 import { paths } from '../../../config/paths.ts';
+import { adminNotify } from '../../../lib/notify.ts';
 import { useCreateTeam } from '../api/create-team.ts';
 import { AdminPage } from '../components/admin-page.tsx';
 import { MemberSelect } from '../components/member-select.tsx';
-import { useManagedOrganization } from '../components/super-user-only.tsx';
-import { adminError, adminSuccess } from '../notify.ts';
 
 /** /manage-organization/create-team: name (min 1) and members (required). */
 export function CreateTeamPage() {
@@ -32,10 +32,10 @@ export function CreateTeamPage() {
       { organizationId, body },
       {
         onSuccess: () => {
-          adminSuccess(ORGANIZATION_MESSAGES.teamCreated);
+          adminNotify.success(ORGANIZATION_MESSAGES.teamCreated);
           navigate(paths.organization.editTeams);
         },
-        onError: adminError,
+        onError: adminNotify.error,
       },
     );
   };

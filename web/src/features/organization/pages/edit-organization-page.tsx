@@ -1,10 +1,10 @@
 import { Button, FileInput, Image, Stack, TextInput } from '@mantine/core';
 import { ORGANIZATION_MESSAGES } from '@mm/contract';
 import { type FormEvent, useState } from 'react';
+import { useManagedOrganization } from '../../../components/super-user-only.tsx';
+import { adminNotify } from '../../../lib/notify.ts';
 import { useUpdateBanner } from '../api/update-banner.ts';
 import { AdminPage } from '../components/admin-page.tsx';
-import { useManagedOrganization } from '../components/super-user-only.tsx';
-import { adminError, adminFailure, adminSuccess } from '../notify.ts';
 
 /** /manage-organization/edit: the name is read-only; the banner can be replaced. */
 export function EditOrganizationPage() {
@@ -15,15 +15,15 @@ export function EditOrganizationPage() {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!file) return adminFailure('Choose a banner image first.');
+    if (!file) return adminNotify.errorMessage('Choose a banner image first.');
     update.mutate(
       { organizationId, file },
       {
         onSuccess: ({ data }) => {
           setBannerUrl(data.banner_url);
-          adminSuccess(ORGANIZATION_MESSAGES.organizationUpdated);
+          adminNotify.success(ORGANIZATION_MESSAGES.organizationUpdated);
         },
-        onError: adminError,
+        onError: adminNotify.error,
       },
     );
   };

@@ -3,12 +3,12 @@ import { modals } from '@mantine/modals';
 import { ORGANIZATION_MESSAGES, type TeamSummary } from '@mm/contract';
 import { Link } from 'react-router';
 import { PageLoader } from '../../../components/page-loader.tsx';
+import { useManagedOrganization } from '../../../components/super-user-only.tsx';
 import { teamFormPath, teamOverviewPath } from '../../../config/paths.ts';
+import { adminNotify } from '../../../lib/notify.ts';
+import { useTeams } from '../../../lib/organization/get-teams.ts';
 import { useDeleteTeam } from '../api/delete-team.ts';
-import { useTeams } from '../api/get-teams.ts';
 import { AdminPage } from '../components/admin-page.tsx';
-import { useManagedOrganization } from '../components/super-user-only.tsx';
-import { adminError, adminSuccess } from '../notify.ts';
 
 /** /manage-organization/edit-team: a grid of team cards. */
 export function EditTeamsPage() {
@@ -23,7 +23,10 @@ export function EditTeamsPage() {
       labels: { confirm: 'Delete', cancel: 'Cancel' },
       confirmProps: { color: 'red' },
       onConfirm: () =>
-        remove.mutate({ teamId: team.id, teamName: team.name }, { onSuccess: () => adminSuccess(ORGANIZATION_MESSAGES.teamDeleted), onError: adminError }),
+        remove.mutate(
+          { teamId: team.id, teamName: team.name },
+          { onSuccess: () => adminNotify.success(ORGANIZATION_MESSAGES.teamDeleted), onError: adminNotify.error },
+        ),
     });
 
   return (

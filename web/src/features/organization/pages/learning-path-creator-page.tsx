@@ -5,20 +5,20 @@ import { ORGANIZATION_MESSAGES, type PathCategoriesData, type TreeCategory } fro
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { PageLoader } from '../../../components/page-loader.tsx';
+import { useManagedOrganization } from '../../../components/super-user-only.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { adminNotify } from '../../../lib/notify.ts';
+import { useCatalogTree } from '../../../lib/organization/get-catalog-tree.ts';
+import { usePathCategories } from '../../../lib/organization/get-path-categories.ts';
+import { useTeams } from '../../../lib/organization/get-teams.ts';
+import { organizationKey } from '../../../lib/organization/query-keys.ts';
 import { editHiddenVideos } from '../api/edit-hidden-videos.ts';
-import { useCatalogTree } from '../api/get-catalog-tree.ts';
 import { getHiddenVideos } from '../api/get-hidden-videos.ts';
-import { usePathCategories } from '../api/get-path-categories.ts';
-import { useTeams } from '../api/get-teams.ts';
-import { organizationKey } from '../api/keys.ts';
 import { orderCategories } from '../api/order-categories.ts';
 import { AdminPage } from '../components/admin-page.tsx';
 import { CategoryTree } from '../components/category-tree.tsx';
 import { type PathItem, SortablePath } from '../components/sortable-path.tsx';
-import { useManagedOrganization } from '../components/super-user-only.tsx';
 import { VideoPreview } from '../components/video-preview.tsx';
-import { adminFailure, adminSuccess } from '../notify.ts';
 
 const ORGANIZATION_SCOPE = 'organization';
 const DEFAULT_PATH_LABEL = 'Default learning path (New Users)';
@@ -81,20 +81,20 @@ function Editor({ organizationId, teamId, teamName, tree, path }: EditorProps) {
   const available = tree.filter((c) => !ordered.some((o) => o.id === c.id));
 
   const openCategory = async (category: TreeCategory) => {
-    if (category.subcategories.length === 0) return adminFailure('No subcategories approved found for this category');
+    if (category.subcategories.length === 0) return adminNotify.errorMessage('No subcategories approved found for this category');
     if (hidden.has(category.id)) return;
     try {
       const ids = await getHiddenVideos(organizationId, category.id, teamId);
       setHidden((current) => new Map(current).set(category.id, new Set(ids)));
     } catch (error) {
-      adminFailure(error instanceof Error ? error.message : String(error));
+      adminNotify.errorMessage(error instanceof Error ? error.message : String(error));
     }
   };
 
   const toggleVideo = (category: TreeCategory, videoId: number, visible: boolean) => {
     const current = new Set(hidden.get(category.id));
     const total = category.subcategories.reduce((n, s) => n + s.data.length, 0);
-    if (!visible && total - current.size <= 1) return adminFailure(ORGANIZATION_MESSAGES.oneVideo);
+    if (!visible && total - current.size <= 1) return adminNotify.errorMessage(ORGANIZATION_MESSAGES.oneVideo);
     if (visible) current.delete(videoId);
     else current.add(videoId);
     setHidden(new Map(hidden).set(category.id, current));
@@ -108,7 +108,7 @@ function Editor({ organizationId, teamId, teamName, tree, path }: EditorProps) {
         try {
           await editHiddenVideos(organizationId, categoryId, { hidden_videos_ids: [...(hidden.get(categoryId) ?? [])], teamId: teamId ?? undefined });
         } catch (error) {
-          adminFailure(
+          adminNotify.errorMessage(
             error instanceof ApiError && error.status > 0 ? `Error updating hidden videos for category ${categoryId}.` : 'Error updating hidden videos.',
           );
           return;
@@ -119,9 +119,11 @@ function Editor({ organizationId, teamId, teamName, tree, path }: EditorProps) {
           team_id: teamId ?? undefined,
           categories: ordered.map((c, i) => ({ category_id: c.id, order: i + 1, essential: c.essential === 1 ? 1 : 0 })),
         });
-        adminSuccess(teamId === null ? 'Great! Organization Categories sorted successfully!' : `Great! Team ${teamName} Categories sorted successfully!`);
+        adminNotify.success(
+          teamId === null ? 'Great! Organization Categories sorted successfully!' : `Great! Team ${teamName} Categories sorted successfully!`,
+        );
       } catch {
-        adminFailure('There was a problem performing the operation.');
+        adminNotify.errorMessage('There was a problem performing the operation.');
       }
     } finally {
       setSaving(false);
@@ -134,7 +136,7 @@ function Editor({ organizationId, teamId, teamName, tree, path }: EditorProps) {
   const confirmSave = () => {
     if (ordered.length === 0 || !ordered.some((c) => c.essential === 1)) {
       setAttention(true);
-      return adminFailure(ORGANIZATION_MESSAGES.requiredCategory);
+      return adminNotify.errorMessage(ORGANIZATION_MESSAGES.requiredCategory);
     }
     setAttention(false);
     modals.openConfirmModal({

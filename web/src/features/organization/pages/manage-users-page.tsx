@@ -5,12 +5,12 @@ import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { StackedTable } from '../../../components/stacked-table.tsx';
+import { useManagedOrganization } from '../../../components/super-user-only.tsx';
+import { adminNotify } from '../../../lib/notify.ts';
 import { useDeleteUser } from '../api/delete-user.ts';
 import { useManagedUsers } from '../api/list-users.ts';
 import { AdminPage } from '../components/admin-page.tsx';
-import { useManagedOrganization } from '../components/super-user-only.tsx';
 import { UserModal } from '../components/user-modal.tsx';
-import { adminError, adminSuccess } from '../notify.ts';
 
 /** /manage-team: the organization's users except the signed-in super user. */
 export function ManageUsersPage() {
@@ -29,7 +29,7 @@ export function ManageUsersPage() {
       ),
       labels: { confirm: 'Delete', cancel: 'Cancel' },
       confirmProps: { color: 'red' },
-      onConfirm: () => remove.mutate(user.id, { onSuccess: ({ message }) => message && adminSuccess(message), onError: adminError }),
+      onConfirm: () => remove.mutate(user.id, { onSuccess: ({ message }) => message && adminNotify.success(message), onError: adminNotify.error }),
     });
 
   return (

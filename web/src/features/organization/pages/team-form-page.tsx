@@ -2,13 +2,13 @@ import { Button, Checkbox, Stack, TextInput } from '@mantine/core';
 import { ORGANIZATION_MESSAGES } from '@mm/contract';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
+import { useManagedOrganization } from '../../../components/super-user-only.tsx';
 import { paths } from '../../../config/paths.ts';
+import { adminNotify } from '../../../lib/notify.ts';
 import { useTeamOverview } from '../api/get-team-overview.ts';
 import { useSaveTeamForm } from '../api/save-team-form.ts';
 import { AdminPage } from '../components/admin-page.tsx';
 import { MemberSelect } from '../components/member-select.tsx';
-import { useManagedOrganization } from '../components/super-user-only.tsx';
-import { adminError, adminFailure, adminSuccess } from '../notify.ts';
 
 /** /manage-organization/team-form/{name}/{id}: rename, add members, optionally replace the current ones. */
 export function TeamFormPage() {
@@ -29,15 +29,15 @@ export function TeamFormPage() {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (name.trim() === '') return adminFailure('The team name is required');
+    if (name.trim() === '') return adminNotify.errorMessage('The team name is required');
     save.mutate(
       { teamId, body: { name, organizationId, members: members.map(Number), deleteTeam: replace ? 1 : 0 } },
       {
         onSuccess: () => {
-          adminSuccess(ORGANIZATION_MESSAGES.teamUpdated);
+          adminNotify.success(ORGANIZATION_MESSAGES.teamUpdated);
           navigate(paths.organization.editTeams);
         },
-        onError: adminError,
+        onError: adminNotify.error,
       },
     );
   };

@@ -1,11 +1,53 @@
-import { useRef } from 'react';
+import { ActionIcon } from '@mantine/core';
+import { IconPlayerPauseFilled, IconPlayerPlayFilled } from '@tabler/icons-react';
+import { useRef, useState } from 'react';
 import { useHls } from '../../../components/video-player/use-hls.ts';
 
 type Props = { src: string; poster: string; label: string };
 
-/** A muted, looping, autoplaying HLS clip (landing banner and sections): decorative, no controls. */
+/**
+ * A muted, looping HLS clip of the landing (banner and sections). It shows its poster until the visitor
+ * presses play: the stream and hls.js (180 KB) load only then, so the landing stays light on a phone, and
+ * moving pictures never start on their own (WCAG 2.2.2 asks for a way to stop them anyway).
+ */
 export function LoopingVideo({ src, poster, label }: Props) {
   const ref = useRef<HTMLVideoElement>(null);
-  useHls(ref, { src, preferredHeight: 720, autoPlay: true });
-  return <video ref={ref} poster={poster} muted loop autoPlay playsInline aria-label={label} data-testid="landing-video" />;
+  const [started, setStarted] = useState(false);
+  const [playing, setPlaying] = useState(false);
+  useHls(ref, { src: started ? src : '', preferredHeight: 720, autoPlay: true });
+
+  const toggle = () => {
+    const video = ref.current;
+    if (!started) setStarted(true);
+    else if (video?.paused) void video.play();
+    else video?.pause();
+  };
+
+  return (
+    <div className="mm-looping-video">
+      <video
+        ref={ref}
+        poster={poster}
+        muted
+        loop
+        playsInline
+        aria-label={label}
+        data-testid="landing-video"
+        onPlay={() => setPlaying(true)}
+        onPause={() => setPlaying(false)}
+      />
+      <ActionIcon
+        className="mm-looping-video-toggle"
+        size="xl"
+        radius="xl"
+        variant="white"
+        color="dark"
+        onClick={toggle}
+        aria-label={playing ? `Pause the preview: ${label}` : `Play the preview: ${label}`}
+        data-testid="landing-video-toggle"
+      >
+        {playing ? <IconPlayerPauseFilled size={20} aria-hidden /> : <IconPlayerPlayFilled size={20} aria-hidden />}
+      </ActionIcon>
+    </div>
+  );
 }

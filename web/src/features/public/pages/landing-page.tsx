@@ -18,10 +18,10 @@ export function LandingPage() {
   return (
     <Stack gap={0}>
       {landing.isPending ? (
-        <Stack p="xl" gap="md" data-testid="landing-loading" aria-busy="true" aria-label="Loading">
-          <Skeleton h={320} />
-          <Skeleton h={24} w="60%" mx="auto" />
-        </Stack>
+        // The banner's own box (same aspect ratio), so nothing below moves when the content arrives.
+        <section className="mm-landing-banner" data-testid="landing-loading" aria-busy="true" aria-label="Loading">
+          <Skeleton h="100%" radius={0} />
+        </section>
       ) : (
         <section className="mm-landing-banner">
           {content && <LoopingVideo src={content.banner_video} poster={content.banner_poster} label={content.banner_title} />}

@@ -1,7 +1,7 @@
 import type { TeamSummary } from '@mm/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { teamsKey } from './keys.ts';
+import { apiRequest } from '../api-client.ts';
+import { teamsKey } from './query-keys.ts';
 
 /** GET organization/{orgId}/teams. */
 export async function getTeams(organizationId: number): Promise<TeamSummary[]> {

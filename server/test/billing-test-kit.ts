@@ -1,5 +1,5 @@
-import { STRONG_PASSWORD, type TestPlatform, uniqueEmail } from '../../../test/harness.ts';
-import { now } from '../../lib/clock.ts';
+import { now } from '../src/lib/clock.ts';
+import { STRONG_PASSWORD, type TestPlatform, uniqueEmail } from './harness.ts';
 
 /** The demo plans: id 1 is the Team plan the registration checkout uses. */
 export async function seedPlans(platform: TestPlatform): Promise<void> {
@@ -63,3 +63,13 @@ export async function countPayments(platform: TestPlatform, organizationId: numb
 
 export const subscriptionOf = (platform: TestPlatform, organizationId: number) =>
   platform.ctx.db.selectFrom('subscriptions').selectAll().where('organization_id', '=', organizationId).executeTakeFirst();
+
+/** The payer presses "Pay" on the offline provider's checkout page, which redirects back to the success URL. */
+export async function payOfflineCheckout(checkoutUrl: string): Promise<Response> {
+  return fetch(`${checkoutUrl}/confirm`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: '',
+  });
+}

@@ -1,7 +1,7 @@
 import type { PathCategoriesData } from '@mm/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { pathCategoriesKey } from './keys.ts';
+import { apiRequest } from '../api-client.ts';
+import { pathCategoriesKey } from './query-keys.ts';
 
 /** GET get_all_organization_categories_learning_path/{orgId}?team_id=: the path that applies now, in order. */
 export async function getPathCategories(organizationId: number, teamId: number | null): Promise<PathCategoriesData> {

@@ -1,6 +1,6 @@
 import { Navigate, Outlet } from 'react-router';
-import { paths } from '../../../config/paths.ts';
-import { useSignedInSession } from '../../../lib/session.ts';
+import { paths } from '../config/paths.ts';
+import { useSignedInSession } from '../lib/session.ts';
 
 /** Administration screens: anyone whose isSuperUser is not 1 goes to /home (administration spec, section 2). */
 export function SuperUserOnly() {

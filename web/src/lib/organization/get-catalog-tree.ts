@@ -1,7 +1,7 @@
 import type { CatalogTreeData } from '@mm/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { catalogTreeKey } from './keys.ts';
+import { apiRequest } from '../api-client.ts';
+import { catalogTreeKey } from './query-keys.ts';
 
 /** GET organization/{orgId}/categories: every category with its sub-categories and videos. */
 export async function getCatalogTree(organizationId: number): Promise<CatalogTreeData> {

@@ -2,8 +2,8 @@ import { Anchor, Container, Loader, Stack, Text, Title } from '@mantine/core';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { updateSession, useSignedInSession } from '../../../lib/session.ts';
-import { useUserInfo } from '../../account/api/get-user-info.ts';
-import { EditInfoForm } from '../../account/components/edit-info-form.tsx';
+import { useUserInfo } from '../api/get-user-info.ts';
+import { EditInfoForm } from '../components/edit-info-form.tsx';
 
 const AFTER_SAVE_MS = 1000;
 

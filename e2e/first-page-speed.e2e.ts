@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { expectVisible, newPage, useStack, WIDTHS } from './harness.ts';
+
+// Issue 18's first page: compressed, long-cached build assets; the banner poster preloaded by the page
+// itself; hls.js and the landing's streams fetched only when a visitor plays a clip.
+describe('the first page loads light', () => {
+  const env = useStack();
+
+  it('serves the build compressed with brotli or gzip, hashed assets cached for a year and the page itself revalidated', async () => {
+    const page = await fetch(`${env.stack.baseUrl}/`);
+    expect(page.headers.get('cache-control')).toBe('no-cache');
+    const html = await page.text();
+    const script = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+    expect(script).toBeDefined();
+    for (const encoding of ['br', 'gzip']) {
+      const asset = await fetch(`${env.stack.baseUrl}${script}`, { headers: { 'accept-encoding': encoding } });
+      expect(asset.status).toBe(200);
+      expect(asset.headers.get('content-encoding')).toBe(encoding);
+      expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    }
+    const plain = await fetch(`${env.stack.baseUrl}${script}`, { headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect((await plain.text()).length).toBeGreaterThan(1000);
+  });
+
+  it('preloads the banner poster the landing then shows, and loads no stream until a clip is played', async () => {
+    const html = await (await fetch(`${env.stack.baseUrl}/`)).text();
+    const preloaded = /<link rel="preload" as="image" fetchpriority="high" href="([^"]+)">/.exec(html)?.[1];
+    expect(preloaded).toMatch(/^\/media\/\d+\/[\w-]+\/\w+\/poster\.jpg$/);
+
+    const page = await newPage(env.browser, env.stack, WIDTHS.mobile);
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+    await page.goto('/');
+    const banner = page.getByTestId('landing-video').first();
+    await expectVisible(banner);
+    expect(await banner.getAttribute('poster')).toBe(preloaded);
+    await page.waitForLoadState('networkidle');
+    expect(requested.filter((p) => p.endsWith('.m3u8') || p.endsWith('.ts') || /\/hls-[\w-]+\.js$/.test(p))).toEqual([]);
+
+    await page
+      .getByRole('button', { name: /^Play the preview: / })
+      .first()
+      .click();
+    await page.waitForFunction(() => ((document.querySelector('[data-testid="landing-video"]') as HTMLVideoElement | null)?.currentTime ?? 0) > 0.3, null, {
+      timeout: 15_000,
+    });
+    expect(requested.some((p) => p.endsWith('master.m3u8'))).toBe(true);
+    await page
+      .getByRole('button', { name: /^Pause the preview: / })
+      .first()
+      .click();
+    expect(await banner.evaluate((video: HTMLVideoElement) => video.paused)).toBe(true);
+    await page.context().close();
+  });
+});
