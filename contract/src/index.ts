@@ -12,3 +12,4 @@ export * from './organization.ts';
 export * from './public-content.ts';
 export * from './search.ts';
 export * from './sharing.ts';
+export * from './toolbox.ts';

@@ -74,6 +74,28 @@ export interface KioskTable {
   revoked_at: number | null;
 }
 
+/** A toolbox talk: one clip shown to a crew, with the check question and the crew's answer (modules/toolbox). */
+export interface ToolboxTalkTable {
+  id: Generated<number>;
+  organization_id: number;
+  video_id: number;
+  video_revision: number | null;
+  led_by: number | null;
+  /** Names are kept as they were on the day: the sheet is evidence, not a live view. */
+  leader_name: string;
+  question: string;
+  answer: string;
+  held_at: number;
+}
+
+export interface ToolboxAttendanceTable {
+  talk_id: number;
+  user_id: number;
+  attendee_name: string;
+  /** 1 when the talk counted as watching the clip in full toward the attendee's progress. */
+  credited: number;
+}
+
 /** A member's kiosk PIN, argon2id like passwords (modules/kiosk). */
 export interface KioskPinTable {
   user_id: number;
@@ -524,6 +546,8 @@ export interface Database {
   sessions: SessionTable;
   kiosks: KioskTable;
   kiosk_pins: KioskPinTable;
+  toolbox_talks: ToolboxTalkTable;
+  toolbox_attendance: ToolboxAttendanceTable;
   user_tokens: UserTokenTable;
   throttle_counters: ThrottleCounterTable;
   outbox: OutboxTable;
