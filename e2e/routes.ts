@@ -72,6 +72,7 @@ const SUPER_USER_PATHS = [
   '/manage-organization/learning-path-creator',
   '/manage-team',
   '/manage-organization/kiosks',
+  '/toolbox',
 ];
 
 /** The guest is signed out on a paid feature (member spec, section 6): those pages are visited signed out instead. */

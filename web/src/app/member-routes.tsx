@@ -40,6 +40,7 @@ import {
   SuccessPaymentPage,
   TeamFormPage,
   TeamOverviewPage,
+  ToolboxPage,
   TrailerPage,
   VerifyPage,
   VersionPage,
@@ -90,6 +91,7 @@ export function MemberRoutes() {
           <Route path={paths.dashboard} element={titled('Dashboard', <DashboardPage />)} />
           <Route path={paths.library} element={titled('Library', <LibraryPage />)} />
           <Route path={paths.organization.kiosks} element={titled('Kiosks', <KiosksAdminPage />)} />
+          <Route path={paths.toolbox} element={titled('Toolbox talk', <ToolboxPage />)} />
         </Route>
         <Route path={paths.acceptInvitation} element={titled('Accept invitation', <AcceptInvitationPage />)} />
         <Route path={paths.category} element={titled('Category', <CategoryPage />)} />

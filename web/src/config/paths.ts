@@ -22,6 +22,8 @@ export const paths = {
   },
   // A tablet enrolled as a shared kiosk: the team's faces, a PIN to sign in (issue 17).
   kiosk: '/kiosk',
+  // A toolbox talk at shift start, led by a super user (issue 17).
+  toolbox: '/toolbox',
 
   // Catalog and playback (member spec, section 2).
   category: '/category/:id',

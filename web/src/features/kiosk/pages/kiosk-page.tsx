@@ -1,9 +1,10 @@
-import { Alert, Anchor, Avatar, Box, Button, Container, Modal, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { Alert, Anchor, Box, Button, Container, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { KioskRosterMember } from '@mm/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { PageLoader } from '../../../components/page-loader.tsx';
+import { PersonTile } from '../../../components/person-tile.tsx';
 import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { forgetKioskDevice, getKioskDeviceToken } from '../../../lib/kiosk-device.ts';
@@ -46,12 +47,7 @@ export function KioskPage() {
             </Text>
             <SimpleGrid cols={{ base: 2, sm: 3, md: 4 }} spacing="lg">
               {roster.data.members.map((member) => (
-                <UnstyledButton key={member.user_id} className="mm-kiosk-person" onClick={() => setChosen(member)}>
-                  <Avatar src={member.picture} alt="" name={`${member.name} ${member.last_name}`} color="initials" size={96} radius={96} />
-                  <Text fw={600} size="lg" ta="center">
-                    {member.name} {member.last_name}
-                  </Text>
-                </UnstyledButton>
+                <PersonTile key={member.user_id} name={`${member.name} ${member.last_name}`} picture={member.picture} onClick={() => setChosen(member)} />
               ))}
             </SimpleGrid>
             {roster.data.members.length === 0 && <Text>This team has no members yet.</Text>}
