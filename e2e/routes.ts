@@ -73,6 +73,7 @@ const SUPER_USER_PATHS = [
   '/manage-team',
   '/manage-organization/kiosks',
   '/toolbox',
+  '/manage-organization/qr-codes',
 ];
 
 /** The guest is signed out on a paid feature (member spec, section 6): those pages are visited signed out instead. */

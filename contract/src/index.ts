@@ -12,4 +12,5 @@ export * from './organization.ts';
 export * from './public-content.ts';
 export * from './search.ts';
 export * from './sharing.ts';
+export * from './shopfloor.ts';
 export * from './toolbox.ts';

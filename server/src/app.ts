@@ -37,6 +37,7 @@ import { playbackRoutes } from './modules/playback/playback.routes.ts';
 import { publicContentRoutes } from './modules/public-content/public-content.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { sharingRoutes } from './modules/sharing/sharing.routes.ts';
+import { shopfloorRoutes } from './modules/shopfloor/shopfloor.routes.ts';
 import { toolboxRoutes } from './modules/toolbox/toolbox.routes.ts';
 import { ensureGuestAccount } from './modules/users/guest.ts';
 
@@ -126,6 +127,7 @@ export async function buildApp(config: Config): Promise<{ app: FastifyInstance; 
       await api.register(stripeWebhookRoutes, { ctx });
       await api.register(kioskRoutes, { ctx });
       await api.register(toolboxRoutes, { ctx });
+      await api.register(shopfloorRoutes, { ctx });
     },
     { prefix: '/api' },
   );

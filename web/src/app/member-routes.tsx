@@ -33,6 +33,7 @@ import {
   PaymentOptionsPage,
   PayPerViewPage,
   PlansPage,
+  QrCodesPage,
   SearchPage,
   ShareEmailsPage,
   SubCategoryPage,
@@ -92,6 +93,7 @@ export function MemberRoutes() {
           <Route path={paths.library} element={titled('Library', <LibraryPage />)} />
           <Route path={paths.organization.kiosks} element={titled('Kiosks', <KiosksAdminPage />)} />
           <Route path={paths.toolbox} element={titled('Toolbox talk', <ToolboxPage />)} />
+          <Route path={paths.organization.qrCodes} element={titled('QR codes', <QrCodesPage />)} />
         </Route>
         <Route path={paths.acceptInvitation} element={titled('Accept invitation', <AcceptInvitationPage />)} />
         <Route path={paths.category} element={titled('Category', <CategoryPage />)} />

@@ -51,6 +51,7 @@ export const paths = {
     teamOverview: '/manage-organization/team-overview/:name/:id',
     learningPathCreator: '/manage-organization/learning-path-creator',
     kiosks: '/manage-organization/kiosks',
+    qrCodes: '/manage-organization/qr-codes',
   },
   manageTeam: '/manage-team',
   plans: '/plans',
