@@ -132,6 +132,34 @@ describe('search', () => {
         await page.getByRole('button', { name: /^Captions / }).click();
         await page.getByRole('menuitem', { name: 'Off' }).click();
         expect(await captionsMode()).toBe('disabled');
+
+        // The video's card, its detail panel and the home's path say where it resumes.
+        const token = await stack.signIn(DEMO.member.email, DEMO.member.password);
+        const videoId = Number(videoPath.split('/').pop());
+        const detail = (await stack.api('POST', '/api/videos/view', { token, json: { admin_video_id: videoId } })).body.data;
+        expect(Math.abs(detail.resume_seconds - pausedAt)).toBeLessThan(1.5);
+        const label = `Continue from ${Math.floor(detail.resume_seconds / 60)}:${String(detail.resume_seconds % 60).padStart(2, '0')}`;
+        await page.goto(`/category/${detail.category_id}`);
+        const card = page.getByRole('button', { name: new RegExp(`^${title}`) }).first();
+        await expectVisible(card.getByText(label, { exact: true }));
+        await card.click();
+        await expectVisible(page.getByRole('dialog', { name: title }).getByTestId('resume-label').getByText(label, { exact: true }));
+        if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `resume-panel-${width}.png`) });
+        // On home, a category under way offers its last video from where it stopped.
+        const login = await stack.api('POST', '/api/v4/login', { json: { email: DEMO.member.email, password: DEMO.member.password } });
+        const home = (await stack.api('POST', '/api/learning_path_home', { token, json: {} })).body.data;
+        const step = home.categories.find(
+          (c: { state: string; available: boolean; last_video_id: number | null }) => c.state !== 'completed' && c.available && c.last_video_id,
+        );
+        expect(step?.last_video_id).toBeTruthy();
+        const reported = await stack.api('POST', '/api/watch-user-video', {
+          token,
+          json: { user: login.body.data.user_id, video: step.last_video_id, timeSpent: 0.5, position: 42 },
+        });
+        expect(reported.status).toBe(201);
+        await page.goto('/home');
+        await expectVisible(page.getByRole('button', { name: 'Continue from 0:42', exact: true }));
+        if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `resume-home-${width}.png`), fullPage: true });
       } else {
         // Narrow headers offer the search page behind an icon.
         await page.goto('/');

@@ -86,6 +86,15 @@ describe('landing page and sharing by e-mail', () => {
       }
     });
     await guest.waitForFunction(() => (document.querySelector('video')?.currentTime ?? 0) > 0.5, undefined, { timeout: 15_000 });
+    // The demo lesson's captions come with the link: shown at start, and its transcript below seeks.
+    await guest.waitForFunction(() => document.querySelector('video')?.textTracks[0]?.mode === 'showing');
+    const transcript = guest.getByRole('region', { name: 'Transcript' });
+    const cues = transcript.getByRole('button');
+    await expectVisible(cues.nth(2));
+    await cues.nth(2).click();
+    const cueStart = await cues.nth(2).evaluate((cue) => cue.textContent ?? '');
+    const [minutes, seconds] = (/(\d+):(\d\d)/.exec(cueStart) ?? []).slice(1).map(Number);
+    await guest.waitForFunction((at) => Math.abs((document.querySelector('video')?.currentTime ?? 0) - at) < 1.5, (minutes ?? 0) * 60 + (seconds ?? 0));
 
     // A link that no longer opens (expired or tampered) shows the expired message and the server's error.
     await guest.goto(`${path.slice(0, path.lastIndexOf('/'))}/${'x'.repeat(43)}`);

@@ -86,6 +86,8 @@ export const videoCard = z.object({
   watched: z.number(),
   /** Seconds the caller has watched, at most the duration. */
   progress: z.number(),
+  /** Where playing resumes, in whole seconds: where the caller stopped, 0 when never started or stopped at the end. */
+  resume_seconds: z.number(),
 });
 export type VideoCard = z.infer<typeof videoCard>;
 
@@ -126,8 +128,6 @@ export const videoDetail = videoCard.extend({
   subscription_message: z.string().nullable(),
   /** Caption tracks in catalog order (the player's captions menu); empty without access or without captions. */
   captions: z.array(captionTrack),
-  /** Where to start playing, in whole seconds: where the caller stopped, 0 when never started or finished. */
-  resume_seconds: z.number(),
 });
 export type VideoDetail = z.infer<typeof videoDetail>;
 

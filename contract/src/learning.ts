@@ -103,6 +103,8 @@ export const learningPathCategory = z.object({
   challenge: z.string(),
   certificate_date: z.string().nullable(),
   last_video_id: z.number().nullable(),
+  /** Where the last video resumes, in whole seconds (0 when none, never started or stopped at the end). */
+  last_video_resume_seconds: z.number(),
   sub_categories: z.array(
     z.object({
       sub_category_id: z.number(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { catalogId } from './catalog.ts';
+import { captionTrack, catalogId } from './catalog.ts';
 import { jsonList } from './form-fields.ts';
 
 /** Landing page and shared videos (member spec, sections 2, 4, 7 and 8); their texts are in messages.ts. */
@@ -70,6 +70,8 @@ export const sharedVideoData = z.object({
   default_image: z.string(),
   main_video: z.string(),
   expires_at: z.string(),
+  /** The video's caption tracks (signed WebVTT URLs, like main_video), in catalog order; empty without captions. */
+  captions: z.array(captionTrack),
 });
 export type SharedVideoData = z.infer<typeof sharedVideoData>;
 

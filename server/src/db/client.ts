@@ -27,5 +27,32 @@ export function createDb(databaseUrl: string): { db: Db; dialect: Dialect } {
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
   database.pragma('synchronous = NORMAL');
-  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database }) }), dialect: 'sqlite' };
+  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) }), dialect: 'sqlite' };
+}
+
+/** Distinct SQL texts kept prepared; the app has a few hundred, so the oldest is dropped only in odd cases. */
+const STATEMENT_CACHE_SIZE = 1000;
+
+/**
+ * better-sqlite3 with its statements prepared once per SQL text rather than on every query (preparing cost
+ * 8 to 9% of a member call's time). Statements run synchronously, one at a time, so one may serve every
+ * caller; nothing in the app streams rows (an open iterator would keep its statement busy).
+ */
+function withStatementCache(database: SQLite.Database) {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    close: () => database.close(),
+    prepare(sql: string) {
+      let statement = statements.get(sql);
+      if (statement) {
+        // Refresh its place: the least recently used is the first in the map.
+        statements.delete(sql);
+      } else {
+        statement = database.prepare(sql);
+        if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value as string);
+      }
+      statements.set(sql, statement);
+      return statement;
+    },
+  };
 }

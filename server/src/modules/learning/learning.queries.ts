@@ -262,17 +262,21 @@ export async function markFirstLoginPush(db: Db, userId: number) {
   return db.selectFrom('users').select(['first_login', 'logged_in_account']).where('id', '=', userId).executeTakeFirstOrThrow();
 }
 
-export async function lastWatchedByCategory(db: Db, userId: number, categoryIds: number[]): Promise<Map<number, number>> {
+export async function lastWatchedByCategory(
+  db: Db,
+  userId: number,
+  categoryIds: number[],
+): Promise<Map<number, { id: number; position_seconds: number; duration_seconds: number }>> {
   if (categoryIds.length === 0) return new Map();
   const rows = await db
     .selectFrom('video_watch')
     .innerJoin('videos', 'videos.id', 'video_watch.video_id')
-    .select(['videos.category_id', 'videos.id', 'video_watch.last_watched_at'])
+    .select(['videos.category_id', 'videos.id', 'video_watch.position_seconds', 'videos.duration_seconds'])
     .where('video_watch.user_id', '=', userId)
     .where('videos.category_id', 'in', categoryIds)
     .orderBy('video_watch.last_watched_at', 'desc')
     .execute();
-  const map = new Map<number, number>();
-  for (const r of rows) if (!map.has(r.category_id)) map.set(r.category_id, r.id);
+  const map = new Map<number, { id: number; position_seconds: number; duration_seconds: number }>();
+  for (const r of rows) if (!map.has(r.category_id)) map.set(r.category_id, r);
   return map;
 }

@@ -15,8 +15,9 @@ import type { AppContext } from '../../app-context.ts';
 import type { Caller } from '../../lib/auth.ts';
 import { DAY, dayIn, now, toIso } from '../../lib/clock.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
-import { learningPathFor } from '../organization/learning-path.queries.ts';
+import { type LearningPath, learningPathFor } from '../organization/learning-path.queries.ts';
 import { lastWatchedByUser } from '../playback/playback.queries.ts';
+import { resumeSeconds } from '../videos/resume.rules.ts';
 import { type CertificatePdfInput, certificatePdf } from './certificate-pdf.ts';
 import { assertCanReadMember, assertCategoryOpen, assertSameOrganization } from './learning.policy.ts';
 import {
@@ -98,7 +99,8 @@ async function pathProgress(ctx: AppContext, member: Member) {
       state: progressState(progress),
       challenge: challengeOf.get(c.category_id) ?? '',
       certificate_date: cert ? iso(cert.issued_at) : null,
-      last_video_id: lastByCategory.get(c.category_id) ?? null,
+      last_video_id: lastByCategory.get(c.category_id)?.id ?? null,
+      last_video_resume_seconds: resumeSeconds(lastByCategory.get(c.category_id) ?? null),
       sub_categories: subs.map((s) => {
         const micro = certOf('sub_category', s.sub_category_id);
         return {
@@ -121,18 +123,30 @@ async function pathProgress(ctx: AppContext, member: Member) {
  * keeps locked. Super users preview every category, and so does the guest (read-only, they can never unlock one);
  * a caller without an organization follows no path.
  */
-export type PathAccess = { hiddenVideoIds: number[]; lockedCategoryIds: ReadonlySet<number>; preview: boolean };
+export type PathAccess = {
+  /** The categories of the caller's path, in order; null without an organization (the catalog's order applies). */
+  categoryIds: number[] | null;
+  hiddenVideoIds: number[];
+  lockedCategoryIds: ReadonlySet<number>;
+  preview: boolean;
+};
 
 export async function pathAccessOf(ctx: AppContext, caller: Caller): Promise<PathAccess> {
   const preview = caller.isSuperUser || caller.isGuest;
-  if (caller.organizationId === null) return { hiddenVideoIds: [], lockedCategoryIds: new Set(), preview };
+  if (caller.organizationId === null) return { categoryIds: null, hiddenVideoIds: [], lockedCategoryIds: new Set(), preview };
+  const categoryIdsOf = (path: LearningPath) => path.categories.map((c) => c.category_id);
   if (preview) {
     const path = await learningPathFor(ctx.db, caller.organizationId, caller.teamId);
-    return { hiddenVideoIds: path.hiddenVideoIds, lockedCategoryIds: new Set(), preview };
+    return { categoryIds: categoryIdsOf(path), hiddenVideoIds: path.hiddenVideoIds, lockedCategoryIds: new Set(), preview };
   }
   const member = await memberOrThrow(ctx, caller.userId);
   const { path, rows } = await pathStanding(ctx, member);
-  return { hiddenVideoIds: path.hiddenVideoIds, lockedCategoryIds: new Set(rows.filter((r) => !r.available).map((r) => r.category.category_id)), preview };
+  return {
+    categoryIds: categoryIdsOf(path),
+    hiddenVideoIds: path.hiddenVideoIds,
+    lockedCategoryIds: new Set(rows.filter((r) => !r.available).map((r) => r.category.category_id)),
+    preview,
+  };
 }
 
 async function memberOrThrow(ctx: AppContext, userId: number): Promise<Member> {

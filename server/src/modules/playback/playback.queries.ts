@@ -196,17 +196,27 @@ export function addWatchTime(db: Db, r: WatchReport) {
 /** Where a member stands on a video: what resuming needs. */
 export type WatchPlace = { id: number; position_seconds: number; duration_seconds: number };
 
-/** The member's most recently watched video of the category. */
-export async function lastWatchedInCategory(db: Db, userId: number, categoryId: number): Promise<WatchPlace | null> {
-  const row = await db
+/** The videos a member started, with what resuming needs; callers add their filter and order. */
+const watchPlaces = (db: Db, userId: number) =>
+  db
     .selectFrom('video_watch')
     .innerJoin('videos', 'videos.id', 'video_watch.video_id')
     .select(['videos.id', 'video_watch.position_seconds', 'videos.duration_seconds'])
-    .where('video_watch.user_id', '=', userId)
+    .where('video_watch.user_id', '=', userId);
+
+/** The member's most recently watched video of the category. */
+export async function lastWatchedInCategory(db: Db, userId: number, categoryId: number): Promise<WatchPlace | null> {
+  const row = await watchPlaces(db, userId)
     .where('videos.category_id', '=', categoryId)
     .orderBy('video_watch.last_watched_at', 'desc')
     .limit(1)
     .executeTakeFirst();
+  return row ?? null;
+}
+
+/** The member's most recently watched video. */
+export async function lastWatchedByUser(db: Db, userId: number): Promise<WatchPlace | null> {
+  const row = await watchPlaces(db, userId).orderBy('video_watch.last_watched_at', 'desc').limit(1).executeTakeFirst();
   return row ?? null;
 }
 
@@ -224,30 +234,6 @@ export async function firstVideoOfCategory(db: Db, categoryId: number): Promise<
     .limit(1)
     .executeTakeFirst();
   return row?.id ?? null;
-}
-
-export async function lastWatchedByUser(db: Db, userId: number): Promise<WatchPlace | null> {
-  const row = await db
-    .selectFrom('video_watch')
-    .innerJoin('videos', 'videos.id', 'video_watch.video_id')
-    .select(['videos.id', 'video_watch.position_seconds', 'videos.duration_seconds'])
-    .where('video_watch.user_id', '=', userId)
-    .orderBy('video_watch.last_watched_at', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  return row ?? null;
-}
-
-/** The member's place on one video, when they started it. */
-export async function findWatchPlace(db: Db, userId: number, videoId: number): Promise<WatchPlace | null> {
-  const row = await db
-    .selectFrom('video_watch')
-    .innerJoin('videos', 'videos.id', 'video_watch.video_id')
-    .select(['videos.id', 'video_watch.position_seconds', 'videos.duration_seconds'])
-    .where('video_watch.user_id', '=', userId)
-    .where('video_watch.video_id', '=', videoId)
-    .executeTakeFirst();
-  return row ?? null;
 }
 
 export function categoryExists(db: Db, categoryId: number) {

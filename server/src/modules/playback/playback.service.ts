@@ -21,6 +21,7 @@ import { assertVideoOpen } from '../learning/learning.policy.ts';
 import { issueDueCertificates, pathAccessOf } from '../learning/learning.service.ts';
 import { mediaSigner } from '../media/media-signer.ts';
 import { assertCanPlay, assertNotGuest, type Viewer } from '../videos/playback-access.ts';
+import { resumeSeconds } from '../videos/resume.rules.ts';
 import { pageOfCards } from '../videos/video-cards.queries.ts';
 import { pictureOf, streamUrls, toVideoCard } from '../videos/video-cards.ts';
 import { assertCanReadHistory } from './playback.policy.ts';
@@ -35,7 +36,6 @@ import {
   findVideo,
   findVideoDetail,
   findVote,
-  findWatchPlace,
   findWishlistEntry,
   firstVideoOfCategory,
   lastWatchedByUser,
@@ -45,7 +45,6 @@ import {
   selectSuggestions,
   setVote,
 } from './playback.queries.ts';
-import { resumeSeconds } from './resume.rules.ts';
 
 const VIDEO_NOT_FOUND = 'Video not found.';
 
@@ -69,11 +68,7 @@ export async function viewVideo(ctx: AppContext, viewer: Viewer, videoId: number
   assertVideoOpen(access, row, VIDEO_NOT_FOUND);
   const signer = await mediaSigner(ctx.db);
   const streams = viewer.canPlay ? streamUrls(signer, row.content_hash, row.renditions) : {};
-  const [castCrews, captions, place] = await Promise.all([
-    findCastCrews(ctx.db, videoId),
-    captionTracksOf(ctx.db, videoId, viewer.canPlay, signer),
-    findWatchPlace(ctx.db, viewer.userId, videoId),
-  ]);
+  const [castCrews, captions] = await Promise.all([findCastCrews(ctx.db, videoId), captionTracksOf(ctx.db, videoId, viewer.canPlay, signer)]);
   return {
     ...toVideoCard(row, viewer, signer),
     description: row.description,
@@ -96,7 +91,6 @@ export async function viewVideo(ctx: AppContext, viewer: Viewer, videoId: number
     cast_crews: castCrews.map((c) => ({ cast_crew_id: c.id, name: c.name })),
     subscription_message: viewer.canPlay ? null : NEED_SUBSCRIPTION_MESSAGE,
     captions,
-    resume_seconds: resumeSeconds(place),
   };
 }
 

@@ -406,6 +406,17 @@ describe('resume at the second', () => {
     expect((await view()).body.data.resume_seconds).toBe(151);
     expect((await platform.api('GET', `/api/last-video-watched-by-category/${lean.id}`, { token })).body.data).toEqual({ id: ids.kaizen, resume_seconds: 151 });
     expect((await platform.api('GET', `/api/last-video-watched-by-user/${id}`, { token })).body.data).toEqual({ id: ids.kaizen, resume_seconds: 151 });
+    // "Continue from 2:31" on the video's card and on the home's category.
+    const groups = await platform.api('POST', '/api/categoryVideos', { token, json: { page_type: 'CATEGORY', category_id: lean.id } });
+    const card = (groups.body.data as { videos: { admin_video_id: number; resume_seconds: number }[] }[])
+      .flatMap((g) => g.videos)
+      .find((v) => v.admin_video_id === ids.kaizen);
+    expect(card?.resume_seconds).toBe(151);
+    const home = await platform.api('POST', '/api/learning_path_home', { token, json: {} });
+    const leanStep = (home.body.data.categories as { category_id: number; last_video_id: number; last_video_resume_seconds: number }[]).find(
+      (c) => c.category_id === lean.id,
+    );
+    expect(leanStep).toMatchObject({ last_video_id: ids.kaizen, last_video_resume_seconds: 151 });
 
     // The spec's report without a position still counts time and keeps the place.
     const plain = await report(token, id);
@@ -416,6 +427,8 @@ describe('resume at the second', () => {
     // Finished: start again from 0.
     await report(token, id, 595);
     expect((await view()).body.data.resume_seconds).toBe(0);
+    const finishedHome = await platform.api('POST', '/api/learning_path_home', { token, json: {} });
+    expect(finishedHome.body.data.categories.find((c: { category_id: number }) => c.category_id === lean.id).last_video_resume_seconds).toBe(0);
     // A position past the end is kept as the end.
     await report(token, id, 5000);
     expect((await view()).body.data.resume_seconds).toBe(0);

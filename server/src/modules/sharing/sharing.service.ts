@@ -8,6 +8,7 @@ import { hashToken, newToken } from '../../lib/crypto.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import { LIMITS, takeAttempt } from '../../lib/throttle.ts';
 import { organizationHasAccess } from '../billing/access.ts';
+import { captionTracksOf } from '../captions/captions.ts';
 import { MASTER_PLAYLIST } from '../catalog/media.ts';
 import { assertVideoOpen } from '../learning/learning.policy.ts';
 import { pathAccessOf } from '../learning/learning.service.ts';
@@ -108,5 +109,7 @@ export async function openSharedVideo(ctx: AppContext, uniqueId: string, token: 
     default_image: share.image ?? signer.posterUrl(share.content_hash),
     main_video: signer.url(share.content_hash, MASTER_PLAYLIST),
     expires_at: new Date(share.expires_at).toISOString(),
+    // The link plays the video, so its captions come with it (signed the same way, for this video's tracks only).
+    captions: await captionTracksOf(ctx.db, share.video_id, true, signer),
   };
 }

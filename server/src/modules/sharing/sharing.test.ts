@@ -4,6 +4,9 @@ import { importTestCatalog, type TestCatalog } from '../../../test/catalog-fixtu
 import { organizationWithMembers, signIn, startPlatform, type TestPlatform, uniqueEmail } from '../../../test/harness.ts';
 import { hashToken } from '../../lib/crypto.ts';
 import { redactUrl } from '../../lib/redact.ts';
+import { storeCaptionTrack } from '../captions/caption-files.ts';
+import { replaceVideoCaptions } from '../captions/captions.queries.ts';
+import { mediaRoot } from '../catalog/import-catalog.ts';
 import { addMember } from '../organization/organization.service.ts';
 
 let platform: TestPlatform;
@@ -95,6 +98,36 @@ describe('POST /api/videos/share', () => {
     const expired = await platform.api('GET', '/api/videos/share', { query: { video: uniqueId, token_video: token } });
     expect(expired.status).toBe(410);
     expect(expired.body).toMatchObject({ success: false, error_messages: SHARING_MESSAGES.linkExpired });
+  });
+
+  it("gives the link the video's captions, signed like its stream, and no other video's", async () => {
+    const cues = [{ startMs: 0, endMs: 2000, text: 'Lock the energy source first.' }];
+    const contentHash = storeCaptionTrack(mediaRoot(platform.ctx.config.dataDir), cues);
+    await replaceVideoCaptions(platform.ctx.db, videoId, [{ lang: 'en', label: 'English', contentHash, cues }], Date.now());
+    const otherHash = storeCaptionTrack(mediaRoot(platform.ctx.config.dataDir), [{ startMs: 0, endMs: 1000, text: 'Another video.' }]);
+    await replaceVideoCaptions(
+      platform.ctx.db,
+      catalog.videos['confined-space'] as number,
+      [{ lang: 'fr', label: 'Français', contentHash: otherHash, cues: [{ startMs: 0, endMs: 1000, text: 'Another video.' }] }],
+      Date.now(),
+    );
+    const to = uniqueEmail('captions');
+    await share(org.member.token, { emails: [to] });
+    const [mail] = await mailsTo(to);
+    const { uniqueId, token } = linkIn(mail?.text_body ?? '');
+
+    const opened = await platform.api('GET', '/api/videos/share', { query: { video: uniqueId, token_video: token } });
+    expect(opened.status).toBe(200);
+    expect(opened.body.data.captions).toEqual([
+      { lang: 'en', label: 'English', url: expect.stringMatching(/^\/media\/\d+\/[\w-]+\/[0-9a-f]{64}\/captions\.vtt$/) },
+    ]);
+    const track = await fetch(`${platform.url}${opened.body.data.captions[0].url}`);
+    expect(track.status).toBe(200);
+    expect(track.headers.get('content-type')).toBe('text/vtt; charset=utf-8');
+    expect(await track.text()).toContain('Lock the energy source first.');
+    // The signature opens this track only: the same signature on the other video's track is refused.
+    const forged = opened.body.data.captions[0].url.replace(contentHash, otherHash);
+    expect((await fetch(`${platform.url}${forged}`)).status).toBe(403);
   });
 
   it('refuses unknown links and wrong tokens', async () => {

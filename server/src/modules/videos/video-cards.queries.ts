@@ -24,6 +24,7 @@ export function selectVideoCards(db: Db, userId: number) {
       'videos.in_production',
       'media_assets.content_hash',
       'video_watch.seconds as watch_seconds',
+      'video_watch.position_seconds',
       'video_watch.watched_at',
       'wishlists.id as wishlist_id',
     ]);
@@ -43,6 +44,8 @@ export type VideoCardRow = {
   in_production: number;
   content_hash: string;
   watch_seconds: number | null;
+  /** Where the player last reported, null when never started. */
+  position_seconds: number | null;
   watched_at: number | null;
   wishlist_id: number | null;
 };

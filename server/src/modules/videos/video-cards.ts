@@ -3,6 +3,7 @@ import type { Rendition } from '../../db/schema.ts';
 import { MASTER_PLAYLIST } from '../catalog/media.ts';
 import type { MediaSigner } from '../media/media-signer.ts';
 import type { Viewer } from './playback-access.ts';
+import { resumeSeconds } from './resume.rules.ts';
 import type { VideoCardRow } from './video-cards.queries.ts';
 
 /** hh:mm:ss (hours grow past 99 for long totals). */
@@ -45,5 +46,6 @@ export function toVideoCard(row: VideoCardRow, viewer: Viewer, signer: MediaSign
     in_production: row.in_production,
     watched: row.watched_at === null ? 0 : 1,
     progress: Math.min(row.duration_seconds, Math.round(row.watch_seconds ?? 0)),
+    resume_seconds: row.position_seconds === null ? 0 : resumeSeconds({ position_seconds: row.position_seconds, duration_seconds: row.duration_seconds }),
   };
 }

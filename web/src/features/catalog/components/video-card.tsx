@@ -2,6 +2,7 @@ import { Badge, Box, Card, Progress, Skeleton, Stack, Text, UnstyledButton, Visu
 import type { VideoCard as Video } from '@mm/contract';
 import { IconCircleCheckFilled } from '@tabler/icons-react';
 import { describeDuration, formatDuration } from '../../../lib/duration.ts';
+import { continueLabel } from '../../../lib/playback-position.ts';
 import { videoProgressPercent } from '../progress.ts';
 import { CatalogImage } from './catalog-image.tsx';
 
@@ -10,6 +11,7 @@ type VideoCardProps = { video: Video; onOpen: (video: Video) => void };
 /** A video of a list or slider; pressing it opens the video detail panel. */
 export function VideoCard({ video, onOpen }: VideoCardProps) {
   const watchedPercent = videoProgressPercent(video.progress, video.duration_seconds);
+  const resumeLabel = continueLabel(video.resume_seconds);
   // Named by its visible title (no aria-label that would differ from it); the duration and state are spelt out after it.
   return (
     <UnstyledButton onClick={() => onOpen(video)} aria-haspopup="dialog" w="100%" h="100%" className="mm-video-card">
@@ -33,6 +35,11 @@ export function VideoCard({ video, onOpen }: VideoCardProps) {
             {video.title}
           </Text>
           <VisuallyHidden>{`, ${describeDuration(video.duration)}${video.watched ? ', watched' : ''}`}</VisuallyHidden>
+          {resumeLabel && (
+            <Text size="xs" c="dimmed" mt={4} data-testid="card-resume-label">
+              {resumeLabel}
+            </Text>
+          )}
         </Box>
       </Card>
     </UnstyledButton>

@@ -5,6 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import { ChallengeButton } from '../../../components/challenge-button.tsx';
 import { categoryPath, paths, videoPath } from '../../../config/paths.ts';
 import { formatDuration } from '../../../lib/duration.ts';
+import { continueLabel } from '../../../lib/playback-position.ts';
 
 type PathStepProps = { category: LearningPathCategory; position: number; userId: number };
 
@@ -19,6 +20,8 @@ export function PathStep({ category, position, userId }: PathStepProps) {
   const navigate = useNavigate();
   const locked = !category.available;
   const completed = category.state === 'completed';
+  // A video left part-way is offered from where it stopped, even before any video of the category counts as watched.
+  const resumeLabel = continueLabel(category.last_video_resume_seconds);
   const nameId = `path-step-${category.category_id}`;
 
   return (
@@ -90,10 +93,14 @@ export function PathStep({ category, position, userId }: PathStepProps) {
             size="xs"
             aria-describedby={nameId}
             onClick={() =>
-              navigate(category.state === 'in_progress' && category.last_video_id ? videoPath(category.last_video_id) : categoryPath(category.category_id))
+              navigate(
+                (category.state === 'in_progress' || resumeLabel) && category.last_video_id
+                  ? videoPath(category.last_video_id)
+                  : categoryPath(category.category_id),
+              )
             }
           >
-            {category.state === 'not_started' ? 'Start course' : 'Continue learning'}
+            {resumeLabel ?? (category.state === 'not_started' ? 'Start course' : 'Continue learning')}
           </Button>
         )}
       </Group>

@@ -1,18 +1,28 @@
 import { Alert, Anchor, Button, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { SHARING_MESSAGES } from '@mm/contract';
+import { type CaptionTrack, SHARING_MESSAGES } from '@mm/contract';
 import { useEffect, useRef } from 'react';
 import { Link, useParams } from 'react-router';
+import { TranscriptPanel } from '../../../components/captions/transcript-panel.tsx';
 import { useHls } from '../../../components/video-player/use-hls.ts';
+import { useMediaState } from '../../../components/video-player/use-media-state.ts';
 import { paths } from '../../../config/paths.ts';
 import { notifyError } from '../../../lib/notify.ts';
 import { useSharedVideo, useSharingText } from '../api/share-video.ts';
 
-function SharedPlayer({ src, poster, title }: { src: string; poster: string; title: string }) {
+type SharedPlayerProps = { src: string; poster: string; title: string; captions: CaptionTrack[] };
+
+/**
+ * The browser's own controls (its captions button lists the tracks, the first one shown at start: shared links
+ * are often opened on a loud floor), with the transcript below when the video has captions.
+ */
+function SharedPlayer({ src, poster, title, captions }: SharedPlayerProps) {
   const ref = useRef<HTMLVideoElement>(null);
   const hls = useHls(ref, { src, preferredHeight: 720, autoPlay: false });
+  const media = useMediaState(ref);
+  const first = captions[0];
   return (
-    <Stack gap="xs">
-      {/* biome-ignore lint/a11y/useMediaCaption: the catalog has no caption tracks */}
+    <Stack gap="md">
+      {/* biome-ignore lint/a11y/useMediaCaption: the tracks are mapped from the video's captions (a video may have none) */}
       <video
         ref={ref}
         controls
@@ -21,8 +31,21 @@ function SharedPlayer({ src, poster, title }: { src: string; poster: string; tit
         aria-label={title}
         data-testid="shared-video"
         style={{ width: '100%', background: '#000', borderRadius: 8 }}
-      />
+      >
+        {captions.map((track, index) => (
+          <track key={track.lang} kind="captions" srcLang={track.lang} label={track.label} src={track.url} default={index === 0} />
+        ))}
+      </video>
       {hls.error && <Alert color="red">{hls.error}</Alert>}
+      {first && (
+        <TranscriptPanel
+          url={first.url}
+          currentTime={media.currentTime}
+          onSeek={(seconds) => {
+            if (ref.current) ref.current.currentTime = seconds;
+          }}
+        />
+      )}
     </Stack>
   );
 }
@@ -62,7 +85,7 @@ export function WatchSharedPage() {
         )}
         {shared.data && (
           <Stack gap="sm">
-            <SharedPlayer src={shared.data.main_video} poster={shared.data.default_image} title={shared.data.title} />
+            <SharedPlayer src={shared.data.main_video} poster={shared.data.default_image} title={shared.data.title} captions={shared.data.captions} />
             <Title order={2} size="h3">
               {shared.data.title}
             </Title>

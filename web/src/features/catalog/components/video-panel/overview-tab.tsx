@@ -14,10 +14,12 @@ import {
   IconThumbUp,
   IconThumbUpFilled,
 } from '@tabler/icons-react';
+import { useId } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { expertPath, paths } from '../../../../config/paths.ts';
 import { formatDuration } from '../../../../lib/duration.ts';
 import { notifyError, notifySuccess } from '../../../../lib/notify.ts';
+import { continueLabel } from '../../../../lib/playback-position.ts';
 import { useSignedInSession } from '../../../../lib/session.ts';
 import { useDislikeVideo } from '../../api/dislike-video.ts';
 import { useDownloadPlaybook } from '../../api/download-playbook.ts';
@@ -41,6 +43,8 @@ export function OverviewTab({ video }: { video: VideoDetail }) {
   const session = useSignedInSession();
   const navigate = useNavigate();
   const play = usePlayVideo();
+  const resumeLabel = continueLabel(video.resume_seconds);
+  const resumeId = useId();
   const wishlist = useToggleWishlist();
   const like = useLikeVideo();
   const dislike = useDislikeVideo();
@@ -91,7 +95,7 @@ export function OverviewTab({ video }: { video: VideoDetail }) {
       </Group>
 
       <Group gap="sm">
-        <Button leftSection={<IconPlayerPlayFilled size={18} aria-hidden />} onClick={() => play(video)}>
+        <Button leftSection={<IconPlayerPlayFilled size={18} aria-hidden />} onClick={() => play(video)} aria-describedby={resumeLabel ? resumeId : undefined}>
           Play
         </Button>
         <Button
@@ -139,6 +143,11 @@ export function OverviewTab({ video }: { video: VideoDetail }) {
           </Text>
         </Group>
       </Group>
+      {resumeLabel && (
+        <Text size="sm" c="dimmed" id={resumeId} data-testid="resume-label">
+          {resumeLabel}
+        </Text>
+      )}
 
       {video.description && (
         <Text style={{ whiteSpace: 'pre-line' }} maw={720}>
