@@ -2,7 +2,7 @@ import { qrCodesData, videoQrSheetQuery } from '@mm/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.ts';
 import { callerOf } from '../../lib/auth.ts';
-import { envelope, ok } from '../../lib/reply.ts';
+import { envelope, ok, sendPdf } from '../../lib/reply.ts';
 import { qrCodeChoices, videoQrSheet } from './shopfloor.service.ts';
 
 /** The shop floor's printed QR labels. */
@@ -11,10 +11,6 @@ export const shopfloorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
 
   app.get('/shopfloor/qr-codes/videos.pdf', { schema: { querystring: videoQrSheetQuery } }, async (request, reply) => {
     const pdf = await videoQrSheet(ctx, callerOf(request), request.query.video_ids);
-    return reply
-      .header('content-type', 'application/pdf')
-      .header('content-disposition', 'attachment; filename="video-qr-codes.pdf"')
-      .header('cache-control', 'private, no-store')
-      .send(pdf);
+    return sendPdf(reply, pdf, 'video-qr-codes.pdf');
   });
 };

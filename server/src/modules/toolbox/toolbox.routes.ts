@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { callerOf } from '../../lib/auth.ts';
-import { envelope, idParam, ok } from '../../lib/reply.ts';
+import { envelope, idParam, ok, sendPdf } from '../../lib/reply.ts';
 import { attendanceSheet, recentToolboxTalks, recordToolboxTalk, toolboxSetup } from './toolbox.service.ts';
 
 /** Toolbox talks: the leader's setup, recording a talk with its attendance, the recent talks and their sheets. */
@@ -23,10 +23,6 @@ export const toolboxRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
 
   app.get('/toolbox/talks/:talkId/pdf', { schema: { params: z.object({ talkId: idParam }) } }, async (request, reply) => {
     const { pdf, filename } = await attendanceSheet(ctx, callerOf(request), request.params.talkId);
-    return reply
-      .header('content-type', 'application/pdf')
-      .header('content-disposition', `attachment; filename="${filename}"`)
-      .header('cache-control', 'private, no-store')
-      .send(pdf);
+    return sendPdf(reply, pdf, filename);
   });
 };

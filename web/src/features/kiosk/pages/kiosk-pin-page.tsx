@@ -6,7 +6,20 @@ import { paths } from '../../../config/paths.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useKioskPinStatus, useSetKioskPin } from '../api/kiosk-pin.ts';
 
-const digitsOnly = (value: string) => value.replace(/\D/g, '').slice(0, 6);
+/** A masked field that keeps digits only, at most 6. */
+function PinInput({ label, value, onChange, error }: { label: string; value: string; onChange: (pin: string) => void; error?: string | null }) {
+  return (
+    <PasswordInput
+      label={label}
+      inputMode="numeric"
+      autoComplete="new-password"
+      maxLength={6}
+      value={value}
+      onChange={(e) => onChange(e.currentTarget.value.replace(/\D/g, '').slice(0, 6))}
+      error={error}
+    />
+  );
+}
 
 /** /account/kiosk-pin: the member sets or changes the 4 to 6 digit PIN they sign in with on the team's kiosk. */
 export function KioskPinPage() {
@@ -52,23 +65,8 @@ export function KioskPinPage() {
       )}
       <form onSubmit={submit} noValidate>
         <Stack>
-          <PasswordInput
-            label="New PIN"
-            inputMode="numeric"
-            autoComplete="new-password"
-            maxLength={6}
-            value={pin}
-            onChange={(e) => setPin(digitsOnly(e.currentTarget.value))}
-            error={problem}
-          />
-          <PasswordInput
-            label="New PIN again"
-            inputMode="numeric"
-            autoComplete="new-password"
-            maxLength={6}
-            value={confirmation}
-            onChange={(e) => setConfirmation(digitsOnly(e.currentTarget.value))}
-          />
+          <PinInput label="New PIN" value={pin} onChange={setPin} error={problem} />
+          <PinInput label="New PIN again" value={confirmation} onChange={setConfirmation} />
           <Button type="submit" loading={save.isPending}>
             Save PIN
           </Button>

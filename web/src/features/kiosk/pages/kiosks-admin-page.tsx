@@ -2,6 +2,7 @@ import { Alert, Anchor, Badge, Button, Card, Container, Group, Select, Stack, Te
 import type { KioskSummary } from '@mm/contract';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { AdminPage } from '../../../components/admin-page.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { paths } from '../../../config/paths.ts';
 import { formatDateTime } from '../../../lib/date.ts';
@@ -15,13 +16,7 @@ import { useRevokeKiosk } from '../api/revoke-kiosk.ts';
 export function KiosksAdminPage() {
   const kiosks = useKiosks();
   return (
-    <Container size="md" py="xl">
-      <Anchor component={Link} to={paths.manageOrganization} size="sm">
-        Back to Manage organization
-      </Anchor>
-      <Title order={1} mt="xs" mb="lg">
-        Kiosks
-      </Title>
+    <AdminPage title="Kiosks" size="md">
       {kiosks.isPending && <PageLoader label="Loading kiosks..." />}
       {kiosks.isError && <Alert color="red">{kiosks.error.message}</Alert>}
       {kiosks.data && (
@@ -38,7 +33,7 @@ export function KiosksAdminPage() {
           </Stack>
         </Stack>
       )}
-    </Container>
+    </AdminPage>
   );
 }
 

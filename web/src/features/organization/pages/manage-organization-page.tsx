@@ -1,7 +1,7 @@
 import { Card, SimpleGrid, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
+import { AdminPage } from '../../../components/admin-page.tsx';
 import { paths } from '../../../config/paths.ts';
-import { AdminPage } from '../components/admin-page.tsx';
 
 const LINKS = [
   { to: paths.organization.edit, title: 'Edit organization', text: 'Change the banner of your organization.' },

@@ -2,6 +2,7 @@ import { Alert, Anchor, Button, Checkbox, Container, Group, ScrollArea, Stack, T
 import { MAX_QR_LABELS } from '@mm/contract';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
+import { AdminPage } from '../../../components/admin-page.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { paths } from '../../../config/paths.ts';
 import { notifyError } from '../../../lib/notify.ts';
@@ -31,13 +32,7 @@ export function QrCodesPage() {
   };
 
   return (
-    <Container size="md" py="xl">
-      <Anchor component={Link} to={paths.manageOrganization} size="sm">
-        Back to Manage organization
-      </Anchor>
-      <Title order={1} mt="xs" mb="xs">
-        QR codes
-      </Title>
+    <AdminPage title="QR codes" size="md">
       <Text c="dimmed" mb="lg">
         Print a sheet of labels, six per A4 page, to stick at the machines. Scanning one with a phone camera opens the video after sign-in; a label reveals
         nothing to someone outside your organization, and reprinting gives the same codes.
@@ -61,6 +56,6 @@ export function QrCodesPage() {
           </Group>
         </Stack>
       )}
-    </Container>
+    </AdminPage>
   );
 }
