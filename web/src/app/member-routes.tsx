@@ -1,6 +1,7 @@
 import { Navigate, Route, Routes } from 'react-router';
 import { SuperUserOnly } from '../components/super-user-only.tsx';
 import { paths } from '../config/paths.ts';
+import { KioskIdleOutlet } from '../features/kiosk/components/kiosk-session-bar.tsx';
 import { NotOnKiosk } from '../features/kiosk/components/not-on-kiosk.tsx';
 import { MemberLayout } from './layouts/member-layout.tsx';
 import {
@@ -105,8 +106,10 @@ export function MemberRoutes() {
         <Route path={paths.search} element={<SearchPage />} />
       </Route>
       {/* Players take the whole window: no header, footer or quick menu. */}
-      <Route path={paths.video} element={titled('Video', <VideoPage />)} />
-      <Route path={paths.trailer} element={titled('Trailer', <TrailerPage />)} />
+      <Route element={<KioskIdleOutlet />}>
+        <Route path={paths.video} element={titled('Video', <VideoPage />)} />
+        <Route path={paths.trailer} element={titled('Trailer', <TrailerPage />)} />
+      </Route>
       <Route path={paths.logout} element={titled('Sign out', <LogoutPage />)} />
       <Route path="*" element={<Navigate to={paths.home} replace />} />
     </Routes>

@@ -1,7 +1,8 @@
-import { Button, Group, Paper, Text } from '@mantine/core';
+import { Affix, Button, Group, Paper, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Outlet, useNavigate } from 'react-router';
 import { paths } from '../../../config/paths.ts';
+import { useSession } from '../../../lib/session.ts';
 
 /** Touches, keys and a playing video all count as someone still at the tablet. */
 const ACTIVITY_EVENTS = ['pointerdown', 'keydown', 'wheel', 'touchstart', 'timeupdate'] as const;
@@ -14,11 +15,7 @@ const WARNING_SECONDS = 30;
  */
 export function KioskSessionBar({ name, idleSeconds }: { name: string; idleSeconds: number }) {
   const navigate = useNavigate();
-  const secondsLeft = useIdleCountdown(idleSeconds);
-
-  useEffect(() => {
-    if (secondsLeft <= 0) navigate(paths.logout, { replace: true });
-  }, [secondsLeft, navigate]);
+  const secondsLeft = useIdleSignOut(idleSeconds);
 
   return (
     <Paper component="aside" aria-label="Kiosk session" radius={0} px="md" py="xs" bg="var(--mantine-color-blue-light)">
@@ -39,7 +36,48 @@ export function KioskSessionBar({ name, idleSeconds }: { name: string; idleSecon
   );
 }
 
-/** Seconds left before `idleSeconds` pass without activity; restarts at every touch. */
+/**
+ * Full-window screens (the players) have no bar: on a kiosk they still sign out after the idle time, with the
+ * same warning and Done in a corner for the last seconds.
+ */
+export function KioskIdleOutlet() {
+  const idleSeconds = useSession()?.kioskIdleSeconds;
+  return (
+    <>
+      <Outlet />
+      {idleSeconds !== undefined && <KioskIdleCorner idleSeconds={idleSeconds} />}
+    </>
+  );
+}
+
+function KioskIdleCorner({ idleSeconds }: { idleSeconds: number }) {
+  const navigate = useNavigate();
+  const secondsLeft = useIdleSignOut(idleSeconds);
+  if (secondsLeft > WARNING_SECONDS) return null;
+  return (
+    <Affix position={{ top: 12, left: 12 }} zIndex={400}>
+      <Paper shadow="md" p="sm" withBorder>
+        <Group>
+          <Text c="red.8" aria-live="polite" data-testid="kiosk-countdown">
+            Signing out in {secondsLeft} s: touch the screen to stay.
+          </Text>
+          <Button onClick={() => navigate(paths.logout, { replace: true })}>Done</Button>
+        </Group>
+      </Paper>
+    </Affix>
+  );
+}
+
+/** Seconds left before `idleSeconds` pass without activity (restarting at every touch); at 0 the kiosk signs out. */
+function useIdleSignOut(idleSeconds: number): number {
+  const navigate = useNavigate();
+  const secondsLeft = useIdleCountdown(idleSeconds);
+  useEffect(() => {
+    if (secondsLeft <= 0) navigate(paths.logout, { replace: true });
+  }, [secondsLeft, navigate]);
+  return secondsLeft;
+}
+
 function useIdleCountdown(idleSeconds: number): number {
   const [secondsLeft, setSecondsLeft] = useState(idleSeconds);
   useEffect(() => {

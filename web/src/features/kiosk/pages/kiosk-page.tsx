@@ -80,7 +80,7 @@ function PinDialog({ deviceToken, member, onClose }: { deviceToken: string; memb
     );
   };
   return (
-    <Modal opened onClose={onClose} title={`Hello, ${member.name}`} size="sm" centered>
+    <Modal opened onClose={onClose} title={`Hello, ${member.name}`} size="sm" centered closeButtonProps={{ 'aria-label': 'Close' }}>
       {member.has_pin ? (
         <PinPad value={pin} onChange={setPin} onSubmit={submit} busy={signIn.isPending} error={signIn.error?.message ?? null} />
       ) : (
