@@ -42,6 +42,14 @@ describe('shared kiosk', () => {
     await page.clock.install();
     await signInThroughForm(page, DEMO.superUser.email, DEMO.superUser.password);
     await page.goto('/manage-organization/kiosks');
+    await expectVisible(page.getByRole('heading', { level: 1, name: 'Kiosks' }));
+    if (SCREENSHOTS) {
+      for (const width of [WIDTHS.mobile, WIDTHS.desktop]) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.screenshot({ path: `${SCREENSHOTS}/kiosks-admin-${width}.png`, fullPage: true });
+      }
+      await page.setViewportSize({ width: WIDTHS.tablet, height: 900 });
+    }
     await page.getByRole('combobox', { name: 'Team' }).click();
     await page.getByRole('option', { name: 'Production' }).click();
     await field(page, 'Kiosk name').fill('Cell 4 tablet');
