@@ -59,7 +59,7 @@ describe('GET /healthz', () => {
     await platform.ctx.db.destroy();
     const down = await platform.api('GET', '/healthz');
     expect(down.status).toBe(503);
-    expect(down.body).toEqual({ success: false, error_messages: 'The database does not answer.', error_code: 503 });
+    expect(down.body).toEqual({ success: false, error_messages: 'The database does not answer.', error_code: 503, code: 'unavailable' });
     await platform.app.close().catch(() => undefined);
   });
 
@@ -68,7 +68,7 @@ describe('GET /healthz', () => {
     try {
       const res = await platform.api('GET', '/api/nothing-here');
       expect(res.status).toBe(404);
-      expect(res.body).toEqual({ success: false, error_messages: 'No route GET /api/nothing-here', error_code: 404 });
+      expect(res.body).toEqual({ success: false, error_messages: 'No route GET /api/nothing-here', error_code: 404, code: 'not_found' });
     } finally {
       await platform.close();
     }

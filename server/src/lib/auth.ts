@@ -124,8 +124,8 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db }) => {
       return;
     }
     request.caller = caller;
-    if (caller.kioskId !== null && access.kiosk !== 'open') throw forbidden(KIOSK_REFUSED);
-    if (caller.isGuest && request.method !== 'GET' && !access.guestWrites) throw forbidden(GUEST_READ_ONLY);
+    if (caller.kioskId !== null && access.kiosk !== 'open') throw forbidden(KIOSK_REFUSED, 'kiosk_refused');
+    if (caller.isGuest && request.method !== 'GET' && !access.guestWrites) throw forbidden(GUEST_READ_ONLY, 'guest_read_only');
   });
 });
 

@@ -1,12 +1,16 @@
+import { type ErrorCode, errorCodeOfStatus, type Failure } from '@mm/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from './errors.ts';
 
-/** The one place that maps every error to `{ success: false, error_messages, error_code }`. */
+/** The one place that maps every error to `{ success: false, error_messages, error_code, code }`. */
 export function registerErrorEnvelope(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
-      return reply.status(error.status).headers(error.headers).send(failure(error.status, error.message));
+      return reply
+        .status(error.status)
+        .headers(error.headers)
+        .send(failure(error.status, error.message, error.code));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       // Name every wrong field, each with its own message.
@@ -29,8 +33,8 @@ export function registerErrorEnvelope(app: FastifyInstance): void {
   });
 }
 
-export function failure(status: number, message: string) {
-  return { success: false as const, error_messages: message, error_code: status };
+export function failure(status: number, message: string, code: ErrorCode = errorCodeOfStatus(status)): Failure {
+  return { success: false, error_messages: message, error_code: status, code };
 }
 
 function clientMessage(error: FastifyError): string {

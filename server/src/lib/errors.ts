@@ -1,23 +1,30 @@
+import { type ErrorCode, errorCodeOfStatus } from '@mm/contract';
+
 /**
  * Typed errors. Services throw these; one handler (lib/envelope.ts) turns them
  * into the spec's failure envelope with a truthful HTTP status.
  */
 export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly headers: Record<string, string>;
+
   constructor(
     readonly status: number,
     message: string,
-    readonly headers: Record<string, string> = {},
+    { code = errorCodeOfStatus(status), headers = {} }: { code?: ErrorCode; headers?: Record<string, string> } = {},
   ) {
     super(message);
+    this.code = code;
+    this.headers = headers;
   }
 }
 
-export const badRequest = (message: string) => new AppError(400, message);
+export const badRequest = (message: string, code?: ErrorCode) => new AppError(400, message, { code });
 export const unauthorized = (message = 'Your session has expired. Please sign in again.') => new AppError(401, message);
-export const forbidden = (message = 'You are not allowed to do this.') => new AppError(403, message);
+export const forbidden = (message = 'You are not allowed to do this.', code?: ErrorCode) => new AppError(403, message, { code });
 export const notFound = (message = 'Not found.') => new AppError(404, message);
 export const conflict = (message: string) => new AppError(409, message);
 export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
-  new AppError(429, message, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
+  new AppError(429, message, { headers: { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) } });
 
 export const GUEST_READ_ONLY = 'The guest account is read-only. Sign up to use this feature.';

@@ -94,7 +94,7 @@ describe('a registered organization counts once its e-mail is confirmed', () => 
     for (const call of [invite, createUser, shareOutside]) {
       const refused = await call();
       expect(refused.status).toBe(403);
-      expect(refused.body.error_messages).toBe(CONFIRM_EMAIL_FIRST);
+      expect(refused.body).toMatchObject({ error_messages: CONFIRM_EMAIL_FIRST, code: 'email_not_confirmed' });
     }
 
     // A lost e-mail can be sent again, a few times an hour.

@@ -1,4 +1,4 @@
-import type { Envelope } from '@mm/contract';
+import { type Envelope, type ErrorCode, errorCodeOfStatus } from '@mm/contract';
 import { getSession } from './session.ts';
 
 /** A failed call: the HTTP status and the server's `error_messages`, ready to show. */
@@ -6,6 +6,8 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** What went wrong, from the envelope (or the status when the server could not say): what code branches on. */
+    readonly code: ErrorCode = errorCodeOfStatus(status),
     /** The call carried a session the server no longer accepts; the app has already signed out. */
     readonly sessionEnded = false,
   ) {
@@ -37,6 +39,17 @@ export function setSessionEndedHandler(handler: (message: string) => void): void
 
 const UNREACHABLE = 'The server cannot be reached. Check your connection and try again.';
 
+/** The error of a failed answer; a call whose session the server refused signs the app out first. */
+function failureOf(response: Response, envelope: Envelope<unknown> | null, token: string | undefined): ApiError {
+  const message = envelope?.success === false ? envelope.error_messages : UNREACHABLE;
+  const code = envelope?.success === false ? envelope.code : errorCodeOfStatus(response.status);
+  if (response.status === 401 && token) {
+    onSessionEnded(message);
+    return new ApiError(401, message, code, true);
+  }
+  return new ApiError(response.status, message, code);
+}
+
 /** Calls the API with the session's bearer token and unwraps the answer envelope. */
 export async function apiRequest<T>(
   path: string,
@@ -57,12 +70,7 @@ export async function apiRequest<T>(
   const envelope = (await response.json().catch(() => null)) as Envelope<T> | null;
   if (envelope?.success === true) return { data: envelope.data, message: envelope.message };
 
-  const message = envelope?.success === false ? envelope.error_messages : UNREACHABLE;
-  if (response.status === 401 && token) {
-    onSessionEnded(message);
-    throw new ApiError(401, message, true);
-  }
-  throw new ApiError(response.status, message);
+  throw failureOf(response, envelope, token);
 }
 
 export type ApiFile = { blob: Blob; filename: string | null };
@@ -93,12 +101,7 @@ export async function apiDownload(path: string): Promise<ApiFile> {
   if (response.ok) return { blob: await response.blob(), filename: filenameFrom(response.headers.get('Content-Disposition')) };
 
   const envelope = (await response.json().catch(() => null)) as Envelope<unknown> | null;
-  const message = envelope?.success === false ? envelope.error_messages : UNREACHABLE;
-  if (response.status === 401 && token) {
-    onSessionEnded(message);
-    throw new ApiError(401, message, true);
-  }
-  throw new ApiError(response.status, message);
+  throw failureOf(response, envelope, token);
 }
 
 /** Hands a fetched file to the browser as a download. */

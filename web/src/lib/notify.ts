@@ -1,5 +1,4 @@
 import { notifications } from '@mantine/notifications';
-import { CONFIRMATION_MESSAGES } from '@mm/contract';
 import { ApiError } from './api-client.ts';
 import { notifyConfirmationNeeded } from './confirmation-reminder.tsx';
 
@@ -15,7 +14,7 @@ function toasts(autoClose?: number) {
       // An ended session has its own notice (the app's session guard shows it).
       if (error instanceof ApiError && error.sessionEnded) return;
       // An organization whose registration e-mail is not confirmed yet is offered the link again.
-      if (error instanceof ApiError && error.message === CONFIRMATION_MESSAGES.confirmFirst) notifyConfirmationNeeded();
+      if (error instanceof ApiError && error.code === 'email_not_confirmed') notifyConfirmationNeeded();
       else errorMessage(error instanceof Error ? error.message : String(error));
     },
   };

@@ -68,7 +68,7 @@ describe('POST /api/v4/register', () => {
       .executeTakeFirstOrThrow();
     const res = await platform.api('POST', '/api/v4/register', { form: { ...validRegistration(), ...override } });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ success: false, error_messages: message, error_code: 400 });
+    expect(res.body).toEqual({ success: false, error_messages: message, error_code: 400, code: 'invalid_input' });
     const after = await platform.ctx.db
       .selectFrom('users')
       .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -189,7 +189,12 @@ describe('tokens', () => {
     expect((await platform.api('POST', '/api/profile', { form: { id: String(org.member.id), token } })).status).toBe(200);
     expect((await platform.api('GET', '/api/profile', { query: { id: String(org.superUser.id), token } })).status).toBe(401);
     expect((await platform.api('GET', '/api/profile', { token: 'not-a-real-token' })).status).toBe(401);
-    expect((await platform.api('GET', '/api/profile')).body).toEqual({ success: false, error_messages: 'Please sign in to continue.', error_code: 401 });
+    expect((await platform.api('GET', '/api/profile')).body).toEqual({
+      success: false,
+      error_messages: 'Please sign in to continue.',
+      error_code: 401,
+      code: 'session_ended',
+    });
   });
 
   it('expire after 30 days unused', async () => {

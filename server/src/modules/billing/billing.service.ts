@@ -123,7 +123,7 @@ export async function confirmPayment(ctx: AppContext, caller: Caller, input: Con
     ? await findOrganizationCheckout(ctx.db, organizationId, input.session_id)
     : await findLatestOrganizationCheckout(ctx.db, organizationId);
   // No session and no checkout of the organization's: the page was opened without a payment.
-  if (!checkout) throw input.session_id ? notFound(PAYMENT_NOT_FOUND) : badRequest(PAYMENT_SESSION_MISSING);
+  if (!checkout) throw input.session_id ? notFound(PAYMENT_NOT_FOUND) : badRequest(PAYMENT_SESSION_MISSING, 'payment_session_missing');
   const replay = async () => {
     const subscription = await findOrganizationSubscription(ctx.db, organizationId);
     if (!subscription) throw notFound('This payment was not found.');

@@ -166,11 +166,14 @@ describe('sign-up to paid, offline provider', () => {
     const unknown = await startCheckout(owner.token, owner.userId, 99);
     expect(unknown.status).toBe(404);
     const forged = await platform.api('POST', '/api/v4/subscriptions_payment', { token: owner.token, form: { session_id: 'offline_guess' } });
-    expect([forged.status, forged.body]).toEqual([404, { success: false, error_messages: PAYMENT_NOT_FOUND, error_code: 404 }]);
+    expect([forged.status, forged.body]).toEqual([404, { success: false, error_messages: PAYMENT_NOT_FOUND, error_code: 404, code: 'not_found' }]);
     // /success-payment opened without a session: told in words, nothing changed.
     for (const form of [{}, { session_id: '' }, { session_id: '   ', payment_mode: 'subscription' }] as Record<string, string>[]) {
       const missing = await platform.api('POST', '/api/v4/subscriptions_payment', { token: owner.token, form });
-      expect([missing.status, missing.body]).toEqual([400, { success: false, error_messages: PAYMENT_SESSION_MISSING, error_code: 400 }]);
+      expect([missing.status, missing.body]).toEqual([
+        400,
+        { success: false, error_messages: PAYMENT_SESSION_MISSING, error_code: 400, code: 'payment_session_missing' },
+      ]);
     }
     expect(await subscriptionOf(platform, owner.organizationId)).toBeUndefined();
     expect((await fetch(`${platform.url}/offline-checkout/offline_guess`)).status).toBe(404);

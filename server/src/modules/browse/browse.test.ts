@@ -126,6 +126,7 @@ describe('category page', () => {
         'mobile_image',
         'progress',
         'publish_time',
+        'resume_seconds',
         'sub_category_id',
         'title',
         'watched',
@@ -436,7 +437,11 @@ describe('progress follows the learning path and the certificates (design.md)', 
     expect(ids(page.videos)).toEqual([catalog.videos.lockout]);
     for (const call of ['/videos/view', '/videos/view/second', '/suggestions']) {
       const refused = await post(org.member.token, call, { admin_video_id: catalog.videos.ppe });
-      expect([call, refused.status, refused.body]).toEqual([call, 404, { success: false, error_messages: 'Video not found.', error_code: 404 }]);
+      expect([call, refused.status, refused.body]).toEqual([
+        call,
+        404,
+        { success: false, error_messages: 'Video not found.', error_code: 404, code: 'not_found' },
+      ]);
     }
     // The supervisor who hid it may still preview it.
     const preview = await post(org.superUser.token, '/videos/view', { admin_video_id: catalog.videos.ppe });

@@ -115,6 +115,7 @@ describe('kiosk PIN sign-in', () => {
       const name = `${route.method} ${route.url}`;
       if (answer.body?.error_messages === KIOSK_REFUSED) {
         expect(answer.status, name).toBe(403);
+        expect(answer.body.code, name).toBe('kiosk_refused');
         refused.push(name);
       } else reachable.push(name);
     }

@@ -21,7 +21,7 @@ export function assertSameOrganization(caller: Caller, organizationId: number): 
 
 /** A category the caller's path keeps locked answers 403 with the spec's locked text (super users and the guest preview). */
 export function assertCategoryOpen(access: { lockedCategoryIds: ReadonlySet<number>; preview: boolean }, categoryId: number): void {
-  if (!access.preview && access.lockedCategoryIds.has(categoryId)) throw forbidden(CERTIFICATE_MESSAGES.categoryLocked);
+  if (!access.preview && access.lockedCategoryIds.has(categoryId)) throw forbidden(CERTIFICATE_MESSAGES.categoryLocked, 'category_locked');
 }
 
 /**

@@ -22,7 +22,7 @@ afterAll(() => platform.close());
 
 const post = (token: string, path: string, json: unknown) => platform.api('POST', `/api${path}`, { token, json });
 const get = (token: string, path: string, query?: Record<string, string>) => platform.api('GET', `/api${path}`, { token, query });
-const LOCKED = { success: false, error_messages: CERTIFICATE_MESSAGES.categoryLocked, error_code: 403 };
+const LOCKED = { success: false, error_messages: CERTIFICATE_MESSAGES.categoryLocked, error_code: 403, code: 'category_locked' };
 
 /** Every call of the locked category's pages, the video page's included, for one caller: [name, status, body]. */
 async function lockedCalls(token: string, userId: number) {

@@ -36,7 +36,7 @@ export async function shareVideo(ctx: AppContext, caller: Caller, input: ShareIn
     organizationId: input.organization_id,
   };
   assertMayShare(caller, mode);
-  if (!(await organizationHasAccess(ctx.db, caller.organizationId))) throw forbidden(SHARING_MESSAGES.noPlan);
+  if (!(await organizationHasAccess(ctx.db, caller.organizationId))) throw forbidden(SHARING_MESSAGES.noPlan, 'no_plan');
   const [video, access] = await Promise.all([findShareableVideo(ctx.db, input.admin_video_id), pathAccessOf(ctx, caller)]);
   if (!video) throw notFound('Video not found.');
   // A share link plays without sign-in: a member cannot send one for a video their path keeps closed to them.

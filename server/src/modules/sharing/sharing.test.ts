@@ -202,7 +202,7 @@ describe('POST /api/videos/share', () => {
     await platform.ctx.db.deleteFrom('subscriptions').where('organization_id', '=', other.organizationId).execute();
     const noPlan = await share(other.member.token, { emails: [uniqueEmail('x')] });
     expect(noPlan.status).toBe(403);
-    expect(noPlan.body.error_messages).toBe(SHARING_MESSAGES.noPlan);
+    expect(noPlan.body).toMatchObject({ error_messages: SHARING_MESSAGES.noPlan, code: 'no_plan' });
   });
 
   it('answers the public heading text and keeps tokens out of logs', async () => {

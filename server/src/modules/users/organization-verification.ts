@@ -14,7 +14,7 @@ export const CONFIRM_EMAIL_FIRST = CONFIRMATION_MESSAGES.confirmFirst;
  * organization cannot make the platform e-mail anyone else (invitations, shares to outside addresses).
  */
 export async function assertOrganizationCounts(ctx: AppContext, organizationId: number): Promise<void> {
-  if (!(await organizationVerified(ctx.db, organizationId))) throw forbidden(CONFIRM_EMAIL_FIRST);
+  if (!(await organizationVerified(ctx.db, organizationId))) throw forbidden(CONFIRM_EMAIL_FIRST, 'email_not_confirmed');
 }
 
 /** E-mails the owner a one-time link that confirms the registration (a new link replaces the earlier one). */

@@ -22,5 +22,5 @@ export function assertCanPlay(viewer: Viewer, message = NEED_SUBSCRIPTION_MESSAG
 
 /** Downloads and e-mails count as writes: the guest is refused even on GET routes. */
 export function assertNotGuest(caller: Caller): void {
-  if (caller.isGuest) throw forbidden(GUEST_READ_ONLY);
+  if (caller.isGuest) throw forbidden(GUEST_READ_ONLY, 'guest_read_only');
 }

@@ -1,8 +1,8 @@
 import { Alert, Anchor, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { PAYMENT_SESSION_MISSING } from '@mm/contract';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../../config/paths.ts';
+import { ApiError } from '../../../lib/api-client.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { updateSession } from '../../../lib/session.ts';
 import { useConfirmPayment } from '../api/confirm-payment.ts';
@@ -63,7 +63,11 @@ export function SuccessPaymentPage() {
         <Alert
           color="red"
           variant="light"
-          title={confirm.error.message === PAYMENT_SESSION_MISSING ? 'No payment to confirm' : 'The payment could not be confirmed'}
+          title={
+            confirm.error instanceof ApiError && confirm.error.code === 'payment_session_missing'
+              ? 'No payment to confirm'
+              : 'The payment could not be confirmed'
+          }
         >
           <Text>{confirm.error.message}</Text>
           <Group gap="md" mt="sm">

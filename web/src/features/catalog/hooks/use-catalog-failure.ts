@@ -1,4 +1,3 @@
-import { CERTIFICATE_MESSAGES } from '@mm/contract';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../config/paths.ts';
@@ -11,7 +10,7 @@ export function isNotFound(error: unknown): boolean {
 
 /** The server refuses a category the member's learning path keeps locked (403 with the spec's locked text). */
 export function isLocked(error: unknown): boolean {
-  return error instanceof ApiError && error.status === 403 && error.message === CERTIFICATE_MESSAGES.categoryLocked;
+  return error instanceof ApiError && error.code === 'category_locked';
 }
 
 /**

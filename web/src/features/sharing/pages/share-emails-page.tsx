@@ -126,7 +126,7 @@ export function ShareEmailsPage() {
           navigate(paths.landing);
         },
         onError: (error) => {
-          if (error instanceof ApiError && error.message === SHARING_MESSAGES.noPlan) {
+          if (error instanceof ApiError && error.code === 'no_plan') {
             notifyErrorMessage(SHARING_MESSAGES.noPlan);
             navigate(paths.plans);
             return;
