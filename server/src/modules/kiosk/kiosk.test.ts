@@ -192,6 +192,17 @@ describe('kiosk PIN sign-in', () => {
     expect(Number(right.headers.get('retry-after'))).toBeGreaterThan(800);
   });
 
+  it('lets at most 5 of 60 concurrent wrong PINs for one person reach the check', async () => {
+    const k = await kioskSetUp('Concurrent Org');
+    const before = passwordVerifications();
+    const statuses = await Promise.all(
+      Array.from({ length: 60 }, (_, i) => kioskSignIn(k.deviceToken, k.member.id, String(1000 + i * 7)).then((r) => r.status)),
+    );
+    expect(passwordVerifications() - before).toBe(5);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(55);
+  });
+
   it('a success clears the person’s count: 4 wrong, right, 5 wrong more are all checked', async () => {
     const k = await kioskSetUp('Clear Org');
     for (let i = 0; i < 4; i++) expect((await kioskSignIn(k.deviceToken, k.member.id, '9999')).status).toBe(401);
