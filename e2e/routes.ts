@@ -25,6 +25,8 @@ const PUBLIC_PATHS = [
   '/version',
   '/verify/NOT-A-CODE',
   '/watch/not-a-video/not-a-token',
+  // A browser not enrolled as a kiosk: says so (the enrolled kiosk is covered by e2e/kiosk.e2e.ts).
+  '/kiosk',
 ];
 
 /** Reached by every signed-in role (member spec, "Signed-in routes"). */
@@ -36,6 +38,7 @@ const SIGNED_IN_PATHS = [
   '/account/edit',
   '/account/change-password',
   '/account/delete',
+  '/account/kiosk-pin',
   '/change-password',
   '/page/help',
   '/page/terms',
@@ -68,6 +71,9 @@ const SUPER_USER_PATHS = [
   '/manage-organization/edit-team',
   '/manage-organization/learning-path-creator',
   '/manage-team',
+  '/manage-organization/kiosks',
+  '/toolbox',
+  '/manage-organization/qr-codes',
 ];
 
 /** The guest is signed out on a paid feature (member spec, section 6): those pages are visited signed out instead. */

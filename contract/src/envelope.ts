@@ -18,6 +18,7 @@ export const ERROR_CODES = [
   'internal',
   'unavailable',
   'guest_read_only',
+  'kiosk_refused',
   'category_locked',
   'email_not_confirmed',
   'no_plan',

@@ -13,6 +13,8 @@ import * as trialRecords from './migrations/2026-11-23-011-trial-records.ts';
 import * as throttleCounters from './migrations/2026-11-23-012-throttle-counters.ts';
 import * as captionsSearch from './migrations/2026-11-23-013-captions-search.ts';
 import * as organizationVerification from './migrations/2026-11-24-017-organization-verification.ts';
+import * as kiosks from './migrations/2026-11-24-021-kiosks.ts';
+import * as toolboxTalks from './migrations/2026-11-24-022-toolbox-talks.ts';
 
 /** Versioned migrations, in order. Never edit one that has landed: add a new file. */
 const migrations: Record<string, Migration> = {
@@ -29,6 +31,8 @@ const migrations: Record<string, Migration> = {
   '2026-11-23-012-throttle-counters': throttleCounters,
   '2026-11-23-013-captions-search': captionsSearch,
   '2026-11-24-017-organization-verification': organizationVerification,
+  '2026-11-24-021-kiosks': kiosks,
+  '2026-11-24-022-toolbox-talks': toolboxTalks,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

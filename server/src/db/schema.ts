@@ -57,6 +57,50 @@ export interface SessionTable {
   expires_at: number;
   revoked_at: number | null;
   user_agent: string | null;
+  /** Set when the session was opened with a PIN on a shared kiosk (migration 021): a short, restricted session. */
+  kiosk_id: number | null;
+}
+
+/** A tablet enrolled as a shared kiosk for one team (modules/kiosk); its device token is kept only as a hash. */
+export interface KioskTable {
+  id: Generated<number>;
+  organization_id: number;
+  team_id: number;
+  name: string;
+  token_hash: string;
+  enrolled_by: number | null;
+  created_at: number;
+  last_used_at: number | null;
+  revoked_at: number | null;
+}
+
+/** A toolbox talk: one clip shown to a crew, with the check question and the crew's answer (modules/toolbox). */
+export interface ToolboxTalkTable {
+  id: Generated<number>;
+  organization_id: number;
+  video_id: number;
+  video_revision: number | null;
+  led_by: number | null;
+  /** Names are kept as they were on the day: the sheet is evidence, not a live view. */
+  leader_name: string;
+  question: string;
+  answer: string;
+  held_at: number;
+}
+
+export interface ToolboxAttendanceTable {
+  talk_id: number;
+  user_id: number;
+  attendee_name: string;
+  /** 1 when the talk counted as watching the clip in full toward the attendee's progress. */
+  credited: number;
+}
+
+/** A member's kiosk PIN, argon2id like passwords (modules/kiosk). */
+export interface KioskPinTable {
+  user_id: number;
+  pin_hash: string;
+  updated_at: number;
 }
 
 /** One-time tokens: password resets and invitations (purpose tells which). */
@@ -500,6 +544,10 @@ export interface Database {
   teams: TeamTable;
   users: UserTable;
   sessions: SessionTable;
+  kiosks: KioskTable;
+  kiosk_pins: KioskPinTable;
+  toolbox_talks: ToolboxTalkTable;
+  toolbox_attendance: ToolboxAttendanceTable;
   user_tokens: UserTokenTable;
   throttle_counters: ThrottleCounterTable;
   outbox: OutboxTable;

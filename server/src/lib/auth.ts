@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client.ts';
 import { DAY, MINUTE, now } from './clock.ts';
@@ -6,6 +6,14 @@ import { hashToken } from './crypto.ts';
 import { forbidden, GUEST_READ_ONLY, unauthorized } from './errors.ts';
 
 export const SESSION_IDLE_LIFETIME = 30 * DAY;
+/**
+ * A session opened with a PIN on a shared kiosk ends after this long without a call (the kiosk screen signs out
+ * after the same time without a touch): the next person at the tablet must not find the last one signed in.
+ */
+export const KIOSK_IDLE_LIFETIME = 2 * MINUTE;
+/** Kiosk sessions slide more often than the once a minute of ordinary ones, or a 2-minute lifetime would stutter. */
+const KIOSK_SLIDE_STEP = 15_000;
+export const KIOSK_REFUSED = 'This is not available on a shared kiosk. Use your own device.';
 
 /** Who is asking: set on every authenticated request, read by policies. */
 export type Caller = {
@@ -15,6 +23,8 @@ export type Caller = {
   teamId: number | null;
   isSuperUser: boolean;
   isGuest: boolean;
+  /** The kiosk the session was opened on: such a session reaches only the routes open to kiosks, as a plain member. */
+  kioskId: number | null;
 };
 
 /**
@@ -22,8 +32,9 @@ export type Caller = {
  * - `auth`: 'member' (default) needs a valid session; 'public' needs none;
  *   'optional' reads the session when one is sent.
  * - `guestWrites`: a non-GET route is closed to the read-only guest unless it is a read in POST clothing.
+ * - `kiosk`: 'open' lets a kiosk session call the route; every other route refuses it (set per module by `openToKiosk`).
  */
-export type RouteAccess = { auth?: 'member' | 'public' | 'optional'; guestWrites?: boolean };
+export type RouteAccess = { auth?: 'member' | 'public' | 'optional'; guestWrites?: boolean; kiosk?: 'open' };
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -56,9 +67,11 @@ export async function findCaller(db: Db, token: string): Promise<Caller | null> 
   const row = await db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
+    .leftJoin('kiosks', 'kiosks.id', 'sessions.kiosk_id')
     .select([
       'sessions.id as session_id',
       'sessions.last_used_at',
+      'sessions.kiosk_id',
       'users.id as user_id',
       'users.organization_id',
       'users.team_id',
@@ -69,13 +82,16 @@ export async function findCaller(db: Db, token: string): Promise<Caller | null> 
     .where('sessions.revoked_at', 'is', null)
     .where('sessions.expires_at', '>', t)
     .where('users.deleted_at', 'is', null)
+    // A revoked kiosk takes the sessions opened on it along.
+    .where((eb) => eb.or([eb('sessions.kiosk_id', 'is', null), eb('kiosks.revoked_at', 'is', null)]))
     .executeTakeFirst();
   if (!row) return null;
-  // Sliding expiry: "30 days unused". Written at most once a minute per session.
-  if (t - row.last_used_at > MINUTE) {
+  // Sliding expiry: "30 days unused" (2 minutes on a kiosk). Written at most once a minute (15 s on a kiosk) per session.
+  const onKiosk = row.kiosk_id !== null;
+  if (t - row.last_used_at > (onKiosk ? KIOSK_SLIDE_STEP : MINUTE)) {
     await db
       .updateTable('sessions')
-      .set({ last_used_at: t, expires_at: t + SESSION_IDLE_LIFETIME })
+      .set({ last_used_at: t, expires_at: t + (onKiosk ? KIOSK_IDLE_LIFETIME : SESSION_IDLE_LIFETIME) })
       .where('id', '=', row.session_id)
       .execute();
   }
@@ -84,8 +100,10 @@ export async function findCaller(db: Db, token: string): Promise<Caller | null> 
     userId: row.user_id,
     organizationId: row.organization_id,
     teamId: row.team_id,
-    isSuperUser: row.is_super_user === 1,
+    // On a shared tablet even a supervisor is a plain member: administration needs their own device.
+    isSuperUser: row.is_super_user === 1 && !onKiosk,
     isGuest: row.is_guest === 1,
+    kioskId: row.kiosk_id,
   };
 }
 
@@ -106,6 +124,20 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db }) => {
       return;
     }
     request.caller = caller;
+    if (caller.kioskId !== null && access.kiosk !== 'open') throw forbidden(KIOSK_REFUSED, 'kiosk_refused');
     if (caller.isGuest && request.method !== 'GET' && !access.guestWrites) throw forbidden(GUEST_READ_ONLY, 'guest_read_only');
   });
 });
+
+/**
+ * Registers a module's routes as open to kiosk sessions. Kiosk access is granted per module, never per route
+ * by default: account, billing and administration modules (and any new module) stay closed to a shared tablet.
+ */
+export function openToKiosk<Options extends Record<string, unknown>>(routes: FastifyPluginAsync<Options>): FastifyPluginAsync<Options> {
+  return async (scope, options) => {
+    scope.addHook('onRoute', (route) => {
+      route.config = Object.assign(route.config ?? {}, { kiosk: 'open' as const });
+    });
+    await scope.register(routes, options);
+  };
+}

@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 
 /** The success envelope, and its schema for a route's `response`. */
@@ -7,3 +8,12 @@ export const envelope = <T extends z.ZodTypeAny>(data: T) => z.object({ success:
 
 /** Path ids: digits only, so a malformed id is a 400, not a database error. */
 export const idParam = z.coerce.number().int().positive().max(2_147_483_647);
+
+/** A personal PDF (certificate, playbook, sheet) as a download that no shared cache keeps. */
+export function sendPdf(reply: FastifyReply, pdf: Buffer | NodeJS.ReadableStream, filename: string): FastifyReply {
+  return reply
+    .header('content-type', 'application/pdf')
+    .header('content-disposition', `attachment; filename="${filename}"`)
+    .header('cache-control', 'private, no-store')
+    .send(pdf);
+}

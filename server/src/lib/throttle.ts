@@ -29,6 +29,9 @@ export const LIMITS = {
   shareMailsPerMember: { kind: 'share_mail', max: 50, windowMs: DAY },
   /** Messages a member sends to experts: a busy expert's inbox is not a chat. */
   expertContactPerMember: { kind: 'expert_contact', max: 10, windowMs: DAY },
+  /** PIN sign-ins on a shared kiosk, per person (a success clears it) and per kiosk (a success is given back). */
+  kioskPinPerPerson: { kind: 'kiosk_pin_user', max: 5, windowMs: 15 * MINUTE },
+  kioskPinPerKiosk: { kind: 'kiosk_pin_kiosk', max: 30, windowMs: HOUR },
 } as const;
 
 export type Limit = (typeof LIMITS)[keyof typeof LIMITS];

@@ -1,6 +1,8 @@
 import { Navigate, Route, Routes } from 'react-router';
 import { SuperUserOnly } from '../components/super-user-only.tsx';
 import { paths } from '../config/paths.ts';
+import { KioskIdleOutlet } from '../features/kiosk/components/kiosk-session-bar.tsx';
+import { NotOnKiosk } from '../features/kiosk/components/not-on-kiosk.tsx';
 import { MemberLayout } from './layouts/member-layout.tsx';
 import {
   AcceptInvitationPage,
@@ -22,6 +24,8 @@ import {
   ForcedChangePasswordPage,
   HomePage,
   InfoPage,
+  KioskPinPage,
+  KiosksAdminPage,
   LearningPathCreatorPage,
   LibraryPage,
   LogoutPage,
@@ -30,6 +34,7 @@ import {
   PaymentOptionsPage,
   PayPerViewPage,
   PlansPage,
+  QrCodesPage,
   SearchPage,
   ShareEmailsPage,
   SubCategoryPage,
@@ -37,6 +42,7 @@ import {
   SuccessPaymentPage,
   TeamFormPage,
   TeamOverviewPage,
+  ToolboxPage,
   TrailerPage,
   VerifyPage,
   VersionPage,
@@ -53,17 +59,28 @@ export function MemberRoutes() {
       <Route element={<MemberLayout />}>
         <Route path={paths.home} element={titled('Home', <HomePage />)} />
         <Route path={paths.achievements} element={titled('Certificates', <AchievementsPage />)} />
-        <Route path={paths.firstLogin} element={titled('Welcome', <FirstLoginPage />)} />
         <Route path={paths.verifyCertificate} element={titled('Certificate verification', <VerifyPage />)} />
-        <Route path={paths.account.root} element={titled('User Account', <AccountPage />)} />
-        <Route path={paths.account.edit} element={titled('Edit profile', <AccountEditPage />)} />
-        <Route path={paths.account.changePassword} element={titled('Change password', <AccountChangePasswordPage />)} />
-        <Route path={paths.account.delete} element={titled('Delete account', <AccountDeletePage />)} />
         <Route path={paths.forcedChangePassword} element={titled('Change your password', <ForcedChangePasswordPage />)} />
         <Route path={paths.page} element={titled('Information', <InfoPage />)} />
         <Route path={paths.version} element={titled('Version', <VersionPage />)} />
-        <Route path={paths.shareEmails} element={titled('Share a video', <ShareEmailsPage />)} />
         <Route path={paths.watchShared} element={titled('Shared video', <WatchSharedPage />)} />
+        {/* Account, billing and sharing are not for a shared kiosk (the server refuses their calls to a kiosk session too). */}
+        <Route element={<NotOnKiosk />}>
+          <Route path={paths.firstLogin} element={titled('Welcome', <FirstLoginPage />)} />
+          <Route path={paths.account.root} element={titled('User Account', <AccountPage />)} />
+          <Route path={paths.account.edit} element={titled('Edit profile', <AccountEditPage />)} />
+          <Route path={paths.account.changePassword} element={titled('Change password', <AccountChangePasswordPage />)} />
+          <Route path={paths.account.delete} element={titled('Delete account', <AccountDeletePage />)} />
+          <Route path={paths.account.kioskPin} element={titled('Kiosk PIN', <KioskPinPage />)} />
+          <Route path={paths.shareEmails} element={titled('Share a video', <ShareEmailsPage />)} />
+          <Route path={paths.plans} element={titled('Plans', <PlansPage />)} />
+          <Route path={paths.billing} element={titled('Billing details', <BillingPage />)} />
+          <Route path={paths.successPayment} element={titled('Payment', <SuccessPaymentPage />)} />
+          <Route path={paths.addTeamMember} element={titled('Add team members', <AddTeamMemberPage />)} />
+          <Route path={paths.payPerView} element={titled('Pay per view', <PayPerViewPage />)} />
+          <Route path={paths.paymentOptions} element={titled('Payment options', <PaymentOptionsPage />)} />
+          <Route path={paths.subscription} element={titled('Subscription', <SubscriptionPage />)} />
+        </Route>
         <Route element={<SuperUserOnly />}>
           <Route path={paths.manageOrganization} element={titled('Manage organization', <ManageOrganizationPage />)} />
           <Route path={paths.organization.edit} element={titled('Edit organization', <EditOrganizationPage />)} />
@@ -75,14 +92,10 @@ export function MemberRoutes() {
           <Route path={paths.manageTeam} element={titled('Manage users', <ManageUsersPage />)} />
           <Route path={paths.dashboard} element={titled('Dashboard', <DashboardPage />)} />
           <Route path={paths.library} element={titled('Library', <LibraryPage />)} />
+          <Route path={paths.organization.kiosks} element={titled('Kiosks', <KiosksAdminPage />)} />
+          <Route path={paths.toolbox} element={titled('Toolbox talk', <ToolboxPage />)} />
+          <Route path={paths.organization.qrCodes} element={titled('QR codes', <QrCodesPage />)} />
         </Route>
-        <Route path={paths.plans} element={titled('Plans', <PlansPage />)} />
-        <Route path={paths.billing} element={titled('Billing details', <BillingPage />)} />
-        <Route path={paths.successPayment} element={titled('Payment', <SuccessPaymentPage />)} />
-        <Route path={paths.addTeamMember} element={titled('Add team members', <AddTeamMemberPage />)} />
-        <Route path={paths.payPerView} element={titled('Pay per view', <PayPerViewPage />)} />
-        <Route path={paths.paymentOptions} element={titled('Payment options', <PaymentOptionsPage />)} />
-        <Route path={paths.subscription} element={titled('Subscription', <SubscriptionPage />)} />
         <Route path={paths.acceptInvitation} element={titled('Accept invitation', <AcceptInvitationPage />)} />
         <Route path={paths.category} element={titled('Category', <CategoryPage />)} />
         <Route path={paths.subCategory} element={titled('Videos', <SubCategoryPage />)} />
@@ -93,8 +106,10 @@ export function MemberRoutes() {
         <Route path={paths.search} element={<SearchPage />} />
       </Route>
       {/* Players take the whole window: no header, footer or quick menu. */}
-      <Route path={paths.video} element={titled('Video', <VideoPage />)} />
-      <Route path={paths.trailer} element={titled('Trailer', <TrailerPage />)} />
+      <Route element={<KioskIdleOutlet />}>
+        <Route path={paths.video} element={titled('Video', <VideoPage />)} />
+        <Route path={paths.trailer} element={titled('Trailer', <TrailerPage />)} />
+      </Route>
       <Route path={paths.logout} element={titled('Sign out', <LogoutPage />)} />
       <Route path="*" element={<Navigate to={paths.home} replace />} />
     </Routes>

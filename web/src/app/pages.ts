@@ -42,6 +42,11 @@ export const ManageOrganizationPage = lazyPage(() => import('../features/organiz
 export const ManageUsersPage = lazyPage(() => import('../features/organization/pages/manage-users-page.tsx'), 'ManageUsersPage');
 export const TeamFormPage = lazyPage(() => import('../features/organization/pages/team-form-page.tsx'), 'TeamFormPage');
 export const TeamOverviewPage = lazyPage(() => import('../features/organization/pages/team-overview-page.tsx'), 'TeamOverviewPage');
+export const KioskPage = lazyPage(() => import('../features/kiosk/pages/kiosk-page.tsx'), 'KioskPage');
+export const KioskPinPage = lazyPage(() => import('../features/kiosk/pages/kiosk-pin-page.tsx'), 'KioskPinPage');
+export const KiosksAdminPage = lazyPage(() => import('../features/kiosk/pages/kiosks-admin-page.tsx'), 'KiosksAdminPage');
+export const ToolboxPage = lazyPage(() => import('../features/toolbox/pages/toolbox-page.tsx'), 'ToolboxPage');
+export const QrCodesPage = lazyPage(() => import('../features/shopfloor/pages/qr-codes-page.tsx'), 'QrCodesPage');
 export const InfoPage = lazyPage(() => import('../features/public/pages/info-page.tsx'), 'InfoPage');
 export const LandingPage = lazyPage(() => import('../features/public/pages/landing-page.tsx'), 'LandingPage');
 export const VersionPage = lazyPage(() => import('../features/public/pages/version-page.tsx'), 'VersionPage');

@@ -1,11 +1,13 @@
-import { Navigate, Route, Routes } from 'react-router';
+import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { paths } from '../config/paths.ts';
+import { scanReturnState } from '../lib/scan-return.ts';
 import { PublicLayout } from './layouts/public-layout.tsx';
 import {
   AcceptInvitationPage,
   AfterSignOut,
   ForgotPasswordPage,
   InfoPage,
+  KioskPage,
   LandingPage,
   LoginPage,
   PublicPlansPage,
@@ -35,7 +37,14 @@ export function PublicRoutes() {
         <Route path={paths.verifyCertificate} element={titled('Certificate verification', <VerifyPage />)} />
         <Route path={paths.watchShared} element={titled('Shared video', <WatchSharedPage />)} />
       </Route>
-      <Route path="*" element={<Navigate to={paths.login} replace />} />
+      {/* A shared kiosk takes the whole screen: no header or footer, big tap targets. */}
+      <Route path={paths.kiosk} element={titled('Kiosk', <KioskPage />)} />
+      <Route path="*" element={<SignInFirst />} />
     </Routes>
   );
+}
+
+/** Anything else asks for a sign-in; a scanned label's page is remembered to continue there. */
+function SignInFirst() {
+  return <Navigate to={paths.login} replace state={scanReturnState(useLocation().pathname)} />;
 }

@@ -18,7 +18,12 @@ export const paths = {
     edit: '/account/edit',
     changePassword: '/account/change-password',
     delete: '/account/delete',
+    kioskPin: '/account/kiosk-pin',
   },
+  // A tablet enrolled as a shared kiosk: the team's faces, a PIN to sign in (issue 17).
+  kiosk: '/kiosk',
+  // A toolbox talk at shift start, led by a super user (issue 17).
+  toolbox: '/toolbox',
 
   // Catalog and playback (member spec, section 2).
   category: '/category/:id',
@@ -45,6 +50,8 @@ export const paths = {
     teamForm: '/manage-organization/team-form/:name/:id',
     teamOverview: '/manage-organization/team-overview/:name/:id',
     learningPathCreator: '/manage-organization/learning-path-creator',
+    kiosks: '/manage-organization/kiosks',
+    qrCodes: '/manage-organization/qr-codes',
   },
   manageTeam: '/manage-team',
   plans: '/plans',

@@ -26,6 +26,8 @@ type RequestOptions = {
   keepalive?: boolean;
   /** A session not saved yet (sign-up continuing straight to the checkout); defaults to the saved one. */
   accessToken?: string;
+  /** Extra headers (a kiosk tablet's device token). */
+  headers?: Record<string, string>;
 };
 
 let onSessionEnded: (message: string) => void = () => {};
@@ -49,9 +51,12 @@ function failureOf(response: Response, envelope: Envelope<unknown> | null, token
 }
 
 /** Calls the API with the session's bearer token and unwraps the answer envelope. */
-export async function apiRequest<T>(path: string, { method = 'GET', json, form, keepalive, accessToken }: RequestOptions = {}): Promise<ApiAnswer<T>> {
+export async function apiRequest<T>(
+  path: string,
+  { method = 'GET', json, form, keepalive, accessToken, headers: extraHeaders }: RequestOptions = {},
+): Promise<ApiAnswer<T>> {
   const token = accessToken ?? getSession()?.accessToken;
-  const headers = new Headers({ Accept: 'application/json' });
+  const headers = new Headers({ ...extraHeaders, Accept: 'application/json' });
   if (token) headers.set('Authorization', `Bearer ${token}`);
   if (json !== undefined) headers.set('Content-Type', 'application/json');
 

@@ -1,5 +1,6 @@
 import type { SessionData } from '@mm/contract';
 import { useSyncExternalStore } from 'react';
+import { getKioskDeviceToken, rememberKioskDevice } from './kiosk-device.ts';
 
 /** The session values the browser keeps after sign-in (member spec, section 3). */
 export type Session = {
@@ -21,6 +22,8 @@ export type Session = {
   first_login: number;
   last_login: string | null;
   lang: 'en';
+  /** Set for a session opened with a PIN on a shared kiosk: it ends after this many seconds without a touch. */
+  kioskIdleSeconds?: number;
 };
 
 const STORAGE_KEY = 'mm.session';
@@ -92,9 +95,11 @@ export function updateSession(changes: Partial<Omit<Session, 'accessToken' | 'us
   if (current) saveSession({ ...current, ...changes });
 }
 
-/** Sign-out forgets everything this app stored in the browser. */
+/** Sign-out forgets everything this app stored in the browser, but the tablet's own kiosk enrolment. */
 export function clearSession(): void {
+  const kioskDevice = getKioskDeviceToken();
   localStorage.clear();
+  if (kioskDevice) rememberKioskDevice(kioskDevice);
   publish(null);
 }
 

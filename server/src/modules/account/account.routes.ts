@@ -10,12 +10,13 @@ import { getProfile, getSubProfiles, getUserInfo, MAX_PICTURE_BYTES, saveProfile
 const userParams = z.object({ userId: idParam });
 
 export const accountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  // The spec calls `profile` with POST; GET is the same read. Neither writes, so the guest may call both.
+  // The spec calls `profile` with POST; GET is the same read. Neither writes, so the guest may call both, and a
+  // kiosk session too (the member home reads it).
   for (const method of ['GET', 'POST'] as const) {
     app.route({
       method,
       url: '/profile',
-      config: { guestWrites: true },
+      config: { guestWrites: true, kiosk: 'open' },
       schema: { response: { 200: envelope(profileData) } },
       handler: async (request) => ok(await getProfile(ctx, callerOf(request))),
     });

@@ -58,7 +58,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     return ok(null, 'Password changed successfully.');
   });
 
-  app.post('/logout', { config: { guestWrites: true }, schema: { response: { 200: empty } } }, async (request) => {
+  // "Done" on a kiosk ends the member's session through this same call.
+  app.post('/logout', { config: { guestWrites: true, kiosk: 'open' }, schema: { response: { 200: empty } } }, async (request) => {
     await revokeSession(ctx.db, callerOf(request).sessionId);
     return ok(null, 'Logout successful!!');
   });

@@ -1,10 +1,10 @@
 import type { Db } from '../../db/client.ts';
-import { SESSION_IDLE_LIFETIME } from '../../lib/auth.ts';
+import { KIOSK_IDLE_LIFETIME, SESSION_IDLE_LIFETIME } from '../../lib/auth.ts';
 import { now } from '../../lib/clock.ts';
 import { hashToken, newToken } from '../../lib/crypto.ts';
 
-/** Opens a session and returns its token; only the hash is kept. */
-export async function openSession(db: Db, userId: number, userAgent?: string): Promise<string> {
+/** Opens a session and returns its token; only the hash is kept. A session opened on a kiosk is short and restricted. */
+export async function openSession(db: Db, userId: number, userAgent?: string, kioskId?: number): Promise<string> {
   const token = newToken();
   const t = now();
   await db
@@ -14,9 +14,10 @@ export async function openSession(db: Db, userId: number, userAgent?: string): P
       token_hash: hashToken(token),
       created_at: t,
       last_used_at: t,
-      expires_at: t + SESSION_IDLE_LIFETIME,
+      expires_at: t + (kioskId === undefined ? SESSION_IDLE_LIFETIME : KIOSK_IDLE_LIFETIME),
       revoked_at: null,
       user_agent: userAgent?.slice(0, 300) ?? null,
+      kiosk_id: kioskId ?? null,
     })
     .execute();
   return token;

@@ -53,6 +53,7 @@ const callerOf = (user: { id: number; organization_id: number | null; team_id: n
   teamId: user.team_id,
   isSuperUser: user.is_super_user === 1,
   isGuest: false,
+  kioskId: null,
 });
 
 async function callerFor(ctx: AppContext, userId: number): Promise<Caller> {

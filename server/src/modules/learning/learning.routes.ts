@@ -20,7 +20,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { callerOf } from '../../lib/auth.ts';
-import { envelope, idParam, ok } from '../../lib/reply.ts';
+import { envelope, idParam, ok, sendPdf } from '../../lib/reply.ts';
 import {
   certificateByCategory,
   certificatePdfFile,
@@ -111,11 +111,7 @@ export const learningRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
 
   app.get('/certificates/:id/pdf', { schema: { params: z.object({ id: idParam }) } }, async (request, reply) => {
     const { pdf, filename } = await certificatePdfFile(ctx, callerOf(request), request.params.id);
-    return reply
-      .header('content-type', 'application/pdf')
-      .header('content-disposition', `attachment; filename="${filename}"`)
-      .header('cache-control', 'private, no-store')
-      .send(pdf);
+    return sendPdf(reply, pdf, filename);
   });
 
   app.get(

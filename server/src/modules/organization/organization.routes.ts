@@ -45,7 +45,8 @@ export const organizationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
 
   app.get(
     '/get_banner_organization/:organizationId',
-    { schema: { params: z.object({ organizationId: idParam }), response: { 200: envelope(bannerData) } } },
+    // The member home shows the banner, on a shared kiosk too.
+    { config: { kiosk: 'open' }, schema: { params: z.object({ organizationId: idParam }), response: { 200: envelope(bannerData) } } },
     async (request) => ok(await getBanner(ctx, callerOf(request), request.params.organizationId)),
   );
 

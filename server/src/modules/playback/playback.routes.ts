@@ -18,7 +18,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { callerOf } from '../../lib/auth.ts';
-import { envelope, idParam, ok } from '../../lib/reply.ts';
+import { envelope, idParam, ok, sendPdf } from '../../lib/reply.ts';
 import { viewerOf } from '../videos/playback-access.ts';
 import {
   lastVideoOfUser,
@@ -85,10 +85,6 @@ export const playbackRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
 
   app.get('/videos/:id/playbook', { schema: { params: z.object({ id: idParam }) } }, async (request, reply) => {
     const { file, filename } = await playbookFile(ctx, await viewer(request), request.params.id);
-    return reply
-      .header('content-type', 'application/pdf')
-      .header('content-disposition', `attachment; filename="${filename}"`)
-      .header('cache-control', 'private, no-store')
-      .send(fs.createReadStream(file));
+    return sendPdf(reply, fs.createReadStream(file), filename);
   });
 };

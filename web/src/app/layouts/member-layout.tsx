@@ -2,6 +2,7 @@ import { Box } from '@mantine/core';
 import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { paths } from '../../config/paths.ts';
+import { KioskSessionBar } from '../../features/kiosk/components/kiosk-session-bar.tsx';
 import { OrganizationBanner } from '../../features/public/components/organization-banner.tsx';
 import { SiteFooter } from '../../features/public/components/site-footer.tsx';
 import { useSignedInSession } from '../../lib/session.ts';
@@ -16,6 +17,7 @@ export function MemberLayout() {
   return (
     <Box mih="100dvh" style={{ display: 'flex', flexDirection: 'column' }}>
       <SkipLink />
+      {session.kioskIdleSeconds !== undefined && <KioskSessionBar name={session.name} idleSeconds={session.kioskIdleSeconds} />}
       <MemberHeader session={session} />
       <Box component="main" id={MAIN_CONTENT_ID} tabIndex={-1} className="mm-main">
         {/* The home header area: the organization's banner, or rotating landing posters. */}
@@ -27,7 +29,7 @@ export function MemberLayout() {
         </Box>
       </Box>
       <SiteFooter roomForQuickMenu />
-      <QuickMenu isSuperUser={session.isSuperUser} />
+      <QuickMenu isSuperUser={session.isSuperUser} onKiosk={session.kioskIdleSeconds !== undefined} />
     </Box>
   );
 }

@@ -5,7 +5,7 @@ import type { Session } from '../../lib/session.ts';
 /** A menu entry: an app route, or an external address opened outside the app. */
 export type NavEntry = { label: string; to: string; external?: boolean };
 
-type Viewer = Pick<Session, 'isSuperUser' | 'isGuestUser'>;
+type Viewer = Pick<Session, 'isSuperUser' | 'isGuestUser' | 'kioskIdleSeconds'>;
 
 const REQUEST_TOPIC = `mailto:${SUPPORT_EMAIL}?subject=${encodeURIComponent('Topic request')}`;
 
@@ -23,13 +23,14 @@ export function headerEntries({ isSuperUser, isGuestUser }: Viewer): NavEntry[] 
   ];
 }
 
-/** The profile dropdown. */
-export function profileEntries({ isSuperUser, isGuestUser }: Viewer): NavEntry[] {
+/** The profile dropdown; on a shared kiosk no account screens, and signing out is "Done". */
+export function profileEntries({ isSuperUser, isGuestUser, kioskIdleSeconds }: Viewer): NavEntry[] {
+  const onKiosk = kioskIdleSeconds !== undefined;
   return [
     ...when(isSuperUser, { label: 'Manage', to: paths.manageOrganization }),
-    ...when(!isGuestUser, { label: 'User Account', to: paths.account.root }),
+    ...when(!isGuestUser && !onKiosk, { label: 'User Account', to: paths.account.root }),
     { label: 'Certificates', to: paths.achievements },
-    { label: 'Sign out', to: paths.logout },
+    { label: onKiosk ? 'Done' : 'Sign out', to: paths.logout },
   ];
 }
 

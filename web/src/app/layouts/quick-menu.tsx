@@ -8,7 +8,7 @@ import { openEditInfoModal } from '../../features/account/components/edit-info-m
  * The floating menu at the bottom right (member spec, section 2, "Header and menus"); dialogs and drawers
  * cover it. The member layout keeps room for it (see .mm-member-main) so it never sits over content.
  */
-export function QuickMenu({ isSuperUser }: { isSuperUser: boolean }) {
+export function QuickMenu({ isSuperUser, onKiosk }: { isSuperUser: boolean; onKiosk: boolean }) {
   return (
     <Affix position={{ bottom: 12, right: 12 }} zIndex={150}>
       <Menu position="top-end" width={200} shadow="md">
@@ -21,7 +21,7 @@ export function QuickMenu({ isSuperUser }: { isSuperUser: boolean }) {
           <Menu.Item component={Link} to={paths.achievements}>
             All Certificates
           </Menu.Item>
-          <Menu.Item onClick={openEditInfoModal}>Update User Info</Menu.Item>
+          {!onKiosk && <Menu.Item onClick={openEditInfoModal}>Update User Info</Menu.Item>}
           {isSuperUser && (
             <Menu.Item component={Link} to={paths.dashboard}>
               Dashboard

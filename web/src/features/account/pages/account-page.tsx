@@ -1,5 +1,7 @@
-import { Alert, Container, Title } from '@mantine/core';
+import { Alert, Button, Container, Group, Title } from '@mantine/core';
+import { Link } from 'react-router';
 import { PageLoader } from '../../../components/page-loader.tsx';
+import { paths } from '../../../config/paths.ts';
 import { useProfile } from '../../../lib/profile.ts';
 import { useSignedInSession } from '../../../lib/session.ts';
 import { AccountSummary } from '../components/account-summary.tsx';
@@ -20,6 +22,13 @@ export function AccountPage() {
         </Alert>
       )}
       {profile.data && <AccountSummary profile={profile.data} showPlanLinks={!session.isGuestUser} />}
+      {!session.isGuestUser && (
+        <Group mt="lg">
+          <Button component={Link} to={paths.account.kioskPin} variant="default">
+            Kiosk PIN
+          </Button>
+        </Group>
+      )}
     </Container>
   );
 }

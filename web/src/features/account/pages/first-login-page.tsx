@@ -1,5 +1,5 @@
-import { Container, Loader, Stack, Text, Title } from '@mantine/core';
-import { useNavigate } from 'react-router';
+import { Anchor, Container, Loader, Stack, Text, Title } from '@mantine/core';
+import { Link, useNavigate } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { updateSession, useSignedInSession } from '../../../lib/session.ts';
 import { useUserInfo } from '../api/get-user-info.ts';
@@ -33,6 +33,13 @@ export function FirstLoginPage() {
         ) : (
           <Loader />
         )}
+        <Text size="sm">
+          Does your team share a tablet?{' '}
+          <Anchor component={Link} to={paths.account.kioskPin}>
+            Set your kiosk PIN
+          </Anchor>{' '}
+          to sign in there with 4 to 6 digits.
+        </Text>
       </Stack>
     </Container>
   );

@@ -1,9 +1,10 @@
 import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { browserTimezone } from '../../../lib/browser-timezone.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { scanReturnPath } from '../../../lib/scan-return.ts';
 import { saveSession, sessionFromSignIn } from '../../../lib/session.ts';
 import { useLogin } from '../api/login.ts';
 
@@ -14,6 +15,8 @@ export function LoginForm({ initialEmail, initialPassword }: LoginFormProps) {
   const [password, setPassword] = useState(initialPassword);
   const login = useLogin();
   const navigate = useNavigate();
+  // A scanned QR label's page waits behind the sign-in (lib/scan-return.ts).
+  const next = scanReturnPath(useLocation().state);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -23,7 +26,7 @@ export function LoginForm({ initialEmail, initialPassword }: LoginFormProps) {
         onSuccess: ({ data, message }) => {
           saveSession(sessionFromSignIn(data));
           notifySuccess(message ?? 'Log-in successful!');
-          navigate(paths.home, { replace: true });
+          navigate(next ?? paths.home, { replace: true });
         },
         onError: notifyError,
       },

@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { paths } from '../../../config/paths.ts';
+import { getKioskDeviceToken } from '../../../lib/kiosk-device.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { clearSession } from '../../../lib/session.ts';
 import { logout } from '../api/logout.ts';
@@ -10,10 +11,11 @@ import { logout } from '../api/logout.ts';
 /** Public pages a sign-out may end on instead of sign-in (the guest leaving for the plans). */
 const PUBLIC_DESTINATIONS: readonly string[] = [paths.plans];
 
-/** Where a sign-out ends: sign-in, or the public page the sign-out was asked with (`state.next`). */
+/** Where a sign-out ends: sign-in (a kiosk tablet: its team screen), or the public page asked with (`state.next`). */
 function useSignOutDestination(): string {
   const next = (useLocation().state as { next?: string } | null)?.next;
-  return next && PUBLIC_DESTINATIONS.includes(next) ? next : paths.login;
+  if (next && PUBLIC_DESTINATIONS.includes(next)) return next;
+  return getKioskDeviceToken() ? paths.kiosk : paths.login;
 }
 
 /**

@@ -1,24 +1,10 @@
-import { Alert, AspectRatio, Card, Loader, Stack, Text, Title } from '@mantine/core';
-import { useEffect, useRef } from 'react';
-import { useHls } from '../../../components/video-player/use-hls.ts';
+import { Alert, Card, Loader, Stack, Text, Title } from '@mantine/core';
+import { useEffect } from 'react';
+import { InlineVideo } from '../../../components/video-player/inline-video.tsx';
 import { adminNotify } from '../../../lib/notify.ts';
-import { usePreviewVideo } from '../api/get-preview-video.ts';
+import { usePreviewVideo } from '../../../lib/preview-video.ts';
 
 const PREVIEW_FAILED = 'Erro ao buscar video';
-
-function HlsVideo({ src }: { src: string }) {
-  const ref = useRef<HTMLVideoElement>(null);
-  const hls = useHls(ref, { src, preferredHeight: 480, autoPlay: false });
-  return (
-    <>
-      <AspectRatio ratio={16 / 9}>
-        {/* biome-ignore lint/a11y/useMediaCaption: catalog videos carry no caption tracks */}
-        <video ref={ref} controls style={{ width: '100%', background: '#000' }} data-testid="preview-video" />
-      </AspectRatio>
-      {hls.error && <Text c="red">{hls.error}</Text>}
-    </>
-  );
-}
 
 /** The side panel of the learning path creator: plays the clicked video (POST videos/view). */
 export function VideoPreview({ videoId }: { videoId: number | null }) {
@@ -41,7 +27,7 @@ export function VideoPreview({ videoId }: { videoId: number | null }) {
         {videoId !== null && failed && <Alert color="red">{PREVIEW_FAILED}</Alert>}
         {stream && (
           <>
-            <HlsVideo key={stream} src={stream} />
+            <InlineVideo key={stream} src={stream} testId="preview-video" />
             <Text fw={600}>{video.data?.title}</Text>
           </>
         )}

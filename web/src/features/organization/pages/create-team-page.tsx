@@ -2,11 +2,11 @@ import { Button, Stack, TextInput } from '@mantine/core';
 import { createTeamRequest, ORGANIZATION_MESSAGES } from '@mm/contract';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { AdminPage } from '../../../components/admin-page.tsx';
 import { useManagedOrganization } from '../../../components/super-user-only.tsx';
 import { paths } from '../../../config/paths.ts';
 import { adminNotify } from '../../../lib/notify.ts';
 import { useCreateTeam } from '../api/create-team.ts';
-import { AdminPage } from '../components/admin-page.tsx';
 import { MemberSelect } from '../components/member-select.tsx';
 
 /** /manage-organization/create-team: name (min 1) and members (required). */

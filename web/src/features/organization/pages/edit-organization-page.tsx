@@ -1,10 +1,10 @@
 import { Button, FileInput, Image, Stack, TextInput } from '@mantine/core';
 import { ORGANIZATION_MESSAGES } from '@mm/contract';
 import { type FormEvent, useState } from 'react';
+import { AdminPage } from '../../../components/admin-page.tsx';
 import { useManagedOrganization } from '../../../components/super-user-only.tsx';
 import { adminNotify } from '../../../lib/notify.ts';
 import { useUpdateBanner } from '../api/update-banner.ts';
-import { AdminPage } from '../components/admin-page.tsx';
 
 /** /manage-organization/edit: the name is read-only; the banner can be replaced. */
 export function EditOrganizationPage() {

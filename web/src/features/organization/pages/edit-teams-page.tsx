@@ -2,13 +2,13 @@ import { Alert, Anchor, Button, Card, Group, SimpleGrid, Text } from '@mantine/c
 import { modals } from '@mantine/modals';
 import { ORGANIZATION_MESSAGES, type TeamSummary } from '@mm/contract';
 import { Link } from 'react-router';
+import { AdminPage } from '../../../components/admin-page.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { useManagedOrganization } from '../../../components/super-user-only.tsx';
 import { teamFormPath, teamOverviewPath } from '../../../config/paths.ts';
 import { adminNotify } from '../../../lib/notify.ts';
 import { useTeams } from '../../../lib/organization/get-teams.ts';
 import { useDeleteTeam } from '../api/delete-team.ts';
-import { AdminPage } from '../components/admin-page.tsx';
 
 /** /manage-organization/edit-team: a grid of team cards. */
 export function EditTeamsPage() {

@@ -1,7 +1,7 @@
 import { Card, SimpleGrid, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
+import { AdminPage } from '../../../components/admin-page.tsx';
 import { paths } from '../../../config/paths.ts';
-import { AdminPage } from '../components/admin-page.tsx';
 
 const LINKS = [
   { to: paths.organization.edit, title: 'Edit organization', text: 'Change the banner of your organization.' },
@@ -9,6 +9,9 @@ const LINKS = [
   { to: paths.organization.editTeams, title: 'Edit teams', text: 'Rename, change members or delete teams.' },
   { to: paths.organization.learningPathCreator, title: 'Learning path creator', text: 'Order categories, mark them required, hide videos.' },
   { to: paths.manageTeam, title: 'Manage users', text: 'Create, edit and delete users.' },
+  { to: paths.toolbox, title: 'Toolbox talk', text: 'Show a clip to the crew at shift start, take attendance, print the sheet.' },
+  { to: paths.organization.qrCodes, title: 'QR codes', text: 'Print labels for the machines: a phone camera opens the video.' },
+  { to: paths.organization.kiosks, title: 'Kiosks', text: "Enrol a team's shared tablet, where members sign in with a PIN; revoke it." },
 ];
 
 /** /manage-organization: the administration hub. */

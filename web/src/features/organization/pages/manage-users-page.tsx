@@ -3,13 +3,13 @@ import { modals } from '@mantine/modals';
 import type { OrganizationUser } from '@mm/contract';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
+import { AdminPage } from '../../../components/admin-page.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { StackedTable } from '../../../components/stacked-table.tsx';
 import { useManagedOrganization } from '../../../components/super-user-only.tsx';
 import { adminNotify } from '../../../lib/notify.ts';
 import { useDeleteUser } from '../api/delete-user.ts';
 import { useManagedUsers } from '../api/list-users.ts';
-import { AdminPage } from '../components/admin-page.tsx';
 import { UserModal } from '../components/user-modal.tsx';
 
 /** /manage-team: the organization's users except the signed-in super user. */

@@ -2,12 +2,12 @@ import { Button, Checkbox, Stack, TextInput } from '@mantine/core';
 import { ORGANIZATION_MESSAGES } from '@mm/contract';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
+import { AdminPage } from '../../../components/admin-page.tsx';
 import { useManagedOrganization } from '../../../components/super-user-only.tsx';
 import { paths } from '../../../config/paths.ts';
 import { adminNotify } from '../../../lib/notify.ts';
 import { useTeamOverview } from '../api/get-team-overview.ts';
 import { useSaveTeamForm } from '../api/save-team-form.ts';
-import { AdminPage } from '../components/admin-page.tsx';
 import { MemberSelect } from '../components/member-select.tsx';
 
 /** /manage-organization/team-form/{name}/{id}: rename, add members, optionally replace the current ones. */

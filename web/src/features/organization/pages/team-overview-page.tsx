@@ -1,12 +1,12 @@
 import { Alert, Avatar, Stack, Table, Text, Title } from '@mantine/core';
 import { useParams } from 'react-router';
+import { AdminPage } from '../../../components/admin-page.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { StackedTable } from '../../../components/stacked-table.tsx';
 import { useManagedOrganization } from '../../../components/super-user-only.tsx';
 import { paths } from '../../../config/paths.ts';
 import { formatDateTime } from '../../../lib/date.ts';
 import { useTeamOverview } from '../api/get-team-overview.ts';
-import { AdminPage } from '../components/admin-page.tsx';
 
 /** /manage-organization/team-overview/{name}/{id}: members and the team's categories. */
 export function TeamOverviewPage() {

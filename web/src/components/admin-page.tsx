@@ -2,7 +2,7 @@ import { Anchor, Container, Group, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { paths } from '../../../config/paths.ts';
+import { paths } from '../config/paths.ts';
 
 /** The frame of every administration screen: a back link to the hub and the title. */
 export function AdminPage({

@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import { sessionData } from './auth.ts';
+import { catalogId } from './catalog.ts';
+
+/** Shared kiosks (issue 17): a tablet enrolled for one team, where members sign in with a PIN. */
+
+/** The header a kiosk tablet sends its device token in (never a URL: URLs end up in logs). */
+export const KIOSK_TOKEN_HEADER = 'x-kiosk-token';
+
+export const KIOSK_MESSAGES = {
+  pinFormat: 'The PIN must be 4 to 6 digits.',
+  pinTooSimple: 'This PIN is too easy to guess (repeated or consecutive digits). Please choose another one.',
+  pinMismatch: 'The two PINs do not match.',
+  pinSaved: 'Your kiosk PIN is saved.',
+  wrongPin: 'Wrong PIN. Please try again.',
+  noPin: 'You have no kiosk PIN yet: set one under User Account on your own device.',
+  personThrottled: 'Too many wrong PINs for this person. Please try again in 15 minutes.',
+  kioskThrottled: 'Too many wrong PINs on this kiosk. Please try again later.',
+  unknownKiosk: 'This tablet is not enrolled as a kiosk, or its enrolment was revoked.',
+  notOnTeam: 'This person is not on the kiosk’s team.',
+} as const;
+
+const PIN_PATTERN = /^\d{4,6}$/;
+
+/** Why a PIN cannot be chosen, or null: 4 to 6 digits, neither one digit repeated nor a run like 1234 or 9876. */
+export function pinProblem(pin: string): string | null {
+  if (!PIN_PATTERN.test(pin)) return KIOSK_MESSAGES.pinFormat;
+  const steps = new Set([...pin].slice(1).map((digit, i) => Number(digit) - Number(pin[i])));
+  if (steps.size === 1 && [0, 1, -1].includes([...steps][0] ?? 2)) return KIOSK_MESSAGES.pinTooSimple;
+  return null;
+}
+
+const pin = z.string().max(6).regex(PIN_PATTERN, KIOSK_MESSAGES.pinFormat);
+const isoTime = z.string().nullable();
+
+// ---------------------------------------------------------------- administration (super user)
+
+export const kioskSummary = z.object({
+  id: z.number(),
+  name: z.string(),
+  team_id: z.number(),
+  team: z.string(),
+  enrolled_at: z.string(),
+  last_used_at: isoTime,
+  revoked_at: isoTime,
+});
+export type KioskSummary = z.infer<typeof kioskSummary>;
+
+/** The kiosks, and the teams one may be enrolled for. */
+export const kiosksData = z.object({ kiosks: z.array(kioskSummary), teams: z.array(z.object({ id: z.number(), name: z.string() })) });
+export type KiosksData = z.infer<typeof kiosksData>;
+
+export const enrolKioskRequest = z.object({
+  team_id: catalogId,
+  name: z.string().trim().min(1, 'Please name the kiosk (e.g. "Press line tablet").').max(100),
+});
+export type EnrolKioskRequest = z.input<typeof enrolKioskRequest>;
+
+/** The device token is shown once, to the tablet being enrolled; the server keeps only its hash. */
+export const enrolKioskData = z.object({ kiosk: kioskSummary, device_token: z.string() });
+export type EnrolKioskData = z.infer<typeof enrolKioskData>;
+
+// ---------------------------------------------------------------- a member's own PIN
+
+export const kioskPinStatusData = z.object({ has_pin: z.boolean() });
+export type KioskPinStatusData = z.infer<typeof kioskPinStatusData>;
+
+export const setKioskPinRequest = z.object({ pin, pin_confirmation: z.string().max(6) });
+export type SetKioskPinRequest = z.input<typeof setKioskPinRequest>;
+
+// ---------------------------------------------------------------- the kiosk tablet (device token)
+
+export const kioskRosterMember = z.object({
+  user_id: z.number(),
+  name: z.string(),
+  last_name: z.string(),
+  picture: z.string().nullable(),
+  has_pin: z.boolean(),
+});
+export type KioskRosterMember = z.infer<typeof kioskRosterMember>;
+
+export const kioskRosterData = z.object({
+  kiosk: z.object({ name: z.string(), team: z.string(), organization: z.string() }),
+  members: z.array(kioskRosterMember),
+  /** Seconds without a touch after which the kiosk ends the member's session. */
+  idle_seconds: z.number(),
+});
+export type KioskRosterData = z.infer<typeof kioskRosterData>;
+
+export const kioskSignInRequest = z.object({ user_id: catalogId, pin: z.string().max(6) });
+export type KioskSignInRequest = z.input<typeof kioskSignInRequest>;
+
+export const kioskSignInData = sessionData.extend({ kiosk_id: z.number(), idle_seconds: z.number() });
+export type KioskSignInData = z.infer<typeof kioskSignInData>;

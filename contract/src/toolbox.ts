@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { catalogId } from './catalog.ts';
+
+/** Toolbox talks (issue 17): one clip shown to the crew on one screen, attendance, one check question. */
+
+export const MAX_TOOLBOX_ATTENDEES = 100;
+
+export const toolboxPerson = z.object({ user_id: z.number(), name: z.string(), last_name: z.string(), picture: z.string().nullable() });
+export type ToolboxPerson = z.infer<typeof toolboxPerson>;
+
+/** What the leader picks from: the catalog's clips, the teams, and the chosen team's crew. */
+export const toolboxSetupData = z.object({
+  clips: z.array(z.object({ id: z.number(), title: z.string(), duration_seconds: z.number() })),
+  teams: z.array(z.object({ id: z.number(), name: z.string() })),
+  team_id: z.number().nullable(),
+  crew: z.array(toolboxPerson),
+});
+export type ToolboxSetupData = z.infer<typeof toolboxSetupData>;
+
+export const toolboxSetupQuery = z.object({ team_id: catalogId.optional() });
+
+export const recordToolboxTalkRequest = z.object({
+  video_id: catalogId,
+  attendee_ids: z
+    .array(catalogId)
+    .min(1, 'Tap the name of everyone who attended.')
+    .max(MAX_TOOLBOX_ATTENDEES)
+    .refine((ids) => new Set(ids).size === ids.length, 'Each attendee at most once.'),
+  question: z.string().trim().min(1, 'Please write the check question.').max(300),
+  answer: z.string().trim().min(1, "Please write the crew's answer.").max(500),
+});
+export type RecordToolboxTalkRequest = z.input<typeof recordToolboxTalkRequest>;
+
+export const toolboxTalk = z.object({
+  id: z.number(),
+  held_at: z.string(),
+  video_id: z.number(),
+  video_title: z.string(),
+  video_revision: z.number().nullable(),
+  leader: z.string(),
+  question: z.string(),
+  answer: z.string(),
+  attendees: z.array(z.object({ user_id: z.number(), name: z.string(), credited: z.boolean() })),
+});
+export type ToolboxTalk = z.infer<typeof toolboxTalk>;
+
+export const toolboxTalksData = z.object({ talks: z.array(toolboxTalk) });
+export type ToolboxTalksData = z.infer<typeof toolboxTalksData>;

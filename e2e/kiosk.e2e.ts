@@ -1,0 +1,124 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { DEMO, dismissToasts, expectPath, expectVisible, field, newPage, signInThroughForm, useStack, WIDTHS } from './harness.ts';
+
+const SCREENSHOTS = process.env.KIOSK_SCREENSHOTS;
+const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** Serious or critical axe-core findings on the page as it stands (the roster is reached only on an enrolled tablet). */
+async function seriousAxeFindings(page: Page): Promise<string[]> {
+  // Evaluated through the DevTools protocol: the page's CSP (script-src 'self') would refuse a script tag.
+  await page.evaluate(AXE_SOURCE);
+  const violations = await page.evaluate(async () => {
+    const { axe } = window as unknown as {
+      axe: { run: (d: Document) => Promise<{ violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[] }> };
+    };
+    return (await axe.run(document)).violations;
+  });
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+async function typePin(page: Page, pin: string): Promise<void> {
+  const dialog = page.getByRole('dialog');
+  for (const digit of pin) await dialog.getByRole('button', { name: `Digit ${digit}` }).click();
+  await dialog.getByRole('button', { name: 'OK' }).click();
+}
+
+// Issue 17: a tablet enrolled as the Production team's kiosk; Bruno signs in with his PIN, taps Done, signs in again
+// and walks away: the kiosk signs him out after 2 minutes without a touch.
+describe('shared kiosk', () => {
+  const env = useStack();
+
+  it('enrols a tablet, signs a member in with a PIN, hides account screens, and signs out on Done and after inactivity', async () => {
+    const { stack, browser } = env;
+    const bruno = await stack.signIn(DEMO.member.email, DEMO.member.password);
+    expect((await stack.api('POST', '/api/kiosk-pin', { token: bruno, json: { pin: '2580', pin_confirmation: '2580' } })).status).toBe(201);
+
+    const page = await newPage(browser, stack, WIDTHS.tablet);
+    await page.clock.install();
+    await signInThroughForm(page, DEMO.superUser.email, DEMO.superUser.password);
+    await page.goto('/manage-organization/kiosks');
+    await expectVisible(page.getByRole('heading', { level: 1, name: 'Kiosks' }));
+    if (SCREENSHOTS) {
+      for (const width of [WIDTHS.mobile, WIDTHS.desktop]) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.screenshot({ path: `${SCREENSHOTS}/kiosks-admin-${width}.png`, fullPage: true });
+      }
+      await page.setViewportSize({ width: WIDTHS.tablet, height: 900 });
+    }
+    await page.getByRole('combobox', { name: 'Team' }).click();
+    await page.getByRole('option', { name: 'Production' }).click();
+    await field(page, 'Kiosk name').fill('Cell 4 tablet');
+    await page.getByRole('button', { name: 'Enrol this tablet as a kiosk' }).click();
+
+    // The supervisor is signed out; the tablet shows the team.
+    await expectPath(page, '/kiosk');
+    await expectVisible(page.getByRole('heading', { level: 1, name: 'Who is training?' }));
+    const brunoTile = page.getByRole('button', { name: 'Bruno Costa' });
+    await expectVisible(brunoTile);
+    expect(await seriousAxeFindings(page)).toEqual([]);
+    if (SCREENSHOTS) {
+      for (const width of [WIDTHS.mobile, WIDTHS.tablet, WIDTHS.desktop]) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.screenshot({ path: `${SCREENSHOTS}/kiosk-roster-${width}.png`, fullPage: true });
+      }
+      await page.setViewportSize({ width: WIDTHS.tablet, height: 900 });
+    }
+
+    // A wrong PIN is refused, the right one signs Bruno in.
+    await brunoTile.click();
+    await typePin(page, '1357');
+    await expectVisible(page.getByRole('dialog').getByText('Wrong PIN. Please try again.'));
+    expect(await seriousAxeFindings(page)).toEqual([]);
+    if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/kiosk-pin-768.png` });
+    await typePin(page, '2580');
+    await expectPath(page, '/home');
+    const bar = page.getByRole('complementary', { name: 'Kiosk session' });
+    await expectVisible(bar.getByText('Signed in on the shared kiosk as Bruno'));
+    // His learning path, as on his own device.
+    await expectVisible(page.getByTestId('category-card').first());
+    if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/kiosk-home-768.png` });
+
+    // Account, billing and administration screens are not offered, and their paths lead home.
+    for (const path of ['/account', '/account/kiosk-pin', '/plans/me', '/manage-organization/kiosks']) {
+      await page.goto(path);
+      await expectPath(page, '/home');
+    }
+    await dismissToasts(page);
+
+    // Done ends the session: back to the team.
+    await bar.getByRole('button', { name: 'Done' }).click();
+    await expectPath(page, '/kiosk');
+    await expectVisible(page.getByRole('button', { name: 'Bruno Costa' }));
+
+    // Signed in again, he opens a video from his path and walks away with it paused: the full-window player
+    // warns, then the kiosk signs out by itself.
+    await page.getByRole('button', { name: 'Bruno Costa' }).click();
+    await typePin(page, '2580');
+    await expectPath(page, '/home');
+    const sections = (await stack.api('POST', '/api/home_first_section', { token: bruno, json: {} })).body.data;
+    const groups = (await stack.api('POST', '/api/categoryVideos', { token: bruno, json: { category_id: sections[0].category_id } })).body.data;
+    const videoPath = `/video/${groups[0].videos[0].admin_video_id}`;
+    await page.goto(videoPath);
+    await expectPath(page, videoPath);
+    await page.locator('video').first().waitFor({ state: 'attached' });
+    await page.evaluate(() => document.querySelector('video')?.pause());
+    const kioskToken = await page.evaluate(() => JSON.parse(localStorage.getItem('mm.session') ?? '{}').accessToken as string);
+    expect((await stack.api('GET', '/api/learning_path_home', { token: kioskToken })).status).toBe(200);
+    await page.clock.fastForward(100_000);
+    await expectVisible(page.getByTestId('kiosk-countdown').getByText(/Signing out in \d+ s/));
+    await page.clock.fastForward(25_000);
+    await expectPath(page, '/kiosk');
+    await expectVisible(page.getByRole('heading', { level: 1, name: 'Who is training?' }));
+
+    // The session was ended on the server, not only forgotten by the page.
+    expect((await stack.api('GET', '/api/learning_path_home', { token: kioskToken })).status).toBe(401);
+    const kiosks = await stack.api('GET', '/api/kiosks', { token: await stack.signIn(DEMO.superUser.email, DEMO.superUser.password) });
+    expect(kiosks.body.data.kiosks[0]).toMatchObject({ name: 'Cell 4 tablet', team: 'Production', revoked_at: null });
+    expect(kiosks.body.data.kiosks[0].last_used_at).not.toBeNull();
+  });
+});

@@ -1,0 +1,76 @@
+import fs from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { DEMO, expectVisible, newPage, signInThroughForm, useStack, WIDTHS } from './harness.ts';
+
+const SCREENSHOTS = process.env.KIOSK_SCREENSHOTS;
+const CREW = ['Marcus Johnson', 'Priya Raman', 'Bruno Costa'];
+
+// Issue 17: the supervisor leads a toolbox talk on one tablet: a clip, three attendees, the clip plays, one
+// check question, the record and its attendance sheet.
+describe('toolbox talk', () => {
+  const env = useStack();
+
+  it('records a talk with three attendees and prints the attendance sheet', async () => {
+    const { stack, browser } = env;
+    const page = await newPage(browser, stack, WIDTHS.tablet);
+    await signInThroughForm(page, DEMO.superUser.email, DEMO.superUser.password);
+    await page.goto('/manage-organization');
+    await page.getByRole('link', { name: /Toolbox talk/ }).click();
+    await expectVisible(page.getByRole('heading', { level: 1, name: 'Toolbox talk' }));
+
+    // The clip: the first of the organization's path, open to everyone.
+    const token = await stack.signIn(DEMO.superUser.email, DEMO.superUser.password);
+    const sections = (await stack.api('POST', '/api/home_first_section', { token, json: {} })).body.data;
+    const groups = (await stack.api('POST', '/api/categoryVideos', { token, json: { category_id: sections[0].category_id } })).body.data;
+    const clipTitle: string = groups[0].videos[0].title;
+    await page.getByRole('combobox', { name: 'Clip' }).fill(clipTitle.slice(0, 20));
+    await page.getByRole('option', { name: clipTitle }).click();
+    if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/toolbox-clip-768.png`, fullPage: true });
+    await page.getByRole('button', { name: 'Next: attendance' }).click();
+
+    // The crew taps their names (the supervisor's own team, Production, is offered first).
+    for (const name of CREW) await page.getByRole('button', { name }).click();
+    for (const name of CREW) expect(await page.getByRole('button', { name }).getAttribute('aria-pressed')).toBe('true');
+    await expectVisible(page.getByText('(3 here)'));
+    if (SCREENSHOTS) {
+      for (const width of [WIDTHS.mobile, WIDTHS.tablet, WIDTHS.desktop]) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.screenshot({ path: `${SCREENSHOTS}/toolbox-attendance-${width}.png`, fullPage: true });
+      }
+      await page.setViewportSize({ width: WIDTHS.tablet, height: 900 });
+    }
+    await page.getByRole('button', { name: 'Next: play the clip' }).click();
+
+    // The clip plays.
+    const video = page.getByTestId('toolbox-clip');
+    await expectVisible(video);
+    await video.evaluate(async (element: HTMLVideoElement) => {
+      element.muted = true;
+      await element.play();
+    });
+    await page.waitForFunction(() => ((document.querySelector('[data-testid="toolbox-clip"]') as HTMLVideoElement | null)?.currentTime ?? 0) > 0.5, undefined, {
+      timeout: 15_000,
+    });
+    await page.getByRole('button', { name: 'Next: check question' }).click();
+
+    // The check question and the crew's answer.
+    expect(await page.getByRole('textbox', { name: 'Check question' }).inputValue()).toContain(clipTitle);
+    await page.getByRole('textbox', { name: "The crew's answer" }).fill('Lock it out, tag it, and try to start it before reaching in.');
+    await page.getByRole('button', { name: 'Record the talk' }).click();
+    await expectVisible(page.getByRole('heading', { name: `Recorded: ${clipTitle}` }));
+    await expectVisible(page.getByText('3 attended; the clip counts as watched for everyone.'));
+    if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/toolbox-recorded-768.png`, fullPage: true });
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Attendance sheet (PDF)' }).click()]);
+    const file = await download.path();
+    const pdf = fs.readFileSync(file).toString('latin1');
+    expect(pdf.startsWith('%PDF-1.4')).toBe(true);
+    for (const text of [...CREW, 'Alice Martin', 'Lock it out, tag it']) expect(pdf).toContain(text);
+
+    // The record, through the API: three attendees, each credited.
+    const talks = (await stack.api('GET', '/api/toolbox/talks', { token })).body.data.talks;
+    expect(talks[0].video_title).toBe(clipTitle);
+    expect(talks[0].attendees.map((a: { name: string }) => a.name).sort()).toEqual([...CREW].sort());
+    expect(talks[0].attendees.every((a: { credited: boolean }) => a.credited)).toBe(true);
+  });
+});

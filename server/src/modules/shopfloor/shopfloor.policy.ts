@@ -1,0 +1,5 @@
+import type { Caller } from '../../lib/auth.ts';
+import { managedOrganizationOf } from '../organization/organization.policy.ts';
+
+/** QR sheets are printed by a super user of the organization. */
+export const qrOrganizationOf = (caller: Caller): number => managedOrganizationOf(caller);

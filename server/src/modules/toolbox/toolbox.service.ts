@@ -1,0 +1,136 @@
+import type { recordToolboxTalkRequest, ToolboxSetupData, ToolboxTalk } from '@mm/contract';
+import type { z } from 'zod';
+import type { AppContext } from '../../app-context.ts';
+import type { Caller } from '../../lib/auth.ts';
+import { now, toIso } from '../../lib/clock.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import { listTeams } from '../organization/teams.queries.ts';
+import { reportWatchTime } from '../playback/playback.service.ts';
+import { findUserById } from '../users/users.queries.ts';
+import { viewerOf } from '../videos/playback-access.ts';
+import { attendanceSheetPdf } from './attendance-pdf.ts';
+import { toolboxOrganizationOf } from './toolbox.policy.ts';
+import {
+  type Attendee,
+  findClip,
+  findPeople,
+  findTalks,
+  insertTalk,
+  listClips,
+  listCrew,
+  markCredited,
+  organizationName,
+  type TalkRow,
+} from './toolbox.queries.ts';
+
+export const CLIP_NOT_FOUND = 'No such clip in the library.';
+export const ATTENDEE_NOT_FOUND = 'Everyone attending must be a member of your organization.';
+export const TALK_NOT_FOUND = 'No such toolbox talk in your organization.';
+const RECENT_TALKS = 20;
+
+const fullName = (person: { name: string; last_name: string }) => `${person.name} ${person.last_name}`.trim();
+
+export async function toolboxSetup(ctx: AppContext, caller: Caller, teamId: number | undefined): Promise<ToolboxSetupData> {
+  const organizationId = toolboxOrganizationOf(caller);
+  const [clips, teams] = await Promise.all([listClips(ctx.db), listTeams(ctx.db, organizationId)]);
+  // The leader's own team first; a team of another organization is simply not one of the choices.
+  const chosen = teams.find((t) => t.id === (teamId ?? caller.teamId)) ?? teams[0];
+  return {
+    clips,
+    teams: teams.map(({ id, name }) => ({ id, name })),
+    team_id: chosen?.id ?? null,
+    crew: chosen ? await listCrew(ctx.db, organizationId, chosen.id) : [],
+  };
+}
+
+/**
+ * Records the talk and its attendance, then counts it for each attendee as having watched the clip in full
+ * (through the same watch report as the player, so progress, certificates and points follow). An attendee whose
+ * path locks or hides the clip, or whose organization cannot play, is recorded as attending without credit.
+ */
+export async function recordToolboxTalk(ctx: AppContext, caller: Caller, input: z.output<typeof recordToolboxTalkRequest>): Promise<ToolboxTalk> {
+  const organizationId = toolboxOrganizationOf(caller);
+  const clip = await findClip(ctx.db, input.video_id);
+  if (!clip) throw notFound(CLIP_NOT_FOUND);
+  const attendees = await findPeople(ctx.db, organizationId, input.attendee_ids);
+  if (attendees.length !== input.attendee_ids.length) throw notFound(ATTENDEE_NOT_FOUND);
+  const leader = await findUserById(ctx.db, caller.userId);
+  const talkId = await insertTalk(
+    ctx.db,
+    {
+      organizationId,
+      videoId: clip.id,
+      ledBy: caller.userId,
+      leaderName: leader ? fullName(leader) : '',
+      question: input.question,
+      answer: input.answer,
+      heldAt: now(),
+    },
+    attendees.map((a) => ({ userId: a.id, name: fullName(a) })),
+  );
+  const credited: number[] = [];
+  for (const attendee of attendees) {
+    if (await creditFullWatch(ctx, attendee, organizationId, clip)) credited.push(attendee.id);
+  }
+  await markCredited(ctx.db, talkId, credited);
+  return talkOf(await findTalkOrFail(ctx, organizationId, talkId));
+}
+
+async function creditFullWatch(ctx: AppContext, attendee: Attendee, organizationId: number, clip: { id: number; duration_seconds: number }): Promise<boolean> {
+  const viewer = await viewerOf(ctx, {
+    sessionId: 0,
+    userId: attendee.id,
+    organizationId,
+    teamId: attendee.team_id,
+    isSuperUser: attendee.is_super_user === 1,
+    isGuest: false,
+    kioskId: null,
+  });
+  try {
+    await reportWatchTime(ctx, viewer, { user: attendee.id, video: clip.id, timeSpent: clip.duration_seconds / 60 });
+    return true;
+  } catch (error) {
+    // Refusals (locked, hidden, no subscription) mean "attended, not credited"; anything else is a real failure.
+    if (error instanceof AppError && error.status < 500) return false;
+    throw error;
+  }
+}
+
+async function findTalkOrFail(ctx: AppContext, organizationId: number, talkId: number): Promise<TalkRow> {
+  const [talk] = await findTalks(ctx.db, organizationId, { talkId, limit: 1 });
+  if (!talk) throw notFound(TALK_NOT_FOUND);
+  return talk;
+}
+
+const talkOf = (row: TalkRow): ToolboxTalk => ({
+  id: row.id,
+  held_at: toIso(row.held_at) ?? '',
+  video_id: row.video_id,
+  video_title: row.video_title,
+  video_revision: row.video_revision,
+  leader: row.leader_name,
+  question: row.question,
+  answer: row.answer,
+  attendees: row.attendees.map((a) => ({ user_id: a.user_id, name: a.attendee_name, credited: a.credited === 1 })),
+});
+
+export async function recentToolboxTalks(ctx: AppContext, caller: Caller): Promise<ToolboxTalk[]> {
+  const organizationId = toolboxOrganizationOf(caller);
+  return (await findTalks(ctx.db, organizationId, { limit: RECENT_TALKS })).map(talkOf);
+}
+
+export async function attendanceSheet(ctx: AppContext, caller: Caller, talkId: number): Promise<{ pdf: Buffer; filename: string }> {
+  const organizationId = toolboxOrganizationOf(caller);
+  const talk = await findTalkOrFail(ctx, organizationId, talkId);
+  const pdf = attendanceSheetPdf({
+    organization: await organizationName(ctx.db, organizationId),
+    heldAt: `${new Date(talk.held_at).toISOString().slice(0, 16).replace('T', ' ')} UTC`,
+    clip: talk.video_title,
+    revision: talk.video_revision,
+    leader: talk.leader_name,
+    question: talk.question,
+    answer: talk.answer,
+    attendees: talk.attendees.map((a) => ({ name: a.attendee_name, credited: a.credited === 1 })),
+  });
+  return { pdf, filename: `toolbox-talk-${talk.id}.pdf` };
+}

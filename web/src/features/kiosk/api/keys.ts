@@ -1,0 +1,3 @@
+export const kiosksKey = ['kiosks'] as const;
+export const kioskPinKey = ['kiosk-pin'] as const;
+export const kioskRosterKey = ['kiosk-roster'] as const;

@@ -1,0 +1,113 @@
+import { Alert, Anchor, Box, Button, Container, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import type { KioskRosterMember } from '@mm/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { PageLoader } from '../../../components/page-loader.tsx';
+import { PersonTile } from '../../../components/person-tile.tsx';
+import { paths } from '../../../config/paths.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { forgetKioskDevice, getKioskDeviceToken } from '../../../lib/kiosk-device.ts';
+import { saveSession, sessionFromSignIn } from '../../../lib/session.ts';
+import { useKioskRoster, useKioskSignIn } from '../api/kiosk-device.ts';
+import { PinPad } from '../components/pin-pad.tsx';
+import '../kiosk.css';
+
+/** /kiosk: a tablet enrolled as a shared kiosk shows its team; a member taps their name and enters their PIN. */
+export function KioskPage() {
+  const [deviceToken, setDeviceToken] = useState(getKioskDeviceToken);
+  const roster = useKioskRoster(deviceToken);
+  const [chosen, setChosen] = useState<KioskRosterMember | null>(null);
+  const revoked = roster.error instanceof ApiError && roster.error.status === 401;
+
+  // A revoked enrolment is forgotten: the tablet is an ordinary browser again.
+  useEffect(() => {
+    if (revoked) {
+      forgetKioskDevice();
+      setDeviceToken(null);
+    }
+  }, [revoked]);
+
+  return (
+    <Box component="main" className="mm-kiosk" py="xl">
+      <Container size="lg">
+        {deviceToken === null ? (
+          <NotEnrolled revoked={revoked} />
+        ) : roster.isPending ? (
+          <PageLoader label="Loading the team..." />
+        ) : roster.isError ? (
+          <Alert color="red" title="The kiosk cannot load its team">
+            {roster.error.message}
+          </Alert>
+        ) : (
+          <>
+            <Title order={1}>Who is training?</Title>
+            <Text size="lg" c="dimmed" mb="xl">
+              {roster.data.kiosk.team} · {roster.data.kiosk.organization} · tap your name, then enter your PIN.
+            </Text>
+            <SimpleGrid cols={{ base: 2, sm: 3, md: 4 }} spacing="lg">
+              {roster.data.members.map((member) => (
+                <PersonTile key={member.user_id} name={`${member.name} ${member.last_name}`} picture={member.picture} onClick={() => setChosen(member)} />
+              ))}
+            </SimpleGrid>
+            {roster.data.members.length === 0 && <Text>This team has no members yet.</Text>}
+            <Text size="sm" c="dimmed" mt="xl">
+              {roster.data.kiosk.name}. You are signed out after {Math.round(roster.data.idle_seconds / 60)} minutes without a touch.
+            </Text>
+          </>
+        )}
+      </Container>
+      {deviceToken !== null && chosen !== null && <PinDialog deviceToken={deviceToken} member={chosen} onClose={() => setChosen(null)} />}
+    </Box>
+  );
+}
+
+function PinDialog({ deviceToken, member, onClose }: { deviceToken: string; member: KioskRosterMember; onClose: () => void }) {
+  const [pin, setPin] = useState('');
+  const signIn = useKioskSignIn();
+  const queryClient = useQueryClient();
+  const submit = () => {
+    signIn.mutate(
+      { deviceToken, body: { user_id: member.user_id, pin } },
+      {
+        onSuccess: (data) => {
+          queryClient.clear();
+          // The first-sign-in profile step belongs to the member's own device: the kiosk goes straight to the path.
+          saveSession({ ...sessionFromSignIn(data), logged_in_account: Math.max(2, data.logged_in_account), kioskIdleSeconds: data.idle_seconds });
+        },
+        onError: () => setPin(''),
+      },
+    );
+  };
+  return (
+    <Modal opened onClose={onClose} title={`Hello, ${member.name}`} size="sm" centered closeButtonProps={{ 'aria-label': 'Close' }}>
+      {member.has_pin ? (
+        <PinPad value={pin} onChange={setPin} onSubmit={submit} busy={signIn.isPending} error={signIn.error?.message ?? null} />
+      ) : (
+        <Stack>
+          <Text>You have no kiosk PIN yet. Sign in on your own phone or computer and set one under User Account, Kiosk PIN.</Text>
+          <Button size="lg" onClick={onClose}>
+            OK
+          </Button>
+        </Stack>
+      )}
+    </Modal>
+  );
+}
+
+function NotEnrolled({ revoked }: { revoked: boolean }) {
+  return (
+    <Stack maw={560}>
+      <Title order={1}>Kiosk</Title>
+      {revoked && (
+        <Alert color="orange" title="This kiosk was revoked">
+          A super user revoked this tablet's kiosk enrolment.
+        </Alert>
+      )}
+      <Text>This tablet is not enrolled as a shared kiosk. A super user enrols it from Manage organization, Kiosks, while signed in on this tablet.</Text>
+      <Anchor component={Link} to={paths.login}>
+        Sign in
+      </Anchor>
+    </Stack>
+  );
+}

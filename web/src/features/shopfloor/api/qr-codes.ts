@@ -1,0 +1,17 @@
+import type { QrCodesData } from '@mm/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiDownload, apiRequest, saveFile } from '../../../lib/api-client.ts';
+
+/** GET /api/shopfloor/qr-codes: what a QR sheet can be printed for. */
+export async function getQrCodeChoices(): Promise<QrCodesData> {
+  return (await apiRequest<QrCodesData>('/api/shopfloor/qr-codes')).data;
+}
+
+export function useQrCodeChoices() {
+  return useQuery(queryOptions({ queryKey: ['shopfloor', 'qr-codes'], queryFn: getQrCodeChoices }));
+}
+
+/** GET /api/shopfloor/qr-codes/videos.pdf, saved as a download. */
+export async function downloadVideoQrSheet(videoIds: number[]): Promise<void> {
+  saveFile(await apiDownload(`/api/shopfloor/qr-codes/videos.pdf?video_ids=${videoIds.join(',')}`), 'video-qr-codes.pdf');
+}

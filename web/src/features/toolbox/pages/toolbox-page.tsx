@@ -1,0 +1,209 @@
+import { Alert, Anchor, Button, Card, Container, Group, Select, SimpleGrid, Stack, Stepper, Text, Textarea, TextInput, Title } from '@mantine/core';
+import type { ToolboxTalk } from '@mm/contract';
+import { useState } from 'react';
+import { PageLoader } from '../../../components/page-loader.tsx';
+import { PersonTile } from '../../../components/person-tile.tsx';
+import { InlineVideo } from '../../../components/video-player/inline-video.tsx';
+import { formatDateTime } from '../../../lib/date.ts';
+import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { usePreviewVideo } from '../../../lib/preview-video.ts';
+import { downloadAttendanceSheet, useRecordToolboxTalk, useToolboxSetup, useToolboxTalks } from '../api/toolbox.ts';
+
+const defaultQuestion = (title: string) => `What is the one thing to remember from "${title}"?`;
+
+/** /toolbox: a five-minute talk at shift start on one screen: pick a clip, tap the crew, play it, ask, record. */
+export function ToolboxPage() {
+  const [teamId, setTeamId] = useState<number | null>(null);
+  const setup = useToolboxSetup(teamId);
+  const [step, setStep] = useState(0);
+  const [clipId, setClipId] = useState<number | null>(null);
+  const [present, setPresent] = useState<Set<number>>(new Set());
+  const [question, setQuestion] = useState('');
+  const [answer, setAnswer] = useState('');
+  const [recorded, setRecorded] = useState<ToolboxTalk | null>(null);
+  const record = useRecordToolboxTalk();
+  const clip = setup.data?.clips.find((c) => c.id === clipId) ?? null;
+
+  const toggle = (userId: number) =>
+    setPresent((current) => {
+      const next = new Set(current);
+      if (next.has(userId)) next.delete(userId);
+      else next.add(userId);
+      return next;
+    });
+
+  const finish = () => {
+    if (!clip) return;
+    record.mutate(
+      { video_id: clip.id, attendee_ids: [...present], question, answer },
+      {
+        onSuccess: ({ data, message }) => {
+          setRecorded(data);
+          if (message) notifySuccess(message);
+        },
+        onError: notifyError,
+      },
+    );
+  };
+
+  const restart = () => {
+    setRecorded(null);
+    setStep(0);
+    setClipId(null);
+    setPresent(new Set());
+    setQuestion('');
+    setAnswer('');
+  };
+
+  return (
+    <Container size="lg" py="xl">
+      <Title order={1} mb="xs">
+        Toolbox talk
+      </Title>
+      <Text c="dimmed" mb="lg">
+        Five minutes at shift start: one clip, the crew's attendance and one check question, recorded for everyone present.
+      </Text>
+      {setup.isPending && <PageLoader label="Loading clips and crew..." />}
+      {setup.isError && <Alert color="red">{setup.error.message}</Alert>}
+      {setup.data && recorded === null && (
+        <Stepper active={step} onStepClick={setStep} allowNextStepsSelect={false} size="sm">
+          <Stepper.Step label="Clip" description="What to show">
+            <Stack mt="md" maw={560}>
+              <Select
+                label="Clip"
+                placeholder="Pick a clip"
+                searchable
+                data={setup.data.clips.map((c) => ({ value: String(c.id), label: c.title }))}
+                value={clipId === null ? null : String(clipId)}
+                onChange={(value) => {
+                  const chosen = setup.data?.clips.find((c) => String(c.id) === value);
+                  setClipId(chosen?.id ?? null);
+                  if (chosen) setQuestion(defaultQuestion(chosen.title));
+                }}
+              />
+              <Select
+                label="Crew"
+                data={setup.data.teams.map((t) => ({ value: String(t.id), label: t.name }))}
+                value={setup.data.team_id === null ? null : String(setup.data.team_id)}
+                onChange={(value) => {
+                  setTeamId(value === null ? null : Number(value));
+                  setPresent(new Set());
+                }}
+                allowDeselect={false}
+              />
+              <Group>
+                <Button size="lg" disabled={!clip} onClick={() => setStep(1)}>
+                  Next: attendance
+                </Button>
+              </Group>
+            </Stack>
+          </Stepper.Step>
+          <Stepper.Step label="Attendance" description="Tap who is here">
+            <Text mt="md" mb="sm">
+              Everyone present taps their name ({present.size} here).
+            </Text>
+            <SimpleGrid cols={{ base: 2, sm: 3, md: 4 }} spacing="md">
+              {setup.data.crew.map((person) => (
+                <PersonTile
+                  key={person.user_id}
+                  name={`${person.name} ${person.last_name}`}
+                  picture={person.picture}
+                  pressed={present.has(person.user_id)}
+                  onClick={() => toggle(person.user_id)}
+                />
+              ))}
+            </SimpleGrid>
+            <Group mt="lg">
+              <Button size="lg" disabled={present.size === 0} onClick={() => setStep(2)}>
+                Next: play the clip
+              </Button>
+            </Group>
+          </Stepper.Step>
+          <Stepper.Step label="Watch" description="Play the clip together">
+            {clip && <ClipPlayer videoId={clip.id} />}
+            <Group mt="lg">
+              <Button size="lg" onClick={() => setStep(3)}>
+                Next: check question
+              </Button>
+            </Group>
+          </Stepper.Step>
+          <Stepper.Step label="Check" description="One question">
+            <Stack mt="md" maw={640}>
+              <TextInput label="Check question" value={question} onChange={(e) => setQuestion(e.currentTarget.value)} maxLength={300} />
+              <Textarea label="The crew's answer" autosize minRows={3} value={answer} onChange={(e) => setAnswer(e.currentTarget.value)} maxLength={500} />
+              <Group>
+                <Button size="lg" loading={record.isPending} disabled={question.trim() === '' || answer.trim() === ''} onClick={finish}>
+                  Record the talk
+                </Button>
+              </Group>
+            </Stack>
+          </Stepper.Step>
+        </Stepper>
+      )}
+      {recorded && <RecordedTalk talk={recorded} onNext={restart} />}
+      <RecentTalks />
+    </Container>
+  );
+}
+
+function ClipPlayer({ videoId }: { videoId: number }) {
+  const video = usePreviewVideo(videoId);
+  const stream = video.data?.main_resolutions.original;
+  if (video.isPending) return <PageLoader label="Loading the clip..." />;
+  if (!stream) return <Alert color="red">{video.error?.message ?? 'This clip cannot be played right now.'}</Alert>;
+  return (
+    <Stack mt="md" maw={800}>
+      <InlineVideo src={stream} testId="toolbox-clip" />
+      <Text fw={600}>{video.data?.title}</Text>
+    </Stack>
+  );
+}
+
+function RecordedTalk({ talk, onNext }: { talk: ToolboxTalk; onNext: () => void }) {
+  return (
+    <Card withBorder padding="lg" mt="md">
+      <Stack>
+        <Title order={2} size="h3">
+          Recorded: {talk.video_title}
+        </Title>
+        <Text>
+          {talk.attendees.length} attended; the clip counts as watched for{' '}
+          {talk.attendees.filter((a) => a.credited).length === talk.attendees.length
+            ? 'everyone'
+            : `${talk.attendees.filter((a) => a.credited).length} of them`}
+          .
+        </Text>
+        <Group>
+          <Button size="lg" onClick={() => downloadAttendanceSheet(talk.id).catch(notifyError)}>
+            Attendance sheet (PDF)
+          </Button>
+          <Button size="lg" variant="default" onClick={onNext}>
+            Start another talk
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
+
+function RecentTalks() {
+  const talks = useToolboxTalks();
+  if (!talks.data || talks.data.talks.length === 0) return null;
+  return (
+    <Stack mt="xl" gap="xs">
+      <Title order={2} size="h3">
+        Recent talks
+      </Title>
+      {talks.data.talks.map((talk) => (
+        <Group key={talk.id} justify="space-between" wrap="nowrap">
+          <Text size="sm">
+            {formatDateTime(talk.held_at)} · {talk.video_title} · {talk.attendees.length} attended · led by {talk.leader}
+          </Text>
+          <Anchor component="button" size="sm" onClick={() => downloadAttendanceSheet(talk.id).catch(notifyError)}>
+            Sheet (PDF)
+          </Anchor>
+        </Group>
+      ))}
+    </Stack>
+  );
+}
