@@ -3,6 +3,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { organizationWithMembers, STRONG_PASSWORD, signIn, startPlatform, type TestPlatform, uniqueEmail } from '../../../test/harness.ts';
 import { hashToken } from '../../lib/crypto.ts';
+import { createMailer } from '../mail/outbox.ts';
 import { BAD_CREDENTIALS, LOCKED_OUT, RESET_LINK_INVALID, RESET_SENT, RESET_THROTTLED } from './auth.service.ts';
 
 let platform: TestPlatform;
@@ -358,6 +359,49 @@ async function smtpCapture(port: number, received: string[]): Promise<SMTPServer
 }
 
 describe('e-mail over SMTP', () => {
+  it('sends each message once when two app instances deliver from the same database', async () => {
+    const received: string[] = [];
+    const smtp = await smtpCapture(0, received);
+    const port = (smtp.server.address() as { port: number }).port;
+    const mailing = await startPlatform({ SMTP_URL: `smtp://127.0.0.1:${port}` });
+    // The second instance: its own mailer (and SMTP connection) over the same database.
+    const other = createMailer(mailing.ctx.db, mailing.ctx.config, { warn: () => undefined });
+    try {
+      const t = Date.now();
+      const addresses = Array.from({ length: 30 }, (_, i) => `twice.${i}.${t}@example.com`);
+      await mailing.ctx.db
+        .insertInto('outbox')
+        .values(
+          addresses.map((to) => ({
+            to_address: to,
+            subject: 'Shift notes',
+            text_body: 'See you at the line.',
+            html_body: '<p>See you at the line.</p>',
+            kind: 'test',
+            status: 'pending',
+            attempts: 0,
+            last_error: null,
+            next_attempt_at: t,
+            sent_at: null,
+            created_at: t,
+          })),
+        )
+        .execute();
+      await Promise.all([mailing.ctx.mailer.deliverPending(), other.deliverPending(), mailing.ctx.mailer.deliverPending(), other.deliverPending()]);
+      const rows = await mailing.ctx.db.selectFrom('outbox').select(['status']).where('to_address', 'in', addresses).execute();
+      expect(rows.every((row) => row.status === 'sent')).toBe(true);
+      for (const to of addresses)
+        expect(
+          received.filter((raw) => raw.includes(`To: ${to}`)),
+          to,
+        ).toHaveLength(1);
+    } finally {
+      other.close();
+      await mailing.close();
+      await new Promise<void>((resolve) => smtp.close(resolve));
+    }
+  });
+
   it('delivers through a real SMTP server and keeps retrying while it is down', async () => {
     const received: string[] = [];
     // Take a free port, then close it: the platform starts with its SMTP server down.

@@ -154,6 +154,20 @@ export async function saveOrganizationSubscription(db: Executor, organizationId:
   return row.id;
 }
 
+/**
+ * Moves a lapsed subscription to its next period, only if its period still ends where the caller read it:
+ * with several app instances running the billing clock, exactly one of them renews (answers true).
+ */
+export async function renewLapsedSubscription(db: Executor, subscriptionId: number, readPeriodEnd: number, nextPeriodEnd: number): Promise<boolean> {
+  const result = await db
+    .updateTable('subscriptions')
+    .set({ status: 'active', current_period_end: nextPeriodEnd, trial_ends_at: null, updated_at: now() })
+    .where('id', '=', subscriptionId)
+    .where('current_period_end', '=', readPeriodEnd)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
 export async function updateSubscription(
   db: Executor,
   subscriptionId: number,

@@ -266,6 +266,22 @@ describe('billing clock', () => {
     const records = await platform.api('POST', '/api/subscribedPlans', { token: owner.token });
     expect(records.body.data[0]).toMatchObject({ amount: 149, payment_mode: 'test mode', status: 'active' });
   });
+
+  it('renews once when several app instances run the clock at the same moment', async () => {
+    const owner = await registerCompany(platform);
+    const url: string = (await startCheckout(owner.token, owner.userId)).body.data.url;
+    await payOffline(url);
+    await platform.api('POST', '/api/v4/subscriptions_payment', { token: owner.token, form: { session_id: sessionRefOf(url) } });
+    const sub = await subscriptionOf(platform, owner.organizationId);
+    await platform.ctx.db
+      .updateTable('subscriptions')
+      .set({ current_period_end: now() - 1000 })
+      .where('id', '=', sub!.id)
+      .execute();
+    await Promise.all([runBillingClock(platform.ctx), runBillingClock(platform.ctx), runBillingClock(platform.ctx)]);
+    expect(await countPayments(platform, owner.organizationId)).toBe(2);
+    expect((await subscriptionOf(platform, owner.organizationId))!.current_period_end).toBeGreaterThan(now());
+  });
 });
 
 describe('the operator trial', () => {

@@ -17,6 +17,9 @@ export type Mailer = {
 
 const MAX_ATTEMPTS = 10;
 
+/** How long a claimed message is left to the instance delivering it. */
+const CLAIM_LEASE = 5 * MINUTE;
+
 export function createMailer(db: Db, config: Config, log: { warn(o: object, m: string): void }): Mailer {
   const transport: Transporter | null = config.smtpUrl ? nodemailer.createTransport(config.smtpUrl) : null;
   let timer: NodeJS.Timeout | null = null;
@@ -34,6 +37,16 @@ export function createMailer(db: Db, config: Config, log: { warn(o: object, m: s
       .execute();
     let sent = 0;
     for (const message of due) {
+      // Several app instances deliver from one database: the one that moves the message's next attempt wins it.
+      // An instance that dies while sending leaves it due again after the lease (at least once, never twice at once).
+      const claim = await db
+        .updateTable('outbox')
+        .set({ next_attempt_at: now() + CLAIM_LEASE })
+        .where('id', '=', message.id)
+        .where('status', '=', 'pending')
+        .where('next_attempt_at', '=', message.next_attempt_at)
+        .executeTakeFirst();
+      if (Number(claim.numUpdatedRows) !== 1) continue;
       try {
         await transport.sendMail({
           from: config.mailFrom,
