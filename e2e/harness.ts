@@ -321,21 +321,23 @@ export const uniqueEmail = (prefix = 'user') => `${prefix}.${process.pid}.${++se
 
 export const WIDTHS = { desktop: 1280, tablet: 768, mobile: 425 } as const;
 
-/** Debian's Chromium; never a downloaded one. */
+/** Debian's Chromium (never a downloaded one), with the flags it needs as root on this machine's closed network. */
+export const CHROMIUM = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-dev-shm-usage',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--no-first-run',
+    '--disable-sync',
+    '--disable-quic',
+  ],
+};
+
 export function openBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-dev-shm-usage',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-      '--disable-sync',
-      '--disable-quic',
-    ],
-  });
+  return chromium.launch(CHROMIUM);
 }
 
 /** A page in a fresh context (own storage) at the given width, with relative URLs resolved against the stack. */

@@ -4,7 +4,7 @@ import path from 'node:path';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { freePort } from '../server/test/free-port.ts';
-import { DEMO, seedDemoDataDir, signInThroughForm, startStack } from './harness.ts';
+import { CHROMIUM, DEMO, seedDemoDataDir, signInThroughForm, startStack } from './harness.ts';
 
 /**
  * `npm run lighthouse`: Lighthouse's mobile performance audit (its default: a mid-range phone on a slow 4G
@@ -27,20 +27,10 @@ const port = await freePort();
 const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'mm-lighthouse-'));
 // A persistent context is Chromium's default one, which Lighthouse's own tab shares (and with it the session).
 const browser = await chromium.launchPersistentContext(profile, {
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  executablePath: CHROMIUM.executablePath,
   headless: true,
   baseURL: stack.baseUrl,
-  args: [
-    `--remote-debugging-port=${port}`,
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-dev-shm-usage',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--no-first-run',
-    '--disable-sync',
-    '--disable-quic',
-  ],
+  args: [`--remote-debugging-port=${port}`, ...CHROMIUM.args],
 });
 
 let failures = 0;

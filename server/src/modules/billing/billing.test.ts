@@ -223,6 +223,21 @@ describe('sign-up to paid, offline provider', () => {
 });
 
 describe('billing clock', () => {
+  /** An organization that paid through the offline checkout (auto-renewal on), whose period has just ended. */
+  async function lapsedOfflineSubscription() {
+    const owner = await registerCompany(platform);
+    const url: string = (await startCheckout(owner.token, owner.userId)).body.data.url;
+    await payOffline(url);
+    await platform.api('POST', '/api/v4/subscriptions_payment', { token: owner.token, form: { session_id: sessionRefOf(url) } });
+    const sub = await subscriptionOf(platform, owner.organizationId);
+    await platform.ctx.db
+      .updateTable('subscriptions')
+      .set({ current_period_end: now() - 1000 })
+      .where('id', '=', sub!.id)
+      .execute();
+    return owner;
+  }
+
   it('expires a subscription past its period without renewal: access ends', async () => {
     const acme = await organizationWithMembers(platform, 'Lapsed');
     const sub = await subscriptionOf(platform, acme.organizationId);
@@ -247,16 +262,7 @@ describe('billing clock', () => {
   });
 
   it('renews an offline subscription with auto-renewal on at its period end', async () => {
-    const owner = await registerCompany(platform);
-    const url: string = (await startCheckout(owner.token, owner.userId)).body.data.url;
-    await payOffline(url);
-    await platform.api('POST', '/api/v4/subscriptions_payment', { token: owner.token, form: { session_id: sessionRefOf(url) } });
-    const sub = await subscriptionOf(platform, owner.organizationId);
-    await platform.ctx.db
-      .updateTable('subscriptions')
-      .set({ current_period_end: now() - 1000 })
-      .where('id', '=', sub!.id)
-      .execute();
+    const owner = await lapsedOfflineSubscription();
     const result = await runBillingClock(platform.ctx);
     expect(result.renewed).toBeGreaterThanOrEqual(1);
     const renewed = await subscriptionOf(platform, owner.organizationId);
@@ -268,16 +274,7 @@ describe('billing clock', () => {
   });
 
   it('renews once when several app instances run the clock at the same moment', async () => {
-    const owner = await registerCompany(platform);
-    const url: string = (await startCheckout(owner.token, owner.userId)).body.data.url;
-    await payOffline(url);
-    await platform.api('POST', '/api/v4/subscriptions_payment', { token: owner.token, form: { session_id: sessionRefOf(url) } });
-    const sub = await subscriptionOf(platform, owner.organizationId);
-    await platform.ctx.db
-      .updateTable('subscriptions')
-      .set({ current_period_end: now() - 1000 })
-      .where('id', '=', sub!.id)
-      .execute();
+    const owner = await lapsedOfflineSubscription();
     await Promise.all([runBillingClock(platform.ctx), runBillingClock(platform.ctx), runBillingClock(platform.ctx)]);
     expect(await countPayments(platform, owner.organizationId)).toBe(2);
     expect((await subscriptionOf(platform, owner.organizationId))!.current_period_end).toBeGreaterThan(now());
