@@ -12,7 +12,7 @@ import { isPostgres } from '../src/db/dialect.ts';
 import { DAY, now } from '../src/lib/clock.ts';
 import { hashToken } from '../src/lib/crypto.ts';
 import { categoryTotals, completedPerCategory, secondsPerCategory, startedNotFinished, watchedPerMember } from '../src/modules/dashboard/dashboard.queries.ts';
-import { rebuildCategoryStats, rebuildMemberPoints } from '../src/modules/learning/learning-stats.ts';
+import { rebuildCategoryStats, rebuildMemberPoints } from '../src/modules/learning/learning-stats.queries.ts';
 import { learningPathFor } from '../src/modules/organization/learning-path.queries.ts';
 import { SEARCH_QUERIES, seedCaptions } from './search-seed.ts';
 

@@ -6,7 +6,7 @@ import { createDb } from '../db/client.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { AppError } from '../lib/errors.ts';
 import { hashPassword, passwordProblem } from '../modules/auth/password-policy.ts';
-import { revokeUserSessions } from '../modules/auth/sessions.ts';
+import { revokeUserSessions } from '../modules/auth/sessions.queries.ts';
 import { describeImport, importCatalog } from '../modules/catalog/import-catalog.ts';
 import { progressBar } from '../modules/catalog/progress.ts';
 import { createMailer } from '../modules/mail/outbox.ts';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openSession } from '../../src/modules/auth/sessions.ts';
+import { openSession } from '../../src/modules/auth/sessions.queries.ts';
 import { organizationWithMembers, startPlatform, type TestPlatform } from '../harness.ts';
 import { startAttackPlatform } from './attack-platform.ts';
 import { bodyFor, type EncodedBody, objectFor, pathValue, toSearchParams } from './inputs.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openSession } from '../../src/modules/auth/sessions.ts';
+import { openSession } from '../../src/modules/auth/sessions.queries.ts';
 import type { TestCatalog } from '../catalog-fixture.ts';
 import { insertBulkMembers, organizationWithMembers, type TestPlatform } from '../harness.ts';
 import { startAttackPlatform } from './attack-platform.ts';

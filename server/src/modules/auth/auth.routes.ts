@@ -5,7 +5,7 @@ import type { AppContext } from '../../app-context.ts';
 import { callerOf } from '../../lib/auth.ts';
 import { envelope, ok } from '../../lib/reply.ts';
 import { changePassword, confirmEmail, login, RESET_SENT, register, requestPasswordReset, resendConfirmation, resetPassword } from './auth.service.ts';
-import { revokeSession } from './sessions.ts';
+import { revokeSession } from './sessions.queries.ts';
 
 const empty = envelope(z.null());
 

@@ -26,7 +26,7 @@ import {
   updateUser,
 } from '../users/users.queries.ts';
 import { hashPassword, passwordProblem, verifyPassword } from './password-policy.ts';
-import { consumeUserToken, issueUserToken, openSession, revokeUserSessions } from './sessions.ts';
+import { consumeUserToken, issueUserToken, openSession, revokeUserSessions } from './sessions.queries.ts';
 
 const RESET_LIFETIME = 30 * MINUTE;
 export const BAD_CREDENTIALS = 'These credentials do not match our records.';

@@ -6,7 +6,7 @@ import { badRequest, conflict, forbidden, unauthorized } from '../../lib/errors.
 import { LIMITS, takeAttempt } from '../../lib/throttle.ts';
 import { signInUser, TOKEN_USE_THROTTLED } from '../auth/auth.service.ts';
 import { hashPassword, passwordProblem } from '../auth/password-policy.ts';
-import { consumeUserToken, issueUserToken } from '../auth/sessions.ts';
+import { consumeUserToken, issueUserToken } from '../auth/sessions.queries.ts';
 import { invitationMail } from '../mail/templates.ts';
 import { assertOrganizationCounts } from '../users/organization-verification.ts';
 import { findUserById, insertUser, updateUser } from '../users/users.queries.ts';

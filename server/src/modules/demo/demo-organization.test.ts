@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertFakeAsset, insertTestVideo } from '../../../test/catalog-fixture.ts';
 import { signIn, startPlatform, type TestPlatform } from '../../../test/harness.ts';
-import { rebuildCategoryStats, rebuildMemberPoints } from '../learning/learning-stats.ts';
+import { rebuildCategoryStats, rebuildMemberPoints } from '../learning/learning-stats.queries.ts';
 import { seedDemoOrganization } from './demo-organization.ts';
 import { DEMO_MEMBER, DEMO_SUPER_USER } from './demo-people.ts';
 

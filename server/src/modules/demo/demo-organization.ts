@@ -5,7 +5,7 @@ import { register } from '../auth/auth.service.ts';
 import { findOrganizationSubscription, settleOpenCheckout } from '../billing/billing.queries.ts';
 import { confirmPayment, startCheckout } from '../billing/billing.service.ts';
 import { runBillingClock } from '../billing/billing-clock.ts';
-import { upsertPlans } from '../catalog/catalog.upsert.ts';
+import { upsertPlans } from '../catalog/catalog-upsert.queries.ts';
 import { sendAlert, sendBroadcast } from '../dashboard/dashboard.service.ts';
 import { markNoticesRead } from '../notices/notices.service.ts';
 import { catalogTree, learningPathFor } from '../organization/learning-path.queries.ts';

@@ -15,7 +15,7 @@ import { badRequest, notFound, unauthorized } from '../../lib/errors.ts';
 import { clearAttempts, giveBackAttempt, LIMITS, takeAttempt } from '../../lib/throttle.ts';
 import { toSessionData } from '../auth/auth.service.ts';
 import { hashPassword, verifyPassword } from '../auth/password-policy.ts';
-import { openSession } from '../auth/sessions.ts';
+import { openSession } from '../auth/sessions.queries.ts';
 import { findTeam, listTeams } from '../organization/teams.queries.ts';
 import { findUserById } from '../users/users.queries.ts';
 import { assertCanSetPin, kioskAdminOrganizationOf } from './kiosk.policy.ts';

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
 import { listedAndVisible } from '../videos/visible-videos.queries.ts';
 import { POINTS } from './learning.rules.ts';
-import { addPoints } from './learning-stats.ts';
+import { addPoints } from './learning-stats.queries.ts';
 
 export type Member = {
   id: number;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importTestCatalog, insertWatchHistory, openWholeCatalog, type TestCatalog } from '../../../test/catalog-fixture.ts';
 import { insertBulkMembers, organizationWithMembers, startPlatform, type TestPlatform } from '../../../test/harness.ts';
 import { ensurePath, replaceHiddenVideos } from '../organization/learning-path.queries.ts';
-import { rebuildCategoryStats, rebuildMemberPoints } from './learning-stats.ts';
+import { rebuildCategoryStats, rebuildMemberPoints } from './learning-stats.queries.ts';
 
 let platform: TestPlatform;
 let catalog: TestCatalog;

@@ -2,7 +2,7 @@ import type { OrganizationUser, UserFields } from '@mm/contract';
 import type { AppContext } from '../../app-context.ts';
 import type { Caller } from '../../lib/auth.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
-import { issueUserToken } from '../auth/sessions.ts';
+import { issueUserToken } from '../auth/sessions.queries.ts';
 import { countOrganizationMembers, findOrganizationSubscription } from '../billing/billing.queries.ts';
 import { DEFAULT_SEATS } from '../billing/billing.service.ts';
 import { INVITATION_LIFETIME } from '../billing/team-members.service.ts';

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
 import { isPostgres } from '../../db/dialect.ts';
 import { isWatched } from '../learning/learning.rules.ts';
-import { applyWatchDelta } from '../learning/learning-stats.ts';
+import { applyWatchDelta } from '../learning/learning-stats.queries.ts';
 import { selectVideoCards } from '../videos/video-cards.queries.ts';
 
 /** The video of `videos/view` with its category names, renditions and the caller's vote. */

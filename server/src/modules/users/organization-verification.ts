@@ -2,7 +2,7 @@ import { CONFIRMATION_MESSAGES } from '@mm/contract';
 import type { AppContext } from '../../app-context.ts';
 import { DAY } from '../../lib/clock.ts';
 import { forbidden } from '../../lib/errors.ts';
-import { issueUserToken } from '../auth/sessions.ts';
+import { issueUserToken } from '../auth/sessions.queries.ts';
 import { confirmEmailMail } from '../mail/templates.ts';
 import { organizationVerified } from './users.queries.ts';
 
