@@ -137,6 +137,46 @@ export function searchExperts(db: Db, dialect: Dialect, query: ParsedQuery, page
 
 export type CueRow = { video_id: number; title: string; start_ms: number; text: string; lang: string };
 
+/** The ids of the best `limit` cues of the whole catalog matching the query, best first (the same for everyone). */
+export async function bestCueIds(db: Db, dialect: Dialect, query: ParsedQuery, limit: number): Promise<number[]> {
+  const { rows } = await sql<{
+    cue_id: number;
+  }>`select hits.cue_id from ${cueHits(dialect, query)} as hits order by hits.score, hits.cue_id limit ${limit}`.execute(db);
+  return rows.map((r) => Number(r.cue_id));
+}
+
+/** The page of the scope's cues among `candidateIds`, in their order (best first). */
+export async function cuesAmong(db: Db, dialect: Dialect, candidateIds: number[], scope: SearchScope, page: Page): Promise<CueRow[]> {
+  if (candidateIds.length === 0 || scope.categoryIds.length === 0) return [];
+  const candidates =
+    dialect === 'postgres'
+      ? sql`unnest(${candidateIds}::bigint[]) with ordinality as cand(cue_id, position)`
+      : sql`(select value as cue_id, key as position from json_each(${JSON.stringify(candidateIds)})) as cand`;
+  const { rows } = await sql<CueRow>`select cc.video_id, v.title, cc.start_ms, cc.text, t.lang
+    from ${candidates}
+    join caption_cues cc on cc.id = cand.cue_id
+    join caption_tracks t on t.id = cc.track_id
+    join videos v on v.id = cc.video_id
+    where ${visibleVideo('v', scope)}
+    order by cand.position limit ${page.take} offset ${page.skip}`.execute(db);
+  return rows;
+}
+
+/** How many of the scope's cues match, counted up to `cap` (no ranking: counting stops at the cap). */
+export async function countCues(db: Db, dialect: Dialect, query: ParsedQuery, scope: SearchScope, cap: number): Promise<number> {
+  if (scope.categoryIds.length === 0) return 0;
+  const matches =
+    dialect === 'postgres'
+      ? sql`(select c.id as cue_id from caption_cues c where c.search_vector @@ to_tsquery('simple', ${tsQuery(query)}))`
+      : sql`(select rowid as cue_id from caption_cues_fts where caption_cues_fts match ${fts5Match(query)})`;
+  const { rows } = await sql<{ n: number }>`select count(*) as n from (select 1 as one from ${matches} as hits
+    join caption_cues cc on cc.id = hits.cue_id
+    join videos v on v.id = cc.video_id
+    where ${visibleVideo('v', scope)} limit ${cap}) as capped`.execute(db);
+  return Number(rows[0]?.n ?? 0);
+}
+
+/** The exact page, ranking every match (what the candidates cannot answer: a narrow scope far down the ranking). */
 export function searchCues(db: Db, dialect: Dialect, query: ParsedQuery, scope: SearchScope, page: Page, cap: number) {
   if (scope.categoryIds.length === 0) return { rows: [] as CueRow[], total: 0 };
   return pageAndTotal<CueRow>(

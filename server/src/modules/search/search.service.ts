@@ -3,11 +3,35 @@ import type { AppContext } from '../../app-context.ts';
 import { mediaSigner } from '../media/media-signer.ts';
 import type { Viewer } from '../videos/playback-access.ts';
 import { formatDuration, pictureOf } from '../videos/video-cards.ts';
+import { CUE_CANDIDATES, cueCandidates } from './cue-candidates.ts';
 import { maySearchTranscripts, searchScopeOf } from './search.policy.ts';
-import { type Page, searchCategories, searchCues, searchExperts, searchSubCategories, searchVideos } from './search.queries.ts';
-import { highlight, parseQuery } from './search-text.ts';
+import {
+  countCues,
+  cuesAmong,
+  type Page,
+  type SearchScope,
+  searchCategories,
+  searchCues,
+  searchExperts,
+  searchSubCategories,
+  searchVideos,
+} from './search.queries.ts';
+import { highlight, type ParsedQuery, parseQuery } from './search-text.ts';
 
 const none = { items: [], total: 0 };
+
+/**
+ * The member's page of transcript moments, cut from the catalog's best cues for the query (cue-candidates.ts).
+ * Exact: when the candidates are not every match and hold too few of the member's cues for the page (a narrow
+ * scope, or a page far down), every match is ranked instead.
+ */
+async function pageOfCues(ctx: AppContext, query: ParsedQuery, scope: SearchScope, page: Page) {
+  const { db, dialect } = ctx;
+  const [candidates, total] = await Promise.all([cueCandidates(db, dialect, query), countCues(db, dialect, query, scope, SEARCH_TOTAL_CAP)]);
+  const rows = await cuesAmong(db, dialect, candidates, scope, page);
+  const complete = candidates.length < CUE_CANDIDATES || rows.length === page.take || page.skip + rows.length >= total;
+  return { rows: complete ? rows : (await searchCues(db, dialect, query, scope, page, SEARCH_TOTAL_CAP)).rows, total };
+}
 
 /**
  * Every section matching `q` for the viewer (or only `kind`). A query with no word left after
@@ -27,7 +51,7 @@ export async function search(ctx: AppContext, viewer: Viewer, input: { q: string
     wanted('categories') ? searchCategories(db, dialect, query, scope, page, SEARCH_TOTAL_CAP) : skipped,
     wanted('sub_categories') ? searchSubCategories(db, dialect, query, scope, page, SEARCH_TOTAL_CAP) : skipped,
     wanted('experts') ? searchExperts(db, dialect, query, page, SEARCH_TOTAL_CAP) : skipped,
-    wanted('cues') && maySearchTranscripts(viewer) ? searchCues(db, dialect, query, scope, page, SEARCH_TOTAL_CAP) : skipped,
+    wanted('cues') && maySearchTranscripts(viewer) ? pageOfCues(ctx, query, scope, page) : skipped,
   ]);
   const signer = await mediaSigner(db);
   return {

@@ -5,9 +5,11 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { organizationWithMembers, signIn, startPlatform, type TestPlatform } from '../../../test/harness.ts';
 import { NUL_CHARACTER } from '../../lib/nul-characters.ts';
+import { replaceVideoCaptions } from '../captions/captions.queries.ts';
 import { CatalogError } from '../catalog/catalog-validation.ts';
 import { importCatalog } from '../catalog/import-catalog.ts';
 import { ensurePath, replaceHiddenVideos } from '../organization/learning-path.queries.ts';
+import { rebuildSearchDocuments } from './search-index.queries.ts';
 
 /**
  * Captions at import, search over the catalog and transcripts, and resuming at the second, on the
@@ -364,6 +366,37 @@ describe('search', () => {
     expect(await cueVideos(orgA.member.token, 'clamp OR zeppelin')).toEqual([]);
     expect(await cueVideos(orgA.member.token, 'NEAR(clamp gauge)')).toEqual([]);
     expect(await cueVideos(orgA.member.token, '"clamp gauge"')).toEqual([ids.clamp]);
+  });
+
+  it('finds the member\u2019s moments even when the catalog\u2019s best thousand are all out of their reach', async () => {
+    // 1,100 strong matches in the locked Robotics video, one weak one in Lean's kaizen: the ranking kept for
+    // everyone (cue-candidates.ts) holds only locked cues, so the member's page is ranked from every match.
+    const cues = (text: string, count: number) => Array.from({ length: count }, (_, i) => ({ startMs: i * 4000, endMs: i * 4000 + 3000, text }));
+    await platform.ctx.db.transaction().execute(async (trx) => {
+      await replaceVideoCaptions(
+        trx,
+        ids.welding as number,
+        [{ lang: 'en', label: 'English', contentHash: 'c'.repeat(64), cues: cues('Ostrich ostrich.', 1100) }],
+        Date.now(),
+      );
+      await replaceVideoCaptions(
+        trx,
+        ids.kaizen as number,
+        [{ lang: 'en', label: 'English', contentHash: 'd'.repeat(64), cues: cues('On the long line today we saw one ostrich walking past the presses.', 1) }],
+        Date.now(),
+      );
+      await rebuildSearchDocuments(trx);
+    });
+    const found = (await search(orgA.member.token, 'ostrich', { kind: 'cues' })).body.data.cues;
+    expect([found.total, found.items.map((c: { admin_video_id: number }) => c.admin_video_id)]).toEqual([1, [ids.kaizen]]);
+    // The guest previews Robotics: its best thousand come first, from the kept ranking.
+    const previewed = (await search(guest, 'ostrich', { kind: 'cues', take: '3' })).body.data.cues;
+    expect([previewed.total, previewed.items.map((c: { admin_video_id: number }) => c.admin_video_id)]).toEqual([
+      1000,
+      [ids.welding, ids.welding, ids.welding],
+    ]);
+    await importCatalog(platform.ctx, writeCatalog(catalog(CLAMP_TRACKS())));
+    expect(await cueVideos(orgA.member.token, 'ostrich')).toEqual([]);
   });
 });
 
