@@ -53,13 +53,17 @@ function visibleVideo(alias: string, scope: SearchScope): RawBuilder<unknown> {
   return sql`${v}.category_id in (${ids(scope.categoryIds)}) and (${v}.in_test = 1 or ${v}.in_production = 1) ${hidden}`;
 }
 
-/** The page's rows and the number of matches (counted up to `cap`), from one FROM ... WHERE body. */
+/**
+ * The page's rows and the number of matches (up to `cap`), from one FROM ... WHERE body: one statement, the
+ * count a window over every match; an empty first page means none, and only a page past the end asks again.
+ */
 async function pageAndTotal<T>(db: Db, select: RawBuilder<unknown>, body: RawBuilder<unknown>, order: RawBuilder<unknown>, page: Page, cap: number) {
-  const [rows, counted] = await Promise.all([
-    sql<T>`select ${select} ${body} order by ${order} limit ${page.take} offset ${page.skip}`.execute(db),
-    sql<{ n: number }>`select count(*) as n from (select 1 as one ${body} limit ${cap}) as capped`.execute(db),
-  ]);
-  return { rows: rows.rows, total: Number(counted.rows[0]?.n ?? 0) };
+  const { rows } = await sql<T & { total_count: number | string }>`select ${select}, count(*) over () as total_count ${body}
+    order by ${order} limit ${page.take} offset ${page.skip}`.execute(db);
+  if (rows.length > 0) return { rows: rows as T[], total: Math.min(cap, Number(rows[0]?.total_count)) };
+  if (page.skip === 0) return { rows: [] as T[], total: 0 };
+  const counted = await sql<{ n: number }>`select count(*) as n from (select 1 as one ${body} limit ${cap}) as capped`.execute(db);
+  return { rows: [] as T[], total: Number(counted.rows[0]?.n ?? 0) };
 }
 
 export type VideoRow = {
@@ -145,35 +149,29 @@ export async function bestCueIds(db: Db, dialect: Dialect, query: ParsedQuery, l
   return rows.map((r) => Number(r.cue_id));
 }
 
-/** The page of the scope's cues among `candidateIds`, in their order (best first). */
-export async function cuesAmong(db: Db, dialect: Dialect, candidateIds: number[], scope: SearchScope, page: Page): Promise<CueRow[]> {
-  if (candidateIds.length === 0 || scope.categoryIds.length === 0) return [];
-  const candidates =
-    dialect === 'postgres'
-      ? sql`unnest(${candidateIds}::bigint[]) with ordinality as cand(cue_id, position)`
-      : sql`(select value as cue_id, key as position from json_each(${JSON.stringify(candidateIds)})) as cand`;
-  const { rows } = await sql<CueRow>`select cc.video_id, v.title, cc.start_ms, cc.text, t.lang
-    from ${candidates}
+/** The candidates as rows `(cue_id, position)`, in their order. */
+function candidateRows(dialect: Dialect, candidateIds: number[]): RawBuilder<unknown> {
+  return dialect === 'postgres'
+    ? sql`unnest(${candidateIds}::bigint[]) with ordinality as cand(cue_id, position)`
+    : sql`(select value as cue_id, key as position from json_each(${JSON.stringify(candidateIds)})) as cand`;
+}
+
+/** The page of the scope's cues among `candidateIds`, in their order (best first), and how many there are. */
+export async function cuesAmong(db: Db, dialect: Dialect, candidateIds: number[], scope: SearchScope, page: Page): Promise<{ rows: CueRow[]; total: number }> {
+  if (candidateIds.length === 0 || scope.categoryIds.length === 0) return { rows: [], total: 0 };
+  const body = sql`from ${candidateRows(dialect, candidateIds)}
     join caption_cues cc on cc.id = cand.cue_id
     join caption_tracks t on t.id = cc.track_id
     join videos v on v.id = cc.video_id
-    where ${visibleVideo('v', scope)}
+    where ${visibleVideo('v', scope)}`;
+  // One pass over the candidates: the count rides along with the page (a window over every visible one).
+  const { rows } = await sql<CueRow & { total: number | string }>`select cc.video_id, v.title, cc.start_ms, cc.text, t.lang, count(*) over () as total ${body}
     order by cand.position limit ${page.take} offset ${page.skip}`.execute(db);
-  return rows;
-}
-
-/** How many of the scope's cues match, counted up to `cap` (no ranking: counting stops at the cap). */
-export async function countCues(db: Db, dialect: Dialect, query: ParsedQuery, scope: SearchScope, cap: number): Promise<number> {
-  if (scope.categoryIds.length === 0) return 0;
-  const matches =
-    dialect === 'postgres'
-      ? sql`(select c.id as cue_id from caption_cues c where c.search_vector @@ to_tsquery('simple', ${tsQuery(query)}))`
-      : sql`(select rowid as cue_id from caption_cues_fts where caption_cues_fts match ${fts5Match(query)})`;
-  const { rows } = await sql<{ n: number }>`select count(*) as n from (select 1 as one from ${matches} as hits
-    join caption_cues cc on cc.id = hits.cue_id
-    join videos v on v.id = cc.video_id
-    where ${visibleVideo('v', scope)} limit ${cap}) as capped`.execute(db);
-  return Number(rows[0]?.n ?? 0);
+  if (rows.length > 0) return { rows, total: Number(rows[0]?.total) };
+  if (page.skip === 0) return { rows: [], total: 0 };
+  // A page past the end says nothing of the count: ask for it.
+  const counted = await sql<{ n: number }>`select count(*) as n ${body}`.execute(db);
+  return { rows: [], total: Number(counted.rows[0]?.n ?? 0) };
 }
 
 /** The exact page, ranking every match (what the candidates cannot answer: a narrow scope far down the ranking). */

@@ -5,32 +5,22 @@ import type { Viewer } from '../videos/playback-access.ts';
 import { formatDuration, pictureOf } from '../videos/video-cards.ts';
 import { CUE_CANDIDATES, cueCandidates } from './cue-candidates.ts';
 import { maySearchTranscripts, searchScopeOf } from './search.policy.ts';
-import {
-  countCues,
-  cuesAmong,
-  type Page,
-  type SearchScope,
-  searchCategories,
-  searchCues,
-  searchExperts,
-  searchSubCategories,
-  searchVideos,
-} from './search.queries.ts';
+import { cuesAmong, type Page, type SearchScope, searchCategories, searchCues, searchExperts, searchSubCategories, searchVideos } from './search.queries.ts';
 import { highlight, type ParsedQuery, parseQuery } from './search-text.ts';
 
 const none = { items: [], total: 0 };
 
 /**
- * The member's page of transcript moments, cut from the catalog's best cues for the query (cue-candidates.ts).
- * Exact: when the candidates are not every match and hold too few of the member's cues for the page (a narrow
- * scope, or a page far down), every match is ranked instead.
+ * The member's page of transcript moments, cut from the catalog's best cues for the query (cue-candidates.ts),
+ * and how many of those the member may see. When the candidates are not every match and hold too few of the
+ * member's cues for the page (a narrow scope, or a page far down), every match is ranked and counted instead.
  */
 async function pageOfCues(ctx: AppContext, query: ParsedQuery, scope: SearchScope, page: Page) {
   const { db, dialect } = ctx;
-  const [candidates, total] = await Promise.all([cueCandidates(db, dialect, query), countCues(db, dialect, query, scope, SEARCH_TOTAL_CAP)]);
-  const rows = await cuesAmong(db, dialect, candidates, scope, page);
-  const complete = candidates.length < CUE_CANDIDATES || rows.length === page.take || page.skip + rows.length >= total;
-  return { rows: complete ? rows : (await searchCues(db, dialect, query, scope, page, SEARCH_TOTAL_CAP)).rows, total };
+  const candidates = await cueCandidates(db, dialect, query);
+  const among = await cuesAmong(db, dialect, candidates, scope, page);
+  if (candidates.length < CUE_CANDIDATES || among.rows.length === page.take) return among;
+  return searchCues(db, dialect, query, scope, page, SEARCH_TOTAL_CAP);
 }
 
 /**
