@@ -10,6 +10,7 @@ export * from './messages.ts';
 export * from './notices.ts';
 export * from './organization.ts';
 export * from './public-content.ts';
+export * from './qualifications.ts';
 export * from './search.ts';
 export * from './sharing.ts';
 export * from './shopfloor.ts';

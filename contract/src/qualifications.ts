@@ -1,0 +1,218 @@
+import { z } from 'zod';
+import { catalogId } from './catalog.ts';
+
+/**
+ * Qualifications (issue 16): the organization's work stations, what each requires, who is cleared for which,
+ * supervisor sign-offs, expiry, retraining on a new video revision, and the audit evidence.
+ */
+
+export const QUALIFICATION_STATES = ['not_started', 'in_training', 'awaiting_signoff', 'qualified', 'expiring', 'expired', 'retraining_due'] as const;
+export type QualificationState = (typeof QUALIFICATION_STATES)[number];
+
+/** What a person and a paying plant manager read for each state. */
+export const QUALIFICATION_STATE_LABELS: Record<QualificationState, string> = {
+  not_started: 'Not started',
+  in_training: 'In training',
+  awaiting_signoff: 'Awaiting sign-off',
+  qualified: 'Qualified',
+  expiring: 'Expiring soon',
+  expired: 'Expired',
+  retraining_due: 'Retraining due',
+};
+
+export const SHIFTS = ['day', 'evening', 'night'] as const;
+export type Shift = (typeof SHIFTS)[number];
+export const SHIFT_LABELS: Record<Shift, string> = { day: 'Day shift', evening: 'Evening shift', night: 'Night shift' };
+
+export const REQUIREMENT_KINDS = ['category', 'sub_category', 'video'] as const;
+export type RequirementKind = (typeof REQUIREMENT_KINDS)[number];
+
+export const MAX_CHECKLIST_ITEMS = 20;
+export const MAX_STATION_REQUIREMENTS = 50;
+
+export const stationRequirement = z.object({ kind: z.enum(REQUIREMENT_KINDS), id: catalogId });
+export type StationRequirement = z.infer<typeof stationRequirement>;
+
+export const stationInput = z.object({
+  name: z.string().trim().min(1, 'Please write the station name.').max(120),
+  description: z.string().trim().max(500).default(''),
+  requirements: z
+    .array(stationRequirement)
+    .min(1, 'Pick at least one category, sub-category or video the station requires.')
+    .max(MAX_STATION_REQUIREMENTS)
+    .refine((rs) => new Set(rs.map((r) => `${r.kind}:${r.id}`)).size === rs.length, 'Each requirement at most once.'),
+  checklist: z.array(z.string().trim().min(1, 'A checklist item cannot be empty.').max(200)).max(MAX_CHECKLIST_ITEMS).default([]),
+  /** Months a qualification stays valid; null: it does not expire. */
+  validity_months: z.number().int().min(1).max(120).nullable().default(null),
+  /** Days before expiry when the person is reassigned the content and reminded. */
+  warning_days: z.number().int().min(1).max(180).default(30),
+  /** Days from assignment to the due date. */
+  due_days: z.number().int().min(1).max(365).default(14),
+  min_per_shift: z.number().int().min(0).max(500).default(1),
+  trainer_ids: z.array(catalogId).max(50).default([]),
+});
+export type StationInput = z.input<typeof stationInput>;
+
+export const station = z.object({
+  id: z.number(),
+  name: z.string(),
+  description: z.string(),
+  requirements: z.array(z.object({ kind: z.enum(REQUIREMENT_KINDS), id: z.number(), name: z.string() })),
+  required_video_count: z.number(),
+  checklist: z.array(z.string()),
+  validity_months: z.number().nullable(),
+  warning_days: z.number(),
+  due_days: z.number(),
+  min_per_shift: z.number(),
+  trainers: z.array(z.object({ user_id: z.number(), name: z.string() })),
+  assigned_count: z.number(),
+  qualified_count: z.number(),
+});
+export type Station = z.infer<typeof station>;
+
+export const stationsData = z.object({ stations: z.array(station) });
+export type StationsData = z.infer<typeof stationsData>;
+
+/** What the station form picks from. */
+export const stationChoicesData = z.object({
+  categories: z.array(z.object({ id: z.number(), name: z.string(), sub_categories: z.array(z.object({ id: z.number(), name: z.string() })) })),
+  videos: z.array(z.object({ id: z.number(), title: z.string(), category_id: z.number() })),
+  people: z.array(z.object({ user_id: z.number(), name: z.string(), team_id: z.number().nullable() })),
+  teams: z.array(z.object({ id: z.number(), name: z.string() })),
+});
+export type StationChoicesData = z.infer<typeof stationChoicesData>;
+
+export const assignStationRequest = z
+  .object({ user_ids: z.array(catalogId).max(5000).default([]), team_id: catalogId.optional() })
+  .refine((r) => r.user_ids.length > 0 || r.team_id !== undefined, 'Pick a team or at least one person.');
+export type AssignStationRequest = z.input<typeof assignStationRequest>;
+
+export const assignStationData = z.object({ assigned: z.number() });
+export type AssignStationData = z.infer<typeof assignStationData>;
+
+export const setShiftRequest = z.object({ shift: z.enum(SHIFTS).nullable() });
+export type SetShiftRequest = z.infer<typeof setShiftRequest>;
+
+/** One required video, as the person stands on it. */
+export const requiredVideo = z.object({
+  video_id: z.number(),
+  title: z.string(),
+  /** The video's current revision. */
+  revision: z.number(),
+  /** The revision the person completed for this qualification; null: not (yet) completed. */
+  completed_revision: z.number().nullable(),
+  completed_at: z.string().nullable(),
+});
+
+export const signoffRecord = z.object({
+  id: z.number(),
+  station_id: z.number(),
+  station_name: z.string(),
+  user_id: z.number(),
+  person_name: z.string(),
+  signed_by_name: z.string(),
+  signed_at: z.string(),
+  comment: z.string(),
+  checklist: z.array(z.object({ item: z.string(), checked: z.boolean() })),
+  evidence: z.array(z.object({ video_id: z.number(), title: z.string(), revision: z.number(), completed_at: z.string() })),
+});
+export type SignoffRecord = z.infer<typeof signoffRecord>;
+
+/** A person at one station. */
+export const qualificationDetail = z.object({
+  station_id: z.number(),
+  station_name: z.string(),
+  state: z.enum(QUALIFICATION_STATES),
+  assigned_at: z.string(),
+  due_at: z.string().nullable(),
+  qualified_at: z.string().nullable(),
+  expires_at: z.string().nullable(),
+  required: z.array(requiredVideo),
+  checklist: z.array(z.string()),
+  last_signoff: signoffRecord.nullable(),
+  /** Whether the caller may sign this person off here now. */
+  can_sign_off: z.boolean(),
+});
+export type QualificationDetail = z.infer<typeof qualificationDetail>;
+
+export const personQualificationsQuery = z.object({ user_id: catalogId.optional() });
+
+export const personQualificationsData = z.object({
+  user_id: z.number(),
+  name: z.string(),
+  shift: z.enum(SHIFTS).nullable(),
+  stations: z.array(qualificationDetail),
+});
+export type PersonQualificationsData = z.infer<typeof personQualificationsData>;
+
+export const matrixQuery = z.object({
+  team_id: catalogId.optional(),
+  shift: z.enum(SHIFTS).optional(),
+  skip: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  take: z.coerce.number().int().min(1).max(200).default(50),
+});
+export type MatrixQuery = z.input<typeof matrixQuery>;
+
+export const matrixCell = z.object({
+  station_id: z.number(),
+  state: z.enum(QUALIFICATION_STATES),
+  due_at: z.string().nullable(),
+  expires_at: z.string().nullable(),
+});
+export type MatrixCell = z.infer<typeof matrixCell>;
+
+export const matrixData = z.object({
+  stations: z.array(
+    z.object({
+      id: z.number(),
+      name: z.string(),
+      min_per_shift: z.number(),
+      /** Qualified (or expiring, still valid) people per shift, every shift listed. */
+      coverage: z.array(z.object({ shift: z.enum(SHIFTS), qualified: z.number() })),
+      /** Assigned people not yet qualified, closest to qualifying first. */
+      closest: z.array(z.object({ user_id: z.number(), name: z.string(), completed: z.number(), required: z.number() })),
+    }),
+  ),
+  people: z.array(
+    z.object({
+      user_id: z.number(),
+      name: z.string(),
+      team_name: z.string().nullable(),
+      shift: z.enum(SHIFTS).nullable(),
+      /** Only the stations the person is assigned to. */
+      cells: z.array(matrixCell),
+    }),
+  ),
+  total: z.number(),
+  skip: z.number(),
+  take: z.number(),
+});
+export type MatrixData = z.infer<typeof matrixData>;
+
+export const signOffRequest = z.object({
+  station_id: catalogId,
+  user_id: catalogId,
+  checklist: z.array(z.object({ item: z.string().max(200), checked: z.boolean() })).max(MAX_CHECKLIST_ITEMS),
+  comment: z.string().trim().max(1000).default(''),
+});
+export type SignOffRequest = z.input<typeof signOffRequest>;
+
+export const signoffsQuery = z.object({ station_id: catalogId.optional(), user_id: catalogId.optional() });
+export const signoffsData = z.object({ signoffs: z.array(signoffRecord) });
+export type SignoffsData = z.infer<typeof signoffsData>;
+
+export const auditPackQuery = z.object({
+  format: z.enum(['pdf', 'csv']).default('pdf'),
+  station_id: catalogId.optional(),
+  user_id: catalogId.optional(),
+});
+export type AuditPackQuery = z.input<typeof auditPackQuery>;
+
+export const auditVerificationData = z.object({
+  intact: z.boolean(),
+  records: z.number(),
+  /** The first record whose hash does not match its content or its predecessor; null when intact. */
+  first_broken_sequence: z.number().nullable(),
+  last_hash: z.string().nullable(),
+});
+export type AuditVerificationData = z.infer<typeof auditVerificationData>;
