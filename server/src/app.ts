@@ -37,6 +37,7 @@ import { noticesRoutes } from './modules/notices/notices.routes.ts';
 import { organizationRoutes } from './modules/organization/organization.routes.ts';
 import { playbackRoutes } from './modules/playback/playback.routes.ts';
 import { publicContentRoutes } from './modules/public-content/public-content.routes.ts';
+import { qualificationsRoutes } from './modules/qualifications/qualifications.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { sharingRoutes } from './modules/sharing/sharing.routes.ts';
 import { shopfloorRoutes } from './modules/shopfloor/shopfloor.routes.ts';
@@ -135,6 +136,7 @@ export async function buildApp(config: Config): Promise<{ app: FastifyInstance; 
       await api.register(kioskRoutes, { ctx });
       await api.register(toolboxRoutes, { ctx });
       await api.register(shopfloorRoutes, { ctx });
+      await api.register(qualificationsRoutes, { ctx });
     },
     { prefix: '/api' },
   );

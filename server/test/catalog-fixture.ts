@@ -148,6 +148,24 @@ export async function importTestCatalog(platform: TestPlatform): Promise<TestCat
   return { videos: byKey(videos), categories: byKey(categories), subCategories: byKey(subCategories), experts: byKey(experts), assetHash: asset.content_hash };
 }
 
+/**
+ * Imports the fixture catalog again after `change` edits a copy of its JSON; `files` are written beside it first
+ * (a new playbook, say). What a content team's re-import does.
+ */
+export async function reimportTestCatalog(
+  platform: TestPlatform,
+  change: (catalog: ReturnType<typeof catalogJson>) => void,
+  files: Record<string, string> = {},
+) {
+  const dir = sources();
+  for (const [name, content] of Object.entries(files)) fs.writeFileSync(path.join(dir, name), content);
+  const catalog = catalogJson();
+  change(catalog);
+  const file = path.join(dir, `catalog-${process.pid}-${Date.now()}.json`);
+  fs.writeFileSync(file, JSON.stringify(catalog));
+  return importCatalog(platform.ctx, file);
+}
+
 /** A ready media asset row without files, for tests that insert catalog rows directly (no transcoding). */
 export async function insertFakeAsset(db: Db, hashChar: string, durationSeconds: number): Promise<number> {
   const t = Date.now();

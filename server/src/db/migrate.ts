@@ -15,6 +15,7 @@ import * as captionsSearch from './migrations/2026-11-23-013-captions-search.ts'
 import * as organizationVerification from './migrations/2026-11-24-017-organization-verification.ts';
 import * as kiosks from './migrations/2026-11-24-021-kiosks.ts';
 import * as toolboxTalks from './migrations/2026-11-24-022-toolbox-talks.ts';
+import * as qualifications from './migrations/2026-11-25-023-qualifications.ts';
 
 /** Versioned migrations, in order. Never edit one that has landed: add a new file. */
 const migrations: Record<string, Migration> = {
@@ -33,6 +34,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-24-017-organization-verification': organizationVerification,
   '2026-11-24-021-kiosks': kiosks,
   '2026-11-24-022-toolbox-talks': toolboxTalks,
+  '2026-11-25-023-qualifications': qualifications,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -248,8 +248,21 @@ export interface VideoTable {
   /** Counters of video_votes, recounted on every vote. */
   like_count: Generated<number>;
   dislike_count: Generated<number>;
+  /** 1 at creation; a re-import that changes the media or the playbook makes the next one (video_revisions). */
+  revision: Generated<number>;
   created_at: number;
   updated_at: number;
+}
+
+/** Every revision of a video, the first included; `requires_retraining` 1 sends the qualified back to training. */
+export interface VideoRevisionTable {
+  id: Generated<number>;
+  video_id: number;
+  revision: number;
+  media_asset_id: number;
+  playbook_path: string | null;
+  requires_retraining: number;
+  created_at: number;
 }
 
 export interface VideoExpertTable {
@@ -539,6 +552,113 @@ export interface SearchDocumentTable {
   search_text: string;
 }
 
+/** A member's completion of a video for qualifications: one open record per member and video (superseded ones are history). */
+export interface TrainingRecordTable {
+  id: Generated<number>;
+  user_id: number;
+  video_id: number;
+  /** The revision being watched; once completed, the revision completed. */
+  revision: number;
+  seconds: number;
+  started_at: number;
+  completed_at: number | null;
+  /** Set when retraining or recertification asks for the video again. */
+  superseded_at: number | null;
+}
+
+/** A work station or task of an organization; `checklist` is a JSON array of the sign-off observation items. */
+export interface StationTable {
+  id: Generated<number>;
+  organization_id: number;
+  name: string;
+  description: string;
+  checklist: string;
+  validity_months: number | null;
+  warning_days: number;
+  due_days: number;
+  min_per_shift: number;
+  created_at: number;
+  updated_at: number;
+  retired_at: number | null;
+}
+
+export interface StationRequirementTable {
+  station_id: number;
+  kind: 'category' | 'sub_category' | 'video';
+  ref_id: number;
+  sort: number;
+}
+
+export interface StationTrainerTable {
+  station_id: number;
+  user_id: number;
+}
+
+/** The kept state of a person at a station (assigned people only). */
+export interface QualificationTable {
+  station_id: number;
+  user_id: number;
+  organization_id: number;
+  state: 'not_started' | 'in_training' | 'awaiting_signoff' | 'qualified' | 'expiring' | 'expired' | 'retraining_due';
+  required_count: number;
+  completed_count: number;
+  assigned_at: number;
+  due_at: number | null;
+  /** Sign-offs count from this moment: the assignment, or the start of a retraining or recertification. */
+  cycle_started_at: number;
+  qualified_at: number | null;
+  expires_at: number | null;
+  updated_at: number;
+}
+
+export interface PersonShiftTable {
+  user_id: number;
+  organization_id: number;
+  shift: 'day' | 'evening' | 'night';
+}
+
+/** A supervisor's sign-off: the checklist as ticked and the revisions the person had completed (JSON). */
+export interface SignoffTable {
+  id: Generated<number>;
+  organization_id: number;
+  station_id: number;
+  user_id: number;
+  signed_by: number | null;
+  signed_by_name: string;
+  signed_at: number;
+  comment: string;
+  checklist: string;
+  evidence: string;
+}
+
+export interface EvidenceChainTable {
+  organization_id: number;
+  last_sequence: number;
+  last_hash: string;
+}
+
+/** The audit evidence, one chain per organization: `hash` = SHA-256 of the previous hash and this record. */
+export interface EvidenceRecordTable {
+  organization_id: number;
+  sequence: number;
+  kind: string;
+  at: number;
+  user_id: number | null;
+  station_id: number | null;
+  video_id: number | null;
+  revision: number | null;
+  detail: string;
+  previous_hash: string;
+  hash: string;
+}
+
+/** One training digest e-mail per recipient and local day. */
+export interface QualificationDigestTable {
+  user_id: number;
+  day: string;
+  sent_at: number;
+}
+
 export interface Database {
   organizations: OrganizationTable;
   teams: TeamTable;
@@ -585,6 +705,17 @@ export interface Database {
   caption_tracks: CaptionTrackTable;
   caption_cues: CaptionCueTable;
   search_documents: SearchDocumentTable;
+  video_revisions: VideoRevisionTable;
+  training_records: TrainingRecordTable;
+  stations: StationTable;
+  station_requirements: StationRequirementTable;
+  station_trainers: StationTrainerTable;
+  qualifications: QualificationTable;
+  person_shifts: PersonShiftTable;
+  signoffs: SignoffTable;
+  evidence_chains: EvidenceChainTable;
+  evidence_records: EvidenceRecordTable;
+  qualification_digests: QualificationDigestTable;
 }
 
 export type User = Selectable<UserTable>;

@@ -16,19 +16,34 @@ export const now = (): number => setClock.getStore() ?? Date.now();
 export const atMoment = <T>(at: number, work: () => Promise<T>): Promise<T> => setClock.run(at, work);
 export const toIso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
 
-const dayFormats = new Map<string, Intl.DateTimeFormat>();
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+/** A cached formatter for the zone; UTC's when the zone is unknown or missing. */
+function zoneFormat(kind: 'day' | 'hour', timeZone: string | null): Intl.DateTimeFormat {
+  const zone = timeZone || 'UTC';
+  const key = `${kind} ${zone}`;
+  let format = formats.get(key);
+  if (!format) {
+    const options: Intl.DateTimeFormatOptions = kind === 'day' ? { year: 'numeric', month: '2-digit', day: '2-digit' } : { hour: '2-digit', hourCycle: 'h23' };
+    try {
+      format = new Intl.DateTimeFormat(kind === 'day' ? 'en-CA' : 'en-GB', { ...options, timeZone: zone });
+    } catch {
+      return zoneFormat(kind, 'UTC');
+    }
+    if (formats.size < 2000) formats.set(key, format);
+  }
+  return format;
+}
 
 /** The calendar day ('YYYY-MM-DD') of `ms` in a time zone; UTC when the zone is unknown or missing. */
-export function dayIn(ms: number, timeZone: string | null): string {
-  const zone = timeZone || 'UTC';
-  let format = dayFormats.get(zone);
-  if (!format) {
-    try {
-      format = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' });
-    } catch {
-      return dayIn(ms, 'UTC');
-    }
-    if (dayFormats.size < 1000) dayFormats.set(zone, format);
-  }
-  return format.format(ms);
+export const dayIn = (ms: number, timeZone: string | null): string => zoneFormat('day', timeZone).format(ms);
+
+/** The hour of the day (0-23) of `ms` in a time zone; UTC when the zone is unknown or missing. */
+export const hourIn = (ms: number, timeZone: string | null): number => Number(zoneFormat('hour', timeZone).format(ms));
+
+/** The platform's one written date form (dd/mm/yyyy, UTC), as the web app shows dates. */
+export function formatDay(ms: number): string {
+  const d = new Date(ms);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${pad(d.getUTCDate())}/${pad(d.getUTCMonth() + 1)}/${d.getUTCFullYear()}`;
 }

@@ -35,6 +35,21 @@ export function fitText(text: string, size: number, width: number): string {
   return text.length <= max ? text : `${text.slice(0, Math.max(1, max - 3))}...`;
 }
 
+/** Lines of at most `width` points, cut at spaces (long text wraps instead of running off the page), `maxLines` at most. */
+export function wrapText(text: string, size: number, width: number, maxLines = 4): string[] {
+  const max = Math.floor(width / (size * 0.5));
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(/\s+/)) {
+    if (line && `${line} ${word}`.length > max) {
+      lines.push(line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  if (line) lines.push(line);
+  return lines.slice(0, maxLines).map((l) => fitText(l, size, width));
+}
+
 /** Assembles the pages' content streams into one PDF file. */
 export function buildPdf(pages: string[], size: PageSize): Buffer {
   const fontsAt = 3 + pages.length * 2;

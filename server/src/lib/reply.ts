@@ -17,3 +17,12 @@ export function sendPdf(reply: FastifyReply, pdf: Buffer | NodeJS.ReadableStream
     .header('cache-control', 'private, no-store')
     .send(pdf);
 }
+
+/** A spreadsheet download (CSV, UTF-8), personal like the PDFs. */
+export function sendCsv(reply: FastifyReply, csv: string, filename: string): FastifyReply {
+  return reply
+    .header('content-type', 'text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${filename}"`)
+    .header('cache-control', 'private, no-store')
+    .send(csv);
+}

@@ -33,10 +33,13 @@ import {
   ManageUsersPage,
   PaymentOptionsPage,
   PayPerViewPage,
+  PersonQualificationsPage,
   PlansPage,
   QrCodesPage,
+  QualificationsPage,
   SearchPage,
   ShareEmailsPage,
+  StationPage,
   SubCategoryPage,
   SubscriptionPage,
   SuccessPaymentPage,
@@ -44,6 +47,7 @@ import {
   TeamOverviewPage,
   ToolboxPage,
   TrailerPage,
+  VerifyEvidencePage,
   VerifyPage,
   VersionPage,
   VideoPage,
@@ -95,7 +99,13 @@ export function MemberRoutes() {
           <Route path={paths.organization.kiosks} element={titled('Kiosks', <KiosksAdminPage />)} />
           <Route path={paths.toolbox} element={titled('Toolbox talk', <ToolboxPage />)} />
           <Route path={paths.organization.qrCodes} element={titled('QR codes', <QrCodesPage />)} />
+          <Route path={paths.qualifications.newStation} element={titled('New station', <StationPage />)} />
+          <Route path={paths.qualifications.station} element={titled('Station', <StationPage />)} />
+          <Route path={paths.qualifications.verify} element={titled('Verify evidence', <VerifyEvidencePage />)} />
         </Route>
+        <Route path={paths.qualifications.root} element={titled('Qualifications', <QualificationsPage />)} />
+        {/* Super users, and trainers for the people they sign off. */}
+        <Route path={paths.qualifications.person} element={titled('Person qualifications', <PersonQualificationsPage />)} />
         <Route path={paths.acceptInvitation} element={titled('Accept invitation', <AcceptInvitationPage />)} />
         <Route path={paths.category} element={titled('Category', <CategoryPage />)} />
         <Route path={paths.subCategory} element={titled('Videos', <SubCategoryPage />)} />

@@ -46,6 +46,10 @@ export const KioskPage = lazyPage(() => import('../features/kiosk/pages/kiosk-pa
 export const KioskPinPage = lazyPage(() => import('../features/kiosk/pages/kiosk-pin-page.tsx'), 'KioskPinPage');
 export const KiosksAdminPage = lazyPage(() => import('../features/kiosk/pages/kiosks-admin-page.tsx'), 'KiosksAdminPage');
 export const ToolboxPage = lazyPage(() => import('../features/toolbox/pages/toolbox-page.tsx'), 'ToolboxPage');
+export const QualificationsPage = lazyPage(() => import('../features/qualifications/pages/qualifications-page.tsx'), 'QualificationsPage');
+export const StationPage = lazyPage(() => import('../features/qualifications/pages/station-page.tsx'), 'StationPage');
+export const PersonQualificationsPage = lazyPage(() => import('../features/qualifications/pages/person-page.tsx'), 'PersonPage');
+export const VerifyEvidencePage = lazyPage(() => import('../features/qualifications/pages/verify-evidence-page.tsx'), 'VerifyEvidencePage');
 export const QrCodesPage = lazyPage(() => import('../features/shopfloor/pages/qr-codes-page.tsx'), 'QrCodesPage');
 export const InfoPage = lazyPage(() => import('../features/public/pages/info-page.tsx'), 'InfoPage');
 export const LandingPage = lazyPage(() => import('../features/public/pages/landing-page.tsx'), 'LandingPage');

@@ -24,6 +24,14 @@ export const paths = {
   kiosk: '/kiosk',
   // A toolbox talk at shift start, led by a super user (issue 17).
   toolbox: '/toolbox',
+  // Who is cleared for which station (issue 16): the matrix for super users, their own row for members.
+  qualifications: {
+    root: '/qualifications',
+    newStation: '/qualifications/stations/new',
+    station: '/qualifications/stations/:stationId',
+    person: '/qualifications/people/:userId',
+    verify: '/qualifications/verify',
+  },
 
   // Catalog and playback (member spec, section 2).
   category: '/category/:id',

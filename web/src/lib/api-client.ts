@@ -19,7 +19,7 @@ export class ApiError extends Error {
 export type ApiAnswer<T> = { data: T; message: string | undefined };
 
 type RequestOptions = {
-  method?: 'GET' | 'POST';
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   json?: unknown;
   form?: FormData;
   /** Let the request outlive the page (reports sent while the page is left or closed). */

@@ -96,6 +96,8 @@ export function catalogFileSchema(files: FileChecks) {
     in_production: flag.default(1),
     trailers: z.array(trailer).default([]),
     captions,
+    /** When this import changes the video's media or playbook: everyone qualified through it must watch the new revision. */
+    requires_retraining: z.boolean().default(false),
   });
 
   const subCategory = z.strictObject({ key, name: text(100), sort, videos: z.array(video).default([]) });

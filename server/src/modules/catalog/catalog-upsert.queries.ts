@@ -111,7 +111,24 @@ async function upsertSubCategory(db: Db, sub: Category['sub_categories'][number]
 
 type VideoPlace = { categoryId: number; subCategoryId: number; assetId: number; durationSeconds: number };
 
-async function upsertVideo(db: Db, video: CatalogVideo, place: VideoPlace, files: PreparedFiles, t: number): Promise<number> {
+/** A video whose media or playbook this import changed: its new revision. */
+export type NewRevision = { videoId: number; revision: number; requiresRetraining: boolean };
+
+/**
+ * Writes the video by key. A video whose media or playbook changes gets its next revision (the old one stays in
+ * video_revisions); a new video starts at revision 1.
+ */
+async function upsertVideo(
+  db: Db,
+  video: CatalogVideo,
+  place: VideoPlace,
+  files: PreparedFiles,
+  t: number,
+): Promise<{ videoId: number; revision: NewRevision | null }> {
+  const playbookPath = files.playbook(video.playbook);
+  const before = await db.selectFrom('videos').select(['id', 'media_asset_id', 'playbook_path', 'revision']).where('key', '=', video.key).executeTakeFirst();
+  const revised = before !== undefined && (before.media_asset_id !== place.assetId || before.playbook_path !== playbookPath);
+  const revision = before === undefined ? 1 : revised ? before.revision + 1 : before.revision;
   const values = {
     category_id: place.categoryId,
     sub_category_id: place.subCategoryId,
@@ -121,10 +138,11 @@ async function upsertVideo(db: Db, video: CatalogVideo, place: VideoPlace, files
     duration_seconds: Math.max(1, Math.round(place.durationSeconds)),
     media_asset_id: place.assetId,
     image: files.image(video.image),
-    playbook_path: files.playbook(video.playbook),
+    playbook_path: playbookPath,
     publish_time: video.publish_time,
     in_test: video.in_test,
     in_production: video.in_production,
+    revision,
     updated_at: t,
   };
   const row = await db
@@ -133,7 +151,20 @@ async function upsertVideo(db: Db, video: CatalogVideo, place: VideoPlace, files
     .onConflict((oc) => oc.column('key').doUpdateSet(values))
     .returning('id')
     .executeTakeFirstOrThrow();
-  return row.id;
+  if (before !== undefined && !revised) return { videoId: row.id, revision: null };
+  const requiresRetraining = revised && video.requires_retraining;
+  await db
+    .insertInto('video_revisions')
+    .values({
+      video_id: row.id,
+      revision,
+      media_asset_id: place.assetId,
+      playbook_path: playbookPath,
+      requires_retraining: requiresRetraining ? 1 : 0,
+      created_at: t,
+    })
+    .execute();
+  return { videoId: row.id, revision: revised ? { videoId: row.id, revision, requiresRetraining } : null };
 }
 
 async function replaceVideoExperts(db: Db, videoId: number, expertIds: number[]): Promise<void> {
@@ -236,7 +267,9 @@ export function countCatalog(catalog: CatalogFile): CatalogCounts {
   };
 }
 
-export async function upsertCatalog(db: Db, catalog: CatalogFile, files: PreparedFiles): Promise<void> {
+/** Writes the catalog and answers the videos that got a new revision. */
+export async function upsertCatalog(db: Db, catalog: CatalogFile, files: PreparedFiles): Promise<NewRevision[]> {
+  const revisions: NewRevision[] = [];
   const t = now();
   const assetIds = await upsertAssets(db, files.assets, t);
   const assetId = (file: string) => assetIds.get(files.assetHash(file))!;
@@ -249,7 +282,8 @@ export async function upsertCatalog(db: Db, catalog: CatalogFile, files: Prepare
       const subCategoryId = await upsertSubCategory(db, sub, categoryId, t);
       for (const video of sub.videos) {
         const place = { categoryId, subCategoryId, assetId: assetId(video.media), durationSeconds: durationOf(video.media) };
-        const videoId = await upsertVideo(db, video, place, files, t);
+        const { videoId, revision } = await upsertVideo(db, video, place, files, t);
+        if (revision) revisions.push(revision);
         await replaceVideoExperts(
           db,
           videoId,
@@ -265,4 +299,5 @@ export async function upsertCatalog(db: Db, catalog: CatalogFile, files: Prepare
   await upsertPages(db, catalog.pages, t);
   await syncFaqs(db, catalog.faqs, t);
   if (catalog.landing) await upsertLanding(db, catalog.landing, assetId, t);
+  return revisions;
 }

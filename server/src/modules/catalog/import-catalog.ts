@@ -1,8 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { AppContext } from '../../app-context.ts';
+import { now } from '../../lib/clock.ts';
 import { storeCaptionTrack } from '../captions/caption-files.ts';
 import { rebuildCategoryStats } from '../learning/learning-stats.queries.ts';
+import { retrainOnRevisions } from '../qualifications/retraining.ts';
 import { rebuildSearchDocuments } from '../search/search-index.queries.ts';
 import type { CatalogFile } from './catalog-file.schema.ts';
 import { storeImage, storePlaybook } from './catalog-files.ts';
@@ -82,7 +84,9 @@ export async function importCatalog(ctx: AppContext, catalogFile: string, progre
   progress.finish(`Media: ${transcoded} transcoded, ${assets.length - transcoded} unchanged.`);
   const files = storeFiles(valid, ctx.config.dataDir, assets);
   await ctx.db.transaction().execute(async (trx) => {
-    await upsertCatalog(trx, valid.catalog, files);
+    const revisions = await upsertCatalog(trx, valid.catalog, files);
+    // A revision that requires retraining sends the people qualified through it back to training, or nothing changes.
+    await retrainOnRevisions(trx, revisions, now());
     // A video may have moved to another category or become (un)listed: the kept category figures follow.
     await rebuildCategoryStats(trx);
     // Search answers what was just written, or (on a rollback) what was there before.

@@ -17,6 +17,7 @@ import { findUserByEmail, findUserById, markOrganizationVerified, updateUser } f
 import { viewerOf } from '../videos/playback-access.ts';
 import { type DemoEvent, HISTORY_DAYS, type MemberPath, type PlannedMember, planHistory } from './demo-history.ts';
 import { DEMO_MEMBER, DEMO_ORGANIZATION, DEMO_SUPER_USER, type DemoPerson, demoPeople } from './demo-people.ts';
+import { assignDueStations, createDemoStations, finishDemoStations } from './demo-stations.ts';
 
 /**
  * The demo organization with a life: Acme Precision Parts registers, subscribes, sets its learning paths, and
@@ -236,6 +237,7 @@ export async function seedDemoOrganization(ctx: AppContext): Promise<boolean> {
   }
   if (teams.size < leads) throw new Error('demo seed: a team is missing');
   await atMoment(start + 10 * HOUR, () => saveLearningPaths(ctx, superUser, organizationId, teams));
+  const stations = await createDemoStations(ctx, superUser, organizationId, start + 10 * HOUR + 60_000, end);
 
   const paths = new Map<number | null, MemberPath>();
   const planned: PlannedMember[] = [
@@ -254,6 +256,7 @@ export async function seedDemoOrganization(ctx: AppContext): Promise<boolean> {
 
   for (const event of events) {
     await renewDueSubscription(ctx, organizationId, event.at);
+    await assignDueStations(ctx, superUser, organizationId, stations, teams, event.at);
     if (event.kind === 'join' && !callers.has(event.member)) {
       const person = keys.get(event.member) as DemoPerson;
       const id = await atMoment(event.at, () => addPerson(ctx, organizationId, person));
@@ -263,5 +266,7 @@ export async function seedDemoOrganization(ctx: AppContext): Promise<boolean> {
     await atMoment(event.at, () => play(ctx, event, callers, superUser, organizationId, teams));
   }
   await renewDueSubscription(ctx, organizationId, end);
+  await assignDueStations(ctx, superUser, organizationId, stations, teams, end);
+  await finishDemoStations(ctx, superUser, organizationId, [...callers.values()], end);
   return true;
 }

@@ -97,3 +97,23 @@ export const progressAlertMail = (memberName: string, supervisorName: string, ca
     paragraphs: [`Hello ${memberName},`, `${supervisorName} asks you to keep going with "${categoryName}": you have watched ${percentage}% of it so far.`],
     action: { label: `Continue ${categoryName}`, url },
   });
+
+export type TrainingDigest = {
+  name: string;
+  /** The recipient's own station training due soon or overdue, one line each ("Press 4: overdue since 20/11/2026"). */
+  own: string[];
+  /** For super users: their people overdue, one line each ("Bruno Costa, Press 4: overdue since 20/11/2026"). */
+  overduePeople: string[];
+  url: string;
+};
+
+export const trainingDigestMail = (d: TrainingDigest) =>
+  compose(d.own.length ? 'Your station training due' : 'People overdue on station training', {
+    paragraphs: [
+      `Hello ${d.name},`,
+      ...(d.own.length ? ['Station training to complete:', ...d.own.map((line) => `- ${line}`)] : []),
+      ...(d.overduePeople.length ? [`People overdue on station training (${d.overduePeople.length}):`, ...d.overduePeople.map((line) => `- ${line}`)] : []),
+    ],
+    action: { label: 'Open qualifications', url: d.url },
+    after: ['You receive this summary at most once a day while something is due.'],
+  });

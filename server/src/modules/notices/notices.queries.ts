@@ -30,3 +30,16 @@ export async function markRead(db: Db, userId: number, ids: number[] | undefined
   if (ids) query = query.where('id', 'in', ids);
   await query.execute();
 }
+
+export type NewNotice = { userId: number; senderId: number | null; kind: string; message: string };
+
+/** Leaves notices for members (in the caller's transaction, so they appear exactly when what they announce does). */
+export async function insertNotices(db: Db, notices: NewNotice[], t: number): Promise<void> {
+  if (!notices.length) return;
+  await db
+    .insertInto('notices')
+    .values(
+      notices.map((n) => ({ user_id: n.userId, sender_id: n.senderId, category_id: null, kind: n.kind, message: n.message, read_at: null, created_at: t })),
+    )
+    .execute();
+}

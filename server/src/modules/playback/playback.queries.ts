@@ -48,7 +48,7 @@ export function findTrailers(db: Db, videoId: number) {
 export function findVideo(db: Db, videoId: number) {
   return db
     .selectFrom('videos')
-    .select(['id', 'title', 'category_id', 'sub_category_id', 'duration_seconds', 'in_test', 'playbook_path'])
+    .select(['id', 'title', 'category_id', 'sub_category_id', 'duration_seconds', 'in_test', 'playbook_path', 'revision'])
     .where('id', '=', videoId)
     .executeTakeFirst();
 }
@@ -139,10 +139,12 @@ type WatchReport = {
  * Adds watch time to the member's total on the video and to the day's row. The total becomes "watched"
  * once, when it reaches 90% of the duration. The row is read locked (PostgreSQL; SQLite runs one writer
  * at a time), so exactly one report sees the first start and the crossing, and the member's category
- * figures and points change by exactly what this report did.
+ * figures and points change by exactly what this report did. `alongside` runs in the same transaction (the
+ * qualifications' training records), so a report counts everywhere or nowhere.
  */
-export function addWatchTime(db: Db, r: WatchReport) {
+export function addWatchTime(db: Db, r: WatchReport, alongside: (trx: Db) => Promise<void>) {
   return db.transaction().execute(async (trx) => {
+    await alongside(trx);
     const { userId, organizationId, video, t } = r;
     await trx
       .insertInto('video_watch_days')

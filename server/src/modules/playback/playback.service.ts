@@ -20,6 +20,7 @@ import { captionTracksOf } from '../captions/captions.ts';
 import { assertVideoOpen } from '../learning/learning.policy.ts';
 import { issueDueCertificates, pathAccessOf } from '../learning/learning.service.ts';
 import { mediaSigner } from '../media/media-signer.ts';
+import { recordTraining } from '../qualifications/qualification-state.ts';
 import { assertCanPlay, assertNotGuest, type Viewer } from '../videos/playback-access.ts';
 import { resumeSeconds } from '../videos/resume.rules.ts';
 import { pageOfCards } from '../videos/video-cards.queries.ts';
@@ -147,7 +148,9 @@ export async function reportWatchTime(
   const seconds = Math.min(input.timeSpent * 60, video.duration_seconds * MAX_REPORT_FACTOR);
   const day = dayIn(t, await findTimezone(ctx.db, viewer.userId));
   const position = input.position === undefined ? undefined : Math.min(input.position, video.duration_seconds);
-  const total = await addWatchTime(ctx.db, { userId: viewer.userId, organizationId: viewer.organizationId, video, seconds, position, day, t });
+  const total = await addWatchTime(ctx.db, { userId: viewer.userId, organizationId: viewer.organizationId, video, seconds, position, day, t }, (trx) =>
+    recordTraining(trx, { userId: viewer.userId, organizationId: viewer.organizationId, video, seconds, t }),
+  );
   // Certificates are issued in the same flow, once the video counts as watched (idempotent).
   if (total.watched_at !== null) await issueDueCertificates(ctx, viewer.userId, video);
   return {

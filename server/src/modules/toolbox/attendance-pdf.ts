@@ -1,4 +1,4 @@
-import { A4_PORTRAIT, buildPdf, fitText, textAt } from '../../lib/pdf.ts';
+import { A4_PORTRAIT, buildPdf, fitText, textAt, wrapText } from '../../lib/pdf.ts';
 
 export type AttendanceSheetInput = {
   organization: string;
@@ -16,21 +16,6 @@ const ROW = 24;
 const FIRST_PAGE_ROWS = 22;
 const NEXT_PAGE_ROWS = 30;
 
-/** Lines of at most `width` points, cut at spaces (long answers wrap instead of running off the page). */
-function wrap(text: string, size: number, width: number): string[] {
-  const max = Math.floor(width / (size * 0.5));
-  const lines: string[] = [];
-  let line = '';
-  for (const word of text.split(/\s+/)) {
-    if (line && `${line} ${word}`.length > max) {
-      lines.push(line);
-      line = word;
-    } else line = line ? `${line} ${word}` : word;
-  }
-  if (line) lines.push(line);
-  return lines.slice(0, 4).map((l) => fitText(l, size, width));
-}
-
 /** The attendance sheet of one toolbox talk: what was shown, asked and answered, and a signature line per attendee. */
 export function attendanceSheetPdf(input: AttendanceSheetInput): Buffer {
   const width = A4_PORTRAIT.width - 2 * MARGIN;
@@ -46,10 +31,10 @@ export function attendanceSheetPdf(input: AttendanceSheetInput): Buffer {
   line(`Held: ${input.heldAt}    Led by: ${input.leader}`, 11, 'F1', 0.2);
   line(`Clip: ${input.clip}${input.revision === null ? '' : ` (revision ${input.revision})`}`, 11, 'F2', 0.1, 24);
   line('Check question', 10, 'F2', 0.35, 14);
-  for (const l of wrap(input.question, 11, width)) line(l, 11);
+  for (const l of wrapText(input.question, 11, width)) line(l, 11);
   y -= 4;
   line("The crew's answer", 10, 'F2', 0.35, 14);
-  for (const l of wrap(input.answer, 11, width)) line(l, 11);
+  for (const l of wrapText(input.answer, 11, width)) line(l, 11);
   y -= 10;
 
   const header = () => {

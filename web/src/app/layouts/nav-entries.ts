@@ -30,6 +30,7 @@ export function profileEntries({ isSuperUser, isGuestUser, kioskIdleSeconds }: V
     ...when(isSuperUser, { label: 'Manage', to: paths.manageOrganization }),
     ...when(!isGuestUser && !onKiosk, { label: 'User Account', to: paths.account.root }),
     { label: 'Certificates', to: paths.achievements },
+    ...when(!isGuestUser, { label: 'Qualifications', to: paths.qualifications.root }),
     { label: onKiosk ? 'Done' : 'Sign out', to: paths.logout },
   ];
 }

@@ -1,0 +1,224 @@
+import { type AuditVerificationData, type auditPackQuery, QUALIFICATION_STATE_LABELS } from '@mm/contract';
+import type { z } from 'zod';
+import type { AppContext } from '../../app-context.ts';
+import type { Db } from '../../db/client.ts';
+import type { Caller } from '../../lib/auth.ts';
+import { formatDay, now } from '../../lib/clock.ts';
+import { csvLine } from '../../lib/csv.ts';
+import { notFound } from '../../lib/errors.ts';
+import { A4_PORTRAIT, buildPdf, fitText, textAt, wrapText } from '../../lib/pdf.ts';
+import { organizationName } from '../toolbox/toolbox.queries.ts';
+import { chainHead, evidenceRecords, type StoredEvidence } from './evidence.queries.ts';
+import { type ChainCheck, verifyChain } from './evidence-chain.ts';
+import { namesOf } from './people.queries.ts';
+import { assertCanManageQualifications } from './qualifications.policy.ts';
+import { qualificationsOfStations } from './qualifications.queries.ts';
+import { clockState } from './qualifications.rules.ts';
+import { PERSON_NOT_FOUND } from './qualifications.service.ts';
+import { findSignoffs } from './signoffs.queries.ts';
+import { listStations, requiredVideosOf } from './stations.queries.ts';
+import { STATION_NOT_FOUND } from './stations.service.ts';
+
+/**
+ * The audit pack: for the organization, one station or one person, the requirements, the current standing, the
+ * sign-offs and every evidence record with its hash, as a PDF to hand to the auditor and a CSV to check, plus the
+ * verification of the whole chain (a record edited in the database no longer matches its hash).
+ */
+
+const VERIFY_PAGE = 1000;
+
+export async function checkChain(db: Db, organizationId: number): Promise<ChainCheck> {
+  return verifyChain(
+    (after) => evidenceRecords(db, organizationId, {}, { after, limit: VERIFY_PAGE }).then((rows) => rows.map(hashedFields)),
+    await chainHead(db, organizationId),
+  );
+}
+
+const hashedFields = (r: StoredEvidence) => ({ ...r, at: Number(r.at) });
+
+export async function verifyEvidence(ctx: AppContext, caller: Caller, organizationId: number): Promise<AuditVerificationData> {
+  assertCanManageQualifications(caller, organizationId);
+  const check = await checkChain(ctx.db, organizationId);
+  return { intact: check.intact, records: check.records, first_broken_sequence: check.firstBrokenSequence, last_hash: check.lastHash };
+}
+
+type Scope = { stationId?: number | undefined; userId?: number | undefined };
+
+async function gather(db: Db, organizationId: number, scope: Scope) {
+  const stations = (await listStations(db, organizationId)).filter((s) => scope.stationId === undefined || s.id === scope.stationId);
+  if (scope.stationId !== undefined && !stations.length) throw notFound(STATION_NOT_FOUND);
+  const stationIds = stations.map((s) => s.id);
+  const [videos, rows, signoffs] = await Promise.all([
+    requiredVideosOf(db, stationIds),
+    qualificationsOfStations(db, stationIds),
+    findSignoffs(db, organizationId, { stationId: scope.stationId, userId: scope.userId }),
+  ]);
+  const standing = rows.filter((r) => scope.userId === undefined || r.user_id === scope.userId);
+  const records = await evidenceRecords(db, organizationId, {
+    userId: scope.userId,
+    stationId: scope.stationId,
+    videoIds: scope.stationId === undefined ? undefined : videos.map((v) => v.video_id),
+  });
+  const names = await namesOf(db, organizationId, [
+    ...new Set([...standing.map((r) => r.user_id), ...records.flatMap((r) => (r.user_id === null ? [] : [r.user_id]))]),
+  ]);
+  if (scope.userId !== undefined && !names.has(scope.userId)) throw notFound(PERSON_NOT_FOUND);
+  return { stations, videos, standing, signoffs, records, names };
+}
+
+type Pack = Awaited<ReturnType<typeof gather>>;
+
+const detailOf = (r: StoredEvidence) => JSON.parse(r.detail) as Record<string, unknown>;
+const iso = (ms: number | string) => new Date(Number(ms)).toISOString();
+
+/** One line of what a record says, for people (the CSV also carries the stored detail as it was hashed). */
+function describe(r: StoredEvidence, names: Map<number, string>): string {
+  const d = detailOf(r);
+  const who = r.user_id === null ? '' : (names.get(r.user_id) ?? `person ${r.user_id}`);
+  const station = typeof d.station === 'string' ? d.station : '';
+  switch (r.kind) {
+    case 'video_completed':
+      return `${who} completed "${String(d.video ?? `video ${r.video_id}`)}" (revision ${r.revision})`;
+    case 'signed_off':
+      return `${who} signed off at ${station} by ${String(d.signed_by ?? '')}`;
+    case 'assigned':
+      return `${who} assigned to ${station}`;
+    case 'unassigned':
+      return `${who} no longer assigned to ${station}`;
+    case 'requirements_changed':
+      return `${station}: requirements changed`;
+    default:
+      return `${who} at ${station}: ${QUALIFICATION_STATE_LABELS[r.kind as keyof typeof QUALIFICATION_STATE_LABELS] ?? r.kind}`;
+  }
+}
+
+function packCsv(pack: Pack): string {
+  let out = csvLine(['Sequence', 'Time (UTC)', 'Event', 'Person', 'Station', 'Video', 'Revision', 'Description', 'Detail (hashed)', 'Previous hash', 'Hash']);
+  for (const r of pack.records) {
+    const d = detailOf(r);
+    out += csvLine([
+      r.sequence,
+      iso(r.at),
+      r.kind,
+      r.user_id === null ? null : (pack.names.get(r.user_id) ?? String(r.user_id)),
+      typeof d.station === 'string' ? d.station : null,
+      typeof d.video === 'string' ? d.video : null,
+      r.revision,
+      describe(r, pack.names),
+      r.detail,
+      r.previous_hash,
+      r.hash,
+    ]);
+  }
+  return out;
+}
+
+const MARGIN = 40;
+
+/** A paginated column of text lines (A4 portrait). */
+function flow() {
+  const width = A4_PORTRAIT.width - 2 * MARGIN;
+  const pages: string[] = [];
+  let content = '';
+  let y = A4_PORTRAIT.height - MARGIN;
+  const room = (needed: number) => {
+    if (y - needed >= MARGIN + 20) return;
+    pages.push(content);
+    content = '';
+    y = A4_PORTRAIT.height - MARGIN;
+  };
+  return {
+    line(text: string, size = 9, font: 'F1' | 'F2' = 'F1', gray = 0.15, indent = 0) {
+      room(size + 4);
+      content += textAt(fitText(text, size, width - indent), MARGIN + indent, y, size, font, gray);
+      y -= size + 4;
+    },
+    wrapped(text: string, size = 9, indent = 0) {
+      for (const l of wrapText(text, size, width - indent, 12)) this.line(l, size, 'F1', 0.15, indent);
+    },
+    heading(text: string) {
+      room(40);
+      y -= 8;
+      this.line(text, 12, 'F2', 0.1);
+      y -= 2;
+    },
+    finish(footer: string) {
+      pages.push(content);
+      return buildPdf(
+        pages.map((c, i) => c + textAt(`${footer} - page ${i + 1} of ${pages.length}`, MARGIN, 24, 8, 'F1', 0.45)),
+        A4_PORTRAIT,
+      );
+    },
+  };
+}
+
+function packPdf(pack: Pack, meta: { organization: string; scope: string; check: ChainCheck; t: number }): Buffer {
+  const doc = flow();
+  doc.line('QUALIFICATION AUDIT PACK', 18, 'F2', 0.1);
+  doc.line(meta.organization, 12, 'F1', 0.3);
+  doc.line(`Scope: ${meta.scope}    Generated: ${iso(meta.t).slice(0, 16).replace('T', ' ')} UTC`, 10, 'F1', 0.3);
+  doc.wrapped(
+    meta.check.intact
+      ? `Evidence chain intact: ${meta.check.records} records, last hash ${meta.check.lastHash ?? '-'}. Each record's SHA-256 covers the previous record's hash and its own fields.`
+      : `EVIDENCE CHAIN BROKEN at record ${meta.check.firstBrokenSequence}: a stored record was changed or removed after it was written.`,
+  );
+
+  doc.heading('Stations and requirements');
+  for (const s of pack.stations) {
+    const validity = s.validity_months === null ? 'does not expire' : `valid ${s.validity_months} month(s)`;
+    doc.line(`${s.name} - ${validity}, minimum ${s.min_per_shift} qualified per shift`, 10, 'F2');
+    for (const v of pack.videos.filter((v) => v.station_id === s.id)) doc.line(`Video: ${v.title} (current revision ${v.revision})`, 9, 'F1', 0.15, 12);
+    for (const item of s.checklist) doc.line(`Checklist: ${item}`, 9, 'F1', 0.15, 12);
+  }
+
+  doc.heading('Current standing');
+  const stationName = new Map(pack.stations.map((s) => [s.id, s]));
+  for (const r of pack.standing) {
+    const station = stationName.get(r.station_id);
+    if (!station) continue;
+    const state = QUALIFICATION_STATE_LABELS[clockState(r.state, r.expires_at, station.warning_days, meta.t)];
+    const dates = [r.qualified_at ? `qualified ${formatDay(r.qualified_at)}` : '', r.expires_at ? `expires ${formatDay(r.expires_at)}` : '']
+      .filter(Boolean)
+      .join(', ');
+    doc.line(`${pack.names.get(r.user_id) ?? r.user_id} - ${station.name}: ${state}${dates ? ` (${dates})` : ''}`);
+  }
+
+  doc.heading('Sign-offs');
+  if (!pack.signoffs.length) doc.line('No sign-offs recorded.');
+  for (const s of pack.signoffs) {
+    doc.line(`${formatDay(Number(s.signed_at))} - ${`${s.name} ${s.last_name}`.trim()} at ${s.station_name}, signed off by ${s.signed_by_name}`, 9, 'F2');
+    const evidence = JSON.parse(s.evidence) as { title: string; revision: number; completed_at: string }[];
+    for (const e of evidence) doc.line(`Watched: ${e.title}, revision ${e.revision}, completed ${formatDay(Date.parse(e.completed_at))}`, 9, 'F1', 0.15, 12);
+    const checklist = JSON.parse(s.checklist) as { item: string; checked: boolean }[];
+    for (const c of checklist) doc.line(`${c.checked ? '[x]' : '[ ]'} ${c.item}`, 9, 'F1', 0.15, 12);
+    if (s.comment) doc.wrapped(`Comment: ${s.comment}`, 9, 12);
+  }
+
+  doc.heading('Evidence records');
+  for (const r of pack.records) {
+    doc.line(`#${r.sequence}  ${iso(r.at).slice(0, 16).replace('T', ' ')}  ${describe(r, pack.names)}`);
+    doc.line(`hash ${r.hash}`, 7, 'F1', 0.45, 12);
+  }
+  return doc.finish(`${meta.organization} - qualification audit pack`);
+}
+
+export async function auditPack(ctx: AppContext, caller: Caller, organizationId: number, query: z.output<typeof auditPackQuery>) {
+  assertCanManageQualifications(caller, organizationId);
+  const scope: Scope = { stationId: query.station_id, userId: query.user_id };
+  const pack = await gather(ctx.db, organizationId, scope);
+  const base = scope.userId !== undefined ? `person-${scope.userId}` : scope.stationId !== undefined ? `station-${scope.stationId}` : 'organization';
+  if (query.format === 'csv') return { kind: 'csv' as const, body: packCsv(pack), filename: `audit-pack-${base}.csv` };
+  const scopeText =
+    scope.userId !== undefined
+      ? `person ${pack.names.get(scope.userId)}`
+      : scope.stationId !== undefined
+        ? `station ${pack.stations[0]?.name ?? ''}`
+        : 'whole organization';
+  const pdf = packPdf(pack, {
+    organization: (await organizationName(ctx.db, organizationId)) ?? '',
+    scope: scopeText,
+    check: await checkChain(ctx.db, organizationId),
+    t: now(),
+  });
+  return { kind: 'pdf' as const, body: pdf, filename: `audit-pack-${base}.pdf` };
+}

@@ -1,0 +1,48 @@
+import type { Db } from '../../db/client.ts';
+
+/** The organization's people (guest and deleted accounts left out), optionally only the given ids. */
+export async function peopleOf(db: Db, organizationId: number, userIds?: number[]) {
+  let query = db
+    .selectFrom('users')
+    .select(['id', 'name', 'last_name', 'team_id', 'is_super_user', 'email', 'timezone'])
+    .where('organization_id', '=', organizationId)
+    .where('is_guest', '=', 0)
+    .where('deleted_at', 'is', null);
+  if (userIds) query = query.where('id', 'in', userIds.length ? userIds : [0]);
+  return query.orderBy('name').orderBy('last_name').orderBy('id').execute();
+}
+
+export async function teamMemberIds(db: Db, organizationId: number, teamId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('users')
+    .select('id')
+    .where('organization_id', '=', organizationId)
+    .where('team_id', '=', teamId)
+    .where('is_guest', '=', 0)
+    .where('deleted_at', 'is', null)
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+export async function teamExists(db: Db, organizationId: number, teamId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('teams')
+    .select('id')
+    .where('id', '=', teamId)
+    .where('organization_id', '=', organizationId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Full names of the organization's people by id, deleted accounts included (evidence outlives accounts). */
+export async function namesOf(db: Db, organizationId: number, userIds: number[]): Promise<Map<number, string>> {
+  if (!userIds.length) return new Map();
+  const rows = await db
+    .selectFrom('users')
+    .select(['id', 'name', 'last_name'])
+    .where('organization_id', '=', organizationId)
+    .where('id', 'in', userIds)
+    .execute();
+  return new Map(rows.map((r) => [r.id, `${r.name} ${r.last_name}`.trim()]));
+}

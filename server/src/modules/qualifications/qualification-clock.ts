@@ -1,0 +1,77 @@
+import type { AppContext } from '../../app-context.ts';
+import { DAY, dayIn, formatDay, hourIn, now } from '../../lib/clock.ts';
+import { trainingDigestMail } from '../mail/templates.ts';
+import { dueAfter, moveQualification, startNewCycle } from './qualification-state.ts';
+import { claimDigest, dueAssignments, heldReachedByClock, superUsersOf } from './qualifications.queries.ts';
+import { clockState } from './qualifications.rules.ts';
+import { requiredVideosOf, stationsByIds } from './stations.queries.ts';
+
+/** A member hears about training due within this many days. */
+export const DIGEST_HORIZON_DAYS = 7;
+/** Digests leave from this local hour on, never in the middle of someone's night. */
+export const DIGEST_LOCAL_HOUR = 7;
+
+/**
+ * The qualifications' clock, run hourly by every instance: held qualifications enter their warning period (the
+ * content is reassigned: the person watches it again, due by the expiry date) or expire, each transition carried
+ * out once whatever the number of instances (conditional updates); then the day's digests, one per recipient and
+ * local day (claimed in the database).
+ */
+export async function runQualificationClock(ctx: AppContext): Promise<void> {
+  const t = now();
+  await ctx.db.transaction().execute(async (trx) => {
+    const reached = await heldReachedByClock(trx, t);
+    const stationIds = [...new Set(reached.map((r) => r.station_id))];
+    const stations = new Map((await stationsByIds(trx, stationIds)).map((s) => [s.id, s]));
+    const videosOf = new Map<number, number[]>();
+    for (const v of await requiredVideosOf(trx, stationIds)) videosOf.set(v.station_id, [...(videosOf.get(v.station_id) ?? []), v.video_id]);
+    for (const row of reached) {
+      const station = stations.get(row.station_id);
+      const to = clockState(row.state, row.expires_at, row.warning_days, t);
+      if (!station || to === row.state) continue;
+      if (row.state === 'qualified') {
+        // Recertification starts here: the content again, by the expiry date (or soon, when already past it).
+        const dueAt = to === 'expiring' ? row.expires_at : dueAfter(station, t);
+        await startNewCycle(trx, row, station, { to, videoIds: videosOf.get(row.station_id) ?? [], dueAt }, t);
+      } else {
+        await moveQualification(trx, row, station, to, t);
+      }
+    }
+  });
+  await sendDigests(ctx, t);
+}
+
+type Recipient = { userId: number; name: string; email: string; timezone: string | null; own: string[]; overduePeople: string[] };
+
+const dueLine = (dueAt: number, t: number) => {
+  if (dueAt < t) return `overdue since ${formatDay(dueAt)}`;
+  const days = Math.ceil((dueAt - t) / DAY);
+  return days <= 1 ? `due by ${formatDay(dueAt)} (tomorrow)` : `due by ${formatDay(dueAt)} (in ${days} days)`;
+};
+
+async function sendDigests(ctx: AppContext, t: number): Promise<void> {
+  const due = await dueAssignments(ctx.db, t + DIGEST_HORIZON_DAYS * DAY);
+  const recipients = new Map<number, Recipient>();
+  const recipient = (p: { userId: number; name: string; email: string; timezone: string | null }) => {
+    const known = recipients.get(p.userId);
+    if (known) return known;
+    const r: Recipient = { ...p, own: [], overduePeople: [] };
+    recipients.set(p.userId, r);
+    return r;
+  };
+  for (const d of due) {
+    recipient({ userId: d.user_id, name: d.name, email: d.email, timezone: d.timezone }).own.push(`${d.station_name}: ${dueLine(Number(d.due_at), t)}`);
+  }
+  const overdue = due.filter((d) => Number(d.due_at) < t);
+  for (const boss of await superUsersOf(ctx.db, [...new Set(overdue.map((d) => d.organization_id))])) {
+    const people = overdue.filter((d) => d.organization_id === boss.organization_id);
+    recipient({ userId: boss.id, name: boss.name, email: boss.email, timezone: boss.timezone }).overduePeople.push(
+      ...people.map((d) => `${`${d.name} ${d.last_name}`.trim()}, ${d.station_name}: ${dueLine(Number(d.due_at), t)}`),
+    );
+  }
+  for (const r of recipients.values()) {
+    if (hourIn(t, r.timezone) < DIGEST_LOCAL_HOUR) continue;
+    if (!(await claimDigest(ctx.db, r.userId, dayIn(t, r.timezone), t))) continue;
+    await ctx.mailer.send(r.email, 'training-digest', trainingDigestMail({ ...r, url: `${ctx.config.publicUrl}/qualifications` }));
+  }
+}

@@ -1,0 +1,204 @@
+import type { QualificationState } from '@mm/contract';
+import type { Db } from '../../db/client.ts';
+import { DAY, formatDay } from '../../lib/clock.ts';
+import { insertNotices, type NewNotice } from '../notices/notices.queries.ts';
+import { appendEvidence } from './evidence.queries.ts';
+import type { EvidenceEntry, EvidenceKind } from './evidence-chain.ts';
+import { type QualificationRow, refreshSources, updateQualification } from './qualifications.queries.ts';
+import { nextStanding } from './qualifications.rules.ts';
+import { type StationRow, stationsByIds, stationsRequiring } from './stations.queries.ts';
+import { addTrainingSeconds, supersedeRecords, type TrainedVideo } from './training-records.queries.ts';
+
+/**
+ * Keeps the qualification rows current. Every function here runs inside the caller's transaction: the watch
+ * report, a sign-off, a station change, a catalog revision or the daily clock. A transition writes the row (only if
+ * it is still in the state it was evaluated from), its evidence record and the person's notice together.
+ */
+
+export const QUALIFICATION_NOTICE = 'qualification';
+
+type Transition = { row: QualificationRow; station: StationRow; to: QualificationState; expiresAt: number | null };
+
+function transitionNotice(t: Transition): NewNotice | null {
+  const name = t.station.name;
+  switch (t.to) {
+    case 'qualified':
+      return {
+        userId: t.row.user_id,
+        senderId: null,
+        kind: QUALIFICATION_NOTICE,
+        message: t.expiresAt === null ? `You are qualified for ${name}.` : `You are qualified for ${name} until ${formatDay(t.expiresAt)}.`,
+      };
+    case 'awaiting_signoff':
+      return {
+        userId: t.row.user_id,
+        senderId: null,
+        kind: QUALIFICATION_NOTICE,
+        message: `Your training for ${name} is complete: a trainer will now sign you off at the station.`,
+      };
+    case 'expiring':
+      return {
+        userId: t.row.user_id,
+        senderId: null,
+        kind: QUALIFICATION_NOTICE,
+        message: `Your qualification for ${name} expires on ${formatDay(t.expiresAt ?? 0)}: watch its videos again to renew it.`,
+      };
+    case 'expired':
+      return {
+        userId: t.row.user_id,
+        senderId: null,
+        kind: QUALIFICATION_NOTICE,
+        message: `Your qualification for ${name} has expired: retrain to run it again.`,
+      };
+    case 'retraining_due':
+      return {
+        userId: t.row.user_id,
+        senderId: null,
+        kind: QUALIFICATION_NOTICE,
+        message: `A required video for ${name} has a new revision: watch it again to stay qualified.`,
+      };
+    default:
+      return null;
+  }
+}
+
+const EVIDENCED = ['qualified', 'expiring', 'expired', 'retraining_due'] as const satisfies readonly EvidenceKind[];
+const isEvidenced = (state: QualificationState): state is (typeof EVIDENCED)[number] => (EVIDENCED as readonly string[]).includes(state);
+
+/** The evidence and notices of the transitions that happened, grouped per organization's chain. */
+async function announce(db: Db, transitions: Transition[], t: number): Promise<void> {
+  const byOrganization = new Map<number, EvidenceEntry[]>();
+  for (const tr of transitions) {
+    const kind = tr.to;
+    if (!isEvidenced(kind)) continue;
+    const entries = byOrganization.get(tr.row.organization_id) ?? [];
+    entries.push({
+      kind,
+      at: t,
+      user_id: tr.row.user_id,
+      station_id: tr.row.station_id,
+      video_id: null,
+      revision: null,
+      detail: { station: tr.station.name, from: tr.row.state, expires_at: tr.expiresAt === null ? null : new Date(tr.expiresAt).toISOString() },
+    });
+    byOrganization.set(tr.row.organization_id, entries);
+  }
+  for (const [organizationId, entries] of byOrganization) await appendEvidence(db, organizationId, entries);
+  await insertNotices(
+    db,
+    transitions.map(transitionNotice).filter((n) => n !== null),
+    t,
+  );
+}
+
+/** Re-evaluates the rows of the stations (and people) from the kept figures. */
+export async function refreshQualifications(db: Db, filter: { stationIds: number[]; userIds?: number[] }, t: number): Promise<void> {
+  const stations = new Map((await stationsByIds(db, filter.stationIds)).map((s) => [s.id, s]));
+  const sources = await refreshSources(db, { ...filter, stationIds: [...stations.keys()] });
+  const transitions: Transition[] = [];
+  for (const source of sources) {
+    const station = stations.get(source.station_id)!;
+    const next = nextStanding(
+      {
+        state: source.state,
+        required: source.required_now,
+        completed: source.completed_now,
+        needsSignoff: station.checklist.length > 0,
+        lastSignedAt: source.last_signed_at,
+        cycleStartedAt: source.cycle_started_at,
+        qualifiedAt: source.qualified_at,
+        expiresAt: source.expires_at,
+      },
+      { validityMonths: station.validity_months, warningDays: station.warning_days },
+      t,
+    );
+    const figuresMoved = source.required_now !== source.required_count || source.completed_now !== source.completed_count;
+    if (next.state === source.state && next.expiresAt === source.expires_at && !figuresMoved) continue;
+    const becameQualified = next.state === 'qualified' && source.state !== 'qualified';
+    const won = await updateQualification(
+      db,
+      { stationId: source.station_id, userId: source.user_id, from: source.state },
+      {
+        state: next.state,
+        required_count: source.required_now,
+        completed_count: source.completed_now,
+        qualified_at: next.qualifiedAt,
+        expires_at: next.expiresAt,
+        ...(becameQualified ? { due_at: null } : {}),
+      },
+      t,
+    );
+    if (won && next.state !== source.state) transitions.push({ row: source, station, to: next.state, expiresAt: next.expiresAt });
+  }
+  await announce(db, transitions, t);
+}
+
+/**
+ * The watch report's part: adds the seconds to the member's training record and, when the report completes it,
+ * records the completion (with the revision watched) in the organization's evidence and re-evaluates the member
+ * at every station requiring the video.
+ */
+export async function recordTraining(
+  db: Db,
+  r: { userId: number; organizationId: number | null; video: TrainedVideo & { title: string }; seconds: number; t: number },
+) {
+  const completed = await addTrainingSeconds(db, r);
+  if (!completed || r.organizationId === null) return;
+  await appendEvidence(db, r.organizationId, [
+    {
+      kind: 'video_completed',
+      at: r.t,
+      user_id: r.userId,
+      station_id: null,
+      video_id: r.video.id,
+      revision: r.video.revision,
+      detail: { video: r.video.title },
+    },
+  ]);
+  const stationIds = await stationsRequiring(db, [r.video.id]);
+  await refreshQualifications(db, { stationIds, userIds: [r.userId] }, r.t);
+}
+
+/** Moves one row to another state (if it is still in the one it was read in) and announces it. */
+export async function moveQualification(
+  db: Db,
+  row: QualificationRow,
+  station: StationRow,
+  to: QualificationState,
+  t: number,
+  extra: { cycle_started_at?: number; due_at?: number | null } = {},
+): Promise<boolean> {
+  const won = await updateQualification(
+    db,
+    { stationId: row.station_id, userId: row.user_id, from: row.state },
+    {
+      state: to,
+      required_count: row.required_count,
+      completed_count: row.completed_count,
+      qualified_at: row.qualified_at,
+      expires_at: row.expires_at,
+      ...extra,
+    },
+    t,
+  );
+  if (won) await announce(db, [{ row, station, to, expiresAt: row.expires_at }], t);
+  return won;
+}
+
+/**
+ * Starts a new cycle for a held row: the person's completed records of the given videos are closed (history kept)
+ * so they watch them again, and sign-offs count from now. Recertification and retraining.
+ */
+export async function startNewCycle(
+  db: Db,
+  row: QualificationRow,
+  station: StationRow,
+  change: { to: QualificationState; videoIds: number[]; dueAt: number | null },
+  t: number,
+): Promise<boolean> {
+  const won = await moveQualification(db, row, station, change.to, t, { cycle_started_at: t, due_at: change.dueAt });
+  if (won) await supersedeRecords(db, { videoIds: change.videoIds, userId: row.user_id }, t);
+  return won;
+}
+
+export const dueAfter = (station: StationRow, t: number) => t + station.due_days * DAY;

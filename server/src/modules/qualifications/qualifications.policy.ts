@@ -1,0 +1,33 @@
+import type { Caller } from '../../lib/auth.ts';
+import { forbidden } from '../../lib/errors.ts';
+import { assertCanManageOrganization, assertCanReadOrganization } from '../organization/organization.policy.ts';
+
+export const NOT_A_TRAINER = 'Only a super user or a trainer of this station can sign people off here.';
+export const NOT_YOURSELF = 'You cannot sign off your own qualification: ask another trainer or a super user.';
+export const NOT_YOUR_QUALIFICATIONS = 'You can only see your own qualifications.';
+
+/** Stations, assignments, the matrix and the audit evidence are managed by the organization's super users. */
+export const assertCanManageQualifications = assertCanManageOrganization;
+
+/** Any member of the organization reads its station list (their own row needs the names). */
+export function assertCanReadStations(caller: Caller, organizationId: number): void {
+  assertCanReadOrganization(caller, organizationId);
+  if (caller.isGuest) throw forbidden('The guest account has no qualifications.');
+}
+
+/** A person's qualifications: their own, or anyone's for a super user, or a trainer's trainees (stations they train at). */
+export function assertCanReadPerson(caller: Caller, organizationId: number, userId: number, trainsThePerson: boolean): void {
+  assertCanReadStations(caller, organizationId);
+  if (caller.userId === userId || caller.isSuperUser || trainsThePerson) return;
+  throw forbidden(NOT_YOUR_QUALIFICATIONS);
+}
+
+/** A super user of the organization or a trainer of the station signs off, never their own qualification. */
+export function assertCanSignOff(caller: Caller, organizationId: number, userId: number, isTrainer: boolean): void {
+  assertCanReadStations(caller, organizationId);
+  if (caller.userId === userId) throw forbidden(NOT_YOURSELF);
+  if (!caller.isSuperUser && !isTrainer) throw forbidden(NOT_A_TRAINER);
+}
+
+/** Whether the caller could sign this person off at a station they train at (the person page shows the form). */
+export const maySignOff = (caller: Caller, userId: number, isTrainer: boolean): boolean => caller.userId !== userId && (caller.isSuperUser || isTrainer);

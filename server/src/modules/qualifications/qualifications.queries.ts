@@ -1,0 +1,336 @@
+import type { QualificationState, Shift } from '@mm/contract';
+import { sql } from 'kysely';
+import type { Db } from '../../db/client.ts';
+import type { QualificationTable } from '../../db/schema.ts';
+import { stationVideos } from './stations.queries.ts';
+
+export type QualificationRow = {
+  station_id: number;
+  user_id: number;
+  organization_id: number;
+  state: QualificationState;
+  required_count: number;
+  completed_count: number;
+  assigned_at: number;
+  due_at: number | null;
+  cycle_started_at: number;
+  qualified_at: number | null;
+  expires_at: number | null;
+};
+
+const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+
+/** bigint columns come back from PostgreSQL as strings. */
+function toRow(r: Record<string, unknown>): QualificationRow {
+  return {
+    station_id: Number(r.station_id),
+    user_id: Number(r.user_id),
+    organization_id: Number(r.organization_id),
+    state: r.state as QualificationState,
+    required_count: Number(r.required_count),
+    completed_count: Number(r.completed_count),
+    assigned_at: Number(r.assigned_at),
+    due_at: num(r.due_at),
+    cycle_started_at: Number(r.cycle_started_at),
+    qualified_at: num(r.qualified_at),
+    expires_at: num(r.expires_at),
+  };
+}
+
+const qualificationColumns = [
+  'q.station_id',
+  'q.user_id',
+  'q.organization_id',
+  'q.state',
+  'q.required_count',
+  'q.completed_count',
+  'q.assigned_at',
+  'q.due_at',
+  'q.cycle_started_at',
+  'q.qualified_at',
+  'q.expires_at',
+] as const;
+
+/** Assigns people to a station (already assigned people keep their state) and answers who was newly assigned. */
+export async function insertAssignments(db: Db, rows: { stationId: number; organizationId: number; userIds: number[]; dueAt: number; t: number }) {
+  if (!rows.userIds.length) return [];
+  const inserted = await db
+    .insertInto('qualifications')
+    .values(
+      rows.userIds.map((user_id) => ({
+        station_id: rows.stationId,
+        user_id,
+        organization_id: rows.organizationId,
+        state: 'not_started' as const,
+        required_count: 0,
+        completed_count: 0,
+        assigned_at: rows.t,
+        due_at: rows.dueAt,
+        cycle_started_at: rows.t,
+        qualified_at: null,
+        expires_at: null,
+        updated_at: rows.t,
+      })),
+    )
+    .onConflict((oc) => oc.columns(['station_id', 'user_id']).doNothing())
+    .returning('user_id')
+    .execute();
+  return inserted.map((r) => r.user_id);
+}
+
+export async function deleteAssignment(db: Db, stationId: number, userId: number): Promise<boolean> {
+  const result = await db.deleteFrom('qualifications').where('station_id', '=', stationId).where('user_id', '=', userId).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+export type RefreshSource = QualificationRow & { required_now: number; completed_now: number; last_signed_at: number | null };
+
+/**
+ * The kept rows to re-evaluate with the figures they are evaluated on: how many videos the station requires, how
+ * many of them the person has an open completed record of, and their last sign-off there. Reads the kept tables
+ * only (training records, requirements, sign-offs), never the watch history.
+ */
+export async function refreshSources(db: Db, filter: { stationIds: number[]; userIds?: number[] }): Promise<RefreshSource[]> {
+  if (!filter.stationIds.length) return [];
+  let query = db
+    .with('sv', () => stationVideos(db, filter.stationIds))
+    .selectFrom('qualifications as q')
+    .select(qualificationColumns)
+    .select((eb) => [
+      eb
+        .selectFrom('sv')
+        .select((e) => e.fn.countAll<number>().as('n'))
+        .whereRef('sv.station_id', '=', 'q.station_id')
+        .as('required_now'),
+      eb
+        .selectFrom('sv')
+        .innerJoin('training_records as tr', 'tr.video_id', 'sv.video_id')
+        .select((e) => e.fn.countAll<number>().as('n'))
+        .whereRef('sv.station_id', '=', 'q.station_id')
+        .whereRef('tr.user_id', '=', 'q.user_id')
+        .where('tr.superseded_at', 'is', null)
+        .where('tr.completed_at', 'is not', null)
+        .as('completed_now'),
+      eb
+        .selectFrom('signoffs as so')
+        .select((e) => e.fn.max('so.signed_at').as('m'))
+        .whereRef('so.station_id', '=', 'q.station_id')
+        .whereRef('so.user_id', '=', 'q.user_id')
+        .as('last_signed_at'),
+    ])
+    .where('q.station_id', 'in', filter.stationIds);
+  if (filter.userIds) query = query.where('q.user_id', 'in', filter.userIds.length ? filter.userIds : [0]);
+  const rows = await query.execute();
+  return rows.map((r) => ({
+    ...toRow(r),
+    required_now: Number(r.required_now),
+    completed_now: Number(r.completed_now),
+    last_signed_at: num(r.last_signed_at),
+  }));
+}
+
+export type QualificationChange = Pick<QualificationTable, 'state' | 'required_count' | 'completed_count' | 'qualified_at' | 'expires_at'> &
+  Partial<Pick<QualificationTable, 'cycle_started_at' | 'due_at'>>;
+
+/**
+ * Writes a row's new figures, only if its state is still the one it was evaluated from: several instances (the
+ * daily job on each, a watch report) may evaluate the same row, and only one of them carries out a transition.
+ */
+export async function updateQualification(
+  db: Db,
+  key: { stationId: number; userId: number; from: QualificationState },
+  change: QualificationChange,
+  t: number,
+) {
+  const result = await db
+    .updateTable('qualifications')
+    .set({ ...change, updated_at: t })
+    .where('station_id', '=', key.stationId)
+    .where('user_id', '=', key.userId)
+    .where('state', '=', key.from)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** The rows of one person (their stations in use). */
+export async function qualificationsOfPerson(db: Db, organizationId: number, userId: number): Promise<QualificationRow[]> {
+  const rows = await db
+    .selectFrom('qualifications as q')
+    .innerJoin('stations as s', 's.id', 'q.station_id')
+    .select(qualificationColumns)
+    .where('q.organization_id', '=', organizationId)
+    .where('q.user_id', '=', userId)
+    .where('s.retired_at', 'is', null)
+    .orderBy('s.name')
+    .execute();
+  return rows.map(toRow);
+}
+
+export async function qualificationsOfStations(db: Db, stationIds: number[]): Promise<QualificationRow[]> {
+  if (!stationIds.length) return [];
+  return (await db.selectFrom('qualifications as q').select(qualificationColumns).where('q.station_id', 'in', stationIds).execute()).map(toRow);
+}
+
+/** Per station: assigned people and those cleared (qualified or in the warning period). */
+export async function stationCounts(db: Db, stationIds: number[]) {
+  if (!stationIds.length) return [];
+  return db
+    .selectFrom('qualifications')
+    .select((eb) => [
+      'station_id',
+      eb.fn.countAll<number>().as('assigned'),
+      eb.fn.sum<number>(sql`case when state in ('qualified', 'expiring') then 1 else 0 end`).as('qualified'),
+    ])
+    .where('station_id', 'in', stationIds)
+    .groupBy('station_id')
+    .execute();
+}
+
+export type MatrixFilter = { teamId?: number | undefined; shift?: Shift | undefined };
+
+/** The organization's people assigned to at least one station in use, filtered, one page, with the total. */
+export async function matrixPeople(db: Db, organizationId: number, filter: MatrixFilter, page: { skip: number; take: number }) {
+  let query = db
+    .selectFrom('users as u')
+    .leftJoin('teams as tm', 'tm.id', 'u.team_id')
+    .leftJoin('person_shifts as ps', 'ps.user_id', 'u.id')
+    .select(['u.id as user_id', 'u.name', 'u.last_name', 'tm.name as team_name', 'ps.shift', sql<number>`count(*) over ()`.as('total')])
+    .where('u.organization_id', '=', organizationId)
+    .where('u.deleted_at', 'is', null)
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('qualifications as q')
+          .innerJoin('stations as s', 's.id', 'q.station_id')
+          .select('q.user_id')
+          .whereRef('q.user_id', '=', 'u.id')
+          .where('s.retired_at', 'is', null),
+      ),
+    );
+  if (filter.teamId !== undefined) query = query.where('u.team_id', '=', filter.teamId);
+  if (filter.shift !== undefined) query = query.where('ps.shift', '=', filter.shift);
+  const rows = await query.orderBy('u.name').orderBy('u.last_name').orderBy('u.id').offset(page.skip).limit(page.take).execute();
+  return { rows, total: rows.length ? Number(rows[0]!.total) : 0 };
+}
+
+export async function qualificationsOfPeople(db: Db, userIds: number[], stationIds: number[]): Promise<QualificationRow[]> {
+  if (!userIds.length || !stationIds.length) return [];
+  const rows = await db
+    .selectFrom('qualifications as q')
+    .select(qualificationColumns)
+    .where('q.user_id', 'in', userIds)
+    .where('q.station_id', 'in', stationIds)
+    .execute();
+  return rows.map(toRow);
+}
+
+/** Cleared people per station and shift (people without a shift are not counted toward any shift). */
+export async function coverage(db: Db, stationIds: number[], t: number) {
+  if (!stationIds.length) return [];
+  return db
+    .selectFrom('qualifications as q')
+    .innerJoin('person_shifts as ps', 'ps.user_id', 'q.user_id')
+    .select((eb) => ['q.station_id', 'ps.shift', eb.fn.countAll<number>().as('qualified')])
+    .where('q.station_id', 'in', stationIds)
+    .where('q.state', 'in', ['qualified', 'expiring'])
+    .where((eb) => eb.or([eb('q.expires_at', 'is', null), eb('q.expires_at', '>', t)]))
+    .groupBy(['q.station_id', 'ps.shift'])
+    .execute();
+}
+
+/** Per station, the assigned people not cleared, most completed videos first. */
+export async function closestToQualifying(db: Db, stationIds: number[], perStation: number) {
+  if (!stationIds.length) return [];
+  const ranked = db
+    .selectFrom('qualifications as q')
+    .innerJoin('users as u', 'u.id', 'q.user_id')
+    .select([
+      'q.station_id',
+      'q.user_id',
+      'u.name',
+      'u.last_name',
+      'q.completed_count',
+      'q.required_count',
+      sql<number>`row_number() over (partition by q.station_id order by q.completed_count desc, q.assigned_at, q.user_id)`.as('place'),
+    ])
+    .where('q.station_id', 'in', stationIds)
+    .where('q.state', 'not in', ['qualified', 'expiring'])
+    .where('u.deleted_at', 'is', null);
+  return db.selectFrom(ranked.as('r')).selectAll().where('r.place', '<=', perStation).orderBy('r.station_id').orderBy('r.place').execute();
+}
+
+export async function setShift(db: Db, organizationId: number, userId: number, shift: Shift | null): Promise<void> {
+  if (shift === null) {
+    await db.deleteFrom('person_shifts').where('user_id', '=', userId).execute();
+    return;
+  }
+  await db
+    .insertInto('person_shifts')
+    .values({ user_id: userId, organization_id: organizationId, shift })
+    .onConflict((oc) => oc.column('user_id').doUpdateSet({ shift, organization_id: organizationId }))
+    .execute();
+}
+
+export async function shiftOf(db: Db, userId: number): Promise<Shift | null> {
+  const row = await db.selectFrom('person_shifts').select('shift').where('user_id', '=', userId).executeTakeFirst();
+  return row?.shift ?? null;
+}
+
+/** Held qualifications the clock has reached: into the warning period or past the expiry date. */
+export async function heldReachedByClock(db: Db, t: number) {
+  const rows = await db
+    .selectFrom('qualifications as q')
+    .innerJoin('stations as s', 's.id', 'q.station_id')
+    .select([...qualificationColumns, 's.warning_days'])
+    .where('s.retired_at', 'is', null)
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('q.state', '=', 'expiring'), eb('q.expires_at', '<=', t)]),
+        eb.and([
+          eb('q.state', '=', 'qualified'),
+          eb('q.expires_at', 'is not', null),
+          eb(sql`q.expires_at - s.warning_days * cast(86400000 as bigint)`, '<=', t),
+        ]),
+      ]),
+    )
+    .execute();
+  return rows.map((r) => ({ ...toRow(r), warning_days: r.warning_days }));
+}
+
+/** Assignments not cleared with a due date before `until`, with the person's name, e-mail and time zone. */
+export async function dueAssignments(db: Db, until: number) {
+  return db
+    .selectFrom('qualifications as q')
+    .innerJoin('stations as s', 's.id', 'q.station_id')
+    .innerJoin('users as u', 'u.id', 'q.user_id')
+    .select(['q.organization_id', 'q.user_id', 'q.state', 'q.due_at', 's.name as station_name', 'u.name', 'u.last_name', 'u.email', 'u.timezone'])
+    .where('s.retired_at', 'is', null)
+    .where('u.deleted_at', 'is', null)
+    .where('q.state', 'not in', ['qualified', 'expiring'])
+    .where('q.due_at', 'is not', null)
+    .where('q.due_at', '<=', until)
+    .orderBy('q.due_at')
+    .execute();
+}
+
+export async function superUsersOf(db: Db, organizationIds: number[]) {
+  if (!organizationIds.length) return [];
+  return db
+    .selectFrom('users')
+    .select(['id', 'organization_id', 'name', 'email', 'timezone'])
+    .where('organization_id', 'in', organizationIds)
+    .where('is_super_user', '=', 1)
+    .where('is_guest', '=', 0)
+    .where('deleted_at', 'is', null)
+    .execute();
+}
+
+/** Claims the recipient's digest for their local day: true for exactly one caller, whatever the number of instances. */
+export async function claimDigest(db: Db, userId: number, day: string, t: number): Promise<boolean> {
+  const row = await db
+    .insertInto('qualification_digests')
+    .values({ user_id: userId, day, sent_at: t })
+    .onConflict((oc) => oc.columns(['user_id', 'day']).doNothing())
+    .returning('user_id')
+    .executeTakeFirst();
+  return row !== undefined;
+}

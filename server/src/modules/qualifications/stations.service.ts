@@ -1,0 +1,215 @@
+import type { AssignStationData, assignStationRequest, Station, StationChoicesData, StationsData, stationInput } from '@mm/contract';
+import type { z } from 'zod';
+import type { AppContext } from '../../app-context.ts';
+import type { Db } from '../../db/client.ts';
+import type { Caller } from '../../lib/auth.ts';
+import { now } from '../../lib/clock.ts';
+import { badRequest, notFound } from '../../lib/errors.ts';
+import { insertNotices } from '../notices/notices.queries.ts';
+import { listTeams } from '../organization/teams.queries.ts';
+import { appendEvidence } from './evidence.queries.ts';
+import { peopleOf, teamExists, teamMemberIds } from './people.queries.ts';
+import { dueAfter, QUALIFICATION_NOTICE, refreshQualifications } from './qualification-state.ts';
+import { assertCanManageQualifications, assertCanReadStations } from './qualifications.policy.ts';
+import { deleteAssignment, insertAssignments, stationCounts } from './qualifications.queries.ts';
+import {
+  existingRequirementTargets,
+  findStation,
+  insertStation,
+  listStations,
+  replaceRequirements,
+  replaceTrainers,
+  requiredVideosOf,
+  requirementChoices,
+  requirementsOf,
+  retireStation,
+  type StationRow,
+  trainersOf,
+  updateStation,
+} from './stations.queries.ts';
+
+export const STATION_NOT_FOUND = 'No such station in your organization.';
+export const NOT_IN_ORGANIZATION = 'Everyone must be a member of your organization.';
+export const TEAM_NOT_FOUND = 'No such team in your organization.';
+
+const fullName = (p: { name: string; last_name: string }) => `${p.name} ${p.last_name}`.trim();
+
+/** The stations with their requirements, trainers and counts (a fixed number of statements, whatever their number). */
+async function describeStations(db: Db, rows: StationRow[]): Promise<Station[]> {
+  const ids = rows.map((r) => r.id);
+  const [requirements, trainers, counts, videos] = await Promise.all([
+    requirementsOf(db, ids),
+    trainersOf(db, ids),
+    stationCounts(db, ids),
+    requiredVideosOf(db, ids),
+  ]);
+  return rows.map((s) => {
+    const count = counts.find((c) => c.station_id === s.id);
+    return {
+      id: s.id,
+      name: s.name,
+      description: s.description,
+      requirements: requirements
+        .filter((r) => r.station_id === s.id)
+        .map((r) => ({ kind: r.kind, id: r.ref_id, name: r.category_name ?? r.sub_category_name ?? r.video_title ?? '' })),
+      required_video_count: videos.filter((v) => v.station_id === s.id).length,
+      checklist: s.checklist,
+      validity_months: s.validity_months,
+      warning_days: s.warning_days,
+      due_days: s.due_days,
+      min_per_shift: s.min_per_shift,
+      trainers: trainers.filter((tr) => tr.station_id === s.id).map((tr) => ({ user_id: tr.user_id, name: fullName(tr) })),
+      assigned_count: Number(count?.assigned ?? 0),
+      qualified_count: Number(count?.qualified ?? 0),
+    };
+  });
+}
+
+export async function stationsOf(ctx: AppContext, caller: Caller, organizationId: number): Promise<StationsData> {
+  assertCanReadStations(caller, organizationId);
+  return { stations: await describeStations(ctx.db, await listStations(ctx.db, organizationId)) };
+}
+
+export async function stationChoices(ctx: AppContext, caller: Caller, organizationId: number): Promise<StationChoicesData> {
+  assertCanManageQualifications(caller, organizationId);
+  const [catalog, people, teams] = await Promise.all([requirementChoices(ctx.db), peopleOf(ctx.db, organizationId), listTeams(ctx.db, organizationId)]);
+  return {
+    categories: catalog.categories.map((c) => ({
+      id: c.id,
+      name: c.name,
+      sub_categories: catalog.subCategories.filter((s) => s.category_id === c.id).map((s) => ({ id: s.id, name: s.name })),
+    })),
+    videos: catalog.videos,
+    people: people.map((p) => ({ user_id: p.id, name: fullName(p), team_id: p.team_id })),
+    teams: teams.map((t) => ({ id: t.id, name: t.name })),
+  };
+}
+
+type StationInput = z.output<typeof stationInput>;
+
+async function checkedInput(db: Db, organizationId: number, input: StationInput) {
+  const existing = await existingRequirementTargets(db, input.requirements);
+  const missing = input.requirements.find((r) => !existing.has(`${r.kind}:${r.id}`));
+  if (missing) throw badRequest(`The ${missing.kind.replace('_', '-')} ${missing.id} is not in the catalog.`);
+  const trainers = await peopleOf(db, organizationId, input.trainer_ids);
+  if (trainers.length !== input.trainer_ids.length) throw notFound(NOT_IN_ORGANIZATION);
+  const { requirements, trainer_ids, ...values } = input;
+  return { values, requirements, trainerIds: trainer_ids };
+}
+
+async function stationOrFail(db: Db, organizationId: number, stationId: number): Promise<StationRow> {
+  const station = await findStation(db, organizationId, stationId);
+  if (!station) throw notFound(STATION_NOT_FOUND);
+  return station;
+}
+
+async function describeOne(db: Db, organizationId: number, stationId: number): Promise<Station> {
+  const [station] = await describeStations(db, [await stationOrFail(db, organizationId, stationId)]);
+  return station!;
+}
+
+export async function createStation(ctx: AppContext, caller: Caller, organizationId: number, input: StationInput): Promise<Station> {
+  assertCanManageQualifications(caller, organizationId);
+  const { values, requirements, trainerIds } = await checkedInput(ctx.db, organizationId, input);
+  const stationId = await ctx.db.transaction().execute(async (trx) => {
+    const id = await insertStation(trx, organizationId, values, now());
+    await replaceRequirements(trx, id, requirements);
+    await replaceTrainers(trx, id, trainerIds);
+    return id;
+  });
+  return describeOne(ctx.db, organizationId, stationId);
+}
+
+/** New requirements or checklist apply at once: everyone assigned is re-evaluated in the same transaction. */
+export async function editStation(ctx: AppContext, caller: Caller, organizationId: number, stationId: number, input: StationInput): Promise<Station> {
+  assertCanManageQualifications(caller, organizationId);
+  await stationOrFail(ctx.db, organizationId, stationId);
+  const { values, requirements, trainerIds } = await checkedInput(ctx.db, organizationId, input);
+  const t = now();
+  await ctx.db.transaction().execute(async (trx) => {
+    await updateStation(trx, stationId, values, t);
+    await replaceRequirements(trx, stationId, requirements);
+    await replaceTrainers(trx, stationId, trainerIds);
+    await appendEvidence(trx, organizationId, [
+      {
+        kind: 'requirements_changed',
+        at: t,
+        user_id: caller.userId,
+        station_id: stationId,
+        video_id: null,
+        revision: null,
+        detail: { station: values.name, requirements, checklist: values.checklist, validity_months: values.validity_months },
+      },
+    ]);
+    await refreshQualifications(trx, { stationIds: [stationId] }, t);
+  });
+  return describeOne(ctx.db, organizationId, stationId);
+}
+
+/** Retired stations leave the lists and the matrix; their evidence and sign-offs stay for the auditor. */
+export async function retire(ctx: AppContext, caller: Caller, organizationId: number, stationId: number): Promise<void> {
+  assertCanManageQualifications(caller, organizationId);
+  await stationOrFail(ctx.db, organizationId, stationId);
+  await retireStation(ctx.db, stationId, now());
+}
+
+export async function assignStation(
+  ctx: AppContext,
+  caller: Caller,
+  organizationId: number,
+  stationId: number,
+  input: z.output<typeof assignStationRequest>,
+): Promise<AssignStationData> {
+  assertCanManageQualifications(caller, organizationId);
+  const station = await stationOrFail(ctx.db, organizationId, stationId);
+  if (input.team_id !== undefined && !(await teamExists(ctx.db, organizationId, input.team_id))) throw notFound(TEAM_NOT_FOUND);
+  const people = await peopleOf(ctx.db, organizationId, input.user_ids);
+  if (people.length !== new Set(input.user_ids).size) throw notFound(NOT_IN_ORGANIZATION);
+  const userIds = [...new Set([...input.user_ids, ...(input.team_id === undefined ? [] : await teamMemberIds(ctx.db, organizationId, input.team_id))])];
+  const t = now();
+  const assigned = await ctx.db.transaction().execute(async (trx) => {
+    const added = await insertAssignments(trx, { stationId, organizationId, userIds, dueAt: dueAfter(station, t), t });
+    await appendEvidence(
+      trx,
+      organizationId,
+      added.map((userId) => ({
+        kind: 'assigned',
+        at: t,
+        user_id: userId,
+        station_id: stationId,
+        video_id: null,
+        revision: null,
+        detail: { station: station.name, by: caller.userId },
+      })),
+    );
+    await insertNotices(
+      trx,
+      added.map((userId) => ({ userId, senderId: caller.userId, kind: QUALIFICATION_NOTICE, message: `You are assigned to train for ${station.name}.` })),
+      t,
+    );
+    // What the newly assigned already completed counts at once.
+    await refreshQualifications(trx, { stationIds: [stationId], userIds: added }, t);
+    return added.length;
+  });
+  return { assigned };
+}
+
+export async function unassignStation(ctx: AppContext, caller: Caller, organizationId: number, stationId: number, userId: number): Promise<void> {
+  assertCanManageQualifications(caller, organizationId);
+  const station = await stationOrFail(ctx.db, organizationId, stationId);
+  const t = now();
+  await ctx.db.transaction().execute(async (trx) => {
+    if (!(await deleteAssignment(trx, stationId, userId))) throw notFound('This person is not assigned to the station.');
+    await appendEvidence(trx, organizationId, [
+      {
+        kind: 'unassigned',
+        at: t,
+        user_id: userId,
+        station_id: stationId,
+        video_id: null,
+        revision: null,
+        detail: { station: station.name, by: caller.userId },
+      },
+    ]);
+  });
+}

@@ -1,0 +1,65 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/client.ts';
+
+export type TrainedVideo = { id: number; duration_seconds: number; revision: number };
+
+/**
+ * Adds watch seconds to the member's open training record of the video (opening one at the video's current
+ * revision when there is none) and answers whether this report completed it. The record completes at the same
+ * 90% as "watched" and remembers the revision the member was shown when it did.
+ */
+export async function addTrainingSeconds(db: Db, r: { userId: number; video: TrainedVideo; seconds: number; t: number }): Promise<boolean> {
+  const { userId, video, seconds, t } = r;
+  const threshold = video.duration_seconds * 0.9;
+  const opened = await db
+    .insertInto('training_records')
+    .values({
+      user_id: userId,
+      video_id: video.id,
+      revision: video.revision,
+      seconds,
+      started_at: t,
+      completed_at: seconds >= threshold ? t : null,
+      superseded_at: null,
+    })
+    .onConflict((oc) => oc.columns(['user_id', 'video_id']).where('superseded_at', 'is', null).doNothing())
+    .returning('completed_at')
+    .executeTakeFirst();
+  if (opened) return opened.completed_at !== null;
+  // One statement: the row is locked while the sum and the crossing are decided, so one report sets completed_at
+  // (a second report of the same member and video in the very same millisecond would read as completing it too).
+  const updated = await db
+    .updateTable('training_records')
+    .set({
+      seconds: sql`seconds + ${seconds}`,
+      revision: sql`case when completed_at is null then ${video.revision} else revision end`,
+      completed_at: sql`case when completed_at is null and seconds + ${seconds} >= ${threshold} then ${t} else completed_at end`,
+    })
+    .where('user_id', '=', userId)
+    .where('video_id', '=', video.id)
+    .where('superseded_at', 'is', null)
+    .returning('completed_at')
+    .executeTakeFirst();
+  return updated?.completed_at != null && Number(updated.completed_at) === t;
+}
+
+/** Closes the open records (history kept) so the next watch starts a fresh one: retraining and recertification. */
+export async function supersedeRecords(db: Db, filter: { videoIds: number[]; userId?: number }, t: number): Promise<void> {
+  if (!filter.videoIds.length) return;
+  let query = db.updateTable('training_records').set({ superseded_at: t }).where('video_id', 'in', filter.videoIds).where('superseded_at', 'is', null);
+  if (filter.userId !== undefined) query = query.where('user_id', '=', filter.userId);
+  await query.execute();
+}
+
+/** The member's open, completed records of the videos. */
+export async function completedRecords(db: Db, userIds: number[], videoIds: number[]) {
+  if (!userIds.length || !videoIds.length) return [];
+  return db
+    .selectFrom('training_records')
+    .select(['user_id', 'video_id', 'revision', 'completed_at'])
+    .where('user_id', 'in', userIds)
+    .where('video_id', 'in', videoIds)
+    .where('superseded_at', 'is', null)
+    .where('completed_at', 'is not', null)
+    .execute();
+}

@@ -1,0 +1,146 @@
+import { Alert, Button, Card, Checkbox, Group, Select, Stack, Table, Text, Textarea, Title } from '@mantine/core';
+import { type QualificationDetail, SHIFT_LABELS, SHIFTS, type Shift } from '@mm/contract';
+import { useState } from 'react';
+import { useParams } from 'react-router';
+import { AdminPage } from '../../../components/admin-page.tsx';
+import { PageLoader } from '../../../components/page-loader.tsx';
+import { formatDate, formatDateTime } from '../../../lib/date.ts';
+import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { useSession } from '../../../lib/session.ts';
+import { downloadAuditPack, usePersonQualifications, useSetShift, useSignOff } from '../api/qualifications.ts';
+import { dueText, StateBadge } from '../components/state-badge.tsx';
+import { qualificationPaths } from '../paths.ts';
+
+/** /qualifications/people/:userId: a person at each of their stations, with the sign-off form where it applies. */
+export function PersonPage() {
+  const userId = Number(useParams().userId);
+  const session = useSession();
+  const person = usePersonQualifications(userId);
+  const setShift = useSetShift();
+  return (
+    <AdminPage title={person.data?.name ?? 'Qualifications'} back={qualificationPaths.root}>
+      {person.isPending && <PageLoader label="Loading qualifications..." />}
+      {person.isError && <Alert color="red">{person.error.message}</Alert>}
+      {person.data && (
+        <Stack>
+          {session?.isSuperUser && (
+            <Group align="flex-end">
+              <Select
+                label="Shift"
+                placeholder="No shift"
+                clearable
+                data={SHIFTS.map((s) => ({ value: s, label: SHIFT_LABELS[s] }))}
+                value={person.data.shift}
+                onChange={(value) =>
+                  setShift.mutate(
+                    { userId, body: { shift: (value as Shift | null) ?? null } },
+                    { onSuccess: ({ message }) => message && notifySuccess(message), onError: notifyError },
+                  )
+                }
+              />
+              <Button variant="default" onClick={() => void downloadAuditPack({ user_id: userId, format: 'pdf' }).catch(notifyError)}>
+                Audit pack PDF
+              </Button>
+            </Group>
+          )}
+          {person.data.stations.length === 0 && <Alert color="gray">Not assigned to any station.</Alert>}
+          {person.data.stations.map((s) => (
+            <StationCard key={s.station_id} userId={userId} detail={s} />
+          ))}
+        </Stack>
+      )}
+    </AdminPage>
+  );
+}
+
+function StationCard({ userId, detail }: { userId: number; detail: QualificationDetail }) {
+  const due = dueText(detail.due_at, detail.state);
+  return (
+    <Card withBorder padding="lg">
+      <Group justify="space-between">
+        <Title order={2} size="h3">
+          {detail.station_name}
+        </Title>
+        <Group gap="xs">
+          <StateBadge state={detail.state} />
+          {due && (
+            <Text size="sm" fw={600} c={due === 'Overdue' ? 'red.9' : 'dark.6'}>
+              {due}
+            </Text>
+          )}
+        </Group>
+      </Group>
+      <Text size="sm" mt={4}>
+        Assigned {formatDate(detail.assigned_at)}
+        {detail.qualified_at ? ` · qualified ${formatDate(detail.qualified_at)}` : ''}
+        {detail.expires_at ? ` · valid until ${formatDate(detail.expires_at)}` : ''}
+      </Text>
+      <Table mt="sm" withTableBorder>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">Required video</Table.Th>
+            <Table.Th scope="col">Current revision</Table.Th>
+            <Table.Th scope="col">Completed</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {detail.required.map((v) => (
+            <Table.Tr key={v.video_id}>
+              <Table.Td>{v.title}</Table.Td>
+              <Table.Td>{v.revision}</Table.Td>
+              <Table.Td>{v.completed_at ? `Revision ${v.completed_revision}, ${formatDate(v.completed_at)}` : 'Not yet'}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      {detail.last_signoff && (
+        <Text size="sm" mt="sm">
+          Last signed off {formatDateTime(detail.last_signoff.signed_at)} by {detail.last_signoff.signed_by_name}
+          {detail.last_signoff.comment ? `: "${detail.last_signoff.comment}"` : ''}
+        </Text>
+      )}
+      {detail.can_sign_off && <SignOffForm userId={userId} detail={detail} />}
+    </Card>
+  );
+}
+
+function SignOffForm({ userId, detail }: { userId: number; detail: QualificationDetail }) {
+  const signOff = useSignOff();
+  const [ticked, setTicked] = useState<string[]>([]);
+  const [comment, setComment] = useState('');
+  const complete = detail.checklist.every((item) => ticked.includes(item));
+  return (
+    <Stack mt="md" gap="xs">
+      <Title order={3} size="h4">
+        Sign off at the station
+      </Title>
+      <Checkbox.Group label="Observed at the station" value={ticked} onChange={setTicked}>
+        <Stack gap={6} mt={6}>
+          {detail.checklist.map((item) => (
+            <Checkbox key={item} value={item} label={item} />
+          ))}
+        </Stack>
+      </Checkbox.Group>
+      <Textarea label="Comment" autosize minRows={2} value={comment} onChange={(e) => setComment(e.currentTarget.value)} />
+      <Group>
+        <Button
+          disabled={!complete}
+          loading={signOff.isPending}
+          onClick={() =>
+            signOff.mutate(
+              { station_id: detail.station_id, user_id: userId, checklist: detail.checklist.map((item) => ({ item, checked: true })), comment },
+              { onSuccess: ({ message }) => message && notifySuccess(message), onError: notifyError },
+            )
+          }
+        >
+          Sign off
+        </Button>
+        {!complete && (
+          <Text size="sm" c="dimmed">
+            Tick every item you observed to sign off.
+          </Text>
+        )}
+      </Group>
+    </Stack>
+  );
+}

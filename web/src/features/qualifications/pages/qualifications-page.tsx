@@ -1,0 +1,240 @@
+import { Alert, Anchor, Button, Card, Container, Group, Pagination, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { type MatrixData, SHIFT_LABELS, SHIFTS } from '@mm/contract';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { PageLoader } from '../../../components/page-loader.tsx';
+import { formatDate } from '../../../lib/date.ts';
+import { notifyError } from '../../../lib/notify.ts';
+import { useSession } from '../../../lib/session.ts';
+import { downloadAuditPack, downloadMatrixCsv, type MatrixFilters, useMatrix, usePersonQualifications, useStationChoices } from '../api/qualifications.ts';
+import { dueText, StateBadge } from '../components/state-badge.tsx';
+import { qualificationPaths } from '../paths.ts';
+
+const PAGE = 25;
+
+/** /qualifications: the matrix for super users; for everyone else their own stations. */
+export function QualificationsPage() {
+  const session = useSession();
+  return session?.isSuperUser ? <MatrixView /> : <MyQualifications />;
+}
+
+function MyQualifications() {
+  const mine = usePersonQualifications();
+  return (
+    <Container size="lg" py="xl">
+      <Title order={1} mb="xs">
+        My qualifications
+      </Title>
+      <Text c="dimmed" mb="lg">
+        The stations you are assigned to, what each one needs and how long your qualification lasts.
+      </Text>
+      {mine.isPending && <PageLoader label="Loading your qualifications..." />}
+      {mine.isError && <Alert color="red">{mine.error.message}</Alert>}
+      {mine.data && mine.data.stations.length === 0 && (
+        <Alert color="gray" title="No stations yet">
+          Your supervisor has not assigned you to a station. Your certificates are on the Certificates page.
+        </Alert>
+      )}
+      <Stack>
+        {mine.data?.stations.map((s) => {
+          const due = dueText(s.due_at, s.state);
+          const left = s.required.filter((r) => r.completed_revision === null);
+          return (
+            <Card key={s.station_id} withBorder padding="lg">
+              <Group justify="space-between" align="flex-start">
+                <Title order={2} size="h3">
+                  {s.station_name}
+                </Title>
+                <Group gap="xs">
+                  <StateBadge state={s.state} />
+                  {due && (
+                    <Text size="sm" fw={600} c={due === 'Overdue' ? 'red.9' : 'dark.6'}>
+                      {due}
+                    </Text>
+                  )}
+                </Group>
+              </Group>
+              {s.expires_at && (
+                <Text size="sm" mt={4}>
+                  Valid until {formatDate(s.expires_at)}
+                </Text>
+              )}
+              <Text size="sm" mt="sm" fw={600}>
+                {left.length === 0 ? 'Every required video is done.' : `${left.length} of ${s.required.length} required videos to watch:`}
+              </Text>
+              <Stack gap={2} mt={4}>
+                {left.map((v) => (
+                  <Anchor key={v.video_id} component={Link} to={`/video/${v.video_id}`} size="sm">
+                    {v.title}
+                  </Anchor>
+                ))}
+              </Stack>
+              {s.state === 'awaiting_signoff' && (
+                <Text size="sm" mt="sm">
+                  Next: a trainer watches you at the station and signs you off.
+                </Text>
+              )}
+            </Card>
+          );
+        })}
+      </Stack>
+    </Container>
+  );
+}
+
+function coverageText(station: MatrixData['stations'][number]): { text: string; short: boolean }[] {
+  return station.coverage.map((c) => ({
+    text: `${SHIFT_LABELS[c.shift]}: ${c.qualified} qualified, minimum ${station.min_per_shift}`,
+    short: c.qualified < station.min_per_shift,
+  }));
+}
+
+function MatrixView() {
+  const [filters, setFilters] = useState<MatrixFilters>({ skip: 0, take: PAGE });
+  const matrix = useMatrix(filters);
+  const choices = useStationChoices();
+  const download = (run: () => Promise<void>) => () => void run().catch(notifyError);
+  const data = matrix.data;
+  return (
+    <Container size="xl" py="xl">
+      <Group justify="space-between" align="flex-end" mb="lg">
+        <div>
+          <Title order={1}>Qualifications</Title>
+          <Text c="dimmed">Who is cleared for which station, and who needs training, sign-off or renewal.</Text>
+        </div>
+        <Group gap="xs">
+          <Button component={Link} to={qualificationPaths.newStation}>
+            New station
+          </Button>
+          <Button variant="default" onClick={download(() => downloadMatrixCsv({ team_id: filters.team_id, shift: filters.shift }))}>
+            Download CSV
+          </Button>
+          <Button variant="default" onClick={download(() => downloadAuditPack({ format: 'pdf' }))}>
+            Audit pack PDF
+          </Button>
+          <Button variant="default" onClick={download(() => downloadAuditPack({ format: 'csv' }))}>
+            Audit pack CSV
+          </Button>
+          <Button variant="subtle" component={Link} to={qualificationPaths.verify}>
+            Verify evidence
+          </Button>
+        </Group>
+      </Group>
+      <Group mb="md" align="flex-end">
+        <Select
+          label="Team"
+          placeholder="All teams"
+          clearable
+          data={(choices.data?.teams ?? []).map((t) => ({ value: String(t.id), label: t.name }))}
+          value={filters.team_id === undefined ? null : String(filters.team_id)}
+          onChange={(v) => setFilters({ ...filters, team_id: v ? Number(v) : undefined, skip: 0 })}
+        />
+        <Select
+          label="Shift"
+          placeholder="All shifts"
+          clearable
+          data={SHIFTS.map((s) => ({ value: s, label: SHIFT_LABELS[s] }))}
+          value={filters.shift ?? null}
+          onChange={(v) => setFilters({ ...filters, shift: v ?? undefined, skip: 0 })}
+        />
+      </Group>
+      {matrix.isPending && <PageLoader label="Loading the matrix..." />}
+      {matrix.isError && <Alert color="red">{matrix.error.message}</Alert>}
+      {data && data.stations.length === 0 && (
+        <Alert color="blue" title="Define your first station">
+          A station is a machine or task ("Press 4", "Forklift", "Final inspection"): pick the videos it requires and the checklist a supervisor ticks, then
+          assign a team.{' '}
+          <Anchor component={Link} to={qualificationPaths.newStation}>
+            Create a station
+          </Anchor>
+        </Alert>
+      )}
+      {data && data.stations.length > 0 && (
+        <>
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} mb="lg">
+            {data.stations.map((s) => (
+              <Card key={s.id} withBorder padding="md">
+                <Anchor component={Link} to={qualificationPaths.station(s.id)} fw={700}>
+                  {s.name}
+                </Anchor>
+                {coverageText(s).map((line) => (
+                  <Text key={line.text} size="sm" c={line.short ? 'red.9' : 'green.9'}>
+                    {line.text}
+                  </Text>
+                ))}
+                {s.closest.length > 0 && (
+                  <Text size="sm" mt={4}>
+                    Closest to qualifying: {s.closest.map((c) => `${c.name} (${c.completed}/${c.required})`).join(', ')}
+                  </Text>
+                )}
+              </Card>
+            ))}
+          </SimpleGrid>
+          {data.people.length === 0 ? (
+            <Alert color="gray">Nobody matches these filters. Assign people to a station from its page.</Alert>
+          ) : (
+            <Table.ScrollContainer minWidth={600}>
+              <Table striped highlightOnHover withTableBorder stickyHeader>
+                <Table.Caption>People (rows) and stations (columns); open a person to sign them off or see their evidence.</Table.Caption>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th scope="col">Person</Table.Th>
+                    {data.stations.map((s) => (
+                      <Table.Th key={s.id} scope="col">
+                        {s.name}
+                      </Table.Th>
+                    ))}
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {data.people.map((p) => (
+                    <Table.Tr key={p.user_id}>
+                      <Table.Th scope="row">
+                        <Anchor component={Link} to={qualificationPaths.person(p.user_id)} fw={600}>
+                          {p.name}
+                        </Anchor>
+                        <Text size="xs" c="dimmed">
+                          {[p.team_name, p.shift ? SHIFT_LABELS[p.shift] : null].filter(Boolean).join(' · ') || 'No team or shift'}
+                        </Text>
+                      </Table.Th>
+                      {data.stations.map((s) => {
+                        const cell = p.cells.find((c) => c.station_id === s.id);
+                        if (!cell)
+                          return (
+                            <Table.Td key={s.id}>
+                              <Text size="sm" c="dimmed" aria-label="Not assigned">
+                                —
+                              </Text>
+                            </Table.Td>
+                          );
+                        const due = dueText(cell.due_at, cell.state);
+                        return (
+                          <Table.Td key={s.id}>
+                            <StateBadge state={cell.state} />
+                            <Text size="xs" mt={2}>
+                              {due ?? (cell.expires_at ? `until ${formatDate(cell.expires_at)}` : '')}
+                            </Text>
+                          </Table.Td>
+                        );
+                      })}
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          )}
+          {data.total > PAGE && (
+            <Pagination
+              mt="md"
+              total={Math.ceil(data.total / PAGE)}
+              value={Math.floor(filters.skip / PAGE) + 1}
+              onChange={(page) => setFilters({ ...filters, skip: (page - 1) * PAGE })}
+              getControlProps={(control) => ({ 'aria-label': `${control} page` })}
+              getItemProps={(page) => ({ 'aria-label': `Page ${page}` })}
+            />
+          )}
+        </>
+      )}
+    </Container>
+  );
+}
