@@ -59,6 +59,7 @@ const SIGNED_IN_PATHS = [
   '/experts',
   '/trailer',
   '/watch/not-a-video/not-a-token',
+  '/qualifications',
 ];
 
 /** Super users only (administration spec, section 2; member spec: /dashboard and /library). */
@@ -74,12 +75,22 @@ const SUPER_USER_PATHS = [
   '/manage-organization/kiosks',
   '/toolbox',
   '/manage-organization/qr-codes',
+  '/qualifications/stations/new',
+  '/qualifications/verify',
 ];
 
 /** The guest is signed out on a paid feature (member spec, section 6): those pages are visited signed out instead. */
 const SIGNS_THE_GUEST_OUT = new Set(['/plans']);
 
-type DemoIds = { categoryId: number; subCategory: { id: number; name: string }; videoId: number; expertId: number; team: { id: number; name: string } };
+type DemoIds = {
+  categoryId: number;
+  subCategory: { id: number; name: string };
+  videoId: number;
+  expertId: number;
+  team: { id: number; name: string };
+  stationId: number;
+  memberId: number;
+};
 
 async function demoIds(stack: Stack): Promise<DemoIds> {
   const token = await stack.signIn(DEMO.superUser.email, DEMO.superUser.password);
@@ -89,12 +100,16 @@ async function demoIds(stack: Stack): Promise<DemoIds> {
   const groups = (await stack.api('POST', '/api/categoryVideos', { token, json: { category_id: categoryId } })).body.data;
   const experts = (await stack.api('GET', '/api/experts', { token })).body.data;
   const teams = (await stack.api('GET', `/api/organization/${profile.organization_id}/teams`, { token })).body.data;
+  const stations = (await stack.api('GET', `/api/organization/${profile.organization_id}/stations`, { token })).body.data.stations;
+  const member = (await stack.api('GET', '/api/profile', { token: await stack.signIn(DEMO.member.email, DEMO.member.password) })).body.data;
   return {
     categoryId,
     subCategory: { id: groups[0].sub_category_id, name: groups[0].title },
     videoId: groups[0].videos[0].admin_video_id,
     expertId: experts[0].cast_crew_id,
     team: { id: teams[0].id, name: teams[0].name },
+    stationId: stations[0].id,
+    memberId: member.user_id,
   };
 }
 
@@ -111,12 +126,13 @@ export async function routesByRole(stack: Stack): Promise<Record<Role, RouteVisi
     `/manage-organization/team-form/${encodeURIComponent(ids.team.name)}/${ids.team.id}`,
     `/manage-organization/team-overview/${encodeURIComponent(ids.team.name)}/${ids.team.id}`,
   ];
+  const qualificationPages = [`/qualifications/stations/${ids.stationId}`, `/qualifications/people/${ids.memberId}`];
   const visits = (paths: string[]) => paths.map((path) => ({ path, label: decodeURIComponent(path) }));
   const signedIn = [...SIGNED_IN_PATHS, ...catalog];
   return {
     visitor: visits(PUBLIC_PATHS),
     member: visits(signedIn),
-    superUser: visits([...signedIn, ...SUPER_USER_PATHS, ...teamPages]),
+    superUser: visits([...signedIn, ...SUPER_USER_PATHS, ...teamPages, ...qualificationPages]),
     guest: visits(signedIn.filter((path) => !SIGNS_THE_GUEST_OUT.has(path))),
   };
 }

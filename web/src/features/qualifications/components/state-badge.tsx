@@ -1,20 +1,20 @@
 import { Badge } from '@mantine/core';
 import { QUALIFICATION_STATE_LABELS, type QualificationState } from '@mm/contract';
 
-/** Dark shades on light badges: the state reads at the contrast axe asks for, and never by colour alone. */
+/** Dot badges: dark text on white reads at the contrast axe asks for, the dot's colour adds to the words. */
 const COLORS: Record<QualificationState, string> = {
-  qualified: 'green.9',
-  expiring: 'yellow.9',
-  awaiting_signoff: 'orange.9',
-  in_training: 'blue.9',
-  not_started: 'gray.8',
-  expired: 'red.9',
-  retraining_due: 'red.9',
+  qualified: 'green.7',
+  expiring: 'yellow.6',
+  awaiting_signoff: 'orange.6',
+  in_training: 'blue.6',
+  not_started: 'gray.5',
+  expired: 'red.7',
+  retraining_due: 'red.7',
 };
 
 export function StateBadge({ state }: { state: QualificationState }) {
   return (
-    <Badge color={COLORS[state]} variant="light" radius="sm" style={{ textTransform: 'none' }}>
+    <Badge color={COLORS[state]} variant="dot" size="md" c="dark.8" style={{ textTransform: 'none' }}>
       {QUALIFICATION_STATE_LABELS[state]}
     </Badge>
   );

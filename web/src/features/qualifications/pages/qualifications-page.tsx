@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Card, Container, Group, Pagination, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Container, Group, Pagination, Select, SimpleGrid, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { type MatrixData, SHIFT_LABELS, SHIFTS } from '@mm/contract';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -202,8 +202,9 @@ function MatrixView() {
                         if (!cell)
                           return (
                             <Table.Td key={s.id}>
-                              <Text size="sm" c="dimmed" aria-label="Not assigned">
-                                —
+                              <Text size="sm" c="dimmed">
+                                <span aria-hidden="true">—</span>
+                                <VisuallyHidden>Not assigned</VisuallyHidden>
                               </Text>
                             </Table.Td>
                           );
