@@ -11,6 +11,7 @@ import { describeImport, importCatalog } from '../modules/catalog/import-catalog
 import { progressBar } from '../modules/catalog/progress.ts';
 import { createMailer } from '../modules/mail/outbox.ts';
 import { addMember, createOrganization } from '../modules/organization/organization.service.ts';
+import { checkChain } from '../modules/qualifications/audit-pack.ts';
 import { findUserByEmail, updateUser } from '../modules/users/users.queries.ts';
 import { demoSignIns, seedDemo } from './seed-demo.ts';
 
@@ -29,6 +30,8 @@ Commands:
       [--team <name>] [--role <role>] [--super-user]
   set-password                  Set a user's password and end all of their sessions.
       --email <email> --password <password>
+  verify-evidence               Check an organization's qualification evidence chain record by record (exit 1 if broken).
+      --organization <id>
   --help                        Show this help.
 
 Settings come from the environment (see README): DATABASE_URL, DATA_DIR, ...`;
@@ -38,6 +41,12 @@ class UsageError extends Error {}
 function required(values: Record<string, unknown>, ...names: string[]): void {
   const missing = names.filter((n) => typeof values[n] !== 'string' || values[n] === '');
   if (missing.length) throw new UsageError(`Missing option${missing.length > 1 ? 's' : ''}: ${missing.map((m) => `--${m}`).join(', ')}`);
+}
+
+function organizationIdOf(value: unknown): number {
+  const organizationId = Number(value);
+  if (!Number.isInteger(organizationId) || organizationId <= 0) throw new UsageError('--organization must be an organization id (a positive number).');
+  return organizationId;
 }
 
 async function run(argv: string[]): Promise<void> {
@@ -62,7 +71,7 @@ async function run(argv: string[]): Promise<void> {
       'super-user': { type: 'boolean' },
     },
   });
-  if (!['migrate', 'seed-demo', 'import-catalog', 'create-organization', 'create-user', 'set-password'].includes(command)) {
+  if (!['migrate', 'seed-demo', 'import-catalog', 'create-organization', 'create-user', 'set-password', 'verify-evidence'].includes(command)) {
     throw new UsageError(`Unknown command "${command}". Run with --help to see the commands.`);
   }
   const expectedPositionals = command === 'import-catalog' ? 1 : 0;
@@ -101,10 +110,19 @@ async function run(argv: string[]): Promise<void> {
         console.log(`Organization ${organizationId} created with super user ${userId} and a 30-day trial.`);
         return;
       }
+      case 'verify-evidence': {
+        required(values, 'organization');
+        const check = await checkChain(db, organizationIdOf(values.organization));
+        if (check.intact) console.log(`Evidence chain intact: ${check.records} records, last hash ${check.lastHash ?? '-'}.`);
+        else {
+          console.log(`Evidence chain BROKEN at record ${check.firstBrokenSequence}: a stored record was changed or removed.`);
+          process.exitCode = 1;
+        }
+        return;
+      }
       case 'create-user': {
         required(values, 'organization', 'email', 'password', 'first-name', 'last-name');
-        const organizationId = Number(values.organization);
-        if (!Number.isInteger(organizationId) || organizationId <= 0) throw new UsageError('--organization must be an organization id (a positive number).');
+        const organizationId = organizationIdOf(values.organization);
         const userId = await addMember(ctx, organizationId, {
           email: (values.email as string).toLowerCase(),
           password: values.password as string,
