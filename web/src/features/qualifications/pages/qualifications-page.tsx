@@ -158,8 +158,9 @@ function MatrixView() {
                   {s.name}
                 </Anchor>
                 {coverageText(s).map((line) => (
-                  <Text key={line.text} size="sm" c={line.short ? 'red.9' : 'green.9'}>
+                  <Text key={line.text} size="sm" c={line.short ? 'red.9' : undefined} fw={line.short ? 600 : undefined}>
                     {line.text}
+                    {line.short ? ' (short)' : ''}
                   </Text>
                 ))}
                 {s.closest.length > 0 && (

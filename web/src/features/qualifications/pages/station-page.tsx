@@ -315,8 +315,7 @@ function StationPeople({ station, choices }: { station: Station; choices: Statio
                   <Table.Td>
                     <Button
                       size="xs"
-                      variant="subtle"
-                      color="red.9"
+                      variant="default"
                       onClick={() =>
                         unassign.mutate(
                           { stationId: station.id, userId: p.user_id },
