@@ -24,6 +24,9 @@ export const certificateItem = z.object({
   picture: z.string().nullable(),
   created_at: z.string(),
   verification_code: z.string(),
+  /** When the certificate stops being valid: its category is required training with a validity (issue 16); null: it does not expire. */
+  valid_until: z.string().nullable(),
+  expired: z.boolean(),
 });
 export type CertificateItem = z.infer<typeof certificateItem>;
 
@@ -142,6 +145,8 @@ export const verificationData = z.object({
   organization: z.string().nullable(),
   issued_at: z.string(),
   verification_code: z.string(),
+  /** Null: the certificate does not expire. `valid` is false once this date has passed. */
+  valid_until: z.string().nullable(),
 });
 export type VerificationData = z.infer<typeof verificationData>;
 

@@ -24,6 +24,11 @@ export const SHIFTS = ['day', 'evening', 'night'] as const;
 export type Shift = (typeof SHIFTS)[number];
 export const SHIFT_LABELS: Record<Shift, string> = { day: 'Day shift', evening: 'Evening shift', night: 'Night shift' };
 
+/** A work station (possibly signed off at the station) or required training (videos with a due date and a validity, no sign-off). */
+export const STATION_KINDS = ['station', 'training'] as const;
+export type StationKind = (typeof STATION_KINDS)[number];
+export const REQUIRED_TRAINING_NO_CHECKLIST = 'Required training is completed by watching: it has no sign-off checklist.';
+
 export const REQUIREMENT_KINDS = ['category', 'sub_category', 'video'] as const;
 export type RequirementKind = (typeof REQUIREMENT_KINDS)[number];
 
@@ -33,28 +38,32 @@ export const MAX_STATION_REQUIREMENTS = 50;
 export const stationRequirement = z.object({ kind: z.enum(REQUIREMENT_KINDS), id: catalogId });
 export type StationRequirement = z.infer<typeof stationRequirement>;
 
-export const stationInput = z.object({
-  name: z.string().trim().min(1, 'Please write the station name.').max(120),
-  description: z.string().trim().max(500).default(''),
-  requirements: z
-    .array(stationRequirement)
-    .min(1, 'Pick at least one category, sub-category or video the station requires.')
-    .max(MAX_STATION_REQUIREMENTS)
-    .refine((rs) => new Set(rs.map((r) => `${r.kind}:${r.id}`)).size === rs.length, 'Each requirement at most once.'),
-  checklist: z.array(z.string().trim().min(1, 'A checklist item cannot be empty.').max(200)).max(MAX_CHECKLIST_ITEMS).default([]),
-  /** Months a qualification stays valid; null: it does not expire. */
-  validity_months: z.number().int().min(1).max(120).nullable().default(null),
-  /** Days before expiry when the person is reassigned the content and reminded. */
-  warning_days: z.number().int().min(1).max(180).default(30),
-  /** Days from assignment to the due date. */
-  due_days: z.number().int().min(1).max(365).default(14),
-  min_per_shift: z.number().int().min(0).max(500).default(1),
-  trainer_ids: z.array(catalogId).max(50).default([]),
-});
+export const stationInput = z
+  .object({
+    kind: z.enum(STATION_KINDS).default('station'),
+    name: z.string().trim().min(1, 'Please write the name.').max(120),
+    description: z.string().trim().max(500).default(''),
+    requirements: z
+      .array(stationRequirement)
+      .min(1, 'Pick at least one category, sub-category or video the station requires.')
+      .max(MAX_STATION_REQUIREMENTS)
+      .refine((rs) => new Set(rs.map((r) => `${r.kind}:${r.id}`)).size === rs.length, 'Each requirement at most once.'),
+    checklist: z.array(z.string().trim().min(1, 'A checklist item cannot be empty.').max(200)).max(MAX_CHECKLIST_ITEMS).default([]),
+    /** Months a qualification stays valid; null: it does not expire. */
+    validity_months: z.number().int().min(1).max(120).nullable().default(null),
+    /** Days before expiry when the person is reassigned the content and reminded. */
+    warning_days: z.number().int().min(1).max(180).default(30),
+    /** Days from assignment to the due date. */
+    due_days: z.number().int().min(1).max(365).default(14),
+    min_per_shift: z.number().int().min(0).max(500).default(1),
+    trainer_ids: z.array(catalogId).max(50).default([]),
+  })
+  .refine((s) => s.kind === 'station' || s.checklist.length === 0, REQUIRED_TRAINING_NO_CHECKLIST);
 export type StationInput = z.input<typeof stationInput>;
 
 export const station = z.object({
   id: z.number(),
+  kind: z.enum(STATION_KINDS),
   name: z.string(),
   description: z.string(),
   requirements: z.array(z.object({ kind: z.enum(REQUIREMENT_KINDS), id: z.number(), name: z.string() })),
@@ -122,6 +131,7 @@ export type SignoffRecord = z.infer<typeof signoffRecord>;
 export const qualificationDetail = z.object({
   station_id: z.number(),
   station_name: z.string(),
+  station_kind: z.enum(STATION_KINDS),
   state: z.enum(QUALIFICATION_STATES),
   assigned_at: z.string(),
   due_at: z.string().nullable(),
@@ -165,6 +175,7 @@ export const matrixData = z.object({
   stations: z.array(
     z.object({
       id: z.number(),
+      kind: z.enum(STATION_KINDS),
       name: z.string(),
       min_per_shift: z.number(),
       /** Qualified (or expiring, still valid) people per shift, every shift listed. */

@@ -14,6 +14,7 @@ import { hashToken } from '../src/lib/crypto.ts';
 import { categoryTotals, completedPerCategory, secondsPerCategory, startedNotFinished, watchedPerMember } from '../src/modules/dashboard/dashboard.queries.ts';
 import { rebuildCategoryStats, rebuildMemberPoints } from '../src/modules/learning/learning-stats.queries.ts';
 import { learningPathFor } from '../src/modules/organization/learning-path.queries.ts';
+import { seedQualifications } from './qualifications-seed.ts';
 import { SEARCH_QUERIES, seedCaptions } from './search-seed.ts';
 
 /**
@@ -35,6 +36,8 @@ const MEMBERS = 5000;
 const REQUESTS = 300;
 const CONCURRENCY = 8;
 const CATEGORIES = 25;
+/** Stations of the qualifications matrix case (every member assigned to each), on the largest catalog size. */
+const STATIONS = Number(process.env.BENCH_STATIONS ?? 50);
 const SUBS_PER_CATEGORY = 4;
 
 // Every Kysely query of the process passes through this prototype: count them (transactions' BEGIN/COMMIT excepted).
@@ -69,6 +72,8 @@ type Seeded = {
   openVideoIds: number[];
   organizationId: number;
   firstUserId: number;
+  userIds: number[];
+  categoryIds: number[];
 };
 
 async function seed(db: Db, videos: number): Promise<Seeded> {
@@ -278,7 +283,16 @@ async function seed(db: Db, videos: number): Promise<Seeded> {
     )
     .execute();
   const openVideoIds = videoRows.flatMap((v, i) => (v.in_test === 1 && v.category_id === categories[0]!.id ? [videoIds[i]!] : []));
-  return { tokens, categoryId: categories[0]!.id, videoIds, openVideoIds, organizationId: organization.id, firstUserId: userIds[0]! };
+  return {
+    tokens,
+    categoryId: categories[0]!.id,
+    videoIds,
+    openVideoIds,
+    organizationId: organization.id,
+    firstUserId: userIds[0]!,
+    userIds,
+    categoryIds: categories.map((c) => c.id),
+  };
 }
 
 async function freshDatabase(label: string): Promise<{ url: string; drop: () => Promise<void> }> {
@@ -371,6 +385,16 @@ async function benchSize(size: number, search = false): Promise<Result[]> {
       );
       if (isPostgres(ctx.db)) await sql`vacuum analyze`.execute(ctx.db);
     }
+    const largest = !search && size === SIZES[SIZES.length - 1];
+    if (largest && STATIONS > 0) {
+      const qualificationStart = performance.now();
+      const rows = await seedQualifications(ctx.db, { ...seeded, stations: STATIONS, t: now(), rnd: random(11) });
+      if (isPostgres(ctx.db)) await sql`vacuum analyze`.execute(ctx.db);
+      else await sql`analyze`.execute(ctx.db);
+      process.stdout.write(
+        `  ${size} videos: ${STATIONS} stations, ${rows} qualification rows seeded in ${((performance.now() - qualificationStart) / 1000).toFixed(1)} s\n`,
+      );
+    }
     await app.listen({ host: '127.0.0.1', port: 0 });
     const address = app.server.address();
     const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
@@ -395,13 +419,15 @@ async function benchSize(size: number, search = false): Promise<Result[]> {
           { name: 'get_user_activity', method: 'GET', path: `/api/get_user_activity/${seeded.firstUserId}`, superUser: true },
           { name: 'get_all_rankings', method: 'GET', path: `/api/get_all_rankings?organization_id=${seeded.organizationId}` },
           // Team dashboard (super user 0, one request at a time: a supervisor's latency), the whole organization of 5,000 members.
-          ...(size === SIZES[SIZES.length - 1] ? dashboardCalls(seeded.organizationId) : []),
+          ...(largest ? dashboardCalls(seeded.organizationId) : []),
+          ...(largest && STATIONS > 0 ? matrixCalls(seeded.organizationId) : []),
         ];
     const results: Result[] = [];
     for (const call of calls) {
       const firstStarted = performance.now();
       await request(url, call, seeded.tokens[0]!, 0);
       const first = performance.now() - firstStarted;
+      process.stdout.write(`  ${size} videos: ${call.name}, first request ${first.toFixed(0)} ms\n`);
       for (let i = 1; i < 10; i++) await request(url, call, seeded.tokens[0]!, i); // warm-up
       const before = queries;
       const res = await request(url, call, seeded.tokens[call.superUser ? 0 : 1]!, 1);
@@ -415,7 +441,7 @@ async function benchSize(size: number, search = false): Promise<Result[]> {
         ...(await measure(url, call, call.superUser ? seeded.tokens.map(() => seeded.tokens[0]!) : seeded.tokens)),
       });
     }
-    if (!search && size === SIZES[SIZES.length - 1]) await dashboardSqlTimes(ctx.db, seeded.organizationId);
+    if (largest) await dashboardSqlTimes(ctx.db, seeded.organizationId);
     return results;
   } finally {
     await app.close();
@@ -445,6 +471,16 @@ function dashboardCalls(organizationId: number): Call[] {
       requests: 60,
       concurrency: 1,
     },
+  ];
+}
+
+/** The qualifications matrix (one page of 50 people x every station) and its CSV (every person), as a supervisor opens them. */
+function matrixCalls(organizationId: number): Call[] {
+  const base = `/api/organization/${organizationId}/qualifications`;
+  return [
+    { name: `qualifications matrix (50 people x ${STATIONS})`, method: 'GET', path: `${base}/matrix`, superUser: true, requests: 60, concurrency: 1 },
+    { name: 'qualifications matrix, night shift', method: 'GET', path: `${base}/matrix?shift=night&skip=500`, superUser: true, requests: 60, concurrency: 1 },
+    { name: `qualifications matrix.csv (${MEMBERS} x ${STATIONS})`, method: 'GET', path: `${base}/matrix.csv`, superUser: true, requests: 10, concurrency: 1 },
   ];
 }
 

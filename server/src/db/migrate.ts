@@ -16,6 +16,7 @@ import * as organizationVerification from './migrations/2026-11-24-017-organizat
 import * as kiosks from './migrations/2026-11-24-021-kiosks.ts';
 import * as toolboxTalks from './migrations/2026-11-24-022-toolbox-talks.ts';
 import * as qualifications from './migrations/2026-11-25-023-qualifications.ts';
+import * as requiredTraining from './migrations/2026-11-25-024-required-training.ts';
 
 /** Versioned migrations, in order. Never edit one that has landed: add a new file. */
 const migrations: Record<string, Migration> = {
@@ -35,6 +36,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-24-021-kiosks': kiosks,
   '2026-11-24-022-toolbox-talks': toolboxTalks,
   '2026-11-25-023-qualifications': qualifications,
+  '2026-11-25-024-required-training': requiredTraining,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /**
  * Table types. Times are epoch milliseconds (bigint) so SQLite and PostgreSQL
@@ -570,6 +570,8 @@ export interface TrainingRecordTable {
 export interface StationTable {
   id: Generated<number>;
   organization_id: number;
+  /** 'station' (a work station, possibly with a sign-off checklist) or 'training' (required training, no checklist). */
+  kind: ColumnType<'station' | 'training', 'station' | 'training' | undefined, 'station' | 'training'>;
   name: string;
   description: string;
   checklist: string;
@@ -609,6 +611,8 @@ export interface QualificationTable {
   qualified_at: number | null;
   expires_at: number | null;
   updated_at: number;
+  /** The person's shift, kept with person_shifts (the coverage per shift is counted from this row alone). */
+  shift: ColumnType<PersonShiftTable['shift'] | null, PersonShiftTable['shift'] | null | undefined, PersonShiftTable['shift'] | null>;
 }
 
 export interface PersonShiftTable {

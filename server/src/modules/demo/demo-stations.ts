@@ -1,4 +1,4 @@
-import { SHIFTS } from '@mm/contract';
+import { SHIFTS, type StationKind } from '@mm/contract';
 import type { AppContext } from '../../app-context.ts';
 import type { Caller } from '../../lib/auth.ts';
 import { atMoment, DAY } from '../../lib/clock.ts';
@@ -9,16 +9,18 @@ import { signOff } from '../qualifications/signoffs.service.ts';
 import { assignStation, createStation } from '../qualifications/stations.service.ts';
 
 /**
- * The demo plant's stations, chosen by rule from whatever catalog is imported (the first listed videos of the
- * first categories): a press with a practical checklist, a forklift licence that expires after three months (so
- * the matrix shows renewals and expiries), and a final inspection. Teams are assigned at a few moments of the
- * history, so later joiners get assigned too; their states follow from the same watch reports as everything else.
+ * The demo plant's stations, chosen by rule from whatever catalog is imported (the first listed videos of
+ * categories on the teams' paths): a press with a practical checklist, a forklift licence that expires after six
+ * months (so the matrix shows renewals and expiries), a final inspection, and a yearly safety induction required of
+ * everyone. Teams are assigned at a few moments of the history, so later joiners get assigned too; their states
+ * follow from the same watch reports as everything else.
  */
 
 type DemoStation = {
+  kind: StationKind;
   name: string;
   description: string;
-  team: string;
+  teams: string[];
   categoryIndex: number;
   videos: number;
   checklist: string[];
@@ -27,38 +29,52 @@ type DemoStation = {
 
 const STATIONS: DemoStation[] = [
   {
+    kind: 'station',
     name: 'Press 4',
     description: '200 t stamping press, line 2.',
-    team: 'Production',
+    teams: ['Production'],
     categoryIndex: 0,
     videos: 2,
     checklist: ['Guards closed before cycling', 'Two-hand control used on every stroke', 'Die change locked out and tagged'],
     validityMonths: 12,
   },
   {
+    kind: 'station',
     name: 'Forklift',
     description: 'Counterbalance forklift, warehouse and dock.',
-    team: 'Logistics',
+    teams: ['Logistics'],
     categoryIndex: 1,
     videos: 2,
     checklist: [],
-    validityMonths: 3,
+    validityMonths: 6,
   },
   {
+    kind: 'station',
     name: 'Final inspection',
     description: 'Last check before parts leave the plant.',
-    team: 'Quality',
-    categoryIndex: 2,
+    teams: ['Quality'],
+    // The fourth category: on the Quality team's own path.
+    categoryIndex: 3,
     videos: 2,
     checklist: ['Gauge checked against its master', 'Nonconforming part tagged and segregated'],
     validityMonths: null,
+  },
+  {
+    kind: 'training',
+    name: 'Plant safety induction',
+    description: 'Yearly refresher for everyone on the floor.',
+    teams: ['Production', 'Maintenance', 'Quality', 'Logistics', 'Management'],
+    categoryIndex: 0,
+    videos: 3,
+    checklist: [],
+    validityMonths: 12,
   },
 ];
 
 /** When the teams are (re)assigned, in days before the end of the history. */
 const ASSIGN_DAYS_BEFORE_END = [150, 60, 7];
 
-export type DemoStations = { ids: Map<string, number>; assignments: number[] };
+export type DemoStations = { created: Array<{ stationId: number; teams: string[] }>; assignments: number[] };
 
 export async function createDemoStations(ctx: AppContext, superUser: Caller, organizationId: number, at: number, end: number): Promise<DemoStations> {
   const { categories, subCategories, videos } = await catalogTree(ctx.db);
@@ -67,12 +83,13 @@ export async function createDemoStations(ctx: AppContext, superUser: Caller, org
     return videos.filter((v) => subs.has(v.sub_category_id) && v.in_test === 1);
   };
   const usable = categories.filter((c) => listed(c.id).length > 0);
-  const ids = new Map<string, number>();
-  if (!usable.length) return { ids, assignments: [] };
+  const created: DemoStations['created'] = [];
+  if (!usable.length) return { created, assignments: [] };
   await atMoment(at, async () => {
     for (const s of STATIONS) {
       const category = usable[s.categoryIndex % usable.length]!;
       const station = await createStation(ctx, superUser, organizationId, {
+        kind: s.kind,
         name: s.name,
         description: s.description,
         requirements: listed(category.id)
@@ -82,13 +99,13 @@ export async function createDemoStations(ctx: AppContext, superUser: Caller, org
         validity_months: s.validityMonths,
         warning_days: 30,
         due_days: 21,
-        min_per_shift: 2,
+        min_per_shift: s.kind === 'station' ? 2 : 0,
         trainer_ids: [],
       });
-      ids.set(s.team, station.id);
+      created.push({ stationId: station.id, teams: s.teams });
     }
   });
-  return { ids, assignments: ASSIGN_DAYS_BEFORE_END.map((days) => end - days * DAY) };
+  return { created, assignments: ASSIGN_DAYS_BEFORE_END.map((days) => end - days * DAY) };
 }
 
 /** Assigns each station's team at the moments due by `at` (people already assigned keep their state). */
@@ -103,10 +120,11 @@ export async function assignDueStations(
   while (stations.assignments.length && (stations.assignments[0] as number) <= at) {
     const moment = stations.assignments.shift() as number;
     await atMoment(moment, async () => {
-      for (const [team, stationId] of stations.ids) {
-        const teamId = teams.get(team);
-        if (teamId !== undefined) await assignStation(ctx, superUser, organizationId, stationId, { team_id: teamId, user_ids: [] });
-      }
+      for (const { stationId, teams: names } of stations.created)
+        for (const name of names) {
+          const teamId = teams.get(name);
+          if (teamId !== undefined) await assignStation(ctx, superUser, organizationId, stationId, { team_id: teamId, user_ids: [] });
+        }
     });
   }
 }

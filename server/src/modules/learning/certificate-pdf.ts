@@ -1,7 +1,17 @@
 import { A4_LANDSCAPE, approximateWidth, buildPdf, textAt } from '../../lib/pdf.ts';
 
 /** A one-page landscape A4 certificate (lib/pdf.ts): Helvetica text and lines only. */
-export type CertificatePdfInput = { member: string; title: string; subtitle: string; organization: string; date: string; code: string; verifyUrl: string };
+export type CertificatePdfInput = {
+  member: string;
+  title: string;
+  subtitle: string;
+  organization: string;
+  date: string;
+  /** Null: the certificate does not expire. */
+  validUntil: string | null;
+  code: string;
+  verifyUrl: string;
+};
 
 function centred(text: string, y: number, size: number, font: 'F1' | 'F2', gray = 0.1): string {
   return textAt(text, Math.max(20, (A4_LANDSCAPE.width - approximateWidth(text, size)) / 2), y, size, font, gray);
@@ -20,6 +30,7 @@ export function certificatePdf(input: CertificatePdfInput): Buffer {
   content += centred(input.title, 262, 22, 'F2', 0.1);
   content += centred(input.organization, 225, 14, 'F1', 0.3);
   content += textAt(`Date: ${input.date}`, 90, 120, 12, 'F1', 0.3);
+  if (input.validUntil) content += textAt(`Valid until: ${input.validUntil}`, 90, 96, 12, 'F1', 0.3);
   content += textAt(`Verification code: ${input.code}`, 520, 120, 12, 'F1', 0.3);
   content += '0.5 G 0.5 w 90 112 m 300 112 l S 520 112 m 752 112 l S\n';
   content += centred(`Verify at ${input.verifyUrl}`, 70, 10, 'F1', 0.45);

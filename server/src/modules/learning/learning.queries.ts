@@ -131,6 +131,7 @@ export function findCertificateByCode(db: Db, code: string) {
     .select([
       'certificates.id',
       'certificates.user_id',
+      'certificates.category_id',
       'certificates.organization_id',
       'certificates.kind',
       'certificates.issued_at',

@@ -17,6 +17,7 @@ import { DAY, dayIn, now, toIso } from '../../lib/clock.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
 import { type LearningPath, learningPathFor } from '../organization/learning-path.queries.ts';
 import { lastWatchedByUser } from '../playback/playback.queries.ts';
+import { certificateExpiries } from '../qualifications/qualifications.queries.ts';
 import { resumeSeconds } from '../videos/resume.rules.ts';
 import { type CertificatePdfInput, certificatePdf } from './certificate-pdf.ts';
 import { assertCanReadMember, assertCategoryOpen, assertSameOrganization } from './learning.policy.ts';
@@ -223,6 +224,12 @@ export async function microCertificate(ctx: AppContext, caller: Caller, userId: 
   };
 }
 
+/** A certificate's validity: until the expiry of the required training that covers its category, if any. */
+const validity = (expiresAt: number | undefined, t: number) => ({
+  valid_until: expiresAt === undefined ? null : iso(expiresAt),
+  expired: expiresAt !== undefined && expiresAt <= t,
+});
+
 export async function userCertifications(ctx: AppContext, caller: Caller, userId: number): Promise<UserCertificationsData> {
   const member = await findMember(ctx.db, userId);
   assertCanReadMember(caller, member);
@@ -236,6 +243,8 @@ export async function userCertifications(ctx: AppContext, caller: Caller, userId
       )
     ).map((s) => [s.id, s]),
   );
+  const expiries = await certificateExpiries(ctx.db, userId, [...cats.keys()]);
+  const t = now();
   const item = (c: (typeof certs)[number]) => ({
     id: c.id,
     category_id: c.category_id,
@@ -244,6 +253,7 @@ export async function userCertifications(ctx: AppContext, caller: Caller, userId
     picture: cats.get(c.category_id)?.picture ?? null,
     created_at: iso(c.issued_at),
     verification_code: c.verification_code,
+    ...validity(expiries.get(c.category_id), t),
   });
   const earned = new Set(certs.filter((c) => c.kind === 'category').map((c) => c.category_id));
   return {
@@ -360,8 +370,10 @@ export async function firstLoginPush(ctx: AppContext, caller: Caller, userId: nu
 export async function verifyCertificate(ctx: AppContext, code: string): Promise<VerificationData> {
   const row = await findCertificateByCode(ctx.db, code.toUpperCase());
   if (!row) throw notFound('No certificate has this verification code.');
+  const { valid_until, expired } = validity((await certificateExpiries(ctx.db, row.user_id, [row.category_id])).get(row.category_id), now());
   return {
-    valid: true,
+    valid: !expired,
+    valid_until,
     member: `${row.name} ${row.last_name}`.trim(),
     kind: row.kind,
     category: row.category_name,
@@ -381,12 +393,14 @@ export async function certificatePdfFile(ctx: AppContext, caller: Caller, certif
   assertCanReadMember(caller, await findMember(ctx.db, cert.user_id));
   const row = await findCertificateByCode(ctx.db, cert.verification_code);
   if (!row) throw notFound('Certificate not found.');
+  const expiry = (await certificateExpiries(ctx.db, row.user_id, [row.category_id])).get(row.category_id);
   const input: CertificatePdfInput = {
     member: `${row.name} ${row.last_name}`.trim(),
     title: row.kind === 'category' ? row.category_name : `${row.category_name} - ${row.sub_category_name ?? ''}`,
     subtitle: row.kind === 'category' ? 'Certificate of completion' : 'Micro-certificate',
     organization: row.organization_name ?? '',
     date: ptBr(Number(row.issued_at)),
+    validUntil: expiry === undefined ? null : ptBr(expiry),
     code: row.verification_code,
     verifyUrl: `${ctx.config.publicUrl}/verify/${row.verification_code}`,
   };

@@ -163,10 +163,14 @@ function packPdf(pack: Pack, meta: { organization: string; scope: string; check:
       : `EVIDENCE CHAIN BROKEN at record ${meta.check.firstBrokenSequence}: a stored record was changed or removed after it was written.`,
   );
 
-  doc.heading('Stations and requirements');
+  doc.heading('Stations, required training and requirements');
   for (const s of pack.stations) {
     const validity = s.validity_months === null ? 'does not expire' : `valid ${s.validity_months} month(s)`;
-    doc.line(`${s.name} - ${validity}, minimum ${s.min_per_shift} qualified per shift`, 10, 'F2');
+    doc.line(
+      s.kind === 'training' ? `${s.name} (required training) - ${validity}` : `${s.name} - ${validity}, minimum ${s.min_per_shift} qualified per shift`,
+      10,
+      'F2',
+    );
     for (const v of pack.videos.filter((v) => v.station_id === s.id)) doc.line(`Video: ${v.title} (current revision ${v.revision})`, 9, 'F1', 0.15, 12);
     for (const item of s.checklist) doc.line(`Checklist: ${item}`, 9, 'F1', 0.15, 12);
   }

@@ -54,10 +54,14 @@ const qualificationColumns = [
 /** Assigns people to a station (already assigned people keep their state) and answers who was newly assigned. */
 export async function insertAssignments(db: Db, rows: { stationId: number; organizationId: number; userIds: number[]; dueAt: number; t: number }) {
   if (!rows.userIds.length) return [];
+  const shifts = new Map(
+    (await db.selectFrom('person_shifts').select(['user_id', 'shift']).where('user_id', 'in', rows.userIds).execute()).map((r) => [r.user_id, r.shift]),
+  );
   const inserted = await db
     .insertInto('qualifications')
     .values(
       rows.userIds.map((user_id) => ({
+        shift: shifts.get(user_id) ?? null,
         station_id: rows.stationId,
         user_id,
         organization_id: rows.organizationId,
@@ -212,53 +216,72 @@ export async function matrixPeople(db: Db, organizationId: number, filter: Matri
   return { rows, total: rows.length ? Number(rows[0]!.total) : 0 };
 }
 
-export async function qualificationsOfPeople(db: Db, userIds: number[], stationIds: number[]): Promise<QualificationRow[]> {
+/** The matrix cells of these people: only the columns a cell shows. */
+export async function matrixCells(db: Db, userIds: number[], stationIds: number[]) {
   if (!userIds.length || !stationIds.length) return [];
   const rows = await db
     .selectFrom('qualifications as q')
-    .select(qualificationColumns)
+    .select(['q.user_id', 'q.station_id', 'q.state', 'q.due_at', 'q.expires_at'])
     .where('q.user_id', 'in', userIds)
     .where('q.station_id', 'in', stationIds)
     .execute();
-  return rows.map(toRow);
+  return rows.map((r) => ({ ...r, due_at: num(r.due_at), expires_at: num(r.expires_at) }));
 }
 
-/** Cleared people per station and shift (people without a shift are not counted toward any shift). */
+/**
+ * Cleared people per station and shift (people without a shift are not counted toward any shift), from the
+ * partial index of cleared rows: the condition on `state` is written as the index's, so both engines use it.
+ */
 export async function coverage(db: Db, stationIds: number[], t: number) {
   if (!stationIds.length) return [];
   return db
     .selectFrom('qualifications as q')
-    .innerJoin('person_shifts as ps', 'ps.user_id', 'q.user_id')
-    .select((eb) => ['q.station_id', 'ps.shift', eb.fn.countAll<number>().as('qualified')])
+    .select((eb) => ['q.station_id', 'q.shift', eb.fn.countAll<number>().as('qualified')])
     .where('q.station_id', 'in', stationIds)
-    .where('q.state', 'in', ['qualified', 'expiring'])
+    .where(sql<boolean>`q.state in ('qualified', 'expiring')`)
+    .where('q.shift', 'is not', null)
     .where((eb) => eb.or([eb('q.expires_at', 'is', null), eb('q.expires_at', '>', t)]))
-    .groupBy(['q.station_id', 'ps.shift'])
+    .groupBy(['q.station_id', 'q.shift'])
     .execute();
 }
 
-/** Per station, the assigned people not cleared, most completed videos first. */
+/** Stations per statement of the closest-to-qualifying union (SQLite allows 500 terms in a compound select). */
+const CLOSEST_STATIONS_PER_STATEMENT = 200;
+
+/**
+ * Per station, the assigned people not cleared, most completed videos first: one short range of the partial index
+ * per station (a UNION ALL of per-station LIMITs), never a ranking of every row of the organization.
+ */
 export async function closestToQualifying(db: Db, stationIds: number[], perStation: number) {
-  if (!stationIds.length) return [];
-  const ranked = db
-    .selectFrom('qualifications as q')
-    .innerJoin('users as u', 'u.id', 'q.user_id')
-    .select([
-      'q.station_id',
-      'q.user_id',
-      'u.name',
-      'u.last_name',
-      'q.completed_count',
-      'q.required_count',
-      sql<number>`row_number() over (partition by q.station_id order by q.completed_count desc, q.assigned_at, q.user_id)`.as('place'),
-    ])
-    .where('q.station_id', 'in', stationIds)
-    .where('q.state', 'not in', ['qualified', 'expiring'])
-    .where('u.deleted_at', 'is', null);
-  return db.selectFrom(ranked.as('r')).selectAll().where('r.place', '<=', perStation).orderBy('r.station_id').orderBy('r.place').execute();
+  const rows = [];
+  for (let i = 0; i < stationIds.length; i += CLOSEST_STATIONS_PER_STATEMENT) {
+    const arms = stationIds
+      .slice(i, i + CLOSEST_STATIONS_PER_STATEMENT)
+      .map((stationId) =>
+        db
+          .selectFrom(
+            db
+              .selectFrom('qualifications as q')
+              .innerJoin('users as u', 'u.id', 'q.user_id')
+              .select(['q.station_id', 'q.user_id', 'u.name', 'u.last_name', 'q.completed_count', 'q.required_count'])
+              .where('q.station_id', '=', stationId)
+              .where(sql<boolean>`q.state not in ('qualified', 'expiring')`)
+              .where('u.deleted_at', 'is', null)
+              .orderBy('q.completed_count', 'desc')
+              .orderBy('q.assigned_at')
+              .orderBy('q.user_id')
+              .limit(perStation)
+              .as('closest'),
+          )
+          .selectAll(),
+      );
+    rows.push(...(await arms.reduce((all, arm) => all.unionAll(arm)).execute()));
+  }
+  return rows;
 }
 
 export async function setShift(db: Db, organizationId: number, userId: number, shift: Shift | null): Promise<void> {
+  await db.updateTable('qualifications').set({ shift }).where('user_id', '=', userId).execute();
   if (shift === null) {
     await db.deleteFrom('person_shifts').where('user_id', '=', userId).execute();
     return;
@@ -333,4 +356,26 @@ export async function claimDigest(db: Db, userId: number, day: string, t: number
     .returning('user_id')
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/**
+ * When a member's category certificates expire: the earliest expiry of the required training (with a validity) that
+ * requires the whole category and that the member holds or held. Categories without one do not expire.
+ */
+export async function certificateExpiries(db: Db, userId: number, categoryIds: number[]): Promise<Map<number, number>> {
+  if (!categoryIds.length) return new Map();
+  const rows = await db
+    .selectFrom('qualifications as q')
+    .innerJoin('stations as s', 's.id', 'q.station_id')
+    .innerJoin('station_requirements as sr', 'sr.station_id', 's.id')
+    .select((eb) => ['sr.ref_id as category_id', eb.fn.min('q.expires_at').as('expires_at')])
+    .where('q.user_id', '=', userId)
+    .where('s.kind', '=', 'training')
+    .where('s.retired_at', 'is', null)
+    .where('q.expires_at', 'is not', null)
+    .where('sr.kind', '=', 'category')
+    .where('sr.ref_id', 'in', categoryIds)
+    .groupBy('sr.ref_id')
+    .execute();
+  return new Map(rows.map((r) => [r.category_id, Number(r.expires_at)]));
 }

@@ -1,4 +1,5 @@
 import {
+  type MatrixCell,
   type MatrixData,
   type matrixQuery,
   type PersonQualificationsData,
@@ -12,7 +13,7 @@ import {
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import type { Caller } from '../../lib/auth.ts';
-import { formatDay, now, toIso } from '../../lib/clock.ts';
+import { DAY, formatDay, now, toIso } from '../../lib/clock.ts';
 import { csvLine } from '../../lib/csv.ts';
 import { notFound } from '../../lib/errors.ts';
 import { peopleOf } from './people.queries.ts';
@@ -21,15 +22,15 @@ import {
   closestToQualifying,
   coverage,
   type MatrixFilter,
+  matrixCells,
   matrixPeople,
-  qualificationsOfPeople,
   qualificationsOfPerson,
   setShift,
   shiftOf,
 } from './qualifications.queries.ts';
 import { clockState, isCleared } from './qualifications.rules.ts';
 import { findSignoffs, type SignoffRow } from './signoffs.queries.ts';
-import { listStations, requiredVideosOf, stationsTrainedBy } from './stations.queries.ts';
+import { listStations, requiredVideosOf, type StationRow, stationsTrainedBy } from './stations.queries.ts';
 import { completedRecords } from './training-records.queries.ts';
 
 export const PERSON_NOT_FOUND = 'No such person in your organization.';
@@ -89,6 +90,7 @@ export async function personQualifications(
     details.push({
       station_id: station.id,
       station_name: station.name,
+      station_kind: station.kind,
       state,
       assigned_at: toIso(row.assigned_at) ?? '',
       due_at: toIso(row.due_at),
@@ -116,27 +118,52 @@ export async function personQualifications(
 
 type MatrixInput = z.output<typeof matrixQuery>;
 
+type MatrixPage = Pick<MatrixData, 'people' | 'total' | 'skip' | 'take'>;
+
+/** One page of people with their cells (the clock applied), grouped once: a fixed number of statements per page. */
+async function matrixPage(ctx: AppContext, organizationId: number, stations: StationRow[], query: MatrixInput, t: number): Promise<MatrixPage> {
+  const filter: MatrixFilter = { teamId: query.team_id, shift: query.shift };
+  const { rows: people, total } = await matrixPeople(ctx.db, organizationId, filter, { skip: query.skip, take: query.take });
+  const rows = await matrixCells(
+    ctx.db,
+    people.map((p) => p.user_id),
+    stations.map((s) => s.id),
+  );
+  const warningOf = new Map(stations.map((s) => [s.id, s.warning_days]));
+  const cellsOf = new Map<number, MatrixCell[]>();
+  for (const c of rows) {
+    const cells = cellsOf.get(c.user_id) ?? [];
+    cells.push({
+      station_id: c.station_id,
+      state: clockState(c.state, c.expires_at, warningOf.get(c.station_id) ?? 0, t),
+      due_at: toIso(c.due_at),
+      expires_at: toIso(c.expires_at),
+    });
+    cellsOf.set(c.user_id, cells);
+  }
+  return {
+    people: people.map((p) => ({ user_id: p.user_id, name: fullName(p), team_name: p.team_name, shift: p.shift, cells: cellsOf.get(p.user_id) ?? [] })),
+    total,
+    skip: query.skip,
+    take: query.take,
+  };
+}
+
 /** One page of people with their cells, and per station the coverage by shift and the people closest to qualifying. */
 export async function qualificationMatrix(ctx: AppContext, caller: Caller, organizationId: number, query: MatrixInput): Promise<MatrixData> {
   assertCanManageQualifications(caller, organizationId);
-  const filter: MatrixFilter = { teamId: query.team_id, shift: query.shift };
   const stations = await listStations(ctx.db, organizationId);
   const stationIds = stations.map((s) => s.id);
   const t = now();
-  const [{ rows: people, total }, covered, closest] = await Promise.all([
-    matrixPeople(ctx.db, organizationId, filter, { skip: query.skip, take: query.take }),
+  const [page, covered, closest] = await Promise.all([
+    matrixPage(ctx, organizationId, stations, query, t),
     coverage(ctx.db, stationIds, t),
     closestToQualifying(ctx.db, stationIds, CLOSEST_PER_STATION),
   ]);
-  const cells = await qualificationsOfPeople(
-    ctx.db,
-    people.map((p) => p.user_id),
-    stationIds,
-  );
-  const warningOf = new Map(stations.map((s) => [s.id, s.warning_days]));
   return {
     stations: stations.map((s) => ({
       id: s.id,
+      kind: s.kind,
       name: s.name,
       min_per_shift: s.min_per_shift,
       coverage: SHIFTS.map((shift) => ({ shift, qualified: Number(covered.find((c) => c.station_id === s.id && c.shift === shift)?.qualified ?? 0) })),
@@ -144,23 +171,7 @@ export async function qualificationMatrix(ctx: AppContext, caller: Caller, organ
         .filter((c) => c.station_id === s.id)
         .map((c) => ({ user_id: c.user_id, name: fullName(c), completed: Number(c.completed_count), required: Number(c.required_count) })),
     })),
-    people: people.map((p) => ({
-      user_id: p.user_id,
-      name: fullName(p),
-      team_name: p.team_name,
-      shift: p.shift,
-      cells: cells
-        .filter((c) => c.user_id === p.user_id)
-        .map((c) => ({
-          station_id: c.station_id,
-          state: clockState(c.state, c.expires_at, warningOf.get(c.station_id) ?? 0, t),
-          due_at: toIso(c.due_at),
-          expires_at: toIso(c.expires_at),
-        })),
-    })),
-    total,
-    skip: query.skip,
-    take: query.take,
+    ...page,
   };
 }
 
@@ -168,32 +179,56 @@ export async function assignShift(ctx: AppContext, caller: Caller, organizationI
   assertCanManageQualifications(caller, organizationId);
   const [person] = await peopleOf(ctx.db, organizationId, [userId]);
   if (!person) throw notFound(PERSON_NOT_FOUND);
-  await setShift(ctx.db, organizationId, userId, shift);
+  await ctx.db.transaction().execute((trx) => setShift(trx, organizationId, userId, shift));
 }
 
-const CSV_PAGE = 200;
+/** People per cells statement of the CSV. */
+const CSV_CHUNK = 500;
 
-/** The whole matrix (every page, same filters) as CSV: one row per person, one column per station. */
+/** The whole matrix (every person, same filters) as CSV: one row per person, one column per station. */
 export async function qualificationMatrixCsv(ctx: AppContext, caller: Caller, organizationId: number, query: MatrixInput): Promise<string> {
-  let page = await qualificationMatrix(ctx, caller, organizationId, { ...query, skip: 0, take: CSV_PAGE });
-  const stations = page.stations;
-  let out = csvLine(['Person', 'Team', 'Shift', ...stations.map((s) => s.name)]);
-  for (;;) {
-    for (const p of page.people) {
-      out += csvLine([
-        p.name,
-        p.team_name,
-        p.shift ? SHIFT_LABELS[p.shift] : null,
-        ...stations.map((s) => {
-          const cell = p.cells.find((c) => c.station_id === s.id);
-          if (!cell) return 'Not assigned';
-          const until = cell.expires_at && isCleared(cell.state) ? ` until ${formatDay(Date.parse(cell.expires_at))}` : '';
-          return `${QUALIFICATION_STATE_LABELS[cell.state]}${until}`;
-        }),
-      ]);
-    }
-    const next = page.skip + page.people.length;
-    if (!page.people.length || next >= page.total) return out;
-    page = await qualificationMatrix(ctx, caller, organizationId, { ...query, skip: next, take: CSV_PAGE });
+  assertCanManageQualifications(caller, organizationId);
+  const stations = await listStations(ctx.db, organizationId);
+  const stationIds = stations.map((s) => s.id);
+  const t = now();
+  const { rows: people } = await matrixPeople(
+    ctx.db,
+    organizationId,
+    { teamId: query.team_id, shift: query.shift },
+    { skip: 0, take: Number.MAX_SAFE_INTEGER },
+  );
+  const lines = [csvLine(['Person', 'Team', 'Shift', ...stations.map((s) => s.name)])];
+  // Expiry days repeat across thousands of cells: each (UTC) day is formatted once.
+  const days = new Map<number, string>();
+  const dayOf = (ms: number) => {
+    const day = Math.floor(ms / DAY);
+    return days.get(day) ?? days.set(day, formatDay(ms)).get(day)!;
+  };
+  for (let i = 0; i < people.length; i += CSV_CHUNK) {
+    const chunk = people.slice(i, i + CSV_CHUNK);
+    const cellOf = new Map<string, Awaited<ReturnType<typeof matrixCells>>[number]>();
+    for (const row of await matrixCells(
+      ctx.db,
+      chunk.map((p) => p.user_id),
+      stationIds,
+    ))
+      cellOf.set(`${row.user_id}:${row.station_id}`, row);
+    for (const p of chunk)
+      lines.push(
+        csvLine([
+          fullName(p),
+          p.team_name,
+          p.shift ? SHIFT_LABELS[p.shift] : null,
+          ...stations.map((s) => {
+            const cell = cellOf.get(`${p.user_id}:${s.id}`);
+            if (!cell) return 'Not assigned';
+            const state = clockState(cell.state, cell.expires_at, s.warning_days, t);
+            return cell.expires_at !== null && isCleared(state)
+              ? `${QUALIFICATION_STATE_LABELS[state]} until ${dayOf(cell.expires_at)}`
+              : QUALIFICATION_STATE_LABELS[state];
+          }),
+        ]),
+      );
   }
+  return lines.join('');
 }

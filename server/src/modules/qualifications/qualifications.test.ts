@@ -1,7 +1,9 @@
+import { REQUIRED_TRAINING_NO_CHECKLIST } from '@mm/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importTestCatalog, openWholeCatalog, reimportTestCatalog, type TestCatalog } from '../../../test/catalog-fixture.ts';
 import { organizationWithMembers, STRONG_PASSWORD, signIn, startPlatform, type TestPlatform, uniqueEmail } from '../../../test/harness.ts';
 import { atMoment, DAY } from '../../lib/clock.ts';
+import { verifyCertificate } from '../learning/learning.service.ts';
 import { addMember } from '../organization/organization.service.ts';
 import { checkChain } from './audit-pack.ts';
 import { runQualificationClock } from './qualification-clock.ts';
@@ -165,11 +167,18 @@ describe('qualifications', () => {
     expect((await stateOf(p, p.member, station.id)).state).toBe('expired');
 
     // Overdue now: one digest to the member and one to the super user for the local day, whatever the runs.
+    // (The run at the expiry may already have sent the previous day's digest, depending on the hour the test runs.)
+    const digestsBefore = await platform.ctx.db.selectFrom('outbox').select('id').where('kind', '=', 'training-digest').execute();
     const later = expiresAt + 2 * DAY;
     const noon = later - (later % DAY) + 12 * 3600_000;
     await atMoment(noon, () => runQualificationClock(platform.ctx));
     await atMoment(noon + 3600_000, () => runQualificationClock(platform.ctx));
-    const digests = await platform.ctx.db.selectFrom('outbox').select(['to_address', 'text_body']).where('kind', '=', 'training-digest').execute();
+    const digests = await platform.ctx.db
+      .selectFrom('outbox')
+      .select(['to_address', 'text_body'])
+      .where('kind', '=', 'training-digest')
+      .where('id', 'not in', [0, ...digestsBefore.map((d) => d.id)])
+      .execute();
     expect(digests.filter((d) => d.to_address === p.member.email)).toHaveLength(1);
     const boss = digests.filter((d) => d.to_address === p.superUser.email);
     expect(boss).toHaveLength(1);
@@ -180,12 +189,61 @@ describe('qualifications', () => {
       .select('to_address')
       .where('kind', '=', 'training-digest')
       .where('to_address', '=', p.member.email)
+      .where('id', 'not in', [0, ...digestsBefore.map((d) => d.id)])
       .execute();
     expect(nextDay).toHaveLength(2);
 
     // Watching again renews the qualification.
     await p.watch(p.member, ppe);
     expect((await stateOf(p, p.member, station.id)).state).toBe('qualified');
+  });
+
+  it('required training: assigned with a due date, completed by watching alone, and the category certificate expires with it', async () => {
+    const p = await plant('Training Org');
+    const safety = catalog.categories.safety as number;
+    const course = {
+      kind: 'training',
+      name: 'Safety induction',
+      requirements: [{ kind: 'category', id: safety }],
+      validity_months: 12,
+      due_days: 10,
+    };
+    const withChecklist = await p.call(p.superUser, 'POST', '/stations', { ...course, checklist: ['Observed'] });
+    expect(withChecklist.status).toBe(400);
+    expect(withChecklist.body.error_messages).toBe(REQUIRED_TRAINING_NO_CHECKLIST);
+    const created = await p.call(p.superUser, 'POST', '/stations', { ...course, min_per_shift: 3, trainer_ids: [p.member.id] });
+    expect(created.status).toBe(201);
+    expect(created.body.data).toMatchObject({ kind: 'training', min_per_shift: 0, trainers: [], checklist: [] });
+    const training = created.body.data;
+    expect((await p.call(p.member, 'POST', '/stations', course)).status).toBe(403);
+
+    await p.call(p.superUser, 'POST', `/stations/${training.id}/assignments`, { user_ids: [p.member.id] });
+    const assigned = await stateOf(p, p.member, training.id);
+    expect(assigned).toMatchObject({ station_kind: 'training', state: 'not_started' });
+    expect(Date.parse(assigned.due_at) - Date.parse(assigned.assigned_at)).toBe(10 * DAY);
+    const notices = await platform.api('GET', '/api/notices', { token: p.member.token });
+    expect(JSON.stringify(notices.body)).toContain('Safety induction is required training for you: complete it by');
+
+    // Every listed video of the category watched: qualified without a sign-off, and the category certificate carries the validity.
+    for (const key of ['lockout', 'ppe', 'confined-space']) expect((await p.watch(p.member, catalog.videos[key] as number)).status).toBe(201);
+    const done = await stateOf(p, p.member, training.id);
+    expect(done.state).toBe('qualified');
+    expect(done.due_at).toBeNull();
+    const certificates = await platform.api('GET', `/api/get_all_user_certifications/${p.member.id}`, { token: p.member.token });
+    const certificate = certificates.body.data.certifications.find((c: { category_id: number }) => c.category_id === safety);
+    expect(certificate).toMatchObject({ valid_until: done.expires_at, expired: false });
+    const verified = await platform.api('GET', `/api/certificates/verify/${certificate.verification_code}`);
+    expect(verified.body.data).toMatchObject({ valid: true, valid_until: done.expires_at });
+    const pdf = await fetch(`${platform.url}/api/certificates/${certificate.id}/pdf`, { headers: { authorization: `Bearer ${p.member.token}` } });
+    expect(Buffer.from(await pdf.arrayBuffer()).toString('latin1')).toContain('Valid until:');
+
+    // Past the date (without renewal) the certificate and the training are expired, the certificate no longer verifies.
+    const after = Date.parse(done.expires_at) + DAY;
+    await atMoment(after, () => runQualificationClock(platform.ctx));
+    expect((await stateOf(p, p.member, training.id)).state).toBe('expired');
+    // (The clock of a request is the server's own: the verification is read through the service at that moment.)
+    const refused = await atMoment(after, () => verifyCertificate(platform.ctx, certificate.verification_code));
+    expect(refused).toMatchObject({ valid: false, valid_until: done.expires_at });
   });
 
   it('sends the qualified back to training on a revision that requires it, and requalifies them on the new revision', async () => {

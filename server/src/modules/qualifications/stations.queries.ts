@@ -1,10 +1,11 @@
-import type { RequirementKind, StationRequirement } from '@mm/contract';
+import type { RequirementKind, StationKind, StationRequirement } from '@mm/contract';
 import type { Db } from '../../db/client.ts';
 
 /** A station's settings as stored; `checklist` parsed. */
 export type StationRow = {
   id: number;
   organization_id: number;
+  kind: StationKind;
   name: string;
   description: string;
   checklist: string[];
@@ -19,6 +20,7 @@ export type StationValues = Omit<StationRow, 'id' | 'organization_id'>;
 const stationColumns = [
   'stations.id',
   'stations.organization_id',
+  'stations.kind',
   'stations.name',
   'stations.description',
   'stations.checklist',
@@ -34,7 +36,8 @@ const parsed = <T extends { checklist: string }>(row: T) => ({ ...row, checklist
 export async function listStations(db: Db, organizationId: number, stationIds?: number[]): Promise<StationRow[]> {
   let query = db.selectFrom('stations').select(stationColumns).where('organization_id', '=', organizationId).where('retired_at', 'is', null);
   if (stationIds) query = query.where('stations.id', 'in', stationIds.length ? stationIds : [0]);
-  return (await query.orderBy('name').orderBy('id').execute()).map(parsed);
+  // Work stations first, then required training; each by name.
+  return (await query.orderBy('kind').orderBy('name').orderBy('id').execute()).map(parsed);
 }
 
 /** Stations in use by id, of any organization (the clock and catalog revisions cross organizations). */

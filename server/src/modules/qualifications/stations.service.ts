@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import type { Db } from '../../db/client.ts';
 import type { Caller } from '../../lib/auth.ts';
-import { now } from '../../lib/clock.ts';
+import { formatDay, now } from '../../lib/clock.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { insertNotices } from '../notices/notices.queries.ts';
 import { listTeams } from '../organization/teams.queries.ts';
@@ -47,6 +47,7 @@ async function describeStations(db: Db, rows: StationRow[]): Promise<Station[]> 
     const count = counts.find((c) => c.station_id === s.id);
     return {
       id: s.id,
+      kind: s.kind,
       name: s.name,
       description: s.description,
       requirements: requirements
@@ -91,10 +92,13 @@ async function checkedInput(db: Db, organizationId: number, input: StationInput)
   const existing = await existingRequirementTargets(db, input.requirements);
   const missing = input.requirements.find((r) => !existing.has(`${r.kind}:${r.id}`));
   if (missing) throw badRequest(`The ${missing.kind.replace('_', '-')} ${missing.id} is not in the catalog.`);
-  const trainers = await peopleOf(db, organizationId, input.trainer_ids);
-  if (trainers.length !== input.trainer_ids.length) throw notFound(NOT_IN_ORGANIZATION);
-  const { requirements, trainer_ids, ...values } = input;
-  return { values, requirements, trainerIds: trainer_ids };
+  // Required training is completed by watching alone: nobody signs it off and no shift needs a minimum.
+  const training = input.kind === 'training';
+  const trainerIds = training ? [] : input.trainer_ids;
+  const trainers = await peopleOf(db, organizationId, trainerIds);
+  if (trainers.length !== trainerIds.length) throw notFound(NOT_IN_ORGANIZATION);
+  const { requirements, trainer_ids: _trainers, ...values } = input;
+  return { values: training ? { ...values, min_per_shift: 0 } : values, requirements, trainerIds };
 }
 
 async function stationOrFail(db: Db, organizationId: number, stationId: number): Promise<StationRow> {
@@ -153,6 +157,11 @@ export async function retire(ctx: AppContext, caller: Caller, organizationId: nu
   await retireStation(ctx.db, stationId, now());
 }
 
+const assignmentNotice = (station: StationRow, dueAt: number) =>
+  station.kind === 'training'
+    ? `${station.name} is required training for you: complete it by ${formatDay(dueAt)}.`
+    : `You are assigned to train for ${station.name}: complete the videos by ${formatDay(dueAt)}.`;
+
 export async function assignStation(
   ctx: AppContext,
   caller: Caller,
@@ -167,8 +176,9 @@ export async function assignStation(
   if (people.length !== new Set(input.user_ids).size) throw notFound(NOT_IN_ORGANIZATION);
   const userIds = [...new Set([...input.user_ids, ...(input.team_id === undefined ? [] : await teamMemberIds(ctx.db, organizationId, input.team_id))])];
   const t = now();
+  const dueAt = dueAfter(station, t);
   const assigned = await ctx.db.transaction().execute(async (trx) => {
-    const added = await insertAssignments(trx, { stationId, organizationId, userIds, dueAt: dueAfter(station, t), t });
+    const added = await insertAssignments(trx, { stationId, organizationId, userIds, dueAt, t });
     await appendEvidence(
       trx,
       organizationId,
@@ -184,7 +194,7 @@ export async function assignStation(
     );
     await insertNotices(
       trx,
-      added.map((userId) => ({ userId, senderId: caller.userId, kind: QUALIFICATION_NOTICE, message: `You are assigned to train for ${station.name}.` })),
+      added.map((userId) => ({ userId, senderId: caller.userId, kind: QUALIFICATION_NOTICE, message: assignmentNotice(station, dueAt) })),
       t,
     );
     // What the newly assigned already completed counts at once.
