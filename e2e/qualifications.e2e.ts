@@ -106,4 +106,88 @@ describe('qualifications', () => {
       }
     }
   });
+
+  it("required training: created without a checklist, due on the member's home, completed by watching alone", async () => {
+    const { stack, browser } = env;
+    const memberToken = await stack.signIn(DEMO.member.email, DEMO.member.password);
+    const member = (await stack.api('GET', '/api/profile', { token: memberToken })).body.data;
+    // A clip Bruno has not watched in the demo's history: the first sub-category he has not started, in path order.
+    const sections: { category_id: number }[] = (await stack.api('POST', '/api/home_first_section', { token: memberToken, json: {} })).body.data;
+    let clip: { admin_video_id: number; title: string } | undefined;
+    for (const section of sections) {
+      const groups = (await stack.api('POST', '/api/categoryVideos', { token: memberToken, json: { category_id: section.category_id } })).body.data;
+      clip ??= groups.find((g: { watched_count: number }) => g.watched_count === 0)?.videos[0];
+    }
+    if (!clip) throw new Error('The demo member has started every sub-category');
+
+    const page = await newPage(browser, stack, WIDTHS.desktop);
+    await signInThroughForm(page, DEMO.superUser.email, DEMO.superUser.password);
+    await page.goto('/qualifications');
+    await page.getByRole('link', { name: 'New required training' }).click();
+    await expectVisible(page.getByRole('heading', { level: 1, name: 'New required training' }));
+    // Completed by watching: no checklist, no shift minimum, no trainers.
+    expect(await page.getByRole('textbox', { name: 'New checklist item' }).count()).toBe(0);
+    expect(await page.getByRole('textbox', { name: 'Minimum qualified per shift' }).count()).toBe(0);
+    await page.getByRole('textbox', { name: 'Name' }).fill('Confined space entry');
+    await page.getByRole('combobox', { name: 'Videos to watch' }).fill(clip.title.slice(0, 18));
+    await page.getByRole('option', { name: clip.title, exact: true }).click();
+    await page.keyboard.press('Escape');
+    if (SCREENSHOTS) {
+      for (const width of [WIDTHS.mobile, WIDTHS.tablet, WIDTHS.desktop]) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.screenshot({ path: `${SCREENSHOTS}/training-new-${width}.png`, fullPage: true });
+      }
+      await page.setViewportSize({ width: WIDTHS.desktop, height: 900 });
+    }
+    await page.getByRole('button', { name: 'Create training' }).click();
+    await expectVisible(page.getByRole('heading', { level: 1, name: 'Confined space entry' }));
+    await expectVisible(page.getByRole('heading', { name: 'People assigned' }));
+    await page.getByRole('combobox', { name: 'Assign people' }).fill('Bruno');
+    await page.getByRole('option', { name: 'Bruno Costa' }).click();
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Assign people' }).click();
+    await expectVisible(page.getByRole('link', { name: 'Bruno Costa' }));
+
+    // Bruno's home: the training is due in 14 days, with the video to watch.
+    const memberPage = await newPage(browser, stack, WIDTHS.mobile);
+    await signInThroughForm(memberPage, DEMO.member.email, DEMO.member.password);
+    const due = memberPage.getByTestId('training-due');
+    await expectVisible(due.getByText('Confined space entry', { exact: true }));
+    await expectVisible(due.getByText('Due in 14 days'));
+    if (SCREENSHOTS) {
+      for (const width of [WIDTHS.mobile, WIDTHS.tablet, WIDTHS.desktop]) {
+        await memberPage.setViewportSize({ width, height: 900 });
+        await memberPage.screenshot({ path: `${SCREENSHOTS}/home-due-${width}.png`, fullPage: true });
+      }
+    }
+    await due.getByRole('link', { name: 'Watch the next video for Confined space entry' }).click();
+    await memberPage.waitForURL(`**/video/${clip.admin_video_id}`);
+
+    // Watching it through completes the training: no sign-off.
+    const watched = await stack.api('POST', '/api/watch-user-video', {
+      token: memberToken,
+      json: { user: member.user_id, video: clip.admin_video_id, timeSpent: 60 },
+    });
+    expect(watched.status).toBe(201);
+    await memberPage.goto('/qualifications');
+    const card = memberPage.locator('.mantine-Card-root', { has: memberPage.getByRole('heading', { name: 'Confined space entry' }) });
+    await expectVisible(card.getByText('Required training'));
+    await expectVisible(card.getByText('Qualified', { exact: true }));
+
+    // The demo's plant safety induction covers a category Bruno holds the certificate of: it is valid until the
+    // induction expires, on his certificates page and on the public verification page.
+    await memberPage.goto('/achievements');
+    const valid = memberPage.getByTestId('obtained-certificate').filter({ hasText: /Valid until \d\d\/\d\d\/\d{4}/ });
+    await expectVisible(valid.first());
+    if (SCREENSHOTS) {
+      for (const width of [WIDTHS.mobile, WIDTHS.tablet, WIDTHS.desktop]) {
+        await memberPage.setViewportSize({ width, height: 900 });
+        await memberPage.screenshot({ path: `${SCREENSHOTS}/certificates-${width}.png`, fullPage: true });
+      }
+    }
+    await valid.first().getByRole('link').click();
+    await expectVisible(memberPage.getByRole('heading', { level: 1, name: 'Certificate verification' }));
+    await expectVisible(memberPage.getByText('Valid certificate'));
+    await expectVisible(memberPage.getByText(/^Valid until \d\d\/\d\d\/\d{4}$/));
+  });
 });

@@ -76,6 +76,7 @@ const SUPER_USER_PATHS = [
   '/toolbox',
   '/manage-organization/qr-codes',
   '/qualifications/stations/new',
+  '/qualifications/training/new',
   '/qualifications/verify',
 ];
 

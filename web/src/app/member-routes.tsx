@@ -31,6 +31,7 @@ import {
   LogoutPage,
   ManageOrganizationPage,
   ManageUsersPage,
+  NewTrainingPage,
   PaymentOptionsPage,
   PayPerViewPage,
   PersonQualificationsPage,
@@ -100,6 +101,7 @@ export function MemberRoutes() {
           <Route path={paths.toolbox} element={titled('Toolbox talk', <ToolboxPage />)} />
           <Route path={paths.organization.qrCodes} element={titled('QR codes', <QrCodesPage />)} />
           <Route path={paths.qualifications.newStation} element={titled('New station', <StationPage />)} />
+          <Route path={paths.qualifications.newTraining} element={titled('New required training', <NewTrainingPage />)} />
           <Route path={paths.qualifications.station} element={titled('Station', <StationPage />)} />
           <Route path={paths.qualifications.verify} element={titled('Verify evidence', <VerifyEvidencePage />)} />
         </Route>

@@ -48,6 +48,7 @@ export const KiosksAdminPage = lazyPage(() => import('../features/kiosk/pages/ki
 export const ToolboxPage = lazyPage(() => import('../features/toolbox/pages/toolbox-page.tsx'), 'ToolboxPage');
 export const QualificationsPage = lazyPage(() => import('../features/qualifications/pages/qualifications-page.tsx'), 'QualificationsPage');
 export const StationPage = lazyPage(() => import('../features/qualifications/pages/station-page.tsx'), 'StationPage');
+export const NewTrainingPage = lazyPage(() => import('../features/qualifications/pages/station-page.tsx'), 'NewTrainingPage');
 export const PersonQualificationsPage = lazyPage(() => import('../features/qualifications/pages/person-page.tsx'), 'PersonPage');
 export const VerifyEvidencePage = lazyPage(() => import('../features/qualifications/pages/verify-evidence-page.tsx'), 'VerifyEvidencePage');
 export const QrCodesPage = lazyPage(() => import('../features/shopfloor/pages/qr-codes-page.tsx'), 'QrCodesPage');

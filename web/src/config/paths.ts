@@ -28,6 +28,7 @@ export const paths = {
   qualifications: {
     root: '/qualifications',
     newStation: '/qualifications/stations/new',
+    newTraining: '/qualifications/training/new',
     station: '/qualifications/stations/:stationId',
     person: '/qualifications/people/:userId',
     verify: '/qualifications/verify',

@@ -22,7 +22,8 @@ type DemoStation = {
   description: string;
   teams: string[];
   categoryIndex: number;
-  videos: number;
+  /** The first videos of the category, or 'category': all of it (then its certificate expires with the training). */
+  videos: number | 'category';
   checklist: string[];
   validityMonths: number | null;
 };
@@ -65,7 +66,7 @@ const STATIONS: DemoStation[] = [
     description: 'Yearly refresher for everyone on the floor.',
     teams: ['Production', 'Maintenance', 'Quality', 'Logistics', 'Management'],
     categoryIndex: 0,
-    videos: 3,
+    videos: 'category',
     checklist: [],
     validityMonths: 12,
   },
@@ -92,9 +93,12 @@ export async function createDemoStations(ctx: AppContext, superUser: Caller, org
         kind: s.kind,
         name: s.name,
         description: s.description,
-        requirements: listed(category.id)
-          .slice(0, s.videos)
-          .map((v) => ({ kind: 'video' as const, id: v.id })),
+        requirements:
+          s.videos === 'category'
+            ? [{ kind: 'category' as const, id: category.id }]
+            : listed(category.id)
+                .slice(0, s.videos)
+                .map((v) => ({ kind: 'video' as const, id: v.id })),
         checklist: s.checklist,
         validity_months: s.validityMonths,
         warning_days: 30,

@@ -5,6 +5,7 @@ import { paths } from '../../config/paths.ts';
 export const qualificationPaths = {
   root: paths.qualifications.root,
   newStation: paths.qualifications.newStation,
+  newTraining: paths.qualifications.newTraining,
   verify: paths.qualifications.verify,
   station: (stationId: number) => generatePath(paths.qualifications.station, { stationId: String(stationId) }),
   person: (userId: number) => generatePath(paths.qualifications.person, { userId: String(userId) }),

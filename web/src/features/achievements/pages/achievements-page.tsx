@@ -25,6 +25,13 @@ function ObtainedCard({ cert }: { cert: CertificateItem }) {
           <Text size="sm" c="dimmed">
             Issued on {formatDate(cert.created_at)}
           </Text>
+          {cert.valid_until && (
+            <Text size="sm" fw={600} c={cert.expired ? 'red.9' : 'dark.6'}>
+              {cert.expired
+                ? `Expired on ${formatDate(cert.valid_until)}: watch the training again to renew it`
+                : `Valid until ${formatDate(cert.valid_until)}`}
+            </Text>
+          )}
           <Text size="xs" c="dimmed">
             Verification code: <Link to={`/verify/${cert.verification_code}`}>{cert.verification_code}</Link>
           </Text>

@@ -22,9 +22,15 @@ export function VerifyPage() {
         {verification.data && (
           <Card withBorder radius="md" padding="lg">
             <Stack gap={4}>
-              <Text fw={700} c="green" size="lg">
-                Valid certificate
-              </Text>
+              {verification.data.valid ? (
+                <Text fw={700} c="green.9" size="lg">
+                  Valid certificate
+                </Text>
+              ) : (
+                <Text fw={700} c="red.9" size="lg">
+                  Expired certificate
+                </Text>
+              )}
               <Text>Member: {verification.data.member}</Text>
               <Text>
                 {verification.data.kind === 'category' ? 'Category' : 'Micro-certificate'}: {verification.data.category}
@@ -32,6 +38,11 @@ export function VerifyPage() {
               </Text>
               <Text>Organization: {verification.data.organization ?? '-'}</Text>
               <Text>Date: {formatDate(verification.data.issued_at)}</Text>
+              {verification.data.valid_until && (
+                <Text fw={600}>
+                  {verification.data.valid ? 'Valid until' : 'Expired on'} {formatDate(verification.data.valid_until)}
+                </Text>
+              )}
               <Text size="sm" c="dimmed">
                 Code: {verification.data.verification_code}
               </Text>

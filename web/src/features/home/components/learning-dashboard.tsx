@@ -5,6 +5,7 @@ import { useLearningPathHome, useRankingLeaderPoints, useUserActivity } from '..
 import '../home.css';
 import { PathStep } from './path-step.tsx';
 import { PeoplePanel } from './people-panel.tsx';
+import { TrainingDueCard } from './training-due-card.tsx';
 import { CertificatesStrip, WeeklyStats } from './weekly-stats.tsx';
 
 type Panel = 'People' | 'Certificates' | 'Recent' | null;
@@ -38,6 +39,7 @@ export function LearningDashboard({ onFailure }: { onFailure: () => void }) {
           {data.summary}
         </Text>
       </div>
+      <TrainingDueCard />
       <Group hiddenFrom="md" gap="xs">
         {(['People', 'Certificates', 'Recent'] as const).map((name) => (
           <Button key={name} variant="light" size="xs" onClick={() => setPanel(name)}>

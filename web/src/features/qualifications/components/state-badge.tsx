@@ -1,5 +1,6 @@
-import { Badge } from '@mantine/core';
-import { QUALIFICATION_STATE_LABELS, type QualificationState } from '@mm/contract';
+import { Badge, Group, Text } from '@mantine/core';
+import { QUALIFICATION_STATE_LABELS, type QualificationState, type StationKind } from '@mm/contract';
+import { dueText } from '../../../lib/due-text.ts';
 
 /** Dot badges: dark text on white reads at the contrast axe asks for, the dot's colour adds to the words. */
 const COLORS: Record<QualificationState, string> = {
@@ -20,13 +21,27 @@ export function StateBadge({ state }: { state: QualificationState }) {
   );
 }
 
-const DAY = 86_400_000;
+/** The state, then how long is left before the due date when the person is not cleared yet. */
+export function StateWithDue({ state, dueAt }: { state: QualificationState; dueAt: string | null }) {
+  const due = dueText(dueAt, state);
+  return (
+    <Group gap="xs">
+      <StateBadge state={state} />
+      {due && (
+        <Text size="sm" fw={600} c={due === 'Overdue' ? 'red.9' : 'dark.6'}>
+          {due}
+        </Text>
+      )}
+    </Group>
+  );
+}
 
-/** "Overdue", "Due today", "Due in 5 days": what is left before the due date, for people not cleared yet. */
-export function dueText(dueAt: string | null, state: QualificationState, now = Date.now()): string | null {
-  if (dueAt === null || state === 'qualified' || state === 'expiring') return null;
-  const days = Math.ceil((Date.parse(dueAt) - now) / DAY);
-  if (days < 0) return 'Overdue';
-  if (days === 0) return 'Due today';
-  return days === 1 ? 'Due in 1 day' : `Due in ${days} days`;
+/** Marks required training apart from work stations wherever both are listed. */
+export function KindTag({ kind }: { kind: StationKind }) {
+  if (kind !== 'training') return null;
+  return (
+    <Badge variant="outline" color="indigo.8" size="sm" style={{ textTransform: 'none' }}>
+      Required training
+    </Badge>
+  );
 }

@@ -8,7 +8,7 @@ import { formatDate, formatDateTime } from '../../../lib/date.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useSession } from '../../../lib/session.ts';
 import { downloadAuditPack, usePersonQualifications, useSetShift, useSignOff } from '../api/qualifications.ts';
-import { dueText, StateBadge } from '../components/state-badge.tsx';
+import { KindTag, StateWithDue } from '../components/state-badge.tsx';
 import { qualificationPaths } from '../paths.ts';
 
 /** /qualifications/people/:userId: a person at each of their stations, with the sign-off form where it applies. */
@@ -43,7 +43,7 @@ export function PersonPage() {
               </Button>
             </Group>
           )}
-          {person.data.stations.length === 0 && <Alert color="gray">Not assigned to any station.</Alert>}
+          {person.data.stations.length === 0 && <Alert color="gray">Not assigned to any station or required training.</Alert>}
           {person.data.stations.map((s) => (
             <StationCard key={s.station_id} userId={userId} detail={s} />
           ))}
@@ -54,21 +54,16 @@ export function PersonPage() {
 }
 
 function StationCard({ userId, detail }: { userId: number; detail: QualificationDetail }) {
-  const due = dueText(detail.due_at, detail.state);
   return (
     <Card withBorder padding="lg">
       <Group justify="space-between">
-        <Title order={2} size="h3">
-          {detail.station_name}
-        </Title>
         <Group gap="xs">
-          <StateBadge state={detail.state} />
-          {due && (
-            <Text size="sm" fw={600} c={due === 'Overdue' ? 'red.9' : 'dark.6'}>
-              {due}
-            </Text>
-          )}
+          <Title order={2} size="h3">
+            {detail.station_name}
+          </Title>
+          <KindTag kind={detail.station_kind} />
         </Group>
+        <StateWithDue state={detail.state} dueAt={detail.due_at} />
       </Group>
       <Text size="sm" mt={4}>
         Assigned {formatDate(detail.assigned_at)}

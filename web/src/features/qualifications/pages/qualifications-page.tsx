@@ -4,10 +4,11 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { formatDate } from '../../../lib/date.ts';
+import { dueText } from '../../../lib/due-text.ts';
 import { notifyError } from '../../../lib/notify.ts';
 import { useSession } from '../../../lib/session.ts';
 import { downloadAuditPack, downloadMatrixCsv, type MatrixFilters, useMatrix, usePersonQualifications, useStationChoices } from '../api/qualifications.ts';
-import { dueText, StateBadge } from '../components/state-badge.tsx';
+import { KindTag, StateBadge, StateWithDue } from '../components/state-badge.tsx';
 import { qualificationPaths } from '../paths.ts';
 
 const PAGE = 25;
@@ -26,33 +27,28 @@ function MyQualifications() {
         My qualifications
       </Title>
       <Text c="dimmed" mb="lg">
-        The stations you are assigned to, what each one needs and how long your qualification lasts.
+        The stations and required training you are assigned to, what each one needs and how long it stays valid.
       </Text>
       {mine.isPending && <PageLoader label="Loading your qualifications..." />}
       {mine.isError && <Alert color="red">{mine.error.message}</Alert>}
       {mine.data && mine.data.stations.length === 0 && (
-        <Alert color="gray" title="No stations yet">
-          Your supervisor has not assigned you to a station. Your certificates are on the Certificates page.
+        <Alert color="gray" title="Nothing assigned yet">
+          Your supervisor has not assigned you to a station or to required training. Your certificates are on the Certificates page.
         </Alert>
       )}
       <Stack>
         {mine.data?.stations.map((s) => {
-          const due = dueText(s.due_at, s.state);
           const left = s.required.filter((r) => r.completed_revision === null);
           return (
             <Card key={s.station_id} withBorder padding="lg">
               <Group justify="space-between" align="flex-start">
-                <Title order={2} size="h3">
-                  {s.station_name}
-                </Title>
                 <Group gap="xs">
-                  <StateBadge state={s.state} />
-                  {due && (
-                    <Text size="sm" fw={600} c={due === 'Overdue' ? 'red.9' : 'dark.6'}>
-                      {due}
-                    </Text>
-                  )}
+                  <Title order={2} size="h3">
+                    {s.station_name}
+                  </Title>
+                  <KindTag kind={s.station_kind} />
                 </Group>
+                <StateWithDue state={s.state} dueAt={s.due_at} />
               </Group>
               {s.expires_at && (
                 <Text size="sm" mt={4}>
@@ -83,6 +79,8 @@ function MyQualifications() {
 }
 
 function coverageText(station: MatrixData['stations'][number]): { text: string; short: boolean }[] {
+  // Required training has no shift minimum: how many completed it on each shift.
+  if (station.kind === 'training') return station.coverage.map((c) => ({ text: `${SHIFT_LABELS[c.shift]}: ${c.qualified} completed`, short: false }));
   return station.coverage.map((c) => ({
     text: `${SHIFT_LABELS[c.shift]}: ${c.qualified} qualified, minimum ${station.min_per_shift}`,
     short: c.qualified < station.min_per_shift,
@@ -105,6 +103,9 @@ function MatrixView() {
         <Group gap="xs">
           <Button component={Link} to={qualificationPaths.newStation}>
             New station
+          </Button>
+          <Button variant="light" component={Link} to={qualificationPaths.newTraining}>
+            New required training
           </Button>
           <Button variant="default" onClick={download(() => downloadMatrixCsv({ team_id: filters.team_id, shift: filters.shift }))}>
             Download CSV
@@ -143,7 +144,11 @@ function MatrixView() {
       {data && data.stations.length === 0 && (
         <Alert color="blue" title="Define your first station">
           A station is a machine or task ("Press 4", "Forklift", "Final inspection"): pick the videos it requires and the checklist a supervisor ticks, then
-          assign a team.{' '}
+          assign a team. Induction or safety courses everyone repeats each year are{' '}
+          <Anchor component={Link} to={qualificationPaths.newTraining}>
+            required training
+          </Anchor>
+          .{' '}
           <Anchor component={Link} to={qualificationPaths.newStation}>
             Create a station
           </Anchor>
@@ -154,9 +159,12 @@ function MatrixView() {
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} mb="lg">
             {data.stations.map((s) => (
               <Card key={s.id} withBorder padding="md">
-                <Anchor component={Link} to={qualificationPaths.station(s.id)} fw={700}>
-                  {s.name}
-                </Anchor>
+                <Group gap="xs">
+                  <Anchor component={Link} to={qualificationPaths.station(s.id)} fw={700}>
+                    {s.name}
+                  </Anchor>
+                  <KindTag kind={s.kind} />
+                </Group>
                 {coverageText(s).map((line) => (
                   <Text key={line.text} size="sm" c={line.short ? 'red.9' : undefined} fw={line.short ? 600 : undefined}>
                     {line.text}
@@ -165,7 +173,8 @@ function MatrixView() {
                 ))}
                 {s.closest.length > 0 && (
                   <Text size="sm" mt={4}>
-                    Closest to qualifying: {s.closest.map((c) => `${c.name} (${c.completed}/${c.required})`).join(', ')}
+                    {s.kind === 'training' ? 'Closest to completing' : 'Closest to qualifying'}:{' '}
+                    {s.closest.map((c) => `${c.name} (${c.completed}/${c.required})`).join(', ')}
                   </Text>
                 )}
               </Card>
@@ -183,6 +192,11 @@ function MatrixView() {
                     {data.stations.map((s) => (
                       <Table.Th key={s.id} scope="col">
                         {s.name}
+                        {s.kind === 'training' && (
+                          <Text size="xs" fw={400} c="dimmed">
+                            Required training
+                          </Text>
+                        )}
                       </Table.Th>
                     ))}
                   </Table.Tr>

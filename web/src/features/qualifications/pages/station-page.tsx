@@ -16,7 +16,7 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
-import type { RequirementKind, Station, StationChoicesData, StationInput } from '@mm/contract';
+import type { RequirementKind, Station, StationChoicesData, StationInput, StationKind } from '@mm/contract';
 import { IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -36,22 +36,48 @@ import {
 import { StateBadge } from '../components/state-badge.tsx';
 import { qualificationPaths } from '../paths.ts';
 
-/** /qualifications/stations/new and /qualifications/stations/:stationId: the station form, then its people. */
-export function StationPage() {
+/** The words that differ between a work station and required training (same form, same people list). */
+const WORDING: Record<StationKind, { noun: string; settings: string; create: string; save: string; retire: string; people: string; newTitle: string }> = {
+  station: {
+    noun: 'station',
+    settings: 'Station settings',
+    create: 'Create station',
+    save: 'Save station',
+    retire: 'Retire station',
+    people: 'People at this station',
+    newTitle: 'New station',
+  },
+  training: {
+    noun: 'training',
+    settings: 'Training settings',
+    create: 'Create training',
+    save: 'Save training',
+    retire: 'Retire training',
+    people: 'People assigned',
+    newTitle: 'New required training',
+  },
+};
+
+/**
+ * /qualifications/stations/new, /qualifications/training/new and /qualifications/stations/:stationId: the form of a
+ * station or of required training, then its people.
+ */
+export function StationPage({ kind: newKind = 'station' }: { kind?: StationKind }) {
   const { stationId } = useParams();
   const id = stationId ? Number(stationId) : null;
   const stations = useStations();
   const choices = useStationChoices();
   const station = id === null ? null : (stations.data?.stations.find((s) => s.id === id) ?? null);
+  const kind = station?.kind ?? newKind;
   const loading = stations.isPending || choices.isPending;
   return (
-    <AdminPage title={id === null ? 'New station' : (station?.name ?? 'Station')} back={qualificationPaths.root}>
+    <AdminPage title={id === null ? WORDING[kind].newTitle : (station?.name ?? 'Station')} back={qualificationPaths.root}>
       {loading && <PageLoader label="Loading the station..." />}
       {(stations.isError || choices.isError) && <Alert color="red">{(stations.error ?? choices.error)?.message}</Alert>}
       {!loading && id !== null && !station && <Alert color="red">No such station in your organization.</Alert>}
       {choices.data && (id === null || station) && (
         <Stack gap="xl">
-          <StationForm key={station?.id ?? 'new'} station={station} choices={choices.data} />
+          <StationForm key={station?.id ?? `new-${kind}`} kind={kind} station={station} choices={choices.data} />
           {station && <StationPeople station={station} choices={choices.data} />}
         </Stack>
       )}
@@ -60,6 +86,11 @@ export function StationPage() {
 }
 
 const KIND_LABELS: Record<RequirementKind, string> = { category: 'Category', sub_category: 'Sub-category', video: 'Video' };
+
+/** /qualifications/training/new. */
+export function NewTrainingPage() {
+  return <StationPage kind="training" />;
+}
 
 function requirementOptions(choices: StationChoicesData) {
   return [
@@ -72,7 +103,9 @@ function requirementOptions(choices: StationChoicesData) {
   ];
 }
 
-function StationForm({ station, choices }: { station: Station | null; choices: StationChoicesData }) {
+function StationForm({ kind, station, choices }: { kind: StationKind; station: Station | null; choices: StationChoicesData }) {
+  const wording = WORDING[kind];
+  const training = kind === 'training';
   const navigate = useNavigate();
   const save = useSaveStation();
   const [name, setName] = useState(station?.name ?? '');
@@ -95,18 +128,19 @@ function StationForm({ station, choices }: { station: Station | null; choices: S
 
   const submit = () => {
     const input: StationInput = {
+      kind,
       name,
       description,
       requirements: requirements.map((value) => {
         const [kind, refId] = value.split(':');
         return { kind: kind as RequirementKind, id: Number(refId) };
       }),
-      checklist,
+      checklist: training ? [] : checklist,
       validity_months: expires ? validity : null,
       warning_days: warningDays,
       due_days: dueDays,
-      min_per_shift: minPerShift,
-      trainer_ids: trainers.map(Number),
+      min_per_shift: training ? 0 : minPerShift,
+      trainer_ids: training ? [] : trainers.map(Number),
     };
     save.mutate(
       { stationId: station?.id ?? null, input },
@@ -124,19 +158,23 @@ function StationForm({ station, choices }: { station: Station | null; choices: S
     <Card withBorder padding="lg">
       <Stack maw={720}>
         <Title order={2} size="h3">
-          Station settings
+          {wording.settings}
         </Title>
         <TextInput
           label="Name"
-          description='A machine or a task, e.g. "Press 4" or "Forklift"'
+          description={training ? 'What everyone assigned must complete, e.g. "Plant safety induction"' : 'A machine or a task, e.g. "Press 4" or "Forklift"'}
           required
           value={name}
           onChange={(e) => setName(e.currentTarget.value)}
         />
         <Textarea label="Description" autosize minRows={2} value={description} onChange={(e) => setDescription(e.currentTarget.value)} />
         <MultiSelect
-          label="Required training"
-          description="Every listed video of a category or sub-category counts, plus single videos."
+          label={training ? 'Videos to watch' : 'Required training'}
+          description={
+            training
+              ? 'Every listed video of a category or sub-category counts, plus single videos. Watching them all completes the training.'
+              : 'Every listed video of a category or sub-category counts, plus single videos.'
+          }
           placeholder="Pick categories, sub-categories or videos"
           searchable
           required
@@ -144,61 +182,71 @@ function StationForm({ station, choices }: { station: Station | null; choices: S
           value={requirements}
           onChange={setRequirements}
         />
-        <div>
-          <Text fw={500} size="sm">
-            Practical sign-off checklist
-          </Text>
-          <Text size="xs" c="dimmed" mb={4}>
-            What a supervisor observes at the station before signing someone off. Leave empty when the videos are enough.
-          </Text>
-          <Stack gap={4}>
-            {checklist.map((item, index) => (
-              <Group key={item} gap="xs" wrap="nowrap">
-                <Text size="sm" style={{ flex: 1 }}>
-                  {index + 1}. {item}
-                </Text>
-                <ActionIcon variant="subtle" color="red.9" aria-label={`Remove "${item}"`} onClick={() => setChecklist(checklist.filter((c) => c !== item))}>
-                  <IconTrash size={16} />
-                </ActionIcon>
-              </Group>
-            ))}
-          </Stack>
-          <Group mt="xs" align="flex-end" wrap="nowrap">
-            <TextInput
-              label="New checklist item"
-              style={{ flex: 1 }}
-              value={newItem}
-              onChange={(e) => setNewItem(e.currentTarget.value)}
-              onKeyDown={(e) => {
-                if (e.key === 'Enter') {
-                  e.preventDefault();
-                  addItem();
-                }
-              }}
-            />
-            <Button variant="default" onClick={addItem} disabled={!newItem.trim()}>
-              Add item
-            </Button>
-          </Group>
-        </div>
-        <Switch label="The qualification expires" checked={expires} onChange={(e) => setExpires(e.currentTarget.checked)} />
+        {!training && (
+          <div>
+            <Text fw={500} size="sm">
+              Practical sign-off checklist
+            </Text>
+            <Text size="xs" c="dimmed" mb={4}>
+              What a supervisor observes at the station before signing someone off. Leave empty when the videos are enough.
+            </Text>
+            <Stack gap={4}>
+              {checklist.map((item, index) => (
+                <Group key={item} gap="xs" wrap="nowrap">
+                  <Text size="sm" style={{ flex: 1 }}>
+                    {index + 1}. {item}
+                  </Text>
+                  <ActionIcon variant="subtle" color="red.9" aria-label={`Remove "${item}"`} onClick={() => setChecklist(checklist.filter((c) => c !== item))}>
+                    <IconTrash size={16} />
+                  </ActionIcon>
+                </Group>
+              ))}
+            </Stack>
+            <Group mt="xs" align="flex-end" wrap="nowrap">
+              <TextInput
+                label="New checklist item"
+                style={{ flex: 1 }}
+                value={newItem}
+                onChange={(e) => setNewItem(e.currentTarget.value)}
+                onKeyDown={(e) => {
+                  if (e.key === 'Enter') {
+                    e.preventDefault();
+                    addItem();
+                  }
+                }}
+              />
+              <Button variant="default" onClick={addItem} disabled={!newItem.trim()}>
+                Add item
+              </Button>
+            </Group>
+          </div>
+        )}
+        <Switch
+          label={training ? 'The training expires and is repeated' : 'The qualification expires'}
+          checked={expires}
+          onChange={(e) => setExpires(e.currentTarget.checked)}
+        />
         <Group grow align="flex-start">
           {expires && <NumberInput label="Valid for (months)" min={1} max={120} value={validity} onChange={(v) => setValidity(Number(v) || 1)} />}
           {expires && <NumberInput label="Renewal warning (days)" min={1} max={180} value={warningDays} onChange={(v) => setWarningDays(Number(v) || 1)} />}
           <NumberInput label="Due after assignment (days)" min={1} max={365} value={dueDays} onChange={(v) => setDueDays(Number(v) || 1)} />
-          <NumberInput label="Minimum qualified per shift" min={0} max={500} value={minPerShift} onChange={(v) => setMinPerShift(Number(v) || 0)} />
+          {!training && (
+            <NumberInput label="Minimum qualified per shift" min={0} max={500} value={minPerShift} onChange={(v) => setMinPerShift(Number(v) || 0)} />
+          )}
         </Group>
-        <MultiSelect
-          label="Trainers"
-          description="Members who may sign people off at this station (super users always may)."
-          searchable
-          data={choices.people.map((p) => ({ value: String(p.user_id), label: p.name }))}
-          value={trainers}
-          onChange={setTrainers}
-        />
+        {!training && (
+          <MultiSelect
+            label="Trainers"
+            description="Members who may sign people off at this station (super users always may)."
+            searchable
+            data={choices.people.map((p) => ({ value: String(p.user_id), label: p.name }))}
+            value={trainers}
+            onChange={setTrainers}
+          />
+        )}
         <Group>
           <Button onClick={submit} loading={save.isPending}>
-            {station ? 'Save station' : 'Create station'}
+            {station ? wording.save : wording.create}
           </Button>
           <Button variant="default" component={Link} to={qualificationPaths.root}>
             Cancel
@@ -210,6 +258,7 @@ function StationForm({ station, choices }: { station: Station | null; choices: S
 }
 
 function StationPeople({ station, choices }: { station: Station; choices: StationChoicesData }) {
+  const wording = WORDING[station.kind];
   const navigate = useNavigate();
   const assign = useAssignStation();
   const unassign = useUnassignStation();
@@ -240,11 +289,11 @@ function StationPeople({ station, choices }: { station: Station; choices: Statio
       <Stack>
         <Group justify="space-between">
           <Title order={2} size="h3">
-            People at this station
+            {wording.people}
           </Title>
           <Group gap="xs">
             <Button variant="default" onClick={() => void downloadAuditPack({ station_id: station.id, format: 'pdf' }).catch(notifyError)}>
-              Station audit pack
+              {station.kind === 'training' ? 'Training audit pack' : 'Station audit pack'}
             </Button>
             <Button
               variant="outline"
@@ -260,7 +309,7 @@ function StationPeople({ station, choices }: { station: Station; choices: Statio
                 });
               }}
             >
-              Retire station
+              {wording.retire}
             </Button>
           </Group>
         </Group>

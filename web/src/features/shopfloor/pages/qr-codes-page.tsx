@@ -1,10 +1,8 @@
-import { Alert, Anchor, Button, Checkbox, Container, Group, ScrollArea, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, ScrollArea, Stack, Text, TextInput } from '@mantine/core';
 import { MAX_QR_LABELS } from '@mm/contract';
 import { useMemo, useState } from 'react';
-import { Link } from 'react-router';
 import { AdminPage } from '../../../components/admin-page.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
-import { paths } from '../../../config/paths.ts';
 import { notifyError } from '../../../lib/notify.ts';
 import { downloadVideoQrSheet, useQrCodeChoices } from '../api/qr-codes.ts';
 

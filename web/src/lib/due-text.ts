@@ -1,0 +1,13 @@
+import type { QualificationState } from '@mm/contract';
+
+const DAY = 86_400_000;
+
+/** "Overdue", "Due today", "Due in 5 days": what is left before the due date, for people not cleared yet. */
+export function dueText(dueAt: string | null, state: QualificationState, now = Date.now()): string | null {
+  if (dueAt === null || state === 'qualified' || state === 'expiring') return null;
+  const left = Date.parse(dueAt) - now;
+  if (left < 0) return 'Overdue';
+  const days = Math.ceil(left / DAY);
+  if (days === 0) return 'Due today';
+  return days === 1 ? 'Due in 1 day' : `Due in ${days} days`;
+}
