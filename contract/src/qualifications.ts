@@ -227,3 +227,35 @@ export const auditVerificationData = z.object({
   last_hash: z.string().nullable(),
 });
 export type AuditVerificationData = z.infer<typeof auditVerificationData>;
+
+/**
+ * GET /organization/{orgId}/stations/{stationId}/floor: what a printed QR label at the machine opens (issue 17). The
+ * verdict for the signed-in operator: green "Cleared to run", amber "Training needed", red "Not qualified" or "Expired",
+ * with the reason and the clips that show the safe way to run the station.
+ */
+export const FLOOR_VERDICTS = ['cleared', 'training_needed', 'not_qualified'] as const;
+export type FloorVerdict = (typeof FLOOR_VERDICTS)[number];
+
+export const stationFloorData = z.object({
+  station: z.object({ id: z.number(), name: z.string(), kind: z.enum(STATION_KINDS), description: z.string() }),
+  verdict: z.enum(FLOOR_VERDICTS),
+  headline: z.string(),
+  reason: z.string(),
+  /** The operator's kept state; null when not assigned to the station. */
+  state: z.enum(QUALIFICATION_STATES).nullable(),
+  clips: z.array(z.object({ video_id: z.number(), title: z.string(), revision: z.number(), watched: z.boolean() })),
+  /** Who signs people off here (the station's trainers, else the organization's super users). */
+  signers: z.array(z.string()),
+  can_request_signoff: z.boolean(),
+  signoff_requested_at: z.string().nullable(),
+});
+export type StationFloorData = z.infer<typeof stationFloorData>;
+
+/** POST /organization/{orgId}/stations/{stationId}/signoff-requests: the operator's "Ask for sign-off". */
+export const signoffRequestData = z.object({ notified: z.number(), requested_at: z.string() });
+export type SignoffRequestData = z.infer<typeof signoffRequestData>;
+/** Hours before the same person may ask again at the same station. */
+export const SIGNOFF_REQUEST_HOURS = 4;
+export const SIGNOFF_REQUEST_NOT_READY = 'Watch every required video first: then ask for sign-off.';
+export const SIGNOFF_REQUEST_NOT_NEEDED = 'This station needs no sign-off.';
+export const SIGNOFF_REQUEST_REPEAT = `You already asked: your trainers have it. You can ask again ${SIGNOFF_REQUEST_HOURS} hours after.`;

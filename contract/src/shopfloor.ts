@@ -5,13 +5,16 @@ import { catalogId } from './catalog.ts';
 
 export const MAX_QR_LABELS = 120;
 
-export const qrCodesData = z.object({ videos: z.array(z.object({ id: z.number(), title: z.string() })) });
+export const qrCodesData = z.object({
+  videos: z.array(z.object({ id: z.number(), title: z.string() })),
+  /** The organization's work stations (not required training): a label at the machine opens /station/{id}. */
+  stations: z.array(z.object({ id: z.number(), name: z.string() })),
+});
 export type QrCodesData = z.infer<typeof qrCodesData>;
 
-/** `video_ids` as comma-separated ids in the query ("3,7,12"), so the sheet is a plain GET. */
-export const videoQrSheetQuery = z.object({
-  video_ids: z.preprocess(
-    (v) => (typeof v === 'string' ? v.split(',').filter((s) => s.trim() !== '') : v),
-    z.array(catalogId).min(1, 'Pick at least one video for the QR sheet.').max(MAX_QR_LABELS),
-  ),
-});
+/** Ids as comma-separated values in the query ("3,7,12"), so a sheet is a plain GET. */
+const idList = (empty: string) =>
+  z.preprocess((v) => (typeof v === 'string' ? v.split(',').filter((s) => s.trim() !== '') : v), z.array(catalogId).min(1, empty).max(MAX_QR_LABELS));
+
+export const videoQrSheetQuery = z.object({ video_ids: idList('Pick at least one video for the QR sheet.') });
+export const stationQrSheetQuery = z.object({ station_ids: idList('Pick at least one station for the QR sheet.') });

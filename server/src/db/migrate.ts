@@ -17,6 +17,7 @@ import * as kiosks from './migrations/2026-11-24-021-kiosks.ts';
 import * as toolboxTalks from './migrations/2026-11-24-022-toolbox-talks.ts';
 import * as qualifications from './migrations/2026-11-25-023-qualifications.ts';
 import * as requiredTraining from './migrations/2026-11-25-024-required-training.ts';
+import * as signoffRequests from './migrations/2026-11-25-025-signoff-requests.ts';
 
 /** Versioned migrations, in order. Never edit one that has landed: add a new file. */
 const migrations: Record<string, Migration> = {
@@ -37,6 +38,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-24-022-toolbox-talks': toolboxTalks,
   '2026-11-25-023-qualifications': qualifications,
   '2026-11-25-024-required-training': requiredTraining,
+  '2026-11-25-025-signoff-requests': signoffRequests,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

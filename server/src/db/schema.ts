@@ -663,6 +663,12 @@ export interface QualificationDigestTable {
   sent_at: number;
 }
 
+export interface SignoffRequestTable {
+  station_id: number;
+  user_id: number;
+  requested_at: number;
+}
+
 export interface Database {
   organizations: OrganizationTable;
   teams: TeamTable;
@@ -720,6 +726,7 @@ export interface Database {
   evidence_chains: EvidenceChainTable;
   evidence_records: EvidenceRecordTable;
   qualification_digests: QualificationDigestTable;
+  signoff_requests: SignoffRequestTable;
 }
 
 export type User = Selectable<UserTable>;

@@ -117,3 +117,12 @@ export const trainingDigestMail = (d: TrainingDigest) =>
     action: { label: 'Open qualifications', url: d.url },
     after: ['You receive this summary at most once a day while something is due.'],
   });
+
+export const signoffRequestMail = (signerName: string, personName: string, stationName: string, url: string) =>
+  compose(`${personName} asks for sign-off at ${stationName}`, {
+    paragraphs: [
+      `Hello ${signerName},`,
+      `${personName} has watched every required video for ${stationName} and asks you to watch them run the station and sign them off.`,
+    ],
+    action: { label: `Open ${personName}'s qualifications`, url },
+  });

@@ -10,10 +10,12 @@ import {
   setShiftRequest,
   signOffRequest,
   signoffRecord,
+  signoffRequestData,
   signoffsData,
   signoffsQuery,
   station,
   stationChoicesData,
+  stationFloorData,
   stationInput,
   stationsData,
 } from '@mm/contract';
@@ -27,6 +29,7 @@ import { auditPack, verifyEvidence } from './audit-pack.ts';
 import { runQualificationClock } from './qualification-clock.ts';
 import { assignShift, personQualifications, qualificationMatrix, qualificationMatrixCsv } from './qualifications.service.ts';
 import { listSignoffs, signOff } from './signoffs.service.ts';
+import { requestSignoff, stationFloor } from './station-floor.service.ts';
 import { assignStation, createStation, editStation, retire, stationChoices, stationsOf, unassignStation } from './stations.service.ts';
 
 const orgParams = z.object({ orgId: idParam });
@@ -63,6 +66,22 @@ export const qualificationsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = 
     await retire(ctx, callerOf(request), request.params.orgId, request.params.stationId);
     return ok(null, 'The station is retired. Its evidence stays in the audit pack.');
   });
+
+  app.get(
+    '/organization/:orgId/stations/:stationId/floor',
+    { schema: { params: stationParams, response: { 200: envelope(stationFloorData) } } },
+    async (request) => ok(await stationFloor(ctx, callerOf(request), request.params.orgId, request.params.stationId)),
+  );
+
+  app.post(
+    '/organization/:orgId/stations/:stationId/signoff-requests',
+    { schema: { params: stationParams, response: { 201: envelope(signoffRequestData) } } },
+    async (request, reply) => {
+      const data = await requestSignoff(ctx, callerOf(request), request.params.orgId, request.params.stationId);
+      const message = data.notified === 1 ? 'Your trainer is notified.' : `${data.notified} trainers are notified.`;
+      return reply.status(201).send(ok(data, message));
+    },
+  );
 
   app.post(
     '/organization/:orgId/stations/:stationId/assignments',

@@ -325,4 +325,76 @@ describe('qualifications', () => {
     expect(broken.body.data.intact).toBe(false);
     expect(broken.body.data.first_broken_sequence).toBeGreaterThan(0);
   });
+
+  it("a station's QR page: red when not assigned, amber with the reason while training, green once signed off; ask for sign-off notifies the trainer once; other organizations refused", async () => {
+    const p = await plant('Floor Org');
+    const lockout = catalog.videos.lockout as number;
+    const trainerEmail = uniqueEmail('trainer');
+    const trainer = await addMember(platform.ctx, p.organizationId, {
+      email: trainerEmail,
+      password: STRONG_PASSWORD,
+      name: 'Tom',
+      lastName: 'Trainer',
+      team: 'Assembly',
+    });
+    const station = (await p.call(p.superUser, 'POST', '/stations', pressStation([lockout], { trainer_ids: [trainer], validity_months: 12 }))).body.data;
+    const floor = async () => {
+      const res = await p.call(p.member, 'GET', `/stations/${station.id}/floor`);
+      expect(res.status).toBe(200);
+      return res.body.data;
+    };
+
+    expect(await floor()).toMatchObject({
+      verdict: 'not_qualified',
+      headline: 'Not qualified',
+      state: null,
+      can_request_signoff: false,
+      signers: ['Tom Trainer'],
+    });
+    await p.call(p.superUser, 'POST', `/stations/${station.id}/assignments`, { user_ids: [p.member.id] });
+    const training = await floor();
+    expect(training).toMatchObject({ verdict: 'training_needed', headline: 'Training needed', state: 'not_started' });
+    expect(training.reason).toMatch(/^1 of 1 required video left to watch, due by \d\d\/\d\d\/\d{4}, then a sign-off at the station\.$/);
+    expect(training.clips).toEqual([expect.objectContaining({ video_id: lockout, watched: false, revision: 1 })]);
+    // Asking before the videos are done is refused.
+    expect((await p.call(p.member, 'POST', `/stations/${station.id}/signoff-requests`)).status).toBe(409);
+
+    await p.watch(p.member, lockout);
+    const awaiting = await floor();
+    expect(awaiting).toMatchObject({ verdict: 'training_needed', state: 'awaiting_signoff', can_request_signoff: true, signoff_requested_at: null });
+    expect(awaiting.clips[0].watched).toBe(true);
+    const asked = await p.call(p.member, 'POST', `/stations/${station.id}/signoff-requests`);
+    expect(asked.status).toBe(201);
+    expect(asked.body.data.notified).toBe(1);
+    // A second tap is refused and notifies nobody again.
+    const again = await p.call(p.member, 'POST', `/stations/${station.id}/signoff-requests`);
+    expect(again.status).toBe(429);
+    expect(Number(again.headers.get('retry-after'))).toBeGreaterThan(0);
+    const mails = await platform.ctx.db
+      .selectFrom('outbox')
+      .select(['to_address', 'subject'])
+      .where('kind', '=', 'signoff-request')
+      .where('to_address', '=', trainerEmail)
+      .execute();
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toBe('Mia Member asks for sign-off at Press 4');
+    const notices = await platform.ctx.db.selectFrom('notices').select('message').where('user_id', '=', trainer).execute();
+    expect(notices.map((n) => n.message)).toContain('Mia Member asks for sign-off at Press 4: the videos are done.');
+    expect((await floor()).can_request_signoff).toBe(false);
+
+    await p.call(p.superUser, 'POST', '/signoffs', {
+      station_id: station.id,
+      user_id: p.member.id,
+      checklist: CHECKLIST.map((item) => ({ item, checked: true })),
+    });
+    const cleared = await floor();
+    expect(cleared).toMatchObject({ verdict: 'cleared', headline: 'Cleared to run', state: 'qualified' });
+    expect(cleared.reason).toMatch(/^You are qualified until \d\d\/\d\d\/\d{4}\.$/);
+
+    // Another organization's super user, and a made-up station, are refused.
+    const other = await plant('Floor Other Org');
+    expect((await platform.api('GET', `${p.base}/stations/${station.id}/floor`, { token: other.superUser.token })).status).toBe(403);
+    expect((await other.call(other.member, 'GET', `/stations/${station.id}/floor`)).status).toBe(404);
+    expect((await other.call(other.member, 'POST', `/stations/${station.id}/signoff-requests`)).status).toBe(404);
+  });
 });

@@ -2,16 +2,22 @@ import type { QrCodesData } from '@mm/contract';
 import type { AppContext } from '../../app-context.ts';
 import type { Caller } from '../../lib/auth.ts';
 import { badRequest } from '../../lib/errors.ts';
+import { listStations } from '../qualifications/stations.queries.ts';
 import { listClips } from '../toolbox/toolbox.queries.ts';
 import { qrSheetPdf } from './qr-sheet-pdf.ts';
 import { qrOrganizationOf } from './shopfloor.policy.ts';
 
 export const NO_VIDEOS_CHOSEN = 'Pick at least one video for the QR sheet.';
+export const NO_STATIONS_CHOSEN = 'Pick at least one station of your organization for the QR sheet.';
 
 /** What a sheet can be printed for. */
 export async function qrCodeChoices(ctx: AppContext, caller: Caller): Promise<QrCodesData> {
-  qrOrganizationOf(caller);
-  return { videos: (await listClips(ctx.db)).map(({ id, title }) => ({ id, title })) };
+  const organizationId = qrOrganizationOf(caller);
+  const [clips, stations] = await Promise.all([listClips(ctx.db), listStations(ctx.db, organizationId)]);
+  return {
+    videos: clips.map(({ id, title }) => ({ id, title })),
+    stations: stations.filter((s) => s.kind === 'station').map(({ id, name }) => ({ id, name })),
+  };
 }
 
 /**
@@ -26,5 +32,19 @@ export async function videoQrSheet(ctx: AppContext, caller: Caller, videoIds: nu
   return qrSheetPdf(
     'Manufacturing Masters: scan with your phone camera to watch (sign-in required)',
     videos.map((v) => ({ title: v.title, caption: 'Video', url: `${ctx.config.publicUrl}/video/${v.id}` })),
+  );
+}
+
+/**
+ * A sheet of station labels to stick on the machines: each opens /station/{id}, where the signed-in operator sees
+ * whether they are cleared to run it and the clips that show how. Only the caller's own organization's stations.
+ */
+export async function stationQrSheet(ctx: AppContext, caller: Caller, stationIds: number[]): Promise<Buffer> {
+  const organizationId = qrOrganizationOf(caller);
+  const stations = (await listStations(ctx.db, organizationId, stationIds)).filter((s) => s.kind === 'station');
+  if (stations.length === 0) throw badRequest(NO_STATIONS_CHOSEN);
+  return qrSheetPdf(
+    'Manufacturing Masters: scan at the station to check you are cleared to run it (sign-in required)',
+    stations.map((s) => ({ title: s.name, caption: 'Station: am I cleared to run it?', url: `${ctx.config.publicUrl}/station/${s.id}` })),
   );
 }

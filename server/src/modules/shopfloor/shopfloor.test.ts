@@ -45,4 +45,28 @@ describe('video QR sheets', () => {
     expect((await sheet(org.superUser.token, String(catalog.videos.draft))).status).toBe(400);
     expect((await sheet(org.superUser.token, 'abc')).status).toBe(400);
   });
+
+  it("prints station labels opening /station/{id}, only for the caller's own organization's work stations", async () => {
+    const org = await organizationWithMembers(platform, 'QR Stations');
+    const base = `/api/organization/${org.organizationId}/stations`;
+    const press = { name: 'Press 7', requirements: [{ kind: 'video', id: catalog.videos.lockout }], checklist: ['Guards closed'], validity_months: 12 };
+    const station = (await platform.api('POST', base, { token: org.superUser.token, json: press })).body.data;
+    const training = (await platform.api('POST', base, { token: org.superUser.token, json: { ...press, kind: 'training', name: 'Induction', checklist: [] } }))
+      .body.data;
+    const choices = (await platform.api('GET', '/api/shopfloor/qr-codes', { token: org.superUser.token })).body.data;
+    expect(choices.stations).toEqual([{ id: station.id, name: 'Press 7' }]);
+
+    const stationSheet = (token: string, ids: string) =>
+      fetch(`${platform.url}/api/shopfloor/qr-codes/stations.pdf?station_ids=${ids}`, { headers: { authorization: `Bearer ${token}` } });
+    const res = await stationSheet(org.superUser.token, String(station.id));
+    expect(res.status).toBe(200);
+    const pdf = Buffer.from(await res.arrayBuffer()).toString('latin1');
+    expect(pdf).toContain('(Press 7)');
+    expect(pdf).toContain(`(${platform.url}/station/${station.id})`);
+    // Required training has no machine to stick a label on; another organization's super user gets nothing.
+    expect((await stationSheet(org.superUser.token, String(training.id))).status).toBe(400);
+    const other = await organizationWithMembers(platform, 'QR Stations Other');
+    expect((await stationSheet(other.superUser.token, String(station.id))).status).toBe(400);
+    expect((await stationSheet(org.member.token, String(station.id))).status).toBe(403);
+  });
 });

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { floorStanding } from './station-floor.rules.ts';
+
+const t = Date.UTC(2026, 10, 25, 12);
+const DAY = 86_400_000;
+const base = { needsSignoff: true, required: 3, watched: 1, dueAt: t + 5 * DAY, expiresAt: null, toWatch: [], t };
+
+describe('what a station QR label tells the operator', () => {
+  it('clears only while the qualification holds', () => {
+    expect(floorStanding({ ...base, state: 'qualified', expiresAt: Date.UTC(2027, 4, 1) })).toEqual({
+      verdict: 'cleared',
+      headline: 'Cleared to run',
+      reason: 'You are qualified until 01/05/2027.',
+    });
+    expect(floorStanding({ ...base, state: 'expiring', expiresAt: t + 3 * DAY }).reason).toBe(
+      'You are qualified until 28/11/2026: watch the videos again and get signed off before then to renew.',
+    );
+  });
+
+  it('asks for training while the videos or the sign-off are missing, with the due date', () => {
+    expect(floorStanding({ ...base, state: 'in_training' })).toMatchObject({
+      verdict: 'training_needed',
+      reason: '2 of 3 required videos left to watch, due by 30/11/2026, then a sign-off at the station.',
+    });
+    expect(floorStanding({ ...base, state: 'not_started', watched: 0, required: 1, dueAt: t - DAY, needsSignoff: false }).reason).toBe(
+      '1 of 1 required video left to watch, overdue since 24/11/2026.',
+    );
+    expect(floorStanding({ ...base, state: 'awaiting_signoff' }).verdict).toBe('training_needed');
+  });
+
+  it('stops the operator who is not assigned, expired or retraining after a changed video', () => {
+    expect(floorStanding({ ...base, state: null }).verdict).toBe('not_qualified');
+    expect(floorStanding({ ...base, state: 'expired', expiresAt: t - DAY })).toMatchObject({ verdict: 'not_qualified', headline: 'Expired' });
+    expect(floorStanding({ ...base, state: 'retraining_due', toWatch: ['Lockout (revision 2)'] }).reason).toBe(
+      'The way to run this station changed (Lockout (revision 2)): watch the videos again and get signed off.',
+    );
+  });
+});

@@ -1,0 +1,77 @@
+import type { FloorVerdict, QualificationState } from '@mm/contract';
+import { formatDay } from '../../lib/clock.ts';
+
+export type FloorFacts = {
+  /** The operator's state at the station (the clock applied); null when not assigned there. */
+  state: QualificationState | null;
+  needsSignoff: boolean;
+  required: number;
+  watched: number;
+  dueAt: number | null;
+  expiresAt: number | null;
+  /** Titles of the required videos whose current revision the operator has not watched. */
+  toWatch: string[];
+  t: number;
+};
+
+export type FloorStanding = { verdict: FloorVerdict; headline: string; reason: string };
+
+const dueClause = (dueAt: number | null, t: number) => {
+  if (dueAt === null) return '';
+  return dueAt < t ? `, overdue since ${formatDay(dueAt)}` : `, due by ${formatDay(dueAt)}`;
+};
+
+/**
+ * What the QR label at the machine tells the operator, in one word and one reason: cleared (green) only while the
+ * qualification holds; training needed (amber) while the videos or the sign-off are on their way; not qualified
+ * (red) when not assigned, expired, or retraining after a changed video.
+ */
+export function floorStanding(f: FloorFacts): FloorStanding {
+  const redo = f.needsSignoff ? 'watch the videos again and get signed off' : 'watch the videos again';
+  switch (f.state) {
+    case null:
+      return {
+        verdict: 'not_qualified',
+        headline: 'Not qualified',
+        reason: 'You are not assigned to this station: ask your supervisor to assign you and train you before you run it.',
+      };
+    case 'qualified':
+      return {
+        verdict: 'cleared',
+        headline: 'Cleared to run',
+        reason: f.expiresAt === null ? 'You are qualified at this station.' : `You are qualified until ${formatDay(f.expiresAt)}.`,
+      };
+    case 'expiring':
+      return {
+        verdict: 'cleared',
+        headline: 'Cleared to run',
+        reason: `You are qualified until ${formatDay(f.expiresAt ?? f.t)}: ${redo} before then to renew.`,
+      };
+    case 'awaiting_signoff':
+      return {
+        verdict: 'training_needed',
+        headline: 'Training needed',
+        reason: 'Your videos are done: a trainer must watch you run the station and sign you off.',
+      };
+    case 'expired':
+      return {
+        verdict: 'not_qualified',
+        headline: 'Expired',
+        reason: `Your qualification expired${f.expiresAt === null ? '' : ` on ${formatDay(f.expiresAt)}`}: ${redo} before you run the station.`,
+      };
+    case 'retraining_due':
+      return {
+        verdict: 'not_qualified',
+        headline: 'Not qualified',
+        reason: `The way to run this station changed (${f.toWatch.join(', ') || 'a required video'}): ${redo}.`,
+      };
+    default: {
+      const left = Math.max(f.required - f.watched, 0);
+      return {
+        verdict: 'training_needed',
+        headline: 'Training needed',
+        reason: `${left} of ${f.required} required video${f.required === 1 ? '' : 's'} left to watch${dueClause(f.dueAt, f.t)}${f.needsSignoff ? ', then a sign-off at the station' : ''}.`,
+      };
+    }
+  }
+}
