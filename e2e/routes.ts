@@ -122,6 +122,8 @@ export async function routesByRole(stack: Stack): Promise<Record<Role, RouteVisi
     `/sub-category/${ids.subCategory.id}/${encodeURIComponent(ids.subCategory.name)}`,
     `/video/${ids.videoId}`,
     `/experts/${ids.expertId}`,
+    // A station's QR label: every signed-in person gets their verdict (or, for the guest, the refusal).
+    `/station/${ids.stationId}`,
   ];
   const teamPages = [
     `/manage-organization/team-form/${encodeURIComponent(ids.team.name)}/${ids.team.id}`,

@@ -1,8 +1,9 @@
-import { Navigate, Route, Routes } from 'react-router';
+import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { SuperUserOnly } from '../components/super-user-only.tsx';
 import { paths } from '../config/paths.ts';
 import { KioskIdleOutlet } from '../features/kiosk/components/kiosk-session-bar.tsx';
 import { NotOnKiosk } from '../features/kiosk/components/not-on-kiosk.tsx';
+import { scanReturnPath } from '../lib/scan-return.ts';
 import { MemberLayout } from './layouts/member-layout.tsx';
 import {
   AcceptInvitationPage,
@@ -40,6 +41,7 @@ import {
   QualificationsPage,
   SearchPage,
   ShareEmailsPage,
+  StationFloorPage,
   StationPage,
   SubCategoryPage,
   SubscriptionPage,
@@ -106,6 +108,8 @@ export function MemberRoutes() {
           <Route path={paths.qualifications.verify} element={titled('Verify evidence', <VerifyEvidencePage />)} />
         </Route>
         <Route path={paths.qualifications.root} element={titled('Qualifications', <QualificationsPage />)} />
+        {/* What a station's QR label opens, for any signed-in member of the organization. */}
+        <Route path={paths.stationFloor} element={titled('Station check', <StationFloorPage />)} />
         {/* Super users, and trainers for the people they sign off. */}
         <Route path={paths.qualifications.person} element={titled('Person qualifications', <PersonQualificationsPage />)} />
         <Route path={paths.acceptInvitation} element={titled('Accept invitation', <AcceptInvitationPage />)} />
@@ -123,7 +127,15 @@ export function MemberRoutes() {
         <Route path={paths.trailer} element={titled('Trailer', <TrailerPage />)} />
       </Route>
       <Route path={paths.logout} element={titled('Sign out', <LogoutPage />)} />
-      <Route path="*" element={<Navigate to={paths.home} replace />} />
+      <Route path="*" element={<AfterSignIn />} />
     </Routes>
   );
+}
+
+/**
+ * Anything unknown goes home, except right after a sign-in from a scanned label: the session's first render still
+ * shows /login, whose remembered page (lib/scan-return.ts) is where the sign-in continues.
+ */
+function AfterSignIn() {
+  return <Navigate to={scanReturnPath(useLocation().state) ?? paths.home} replace />;
 }

@@ -47,6 +47,7 @@ export const KioskPinPage = lazyPage(() => import('../features/kiosk/pages/kiosk
 export const KiosksAdminPage = lazyPage(() => import('../features/kiosk/pages/kiosks-admin-page.tsx'), 'KiosksAdminPage');
 export const ToolboxPage = lazyPage(() => import('../features/toolbox/pages/toolbox-page.tsx'), 'ToolboxPage');
 export const QualificationsPage = lazyPage(() => import('../features/qualifications/pages/qualifications-page.tsx'), 'QualificationsPage');
+export const StationFloorPage = lazyPage(() => import('../features/shopfloor/pages/station-floor-page.tsx'), 'StationFloorPage');
 export const StationPage = lazyPage(() => import('../features/qualifications/pages/station-page.tsx'), 'StationPage');
 export const NewTrainingPage = lazyPage(() => import('../features/qualifications/pages/station-page.tsx'), 'NewTrainingPage');
 export const PersonQualificationsPage = lazyPage(() => import('../features/qualifications/pages/person-page.tsx'), 'PersonPage');

@@ -15,3 +15,8 @@ export function useQrCodeChoices() {
 export async function downloadVideoQrSheet(videoIds: number[]): Promise<void> {
   saveFile(await apiDownload(`/api/shopfloor/qr-codes/videos.pdf?video_ids=${videoIds.join(',')}`), 'video-qr-codes.pdf');
 }
+
+/** GET /api/shopfloor/qr-codes/stations.pdf: labels opening /station/{id}, to stick on the machines. */
+export async function downloadStationQrSheet(stationIds: number[]): Promise<void> {
+  saveFile(await apiDownload(`/api/shopfloor/qr-codes/stations.pdf?station_ids=${stationIds.join(',')}`), 'station-qr-codes.pdf');
+}

@@ -1,18 +1,21 @@
-import { Alert, Button, Checkbox, Group, ScrollArea, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Checkbox, Group, ScrollArea, Stack, Tabs, Text, TextInput } from '@mantine/core';
 import { MAX_QR_LABELS } from '@mm/contract';
 import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
 import { AdminPage } from '../../../components/admin-page.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
+import { paths } from '../../../config/paths.ts';
 import { notifyError } from '../../../lib/notify.ts';
-import { downloadVideoQrSheet, useQrCodeChoices } from '../api/qr-codes.ts';
+import { downloadStationQrSheet, downloadVideoQrSheet, useQrCodeChoices } from '../api/qr-codes.ts';
 
-/** /manage-organization/qr-codes: print labels to stick at machines; a phone camera opens the video after sign-in. */
-export function QrCodesPage() {
-  const choices = useQrCodeChoices();
+type Choice = { id: number; label: string };
+
+/** A filterable list of checkboxes and the download of their sheet. */
+function LabelPicker({ items, noun, download }: { items: Choice[]; noun: { one: string; many: string }; download: (ids: number[]) => Promise<void> }) {
   const [chosen, setChosen] = useState<Set<number>>(new Set());
   const [filter, setFilter] = useState('');
   const [busy, setBusy] = useState(false);
-  const shown = useMemo(() => (choices.data?.videos ?? []).filter((v) => v.title.toLowerCase().includes(filter.trim().toLowerCase())), [choices.data, filter]);
+  const shown = useMemo(() => items.filter((i) => i.label.toLowerCase().includes(filter.trim().toLowerCase())), [items, filter]);
 
   const toggle = (id: number) =>
     setChosen((current) => {
@@ -22,37 +25,77 @@ export function QrCodesPage() {
       return next;
     });
 
-  const download = () => {
+  const run = () => {
     setBusy(true);
-    downloadVideoQrSheet([...chosen])
+    download([...chosen])
       .catch(notifyError)
       .finally(() => setBusy(false));
   };
 
   return (
+    <Stack>
+      <TextInput label={`Find a ${noun.one}`} value={filter} onChange={(e) => setFilter(e.currentTarget.value)} />
+      <ScrollArea.Autosize mah={420} type="auto" offsetScrollbars>
+        <Stack gap="xs" py="xs">
+          {shown.map((item) => (
+            <Checkbox key={item.id} size="md" label={item.label} checked={chosen.has(item.id)} onChange={() => toggle(item.id)} />
+          ))}
+        </Stack>
+      </ScrollArea.Autosize>
+      <Group>
+        <Button size="md" disabled={chosen.size === 0} loading={busy} onClick={run}>
+          Download QR sheet (PDF){chosen.size > 0 ? `: ${chosen.size} ${chosen.size === 1 ? noun.one : noun.many}` : ''}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+/** /manage-organization/qr-codes: print labels to stick at machines; a phone camera opens the station or video after sign-in. */
+export function QrCodesPage() {
+  const choices = useQrCodeChoices();
+  return (
     <AdminPage title="QR codes" size="md">
       <Text c="dimmed" mb="lg">
-        Print a sheet of labels, six per A4 page, to stick at the machines. Scanning one with a phone camera opens the video after sign-in; a label reveals
-        nothing to someone outside your organization, and reprinting gives the same codes.
+        Print a sheet of labels, six per A4 page, to stick at the machines. Scanning one with a phone camera opens it after sign-in; a label reveals nothing to
+        someone outside your organization, and reprinting gives the same codes.
       </Text>
-      {choices.isPending && <PageLoader label="Loading videos..." />}
+      {choices.isPending && <PageLoader label="Loading stations and videos..." />}
       {choices.isError && <Alert color="red">{choices.error.message}</Alert>}
       {choices.data && (
-        <Stack>
-          <TextInput label="Find a video" value={filter} onChange={(e) => setFilter(e.currentTarget.value)} />
-          <ScrollArea.Autosize mah={420} type="auto" offsetScrollbars>
-            <Stack gap="xs" py="xs">
-              {shown.map((video) => (
-                <Checkbox key={video.id} size="md" label={video.title} checked={chosen.has(video.id)} onChange={() => toggle(video.id)} />
-              ))}
-            </Stack>
-          </ScrollArea.Autosize>
-          <Group>
-            <Button size="md" disabled={chosen.size === 0} loading={busy} onClick={download}>
-              Download QR sheet (PDF){chosen.size > 0 ? `: ${chosen.size} video${chosen.size === 1 ? '' : 's'}` : ''}
-            </Button>
-          </Group>
-        </Stack>
+        <Tabs defaultValue="stations" keepMounted={false}>
+          <Tabs.List mb="md">
+            <Tabs.Tab value="stations">Stations</Tabs.Tab>
+            <Tabs.Tab value="videos">Videos</Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="stations">
+            <Text size="sm" mb="sm">
+              A station label tells the operator who scans it whether they are cleared to run the machine, why not, and the clips to watch.
+            </Text>
+            {choices.data.stations.length === 0 ? (
+              <Alert color="gray" title="No stations yet">
+                Define your stations under{' '}
+                <Anchor component={Link} to={paths.qualifications.root}>
+                  Qualifications
+                </Anchor>{' '}
+                first.
+              </Alert>
+            ) : (
+              <LabelPicker
+                items={choices.data.stations.map((s) => ({ id: s.id, label: s.name }))}
+                noun={{ one: 'station', many: 'stations' }}
+                download={downloadStationQrSheet}
+              />
+            )}
+          </Tabs.Panel>
+          <Tabs.Panel value="videos">
+            <LabelPicker
+              items={choices.data.videos.map((v) => ({ id: v.id, label: v.title }))}
+              noun={{ one: 'video', many: 'videos' }}
+              download={downloadVideoQrSheet}
+            />
+          </Tabs.Panel>
+        </Tabs>
       )}
     </AdminPage>
   );
