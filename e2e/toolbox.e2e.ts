@@ -73,4 +73,40 @@ describe('toolbox talk', () => {
     expect(talks[0].attendees.map((a: { name: string }) => a.name).sort()).toEqual([...CREW].sort());
     expect(talks[0].attendees.every((a: { credited: boolean }) => a.credited)).toBe(true);
   });
+
+  it('a station trainer finds the talk on their qualifications page and leads it', async () => {
+    const { stack, browser } = env;
+    const bossToken = await stack.signIn(DEMO.superUser.email, DEMO.superUser.password);
+    const organizationId: number = (await stack.api('GET', '/api/profile', { token: bossToken })).body.data.organization_id;
+    const bruno = (await stack.api('GET', '/api/profile', { token: await stack.signIn(DEMO.member.email, DEMO.member.password) })).body.data;
+    const stations = (await stack.api('GET', `/api/organization/${organizationId}/stations`, { token: bossToken })).body.data.stations;
+    const press = stations.find((s: { name: string }) => s.name === 'Press 4');
+    const named = await stack.api('PUT', `/api/organization/${organizationId}/stations/${press.id}`, {
+      token: bossToken,
+      json: {
+        kind: press.kind,
+        name: press.name,
+        description: press.description,
+        requirements: press.requirements.map((r: { kind: string; id: number }) => ({ kind: r.kind, id: r.id })),
+        checklist: press.checklist,
+        validity_months: press.validity_months,
+        warning_days: press.warning_days,
+        due_days: press.due_days,
+        min_per_shift: press.min_per_shift,
+        trainer_ids: [bruno.user_id],
+      },
+    });
+    expect(named.status).toBe(200);
+
+    const page = await newPage(browser, stack, WIDTHS.tablet);
+    await signInThroughForm(page, DEMO.member.email, DEMO.member.password);
+    await page.goto('/qualifications');
+    await expectVisible(page.getByRole('heading', { name: 'You are a trainer' }));
+    await expectVisible(page.getByText('You sign people off at Press 4', { exact: false }));
+    if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/trainer-qualifications-768.png`, fullPage: true });
+    await page.getByRole('link', { name: 'Lead a toolbox talk' }).click();
+    await expectVisible(page.getByRole('heading', { level: 1, name: 'Toolbox talk' }));
+    await expectVisible(page.getByRole('combobox', { name: 'Clip' }));
+    expect(await page.getByRole('alert').count()).toBe(0);
+  });
 });

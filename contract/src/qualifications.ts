@@ -152,6 +152,8 @@ export const personQualificationsData = z.object({
   name: z.string(),
   shift: z.enum(SHIFTS).nullable(),
   stations: z.array(qualificationDetail),
+  /** The stations this person trains at (signs people off, may lead toolbox talks). */
+  trains_at: z.array(z.object({ station_id: z.number(), station_name: z.string() })),
 });
 export type PersonQualificationsData = z.infer<typeof personQualificationsData>;
 

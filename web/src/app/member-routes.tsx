@@ -100,7 +100,6 @@ export function MemberRoutes() {
           <Route path={paths.dashboard} element={titled('Dashboard', <DashboardPage />)} />
           <Route path={paths.library} element={titled('Library', <LibraryPage />)} />
           <Route path={paths.organization.kiosks} element={titled('Kiosks', <KiosksAdminPage />)} />
-          <Route path={paths.toolbox} element={titled('Toolbox talk', <ToolboxPage />)} />
           <Route path={paths.organization.qrCodes} element={titled('QR codes', <QrCodesPage />)} />
           <Route path={paths.qualifications.newStation} element={titled('New station', <StationPage />)} />
           <Route path={paths.qualifications.newTraining} element={titled('New required training', <NewTrainingPage />)} />
@@ -108,6 +107,8 @@ export function MemberRoutes() {
           <Route path={paths.qualifications.verify} element={titled('Verify evidence', <VerifyEvidencePage />)} />
         </Route>
         <Route path={paths.qualifications.root} element={titled('Qualifications', <QualificationsPage />)} />
+        {/* Super users and station trainers lead toolbox talks (the server answers 403 to anyone else). */}
+        <Route path={paths.toolbox} element={titled('Toolbox talk', <ToolboxPage />)} />
         {/* What a station's QR label opens, for any signed-in member of the organization. */}
         <Route path={paths.stationFloor} element={titled('Station check', <StationFloorPage />)} />
         {/* Super users, and trainers for the people they sign off. */}

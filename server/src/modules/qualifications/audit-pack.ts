@@ -87,6 +87,8 @@ function describe(r: StoredEvidence, names: Map<number, string>): string {
       return `${who} no longer assigned to ${station}`;
     case 'requirements_changed':
       return `${station}: requirements changed`;
+    case 'toolbox_talk':
+      return `${who} attended a toolbox talk on "${String(d.video ?? `video ${r.video_id}`)}" (revision ${r.revision}) led by ${String(d.led_by ?? '')}; crew answer: "${String(d.answer ?? '')}"`;
     default:
       return `${who} at ${station}: ${QUALIFICATION_STATE_LABELS[r.kind as keyof typeof QUALIFICATION_STATE_LABELS] ?? r.kind}`;
   }

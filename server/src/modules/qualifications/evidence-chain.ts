@@ -18,6 +18,7 @@ export const EVIDENCE_KINDS = [
   'expired',
   'retraining_due',
   'requirements_changed',
+  'toolbox_talk',
 ] as const;
 export type EvidenceKind = (typeof EVIDENCE_KINDS)[number];
 

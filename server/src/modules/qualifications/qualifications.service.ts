@@ -69,12 +69,14 @@ export async function personQualifications(
   const [person] = await peopleOf(ctx.db, organizationId, [userId]);
   if (!person) throw notFound(PERSON_NOT_FOUND);
   const stationIds = rows.map((r) => r.station_id);
-  const [stations, videos, signoffs, shift] = await Promise.all([
+  const [stations, videos, signoffs, shift, trainsAt] = await Promise.all([
     listStations(ctx.db, organizationId, stationIds),
     requiredVideosOf(ctx.db, stationIds),
     findSignoffs(ctx.db, organizationId, { userId }),
     shiftOf(ctx.db, userId),
+    userId === caller.userId ? [...trainerAt] : stationsTrainedBy(ctx.db, userId),
   ]);
+  const trainedStations = await listStations(ctx.db, organizationId, trainsAt);
   const records = await completedRecords(
     ctx.db,
     [userId],
@@ -113,7 +115,13 @@ export async function personQualifications(
       can_sign_off: station.checklist.length > 0 && state === 'awaiting_signoff' && maySignOff(caller, userId, trainerAt.has(station.id)),
     });
   }
-  return { user_id: userId, name: fullName(person), shift, stations: details };
+  return {
+    user_id: userId,
+    name: fullName(person),
+    shift,
+    stations: details,
+    trains_at: trainedStations.map((s) => ({ station_id: s.id, station_name: s.name })),
+  };
 }
 
 type MatrixInput = z.output<typeof matrixQuery>;

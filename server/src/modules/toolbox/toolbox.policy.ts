@@ -1,8 +1,15 @@
 import type { Caller } from '../../lib/auth.ts';
+import { forbidden } from '../../lib/errors.ts';
 import { managedOrganizationOf } from '../organization/organization.policy.ts';
 
+export const TOOLBOX_LEADERS_ONLY = 'Only a super user or a station trainer of your organization can lead a toolbox talk.';
+
 /**
- * A toolbox talk is led by a super user of the organization, for its own people only. Station trainers
- * (issue 16) may lead one too once stations record who trains them.
+ * A toolbox talk is led by a super user of the organization, or by a member who trains people at one of its
+ * stations (issue 16), for the organization's own people only; never from a shared kiosk or the guest account.
  */
-export const toolboxOrganizationOf = (caller: Caller): number => managedOrganizationOf(caller);
+export function toolboxOrganizationOf(caller: Caller, trainsAtAStation: boolean): number {
+  if (caller.isSuperUser) return managedOrganizationOf(caller);
+  if (caller.organizationId === null || caller.isGuest || caller.kioskId !== null || !trainsAtAStation) throw forbidden(TOOLBOX_LEADERS_ONLY);
+  return caller.organizationId;
+}

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 function selectClips(db: Db) {
   return db
     .selectFrom('videos')
-    .select(['id', 'title', 'duration_seconds'])
+    .select(['id', 'title', 'duration_seconds', 'revision'])
     .where((eb) => eb.or([eb('in_test', '=', 1), eb('in_production', '=', 1)]));
 }
 
@@ -33,7 +33,7 @@ export type Attendee = Awaited<ReturnType<typeof findPeople>>[number];
 
 export async function insertTalk(
   db: Db,
-  talk: { organizationId: number; videoId: number; ledBy: number; leaderName: string; question: string; answer: string; heldAt: number },
+  talk: { organizationId: number; videoId: number; videoRevision: number; ledBy: number; leaderName: string; question: string; answer: string; heldAt: number },
   attendees: { userId: number; name: string }[],
 ): Promise<number> {
   return db.transaction().execute(async (trx) => {
@@ -42,7 +42,7 @@ export async function insertTalk(
       .values({
         organization_id: talk.organizationId,
         video_id: talk.videoId,
-        video_revision: null,
+        video_revision: talk.videoRevision,
         led_by: talk.ledBy,
         leader_name: talk.leaderName,
         question: talk.question,
@@ -94,3 +94,18 @@ export type TalkRow = Awaited<ReturnType<typeof findTalks>>[number];
 
 export const organizationName = async (db: Db, organizationId: number) =>
   (await db.selectFrom('organizations').select('name').where('id', '=', organizationId).executeTakeFirst())?.name ?? '';
+
+/** Whether the person trains people at one of their organization's stations in use (they may lead a talk). */
+export async function trainsInOrganization(db: Db, userId: number, organizationId: number | null): Promise<boolean> {
+  if (organizationId === null) return false;
+  const row = await db
+    .selectFrom('station_trainers as st')
+    .innerJoin('stations as s', 's.id', 'st.station_id')
+    .select('st.station_id')
+    .where('st.user_id', '=', userId)
+    .where('s.organization_id', '=', organizationId)
+    .where('s.retired_at', 'is', null)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}

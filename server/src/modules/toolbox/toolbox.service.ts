@@ -6,6 +6,7 @@ import { now, toIso } from '../../lib/clock.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { listTeams } from '../organization/teams.queries.ts';
 import { reportWatchTime } from '../playback/playback.service.ts';
+import { recordTalkEvidence } from '../qualifications/talk-evidence.ts';
 import { findUserById } from '../users/users.queries.ts';
 import { viewerOf } from '../videos/playback-access.ts';
 import { attendanceSheetPdf } from './attendance-pdf.ts';
@@ -21,6 +22,7 @@ import {
   markCredited,
   organizationName,
   type TalkRow,
+  trainsInOrganization,
 } from './toolbox.queries.ts';
 
 export const CLIP_NOT_FOUND = 'No such clip in the library.';
@@ -30,8 +32,11 @@ const RECENT_TALKS = 20;
 
 const fullName = (person: { name: string; last_name: string }) => `${person.name} ${person.last_name}`.trim();
 
+const leaderOrganizationOf = async (ctx: AppContext, caller: Caller) =>
+  toolboxOrganizationOf(caller, !caller.isSuperUser && (await trainsInOrganization(ctx.db, caller.userId, caller.organizationId)));
+
 export async function toolboxSetup(ctx: AppContext, caller: Caller, teamId: number | undefined): Promise<ToolboxSetupData> {
-  const organizationId = toolboxOrganizationOf(caller);
+  const organizationId = await leaderOrganizationOf(ctx, caller);
   const [clips, teams] = await Promise.all([listClips(ctx.db), listTeams(ctx.db, organizationId)]);
   // The leader's own team first; a team of another organization is simply not one of the choices.
   const chosen = teams.find((t) => t.id === (teamId ?? caller.teamId)) ?? teams[0];
@@ -49,7 +54,7 @@ export async function toolboxSetup(ctx: AppContext, caller: Caller, teamId: numb
  * path locks or hides the clip, or whose organization cannot play, is recorded as attending without credit.
  */
 export async function recordToolboxTalk(ctx: AppContext, caller: Caller, input: z.output<typeof recordToolboxTalkRequest>): Promise<ToolboxTalk> {
-  const organizationId = toolboxOrganizationOf(caller);
+  const organizationId = await leaderOrganizationOf(ctx, caller);
   const clip = await findClip(ctx.db, input.video_id);
   if (!clip) throw notFound(CLIP_NOT_FOUND);
   const attendees = await findPeople(ctx.db, organizationId, input.attendee_ids);
@@ -60,6 +65,7 @@ export async function recordToolboxTalk(ctx: AppContext, caller: Caller, input: 
     {
       organizationId,
       videoId: clip.id,
+      videoRevision: clip.revision,
       ledBy: caller.userId,
       leaderName: leader ? fullName(leader) : '',
       question: input.question,
@@ -73,7 +79,19 @@ export async function recordToolboxTalk(ctx: AppContext, caller: Caller, input: 
     if (await creditFullWatch(ctx, attendee, organizationId, clip)) credited.push(attendee.id);
   }
   await markCredited(ctx.db, talkId, credited);
-  return talkOf(await findTalkOrFail(ctx, organizationId, talkId));
+  const talk = await findTalkOrFail(ctx, organizationId, talkId);
+  await recordTalkEvidence(ctx.db, organizationId, {
+    talkId,
+    heldAt: Number(talk.held_at),
+    videoId: talk.video_id,
+    videoTitle: talk.video_title,
+    revision: talk.video_revision,
+    leader: talk.leader_name,
+    question: talk.question,
+    answer: talk.answer,
+    attendees: talk.attendees.map((a) => ({ userId: a.user_id, credited: a.credited === 1 })),
+  });
+  return talkOf(talk);
 }
 
 async function creditFullWatch(ctx: AppContext, attendee: Attendee, organizationId: number, clip: { id: number; duration_seconds: number }): Promise<boolean> {
@@ -115,12 +133,12 @@ const talkOf = (row: TalkRow): ToolboxTalk => ({
 });
 
 export async function recentToolboxTalks(ctx: AppContext, caller: Caller): Promise<ToolboxTalk[]> {
-  const organizationId = toolboxOrganizationOf(caller);
+  const organizationId = await leaderOrganizationOf(ctx, caller);
   return (await findTalks(ctx.db, organizationId, { limit: RECENT_TALKS })).map(talkOf);
 }
 
 export async function attendanceSheet(ctx: AppContext, caller: Caller, talkId: number): Promise<{ pdf: Buffer; filename: string }> {
-  const organizationId = toolboxOrganizationOf(caller);
+  const organizationId = await leaderOrganizationOf(ctx, caller);
   const talk = await findTalkOrFail(ctx, organizationId, talkId);
   const pdf = attendanceSheetPdf({
     organization: await organizationName(ctx.db, organizationId),

@@ -42,7 +42,7 @@ describe('toolbox talks', () => {
       json: talk(videoId, [org.member.id, third, org.superUser.id]),
     });
     expect(recorded.status).toBe(201);
-    expect(recorded.body.data).toMatchObject({ video_id: videoId, leader: 'Sam Super', video_revision: null });
+    expect(recorded.body.data).toMatchObject({ video_id: videoId, leader: 'Sam Super', video_revision: 1 });
     expect(recorded.body.data.attendees).toHaveLength(3);
     expect(recorded.body.data.attendees.every((a: { credited: boolean }) => a.credited)).toBe(true);
 
@@ -112,5 +112,40 @@ describe('toolbox talks', () => {
     const res = await platform.api('POST', '/api/toolbox/talks', { token: org.superUser.token, json: talk(videoId, [org.member.id]) });
     expect(res.status).toBe(201);
     expect(res.body.data.attendees).toEqual([{ user_id: org.member.id, name: 'Mia Member', credited: false }]);
+  });
+
+  it("lets a station trainer lead a talk, and puts each attendee's attendance in the audit evidence", async () => {
+    const org = await organizationWithMembers(platform, 'Toolbox Trainer Org');
+    await openWholeCatalog(platform, org.organizationId);
+    const videoId = catalog.videos.lockout as number;
+    const crew = await addMember(platform.ctx, org.organizationId, {
+      email: uniqueEmail('crew'),
+      password: STRONG_PASSWORD,
+      name: 'Carl',
+      lastName: 'Crew',
+      team: 'Assembly',
+    });
+    // Before being named a trainer, the member may not lead a talk.
+    expect((await platform.api('GET', '/api/toolbox/setup', { token: org.member.token })).status).toBe(403);
+    const station = await platform.api('POST', `/api/organization/${org.organizationId}/stations`, {
+      token: org.superUser.token,
+      json: { name: 'Press 2', requirements: [{ kind: 'video', id: videoId }], checklist: ['Guards closed'], trainer_ids: [org.member.id] },
+    });
+    expect(station.status).toBe(201);
+
+    expect((await platform.api('GET', '/api/toolbox/setup', { token: org.member.token })).status).toBe(200);
+    const recorded = await platform.api('POST', '/api/toolbox/talks', { token: org.member.token, json: talk(videoId, [crew]) });
+    expect(recorded.status).toBe(201);
+    expect(recorded.body.data.leader).toBe('Mia Member');
+
+    const pack = await fetch(`${platform.url}/api/organization/${org.organizationId}/audit-pack?format=csv&user_id=${crew}`, {
+      headers: { authorization: `Bearer ${org.superUser.token}` },
+    });
+    const csv = await pack.text();
+    expect(csv).toContain('toolbox_talk');
+    // (CSV doubles the quotes.)
+    expect(csv).toContain('attended a toolbox talk on ""Lockout"" (revision 1) led by Mia Member; crew answer: ""That it is locked out and tagged');
+    const verify = await platform.api('GET', `/api/organization/${org.organizationId}/audit-pack/verify`, { token: org.superUser.token });
+    expect(verify.body.data.intact).toBe(true);
   });
 });

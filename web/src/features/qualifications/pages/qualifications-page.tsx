@@ -3,6 +3,7 @@ import { type MatrixData, SHIFT_LABELS, SHIFTS } from '@mm/contract';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { PageLoader } from '../../../components/page-loader.tsx';
+import { paths } from '../../../config/paths.ts';
 import { formatDate } from '../../../lib/date.ts';
 import { dueText } from '../../../lib/due-text.ts';
 import { notifyError } from '../../../lib/notify.ts';
@@ -35,6 +36,19 @@ function MyQualifications() {
         <Alert color="gray" title="Nothing assigned yet">
           Your supervisor has not assigned you to a station or to required training. Your certificates are on the Certificates page.
         </Alert>
+      )}
+      {mine.data && mine.data.trains_at.length > 0 && (
+        <Card withBorder padding="lg" mb="md" bg="blue.0">
+          <Title order={2} size="h4">
+            You are a trainer
+          </Title>
+          <Text size="sm" mt={4}>
+            You sign people off at {mine.data.trains_at.map((s) => s.station_name).join(', ')}, and you can lead a toolbox talk with your crew at shift start.
+          </Text>
+          <Button component={Link} to={paths.toolbox} mt="sm" w="fit-content">
+            Lead a toolbox talk
+          </Button>
+        </Card>
       )}
       <Stack>
         {mine.data?.stations.map((s) => {
