@@ -18,8 +18,8 @@ describe('toolbox talk', () => {
     await page.getByRole('link', { name: /Toolbox talk/ }).click();
     await expectVisible(page.getByRole('heading', { level: 1, name: 'Toolbox talk' }));
 
-    // The clip: the first of the organization's path, open to everyone.
     const token = await stack.signIn(DEMO.superUser.email, DEMO.superUser.password);
+    // The clip: the first of the organization's path, open to everyone.
     const sections = (await stack.api('POST', '/api/home_first_section', { token, json: {} })).body.data;
     const groups = (await stack.api('POST', '/api/categoryVideos', { token, json: { category_id: sections[0].category_id } })).body.data;
     const clipTitle: string = groups[0].videos[0].title;
@@ -28,8 +28,15 @@ describe('toolbox talk', () => {
     if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/toolbox-clip-768.png`, fullPage: true });
     await page.getByRole('button', { name: 'Next: attendance' }).click();
 
-    // The crew taps their names (the supervisor's own team, Production, is offered first).
-    for (const name of CREW) await page.getByRole('button', { name }).click();
+    // The crew taps their names (the supervisor's own team, Production, is offered first); Bruno's badge is scanned.
+    const badges = await fetch(`${stack.baseUrl}/api/shopfloor/badges.pdf`, { headers: { authorization: `Bearer ${token}` } });
+    const sheet = Buffer.from(await badges.arrayBuffer()).toString('latin1');
+    const brunoBadge = /\(Bruno Costa\)[\s\S]*?\((MMB1-\d+-[A-Za-z0-9_-]{16})\)/.exec(sheet)?.[1];
+    expect(brunoBadge).toBeDefined();
+    for (const name of CREW.filter((n) => n !== 'Bruno Costa')) await page.getByRole('button', { name }).click();
+    await page.getByRole('textbox', { name: 'Scan a badge' }).fill(brunoBadge ?? '');
+    await page.keyboard.press('Enter');
+    await expectVisible(page.getByText('Bruno Costa is here.'));
     for (const name of CREW) expect(await page.getByRole('button', { name }).getAttribute('aria-pressed')).toBe('true');
     await expectVisible(page.getByText('(3 here)'));
     if (SCREENSHOTS) {

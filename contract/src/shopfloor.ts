@@ -9,6 +9,8 @@ export const qrCodesData = z.object({
   videos: z.array(z.object({ id: z.number(), title: z.string() })),
   /** The organization's work stations (not required training): a label at the machine opens /station/{id}. */
   stations: z.array(z.object({ id: z.number(), name: z.string() })),
+  /** The organization's teams, for a badge sheet per team. */
+  teams: z.array(z.object({ id: z.number(), name: z.string() })),
 });
 export type QrCodesData = z.infer<typeof qrCodesData>;
 
@@ -18,3 +20,6 @@ const idList = (empty: string) =>
 
 export const videoQrSheetQuery = z.object({ video_ids: idList('Pick at least one video for the QR sheet.') });
 export const stationQrSheetQuery = z.object({ station_ids: idList('Pick at least one station for the QR sheet.') });
+
+/** GET /shopfloor/badges.pdf?team_id=: a badge with a QR code per person (of one team, or everyone), for toolbox attendance. */
+export const badgeSheetQuery = z.object({ team_id: catalogId.optional() });

@@ -46,3 +46,11 @@ export type ToolboxTalk = z.infer<typeof toolboxTalk>;
 
 export const toolboxTalksData = z.object({ talks: z.array(toolboxTalk) });
 export type ToolboxTalksData = z.infer<typeof toolboxTalksData>;
+
+/**
+ * GET /toolbox/badge?code=: the person whose badge QR the leader scanned (a handheld scanner types the code into
+ * the attendance step, or it is typed from the card). The code is printed on the badge sheet of the QR codes page.
+ */
+export const badgeLookupQuery = z.object({ code: z.string().trim().min(1, 'Scan or type a badge code.').max(100) });
+export const badgePersonData = toolboxPerson;
+export const BADGE_NOT_RECOGNISED = 'This badge is not one of your organization’s people.';

@@ -1,9 +1,9 @@
-import { qrCodesData, stationQrSheetQuery, videoQrSheetQuery } from '@mm/contract';
+import { badgeSheetQuery, qrCodesData, stationQrSheetQuery, videoQrSheetQuery } from '@mm/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.ts';
 import { callerOf } from '../../lib/auth.ts';
 import { envelope, ok, sendPdf } from '../../lib/reply.ts';
-import { qrCodeChoices, stationQrSheet, videoQrSheet } from './shopfloor.service.ts';
+import { badgeSheet, qrCodeChoices, stationQrSheet, videoQrSheet } from './shopfloor.service.ts';
 
 /** The shop floor's printed QR labels. */
 export const shopfloorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -17,5 +17,10 @@ export const shopfloorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
   app.get('/shopfloor/qr-codes/stations.pdf', { schema: { querystring: stationQrSheetQuery } }, async (request, reply) => {
     const pdf = await stationQrSheet(ctx, callerOf(request), request.query.station_ids);
     return sendPdf(reply, pdf, 'station-qr-codes.pdf');
+  });
+
+  app.get('/shopfloor/badges.pdf', { schema: { querystring: badgeSheetQuery } }, async (request, reply) => {
+    const pdf = await badgeSheet(ctx, callerOf(request), request.query.team_id);
+    return sendPdf(reply, pdf, 'toolbox-badges.pdf');
   });
 };

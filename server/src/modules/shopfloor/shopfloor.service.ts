@@ -1,9 +1,11 @@
 import type { QrCodesData } from '@mm/contract';
 import type { AppContext } from '../../app-context.ts';
 import type { Caller } from '../../lib/auth.ts';
-import { badRequest } from '../../lib/errors.ts';
+import { badRequest, notFound } from '../../lib/errors.ts';
+import { listTeams } from '../organization/teams.queries.ts';
 import { listStations } from '../qualifications/stations.queries.ts';
-import { listClips } from '../toolbox/toolbox.queries.ts';
+import { badgeCode } from '../toolbox/badges.ts';
+import { listBadgeHolders, listClips } from '../toolbox/toolbox.queries.ts';
 import { qrSheetPdf } from './qr-sheet-pdf.ts';
 import { qrOrganizationOf } from './shopfloor.policy.ts';
 
@@ -13,8 +15,9 @@ export const NO_STATIONS_CHOSEN = 'Pick at least one station of your organizatio
 /** What a sheet can be printed for. */
 export async function qrCodeChoices(ctx: AppContext, caller: Caller): Promise<QrCodesData> {
   const organizationId = qrOrganizationOf(caller);
-  const [clips, stations] = await Promise.all([listClips(ctx.db), listStations(ctx.db, organizationId)]);
+  const [clips, stations, teams] = await Promise.all([listClips(ctx.db), listStations(ctx.db, organizationId), listTeams(ctx.db, organizationId)]);
   return {
+    teams: teams.map(({ id, name }) => ({ id, name })),
     videos: clips.map(({ id, title }) => ({ id, title })),
     stations: stations.filter((s) => s.kind === 'station').map(({ id, name }) => ({ id, name })),
   };
@@ -47,4 +50,18 @@ export async function stationQrSheet(ctx: AppContext, caller: Caller, stationIds
     'Manufacturing Masters: scan at the station to check you are cleared to run it (sign-in required)',
     stations.map((s) => ({ title: s.name, caption: 'Station: am I cleared to run it?', url: `${ctx.config.publicUrl}/station/${s.id}` })),
   );
+}
+
+export const NO_BADGE_HOLDERS = 'Nobody to print a badge for: this team has no members yet.';
+export const BADGE_TEAM_NOT_FOUND = 'No such team in your organization.';
+
+/** Badges with a QR code per person (of one team, or everyone) that a toolbox talk's leader scans for attendance. */
+export async function badgeSheet(ctx: AppContext, caller: Caller, teamId: number | undefined): Promise<Buffer> {
+  const organizationId = qrOrganizationOf(caller);
+  if (teamId !== undefined && !(await listTeams(ctx.db, organizationId)).some((t) => t.id === teamId)) throw notFound(BADGE_TEAM_NOT_FOUND);
+  const people = await listBadgeHolders(ctx.db, organizationId, teamId);
+  if (people.length === 0) throw badRequest(NO_BADGE_HOLDERS);
+  const labels = [];
+  for (const p of people) labels.push({ title: `${p.name} ${p.last_name}`.trim(), caption: p.team_name ?? 'No team', url: await badgeCode(ctx.db, p.id) });
+  return qrSheetPdf('Manufacturing Masters: toolbox talk badges (scan at the talk to mark attendance)', labels);
 }

@@ -55,6 +55,7 @@ describe('video QR sheets', () => {
       .body.data;
     const choices = (await platform.api('GET', '/api/shopfloor/qr-codes', { token: org.superUser.token })).body.data;
     expect(choices.stations).toEqual([{ id: station.id, name: 'Press 7' }]);
+    expect(choices.teams.map((t: { name: string }) => t.name)).toContain('Assembly');
 
     const stationSheet = (token: string, ids: string) =>
       fetch(`${platform.url}/api/shopfloor/qr-codes/stations.pdf?station_ids=${ids}`, { headers: { authorization: `Bearer ${token}` } });

@@ -26,6 +26,22 @@ export const listCrew = (db: Db, organizationId: number, teamId: number) =>
     .orderBy('id')
     .execute();
 
+export const findCrewMember = (db: Db, organizationId: number, userId: number) =>
+  selectPeople(db, organizationId).select(['id as user_id', 'name', 'last_name', 'picture']).where('id', '=', userId).executeTakeFirst();
+
+/** The organization's people (of one team, or all) with their team's name, for badge sheets. */
+export function listBadgeHolders(db: Db, organizationId: number, teamId: number | undefined) {
+  let query = db
+    .selectFrom('users')
+    .leftJoin('teams', 'teams.id', 'users.team_id')
+    .select(['users.id', 'users.name', 'users.last_name', 'teams.name as team_name'])
+    .where('users.organization_id', '=', organizationId)
+    .where('users.deleted_at', 'is', null)
+    .where('users.is_guest', '=', 0);
+  if (teamId !== undefined) query = query.where('users.team_id', '=', teamId);
+  return query.orderBy('users.name').orderBy('users.last_name').orderBy('users.id').execute();
+}
+
 export const findPeople = (db: Db, organizationId: number, userIds: number[]) =>
   selectPeople(db, organizationId).select(['id', 'name', 'last_name', 'team_id', 'is_super_user']).where('id', 'in', userIds).execute();
 

@@ -1,10 +1,10 @@
-import { recordToolboxTalkRequest, toolboxSetupData, toolboxSetupQuery, toolboxTalk, toolboxTalksData } from '@mm/contract';
+import { badgeLookupQuery, badgePersonData, recordToolboxTalkRequest, toolboxSetupData, toolboxSetupQuery, toolboxTalk, toolboxTalksData } from '@mm/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { callerOf } from '../../lib/auth.ts';
 import { envelope, idParam, ok, sendPdf } from '../../lib/reply.ts';
-import { attendanceSheet, recentToolboxTalks, recordToolboxTalk, toolboxSetup } from './toolbox.service.ts';
+import { attendanceSheet, personByBadge, recentToolboxTalks, recordToolboxTalk, toolboxSetup } from './toolbox.service.ts';
 
 /** Toolbox talks: the leader's setup, recording a talk with its attendance, the recent talks and their sheets. */
 export const toolboxRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -25,4 +25,8 @@ export const toolboxRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     const { pdf, filename } = await attendanceSheet(ctx, callerOf(request), request.params.talkId);
     return sendPdf(reply, pdf, filename);
   });
+
+  app.get('/toolbox/badge', { schema: { querystring: badgeLookupQuery, response: { 200: envelope(badgePersonData) } } }, async (request) =>
+    ok(await personByBadge(ctx, callerOf(request), request.query.code)),
+  );
 };

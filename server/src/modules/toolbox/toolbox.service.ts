@@ -1,4 +1,4 @@
-import type { recordToolboxTalkRequest, ToolboxSetupData, ToolboxTalk } from '@mm/contract';
+import { BADGE_NOT_RECOGNISED, type recordToolboxTalkRequest, type ToolboxPerson, type ToolboxSetupData, type ToolboxTalk } from '@mm/contract';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import type { Caller } from '../../lib/auth.ts';
@@ -10,10 +10,12 @@ import { recordTalkEvidence } from '../qualifications/talk-evidence.ts';
 import { findUserById } from '../users/users.queries.ts';
 import { viewerOf } from '../videos/playback-access.ts';
 import { attendanceSheetPdf } from './attendance-pdf.ts';
+import { readBadge } from './badges.ts';
 import { toolboxOrganizationOf } from './toolbox.policy.ts';
 import {
   type Attendee,
   findClip,
+  findCrewMember,
   findPeople,
   findTalks,
   insertTalk,
@@ -151,4 +153,13 @@ export async function attendanceSheet(ctx: AppContext, caller: Caller, talkId: n
     attendees: talk.attendees.map((a) => ({ name: a.attendee_name, credited: a.credited === 1 })),
   });
   return { pdf, filename: `toolbox-talk-${talk.id}.pdf` };
+}
+
+/** The person a scanned badge names, when they are one of the leader's organization's people. */
+export async function personByBadge(ctx: AppContext, caller: Caller, code: string): Promise<ToolboxPerson> {
+  const organizationId = await leaderOrganizationOf(ctx, caller);
+  const userId = await readBadge(ctx.db, code);
+  const person = userId === null ? undefined : await findCrewMember(ctx.db, organizationId, userId);
+  if (!person) throw notFound(BADGE_NOT_RECOGNISED);
+  return person;
 }

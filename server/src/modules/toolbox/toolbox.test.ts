@@ -148,4 +148,32 @@ describe('toolbox talks', () => {
     const verify = await platform.api('GET', `/api/organization/${org.organizationId}/audit-pack/verify`, { token: org.superUser.token });
     expect(verify.body.data.intact).toBe(true);
   });
+
+  it("prints badges whose code names the person to the talk's leader, and refuses made-up codes and other organizations", async () => {
+    const org = await organizationWithMembers(platform, 'Badge Org');
+    const choices = (await platform.api('GET', '/api/shopfloor/qr-codes', { token: org.superUser.token })).body.data;
+    const assembly = choices.teams.find((t: { name: string }) => t.name === 'Assembly');
+    const sheet = await fetch(`${platform.url}/api/shopfloor/badges.pdf?team_id=${assembly.id}`, {
+      headers: { authorization: `Bearer ${org.superUser.token}` },
+    });
+    expect(sheet.status).toBe(200);
+    const pdf = Buffer.from(await sheet.arrayBuffer()).toString('latin1');
+    expect(pdf).toContain('(Mia Member)');
+    const code = new RegExp(`\\((MMB1-${org.member.id}-[A-Za-z0-9_-]{16})\\)`).exec(pdf)?.[1];
+    expect(code).toBeDefined();
+
+    const lookup = (token: string, scanned: string) => platform.api('GET', `/api/toolbox/badge?code=${encodeURIComponent(scanned)}`, { token });
+    const found = await lookup(org.superUser.token, `${code}\n`);
+    expect(found.status).toBe(200);
+    expect(found.body.data).toMatchObject({ user_id: org.member.id, name: 'Mia', last_name: 'Member' });
+    // A forged signature, another person's id with this signature, and another organization's leader: not recognised.
+    const forged = `MMB1-${org.member.id}-${'A'.repeat(16)}`;
+    expect((await lookup(org.superUser.token, forged)).status).toBe(404);
+    expect((await lookup(org.superUser.token, code!.replace(`-${org.member.id}-`, `-${org.superUser.id}-`))).status).toBe(404);
+    const other = await organizationWithMembers(platform, 'Badge Other Org');
+    expect((await lookup(other.superUser.token, code!)).status).toBe(404);
+    // Plain members neither print badges nor look them up.
+    expect((await lookup(org.member.token, code!)).status).toBe(403);
+    expect((await fetch(`${platform.url}/api/shopfloor/badges.pdf`, { headers: { authorization: `Bearer ${org.member.token}` } })).status).toBe(403);
+  });
 });

@@ -20,3 +20,8 @@ export async function downloadVideoQrSheet(videoIds: number[]): Promise<void> {
 export async function downloadStationQrSheet(stationIds: number[]): Promise<void> {
   saveFile(await apiDownload(`/api/shopfloor/qr-codes/stations.pdf?station_ids=${stationIds.join(',')}`), 'station-qr-codes.pdf');
 }
+
+/** GET /api/shopfloor/badges.pdf: a badge per person (of one team, or everyone) for toolbox attendance. */
+export async function downloadBadgeSheet(teamId: number | null): Promise<void> {
+  saveFile(await apiDownload(`/api/shopfloor/badges.pdf${teamId === null ? '' : `?team_id=${teamId}`}`), 'toolbox-badges.pdf');
+}

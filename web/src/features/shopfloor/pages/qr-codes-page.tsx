@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Checkbox, Group, ScrollArea, Stack, Tabs, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Checkbox, Group, ScrollArea, Select, Stack, Tabs, Text, TextInput } from '@mantine/core';
 import { MAX_QR_LABELS } from '@mm/contract';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
@@ -6,7 +6,7 @@ import { AdminPage } from '../../../components/admin-page.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { paths } from '../../../config/paths.ts';
 import { notifyError } from '../../../lib/notify.ts';
-import { downloadStationQrSheet, downloadVideoQrSheet, useQrCodeChoices } from '../api/qr-codes.ts';
+import { downloadBadgeSheet, downloadStationQrSheet, downloadVideoQrSheet, useQrCodeChoices } from '../api/qr-codes.ts';
 
 type Choice = { id: number; label: string };
 
@@ -67,6 +67,7 @@ export function QrCodesPage() {
           <Tabs.List mb="md">
             <Tabs.Tab value="stations">Stations</Tabs.Tab>
             <Tabs.Tab value="videos">Videos</Tabs.Tab>
+            <Tabs.Tab value="badges">Badges</Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="stations">
             <Text size="sm" mb="sm">
@@ -95,8 +96,43 @@ export function QrCodesPage() {
               download={downloadVideoQrSheet}
             />
           </Tabs.Panel>
+          <Tabs.Panel value="badges">
+            <BadgeSheet teams={choices.data.teams} />
+          </Tabs.Panel>
         </Tabs>
       )}
     </AdminPage>
+  );
+}
+
+/** Badges for toolbox talks: the leader scans one (or types its code) to mark its holder present. */
+function BadgeSheet({ teams }: { teams: { id: number; name: string }[] }) {
+  const [teamId, setTeamId] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const run = () => {
+    setBusy(true);
+    downloadBadgeSheet(teamId === null ? null : Number(teamId))
+      .catch(notifyError)
+      .finally(() => setBusy(false));
+  };
+  return (
+    <Stack maw={480}>
+      <Text size="sm">
+        A badge per person, with their name and team: at a toolbox talk the leader scans it (or types the code under it) to mark its holder present.
+      </Text>
+      <Select
+        label="Team"
+        placeholder="Everyone"
+        clearable
+        data={teams.map((t) => ({ value: String(t.id), label: t.name }))}
+        value={teamId}
+        onChange={setTeamId}
+      />
+      <Group>
+        <Button size="md" loading={busy} onClick={run}>
+          Download badges (PDF)
+        </Button>
+      </Group>
+    </Stack>
   );
 }

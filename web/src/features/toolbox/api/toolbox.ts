@@ -1,4 +1,4 @@
-import type { RecordToolboxTalkRequest, ToolboxSetupData, ToolboxTalk, ToolboxTalksData } from '@mm/contract';
+import type { RecordToolboxTalkRequest, ToolboxPerson, ToolboxSetupData, ToolboxTalk, ToolboxTalksData } from '@mm/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiDownload, apiRequest, saveFile } from '../../../lib/api-client.ts';
 
@@ -36,4 +36,9 @@ export function useRecordToolboxTalk() {
 /** GET /api/toolbox/talks/{id}/pdf, saved as a download. */
 export async function downloadAttendanceSheet(talkId: number): Promise<void> {
   saveFile(await apiDownload(`/api/toolbox/talks/${talkId}/pdf`), `toolbox-talk-${talkId}.pdf`);
+}
+
+/** GET /api/toolbox/badge?code=: the person a scanned badge names. */
+export async function findBadgeHolder(code: string): Promise<ToolboxPerson> {
+  return (await apiRequest<ToolboxPerson>(`/api/toolbox/badge?code=${encodeURIComponent(code)}`)).data;
 }

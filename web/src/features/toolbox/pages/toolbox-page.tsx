@@ -1,13 +1,13 @@
 import { Alert, Anchor, Button, Card, Container, Group, Select, SimpleGrid, Stack, Stepper, Text, Textarea, TextInput, Title } from '@mantine/core';
-import type { ToolboxTalk } from '@mm/contract';
-import { useState } from 'react';
+import type { ToolboxPerson, ToolboxTalk } from '@mm/contract';
+import { type FormEvent, useState } from 'react';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { PersonTile } from '../../../components/person-tile.tsx';
 import { InlineVideo } from '../../../components/video-player/inline-video.tsx';
 import { formatDateTime } from '../../../lib/date.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { usePreviewVideo } from '../../../lib/preview-video.ts';
-import { downloadAttendanceSheet, useRecordToolboxTalk, useToolboxSetup, useToolboxTalks } from '../api/toolbox.ts';
+import { downloadAttendanceSheet, findBadgeHolder, useRecordToolboxTalk, useToolboxSetup, useToolboxTalks } from '../api/toolbox.ts';
 
 const defaultQuestion = (title: string) => `What is the one thing to remember from "${title}"?`;
 
@@ -18,6 +18,8 @@ export function ToolboxPage() {
   const [step, setStep] = useState(0);
   const [clipId, setClipId] = useState<number | null>(null);
   const [present, setPresent] = useState<Set<number>>(new Set());
+  // People marked present by badge who are not on the crew shown (another team).
+  const [guests, setGuests] = useState<ToolboxPerson[]>([]);
   const [question, setQuestion] = useState('');
   const [answer, setAnswer] = useState('');
   const [recorded, setRecorded] = useState<ToolboxTalk | null>(null);
@@ -51,6 +53,7 @@ export function ToolboxPage() {
     setStep(0);
     setClipId(null);
     setPresent(new Set());
+    setGuests([]);
     setQuestion('');
     setAnswer('');
   };
@@ -88,6 +91,7 @@ export function ToolboxPage() {
                 onChange={(value) => {
                   setTeamId(value === null ? null : Number(value));
                   setPresent(new Set());
+                  setGuests([]);
                 }}
                 allowDeselect={false}
               />
@@ -102,8 +106,16 @@ export function ToolboxPage() {
             <Text mt="md" mb="sm">
               Everyone present taps their name ({present.size} here).
             </Text>
+            <BadgeScan
+              onPerson={(person) => {
+                setPresent((current) => new Set(current).add(person.user_id));
+                if (!setup.data?.crew.some((c) => c.user_id === person.user_id))
+                  setGuests((current) => (current.some((g) => g.user_id === person.user_id) ? current : [...current, person]));
+                notifySuccess(`${person.name} ${person.last_name} is here.`);
+              }}
+            />
             <SimpleGrid cols={{ base: 2, sm: 3, md: 4 }} spacing="md">
-              {setup.data.crew.map((person) => (
+              {[...setup.data.crew, ...guests].map((person) => (
                 <PersonTile
                   key={person.user_id}
                   name={`${person.name} ${person.last_name}`}
@@ -205,5 +217,43 @@ function RecentTalks() {
         </Group>
       ))}
     </Stack>
+  );
+}
+
+/**
+ * A handheld scanner types the badge's code and Enter into this field (or the leader types the code printed under the
+ * QR); the holder is marked present.
+ */
+function BadgeScan({ onPerson }: { onPerson: (person: ToolboxPerson) => void }) {
+  const [code, setCode] = useState('');
+  const [busy, setBusy] = useState(false);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!code.trim()) return;
+    setBusy(true);
+    findBadgeHolder(code)
+      .then((person) => {
+        onPerson(person);
+        setCode('');
+      })
+      .catch(notifyError)
+      .finally(() => setBusy(false));
+  };
+  return (
+    <form onSubmit={submit}>
+      <Group align="flex-end" mb="md" maw={560}>
+        <TextInput
+          label="Scan a badge"
+          description="Or type the code printed under its QR."
+          value={code}
+          onChange={(e) => setCode(e.currentTarget.value)}
+          style={{ flex: 1 }}
+          autoComplete="off"
+        />
+        <Button type="submit" variant="default" loading={busy}>
+          Mark present
+        </Button>
+      </Group>
+    </form>
   );
 }
