@@ -366,6 +366,14 @@ export const watchRequest = z.object({
     .optional()
     .transform((v) => (v === '' || v === undefined ? undefined : Number(v)))
     .pipe(z.number({ error: 'must be a number of seconds' }).min(0, 'must be 0 or more').max(86_400, 'must be at most 86400 seconds').optional()),
+  /**
+   * Optional: the report's own id, given by the web app to a report queued offline (issue 17). A report whose id the
+   * server already received from this member counts nothing, so a replay after a lost answer is applied once.
+   */
+  report_id: z
+    .string()
+    .regex(/^[A-Za-z0-9-]{8,64}$/, 'must be 8 to 64 letters, digits or dashes')
+    .optional(),
 });
 export type WatchRequest = z.input<typeof watchRequest>;
 export const watchData = z.object({

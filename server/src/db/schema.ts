@@ -669,6 +669,12 @@ export interface SignoffRequestTable {
   requested_at: number;
 }
 
+export interface WatchReportReceiptTable {
+  user_id: number;
+  report_id: string;
+  received_at: number;
+}
+
 export interface Database {
   organizations: OrganizationTable;
   teams: TeamTable;
@@ -727,6 +733,7 @@ export interface Database {
   evidence_records: EvidenceRecordTable;
   qualification_digests: QualificationDigestTable;
   signoff_requests: SignoffRequestTable;
+  watch_report_receipts: WatchReportReceiptTable;
 }
 
 export type User = Selectable<UserTable>;

@@ -133,6 +133,8 @@ type WatchReport = {
   position: number | undefined;
   day: string;
   t: number;
+  /** The report's own id (queued offline): a second report with the same id for the member counts nothing. */
+  reportId?: string | undefined;
 };
 
 /**
@@ -144,8 +146,26 @@ type WatchReport = {
  */
 export function addWatchTime(db: Db, r: WatchReport, alongside: (trx: Db) => Promise<void>) {
   return db.transaction().execute(async (trx) => {
-    await alongside(trx);
     const { userId, organizationId, video, t } = r;
+    if (r.reportId !== undefined) {
+      // A replay waits here for the first one's transaction, then finds its receipt: it reads the totals unchanged.
+      const received = await trx
+        .insertInto('watch_report_receipts')
+        .values({ user_id: userId, report_id: r.reportId, received_at: t })
+        .onConflict((oc) => oc.columns(['user_id', 'report_id']).doNothing())
+        .returning('report_id')
+        .executeTakeFirst();
+      if (!received) {
+        const totals = await trx
+          .selectFrom('video_watch')
+          .select(['seconds', 'watched_at'])
+          .where('user_id', '=', userId)
+          .where('video_id', '=', video.id)
+          .executeTakeFirst();
+        return totals ?? { seconds: 0, watched_at: null };
+      }
+    }
+    await alongside(trx);
     await trx
       .insertInto('video_watch_days')
       .values({ user_id: userId, video_id: video.id, day: r.day, seconds: r.seconds })

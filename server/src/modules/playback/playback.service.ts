@@ -139,7 +139,7 @@ const MAX_REPORT_FACTOR = 2;
 export async function reportWatchTime(
   ctx: AppContext,
   viewer: Viewer,
-  input: { user: number; video: number; timeSpent: number; position?: number | undefined },
+  input: { user: number; video: number; timeSpent: number; position?: number | undefined; report_id?: string | undefined },
 ): Promise<WatchData> {
   if (input.user !== viewer.userId) throw forbidden('You can only report your own watch time.');
   assertCanPlay(viewer);
@@ -148,8 +148,10 @@ export async function reportWatchTime(
   const seconds = Math.min(input.timeSpent * 60, video.duration_seconds * MAX_REPORT_FACTOR);
   const day = dayIn(t, await findTimezone(ctx.db, viewer.userId));
   const position = input.position === undefined ? undefined : Math.min(input.position, video.duration_seconds);
-  const total = await addWatchTime(ctx.db, { userId: viewer.userId, organizationId: viewer.organizationId, video, seconds, position, day, t }, (trx) =>
-    recordTraining(trx, { userId: viewer.userId, organizationId: viewer.organizationId, video, seconds, t }),
+  const total = await addWatchTime(
+    ctx.db,
+    { userId: viewer.userId, organizationId: viewer.organizationId, video, seconds, position, day, t, reportId: input.report_id },
+    (trx) => recordTraining(trx, { userId: viewer.userId, organizationId: viewer.organizationId, video, seconds, t }),
   );
   // Certificates are issued in the same flow, once the video counts as watched (idempotent).
   if (total.watched_at !== null) await issueDueCertificates(ctx, viewer.userId, video);

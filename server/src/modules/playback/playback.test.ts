@@ -230,6 +230,37 @@ describe('POST /api/watch-user-video', () => {
     expect(row.seconds).toBe(4);
   });
 
+  it('counts a report queued offline once, however often it is replayed (also at the same moment)', async () => {
+    const id = catalog.videos['bulk-05']!;
+    const member = acme.member;
+    const queued = { user: member.id, video: id, timeSpent: 0.02, report_id: 'offline-7c1e2a9b-0001' };
+    const first = await post(member.token, '/watch-user-video', queued);
+    expect(first.status).toBe(201);
+    const replays = await Promise.all([1, 2, 3].map(() => post(member.token, '/watch-user-video', queued)));
+    expect(replays.map((r) => r.status)).toEqual([201, 201, 201]);
+    expect(replays.every((r) => r.body.data.progress === first.body.data.progress)).toBe(true);
+    const seconds = async () =>
+      Number(
+        (
+          await platform.ctx.db
+            .selectFrom('video_watch')
+            .select('seconds')
+            .where('user_id', '=', member.id)
+            .where('video_id', '=', id)
+            .executeTakeFirstOrThrow()
+        ).seconds,
+      );
+    expect(await seconds()).toBeCloseTo(1.2);
+    // Another id counts; the same id from another member is theirs.
+    await post(member.token, '/watch-user-video', { ...queued, report_id: 'offline-7c1e2a9b-0002' });
+    expect(await seconds()).toBeCloseTo(2.4);
+    expect((await post(acme.superUser.token, '/watch-user-video', { ...queued, user: acme.superUser.id })).status).toBe(201);
+    expect(await seconds()).toBeCloseTo(2.4);
+    // Ids are short plain tokens.
+    expect((await post(member.token, '/watch-user-video', { ...queued, report_id: 'x' })).status).toBe(400);
+    expect((await post(member.token, '/watch-user-video', { ...queued, report_id: "'; drop table users; --" })).status).toBe(400);
+  });
+
   it('refuses absurd values, other users, the guest and members without a subscription', async () => {
     for (const value of [-1, 'NaN', 'abc', '', 'Infinity', 100000, null]) {
       const res = await report(acme.member.token, acme.member.id, catalog.videos.lockout!, value);
