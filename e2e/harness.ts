@@ -341,8 +341,12 @@ export function openBrowser(): Promise<Browser> {
 }
 
 /** A page in a fresh context (own storage) at the given width, with relative URLs resolved against the stack. */
-export async function newPage(browser: Browser, stack: Stack, width: number = WIDTHS.desktop): Promise<Page> {
-  const context = await browser.newContext({ baseURL: stack.baseUrl, viewport: { width, height: 900 } });
+/**
+ * A fresh browser context on the stack. The app's service worker (offline use) is blocked unless `offline` asks for
+ * it: requests it answers would escape `page.route`, and only the offline journey is about it.
+ */
+export async function newPage(browser: Browser, stack: Stack, width: number = WIDTHS.desktop, { offline = false }: { offline?: boolean } = {}): Promise<Page> {
+  const context = await browser.newContext({ baseURL: stack.baseUrl, viewport: { width, height: 900 }, serviceWorkers: offline ? 'allow' : 'block' });
   context.setDefaultTimeout(10_000);
   context.setDefaultNavigationTimeout(20_000);
   return context.newPage();

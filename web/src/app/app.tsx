@@ -1,11 +1,19 @@
+import { useOfflineSync } from '../lib/offline-sync.ts';
 import { AppRoutes } from './app-routes.tsx';
 import { EmailConfirmationNotice } from './email-confirmation-notice.tsx';
 import { AppProviders } from './providers.tsx';
 import { SessionGuard } from './session-guard.tsx';
 
+/** Replays watch reports queued offline, inside the providers (it refreshes the queries). */
+function OfflineSync() {
+  useOfflineSync();
+  return null;
+}
+
 export function App() {
   return (
     <AppProviders>
+      <OfflineSync />
       <SessionGuard />
       <EmailConfirmationNotice />
       <AppRoutes />

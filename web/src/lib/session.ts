@@ -99,6 +99,8 @@ export function updateSession(changes: Partial<Omit<Session, 'accessToken' | 'us
 export function clearSession(): void {
   const kioskDevice = getKioskDeviceToken();
   localStorage.clear();
+  // The member's reads kept for offline use (the service worker's copies) leave with the session.
+  if (typeof caches !== 'undefined') for (const name of ['mm-data', 'mm-media']) void caches.delete(name).catch(() => undefined);
   if (kioskDevice) rememberKioskDevice(kioskDevice);
   publish(null);
 }

@@ -1,6 +1,7 @@
 import { Box } from '@mantine/core';
 import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { OfflineBanner } from '../../components/offline-banner.tsx';
 import { paths } from '../../config/paths.ts';
 import { KioskSessionBar } from '../../features/kiosk/components/kiosk-session-bar.tsx';
 import { OrganizationBanner } from '../../features/public/components/organization-banner.tsx';
@@ -19,6 +20,7 @@ export function MemberLayout() {
       <SkipLink />
       {session.kioskIdleSeconds !== undefined && <KioskSessionBar name={session.name} idleSeconds={session.kioskIdleSeconds} />}
       <MemberHeader session={session} />
+      <OfflineBanner />
       <Box component="main" id={MAIN_CONTENT_ID} tabIndex={-1} className="mm-main">
         {/* The home header area: the organization's banner, or rotating landing posters. */}
         {pathname === paths.home && <OrganizationBanner />}

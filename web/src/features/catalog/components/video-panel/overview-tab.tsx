@@ -4,6 +4,8 @@ import {
   IconCategory,
   IconCheck,
   IconClock,
+  IconCloudCheck,
+  IconCloudDownload,
   IconDownload,
   IconMessageCircle,
   IconPlayerPlayFilled,
@@ -14,11 +16,12 @@ import {
   IconThumbUp,
   IconThumbUpFilled,
 } from '@tabler/icons-react';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { expertPath, paths } from '../../../../config/paths.ts';
 import { formatDuration } from '../../../../lib/duration.ts';
 import { notifyError, notifySuccess } from '../../../../lib/notify.ts';
+import { canSaveOffline, removeVideoOffline, saveVideoOffline, useSavedOffline } from '../../../../lib/offline-media.ts';
 import { continueLabel } from '../../../../lib/playback-position.ts';
 import { useSignedInSession } from '../../../../lib/session.ts';
 import { useDislikeVideo } from '../../api/dislike-video.ts';
@@ -143,6 +146,7 @@ export function OverviewTab({ video }: { video: VideoDetail }) {
           </Text>
         </Group>
       </Group>
+      {!session.isGuestUser && <SaveOffline video={video} />}
       {resumeLabel && (
         <Text size="sm" c="dimmed" id={resumeId} data-testid="resume-label">
           {resumeLabel}
@@ -190,5 +194,41 @@ export function OverviewTab({ video }: { video: VideoDetail }) {
         </Stack>
       )}
     </Stack>
+  );
+}
+
+/** Keeps the video on this device to play without a network (a tablet behind the racks), or lets it go. */
+function SaveOffline({ video }: { video: VideoDetail }) {
+  const saved = useSavedOffline(video.admin_video_id);
+  const [busy, setBusy] = useState(false);
+  const stream = video.main_resolutions.original ?? video.main_video;
+  if (!stream || !canSaveOffline()) return null;
+  const toggle = () => {
+    setBusy(true);
+    const work = saved ? removeVideoOffline(video.admin_video_id) : saveVideoOffline(video.admin_video_id, stream);
+    work
+      .then(() => notifySuccess(saved ? 'Removed from this device.' : 'Saved on this device: it plays without a network.'))
+      .catch(notifyError)
+      .finally(() => setBusy(false));
+  };
+  return (
+    <Group gap="xs">
+      <Button
+        variant="default"
+        size="sm"
+        w="fit-content"
+        loading={busy}
+        aria-pressed={saved}
+        leftSection={saved ? <IconCloudCheck size={18} aria-hidden /> : <IconCloudDownload size={18} aria-hidden />}
+        onClick={toggle}
+      >
+        {saved ? 'Saved for offline' : 'Save for offline'}
+      </Button>
+      {saved && (
+        <Text size="sm" c="dimmed">
+          Press again to remove it from this device.
+        </Text>
+      )}
+    </Group>
   );
 }

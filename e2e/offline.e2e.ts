@@ -1,0 +1,84 @@
+import fs from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { DEMO, dismissToasts, expectHidden, expectVisible, newPage, signInThroughForm, toast, useStack, WIDTHS } from './harness.ts';
+
+const SCREENSHOTS = process.env.OFFLINE_SCREENSHOTS;
+
+// Issue 17: a tablet behind the racks. The member saves a video, loses the network, the app still opens and the
+// video plays; the watch report waits and is delivered once when the network returns.
+describe('offline', () => {
+  const env = useStack();
+
+  it('opens offline, plays a saved video, and delivers the watch report made offline once the network returns', async () => {
+    const { stack, browser } = env;
+    const token = await stack.signIn(DEMO.member.email, DEMO.member.password);
+    // A clip of the first sub-category Bruno has not finished, in path order (an open category).
+    const sections: { category_id: number }[] = (await stack.api('POST', '/api/home_first_section', { token, json: {} })).body.data;
+    let found: { categoryId: number; group: string; video: { admin_video_id: number; title: string } } | undefined;
+    for (const section of sections) {
+      // A locked category answers an error: no groups.
+      const groups = (await stack.api('POST', '/api/categoryVideos', { token, json: { category_id: section.category_id } })).body.data ?? [];
+      const group = groups.find((g: { watched_count: number; videos_count: number }) => g.watched_count < g.videos_count);
+      if (group && !found)
+        found = { categoryId: section.category_id, group: group.title, video: group.videos.find((v: { watched?: number }) => !v.watched) ?? group.videos[0] };
+    }
+    if (!found) throw new Error('Bruno has finished every sub-category of the demo');
+    const progress = async () =>
+      (await stack.api('POST', '/api/videos/view', { token, json: { admin_video_id: found.video.admin_video_id } })).body.data.progress as number;
+    const before = await progress();
+
+    const page = await newPage(browser, stack, WIDTHS.mobile, { offline: true });
+    await signInThroughForm(page, DEMO.member.email, DEMO.member.password);
+    // The service worker installs on the first visit and controls the page from the next load.
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
+    await page.reload();
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    await expectVisible(page.getByRole('heading', { level: 1, name: /Hello, Bruno/ }));
+    await dismissToasts(page);
+
+    // Save the clip on the device from its panel.
+    await page.goto(`/category/${found.categoryId}`);
+    await page
+      .getByRole('list', { name: `${found.group} videos`, exact: true })
+      .getByRole('button', { name: new RegExp(`^${found.video.title}`) })
+      .click();
+    const panel = page.getByRole('dialog', { name: found.video.title });
+    await panel.getByRole('button', { name: 'Save for offline' }).click();
+    await expectVisible(toast(page, 'Saved on this device: it plays without a network.'), 30_000);
+    expect(await panel.getByRole('button', { name: 'Saved for offline' }).getAttribute('aria-pressed')).toBe('true');
+
+    // The network goes away: the app still opens, says so, and the saved clip plays.
+    await page.context().setOffline(true);
+    await page.goto('/home');
+    await expectVisible(page.getByRole('heading', { level: 1, name: /Hello, Bruno/ }));
+    await expectVisible(page.getByTestId('offline-banner').getByText('You are offline.', { exact: false }));
+    if (SCREENSHOTS) {
+      fs.mkdirSync(SCREENSHOTS, { recursive: true });
+      await page.screenshot({ path: `${SCREENSHOTS}/offline-home-425.png`, fullPage: true });
+    }
+    await page.goto(`/video/${found.video.admin_video_id}`);
+    // It resumes where Bruno stopped; watch time counts in 5-second ticks: play for more than two.
+    await page.waitForFunction(() => (document.querySelector('video')?.currentTime ?? 0) > 0.5, undefined, { timeout: 20_000 });
+    const start = await page.evaluate(() => document.querySelector('video')?.currentTime ?? 0);
+    await page.waitForFunction((from) => (document.querySelector('video')?.currentTime ?? 0) > from + 11, start, { timeout: 30_000 });
+    // Pausing and leaving the player report the time watched: without a network the reports wait on the device.
+    // (The controls hide while playing: a touch brings them back.)
+    await page.mouse.move(200, 300);
+    await page.mouse.move(210, 320);
+    await page.getByRole('link', { name: 'Back' }).click();
+    await expectVisible(page.getByTestId('offline-banner').getByText(/watch reports? will be sent when the network returns/));
+    if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/offline-queued-425.png`, fullPage: true });
+    expect(await progress()).toBe(before);
+
+    // The network returns: the report is delivered, once.
+    await page.context().setOffline(false);
+    await expectHidden(page.getByTestId('offline-banner'), 15_000);
+    await expect.poll(progress, { timeout: 10_000 }).toBeGreaterThan(before);
+    const after = await progress();
+    // Another reconnection replays nothing more.
+    await page.context().setOffline(true);
+    await page.context().setOffline(false);
+    await page.waitForTimeout(1000);
+    expect(await progress()).toBe(after);
+  });
+});

@@ -1,0 +1,54 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useSyncExternalStore } from 'react';
+import { ApiError, apiRequest } from './api-client.ts';
+import { loadPendingReports, type QueuedReport, type ReplayOutcome, replayReports } from './offline-queue.ts';
+
+async function send(report: QueuedReport): Promise<ReplayOutcome> {
+  try {
+    await apiRequest(report.path, { method: 'POST', json: report.body, accessToken: report.token });
+    return 'done';
+  } catch (error) {
+    // Not reachable: keep it. Any answer (even a refusal: a revoked session, a lapsed plan) settles it.
+    return error instanceof ApiError && error.status === 0 ? 'unreachable' : 'done';
+  }
+}
+
+function subscribe(listener: () => void): () => void {
+  window.addEventListener('online', listener);
+  window.addEventListener('offline', listener);
+  return () => {
+    window.removeEventListener('online', listener);
+    window.removeEventListener('offline', listener);
+  };
+}
+
+/** Whether the browser says it has a network. */
+export function useOnline(): boolean {
+  return useSyncExternalStore(subscribe, () => navigator.onLine);
+}
+
+/**
+ * Replays the queued watch reports at start and whenever the network returns, then reads every screen's data
+ * again (progress moves once the server has counted them).
+ */
+export function useOfflineSync(): void {
+  const queryClient = useQueryClient();
+  const online = useOnline();
+  useEffect(() => {
+    loadPendingReports();
+  }, []);
+  useEffect(() => {
+    if (!online || typeof indexedDB === 'undefined') return;
+    void replayReports(send)
+      .then(() => queryClient.invalidateQueries())
+      .catch(() => undefined);
+  }, [online, queryClient]);
+}
+
+/** Registers the offline service worker (built into /sw.js by the production build only). */
+export function registerServiceWorker(): void {
+  if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
+  window.addEventListener('load', () => {
+    void navigator.serviceWorker.register('/sw.js').catch(() => undefined);
+  });
+}
