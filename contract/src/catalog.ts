@@ -337,14 +337,23 @@ export const seeAllData = videoPage.extend({ title: z.string(), url_type: z.stri
 export type SeeAllData = z.infer<typeof seeAllData>;
 
 /** POST wishlists/operations: toggles the video in My List. */
-export const wishlistRequest = z.object({ admin_video_id: catalogId });
+/**
+ * Optional on the writes the web app can queue offline (watch reports, likes, My List; issue 17): the write's own id.
+ * A write whose id the server already received from this member does nothing again, so a replay is applied once.
+ */
+export const writeId = z
+  .string()
+  .regex(/^[A-Za-z0-9-]{8,64}$/, 'must be 8 to 64 letters, digits or dashes')
+  .optional();
+
+export const wishlistRequest = z.object({ admin_video_id: catalogId, request_id: writeId });
 export type WishlistRequest = z.input<typeof wishlistRequest>;
 /** wishlist_id null when removed; the list is on when wishlist_id is set. */
 export const wishlistData = z.object({ wishlist_id: z.number().nullable(), wishlist_status: z.number() });
 export type WishlistData = z.infer<typeof wishlistData>;
 
 /** POST videos/like and videos/dis_like: one vote per member; pressing the same again removes it. */
-export const likeRequest = z.object({ admin_video_id: catalogId });
+export const likeRequest = z.object({ admin_video_id: catalogId, request_id: writeId });
 export type LikeRequest = z.input<typeof likeRequest>;
 export const likeData = z.object({ like_count: z.number(), dislike_count: z.number(), user_vote: z.number() });
 export type LikeData = z.infer<typeof likeData>;
@@ -366,14 +375,8 @@ export const watchRequest = z.object({
     .optional()
     .transform((v) => (v === '' || v === undefined ? undefined : Number(v)))
     .pipe(z.number({ error: 'must be a number of seconds' }).min(0, 'must be 0 or more').max(86_400, 'must be at most 86400 seconds').optional()),
-  /**
-   * Optional: the report's own id, given by the web app to a report queued offline (issue 17). A report whose id the
-   * server already received from this member counts nothing, so a replay after a lost answer is applied once.
-   */
-  report_id: z
-    .string()
-    .regex(/^[A-Za-z0-9-]{8,64}$/, 'must be 8 to 64 letters, digits or dashes')
-    .optional(),
+  /** Optional: the report's own id (see writeId): a replayed report counts once. */
+  request_id: writeId,
 });
 export type WatchRequest = z.input<typeof watchRequest>;
 export const watchData = z.object({

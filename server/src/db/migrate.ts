@@ -18,7 +18,7 @@ import * as toolboxTalks from './migrations/2026-11-24-022-toolbox-talks.ts';
 import * as qualifications from './migrations/2026-11-25-023-qualifications.ts';
 import * as requiredTraining from './migrations/2026-11-25-024-required-training.ts';
 import * as signoffRequests from './migrations/2026-11-25-025-signoff-requests.ts';
-import * as watchReportReceipts from './migrations/2026-11-25-026-watch-report-receipts.ts';
+import * as writeReceipts from './migrations/2026-11-25-026-write-receipts.ts';
 
 /** Versioned migrations, in order. Never edit one that has landed: add a new file. */
 const migrations: Record<string, Migration> = {
@@ -40,7 +40,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-25-023-qualifications': qualifications,
   '2026-11-25-024-required-training': requiredTraining,
   '2026-11-25-025-signoff-requests': signoffRequests,
-  '2026-11-25-026-watch-report-receipts': watchReportReceipts,
+  '2026-11-25-026-write-receipts': writeReceipts,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

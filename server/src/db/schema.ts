@@ -669,9 +669,9 @@ export interface SignoffRequestTable {
   requested_at: number;
 }
 
-export interface WatchReportReceiptTable {
+export interface WriteReceiptTable {
   user_id: number;
-  report_id: string;
+  request_id: string;
   received_at: number;
 }
 
@@ -733,7 +733,7 @@ export interface Database {
   evidence_records: EvidenceRecordTable;
   qualification_digests: QualificationDigestTable;
   signoff_requests: SignoffRequestTable;
-  watch_report_receipts: WatchReportReceiptTable;
+  write_receipts: WriteReceiptTable;
 }
 
 export type User = Selectable<UserTable>;

@@ -1,20 +1,26 @@
 import { useSyncExternalStore } from 'react';
+import { type ApiAnswer, ApiError, apiRequest } from './api-client.ts';
+import { getSession } from './session.ts';
 
 /**
- * Watch reports made without a network (issue 17), kept durably in IndexedDB until the network returns, then
- * replayed in order with their own ids (`report_id`: the server counts an id once, so a replay after a lost answer
- * is applied once). Each keeps the token it was made under: a shared tablet replays each person's own reports.
+ * Writes made without a network (issue 17): watch reports, likes and My List presses, kept durably in IndexedDB
+ * until the network returns, then replayed in order. Each write carries its own id (`request_id`): the server applies
+ * an id once, so a replay after a lost answer changes nothing more. Each keeps the token it was made under: a shared
+ * tablet replays each person's own writes.
  */
 
-export type QueuedReport = { report_id: string; path: string; token: string; body: Record<string, unknown>; queued_at: number };
+/** What a change made offline says: it is kept and goes out later. */
+export const OFFLINE_SAVED = 'Saved on this device: it is sent when the network returns.';
+
+export type QueuedWrite = { id: string; path: string; token: string; body: Record<string, unknown>; queued_at: number };
 
 const DB_NAME = 'mm-offline';
-const STORE = 'reports';
+const STORE = 'writes';
 
 function open(): Promise<IDBDatabase> {
   return new Promise((resolve, reject) => {
     const request = indexedDB.open(DB_NAME, 1);
-    request.onupgradeneeded = () => request.result.createObjectStore(STORE, { keyPath: 'report_id' });
+    request.onupgradeneeded = () => request.result.createObjectStore(STORE, { keyPath: 'id' });
     request.onsuccess = () => resolve(request.result);
     request.onerror = () => reject(request.error);
   });
@@ -46,24 +52,46 @@ async function refreshCount(): Promise<void> {
   publish(await run('readonly', (store) => store.count()));
 }
 
-export async function queueReport(report: QueuedReport): Promise<void> {
-  await run('readwrite', (store) => store.put(report));
-  await refreshCount();
+/** 128 random bits in hex (crypto.randomUUID needs a secure context; a plant may serve the app over plain http). */
+const newWriteId = () => Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
+
+/**
+ * Sends a write with its own id; without a network it waits in the queue instead and the answer is null (the
+ * caller shows the change as made).
+ */
+export async function sendOrQueue<T>(path: string, body: Record<string, unknown>, { keepalive = false } = {}): Promise<ApiAnswer<T> | null> {
+  const id = newWriteId();
+  const json = { ...body, request_id: id };
+  const token = getSession()?.accessToken;
+  const canQueue = token !== undefined && typeof indexedDB !== 'undefined';
+  const queue = async () => {
+    await run('readwrite', (store) => store.put({ id, path, token: token as string, body: json, queued_at: Date.now() } satisfies QueuedWrite));
+    await refreshCount();
+    return null;
+  };
+  // Known offline: straight to the queue (the page may be closing: no time to lose on a request that will fail).
+  if (canQueue && !navigator.onLine) return queue();
+  try {
+    return await apiRequest<T>(path, { method: 'POST', json, keepalive });
+  } catch (error) {
+    if (canQueue && error instanceof ApiError && error.status === 0) return queue();
+    throw error;
+  }
 }
 
-/** What the server answered a replay: sent (or refused for good: dropped), or not reachable (kept for later). */
+/** What a replay found: sent (or refused for good: dropped), or the server not reachable (kept for later). */
 export type ReplayOutcome = 'done' | 'unreachable';
 
 let replaying: Promise<void> | null = null;
 
-/** Replays every queued report, oldest first, stopping at the first that cannot reach the server. */
-export function replayReports(send: (report: QueuedReport) => Promise<ReplayOutcome>): Promise<void> {
+/** Replays every queued write, oldest first, stopping at the first that cannot reach the server. */
+export function replayWrites(send: (write: QueuedWrite) => Promise<ReplayOutcome>): Promise<void> {
   replaying ??= (async () => {
     try {
-      const reports = (await run('readonly', (store) => store.getAll() as IDBRequest<QueuedReport[]>)).sort((a, b) => a.queued_at - b.queued_at);
-      for (const report of reports) {
-        if ((await send(report)) === 'unreachable') break;
-        await run('readwrite', (store) => store.delete(report.report_id));
+      const writes = (await run('readonly', (store) => store.getAll() as IDBRequest<QueuedWrite[]>)).sort((a, b) => a.queued_at - b.queued_at);
+      for (const write of writes) {
+        if ((await send(write)) === 'unreachable') break;
+        await run('readwrite', (store) => store.delete(write.id));
       }
       await refreshCount();
     } finally {
@@ -78,12 +106,12 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-/** How many watch reports wait for the network. */
-export function usePendingReports(): number {
+/** How many writes wait for the network. */
+export function usePendingWrites(): number {
   return useSyncExternalStore(subscribe, () => pending);
 }
 
-/** Reads the count once at start (reports may wait from an earlier visit). */
-export function loadPendingReports(): void {
+/** Reads the count once at start (writes may wait from an earlier visit). */
+export function loadPendingWrites(): void {
   if (typeof indexedDB !== 'undefined') void refreshCount().catch(() => undefined);
 }

@@ -1,11 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
 import { ApiError, apiRequest } from './api-client.ts';
-import { loadPendingReports, type QueuedReport, type ReplayOutcome, replayReports } from './offline-queue.ts';
+import { loadPendingWrites, type QueuedWrite, type ReplayOutcome, replayWrites } from './offline-queue.ts';
 
-async function send(report: QueuedReport): Promise<ReplayOutcome> {
+async function send(write: QueuedWrite): Promise<ReplayOutcome> {
   try {
-    await apiRequest(report.path, { method: 'POST', json: report.body, accessToken: report.token });
+    await apiRequest(write.path, { method: 'POST', json: write.body, accessToken: write.token });
     return 'done';
   } catch (error) {
     // Not reachable: keep it. Any answer (even a refusal: a revoked session, a lapsed plan) settles it.
@@ -28,18 +28,18 @@ export function useOnline(): boolean {
 }
 
 /**
- * Replays the queued watch reports at start and whenever the network returns, then reads every screen's data
- * again (progress moves once the server has counted them).
+ * Replays the queued writes (watch reports, likes, My List) at start and whenever the network returns, then reads
+ * every screen's data again (progress moves once the server has counted them).
  */
 export function useOfflineSync(): void {
   const queryClient = useQueryClient();
   const online = useOnline();
   useEffect(() => {
-    loadPendingReports();
+    loadPendingWrites();
   }, []);
   useEffect(() => {
     if (!online || typeof indexedDB === 'undefined') return;
-    void replayReports(send)
+    void replayWrites(send)
       .then(() => queryClient.invalidateQueries())
       .catch(() => undefined);
   }, [online, queryClient]);

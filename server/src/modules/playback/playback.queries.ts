@@ -61,6 +61,23 @@ export function selectSuggestions(db: Db, userId: number, video: { id: number; c
 export const orderSuggestions = (subCategoryId: number) => (query: ReturnType<typeof selectSuggestions>) =>
   query.orderBy(sql`case when videos.sub_category_id = ${subCategoryId} then 0 else 1 end`).orderBy('videos.id');
 
+// ---------------------------------------------------------------- writes replayed from the offline queue
+
+/**
+ * Records the id of a write the web app sent (queued offline, perhaps replayed); false when this member's write with
+ * that id was already received. Call it first in the write's transaction: a concurrent replay waits on the first one's
+ * row, then finds it, so the write is applied once.
+ */
+export async function claimWrite(db: Db, userId: number, requestId: string, t: number): Promise<boolean> {
+  const row = await db
+    .insertInto('write_receipts')
+    .values({ user_id: userId, request_id: requestId, received_at: t })
+    .onConflict((oc) => oc.columns(['user_id', 'request_id']).doNothing())
+    .returning('request_id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 // ---------------------------------------------------------------- votes
 
 export async function findVote(db: Db, userId: number, videoId: number): Promise<number> {
@@ -68,32 +85,34 @@ export async function findVote(db: Db, userId: number, videoId: number): Promise
   return row?.vote ?? 0;
 }
 
-/** Sets (1, -1) or clears (0) the member's vote, then recounts the video's counters from the votes. */
-export async function setVote(db: Db, userId: number, videoId: number, vote: number, t: number) {
-  return db.transaction().execute(async (trx) => {
-    if (vote === 0) {
-      await trx.deleteFrom('video_votes').where('user_id', '=', userId).where('video_id', '=', videoId).execute();
-    } else {
-      await trx
-        .insertInto('video_votes')
-        .values({ user_id: userId, video_id: videoId, vote, created_at: t, updated_at: t })
-        .onConflict((oc) => oc.columns(['user_id', 'video_id']).doUpdateSet({ vote, updated_at: t }))
-        .execute();
-    }
-    // Recounting (rather than adding deltas) keeps the counters right even when two presses race.
-    const count = (value: number) =>
-      trx
-        .selectFrom('video_votes')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('video_votes.video_id', '=', videoId)
-        .where('video_votes.vote', '=', value);
-    return trx
-      .updateTable('videos')
-      .set({ like_count: count(1), dislike_count: count(-1) })
-      .where('id', '=', videoId)
-      .returning(['like_count', 'dislike_count'])
-      .executeTakeFirstOrThrow();
-  });
+/** Sets (1, -1) or clears (0) the member's vote, then recounts the video's counters from the votes (in the caller's transaction). */
+export async function setVote(trx: Db, userId: number, videoId: number, vote: number, t: number) {
+  if (vote === 0) {
+    await trx.deleteFrom('video_votes').where('user_id', '=', userId).where('video_id', '=', videoId).execute();
+  } else {
+    await trx
+      .insertInto('video_votes')
+      .values({ user_id: userId, video_id: videoId, vote, created_at: t, updated_at: t })
+      .onConflict((oc) => oc.columns(['user_id', 'video_id']).doUpdateSet({ vote, updated_at: t }))
+      .execute();
+  }
+  // Recounting (rather than adding deltas) keeps the counters right even when two presses race.
+  const count = (value: number) =>
+    trx
+      .selectFrom('video_votes')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('video_votes.video_id', '=', videoId)
+      .where('video_votes.vote', '=', value);
+  return trx
+    .updateTable('videos')
+    .set({ like_count: count(1), dislike_count: count(-1) })
+    .where('id', '=', videoId)
+    .returning(['like_count', 'dislike_count'])
+    .executeTakeFirstOrThrow();
+}
+
+export function voteCounts(db: Db, videoId: number) {
+  return db.selectFrom('videos').select(['like_count', 'dislike_count']).where('id', '=', videoId).executeTakeFirstOrThrow();
 }
 
 // ---------------------------------------------------------------- My List
@@ -134,7 +153,7 @@ type WatchReport = {
   day: string;
   t: number;
   /** The report's own id (queued offline): a second report with the same id for the member counts nothing. */
-  reportId?: string | undefined;
+  requestId?: string | undefined;
 };
 
 /**
@@ -147,15 +166,8 @@ type WatchReport = {
 export function addWatchTime(db: Db, r: WatchReport, alongside: (trx: Db) => Promise<void>) {
   return db.transaction().execute(async (trx) => {
     const { userId, organizationId, video, t } = r;
-    if (r.reportId !== undefined) {
-      // A replay waits here for the first one's transaction, then finds its receipt: it reads the totals unchanged.
-      const received = await trx
-        .insertInto('watch_report_receipts')
-        .values({ user_id: userId, report_id: r.reportId, received_at: t })
-        .onConflict((oc) => oc.columns(['user_id', 'report_id']).doNothing())
-        .returning('report_id')
-        .executeTakeFirst();
-      if (!received) {
+    if (r.requestId !== undefined && !(await claimWrite(trx, userId, r.requestId, t))) {
+      {
         const totals = await trx
           .selectFrom('video_watch')
           .select(['seconds', 'watched_at'])

@@ -52,17 +52,17 @@ export const playbackRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
   );
 
   app.post('/videos/like', { schema: { body: likeRequest, response: { 200: envelope(likeData) } } }, async (request) => {
-    const { data, removed } = await vote(ctx, callerOf(request), request.body.admin_video_id, 1);
+    const { data, removed } = await vote(ctx, callerOf(request), request.body.admin_video_id, 1, request.body.request_id);
     return ok(data, removed ? 'Your like was removed.' : LIKED_MESSAGE);
   });
 
   app.post('/videos/dis_like', { schema: { body: likeRequest, response: { 200: envelope(likeData) } } }, async (request) => {
-    const { data, removed } = await vote(ctx, callerOf(request), request.body.admin_video_id, -1);
+    const { data, removed } = await vote(ctx, callerOf(request), request.body.admin_video_id, -1, request.body.request_id);
     return ok(data, removed ? 'Your dislike was removed.' : DISLIKED_MESSAGE);
   });
 
   app.post('/wishlists/operations', { schema: { body: wishlistRequest, response: { 200: envelope(wishlistData) } } }, async (request) => {
-    const data = await toggleWishlist(ctx, callerOf(request), request.body.admin_video_id);
+    const data = await toggleWishlist(ctx, callerOf(request), request.body.admin_video_id, request.body.request_id);
     return ok(data, data.wishlist_id === null ? 'Removed from My List.' : 'Added to My List.');
   });
 

@@ -30,6 +30,7 @@ import {
   addWatchTime,
   addWishlistEntry,
   categoryExists,
+  claimWrite,
   findCastCrews,
   findTimezone,
   findTrailers,
@@ -45,6 +46,7 @@ import {
   removeWishlistEntry,
   selectSuggestions,
   setVote,
+  voteCounts,
 } from './playback.queries.ts';
 
 const VIDEO_NOT_FOUND = 'Video not found.';
@@ -114,23 +116,45 @@ export async function suggestions(ctx: AppContext, viewer: Viewer, videoId: numb
   return { videos: rows.map((r) => toVideoCard(r, viewer, signer)), total, skip, take: PAGE_SIZE };
 }
 
-/** One vote per member and video: pressing the other button switches it, pressing the same one again removes it. */
-export async function vote(ctx: AppContext, caller: Caller, videoId: number, pressed: 1 | -1): Promise<{ data: LikeData; removed: boolean }> {
+/**
+ * One vote per member and video: pressing the other button switches it, pressing the same one again removes it.
+ * A press replayed from the offline queue (its `requestId` already received) changes nothing and answers the vote.
+ */
+export async function vote(
+  ctx: AppContext,
+  caller: Caller,
+  videoId: number,
+  pressed: 1 | -1,
+  requestId?: string,
+): Promise<{ data: LikeData; removed: boolean }> {
   await existingVideo(ctx, videoId);
-  const current = await findVote(ctx.db, caller.userId, videoId);
-  const next = current === pressed ? 0 : pressed;
-  const counts = await setVote(ctx.db, caller.userId, videoId, next, now());
-  return { data: { like_count: counts.like_count, dislike_count: counts.dislike_count, user_vote: next }, removed: next === 0 };
+  const t = now();
+  return ctx.db.transaction().execute(async (trx) => {
+    const current = await findVote(trx, caller.userId, videoId);
+    if (requestId !== undefined && !(await claimWrite(trx, caller.userId, requestId, t))) {
+      const counts = await voteCounts(trx, videoId);
+      return { data: { like_count: counts.like_count, dislike_count: counts.dislike_count, user_vote: current }, removed: current === 0 };
+    }
+    const next = current === pressed ? 0 : pressed;
+    const counts = await setVote(trx, caller.userId, videoId, next, t);
+    return { data: { like_count: counts.like_count, dislike_count: counts.dislike_count, user_vote: next }, removed: next === 0 };
+  });
 }
 
-export async function toggleWishlist(ctx: AppContext, caller: Caller, videoId: number): Promise<WishlistData> {
+/** Adds or removes the video from My List; a press replayed from the offline queue changes nothing. */
+export async function toggleWishlist(ctx: AppContext, caller: Caller, videoId: number, requestId?: string): Promise<WishlistData> {
   await existingVideo(ctx, videoId);
-  const entry = await findWishlistEntry(ctx.db, caller.userId, videoId);
-  if (entry) {
-    await removeWishlistEntry(ctx.db, caller.userId, videoId);
-    return { wishlist_id: null, wishlist_status: 0 };
-  }
-  return { wishlist_id: await addWishlistEntry(ctx.db, caller.userId, videoId, now()), wishlist_status: 1 };
+  const t = now();
+  return ctx.db.transaction().execute(async (trx) => {
+    const entry = await findWishlistEntry(trx, caller.userId, videoId);
+    const replayed = requestId !== undefined && !(await claimWrite(trx, caller.userId, requestId, t));
+    if (replayed) return entry ? { wishlist_id: entry.id, wishlist_status: 1 } : { wishlist_id: null, wishlist_status: 0 };
+    if (entry) {
+      await removeWishlistEntry(trx, caller.userId, videoId);
+      return { wishlist_id: null, wishlist_status: 0 };
+    }
+    return { wishlist_id: await addWishlistEntry(trx, caller.userId, videoId, t), wishlist_status: 1 };
+  });
 }
 
 /** A report may add at most twice the video's length: a stuck tab or a forged value cannot mark a whole category watched. */
@@ -139,7 +163,7 @@ const MAX_REPORT_FACTOR = 2;
 export async function reportWatchTime(
   ctx: AppContext,
   viewer: Viewer,
-  input: { user: number; video: number; timeSpent: number; position?: number | undefined; report_id?: string | undefined },
+  input: { user: number; video: number; timeSpent: number; position?: number | undefined; request_id?: string | undefined },
 ): Promise<WatchData> {
   if (input.user !== viewer.userId) throw forbidden('You can only report your own watch time.');
   assertCanPlay(viewer);
@@ -150,7 +174,7 @@ export async function reportWatchTime(
   const position = input.position === undefined ? undefined : Math.min(input.position, video.duration_seconds);
   const total = await addWatchTime(
     ctx.db,
-    { userId: viewer.userId, organizationId: viewer.organizationId, video, seconds, position, day, t, reportId: input.report_id },
+    { userId: viewer.userId, organizationId: viewer.organizationId, video, seconds, position, day, t, requestId: input.request_id },
     (trx) => recordTraining(trx, { userId: viewer.userId, organizationId: viewer.organizationId, video, seconds, t }),
   );
   // Certificates are issued in the same flow, once the video counts as watched (idempotent).

@@ -156,6 +156,27 @@ describe('likes', () => {
   });
 });
 
+describe('likes and My List replayed from the offline queue', () => {
+  it('apply a press once, however often it is replayed', async () => {
+    const id = catalog.videos['bulk-06']!;
+    const like = { admin_video_id: id, request_id: 'offline-like-0001' };
+    const first = await post(acme.member.token, '/videos/like', like);
+    expect(first.body.data.user_vote).toBe(1);
+    const replays = await Promise.all([1, 2].map(() => post(acme.member.token, '/videos/like', like)));
+    expect(replays.map((r) => r.body.data.user_vote)).toEqual([1, 1]);
+    expect(replays.every((r) => r.body.data.like_count === first.body.data.like_count)).toBe(true);
+    // A new press (another id) toggles as usual.
+    expect((await post(acme.member.token, '/videos/like', { ...like, request_id: 'offline-like-0002' })).body.data.user_vote).toBe(0);
+
+    const add = { admin_video_id: id, request_id: 'offline-list-0001' };
+    const added = await post(acme.member.token, '/wishlists/operations', add);
+    expect(added.body.data.wishlist_status).toBe(1);
+    const again = await post(acme.member.token, '/wishlists/operations', add);
+    expect(again.body.data).toEqual(added.body.data);
+    expect((await post(acme.member.token, '/wishlists/operations', { ...add, request_id: 'bad' })).status).toBe(400);
+  });
+});
+
 describe('POST /api/wishlists/operations', () => {
   it('toggles the video in My List', async () => {
     const id = catalog.videos.fire;
@@ -233,7 +254,7 @@ describe('POST /api/watch-user-video', () => {
   it('counts a report queued offline once, however often it is replayed (also at the same moment)', async () => {
     const id = catalog.videos['bulk-05']!;
     const member = acme.member;
-    const queued = { user: member.id, video: id, timeSpent: 0.02, report_id: 'offline-7c1e2a9b-0001' };
+    const queued = { user: member.id, video: id, timeSpent: 0.02, request_id: 'offline-7c1e2a9b-0001' };
     const first = await post(member.token, '/watch-user-video', queued);
     expect(first.status).toBe(201);
     const replays = await Promise.all([1, 2, 3].map(() => post(member.token, '/watch-user-video', queued)));
@@ -252,13 +273,13 @@ describe('POST /api/watch-user-video', () => {
       );
     expect(await seconds()).toBeCloseTo(1.2);
     // Another id counts; the same id from another member is theirs.
-    await post(member.token, '/watch-user-video', { ...queued, report_id: 'offline-7c1e2a9b-0002' });
+    await post(member.token, '/watch-user-video', { ...queued, request_id: 'offline-7c1e2a9b-0002' });
     expect(await seconds()).toBeCloseTo(2.4);
     expect((await post(acme.superUser.token, '/watch-user-video', { ...queued, user: acme.superUser.id })).status).toBe(201);
     expect(await seconds()).toBeCloseTo(2.4);
     // Ids are short plain tokens.
-    expect((await post(member.token, '/watch-user-video', { ...queued, report_id: 'x' })).status).toBe(400);
-    expect((await post(member.token, '/watch-user-video', { ...queued, report_id: "'; drop table users; --" })).status).toBe(400);
+    expect((await post(member.token, '/watch-user-video', { ...queued, request_id: 'x' })).status).toBe(400);
+    expect((await post(member.token, '/watch-user-video', { ...queued, request_id: "'; drop table users; --" })).status).toBe(400);
   });
 
   it('refuses absurd values, other users, the guest and members without a subscription', async () => {

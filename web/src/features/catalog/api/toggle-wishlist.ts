@@ -1,19 +1,27 @@
 import type { VideoDetail, WishlistData, WishlistRequest } from '@mm/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import type { ApiAnswer } from '../../../lib/api-client.ts';
+import { OFFLINE_SAVED, sendOrQueue } from '../../../lib/offline-queue.ts';
 import { seeAllQueryKey } from './get-see-all.ts';
 import { videoQueryKey } from './get-video.ts';
 
-/** POST wishlists/operations: adds the video to My List, or takes it out. */
-export function toggleWishlist(videoId: number) {
-  const body: WishlistRequest = { admin_video_id: videoId };
-  return apiRequest<WishlistData>('/api/wishlists/operations', { method: 'POST', json: body });
-}
+/** An entry id standing for "added while offline" until the server's answer replaces it. */
+const ADDED_OFFLINE = -1;
 
+/**
+ * POST wishlists/operations: adds the video to My List, or takes it out. Without a network the press waits in the
+ * offline queue and the open video shows it as made.
+ */
 export function useToggleWishlist() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: toggleWishlist,
+    mutationFn: async (videoId: number): Promise<ApiAnswer<WishlistData>> => {
+      const body: WishlistRequest = { admin_video_id: videoId };
+      const answer = await sendOrQueue<WishlistData>('/api/wishlists/operations', body);
+      if (answer) return answer;
+      const inList = queryClient.getQueryData<VideoDetail>(videoQueryKey(videoId))?.wishlist_id != null;
+      return { data: inList ? { wishlist_id: null, wishlist_status: 0 } : { wishlist_id: ADDED_OFFLINE, wishlist_status: 1 }, message: OFFLINE_SAVED };
+    },
     onSuccess: ({ data }, videoId) => {
       // On when the server returns a wishlist_id (member spec, section 4).
       queryClient.setQueryData<VideoDetail>(

@@ -24,10 +24,9 @@ import { notifyError, notifySuccess } from '../../../../lib/notify.ts';
 import { canSaveOffline, removeVideoOffline, saveVideoOffline, useSavedOffline } from '../../../../lib/offline-media.ts';
 import { continueLabel } from '../../../../lib/playback-position.ts';
 import { useSignedInSession } from '../../../../lib/session.ts';
-import { useDislikeVideo } from '../../api/dislike-video.ts';
 import { useDownloadPlaybook } from '../../api/download-playbook.ts';
-import { useLikeVideo } from '../../api/like-video.ts';
 import { useToggleWishlist } from '../../api/toggle-wishlist.ts';
+import { useDislikeVideo, useLikeVideo } from '../../api/vote-video.ts';
 import { usePlayVideo } from '../../hooks/use-play-video.ts';
 
 /** What the contact-expert page receives when opened from a video. */
