@@ -7,6 +7,7 @@ import { formatDay, now } from '../../lib/clock.ts';
 import { csvLine } from '../../lib/csv.ts';
 import { notFound } from '../../lib/errors.ts';
 import { A4_PORTRAIT, buildPdf, fitText, textAt, wrapText } from '../../lib/pdf.ts';
+import { fullName } from '../../lib/person-name.ts';
 import { organizationName } from '../toolbox/toolbox.queries.ts';
 import { chainHead, evidenceRecords, type StoredEvidence } from './evidence.queries.ts';
 import { type ChainCheck, verifyChain } from './evidence-chain.ts';
@@ -192,7 +193,7 @@ function packPdf(pack: Pack, meta: { organization: string; scope: string; check:
   doc.heading('Sign-offs');
   if (!pack.signoffs.length) doc.line('No sign-offs recorded.');
   for (const s of pack.signoffs) {
-    doc.line(`${formatDay(Number(s.signed_at))} - ${`${s.name} ${s.last_name}`.trim()} at ${s.station_name}, signed off by ${s.signed_by_name}`, 9, 'F2');
+    doc.line(`${formatDay(Number(s.signed_at))} - ${fullName(s)} at ${s.station_name}, signed off by ${s.signed_by_name}`, 9, 'F2');
     const evidence = JSON.parse(s.evidence) as { title: string; revision: number; completed_at: string }[];
     for (const e of evidence) doc.line(`Watched: ${e.title}, revision ${e.revision}, completed ${formatDay(Date.parse(e.completed_at))}`, 9, 'F1', 0.15, 12);
     const checklist = JSON.parse(s.checklist) as { item: string; checked: boolean }[];

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client.ts';
+import { fullName } from '../../lib/person-name.ts';
 
 /** The organization's people (guest and deleted accounts left out), optionally only the given ids. */
 export async function peopleOf(db: Db, organizationId: number, userIds?: number[]) {
@@ -44,5 +45,5 @@ export async function namesOf(db: Db, organizationId: number, userIds: number[])
     .where('organization_id', '=', organizationId)
     .where('id', 'in', userIds)
     .execute();
-  return new Map(rows.map((r) => [r.id, `${r.name} ${r.last_name}`.trim()]));
+  return new Map(rows.map((r) => [r.id, fullName(r)]));
 }

@@ -1,5 +1,6 @@
 import type { AppContext } from '../../app-context.ts';
 import { DAY, dayIn, formatDay, hourIn, now } from '../../lib/clock.ts';
+import { fullName } from '../../lib/person-name.ts';
 import { trainingDigestMail } from '../mail/templates.ts';
 import { dueAfter, moveQualification, startNewCycle } from './qualification-state.ts';
 import { claimDigest, dueAssignments, heldReachedByClock, superUsersOf } from './qualifications.queries.ts';
@@ -66,7 +67,7 @@ async function sendDigests(ctx: AppContext, t: number): Promise<void> {
   for (const boss of await superUsersOf(ctx.db, [...new Set(overdue.map((d) => d.organization_id))])) {
     const people = overdue.filter((d) => d.organization_id === boss.organization_id);
     recipient({ userId: boss.id, name: boss.name, email: boss.email, timezone: boss.timezone }).overduePeople.push(
-      ...people.map((d) => `${`${d.name} ${d.last_name}`.trim()}, ${d.station_name}: ${dueLine(Number(d.due_at), t)}`),
+      ...people.map((d) => `${fullName(d)}, ${d.station_name}: ${dueLine(Number(d.due_at), t)}`),
     );
   }
   for (const r of recipients.values()) {

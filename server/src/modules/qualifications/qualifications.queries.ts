@@ -339,11 +339,13 @@ export async function superUsersOf(db: Db, organizationIds: number[]) {
   if (!organizationIds.length) return [];
   return db
     .selectFrom('users')
-    .select(['id', 'organization_id', 'name', 'email', 'timezone'])
+    .select(['id', 'organization_id', 'name', 'last_name', 'email', 'timezone'])
     .where('organization_id', 'in', organizationIds)
     .where('is_super_user', '=', 1)
     .where('is_guest', '=', 0)
     .where('deleted_at', 'is', null)
+    .orderBy('name')
+    .orderBy('id')
     .execute();
 }
 

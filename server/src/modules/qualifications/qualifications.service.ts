@@ -16,6 +16,7 @@ import type { Caller } from '../../lib/auth.ts';
 import { DAY, formatDay, now, toIso } from '../../lib/clock.ts';
 import { csvLine } from '../../lib/csv.ts';
 import { notFound } from '../../lib/errors.ts';
+import { fullName } from '../../lib/person-name.ts';
 import { peopleOf } from './people.queries.ts';
 import { assertCanManageQualifications, assertCanReadPerson, maySignOff } from './qualifications.policy.ts';
 import {
@@ -35,8 +36,6 @@ import { completedRecords } from './training-records.queries.ts';
 
 export const PERSON_NOT_FOUND = 'No such person in your organization.';
 const CLOSEST_PER_STATION = 3;
-
-const fullName = (p: { name: string; last_name: string }) => `${p.name} ${p.last_name}`.trim();
 
 export const signoffRecordOf = (row: SignoffRow): SignoffRecord => ({
   id: row.id,

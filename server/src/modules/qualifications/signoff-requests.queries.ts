@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client.ts';
+import { superUsersOf } from './qualifications.queries.ts';
 
 /** Who signs people off at a station: its trainers, or the organization's super users when it names none. */
 export async function stationSigners(db: Db, organizationId: number, stationId: number) {
@@ -11,16 +12,7 @@ export async function stationSigners(db: Db, organizationId: number, stationId: 
     .where('u.deleted_at', 'is', null)
     .orderBy('u.name')
     .execute();
-  if (trainers.length) return trainers;
-  return db
-    .selectFrom('users')
-    .select(['id', 'name', 'last_name', 'email'])
-    .where('organization_id', '=', organizationId)
-    .where('is_super_user', '=', 1)
-    .where('is_guest', '=', 0)
-    .where('deleted_at', 'is', null)
-    .orderBy('name')
-    .execute();
+  return trainers.length ? trainers : superUsersOf(db, [organizationId]);
 }
 
 /** When the person last asked for sign-off at the station; null when never. */

@@ -4,6 +4,7 @@ import type { AppContext } from '../../app-context.ts';
 import type { Caller } from '../../lib/auth.ts';
 import { now, toIso } from '../../lib/clock.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { fullName } from '../../lib/person-name.ts';
 import { insertNotices } from '../notices/notices.queries.ts';
 import { findUserById } from '../users/users.queries.ts';
 import { appendEvidence } from './evidence.queries.ts';
@@ -48,7 +49,7 @@ export async function signOff(ctx: AppContext, caller: Caller, organizationId: n
   );
   if (!videos.length || records.length < videos.length) throw conflict(TRAINING_INCOMPLETE);
   const signer = await findUserById(ctx.db, caller.userId);
-  const signerName = signer ? `${signer.name} ${signer.last_name}`.trim() : '';
+  const signerName = signer ? fullName(signer) : '';
   const evidence = videos.map((v) => {
     const record = records.find((r) => r.video_id === v.video_id)!;
     return { video_id: v.video_id, title: v.title, revision: record.revision, completed_at: toIso(Number(record.completed_at)) ?? '' };

@@ -10,6 +10,7 @@ import type { AppContext } from '../../app-context.ts';
 import type { Caller } from '../../lib/auth.ts';
 import { HOUR, now, toIso } from '../../lib/clock.ts';
 import { conflict, notFound, tooManyRequests } from '../../lib/errors.ts';
+import { fullName } from '../../lib/person-name.ts';
 import { signoffRequestMail } from '../mail/templates.ts';
 import { insertNotices } from '../notices/notices.queries.ts';
 import { peopleOf } from './people.queries.ts';
@@ -24,7 +25,6 @@ import { STATION_NOT_FOUND } from './stations.service.ts';
 import { completedRecords } from './training-records.queries.ts';
 
 const REQUEST_WAIT = SIGNOFF_REQUEST_HOURS * HOUR;
-const fullName = (p: { name: string; last_name: string }) => `${p.name} ${p.last_name}`.trim();
 const needsSignoff = (station: StationRow) => station.kind === 'station' && station.checklist.length > 0;
 
 async function stationOf(ctx: AppContext, caller: Caller, organizationId: number, stationId: number): Promise<StationRow> {

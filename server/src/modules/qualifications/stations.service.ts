@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.ts';
 import type { Caller } from '../../lib/auth.ts';
 import { formatDay, now } from '../../lib/clock.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
+import { fullName } from '../../lib/person-name.ts';
 import { insertNotices } from '../notices/notices.queries.ts';
 import { listTeams } from '../organization/teams.queries.ts';
 import { appendEvidence } from './evidence.queries.ts';
@@ -31,8 +32,6 @@ import {
 export const STATION_NOT_FOUND = 'No such station in your organization.';
 export const NOT_IN_ORGANIZATION = 'Everyone must be a member of your organization.';
 export const TEAM_NOT_FOUND = 'No such team in your organization.';
-
-const fullName = (p: { name: string; last_name: string }) => `${p.name} ${p.last_name}`.trim();
 
 /** The stations with their requirements, trainers and counts (a fixed number of statements, whatever their number). */
 async function describeStations(db: Db, rows: StationRow[]): Promise<Station[]> {

@@ -2,6 +2,7 @@ import type { QrCodesData } from '@mm/contract';
 import type { AppContext } from '../../app-context.ts';
 import type { Caller } from '../../lib/auth.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
+import { fullName } from '../../lib/person-name.ts';
 import { listTeams } from '../organization/teams.queries.ts';
 import { listStations } from '../qualifications/stations.queries.ts';
 import { badgeCode } from '../toolbox/badges.ts';
@@ -62,6 +63,6 @@ export async function badgeSheet(ctx: AppContext, caller: Caller, teamId: number
   const people = await listBadgeHolders(ctx.db, organizationId, teamId);
   if (people.length === 0) throw badRequest(NO_BADGE_HOLDERS);
   const labels = [];
-  for (const p of people) labels.push({ title: `${p.name} ${p.last_name}`.trim(), caption: p.team_name ?? 'No team', url: await badgeCode(ctx.db, p.id) });
+  for (const p of people) labels.push({ title: fullName(p), caption: p.team_name ?? 'No team', url: await badgeCode(ctx.db, p.id) });
   return qrSheetPdf('Manufacturing Masters: toolbox talk badges (scan at the talk to mark attendance)', labels);
 }

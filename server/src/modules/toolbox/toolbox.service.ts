@@ -4,6 +4,7 @@ import type { AppContext } from '../../app-context.ts';
 import type { Caller } from '../../lib/auth.ts';
 import { now, toIso } from '../../lib/clock.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
+import { fullName } from '../../lib/person-name.ts';
 import { listTeams } from '../organization/teams.queries.ts';
 import { reportWatchTime } from '../playback/playback.service.ts';
 import { recordTalkEvidence } from '../qualifications/talk-evidence.ts';
@@ -31,8 +32,6 @@ export const CLIP_NOT_FOUND = 'No such clip in the library.';
 export const ATTENDEE_NOT_FOUND = 'Everyone attending must be a member of your organization.';
 export const TALK_NOT_FOUND = 'No such toolbox talk in your organization.';
 const RECENT_TALKS = 20;
-
-const fullName = (person: { name: string; last_name: string }) => `${person.name} ${person.last_name}`.trim();
 
 const leaderOrganizationOf = async (ctx: AppContext, caller: Caller) =>
   toolboxOrganizationOf(caller, !caller.isSuperUser && (await trainsInOrganization(ctx.db, caller.userId, caller.organizationId)));
