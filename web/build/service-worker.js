@@ -68,7 +68,8 @@ async function memberRead(request) {
   const key = await dataKey(request, body);
   try {
     const response = await fetch(request);
-    if (response.ok) {
+    // Only the JSON answers screens read: files (PDFs, CSVs, exports) are not kept on the device.
+    if (response.ok && (response.headers.get('Content-Type') ?? '').startsWith('application/json')) {
       const cache = await caches.open(DATA);
       await cache.put(key, response.clone());
     }

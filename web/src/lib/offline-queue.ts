@@ -82,18 +82,21 @@ export async function sendOrQueue<T>(path: string, body: Record<string, unknown>
 /** What a replay found: sent (or refused for good: dropped), or the server not reachable (kept for later). */
 export type ReplayOutcome = 'done' | 'unreachable';
 
-let replaying: Promise<void> | null = null;
+let replaying: Promise<number> | null = null;
 
-/** Replays every queued write, oldest first, stopping at the first that cannot reach the server. */
-export function replayWrites(send: (write: QueuedWrite) => Promise<ReplayOutcome>): Promise<void> {
+/** Replays every queued write, oldest first, stopping at the first that cannot reach the server; answers how many went. */
+export function replayWrites(send: (write: QueuedWrite) => Promise<ReplayOutcome>): Promise<number> {
   replaying ??= (async () => {
     try {
       const writes = (await run('readonly', (store) => store.getAll() as IDBRequest<QueuedWrite[]>)).sort((a, b) => a.queued_at - b.queued_at);
+      let sent = 0;
       for (const write of writes) {
         if ((await send(write)) === 'unreachable') break;
         await run('readwrite', (store) => store.delete(write.id));
+        sent++;
       }
       await refreshCount();
+      return sent;
     } finally {
       replaying = null;
     }

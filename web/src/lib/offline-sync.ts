@@ -39,8 +39,9 @@ export function useOfflineSync(): void {
   }, []);
   useEffect(() => {
     if (!online || typeof indexedDB === 'undefined') return;
+    // Only when something went out: a start with an empty queue reads nothing twice.
     void replayWrites(send)
-      .then(() => queryClient.invalidateQueries())
+      .then((sent) => (sent > 0 ? queryClient.invalidateQueries() : undefined))
       .catch(() => undefined);
   }, [online, queryClient]);
 }
