@@ -360,6 +360,20 @@ export function toast(page: Page, text: string | RegExp): Locator {
   return page.getByRole('alert').filter({ hasText: text }).first();
 }
 
+/**
+ * Full-page screenshots at 425, 768 and 1280 px (`<folder>/<name>-<width>.png`), then the page back at `restoreWidth`
+ * when given. Nothing without a folder (the journeys take them when their *_SCREENSHOTS variable names one).
+ */
+export async function screenshotAtWidths(page: Page, folder: string | undefined, name: string, restoreWidth?: number): Promise<void> {
+  if (!folder) return;
+  fs.mkdirSync(folder, { recursive: true });
+  for (const width of [WIDTHS.mobile, WIDTHS.tablet, WIDTHS.desktop]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `${folder}/${name}-${width}.png`, fullPage: true });
+  }
+  if (restoreWidth !== undefined) await page.setViewportSize({ width: restoreWidth, height: 900 });
+}
+
 export async function expectVisible(locator: Locator, timeout?: number): Promise<void> {
   await locator.waitFor({ state: 'visible', timeout });
 }

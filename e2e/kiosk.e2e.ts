@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DEMO, dismissToasts, expectPath, expectVisible, field, newPage, signInThroughForm, useStack, WIDTHS } from './harness.ts';
+import { DEMO, dismissToasts, expectPath, expectVisible, field, newPage, screenshotAtWidths, signInThroughForm, useStack, WIDTHS } from './harness.ts';
 
 const SCREENSHOTS = process.env.KIOSK_SCREENSHOTS;
 const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -61,13 +61,7 @@ describe('shared kiosk', () => {
     const brunoTile = page.getByRole('button', { name: 'Bruno Costa' });
     await expectVisible(brunoTile);
     expect(await seriousAxeFindings(page)).toEqual([]);
-    if (SCREENSHOTS) {
-      for (const width of [WIDTHS.mobile, WIDTHS.tablet, WIDTHS.desktop]) {
-        await page.setViewportSize({ width, height: 900 });
-        await page.screenshot({ path: `${SCREENSHOTS}/kiosk-roster-${width}.png`, fullPage: true });
-      }
-      await page.setViewportSize({ width: WIDTHS.tablet, height: 900 });
-    }
+    await screenshotAtWidths(page, SCREENSHOTS, 'kiosk-roster', WIDTHS.tablet);
 
     // A wrong PIN is refused, the right one signs Bruno in.
     await brunoTile.click();

@@ -1,6 +1,5 @@
-import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { DEMO, expectVisible, newPage, signInThroughForm, useStack, WIDTHS } from './harness.ts';
+import { DEMO, expectVisible, newPage, screenshotAtWidths, signInThroughForm, useStack, WIDTHS } from './harness.ts';
 
 const SCREENSHOTS = process.env.QUALIFICATIONS_SCREENSHOTS;
 const CHECK = 'Light curtain tested at shift start';
@@ -58,14 +57,7 @@ describe('qualifications', () => {
     expect(await signOff.isDisabled()).toBe(true);
     await card.getByRole('checkbox', { name: CHECK }).check();
     await card.getByRole('textbox', { name: 'Comment' }).fill('Ran a full batch with the guards closed.');
-    if (SCREENSHOTS) {
-      fs.mkdirSync(SCREENSHOTS, { recursive: true });
-      for (const width of [WIDTHS.mobile, WIDTHS.tablet, WIDTHS.desktop]) {
-        await page.setViewportSize({ width, height: 900 });
-        await page.screenshot({ path: `${SCREENSHOTS}/person-${width}.png`, fullPage: true });
-      }
-      await page.setViewportSize({ width: WIDTHS.desktop, height: 900 });
-    }
+    await screenshotAtWidths(page, SCREENSHOTS, 'person', WIDTHS.desktop);
     await signOff.click();
     await expectVisible(card.getByText('Qualified', { exact: true }));
 
@@ -76,12 +68,7 @@ describe('qualifications', () => {
     const columns = await page.getByRole('columnheader').allTextContents();
     const cell = row.getByRole('cell').nth(columns.indexOf('Press 9 cell') - 1);
     await expectVisible(cell.getByText('Qualified'));
-    if (SCREENSHOTS) {
-      for (const width of [WIDTHS.mobile, WIDTHS.tablet, WIDTHS.desktop]) {
-        await page.setViewportSize({ width, height: 900 });
-        await page.screenshot({ path: `${SCREENSHOTS}/matrix-${width}.png`, fullPage: true });
-      }
-    }
+    await screenshotAtWidths(page, SCREENSHOTS, 'matrix');
 
     // The audit pack of the person opens as a PDF and names the revision watched and the sign-off.
     const pdf = await fetch(`${stack.baseUrl}/api/organization/${organizationId}/audit-pack?user_id=${member.user_id}`, {
@@ -99,12 +86,7 @@ describe('qualifications', () => {
     await memberPage.goto('/qualifications');
     await expectVisible(memberPage.getByRole('heading', { level: 1, name: 'My qualifications' }));
     await expectVisible(memberPage.getByRole('heading', { name: 'Press 9 cell' }));
-    if (SCREENSHOTS) {
-      for (const width of [WIDTHS.mobile, WIDTHS.tablet, WIDTHS.desktop]) {
-        await memberPage.setViewportSize({ width, height: 900 });
-        await memberPage.screenshot({ path: `${SCREENSHOTS}/mine-${width}.png`, fullPage: true });
-      }
-    }
+    await screenshotAtWidths(memberPage, SCREENSHOTS, 'mine');
   });
 
   it("required training: created without a checklist, due on the member's home, completed by watching alone", async () => {
@@ -132,13 +114,7 @@ describe('qualifications', () => {
     await page.getByRole('combobox', { name: 'Videos to watch' }).fill(clip.title.slice(0, 18));
     await page.getByRole('option', { name: clip.title, exact: true }).click();
     await page.keyboard.press('Escape');
-    if (SCREENSHOTS) {
-      for (const width of [WIDTHS.mobile, WIDTHS.tablet, WIDTHS.desktop]) {
-        await page.setViewportSize({ width, height: 900 });
-        await page.screenshot({ path: `${SCREENSHOTS}/training-new-${width}.png`, fullPage: true });
-      }
-      await page.setViewportSize({ width: WIDTHS.desktop, height: 900 });
-    }
+    await screenshotAtWidths(page, SCREENSHOTS, 'training-new', WIDTHS.desktop);
     await page.getByRole('button', { name: 'Create training' }).click();
     await expectVisible(page.getByRole('heading', { level: 1, name: 'Confined space entry' }));
     await expectVisible(page.getByRole('heading', { name: 'People assigned' }));
@@ -154,12 +130,7 @@ describe('qualifications', () => {
     const due = memberPage.getByTestId('training-due');
     await expectVisible(due.getByText('Confined space entry', { exact: true }));
     await expectVisible(due.getByText('Due in 14 days'));
-    if (SCREENSHOTS) {
-      for (const width of [WIDTHS.mobile, WIDTHS.tablet, WIDTHS.desktop]) {
-        await memberPage.setViewportSize({ width, height: 900 });
-        await memberPage.screenshot({ path: `${SCREENSHOTS}/home-due-${width}.png`, fullPage: true });
-      }
-    }
+    await screenshotAtWidths(memberPage, SCREENSHOTS, 'home-due');
     await due.getByRole('link', { name: 'Watch the next video for Confined space entry' }).click();
     await memberPage.waitForURL(`**/video/${clip.admin_video_id}`);
 
@@ -179,12 +150,7 @@ describe('qualifications', () => {
     await memberPage.goto('/achievements');
     const valid = memberPage.getByTestId('obtained-certificate').filter({ hasText: /Valid until \d\d\/\d\d\/\d{4}/ });
     await expectVisible(valid.first());
-    if (SCREENSHOTS) {
-      for (const width of [WIDTHS.mobile, WIDTHS.tablet, WIDTHS.desktop]) {
-        await memberPage.setViewportSize({ width, height: 900 });
-        await memberPage.screenshot({ path: `${SCREENSHOTS}/certificates-${width}.png`, fullPage: true });
-      }
-    }
+    await screenshotAtWidths(memberPage, SCREENSHOTS, 'certificates');
     await valid.first().getByRole('link').click();
     await expectVisible(memberPage.getByRole('heading', { level: 1, name: 'Certificate verification' }));
     await expectVisible(memberPage.getByText('Valid certificate'));

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { DEMO, expectPath, expectVisible, field, newPage, signInThroughForm, useStack, WIDTHS } from './harness.ts';
+import { DEMO, expectPath, expectVisible, field, newPage, screenshotAtWidths, signInThroughForm, useStack, WIDTHS } from './harness.ts';
 
 const SCREENSHOTS = process.env.KIOSK_SCREENSHOTS;
 
@@ -72,13 +72,7 @@ describe('shop floor QR labels', () => {
     await expectVisible(verdict.getByText('Training needed'));
     await expectVisible(verdict.getByText('Your videos are done: a trainer must watch you run the station and sign you off.'));
     expect(await phone.title()).toContain('Station check');
-    if (SCREENSHOTS) {
-      for (const width of [WIDTHS.mobile, WIDTHS.tablet, WIDTHS.desktop]) {
-        await phone.setViewportSize({ width, height: 900 });
-        await phone.screenshot({ path: `${SCREENSHOTS}/station-amber-${width}.png`, fullPage: true });
-      }
-      await phone.setViewportSize({ width: WIDTHS.mobile, height: 900 });
-    }
+    await screenshotAtWidths(phone, SCREENSHOTS, 'station-amber', WIDTHS.mobile);
     await phone.getByRole('button', { name: 'Ask for sign-off' }).click();
     await expectVisible(phone.getByText('Sign-off requested'));
 

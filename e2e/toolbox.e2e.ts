@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { DEMO, expectVisible, newPage, signInThroughForm, useStack, WIDTHS } from './harness.ts';
+import { DEMO, expectVisible, newPage, screenshotAtWidths, signInThroughForm, useStack, WIDTHS } from './harness.ts';
 
 const SCREENSHOTS = process.env.KIOSK_SCREENSHOTS;
 const CREW = ['Marcus Johnson', 'Priya Raman', 'Bruno Costa'];
@@ -39,13 +39,7 @@ describe('toolbox talk', () => {
     await expectVisible(page.getByText('Bruno Costa is here.'));
     for (const name of CREW) expect(await page.getByRole('button', { name }).getAttribute('aria-pressed')).toBe('true');
     await expectVisible(page.getByText('(3 here)'));
-    if (SCREENSHOTS) {
-      for (const width of [WIDTHS.mobile, WIDTHS.tablet, WIDTHS.desktop]) {
-        await page.setViewportSize({ width, height: 900 });
-        await page.screenshot({ path: `${SCREENSHOTS}/toolbox-attendance-${width}.png`, fullPage: true });
-      }
-      await page.setViewportSize({ width: WIDTHS.tablet, height: 900 });
-    }
+    await screenshotAtWidths(page, SCREENSHOTS, 'toolbox-attendance', WIDTHS.tablet);
     await page.getByRole('button', { name: 'Next: play the clip' }).click();
 
     // The clip plays.
