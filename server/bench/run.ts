@@ -40,13 +40,25 @@ const CATEGORIES = 25;
 const STATIONS = Number(process.env.BENCH_STATIONS ?? 50);
 const SUBS_PER_CATEGORY = 4;
 
+/** BENCH_TRACE=1 prints, for one request of each call, every statement with its time: where the call's time goes. */
+const TRACE = process.env.BENCH_TRACE === '1';
+
 // Every Kysely query of the process passes through this prototype: count them (transactions' BEGIN/COMMIT excepted).
 let queries = 0;
+let traced: { sql: string; ms: number }[] | null = null;
 const base = Object.getPrototypeOf(DefaultQueryExecutor.prototype) as { executeQuery: (...args: unknown[]) => Promise<unknown> };
 const executeQuery = base.executeQuery;
-base.executeQuery = function (this: unknown, ...args: unknown[]) {
+base.executeQuery = async function (this: unknown, ...args: unknown[]) {
   queries++;
-  return executeQuery.apply(this, args);
+  const trace = traced;
+  if (!trace) return executeQuery.apply(this, args);
+  const started = performance.now();
+  try {
+    return await executeQuery.apply(this, args);
+  } finally {
+    const compiled = args[0] as { sql: string };
+    trace.push({ sql: compiled.sql.replace(/\s+/g, ' ').slice(0, 110), ms: performance.now() - started });
+  }
 };
 
 /** A seeded random sequence, so every run seeds the same catalog. */
@@ -401,8 +413,10 @@ async function benchSize(size: number, search = false): Promise<Result[]> {
     const videoAt = (i: number) => seeded.openVideoIds[(i * 7919) % seeded.openVideoIds.length];
     const baseline: Call = { name: 'GET /healthz (baseline)', method: 'GET', path: '/healthz' };
     const searchCalls: Call[] = SEARCH_QUERIES.map((q) => ({ name: `search "${q}"`, method: 'GET', path: `/api/search?${new URLSearchParams({ q })}` }));
+    // A member's latency (one request at a time) beside the 2-core machine's throughput at 8 concurrent requests.
+    const oneAtATime = (call: Call): Call => ({ ...call, name: `${call.name}, one at a time`, concurrency: 1, requests: 150 });
     const calls: Call[] = search
-      ? [baseline, ...searchCalls]
+      ? [baseline, ...searchCalls, oneAtATime(baseline), ...searchCalls.map(oneAtATime)]
       : [
           baseline,
           { name: 'home_first_section (all categories)', method: 'POST', path: '/api/home_first_section', body: () => ({}) },
@@ -430,9 +444,20 @@ async function benchSize(size: number, search = false): Promise<Result[]> {
       process.stdout.write(`  ${size} videos: ${call.name}, first request ${first.toFixed(0)} ms\n`);
       for (let i = 1; i < 10; i++) await request(url, call, seeded.tokens[0]!, i); // warm-up
       const before = queries;
+      if (TRACE) traced = [];
+      const tracedStart = performance.now();
       const res = await request(url, call, seeded.tokens[call.superUser ? 0 : 1]!, 1);
       if (!res.ok) throw new Error(`${call.name} answered ${res.status}`);
       const perCall = queries - before;
+      if (traced) {
+        const total = performance.now() - tracedStart;
+        const inSql = traced.reduce((n, t) => n + t.ms, 0);
+        process.stdout.write(
+          `    trace: ${total.toFixed(1)} ms in all, ${inSql.toFixed(1)} ms in ${traced.length} statements (overlapping ones counted each)\n`,
+        );
+        for (const t of traced) process.stdout.write(`      ${t.ms.toFixed(2).padStart(7)} ms  ${t.sql}\n`);
+        traced = null;
+      }
       results.push({
         size,
         call: call.name,

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client.ts';
+import { CATALOG_VERSION, FIRST_CATALOG_VERSION } from '../modules/settings/catalog-version.ts';
 import { DAY, MINUTE, now } from './clock.ts';
 import { hashToken } from './crypto.ts';
 import { forbidden, GUEST_READ_ONLY, unauthorized } from './errors.ts';
@@ -25,6 +26,11 @@ export type Caller = {
   isGuest: boolean;
   /** The kiosk the session was opened on: such a session reaches only the routes open to kiosks, as a plain member. */
   kioskId: number | null;
+  /**
+   * The catalog version read with the session (settings/catalog-version.ts): kept catalog answers are reused only
+   * under it. Absent on callers the server makes up for its own work (demo seed, toolbox credit): they read afresh.
+   */
+  catalogVersion?: string;
 };
 
 /**
@@ -77,6 +83,7 @@ export async function findCaller(db: Db, token: string): Promise<Caller | null> 
       'users.team_id',
       'users.is_super_user',
       'users.is_guest',
+      (eb) => eb.selectFrom('settings').select('settings.value').where('settings.key', '=', CATALOG_VERSION).as('catalog_version'),
     ])
     .where('sessions.token_hash', '=', hashToken(token))
     .where('sessions.revoked_at', 'is', null)
@@ -104,6 +111,7 @@ export async function findCaller(db: Db, token: string): Promise<Caller | null> 
     isSuperUser: row.is_super_user === 1 && !onKiosk,
     isGuest: row.is_guest === 1,
     kioskId: row.kiosk_id,
+    catalogVersion: row.catalog_version ?? FIRST_CATALOG_VERSION,
   };
 }
 

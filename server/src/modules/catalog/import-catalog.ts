@@ -6,6 +6,7 @@ import { storeCaptionTrack } from '../captions/caption-files.ts';
 import { rebuildCategoryStats } from '../learning/learning-stats.queries.ts';
 import { retrainOnRevisions } from '../qualifications/retraining.ts';
 import { rebuildSearchDocuments } from '../search/search-index.queries.ts';
+import { renewCatalogVersion } from '../settings/catalog-version.ts';
 import type { CatalogFile } from './catalog-file.schema.ts';
 import { storeImage, storePlaybook } from './catalog-files.ts';
 import { type CatalogCounts, countCatalog, type PreparedAsset, type PreparedFiles, upsertCatalog } from './catalog-upsert.queries.ts';
@@ -91,6 +92,8 @@ export async function importCatalog(ctx: AppContext, catalogFile: string, progre
     await rebuildCategoryStats(trx);
     // Search answers what was just written, or (on a rollback) what was there before.
     await rebuildSearchDocuments(trx);
+    // Every instance drops what it kept from the catalog before (search candidates, paths) once this commits.
+    await renewCatalogVersion(trx);
   });
   return { ...countCatalog(valid.catalog), media: { transcoded, unchanged: assets.length - transcoded } };
 }

@@ -65,6 +65,40 @@ export async function countsBySubCategory(db: Db, userId: number, categoryIds: n
   }));
 }
 
+export type CategoryStanding = { category_id: number; total: number; watched: number; certified: boolean };
+
+/**
+ * Per category among `categoryIds`, in one statement: its listed visible videos, how many the member watched and
+ * whether the member holds the category's certificate. What decides whether an essential category still locks the
+ * ones after it (learning.rules.ts `availability`).
+ */
+export async function categoryStandings(db: Db, userId: number, categoryIds: number[], hiddenVideoIds: number[]): Promise<CategoryStanding[]> {
+  if (categoryIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('videos')
+    .leftJoin('video_watch', (j) => j.onRef('video_watch.video_id', '=', 'videos.id').on('video_watch.user_id', '=', userId))
+    .select((eb) => [
+      'videos.category_id',
+      eb.fn.countAll<number>().as('total'),
+      eb.fn.count<number>('video_watch.watched_at').as('watched'),
+      eb
+        .exists(
+          eb
+            .selectFrom('certificates')
+            .select('certificates.id')
+            .where('certificates.user_id', '=', userId)
+            .where('certificates.kind', '=', 'category')
+            .whereRef('certificates.subject_id', '=', 'videos.category_id'),
+        )
+        .as('certified'),
+    ])
+    .where('videos.category_id', 'in', categoryIds)
+    .where(listedAndVisible(hiddenVideoIds))
+    .groupBy('videos.category_id')
+    .execute();
+  return rows.map((r) => ({ category_id: r.category_id, total: Number(r.total), watched: Number(r.watched), certified: Boolean(r.certified) }));
+}
+
 export function certificatesOf(db: Db, userId: number) {
   return db
     .selectFrom('certificates')

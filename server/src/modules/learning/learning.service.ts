@@ -15,6 +15,7 @@ import type { AppContext } from '../../app-context.ts';
 import type { Caller } from '../../lib/auth.ts';
 import { DAY, dayIn, now, toIso } from '../../lib/clock.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
+import { keptLearningPathFor } from '../organization/kept-learning-path.ts';
 import { type LearningPath, learningPathFor } from '../organization/learning-path.queries.ts';
 import { lastWatchedByUser } from '../playback/playback.queries.ts';
 import { certificateExpiries } from '../qualifications/qualifications.queries.ts';
@@ -23,6 +24,7 @@ import { type CertificatePdfInput, certificatePdf } from './certificate-pdf.ts';
 import { assertCanReadMember, assertCategoryOpen, assertSameOrganization } from './learning.policy.ts';
 import {
   categoryNames,
+  categoryStandings,
   certificatesOf,
   countsBySubCategory,
   findCertificate,
@@ -135,19 +137,36 @@ export type PathAccess = {
 export async function pathAccessOf(ctx: AppContext, caller: Caller): Promise<PathAccess> {
   const preview = caller.isSuperUser || caller.isGuest;
   if (caller.organizationId === null) return { categoryIds: null, hiddenVideoIds: [], lockedCategoryIds: new Set(), preview };
-  const categoryIdsOf = (path: LearningPath) => path.categories.map((c) => c.category_id);
-  if (preview) {
-    const path = await learningPathFor(ctx.db, caller.organizationId, caller.teamId);
-    return { categoryIds: categoryIdsOf(path), hiddenVideoIds: path.hiddenVideoIds, lockedCategoryIds: new Set(), preview };
-  }
-  const member = await memberOrThrow(ctx, caller.userId);
-  const { path, rows } = await pathStanding(ctx, member);
-  return {
-    categoryIds: categoryIdsOf(path),
-    hiddenVideoIds: path.hiddenVideoIds,
-    lockedCategoryIds: new Set(rows.filter((r) => !r.available).map((r) => r.category.category_id)),
-    preview,
-  };
+  const path = await keptLearningPathFor(ctx.db, caller.catalogVersion, caller.organizationId, caller.teamId);
+  const categoryIds = path.categories.map((c) => c.category_id);
+  if (preview) return { categoryIds, hiddenVideoIds: path.hiddenVideoIds, lockedCategoryIds: new Set(), preview };
+  return { categoryIds, hiddenVideoIds: path.hiddenVideoIds, lockedCategoryIds: await lockedCategoriesOf(ctx, caller.userId, path), preview };
+}
+
+/**
+ * The path's categories still locked for the member. Only an essential category before the last one can lock
+ * another, so only those are counted (one statement; none when the path has no such category).
+ */
+async function lockedCategoriesOf(ctx: AppContext, userId: number, path: LearningPath): Promise<Set<number>> {
+  const gates = path.categories.slice(0, -1).filter((c) => c.essential === 1);
+  if (gates.length === 0) return new Set();
+  const standings = new Map(
+    (
+      await categoryStandings(
+        ctx.db,
+        userId,
+        gates.map((c) => c.category_id),
+        path.hiddenVideoIds,
+      )
+    ).map((s) => [s.category_id, s]),
+  );
+  const open = availability(
+    path.categories.map((c) => {
+      const s = standings.get(c.category_id);
+      return { essential: c.essential, total: s?.total ?? 0, progress: s ? progressPercent(s.watched, s.total, s.certified) : 0 };
+    }),
+  );
+  return new Set(path.categories.filter((_, i) => !open[i]).map((c) => c.category_id));
 }
 
 async function memberOrThrow(ctx: AppContext, userId: number): Promise<Member> {

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/client.ts';
 import { now } from '../../lib/clock.ts';
+import { renewCatalogVersion } from '../settings/catalog-version.ts';
 
 export type PathEntry = { category_id: number; position: number; essential: number };
 
@@ -95,7 +96,14 @@ export async function ensurePath(db: Db, organizationId: number, teamId: number 
         .values(inherited.map((video_id) => ({ path_id: id, video_id })))
         .execute();
   }
+  await renewCatalogVersion(db);
   return id;
+}
+
+/** A path changed: its time, and the catalog version every instance's kept paths are checked against. */
+async function touchPath(db: Db, pathId: number): Promise<void> {
+  await db.updateTable('learning_paths').set({ updated_at: now() }).where('id', '=', pathId).execute();
+  await renewCatalogVersion(db);
 }
 
 export async function replacePathCategories(db: Db, pathId: number, entries: PathEntry[]): Promise<void> {
@@ -104,7 +112,7 @@ export async function replacePathCategories(db: Db, pathId: number, entries: Pat
     .insertInto('learning_path_categories')
     .values(entries.map((e) => ({ path_id: pathId, ...e })))
     .execute();
-  await db.updateTable('learning_paths').set({ updated_at: now() }).where('id', '=', pathId).execute();
+  await touchPath(db, pathId);
 }
 
 /** Replaces the hidden videos of one category in a path; the other categories keep theirs. */
@@ -120,7 +128,7 @@ export async function replaceHiddenVideos(db: Db, pathId: number, categoryId: nu
       .values(videoIds.map((video_id) => ({ path_id: pathId, video_id })))
       .execute();
   }
-  await db.updateTable('learning_paths').set({ updated_at: now() }).where('id', '=', pathId).execute();
+  await touchPath(db, pathId);
 }
 
 // ---------------------------------------------------------------- catalog reads (the catalog is shared by every organization)

@@ -275,6 +275,54 @@ describe('learning paths', () => {
     ).toBe(404);
   });
 
+  it('a path saved or a video hidden through one instance is what the next call on another instance shows', async () => {
+    // A second app instance over the same database, as in production behind a load balancer.
+    const other = await startPlatform({ DATABASE_URL: platform.ctx.config.databaseUrl, DATA_DIR: platform.ctx.config.dataDir });
+    try {
+      const member = await newMember('Ines');
+      const teamId = await createTeam('Night Press', [member.id]);
+      const token = await signIn(platform, member.email);
+      const videosOfA = async () => {
+        const res = await platform.api('POST', '/api/categoryVideos', { token, json: { page_type: 'SUB_CATEGORY', category_id: catalog.a } });
+        return res.status === 200 ? res.body.data.flatMap((g: { videos: { admin_video_id: number }[] }) => g.videos.map((v) => v.admin_video_id)) : res.status;
+      };
+      // The first instance now keeps the path of this team (the organization's, nothing of its own yet).
+      expect(await videosOfA()).toEqual(catalog.videosA);
+
+      const hide = await other.api('POST', `/api/edit_hidden_videos/${acme.organizationId}/${catalog.a}/0`, {
+        ...boss(),
+        json: { hidden_videos_ids: [catalog.videosA[1]], teamId },
+      });
+      expect(hide.status).toBe(200);
+      const order = await other.api('POST', `/api/organization/edit/order-categories/${acme.organizationId}`, {
+        ...boss(),
+        json: { team_id: teamId, categories: [{ category_id: catalog.a, order: 1, essential: 1 }] },
+      });
+      expect(order.status).toBe(201);
+      expect(await videosOfA()).toEqual([catalog.videosA[0]]);
+
+      // An essential category put first locks A for the member, on the next call.
+      const locking = await other.api('POST', `/api/organization/edit/order-categories/${acme.organizationId}`, {
+        ...boss(),
+        json: {
+          team_id: teamId,
+          categories: [
+            { category_id: catalog.b, order: 1, essential: 1 },
+            { category_id: catalog.a, order: 2, essential: 0 },
+          ],
+        },
+      });
+      expect(locking.status).toBe(201);
+      expect(await videosOfA()).toBe(403);
+
+      // Deleting the team sends its former member back to the organization's path.
+      expect((await other.api('POST', `/api/organization/teams/delete/${teamId}`, { ...boss(), json: { teamName: 'Night Press' } })).status).toBe(200);
+      expect(await videosOfA()).toEqual(catalog.videosA);
+    } finally {
+      await other.app.close();
+    }
+  });
+
   it('saves a team path from id lists (organization/teams/essential-category)', async () => {
     const teamId = await createTeam('Essentials', [(await newMember()).id]);
     const url = `/api/organization/teams/essential-category/${acme.organizationId}`;

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/client.ts';
 import { now } from '../../lib/clock.ts';
+import { renewCatalogVersion } from '../settings/catalog-version.ts';
 
 /** A live (not deleted) team of the organization. */
 export const findTeam = (db: Db, organizationId: number, teamId: number) =>
@@ -81,6 +82,8 @@ export async function releaseMembers(db: Db, organizationId: number, teamId: num
 export async function softDeleteTeam(db: Db, organizationId: number, teamId: number): Promise<void> {
   const t = now();
   await db.updateTable('teams').set({ deleted_at: t, updated_at: t }).where('organization_id', '=', organizationId).where('id', '=', teamId).execute();
+  // The team's own path no longer applies to anyone.
+  await renewCatalogVersion(db);
 }
 
 export const teamMembers = (db: Db, organizationId: number, teamId: number) =>

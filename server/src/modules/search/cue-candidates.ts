@@ -1,7 +1,7 @@
 import type { Db, Dialect } from '../../db/client.ts';
+import { CATALOG_VERSION, FIRST_CATALOG_VERSION } from '../settings/catalog-version.ts';
 import { findSetting } from '../settings/settings.queries.ts';
-import { bestCueIds } from './search.queries.ts';
-import { SEARCH_INDEX_VERSION } from './search-index.queries.ts';
+import { bestCues, type CueCandidate, type Page, type SearchScope } from './search.queries.ts';
 import type { ParsedQuery } from './search-text.ts';
 
 /** How many of the catalog's best cues a query keeps; members' pages are cut from them. */
@@ -9,18 +9,18 @@ export const CUE_CANDIDATES = 1000;
 /** Distinct queries kept per instance (a few kilobytes each). */
 const KEPT_QUERIES = 500;
 
-type Kept = { version: string; ids: number[] };
+type Kept = { version: string; cues: CueCandidate[] };
 const keptByDatabase = new WeakMap<Db, Map<string, Kept>>();
 
 /**
  * The catalog's best cues for a query, ranked once per version of the index and kept by this instance:
  * ranking every match of a common word (a tenth of three million words) costs a few hundred milliseconds,
  * and the members of a plant search the same words. The ranking is the same for everyone (each member's
- * scope filters it afterwards); the version, renewed in the database by every rebuild of the index, makes
- * every instance rank again after an import.
+ * scope filters it afterwards); the catalog version (read with the caller's session, else here), renewed by
+ * every import, makes every instance rank again after one.
  */
-export async function cueCandidates(db: Db, dialect: Dialect, query: ParsedQuery): Promise<number[]> {
-  const version = (await findSetting(db, SEARCH_INDEX_VERSION)) ?? 'none';
+export async function cueCandidates(db: Db, dialect: Dialect, query: ParsedQuery, catalogVersion: string | undefined): Promise<CueCandidate[]> {
+  const version = catalogVersion ?? (await findSetting(db, CATALOG_VERSION)) ?? FIRST_CATALOG_VERSION;
   let kept = keptByDatabase.get(db);
   if (!kept) {
     kept = new Map();
@@ -32,10 +32,21 @@ export async function cueCandidates(db: Db, dialect: Dialect, query: ParsedQuery
   kept.delete(key);
   if (found && found.version === version) {
     kept.set(key, found);
-    return found.ids;
+    return found.cues;
   }
-  const ids = await bestCueIds(db, dialect, query, CUE_CANDIDATES);
-  kept.set(key, { version, ids });
+  const cues = await bestCues(db, dialect, query, CUE_CANDIDATES);
+  kept.set(key, { version, cues });
   if (kept.size > KEPT_QUERIES) kept.delete(kept.keys().next().value as string);
-  return ids;
+  return cues;
+}
+
+/**
+ * The page of the candidates the scope may see (listed, in a category of the scope, not hidden), in their order,
+ * and how many of them there are: worked out here, each candidate carrying its video's category and listing.
+ */
+export function candidatesInScope(candidates: CueCandidate[], scope: SearchScope, page: Page): { cueIds: number[]; total: number } {
+  const categories = new Set(scope.categoryIds);
+  const hidden = new Set(scope.hiddenVideoIds);
+  const visible = candidates.filter((c) => c.listed && categories.has(c.category_id) && !hidden.has(c.video_id));
+  return { cueIds: visible.slice(page.skip, page.skip + page.take).map((c) => c.cue_id), total: visible.length };
 }

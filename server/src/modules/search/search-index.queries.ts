@@ -1,6 +1,5 @@
 import type { Db } from '../../db/client.ts';
 import type { SearchDocumentTable } from '../../db/schema.ts';
-import { renewSetting } from '../settings/settings.queries.ts';
 import { searchText } from './search-text.ts';
 
 const CHUNK = 500;
@@ -8,11 +7,8 @@ const CHUNK = 500;
 /**
  * Rebuilds the index of videos, categories, sub-categories and experts from the catalog tables. Called
  * inside the import transaction (a few thousand short rows: rebuilding costs less than tracking what
- * changed). Caption cues are indexed as they are written (captions.queries.ts); the index version is renewed.
+ * changed). Caption cues are indexed as they are written (captions.queries.ts).
  */
-/** Renewed with every rebuild: what every instance's cached search candidates are checked against. */
-export const SEARCH_INDEX_VERSION = 'search_index_version';
-
 export async function rebuildSearchDocuments(db: Db): Promise<void> {
   const [videos, categories, subCategories, experts] = await Promise.all([
     db.selectFrom('videos').select(['id', 'title', 'description']).execute(),
@@ -32,6 +28,4 @@ export async function rebuildSearchDocuments(db: Db): Promise<void> {
       .insertInto('search_documents')
       .values(rows.slice(i, i + CHUNK))
       .execute();
-  // Cues were written in the same transaction (captions.queries.ts): both are new for every instance at commit.
-  await renewSetting(db, SEARCH_INDEX_VERSION);
 }

@@ -1,6 +1,6 @@
 import type { AppContext } from '../../app-context.ts';
 import { pathAccessOf } from '../learning/learning.service.ts';
-import { learningPathFor } from '../organization/learning-path.queries.ts';
+import { keptLearningPathFor } from '../organization/kept-learning-path.ts';
 import type { Viewer } from '../videos/playback-access.ts';
 import type { SearchScope } from './search.queries.ts';
 
@@ -11,7 +11,7 @@ import type { SearchScope } from './search.queries.ts';
  */
 export async function searchScopeOf(ctx: AppContext, viewer: Viewer): Promise<SearchScope> {
   const access = await pathAccessOf(ctx, viewer);
-  const pathCategoryIds = access.categoryIds ?? (await learningPathFor(ctx.db, 0, null)).categories.map((c) => c.category_id);
+  const pathCategoryIds = access.categoryIds ?? (await keptLearningPathFor(ctx.db, viewer.catalogVersion, 0, null)).categories.map((c) => c.category_id);
   return { categoryIds: pathCategoryIds.filter((id) => !access.lockedCategoryIds.has(id)), hiddenVideoIds: access.hiddenVideoIds };
 }
 

@@ -18,19 +18,19 @@ export type SearchScope = {
 
 export type Page = { skip: number; take: number };
 
-type DocumentKind = 'video' | 'category' | 'sub_category' | 'expert';
+export type DocumentKind = 'video' | 'category' | 'sub_category' | 'expert';
 
-/** `(subject_id, score)` of the catalog documents of one kind matching the query. */
-function documentHits(dialect: Dialect, kind: DocumentKind, query: ParsedQuery): RawBuilder<unknown> {
+/** `(kind, subject_id, score)` of the catalog documents of the given kinds matching the query: one index scan for every kind. */
+function documentHits(dialect: Dialect, kinds: DocumentKind[], query: ParsedQuery): RawBuilder<unknown> {
+  const wanted = sql.join(kinds.map((k) => sql`${k}`));
   return dialect === 'postgres'
-    ? sql`(select d.subject_id, -ts_rank(d.search_vector, q.query) as score
-           from search_documents d, to_tsquery('simple', ${tsQuery(query)}) as q(query)
-           where d.kind = ${kind} and d.search_vector @@ q.query)`
-    : sql`(select d.subject_id, f.rank as score
-           from search_documents_fts f join search_documents d on d.id = f.rowid
-           where search_documents_fts match ${fts5Match(query)} and d.kind = ${kind})`;
+    ? sql`select d.kind, d.subject_id, -ts_rank(d.search_vector, q.query) as score
+          from search_documents d, to_tsquery('simple', ${tsQuery(query)}) as q(query)
+          where d.search_vector @@ q.query and d.kind in (${wanted})`
+    : sql`select d.kind, d.subject_id, f.rank as score
+          from search_documents_fts f join search_documents d on d.id = f.rowid
+          where search_documents_fts match ${fts5Match(query)} and d.kind in (${wanted})`;
 }
-
 /** `(cue_id, score)` of the caption cues matching the query. */
 function cueHits(dialect: Dialect, query: ParsedQuery): RawBuilder<unknown> {
   return dialect === 'postgres'
@@ -66,112 +66,131 @@ async function pageAndTotal<T>(db: Db, select: RawBuilder<unknown>, body: RawBui
   return { rows: [] as T[], total: Number(counted.rows[0]?.n ?? 0) };
 }
 
-export type VideoRow = {
+/**
+ * One catalog match, whatever its kind: `title` is the video's title or the name; `body` the video's description
+ * or the expert's bio; `image` the video's image or the picture; the category of a video or sub-category.
+ */
+export type DocumentRow = {
+  kind: DocumentKind;
   id: number;
   title: string;
-  description: string;
+  body: string | null;
   image: string | null;
-  duration_seconds: number;
-  content_hash: string;
-  category_name: string;
+  duration_seconds: number | null;
+  content_hash: string | null;
+  category_id: number | null;
+  category_name: string | null;
 };
 
-export function searchVideos(db: Db, dialect: Dialect, query: ParsedQuery, scope: SearchScope, page: Page, cap: number) {
-  if (scope.categoryIds.length === 0) return { rows: [] as VideoRow[], total: 0 };
-  return pageAndTotal<VideoRow>(
-    db,
-    sql`v.id, v.title, v.description, v.image, v.duration_seconds, m.content_hash, c.name as category_name`,
-    sql`from ${documentHits(dialect, 'video', query)} as hits
-        join videos v on v.id = hits.subject_id
-        join media_assets m on m.id = v.media_asset_id
-        join categories c on c.id = v.category_id
-        where ${visibleVideo('v', scope)}`,
-    sql`hits.score, v.id`,
-    page,
-    cap,
-  );
+export type DocumentSection = { rows: DocumentRow[]; total: number };
+
+/** A branch's columns, in DocumentRow's order and names (every branch names them: the first one names the union's). */
+function documentColumns(c: Record<Exclude<keyof DocumentRow, 'kind'>, RawBuilder<unknown> | null>): RawBuilder<unknown> {
+  const text = (v: RawBuilder<unknown> | null) => v ?? sql`cast(null as text)`;
+  const number = (v: RawBuilder<unknown> | null) => v ?? sql`cast(null as integer)`;
+  return sql`h.kind, ${c.id} as id, ${c.title} as title, ${text(c.body)} as body, ${text(c.image)} as image,
+    ${number(c.duration_seconds)} as duration_seconds, ${text(c.content_hash)} as content_hash,
+    ${number(c.category_id)} as category_id, ${text(c.category_name)} as category_name, h.score`;
 }
 
-export type CategoryRow = { id: number; name: string; picture: string | null };
-
-export function searchCategories(db: Db, dialect: Dialect, query: ParsedQuery, scope: SearchScope, page: Page, cap: number) {
-  if (scope.categoryIds.length === 0) return { rows: [] as CategoryRow[], total: 0 };
-  return pageAndTotal<CategoryRow>(
-    db,
-    sql`c.id, c.name, c.picture`,
-    sql`from ${documentHits(dialect, 'category', query)} as hits
-        join categories c on c.id = hits.subject_id
-        where c.id in (${ids(scope.categoryIds)})`,
-    sql`hits.score, c.id`,
-    page,
-    cap,
-  );
-}
-
-export type SubCategoryRow = { id: number; category_id: number; name: string; category_name: string };
-
-export function searchSubCategories(db: Db, dialect: Dialect, query: ParsedQuery, scope: SearchScope, page: Page, cap: number) {
-  if (scope.categoryIds.length === 0) return { rows: [] as SubCategoryRow[], total: 0 };
-  return pageAndTotal<SubCategoryRow>(
-    db,
-    sql`s.id, s.category_id, s.name, c.name as category_name`,
-    sql`from ${documentHits(dialect, 'sub_category', query)} as hits
-        join sub_categories s on s.id = hits.subject_id
-        join categories c on c.id = s.category_id
-        where s.category_id in (${ids(scope.categoryIds)})`,
-    sql`hits.score, s.id`,
-    page,
-    cap,
-  );
-}
-
-export type ExpertRow = { id: number; name: string; bio: string; picture: string | null };
-
-/** Experts are the platform's, the same for every organization. */
-export function searchExperts(db: Db, dialect: Dialect, query: ParsedQuery, page: Page, cap: number) {
-  return pageAndTotal<ExpertRow>(
-    db,
-    sql`e.id, e.name, e.bio, e.picture`,
-    sql`from ${documentHits(dialect, 'expert', query)} as hits join experts e on e.id = hits.subject_id`,
-    sql`hits.score, e.id`,
-    page,
-    cap,
-  );
+/**
+ * The page of each wanted kind of catalog document the scope may see, and each kind's number of matches (up to
+ * `cap`), in one statement: one index scan, each kind joined to its table and filtered by the scope, then ranked
+ * and counted per kind. Besides the page, each kind's best row comes back too, so a page past the end still
+ * knows its kind's total.
+ */
+export async function searchDocuments(
+  db: Db,
+  dialect: Dialect,
+  query: ParsedQuery,
+  scope: SearchScope,
+  page: Page,
+  cap: number,
+  kinds: DocumentKind[],
+): Promise<Map<DocumentKind, DocumentSection>> {
+  const sections = new Map<DocumentKind, DocumentSection>(kinds.map((k) => [k, { rows: [], total: 0 }]));
+  // Only experts are outside the path: without a category in scope, the other kinds find nothing.
+  const searched = scope.categoryIds.length > 0 ? kinds : kinds.filter((k) => k === 'expert');
+  if (searched.length === 0) return sections;
+  const inScope = scope.categoryIds.length > 0 ? ids(scope.categoryIds) : sql`null`;
+  const none = { body: null, image: null, duration_seconds: null, content_hash: null, category_id: null, category_name: null };
+  const branches: Record<DocumentKind, RawBuilder<unknown>> = {
+    video: sql`select ${documentColumns({
+      id: sql`v.id`,
+      title: sql`v.title`,
+      body: sql`v.description`,
+      image: sql`v.image`,
+      duration_seconds: sql`v.duration_seconds`,
+      content_hash: sql`m.content_hash`,
+      category_id: sql`v.category_id`,
+      category_name: sql`c.name`,
+    })}
+      from hits h join videos v on v.id = h.subject_id join media_assets m on m.id = v.media_asset_id join categories c on c.id = v.category_id
+      where h.kind = 'video' and ${visibleVideo('v', scope)}`,
+    category: sql`select ${documentColumns({ ...none, id: sql`c.id`, title: sql`c.name`, image: sql`c.picture` })}
+      from hits h join categories c on c.id = h.subject_id
+      where h.kind = 'category' and c.id in (${inScope})`,
+    sub_category: sql`select ${documentColumns({ ...none, id: sql`s.id`, title: sql`s.name`, category_id: sql`s.category_id`, category_name: sql`c.name` })}
+      from hits h join sub_categories s on s.id = h.subject_id join categories c on c.id = s.category_id
+      where h.kind = 'sub_category' and s.category_id in (${inScope})`,
+    expert: sql`select ${documentColumns({ ...none, id: sql`e.id`, title: sql`e.name`, body: sql`e.bio`, image: sql`e.picture` })}
+      from hits h join experts e on e.id = h.subject_id
+      where h.kind = 'expert'`,
+  };
+  const { rows } = await sql<DocumentRow & { position: number | string; total_count: number | string }>`
+    with hits as (${documentHits(dialect, searched, query)}),
+    visible as (${sql.join(
+      searched.map((k) => branches[k]),
+      sql` union all `,
+    )}),
+    ranked as (
+      select visible.*, row_number() over (partition by kind order by score, id) as position, count(*) over (partition by kind) as total_count
+      from visible)
+    select * from ranked where position = 1 or position > ${page.skip} and position <= ${page.skip + page.take}
+    order by kind, position`.execute(db);
+  for (const row of rows) {
+    const section = sections.get(row.kind);
+    if (!section) continue;
+    section.total = Math.min(cap, Number(row.total_count));
+    const position = Number(row.position);
+    if (position > page.skip && position <= page.skip + page.take) {
+      const { position: _position, total_count: _total, ...document } = row;
+      section.rows.push(document);
+    }
+  }
+  return sections;
 }
 
 export type CueRow = { video_id: number; title: string; start_ms: number; text: string; lang: string };
 
-/** The ids of the best `limit` cues of the whole catalog matching the query, best first (the same for everyone). */
-export async function bestCueIds(db: Db, dialect: Dialect, query: ParsedQuery, limit: number): Promise<number[]> {
-  const { rows } = await sql<{
-    cue_id: number;
-  }>`select hits.cue_id from ${cueHits(dialect, query)} as hits order by hits.score, hits.cue_id limit ${limit}`.execute(db);
-  return rows.map((r) => Number(r.cue_id));
+/** A ranked cue with what decides who may see it: its video, the video's category and whether it is listed. */
+export type CueCandidate = { cue_id: number; video_id: number; category_id: number; listed: boolean };
+
+/** The best `limit` cues of the whole catalog matching the query, best first (the same for everyone). */
+export async function bestCues(db: Db, dialect: Dialect, query: ParsedQuery, limit: number): Promise<CueCandidate[]> {
+  const { rows } = await sql<{ cue_id: number; video_id: number; category_id: number; listed: number | boolean }>`
+    select best.cue_id, v.id as video_id, v.category_id, (v.in_test = 1 or v.in_production = 1) as listed
+    from (select hits.cue_id, hits.score from ${cueHits(dialect, query)} as hits order by hits.score, hits.cue_id limit ${limit}) as best
+    join caption_cues cc on cc.id = best.cue_id join videos v on v.id = cc.video_id
+    order by best.score, best.cue_id`.execute(db);
+  return rows.map((r) => ({ cue_id: Number(r.cue_id), video_id: r.video_id, category_id: r.category_id, listed: Boolean(r.listed) }));
 }
 
-/** The candidates as rows `(cue_id, position)`, in their order. */
-function candidateRows(dialect: Dialect, candidateIds: number[]): RawBuilder<unknown> {
-  return dialect === 'postgres'
-    ? sql`unnest(${candidateIds}::bigint[]) with ordinality as cand(cue_id, position)`
-    : sql`(select value as cue_id, key as position from json_each(${JSON.stringify(candidateIds)})) as cand`;
-}
-
-/** The page of the scope's cues among `candidateIds`, in their order (best first), and how many there are. */
-export async function cuesAmong(db: Db, dialect: Dialect, candidateIds: number[], scope: SearchScope, page: Page): Promise<{ rows: CueRow[]; total: number }> {
-  if (candidateIds.length === 0 || scope.categoryIds.length === 0) return { rows: [], total: 0 };
-  const body = sql`from ${candidateRows(dialect, candidateIds)}
-    join caption_cues cc on cc.id = cand.cue_id
-    join caption_tracks t on t.id = cc.track_id
-    join videos v on v.id = cc.video_id
-    where ${visibleVideo('v', scope)}`;
-  // One pass over the candidates: the count rides along with the page (a window over every visible one).
-  const { rows } = await sql<CueRow & { total: number | string }>`select cc.video_id, v.title, cc.start_ms, cc.text, t.lang, count(*) over () as total ${body}
-    order by cand.position limit ${page.take} offset ${page.skip}`.execute(db);
-  if (rows.length > 0) return { rows, total: Number(rows[0]?.total) };
-  if (page.skip === 0) return { rows: [], total: 0 };
-  // A page past the end says nothing of the count: ask for it.
-  const counted = await sql<{ n: number }>`select count(*) as n ${body}`.execute(db);
-  return { rows: [], total: Number(counted.rows[0]?.n ?? 0) };
+/** The cues of `cueIds` with their video's title and their track's language, in the order of `cueIds`. */
+export async function cuesByIds(db: Db, cueIds: number[]): Promise<CueRow[]> {
+  if (cueIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('caption_cues as cc')
+    .innerJoin('caption_tracks as t', 't.id', 'cc.track_id')
+    .innerJoin('videos as v', 'v.id', 'cc.video_id')
+    .select(['cc.id', 'cc.video_id', 'v.title', 'cc.start_ms', 'cc.text', 't.lang'])
+    .where('cc.id', 'in', cueIds)
+    .execute();
+  const byId = new Map(rows.map((r) => [Number(r.id), r]));
+  return cueIds.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [{ video_id: row.video_id, title: row.title, start_ms: row.start_ms, text: row.text, lang: row.lang }] : [];
+  });
 }
 
 /** The exact page, ranking every match (what the candidates cannot answer: a narrow scope far down the ranking). */

@@ -3,23 +3,31 @@ import type { AppContext } from '../../app-context.ts';
 import { mediaSigner } from '../media/media-signer.ts';
 import type { Viewer } from '../videos/playback-access.ts';
 import { formatDuration, pictureOf } from '../videos/video-cards.ts';
-import { CUE_CANDIDATES, cueCandidates } from './cue-candidates.ts';
+import { CUE_CANDIDATES, candidatesInScope, cueCandidates } from './cue-candidates.ts';
 import { maySearchTranscripts, searchScopeOf } from './search.policy.ts';
-import { cuesAmong, type Page, type SearchScope, searchCategories, searchCues, searchExperts, searchSubCategories, searchVideos } from './search.queries.ts';
+import { cuesByIds, type DocumentKind, type Page, type SearchScope, searchCues, searchDocuments } from './search.queries.ts';
 import { highlight, type ParsedQuery, parseQuery } from './search-text.ts';
 
 const none = { items: [], total: 0 };
+
+/** The catalog's document kinds and the answer's section for each. */
+const DOCUMENT_SECTIONS: Array<[DocumentKind, SearchKind]> = [
+  ['video', 'videos'],
+  ['category', 'categories'],
+  ['sub_category', 'sub_categories'],
+  ['expert', 'experts'],
+];
 
 /**
  * The member's page of transcript moments, cut from the catalog's best cues for the query (cue-candidates.ts),
  * and how many of those the member may see. When the candidates are not every match and hold too few of the
  * member's cues for the page (a narrow scope, or a page far down), every match is ranked and counted instead.
  */
-async function pageOfCues(ctx: AppContext, query: ParsedQuery, scope: SearchScope, page: Page) {
+async function pageOfCues(ctx: AppContext, viewer: Viewer, query: ParsedQuery, scope: SearchScope, page: Page) {
   const { db, dialect } = ctx;
-  const candidates = await cueCandidates(db, dialect, query);
-  const among = await cuesAmong(db, dialect, candidates, scope, page);
-  if (candidates.length < CUE_CANDIDATES || among.rows.length === page.take) return among;
+  const candidates = await cueCandidates(db, dialect, query, viewer.catalogVersion);
+  const among = candidatesInScope(candidates, scope, page);
+  if (candidates.length < CUE_CANDIDATES || among.cueIds.length === page.take) return { rows: await cuesByIds(db, among.cueIds), total: among.total };
   return searchCues(db, dialect, query, scope, page, SEARCH_TOTAL_CAP);
 }
 
@@ -35,14 +43,13 @@ export async function search(ctx: AppContext, viewer: Viewer, input: { q: string
   const scope = await searchScopeOf(ctx, viewer);
   const wanted = (kind: SearchKind) => input.kind === undefined || input.kind === kind;
   const { db, dialect } = ctx;
-  const skipped = { rows: [], total: 0 };
-  const [videos, categories, subCategories, experts, cues] = await Promise.all([
-    wanted('videos') ? searchVideos(db, dialect, query, scope, page, SEARCH_TOTAL_CAP) : skipped,
-    wanted('categories') ? searchCategories(db, dialect, query, scope, page, SEARCH_TOTAL_CAP) : skipped,
-    wanted('sub_categories') ? searchSubCategories(db, dialect, query, scope, page, SEARCH_TOTAL_CAP) : skipped,
-    wanted('experts') ? searchExperts(db, dialect, query, page, SEARCH_TOTAL_CAP) : skipped,
-    wanted('cues') && maySearchTranscripts(viewer) ? pageOfCues(ctx, query, scope, page) : skipped,
+  const documentKinds = DOCUMENT_SECTIONS.filter(([, section]) => wanted(section)).map(([kind]) => kind);
+  const [documents, cues] = await Promise.all([
+    searchDocuments(db, dialect, query, scope, page, SEARCH_TOTAL_CAP, documentKinds),
+    wanted('cues') && maySearchTranscripts(viewer) ? pageOfCues(ctx, viewer, query, scope, page) : { rows: [], total: 0 },
   ]);
+  const section = (kind: DocumentKind) => documents.get(kind) ?? { rows: [], total: 0 };
+  const [videos, categories, subCategories, experts] = [section('video'), section('category'), section('sub_category'), section('expert')];
   const signer = await mediaSigner(db);
   return {
     ...empty,
@@ -51,24 +58,24 @@ export async function search(ctx: AppContext, viewer: Viewer, input: { q: string
       items: videos.rows.map((v) => ({
         admin_video_id: v.id,
         title: v.title,
-        default_image: pictureOf(v.image, v.content_hash, viewer, signer),
-        duration: formatDuration(v.duration_seconds),
-        category_name: v.category_name,
-        snippet: highlight(`${v.title} — ${v.description}`.replace(/ — $/, ''), query),
+        default_image: pictureOf(v.image, v.content_hash ?? '', viewer, signer),
+        duration: formatDuration(v.duration_seconds ?? 0),
+        category_name: v.category_name ?? '',
+        snippet: highlight(`${v.title} — ${v.body ?? ''}`.replace(/ — $/, ''), query),
       })),
     },
-    categories: { total: categories.total, items: categories.rows.map((c) => ({ category_id: c.id, name: c.name, picture: c.picture })) },
+    categories: { total: categories.total, items: categories.rows.map((c) => ({ category_id: c.id, name: c.title, picture: c.image })) },
     sub_categories: {
       total: subCategories.total,
-      items: subCategories.rows.map((s) => ({ sub_category_id: s.id, category_id: s.category_id, name: s.name, category_name: s.category_name })),
+      items: subCategories.rows.map((s) => ({ sub_category_id: s.id, category_id: s.category_id ?? 0, name: s.title, category_name: s.category_name ?? '' })),
     },
     experts: {
       total: experts.total,
       items: experts.rows.map((e) => ({
         cast_crew_id: e.id,
-        name: e.name,
-        picture: e.picture,
-        snippet: highlight(e.bio, query),
+        name: e.title,
+        picture: e.image,
+        snippet: highlight(e.body ?? '', query),
       })),
     },
     cues: {

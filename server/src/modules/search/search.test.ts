@@ -311,6 +311,15 @@ describe('search', () => {
     expect(all.videos).toEqual({ items: [], total: 0 });
     const second = (await search(orgA.member.token, 'the', { take: '1', skip: '1', kind: 'cues' })).body.data;
     expect(second.cues.items[0]).toEqual(all.cues.items[1]);
+    // Catalog sections page the same way; a page past the end still knows the total.
+    const videos = async (skip: number) => (await search(orgA.member.token, 'about', { take: '1', skip: String(skip), kind: 'videos' })).body.data;
+    const [page1, page2] = [await videos(0), await videos(1)];
+    expect(page1.videos.total).toBeGreaterThan(1);
+    expect(page1.videos.items).toHaveLength(1);
+    expect(page2.videos.items[0].admin_video_id).not.toBe(page1.videos.items[0].admin_video_id);
+    expect(page2.videos.total).toBe(page1.videos.total);
+    expect(page1.experts).toEqual({ items: [], total: 0 });
+    expect((await videos(page1.videos.total + 3)).videos).toEqual({ items: [], total: page1.videos.total });
   });
 
   it('refuses an empty or over-long query and bad paging with a 400, and needs a session', async () => {
