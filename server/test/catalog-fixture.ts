@@ -6,6 +6,7 @@ import type { Db } from '../src/db/client.ts';
 import { importCatalog } from '../src/modules/catalog/import-catalog.ts';
 import { rebuildCategoryStats, rebuildMemberPoints } from '../src/modules/learning/learning-stats.queries.ts';
 import { ensurePath, replacePathCategories } from '../src/modules/organization/learning-path.queries.ts';
+import { renewCatalogVersion } from '../src/modules/settings/catalog-version.ts';
 import type { TestPlatform } from './harness.ts';
 
 /**
@@ -228,6 +229,8 @@ export async function insertTestVideo(
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  // As an import would: what the instances keep from the catalog is built again.
+  await renewCatalogVersion(db);
   return row.id;
 }
 

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
-import { selectVideoCards } from '../videos/video-cards.queries.ts';
+import { type MemberCardState, selectVideoCards, type VideoCardRow } from '../videos/video-cards.queries.ts';
 import { listedAndVisible } from '../videos/visible-videos.queries.ts';
 
 /**
@@ -11,16 +11,39 @@ import { listedAndVisible } from '../videos/visible-videos.queries.ts';
 
 export type ListFlag = 'in_test' | 'in_production';
 
-/** Home sections: the first `perGroup` videos of each sub-category of a category, or of each category. */
-export function homeSectionRows(db: Db, userId: number, flag: ListFlag, categoryId: number | undefined, perGroup: number) {
+/** A home section's video, as every member sees it (the member's own figures are read apart: `memberCardStates`). */
+export type HomeSectionRow = Omit<VideoCardRow, keyof MemberCardState> & {
+  group_id: number;
+  group_title: string;
+  challenge: string;
+  group_total: number | string;
+};
+
+/**
+ * Home sections: the first `perGroup` videos of each sub-category of a category, or of each category. The same for
+ * every member (the catalog's own listing), so it carries nothing of the caller's.
+ */
+export function homeSectionRows(db: Db, flag: ListFlag, categoryId: number | undefined, perGroup: number): Promise<HomeSectionRow[]> {
   const table = categoryId === undefined ? 'categories' : 'sub_categories';
   const groupId = sql.ref(categoryId === undefined ? 'videos.category_id' : 'videos.sub_category_id');
-  const listed = selectVideoCards(db, userId)
+  const listed = db
+    .selectFrom('videos')
+    .innerJoin('media_assets', 'media_assets.id', 'videos.media_asset_id')
     .innerJoin('categories', 'categories.id', 'videos.category_id')
     .innerJoin('sub_categories', 'sub_categories.id', 'videos.sub_category_id')
     .where(`videos.${flag}`, '=', 1)
     .$if(categoryId !== undefined, (q) => q.where('videos.category_id', '=', categoryId as number))
     .select([
+      'videos.id',
+      'videos.title',
+      'videos.image',
+      'videos.duration_seconds',
+      'videos.category_id',
+      'videos.sub_category_id',
+      'videos.publish_time',
+      'videos.in_test',
+      'videos.in_production',
+      'media_assets.content_hash',
       sql<number>`${groupId}`.as('group_id'),
       sql<string>`${sql.ref(`${table}.name`)}`.as('group_title'),
       sql<number>`${sql.ref(`${table}.sort`)}`.as('group_sort'),

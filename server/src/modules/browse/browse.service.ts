@@ -25,7 +25,7 @@ import { mediaSigner } from '../media/media-signer.ts';
 import { learningPathFor } from '../organization/learning-path.queries.ts';
 import { findTeam } from '../organization/teams.queries.ts';
 import { assertCanPlay, type Viewer } from '../videos/playback-access.ts';
-import { pageOfCards } from '../videos/video-cards.queries.ts';
+import { type MemberCardState, memberCardStates, pageOfCards } from '../videos/video-cards.queries.ts';
 import { formatDuration, toVideoCard } from '../videos/video-cards.ts';
 import {
   categoryGroupRows,
@@ -36,12 +36,15 @@ import {
   findMemberContact,
   findSubCategorySummary,
   findVideoTitle,
-  homeSectionRows,
   type ListFlag,
   listExperts,
   subCategoryPage,
   viewAll,
 } from './browse.queries.ts';
+import { keptHomeSectionRows } from './kept-home-sections.ts';
+
+/** The figures of a card whose video row was not found (removed since the sections were kept). */
+const NEVER_SEEN: MemberCardState = { like_count: 0, dislike_count: 0, watch_seconds: null, position_seconds: null, watched_at: null, wishlist_id: null };
 
 /**
  * Home sections (spec section 6): the first call lists in_test videos, the second in_production
@@ -49,8 +52,15 @@ import {
  */
 export async function homeSections(ctx: AppContext, viewer: Viewer, flag: ListFlag, categoryId: number | undefined): Promise<HomeSectionData> {
   if (categoryId !== undefined) assertCategoryOpen(await pathAccessOf(ctx, viewer), categoryId);
-  const rows = await homeSectionRows(ctx.db, viewer.userId, flag, categoryId, SECTION_SIZE);
-  const signer = await mediaSigner(ctx.db);
+  const rows = await keptHomeSectionRows(ctx.db, viewer.catalogVersion, flag, categoryId, SECTION_SIZE);
+  const [states, signer] = await Promise.all([
+    memberCardStates(
+      ctx.db,
+      viewer.userId,
+      rows.map((r) => r.id),
+    ),
+    mediaSigner(ctx.db),
+  ]);
   const sections: HomeSectionData = [];
   for (const row of rows) {
     let section = sections.at(-1);
@@ -66,7 +76,7 @@ export async function homeSections(ctx: AppContext, viewer: Viewer, flag: ListFl
       };
       sections.push(section);
     }
-    section.data.push(toVideoCard(row, viewer, signer));
+    section.data.push(toVideoCard({ ...row, ...(states.get(row.id) ?? NEVER_SEEN) }, viewer, signer));
   }
   return sections;
 }

@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BULK_VIDEOS, importTestCatalog, insertFakeAsset, insertTestVideo, openWholeCatalog, type TestCatalog } from '../../../test/catalog-fixture.ts';
+import {
+  BULK_VIDEOS,
+  importTestCatalog,
+  insertFakeAsset,
+  insertTestVideo,
+  openWholeCatalog,
+  reimportTestCatalog,
+  type TestCatalog,
+} from '../../../test/catalog-fixture.ts';
 import { organizationWithMembers, signIn, startPlatform, type TestPlatform } from '../../../test/harness.ts';
 import { ensurePath, replaceHiddenVideos, replacePathCategories } from '../organization/learning-path.queries.ts';
 import { EXPERT_CONTACT_LIMIT_MESSAGE } from './browse.service.ts';
@@ -61,6 +69,34 @@ describe('home sections', () => {
       ['Continuous Improvement', 'CATEGORY', BULK_VIDEOS, 20],
     ]);
     expect(ids(res.body.data[1].data)).toEqual(bulk(1, 20));
+  });
+
+  it('follows an import made on another instance; the member\u2019s own figures and the votes are read on every call', async () => {
+    const other = await startPlatform({ DATABASE_URL: platform.ctx.config.databaseUrl, DATA_DIR: platform.ctx.config.dataDir });
+    try {
+      const lockoutCard = async () => {
+        const res = await post(acme.member.token, '/home_first_section', { category_id: catalog.categories.safety });
+        return res.body.data[0].data.find((v: { admin_video_id: number }) => v.admin_video_id === catalog.videos.lockout);
+      };
+      const before = await lockoutCard();
+      // Votes and My List change nothing of the catalog: the next call shows them all the same.
+      await post(acme.superUser.token, '/videos/like', { admin_video_id: catalog.videos.lockout });
+      await post(acme.member.token, '/wishlists/operations', { admin_video_id: catalog.videos.lockout });
+      const after = await lockoutCard();
+      expect([after.likes, after.wishlist_status]).toEqual([before.likes + 1, 1]);
+      // An import through the other instance renames the video: this instance answers the new title next.
+      const rename = (title: string) => (c: { categories: { sub_categories: { videos: { title: string }[] }[] }[] }) => {
+        c.categories[0]!.sub_categories[0]!.videos[0]!.title = title;
+      };
+      await reimportTestCatalog(other, rename('Lockout, tagout and try'));
+      expect((await lockoutCard()).title).toBe('Lockout, tagout and try');
+      await reimportTestCatalog(other, rename(before.title));
+      expect((await lockoutCard()).title).toBe(before.title);
+    } finally {
+      await post(acme.superUser.token, '/videos/like', { admin_video_id: catalog.videos.lockout });
+      await post(acme.member.token, '/wishlists/operations', { admin_video_id: catalog.videos.lockout });
+      await other.app.close();
+    }
   });
 
   it('the guest may read (POST calls that only read)', async () => {

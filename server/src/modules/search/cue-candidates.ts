@@ -1,4 +1,5 @@
 import type { Db, Dialect } from '../../db/client.ts';
+import { KeptByVersion } from '../../lib/kept-by-version.ts';
 import { CATALOG_VERSION, FIRST_CATALOG_VERSION } from '../settings/catalog-version.ts';
 import { findSetting } from '../settings/settings.queries.ts';
 import { bestCues, type CueCandidate, type Page, type SearchScope } from './search.queries.ts';
@@ -6,14 +7,11 @@ import type { ParsedQuery } from './search-text.ts';
 
 /** How many of the catalog's best cues a query keeps; members' pages are cut from them. */
 export const CUE_CANDIDATES = 1000;
-/** Distinct queries kept per instance (a few kilobytes each). */
-const KEPT_QUERIES = 500;
-
-type Kept = { version: string; cues: CueCandidate[] };
-const keptByDatabase = new WeakMap<Db, Map<string, Kept>>();
+/** Distinct queries kept per instance (a few tens of kilobytes each). */
+const keptRankings = new KeptByVersion<CueCandidate[]>(500);
 
 /**
- * The catalog's best cues for a query, ranked once per version of the index and kept by this instance:
+ * The catalog's best cues for a query, ranked once per catalog version and kept by this instance:
  * ranking every match of a common word (a tenth of three million words) costs a few hundred milliseconds,
  * and the members of a plant search the same words. The ranking is the same for everyone (each member's
  * scope filters it afterwards); the catalog version (read with the caller's session, else here), renewed by
@@ -21,23 +19,8 @@ const keptByDatabase = new WeakMap<Db, Map<string, Kept>>();
  */
 export async function cueCandidates(db: Db, dialect: Dialect, query: ParsedQuery, catalogVersion: string | undefined): Promise<CueCandidate[]> {
   const version = catalogVersion ?? (await findSetting(db, CATALOG_VERSION)) ?? FIRST_CATALOG_VERSION;
-  let kept = keptByDatabase.get(db);
-  if (!kept) {
-    kept = new Map();
-    keptByDatabase.set(db, kept);
-  }
   const key = `${query.prefix ? 'prefix' : 'words'}:${query.words.join(' ')}`;
-  const found = kept.get(key);
-  // Deleted and set again either way: the map's first key is the least recently used.
-  kept.delete(key);
-  if (found && found.version === version) {
-    kept.set(key, found);
-    return found.cues;
-  }
-  const cues = await bestCues(db, dialect, query, CUE_CANDIDATES);
-  kept.set(key, { version, cues });
-  if (kept.size > KEPT_QUERIES) kept.delete(kept.keys().next().value as string);
-  return cues;
+  return keptRankings.get(db, version, key, () => bestCues(db, dialect, query, CUE_CANDIDATES));
 }
 
 /**

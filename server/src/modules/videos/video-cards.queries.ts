@@ -50,6 +50,30 @@ export type VideoCardRow = {
   wishlist_id: number | null;
 };
 
+/** What a video card shows of the caller and of the votes, which change without the catalog changing. */
+export type MemberCardState = Pick<VideoCardRow, 'like_count' | 'dislike_count' | 'watch_seconds' | 'position_seconds' | 'watched_at' | 'wishlist_id'>;
+
+/** The member's figures (and the vote counts) of the given videos, by video id: one statement of key lookups. */
+export async function memberCardStates(db: Db, userId: number, videoIds: number[]): Promise<Map<number, MemberCardState>> {
+  if (videoIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('videos')
+    .leftJoin('video_watch', (j) => j.onRef('video_watch.video_id', '=', 'videos.id').on('video_watch.user_id', '=', userId))
+    .leftJoin('wishlists', (j) => j.onRef('wishlists.video_id', '=', 'videos.id').on('wishlists.user_id', '=', userId))
+    .select([
+      'videos.id',
+      'videos.like_count',
+      'videos.dislike_count',
+      'video_watch.seconds as watch_seconds',
+      'video_watch.position_seconds',
+      'video_watch.watched_at',
+      'wishlists.id as wishlist_id',
+    ])
+    .where('videos.id', 'in', videoIds)
+    .execute();
+  return new Map(rows.map(({ id, ...state }) => [id, state]));
+}
+
 /** Counts and pages a card query (count first, so a page past the end still knows the total). */
 export async function pageOfCards<Q extends ReturnType<typeof selectVideoCards>>(db: Db, query: Q, order: (q: Q) => Q, skip: number, take: number) {
   const { total } = await db
