@@ -85,6 +85,8 @@ type Seeded = {
   organizationId: number;
   firstUserId: number;
   userIds: number[];
+  /** Each bench token's member: a watch report names its sender. */
+  userOfToken: Map<string, number>;
   categoryIds: number[];
 };
 
@@ -297,6 +299,7 @@ async function seed(db: Db, videos: number): Promise<Seeded> {
   const openVideoIds = videoRows.flatMap((v, i) => (v.in_test === 1 && v.category_id === categories[0]!.id ? [videoIds[i]!] : []));
   return {
     tokens,
+    userOfToken: new Map(tokens.map((token, i) => [token, userIds[i]!])),
     categoryId: categories[0]!.id,
     videoIds,
     openVideoIds,
@@ -327,7 +330,15 @@ async function freshDatabase(label: string): Promise<{ url: string; drop: () => 
   return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
 
-type Call = { name: string; method: 'GET' | 'POST'; path: string; body?: (i: number) => unknown; superUser?: boolean; requests?: number; concurrency?: number };
+type Call = {
+  name: string;
+  method: 'GET' | 'POST';
+  path: string;
+  body?: (i: number, token: string) => unknown;
+  superUser?: boolean;
+  requests?: number;
+  concurrency?: number;
+};
 /** `first` is the very first request's latency, before any warm-up: what a cache or a cold start costs once. */
 type Result = { size: number; call: string; queries: number; first: number; p50: number; p95: number; p99: number; rps: number; errors: number };
 
@@ -364,7 +375,7 @@ async function request(url: string, call: Call, token: string, i: number): Promi
     'x-forwarded-for': `10.${(clientAddress >> 16) & 255}.${(clientAddress >> 8) & 255}.${clientAddress++ & 255}`,
   };
   if (call.method === 'POST') headers['content-type'] = 'application/json';
-  const res = await fetch(`${url}${call.path}`, { method: call.method, headers, body: call.body ? JSON.stringify(call.body(i)) : undefined });
+  const res = await fetch(`${url}${call.path}`, { method: call.method, headers, body: call.body ? JSON.stringify(call.body(i, token)) : undefined });
   await res.arrayBuffer();
   return res;
 }
@@ -428,6 +439,13 @@ async function benchSize(size: number, search = false): Promise<Result[]> {
           },
           { name: 'categoryVideos', method: 'POST', path: '/api/categoryVideos', body: () => ({ page_type: 'SUB_CATEGORY', category_id: seeded.categoryId }) },
           { name: 'videos/view', method: 'POST', path: '/api/videos/view', body: (i) => ({ admin_video_id: videoAt(i) }) },
+          // The player's report every few seconds of playback: the platform's most frequent write.
+          {
+            name: 'watch-user-video (report)',
+            method: 'POST',
+            path: '/api/watch-user-video',
+            body: (i, token) => ({ user: seeded.userOfToken.get(token), video: videoAt(i), timeSpent: 0.2, position: 12 }),
+          },
           // The member's home dashboard: path with progress, weekly activity, organization ranking (5,000 members).
           { name: 'learning_path_home', method: 'POST', path: '/api/learning_path_home', body: () => ({}) },
           { name: 'get_user_activity', method: 'GET', path: `/api/get_user_activity/${seeded.firstUserId}`, superUser: true },

@@ -12,6 +12,7 @@ import type { AppContext } from './app-context.ts';
 import type { Config } from './config/env.ts';
 import { createDb } from './db/client.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { answerCaching } from './lib/answer-caching.ts';
 import { authPlugin, openToKiosk } from './lib/auth.ts';
 import { failure, registerErrorEnvelope } from './lib/envelope.ts';
 import { refuseNulCharacters } from './lib/nul-characters.ts';
@@ -112,11 +113,8 @@ export async function buildApp(config: Config): Promise<{ app: FastifyInstance; 
   await app.register(outboxRoutes, { ctx });
   await app.register(
     async (api) => {
-      // API answers are personal (or cheap): no shared cache may keep them, unless a route says otherwise.
-      api.addHook('onSend', async (_request, reply, payload) => {
-        if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
-        return payload;
-      });
+      // API answers are personal: reads revalidated by ETag in the member's own browser only, the rest never kept.
+      api.addHook('onSend', answerCaching);
       await api.register(authPlugin, { db });
       await api.register(apiDocsRoutes, { document: () => app.swagger() });
       await api.register(authRoutes, { ctx });

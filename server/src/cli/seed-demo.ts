@@ -1,10 +1,12 @@
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { AppContext } from '../app-context.ts';
+import { countCategoriesWithKeys } from '../modules/catalog/catalog-upsert.queries.ts';
 import { importCatalog } from '../modules/catalog/import-catalog.ts';
 import { type ImportProgress, progressBar, silentProgress } from '../modules/catalog/progress.ts';
 import { seedDemoOrganization } from '../modules/demo/demo-organization.ts';
 import { DEMO_MEMBER, DEMO_QUALITY, DEMO_SUPER_USER } from '../modules/demo/demo-people.ts';
+import { anyoneSignedUp, findUserByEmail } from '../modules/users/users.queries.ts';
 
 /** The demo sign-ins (the demo organization's people: modules/demo/demo-people.ts). */
 export const DEMO = { superUser: DEMO_SUPER_USER, members: [DEMO_MEMBER, DEMO_QUALITY] };
@@ -15,16 +17,12 @@ export const DEMO_CATALOG = fileURLToPath(new URL('../../demo-catalog/catalog.js
 /** The import writes every category in one transaction, so all of the demo's categories present means it was imported. */
 async function demoCatalogPresent(ctx: AppContext): Promise<boolean> {
   const { categories } = JSON.parse(fs.readFileSync(DEMO_CATALOG, 'utf8')) as { categories: { key: string }[] };
-  const found = await ctx.db
-    .selectFrom('categories')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where(
-      'key',
-      'in',
+  return (
+    (await countCategoriesWithKeys(
+      ctx.db,
       categories.map((c) => c.key),
-    )
-    .executeTakeFirstOrThrow();
-  return Number(found.n) === categories.length;
+    )) === categories.length
+  );
 }
 
 /**
@@ -49,11 +47,9 @@ export function demoSignIns(ctx: AppContext): string[] {
 
 /** On first start of an empty platform: load the demo (its media are transcoded now) and say how to sign in. */
 export async function seedDemoIfEmpty(ctx: AppContext, print: (line: string) => void): Promise<void> {
-  const anyone = await ctx.db.selectFrom('users').select('id').where('is_guest', '=', 0).limit(1).executeTakeFirst();
-  if (!anyone) {
+  if (!(await anyoneSignedUp(ctx.db))) {
     console.log('First start: loading the demo catalog (transcoding its videos) and the demo organization with six months of history...');
     await seedDemo(ctx, progressBar());
   }
-  const demoPresent = await ctx.db.selectFrom('users').select('id').where('email', '=', DEMO.superUser.email).executeTakeFirst();
-  if (demoPresent) for (const line of demoSignIns(ctx)) print(line);
+  if (await findUserByEmail(ctx.db, DEMO.superUser.email)) for (const line of demoSignIns(ctx)) print(line);
 }

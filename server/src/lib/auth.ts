@@ -1,19 +1,13 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client.ts';
+import { KIOSK_IDLE_LIFETIME, KIOSK_SLIDE_STEP, SESSION_IDLE_LIFETIME, SESSION_SLIDE_STEP } from '../modules/auth/session-lifetimes.ts';
+import { findLiveSession, slideSession } from '../modules/auth/sessions.queries.ts';
 import { CATALOG_VERSION, FIRST_CATALOG_VERSION } from '../modules/settings/catalog-version.ts';
-import { DAY, MINUTE, now } from './clock.ts';
+import { now } from './clock.ts';
 import { hashToken } from './crypto.ts';
 import { forbidden, GUEST_READ_ONLY, unauthorized } from './errors.ts';
 
-export const SESSION_IDLE_LIFETIME = 30 * DAY;
-/**
- * A session opened with a PIN on a shared kiosk ends after this long without a call (the kiosk screen signs out
- * after the same time without a touch): the next person at the tablet must not find the last one signed in.
- */
-export const KIOSK_IDLE_LIFETIME = 2 * MINUTE;
-/** Kiosk sessions slide more often than the once a minute of ordinary ones, or a 2-minute lifetime would stutter. */
-const KIOSK_SLIDE_STEP = 15_000;
 export const KIOSK_REFUSED = 'This is not available on a shared kiosk. Use your own device.';
 
 /** Who is asking: set on every authenticated request, read by policies. */
@@ -70,37 +64,12 @@ function isRecord(v: unknown): v is Record<string, unknown> {
 
 export async function findCaller(db: Db, token: string): Promise<Caller | null> {
   const t = now();
-  const row = await db
-    .selectFrom('sessions')
-    .innerJoin('users', 'users.id', 'sessions.user_id')
-    .leftJoin('kiosks', 'kiosks.id', 'sessions.kiosk_id')
-    .select([
-      'sessions.id as session_id',
-      'sessions.last_used_at',
-      'sessions.kiosk_id',
-      'users.id as user_id',
-      'users.organization_id',
-      'users.team_id',
-      'users.is_super_user',
-      'users.is_guest',
-      (eb) => eb.selectFrom('settings').select('settings.value').where('settings.key', '=', CATALOG_VERSION).as('catalog_version'),
-    ])
-    .where('sessions.token_hash', '=', hashToken(token))
-    .where('sessions.revoked_at', 'is', null)
-    .where('sessions.expires_at', '>', t)
-    .where('users.deleted_at', 'is', null)
-    // A revoked kiosk takes the sessions opened on it along.
-    .where((eb) => eb.or([eb('sessions.kiosk_id', 'is', null), eb('kiosks.revoked_at', 'is', null)]))
-    .executeTakeFirst();
+  const row = await findLiveSession(db, hashToken(token), t, CATALOG_VERSION);
   if (!row) return null;
   // Sliding expiry: "30 days unused" (2 minutes on a kiosk). Written at most once a minute (15 s on a kiosk) per session.
   const onKiosk = row.kiosk_id !== null;
-  if (t - row.last_used_at > (onKiosk ? KIOSK_SLIDE_STEP : MINUTE)) {
-    await db
-      .updateTable('sessions')
-      .set({ last_used_at: t, expires_at: t + (onKiosk ? KIOSK_IDLE_LIFETIME : SESSION_IDLE_LIFETIME) })
-      .where('id', '=', row.session_id)
-      .execute();
+  if (t - row.last_used_at > (onKiosk ? KIOSK_SLIDE_STEP : SESSION_SLIDE_STEP)) {
+    await slideSession(db, row.session_id, t, t + (onKiosk ? KIOSK_IDLE_LIFETIME : SESSION_IDLE_LIFETIME));
   }
   return {
     sessionId: row.session_id,

@@ -1,7 +1,7 @@
-import { sql } from 'kysely';
 import type { Db } from '../db/client.ts';
 import { DAY, HOUR, MINUTE, now } from './clock.ts';
 import { tooManyRequests } from './errors.ts';
+import { countAttempt, decrementCount, deleteCount } from './throttle.queries.ts';
 
 /**
  * Every abuse limit of the platform, in one table (documented in the README): at most `max` attempts per
@@ -44,29 +44,11 @@ export type Limit = (typeof LIMITS)[keyof typeof LIMITS];
  */
 export async function takeAttempt(db: Db, limit: Limit, subject: string, message: string, amount = 1): Promise<void> {
   const t = now();
-  const expired = t - limit.windowMs;
-  const { rows } = await sql<{ count: number; window_start: number | string }>`
-    insert into throttle_counters (kind, subject, window_start, count)
-    values (${limit.kind}, ${subject}, ${t}, ${amount})
-    on conflict (kind, subject) do update set
-      count = case when throttle_counters.window_start <= ${expired} then ${amount} else throttle_counters.count + ${amount} end,
-      window_start = case when throttle_counters.window_start <= ${expired} then ${t} else throttle_counters.window_start end
-    returning count, window_start`.execute(db);
-  const row = rows[0];
-  if (row && row.count > limit.max) throw tooManyRequests(message, (Number(row.window_start) + limit.windowMs - t) / 1000);
+  const counted = await countAttempt(db, limit.kind, subject, amount, t, t - limit.windowMs);
+  if (counted && counted.count > limit.max) throw tooManyRequests(message, (counted.windowStart + limit.windowMs - t) / 1000);
 }
 
 /** Gives back one attempt that turned out legitimate (a successful sign-in behind a shared address). */
-export async function giveBackAttempt(db: Db, limit: Limit, subject: string): Promise<void> {
-  await db
-    .updateTable('throttle_counters')
-    .set((eb) => ({ count: eb('count', '-', 1) }))
-    .where('kind', '=', limit.kind)
-    .where('subject', '=', subject)
-    .where('count', '>', 0)
-    .execute();
-}
+export const giveBackAttempt = (db: Db, limit: Limit, subject: string): Promise<void> => decrementCount(db, limit.kind, subject);
 
-export async function clearAttempts(db: Db, limit: Limit, subject: string): Promise<void> {
-  await db.deleteFrom('throttle_counters').where('kind', '=', limit.kind).where('subject', '=', subject).execute();
-}
+export const clearAttempts = (db: Db, limit: Limit, subject: string): Promise<void> => deleteCount(db, limit.kind, subject);

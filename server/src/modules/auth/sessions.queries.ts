@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client.ts';
-import { KIOSK_IDLE_LIFETIME, SESSION_IDLE_LIFETIME } from '../../lib/auth.ts';
 import { now } from '../../lib/clock.ts';
 import { hashToken, newToken } from '../../lib/crypto.ts';
+import { KIOSK_IDLE_LIFETIME, SESSION_IDLE_LIFETIME } from './session-lifetimes.ts';
 
 /** Opens a session and returns its token; only the hash is kept. A session opened on a kiosk is short and restricted. */
 export async function openSession(db: Db, userId: number, userAgent?: string, kioskId?: number): Promise<string> {
@@ -63,4 +63,40 @@ export async function consumeUserToken(db: Db, token: string, purpose: TokenPurp
     .returning('user_id')
     .executeTakeFirst();
   return row?.user_id ?? null;
+}
+
+/**
+ * The live session of a token hash (not revoked, not expired, its user not deleted, its kiosk not revoked) with
+ * its user, and the setting `versionKey` read in the same statement (the catalog version every request checks).
+ */
+export function findLiveSession(db: Db, tokenHash: string, t: number, versionKey: string) {
+  return (
+    db
+      .selectFrom('sessions')
+      .innerJoin('users', 'users.id', 'sessions.user_id')
+      .leftJoin('kiosks', 'kiosks.id', 'sessions.kiosk_id')
+      .select([
+        'sessions.id as session_id',
+        'sessions.last_used_at',
+        'sessions.kiosk_id',
+        'users.id as user_id',
+        'users.organization_id',
+        'users.team_id',
+        'users.is_super_user',
+        'users.is_guest',
+        (eb) => eb.selectFrom('settings').select('settings.value').where('settings.key', '=', versionKey).as('catalog_version'),
+      ])
+      .where('sessions.token_hash', '=', tokenHash)
+      .where('sessions.revoked_at', 'is', null)
+      .where('sessions.expires_at', '>', t)
+      .where('users.deleted_at', 'is', null)
+      // A revoked kiosk takes the sessions opened on it along.
+      .where((eb) => eb.or([eb('sessions.kiosk_id', 'is', null), eb('kiosks.revoked_at', 'is', null)]))
+      .executeTakeFirst()
+  );
+}
+
+/** Moves a session's expiry on (sliding expiry). */
+export async function slideSession(db: Db, sessionId: number, t: number, expiresAt: number): Promise<void> {
+  await db.updateTable('sessions').set({ last_used_at: t, expires_at: expiresAt }).where('id', '=', sessionId).execute();
 }

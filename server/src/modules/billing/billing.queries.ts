@@ -9,6 +9,8 @@ export const listPlanRows = (db: Db) => db.selectFrom('plans').selectAll().order
 
 export const findPlan = (db: Executor, planId: number) => db.selectFrom('plans').selectAll().where('id', '=', planId).executeTakeFirst();
 
+export const findPlanByKey = (db: Executor, key: string) => db.selectFrom('plans').selectAll().where('key', '=', key).executeTakeFirst();
+
 export type PlanRow = NonNullable<Awaited<ReturnType<typeof findPlan>>>;
 
 /** The organization's subscription row (one per organization: renewals and new checkouts update it). */

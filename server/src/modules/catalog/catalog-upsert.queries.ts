@@ -301,3 +301,14 @@ export async function upsertCatalog(db: Db, catalog: CatalogFile, files: Prepare
   if (catalog.landing) await upsertLanding(db, catalog.landing, assetId, t);
   return revisions;
 }
+
+/** How many of the categories with these keys the catalog holds. */
+export async function countCategoriesWithKeys(db: Db, keys: string[]): Promise<number> {
+  if (keys.length === 0) return 0;
+  const found = await db
+    .selectFrom('categories')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('key', 'in', keys)
+    .executeTakeFirstOrThrow();
+  return Number(found.n);
+}

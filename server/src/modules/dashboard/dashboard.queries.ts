@@ -242,3 +242,41 @@ export const findMember = (db: Db, userId: number) =>
     .executeTakeFirst();
 
 export const findCategory = (db: Db, categoryId: number) => db.selectFrom('categories').select(['id', 'name']).where('id', '=', categoryId).executeTakeFirst();
+
+const ALERTS_PER_INSERT = 500;
+
+/** The UTC day of an alert: one alert per member, category and day. */
+const utcDay = (t: number) => new Date(t).toISOString().slice(0, 10);
+
+/**
+ * Records alerts (one per member and category a day): answers the `(user_id, category_id)` of those recorded now,
+ * leaving out the members already alerted today about that category.
+ */
+export async function insertAlerts(
+  db: Db,
+  alerts: { userId: number; categoryId: number }[],
+  by: { organizationId: number; senderId: number; kind: 'alert' | 'broadcast' },
+  t: number,
+): Promise<{ user_id: number; category_id: number }[]> {
+  const recorded: { user_id: number; category_id: number }[] = [];
+  for (let i = 0; i < alerts.length; i += ALERTS_PER_INSERT) {
+    const rows = await db
+      .insertInto('alerts')
+      .values(
+        alerts.slice(i, i + ALERTS_PER_INSERT).map((a) => ({
+          organization_id: by.organizationId,
+          sender_id: by.senderId,
+          user_id: a.userId,
+          category_id: a.categoryId,
+          day: utcDay(t),
+          kind: by.kind,
+          created_at: t,
+        })),
+      )
+      .onConflict((oc) => oc.columns(['user_id', 'category_id', 'day']).doNothing())
+      .returning(['user_id', 'category_id'])
+      .execute();
+    recorded.push(...rows);
+  }
+  return recorded;
+}

@@ -11,8 +11,12 @@ import type { AppContext } from '../../app-context.ts';
 import type { Caller } from '../../lib/auth.ts';
 import { now } from '../../lib/clock.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { fullName } from '../../lib/person-name.ts';
+import { enqueueMails } from '../mail/outbox.queries.ts';
 import { progressAlertMail } from '../mail/templates.ts';
-import { type LearningPath, learningPathFor } from '../organization/learning-path.queries.ts';
+import { insertNotices } from '../notices/notices.queries.ts';
+import { keptLearningPathFor } from '../organization/kept-learning-path.ts';
+import type { LearningPath } from '../organization/learning-path.queries.ts';
 import { findTeam } from '../organization/teams.queries.ts';
 import { assertCanUseDashboard, DASHBOARD_OTHER_ORGANIZATION } from './dashboard.policy.ts';
 import {
@@ -21,6 +25,7 @@ import {
   completedPerCategory,
   findCategory,
   findMember,
+  insertAlerts,
   memberCount,
   type Selection,
   secondsPerCategory,
@@ -31,14 +36,12 @@ import { largestRemainderPercents, percentOf } from './dashboard.rounding.ts';
 
 type Scope = { organizationId: number; teamId: number | null; path: LearningPath };
 
-const fullName = (name: string, lastName: string) => `${name} ${lastName}`.trim();
-
 /** Checks the caller and the team, and reads the learning path the selection is measured against. */
 async function scopeOf(ctx: AppContext, caller: Caller, organizationId: number, team: number | undefined): Promise<Scope> {
   assertCanUseDashboard(caller, organizationId);
   const teamId = team ?? null;
   if (teamId !== null && !(await findTeam(ctx.db, organizationId, teamId))) throw badRequest('team: is not a team of this organization');
-  return { organizationId, teamId, path: await learningPathFor(ctx.db, organizationId, teamId) };
+  return { organizationId, teamId, path: await keptLearningPathFor(ctx.db, caller.catalogVersion, organizationId, teamId) };
 }
 
 function selection(scope: Scope, categoryIds: number[]): Selection {
@@ -71,7 +74,7 @@ export async function overallProgress(
       teamProgress: percentOf(watched, total * members.length),
       teamUsersProgress: members.map((m) => ({
         user_id: m.user_id,
-        name: fullName(m.name, m.last_name),
+        name: fullName(m),
         picture: m.picture,
         progress: percentOf(m.watched, total),
       })),
@@ -100,7 +103,7 @@ export async function usersAlerts(ctx: AppContext, caller: Caller, q: { organiza
         users_total: listed[0]?.behind_in_category ?? 0,
         users: listed.map((r) => ({
           user_id: r.user_id,
-          user_name: fullName(r.name, r.last_name),
+          user_name: fullName(r),
           user_picture: r.picture,
           percentage_videos_watched: percentOf(r.watched, r.total),
           first_video_watched: new Date(r.first_at).toISOString(),
@@ -144,15 +147,13 @@ export async function optionalTraining(ctx: AppContext, caller: Caller, q: { org
   return optional.map((c, i) => ({ category_id: c.category_id, name: c.name, total_minutes: minutes[i]!, completion: shares[i]! }));
 }
 
-const utcDay = (t: number) => new Date(t).toISOString().slice(0, 10);
-
 const noticeText = (supervisor: string, category: string, percentage: number) =>
   `${supervisor} asks you to continue "${category}" (${percentage}% watched so far).`;
 
 async function senderName(ctx: AppContext, caller: Caller, supplied: string | undefined): Promise<string> {
   if (supplied) return supplied;
   const me = await findMember(ctx.db, caller.userId);
-  return me ? fullName(me.name, me.last_name) : 'Your supervisor';
+  return me ? fullName(me) : 'Your supervisor';
 }
 
 /** dashboard/team/{userId}: one alert to one member about one category, at most once per member, category and UTC day. */
@@ -171,46 +172,28 @@ export async function sendAlert(
   if (!category) throw badRequest('category_id: is not a category of the catalog');
 
   // The member's own percentage, measured against their team's path (the supplied one is only a hint).
-  const path = await learningPathFor(ctx.db, caller.organizationId, member.team_id);
+  const path = await keptLearningPathFor(ctx.db, caller.catalogVersion, caller.organizationId, member.team_id);
   const s: Selection = { organizationId: caller.organizationId, teamId: null, categoryIds: [category.id], hiddenVideoIds: path.hiddenVideoIds, userId };
   const [totals, watched] = await Promise.all([categoryTotals(ctx.db, s), watchedPerMember(ctx.db, s)]);
   const percentage = percentOf(watched[0]?.watched ?? 0, totals[0]?.total ?? 0);
   const supervisor = await senderName(ctx, caller, q.supervisor_name);
 
   const t = now();
-  const inserted = await ctx.db
-    .insertInto('alerts')
-    .values({
-      organization_id: caller.organizationId,
-      sender_id: caller.userId,
-      user_id: userId,
-      category_id: category.id,
-      day: utcDay(t),
-      kind: 'alert',
-      created_at: t,
-    })
-    .onConflict((oc) => oc.columns(['user_id', 'category_id', 'day']).doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  if (!inserted) throw conflict(DASHBOARD_MESSAGES.alreadyAlerted);
-
-  await ctx.db
-    .insertInto('notices')
-    .values({
-      user_id: userId,
-      sender_id: caller.userId,
-      category_id: category.id,
-      kind: 'alert',
-      message: noticeText(supervisor, category.name, percentage),
-      read_at: null,
-      created_at: t,
-    })
-    .execute();
+  const alerted = await insertAlerts(
+    ctx.db,
+    [{ userId, categoryId: category.id }],
+    { organizationId: caller.organizationId, senderId: caller.userId, kind: 'alert' },
+    t,
+  );
+  if (alerted.length === 0) throw conflict(DASHBOARD_MESSAGES.alreadyAlerted);
+  await insertNotices(
+    ctx.db,
+    [{ userId, senderId: caller.userId, categoryId: category.id, kind: 'alert', message: noticeText(supervisor, category.name, percentage) }],
+    t,
+  );
   const url = `${ctx.config.publicUrl}/category/${category.id}`;
-  await ctx.mailer.send(member.email, 'progress-alert', progressAlertMail(fullName(member.name, member.last_name), supervisor, category.name, percentage, url));
+  await ctx.mailer.send(member.email, 'progress-alert', progressAlertMail(fullName(member), supervisor, category.name, percentage, url));
 }
-
-const CHUNK = 500;
 
 /**
  * send_broadcast: every member of the selection (the sender excepted) behind in the category asked, or when none is
@@ -232,70 +215,41 @@ export async function sendBroadcast(ctx: AppContext, caller: Caller, body: { org
   const supervisor = await senderName(ctx, caller, undefined);
   const names = new Map(categories.map((c) => [c.category_id, c.name]));
   const t = now();
-  const day = utcDay(t);
-  const status = ctx.config.smtpUrl ? 'pending' : 'captured';
 
   const sent = await ctx.db.transaction().execute(async (trx) => {
-    const accepted = new Set<string>();
-    for (let i = 0; i < behind.length; i += CHUNK) {
-      const rows = await trx
-        .insertInto('alerts')
-        .values(
-          behind.slice(i, i + CHUNK).map((b) => ({
-            organization_id: scope.organizationId,
-            sender_id: caller.userId,
-            user_id: b.user_id,
-            category_id: b.category_id,
-            day,
-            kind: 'broadcast' as const,
-            created_at: t,
-          })),
+    const accepted = new Set(
+      (
+        await insertAlerts(
+          trx,
+          behind.map((b) => ({ userId: b.user_id, categoryId: b.category_id })),
+          { organizationId: scope.organizationId, senderId: caller.userId, kind: 'broadcast' },
+          t,
         )
-        .onConflict((oc) => oc.columns(['user_id', 'category_id', 'day']).doNothing())
-        .returning(['user_id', 'category_id'])
-        .execute();
-      for (const r of rows) accepted.add(`${r.user_id}:${r.category_id}`);
-    }
+      ).map((a) => `${a.user_id}:${a.category_id}`),
+    );
     const recipients = behind.filter((b) => accepted.has(`${b.user_id}:${b.category_id}`));
-    for (let i = 0; i < recipients.length; i += CHUNK) {
-      const chunk = recipients.slice(i, i + CHUNK);
-      await trx
-        .insertInto('notices')
-        .values(
-          chunk.map((b) => ({
-            user_id: b.user_id,
-            sender_id: caller.userId,
-            category_id: b.category_id,
-            kind: 'broadcast',
-            message: noticeText(supervisor, names.get(b.category_id) ?? '', percentOf(b.watched, b.total)),
-            read_at: null,
-            created_at: t,
-          })),
-        )
-        .execute();
-      await trx
-        .insertInto('outbox')
-        .values(
-          chunk.map((b) => {
-            const category = names.get(b.category_id) ?? '';
-            const mail = progressAlertMail(b.name, supervisor, category, percentOf(b.watched, b.total), `${ctx.config.publicUrl}/category/${b.category_id}`);
-            return {
-              to_address: b.email,
-              subject: mail.subject,
-              text_body: mail.text,
-              html_body: mail.html,
-              kind: 'progress-broadcast',
-              status,
-              attempts: 0,
-              last_error: null,
-              next_attempt_at: t,
-              sent_at: null,
-              created_at: t,
-            };
-          }),
-        )
-        .execute();
-    }
+    const percent = (b: (typeof behind)[number]) => percentOf(b.watched, b.total);
+    await insertNotices(
+      trx,
+      recipients.map((b) => ({
+        userId: b.user_id,
+        senderId: caller.userId,
+        categoryId: b.category_id,
+        kind: 'broadcast',
+        message: noticeText(supervisor, names.get(b.category_id) ?? '', percent(b)),
+      })),
+      t,
+    );
+    await enqueueMails(
+      trx,
+      recipients.map((b) => ({
+        to: b.email,
+        kind: 'progress-broadcast',
+        mail: progressAlertMail(b.name, supervisor, names.get(b.category_id) ?? '', percent(b), `${ctx.config.publicUrl}/category/${b.category_id}`),
+      })),
+      ctx.config.smtpUrl ? 'pending' : 'captured',
+      t,
+    );
     return recipients.length;
   });
   if (ctx.config.smtpUrl) void ctx.mailer.deliverPending().catch(() => undefined);

@@ -2,7 +2,7 @@ import type { AppContext } from '../../app-context.ts';
 import type { Caller } from '../../lib/auth.ts';
 import { atMoment, DAY, HOUR, now } from '../../lib/clock.ts';
 import { register } from '../auth/auth.service.ts';
-import { findOrganizationSubscription, settleOpenCheckout } from '../billing/billing.queries.ts';
+import { findOrganizationSubscription, findPlanByKey, settleOpenCheckout } from '../billing/billing.queries.ts';
 import { confirmPayment, startCheckout } from '../billing/billing.service.ts';
 import { runBillingClock } from '../billing/billing-clock.ts';
 import { upsertPlans } from '../catalog/catalog-upsert.queries.ts';
@@ -85,7 +85,8 @@ async function registerAndSubscribe(ctx: AppContext, at: number): Promise<{ orga
     const payer = await callerFor(ctx, registered.user_id);
     // Alice opens the e-mailed confirmation link, so Acme counts (it invites and shares by e-mail).
     await markOrganizationVerified(ctx.db, payer.organizationId as number);
-    const plan = await ctx.db.selectFrom('plans').select('id').where('key', '=', DEMO_PLAN.key).executeTakeFirstOrThrow();
+    const plan = await findPlanByKey(ctx.db, DEMO_PLAN.key);
+    if (!plan) throw new Error(`demo seed: plan ${DEMO_PLAN.key} is missing`);
     const billing = offline(ctx);
     const { url } = await startCheckout(billing, payer, {
       subscription_id: plan.id,

@@ -8,13 +8,14 @@ import {
   pinProblem,
 } from '@mm/contract';
 import type { AppContext } from '../../app-context.ts';
-import { type Caller, KIOSK_IDLE_LIFETIME } from '../../lib/auth.ts';
+import type { Caller } from '../../lib/auth.ts';
 import { toIso } from '../../lib/clock.ts';
 import { hashToken, newToken } from '../../lib/crypto.ts';
 import { badRequest, notFound, unauthorized } from '../../lib/errors.ts';
 import { clearAttempts, giveBackAttempt, LIMITS, takeAttempt } from '../../lib/throttle.ts';
 import { toSessionData } from '../auth/auth.service.ts';
 import { hashPassword, verifyPassword } from '../auth/password-policy.ts';
+import { KIOSK_IDLE_LIFETIME } from '../auth/session-lifetimes.ts';
 import { openSession } from '../auth/sessions.queries.ts';
 import { findTeam, listTeams } from '../organization/teams.queries.ts';
 import { findUserById } from '../users/users.queries.ts';

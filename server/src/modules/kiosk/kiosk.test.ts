@@ -2,8 +2,9 @@ import { KIOSK_MESSAGES, KIOSK_TOKEN_HEADER } from '@mm/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { walkRoutes } from '../../../test/attack/route-walk.ts';
 import { organizationWithMembers, STRONG_PASSWORD, startPlatform, type TestPlatform, uniqueEmail } from '../../../test/harness.ts';
-import { KIOSK_IDLE_LIFETIME, KIOSK_REFUSED } from '../../lib/auth.ts';
+import { KIOSK_REFUSED } from '../../lib/auth.ts';
 import { passwordVerifications } from '../auth/password-policy.ts';
+import { KIOSK_IDLE_LIFETIME } from '../auth/session-lifetimes.ts';
 import { addMember } from '../organization/organization.service.ts';
 
 let platform: TestPlatform;
@@ -101,8 +102,10 @@ describe('kiosk PIN sign-in', () => {
     expect(session.expires_at).toBeLessThanOrEqual(Date.now() + KIOSK_IDLE_LIFETIME);
     expect(session.expires_at).toBeGreaterThanOrEqual(before + KIOSK_IDLE_LIFETIME);
 
-    // What the operator came for works.
-    expect((await platform.api('GET', '/api/learning_path_home', { token })).status).toBe(200);
+    // What the operator came for works; the shared tablet's browser keeps none of it.
+    const path = await platform.api('GET', '/api/learning_path_home', { token });
+    expect(path.status).toBe(200);
+    expect([path.headers.get('cache-control'), path.headers.get('etag')]).toEqual(['no-store', null]);
     expect((await platform.api('GET', '/api/notices', { token })).status).toBe(200);
 
     // Every signed-in route is called with the kiosk session: those outside the modules open to kiosks refuse it

@@ -109,6 +109,9 @@ export function certificatesOf(db: Db, userId: number) {
     .execute();
 }
 
+export const findCertificateOwner = (db: Db, certificateId: number) =>
+  db.selectFrom('certificates').select(['user_id', 'verification_code']).where('id', '=', certificateId).executeTakeFirst();
+
 export function findCertificate(db: Db, userId: number, kind: 'category' | 'sub_category', subjectId: number) {
   return db
     .selectFrom('certificates')

@@ -29,6 +29,7 @@ import {
   countsBySubCategory,
   findCertificate,
   findCertificateByCode,
+  findCertificateOwner,
   findMember,
   findTeam,
   findTeamById,
@@ -53,8 +54,9 @@ const iso = (ms: number) => toIso(Number(ms)) as string;
  * Where a member stands on their path: per category the visible listed videos, those watched, progress and
  * availability. One rule for home's cards and for the locks the server enforces (three statements and the path).
  */
-async function pathStanding(ctx: AppContext, member: Member) {
-  const path = await learningPathFor(ctx.db, member.organization_id ?? 0, member.team_id);
+/** `catalogVersion`: the caller's (lib/auth.ts), under which the member's path may be the one this instance keeps. */
+async function pathStanding(ctx: AppContext, member: Member, catalogVersion: string | undefined) {
+  const path = await keptLearningPathFor(ctx.db, catalogVersion, member.organization_id ?? 0, member.team_id);
   const categoryIds = path.categories.map((c) => c.category_id);
   const [counts, certs] = await Promise.all([countsBySubCategory(ctx.db, member.id, categoryIds, path.hiddenVideoIds), certificatesOf(ctx.db, member.id)]);
   const certified = new Set(certs.filter((c) => c.kind === 'category').map((c) => c.subject_id));
@@ -69,8 +71,8 @@ async function pathStanding(ctx: AppContext, member: Member) {
 }
 
 /** The member's path with per-category and per-sub-category progress (visible videos only). */
-async function pathProgress(ctx: AppContext, member: Member) {
-  const { path, counts, certs, rows } = await pathStanding(ctx, member);
+async function pathProgress(ctx: AppContext, member: Member, catalogVersion: string | undefined) {
+  const { path, counts, certs, rows } = await pathStanding(ctx, member, catalogVersion);
   const categoryIds = path.categories.map((c) => c.category_id);
   const [lastByCategory, categories, subCategories] = await Promise.all([
     lastWatchedByCategory(ctx.db, member.id, categoryIds),
@@ -215,7 +217,7 @@ export async function issueDueCertificates(ctx: AppContext, userId: number, vide
 
 export async function learningPathHome(ctx: AppContext, caller: Caller): Promise<LearningPathHomeData> {
   const member = await memberOrThrow(ctx, caller.userId);
-  const { source, categories } = await pathProgress(ctx, member);
+  const { source, categories } = await pathProgress(ctx, member, caller.catalogVersion);
   const figures = pathFigures(categories.map((c) => c.progress));
   return {
     name: member.name,
@@ -252,7 +254,7 @@ const validity = (expiresAt: number | undefined, t: number) => ({
 export async function userCertifications(ctx: AppContext, caller: Caller, userId: number): Promise<UserCertificationsData> {
   const member = await findMember(ctx.db, userId);
   assertCanReadMember(caller, member);
-  const { categories, certs } = await pathProgress(ctx, member);
+  const { categories, certs } = await pathProgress(ctx, member, caller.catalogVersion);
   const cats = new Map((await categoryNames(ctx.db, [...new Set(certs.map((c) => c.category_id))])).map((c) => [c.id, c]));
   const subs = new Map(
     (
@@ -292,17 +294,18 @@ export async function userActivity(ctx: AppContext, caller: Caller, userId: numb
   assertCanReadMember(caller, member);
   const today = dayIn(at, member.timezone);
   const weekStart = dayIn(at - (WEEK_DAYS - 1) * DAY, member.timezone);
-  const [videosLastWeek, days, path, rank] = await Promise.all([
+  const [videosLastWeek, days, path, certs, rank] = await Promise.all([
     videosWatchedSince(ctx.db, userId, weekStart),
     watchDays(ctx.db, userId, dayIn(at - STREAK_WINDOW_DAYS * DAY, member.timezone)),
-    pathProgress(ctx, member),
+    keptLearningPathFor(ctx.db, caller.catalogVersion, member.organization_id ?? 0, member.team_id),
+    certificatesOf(ctx.db, userId),
     member.organization_id === null ? Promise.resolve({ ranking: 0, points: 0 }) : rankOf(ctx.db, member.organization_id, userId),
   ]);
   const inPath = new Set(path.categories.map((c) => c.category_id));
   return {
     videosLastWeek,
     countSequenceDayWatch: streakDays(days, today),
-    certifications: path.certs.filter((c) => c.kind === 'category' && inPath.has(c.category_id)).length,
+    certifications: certs.filter((c) => c.kind === 'category' && inPath.has(c.category_id)).length,
     certificationsAvailable: path.categories.length,
     rankingUser: rank,
   };
@@ -407,7 +410,7 @@ const ptBr = (ms: number) => new Intl.DateTimeFormat('pt-BR', { timeZone: 'UTC' 
 
 /** The certificate as a PDF, for its owner or a super user of their organization. */
 export async function certificatePdfFile(ctx: AppContext, caller: Caller, certificateId: number): Promise<{ pdf: Buffer; filename: string }> {
-  const cert = await ctx.db.selectFrom('certificates').select(['user_id', 'verification_code']).where('id', '=', certificateId).executeTakeFirst();
+  const cert = await findCertificateOwner(ctx.db, certificateId);
   if (!cert) throw notFound('Certificate not found.');
   assertCanReadMember(caller, await findMember(ctx.db, cert.user_id));
   const row = await findCertificateByCode(ctx.db, cert.verification_code);

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { forbidden } from '../../lib/errors.ts';
 import { escapeHtml } from '../../lib/html.ts';
+import { findMessage, latestMessages } from './outbox.queries.ts';
 
 /**
  * The development outbox: with no SMTP_URL every e-mail lands here. It holds live reset and
@@ -15,7 +16,7 @@ export const outboxRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   });
 
   app.get('/dev/outbox', { config: { auth: 'public' } }, async (_request, reply) => {
-    const rows = await ctx.db.selectFrom('outbox').select(['id', 'to_address', 'subject', 'kind', 'created_at']).orderBy('id', 'desc').limit(200).execute();
+    const rows = await latestMessages(ctx.db, 200);
     const items = rows
       .map(
         (r) =>
@@ -33,7 +34,7 @@ export const outboxRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     '/dev/outbox/:id',
     { config: { auth: 'public' }, schema: { params: z.object({ id: z.coerce.number().int().positive() }) } },
     async (request, reply) => {
-      const row = await ctx.db.selectFrom('outbox').selectAll().where('id', '=', request.params.id).executeTakeFirst();
+      const row = await findMessage(ctx.db, request.params.id);
       if (!row) return reply.status(404).type('text/html').send('<p>No such e-mail.</p>');
       return reply
         .type('text/html')

@@ -2,6 +2,7 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { Config } from '../../config/env.ts';
 import type { Db } from '../../db/client.ts';
 import { MINUTE, now } from '../../lib/clock.ts';
+import { claimMessage, dueMessages, enqueueMails, markAttemptFailed, markSent } from './outbox.queries.ts';
 import type { Mail } from './templates.ts';
 
 /**
@@ -27,26 +28,11 @@ export function createMailer(db: Db, config: Config, log: { warn(o: object, m: s
 
   async function deliverPending(): Promise<number> {
     if (!transport) return 0;
-    const due = await db
-      .selectFrom('outbox')
-      .selectAll()
-      .where('status', '=', 'pending')
-      .where('next_attempt_at', '<=', now())
-      .orderBy('id')
-      .limit(50)
-      .execute();
+    const due = await dueMessages(db, now(), 50);
     let sent = 0;
     for (const message of due) {
-      // Several app instances deliver from one database: the one that moves the message's next attempt wins it.
-      // An instance that dies while sending leaves it due again after the lease (at least once, never twice at once).
-      const claim = await db
-        .updateTable('outbox')
-        .set({ next_attempt_at: now() + CLAIM_LEASE })
-        .where('id', '=', message.id)
-        .where('status', '=', 'pending')
-        .where('next_attempt_at', '=', message.next_attempt_at)
-        .executeTakeFirst();
-      if (Number(claim.numUpdatedRows) !== 1) continue;
+      // An instance that dies while sending leaves the message due again after the lease (at least once, never twice at once).
+      if (!(await claimMessage(db, message, now() + CLAIM_LEASE))) continue;
       try {
         await transport.sendMail({
           from: config.mailFrom,
@@ -55,25 +41,17 @@ export function createMailer(db: Db, config: Config, log: { warn(o: object, m: s
           text: message.text_body,
           html: message.html_body,
         });
-        await db
-          .updateTable('outbox')
-          .set({ status: 'sent', sent_at: now(), attempts: message.attempts + 1, last_error: null })
-          .where('id', '=', message.id)
-          .execute();
+        await markSent(db, message.id, message.attempts + 1, now());
         sent++;
       } catch (error) {
         const attempts = message.attempts + 1;
         log.warn({ outboxId: message.id, attempts }, 'e-mail delivery failed, will retry');
-        await db
-          .updateTable('outbox')
-          .set({
-            status: attempts >= MAX_ATTEMPTS ? 'failed' : 'pending',
-            attempts,
-            last_error: String((error as Error).message).slice(0, 500),
-            next_attempt_at: now() + Math.min(60 * MINUTE, 2 ** attempts * 1000),
-          })
-          .where('id', '=', message.id)
-          .execute();
+        await markAttemptFailed(db, message.id, {
+          failed: attempts >= MAX_ATTEMPTS,
+          attempts,
+          error: String((error as Error).message).slice(0, 500),
+          nextAttemptAt: now() + Math.min(60 * MINUTE, 2 ** attempts * 1000),
+        });
       }
     }
     return sent;
@@ -94,23 +72,7 @@ export function createMailer(db: Db, config: Config, log: { warn(o: object, m: s
 
   return {
     async send(to, kind, mail) {
-      const t = now();
-      await db
-        .insertInto('outbox')
-        .values({
-          to_address: to,
-          subject: mail.subject,
-          text_body: mail.text,
-          html_body: mail.html,
-          kind,
-          status: transport ? 'pending' : 'captured',
-          attempts: 0,
-          last_error: null,
-          next_attempt_at: t,
-          sent_at: null,
-          created_at: t,
-        })
-        .execute();
+      await enqueueMails(db, [{ to, kind, mail }], transport ? 'pending' : 'captured', now());
       if (transport) void kick().catch(() => undefined);
     },
     deliverPending: kick,

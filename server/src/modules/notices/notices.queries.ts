@@ -31,15 +31,29 @@ export async function markRead(db: Db, userId: number, ids: number[] | undefined
   await query.execute();
 }
 
-export type NewNotice = { userId: number; senderId: number | null; kind: string; message: string };
+/** `categoryId`: the category a progress alert is about (its notice links there). */
+export type NewNotice = { userId: number; senderId: number | null; kind: string; message: string; categoryId?: number };
 
 /** Leaves notices for members (in the caller's transaction, so they appear exactly when what they announce does). */
 export async function insertNotices(db: Db, notices: NewNotice[], t: number): Promise<void> {
-  if (!notices.length) return;
+  for (let i = 0; i < notices.length; i += ROWS_PER_INSERT) await insertNoticeRows(db, notices.slice(i, i + ROWS_PER_INSERT), t);
+}
+
+const ROWS_PER_INSERT = 500;
+
+async function insertNoticeRows(db: Db, notices: NewNotice[], t: number): Promise<void> {
   await db
     .insertInto('notices')
     .values(
-      notices.map((n) => ({ user_id: n.userId, sender_id: n.senderId, category_id: null, kind: n.kind, message: n.message, read_at: null, created_at: t })),
+      notices.map((n) => ({
+        user_id: n.userId,
+        sender_id: n.senderId,
+        category_id: n.categoryId ?? null,
+        kind: n.kind,
+        message: n.message,
+        read_at: null,
+        created_at: t,
+      })),
     )
     .execute();
 }

@@ -1,6 +1,9 @@
 import type { Db } from '../../db/client.ts';
 import { now } from '../../lib/clock.ts';
 
+export const findOrganizationName = (db: Db, organizationId: number) =>
+  db.selectFrom('organizations').select('name').where('id', '=', organizationId).executeTakeFirst();
+
 export const findBanner = (db: Db, organizationId: number) =>
   db.selectFrom('organizations').select('banner_url').where('id', '=', organizationId).executeTakeFirst();
 

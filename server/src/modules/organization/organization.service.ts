@@ -3,6 +3,7 @@ import { badRequest, conflict } from '../../lib/errors.ts';
 import { hashPassword, passwordProblem } from '../auth/password-policy.ts';
 import { startTrial } from '../billing/subscription.queries.ts';
 import { emailTaken, findOrCreateTeam, insertOrganization, insertUser } from '../users/users.queries.ts';
+import { findOrganizationName } from './organization.queries.ts';
 
 export type NewMember = {
   email: string;
@@ -21,7 +22,7 @@ export async function addMember(ctx: AppContext, organizationId: number, member:
   if (weak) throw badRequest(weak);
   if (await emailTaken(ctx.db, member.email)) throw conflict(`The email ${member.email} has already been taken.`);
   const teamId = member.team ? await findOrCreateTeam(ctx.db, organizationId, member.team) : null;
-  const organization = await ctx.db.selectFrom('organizations').select('name').where('id', '=', organizationId).executeTakeFirst();
+  const organization = await findOrganizationName(ctx.db, organizationId);
   if (!organization) throw badRequest(`There is no organization ${organizationId}.`);
   return insertUser(ctx.db, {
     organization_id: organizationId,

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client.ts';
+import { enqueueMails, type OutboxStatus } from '../mail/outbox.queries.ts';
 import type { Mail } from '../mail/templates.ts';
 
 export type Recipient = { email: string; userId: number | null };
@@ -48,7 +49,7 @@ const chunks = <T>(rows: T[]) => Array.from({ length: Math.ceil(rows.length / CH
  * The share, its recipients and one outbox message per recipient, in one transaction and a few
  * batch inserts (no per-recipient query). `mailStatus` is the outbox's first state.
  */
-export async function insertShare(db: Db, share: NewShare, recipients: Recipient[], mail: Mail, mailStatus: 'pending' | 'captured'): Promise<void> {
+export async function insertShare(db: Db, share: NewShare, recipients: Recipient[], mail: Mail, mailStatus: OutboxStatus): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const { id } = await trx
       .insertInto('shares')
@@ -69,25 +70,13 @@ export async function insertShare(db: Db, share: NewShare, recipients: Recipient
         .insertInto('share_recipients')
         .values(part.map((r) => ({ share_id: id, email: r.email, user_id: r.userId, created_at: share.createdAt })))
         .execute();
-      await trx
-        .insertInto('outbox')
-        .values(
-          part.map((r) => ({
-            to_address: r.email,
-            subject: mail.subject,
-            text_body: mail.text,
-            html_body: mail.html,
-            kind: 'share',
-            status: mailStatus,
-            attempts: 0,
-            last_error: null,
-            next_attempt_at: share.createdAt,
-            sent_at: null,
-            created_at: share.createdAt,
-          })),
-        )
-        .execute();
     }
+    await enqueueMails(
+      trx,
+      recipients.map((r) => ({ to: r.email, kind: 'share', mail })),
+      mailStatus,
+      share.createdAt,
+    );
   });
 }
 

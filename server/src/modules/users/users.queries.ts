@@ -75,3 +75,8 @@ export async function findOrCreateTeam(db: Db, organizationId: number, name: str
     .executeTakeFirst();
   return existing ? existing.id : insertTeam(db, organizationId, name);
 }
+
+/** True once anyone but the shared guest account exists: the platform is no longer empty. */
+export async function anyoneSignedUp(db: Db): Promise<boolean> {
+  return (await db.selectFrom('users').select('id').where('is_guest', '=', 0).limit(1).executeTakeFirst()) !== undefined;
+}

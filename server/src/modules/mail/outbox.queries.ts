@@ -1,0 +1,75 @@
+import type { Db } from '../../db/client.ts';
+import type { Mail } from './templates.ts';
+
+/** The outbox table: every e-mail of the platform is one row, written here and nowhere else. */
+
+/** A message to queue: whom, which kind (for the development view and the tests), and what. */
+export type QueuedMail = { to: string; kind: string; mail: Mail };
+
+/** 'pending' when an SMTP server will deliver it, 'captured' when the outbox itself is the destination (no SMTP_URL). */
+export type OutboxStatus = 'pending' | 'captured';
+
+const ROWS_PER_INSERT = 500;
+
+/** Queues messages in the caller's transaction, when there is one: they leave only if what they announce is written. */
+export async function enqueueMails(db: Db, mails: QueuedMail[], status: OutboxStatus, t: number): Promise<void> {
+  for (let i = 0; i < mails.length; i += ROWS_PER_INSERT)
+    await db
+      .insertInto('outbox')
+      .values(
+        mails.slice(i, i + ROWS_PER_INSERT).map(({ to, kind, mail }) => ({
+          to_address: to,
+          subject: mail.subject,
+          text_body: mail.text,
+          html_body: mail.html,
+          kind,
+          status,
+          attempts: 0,
+          last_error: null,
+          next_attempt_at: t,
+          sent_at: null,
+          created_at: t,
+        })),
+      )
+      .execute();
+}
+
+export const dueMessages = (db: Db, t: number, limit: number) =>
+  db.selectFrom('outbox').selectAll().where('status', '=', 'pending').where('next_attempt_at', '<=', t).orderBy('id').limit(limit).execute();
+
+/**
+ * Claims a due message for this instance until `leaseUntil`: the instance that moves its next attempt wins it
+ * (several instances deliver from one database). True when this one did.
+ */
+export async function claimMessage(db: Db, message: { id: number; next_attempt_at: number }, leaseUntil: number): Promise<boolean> {
+  const claim = await db
+    .updateTable('outbox')
+    .set({ next_attempt_at: leaseUntil })
+    .where('id', '=', message.id)
+    .where('status', '=', 'pending')
+    .where('next_attempt_at', '=', message.next_attempt_at)
+    .executeTakeFirst();
+  return Number(claim.numUpdatedRows) === 1;
+}
+
+export async function markSent(db: Db, id: number, attempts: number, t: number): Promise<void> {
+  await db.updateTable('outbox').set({ status: 'sent', sent_at: t, attempts, last_error: null }).where('id', '=', id).execute();
+}
+
+export async function markAttemptFailed(
+  db: Db,
+  id: number,
+  outcome: { failed: boolean; attempts: number; error: string; nextAttemptAt: number },
+): Promise<void> {
+  await db
+    .updateTable('outbox')
+    .set({ status: outcome.failed ? 'failed' : 'pending', attempts: outcome.attempts, last_error: outcome.error, next_attempt_at: outcome.nextAttemptAt })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** The development view's list: the latest messages first. */
+export const latestMessages = (db: Db, limit: number) =>
+  db.selectFrom('outbox').select(['id', 'to_address', 'subject', 'kind', 'created_at']).orderBy('id', 'desc').limit(limit).execute();
+
+export const findMessage = (db: Db, id: number) => db.selectFrom('outbox').selectAll().where('id', '=', id).executeTakeFirst();
