@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
-import { type MemberCardState, selectVideoCards, type VideoCardRow } from '../videos/video-cards.queries.ts';
+import { CATALOG_CARD_COLUMNS, type MemberCardState, selectVideoCards, type VideoCardRow } from '../videos/video-cards.queries.ts';
 import { listedAndVisible } from '../videos/visible-videos.queries.ts';
 
 /**
@@ -34,16 +34,7 @@ export function homeSectionRows(db: Db, flag: ListFlag, categoryId: number | und
     .where(`videos.${flag}`, '=', 1)
     .$if(categoryId !== undefined, (q) => q.where('videos.category_id', '=', categoryId as number))
     .select([
-      'videos.id',
-      'videos.title',
-      'videos.image',
-      'videos.duration_seconds',
-      'videos.category_id',
-      'videos.sub_category_id',
-      'videos.publish_time',
-      'videos.in_test',
-      'videos.in_production',
-      'media_assets.content_hash',
+      ...CATALOG_CARD_COLUMNS,
       sql<number>`${groupId}`.as('group_id'),
       sql<string>`${sql.ref(`${table}.name`)}`.as('group_title'),
       sql<number>`${sql.ref(`${table}.sort`)}`.as('group_sort'),

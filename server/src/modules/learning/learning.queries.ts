@@ -39,12 +39,18 @@ export function findMember(db: Db, userId: number): Promise<Member | undefined> 
 
 export type SubCategoryCount = { category_id: number; sub_category_id: number; total: number; watched: number; seconds: number };
 
+/** The listed videos of the categories that the path does not hide, with the member's watch row joined: what progress counts. */
+const visibleVideosWithWatch = (db: Db, userId: number, categoryIds: number[], hiddenVideoIds: number[]) =>
+  db
+    .selectFrom('videos')
+    .leftJoin('video_watch', (j) => j.onRef('video_watch.video_id', '=', 'videos.id').on('video_watch.user_id', '=', userId))
+    .where('videos.category_id', 'in', categoryIds)
+    .where(listedAndVisible(hiddenVideoIds));
+
 /** Listed (in_test) videos of the given categories, minus the hidden ones, with the member's watched count, per sub-category. */
 export async function countsBySubCategory(db: Db, userId: number, categoryIds: number[], hiddenVideoIds: number[]): Promise<SubCategoryCount[]> {
   if (categoryIds.length === 0) return [];
-  const rows = await db
-    .selectFrom('videos')
-    .leftJoin('video_watch', (j) => j.onRef('video_watch.video_id', '=', 'videos.id').on('video_watch.user_id', '=', userId))
+  const rows = await visibleVideosWithWatch(db, userId, categoryIds, hiddenVideoIds)
     .select((eb) => [
       'videos.category_id',
       'videos.sub_category_id',
@@ -52,8 +58,6 @@ export async function countsBySubCategory(db: Db, userId: number, categoryIds: n
       eb.fn.count<number>('video_watch.watched_at').as('watched'),
       eb.fn.sum<number>('videos.duration_seconds').as('seconds'),
     ])
-    .where('videos.category_id', 'in', categoryIds)
-    .where(listedAndVisible(hiddenVideoIds))
     .groupBy(['videos.category_id', 'videos.sub_category_id'])
     .execute();
   return rows.map((r) => ({
@@ -74,9 +78,7 @@ export type CategoryStanding = { category_id: number; total: number; watched: nu
  */
 export async function categoryStandings(db: Db, userId: number, categoryIds: number[], hiddenVideoIds: number[]): Promise<CategoryStanding[]> {
   if (categoryIds.length === 0) return [];
-  const rows = await db
-    .selectFrom('videos')
-    .leftJoin('video_watch', (j) => j.onRef('video_watch.video_id', '=', 'videos.id').on('video_watch.user_id', '=', userId))
+  const rows = await visibleVideosWithWatch(db, userId, categoryIds, hiddenVideoIds)
     .select((eb) => [
       'videos.category_id',
       eb.fn.countAll<number>().as('total'),
@@ -92,8 +94,6 @@ export async function categoryStandings(db: Db, userId: number, categoryIds: num
         )
         .as('certified'),
     ])
-    .where('videos.category_id', 'in', categoryIds)
-    .where(listedAndVisible(hiddenVideoIds))
     .groupBy('videos.category_id')
     .execute();
   return rows.map((r) => ({ category_id: r.category_id, total: Number(r.total), watched: Number(r.watched), certified: Boolean(r.certified) }));

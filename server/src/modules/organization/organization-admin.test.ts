@@ -65,6 +65,13 @@ async function newMember(name = 'Nora') {
   return { id, email };
 }
 
+/** Saves a team's own path through `through` (either app instance): categories in order, each `[id, essential]`. */
+const orderTeamPath = (through: TestPlatform, teamId: number, ...categories: [number, 0 | 1][]) =>
+  through.api('POST', `/api/organization/edit/order-categories/${acme.organizationId}`, {
+    ...boss(),
+    json: { team_id: teamId, categories: categories.map(([category_id, essential], i) => ({ category_id, order: i + 1, essential })) },
+  });
+
 async function createTeam(name: string, members: number[]) {
   const res = await platform.api('POST', `/api/organization/${acme.organizationId}/teams`, { ...boss(), json: { name, members } });
   expect(res.status).toBe(201);
@@ -240,17 +247,7 @@ describe('learning paths', () => {
     // Not effective until the team's own order is saved: the organization's path still applies.
     expect(read.body.data).toEqual([]);
 
-    const save = await platform.api('POST', `/api/organization/edit/order-categories/${acme.organizationId}`, {
-      ...boss(),
-      json: {
-        team_id: teamId,
-        categories: [
-          { category_id: catalog.b, order: 1, essential: 1 },
-          { category_id: catalog.a, order: 2, essential: 0 },
-        ],
-      },
-    });
-    expect(save.status).toBe(201);
+    expect((await orderTeamPath(platform, teamId, [catalog.b, 1], [catalog.a, 0])).status).toBe(201);
     const after = await platform.api('GET', `/api/get_hidden_videos/${acme.organizationId}/${catalog.a}`, { ...boss(), query: { teamId: String(teamId) } });
     expect(after.body.data).toEqual([catalog.videosA[1]]);
     const path = await learningPathFor(platform.ctx.db, acme.organizationId, teamId);
@@ -294,24 +291,12 @@ describe('learning paths', () => {
         json: { hidden_videos_ids: [catalog.videosA[1]], teamId },
       });
       expect(hide.status).toBe(200);
-      const order = await other.api('POST', `/api/organization/edit/order-categories/${acme.organizationId}`, {
-        ...boss(),
-        json: { team_id: teamId, categories: [{ category_id: catalog.a, order: 1, essential: 1 }] },
-      });
+      const order = await orderTeamPath(other, teamId, [catalog.a, 1]);
       expect(order.status).toBe(201);
       expect(await videosOfA()).toEqual([catalog.videosA[0]]);
 
       // An essential category put first locks A for the member, on the next call.
-      const locking = await other.api('POST', `/api/organization/edit/order-categories/${acme.organizationId}`, {
-        ...boss(),
-        json: {
-          team_id: teamId,
-          categories: [
-            { category_id: catalog.b, order: 1, essential: 1 },
-            { category_id: catalog.a, order: 2, essential: 0 },
-          ],
-        },
-      });
+      const locking = await orderTeamPath(other, teamId, [catalog.b, 1], [catalog.a, 0]);
       expect(locking.status).toBe(201);
       expect(await videosOfA()).toBe(403);
 

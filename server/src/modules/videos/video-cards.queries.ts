@@ -1,33 +1,44 @@
 import type { Db } from '../../db/client.ts';
 
+/** A card's catalog columns: the same for every member (what a kept list holds). */
+export const CATALOG_CARD_COLUMNS = [
+  'videos.id',
+  'videos.title',
+  'videos.image',
+  'videos.duration_seconds',
+  'videos.category_id',
+  'videos.sub_category_id',
+  'videos.publish_time',
+  'videos.in_test',
+  'videos.in_production',
+  'media_assets.content_hash',
+] as const;
+
+/** A card's columns of the caller (and the vote counts, which change without the catalog changing). */
+const MEMBER_CARD_COLUMNS = [
+  'videos.like_count',
+  'videos.dislike_count',
+  'video_watch.seconds as watch_seconds',
+  'video_watch.position_seconds',
+  'video_watch.watched_at',
+  'wishlists.id as wishlist_id',
+] as const;
+
+/** The videos with the caller's watch time and list entry joined on the caller's id. */
+const videosWithMember = (db: Db, userId: number) =>
+  db
+    .selectFrom('videos')
+    .leftJoin('video_watch', (j) => j.onRef('video_watch.video_id', '=', 'videos.id').on('video_watch.user_id', '=', userId))
+    .leftJoin('wishlists', (j) => j.onRef('wishlists.video_id', '=', 'videos.id').on('wishlists.user_id', '=', userId));
+
 /**
  * The one query shape behind every video list: the video, its asset (for the poster) and the
  * caller's watch time and list entry, joined on the caller's id so one query answers a whole list.
  */
 export function selectVideoCards(db: Db, userId: number) {
-  return db
-    .selectFrom('videos')
+  return videosWithMember(db, userId)
     .innerJoin('media_assets', 'media_assets.id', 'videos.media_asset_id')
-    .leftJoin('video_watch', (j) => j.onRef('video_watch.video_id', '=', 'videos.id').on('video_watch.user_id', '=', userId))
-    .leftJoin('wishlists', (j) => j.onRef('wishlists.video_id', '=', 'videos.id').on('wishlists.user_id', '=', userId))
-    .select([
-      'videos.id',
-      'videos.title',
-      'videos.image',
-      'videos.duration_seconds',
-      'videos.category_id',
-      'videos.sub_category_id',
-      'videos.publish_time',
-      'videos.like_count',
-      'videos.dislike_count',
-      'videos.in_test',
-      'videos.in_production',
-      'media_assets.content_hash',
-      'video_watch.seconds as watch_seconds',
-      'video_watch.position_seconds',
-      'video_watch.watched_at',
-      'wishlists.id as wishlist_id',
-    ]);
+    .select([...CATALOG_CARD_COLUMNS, ...MEMBER_CARD_COLUMNS]);
 }
 
 export type VideoCardRow = {
@@ -56,19 +67,8 @@ export type MemberCardState = Pick<VideoCardRow, 'like_count' | 'dislike_count' 
 /** The member's figures (and the vote counts) of the given videos, by video id: one statement of key lookups. */
 export async function memberCardStates(db: Db, userId: number, videoIds: number[]): Promise<Map<number, MemberCardState>> {
   if (videoIds.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('videos')
-    .leftJoin('video_watch', (j) => j.onRef('video_watch.video_id', '=', 'videos.id').on('video_watch.user_id', '=', userId))
-    .leftJoin('wishlists', (j) => j.onRef('wishlists.video_id', '=', 'videos.id').on('wishlists.user_id', '=', userId))
-    .select([
-      'videos.id',
-      'videos.like_count',
-      'videos.dislike_count',
-      'video_watch.seconds as watch_seconds',
-      'video_watch.position_seconds',
-      'video_watch.watched_at',
-      'wishlists.id as wishlist_id',
-    ])
+  const rows = await videosWithMember(db, userId)
+    .select(['videos.id', ...MEMBER_CARD_COLUMNS])
     .where('videos.id', 'in', videoIds)
     .execute();
   return new Map(rows.map(({ id, ...state }) => [id, state]));
