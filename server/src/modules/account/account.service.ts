@@ -7,7 +7,8 @@ import type { Caller } from '../../lib/auth.ts';
 import { newToken } from '../../lib/crypto.ts';
 import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../lib/errors.ts';
 import { findAccessSubscription } from '../billing/subscription.queries.ts';
-import { emailTaken, findOrCreateTeam, findUserById, type UserWithOrg, updateUser } from '../users/users.queries.ts';
+import { findOrCreateTeam } from '../organization/teams.queries.ts';
+import { emailTaken, findUserById, type UserWithOrg, updateUser } from '../users/users.queries.ts';
 import { assertCanEditUserInfo, assertCanReadUser, TEAM_ROLE_LOCKED } from './account.policy.ts';
 
 export const MAX_PICTURE_BYTES = 5 * 1024 * 1024;

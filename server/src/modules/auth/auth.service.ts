@@ -13,18 +13,9 @@ import { MINUTE, now, toIso } from '../../lib/clock.ts';
 import { badRequest, conflict, unauthorized } from '../../lib/errors.ts';
 import { clearAttempts, giveBackAttempt, LIMITS, takeAttempt } from '../../lib/throttle.ts';
 import { passwordResetMail } from '../mail/templates.ts';
+import { insertOrganization, markOrganizationVerified, organizationVerified } from '../organization/organization.queries.ts';
 import { sendConfirmationLink } from '../users/organization-verification.ts';
-import {
-  emailTaken,
-  findUserByEmail,
-  findUserById,
-  insertOrganization,
-  insertUser,
-  markOrganizationVerified,
-  organizationVerified,
-  type UserWithOrg,
-  updateUser,
-} from '../users/users.queries.ts';
+import { emailTaken, findUserByEmail, findUserById, insertUser, type UserWithOrg, updateUser } from '../users/users.queries.ts';
 import { hashPassword, passwordProblem, verifyPassword } from './password-policy.ts';
 import { consumeUserToken, issueUserToken, openSession, revokeUserSessions } from './sessions.queries.ts';
 

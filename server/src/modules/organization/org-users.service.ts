@@ -8,9 +8,10 @@ import { DEFAULT_SEATS } from '../billing/billing.service.ts';
 import { INVITATION_LIFETIME } from '../billing/team-members.service.ts';
 import { invitationMail } from '../mail/templates.ts';
 import { assertOrganizationCounts } from '../users/organization-verification.ts';
-import { emailTaken, findOrCreateTeam, findUserById, insertUser } from '../users/users.queries.ts';
+import { emailTaken, findUserById, insertUser } from '../users/users.queries.ts';
 import { findOrganizationUser, listOrganizationUsers, softDeleteUser, updateOrganizationUser } from './org-users.queries.ts';
 import { assertCanManageOrganization, CANNOT_DELETE_YOURSELF, managedOrganizationOf, NOT_YOUR_ORGANIZATION } from './organization.policy.ts';
+import { findOrCreateTeam } from './teams.queries.ts';
 import { USER_NOT_FOUND } from './teams.service.ts';
 
 export async function organizationUsers(ctx: AppContext, caller: Caller, organizationId: number): Promise<OrganizationUser[]> {

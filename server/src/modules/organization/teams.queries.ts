@@ -96,3 +96,15 @@ export const teamMembers = (db: Db, organizationId: number, teamId: number) =>
     .orderBy('name')
     .orderBy('last_name')
     .execute();
+
+/** The team of that name in the organization, created when it does not exist yet. */
+export async function findOrCreateTeam(db: Db, organizationId: number, name: string): Promise<number> {
+  const existing = await db
+    .selectFrom('teams')
+    .select('id')
+    .where('organization_id', '=', organizationId)
+    .where('name', '=', name)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return existing ? existing.id : insertTeam(db, organizationId, name);
+}

@@ -1,6 +1,7 @@
 import type { AppContext } from '../../app-context.ts';
 import { hashPassword, verifyPassword } from '../auth/password-policy.ts';
-import { findUserByEmail, insertOrganization, insertUser, updateUser } from './users.queries.ts';
+import { insertOrganization } from '../organization/organization.queries.ts';
+import { findUserByEmail, insertUser, updateUser } from './users.queries.ts';
 
 export const GUEST_ORGANIZATION = 'Guest access';
 

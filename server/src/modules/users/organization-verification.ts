@@ -4,7 +4,7 @@ import { DAY } from '../../lib/clock.ts';
 import { forbidden } from '../../lib/errors.ts';
 import { issueUserToken } from '../auth/sessions.queries.ts';
 import { confirmEmailMail } from '../mail/templates.ts';
-import { organizationVerified } from './users.queries.ts';
+import { organizationVerified } from '../organization/organization.queries.ts';
 
 export const CONFIRMATION_LIFETIME = 7 * DAY;
 export const CONFIRM_EMAIL_FIRST = CONFIRMATION_MESSAGES.confirmFirst;

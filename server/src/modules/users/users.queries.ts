@@ -1,7 +1,6 @@
 import type { Db } from '../../db/client.ts';
 import type { NewUser, UserUpdate } from '../../db/schema.ts';
 import { now } from '../../lib/clock.ts';
-import { insertTeam } from '../organization/teams.queries.ts';
 
 /** A user with the names of their organization and team, as sessions and profiles show them. */
 export function selectUserWithOrg(db: Db) {
@@ -42,38 +41,6 @@ export async function updateUser(db: Db, id: number, changes: Omit<UserUpdate, '
     .set({ ...changes, updated_at: now() })
     .where('id', '=', id)
     .execute();
-}
-
-/** A new organization; `verified: false` for a visitor's registration, which counts once its e-mail is confirmed. */
-export async function insertOrganization(db: Db, name: string, { verified = true } = {}): Promise<number> {
-  const t = now();
-  const row = await db
-    .insertInto('organizations')
-    .values({ name, banner_url: null, verified_at: verified ? t : null, created_at: t, updated_at: t })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
-
-export async function markOrganizationVerified(db: Db, organizationId: number): Promise<void> {
-  await db.updateTable('organizations').set({ verified_at: now() }).where('id', '=', organizationId).where('verified_at', 'is', null).execute();
-}
-
-export async function organizationVerified(db: Db, organizationId: number): Promise<boolean> {
-  const row = await db.selectFrom('organizations').select('verified_at').where('id', '=', organizationId).executeTakeFirst();
-  return row?.verified_at != null;
-}
-
-/** The team of that name in the organization, created when it does not exist yet. */
-export async function findOrCreateTeam(db: Db, organizationId: number, name: string): Promise<number> {
-  const existing = await db
-    .selectFrom('teams')
-    .select('id')
-    .where('organization_id', '=', organizationId)
-    .where('name', '=', name)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
-  return existing ? existing.id : insertTeam(db, organizationId, name);
 }
 
 /** True once anyone but the shared guest account exists: the platform is no longer empty. */
