@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { email, flag } from './auth.ts';
+import type { WireInput } from './route.ts';
 
 export const profileData = z.object({
   user_id: z.number(),
@@ -41,7 +42,7 @@ export const userInfoRequest = z.object({
   bio: z.string().trim().max(2000).default(''),
   firstLogin: flag.optional(),
 });
-export type UserInfoRequest = z.input<typeof userInfoRequest>;
+export type UserInfoRequest = WireInput<typeof userInfoRequest>;
 
 export const userInfoData = z.object({
   id: z.number(),

@@ -11,6 +11,8 @@ export * from './notices.ts';
 export * from './organization.ts';
 export * from './public-content.ts';
 export * from './qualifications.ts';
+export * from './route.ts';
+export * from './routes.ts';
 export * from './search.ts';
 export * from './sharing.ts';
 export * from './shopfloor.ts';

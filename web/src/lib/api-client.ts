@@ -1,4 +1,4 @@
-import { type Envelope, type ErrorCode, errorCodeOfStatus } from '@mm/contract';
+import { type Envelope, type ErrorCode, errorCodeOfStatus, type RouteAnswer, type RouteDefinition, type RouteInput, urlOf } from '@mm/contract';
 import { getSession } from './session.ts';
 
 /** A failed call: the HTTP status and the server's `error_messages`, ready to show. */
@@ -50,10 +50,36 @@ function failureOf(response: Response, envelope: Envelope<unknown> | null, token
   return new ApiError(response.status, message, code);
 }
 
-/** Calls the API with the session's bearer token and unwraps the answer envelope. */
-export async function apiRequest<T>(
+type EnvelopeRoute = RouteDefinition & { answer: Exclude<RouteDefinition['answer'], 'file'> };
+
+/** The input argument: optional for a call that takes nothing. */
+type InputArguments<R extends RouteDefinition> =
+  Record<never, never> extends RouteInput<R> ? [input?: RouteInput<R>, options?: RequestOptions] : [input: RouteInput<R>, options?: RequestOptions];
+
+type SentInput = { params?: Record<string, string | number>; query?: unknown; body?: unknown };
+
+/**
+ * Calls the API with the session's bearer token and unwraps the answer envelope. The route comes from the
+ * contract's table, which types the input (path parameters, query, body) and the answer.
+ */
+export function apiRequest<const R extends EnvelopeRoute>(route: R, ...[input, options]: InputArguments<R>): Promise<ApiAnswer<RouteAnswer<R>>> {
+  const { params, query, body } = (input ?? {}) as SentInput;
+  return send<RouteAnswer<R>>(urlOf(route, { params, query }), route.method, body, options);
+}
+
+/** Calls the API by path (the calls not yet in the route table). */
+export function untypedApiRequest<T>(
   path: string,
-  { method = 'GET', json, form, keepalive, accessToken, headers: extraHeaders }: RequestOptions = {},
+  { method = 'GET', json, ...options }: RequestOptions & { method?: RouteDefinition['method']; json?: unknown } = {},
+) {
+  return send<T>(path, method, json, options);
+}
+
+async function send<T>(
+  path: string,
+  method: RouteDefinition['method'],
+  json: unknown,
+  { form, keepalive, accessToken, headers: extraHeaders }: RequestOptions = {},
 ): Promise<ApiAnswer<T>> {
   const token = accessToken ?? getSession()?.accessToken;
   const headers = new Headers({ ...extraHeaders, Accept: 'application/json' });

@@ -2,7 +2,7 @@ import { Button, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { CONFIRMATION_MESSAGES } from '@mm/contract';
 import { useState } from 'react';
-import { ApiError, apiRequest } from './api-client.ts';
+import { ApiError, untypedApiRequest } from './api-client.ts';
 
 const REMINDER_ID = 'confirm-email';
 
@@ -12,7 +12,7 @@ function ConfirmationReminder() {
   const sendAgain = async () => {
     setSending(true);
     try {
-      const { message } = await apiRequest<null>('/api/confirmation-email', { method: 'POST' });
+      const { message } = await untypedApiRequest<null>('/api/confirmation-email', { method: 'POST' });
       notifications.hide(REMINDER_ID);
       notifications.show({ color: 'green', message: message ?? CONFIRMATION_MESSAGES.sent });
     } catch (error) {

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { type ApiAnswer, ApiError, apiRequest } from './api-client.ts';
+import { type ApiAnswer, ApiError, untypedApiRequest } from './api-client.ts';
 import { getSession } from './session.ts';
 
 /**
@@ -72,7 +72,7 @@ export async function sendOrQueue<T>(path: string, body: Record<string, unknown>
   // Known offline: straight to the queue (the page may be closing: no time to lose on a request that will fail).
   if (canQueue && !navigator.onLine) return queue();
   try {
-    return await apiRequest<T>(path, { method: 'POST', json, keepalive });
+    return await untypedApiRequest<T>(path, { method: 'POST', json, keepalive });
   } catch (error) {
     if (canQueue && error instanceof ApiError && error.status === 0) return queue();
     throw error;

@@ -1,4 +1,4 @@
-import type { ProfileData } from '@mm/contract';
+import { type ProfileData, routes } from '@mm/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from './api-client.ts';
 
@@ -7,7 +7,7 @@ import { apiRequest } from './api-client.ts';
  * account-deletion note, so it lives outside any one feature.
  */
 export async function getProfile(): Promise<ProfileData> {
-  return (await apiRequest<ProfileData>('/api/profile')).data;
+  return (await apiRequest(routes.profile)).data;
 }
 
 export const profileQueryKey = ['profile'] as const;

@@ -1,11 +1,11 @@
 import type { TeamSummary } from '@mm/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../api-client.ts';
+import { untypedApiRequest } from '../api-client.ts';
 import { teamsKey } from './query-keys.ts';
 
 /** GET organization/{orgId}/teams. */
 export async function getTeams(organizationId: number): Promise<TeamSummary[]> {
-  return (await apiRequest<TeamSummary[]>(`/api/organization/${organizationId}/teams`)).data;
+  return (await untypedApiRequest<TeamSummary[]>(`/api/organization/${organizationId}/teams`)).data;
 }
 
 export function useTeams(organizationId: number) {

@@ -1,9 +1,9 @@
-import type { UserInfoData } from '@mm/contract';
+import { routes, type UserInfoData } from '@mm/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 export async function getUserInfo(userId: number): Promise<UserInfoData> {
-  return (await apiRequest<UserInfoData>(`/api/user/${userId}/infos`)).data;
+  return (await apiRequest(routes.userInfo, { params: { userId } })).data;
 }
 
 export const userInfoQueryKey = (userId: number) => ['user-info', userId] as const;

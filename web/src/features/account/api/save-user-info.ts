@@ -1,4 +1,4 @@
-import type { UserInfoData, UserInfoRequest } from '@mm/contract';
+import { routes, type UserInfoRequest } from '@mm/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { profileQueryKey } from '../../../lib/profile.ts';
@@ -6,7 +6,7 @@ import { updateSession } from '../../../lib/session.ts';
 import { userInfoQueryKey } from './get-user-info.ts';
 
 export function saveUserInfo({ userId, body }: { userId: number; body: UserInfoRequest }) {
-  return apiRequest<UserInfoData>(`/api/user/${userId}/infos`, { method: 'POST', json: body });
+  return apiRequest(routes.saveUserInfo, { params: { userId }, body });
 }
 
 export function useSaveUserInfo() {

@@ -1,3 +1,4 @@
+import { routes } from '@mm/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { profileQueryKey } from '../../../lib/profile.ts';
@@ -7,7 +8,7 @@ import { userInfoQueryKey } from './get-user-info.ts';
 export function updateProfileImage({ picture }: { userId: number; picture: File }) {
   const form = new FormData();
   form.append('picture', picture);
-  return apiRequest<{ picture: string }>('/api/v4/update_profile_image', { method: 'POST', form });
+  return apiRequest(routes.updateProfileImage, {}, { form });
 }
 
 export function useUpdateProfileImage() {

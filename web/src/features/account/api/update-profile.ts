@@ -1,11 +1,11 @@
-import type { UpdateProfileRequest } from '@mm/contract';
+import { routes, type UpdateProfileRequest } from '@mm/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { profileQueryKey } from '../../../lib/profile.ts';
 import { updateSession } from '../../../lib/session.ts';
 
 export function updateProfile(body: UpdateProfileRequest) {
-  return apiRequest<null>('/api/updateProfile', { method: 'POST', json: body });
+  return apiRequest(routes.updateProfile, { body });
 }
 
 export function useUpdateProfile() {

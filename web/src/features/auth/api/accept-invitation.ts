@@ -1,10 +1,10 @@
 import type { AcceptInvitationRequest, SessionData } from '@mm/contract';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { untypedApiRequest } from '../../../lib/api-client.ts';
 
 /** Sets the invited member's password; the answer is a signed-in session. */
 export function acceptInvitation(body: AcceptInvitationRequest) {
-  return apiRequest<SessionData>('/api/accept-invitation', { method: 'POST', json: body });
+  return untypedApiRequest<SessionData>('/api/accept-invitation', { method: 'POST', json: body });
 }
 
 export function useAcceptInvitation() {

@@ -1,10 +1,10 @@
 import type { ChangePasswordRequest, ProfileData } from '@mm/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { untypedApiRequest } from '../../../lib/api-client.ts';
 import { profileQueryKey } from '../../../lib/profile.ts';
 
 export function changePassword(body: ChangePasswordRequest) {
-  return apiRequest<null>('/api/changePassword', { method: 'POST', json: body });
+  return untypedApiRequest<null>('/api/changePassword', { method: 'POST', json: body });
 }
 
 export function useChangePassword() {

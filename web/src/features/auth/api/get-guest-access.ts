@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { untypedApiRequest } from '../../../lib/api-client.ts';
 
 /** The shared guest account's credentials (GET /api/guest_access), published for the guest link. */
 export type GuestAccess = { email: string; password: string };
 
 export async function getGuestAccess(): Promise<GuestAccess> {
-  return (await apiRequest<GuestAccess>('/api/guest_access')).data;
+  return (await untypedApiRequest<GuestAccess>('/api/guest_access')).data;
 }
 
 export function useGuestAccess({ enabled }: { enabled: boolean }) {

@@ -1,9 +1,9 @@
 import type { LoginRequest, SessionData } from '@mm/contract';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { untypedApiRequest } from '../../../lib/api-client.ts';
 
 export function login(body: LoginRequest) {
-  return apiRequest<SessionData>('/api/v4/login', { method: 'POST', json: body });
+  return untypedApiRequest<SessionData>('/api/v4/login', { method: 'POST', json: body });
 }
 
 export function useLogin() {

@@ -1,6 +1,6 @@
-import { apiRequest } from '../../../lib/api-client.ts';
+import { untypedApiRequest } from '../../../lib/api-client.ts';
 
 /** Revokes the session's token on the server. */
 export function logout() {
-  return apiRequest<null>('/api/logout', { method: 'POST' });
+  return untypedApiRequest<null>('/api/logout', { method: 'POST' });
 }

@@ -1,9 +1,9 @@
 import type { RegisterData, RegisterRequest } from '@mm/contract';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { untypedApiRequest } from '../../../lib/api-client.ts';
 
 export function register(body: RegisterRequest) {
-  return apiRequest<RegisterData>('/api/v4/register', { method: 'POST', json: body });
+  return untypedApiRequest<RegisterData>('/api/v4/register', { method: 'POST', json: body });
 }
 
 export function useRegister() {

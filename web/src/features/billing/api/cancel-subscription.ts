@@ -1,9 +1,9 @@
 import type { CancelSubscriptionRequest } from '@mm/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { untypedApiRequest } from '../../../lib/api-client.ts';
 
 export function cancelSubscription(body: CancelSubscriptionRequest) {
-  return apiRequest<null>('/api/cancel/subscription', { method: 'POST', json: body });
+  return untypedApiRequest<null>('/api/cancel/subscription', { method: 'POST', json: body });
 }
 
 export function useCancelSubscription() {

@@ -1,9 +1,9 @@
 import type { ConfirmPaymentData, ConfirmPaymentRequest } from '@mm/contract';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { untypedApiRequest } from '../../../lib/api-client.ts';
 
 export function confirmPayment(body: ConfirmPaymentRequest) {
-  return apiRequest<ConfirmPaymentData>('/api/v4/subscriptions_payment', { method: 'POST', json: body });
+  return untypedApiRequest<ConfirmPaymentData>('/api/v4/subscriptions_payment', { method: 'POST', json: body });
 }
 
 export function useConfirmPayment() {

@@ -1,9 +1,9 @@
 import type { PaymentState } from '@mm/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { untypedApiRequest } from '../../../lib/api-client.ts';
 
 export async function getPayment(): Promise<PaymentState> {
-  return (await apiRequest<PaymentState>('/api/get-payment', { method: 'POST' })).data;
+  return (await untypedApiRequest<PaymentState>('/api/get-payment', { method: 'POST' })).data;
 }
 
 export function usePayment() {

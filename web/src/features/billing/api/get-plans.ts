@@ -1,9 +1,9 @@
 import type { SubscriptionPlan } from '@mm/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { untypedApiRequest } from '../../../lib/api-client.ts';
 
 export async function getPlans(): Promise<SubscriptionPlan[]> {
-  return (await apiRequest<SubscriptionPlan[]>('/api/subscription_plans', { method: 'POST' })).data;
+  return (await untypedApiRequest<SubscriptionPlan[]>('/api/subscription_plans', { method: 'POST' })).data;
 }
 
 export function usePlans() {

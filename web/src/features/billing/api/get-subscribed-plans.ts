@@ -1,9 +1,9 @@
 import type { SubscriptionRecord } from '@mm/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { untypedApiRequest } from '../../../lib/api-client.ts';
 
 export async function getSubscribedPlans(): Promise<SubscriptionRecord[]> {
-  return (await apiRequest<SubscriptionRecord[]>('/api/subscribedPlans', { method: 'POST' })).data;
+  return (await untypedApiRequest<SubscriptionRecord[]>('/api/subscribedPlans', { method: 'POST' })).data;
 }
 
 export const subscribedPlansQueryKey = ['billing', 'subscribed-plans'] as const;

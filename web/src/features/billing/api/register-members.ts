@@ -1,9 +1,9 @@
 import type { RegisterMembersData, RegisterMembersRequest } from '@mm/contract';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { untypedApiRequest } from '../../../lib/api-client.ts';
 
 export function registerMembers(body: RegisterMembersRequest) {
-  return apiRequest<RegisterMembersData>('/api/v4/register_members', { method: 'POST', json: body });
+  return untypedApiRequest<RegisterMembersData>('/api/v4/register_members', { method: 'POST', json: body });
 }
 
 export function useRegisterMembers() {

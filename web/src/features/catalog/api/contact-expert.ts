@@ -1,10 +1,10 @@
 import type { ContactExpertRequest } from '@mm/contract';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { untypedApiRequest } from '../../../lib/api-client.ts';
 
 /** POST experts/{cast_crew_id}/contact: e-mails the member's message to the expert. */
 export function contactExpert({ castCrewId, body }: { castCrewId: number; body: ContactExpertRequest }) {
-  return apiRequest<unknown>(`/api/experts/${castCrewId}/contact`, { method: 'POST', json: body });
+  return untypedApiRequest<unknown>(`/api/experts/${castCrewId}/contact`, { method: 'POST', json: body });
 }
 
 export function useContactExpert() {

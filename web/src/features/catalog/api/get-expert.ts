@@ -1,11 +1,11 @@
 import type { ExpertDetailData } from '@mm/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { untypedApiRequest } from '../../../lib/api-client.ts';
 import { catalogKey } from './catalog-keys.ts';
 
 /** GET experts/{cast_crew_id}: the expert and their videos. */
 export async function getExpert(castCrewId: number): Promise<ExpertDetailData> {
-  return (await apiRequest<ExpertDetailData>(`/api/experts/${castCrewId}`)).data;
+  return (await untypedApiRequest<ExpertDetailData>(`/api/experts/${castCrewId}`)).data;
 }
 
 export const expertQueryOptions = (castCrewId: number) =>

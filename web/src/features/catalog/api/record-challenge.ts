@@ -1,6 +1,6 @@
 import type { ChallengeData } from '@mm/contract';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { untypedApiRequest } from '../../../lib/api-client.ts';
 
 export type RecordChallengeInput = { userId: number; categoryId: number; description: string };
 
@@ -13,7 +13,7 @@ export async function recordChallenge(input: RecordChallengeInput): Promise<Chal
     challenge_description: input.description,
     challenge_status: 'opened',
   };
-  return (await apiRequest<ChallengeData>('/api/insert_new_challenge', { method: 'POST', json: body })).data;
+  return (await untypedApiRequest<ChallengeData>('/api/insert_new_challenge', { method: 'POST', json: body })).data;
 }
 
 export function useRecordChallenge() {

@@ -1,6 +1,6 @@
 import type { AlertsData, ComplianceItem, OptionalTrainingItem, OverallProgressData } from '@mm/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { untypedApiRequest } from '../../../lib/api-client.ts';
 
 /** The team filter of the tracker: 'optional' sends onlyEssentials 0, 'required' 1, a number is one category. */
 export type TrackerFilter = 'optional' | 'required' | number;
@@ -19,7 +19,7 @@ export function useOverallProgress(organizationId: number, team: number | null, 
   return useQuery(
     queryOptions({
       queryKey: [...dashboardKey, 'progress', organizationId, team, filter],
-      queryFn: async () => (await apiRequest<OverallProgressData>(`/api/get_organization_team_overall_progress${qs(params)}`)).data.overallProgress,
+      queryFn: async () => (await untypedApiRequest<OverallProgressData>(`/api/get_organization_team_overall_progress${qs(params)}`)).data.overallProgress,
     }),
   );
 }
@@ -29,7 +29,7 @@ export function useUsersAlerts(organizationId: number, team: number | null) {
     queryOptions({
       queryKey: [...dashboardKey, 'alerts', organizationId, team],
       queryFn: async () =>
-        (await apiRequest<AlertsData>(`/api/get_dashboard_users_alerts${qs({ ...scope(organizationId, team), categoryId: '' })}`)).data.users_alerts,
+        (await untypedApiRequest<AlertsData>(`/api/get_dashboard_users_alerts${qs({ ...scope(organizationId, team), categoryId: '' })}`)).data.users_alerts,
     }),
   );
 }
@@ -38,7 +38,7 @@ export function useCompliance(organizationId: number, team: number | null) {
   return useQuery(
     queryOptions({
       queryKey: [...dashboardKey, 'compliance', organizationId, team],
-      queryFn: async () => (await apiRequest<ComplianceItem[]>(`/api/get_organization_compliance_report${qs(scope(organizationId, team))}`)).data,
+      queryFn: async () => (await untypedApiRequest<ComplianceItem[]>(`/api/get_organization_compliance_report${qs(scope(organizationId, team))}`)).data,
     }),
   );
 }
@@ -47,7 +47,8 @@ export function useOptionalTraining(organizationId: number, team: number | null)
   return useQuery(
     queryOptions({
       queryKey: [...dashboardKey, 'optional', organizationId, team],
-      queryFn: async () => (await apiRequest<OptionalTrainingItem[]>(`/api/get_organization_team_optional_training${qs(scope(organizationId, team))}`)).data,
+      queryFn: async () =>
+        (await untypedApiRequest<OptionalTrainingItem[]>(`/api/get_organization_team_optional_training${qs(scope(organizationId, team))}`)).data,
     }),
   );
 }
@@ -58,7 +59,7 @@ export type AlertInput = { userId: number; supervisorName: string; categoryId: n
 export function useSendAlert() {
   return useMutation({
     mutationFn: (a: AlertInput) =>
-      apiRequest<null>(
+      untypedApiRequest<null>(
         `/api/dashboard/team/${a.userId}${qs({ supervisor_name: a.supervisorName, category_id: String(a.categoryId), category_name: a.categoryName, percentage: String(a.percentage) })}`,
       ),
   });
@@ -69,7 +70,7 @@ export function useSendBroadcast() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (b: { organizationId: number; team: number | null; categoryId?: number }) =>
-      apiRequest<{ recipients: number }>('/api/send_broadcast', {
+      untypedApiRequest<{ recipients: number }>('/api/send_broadcast', {
         method: 'POST',
         json: { organizationId: b.organizationId, team: b.team ?? '', categoryId: b.categoryId ?? '' },
       }),

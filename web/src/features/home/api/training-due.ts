@@ -1,6 +1,6 @@
 import type { PersonQualificationsData } from '@mm/contract';
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { untypedApiRequest } from '../../../lib/api-client.ts';
 
 /**
  * The member's own stations and required training, for the "Training due" card. Same key as the qualifications
@@ -10,6 +10,6 @@ export function useMyQualifications(organizationId: number | null) {
   return useQuery({
     queryKey: ['qualifications', 'person', 'me'],
     enabled: organizationId !== null,
-    queryFn: async () => (await apiRequest<PersonQualificationsData>(`/api/organization/${organizationId}/qualifications`)).data,
+    queryFn: async () => (await untypedApiRequest<PersonQualificationsData>(`/api/organization/${organizationId}/qualifications`)).data,
   });
 }

@@ -1,10 +1,10 @@
 import type { EnrolKioskData, EnrolKioskRequest } from '@mm/contract';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { untypedApiRequest } from '../../../lib/api-client.ts';
 
 /** POST /api/kiosks: enrols this tablet for a team; the answer's device token is kept by the tablet only. */
 export function enrolKiosk(body: EnrolKioskRequest) {
-  return apiRequest<EnrolKioskData>('/api/kiosks', { method: 'POST', json: body });
+  return untypedApiRequest<EnrolKioskData>('/api/kiosks', { method: 'POST', json: body });
 }
 
 export function useEnrolKiosk() {

@@ -1,11 +1,11 @@
 import type { KioskPinStatusData, SetKioskPinRequest } from '@mm/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { untypedApiRequest } from '../../../lib/api-client.ts';
 import { kioskPinKey } from './keys.ts';
 
 /** GET /api/kiosk-pin: whether the member has set a kiosk PIN. */
 export async function getKioskPinStatus(): Promise<KioskPinStatusData> {
-  return (await apiRequest<KioskPinStatusData>('/api/kiosk-pin')).data;
+  return (await untypedApiRequest<KioskPinStatusData>('/api/kiosk-pin')).data;
 }
 
 export function useKioskPinStatus() {
@@ -14,7 +14,7 @@ export function useKioskPinStatus() {
 
 /** POST /api/kiosk-pin: sets or changes the member's own PIN. */
 export function setKioskPin(body: SetKioskPinRequest) {
-  return apiRequest<null>('/api/kiosk-pin', { method: 'POST', json: body });
+  return untypedApiRequest<null>('/api/kiosk-pin', { method: 'POST', json: body });
 }
 
 export function useSetKioskPin() {

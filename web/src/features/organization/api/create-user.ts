@@ -1,11 +1,11 @@
 import type { CreateUserRequest, OrganizationUser } from '@mm/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { untypedApiRequest } from '../../../lib/api-client.ts';
 import { organizationKey } from '../../../lib/organization/query-keys.ts';
 
 /** POST v4/create_user: the new user is invited by e-mail. */
 export function createUser(body: CreateUserRequest) {
-  return apiRequest<OrganizationUser>('/api/v4/create_user', { method: 'POST', json: body });
+  return untypedApiRequest<OrganizationUser>('/api/v4/create_user', { method: 'POST', json: body });
 }
 
 export function useCreateUser() {

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { untypedApiRequest } from '../../../lib/api-client.ts';
 import { organizationKey } from '../../../lib/organization/query-keys.ts';
 
 /** POST organization/teams/delete/{teamId}. */
 export function deleteTeam({ teamId, teamName }: { teamId: number; teamName: string }) {
-  return apiRequest<null>(`/api/organization/teams/delete/${teamId}`, { method: 'POST', json: { teamName } });
+  return untypedApiRequest<null>(`/api/organization/teams/delete/${teamId}`, { method: 'POST', json: { teamName } });
 }
 
 export function useDeleteTeam() {

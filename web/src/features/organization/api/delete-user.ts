@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { untypedApiRequest } from '../../../lib/api-client.ts';
 import { organizationKey } from '../../../lib/organization/query-keys.ts';
 
 /** POST v4/delete_user. */
 export function deleteUser(userId: number) {
-  return apiRequest<null>('/api/v4/delete_user', { method: 'POST', json: { user_id: userId } });
+  return untypedApiRequest<null>('/api/v4/delete_user', { method: 'POST', json: { user_id: userId } });
 }
 
 export function useDeleteUser() {

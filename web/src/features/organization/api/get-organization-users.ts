@@ -1,11 +1,11 @@
 import type { OrganizationUser } from '@mm/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { untypedApiRequest } from '../../../lib/api-client.ts';
 import { usersKey } from '../../../lib/organization/query-keys.ts';
 
 /** GET organization/{orgId}/users: everyone, for the member pickers. */
 export async function getOrganizationUsers(organizationId: number): Promise<OrganizationUser[]> {
-  return (await apiRequest<OrganizationUser[]>(`/api/organization/${organizationId}/users`)).data;
+  return (await untypedApiRequest<OrganizationUser[]>(`/api/organization/${organizationId}/users`)).data;
 }
 
 export function useOrganizationUsers(organizationId: number) {

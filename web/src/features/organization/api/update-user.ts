@@ -1,11 +1,11 @@
 import type { OrganizationUser, UpdateUserRequest } from '@mm/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { untypedApiRequest } from '../../../lib/api-client.ts';
 import { organizationKey } from '../../../lib/organization/query-keys.ts';
 
 /** POST v4/update_user. */
 export function updateUser(body: UpdateUserRequest) {
-  return apiRequest<OrganizationUser>('/api/v4/update_user', { method: 'POST', json: body });
+  return untypedApiRequest<OrganizationUser>('/api/v4/update_user', { method: 'POST', json: body });
 }
 
 export function useUpdateUser() {

@@ -1,11 +1,11 @@
 import type { Page, PageLink } from '@mm/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { untypedApiRequest } from '../../../lib/api-client.ts';
 
 /** The public information pages (GET /api/pages/list): footer and the side list of /page/{id}. */
 export const pagesQuery = queryOptions({
   queryKey: ['pages'],
-  queryFn: async () => (await apiRequest<PageLink[]>('/api/pages/list')).data,
+  queryFn: async () => (await untypedApiRequest<PageLink[]>('/api/pages/list')).data,
   staleTime: 5 * 60_000,
 });
 
@@ -15,7 +15,7 @@ export const usePages = () => useQuery(pagesQuery);
 export const usePage = (uniqueId: string) =>
   useQuery({
     queryKey: ['pages', uniqueId],
-    queryFn: async () => (await apiRequest<Page>(`/api/pages/list?unique_id=${encodeURIComponent(uniqueId)}`)).data,
+    queryFn: async () => (await untypedApiRequest<Page>(`/api/pages/list?unique_id=${encodeURIComponent(uniqueId)}`)).data,
     staleTime: 5 * 60_000,
     retry: false,
   });

@@ -2,7 +2,7 @@ import { Box, Image } from '@mantine/core';
 import type { BannerData } from '@mm/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { untypedApiRequest } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useLanding } from '../api/get-landing.ts';
 
@@ -17,7 +17,7 @@ export function OrganizationBanner() {
   const organizationId = useSession()?.organizationId ?? null;
   const banner = useQuery({
     queryKey: ['organization-banner', organizationId],
-    queryFn: async () => (await apiRequest<BannerData>(`/api/get_banner_organization/${organizationId}`)).data[0]?.banner_url ?? null,
+    queryFn: async () => (await untypedApiRequest<BannerData>(`/api/get_banner_organization/${organizationId}`)).data[0]?.banner_url ?? null,
     enabled: organizationId !== null,
     staleTime: 5 * 60_000,
   });

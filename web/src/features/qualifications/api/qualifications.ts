@@ -14,7 +14,7 @@ import type {
   StationsData,
 } from '@mm/contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiDownload, apiRequest, saveFile } from '../../../lib/api-client.ts';
+import { apiDownload, saveFile, untypedApiRequest } from '../../../lib/api-client.ts';
 import { getSession } from '../../../lib/session.ts';
 
 /** Every call is under the caller's own organization. */
@@ -30,7 +30,7 @@ const query = (params: Record<string, string | number | undefined>) => {
 
 export function useStations() {
   return useQuery(
-    queryOptions({ queryKey: [...qualificationsKey, 'stations'], queryFn: async () => (await apiRequest<StationsData>(`${base()}/stations`)).data }),
+    queryOptions({ queryKey: [...qualificationsKey, 'stations'], queryFn: async () => (await untypedApiRequest<StationsData>(`${base()}/stations`)).data }),
   );
 }
 
@@ -38,7 +38,7 @@ export function useStationChoices() {
   return useQuery(
     queryOptions({
       queryKey: [...qualificationsKey, 'choices'],
-      queryFn: async () => (await apiRequest<StationChoicesData>(`${base()}/stations/choices`)).data,
+      queryFn: async () => (await untypedApiRequest<StationChoicesData>(`${base()}/stations/choices`)).data,
     }),
   );
 }
@@ -52,20 +52,21 @@ function useQualificationsWrite<I, O>(call: (input: I) => Promise<O>) {
 export const useSaveStation = () =>
   useQualificationsWrite(({ stationId, input }: { stationId: number | null; input: StationInput }) =>
     stationId === null
-      ? apiRequest<Station>(`${base()}/stations`, { method: 'POST', json: input })
-      : apiRequest<Station>(`${base()}/stations/${stationId}`, { method: 'PUT', json: input }),
+      ? untypedApiRequest<Station>(`${base()}/stations`, { method: 'POST', json: input })
+      : untypedApiRequest<Station>(`${base()}/stations/${stationId}`, { method: 'PUT', json: input }),
   );
 
-export const useRetireStation = () => useQualificationsWrite((stationId: number) => apiRequest<null>(`${base()}/stations/${stationId}`, { method: 'DELETE' }));
+export const useRetireStation = () =>
+  useQualificationsWrite((stationId: number) => untypedApiRequest<null>(`${base()}/stations/${stationId}`, { method: 'DELETE' }));
 
 export const useAssignStation = () =>
   useQualificationsWrite(({ stationId, body }: { stationId: number; body: AssignStationRequest }) =>
-    apiRequest<AssignStationData>(`${base()}/stations/${stationId}/assignments`, { method: 'POST', json: body }),
+    untypedApiRequest<AssignStationData>(`${base()}/stations/${stationId}/assignments`, { method: 'POST', json: body }),
   );
 
 export const useUnassignStation = () =>
   useQualificationsWrite(({ stationId, userId }: { stationId: number; userId: number }) =>
-    apiRequest<null>(`${base()}/stations/${stationId}/assignments/${userId}`, { method: 'DELETE' }),
+    untypedApiRequest<null>(`${base()}/stations/${stationId}/assignments/${userId}`, { method: 'DELETE' }),
   );
 
 /** A person's qualifications; without a user id, the caller's own. */
@@ -73,14 +74,14 @@ export function usePersonQualifications(userId?: number) {
   return useQuery(
     queryOptions({
       queryKey: [...qualificationsKey, 'person', userId ?? 'me'],
-      queryFn: async () => (await apiRequest<PersonQualificationsData>(`${base()}/qualifications${query({ user_id: userId })}`)).data,
+      queryFn: async () => (await untypedApiRequest<PersonQualificationsData>(`${base()}/qualifications${query({ user_id: userId })}`)).data,
     }),
   );
 }
 
 export const useSetShift = () =>
   useQualificationsWrite(({ userId, body }: { userId: number; body: SetShiftRequest }) =>
-    apiRequest<null>(`${base()}/qualifications/people/${userId}/shift`, { method: 'PUT', json: body }),
+    untypedApiRequest<null>(`${base()}/qualifications/people/${userId}/shift`, { method: 'PUT', json: body }),
   );
 
 export type MatrixFilters = { team_id?: number; shift?: string; skip: number; take: number };
@@ -89,7 +90,7 @@ export function useMatrix(filters: MatrixFilters) {
   return useQuery(
     queryOptions({
       queryKey: [...qualificationsKey, 'matrix', filters],
-      queryFn: async () => (await apiRequest<MatrixData>(`${base()}/qualifications/matrix${query(filters)}`)).data,
+      queryFn: async () => (await untypedApiRequest<MatrixData>(`${base()}/qualifications/matrix${query(filters)}`)).data,
       placeholderData: keepPreviousData,
     }),
   );
@@ -100,7 +101,7 @@ export async function downloadMatrixCsv(filters: Omit<MatrixFilters, 'skip' | 't
 }
 
 export const useSignOff = () =>
-  useQualificationsWrite((body: SignOffRequest) => apiRequest<SignoffRecord>(`${base()}/signoffs`, { method: 'POST', json: body }));
+  useQualificationsWrite((body: SignOffRequest) => untypedApiRequest<SignoffRecord>(`${base()}/signoffs`, { method: 'POST', json: body }));
 
 export async function downloadAuditPack(scope: AuditPackQuery): Promise<void> {
   const format = scope.format ?? 'pdf';
@@ -111,7 +112,7 @@ export function useEvidenceVerification() {
   return useQuery(
     queryOptions({
       queryKey: [...qualificationsKey, 'verify'],
-      queryFn: async () => (await apiRequest<AuditVerificationData>(`${base()}/audit-pack/verify`)).data,
+      queryFn: async () => (await untypedApiRequest<AuditVerificationData>(`${base()}/audit-pack/verify`)).data,
     }),
   );
 }

@@ -1,23 +1,23 @@
 import type { OrganizationUser, ShareData, SharedVideoData, ShareRequest, SharingTextData, TeamSummary } from '@mm/contract';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { untypedApiRequest } from '../../../lib/api-client.ts';
 
 /** POST /api/videos/share. */
 export const useShareVideo = () =>
-  useMutation({ mutationFn: (body: ShareRequest) => apiRequest<ShareData>('/api/videos/share', { method: 'POST', json: body }) });
+  useMutation({ mutationFn: (body: ShareRequest) => untypedApiRequest<ShareData>('/api/videos/share', { method: 'POST', json: body }) });
 
 /** The organization's teams and users, for the super user's team-members mode. */
 export const useOrganizationTeams = (orgId: number | null, enabled: boolean) =>
   useQuery({
     queryKey: ['organization', orgId, 'teams'],
-    queryFn: async () => (await apiRequest<TeamSummary[]>(`/api/organization/${orgId}/teams`)).data,
+    queryFn: async () => (await untypedApiRequest<TeamSummary[]>(`/api/organization/${orgId}/teams`)).data,
     enabled: enabled && orgId !== null,
   });
 
 export const useOrganizationUsers = (orgId: number | null, enabled: boolean) =>
   useQuery({
     queryKey: ['organization', orgId, 'users'],
-    queryFn: async () => (await apiRequest<OrganizationUser[]>(`/api/organization/${orgId}/users`)).data,
+    queryFn: async () => (await untypedApiRequest<OrganizationUser[]>(`/api/organization/${orgId}/users`)).data,
     enabled: enabled && orgId !== null,
   });
 
@@ -25,7 +25,7 @@ export const useOrganizationUsers = (orgId: number | null, enabled: boolean) =>
 export const useSharedVideo = (uniqueId: string, token: string) =>
   useQuery({
     queryKey: ['shared-video', uniqueId, token],
-    queryFn: async () => (await apiRequest<SharedVideoData>(`/api/videos/share?${new URLSearchParams({ video: uniqueId, token_video: token })}`)).data,
+    queryFn: async () => (await untypedApiRequest<SharedVideoData>(`/api/videos/share?${new URLSearchParams({ video: uniqueId, token_video: token })}`)).data,
     retry: false,
     staleTime: 60 * 60_000,
   });
@@ -33,6 +33,6 @@ export const useSharedVideo = (uniqueId: string, token: string) =>
 export const useSharingText = () =>
   useQuery({
     queryKey: ['sharing-text'],
-    queryFn: async () => (await apiRequest<SharingTextData>('/api/get_text_sharing_video')).data.text,
+    queryFn: async () => (await untypedApiRequest<SharingTextData>('/api/get_text_sharing_video')).data.text,
     staleTime: Number.POSITIVE_INFINITY,
   });

@@ -1,10 +1,10 @@
 import type { QrCodesData } from '@mm/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiDownload, apiRequest, saveFile } from '../../../lib/api-client.ts';
+import { apiDownload, saveFile, untypedApiRequest } from '../../../lib/api-client.ts';
 
 /** GET /api/shopfloor/qr-codes: what a QR sheet can be printed for. */
 export async function getQrCodeChoices(): Promise<QrCodesData> {
-  return (await apiRequest<QrCodesData>('/api/shopfloor/qr-codes')).data;
+  return (await untypedApiRequest<QrCodesData>('/api/shopfloor/qr-codes')).data;
 }
 
 export function useQrCodeChoices() {

@@ -1,6 +1,6 @@
 import type { SignoffRequestData, StationFloorData } from '@mm/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { untypedApiRequest } from '../../../lib/api-client.ts';
 import { getSession } from '../../../lib/session.ts';
 
 const stationBase = (stationId: number) => `/api/organization/${getSession()?.organizationId ?? 0}/stations/${stationId}`;
@@ -10,7 +10,7 @@ const floorKey = (stationId: number) => ['shopfloor', 'station', stationId] as c
 export function useStationFloor(stationId: number) {
   return useQuery({
     queryKey: floorKey(stationId),
-    queryFn: async () => (await apiRequest<StationFloorData>(`${stationBase(stationId)}/floor`)).data,
+    queryFn: async () => (await untypedApiRequest<StationFloorData>(`${stationBase(stationId)}/floor`)).data,
     retry: false,
   });
 }
@@ -19,7 +19,7 @@ export function useStationFloor(stationId: number) {
 export function useRequestSignoff(stationId: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => apiRequest<SignoffRequestData>(`${stationBase(stationId)}/signoff-requests`, { method: 'POST', json: {} }),
+    mutationFn: () => untypedApiRequest<SignoffRequestData>(`${stationBase(stationId)}/signoff-requests`, { method: 'POST', json: {} }),
     onSettled: () => client.invalidateQueries({ queryKey: floorKey(stationId) }),
   });
 }

@@ -1,13 +1,13 @@
 import type { RecordToolboxTalkRequest, ToolboxPerson, ToolboxSetupData, ToolboxTalk, ToolboxTalksData } from '@mm/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiDownload, apiRequest, saveFile } from '../../../lib/api-client.ts';
+import { apiDownload, saveFile, untypedApiRequest } from '../../../lib/api-client.ts';
 
 const toolboxKey = ['toolbox'] as const;
 
 /** GET /api/toolbox/setup: clips, teams and the chosen team's crew. */
 export async function getToolboxSetup(teamId: number | null): Promise<ToolboxSetupData> {
   const query = teamId === null ? '' : `?team_id=${teamId}`;
-  return (await apiRequest<ToolboxSetupData>(`/api/toolbox/setup${query}`)).data;
+  return (await untypedApiRequest<ToolboxSetupData>(`/api/toolbox/setup${query}`)).data;
 }
 
 export function useToolboxSetup(teamId: number | null) {
@@ -16,7 +16,7 @@ export function useToolboxSetup(teamId: number | null) {
 
 /** GET /api/toolbox/talks: the organization's recent talks. */
 export async function getToolboxTalks(): Promise<ToolboxTalksData> {
-  return (await apiRequest<ToolboxTalksData>('/api/toolbox/talks')).data;
+  return (await untypedApiRequest<ToolboxTalksData>('/api/toolbox/talks')).data;
 }
 
 export function useToolboxTalks() {
@@ -25,7 +25,7 @@ export function useToolboxTalks() {
 
 /** POST /api/toolbox/talks: records the talk and its attendance. */
 export function recordToolboxTalk(body: RecordToolboxTalkRequest) {
-  return apiRequest<ToolboxTalk>('/api/toolbox/talks', { method: 'POST', json: body });
+  return untypedApiRequest<ToolboxTalk>('/api/toolbox/talks', { method: 'POST', json: body });
 }
 
 export function useRecordToolboxTalk() {
@@ -40,5 +40,5 @@ export async function downloadAttendanceSheet(talkId: number): Promise<void> {
 
 /** GET /api/toolbox/badge?code=: the person a scanned badge names. */
 export async function findBadgeHolder(code: string): Promise<ToolboxPerson> {
-  return (await apiRequest<ToolboxPerson>(`/api/toolbox/badge?code=${encodeURIComponent(code)}`)).data;
+  return (await untypedApiRequest<ToolboxPerson>(`/api/toolbox/badge?code=${encodeURIComponent(code)}`)).data;
 }

@@ -1,0 +1,70 @@
+import { z } from 'zod';
+
+/**
+ * One API call as both sides see it: its method and path (the spec's, `:name` for a path parameter), the schemas
+ * of what it takes and the schema of the `data` its success envelope carries. The server registers the call from
+ * it (the schemas validate the request and shape the answer); the web's `apiRequest(route, input)` takes its
+ * input and answer types from it. A download answers a file instead of the envelope (`answer: 'file'`).
+ */
+export type RouteDefinition = {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  path: `/api/${string}`;
+  /** Path parameters as the server parses them (the client sends any value that prints as one). */
+  params?: z.ZodObject;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  /** The envelope's `data` (z.null() for none), or 'file' for a download (PDF, CSV). */
+  answer: z.ZodType | 'file';
+  /** The status of a success; 201 for a call that creates something. */
+  status?: 200 | 201;
+  /** The body is a multipart form (an upload), read by the handler rather than by a schema. */
+  upload?: true;
+};
+
+export const defineRoute = <const R extends RouteDefinition>(route: R): R => route;
+
+/** Path ids: digits only, so a malformed id is a 400, not a database error. */
+export const idParam = z.coerce.number().int().positive().max(2_147_483_647);
+
+type ParamNames<Path extends string> = Path extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | ParamNames<`/${Rest}`>
+  : Path extends `${string}:${infer Name}`
+    ? Name
+    : never;
+
+/**
+ * What a client sends for a schema: its input type, where a field the server coerces (a number in a query
+ * string or a form, whose input type is `unknown`) takes the type it is coerced to.
+ */
+export type WireInput<S extends z.ZodType> =
+  z.input<S> extends Record<string, unknown>
+    ? { [K in keyof z.input<S>]: unknown extends z.input<S>[K] ? (K extends keyof z.output<S> ? z.output<S>[K] : never) : z.input<S>[K] }
+    : z.input<S>;
+
+type EmptyObject = Record<never, never>;
+
+/** The input of a call: the path parameters its path names, its query and its body, each only when it has one. */
+export type RouteInput<R extends RouteDefinition> = ([ParamNames<R['path']>] extends [never]
+  ? EmptyObject
+  : { params: Record<ParamNames<R['path']>, string | number> }) &
+  (R['query'] extends z.ZodType ? { query: WireInput<R['query']> } : EmptyObject) &
+  (R['body'] extends z.ZodType ? { body: WireInput<R['body']> } : EmptyObject);
+
+/** The `data` of a call's success envelope. */
+export type RouteAnswer<R extends RouteDefinition> = R['answer'] extends z.ZodType ? z.output<R['answer']> : never;
+
+/** The address of a call: its path with the parameters filled in (encoded) and its query string. */
+export function urlOf(route: RouteDefinition, input: { params?: Record<string, string | number>; query?: unknown } = {}): string {
+  const path = route.path.replace(/:([A-Za-z_]+)/g, (_whole, name: string) => {
+    const value = input.params?.[name];
+    if (value === undefined) throw new Error(`${route.path} needs the path parameter ${name}`);
+    return encodeURIComponent(String(value));
+  });
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries((input.query ?? {}) as Record<string, unknown>)) {
+    if (value === undefined || value === null) continue;
+    for (const item of Array.isArray(value) ? value : [value]) query.append(key, String(item));
+  }
+  const search = query.toString();
+  return search ? `${path}?${search}` : path;
+}
