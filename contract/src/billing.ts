@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { WireInput } from './route.ts';
 
 /** Amounts are in the currency's major unit (149 means $149.00). */
 export const subscriptionPlan = z.object({
@@ -62,7 +63,7 @@ export const checkoutRequest = z.object({
   email: z.string().trim().max(254).optional(),
   ip: z.string().trim().max(64).optional(),
 });
-export type CheckoutRequest = z.input<typeof checkoutRequest>;
+export type CheckoutRequest = WireInput<typeof checkoutRequest>;
 export const checkoutData = z.object({ url: z.string() });
 export type CheckoutData = z.infer<typeof checkoutData>;
 
@@ -80,7 +81,7 @@ export const confirmPaymentData = z.object({ is_super_user: z.number(), subscrip
 export type ConfirmPaymentData = z.infer<typeof confirmPaymentData>;
 
 export const cancelSubscriptionRequest = z.object({ cancel_reason: z.string().trim().max(2000).default('') });
-export type CancelSubscriptionRequest = z.input<typeof cancelSubscriptionRequest>;
+export type CancelSubscriptionRequest = WireInput<typeof cancelSubscriptionRequest>;
 
 /** `emails` as a list (JSON), a JSON-encoded list or a comma-separated string (forms). */
 export const registerMembersRequest = z.object({
@@ -101,7 +102,7 @@ export const registerMembersRequest = z.object({
   ),
   super_user_id: z.coerce.number().int().positive().optional(),
 });
-export type RegisterMembersRequest = z.input<typeof registerMembersRequest>;
+export type RegisterMembersRequest = WireInput<typeof registerMembersRequest>;
 export const registerMembersData = z.object({
   invited: z.array(z.string()),
   already_registered: z.array(z.string()),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { WireInput } from './route.ts';
 
 /**
  * Catalog, video playback and the media pipeline (member spec sections 2, 3, 4, 6, 7).
@@ -151,7 +152,7 @@ export const homeSectionRequest = z.object({
   page_type: z.string().max(30).optional(),
   category_id: optionalId,
 });
-export type HomeSectionRequest = z.input<typeof homeSectionRequest>;
+export type HomeSectionRequest = WireInput<typeof homeSectionRequest>;
 
 export const homeSection = z.object({
   title: z.string(),
@@ -176,7 +177,7 @@ export const categoryRequest = z.object({
   page_type: z.string().max(30).optional(),
   category_id: catalogId,
 });
-export type CategoryRequest = z.input<typeof categoryRequest>;
+export type CategoryRequest = WireInput<typeof categoryRequest>;
 
 /**
  * Progress of a category or sub-category for the caller (design.md): floor(100 x watched / total) over the listed videos
@@ -233,7 +234,7 @@ export const subCategoryVideosRequest = z.object({
   skip,
   page,
 });
-export type SubCategoryVideosRequest = z.input<typeof subCategoryVideosRequest>;
+export type SubCategoryVideosRequest = WireInput<typeof subCategoryVideosRequest>;
 
 /** `total` counts the listed videos (paging); `videos_count`, `watched_count` and `progress` the ones visible to the caller. */
 export const subCategoryVideosData = videoPage.extend({
@@ -246,7 +247,7 @@ export type SubCategoryVideosData = z.infer<typeof subCategoryVideosData>;
 
 /** GET get_watch_user_video?SubCategoryId= : the caller's watched videos among the sub-category's listed ones visible to them. */
 export const watchedCountQuery = z.object({ SubCategoryId: catalogId });
-export type WatchedCountQuery = z.input<typeof watchedCountQuery>;
+export type WatchedCountQuery = WireInput<typeof watchedCountQuery>;
 export const watchedCountData = z.object({ sub_category_id: z.number(), watched: z.number(), total: z.number(), progress });
 export type WatchedCountData = z.infer<typeof watchedCountData>;
 
@@ -291,7 +292,7 @@ export const videoRequest = z.object({
   admin_video_id: catalogId,
   skip,
 });
-export type VideoRequest = z.input<typeof videoRequest>;
+export type VideoRequest = WireInput<typeof videoRequest>;
 
 export const trailer = z.object({
   name: z.string(),
@@ -331,7 +332,7 @@ export const seeAllRequest = z
     page,
   })
   .refine((r) => r.url_type !== undefined || r.cast_crew_id !== undefined, { message: 'url_type or cast_crew_id is required', path: ['url_type'] });
-export type SeeAllRequest = z.input<typeof seeAllRequest>;
+export type SeeAllRequest = WireInput<typeof seeAllRequest>;
 
 export const seeAllData = videoPage.extend({ title: z.string(), url_type: z.string() });
 export type SeeAllData = z.infer<typeof seeAllData>;
@@ -347,14 +348,14 @@ export const writeId = z
   .optional();
 
 export const wishlistRequest = z.object({ admin_video_id: catalogId, request_id: writeId });
-export type WishlistRequest = z.input<typeof wishlistRequest>;
+export type WishlistRequest = WireInput<typeof wishlistRequest>;
 /** wishlist_id null when removed; the list is on when wishlist_id is set. */
 export const wishlistData = z.object({ wishlist_id: z.number().nullable(), wishlist_status: z.number() });
 export type WishlistData = z.infer<typeof wishlistData>;
 
 /** POST videos/like and videos/dis_like: one vote per member; pressing the same again removes it. */
 export const likeRequest = z.object({ admin_video_id: catalogId, request_id: writeId });
-export type LikeRequest = z.input<typeof likeRequest>;
+export type LikeRequest = WireInput<typeof likeRequest>;
 export const likeData = z.object({ like_count: z.number(), dislike_count: z.number(), user_vote: z.number() });
 export type LikeData = z.infer<typeof likeData>;
 
@@ -378,7 +379,7 @@ export const watchRequest = z.object({
   /** Optional: the report's own id (see writeId): a replayed report counts once. */
   request_id: writeId,
 });
-export type WatchRequest = z.input<typeof watchRequest>;
+export type WatchRequest = WireInput<typeof watchRequest>;
 export const watchData = z.object({
   video_id: z.number(),
   watched: z.number(),
@@ -414,7 +415,7 @@ export const contactExpertRequest = z.object({
   message: z.string().trim().min(10, 'The message must be at least 10 characters').max(5000, 'The message may have at most 5000 characters'),
   admin_video_id: optionalId,
 });
-export type ContactExpertRequest = z.input<typeof contactExpertRequest>;
+export type ContactExpertRequest = WireInput<typeof contactExpertRequest>;
 
 /**
  * GET /api/videos/{id}/playbook: the PDF as an attachment (fetch it with the Authorization header).

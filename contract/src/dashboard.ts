@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { catalogId } from './catalog.ts';
+import type { WireInput } from './route.ts';
 
 /** Team dashboard (administration spec, sections 2, 3, 4 and 7): tracker, alerts, compliance, optional training. */
 
@@ -8,14 +9,14 @@ const blankToUndefined = (v: unknown) => (v === '' || v === null || v === 0 || v
 const optionalId = z.preprocess(blankToUndefined, catalogId.optional());
 
 export const dashboardScopeQuery = z.object({ organizationId: catalogId, team: optionalId });
-export type DashboardScopeQuery = z.input<typeof dashboardScopeQuery>;
+export type DashboardScopeQuery = WireInput<typeof dashboardScopeQuery>;
 
 export const overallProgressQuery = dashboardScopeQuery.extend({
   categoryId: optionalId,
   /** 0 'All optional content', 1 'All required content'; ignored when categoryId is given; absent: every category of the path. */
   onlyEssentials: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.coerce.number().int().min(0).max(1).optional()),
 });
-export type OverallProgressQuery = z.input<typeof overallProgressQuery>;
+export type OverallProgressQuery = WireInput<typeof overallProgressQuery>;
 
 export const teamUserProgress = z.object({ user_id: z.number(), name: z.string(), picture: z.string().nullable(), progress: z.number() });
 export type TeamUserProgress = z.infer<typeof teamUserProgress>;
@@ -64,8 +65,8 @@ export const sendAlertQuery = z.object({
   category_name: z.string().trim().max(200).optional(),
   percentage: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.coerce.number().int().min(0).max(100).optional()),
 });
-export type SendAlertQuery = z.input<typeof sendAlertQuery>;
+export type SendAlertQuery = WireInput<typeof sendAlertQuery>;
 
 export const broadcastRequest = dashboardScopeQuery.extend({ categoryId: optionalId });
-export type BroadcastRequest = z.input<typeof broadcastRequest>;
+export type BroadcastRequest = WireInput<typeof broadcastRequest>;
 export const broadcastData = z.object({ recipients: z.number() });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { sessionData } from './auth.ts';
 import { catalogId } from './catalog.ts';
+import type { WireInput } from './route.ts';
 
 /** Shared kiosks (issue 17): a tablet enrolled for one team, where members sign in with a PIN. */
 
@@ -54,7 +55,7 @@ export const enrolKioskRequest = z.object({
   team_id: catalogId,
   name: z.string().trim().min(1, 'Please name the kiosk (e.g. "Press line tablet").').max(100),
 });
-export type EnrolKioskRequest = z.input<typeof enrolKioskRequest>;
+export type EnrolKioskRequest = WireInput<typeof enrolKioskRequest>;
 
 /** The device token is shown once, to the tablet being enrolled; the server keeps only its hash. */
 export const enrolKioskData = z.object({ kiosk: kioskSummary, device_token: z.string() });
@@ -66,7 +67,7 @@ export const kioskPinStatusData = z.object({ has_pin: z.boolean() });
 export type KioskPinStatusData = z.infer<typeof kioskPinStatusData>;
 
 export const setKioskPinRequest = z.object({ pin, pin_confirmation: z.string().max(6) });
-export type SetKioskPinRequest = z.input<typeof setKioskPinRequest>;
+export type SetKioskPinRequest = WireInput<typeof setKioskPinRequest>;
 
 // ---------------------------------------------------------------- the kiosk tablet (device token)
 
@@ -88,7 +89,7 @@ export const kioskRosterData = z.object({
 export type KioskRosterData = z.infer<typeof kioskRosterData>;
 
 export const kioskSignInRequest = z.object({ user_id: catalogId, pin: z.string().max(6) });
-export type KioskSignInRequest = z.input<typeof kioskSignInRequest>;
+export type KioskSignInRequest = WireInput<typeof kioskSignInRequest>;
 
 export const kioskSignInData = sessionData.extend({ kiosk_id: z.number(), idle_seconds: z.number() });
 export type KioskSignInData = z.infer<typeof kioskSignInData>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { catalogId } from './catalog.ts';
+import type { WireInput } from './route.ts';
 
 /**
  * In-app notices: what supervisors' alerts and broadcasts leave for a member (administration spec,
@@ -47,6 +48,6 @@ const idList = z.preprocess(
  * caller's are ignored. An empty body is the same as `{}`.
  */
 export const markNoticesReadRequest = z.preprocess((v) => v ?? {}, z.object({ ids: idList.optional() }));
-export type MarkNoticesReadRequest = z.input<typeof markNoticesReadRequest>;
+export type MarkNoticesReadRequest = WireInput<typeof markNoticesReadRequest>;
 export const markNoticesReadData = z.object({ unread: z.number() });
 export type MarkNoticesReadData = z.infer<typeof markNoticesReadData>;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { email, flag } from './auth.ts';
 import { catalogId } from './catalog.ts';
 import { jsonList } from './form-fields.ts';
+import type { WireInput } from './route.ts';
 
 /** Organization administration (administration spec, sections 2, 5 and 7): banner, learning paths, teams and users. */
 
@@ -69,7 +70,7 @@ export const hiddenVideosData = z.array(z.number());
 
 /** POST edit_hidden_videos/{orgId}/{categoryId}/0: replaces the hidden videos of one category. */
 export const editHiddenVideosRequest = z.object({ hidden_videos_ids: jsonList(catalogId), teamId: optionalTeamId });
-export type EditHiddenVideosRequest = z.input<typeof editHiddenVideosRequest>;
+export type EditHiddenVideosRequest = WireInput<typeof editHiddenVideosRequest>;
 
 /** POST organization/edit/order-categories/{orgId}: the whole path; `team_id` targets a team's own path. */
 export const orderCategoriesRequest = z.object({
@@ -83,7 +84,7 @@ export const orderCategoriesRequest = z.object({
   ),
   team_id: optionalTeamId,
 });
-export type OrderCategoriesRequest = z.input<typeof orderCategoriesRequest>;
+export type OrderCategoriesRequest = WireInput<typeof orderCategoriesRequest>;
 
 /** POST organization/edit/{orgId}: the organization's path as an ordered list of category ids. */
 export const organizationEditRequest = z.object({
@@ -118,7 +119,7 @@ export const createTeamRequest = z.object({
   teamCategories: jsonList(catalogId).optional(),
   members: jsonList(catalogId).refine((ids) => ids.length > 0, 'Select at least one member'),
 });
-export type CreateTeamRequest = z.input<typeof createTeamRequest>;
+export type CreateTeamRequest = WireInput<typeof createTeamRequest>;
 
 /** POST organization/teams/{teamId}: rename, add members, and optionally set the team's categories. */
 export const updateTeamRequest = z.object({
@@ -138,7 +139,7 @@ export const teamFormRequest = z.object({
   members: jsonList(catalogId).default([]),
   deleteTeam: flag.optional(),
 });
-export type TeamFormRequest = z.input<typeof teamFormRequest>;
+export type TeamFormRequest = WireInput<typeof teamFormRequest>;
 export const teamFormData = z.object({ data: z.object({ id: z.number(), name: z.string() }) });
 
 export const teamCreatedData = z.object({ id: z.number(), name: z.string() });
@@ -187,9 +188,9 @@ export const createUserRequest = userFields.extend({
   super_user_id: catalogId.optional(),
   is_super_user: flag.optional().refine((v) => v !== 1, 'New users cannot be super users'),
 });
-export type CreateUserRequest = z.input<typeof createUserRequest>;
+export type CreateUserRequest = WireInput<typeof createUserRequest>;
 
 export const updateUserRequest = userFields.extend({ user_id: catalogId });
-export type UpdateUserRequest = z.input<typeof updateUserRequest>;
+export type UpdateUserRequest = WireInput<typeof updateUserRequest>;
 
 export const deleteUserRequest = z.object({ user_id: catalogId });

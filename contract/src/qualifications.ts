@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { catalogId } from './catalog.ts';
+import type { WireInput } from './route.ts';
 
 /**
  * Qualifications (issue 16): the organization's work stations, what each requires, who is cleared for which,
@@ -59,7 +60,7 @@ export const stationInput = z
     trainer_ids: z.array(catalogId).max(50).default([]),
   })
   .refine((s) => s.kind === 'station' || s.checklist.length === 0, REQUIRED_TRAINING_NO_CHECKLIST);
-export type StationInput = z.input<typeof stationInput>;
+export type StationInput = WireInput<typeof stationInput>;
 
 export const station = z.object({
   id: z.number(),
@@ -94,7 +95,7 @@ export type StationChoicesData = z.infer<typeof stationChoicesData>;
 export const assignStationRequest = z
   .object({ user_ids: z.array(catalogId).max(5000).default([]), team_id: catalogId.optional() })
   .refine((r) => r.user_ids.length > 0 || r.team_id !== undefined, 'Pick a team or at least one person.');
-export type AssignStationRequest = z.input<typeof assignStationRequest>;
+export type AssignStationRequest = WireInput<typeof assignStationRequest>;
 
 export const assignStationData = z.object({ assigned: z.number() });
 export type AssignStationData = z.infer<typeof assignStationData>;
@@ -163,7 +164,7 @@ export const matrixQuery = z.object({
   skip: z.coerce.number().int().min(0).max(1_000_000).default(0),
   take: z.coerce.number().int().min(1).max(200).default(50),
 });
-export type MatrixQuery = z.input<typeof matrixQuery>;
+export type MatrixQuery = WireInput<typeof matrixQuery>;
 
 export const matrixCell = z.object({
   station_id: z.number(),
@@ -208,7 +209,7 @@ export const signOffRequest = z.object({
   checklist: z.array(z.object({ item: z.string().max(200), checked: z.boolean() })).max(MAX_CHECKLIST_ITEMS),
   comment: z.string().trim().max(1000).default(''),
 });
-export type SignOffRequest = z.input<typeof signOffRequest>;
+export type SignOffRequest = WireInput<typeof signOffRequest>;
 
 export const signoffsQuery = z.object({ station_id: catalogId.optional(), user_id: catalogId.optional() });
 export const signoffsData = z.object({ signoffs: z.array(signoffRecord) });
@@ -219,7 +220,7 @@ export const auditPackQuery = z.object({
   station_id: catalogId.optional(),
   user_id: catalogId.optional(),
 });
-export type AuditPackQuery = z.input<typeof auditPackQuery>;
+export type AuditPackQuery = WireInput<typeof auditPackQuery>;
 
 export const auditVerificationData = z.object({
   intact: z.boolean(),

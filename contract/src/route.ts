@@ -13,8 +13,8 @@ export type RouteDefinition = {
   params?: z.ZodObject;
   query?: z.ZodType;
   body?: z.ZodType;
-  /** The envelope's `data` (z.null() for none), or 'file' for a download (PDF, CSV). */
-  answer: z.ZodType | 'file';
+  /** The envelope's `data` (z.null() for none), 'file' for a download (PDF, CSV), 'redirect' for a link. */
+  answer: z.ZodType | 'file' | 'redirect';
   /** The status of a success; 201 for a call that creates something. */
   status?: 200 | 201;
   /** The body is a multipart form (an upload), read by the handler rather than by a schema. */
@@ -33,12 +33,15 @@ type ParamNames<Path extends string> = Path extends `${string}:${infer Name}/${i
     : never;
 
 /**
- * What a client sends for a schema: its input type, where a field the server coerces (a number in a query
- * string or a form, whose input type is `unknown`) takes the type it is coerced to.
+ * What a client sends for a schema: its input type, where a field the server coerces or preprocesses (a number
+ * or a list in a query string or a form, whose input type is `unknown`) takes the type it becomes, or the text or
+ * number a form would carry.
  */
 export type WireInput<S extends z.ZodType> =
   z.input<S> extends Record<string, unknown>
-    ? { [K in keyof z.input<S>]: unknown extends z.input<S>[K] ? (K extends keyof z.output<S> ? z.output<S>[K] : never) : z.input<S>[K] }
+    ? {
+        [K in keyof z.input<S>]: unknown extends z.input<S>[K] ? (K extends keyof z.output<S> ? z.output<S>[K] : never) | string | number : z.input<S>[K];
+      }
     : z.input<S>;
 
 type EmptyObject = Record<never, never>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { WireInput } from './route.ts';
 
 /**
  * GET /api/search?q=&skip=&take=&kind= : the catalog and the caption transcripts the caller may see,
@@ -27,7 +28,7 @@ export const searchQuery = z.object({
   take: count(SEARCH_TAKE_MAX, SEARCH_TAKE_DEFAULT).pipe(z.number().min(1, 'must be 1 or more')),
   kind: z.enum(SEARCH_KINDS, { error: `must be one of ${SEARCH_KINDS.join(', ')}` }).optional(),
 });
-export type SearchQuery = z.input<typeof searchQuery>;
+export type SearchQuery = WireInput<typeof searchQuery>;
 
 /** Text with the matching words marked (`hit`); rendered as text, never as markup. */
 export const snippet = z.array(z.object({ text: z.string(), hit: z.boolean() }));

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { captionTrack, catalogId } from './catalog.ts';
 import { jsonList } from './form-fields.ts';
+import type { WireInput } from './route.ts';
 
 /** Landing page and shared videos (member spec, sections 2, 4, 7 and 8); their texts are in messages.ts. */
 
@@ -53,7 +54,7 @@ export const shareRequest = z.object({
   name: z.string().trim().max(200).optional(),
   content: z.string().max(2000).optional(),
 });
-export type ShareRequest = z.input<typeof shareRequest>;
+export type ShareRequest = WireInput<typeof shareRequest>;
 
 export const shareData = z.object({ recipients: z.number(), expires_at: z.string() });
 export type ShareData = z.infer<typeof shareData>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { catalogId } from './catalog.ts';
+import type { WireInput } from './route.ts';
 
 /** Toolbox talks (issue 17): one clip shown to the crew on one screen, attendance, one check question. */
 
@@ -29,7 +30,7 @@ export const recordToolboxTalkRequest = z.object({
   question: z.string().trim().min(1, 'Please write the check question.').max(300),
   answer: z.string().trim().min(1, "Please write the crew's answer.").max(500),
 });
-export type RecordToolboxTalkRequest = z.input<typeof recordToolboxTalkRequest>;
+export type RecordToolboxTalkRequest = WireInput<typeof recordToolboxTalkRequest>;
 
 export const toolboxTalk = z.object({
   id: z.number(),

@@ -22,7 +22,7 @@ export function contractRoute<const R extends RouteDefinition>(route: R): { meth
     params: route.params,
     querystring: route.query,
     body: route.body,
-    response: route.answer === 'file' ? undefined : { [status]: envelope(route.answer) },
+    response: typeof route.answer === 'string' ? undefined : { [status]: envelope(route.answer) },
   } as SchemaOf<R>;
   return { method: route.method, url: route.path.slice('/api'.length), schema };
 }

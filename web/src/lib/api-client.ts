@@ -50,7 +50,7 @@ function failureOf(response: Response, envelope: Envelope<unknown> | null, token
   return new ApiError(response.status, message, code);
 }
 
-type EnvelopeRoute = RouteDefinition & { answer: Exclude<RouteDefinition['answer'], 'file'> };
+type EnvelopeRoute = RouteDefinition & { answer: Exclude<RouteDefinition['answer'], string> };
 
 /** The input argument: optional for a call that takes nothing. */
 type InputArguments<R extends RouteDefinition> =

@@ -1,8 +1,8 @@
 import { Button, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { CONFIRMATION_MESSAGES } from '@mm/contract';
+import { CONFIRMATION_MESSAGES, routes } from '@mm/contract';
 import { useState } from 'react';
-import { ApiError, untypedApiRequest } from './api-client.ts';
+import { ApiError, apiRequest } from './api-client.ts';
 
 const REMINDER_ID = 'confirm-email';
 
@@ -12,7 +12,7 @@ function ConfirmationReminder() {
   const sendAgain = async () => {
     setSending(true);
     try {
-      const { message } = await untypedApiRequest<null>('/api/confirmation-email', { method: 'POST' });
+      const { message } = await apiRequest(routes.resendConfirmation);
       notifications.hide(REMINDER_ID);
       notifications.show({ color: 'green', message: message ?? CONFIRMATION_MESSAGES.sent });
     } catch (error) {

@@ -1,10 +1,10 @@
-import type { ChangePasswordRequest, ProfileData } from '@mm/contract';
+import { type ChangePasswordRequest, type ProfileData, routes } from '@mm/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { untypedApiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '../../../lib/api-client.ts';
 import { profileQueryKey } from '../../../lib/profile.ts';
 
 export function changePassword(body: ChangePasswordRequest) {
-  return untypedApiRequest<null>('/api/changePassword', { method: 'POST', json: body });
+  return apiRequest(routes.changePassword, { body });
 }
 
 export function useChangePassword() {

@@ -1,8 +1,9 @@
+import { routes } from '@mm/contract';
 import { useMutation } from '@tanstack/react-query';
-import { untypedApiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '../../../lib/api-client.ts';
 
 export function requestPasswordReset(body: { email: string }) {
-  return untypedApiRequest<null>('/api/forgotpassword', { method: 'POST', json: body });
+  return apiRequest(routes.forgotPassword, { body });
 }
 
 export function useRequestPasswordReset() {

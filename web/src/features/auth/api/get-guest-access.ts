@@ -1,11 +1,12 @@
+import { routes } from '@mm/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { untypedApiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '../../../lib/api-client.ts';
 
 /** The shared guest account's credentials (GET /api/guest_access), published for the guest link. */
 export type GuestAccess = { email: string; password: string };
 
 export async function getGuestAccess(): Promise<GuestAccess> {
-  return (await untypedApiRequest<GuestAccess>('/api/guest_access')).data;
+  return (await apiRequest(routes.guestAccess)).data;
 }
 
 export function useGuestAccess({ enabled }: { enabled: boolean }) {

@@ -1,9 +1,9 @@
-import type { LoginRequest, SessionData } from '@mm/contract';
+import { type LoginRequest, routes } from '@mm/contract';
 import { useMutation } from '@tanstack/react-query';
-import { untypedApiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '../../../lib/api-client.ts';
 
 export function login(body: LoginRequest) {
-  return untypedApiRequest<SessionData>('/api/v4/login', { method: 'POST', json: body });
+  return apiRequest(routes.login, { body });
 }
 
 export function useLogin() {

@@ -1,6 +1,7 @@
-import { untypedApiRequest } from '../../../lib/api-client.ts';
+import { routes } from '@mm/contract';
+import { apiRequest } from '../../../lib/api-client.ts';
 
 /** Revokes the session's token on the server. */
 export function logout() {
-  return untypedApiRequest<null>('/api/logout', { method: 'POST' });
+  return apiRequest(routes.logout);
 }

@@ -1,9 +1,9 @@
-import type { RegisterData, RegisterRequest } from '@mm/contract';
+import { type RegisterRequest, routes } from '@mm/contract';
 import { useMutation } from '@tanstack/react-query';
-import { untypedApiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '../../../lib/api-client.ts';
 
 export function register(body: RegisterRequest) {
-  return untypedApiRequest<RegisterData>('/api/v4/register', { method: 'POST', json: body });
+  return apiRequest(routes.register, { body });
 }
 
 export function useRegister() {

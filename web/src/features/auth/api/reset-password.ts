@@ -1,9 +1,9 @@
-import type { ResetPasswordRequest } from '@mm/contract';
+import { type ResetPasswordRequest, routes } from '@mm/contract';
 import { useMutation } from '@tanstack/react-query';
-import { untypedApiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '../../../lib/api-client.ts';
 
 export function resetPassword(body: ResetPasswordRequest) {
-  return untypedApiRequest<null>('/api/reset-password', { method: 'POST', json: body });
+  return apiRequest(routes.resetPassword, { body });
 }
 
 export function useResetPassword() {
