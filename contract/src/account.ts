@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { email, flag } from './auth.ts';
-import { defineRoute, idParam, type WireInput } from './route.ts';
+import type { WireInput } from './route.ts';
 
 export const profileData = z.object({
   user_id: z.number(),
@@ -58,23 +58,3 @@ export const userInfoData = z.object({
   is_super_user: z.number(),
 });
 export type UserInfoData = z.infer<typeof userInfoData>;
-
-const userParams = z.object({ userId: idParam });
-
-/** The account calls (member spec 5). */
-export const accountCalls = {
-  profile: defineRoute({ method: 'GET', path: '/api/profile', answer: profileData }),
-  /** The spec calls `profile` with POST; the same read. */
-  profileByPost: defineRoute({ method: 'POST', path: '/api/profile', answer: profileData }),
-  subProfiles: defineRoute({ method: 'POST', path: '/api/sub_profiles', answer: subProfilesData }),
-  updateProfile: defineRoute({ method: 'POST', path: '/api/updateProfile', body: updateProfileRequest, answer: z.null() }),
-  userInfo: defineRoute({ method: 'GET', path: '/api/user/:userId/infos', params: userParams, answer: userInfoData }),
-  saveUserInfo: defineRoute({ method: 'POST', path: '/api/user/:userId/infos', params: userParams, body: userInfoRequest, answer: userInfoData, status: 201 }),
-  updateProfileImage: defineRoute({
-    method: 'POST',
-    path: '/api/v4/update_profile_image',
-    upload: true,
-    answer: z.object({ picture: z.string() }),
-    status: 201,
-  }),
-};

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineRoute, type WireInput } from './route.ts';
+import type { WireInput } from './route.ts';
 
 /** Form bodies arrive as strings; "", "0", "false" are false, "1", "true" are true. */
 export const flag = z.preprocess(
@@ -116,20 +116,3 @@ export const changePasswordRequest = z.object({
   password_confirmation: z.string().max(1024),
 });
 export type ChangePasswordRequest = z.infer<typeof changePasswordRequest>;
-
-const emptyAnswer = z.null();
-
-/** Sign-in, registration, passwords and sign-out (member spec 1 and 2). */
-export const authCalls = {
-  login: defineRoute({ method: 'POST', path: '/api/v4/login', body: loginRequest, answer: sessionData }),
-  /** The shared guest account (member spec 1): the landing page's guest link signs in with it. */
-  guestAccess: defineRoute({ method: 'GET', path: '/api/guest_access', answer: z.object({ email: z.string(), password: z.string() }) }),
-  register: defineRoute({ method: 'POST', path: '/api/v4/register', body: registerRequest, answer: registerData, status: 201 }),
-  /** The link of the registration's confirmation e-mail, opened in a browser. */
-  confirmEmail: defineRoute({ method: 'GET', path: '/api/confirm-email', query: z.object({ token: z.string().trim().min(1).max(200) }), answer: 'redirect' }),
-  resendConfirmation: defineRoute({ method: 'POST', path: '/api/confirmation-email', answer: emptyAnswer }),
-  forgotPassword: defineRoute({ method: 'POST', path: '/api/forgotpassword', body: forgotPasswordRequest, answer: emptyAnswer }),
-  resetPassword: defineRoute({ method: 'POST', path: '/api/reset-password', body: resetPasswordRequest, answer: emptyAnswer }),
-  changePassword: defineRoute({ method: 'POST', path: '/api/changePassword', body: changePasswordRequest, answer: emptyAnswer }),
-  logout: defineRoute({ method: 'POST', path: '/api/logout', answer: emptyAnswer }),
-} as const;

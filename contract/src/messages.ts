@@ -69,7 +69,6 @@ export const CERTIFICATE_MESSAGES = {
   categoryAvailable: 'Category available to start or continue.',
   categoryLocked: 'Category not available yet. You must complete the last released "Required Category" to unlock the learning path.',
 } as const;
-export const certificatePdfPath = (id: number) => `/api/certificates/${id}/pdf`;
 
 // ---------------------------------------------------------------- version
 export const APP_VERSION = '1.0.3';

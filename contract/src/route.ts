@@ -50,7 +50,11 @@ type EmptyObject = Record<never, never>;
 export type RouteInput<R extends RouteDefinition> = ([ParamNames<R['path']>] extends [never]
   ? EmptyObject
   : { params: Record<ParamNames<R['path']>, string | number> }) &
-  (R['query'] extends z.ZodType ? { query: WireInput<R['query']> } : EmptyObject) &
+  (R['query'] extends z.ZodType
+    ? EmptyObject extends WireInput<R['query']>
+      ? { query?: WireInput<R['query']> }
+      : { query: WireInput<R['query']> }
+    : EmptyObject) &
   (R['body'] extends z.ZodType ? { body: WireInput<R['body']> } : EmptyObject);
 
 /** The `data` of a call's success envelope. */

@@ -1,3 +1,4 @@
+import { routes } from '@mm/contract';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPlatform, type TestPlatform } from './harness.ts';
@@ -44,6 +45,19 @@ describe('GET /api/openapi.json', () => {
     // An answer's fields come from the contract's schema.
     const home = document.paths['/api/learning_path_home'].post.responses['200'].content['application/json'].schema;
     expect(Object.keys(home.properties.data.properties)).toEqual(expect.arrayContaining(['categories', 'done']));
+  });
+
+  it('registers every API call from the contract route table, and every call of the table', () => {
+    const table = Object.values(routes)
+      .map((route) => `${route.method} ${route.path}`)
+      .sort();
+    const registered = platform.routes
+      .filter((route) => route.url.startsWith('/api/') && !(route.schema as { hide?: boolean } | undefined)?.hide)
+      .flatMap((route) => (Array.isArray(route.method) ? route.method : [route.method]).filter((m) => m !== 'HEAD').map((m) => `${m} ${route.url}`))
+      .sort();
+    expect(table.length).toBeGreaterThan(120);
+    expect(new Set(table).size).toBe(table.length);
+    expect(registered).toEqual(table);
   });
 
   it('is readable by people at /api/docs', async () => {

@@ -17,12 +17,12 @@ type SchemaOf<R extends RouteDefinition> = {
  * by the table's schemas, so a route cannot drift from what the web calls.
  */
 export function contractRoute<const R extends RouteDefinition>(route: R): { method: R['method']; url: string; schema: SchemaOf<R> } {
-  const status = route.status ?? 200;
+  // Only the parts the call has: Fastify warns of a schema part present but undefined.
   const schema = {
-    params: route.params,
-    querystring: route.query,
-    body: route.body,
-    response: typeof route.answer === 'string' ? undefined : { [status]: envelope(route.answer) },
+    ...(route.params && { params: route.params }),
+    ...(route.query && { querystring: route.query }),
+    ...(route.body && { body: route.body }),
+    ...(typeof route.answer !== 'string' && { response: { [route.status ?? 200]: envelope(route.answer) } }),
   } as SchemaOf<R>;
   return { method: route.method, url: route.path.slice('/api'.length), schema };
 }

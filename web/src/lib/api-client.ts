@@ -67,12 +67,14 @@ export function apiRequest<const R extends EnvelopeRoute>(route: R, ...[input, o
   return send<RouteAnswer<R>>(urlOf(route, { params, query }), route.method, body, options);
 }
 
-/** Calls the API by path (the calls not yet in the route table). */
-export function untypedApiRequest<T>(
-  path: string,
-  { method = 'GET', json, ...options }: RequestOptions & { method?: RouteDefinition['method']; json?: unknown } = {},
-) {
-  return send<T>(path, method, json, options);
+/** Sends a write of the offline queue (lib/offline-queue.ts types it by its route). */
+export function sendWrite<T>(path: string, body: unknown, keepalive: boolean): Promise<ApiAnswer<T>> {
+  return send<T>(path, 'POST', body, { keepalive });
+}
+
+/** Sends again a write the offline queue kept (made through a route of the table, stored by its path). */
+export function replayStoredWrite(path: string, body: unknown, accessToken: string): Promise<ApiAnswer<unknown>> {
+  return send<unknown>(path, 'POST', body, { accessToken });
 }
 
 async function send<T>(
@@ -112,8 +114,16 @@ function filenameFrom(disposition: string | null): string | null {
   return /filename="?([^";]+)"?/i.exec(disposition)?.[1] ?? null;
 }
 
+type FileRoute = RouteDefinition & { answer: 'file' };
+
 /** Fetches a file the API serves after its access check (bearer token in the header, never in the URL). */
-export async function apiDownload(path: string): Promise<ApiFile> {
+export function apiDownload<const R extends FileRoute>(route: R, ...[input]: InputArguments<R>): Promise<ApiFile> {
+  const { params, query } = (input ?? {}) as SentInput;
+  return downloadFrom(urlOf(route, { params, query }));
+}
+
+/** Fetches a file at an address the server handed out (a video's `playbook_url`), with the same access check. */
+export async function downloadFrom(path: string): Promise<ApiFile> {
   const token = getSession()?.accessToken;
   const headers = new Headers();
   if (token) headers.set('Authorization', `Bearer ${token}`);

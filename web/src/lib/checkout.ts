@@ -1,5 +1,5 @@
-import type { CheckoutData } from '@mm/contract';
-import { untypedApiRequest } from './api-client.ts';
+import { routes } from '@mm/contract';
+import { apiRequest } from './api-client.ts';
 
 /** Plan 1 is the one the registration checkout starts (member spec, section 9). */
 export const INITIAL_PLAN_ID = 1;
@@ -16,5 +16,5 @@ export async function createCheckout(userId: number, planId: number, accessToken
     successUrl: `${origin}/success-payment?${query}&session_id={CHECKOUT_SESSION_ID}`,
     cancelUrl: `${origin}/plans`,
   };
-  return (await untypedApiRequest<CheckoutData>('/api/create-checkout-session', { method: 'POST', json: body, accessToken })).data.url;
+  return (await apiRequest(routes.createCheckoutSession, { body }, { accessToken })).data.url;
 }

@@ -1,5 +1,6 @@
+import type { RouteAnswer, RouteDefinition, WireInput } from '@mm/contract';
 import { useSyncExternalStore } from 'react';
-import { type ApiAnswer, ApiError, untypedApiRequest } from './api-client.ts';
+import { type ApiAnswer, ApiError, sendWrite } from './api-client.ts';
 import { getSession } from './session.ts';
 
 /**
@@ -55,11 +56,19 @@ async function refreshCount(): Promise<void> {
 /** 128 random bits in hex (crypto.randomUUID needs a secure context; a plant may serve the app over plain http). */
 const newWriteId = () => Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
 
+/** A write the queue can keep: a POST whose body carries its `request_id`, without path parameters. */
+type QueueableRoute = RouteDefinition & { method: 'POST'; body: NonNullable<RouteDefinition['body']>; params?: undefined };
+
 /**
  * Sends a write with its own id; without a network it waits in the queue instead and the answer is null (the
  * caller shows the change as made).
  */
-export async function sendOrQueue<T>(path: string, body: Record<string, unknown>, { keepalive = false } = {}): Promise<ApiAnswer<T> | null> {
+export async function sendOrQueue<const R extends QueueableRoute>(
+  route: R,
+  body: Omit<WireInput<R['body']>, 'request_id'>,
+  { keepalive = false } = {},
+): Promise<ApiAnswer<RouteAnswer<R>> | null> {
+  const path = route.path;
   const id = newWriteId();
   const json = { ...body, request_id: id };
   const token = getSession()?.accessToken;
@@ -72,7 +81,7 @@ export async function sendOrQueue<T>(path: string, body: Record<string, unknown>
   // Known offline: straight to the queue (the page may be closing: no time to lose on a request that will fail).
   if (canQueue && !navigator.onLine) return queue();
   try {
-    return await untypedApiRequest<T>(path, { method: 'POST', json, keepalive });
+    return await sendWrite<RouteAnswer<R>>(path, json, keepalive);
   } catch (error) {
     if (canQueue && error instanceof ApiError && error.status === 0) return queue();
     throw error;

@@ -1,8 +1,9 @@
+import { routes } from '@mm/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
+import { contractRoute } from '../../lib/contract-route.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
-import { envelope, ok } from '../../lib/reply.ts';
+import { ok } from '../../lib/reply.ts';
 import { applyStripeEvent, verifyStripeEvent } from './stripe-events.ts';
 
 /** POST /api/payments/stripe/webhook: the signature is computed over the exact bytes, so this scope keeps JSON raw. */
@@ -10,10 +11,10 @@ export const stripeWebhookRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
-  app.post(
-    '/payments/stripe/webhook',
-    { config: { auth: 'public' }, schema: { response: { 200: envelope(z.object({ received: z.literal(true), duplicate: z.boolean() })) } } },
-    async (request) => {
+  app.route({
+    ...contractRoute(routes.stripeWebhook),
+    config: { auth: 'public' },
+    handler: async (request) => {
       if (ctx.config.payment.provider !== 'stripe') throw notFound('Stripe is not the payment provider of this platform.');
       if (!Buffer.isBuffer(request.body)) throw badRequest('Send the event as application/json.');
       const signature = request.headers['stripe-signature'];
@@ -21,5 +22,5 @@ export const stripeWebhookRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
       const outcome = await applyStripeEvent(ctx, event);
       return ok({ received: true as const, duplicate: outcome === 'duplicate' });
     },
-  );
+  });
 };

@@ -1,13 +1,18 @@
-import { landingData } from '@mm/contract';
+import { routes } from '@mm/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.ts';
-import { envelope, ok } from '../../lib/reply.ts';
+import { contractRoute } from '../../lib/contract-route.ts';
+import { ok } from '../../lib/reply.ts';
 import { getLanding } from './landing.service.ts';
 
 export const landingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   // Public; the media URLs in it expire, so browsers keep it briefly.
-  app.get('/landing', { config: { auth: 'public' }, schema: { response: { 200: envelope(landingData) } } }, async (_request, reply) => {
-    reply.header('cache-control', 'public, max-age=300');
-    return ok(await getLanding(ctx));
+  app.route({
+    ...contractRoute(routes.landing),
+    config: { auth: 'public' },
+    handler: async (_request, reply) => {
+      reply.header('cache-control', 'public, max-age=300');
+      return ok(await getLanding(ctx));
+    },
   });
 };

@@ -1,8 +1,9 @@
-import { markNoticesReadData, markNoticesReadRequest, noticesData } from '@mm/contract';
+import { routes } from '@mm/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.ts';
 import { callerOf } from '../../lib/auth.ts';
-import { envelope, ok } from '../../lib/reply.ts';
+import { contractRoute } from '../../lib/contract-route.ts';
+import { ok } from '../../lib/reply.ts';
 import { listNotices, markNoticesRead } from './notices.service.ts';
 
 /**
@@ -10,13 +11,14 @@ import { listNotices, markNoticesRead } from './notices.service.ts';
  * Marking read is a write: closed to the read-only guest by the auth hook (no `guestWrites`).
  */
 export const noticesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  app.get('/notices', { schema: { response: { 200: envelope(noticesData) } } }, async (request, reply) => {
-    // Per member and changing with every alert: never cached.
-    reply.header('cache-control', 'private, no-store');
-    return ok(await listNotices(ctx, callerOf(request)));
+  app.route({
+    ...contractRoute(routes.notices),
+    handler: async (request, reply) => {
+      // Per member and changing with every alert: never cached.
+      reply.header('cache-control', 'private, no-store');
+      return ok(await listNotices(ctx, callerOf(request)));
+    },
   });
 
-  app.post('/notices/read', { schema: { body: markNoticesReadRequest, response: { 200: envelope(markNoticesReadData) } } }, async (request) =>
-    ok(await markNoticesRead(ctx, callerOf(request), request.body.ids)),
-  );
+  app.route({ ...contractRoute(routes.noticesRead), handler: async (request) => ok(await markNoticesRead(ctx, callerOf(request), request.body.ids)) });
 };

@@ -1,11 +1,11 @@
-import type { CatalogTreeData } from '@mm/contract';
+import { type CatalogTreeData, routes } from '@mm/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { untypedApiRequest } from '../api-client.ts';
+import { apiRequest } from '../api-client.ts';
 import { catalogTreeKey } from './query-keys.ts';
 
 /** GET organization/{orgId}/categories: every category with its sub-categories and videos. */
 export async function getCatalogTree(organizationId: number): Promise<CatalogTreeData> {
-  return (await untypedApiRequest<CatalogTreeData>(`/api/organization/${organizationId}/categories`)).data;
+  return (await apiRequest(routes.organizationCategories, { params: { orgId: organizationId } })).data;
 }
 
 export function useCatalogTree(organizationId: number) {

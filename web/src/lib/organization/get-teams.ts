@@ -1,11 +1,11 @@
-import type { TeamSummary } from '@mm/contract';
+import { routes, type TeamSummary } from '@mm/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { untypedApiRequest } from '../api-client.ts';
+import { apiRequest } from '../api-client.ts';
 import { teamsKey } from './query-keys.ts';
 
 /** GET organization/{orgId}/teams. */
 export async function getTeams(organizationId: number): Promise<TeamSummary[]> {
-  return (await untypedApiRequest<TeamSummary[]>(`/api/organization/${organizationId}/teams`)).data;
+  return (await apiRequest(routes.organizationTeams, { params: { orgId: organizationId } })).data;
 }
 
 export function useTeams(organizationId: number) {

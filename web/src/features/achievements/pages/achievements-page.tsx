@@ -1,21 +1,18 @@
 import { Button, Card, Container, Group, Image, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { type CertificateItem, certificatePdfPath } from '@mm/contract';
+import type { CertificateItem } from '@mm/contract';
 import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { paths, videoPath } from '../../../config/paths.ts';
-import { apiDownload, saveFile } from '../../../lib/api-client.ts';
 import { formatDate } from '../../../lib/date.ts';
 import { notifyError } from '../../../lib/notify.ts';
 import { useSignedInSession } from '../../../lib/session.ts';
+import { downloadCertificate } from '../api/download-certificate.ts';
 import { useUserCertifications } from '../api/get-user-certifications.ts';
 
 /** Alerts and dates use the pt-BR format (member spec, section 9): dd/mm/yyyy. */
 
 function ObtainedCard({ cert }: { cert: CertificateItem }) {
-  const download = () =>
-    apiDownload(certificatePdfPath(cert.id))
-      .then((file) => saveFile(file, `certificate-${cert.verification_code}.pdf`))
-      .catch(notifyError);
+  const download = () => downloadCertificate(cert).catch(notifyError);
   return (
     <Card withBorder radius="md" padding="md" data-testid="obtained-certificate">
       <Group wrap="nowrap" align="flex-start">

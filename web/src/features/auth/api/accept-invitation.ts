@@ -1,10 +1,10 @@
-import type { AcceptInvitationRequest, SessionData } from '@mm/contract';
+import { type AcceptInvitationRequest, routes } from '@mm/contract';
 import { useMutation } from '@tanstack/react-query';
-import { untypedApiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '../../../lib/api-client.ts';
 
 /** Sets the invited member's password; the answer is a signed-in session. */
 export function acceptInvitation(body: AcceptInvitationRequest) {
-  return untypedApiRequest<SessionData>('/api/accept-invitation', { method: 'POST', json: body });
+  return apiRequest(routes.acceptInvitation, { body });
 }
 
 export function useAcceptInvitation() {

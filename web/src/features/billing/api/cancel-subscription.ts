@@ -1,9 +1,9 @@
-import type { CancelSubscriptionRequest } from '@mm/contract';
+import { type CancelSubscriptionRequest, routes } from '@mm/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { untypedApiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '../../../lib/api-client.ts';
 
 export function cancelSubscription(body: CancelSubscriptionRequest) {
-  return untypedApiRequest<null>('/api/cancel/subscription', { method: 'POST', json: body });
+  return apiRequest(routes.cancelSubscription, { body });
 }
 
 export function useCancelSubscription() {

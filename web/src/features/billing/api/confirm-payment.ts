@@ -1,9 +1,9 @@
-import type { ConfirmPaymentData, ConfirmPaymentRequest } from '@mm/contract';
+import { type ConfirmPaymentRequest, routes } from '@mm/contract';
 import { useMutation } from '@tanstack/react-query';
-import { untypedApiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '../../../lib/api-client.ts';
 
 export function confirmPayment(body: ConfirmPaymentRequest) {
-  return untypedApiRequest<ConfirmPaymentData>('/api/v4/subscriptions_payment', { method: 'POST', json: body });
+  return apiRequest(routes.subscriptionsPayment, { body });
 }
 
 export function useConfirmPayment() {

@@ -1,9 +1,9 @@
-import type { PaymentState } from '@mm/contract';
+import { type PaymentState, routes } from '@mm/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { untypedApiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '../../../lib/api-client.ts';
 
 export async function getPayment(): Promise<PaymentState> {
-  return (await untypedApiRequest<PaymentState>('/api/get-payment', { method: 'POST' })).data;
+  return (await apiRequest(routes.getPaymentByPost)).data;
 }
 
 export function usePayment() {

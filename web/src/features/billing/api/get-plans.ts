@@ -1,9 +1,9 @@
-import type { SubscriptionPlan } from '@mm/contract';
+import { routes, type SubscriptionPlan } from '@mm/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { untypedApiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '../../../lib/api-client.ts';
 
 export async function getPlans(): Promise<SubscriptionPlan[]> {
-  return (await untypedApiRequest<SubscriptionPlan[]>('/api/subscription_plans', { method: 'POST' })).data;
+  return (await apiRequest(routes.subscriptionPlansByPost)).data;
 }
 
 export function usePlans() {

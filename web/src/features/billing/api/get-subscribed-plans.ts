@@ -1,9 +1,9 @@
-import type { SubscriptionRecord } from '@mm/contract';
+import { routes, type SubscriptionRecord } from '@mm/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { untypedApiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '../../../lib/api-client.ts';
 
 export async function getSubscribedPlans(): Promise<SubscriptionRecord[]> {
-  return (await untypedApiRequest<SubscriptionRecord[]>('/api/subscribedPlans', { method: 'POST' })).data;
+  return (await apiRequest(routes.subscribedPlansByPost)).data;
 }
 
 export const subscribedPlansQueryKey = ['billing', 'subscribed-plans'] as const;

@@ -1,9 +1,9 @@
-import type { RegisterMembersData, RegisterMembersRequest } from '@mm/contract';
+import { type RegisterMembersRequest, routes } from '@mm/contract';
 import { useMutation } from '@tanstack/react-query';
-import { untypedApiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '../../../lib/api-client.ts';
 
 export function registerMembers(body: RegisterMembersRequest) {
-  return untypedApiRequest<RegisterMembersData>('/api/v4/register_members', { method: 'POST', json: body });
+  return apiRequest(routes.registerMembers, { body });
 }
 
 export function useRegisterMembers() {

@@ -1,10 +1,10 @@
-import type { ContactExpertRequest } from '@mm/contract';
+import { type ContactExpertRequest, routes } from '@mm/contract';
 import { useMutation } from '@tanstack/react-query';
-import { untypedApiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '../../../lib/api-client.ts';
 
 /** POST experts/{cast_crew_id}/contact: e-mails the member's message to the expert. */
 export function contactExpert({ castCrewId, body }: { castCrewId: number; body: ContactExpertRequest }) {
-  return untypedApiRequest<unknown>(`/api/experts/${castCrewId}/contact`, { method: 'POST', json: body });
+  return apiRequest(routes.contactExpert, { params: { cast_crew_id: castCrewId }, body });
 }
 
 export function useContactExpert() {

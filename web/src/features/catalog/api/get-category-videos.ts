@@ -1,12 +1,12 @@
-import type { CategoryRequest, CategoryVideosData } from '@mm/contract';
+import { type CategoryRequest, type CategoryVideosData, routes } from '@mm/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { untypedApiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '../../../lib/api-client.ts';
 import { catalogKey } from './catalog-keys.ts';
 
 /** POST categoryVideos: one group (slider) per sub-category holding videos. */
 export async function getCategoryVideos(categoryId: number): Promise<CategoryVideosData> {
   const body: CategoryRequest = { page_type: 'SUB_CATEGORY', category_id: categoryId };
-  return (await untypedApiRequest<CategoryVideosData>('/api/categoryVideos', { method: 'POST', json: body })).data;
+  return (await apiRequest(routes.categoryVideos, { body })).data;
 }
 
 export const categoryVideosQueryOptions = (categoryId: number) =>

@@ -1,11 +1,11 @@
-import type { ExpertDetailData } from '@mm/contract';
+import { type ExpertDetailData, routes } from '@mm/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { untypedApiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '../../../lib/api-client.ts';
 import { catalogKey } from './catalog-keys.ts';
 
 /** GET experts/{cast_crew_id}: the expert and their videos. */
 export async function getExpert(castCrewId: number): Promise<ExpertDetailData> {
-  return (await untypedApiRequest<ExpertDetailData>(`/api/experts/${castCrewId}`)).data;
+  return (await apiRequest(routes.expert, { params: { cast_crew_id: castCrewId } })).data;
 }
 
 export const expertQueryOptions = (castCrewId: number) =>

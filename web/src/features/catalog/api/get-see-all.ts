@@ -1,6 +1,6 @@
-import { PAGE_SIZE, type SeeAllData, type SeeAllRequest } from '@mm/contract';
+import { PAGE_SIZE, routes, type SeeAllData, type SeeAllRequest } from '@mm/contract';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { untypedApiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '../../../lib/api-client.ts';
 import { catalogKey } from './catalog-keys.ts';
 
 /** What a view-all page lists: one of the named lists, or the videos of an expert. */
@@ -9,7 +9,7 @@ export type SeeAllFilter = Partial<Pick<SeeAllRequest, 'url_type' | 'cast_crew_i
 /** POST see_all: in-production videos, a page at a time. */
 export async function getSeeAll(filter: SeeAllFilter, skip: number): Promise<SeeAllData> {
   const body = { ...filter, skip } satisfies Partial<SeeAllRequest>;
-  return (await untypedApiRequest<SeeAllData>('/api/see_all', { method: 'POST', json: body })).data;
+  return (await apiRequest(routes.seeAll, { body })).data;
 }
 
 export const seeAllQueryKey = [...catalogKey, 'see-all'] as const;

@@ -1,12 +1,12 @@
-import { PAGE_SIZE, type SubCategoryVideosData, type SubCategoryVideosRequest } from '@mm/contract';
+import { PAGE_SIZE, routes, type SubCategoryVideosData, type SubCategoryVideosRequest } from '@mm/contract';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { untypedApiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '../../../lib/api-client.ts';
 import { catalogKey } from './catalog-keys.ts';
 
 /** POST sub_categories_videos: a page of PAGE_SIZE videos, by admin_video_id. */
 export async function getSubCategoryVideos(subCategoryId: number, skip: number): Promise<SubCategoryVideosData> {
   const body = { sub_category_id: subCategoryId, skip } satisfies Partial<SubCategoryVideosRequest>;
-  return (await untypedApiRequest<SubCategoryVideosData>('/api/sub_categories_videos', { method: 'POST', json: body })).data;
+  return (await apiRequest(routes.subCategoriesVideos, { body })).data;
 }
 
 export const subCategoryVideosQueryOptions = (subCategoryId: number) =>

@@ -1,12 +1,12 @@
-import type { SuggestionsData, VideoRequest } from '@mm/contract';
+import { routes, type SuggestionsData, type VideoRequest } from '@mm/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { untypedApiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '../../../lib/api-client.ts';
 import { catalogKey } from './catalog-keys.ts';
 
 /** POST suggestions: videos like this one (same sub-category first). */
 export async function getSuggestions(videoId: number): Promise<SuggestionsData> {
   const body = { admin_video_id: videoId, skip: 0 } satisfies Partial<VideoRequest>;
-  return (await untypedApiRequest<SuggestionsData>('/api/suggestions', { method: 'POST', json: body })).data;
+  return (await apiRequest(routes.suggestions, { body })).data;
 }
 
 export const suggestionsQueryOptions = (videoId: number) =>

@@ -1,12 +1,12 @@
-import type { VideoRequest, VideoSecondData } from '@mm/contract';
+import { routes, type VideoRequest, type VideoSecondData } from '@mm/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { untypedApiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '../../../lib/api-client.ts';
 import { catalogKey } from './catalog-keys.ts';
 
 /** POST videos/view/second: the video's trailers (trailer_section). */
 export async function getVideoTrailers(videoId: number): Promise<VideoSecondData> {
   const body = { admin_video_id: videoId } satisfies Partial<VideoRequest>;
-  return (await untypedApiRequest<VideoSecondData>('/api/videos/view/second', { method: 'POST', json: body })).data;
+  return (await apiRequest(routes.videosViewSecond, { body })).data;
 }
 
 export const videoTrailersQueryOptions = (videoId: number) =>

@@ -1,12 +1,12 @@
-import type { VideoDetail, VideoRequest } from '@mm/contract';
+import { routes, type VideoDetail, type VideoRequest } from '@mm/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { untypedApiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '../../../lib/api-client.ts';
 import { catalogKey } from './catalog-keys.ts';
 
 /** POST videos/view: the whole video, computed for the caller (access, vote, My List, stream). */
 export async function getVideo(videoId: number): Promise<VideoDetail> {
   const body = { admin_video_id: videoId } satisfies Partial<VideoRequest>;
-  return (await untypedApiRequest<VideoDetail>('/api/videos/view', { method: 'POST', json: body })).data;
+  return (await apiRequest(routes.videosView, { body })).data;
 }
 
 export const videoQueryKey = (videoId: number) => [...catalogKey, 'video', videoId] as const;

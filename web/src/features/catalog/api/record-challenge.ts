@@ -1,6 +1,6 @@
-import type { ChallengeData } from '@mm/contract';
+import { type ChallengeData, routes } from '@mm/contract';
 import { useMutation } from '@tanstack/react-query';
-import { untypedApiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '../../../lib/api-client.ts';
 
 export type RecordChallengeInput = { userId: number; categoryId: number; description: string };
 
@@ -9,11 +9,11 @@ export async function recordChallenge(input: RecordChallengeInput): Promise<Chal
   const body = {
     user_id: input.userId,
     challenge_category_id: input.categoryId,
-    challenge_type: 'category',
+    challenge_type: 'category' as const,
     challenge_description: input.description,
     challenge_status: 'opened',
   };
-  return (await untypedApiRequest<ChallengeData>('/api/insert_new_challenge', { method: 'POST', json: body })).data;
+  return (await apiRequest(routes.insertNewChallenge, { body })).data;
 }
 
 export function useRecordChallenge() {

@@ -1,4 +1,4 @@
-import type { WatchData, WatchRequest } from '@mm/contract';
+import { routes, type WatchData, type WatchRequest } from '@mm/contract';
 import { sendOrQueue } from '../../../lib/offline-queue.ts';
 
 /**
@@ -15,5 +15,5 @@ export async function reportWatchTime(body: {
   const request: WatchRequest = { user: body.userId, video: body.videoId, timeSpent: body.milliseconds / 60000 };
   // The player's place, in whole seconds, where /video/{id} resumes.
   if (body.position !== undefined) request.position = body.position;
-  return (await sendOrQueue<WatchData>('/api/watch-user-video', request, { keepalive: true }))?.data ?? null;
+  return (await sendOrQueue(routes.watchUserVideo, request, { keepalive: true }))?.data ?? null;
 }

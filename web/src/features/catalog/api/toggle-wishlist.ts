@@ -1,4 +1,4 @@
-import type { VideoDetail, WishlistData, WishlistRequest } from '@mm/contract';
+import { routes, type VideoDetail, type WishlistData } from '@mm/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ApiAnswer } from '../../../lib/api-client.ts';
 import { OFFLINE_SAVED, sendOrQueue } from '../../../lib/offline-queue.ts';
@@ -16,8 +16,8 @@ export function useToggleWishlist() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (videoId: number): Promise<ApiAnswer<WishlistData>> => {
-      const body: WishlistRequest = { admin_video_id: videoId };
-      const answer = await sendOrQueue<WishlistData>('/api/wishlists/operations', body);
+      const body = { admin_video_id: videoId };
+      const answer = await sendOrQueue(routes.wishlistsOperations, body);
       if (answer) return answer;
       const inList = queryClient.getQueryData<VideoDetail>(videoQueryKey(videoId))?.wishlist_id != null;
       return { data: inList ? { wishlist_id: null, wishlist_status: 0 } : { wishlist_id: ADDED_OFFLINE, wishlist_status: 1 }, message: OFFLINE_SAVED };

@@ -1,10 +1,10 @@
-import type { LikeData, LikeRequest, VideoDetail } from '@mm/contract';
+import { type LikeData, routes, type VideoDetail } from '@mm/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ApiAnswer } from '../../../lib/api-client.ts';
 import { OFFLINE_SAVED, sendOrQueue } from '../../../lib/offline-queue.ts';
 import { videoQueryKey } from './get-video.ts';
 
-const PATHS = { 1: '/api/videos/like', '-1': '/api/videos/dis_like' } as const;
+const ROUTES = { 1: routes.videosLike, '-1': routes.videosDisLike } as const;
 
 /** The counts and the caller's vote after pressing Like (1) or Dislike (-1), as the server would answer them. */
 export function predictedVote(video: Pick<VideoDetail, 'likes' | 'dislikes' | 'user_vote'>, pressed: 1 | -1): LikeData {
@@ -21,8 +21,8 @@ function useVote(pressed: 1 | -1) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (videoId: number): Promise<ApiAnswer<LikeData>> => {
-      const body: LikeRequest = { admin_video_id: videoId };
-      const answer = await sendOrQueue<LikeData>(PATHS[pressed], body);
+      const body = { admin_video_id: videoId };
+      const answer = await sendOrQueue(ROUTES[pressed], body);
       if (answer) return answer;
       const video = queryClient.getQueryData<VideoDetail>(videoQueryKey(videoId));
       if (!video) return { data: { like_count: 0, dislike_count: 0, user_vote: pressed }, message: OFFLINE_SAVED };

@@ -7,15 +7,12 @@ import { adminNotify } from '../../../lib/notify.ts';
 import { usePathCategories } from '../../../lib/organization/get-path-categories.ts';
 import { useTeams } from '../../../lib/organization/get-teams.ts';
 import { useSignedInSession } from '../../../lib/session.ts';
-import {
-  type TrackerFilter,
-  useCompliance,
-  useOptionalTraining,
-  useOverallProgress,
-  useSendAlert,
-  useSendBroadcast,
-  useUsersAlerts,
-} from '../api/dashboard-api.ts';
+import { useCompliance } from '../api/get-compliance.ts';
+import { useOptionalTraining } from '../api/get-optional-training.ts';
+import { type TrackerFilter, useOverallProgress } from '../api/get-overall-progress.ts';
+import { useUsersAlerts } from '../api/get-users-alerts.ts';
+import { useSendAlert } from '../api/send-alert.ts';
+import { useSendBroadcast } from '../api/send-broadcast.ts';
 import { AlertsPanel, CompliancePanel, OptionalTrainingPanel, TrackerPanel } from '../components/panels.tsx';
 import { CSV_FILE_NAME, teamCsv } from '../lib/dashboard-rules.ts';
 

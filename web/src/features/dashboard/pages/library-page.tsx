@@ -5,7 +5,7 @@ import { useManagedOrganization } from '../../../components/super-user-only.tsx'
 import { formatDuration } from '../../../lib/duration.ts';
 import { useCatalogTree } from '../../../lib/organization/get-catalog-tree.ts';
 import { usePathCategories } from '../../../lib/organization/get-path-categories.ts';
-import { useCompliance } from '../api/dashboard-api.ts';
+import { useCompliance } from '../api/get-compliance.ts';
 
 /**
  * /library (super users): the catalog with the organization's state of each category: in its learning path or not,

@@ -1,20 +1,20 @@
-import type { FirstLoginPushData, LearningPathHomeData, PeopleData, RankingsData, UserActivityData } from '@mm/contract';
+import { type FirstLoginPushData, type PeopleData, routes } from '@mm/contract';
 import { useQuery } from '@tanstack/react-query';
-import { untypedApiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '../../../lib/api-client.ts';
 
 export const learningKey = ['learning'] as const;
 
 export function useLearningPathHome() {
   return useQuery({
     queryKey: [...learningKey, 'home'],
-    queryFn: async () => (await untypedApiRequest<LearningPathHomeData>('/api/learning_path_home', { method: 'POST', json: {} })).data,
+    queryFn: async () => (await apiRequest(routes.learningPathHomeByPost, { body: {} })).data,
   });
 }
 
 export function useUserActivity(userId: number) {
   return useQuery({
     queryKey: [...learningKey, 'activity', userId],
-    queryFn: async () => (await untypedApiRequest<UserActivityData>(`/api/get_user_activity/${userId}`)).data,
+    queryFn: async () => (await apiRequest(routes.getUserActivity, { params: { userId } })).data,
   });
 }
 
@@ -29,11 +29,14 @@ export function usePeople(mode: PeopleMode, organizationId: number | null, teamI
     enabled: organizationId !== null && (mode !== 'Team' || teamId !== null),
     queryFn: async (): Promise<PersonRow[]> => {
       if (mode === 'Ranking') {
-        const { data } = await untypedApiRequest<RankingsData>(`/api/get_all_rankings?organization_id=${organizationId}`);
+        const { data } = await apiRequest(routes.getAllRankings, { query: { organization_id: Number(organizationId) } });
         return data.rankings.map((r) => r.user);
       }
-      const path = mode === 'Team' ? `/api/organization/teams/${teamId}/users` : `/api/get_all_users_organization/${organizationId}`;
-      return (await untypedApiRequest<PeopleData>(path)).data.users;
+      const { data } =
+        mode === 'Team'
+          ? await apiRequest(routes.organizationTeamsUsers, { params: { teamId: Number(teamId) } })
+          : await apiRequest(routes.getAllUsersOrganization, { params: { orgId: Number(organizationId) } });
+      return data.users;
     },
   });
 }
@@ -44,12 +47,12 @@ export function useRankingLeaderPoints(organizationId: number | null) {
     queryKey: [...learningKey, 'leader', organizationId],
     enabled: organizationId !== null,
     queryFn: async () => {
-      const { data } = await untypedApiRequest<RankingsData>(`/api/get_all_rankings?organization_id=${organizationId}&take=1`);
+      const { data } = await apiRequest(routes.getAllRankings, { query: { organization_id: Number(organizationId), take: 1 } });
       return data.rankings[0]?.points ?? 0;
     },
   });
 }
 
 export async function pushFirstLogin(userId: number): Promise<FirstLoginPushData> {
-  return (await untypedApiRequest<FirstLoginPushData>(`/api/user/${userId}/updateFirstLoginInLibraryPush`, { method: 'POST', json: {} })).data;
+  return (await apiRequest(routes.userUpdateFirstLoginInLibraryPush, { params: { userId } })).data;
 }

@@ -1,6 +1,6 @@
-import type { PersonQualificationsData } from '@mm/contract';
-import { useQuery } from '@tanstack/react-query';
-import { untypedApiRequest } from '../../../lib/api-client.ts';
+import { routes } from '@mm/contract';
+import { skipToken, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
 
 /**
  * The member's own stations and required training, for the "Training due" card. Same key as the qualifications
@@ -9,7 +9,7 @@ import { untypedApiRequest } from '../../../lib/api-client.ts';
 export function useMyQualifications(organizationId: number | null) {
   return useQuery({
     queryKey: ['qualifications', 'person', 'me'],
-    enabled: organizationId !== null,
-    queryFn: async () => (await untypedApiRequest<PersonQualificationsData>(`/api/organization/${organizationId}/qualifications`)).data,
+    queryFn:
+      organizationId === null ? skipToken : async () => (await apiRequest(routes.organizationQualifications, { params: { orgId: organizationId } })).data,
   });
 }

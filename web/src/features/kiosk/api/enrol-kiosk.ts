@@ -1,10 +1,10 @@
-import type { EnrolKioskData, EnrolKioskRequest } from '@mm/contract';
+import { type EnrolKioskRequest, routes } from '@mm/contract';
 import { useMutation } from '@tanstack/react-query';
-import { untypedApiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '../../../lib/api-client.ts';
 
 /** POST /api/kiosks: enrols this tablet for a team; the answer's device token is kept by the tablet only. */
 export function enrolKiosk(body: EnrolKioskRequest) {
-  return untypedApiRequest<EnrolKioskData>('/api/kiosks', { method: 'POST', json: body });
+  return apiRequest(routes.enrolKiosk, { body });
 }
 
 export function useEnrolKiosk() {

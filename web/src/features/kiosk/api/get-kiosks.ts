@@ -1,11 +1,11 @@
-import type { KiosksData } from '@mm/contract';
+import { type KiosksData, routes } from '@mm/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { untypedApiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '../../../lib/api-client.ts';
 import { kiosksKey } from './keys.ts';
 
 /** GET /api/kiosks: the organization's kiosks (super user). */
 export async function getKiosks(): Promise<KiosksData> {
-  return (await untypedApiRequest<KiosksData>('/api/kiosks')).data;
+  return (await apiRequest(routes.kiosks)).data;
 }
 
 export function useKiosks() {

@@ -1,13 +1,13 @@
-import { KIOSK_TOKEN_HEADER, type KioskRosterData, type KioskSignInData, type KioskSignInRequest } from '@mm/contract';
+import { KIOSK_TOKEN_HEADER, type KioskRosterData, type KioskSignInData, type KioskSignInRequest, routes } from '@mm/contract';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import { untypedApiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '../../../lib/api-client.ts';
 import { kioskRosterKey } from './keys.ts';
 
 const deviceHeaders = (deviceToken: string) => ({ [KIOSK_TOKEN_HEADER]: deviceToken });
 
 /** GET /api/kiosk/roster: the kiosk's team, by the tablet's device token. */
 export async function getKioskRoster(deviceToken: string): Promise<KioskRosterData> {
-  return (await untypedApiRequest<KioskRosterData>('/api/kiosk/roster', { headers: deviceHeaders(deviceToken) })).data;
+  return (await apiRequest(routes.kioskRoster, {}, { headers: deviceHeaders(deviceToken) })).data;
 }
 
 export function useKioskRoster(deviceToken: string | null) {
@@ -23,7 +23,7 @@ export function useKioskRoster(deviceToken: string | null) {
 
 /** POST /api/kiosk/sign-in: a team member's PIN on this tablet. */
 export async function kioskSignIn({ deviceToken, body }: { deviceToken: string; body: KioskSignInRequest }): Promise<KioskSignInData> {
-  return (await untypedApiRequest<KioskSignInData>('/api/kiosk/sign-in', { method: 'POST', json: body, headers: deviceHeaders(deviceToken) })).data;
+  return (await apiRequest(routes.kioskSignIn, { body }, { headers: deviceHeaders(deviceToken) })).data;
 }
 
 export function useKioskSignIn() {

@@ -1,11 +1,11 @@
-import type { KioskPinStatusData, SetKioskPinRequest } from '@mm/contract';
+import { type KioskPinStatusData, routes, type SetKioskPinRequest } from '@mm/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { untypedApiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '../../../lib/api-client.ts';
 import { kioskPinKey } from './keys.ts';
 
 /** GET /api/kiosk-pin: whether the member has set a kiosk PIN. */
 export async function getKioskPinStatus(): Promise<KioskPinStatusData> {
-  return (await untypedApiRequest<KioskPinStatusData>('/api/kiosk-pin')).data;
+  return (await apiRequest(routes.kioskPin)).data;
 }
 
 export function useKioskPinStatus() {
@@ -14,7 +14,7 @@ export function useKioskPinStatus() {
 
 /** POST /api/kiosk-pin: sets or changes the member's own PIN. */
 export function setKioskPin(body: SetKioskPinRequest) {
-  return untypedApiRequest<null>('/api/kiosk-pin', { method: 'POST', json: body });
+  return apiRequest(routes.setKioskPin, { body });
 }
 
 export function useSetKioskPin() {

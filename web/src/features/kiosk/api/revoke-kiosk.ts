@@ -1,11 +1,11 @@
-import type { KioskSummary } from '@mm/contract';
+import { routes } from '@mm/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { untypedApiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '../../../lib/api-client.ts';
 import { kiosksKey } from './keys.ts';
 
 /** POST /api/kiosks/{id}/revoke: the tablet's token and the sessions opened on it stop working at once. */
 export function revokeKiosk(kioskId: number) {
-  return untypedApiRequest<KioskSummary>(`/api/kiosks/${kioskId}/revoke`, { method: 'POST' });
+  return apiRequest(routes.kiosksRevoke, { params: { kioskId } });
 }
 
 export function useRevokeKiosk() {

@@ -1,6 +1,6 @@
-import type { NoticesData } from '@mm/contract';
+import { type NoticesData, routes } from '@mm/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { untypedApiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '../../../lib/api-client.ts';
 import { noticesKey } from './notices-keys.ts';
 
 /** New alerts show up within a minute, and at once when the member comes back to the window. */
@@ -8,7 +8,7 @@ const POLL_MS = 60_000;
 
 /** GET notices: the caller's latest notices and their unread count. */
 export async function getNotices(): Promise<NoticesData> {
-  return (await untypedApiRequest<NoticesData>('/api/notices')).data;
+  return (await apiRequest(routes.notices)).data;
 }
 
 export const noticesQueryOptions = () =>

@@ -1,12 +1,12 @@
-import type { MarkNoticesReadData, MarkNoticesReadRequest, NoticesData } from '@mm/contract';
+import { type MarkNoticesReadData, type MarkNoticesReadRequest, type NoticesData, routes } from '@mm/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { untypedApiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '../../../lib/api-client.ts';
 import { noticesQueryOptions } from './get-notices.ts';
 
 /** POST notices/read: the listed notices, or every notice of the caller when `ids` is left out. */
 export async function markNoticesRead(ids?: number[]): Promise<MarkNoticesReadData> {
   const body: MarkNoticesReadRequest = ids ? { ids } : {};
-  return (await untypedApiRequest<MarkNoticesReadData>('/api/notices/read', { method: 'POST', json: body })).data;
+  return (await apiRequest(routes.noticesRead, { body })).data;
 }
 
 export function useMarkNoticesRead() {

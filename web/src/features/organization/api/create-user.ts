@@ -1,11 +1,11 @@
-import type { CreateUserRequest, OrganizationUser } from '@mm/contract';
+import { type CreateUserRequest, routes } from '@mm/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { untypedApiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '../../../lib/api-client.ts';
 import { organizationKey } from '../../../lib/organization/query-keys.ts';
 
 /** POST v4/create_user: the new user is invited by e-mail. */
 export function createUser(body: CreateUserRequest) {
-  return untypedApiRequest<OrganizationUser>('/api/v4/create_user', { method: 'POST', json: body });
+  return apiRequest(routes.createUser, { body });
 }
 
 export function useCreateUser() {

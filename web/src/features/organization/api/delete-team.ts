@@ -1,10 +1,11 @@
+import { routes } from '@mm/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { untypedApiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '../../../lib/api-client.ts';
 import { organizationKey } from '../../../lib/organization/query-keys.ts';
 
 /** POST organization/teams/delete/{teamId}. */
 export function deleteTeam({ teamId, teamName }: { teamId: number; teamName: string }) {
-  return untypedApiRequest<null>(`/api/organization/teams/delete/${teamId}`, { method: 'POST', json: { teamName } });
+  return apiRequest(routes.organizationTeamsDelete, { params: { teamId }, body: { teamName } });
 }
 
 export function useDeleteTeam() {

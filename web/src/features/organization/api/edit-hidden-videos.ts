@@ -1,7 +1,7 @@
-import type { EditHiddenVideosRequest } from '@mm/contract';
-import { untypedApiRequest } from '../../../lib/api-client.ts';
+import { type EditHiddenVideosRequest, routes } from '@mm/contract';
+import { apiRequest } from '../../../lib/api-client.ts';
 
 /** POST edit_hidden_videos/{orgId}/{categoryId}/0. */
 export function editHiddenVideos(organizationId: number, categoryId: number, body: EditHiddenVideosRequest) {
-  return untypedApiRequest<null>(`/api/edit_hidden_videos/${organizationId}/${categoryId}/0`, { method: 'POST', json: body });
+  return apiRequest(routes.editHiddenVideos, { params: { orgId: organizationId, categoryId, flag: 0 }, body });
 }

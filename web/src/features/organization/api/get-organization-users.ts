@@ -1,11 +1,11 @@
-import type { OrganizationUser } from '@mm/contract';
+import { type OrganizationUser, routes } from '@mm/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { untypedApiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '../../../lib/api-client.ts';
 import { usersKey } from '../../../lib/organization/query-keys.ts';
 
 /** GET organization/{orgId}/users: everyone, for the member pickers. */
 export async function getOrganizationUsers(organizationId: number): Promise<OrganizationUser[]> {
-  return (await untypedApiRequest<OrganizationUser[]>(`/api/organization/${organizationId}/users`)).data;
+  return (await apiRequest(routes.organizationUsers, { params: { orgId: organizationId } })).data;
 }
 
 export function useOrganizationUsers(organizationId: number) {

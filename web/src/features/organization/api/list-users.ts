@@ -1,11 +1,11 @@
-import type { OrganizationUser } from '@mm/contract';
+import { type OrganizationUser, routes } from '@mm/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { untypedApiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '../../../lib/api-client.ts';
 import { managedUsersKey } from '../../../lib/organization/query-keys.ts';
 
 /** POST v4/list_users: the organization's users without the asking super user. */
 export async function listUsers(superUserId: number): Promise<OrganizationUser[]> {
-  return (await untypedApiRequest<OrganizationUser[]>('/api/v4/list_users', { method: 'POST', json: { super_user_id: superUserId } })).data;
+  return (await apiRequest(routes.listUsers, { body: { super_user_id: superUserId } })).data;
 }
 
 export function useManagedUsers(superUserId: number) {

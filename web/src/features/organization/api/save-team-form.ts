@@ -1,11 +1,11 @@
-import type { TeamFormRequest } from '@mm/contract';
+import { routes, type TeamFormRequest } from '@mm/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { untypedApiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '../../../lib/api-client.ts';
 import { organizationKey } from '../../../lib/organization/query-keys.ts';
 
 /** POST organization/teams/form/{teamId}: answers data.data.name. */
 export function saveTeamForm({ teamId, body }: { teamId: number; body: TeamFormRequest }) {
-  return untypedApiRequest<{ data: { id: number; name: string } }>(`/api/organization/teams/form/${teamId}`, { method: 'POST', json: body });
+  return apiRequest(routes.organizationTeamsForm, { params: { teamId }, body });
 }
 
 export function useSaveTeamForm() {

@@ -1,12 +1,12 @@
-import type { BannerSavedData } from '@mm/contract';
+import { routes } from '@mm/contract';
 import { useMutation } from '@tanstack/react-query';
-import { untypedApiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '../../../lib/api-client.ts';
 
 /** POST organization/edit/banner/{orgId} (multipart banner_file). */
 export function updateBanner({ organizationId, file }: { organizationId: number; file: File }) {
   const form = new FormData();
   form.append('banner_file', file);
-  return untypedApiRequest<BannerSavedData>(`/api/organization/edit/banner/${organizationId}`, { method: 'POST', form });
+  return apiRequest(routes.organizationEditBanner, { params: { orgId: organizationId } }, { form });
 }
 
 export function useUpdateBanner() {

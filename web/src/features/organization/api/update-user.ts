@@ -1,11 +1,11 @@
-import type { OrganizationUser, UpdateUserRequest } from '@mm/contract';
+import { routes, type UpdateUserRequest } from '@mm/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { untypedApiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '../../../lib/api-client.ts';
 import { organizationKey } from '../../../lib/organization/query-keys.ts';
 
 /** POST v4/update_user. */
 export function updateUser(body: UpdateUserRequest) {
-  return untypedApiRequest<OrganizationUser>('/api/v4/update_user', { method: 'POST', json: body });
+  return apiRequest(routes.updateUser, { body });
 }
 
 export function useUpdateUser() {

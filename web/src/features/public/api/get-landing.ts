@@ -1,11 +1,11 @@
-import type { FaqList, LandingData } from '@mm/contract';
+import { routes } from '@mm/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { untypedApiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '../../../lib/api-client.ts';
 
 /** The landing content (GET /api/landing): titles and signed media URLs, which live for hours. */
 export const landingQuery = queryOptions({
   queryKey: ['landing'],
-  queryFn: async () => (await untypedApiRequest<LandingData>('/api/landing')).data,
+  queryFn: async () => (await apiRequest(routes.landing)).data,
   staleTime: 30 * 60_000,
   retry: 1,
 });
@@ -16,6 +16,6 @@ export const useLanding = () => useQuery(landingQuery);
 export const useFaqs = () =>
   useQuery({
     queryKey: ['faqs'],
-    queryFn: async () => (await untypedApiRequest<FaqList>('/api/faqs/list')).data.data,
+    queryFn: async () => (await apiRequest(routes.faqsList)).data.data,
     staleTime: 5 * 60_000,
   });

@@ -1,8 +1,8 @@
 import { Box, Image } from '@mantine/core';
-import type { BannerData } from '@mm/contract';
-import { useQuery } from '@tanstack/react-query';
+import { routes } from '@mm/contract';
+import { skipToken, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { untypedApiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useLanding } from '../api/get-landing.ts';
 
@@ -17,8 +17,10 @@ export function OrganizationBanner() {
   const organizationId = useSession()?.organizationId ?? null;
   const banner = useQuery({
     queryKey: ['organization-banner', organizationId],
-    queryFn: async () => (await untypedApiRequest<BannerData>(`/api/get_banner_organization/${organizationId}`)).data[0]?.banner_url ?? null,
-    enabled: organizationId !== null,
+    queryFn:
+      organizationId === null
+        ? skipToken
+        : async () => (await apiRequest(routes.getBannerOrganization, { params: { organizationId } })).data[0]?.banner_url ?? null,
     staleTime: 5 * 60_000,
   });
   const own = banner.data ?? null;

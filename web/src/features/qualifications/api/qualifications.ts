@@ -1,36 +1,18 @@
-import type {
-  AssignStationData,
-  AssignStationRequest,
-  AuditPackQuery,
-  AuditVerificationData,
-  MatrixData,
-  PersonQualificationsData,
-  SetShiftRequest,
-  SignOffRequest,
-  SignoffRecord,
-  Station,
-  StationChoicesData,
-  StationInput,
-  StationsData,
-} from '@mm/contract';
+import { type AssignStationRequest, type AuditPackQuery, routes, type SetShiftRequest, type Shift, type SignOffRequest, type StationInput } from '@mm/contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiDownload, saveFile, untypedApiRequest } from '../../../lib/api-client.ts';
+import { apiDownload, apiRequest, saveFile } from '../../../lib/api-client.ts';
 import { getSession } from '../../../lib/session.ts';
 
-/** Every call is under the caller's own organization. */
-const base = () => `/api/organization/${getSession()?.organizationId ?? 0}`;
+/** Every call is under the caller's own organization (the server refuses any other). */
+const own = () => ({ orgId: getSession()?.organizationId ?? 0 });
 const qualificationsKey = ['qualifications'] as const;
-
-const query = (params: Record<string, string | number | undefined>) => {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) if (value !== undefined && value !== '') search.set(key, String(value));
-  const text = search.toString();
-  return text ? `?${text}` : '';
-};
 
 export function useStations() {
   return useQuery(
-    queryOptions({ queryKey: [...qualificationsKey, 'stations'], queryFn: async () => (await untypedApiRequest<StationsData>(`${base()}/stations`)).data }),
+    queryOptions({
+      queryKey: [...qualificationsKey, 'stations'],
+      queryFn: async () => (await apiRequest(routes.organizationStations, { params: own() })).data,
+    }),
   );
 }
 
@@ -38,7 +20,7 @@ export function useStationChoices() {
   return useQuery(
     queryOptions({
       queryKey: [...qualificationsKey, 'choices'],
-      queryFn: async () => (await untypedApiRequest<StationChoicesData>(`${base()}/stations/choices`)).data,
+      queryFn: async () => (await apiRequest(routes.organizationStationsChoices, { params: own() })).data,
     }),
   );
 }
@@ -52,21 +34,20 @@ function useQualificationsWrite<I, O>(call: (input: I) => Promise<O>) {
 export const useSaveStation = () =>
   useQualificationsWrite(({ stationId, input }: { stationId: number | null; input: StationInput }) =>
     stationId === null
-      ? untypedApiRequest<Station>(`${base()}/stations`, { method: 'POST', json: input })
-      : untypedApiRequest<Station>(`${base()}/stations/${stationId}`, { method: 'PUT', json: input }),
+      ? apiRequest(routes.createStation, { params: own(), body: input })
+      : apiRequest(routes.updateStation, { params: { ...own(), stationId }, body: input }),
   );
 
-export const useRetireStation = () =>
-  useQualificationsWrite((stationId: number) => untypedApiRequest<null>(`${base()}/stations/${stationId}`, { method: 'DELETE' }));
+export const useRetireStation = () => useQualificationsWrite((stationId: number) => apiRequest(routes.deleteStation, { params: { ...own(), stationId } }));
 
 export const useAssignStation = () =>
   useQualificationsWrite(({ stationId, body }: { stationId: number; body: AssignStationRequest }) =>
-    untypedApiRequest<AssignStationData>(`${base()}/stations/${stationId}/assignments`, { method: 'POST', json: body }),
+    apiRequest(routes.assignStation, { params: { ...own(), stationId }, body }),
   );
 
 export const useUnassignStation = () =>
   useQualificationsWrite(({ stationId, userId }: { stationId: number; userId: number }) =>
-    untypedApiRequest<null>(`${base()}/stations/${stationId}/assignments/${userId}`, { method: 'DELETE' }),
+    apiRequest(routes.unassignStation, { params: { ...own(), stationId, userId } }),
   );
 
 /** A person's qualifications; without a user id, the caller's own. */
@@ -74,45 +55,44 @@ export function usePersonQualifications(userId?: number) {
   return useQuery(
     queryOptions({
       queryKey: [...qualificationsKey, 'person', userId ?? 'me'],
-      queryFn: async () => (await untypedApiRequest<PersonQualificationsData>(`${base()}/qualifications${query({ user_id: userId })}`)).data,
+      queryFn: async () => (await apiRequest(routes.organizationQualifications, { params: own(), query: { user_id: userId } })).data,
     }),
   );
 }
 
 export const useSetShift = () =>
   useQualificationsWrite(({ userId, body }: { userId: number; body: SetShiftRequest }) =>
-    untypedApiRequest<null>(`${base()}/qualifications/people/${userId}/shift`, { method: 'PUT', json: body }),
+    apiRequest(routes.organizationQualificationsPeopleShift, { params: { ...own(), userId }, body }),
   );
 
-export type MatrixFilters = { team_id?: number; shift?: string; skip: number; take: number };
+export type MatrixFilters = { team_id?: number; shift?: Shift; skip: number; take: number };
 
 export function useMatrix(filters: MatrixFilters) {
   return useQuery(
     queryOptions({
       queryKey: [...qualificationsKey, 'matrix', filters],
-      queryFn: async () => (await untypedApiRequest<MatrixData>(`${base()}/qualifications/matrix${query(filters)}`)).data,
+      queryFn: async () => (await apiRequest(routes.organizationQualificationsMatrix, { params: own(), query: filters })).data,
       placeholderData: keepPreviousData,
     }),
   );
 }
 
 export async function downloadMatrixCsv(filters: Omit<MatrixFilters, 'skip' | 'take'>): Promise<void> {
-  saveFile(await apiDownload(`${base()}/qualifications/matrix.csv${query(filters)}`), 'qualification-matrix.csv');
+  saveFile(await apiDownload(routes.qualificationsMatrixCsv, { params: own(), query: filters }), 'qualification-matrix.csv');
 }
 
-export const useSignOff = () =>
-  useQualificationsWrite((body: SignOffRequest) => untypedApiRequest<SignoffRecord>(`${base()}/signoffs`, { method: 'POST', json: body }));
+export const useSignOff = () => useQualificationsWrite((body: SignOffRequest) => apiRequest(routes.signOff, { params: own(), body }));
 
 export async function downloadAuditPack(scope: AuditPackQuery): Promise<void> {
   const format = scope.format ?? 'pdf';
-  saveFile(await apiDownload(`${base()}/audit-pack${query({ ...scope, format })}`), `audit-pack.${format}`);
+  saveFile(await apiDownload(routes.organizationAuditPack, { params: own(), query: { ...scope, format } }), `audit-pack.${format}`);
 }
 
 export function useEvidenceVerification() {
   return useQuery(
     queryOptions({
       queryKey: [...qualificationsKey, 'verify'],
-      queryFn: async () => (await untypedApiRequest<AuditVerificationData>(`${base()}/audit-pack/verify`)).data,
+      queryFn: async () => (await apiRequest(routes.organizationAuditPackVerify, { params: own() })).data,
     }),
   );
 }

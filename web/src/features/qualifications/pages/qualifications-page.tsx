@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Card, Container, Group, Pagination, Select, SimpleGrid, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
-import { type MatrixData, SHIFT_LABELS, SHIFTS } from '@mm/contract';
+import { type MatrixData, SHIFT_LABELS, SHIFTS, type Shift } from '@mm/contract';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { PageLoader } from '../../../components/page-loader.tsx';
@@ -150,7 +150,7 @@ function MatrixView() {
           clearable
           data={SHIFTS.map((s) => ({ value: s, label: SHIFT_LABELS[s] }))}
           value={filters.shift ?? null}
-          onChange={(v) => setFilters({ ...filters, shift: v ?? undefined, skip: 0 })}
+          onChange={(v) => setFilters({ ...filters, shift: (v as Shift | null) ?? undefined, skip: 0 })}
         />
       </Group>
       {matrix.isPending && <PageLoader label="Loading the matrix..." />}

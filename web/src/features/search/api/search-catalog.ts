@@ -1,6 +1,6 @@
-import { SEARCH_TAKE_DEFAULT, type SearchData, type SearchKind } from '@mm/contract';
+import { routes, SEARCH_TAKE_DEFAULT, type SearchData, type SearchKind } from '@mm/contract';
 import { keepPreviousData, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { untypedApiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '../../../lib/api-client.ts';
 
 export const searchKey = ['search'] as const;
 
@@ -8,8 +8,7 @@ type SearchParams = { q: string; skip?: number; take?: number; kind?: SearchKind
 
 /** GET /api/search: every section matching q (or one, with kind), paged by skip/take. */
 export async function searchCatalog({ q, skip = 0, take = SEARCH_TAKE_DEFAULT, kind }: SearchParams): Promise<SearchData> {
-  const query = new URLSearchParams({ q, skip: String(skip), take: String(take), ...(kind ? { kind } : {}) });
-  return (await untypedApiRequest<SearchData>(`/api/search?${query}`)).data;
+  return (await apiRequest(routes.search, { query: { q, skip, take, kind } })).data;
 }
 
 export const searchQueryOptions = (q: string) =>

@@ -1,31 +1,28 @@
-import type { OrganizationUser, ShareData, SharedVideoData, ShareRequest, SharingTextData, TeamSummary } from '@mm/contract';
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { untypedApiRequest } from '../../../lib/api-client.ts';
+import { routes, type ShareRequest } from '@mm/contract';
+import { skipToken, useMutation, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
 
 /** POST /api/videos/share. */
-export const useShareVideo = () =>
-  useMutation({ mutationFn: (body: ShareRequest) => untypedApiRequest<ShareData>('/api/videos/share', { method: 'POST', json: body }) });
+export const useShareVideo = () => useMutation({ mutationFn: (body: ShareRequest) => apiRequest(routes.shareVideo, { body }) });
 
 /** The organization's teams and users, for the super user's team-members mode. */
 export const useOrganizationTeams = (orgId: number | null, enabled: boolean) =>
   useQuery({
     queryKey: ['organization', orgId, 'teams'],
-    queryFn: async () => (await untypedApiRequest<TeamSummary[]>(`/api/organization/${orgId}/teams`)).data,
-    enabled: enabled && orgId !== null,
+    queryFn: enabled && orgId !== null ? async () => (await apiRequest(routes.organizationTeams, { params: { orgId } })).data : skipToken,
   });
 
 export const useOrganizationUsers = (orgId: number | null, enabled: boolean) =>
   useQuery({
     queryKey: ['organization', orgId, 'users'],
-    queryFn: async () => (await untypedApiRequest<OrganizationUser[]>(`/api/organization/${orgId}/users`)).data,
-    enabled: enabled && orgId !== null,
+    queryFn: enabled && orgId !== null ? async () => (await apiRequest(routes.organizationUsers, { params: { orgId } })).data : skipToken,
   });
 
 /** GET /api/videos/share (public): the shared video, or the server's error (404 unknown, 410 expired). */
 export const useSharedVideo = (uniqueId: string, token: string) =>
   useQuery({
     queryKey: ['shared-video', uniqueId, token],
-    queryFn: async () => (await untypedApiRequest<SharedVideoData>(`/api/videos/share?${new URLSearchParams({ video: uniqueId, token_video: token })}`)).data,
+    queryFn: async () => (await apiRequest(routes.sharedVideo, { query: { video: uniqueId, token_video: token } })).data,
     retry: false,
     staleTime: 60 * 60_000,
   });
@@ -33,6 +30,6 @@ export const useSharedVideo = (uniqueId: string, token: string) =>
 export const useSharingText = () =>
   useQuery({
     queryKey: ['sharing-text'],
-    queryFn: async () => (await untypedApiRequest<SharingTextData>('/api/get_text_sharing_video')).data.text,
+    queryFn: async () => (await apiRequest(routes.getTextSharingVideo)).data.text,
     staleTime: Number.POSITIVE_INFINITY,
   });

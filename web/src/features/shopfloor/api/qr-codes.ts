@@ -1,10 +1,10 @@
-import type { QrCodesData } from '@mm/contract';
+import { type QrCodesData, routes } from '@mm/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiDownload, saveFile, untypedApiRequest } from '../../../lib/api-client.ts';
+import { apiDownload, apiRequest, saveFile } from '../../../lib/api-client.ts';
 
 /** GET /api/shopfloor/qr-codes: what a QR sheet can be printed for. */
 export async function getQrCodeChoices(): Promise<QrCodesData> {
-  return (await untypedApiRequest<QrCodesData>('/api/shopfloor/qr-codes')).data;
+  return (await apiRequest(routes.shopfloorQrCodes)).data;
 }
 
 export function useQrCodeChoices() {
@@ -13,15 +13,15 @@ export function useQrCodeChoices() {
 
 /** GET /api/shopfloor/qr-codes/videos.pdf, saved as a download. */
 export async function downloadVideoQrSheet(videoIds: number[]): Promise<void> {
-  saveFile(await apiDownload(`/api/shopfloor/qr-codes/videos.pdf?video_ids=${videoIds.join(',')}`), 'video-qr-codes.pdf');
+  saveFile(await apiDownload(routes.videoQrSheetPdf, { query: { video_ids: videoIds.join(',') } }), 'video-qr-codes.pdf');
 }
 
 /** GET /api/shopfloor/qr-codes/stations.pdf: labels opening /station/{id}, to stick on the machines. */
 export async function downloadStationQrSheet(stationIds: number[]): Promise<void> {
-  saveFile(await apiDownload(`/api/shopfloor/qr-codes/stations.pdf?station_ids=${stationIds.join(',')}`), 'station-qr-codes.pdf');
+  saveFile(await apiDownload(routes.stationQrSheetPdf, { query: { station_ids: stationIds.join(',') } }), 'station-qr-codes.pdf');
 }
 
 /** GET /api/shopfloor/badges.pdf: a badge per person (of one team, or everyone) for toolbox attendance. */
 export async function downloadBadgeSheet(teamId: number | null): Promise<void> {
-  saveFile(await apiDownload(`/api/shopfloor/badges.pdf${teamId === null ? '' : `?team_id=${teamId}`}`), 'toolbox-badges.pdf');
+  saveFile(await apiDownload(routes.badgeSheetPdf, { query: { team_id: teamId ?? undefined } }), 'toolbox-badges.pdf');
 }

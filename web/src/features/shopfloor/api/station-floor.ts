@@ -1,16 +1,16 @@
-import type { SignoffRequestData, StationFloorData } from '@mm/contract';
+import { routes } from '@mm/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { untypedApiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '../../../lib/api-client.ts';
 import { getSession } from '../../../lib/session.ts';
 
-const stationBase = (stationId: number) => `/api/organization/${getSession()?.organizationId ?? 0}/stations/${stationId}`;
+const stationParams = (stationId: number) => ({ orgId: getSession()?.organizationId ?? 0, stationId });
 const floorKey = (stationId: number) => ['shopfloor', 'station', stationId] as const;
 
 /** GET .../stations/{id}/floor: the operator's verdict at the station a label opened. */
 export function useStationFloor(stationId: number) {
   return useQuery({
     queryKey: floorKey(stationId),
-    queryFn: async () => (await untypedApiRequest<StationFloorData>(`${stationBase(stationId)}/floor`)).data,
+    queryFn: async () => (await apiRequest(routes.organizationStationsFloor, { params: stationParams(stationId) })).data,
     retry: false,
   });
 }
@@ -19,7 +19,7 @@ export function useStationFloor(stationId: number) {
 export function useRequestSignoff(stationId: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => untypedApiRequest<SignoffRequestData>(`${stationBase(stationId)}/signoff-requests`, { method: 'POST', json: {} }),
+    mutationFn: () => apiRequest(routes.organizationStationsSignoffRequests, { params: stationParams(stationId) }),
     onSettled: () => client.invalidateQueries({ queryKey: floorKey(stationId) }),
   });
 }

@@ -1,13 +1,12 @@
-import type { RecordToolboxTalkRequest, ToolboxPerson, ToolboxSetupData, ToolboxTalk, ToolboxTalksData } from '@mm/contract';
+import { type RecordToolboxTalkRequest, routes, type ToolboxPerson, type ToolboxSetupData, type ToolboxTalksData } from '@mm/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiDownload, saveFile, untypedApiRequest } from '../../../lib/api-client.ts';
+import { apiDownload, apiRequest, saveFile } from '../../../lib/api-client.ts';
 
 const toolboxKey = ['toolbox'] as const;
 
 /** GET /api/toolbox/setup: clips, teams and the chosen team's crew. */
 export async function getToolboxSetup(teamId: number | null): Promise<ToolboxSetupData> {
-  const query = teamId === null ? '' : `?team_id=${teamId}`;
-  return (await untypedApiRequest<ToolboxSetupData>(`/api/toolbox/setup${query}`)).data;
+  return (await apiRequest(routes.toolboxSetup, { query: { team_id: teamId ?? undefined } })).data;
 }
 
 export function useToolboxSetup(teamId: number | null) {
@@ -16,7 +15,7 @@ export function useToolboxSetup(teamId: number | null) {
 
 /** GET /api/toolbox/talks: the organization's recent talks. */
 export async function getToolboxTalks(): Promise<ToolboxTalksData> {
-  return (await untypedApiRequest<ToolboxTalksData>('/api/toolbox/talks')).data;
+  return (await apiRequest(routes.toolboxTalks)).data;
 }
 
 export function useToolboxTalks() {
@@ -25,7 +24,7 @@ export function useToolboxTalks() {
 
 /** POST /api/toolbox/talks: records the talk and its attendance. */
 export function recordToolboxTalk(body: RecordToolboxTalkRequest) {
-  return untypedApiRequest<ToolboxTalk>('/api/toolbox/talks', { method: 'POST', json: body });
+  return apiRequest(routes.recordToolboxTalk, { body });
 }
 
 export function useRecordToolboxTalk() {
@@ -35,10 +34,10 @@ export function useRecordToolboxTalk() {
 
 /** GET /api/toolbox/talks/{id}/pdf, saved as a download. */
 export async function downloadAttendanceSheet(talkId: number): Promise<void> {
-  saveFile(await apiDownload(`/api/toolbox/talks/${talkId}/pdf`), `toolbox-talk-${talkId}.pdf`);
+  saveFile(await apiDownload(routes.toolboxTalksPdf, { params: { talkId } }), `toolbox-talk-${talkId}.pdf`);
 }
 
 /** GET /api/toolbox/badge?code=: the person a scanned badge names. */
 export async function findBadgeHolder(code: string): Promise<ToolboxPerson> {
-  return (await untypedApiRequest<ToolboxPerson>(`/api/toolbox/badge?code=${encodeURIComponent(code)}`)).data;
+  return (await apiRequest(routes.toolboxBadge, { query: { code } })).data;
 }
