@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompress } from './build/precompress.ts';
+import { routeTableWithoutSchemas } from './build/route-table-plugin.ts';
 import { serviceWorker } from './build/service-worker-plugin.ts';
 
 // `npm run dev -w web` talks to a running API server (default: the server's own default port).
@@ -8,7 +9,7 @@ const apiServer = process.env.API_SERVER ?? 'http://localhost:3000';
 const proxied = ['/api', '/uploads', '/media', '/dev', '/healthz'];
 
 export default defineConfig({
-  plugins: [react(), serviceWorker(), precompress()],
+  plugins: [react(), routeTableWithoutSchemas(), serviceWorker(), precompress()],
   server: {
     proxy: Object.fromEntries(proxied.map((prefix) => [prefix, { target: apiServer, changeOrigin: true }])),
   },

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 
 /**
  * One API call as both sides see it: its method and path (the spec's, `:name` for a path parameter), the schemas
@@ -23,9 +23,6 @@ export type RouteDefinition = {
 
 export const defineRoute = <const R extends RouteDefinition>(route: R): R => route;
 
-/** Path ids: digits only, so a malformed id is a 400, not a database error. */
-export const idParam = z.coerce.number().int().positive().max(2_147_483_647);
-
 type ParamNames<Path extends string> = Path extends `${string}:${infer Name}/${infer Rest}`
   ? Name | ParamNames<`/${Rest}`>
   : Path extends `${string}:${infer Name}`
@@ -46,16 +43,19 @@ export type WireInput<S extends z.ZodType> =
 
 type EmptyObject = Record<never, never>;
 
-/** The input of a call: the path parameters its path names, its query and its body, each only when it has one. */
+/**
+ * The input of a call: the path parameters its path names, its query and its body, each only when it has one
+ * (a part the call does not take is refused, not silently dropped).
+ */
 export type RouteInput<R extends RouteDefinition> = ([ParamNames<R['path']>] extends [never]
-  ? EmptyObject
+  ? { params?: never }
   : { params: Record<ParamNames<R['path']>, string | number> }) &
   (R['query'] extends z.ZodType
     ? EmptyObject extends WireInput<R['query']>
       ? { query?: WireInput<R['query']> }
       : { query: WireInput<R['query']> }
-    : EmptyObject) &
-  (R['body'] extends z.ZodType ? { body: WireInput<R['body']> } : EmptyObject);
+    : { query?: never }) &
+  (R['body'] extends z.ZodType ? { body: WireInput<R['body']> } : { body?: never });
 
 /** The `data` of a call's success envelope. */
 export type RouteAnswer<R extends RouteDefinition> = R['answer'] extends z.ZodType ? z.output<R['answer']> : never;

@@ -137,12 +137,14 @@ import {
   stationInput,
   stationsData,
 } from './qualifications.ts';
-import { defineRoute, idParam } from './route.ts';
+import { defineRoute } from './route.ts';
 import { searchData, searchQuery } from './search.ts';
 import { landingData, shareData, sharedVideoData, sharedVideoQuery, shareRequest, sharingTextData } from './sharing.ts';
 import { badgeSheetQuery, qrCodesData, stationQrSheetQuery, videoQrSheetQuery } from './shopfloor.ts';
 import { badgeLookupQuery, badgePersonData, recordToolboxTalkRequest, toolboxSetupData, toolboxSetupQuery, toolboxTalk, toolboxTalksData } from './toolbox.ts';
 
+/** Path ids: digits only, so a malformed id is a 400, not a database error. */
+const idParam = z.coerce.number().int().positive().max(2_147_483_647);
 const userParams = z.object({ userId: idParam });
 const orgParams = z.object({ orgId: idParam });
 const teamParams = z.object({ teamId: idParam });

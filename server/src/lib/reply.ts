@@ -6,8 +6,6 @@ export const ok = <T>(data: T, message?: string) => ({ success: true as const, .
 
 export const envelope = <T extends z.ZodTypeAny>(data: T) => z.object({ success: z.literal(true), message: z.string().optional(), data });
 
-/** Path ids: digits only, so a malformed id is a 400, not a database error. */
-export const idParam = z.coerce.number().int().positive().max(2_147_483_647);
 
 /** A personal PDF (certificate, playbook, sheet) as a download that no shared cache keeps. */
 export function sendPdf(reply: FastifyReply, pdf: Buffer | NodeJS.ReadableStream, filename: string): FastifyReply {

@@ -34,6 +34,8 @@ describe('apiRequest(route, input)', () => {
       void apiRequest(routes.updateProfile, { body: { name: 5, email: 'a@example.com' } });
       // @ts-expect-error a body field the contract does not have
       void apiRequest(routes.changePassword, { body: { old_password: 'a', password: 'b', password_confirmation: 'b', extra: 1 } });
+      // @ts-expect-error a body the call does not take
+      void apiRequest(routes.profile, { body: {} });
       // @ts-expect-error a download is not an envelope call
       void apiRequest(routes.certificatesPdf, { params: { id: 1 } });
       // @ts-expect-error an envelope call is not a download

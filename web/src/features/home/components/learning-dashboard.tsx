@@ -1,7 +1,9 @@
 import { Box, Button, Drawer, Grid, Group, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useSignedInSession } from '../../../lib/session.ts';
-import { useLearningPathHome, useRankingLeaderPoints, useUserActivity } from '../api/learning.ts';
+import { useLearningPathHome } from '../api/get-learning-path-home.ts';
+import { useRankingLeaderPoints } from '../api/get-ranking-leader-points.ts';
+import { useUserActivity } from '../api/get-user-activity.ts';
 import '../home.css';
 import { PathStep } from './path-step.tsx';
 import { PeoplePanel } from './people-panel.tsx';

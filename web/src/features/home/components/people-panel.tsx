@@ -1,7 +1,7 @@
 import { Avatar, Group, Modal, Select, Stack, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
 import { IconMedal } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { type PeopleMode, type PersonRow, usePeople } from '../api/learning.ts';
+import { type PeopleMode, type PersonRow, usePeople } from '../api/get-people.ts';
 
 const MEDALS = [
   { color: '#d4a017', label: '1st place' },

@@ -6,7 +6,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useProfile } from '../../../lib/profile.ts';
 import { updateSession, useSignedInSession } from '../../../lib/session.ts';
-import { pushFirstLogin } from '../api/learning.ts';
+import { pushFirstLogin } from '../api/push-first-login.ts';
 import { LearningDashboard } from '../components/learning-dashboard.tsx';
 import { LoadingCountdown } from '../components/loading-countdown.tsx';
 import { takeWelcome } from '../welcome.ts';
