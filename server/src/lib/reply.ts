@@ -6,7 +6,6 @@ export const ok = <T>(data: T, message?: string) => ({ success: true as const, .
 
 export const envelope = <T extends z.ZodTypeAny>(data: T) => z.object({ success: z.literal(true), message: z.string().optional(), data });
 
-
 /** A personal PDF (certificate, playbook, sheet) as a download that no shared cache keeps. */
 export function sendPdf(reply: FastifyReply, pdf: Buffer | NodeJS.ReadableStream, filename: string): FastifyReply {
   return reply
