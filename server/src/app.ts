@@ -15,6 +15,7 @@ import { migrateToLatest } from './db/migrate.ts';
 import { answerCaching } from './lib/answer-caching.ts';
 import { authPlugin, openToKiosk } from './lib/auth.ts';
 import { failure, registerErrorEnvelope } from './lib/envelope.ts';
+import { bindRequestLogs, scopedLog } from './lib/log.ts';
 import { refuseNulCharacters } from './lib/nul-characters.ts';
 import { redactUrl } from './lib/redact.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
@@ -53,12 +54,17 @@ const SERVER_VERSION = (JSON.parse(fs.readFileSync(fileURLToPath(new URL('../pac
 export type RegisteredRoute = Pick<RouteOptions, 'method' | 'url' | 'schema' | 'config'>;
 
 /** Builds the whole platform: database (migrated), mailer, API, media and the web app. */
-export async function buildApp(config: Config): Promise<{ app: FastifyInstance; ctx: AppContext; routes: RegisteredRoute[] }> {
+/** `logStream`: where the JSON log lines go (standard output by default; tests read them). */
+export async function buildApp(
+  config: Config,
+  { logStream }: { logStream?: { write(line: string): void } } = {},
+): Promise<{ app: FastifyInstance; ctx: AppContext; routes: RegisteredRoute[] }> {
   const app = Fastify({
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     logger: {
       level: config.logLevel,
+      ...(logStream && { stream: logStream }),
       // Tokens may travel in the query string (the spec's GET calls): never log them, nor any header.
       serializers: {
         req: (req) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: req.ip }),
@@ -75,8 +81,10 @@ export async function buildApp(config: Config): Promise<{ app: FastifyInstance; 
 
   const { db, dialect } = createDb(config.databaseUrl);
   await migrateToLatest(db);
-  const mailer = createMailer(db, config, app.log);
-  const ctx: AppContext = { config, db, dialect, mailer };
+  const log = scopedLog(app.log);
+  bindRequestLogs(app);
+  const mailer = createMailer(db, config, log);
+  const ctx: AppContext = { config, db, dialect, mailer, log };
   await ensureGuestAccount(ctx);
   app.addHook('onClose', async () => {
     mailer.close();

@@ -56,11 +56,11 @@ export async function freshDatabaseUrl(): Promise<{ url: string; drop: () => Pro
 }
 
 /** A platform on a fresh database, or on the DATABASE_URL and DATA_DIR given (then left in place on close). */
-export async function startPlatform(env: Record<string, string> = {}): Promise<TestPlatform> {
+export async function startPlatform(env: Record<string, string> = {}, options: Parameters<typeof buildApp>[1] = {}): Promise<TestPlatform> {
   const database = env.DATABASE_URL ? { url: env.DATABASE_URL, drop: async () => {} } : await freshDatabaseUrl();
   const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'mm-data-'));
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, DATABASE_URL: database.url, LOG_LEVEL: 'silent', PORT: '0', ...env });
-  const { app, ctx, routes } = await buildApp(config);
+  const { app, ctx, routes } = await buildApp(config, options);
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
   const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;

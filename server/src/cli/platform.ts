@@ -5,6 +5,7 @@ import { ConfigError, loadConfig } from '../config/env.ts';
 import { createDb } from '../db/client.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { AppError } from '../lib/errors.ts';
+import { consoleLog } from '../lib/log.ts';
 import { hashPassword, passwordProblem } from '../modules/auth/password-policy.ts';
 import { revokeUserSessions } from '../modules/auth/sessions.queries.ts';
 import { describeImport, importCatalog } from '../modules/catalog/import-catalog.ts';
@@ -80,8 +81,7 @@ async function run(argv: string[]): Promise<void> {
   }
   const config = loadConfig();
   const { db, dialect } = createDb(config.databaseUrl);
-  const log = { warn: (o: object, m: string) => console.warn(m, o) };
-  const ctx: AppContext = { config, db, dialect, mailer: createMailer(db, config, log) };
+  const ctx: AppContext = { config, db, dialect, mailer: createMailer(db, config, consoleLog), log: consoleLog };
   try {
     const applied = await migrateToLatest(db);
     switch (command) {

@@ -1,3 +1,4 @@
+import type { AppContext } from '../app-context.ts';
 import type { Db } from '../db/client.ts';
 import { DAY, HOUR, MINUTE, now } from './clock.ts';
 import { tooManyRequests } from './errors.ts';
@@ -42,10 +43,15 @@ export type Limit = (typeof LIMITS)[keyof typeof LIMITS];
  * most `max` are let through per window, on SQLite and PostgreSQL alike. Take the attempt BEFORE the work
  * it guards (the password check, the e-mail): refused attempts cost nothing.
  */
-export async function takeAttempt(db: Db, limit: Limit, subject: string, message: string, amount = 1): Promise<void> {
+export async function takeAttempt(ctx: AppContext, limit: Limit, subject: string, message: string, amount = 1): Promise<void> {
   const t = now();
-  const counted = await countAttempt(db, limit.kind, subject, amount, t, t - limit.windowMs);
-  if (counted && counted.count > limit.max) throw tooManyRequests(message, (counted.windowStart + limit.windowMs - t) / 1000);
+  const counted = await countAttempt(ctx.db, limit.kind, subject, amount, t, t - limit.windowMs);
+  if (counted && counted.count > limit.max) {
+    const retryAfterSeconds = Math.ceil((counted.windowStart + limit.windowMs - t) / 1000);
+    // The limit, never the subject (an e-mail address or a person): a lock-out of a sign-in is `login_email`.
+    ctx.log.warn({ event: 'rate_limited', limit: limit.kind, attempts: counted.count, retryAfterSeconds }, 'attempt over the limit refused');
+    throw tooManyRequests(message, retryAfterSeconds);
+  }
 }
 
 /** Gives back one attempt that turned out legitimate (a successful sign-in behind a shared address). */

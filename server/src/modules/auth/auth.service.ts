@@ -57,11 +57,11 @@ export function toSessionData(user: UserWithOrg, token: string): SessionData {
 export async function login(ctx: AppContext, input: LoginRequest, ip: string, userAgent?: string): Promise<SessionData> {
   const email = input.email?.trim().toLowerCase() ?? '';
   // Both attempts are taken before the password check, so concurrent guesses cannot pass the limits.
-  await takeAttempt(ctx.db, LIMITS.loginPerAddress, ip, TOO_MANY_FROM_ADDRESS);
+  await takeAttempt(ctx, LIMITS.loginPerAddress, ip, TOO_MANY_FROM_ADDRESS);
   // The guest's credentials are public: strangers' wrong guesses must not lock it for everyone, so it is
   // throttled by address only.
   const perAccount = email !== '' && email !== ctx.config.guest.email;
-  if (perAccount) await takeAttempt(ctx.db, LIMITS.loginPerEmail, email, LOCKED_OUT);
+  if (perAccount) await takeAttempt(ctx, LIMITS.loginPerEmail, email, LOCKED_OUT);
   const user = email ? await findUserByEmail(ctx.db, email) : undefined;
   const valid = await verifyPassword(user?.password_hash ?? null, input.password);
   if (!user || !valid) throw unauthorized(BAD_CREDENTIALS);
@@ -97,7 +97,7 @@ export async function register(
   const weak = passwordProblem(input.password);
   if (weak) throw badRequest(weak);
   // Counted once the form is valid, so typos cost nothing; before the e-mail check, which tells who is registered.
-  await takeAttempt(ctx.db, LIMITS.registrationPerAddress, ip, REGISTRATION_THROTTLED);
+  await takeAttempt(ctx, LIMITS.registrationPerAddress, ip, REGISTRATION_THROTTLED);
   if (await emailTaken(ctx.db, input.email)) throw conflict('The email has already been taken.');
   const passwordHash = await hashPassword(input.password);
   const userId = await ctx.db.transaction().execute(async (trx) => {
@@ -132,8 +132,8 @@ export async function register(
 }
 
 export async function requestPasswordReset(ctx: AppContext, email: string, ip: string): Promise<void> {
-  await takeAttempt(ctx.db, LIMITS.resetPerAddress, ip, RESET_FROM_ADDRESS_THROTTLED);
-  await takeAttempt(ctx.db, LIMITS.resetPerEmail, email.trim().toLowerCase(), RESET_THROTTLED);
+  await takeAttempt(ctx, LIMITS.resetPerAddress, ip, RESET_FROM_ADDRESS_THROTTLED);
+  await takeAttempt(ctx, LIMITS.resetPerEmail, email.trim().toLowerCase(), RESET_THROTTLED);
   const user = await findUserByEmail(ctx.db, email);
   if (!user || user.is_guest) return;
   const token = await issueUserToken(ctx.db, user.id, 'reset', RESET_LIFETIME);
@@ -145,7 +145,7 @@ export async function requestPasswordReset(ctx: AppContext, email: string, ip: s
 export async function resetPassword(ctx: AppContext, input: ResetPasswordRequest, ip: string): Promise<void> {
   const weak = passwordProblem(input.password, input.password_confirmation);
   if (weak) throw badRequest(weak);
-  await takeAttempt(ctx.db, LIMITS.tokenUsePerAddress, ip, TOKEN_USE_THROTTLED);
+  await takeAttempt(ctx, LIMITS.tokenUsePerAddress, ip, TOKEN_USE_THROTTLED);
   const userId = await consumeUserToken(ctx.db, input.token, 'reset');
   if (userId === null) throw badRequest(RESET_LINK_INVALID);
   await updateUser(ctx.db, userId, { password_hash: await hashPassword(input.password), is_change_password: 0 });
@@ -154,7 +154,7 @@ export async function resetPassword(ctx: AppContext, input: ResetPasswordRequest
 
 /** The e-mailed confirmation link: the registration's organization counts from now on. Answers whether the link worked. */
 export async function confirmEmail(ctx: AppContext, token: string, ip: string): Promise<boolean> {
-  await takeAttempt(ctx.db, LIMITS.tokenUsePerAddress, ip, TOKEN_USE_THROTTLED);
+  await takeAttempt(ctx, LIMITS.tokenUsePerAddress, ip, TOKEN_USE_THROTTLED);
   const userId = await consumeUserToken(ctx.db, token, 'verify');
   const user = userId === null ? undefined : await findUserById(ctx.db, userId);
   if (!user?.organization_id) return false;
@@ -171,7 +171,7 @@ export async function resendConfirmation(ctx: AppContext, caller: Caller): Promi
   const user = await findUserById(ctx.db, caller.userId);
   if (!user?.organization_id) throw unauthorized();
   if (await organizationVerified(ctx.db, user.organization_id)) return ALREADY_CONFIRMED;
-  await takeAttempt(ctx.db, LIMITS.confirmationMailsPerAccount, String(user.id), CONFIRMATION_MAILS_THROTTLED);
+  await takeAttempt(ctx, LIMITS.confirmationMailsPerAccount, String(user.id), CONFIRMATION_MAILS_THROTTLED);
   await sendConfirmationLink(ctx, user, user.company ?? 'your organization');
   return CONFIRMATION_SENT;
 }
@@ -181,8 +181,8 @@ export async function changePassword(ctx: AppContext, caller: Caller, input: Cha
   if (!user) throw unauthorized();
   const session = String(caller.sessionId);
   const account = String(user.id);
-  await takeAttempt(ctx.db, LIMITS.changePasswordPerSession, session, CHANGE_PASSWORD_THROTTLED);
-  await takeAttempt(ctx.db, LIMITS.changePasswordPerAccount, account, CHANGE_PASSWORD_THROTTLED);
+  await takeAttempt(ctx, LIMITS.changePasswordPerSession, session, CHANGE_PASSWORD_THROTTLED);
+  await takeAttempt(ctx, LIMITS.changePasswordPerAccount, account, CHANGE_PASSWORD_THROTTLED);
   if (!(await verifyPassword(user.password_hash, input.old_password))) throw badRequest('The old password is incorrect.');
   await clearAttempts(ctx.db, LIMITS.changePasswordPerSession, session);
   await clearAttempts(ctx.db, LIMITS.changePasswordPerAccount, account);

@@ -365,7 +365,7 @@ describe('e-mail over SMTP', () => {
     const port = (smtp.server.address() as { port: number }).port;
     const mailing = await startPlatform({ SMTP_URL: `smtp://127.0.0.1:${port}` });
     // The second instance: its own mailer (and SMTP connection) over the same database.
-    const other = createMailer(mailing.ctx.db, mailing.ctx.config, { warn: () => undefined });
+    const other = createMailer(mailing.ctx.db, mailing.ctx.config, mailing.ctx.log);
     try {
       const t = Date.now();
       const addresses = Array.from({ length: 30 }, (_, i) => `twice.${i}.${t}@example.com`);

@@ -63,7 +63,10 @@ export const billingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   });
 
   // Renewals and expiries of the offline provider, and lapsed subscriptions of any provider.
-  const tick = () => runBillingClock(ctx).catch((err) => app.log.error({ err }, 'billing clock failed'));
+  const tick = () =>
+    runBillingClock(ctx)
+      .then((outcome) => ctx.log.info({ event: 'billing_clock', ...outcome }, 'billing clock ran'))
+      .catch((err) => ctx.log.error({ err, event: 'billing_clock' }, 'billing clock failed'));
   const timer = setInterval(tick, HOUR);
   timer.unref();
   app.addHook('onReady', async () => {

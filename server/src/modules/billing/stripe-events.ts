@@ -21,6 +21,8 @@ export function verifyStripeEvent(ctx: AppContext, rawBody: Buffer, signature: s
   try {
     return stripeClient(ctx.config).webhooks.constructEvent(rawBody, signature, ctx.config.payment.stripeWebhookSecret);
   } catch {
+    // Worth an operator's look: a misconfigured secret, or someone posting forged events.
+    ctx.log.warn({ event: 'stripe_webhook', outcome: 'bad_signature' }, 'payment provider event refused: invalid signature');
     throw badRequest('Invalid Stripe signature.');
   }
 }

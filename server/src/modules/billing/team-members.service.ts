@@ -97,7 +97,7 @@ export async function registerMembers(ctx: AppContext, caller: Caller, input: Re
 export async function acceptInvitation(ctx: AppContext, input: AcceptInvitationRequest, ip: string, userAgent?: string): Promise<SessionData> {
   const weak = passwordProblem(input.password, input.password_confirmation);
   if (weak) throw badRequest(weak);
-  await takeAttempt(ctx.db, LIMITS.tokenUsePerAddress, ip, TOKEN_USE_THROTTLED);
+  await takeAttempt(ctx, LIMITS.tokenUsePerAddress, ip, TOKEN_USE_THROTTLED);
   const userId = await consumeUserToken(ctx.db, input.token, 'invite');
   if (userId === null) throw badRequest(INVITATION_INVALID);
   await updateUser(ctx.db, userId, { password_hash: await hashPassword(input.password), is_change_password: 0 });

@@ -308,7 +308,7 @@ export async function contactExpert(ctx: AppContext, viewer: Viewer, expertId: n
   const member = await findMemberContact(ctx.db, viewer.userId);
   if (!member) throw notFound('User not found.');
   const subject = String(viewer.userId);
-  await takeAttempt(ctx.db, LIMITS.expertContactPerMember, subject, EXPERT_CONTACT_LIMIT_MESSAGE);
+  await takeAttempt(ctx, LIMITS.expertContactPerMember, subject, EXPERT_CONTACT_LIMIT_MESSAGE);
   const video = input.admin_video_id === undefined ? undefined : await findVideoTitle(ctx.db, input.admin_video_id);
   const mail = expertContactMail({
     expertName: expert.name,

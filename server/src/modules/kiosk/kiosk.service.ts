@@ -128,10 +128,10 @@ export async function kioskSignIn(
   userAgent?: string,
 ): Promise<KioskSignInData> {
   const kiosk = await kioskOfDevice(ctx, deviceToken);
-  await takeAttempt(ctx.db, LIMITS.kioskPinPerKiosk, String(kiosk.id), KIOSK_MESSAGES.kioskThrottled);
+  await takeAttempt(ctx, LIMITS.kioskPinPerKiosk, String(kiosk.id), KIOSK_MESSAGES.kioskThrottled);
   const member = await findTeamMember(ctx.db, kiosk.organization_id, kiosk.team_id, input.user_id);
   if (!member) throw notFound(KIOSK_MESSAGES.notOnTeam);
-  await takeAttempt(ctx.db, LIMITS.kioskPinPerPerson, String(member.id), KIOSK_MESSAGES.personThrottled);
+  await takeAttempt(ctx, LIMITS.kioskPinPerPerson, String(member.id), KIOSK_MESSAGES.personThrottled);
   // Without a PIN the check still runs (against a decoy), so a miss costs the same time and counts the same.
   const valid = await verifyPassword(member.pin_hash, input.pin);
   if (!valid) throw unauthorized(member.pin_hash === null ? KIOSK_MESSAGES.noPin : KIOSK_MESSAGES.wrongPin);

@@ -2,6 +2,7 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { Config } from '../../config/env.ts';
 import type { Db } from '../../db/client.ts';
 import { MINUTE, now } from '../../lib/clock.ts';
+import type { Log } from '../../lib/log.ts';
 import { claimMessage, dueMessages, enqueueMails, markAttemptFailed, markSent } from './outbox.queries.ts';
 import type { Mail } from './templates.ts';
 
@@ -21,7 +22,7 @@ const MAX_ATTEMPTS = 10;
 /** How long a claimed message is left to the instance delivering it. */
 const CLAIM_LEASE = 5 * MINUTE;
 
-export function createMailer(db: Db, config: Config, log: { warn(o: object, m: string): void }): Mailer {
+export function createMailer(db: Db, config: Config, log: Log): Mailer {
   const transport: Transporter | null = config.smtpUrl ? nodemailer.createTransport(config.smtpUrl) : null;
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<number> | null = null;

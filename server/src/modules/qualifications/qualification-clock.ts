@@ -20,7 +20,7 @@ export const DIGEST_LOCAL_HOUR = 7;
  */
 export async function runQualificationClock(ctx: AppContext): Promise<void> {
   const t = now();
-  await ctx.db.transaction().execute(async (trx) => {
+  const moved = await ctx.db.transaction().execute(async (trx) => {
     const reached = await heldReachedByClock(trx, t);
     const stationIds = [...new Set(reached.map((r) => r.station_id))];
     const stations = new Map((await stationsByIds(trx, stationIds)).map((s) => [s.id, s]));
@@ -38,8 +38,10 @@ export async function runQualificationClock(ctx: AppContext): Promise<void> {
         await moveQualification(trx, row, station, to, t);
       }
     }
+    return reached.length;
   });
-  await sendDigests(ctx, t);
+  const digests = await sendDigests(ctx, t);
+  ctx.log.info({ event: 'qualification_clock', qualificationsReached: moved, digests }, 'qualification clock ran');
 }
 
 type Recipient = { userId: number; name: string; email: string; timezone: string | null; own: string[]; overduePeople: string[] };
@@ -50,7 +52,8 @@ const dueLine = (dueAt: number, t: number) => {
   return days <= 1 ? `due by ${formatDay(dueAt)} (tomorrow)` : `due by ${formatDay(dueAt)} (in ${days} days)`;
 };
 
-async function sendDigests(ctx: AppContext, t: number): Promise<void> {
+/** Sends the day's digests due at this hour; answers how many this instance sent. */
+async function sendDigests(ctx: AppContext, t: number): Promise<number> {
   const due = await dueAssignments(ctx.db, t + DIGEST_HORIZON_DAYS * DAY);
   const recipients = new Map<number, Recipient>();
   const recipient = (p: { userId: number; name: string; email: string; timezone: string | null }) => {
@@ -70,9 +73,12 @@ async function sendDigests(ctx: AppContext, t: number): Promise<void> {
       ...people.map((d) => `${fullName(d)}, ${d.station_name}: ${dueLine(Number(d.due_at), t)}`),
     );
   }
+  let sent = 0;
   for (const r of recipients.values()) {
     if (hourIn(t, r.timezone) < DIGEST_LOCAL_HOUR) continue;
     if (!(await claimDigest(ctx.db, r.userId, dayIn(t, r.timezone), t))) continue;
     await ctx.mailer.send(r.email, 'training-digest', trainingDigestMail({ ...r, url: `${ctx.config.publicUrl}/qualifications` }));
+    sent++;
   }
+  return sent;
 }

@@ -124,7 +124,7 @@ export const qualificationsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = 
   });
 
   // Expiry, recertification and the daily digests: hourly on every instance (each transition and digest happens once).
-  const tick = () => runQualificationClock(ctx).catch((err) => app.log.error({ err }, 'qualification clock failed'));
+  const tick = () => runQualificationClock(ctx).catch((err) => ctx.log.error({ err, event: 'qualification_clock' }, 'qualification clock failed'));
   const timer = setInterval(tick, HOUR);
   timer.unref();
   app.addHook('onReady', async () => {

@@ -64,7 +64,7 @@ export async function shareVideo(ctx: AppContext, caller: Caller, input: ShareIn
   // Colleagues are bounded by the organization; typed-in outside addresses are what a flood would use.
   const outsiders = [...recipients.values()].filter((r) => r.userId === null).length;
   if (outsiders > 0) await assertOrganizationCounts(ctx, orgId);
-  if (outsiders > 0) await takeAttempt(ctx.db, LIMITS.shareMailsPerMember, String(caller.userId), SHARE_MAILS_THROTTLED, outsiders);
+  if (outsiders > 0) await takeAttempt(ctx, LIMITS.shareMailsPerMember, String(caller.userId), SHARE_MAILS_THROTTLED, outsiders);
 
   const t = now();
   const token = newToken();
