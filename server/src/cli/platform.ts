@@ -9,7 +9,7 @@ import { consoleLog } from '../lib/log.ts';
 import { hashPassword, passwordProblem } from '../modules/auth/password-policy.ts';
 import { revokeUserSessions } from '../modules/auth/sessions.queries.ts';
 import { describeImport, importCatalog } from '../modules/catalog/import-catalog.ts';
-import { progressBar } from '../modules/catalog/progress.ts';
+import { progressBar } from '../modules/catalog/import-progress.ts';
 import { createMailer } from '../modules/mail/outbox.ts';
 import { addMember, createOrganization } from '../modules/organization/organization.service.ts';
 import { checkChain } from '../modules/qualifications/audit-pack.ts';

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { AppContext } from '../app-context.ts';
 import { countCategoriesWithKeys } from '../modules/catalog/catalog-upsert.queries.ts';
 import { importCatalog } from '../modules/catalog/import-catalog.ts';
-import { type ImportProgress, progressBar, silentProgress } from '../modules/catalog/progress.ts';
+import { type ImportProgress, progressBar, silentProgress } from '../modules/catalog/import-progress.ts';
 import { seedDemoOrganization } from '../modules/demo/demo-organization.ts';
 import { DEMO_MEMBER, DEMO_QUALITY, DEMO_SUPER_USER } from '../modules/demo/demo-people.ts';
 import { anyoneSignedUp, findUserByEmail } from '../modules/users/users.queries.ts';

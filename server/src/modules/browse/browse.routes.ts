@@ -12,10 +12,8 @@ import {
   expertDetail,
   experts,
   homeSections,
-  organizationCategories,
   seeAll,
   subCategoryVideos,
-  teamSettings,
   watchedInSubCategory,
 } from './browse.service.ts';
 
@@ -59,16 +57,6 @@ export const browseRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   app.route({
     ...contractRoute(routes.getWatchUserVideo),
     handler: async (request) => ok(await watchedInSubCategory(ctx, callerOf(request), request.query.SubCategoryId)),
-  });
-
-  app.route({
-    ...contractRoute(routes.getAllOrganizationCategories),
-    handler: async (request) => ok(await organizationCategories(ctx, callerOf(request), request.params.organizationId, request.query.team_id)),
-  });
-
-  app.route({
-    ...contractRoute(routes.organizationTeamsSettings),
-    handler: async (request) => ok(await teamSettings(ctx, callerOf(request), request.params.teamId)),
   });
 
   app.route({ ...contractRoute(routes.experts), handler: async () => ok(await experts(ctx)) });

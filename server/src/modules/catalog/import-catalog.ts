@@ -11,8 +11,8 @@ import type { CatalogFile } from './catalog-file.schema.ts';
 import { storeImage, storePlaybook } from './catalog-files.ts';
 import { type CatalogCounts, countCatalog, type PreparedAsset, type PreparedFiles, upsertCatalog } from './catalog-upsert.queries.ts';
 import { CatalogError, type SourceMedia, type ValidCatalog, validateCatalog } from './catalog-validation.ts';
+import { type ImportProgress, silentProgress } from './import-progress.ts';
 import { describeRenditions, MediaError, renditionLadder, transcodeAsset } from './media.ts';
-import { type ImportProgress, silentProgress } from './progress.ts';
 
 /**
  * `import-catalog`: validate the whole file and probe its media (nothing written on any problem),

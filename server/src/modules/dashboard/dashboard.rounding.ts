@@ -21,6 +21,3 @@ export function largestRemainderPercents(weights: number[]): number[] {
   }
   return floors;
 }
-
-/** floor(100 x part / whole), 0 when whole is 0, capped at 100 (design: progress rule). */
-export const percentOf = (part: number, whole: number) => (whole <= 0 ? 0 : Math.min(100, Math.floor((100 * part) / whole)));

@@ -12,6 +12,7 @@ import type { Caller } from '../../lib/auth.ts';
 import { now } from '../../lib/clock.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { fullName } from '../../lib/person-name.ts';
+import { progressPercent } from '../learning/learning.rules.ts';
 import { enqueueMails } from '../mail/outbox.queries.ts';
 import { progressAlertMail } from '../mail/templates.ts';
 import { insertNotices } from '../notices/notices.queries.ts';
@@ -32,7 +33,7 @@ import {
   startedNotFinished,
   watchedPerMember,
 } from './dashboard.queries.ts';
-import { largestRemainderPercents, percentOf } from './dashboard.rounding.ts';
+import { largestRemainderPercents } from './dashboard.rounding.ts';
 
 type Scope = { organizationId: number; teamId: number | null; path: LearningPath };
 
@@ -71,12 +72,12 @@ export async function overallProgress(
   const watched = members.reduce((a, m) => a + m.watched, 0);
   return {
     overallProgress: {
-      teamProgress: percentOf(watched, total * members.length),
+      teamProgress: progressPercent(watched, total * members.length),
       teamUsersProgress: members.map((m) => ({
         user_id: m.user_id,
         name: fullName(m),
         picture: m.picture,
-        progress: percentOf(m.watched, total),
+        progress: progressPercent(m.watched, total),
       })),
     },
   };
@@ -105,7 +106,7 @@ export async function usersAlerts(ctx: AppContext, caller: Caller, q: { organiza
           user_id: r.user_id,
           user_name: fullName(r),
           user_picture: r.picture,
-          percentage_videos_watched: percentOf(r.watched, r.total),
+          percentage_videos_watched: progressPercent(r.watched, r.total),
           first_video_watched: new Date(r.first_at).toISOString(),
         })),
       };
@@ -124,7 +125,7 @@ export async function complianceReport(ctx: AppContext, caller: Caller, q: { org
   const [completed, members] = await Promise.all([categoryTotals(ctx.db, s).then((totals) => completedPerCategory(ctx.db, s, totals)), memberCount(ctx.db, s)]);
   return required.map((c) => {
     const done = completed.get(c.category_id) ?? 0;
-    return { category_id: c.category_id, name: c.name, completed: done, members, completion: percentOf(done, members) };
+    return { category_id: c.category_id, name: c.name, completed: done, members, completion: progressPercent(done, members) };
   });
 }
 
@@ -175,7 +176,7 @@ export async function sendAlert(
   const path = await keptLearningPathFor(ctx.db, caller.catalogVersion, caller.organizationId, member.team_id);
   const s: Selection = { organizationId: caller.organizationId, teamId: null, categoryIds: [category.id], hiddenVideoIds: path.hiddenVideoIds, userId };
   const [totals, watched] = await Promise.all([categoryTotals(ctx.db, s), watchedPerMember(ctx.db, s)]);
-  const percentage = percentOf(watched[0]?.watched ?? 0, totals[0]?.total ?? 0);
+  const percentage = progressPercent(watched[0]?.watched ?? 0, totals[0]?.total ?? 0);
   const supervisor = await senderName(ctx, caller, q.supervisor_name);
 
   const t = now();
@@ -228,7 +229,7 @@ export async function sendBroadcast(ctx: AppContext, caller: Caller, body: { org
       ).map((a) => `${a.user_id}:${a.category_id}`),
     );
     const recipients = behind.filter((b) => accepted.has(`${b.user_id}:${b.category_id}`));
-    const percent = (b: (typeof behind)[number]) => percentOf(b.watched, b.total);
+    const percent = (b: (typeof behind)[number]) => progressPercent(b.watched, b.total);
     await insertNotices(
       trx,
       recipients.map((b) => ({

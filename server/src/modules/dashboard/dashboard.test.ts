@@ -2,8 +2,9 @@ import { ALERTS_COUNT_CAP, DASHBOARD_MESSAGES } from '@mm/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertFakeAsset, insertTestVideo, insertWatchHistory } from '../../../test/catalog-fixture.ts';
 import { insertBulkMembers, organizationWithMembers, STRONG_PASSWORD, signIn, startPlatform, type TestPlatform, uniqueEmail } from '../../../test/harness.ts';
+import { progressPercent } from '../learning/learning.rules.ts';
 import { addMember } from '../organization/organization.service.ts';
-import { largestRemainderPercents, percentOf } from './dashboard.rounding.ts';
+import { largestRemainderPercents } from './dashboard.rounding.ts';
 
 /**
  * An organization whose figures are known by construction. Path (organization's): R1 (required, 4 videos, one
@@ -119,10 +120,10 @@ const byName = (rows: { name: string; progress: number }[]) => Object.fromEntrie
 
 describe('rounding rules', () => {
   it('floors progress and caps it at 100', () => {
-    expect(percentOf(1, 3)).toBe(33);
-    expect(percentOf(2, 3)).toBe(66);
-    expect(percentOf(5, 4)).toBe(100);
-    expect(percentOf(1, 0)).toBe(0);
+    expect(progressPercent(1, 3)).toBe(33);
+    expect(progressPercent(2, 3)).toBe(66);
+    expect(progressPercent(5, 4)).toBe(100);
+    expect(progressPercent(1, 0)).toBe(0);
   });
   it('gives the missing points to the largest remainders so shares sum to 100 at most', () => {
     expect(largestRemainderPercents([10, 20])).toEqual([33, 67]);

@@ -4,20 +4,10 @@ import type { AppContext } from '../../app-context.ts';
 import { callerOf } from '../../lib/auth.ts';
 import { contractRoute } from '../../lib/contract-route.ts';
 import { ok, sendPdf } from '../../lib/reply.ts';
-import {
-  certificateByCategory,
-  certificatePdfFile,
-  firstLoginPush,
-  insertChallenge,
-  learningPathHome,
-  microCertificate,
-  organizationPeople,
-  rankings,
-  teamPeople,
-  userActivity,
-  userCertifications,
-  verifyCertificate,
-} from './learning.service.ts';
+import { firstLoginPush, insertChallenge, userActivity } from './activity.service.ts';
+import { certificateByCategory, certificatePdfFile, microCertificate, userCertifications, verifyCertificate } from './certificates.service.ts';
+import { learningPathHome } from './path-progress.ts';
+import { organizationPeople, rankings, teamPeople } from './people.service.ts';
 
 const read = { guestWrites: true };
 

@@ -1,4 +1,6 @@
-/** Learning-path rules as plain functions (design.md, "The spec's open points, decided"). */
+import { toIso } from '../../lib/clock.ts';
+
+/* Learning-path rules as plain functions (design.md, "The spec's open points, decided"). */
 
 export const WATCHED_SHARE = 0.9;
 export const POINTS = { video: 10, microCertificate: 50, certificate: 100 } as const;
@@ -61,3 +63,6 @@ export function pathFigures(progresses: number[]): { done: number; total: number
   const done = progresses.filter((p) => p >= 100).length;
   return { done, total, percent: total === 0 ? 0 : Math.floor((100 * done) / total) };
 }
+
+/** A stored time (milliseconds; PostgreSQL's bigint arrives as text) as the ISO date-time the answers carry. */
+export const isoTime = (ms: number | string) => toIso(Number(ms)) as string;

@@ -16,6 +16,7 @@ import {
   savePath,
 } from './learning-path.service.ts';
 import { orgUsersRoutes } from './org-users.routes.ts';
+import { organizationCategories, teamSettings } from './path-settings.service.ts';
 import { teamsRoutes } from './teams.routes.ts';
 import { saveTeamPath } from './teams.service.ts';
 
@@ -29,6 +30,19 @@ export const organizationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
     ...contractRoute(routes.getBannerOrganization),
     config: { kiosk: 'open' },
     handler: async (request) => ok(await getBanner(ctx, callerOf(request), request.params.organizationId)),
+  });
+
+  // The path a team follows: read by the category pickers and the team settings, on a shared kiosk too.
+  app.route({
+    ...contractRoute(routes.getAllOrganizationCategories),
+    config: { kiosk: 'open' },
+    handler: async (request) => ok(await organizationCategories(ctx, callerOf(request), request.params.organizationId, request.query.team_id)),
+  });
+
+  app.route({
+    ...contractRoute(routes.organizationTeamsSettings),
+    config: { kiosk: 'open' },
+    handler: async (request) => ok(await teamSettings(ctx, callerOf(request), request.params.teamId)),
   });
 
   app.route({

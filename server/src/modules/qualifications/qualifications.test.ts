@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importTestCatalog, openWholeCatalog, reimportTestCatalog, type TestCatalog } from '../../../test/catalog-fixture.ts';
 import { organizationWithMembers, STRONG_PASSWORD, signIn, startPlatform, type TestPlatform, uniqueEmail } from '../../../test/harness.ts';
 import { atMoment, DAY } from '../../lib/clock.ts';
-import { verifyCertificate } from '../learning/learning.service.ts';
+import { verifyCertificate } from '../learning/certificates.service.ts';
 import { addMember } from '../organization/organization.service.ts';
 import { checkChain } from './audit-pack.ts';
 import { runQualificationClock } from './qualification-clock.ts';

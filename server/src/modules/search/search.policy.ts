@@ -1,5 +1,5 @@
 import type { AppContext } from '../../app-context.ts';
-import { pathAccessOf } from '../learning/learning.service.ts';
+import { pathAccessOf } from '../learning/path-progress.ts';
 import { keptLearningPathFor } from '../organization/kept-learning-path.ts';
 import type { Viewer } from '../videos/playback-access.ts';
 import type { SearchScope } from './search.queries.ts';

@@ -11,7 +11,7 @@ import { organizationHasAccess } from '../billing/access.ts';
 import { captionTracksOf } from '../captions/captions.ts';
 import { MASTER_PLAYLIST } from '../catalog/media.ts';
 import { assertVideoOpen } from '../learning/learning.policy.ts';
-import { pathAccessOf } from '../learning/learning.service.ts';
+import { pathAccessOf } from '../learning/path-progress.ts';
 import { shareVideoMail } from '../mail/templates.ts';
 import { mediaSigner } from '../media/media-signer.ts';
 import { findTeam } from '../organization/teams.queries.ts';

@@ -1,0 +1,155 @@
+// Certificates and micro-certificates: issued as a path is completed, listed, verified by code, printed.
+import type { CertificationData, MicroCertificationData, UserCertificationsData, VerificationData } from '@mm/contract';
+import type { AppContext } from '../../app-context.ts';
+import type { Caller } from '../../lib/auth.ts';
+import { now } from '../../lib/clock.ts';
+import { notFound } from '../../lib/errors.ts';
+import { learningPathFor } from '../organization/learning-path.queries.ts';
+import { lastWatchedByUser } from '../playback/playback.queries.ts';
+import { certificateExpiries } from '../qualifications/qualifications.queries.ts';
+import { type CertificatePdfInput, certificatePdf } from './certificate-pdf.ts';
+import { assertCanReadMember } from './learning.policy.ts';
+import {
+  categoryNames,
+  countsBySubCategory,
+  findCertificate,
+  findCertificateByCode,
+  findCertificateOwner,
+  findMember,
+  issueCertificate,
+  subCategoryNames,
+} from './learning.queries.ts';
+import { certificateDue, isoTime as iso } from './learning.rules.ts';
+import { pathProgress } from './path-progress.ts';
+
+/**
+ * Called by the watch-time flow right after a report that left the video watched: issues the
+ * micro-certificate of its sub-category and the certificate of its category when every visible video is
+ * watched. Idempotent (UNIQUE + insert-do-nothing), so concurrent reports issue each certificate once.
+ */
+export async function issueDueCertificates(ctx: AppContext, userId: number, video: { category_id: number; sub_category_id: number }): Promise<void> {
+  const member = await findMember(ctx.db, userId);
+  if (!member) return;
+  const path = await learningPathFor(ctx.db, member.organization_id ?? 0, member.team_id);
+  const counts = await countsBySubCategory(ctx.db, userId, [video.category_id], path.hiddenVideoIds);
+  const t = now();
+  const sub = counts.find((c) => c.sub_category_id === video.sub_category_id);
+  if (sub && certificateDue(sub.watched, sub.total)) {
+    await issueCertificate(ctx.db, {
+      userId,
+      organizationId: member.organization_id,
+      kind: 'sub_category',
+      subjectId: video.sub_category_id,
+      categoryId: video.category_id,
+      subCategoryId: video.sub_category_id,
+      t,
+    });
+  }
+  const total = counts.reduce((n, c) => n + c.total, 0);
+  const watched = counts.reduce((n, c) => n + c.watched, 0);
+  if (certificateDue(watched, total)) {
+    await issueCertificate(ctx.db, {
+      userId,
+      organizationId: member.organization_id,
+      kind: 'category',
+      subjectId: video.category_id,
+      categoryId: video.category_id,
+      subCategoryId: null,
+      t,
+    });
+  }
+}
+
+export async function certificateByCategory(ctx: AppContext, caller: Caller, userId: number, categoryId: number): Promise<CertificationData> {
+  assertCanReadMember(caller, await findMember(ctx.db, userId));
+  const cert = await findCertificate(ctx.db, userId, 'category', categoryId);
+  return { certification: cert ? { category_id: cert.category_id, created_at: iso(cert.issued_at) } : null };
+}
+
+export async function microCertificate(ctx: AppContext, caller: Caller, userId: number, subCategoryId: number): Promise<MicroCertificationData> {
+  assertCanReadMember(caller, await findMember(ctx.db, userId));
+  const cert = await findCertificate(ctx.db, userId, 'sub_category', subCategoryId);
+  return {
+    micro_certification: cert ? { sub_category_id: subCategoryId, category_id: cert.category_id, created_at: iso(cert.issued_at) } : null,
+  };
+}
+
+/** A certificate's validity: until the expiry of the required training that covers its category, if any. */
+const validity = (expiresAt: number | undefined, t: number) => ({
+  valid_until: expiresAt === undefined ? null : iso(expiresAt),
+  expired: expiresAt !== undefined && expiresAt <= t,
+});
+
+export async function userCertifications(ctx: AppContext, caller: Caller, userId: number): Promise<UserCertificationsData> {
+  const member = await findMember(ctx.db, userId);
+  assertCanReadMember(caller, member);
+  const { categories, certs } = await pathProgress(ctx, member, caller.catalogVersion);
+  const cats = new Map((await categoryNames(ctx.db, [...new Set(certs.map((c) => c.category_id))])).map((c) => [c.id, c]));
+  const subs = new Map(
+    (
+      await subCategoryNames(
+        ctx.db,
+        certs.flatMap((c) => (c.sub_category_id ? [c.sub_category_id] : [])),
+      )
+    ).map((s) => [s.id, s]),
+  );
+  const expiries = await certificateExpiries(ctx.db, userId, [...cats.keys()]);
+  const t = now();
+  const item = (c: (typeof certs)[number]) => ({
+    id: c.id,
+    category_id: c.category_id,
+    sub_category_id: c.sub_category_id,
+    name: c.kind === 'category' ? (cats.get(c.category_id)?.name ?? '') : (subs.get(c.sub_category_id ?? 0)?.name ?? ''),
+    picture: cats.get(c.category_id)?.picture ?? null,
+    created_at: iso(c.issued_at),
+    verification_code: c.verification_code,
+    ...validity(expiries.get(c.category_id), t),
+  });
+  const earned = new Set(certs.filter((c) => c.kind === 'category').map((c) => c.category_id));
+  return {
+    certifications: certs.filter((c) => c.kind === 'category').map(item),
+    micro_certifications: certs.filter((c) => c.kind === 'sub_category').map(item),
+    available: categories.filter((c) => !earned.has(c.category_id)).map((c) => ({ category_id: c.category_id, name: c.name, picture: c.picture })),
+    last_video_id: (await lastWatchedByUser(ctx.db, userId))?.id ?? null,
+  };
+}
+
+export async function verifyCertificate(ctx: AppContext, code: string): Promise<VerificationData> {
+  const row = await findCertificateByCode(ctx.db, code.toUpperCase());
+  if (!row) throw notFound('No certificate has this verification code.');
+  const { valid_until, expired } = validity((await certificateExpiries(ctx.db, row.user_id, [row.category_id])).get(row.category_id), now());
+  return {
+    valid: !expired,
+    valid_until,
+    member: `${row.name} ${row.last_name}`.trim(),
+    kind: row.kind,
+    category: row.category_name,
+    sub_category: row.sub_category_name ?? null,
+    organization: row.organization_name ?? null,
+    issued_at: iso(row.issued_at),
+    verification_code: row.verification_code,
+  };
+}
+
+const ptBr = (ms: number) => new Intl.DateTimeFormat('pt-BR', { timeZone: 'UTC' }).format(ms);
+
+/** The certificate as a PDF, for its owner or a super user of their organization. */
+export async function certificatePdfFile(ctx: AppContext, caller: Caller, certificateId: number): Promise<{ pdf: Buffer; filename: string }> {
+  const cert = await findCertificateOwner(ctx.db, certificateId);
+  if (!cert) throw notFound('Certificate not found.');
+  assertCanReadMember(caller, await findMember(ctx.db, cert.user_id));
+  const row = await findCertificateByCode(ctx.db, cert.verification_code);
+  if (!row) throw notFound('Certificate not found.');
+  const expiry = (await certificateExpiries(ctx.db, row.user_id, [row.category_id])).get(row.category_id);
+  const input: CertificatePdfInput = {
+    member: `${row.name} ${row.last_name}`.trim(),
+    title: row.kind === 'category' ? row.category_name : `${row.category_name} - ${row.sub_category_name ?? ''}`,
+    subtitle: row.kind === 'category' ? 'Certificate of completion' : 'Micro-certificate',
+    organization: row.organization_name ?? '',
+    date: ptBr(Number(row.issued_at)),
+    validUntil: expiry === undefined ? null : ptBr(expiry),
+    code: row.verification_code,
+    verifyUrl: `${ctx.config.publicUrl}/verify/${row.verification_code}`,
+  };
+  return { pdf: certificatePdf(input), filename: `certificate-${row.verification_code}.pdf` };
+}

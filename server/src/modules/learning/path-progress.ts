@@ -1,0 +1,162 @@
+// The member's learning path: where they stand, what is open to them, and the home's path card.
+import type { LearningPathCategory, LearningPathHomeData } from '@mm/contract';
+import type { AppContext } from '../../app-context.ts';
+import type { Caller } from '../../lib/auth.ts';
+import { notFound } from '../../lib/errors.ts';
+import { keptLearningPathFor } from '../organization/kept-learning-path.ts';
+import type { LearningPath } from '../organization/learning-path.queries.ts';
+import { resumeSeconds } from '../videos/resume.rules.ts';
+import {
+  categoryNames,
+  categoryStandings,
+  certificatesOf,
+  countsBySubCategory,
+  findMember,
+  lastWatchedByCategory,
+  type Member,
+  subCategoryNames,
+} from './learning.queries.ts';
+import { availability, isoTime as iso, pathFigures, progressPercent, progressState } from './learning.rules.ts';
+
+/**
+ * Where a member stands on their path: per category the visible listed videos, those watched, progress and
+ * availability. One rule for home's cards and for the locks the server enforces (three statements and the path).
+ */
+/** `catalogVersion`: the caller's (lib/auth.ts), under which the member's path may be the one this instance keeps. */
+async function pathStanding(ctx: AppContext, member: Member, catalogVersion: string | undefined) {
+  const path = await keptLearningPathFor(ctx.db, catalogVersion, member.organization_id ?? 0, member.team_id);
+  const categoryIds = path.categories.map((c) => c.category_id);
+  const [counts, certs] = await Promise.all([countsBySubCategory(ctx.db, member.id, categoryIds, path.hiddenVideoIds), certificatesOf(ctx.db, member.id)]);
+  const certified = new Set(certs.filter((c) => c.kind === 'category').map((c) => c.subject_id));
+  const rows = path.categories.map((c) => {
+    const subs = counts.filter((s) => s.category_id === c.category_id);
+    const total = subs.reduce((n, s) => n + s.total, 0);
+    const watched = subs.reduce((n, s) => n + s.watched, 0);
+    return { category: c, subs, total, watched, progress: progressPercent(watched, total, certified.has(c.category_id)) };
+  });
+  const open = availability(rows.map((r) => ({ essential: r.category.essential, progress: r.progress, total: r.total })));
+  return { path, counts, certs, rows: rows.map((r, i) => ({ ...r, available: open[i] ?? false })) };
+}
+
+/** The member's path with per-category and per-sub-category progress (visible videos only). */
+export async function pathProgress(ctx: AppContext, member: Member, catalogVersion: string | undefined) {
+  const { path, counts, certs, rows } = await pathStanding(ctx, member, catalogVersion);
+  const categoryIds = path.categories.map((c) => c.category_id);
+  const [lastByCategory, categories, subCategories] = await Promise.all([
+    lastWatchedByCategory(ctx.db, member.id, categoryIds),
+    categoryNames(ctx.db, categoryIds),
+    subCategoryNames(
+      ctx.db,
+      counts.map((c) => c.sub_category_id),
+    ),
+  ]);
+  const subNames = new Map(subCategories.map((s) => [s.id, s.name]));
+  const challengeOf = new Map(categories.map((c) => [c.id, c.challenge]));
+  const certOf = (kind: 'category' | 'sub_category', id: number) => certs.find((c) => c.kind === kind && c.subject_id === id);
+  // The guest can never make progress: they preview the whole path (pathAccessOf), so no card shows locked.
+  const preview = member.is_guest === 1;
+
+  const categoriesOut: LearningPathCategory[] = rows.map(({ category: c, subs, total, watched, progress, available }) => {
+    const cert = certOf('category', c.category_id);
+    return {
+      category_id: c.category_id,
+      name: c.name,
+      picture: c.picture,
+      position: c.position,
+      essential: c.essential,
+      essential_label: c.essential === 1 ? ('Required' as const) : ('Optional' as const),
+      videos_count: total,
+      total_seconds: Math.round(subs.reduce((n, s) => n + s.seconds, 0)),
+      watched_count: watched,
+      progress,
+      state: progressState(progress),
+      challenge: challengeOf.get(c.category_id) ?? '',
+      certificate_date: cert ? iso(cert.issued_at) : null,
+      last_video_id: lastByCategory.get(c.category_id)?.id ?? null,
+      last_video_resume_seconds: resumeSeconds(lastByCategory.get(c.category_id) ?? null),
+      sub_categories: subs.map((s) => {
+        const micro = certOf('sub_category', s.sub_category_id);
+        return {
+          sub_category_id: s.sub_category_id,
+          name: subNames.get(s.sub_category_id) ?? '',
+          videos_count: s.total,
+          watched_count: s.watched,
+          progress: progressPercent(s.watched, s.total, micro !== undefined),
+          certificate_date: micro ? iso(micro.issued_at) : null,
+        };
+      }),
+      available: preview || available,
+    };
+  });
+  return { source: path.source, categories: categoriesOut, certs };
+}
+
+/**
+ * What the caller may open of the catalog: the videos hidden from them by their path, and the categories their path
+ * keeps locked. Super users preview every category, and so does the guest (read-only, they can never unlock one);
+ * a caller without an organization follows no path.
+ */
+export type PathAccess = {
+  /** The categories of the caller's path, in order; null without an organization (the catalog's order applies). */
+  categoryIds: number[] | null;
+  hiddenVideoIds: number[];
+  lockedCategoryIds: ReadonlySet<number>;
+  preview: boolean;
+};
+
+export async function pathAccessOf(ctx: AppContext, caller: Caller): Promise<PathAccess> {
+  const preview = caller.isSuperUser || caller.isGuest;
+  if (caller.organizationId === null) return { categoryIds: null, hiddenVideoIds: [], lockedCategoryIds: new Set(), preview };
+  const path = await keptLearningPathFor(ctx.db, caller.catalogVersion, caller.organizationId, caller.teamId);
+  const categoryIds = path.categories.map((c) => c.category_id);
+  if (preview) return { categoryIds, hiddenVideoIds: path.hiddenVideoIds, lockedCategoryIds: new Set(), preview };
+  return { categoryIds, hiddenVideoIds: path.hiddenVideoIds, lockedCategoryIds: await lockedCategoriesOf(ctx, caller.userId, path), preview };
+}
+
+/**
+ * The path's categories still locked for the member. Only an essential category before the last one can lock
+ * another, so only those are counted (one statement; none when the path has no such category).
+ */
+async function lockedCategoriesOf(ctx: AppContext, userId: number, path: LearningPath): Promise<Set<number>> {
+  const gates = path.categories.slice(0, -1).filter((c) => c.essential === 1);
+  if (gates.length === 0) return new Set();
+  const standings = new Map(
+    (
+      await categoryStandings(
+        ctx.db,
+        userId,
+        gates.map((c) => c.category_id),
+        path.hiddenVideoIds,
+      )
+    ).map((s) => [s.category_id, s]),
+  );
+  const open = availability(
+    path.categories.map((c) => {
+      const s = standings.get(c.category_id);
+      return { essential: c.essential, total: s?.total ?? 0, progress: s ? progressPercent(s.watched, s.total, s.certified) : 0 };
+    }),
+  );
+  return new Set(path.categories.filter((_, i) => !open[i]).map((c) => c.category_id));
+}
+
+export async function memberOrThrow(ctx: AppContext, userId: number): Promise<Member> {
+  const member = await findMember(ctx.db, userId);
+  if (!member) throw notFound('User not found.');
+  return member;
+}
+
+export async function learningPathHome(ctx: AppContext, caller: Caller): Promise<LearningPathHomeData> {
+  const member = await memberOrThrow(ctx, caller.userId);
+  const { source, categories } = await pathProgress(ctx, member, caller.catalogVersion);
+  const figures = pathFigures(categories.map((c) => c.progress));
+  return {
+    name: member.name,
+    last_name: member.last_name,
+    role: member.role,
+    team: member.team,
+    source,
+    ...figures,
+    summary: `${figures.done} COMPLETED / ${figures.total} TO GO - ${figures.percent}% COMPLETED`,
+    categories,
+  };
+}
