@@ -1,0 +1,115 @@
+import fs from 'node:fs';
+import { type Browser, chromium, type Locator, type Page } from 'playwright-core';
+import type { Stack } from './stack.ts';
+
+// Chromium at the three widths, and what a person sees: toasts, fields, paths, screenshots.
+
+export const WIDTHS = { desktop: 1280, tablet: 768, mobile: 425 } as const;
+
+/** Debian's Chromium (never a downloaded one), with the flags it needs as root on this machine's closed network. */
+export const CHROMIUM = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-dev-shm-usage',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--no-first-run',
+    '--disable-sync',
+    '--disable-quic',
+  ],
+};
+
+export function openBrowser(): Promise<Browser> {
+  return chromium.launch(CHROMIUM);
+}
+
+/** A page in a fresh context (own storage) at the given width, with relative URLs resolved against the stack. */
+/**
+ * A fresh browser context on the stack. The app's service worker (offline use) is blocked unless `offline` asks for
+ * it: requests it answers would escape `page.route`, and only the offline journey is about it.
+ */
+export async function newPage(browser: Browser, stack: Stack, width: number = WIDTHS.desktop, { offline = false }: { offline?: boolean } = {}): Promise<Page> {
+  const context = await browser.newContext({ baseURL: stack.baseUrl, viewport: { width, height: 900 }, serviceWorkers: offline ? 'allow' : 'block' });
+  context.setDefaultTimeout(10_000);
+  context.setDefaultNavigationTimeout(20_000);
+  return context.newPage();
+}
+
+// ---------------------------------------------------------------------------
+// What a person sees
+
+/** A Mantine notification (role "alert") holding the text. */
+export function toast(page: Page, text: string | RegExp): Locator {
+  return page.getByRole('alert').filter({ hasText: text }).first();
+}
+
+/**
+ * Full-page screenshots at 425, 768 and 1280 px (`<folder>/<name>-<width>.png`), then the page back at `restoreWidth`
+ * when given. Nothing without a folder (the journeys take them when their *_SCREENSHOTS variable names one).
+ */
+export async function screenshotAtWidths(page: Page, folder: string | undefined, name: string, restoreWidth?: number): Promise<void> {
+  if (!folder) return;
+  fs.mkdirSync(folder, { recursive: true });
+  for (const width of [WIDTHS.mobile, WIDTHS.tablet, WIDTHS.desktop]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `${folder}/${name}-${width}.png`, fullPage: true });
+  }
+  if (restoreWidth !== undefined) await page.setViewportSize({ width: restoreWidth, height: 900 });
+}
+
+export async function expectVisible(locator: Locator, timeout?: number): Promise<void> {
+  await locator.waitFor({ state: 'visible', timeout });
+}
+
+export async function expectHidden(locator: Locator, timeout?: number): Promise<void> {
+  await locator.waitFor({ state: 'hidden', timeout });
+}
+
+export async function expectToast(page: Page, text: string | RegExp, timeout?: number): Promise<void> {
+  await expectVisible(toast(page, text), timeout);
+}
+
+/** Waits until the path (without query) is `pathname`. */
+export async function expectPath(page: Page, pathname: string, timeout = 15_000): Promise<void> {
+  try {
+    await page.waitForURL((url) => url.pathname === pathname, { timeout });
+  } catch (error) {
+    throw new Error(`Expected the path ${pathname}, the page is at ${page.url()}`, { cause: error });
+  }
+}
+
+/** Signs in through the sign-in form and waits for /home. */
+export async function signInThroughForm(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/login');
+  await field(page, 'Email').fill(email);
+  await field(page, 'Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expectPath(page, '/home');
+}
+
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The whole text, ignoring case of nothing: `^text$`, allowing a required-field asterisk after it. */
+export const wholeText = (text: string) => new RegExp(`^\\s*${escapeRegExp(text)}\\s*\\*?\\s*$`);
+
+/** A form control by its visible label (exactly that label; Mantine's required asterisk tolerated). */
+export function field(scope: Page | Locator, label: string): Locator {
+  return scope.getByLabel(wholeText(label));
+}
+
+/**
+ * Closes every toast with its close button, as a person would. The toast area sits over the
+ * top-right of the header (where the profile menu is), so menus are reachable only once it is clear.
+ */
+export async function dismissToasts(page: Page): Promise<void> {
+  const alerts = page.getByRole('alert');
+  for (let round = 0; round < 5 && (await alerts.count()) > 0; round++) {
+    for (const close of await alerts.getByRole('button').all()) await close.click({ timeout: 1000 }).catch(() => undefined);
+    await alerts
+      .first()
+      .waitFor({ state: 'detached', timeout: 1500 })
+      .catch(() => undefined);
+  }
+}
