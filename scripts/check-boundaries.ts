@@ -9,6 +9,9 @@ import { fileURLToPath } from 'node:url';
  * - Server SQL lives only in `*.queries.ts` files (and in server/src/db: the client, schema and migrations):
  *   no query builder (`selectFrom`, `insertInto`, `updateTable`, `deleteFrom`) nor raw `sql` template anywhere
  *   else in server/src, tests excepted.
+ * - Server modules (server/src/modules/<name>/) import each other without a cycle: a module's imports, followed
+ *   module to module, never lead back to it (tests excepted), so every module can be read, tested and changed
+ *   knowing only the ones below it.
  * Prints every line that breaks a rule and exits 1.
  */
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -50,8 +53,50 @@ for (const file of sourceFiles(SERVER_SRC)) {
   }
 }
 
+const MODULES = path.join(SERVER_SRC, 'modules');
+/** The module a server file belongs to, or null outside server/src/modules. */
+function moduleOf(file: string): string | null {
+  const relative = path.relative(MODULES, file);
+  return relative.startsWith('..') ? null : (relative.split(path.sep)[0] ?? null);
+}
+/** For each module, the modules it imports, with one importing file as the example to show. */
+const dependencies = new Map<string, Map<string, string>>();
+for (const file of sourceFiles(MODULES)) {
+  if (file.endsWith('.test.ts')) continue;
+  const own = moduleOf(file) as string;
+  for (const match of fs.readFileSync(file, 'utf8').matchAll(IMPORT)) {
+    const other = moduleOf(path.resolve(path.dirname(file), match[1] ?? ''));
+    if (other === null || other === own) continue;
+    const edges = dependencies.get(own) ?? new Map<string, string>();
+    if (!edges.has(other)) edges.set(other, path.relative(ROOT, file));
+    dependencies.set(own, edges);
+  }
+}
+// Depth-first search: a module met again while still on the path closes a cycle.
+const finished = new Set<string>();
+const onPath: string[] = [];
+const cycles: string[] = [];
+function visit(module: string): void {
+  if (finished.has(module)) return;
+  const at = onPath.indexOf(module);
+  if (at >= 0) {
+    const cycle = [...onPath.slice(at), module];
+    cycles.push(cycle.map((m, i) => (i === 0 ? m : `${m} (${dependencies.get(cycle[i - 1] as string)?.get(m)})`)).join(' -> '));
+    return;
+  }
+  onPath.push(module);
+  for (const next of dependencies.get(module)?.keys() ?? []) visit(next);
+  onPath.pop();
+  finished.add(module);
+}
+for (const module of [...dependencies.keys()].sort()) visit(module);
+for (const cycle of cycles)
+  breaches.push(`server modules import each other in a cycle: ${cycle} (move what both need into the lower one, or into server/src/lib)`);
+
 if (breaches.length > 0) {
   console.error(`Module boundaries broken (scripts/check-boundaries.ts):\n${breaches.join('\n')}`);
   process.exit(1);
 }
-console.log('Module boundaries: web features import no other feature; server SQL only in *.queries.ts files.');
+console.log(
+  `Module boundaries: web features import no other feature; server SQL only in *.queries.ts files; ${dependencies.size} server modules without an import cycle.`,
+);

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Db } from '../src/db/client.ts';
-import { importCatalog } from '../src/modules/catalog/import-catalog.ts';
+import { importCatalog } from '../src/modules/catalog-import/import-catalog.ts';
 import { rebuildCategoryStats, rebuildMemberPoints } from '../src/modules/learning/learning-stats.queries.ts';
 import { ensurePath, replacePathCategories } from '../src/modules/organization/learning-path.queries.ts';
 import { renewCatalogVersion } from '../src/modules/settings/catalog-version.ts';

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mediaRoot } from '../src/modules/catalog/import-catalog.ts';
+import { mediaRoot } from '../src/modules/catalog/media.ts';
 import { mediaSigner } from '../src/modules/media/media-signer.ts';
 import { importTestCatalog, type TestCatalog } from './catalog-fixture.ts';
 import { freePort } from './free-port.ts';

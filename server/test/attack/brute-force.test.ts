@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { passwordVerifications } from '../../src/lib/passwords.ts';
 import { LOCKED_OUT, TOO_MANY_FROM_ADDRESS } from '../../src/modules/auth/auth.service.ts';
-import { passwordVerifications } from '../../src/modules/auth/password-policy.ts';
 import { organizationWithMembers, STRONG_PASSWORD, startPlatform, type TestPlatform } from '../harness.ts';
 
 /**

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHANGE_PASSWORD_THROTTLED, CONFIRMATION_MAILS_THROTTLED, CONFIRMATION_SENT, REGISTRATION_THROTTLED } from '../../src/modules/auth/auth.service.ts';
+import { CONFIRM_EMAIL_FIRST } from '../../src/modules/auth/organization-verification.ts';
 import { openSession } from '../../src/modules/auth/sessions.queries.ts';
 import { SHARE_MAILS_THROTTLED } from '../../src/modules/sharing/sharing.service.ts';
-import { CONFIRM_EMAIL_FIRST } from '../../src/modules/users/organization-verification.ts';
 import { checkoutUrls, confirmationLinkOf, payOfflineCheckout, registerCompany } from '../billing-test-kit.ts';
 import type { TestCatalog } from '../catalog-fixture.ts';
 import { organizationWithMembers, STRONG_PASSWORD, type TestPlatform, uniqueEmail } from '../harness.ts';

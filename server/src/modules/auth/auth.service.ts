@@ -11,12 +11,12 @@ import type { AppContext } from '../../app-context.ts';
 import type { Caller } from '../../lib/auth.ts';
 import { MINUTE, now, toIso } from '../../lib/clock.ts';
 import { badRequest, conflict, unauthorized } from '../../lib/errors.ts';
+import { hashPassword, passwordProblem, verifyPassword } from '../../lib/passwords.ts';
 import { clearAttempts, giveBackAttempt, LIMITS, takeAttempt } from '../../lib/throttle.ts';
 import { passwordResetMail } from '../mail/templates.ts';
-import { insertOrganization, markOrganizationVerified, organizationVerified } from '../organization/organization.queries.ts';
-import { sendConfirmationLink } from '../users/organization-verification.ts';
+import { insertOrganization, markOrganizationVerified, organizationVerified } from '../tenancy/organizations.queries.ts';
 import { emailTaken, findUserByEmail, findUserById, insertUser, type UserWithOrg, updateUser } from '../users/users.queries.ts';
-import { hashPassword, passwordProblem, verifyPassword } from './password-policy.ts';
+import { sendConfirmationLink } from './organization-verification.ts';
 import { consumeUserToken, issueUserToken, openSession, revokeUserSessions } from './sessions.queries.ts';
 
 const RESET_LIFETIME = 30 * MINUTE;

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client.ts';
-import { searchText } from '../search/search-text.ts';
+import { searchText } from '../../lib/search-text.ts';
 import type { Cue } from './webvtt.ts';
 
 export type StoredTrack = { lang: string; label: string; contentHash: string; cues: Cue[] };

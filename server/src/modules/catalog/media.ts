@@ -242,3 +242,6 @@ export async function transcodeAsset(source: string, probe: MediaProbe, assetDir
     fs.rmSync(work, { recursive: true, force: true });
   }
 }
+
+/** Transcoded assets live in `${DATA_DIR}/media/<sha256 of the source>/`. */
+export const mediaRoot = (dataDir: string) => path.join(dataDir, 'media');

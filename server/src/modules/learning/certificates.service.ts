@@ -5,7 +5,6 @@ import type { Caller } from '../../lib/auth.ts';
 import { now } from '../../lib/clock.ts';
 import { notFound } from '../../lib/errors.ts';
 import { learningPathFor } from '../organization/learning-path.queries.ts';
-import { lastWatchedByUser } from '../playback/playback.queries.ts';
 import { certificateExpiries } from '../qualifications/qualifications.queries.ts';
 import { type CertificatePdfInput, certificatePdf } from './certificate-pdf.ts';
 import { assertCanReadMember } from './learning.policy.ts';
@@ -17,6 +16,7 @@ import {
   findCertificateOwner,
   findMember,
   issueCertificate,
+  lastWatchedByUser,
   subCategoryNames,
 } from './learning.queries.ts';
 import { certificateDue, isoTime as iso } from './learning.rules.ts';

@@ -300,11 +300,7 @@ export async function markFirstLoginPush(db: Db, userId: number) {
   return db.selectFrom('users').select(['first_login', 'logged_in_account']).where('id', '=', userId).executeTakeFirstOrThrow();
 }
 
-export async function lastWatchedByCategory(
-  db: Db,
-  userId: number,
-  categoryIds: number[],
-): Promise<Map<number, { id: number; position_seconds: number; duration_seconds: number }>> {
+export async function lastWatchedByCategory(db: Db, userId: number, categoryIds: number[]): Promise<Map<number, WatchPlace>> {
   if (categoryIds.length === 0) return new Map();
   const rows = await db
     .selectFrom('video_watch')
@@ -314,7 +310,34 @@ export async function lastWatchedByCategory(
     .where('videos.category_id', 'in', categoryIds)
     .orderBy('video_watch.last_watched_at', 'desc')
     .execute();
-  const map = new Map<number, { id: number; position_seconds: number; duration_seconds: number }>();
+  const map = new Map<number, WatchPlace>();
   for (const r of rows) if (!map.has(r.category_id)) map.set(r.category_id, r);
   return map;
+}
+
+/** Where a member stands on a video: what resuming needs. */
+export type WatchPlace = { id: number; position_seconds: number; duration_seconds: number };
+
+/** The videos a member started, with what resuming needs; callers add their filter and order. */
+const watchPlaces = (db: Db, userId: number) =>
+  db
+    .selectFrom('video_watch')
+    .innerJoin('videos', 'videos.id', 'video_watch.video_id')
+    .select(['videos.id', 'video_watch.position_seconds', 'videos.duration_seconds'])
+    .where('video_watch.user_id', '=', userId);
+
+/** The member's most recently watched video of the category. */
+export async function lastWatchedInCategory(db: Db, userId: number, categoryId: number): Promise<WatchPlace | null> {
+  const row = await watchPlaces(db, userId)
+    .where('videos.category_id', '=', categoryId)
+    .orderBy('video_watch.last_watched_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+/** The member's most recently watched video. */
+export async function lastWatchedByUser(db: Db, userId: number): Promise<WatchPlace | null> {
+  const row = await watchPlaces(db, userId).orderBy('video_watch.last_watched_at', 'desc').limit(1).executeTakeFirst();
+  return row ?? null;
 }

@@ -6,8 +6,8 @@ import type { AppContext } from '../../app-context.ts';
 import type { Caller } from '../../lib/auth.ts';
 import { newToken } from '../../lib/crypto.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
+import { findBanner, setBanner } from '../tenancy/organizations.queries.ts';
 import { assertCanManageOrganization, assertCanReadOrganization } from './organization.policy.ts';
-import { findBanner, setBanner } from './organization.queries.ts';
 
 const BANNER_MAX_WIDTH = 1600;
 const BANNER_DIR = '/uploads/banners/';

@@ -1,9 +1,9 @@
 import type { AppContext } from '../../app-context.ts';
 import { badRequest, conflict } from '../../lib/errors.ts';
-import { hashPassword, passwordProblem } from '../auth/password-policy.ts';
+import { hashPassword, passwordProblem } from '../../lib/passwords.ts';
 import { startTrial } from '../billing/subscription.queries.ts';
+import { findOrganizationName, insertOrganization } from '../tenancy/organizations.queries.ts';
 import { emailTaken, insertUser } from '../users/users.queries.ts';
-import { findOrganizationName, insertOrganization } from './organization.queries.ts';
 import { findOrCreateTeam } from './teams.queries.ts';
 
 export type NewMember = {

@@ -225,35 +225,6 @@ export function addWatchTime(db: Db, r: WatchReport, alongside: (trx: Db) => Pro
   });
 }
 
-// ---------------------------------------------------------------- resume
-
-/** Where a member stands on a video: what resuming needs. */
-export type WatchPlace = { id: number; position_seconds: number; duration_seconds: number };
-
-/** The videos a member started, with what resuming needs; callers add their filter and order. */
-const watchPlaces = (db: Db, userId: number) =>
-  db
-    .selectFrom('video_watch')
-    .innerJoin('videos', 'videos.id', 'video_watch.video_id')
-    .select(['videos.id', 'video_watch.position_seconds', 'videos.duration_seconds'])
-    .where('video_watch.user_id', '=', userId);
-
-/** The member's most recently watched video of the category. */
-export async function lastWatchedInCategory(db: Db, userId: number, categoryId: number): Promise<WatchPlace | null> {
-  const row = await watchPlaces(db, userId)
-    .where('videos.category_id', '=', categoryId)
-    .orderBy('video_watch.last_watched_at', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  return row ?? null;
-}
-
-/** The member's most recently watched video. */
-export async function lastWatchedByUser(db: Db, userId: number): Promise<WatchPlace | null> {
-  const row = await watchPlaces(db, userId).orderBy('video_watch.last_watched_at', 'desc').limit(1).executeTakeFirst();
-  return row ?? null;
-}
-
 /** The first listed video of the category, in sub-category order. */
 export async function firstVideoOfCategory(db: Db, categoryId: number): Promise<number | null> {
   const row = await db

@@ -19,6 +19,7 @@ import { forbidden, notFound } from '../../lib/errors.ts';
 import { captionTracksOf } from '../captions/captions.ts';
 import { issueDueCertificates } from '../learning/certificates.service.ts';
 import { assertVideoOpen } from '../learning/learning.policy.ts';
+import { lastWatchedByUser, lastWatchedInCategory } from '../learning/learning.queries.ts';
 import { pathAccessOf } from '../learning/path-progress.ts';
 import { mediaSigner } from '../media/media-signer.ts';
 import { recordTraining } from '../qualifications/qualification-state.ts';
@@ -41,8 +42,6 @@ import {
   findVote,
   findWishlistEntry,
   firstVideoOfCategory,
-  lastWatchedByUser,
-  lastWatchedInCategory,
   orderSuggestions,
   removeWishlistEntry,
   selectSuggestions,

@@ -8,7 +8,7 @@ import { csvLine } from '../../lib/csv.ts';
 import { notFound } from '../../lib/errors.ts';
 import { A4_PORTRAIT, buildPdf, fitText, textAt, wrapText } from '../../lib/pdf.ts';
 import { fullName } from '../../lib/person-name.ts';
-import { organizationName } from '../toolbox/toolbox.queries.ts';
+import { organizationName } from '../tenancy/organizations.queries.ts';
 import { chainHead, evidenceRecords, type StoredEvidence } from './evidence.queries.ts';
 import { type ChainCheck, verifyChain } from './evidence-chain.ts';
 import { namesOf } from './people.queries.ts';
@@ -222,7 +222,7 @@ export async function auditPack(ctx: AppContext, caller: Caller, organizationId:
         ? `station ${pack.stations[0]?.name ?? ''}`
         : 'whole organization';
   const pdf = packPdf(pack, {
-    organization: (await organizationName(ctx.db, organizationId)) ?? '',
+    organization: await organizationName(ctx.db, organizationId),
     scope: scopeText,
     check: await checkChain(ctx.db, organizationId),
     t: now(),

@@ -1,9 +1,9 @@
 import type { Db, Dialect } from '../../db/client.ts';
 import { KeptByVersion } from '../../lib/kept-by-version.ts';
+import type { ParsedQuery } from '../../lib/search-text.ts';
 import { CATALOG_VERSION, FIRST_CATALOG_VERSION } from '../settings/catalog-version.ts';
 import { findSetting } from '../settings/settings.queries.ts';
 import { bestCues, type CueCandidate, type Page, type SearchScope } from './search.queries.ts';
-import type { ParsedQuery } from './search-text.ts';
 
 /** How many of the catalog's best cues a query keeps; members' pages are cut from them. */
 export const CUE_CANDIDATES = 1000;

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.ts';
 import type { SearchDocumentTable } from '../../db/schema.ts';
-import { searchText } from './search-text.ts';
+import { searchText } from '../../lib/search-text.ts';
 
 const CHUNK = 500;
 

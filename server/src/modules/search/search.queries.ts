@@ -1,6 +1,6 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { Db, Dialect } from '../../db/client.ts';
-import { fts5Match, type ParsedQuery, tsQuery } from './search-text.ts';
+import { fts5Match, type ParsedQuery, tsQuery } from '../../lib/search-text.ts';
 
 /**
  * The one place search SQL lives. Each engine only finds and scores rows (FTS5 MATCH with bm25 on

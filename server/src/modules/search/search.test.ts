@@ -7,7 +7,7 @@ import { organizationWithMembers, signIn, startPlatform, type TestPlatform } fro
 import { NUL_CHARACTER } from '../../lib/nul-characters.ts';
 import { replaceVideoCaptions } from '../captions/captions.queries.ts';
 import { CatalogError } from '../catalog/catalog-validation.ts';
-import { importCatalog } from '../catalog/import-catalog.ts';
+import { importCatalog } from '../catalog-import/import-catalog.ts';
 import { ensurePath, replaceHiddenVideos } from '../organization/learning-path.queries.ts';
 import { rebuildSearchDocuments } from './search-index.queries.ts';
 

@@ -7,6 +7,7 @@ import { DAY, now } from '../../lib/clock.ts';
 import { hashToken, newToken } from '../../lib/crypto.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import { LIMITS, takeAttempt } from '../../lib/throttle.ts';
+import { assertOrganizationCounts } from '../auth/organization-verification.ts';
 import { organizationHasAccess } from '../billing/access.ts';
 import { captionTracksOf } from '../captions/captions.ts';
 import { MASTER_PLAYLIST } from '../catalog/media.ts';
@@ -15,7 +16,6 @@ import { pathAccessOf } from '../learning/path-progress.ts';
 import { shareVideoMail } from '../mail/templates.ts';
 import { mediaSigner } from '../media/media-signer.ts';
 import { findTeam } from '../organization/teams.queries.ts';
-import { assertOrganizationCounts } from '../users/organization-verification.ts';
 import { assertMayShare } from './sharing.policy.ts';
 import { findSenderName, findShare, findShareableVideo, insertShare, organizationRecipients, type Recipient } from './sharing.queries.ts';
 

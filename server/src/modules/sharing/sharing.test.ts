@@ -6,7 +6,7 @@ import { hashToken } from '../../lib/crypto.ts';
 import { redactUrl } from '../../lib/redact.ts';
 import { storeCaptionTrack } from '../captions/caption-files.ts';
 import { replaceVideoCaptions } from '../captions/captions.queries.ts';
-import { mediaRoot } from '../catalog/import-catalog.ts';
+import { mediaRoot } from '../catalog/media.ts';
 import { addMember } from '../organization/organization.service.ts';
 
 let platform: TestPlatform;

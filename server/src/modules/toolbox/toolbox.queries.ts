@@ -108,9 +108,6 @@ export async function findTalks(db: Db, organizationId: number, { talkId, limit 
 
 export type TalkRow = Awaited<ReturnType<typeof findTalks>>[number];
 
-export const organizationName = async (db: Db, organizationId: number) =>
-  (await db.selectFrom('organizations').select('name').where('id', '=', organizationId).executeTakeFirst())?.name ?? '';
-
 /** Whether the person trains people at one of their organization's stations in use (they may lead a talk). */
 export async function trainsInOrganization(db: Db, userId: number, organizationId: number | null): Promise<boolean> {
   if (organizationId === null) return false;

@@ -8,6 +8,7 @@ import { fullName } from '../../lib/person-name.ts';
 import { listTeams } from '../organization/teams.queries.ts';
 import { reportWatchTime } from '../playback/playback.service.ts';
 import { recordTalkEvidence } from '../qualifications/talk-evidence.ts';
+import { organizationName } from '../tenancy/organizations.queries.ts';
 import { findUserById } from '../users/users.queries.ts';
 import { viewerOf } from '../videos/playback-access.ts';
 import { attendanceSheetPdf } from './attendance-pdf.ts';
@@ -23,7 +24,6 @@ import {
   listClips,
   listCrew,
   markCredited,
-  organizationName,
   type TalkRow,
   trainsInOrganization,
 } from './toolbox.queries.ts';

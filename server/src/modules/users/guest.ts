@@ -1,6 +1,6 @@
 import type { AppContext } from '../../app-context.ts';
-import { hashPassword, verifyPassword } from '../auth/password-policy.ts';
-import { insertOrganization } from '../organization/organization.queries.ts';
+import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import { insertOrganization } from '../tenancy/organizations.queries.ts';
 import { findUserByEmail, insertUser, updateUser } from './users.queries.ts';
 
 export const GUEST_ORGANIZATION = 'Guest access';

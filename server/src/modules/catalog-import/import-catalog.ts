@@ -3,16 +3,16 @@ import path from 'node:path';
 import type { AppContext } from '../../app-context.ts';
 import { now } from '../../lib/clock.ts';
 import { storeCaptionTrack } from '../captions/caption-files.ts';
+import type { CatalogFile } from '../catalog/catalog-file.schema.ts';
+import { storeImage, storePlaybook } from '../catalog/catalog-files.ts';
+import { type CatalogCounts, countCatalog, type PreparedAsset, type PreparedFiles, upsertCatalog } from '../catalog/catalog-upsert.queries.ts';
+import { CatalogError, type SourceMedia, type ValidCatalog, validateCatalog } from '../catalog/catalog-validation.ts';
+import { describeRenditions, MediaError, mediaRoot, renditionLadder, transcodeAsset } from '../catalog/media.ts';
 import { rebuildCategoryStats } from '../learning/learning-stats.queries.ts';
 import { retrainOnRevisions } from '../qualifications/retraining.ts';
 import { rebuildSearchDocuments } from '../search/search-index.queries.ts';
 import { renewCatalogVersion } from '../settings/catalog-version.ts';
-import type { CatalogFile } from './catalog-file.schema.ts';
-import { storeImage, storePlaybook } from './catalog-files.ts';
-import { type CatalogCounts, countCatalog, type PreparedAsset, type PreparedFiles, upsertCatalog } from './catalog-upsert.queries.ts';
-import { CatalogError, type SourceMedia, type ValidCatalog, validateCatalog } from './catalog-validation.ts';
 import { type ImportProgress, silentProgress } from './import-progress.ts';
-import { describeRenditions, MediaError, renditionLadder, transcodeAsset } from './media.ts';
 
 /**
  * `import-catalog`: validate the whole file and probe its media (nothing written on any problem),
@@ -21,9 +21,6 @@ import { describeRenditions, MediaError, renditionLadder, transcodeAsset } from 
  */
 
 export type ImportSummary = CatalogCounts & { media: { transcoded: number; unchanged: number } };
-
-/** Transcoded assets live in `${DATA_DIR}/media/<sha256 of the source>/`. */
-export const mediaRoot = (dataDir: string) => path.join(dataDir, 'media');
 
 /** One asset per distinct content; an asset directory that exists is complete (see transcodeAsset), so it is reused. */
 async function prepareMedia(valid: ValidCatalog, dataDir: string, progress: ImportProgress): Promise<{ assets: PreparedAsset[]; transcoded: number }> {

@@ -2,9 +2,9 @@ import { CONFIRMATION_MESSAGES } from '@mm/contract';
 import type { AppContext } from '../../app-context.ts';
 import { DAY } from '../../lib/clock.ts';
 import { forbidden } from '../../lib/errors.ts';
-import { issueUserToken } from '../auth/sessions.queries.ts';
 import { confirmEmailMail } from '../mail/templates.ts';
-import { organizationVerified } from '../organization/organization.queries.ts';
+import { organizationVerified } from '../tenancy/organizations.queries.ts';
+import { issueUserToken } from './sessions.queries.ts';
 
 export const CONFIRMATION_LIFETIME = 7 * DAY;
 export const CONFIRM_EMAIL_FIRST = CONFIRMATION_MESSAGES.confirmFirst;

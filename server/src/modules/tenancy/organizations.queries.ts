@@ -4,6 +4,9 @@ import { now } from '../../lib/clock.ts';
 export const findOrganizationName = (db: Db, organizationId: number) =>
   db.selectFrom('organizations').select('name').where('id', '=', organizationId).executeTakeFirst();
 
+/** The organization's name, '' when there is none (for printed sheets and packs). */
+export const organizationName = async (db: Db, organizationId: number) => (await findOrganizationName(db, organizationId))?.name ?? '';
+
 export const findBanner = (db: Db, organizationId: number) =>
   db.selectFrom('organizations').select('banner_url').where('id', '=', organizationId).executeTakeFirst();
 

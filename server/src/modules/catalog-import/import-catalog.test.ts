@@ -6,9 +6,9 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPlatform, type TestPlatform } from '../../../test/harness.ts';
 import { DEMO_CATALOG } from '../../cli/seed-demo.ts';
-import { CatalogError, validateCatalog } from './catalog-validation.ts';
-import { importCatalog, mediaRoot } from './import-catalog.ts';
-import { renditionLadder } from './media.ts';
+import { CatalogError, validateCatalog } from '../catalog/catalog-validation.ts';
+import { mediaRoot, renditionLadder } from '../catalog/media.ts';
+import { importCatalog } from './import-catalog.ts';
 
 const run = promisify(execFile);
 const serverDir = path.resolve(import.meta.dirname, '../../..');
