@@ -9,7 +9,8 @@ import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { forgetKioskDevice, getKioskDeviceToken } from '../../../lib/kiosk-device.ts';
 import { saveSession, sessionFromSignIn } from '../../../lib/session.ts';
-import { useKioskRoster, useKioskSignIn } from '../api/kiosk-device.ts';
+import { useKioskRoster } from '../api/get-kiosk-roster.ts';
+import { useKioskSignIn } from '../api/kiosk-sign-in.ts';
 import { PinPad } from '../components/pin-pad.tsx';
 import '../kiosk.css';
 

@@ -4,7 +4,8 @@ import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
-import { useKioskPinStatus, useSetKioskPin } from '../api/kiosk-pin.ts';
+import { useKioskPinStatus } from '../api/get-kiosk-pin-status.ts';
+import { useSetKioskPin } from '../api/set-kiosk-pin.ts';
 
 /** A masked field that keeps digits only, at most 6. */
 function PinInput({ label, value, onChange, error }: { label: string; value: string; onChange: (pin: string) => void; error?: string | null }) {

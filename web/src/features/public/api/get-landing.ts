@@ -11,11 +11,3 @@ export const landingQuery = queryOptions({
 });
 
 export const useLanding = () => useQuery(landingQuery);
-
-/** The FAQ cards (GET /api/faqs/list answers data.data); answers are HTML sanitized by the server. */
-export const useFaqs = () =>
-  useQuery({
-    queryKey: ['faqs'],
-    queryFn: async () => (await apiRequest(routes.faqsList)).data.data,
-    staleTime: 5 * 60_000,
-  });

@@ -1,10 +1,8 @@
 import { Box, Image } from '@mantine/core';
-import { routes } from '@mm/contract';
-import { skipToken, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { apiRequest } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useLanding } from '../api/get-landing.ts';
+import { useOrganizationBanner } from '../api/get-organization-banner.ts';
 
 /** Member spec, section 9: the posters rotate every 30000 ms when no organization (banner) is stored. */
 export const BANNER_ROTATION_MS = 30_000;
@@ -15,14 +13,7 @@ export const BANNER_ROTATION_MS = 30_000;
  */
 export function OrganizationBanner() {
   const organizationId = useSession()?.organizationId ?? null;
-  const banner = useQuery({
-    queryKey: ['organization-banner', organizationId],
-    queryFn:
-      organizationId === null
-        ? skipToken
-        : async () => (await apiRequest(routes.getBannerOrganization, { params: { organizationId } })).data[0]?.banner_url ?? null,
-    staleTime: 5 * 60_000,
-  });
+  const banner = useOrganizationBanner(organizationId);
   const own = banner.data ?? null;
   const landing = useLanding();
   // The sections' posters: the landing banner's own poster is a plain background made to carry the landing's title.

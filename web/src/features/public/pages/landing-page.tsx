@@ -5,7 +5,8 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { BRAND } from '../../../config/app.ts';
 import { paths } from '../../../config/paths.ts';
-import { useFaqs, useLanding } from '../api/get-landing.ts';
+import { useFaqs } from '../api/get-faqs.ts';
+import { useLanding } from '../api/get-landing.ts';
 import { LoopingVideo } from '../components/looping-video.tsx';
 
 /** The public front door (member spec, section 2): banner, three feature sections, FAQ, sign in, guest access, get started. */

@@ -7,7 +7,10 @@ import { PageLoader } from '../../../components/page-loader.tsx';
 import { formatDate, formatDateTime } from '../../../lib/date.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useSession } from '../../../lib/session.ts';
-import { downloadAuditPack, usePersonQualifications, useSetShift, useSignOff } from '../api/qualifications.ts';
+import { downloadAuditPack } from '../api/download-audit-pack.ts';
+import { usePersonQualifications } from '../api/get-person-qualifications.ts';
+import { useSetShift } from '../api/set-shift.ts';
+import { useSignOff } from '../api/sign-off.ts';
 import { KindTag, StateWithDue } from '../components/state-badge.tsx';
 import { qualificationPaths } from '../paths.ts';
 

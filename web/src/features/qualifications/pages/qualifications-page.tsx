@@ -8,7 +8,11 @@ import { formatDate } from '../../../lib/date.ts';
 import { dueText } from '../../../lib/due-text.ts';
 import { notifyError } from '../../../lib/notify.ts';
 import { useSession } from '../../../lib/session.ts';
-import { downloadAuditPack, downloadMatrixCsv, type MatrixFilters, useMatrix, usePersonQualifications, useStationChoices } from '../api/qualifications.ts';
+import { downloadAuditPack } from '../api/download-audit-pack.ts';
+import { downloadMatrixCsv } from '../api/download-matrix-csv.ts';
+import { type MatrixFilters, useMatrix } from '../api/get-matrix.ts';
+import { usePersonQualifications } from '../api/get-person-qualifications.ts';
+import { useStationChoices } from '../api/get-station-choices.ts';
 import { KindTag, StateBadge, StateWithDue } from '../components/state-badge.tsx';
 import { qualificationPaths } from '../paths.ts';
 

@@ -23,16 +23,14 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { AdminPage } from '../../../components/admin-page.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
-import {
-  downloadAuditPack,
-  useAssignStation,
-  useMatrix,
-  useRetireStation,
-  useSaveStation,
-  useStationChoices,
-  useStations,
-  useUnassignStation,
-} from '../api/qualifications.ts';
+import { useAssignStation } from '../api/assign-station.ts';
+import { downloadAuditPack } from '../api/download-audit-pack.ts';
+import { useMatrix } from '../api/get-matrix.ts';
+import { useStationChoices } from '../api/get-station-choices.ts';
+import { useStations } from '../api/get-stations.ts';
+import { useRetireStation } from '../api/retire-station.ts';
+import { useSaveStation } from '../api/save-station.ts';
+import { useUnassignStation } from '../api/unassign-station.ts';
 import { StateBadge } from '../components/state-badge.tsx';
 import { qualificationPaths } from '../paths.ts';
 

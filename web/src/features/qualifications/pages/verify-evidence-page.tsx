@@ -1,7 +1,7 @@
 import { Alert, Code, Stack, Text } from '@mantine/core';
 import { AdminPage } from '../../../components/admin-page.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
-import { useEvidenceVerification } from '../api/qualifications.ts';
+import { useEvidenceVerification } from '../api/get-evidence-verification.ts';
 import { qualificationPaths } from '../paths.ts';
 
 /** /qualifications/verify: the evidence chain checked record by record, as an auditor would ask. */

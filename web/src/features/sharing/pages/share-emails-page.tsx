@@ -23,7 +23,9 @@ import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { notifyError, notifyErrorMessage, notifySuccess } from '../../../lib/notify.ts';
 import { useSignedInSession } from '../../../lib/session.ts';
-import { useOrganizationTeams, useOrganizationUsers, useShareVideo } from '../api/share-video.ts';
+import { useOrganizationTeams } from '../api/get-organization-teams.ts';
+import { useOrganizationUsers } from '../api/get-organization-users.ts';
+import { useShareVideo } from '../api/share-video.ts';
 
 type Mode = 'team' | 'organization' | 'email';
 const MODES: { value: Mode; label: string }[] = [

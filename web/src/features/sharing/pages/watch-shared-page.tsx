@@ -7,7 +7,8 @@ import { useHls } from '../../../components/video-player/use-hls.ts';
 import { useMediaState } from '../../../components/video-player/use-media-state.ts';
 import { paths } from '../../../config/paths.ts';
 import { notifyError } from '../../../lib/notify.ts';
-import { useSharedVideo, useSharingText } from '../api/share-video.ts';
+import { useSharedVideo } from '../api/get-shared-video.ts';
+import { useSharingText } from '../api/get-sharing-text.ts';
 
 type SharedPlayerProps = { src: string; poster: string; title: string; captions: CaptionTrack[]; children: ReactNode };
 

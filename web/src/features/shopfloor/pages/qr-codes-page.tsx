@@ -6,7 +6,10 @@ import { AdminPage } from '../../../components/admin-page.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { paths } from '../../../config/paths.ts';
 import { notifyError } from '../../../lib/notify.ts';
-import { downloadBadgeSheet, downloadStationQrSheet, downloadVideoQrSheet, useQrCodeChoices } from '../api/qr-codes.ts';
+import { downloadBadgeSheet } from '../api/download-badge-sheet.ts';
+import { downloadStationQrSheet } from '../api/download-station-qr-sheet.ts';
+import { downloadVideoQrSheet } from '../api/download-video-qr-sheet.ts';
+import { useQrCodeChoices } from '../api/get-qr-code-choices.ts';
 
 type Choice = { id: number; label: string };
 

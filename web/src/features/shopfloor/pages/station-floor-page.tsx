@@ -6,7 +6,8 @@ import { PageLoader } from '../../../components/page-loader.tsx';
 import { paths } from '../../../config/paths.ts';
 import { formatDateTime } from '../../../lib/date.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
-import { useRequestSignoff, useStationFloor } from '../api/station-floor.ts';
+import { useStationFloor } from '../api/get-station-floor.ts';
+import { useRequestSignoff } from '../api/request-signoff.ts';
 
 /** Readable at arm's length on a phone at the machine: strong fills with the contrast axe asks for, an icon beside the word. */
 const VERDICT_LOOK: Record<FloorVerdict, { bg: string; color: string; Icon: typeof IconCircleCheck }> = {

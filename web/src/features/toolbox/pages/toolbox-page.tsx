@@ -7,7 +7,11 @@ import { InlineVideo } from '../../../components/video-player/inline-video.tsx';
 import { formatDateTime } from '../../../lib/date.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { usePreviewVideo } from '../../../lib/preview-video.ts';
-import { downloadAttendanceSheet, findBadgeHolder, useRecordToolboxTalk, useToolboxSetup, useToolboxTalks } from '../api/toolbox.ts';
+import { downloadAttendanceSheet } from '../api/download-attendance-sheet.ts';
+import { findBadgeHolder } from '../api/find-badge-holder.ts';
+import { useToolboxSetup } from '../api/get-toolbox-setup.ts';
+import { useToolboxTalks } from '../api/get-toolbox-talks.ts';
+import { useRecordToolboxTalk } from '../api/record-toolbox-talk.ts';
 
 const defaultQuestion = (title: string) => `What is the one thing to remember from "${title}"?`;
 
