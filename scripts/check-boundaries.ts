@@ -9,6 +9,8 @@ import { fileURLToPath } from 'node:url';
  * - Server SQL lives only in `*.queries.ts` files (and in server/src/db: the client, schema and migrations):
  *   no query builder (`selectFrom`, `insertInto`, `updateTable`, `deleteFrom`) nor raw `sql` template anywhere
  *   else in server/src, tests excepted.
+ * - Each table is written (inserted into, updated, deleted from) by one server module only: the others read it or
+ *   call that module's queries.
  * - Server modules (server/src/modules/<name>/) import each other without a cycle: a module's imports, followed
  *   module to module, never lead back to it (tests excepted), so every module can be read, tested and changed
  *   knowing only the ones below it.
@@ -59,6 +61,25 @@ function moduleOf(file: string): string | null {
   const relative = path.relative(MODULES, file);
   return relative.startsWith('..') ? null : (relative.split(path.sep)[0] ?? null);
 }
+
+const WRITE =
+  /\.(?:insertInto|updateTable|deleteFrom|replaceInto|mergeInto)\(\s*'(\w+)'|\b(?:insert\s+into|delete\s+from)\s+"?(\w+)|\bupdate\s+"?(\w+)"?\s+set\b/gi;
+/** For each table, the modules that write it, with one writing file each. */
+const writers = new Map<string, Map<string, string>>();
+for (const file of sourceFiles(MODULES)) {
+  if (file.endsWith('.test.ts')) continue;
+  for (const match of fs.readFileSync(file, 'utf8').matchAll(WRITE)) {
+    const table = (match[1] ?? match[2] ?? match[3] ?? '').toLowerCase();
+    const byModule = writers.get(table) ?? new Map<string, string>();
+    byModule.set(moduleOf(file) as string, path.relative(ROOT, file));
+    writers.set(table, byModule);
+  }
+}
+for (const [table, byModule] of writers) {
+  if (byModule.size > 1) {
+    breaches.push(`table ${table} is written by ${byModule.size} modules (${[...byModule.values()].join(', ')}): let one module own its writes`);
+  }
+}
 /** For each module, the modules it imports, with one importing file as the example to show. */
 const dependencies = new Map<string, Map<string, string>>();
 for (const file of sourceFiles(MODULES)) {
@@ -98,5 +119,5 @@ if (breaches.length > 0) {
   process.exit(1);
 }
 console.log(
-  `Module boundaries: web features import no other feature; server SQL only in *.queries.ts files; ${dependencies.size} server modules without an import cycle.`,
+  `Module boundaries: web features import no other feature; server SQL only in *.queries.ts files; ${writers.size} tables each written by one module; ${dependencies.size} server modules without an import cycle.`,
 );

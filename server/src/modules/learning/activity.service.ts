@@ -5,8 +5,9 @@ import type { Caller } from '../../lib/auth.ts';
 import { DAY, dayIn, now } from '../../lib/clock.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
 import { keptLearningPathFor } from '../organization/kept-learning-path.ts';
+import { updateUser } from '../users/users.queries.ts';
 import { assertCanReadMember, assertCategoryOpen } from './learning.policy.ts';
-import { categoryNames, certificatesOf, findMember, markFirstLoginPush, rankOf, recordChallenge, videosWatchedSince, watchDays } from './learning.queries.ts';
+import { categoryNames, certificatesOf, findMember, firstLoginFlags, rankOf, recordChallenge, videosWatchedSince, watchDays } from './learning.queries.ts';
 import { streakDays } from './learning.rules.ts';
 import { pathAccessOf } from './path-progress.ts';
 
@@ -62,6 +63,7 @@ export async function firstLoginPush(ctx: AppContext, caller: Caller, userId: nu
     assertCanReadMember(caller, await findMember(ctx.db, userId));
     throw forbidden('You can only update your own first login.');
   }
-  const row = await markFirstLoginPush(ctx.db, userId);
+  await updateUser(ctx.db, userId, { first_login: 1 });
+  const row = await firstLoginFlags(ctx.db, userId);
   return { first_login: row.first_login, logged_in_account: row.logged_in_account };
 }

@@ -295,8 +295,7 @@ export async function recordChallenge(
   return row.id;
 }
 
-export async function markFirstLoginPush(db: Db, userId: number) {
-  await db.updateTable('users').set({ first_login: 1 }).where('id', '=', userId).execute();
+export function firstLoginFlags(db: Db, userId: number) {
   return db.selectFrom('users').select(['first_login', 'logged_in_account']).where('id', '=', userId).executeTakeFirstOrThrow();
 }
 

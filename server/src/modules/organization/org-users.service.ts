@@ -3,13 +3,13 @@ import type { AppContext } from '../../app-context.ts';
 import type { Caller } from '../../lib/auth.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { assertOrganizationCounts } from '../auth/organization-verification.ts';
-import { issueUserToken } from '../auth/sessions.queries.ts';
+import { issueUserToken, revokeUserSessions } from '../auth/sessions.queries.ts';
 import { countOrganizationMembers, findOrganizationSubscription } from '../billing/billing.queries.ts';
 import { DEFAULT_SEATS } from '../billing/billing.service.ts';
 import { INVITATION_LIFETIME } from '../billing/team-members.service.ts';
 import { invitationMail } from '../mail/templates.ts';
-import { emailTaken, findUserById, insertUser } from '../users/users.queries.ts';
-import { findOrganizationUser, listOrganizationUsers, softDeleteUser, updateOrganizationUser } from './org-users.queries.ts';
+import { emailTaken, findUserById, insertUser, softDeleteUser, updateOrganizationUser } from '../users/users.queries.ts';
+import { findOrganizationUser, listOrganizationUsers } from './org-users.queries.ts';
 import { assertCanManageOrganization, CANNOT_DELETE_YOURSELF, managedOrganizationOf, NOT_YOUR_ORGANIZATION } from './organization.policy.ts';
 import { findOrCreateTeam } from './teams.queries.ts';
 import { USER_NOT_FOUND } from './teams.service.ts';
@@ -96,5 +96,8 @@ export async function updateOrganizationUserFields(ctx: AppContext, caller: Call
 export async function deleteOrganizationUser(ctx: AppContext, caller: Caller, userId: number): Promise<void> {
   if (userId === caller.userId) throw forbidden(CANNOT_DELETE_YOURSELF);
   const { organizationId } = await managedUser(ctx, caller, userId);
-  await ctx.db.transaction().execute((trx) => softDeleteUser(trx, organizationId, userId));
+  await ctx.db.transaction().execute(async (trx) => {
+    await softDeleteUser(trx, organizationId, userId);
+    await revokeUserSessions(trx, userId);
+  });
 }

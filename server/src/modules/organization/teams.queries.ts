@@ -63,22 +63,6 @@ export async function countOrganizationUsers(db: Db, organizationId: number, use
   return Number(row.n);
 }
 
-export async function assignMembers(db: Db, organizationId: number, teamId: number, userIds: number[]): Promise<void> {
-  if (userIds.length === 0) return;
-  await db
-    .updateTable('users')
-    .set({ team_id: teamId, updated_at: now() })
-    .where('organization_id', '=', organizationId)
-    .where('deleted_at', 'is', null)
-    .where('id', 'in', userIds)
-    .execute();
-}
-
-/** Members leave the team; the users themselves stay. */
-export async function releaseMembers(db: Db, organizationId: number, teamId: number): Promise<void> {
-  await db.updateTable('users').set({ team_id: null, updated_at: now() }).where('organization_id', '=', organizationId).where('team_id', '=', teamId).execute();
-}
-
 export async function softDeleteTeam(db: Db, organizationId: number, teamId: number): Promise<void> {
   const t = now();
   await db.updateTable('teams').set({ deleted_at: t, updated_at: t }).where('organization_id', '=', organizationId).where('id', '=', teamId).execute();

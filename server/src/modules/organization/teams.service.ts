@@ -2,21 +2,11 @@ import type { TeamOverviewData, TeamSummary } from '@mm/contract';
 import type { AppContext } from '../../app-context.ts';
 import type { Caller } from '../../lib/auth.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { assignMembers, releaseMembers } from '../users/users.queries.ts';
 import { learningPathFor } from './learning-path.queries.ts';
 import { entriesFromLists, preparePathEntries, savePath, TEAM_NOT_FOUND, writePath } from './learning-path.service.ts';
 import { assertCanManageOrganization, managedOrganizationOf, NOT_YOUR_ORGANIZATION } from './organization.policy.ts';
-import {
-  assignMembers,
-  countOrganizationUsers,
-  findTeam,
-  insertTeam,
-  listTeams,
-  releaseMembers,
-  renameTeam,
-  softDeleteTeam,
-  teamMembers,
-  teamNameTaken,
-} from './teams.queries.ts';
+import { countOrganizationUsers, findTeam, insertTeam, listTeams, renameTeam, softDeleteTeam, teamMembers, teamNameTaken } from './teams.queries.ts';
 
 export const USER_NOT_FOUND = 'User not found.';
 

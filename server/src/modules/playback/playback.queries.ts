@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
 import { isPostgres } from '../../db/dialect.ts';
+import { recountVotes } from '../catalog/video-counters.queries.ts';
 import { isWatched } from '../learning/learning.rules.ts';
 import { applyWatchDelta } from '../learning/learning-stats.queries.ts';
 import { selectVideoCards } from '../videos/video-cards.queries.ts';
@@ -96,19 +97,7 @@ export async function setVote(trx: Db, userId: number, videoId: number, vote: nu
       .onConflict((oc) => oc.columns(['user_id', 'video_id']).doUpdateSet({ vote, updated_at: t }))
       .execute();
   }
-  // Recounting (rather than adding deltas) keeps the counters right even when two presses race.
-  const count = (value: number) =>
-    trx
-      .selectFrom('video_votes')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('video_votes.video_id', '=', videoId)
-      .where('video_votes.vote', '=', value);
-  return trx
-    .updateTable('videos')
-    .set({ like_count: count(1), dislike_count: count(-1) })
-    .where('id', '=', videoId)
-    .returning(['like_count', 'dislike_count'])
-    .executeTakeFirstOrThrow();
+  return recountVotes(trx, videoId);
 }
 
 export function voteCounts(db: Db, videoId: number) {

@@ -47,3 +47,40 @@ export async function updateUser(db: Db, id: number, changes: Omit<UserUpdate, '
 export async function anyoneSignedUp(db: Db): Promise<boolean> {
   return (await db.selectFrom('users').select('id').where('is_guest', '=', 0).limit(1).executeTakeFirst()) !== undefined;
 }
+
+/** Soft delete: the row stays for history and sign-in skips deleted users (the caller ends their sessions). */
+export async function softDeleteUser(db: Db, organizationId: number, userId: number): Promise<void> {
+  const t = now();
+  await db.updateTable('users').set({ deleted_at: t, updated_at: t }).where('organization_id', '=', organizationId).where('id', '=', userId).execute();
+}
+
+export async function updateOrganizationUser(
+  db: Db,
+  organizationId: number,
+  userId: number,
+  changes: { name: string; last_name: string; email: string; team_id: number; role: string },
+): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ ...changes, email: changes.email.toLowerCase(), updated_at: now() })
+    .where('organization_id', '=', organizationId)
+    .where('id', '=', userId)
+    .where('deleted_at', 'is', null)
+    .execute();
+}
+
+export async function assignMembers(db: Db, organizationId: number, teamId: number, userIds: number[]): Promise<void> {
+  if (userIds.length === 0) return;
+  await db
+    .updateTable('users')
+    .set({ team_id: teamId, updated_at: now() })
+    .where('organization_id', '=', organizationId)
+    .where('deleted_at', 'is', null)
+    .where('id', 'in', userIds)
+    .execute();
+}
+
+/** Members leave the team; the users themselves stay. */
+export async function releaseMembers(db: Db, organizationId: number, teamId: number): Promise<void> {
+  await db.updateTable('users').set({ team_id: null, updated_at: now() }).where('organization_id', '=', organizationId).where('team_id', '=', teamId).execute();
+}
