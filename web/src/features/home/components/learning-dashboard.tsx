@@ -4,6 +4,7 @@ import { useSignedInSession } from '../../../lib/session.ts';
 import { useLearningPathHome } from '../api/get-learning-path-home.ts';
 import { useRankingLeaderPoints } from '../api/get-ranking-leader-points.ts';
 import { useUserActivity } from '../api/get-user-activity.ts';
+import { useMyQualifications } from '../api/training-due.ts';
 import '../home.css';
 import { PathStep } from './path-step.tsx';
 import { PeoplePanel } from './people-panel.tsx';
@@ -18,13 +19,15 @@ export function LearningDashboard({ onFailure }: { onFailure: () => void }) {
   const path = useLearningPathHome();
   const activity = useUserActivity(session.userId);
   const leaderPoints = useRankingLeaderPoints(session.organizationId);
+  // The training-due card sits above the path: the dashboard appears with it, rather than the path jumping down after.
+  const due = useMyQualifications(session.organizationId);
   const [panel, setPanel] = useState<Panel>(null);
 
   useEffect(() => {
     if (path.isError || activity.isError) onFailure();
   }, [path.isError, activity.isError, onFailure]);
 
-  if (!path.data || !activity.data) return null;
+  if (!path.data || !activity.data || (session.organizationId !== null && due.isPending)) return null;
   const data = path.data;
   const stats = <WeeklyStats activity={activity.data} leaderPoints={leaderPoints.data} />;
   const certificates = <CertificatesStrip path={data} />;

@@ -7,6 +7,8 @@ import { useOrganizationBanner } from '../api/get-organization-banner.ts';
 /** Member spec, section 9: the posters rotate every 30000 ms when no organization (banner) is stored. */
 export const BANNER_ROTATION_MS = 30_000;
 
+const BANNER_HEIGHT = { base: 120, sm: 220 };
+
 /**
  * The home header banner: the organization's own banner when it has one; otherwise the three landing
  * sections' posters, rotating every 30 seconds.
@@ -28,10 +30,13 @@ export function OrganizationBanner() {
   }, [rotate]);
 
   const src = own ?? (posters.length > 0 ? posters[index % posters.length] : null);
-  if (!src || (organizationId !== null && banner.isPending)) return null;
+  // Until the picture is known its place is kept, so the page below does not jump when it arrives.
+  const deciding = (organizationId !== null && banner.isPending) || (!own && landing.isPending);
+  if (deciding) return <Box h={BANNER_HEIGHT} bg="gray.1" aria-hidden="true" data-testid="organization-banner-placeholder" />;
+  if (!src) return null;
   return (
     <Box data-testid="organization-banner" data-rotating={rotate ? 'true' : 'false'}>
-      <Image src={src} alt={own ? 'Organization banner' : (landing.data?.banner_title ?? '')} h={{ base: 120, sm: 220 }} fit="cover" />
+      <Image src={src} alt={own ? 'Organization banner' : (landing.data?.banner_title ?? '')} h={BANNER_HEIGHT} fit="cover" />
     </Box>
   );
 }
