@@ -1,5 +1,5 @@
-import type { Caller } from '../../lib/auth.ts';
 import { forbidden } from '../../lib/errors.ts';
+import type { Caller } from '../auth/caller.ts';
 
 type Target = { id: number; organization_id: number | null };
 

@@ -1,10 +1,10 @@
 import { routes } from '@mm/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.ts';
-import { callerOf } from '../../lib/auth.ts';
 import { contractRoute } from '../../lib/contract-route.ts';
 import { ok } from '../../lib/reply.ts';
 import { readUpload } from '../../lib/upload.ts';
+import { callerOf } from '../auth/caller.ts';
 import { getProfile, getSubProfiles, getUserInfo, MAX_PICTURE_BYTES, saveProfilePicture, saveUserInfo, updateProfile } from './account.service.ts';
 
 export const accountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {

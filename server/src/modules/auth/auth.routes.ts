@@ -1,10 +1,10 @@
 import { routes } from '@mm/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.ts';
-import { callerOf } from '../../lib/auth.ts';
 import { contractRoute } from '../../lib/contract-route.ts';
 import { ok } from '../../lib/reply.ts';
 import { changePassword, confirmEmail, login, RESET_SENT, register, requestPasswordReset, resendConfirmation, resetPassword } from './auth.service.ts';
+import { callerOf } from './caller.ts';
 import { revokeSession } from './sessions.queries.ts';
 
 const open = { auth: 'public' } as const;

@@ -8,7 +8,6 @@ import {
   type SessionData,
 } from '@mm/contract';
 import type { AppContext } from '../../app-context.ts';
-import type { Caller } from '../../lib/auth.ts';
 import { MINUTE, now, toIso } from '../../lib/clock.ts';
 import { badRequest, conflict, unauthorized } from '../../lib/errors.ts';
 import { hashPassword, passwordProblem, verifyPassword } from '../../lib/passwords.ts';
@@ -16,6 +15,7 @@ import { clearAttempts, giveBackAttempt, LIMITS, takeAttempt } from '../../lib/t
 import { passwordResetMail } from '../mail/templates.ts';
 import { insertOrganization, markOrganizationVerified, organizationVerified } from '../tenancy/organizations.queries.ts';
 import { emailTaken, findUserByEmail, findUserById, insertUser, type UserWithOrg, updateUser } from '../users/users.queries.ts';
+import type { Caller } from './caller.ts';
 import { sendConfirmationLink } from './organization-verification.ts';
 import { consumeUserToken, issueUserToken, openSession, revokeUserSessions } from './sessions.queries.ts';
 

@@ -1,5 +1,5 @@
-import type { Caller } from '../../lib/auth.ts';
 import { forbidden } from '../../lib/errors.ts';
+import type { Caller } from '../auth/caller.ts';
 
 export const SUPER_USER_ONLY = 'Only the super user of your organization can manage its subscription.';
 

@@ -1,10 +1,10 @@
 import { routes } from '@mm/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.ts';
-import { callerOf } from '../../lib/auth.ts';
 import { HOUR } from '../../lib/clock.ts';
 import { contractRoute } from '../../lib/contract-route.ts';
 import { ok } from '../../lib/reply.ts';
+import { callerOf } from '../auth/caller.ts';
 import { confirmPayment, getPaymentState, listPlans, listSubscriptionRecords, pauseAutoRenewal, startCheckout } from './billing.service.ts';
 import { runBillingClock } from './billing-clock.ts';
 import { acceptInvitation, registerMembers } from './team-members.service.ts';

@@ -10,9 +10,9 @@ import {
   type SubscriptionRecord,
 } from '@mm/contract';
 import type { AppContext } from '../../app-context.ts';
-import type { Caller } from '../../lib/auth.ts';
 import { DAY, now } from '../../lib/clock.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
+import type { Caller } from '../auth/caller.ts';
 import { findUserById, updateUser } from '../users/users.queries.ts';
 import { assertCanCheckout, assertSuperUser, organizationOf } from './billing.policy.ts';
 import {

@@ -1,11 +1,11 @@
 import type { AcceptInvitationRequest, RegisterMembersData, RegisterMembersRequest, SessionData } from '@mm/contract';
 import type { AppContext } from '../../app-context.ts';
-import type { Caller } from '../../lib/auth.ts';
 import { DAY } from '../../lib/clock.ts';
 import { badRequest, conflict, forbidden, unauthorized } from '../../lib/errors.ts';
 import { hashPassword, passwordProblem } from '../../lib/passwords.ts';
 import { LIMITS, takeAttempt } from '../../lib/throttle.ts';
 import { signInUser, TOKEN_USE_THROTTLED } from '../auth/auth.service.ts';
+import type { Caller } from '../auth/caller.ts';
 import { assertOrganizationCounts } from '../auth/organization-verification.ts';
 import { consumeUserToken, issueUserToken } from '../auth/sessions.queries.ts';
 import { invitationMail } from '../mail/templates.ts';

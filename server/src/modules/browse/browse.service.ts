@@ -12,9 +12,9 @@ import {
   type WatchedCountData,
 } from '@mm/contract';
 import type { AppContext } from '../../app-context.ts';
-import type { Caller } from '../../lib/auth.ts';
 import { notFound } from '../../lib/errors.ts';
 import { LIMITS, takeAttempt } from '../../lib/throttle.ts';
+import type { Caller } from '../auth/caller.ts';
 import { assertCategoryOpen } from '../learning/learning.policy.ts';
 import { progressPercent } from '../learning/learning.rules.ts';
 import { pathAccessOf } from '../learning/path-progress.ts';

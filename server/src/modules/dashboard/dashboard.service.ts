@@ -8,10 +8,10 @@ import {
   type OverallProgressData,
 } from '@mm/contract';
 import type { AppContext } from '../../app-context.ts';
-import type { Caller } from '../../lib/auth.ts';
 import { now } from '../../lib/clock.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { fullName } from '../../lib/person-name.ts';
+import type { Caller } from '../auth/caller.ts';
 import { progressPercent } from '../learning/learning.rules.ts';
 import { enqueueMails } from '../mail/outbox.queries.ts';
 import { progressAlertMail } from '../mail/templates.ts';

@@ -1,7 +1,7 @@
 import type { AppContext } from '../../app-context.ts';
-import type { Caller } from '../../lib/auth.ts';
 import { atMoment, DAY, HOUR, now } from '../../lib/clock.ts';
 import { register } from '../auth/auth.service.ts';
+import type { Caller } from '../auth/caller.ts';
 import { findOrganizationSubscription, findPlanByKey, settleOpenCheckout } from '../billing/billing.queries.ts';
 import { confirmPayment, startCheckout } from '../billing/billing.service.ts';
 import { runBillingClock } from '../billing/billing-clock.ts';

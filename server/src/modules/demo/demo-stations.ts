@@ -1,7 +1,7 @@
 import { SHIFTS, type StationKind } from '@mm/contract';
 import type { AppContext } from '../../app-context.ts';
-import type { Caller } from '../../lib/auth.ts';
 import { atMoment, DAY } from '../../lib/clock.ts';
+import type { Caller } from '../auth/caller.ts';
 import { catalogTree } from '../organization/learning-path.queries.ts';
 import { runQualificationClock } from '../qualifications/qualification-clock.ts';
 import { assignShift, personQualifications } from '../qualifications/qualifications.service.ts';

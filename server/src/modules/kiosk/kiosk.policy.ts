@@ -1,5 +1,5 @@
-import type { Caller } from '../../lib/auth.ts';
 import { forbidden } from '../../lib/errors.ts';
+import type { Caller } from '../auth/caller.ts';
 import { managedOrganizationOf } from '../organization/organization.policy.ts';
 
 /** Kiosks are enrolled, listed and revoked by a super user of the organization, for its own teams only. */

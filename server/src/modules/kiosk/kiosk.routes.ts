@@ -2,9 +2,9 @@ import { KIOSK_MESSAGES, KIOSK_TOKEN_HEADER, routes } from '@mm/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.ts';
-import { callerOf } from '../../lib/auth.ts';
 import { contractRoute } from '../../lib/contract-route.ts';
 import { ok } from '../../lib/reply.ts';
+import { callerOf } from '../auth/caller.ts';
 import { enrolKiosk, kioskRoster, kioskSignIn, listOrganizationKiosks, pinStatus, revokeOrganizationKiosk, setPin } from './kiosk.service.ts';
 
 function deviceTokenOf(request: FastifyRequest): string | undefined {

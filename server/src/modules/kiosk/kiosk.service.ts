@@ -8,13 +8,13 @@ import {
   pinProblem,
 } from '@mm/contract';
 import type { AppContext } from '../../app-context.ts';
-import type { Caller } from '../../lib/auth.ts';
 import { toIso } from '../../lib/clock.ts';
 import { hashToken, newToken } from '../../lib/crypto.ts';
 import { badRequest, notFound, unauthorized } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { clearAttempts, giveBackAttempt, LIMITS, takeAttempt } from '../../lib/throttle.ts';
 import { toSessionData } from '../auth/auth.service.ts';
+import type { Caller } from '../auth/caller.ts';
 import { KIOSK_IDLE_LIFETIME } from '../auth/session-lifetimes.ts';
 import { openSession } from '../auth/sessions.queries.ts';
 import { findTeam, listTeams } from '../organization/teams.queries.ts';
@@ -74,7 +74,7 @@ export async function enrolKiosk(ctx: AppContext, caller: Caller, input: { team_
   return { kiosk: summaryOf(row), device_token: deviceToken };
 }
 
-/** Revoking refuses the device token at once, and the sessions opened on the kiosk with it (lib/auth.ts). */
+/** Revoking refuses the device token at once, and the sessions opened on the kiosk with it (auth/caller.ts). */
 export async function revokeOrganizationKiosk(ctx: AppContext, caller: Caller, kioskId: number): Promise<KioskSummary> {
   const organizationId = kioskAdminOrganizationOf(caller);
   await revokeKiosk(ctx.db, organizationId, kioskId);
@@ -141,6 +141,6 @@ export async function kioskSignIn(
   if (!user) throw notFound(KIOSK_MESSAGES.notOnTeam);
   const token = await openSession(ctx.db, user.id, userAgent, kiosk.id);
   await markKioskUsed(ctx.db, kiosk.id);
-  // On the shared tablet the member is a plain member, whatever their role (lib/auth.ts refuses the rest).
+  // On the shared tablet the member is a plain member, whatever their role (auth/caller.ts refuses the rest).
   return { ...toSessionData({ ...user, is_super_user: 0 }, token), kiosk_id: kiosk.id, idle_seconds: KIOSK_IDLE_LIFETIME / 1000 };
 }

@@ -2,8 +2,8 @@ import { KIOSK_MESSAGES, KIOSK_TOKEN_HEADER } from '@mm/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { walkRoutes } from '../../../test/attack/route-walk.ts';
 import { organizationWithMembers, STRONG_PASSWORD, startPlatform, type TestPlatform, uniqueEmail } from '../../../test/harness.ts';
-import { KIOSK_REFUSED } from '../../lib/auth.ts';
 import { passwordVerifications } from '../../lib/passwords.ts';
+import { KIOSK_REFUSED } from '../auth/caller.ts';
 import { KIOSK_IDLE_LIFETIME } from '../auth/session-lifetimes.ts';
 import { addMember } from '../organization/organization.service.ts';
 

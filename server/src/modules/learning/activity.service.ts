@@ -1,9 +1,9 @@
 // A member's activity: the week, the streak, the ranking position; challenges opened; the first-visit push.
 import type { ChallengeData, FirstLoginPushData, UserActivityData } from '@mm/contract';
 import type { AppContext } from '../../app-context.ts';
-import type { Caller } from '../../lib/auth.ts';
 import { DAY, dayIn, now } from '../../lib/clock.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
+import type { Caller } from '../auth/caller.ts';
 import { keptLearningPathFor } from '../organization/kept-learning-path.ts';
 import { updateUser } from '../users/users.queries.ts';
 import { assertCanReadMember, assertCategoryOpen } from './learning.policy.ts';

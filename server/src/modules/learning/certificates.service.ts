@@ -1,9 +1,9 @@
 // Certificates and micro-certificates: issued as a path is completed, listed, verified by code, printed.
 import type { CertificationData, MicroCertificationData, UserCertificationsData, VerificationData } from '@mm/contract';
 import type { AppContext } from '../../app-context.ts';
-import type { Caller } from '../../lib/auth.ts';
 import { now } from '../../lib/clock.ts';
 import { notFound } from '../../lib/errors.ts';
+import type { Caller } from '../auth/caller.ts';
 import { learningPathFor } from '../organization/learning-path.queries.ts';
 import { certificateExpiries } from '../qualifications/qualifications.queries.ts';
 import { type CertificatePdfInput, certificatePdf } from './certificate-pdf.ts';

@@ -1,8 +1,8 @@
 // The member's learning path: where they stand, what is open to them, and the home's path card.
 import type { LearningPathCategory, LearningPathHomeData } from '@mm/contract';
 import type { AppContext } from '../../app-context.ts';
-import type { Caller } from '../../lib/auth.ts';
 import { notFound } from '../../lib/errors.ts';
+import type { Caller } from '../auth/caller.ts';
 import { keptLearningPathFor } from '../organization/kept-learning-path.ts';
 import type { LearningPath } from '../organization/learning-path.queries.ts';
 import { resumeSeconds } from '../videos/resume.rules.ts';
@@ -22,7 +22,7 @@ import { availability, isoTime as iso, pathFigures, progressPercent, progressSta
  * Where a member stands on their path: per category the visible listed videos, those watched, progress and
  * availability. One rule for home's cards and for the locks the server enforces (three statements and the path).
  */
-/** `catalogVersion`: the caller's (lib/auth.ts), under which the member's path may be the one this instance keeps. */
+/** `catalogVersion`: the caller's (auth/caller.ts), under which the member's path may be the one this instance keeps. */
 async function pathStanding(ctx: AppContext, member: Member, catalogVersion: string | undefined) {
   const path = await keptLearningPathFor(ctx.db, catalogVersion, member.organization_id ?? 0, member.team_id);
   const categoryIds = path.categories.map((c) => c.category_id);

@@ -1,8 +1,8 @@
 // The organization's people: the ranking by points and the lists by name (all, or one team).
 import type { PeopleData, RankingsData } from '@mm/contract';
 import type { AppContext } from '../../app-context.ts';
-import type { Caller } from '../../lib/auth.ts';
 import { notFound } from '../../lib/errors.ts';
+import type { Caller } from '../auth/caller.ts';
 import { assertSameOrganization } from './learning.policy.ts';
 import { findTeam, findTeamById, peopleByName, type RankedUser, rankingPage } from './learning.queries.ts';
 

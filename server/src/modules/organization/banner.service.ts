@@ -3,9 +3,9 @@ import path from 'node:path';
 import type { BannerData } from '@mm/contract';
 import sharp from 'sharp';
 import type { AppContext } from '../../app-context.ts';
-import type { Caller } from '../../lib/auth.ts';
 import { newToken } from '../../lib/crypto.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
+import type { Caller } from '../auth/caller.ts';
 import { findBanner, setBanner } from '../tenancy/organizations.queries.ts';
 import { assertCanManageOrganization, assertCanReadOrganization } from './organization.policy.ts';
 

@@ -1,8 +1,8 @@
 import { type CatalogTreeData, ORGANIZATION_MESSAGES, type PathCategoriesData } from '@mm/contract';
 import type { AppContext } from '../../app-context.ts';
 import type { Db } from '../../db/client.ts';
-import type { Caller } from '../../lib/auth.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
+import type { Caller } from '../auth/caller.ts';
 import { formatDuration } from '../videos/video-cards.ts';
 import { categoryTotals } from '../videos/visible-videos.queries.ts';
 import {

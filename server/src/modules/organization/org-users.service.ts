@@ -1,7 +1,7 @@
 import type { OrganizationUser, UserFields } from '@mm/contract';
 import type { AppContext } from '../../app-context.ts';
-import type { Caller } from '../../lib/auth.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
+import type { Caller } from '../auth/caller.ts';
 import { assertOrganizationCounts } from '../auth/organization-verification.ts';
 import { issueUserToken, revokeUserSessions } from '../auth/sessions.queries.ts';
 import { countOrganizationMembers, findOrganizationSubscription } from '../billing/billing.queries.ts';

@@ -1,5 +1,5 @@
-import type { Caller } from '../../lib/auth.ts';
 import { forbidden } from '../../lib/errors.ts';
+import type { Caller } from '../auth/caller.ts';
 
 export const NOT_YOUR_ORGANIZATION = 'You can only manage your own organization.';
 export const SUPER_USERS_ONLY = 'Only a super user of the organization can do this.';

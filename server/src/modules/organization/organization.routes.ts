@@ -1,10 +1,10 @@
 import { MAX_BANNER_BYTES, ORGANIZATION_MESSAGES, routes } from '@mm/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.ts';
-import { callerOf } from '../../lib/auth.ts';
 import { contractRoute } from '../../lib/contract-route.ts';
 import { ok } from '../../lib/reply.ts';
 import { readUpload } from '../../lib/upload.ts';
+import { callerOf } from '../auth/caller.ts';
 import { getBanner, saveBanner } from './banner.service.ts';
 import {
   editHiddenVideos,

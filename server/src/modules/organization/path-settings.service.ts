@@ -1,7 +1,7 @@
 import type { OrganizationCategoriesData, TeamSettingsData } from '@mm/contract';
 import type { AppContext } from '../../app-context.ts';
-import type { Caller } from '../../lib/auth.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
+import type { Caller } from '../auth/caller.ts';
 import { learningPathFor } from './learning-path.queries.ts';
 import { findTeam } from './teams.queries.ts';
 

@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import { DISLIKED_MESSAGE, LIKED_MESSAGE, routes } from '@mm/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.ts';
-import { callerOf } from '../../lib/auth.ts';
 import { contractRoute } from '../../lib/contract-route.ts';
 import { ok, sendPdf } from '../../lib/reply.ts';
+import { callerOf } from '../auth/caller.ts';
 import { viewerOf } from '../videos/playback-access.ts';
 import {
   lastVideoOfUser,

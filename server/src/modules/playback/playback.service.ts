@@ -13,9 +13,9 @@ import {
   type WishlistData,
 } from '@mm/contract';
 import type { AppContext } from '../../app-context.ts';
-import type { Caller } from '../../lib/auth.ts';
 import { dayIn, now, toIso } from '../../lib/clock.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
+import type { Caller } from '../auth/caller.ts';
 import { captionTracksOf } from '../captions/captions.ts';
 import { issueDueCertificates } from '../learning/certificates.service.ts';
 import { assertVideoOpen } from '../learning/learning.policy.ts';

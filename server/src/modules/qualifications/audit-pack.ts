@@ -2,12 +2,12 @@ import { type AuditVerificationData, type auditPackQuery, QUALIFICATION_STATE_LA
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import type { Db } from '../../db/client.ts';
-import type { Caller } from '../../lib/auth.ts';
 import { formatDay, now } from '../../lib/clock.ts';
 import { csvLine } from '../../lib/csv.ts';
 import { notFound } from '../../lib/errors.ts';
 import { A4_PORTRAIT, buildPdf, fitText, textAt, wrapText } from '../../lib/pdf.ts';
 import { fullName } from '../../lib/person-name.ts';
+import type { Caller } from '../auth/caller.ts';
 import { organizationName } from '../tenancy/organizations.queries.ts';
 import { chainHead, evidenceRecords, type StoredEvidence } from './evidence.queries.ts';
 import { type ChainCheck, verifyChain } from './evidence-chain.ts';

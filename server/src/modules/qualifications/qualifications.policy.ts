@@ -1,5 +1,5 @@
-import type { Caller } from '../../lib/auth.ts';
 import { forbidden } from '../../lib/errors.ts';
+import type { Caller } from '../auth/caller.ts';
 import { assertCanManageOrganization, assertCanReadOrganization } from '../organization/organization.policy.ts';
 
 export const NOT_A_TRAINER = 'Only a super user or a trainer of this station can sign people off here.';

@@ -1,10 +1,10 @@
 import { routes } from '@mm/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.ts';
-import { callerOf } from '../../lib/auth.ts';
 import { HOUR } from '../../lib/clock.ts';
 import { contractRoute } from '../../lib/contract-route.ts';
 import { ok, sendCsv, sendPdf } from '../../lib/reply.ts';
+import { callerOf } from '../auth/caller.ts';
 import { auditPack, verifyEvidence } from './audit-pack.ts';
 import { runQualificationClock } from './qualification-clock.ts';
 import { assignShift, personQualifications, qualificationMatrix, qualificationMatrixCsv } from './qualifications.service.ts';

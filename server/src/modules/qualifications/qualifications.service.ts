@@ -12,11 +12,11 @@ import {
 } from '@mm/contract';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
-import type { Caller } from '../../lib/auth.ts';
 import { DAY, formatDay, now, toIso } from '../../lib/clock.ts';
 import { csvLine } from '../../lib/csv.ts';
 import { notFound } from '../../lib/errors.ts';
 import { fullName } from '../../lib/person-name.ts';
+import type { Caller } from '../auth/caller.ts';
 import { peopleOf } from './people.queries.ts';
 import { assertCanManageQualifications, assertCanReadPerson, maySignOff } from './qualifications.policy.ts';
 import {

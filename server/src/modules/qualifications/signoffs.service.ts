@@ -1,10 +1,10 @@
 import type { SignoffRecord, SignoffsData, signOffRequest, signoffsQuery } from '@mm/contract';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
-import type { Caller } from '../../lib/auth.ts';
 import { now, toIso } from '../../lib/clock.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { fullName } from '../../lib/person-name.ts';
+import type { Caller } from '../auth/caller.ts';
 import { insertNotices } from '../notices/notices.queries.ts';
 import { findUserById } from '../users/users.queries.ts';
 import { appendEvidence } from './evidence.queries.ts';

@@ -7,10 +7,10 @@ import {
   type StationFloorData,
 } from '@mm/contract';
 import type { AppContext } from '../../app-context.ts';
-import type { Caller } from '../../lib/auth.ts';
 import { HOUR, now, toIso } from '../../lib/clock.ts';
 import { conflict, notFound, tooManyRequests } from '../../lib/errors.ts';
 import { fullName } from '../../lib/person-name.ts';
+import type { Caller } from '../auth/caller.ts';
 import { signoffRequestMail } from '../mail/templates.ts';
 import { insertNotices } from '../notices/notices.queries.ts';
 import { peopleOf } from './people.queries.ts';

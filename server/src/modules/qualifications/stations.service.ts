@@ -2,10 +2,10 @@ import type { AssignStationData, assignStationRequest, Station, StationChoicesDa
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import type { Db } from '../../db/client.ts';
-import type { Caller } from '../../lib/auth.ts';
 import { formatDay, now } from '../../lib/clock.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { fullName } from '../../lib/person-name.ts';
+import type { Caller } from '../auth/caller.ts';
 import { insertNotices } from '../notices/notices.queries.ts';
 import { listTeams } from '../organization/teams.queries.ts';
 import { appendEvidence } from './evidence.queries.ts';

@@ -1,6 +1,6 @@
 import { SHARING_MESSAGES } from '@mm/contract';
-import type { Caller } from '../../lib/auth.ts';
 import { badRequest, forbidden } from '../../lib/errors.ts';
+import type { Caller } from '../auth/caller.ts';
 
 export type ShareMode = { emails: string[]; teamMembers: number[]; teamId: number | undefined; allOrganization: boolean; organizationId: number | undefined };
 

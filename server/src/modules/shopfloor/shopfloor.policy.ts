@@ -1,4 +1,4 @@
-import type { Caller } from '../../lib/auth.ts';
+import type { Caller } from '../auth/caller.ts';
 import { managedOrganizationOf } from '../organization/organization.policy.ts';
 
 /** QR sheets are printed by a super user of the organization. */

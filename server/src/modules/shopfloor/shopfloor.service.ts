@@ -1,8 +1,8 @@
 import type { QrCodesData } from '@mm/contract';
 import type { AppContext } from '../../app-context.ts';
-import type { Caller } from '../../lib/auth.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { fullName } from '../../lib/person-name.ts';
+import type { Caller } from '../auth/caller.ts';
 import { listTeams } from '../organization/teams.queries.ts';
 import { listStations } from '../qualifications/stations.queries.ts';
 import { badgeCode } from '../toolbox/badges.ts';

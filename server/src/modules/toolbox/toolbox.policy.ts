@@ -1,5 +1,5 @@
-import type { Caller } from '../../lib/auth.ts';
 import { forbidden } from '../../lib/errors.ts';
+import type { Caller } from '../auth/caller.ts';
 import { managedOrganizationOf } from '../organization/organization.policy.ts';
 
 export const TOOLBOX_LEADERS_ONLY = 'Only a super user or a station trainer of your organization can lead a toolbox talk.';

@@ -1,9 +1,9 @@
 import { routes } from '@mm/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.ts';
-import { callerOf } from '../../lib/auth.ts';
 import { contractRoute } from '../../lib/contract-route.ts';
 import { ok, sendPdf } from '../../lib/reply.ts';
+import { callerOf } from '../auth/caller.ts';
 import { attendanceSheet, personByBadge, recentToolboxTalks, recordToolboxTalk, toolboxSetup } from './toolbox.service.ts';
 
 /** Toolbox talks: the leader's setup, recording a talk with its attendance, the recent talks and their sheets. */

@@ -1,10 +1,10 @@
 import { BADGE_NOT_RECOGNISED, type recordToolboxTalkRequest, type ToolboxPerson, type ToolboxSetupData, type ToolboxTalk } from '@mm/contract';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
-import type { Caller } from '../../lib/auth.ts';
 import { now, toIso } from '../../lib/clock.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { fullName } from '../../lib/person-name.ts';
+import type { Caller } from '../auth/caller.ts';
 import { listTeams } from '../organization/teams.queries.ts';
 import { reportWatchTime } from '../playback/playback.service.ts';
 import { recordTalkEvidence } from '../qualifications/talk-evidence.ts';

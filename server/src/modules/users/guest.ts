@@ -7,7 +7,7 @@ export const GUEST_ORGANIZATION = 'Guest access';
 
 /**
  * The shared guest account from GUEST_EMAIL / GUEST_PASSWORD: created at boot, its password
- * kept in step with the configuration. It is read-only (lib/auth.ts refuses its writes).
+ * kept in step with the configuration. It is read-only (auth/caller.ts refuses its writes).
  */
 export async function ensureGuestAccount(ctx: AppContext): Promise<void> {
   const { email, password } = ctx.config.guest;

@@ -1,7 +1,7 @@
 import { NEED_SUBSCRIPTION_MESSAGE } from '@mm/contract';
 import type { AppContext } from '../../app-context.ts';
-import type { Caller } from '../../lib/auth.ts';
 import { forbidden, GUEST_READ_ONLY } from '../../lib/errors.ts';
+import type { Caller } from '../auth/caller.ts';
 import { organizationHasAccess } from '../billing/access.ts';
 
 /** A caller with the playback decision made once per request. */

@@ -1,12 +1,12 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Db } from '../db/client.ts';
-import { KIOSK_IDLE_LIFETIME, KIOSK_SLIDE_STEP, SESSION_IDLE_LIFETIME, SESSION_SLIDE_STEP } from '../modules/auth/session-lifetimes.ts';
-import { findLiveSession, slideSession } from '../modules/auth/sessions.queries.ts';
-import { CATALOG_VERSION, FIRST_CATALOG_VERSION } from '../modules/settings/catalog-version.ts';
-import { now } from './clock.ts';
-import { hashToken } from './crypto.ts';
-import { forbidden, GUEST_READ_ONLY, unauthorized } from './errors.ts';
+import type { Db } from '../../db/client.ts';
+import { now } from '../../lib/clock.ts';
+import { hashToken } from '../../lib/crypto.ts';
+import { forbidden, GUEST_READ_ONLY, unauthorized } from '../../lib/errors.ts';
+import { CATALOG_VERSION, FIRST_CATALOG_VERSION } from '../settings/catalog-version.ts';
+import { KIOSK_IDLE_LIFETIME, KIOSK_SLIDE_STEP, SESSION_IDLE_LIFETIME, SESSION_SLIDE_STEP } from './session-lifetimes.ts';
+import { findLiveSession, slideSession } from './sessions.queries.ts';
 
 export const KIOSK_REFUSED = 'This is not available on a shared kiosk. Use your own device.';
 
