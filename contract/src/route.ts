@@ -4,7 +4,8 @@ import type { z } from 'zod';
  * One API call as both sides see it: its method and path (the spec's, `:name` for a path parameter), the schemas
  * of what it takes and the schema of the `data` its success envelope carries. The server registers the call from
  * it (the schemas validate the request and shape the answer); the web's `apiRequest(route, input)` takes its
- * input and answer types from it. A download answers a file instead of the envelope (`answer: 'file'`).
+ * input and answer types from it. A download answers a file instead of the envelope (`answer: 'file'`), a link
+ * opened in a browser a redirect (`answer: 'redirect'`).
  */
 export type RouteDefinition = {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';

@@ -67,14 +67,12 @@ export function apiRequest<const R extends EnvelopeRoute>(route: R, ...[input, o
   return send<RouteAnswer<R>>(urlOf(route, { params, query }), route.method, body, options);
 }
 
-/** Sends a write of the offline queue (lib/offline-queue.ts types it by its route). */
-export function sendWrite<T>(path: string, body: unknown, keepalive: boolean): Promise<ApiAnswer<T>> {
-  return send<T>(path, 'POST', body, { keepalive });
-}
-
-/** Sends again a write the offline queue kept (made through a route of the table, stored by its path). */
-export function replayStoredWrite(path: string, body: unknown, accessToken: string): Promise<ApiAnswer<unknown>> {
-  return send<unknown>(path, 'POST', body, { accessToken });
+/**
+ * Posts a write of the offline queue by its path: sent now, or replayed later with the token it was made under
+ * (lib/offline-queue.ts types it by its route when it is made).
+ */
+export function postQueuedWrite<T>(path: string, body: unknown, options: Pick<RequestOptions, 'keepalive' | 'accessToken'>): Promise<ApiAnswer<T>> {
+  return send<T>(path, 'POST', body, options);
 }
 
 async function send<T>(

@@ -1,6 +1,6 @@
 import type { RouteAnswer, RouteDefinition, WireInput } from '@mm/contract';
 import { useSyncExternalStore } from 'react';
-import { type ApiAnswer, ApiError, sendWrite } from './api-client.ts';
+import { type ApiAnswer, ApiError, postQueuedWrite } from './api-client.ts';
 import { getSession } from './session.ts';
 
 /**
@@ -81,7 +81,7 @@ export async function sendOrQueue<const R extends QueueableRoute>(
   // Known offline: straight to the queue (the page may be closing: no time to lose on a request that will fail).
   if (canQueue && !navigator.onLine) return queue();
   try {
-    return await sendWrite<RouteAnswer<R>>(path, json, keepalive);
+    return await postQueuedWrite<RouteAnswer<R>>(path, json, { keepalive });
   } catch (error) {
     if (canQueue && error instanceof ApiError && error.status === 0) return queue();
     throw error;

@@ -1,11 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
-import { ApiError, replayStoredWrite } from './api-client.ts';
+import { ApiError, postQueuedWrite } from './api-client.ts';
 import { loadPendingWrites, type QueuedWrite, type ReplayOutcome, replayWrites } from './offline-queue.ts';
 
 async function send(write: QueuedWrite): Promise<ReplayOutcome> {
   try {
-    await replayStoredWrite(write.path, write.body, write.token);
+    await postQueuedWrite(write.path, write.body, { accessToken: write.token });
     return 'done';
   } catch (error) {
     // Not reachable: keep it. Any answer (even a refusal: a revoked session, a lapsed plan) settles it.
