@@ -20,14 +20,17 @@ export function LearningDashboard({ onFailure }: { onFailure: () => void }) {
   const activity = useUserActivity(session.userId);
   const leaderPoints = useRankingLeaderPoints(session.organizationId);
   // The training-due card sits above the path: the dashboard appears with it, rather than the path jumping down after.
-  const due = useMyQualifications(session.organizationId);
+  // One observer only (the card gets the answer), so a refused call is not asked again by each mount. A kiosk
+  // session may not read qualifications: no card there.
+  const dueWanted = session.organizationId !== null && session.kioskIdleSeconds === undefined;
+  const due = useMyQualifications(dueWanted ? session.organizationId : null);
   const [panel, setPanel] = useState<Panel>(null);
 
   useEffect(() => {
     if (path.isError || activity.isError) onFailure();
   }, [path.isError, activity.isError, onFailure]);
 
-  if (!path.data || !activity.data || (session.organizationId !== null && due.isPending)) return null;
+  if (!path.data || !activity.data || (dueWanted && due.isPending)) return null;
   const data = path.data;
   const stats = <WeeklyStats activity={activity.data} leaderPoints={leaderPoints.data} />;
   const certificates = <CertificatesStrip path={data} />;
@@ -44,7 +47,7 @@ export function LearningDashboard({ onFailure }: { onFailure: () => void }) {
           {data.summary}
         </Text>
       </div>
-      <TrainingDueCard />
+      <TrainingDueCard stations={due.data?.stations} />
       <Group hiddenFrom="md" gap="xs">
         {(['People', 'Certificates', 'Recent'] as const).map((name) => (
           <Button key={name} variant="light" size="xs" onClick={() => setPanel(name)}>

@@ -1,15 +1,12 @@
 import { Anchor, Card, Group, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import type { QualificationDetail } from '@mm/contract';
 import { generatePath, Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
-import { useSignedInSession } from '../../../lib/session.ts';
-import { useMyQualifications } from '../api/training-due.ts';
 import { dueItems } from '../training-due.ts';
 
 /** Home's "Training due" card: shown only when something is due, each line leading to the next video to watch. */
-export function TrainingDueCard() {
-  const session = useSignedInSession();
-  const mine = useMyQualifications(session.organizationId);
-  const items = mine.data ? dueItems(mine.data.stations) : [];
+export function TrainingDueCard({ stations }: { stations: QualificationDetail[] | undefined }) {
+  const items = stations ? dueItems(stations) : [];
   if (items.length === 0) return null;
   return (
     <Card withBorder radius="md" padding="md" component="section" aria-labelledby="training-due-title" data-testid="training-due">
