@@ -25,17 +25,6 @@ export async function teamMemberIds(db: Db, organizationId: number, teamId: numb
   return rows.map((r) => r.id);
 }
 
-export async function teamExists(db: Db, organizationId: number, teamId: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('teams')
-    .select('id')
-    .where('id', '=', teamId)
-    .where('organization_id', '=', organizationId)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
 /** Full names of the organization's people by id, deleted accounts included (evidence outlives accounts). */
 export async function namesOf(db: Db, organizationId: number, userIds: number[]): Promise<Map<number, string>> {
   if (!userIds.length) return new Map();

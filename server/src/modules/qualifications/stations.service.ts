@@ -7,9 +7,9 @@ import { badRequest, notFound } from '../../lib/errors.ts';
 import { fullName } from '../../lib/person-name.ts';
 import type { Caller } from '../auth/caller.ts';
 import { insertNotices } from '../notices/notices.queries.ts';
-import { listTeams } from '../organization/teams.queries.ts';
+import { findTeam, listTeams } from '../organization/teams.queries.ts';
 import { appendEvidence } from './evidence.queries.ts';
-import { peopleOf, teamExists, teamMemberIds } from './people.queries.ts';
+import { peopleOf, teamMemberIds } from './people.queries.ts';
 import { dueAfter, QUALIFICATION_NOTICE, refreshQualifications } from './qualification-state.ts';
 import { assertCanManageQualifications, assertCanReadStations } from './qualifications.policy.ts';
 import { deleteAssignment, insertAssignments, stationCounts } from './qualifications.queries.ts';
@@ -170,7 +170,7 @@ export async function assignStation(
 ): Promise<AssignStationData> {
   assertCanManageQualifications(caller, organizationId);
   const station = await stationOrFail(ctx.db, organizationId, stationId);
-  if (input.team_id !== undefined && !(await teamExists(ctx.db, organizationId, input.team_id))) throw notFound(TEAM_NOT_FOUND);
+  if (input.team_id !== undefined && !(await findTeam(ctx.db, organizationId, input.team_id))) throw notFound(TEAM_NOT_FOUND);
   const people = await peopleOf(ctx.db, organizationId, input.user_ids);
   if (people.length !== new Set(input.user_ids).size) throw notFound(NOT_IN_ORGANIZATION);
   const userIds = [...new Set([...input.user_ids, ...(input.team_id === undefined ? [] : await teamMemberIds(ctx.db, organizationId, input.team_id))])];
