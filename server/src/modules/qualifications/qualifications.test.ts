@@ -309,6 +309,13 @@ describe('qualifications', () => {
     expect((await platform.api('GET', `${a.base}/stations`, { token: b.superUser.token })).status).toBe(403);
     expect((await platform.api('GET', `${a.base}/qualifications/matrix`, { token: b.superUser.token })).status).toBe(403);
     expect((await b.call(b.superUser, 'POST', `/stations/${station.id}/assignments`, { user_ids: [b.member.id] })).status).toBe(404);
+    // Their own station, for the victim's team: no such team in the attacker's organization.
+    const aTeams = (await platform.api('GET', `${a.base}/teams`, { token: a.superUser.token })).body.data;
+    const aTeam = (aTeams.teams ?? aTeams)[0] as { id: number };
+    const bStation = (await b.call(b.superUser, 'POST', '/stations', pressStation([lockout]))).body.data;
+    const crossTeam = await b.call(b.superUser, 'POST', `/stations/${bStation.id}/assignments`, { team_id: aTeam.id });
+    expect(crossTeam.status).toBe(404);
+    expect(crossTeam.body.error_messages).toBe('No such team in your organization.');
     expect((await b.call(b.superUser, 'POST', '/stations', pressStation([lockout], { trainer_ids: [a.member.id] }))).status).toBe(404);
     expect((await b.call(b.superUser, 'GET', `/qualifications?user_id=${a.member.id}`)).status).toBe(404);
     expect((await a.call(a.member, 'GET', `/qualifications?user_id=${a.superUser.id}`)).status).toBe(403);
