@@ -301,11 +301,8 @@ export function firstLoginFlags(db: Db, userId: number) {
 
 export async function lastWatchedByCategory(db: Db, userId: number, categoryIds: number[]): Promise<Map<number, WatchPlace>> {
   if (categoryIds.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('video_watch')
-    .innerJoin('videos', 'videos.id', 'video_watch.video_id')
-    .select(['videos.category_id', 'videos.id', 'video_watch.position_seconds', 'videos.duration_seconds'])
-    .where('video_watch.user_id', '=', userId)
+  const rows = await watchPlaces(db, userId)
+    .select('videos.category_id')
     .where('videos.category_id', 'in', categoryIds)
     .orderBy('video_watch.last_watched_at', 'desc')
     .execute();
