@@ -4,7 +4,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { ALERTS_COUNT_CAP, ALERTS_PER_CATEGORY } from '@mm/contract';
 import { DefaultQueryExecutor, sql } from 'kysely';
-import pg from 'pg';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config/env.ts';
 import type { Db } from '../src/db/client.ts';
@@ -14,6 +13,10 @@ import { hashToken } from '../src/lib/crypto.ts';
 import { categoryTotals, completedPerCategory, secondsPerCategory, startedNotFinished, watchedPerMember } from '../src/modules/dashboard/dashboard.queries.ts';
 import { rebuildCategoryStats, rebuildMemberPoints } from '../src/modules/learning/learning-stats.queries.ts';
 import { learningPathFor } from '../src/modules/organization/learning-path.queries.ts';
+import { freshDatabase } from './database.ts';
+import { type LoadRequest, load, WRK } from './load.ts';
+import { benchMedia } from './media.ts';
+import { PROFILE_DIR, startProfile } from './profile.ts';
 import { seedQualifications } from './qualifications-seed.ts';
 import { SEARCH_QUERIES, seedCaptions } from './search-seed.ts';
 
@@ -21,7 +24,7 @@ import { SEARCH_QUERIES, seedCaptions } from './search-seed.ts';
  * `npm run bench`: latency and query count of the catalog calls, at two catalog sizes, on SQLite
  * (and on PostgreSQL when DATABASE_URL is a postgres:// URL). Seeds straight through Kysely:
  * ~25 categories, 4 sub-categories each, N videos, 5,000 members of one organization with watch
- * history, votes and lists. Loopback only, a bounded number of requests per call.
+ * history, votes and lists. Loopback only, a few seconds of load per call (bench/load.ts).
  */
 
 /** Catalog sizes to run; BENCH_SIZES=1000 runs one. */
@@ -33,12 +36,22 @@ const SIZES = (process.env.BENCH_SIZES ?? '100,1000')
 const SEARCH_VIDEOS = Number(process.env.BENCH_SEARCH_VIDEOS ?? 2000);
 const CAPTION_MINUTES = Number(process.env.BENCH_CAPTION_MINUTES ?? 10);
 const MEMBERS = 5000;
-const REQUESTS = 300;
-const CONCURRENCY = 8;
+/** Connections kept open by the load generator for the member calls (the issue's measurements: 50). */
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+/** Seconds of load per call, after one second of warm-up. */
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+/** Members signed in for the load: the connections take turns with their tokens. */
+const SIGNED_IN = 64;
 const CATEGORIES = 25;
 /** Stations of the qualifications matrix case (every member assigned to each), on the largest catalog size. */
 const STATIONS = Number(process.env.BENCH_STATIONS ?? 50);
 const SUBS_PER_CATEGORY = 4;
+
+/** Connections of the media case (the issue's 200); BENCH_MEDIA_CONNECTIONS=0 skips it. */
+const MEDIA_CONNECTIONS = Number(process.env.BENCH_MEDIA_CONNECTIONS ?? 200);
+
+/** BENCH_CALLS=learning_path_home,videos/view runs only the calls whose names hold one of these (and /healthz). */
+const ONLY = (process.env.BENCH_CALLS ?? '').split(',').filter(Boolean);
 
 /** BENCH_TRACE=1 prints, for one request of each call, every statement with its time: where the call's time goes. */
 const TRACE = process.env.BENCH_TRACE === '1';
@@ -281,7 +294,7 @@ async function seed(db: Db, videos: number): Promise<Seeded> {
   await (isPostgres(db) ? sql`vacuum analyze` : sql`analyze`).execute(db);
 
   // Sessions for the members the bench signs in as.
-  const tokens = userIds.slice(0, CONCURRENCY).map(() => randomBytes(32).toString('base64url'));
+  const tokens = userIds.slice(0, SIGNED_IN).map(() => randomBytes(32).toString('base64url'));
   await db
     .insertInto('sessions')
     .values(
@@ -310,60 +323,49 @@ async function seed(db: Db, videos: number): Promise<Seeded> {
   };
 }
 
-async function freshDatabase(label: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const server = process.env.DATABASE_URL;
-  if (!server?.startsWith('postgres')) {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), `mm-bench-${label}-`));
-    return { url: `sqlite:${path.join(dir, 'bench.sqlite')}`, drop: async () => fs.rmSync(dir, { recursive: true, force: true }) };
-  }
-  const name = `mm_bench_${process.pid}_${label}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: server });
-    await client.connect();
-    await client.query(statement);
-    await client.end();
-  };
-  await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await admin(`CREATE DATABASE ${name}`);
-  const url = new URL(server);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
-}
-
 type Call = {
   name: string;
   method: 'GET' | 'POST';
   path: string;
   body?: (i: number, token: string) => unknown;
   superUser?: boolean;
-  requests?: number;
-  concurrency?: number;
+  /** Kept-alive connections (a supervisor's screen: 1). */
+  connections?: number;
 };
 /** `first` is the very first request's latency, before any warm-up: what a cache or a cold start costs once. */
-type Result = { size: number; call: string; queries: number; first: number; p50: number; p95: number; p99: number; rps: number; errors: number };
+type Result = {
+  size: number;
+  call: string;
+  /** The /healthz row this one is compared with: same catalog, same connections. */
+  baseline: boolean;
+  connections: number;
+  queries: number;
+  first: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  rps: number;
+  errors: number;
+};
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
-async function measure(url: string, call: Call, tokens: string[]): Promise<Omit<Result, 'size' | 'call' | 'queries' | 'first'>> {
-  const latencies: number[] = [];
-  let next = 0;
-  let errors = 0;
-  const total = call.requests ?? REQUESTS;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: call.concurrency ?? CONCURRENCY }, async (_, worker) => {
-      while (next < total) {
-        const i = next++;
-        const t0 = performance.now();
-        const res = await request(url, call, tokens[worker]!, i);
-        latencies.push(performance.now() - t0);
-        if (!res.ok) errors++;
-      }
-    }),
-  );
-  const seconds = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  return { p50: percentile(latencies, 50), p95: percentile(latencies, 95), p99: percentile(latencies, 99), rps: total / seconds, errors };
+/** The call's requests as the load generator sends them: the signed-in members take turns, each with its own body. */
+function variants(call: Call, tokens: string[]): LoadRequest[] {
+  return Array.from({ length: 256 }, (_, i) => {
+    const token = tokens[i % tokens.length]!;
+    const headers: Record<string, string> = { authorization: `Bearer ${token}` };
+    if (call.method === 'POST') headers['content-type'] = 'application/json';
+    return { method: call.method, path: call.path, headers, body: call.body ? JSON.stringify(call.body(i, token)) : undefined };
+  });
+}
+
+async function measure(url: string, call: Call, tokens: string[]): Promise<Pick<Result, 'p50' | 'p95' | 'p99' | 'rps' | 'errors'>> {
+  const requests = variants(call, tokens);
+  const connections = call.connections ?? CONNECTIONS;
+  await load(url, requests, { connections, seconds: 1 }); // warm-up: JIT, kept answers, connection pool
+  const { rps, p50, p95, p99, errors } = await load(url, requests, { connections, seconds: SECONDS });
+  return { rps, p50, p95, p99, errors };
 }
 
 let clientAddress = 0;
@@ -424,8 +426,8 @@ async function benchSize(size: number, search = false): Promise<Result[]> {
     const videoAt = (i: number) => seeded.openVideoIds[(i * 7919) % seeded.openVideoIds.length];
     const baseline: Call = { name: 'GET /healthz (baseline)', method: 'GET', path: '/healthz' };
     const searchCalls: Call[] = SEARCH_QUERIES.map((q) => ({ name: `search "${q}"`, method: 'GET', path: `/api/search?${new URLSearchParams({ q })}` }));
-    // A member's latency (one request at a time) beside the 2-core machine's throughput at 8 concurrent requests.
-    const oneAtATime = (call: Call): Call => ({ ...call, name: `${call.name}, one at a time`, concurrency: 1, requests: 150 });
+    // A member's latency (one request at a time) beside the 2-core machine's throughput under load.
+    const oneAtATime = (call: Call): Call => ({ ...call, name: `${call.name}, one at a time`, connections: 1 });
     const calls: Call[] = search
       ? [baseline, ...searchCalls, oneAtATime(baseline), ...searchCalls.map(oneAtATime)]
       : [
@@ -455,7 +457,7 @@ async function benchSize(size: number, search = false): Promise<Result[]> {
           ...(largest && STATIONS > 0 ? matrixCalls(seeded.organizationId) : []),
         ];
     const results: Result[] = [];
-    for (const call of calls) {
+    for (const call of calls.filter((c) => c === baseline || ONLY.length === 0 || ONLY.some((name) => c.name.includes(name)))) {
       const firstStarted = performance.now();
       await request(url, call, seeded.tokens[0]!, 0);
       const first = performance.now() - firstStarted;
@@ -476,12 +478,17 @@ async function benchSize(size: number, search = false): Promise<Result[]> {
         for (const t of traced) process.stdout.write(`      ${t.ms.toFixed(2).padStart(7)} ms  ${t.sql}\n`);
         traced = null;
       }
+      const profile = PROFILE_DIR ? await startProfile() : null;
+      const figures = await measure(url, call, call.superUser ? seeded.tokens.map(() => seeded.tokens[0]!) : seeded.tokens);
+      if (profile) await profile.stop(path.join(PROFILE_DIR as string, `${size}-${call.name.replace(/[^A-Za-z0-9_]+/g, '-')}.cpuprofile`));
       results.push({
         size,
         call: call.name,
+        baseline: call.path === baseline.path,
+        connections: call.connections ?? CONNECTIONS,
         queries: perCall,
         first,
-        ...(await measure(url, call, call.superUser ? seeded.tokens.map(() => seeded.tokens[0]!) : seeded.tokens)),
+        ...figures,
       });
     }
     if (largest) await dashboardSqlTimes(ctx.db, seeded.organizationId);
@@ -501,18 +508,16 @@ function dashboardCalls(organizationId: number): Call[] {
       method: 'GET',
       path: `/api/get_organization_team_overall_progress?${q}&onlyEssentials=1`,
       superUser: true,
-      requests: 60,
-      concurrency: 1,
+      connections: 1,
     },
-    { name: 'dashboard users_alerts', method: 'GET', path: `/api/get_dashboard_users_alerts?${q}&categoryId=`, superUser: true, requests: 60, concurrency: 1 },
-    { name: 'dashboard compliance_report', method: 'GET', path: `/api/get_organization_compliance_report?${q}`, superUser: true, requests: 60, concurrency: 1 },
+    { name: 'dashboard users_alerts', method: 'GET', path: `/api/get_dashboard_users_alerts?${q}&categoryId=`, superUser: true, connections: 1 },
+    { name: 'dashboard compliance_report', method: 'GET', path: `/api/get_organization_compliance_report?${q}`, superUser: true, connections: 1 },
     {
       name: 'dashboard optional_training',
       method: 'GET',
       path: `/api/get_organization_team_optional_training?${q}`,
       superUser: true,
-      requests: 60,
-      concurrency: 1,
+      connections: 1,
     },
   ];
 }
@@ -521,10 +526,19 @@ function dashboardCalls(organizationId: number): Call[] {
 function matrixCalls(organizationId: number): Call[] {
   const base = `/api/organization/${organizationId}/qualifications`;
   return [
-    { name: `qualifications matrix (50 people x ${STATIONS})`, method: 'GET', path: `${base}/matrix`, superUser: true, requests: 60, concurrency: 1 },
-    { name: 'qualifications matrix, night shift', method: 'GET', path: `${base}/matrix?shift=night&skip=500`, superUser: true, requests: 60, concurrency: 1 },
-    { name: `qualifications matrix.csv (${MEMBERS} x ${STATIONS})`, method: 'GET', path: `${base}/matrix.csv`, superUser: true, requests: 10, concurrency: 1 },
+    { name: `qualifications matrix (50 people x ${STATIONS})`, method: 'GET', path: `${base}/matrix`, superUser: true, connections: 1 },
+    { name: 'qualifications matrix, night shift', method: 'GET', path: `${base}/matrix?shift=night&skip=500`, superUser: true, connections: 1 },
+    { name: `qualifications matrix.csv (${MEMBERS} x ${STATIONS})`, method: 'GET', path: `${base}/matrix.csv`, superUser: true, connections: 1 },
   ];
+}
+
+/** The /healthz row measured just before result `i`, in the same catalog and over as many connections. */
+function baselineOf(results: Result[], i: number): Result | undefined {
+  const r = results[i]!;
+  return results
+    .slice(0, i + 1)
+    .reverse()
+    .find((b) => b.baseline && b.size === r.size && b.connections === r.connections);
 }
 
 /** The raw SQL time of each dashboard call's main query (median of 20 runs), printed beside the HTTP figures. */
@@ -558,7 +572,7 @@ async function main() {
   const started = performance.now();
   const dialect = process.env.DATABASE_URL?.startsWith('postgres') ? 'PostgreSQL' : 'SQLite';
   console.log(
-    `Catalog bench on ${dialect}: ${REQUESTS} requests per call, concurrency ${CONCURRENCY}, loopback, Node ${process.version}, ${os.cpus().length} CPUs.`,
+    `Catalog bench on ${dialect}: ${SECONDS} s of load per call over ${CONNECTIONS} connections (${WRK ? 'wrk' : 'in-process client, no wrk installed'}), loopback, Node ${process.version}, ${os.cpus().length} CPUs.`,
   );
   const results: Result[] = [];
   for (const size of SIZES) results.push(...(await benchSize(size)));
@@ -566,10 +580,11 @@ async function main() {
   if (SEARCH_VIDEOS > 0) results.push(...(await benchSize(SEARCH_VIDEOS, true)));
 
   const rows = [
-    ['videos', 'call', 'SQL/call', 'first ms', 'p50 ms', 'p95 ms', 'p99 ms', 'req/s', 'errors'],
+    ['videos', 'call', 'conns', 'SQL/call', 'first ms', 'p50 ms', 'p95 ms', 'p99 ms', 'req/s', 'errors', 'req/s ÷ healthz', 'p99 ÷ healthz'],
     ...results.map((r, i) => [
       `${r.size}${i >= catalogResults ? ' +cc' : ''}`,
       r.call,
+      String(r.connections),
       String(r.queries),
       r.first.toFixed(1),
       r.p50.toFixed(1),
@@ -577,6 +592,8 @@ async function main() {
       r.p99.toFixed(1),
       r.rps.toFixed(0),
       String(r.errors),
+      baselineOf(results, i) ? (r.rps / baselineOf(results, i)!.rps).toFixed(2) : '',
+      baselineOf(results, i) ? (r.p99 / baselineOf(results, i)!.p99).toFixed(1) : '',
     ]),
   ];
   const widths = rows[0]!.map((_, c) => Math.max(...rows.map((row) => row[c]!.length)));
@@ -589,6 +606,20 @@ async function main() {
     results
       .slice(0, catalogResults)
       .some((r) => r.size === SIZES[1] && (results.find((s) => s.size === SIZES[0] && s.call === r.call)?.queries ?? r.queries) !== r.queries);
+  if (MEDIA_CONNECTIONS > 0) {
+    const media = await benchMedia(MEDIA_CONNECTIONS, SECONDS);
+    const base = media.find((m) => m.baseline);
+    console.log(
+      `Media: one 512 KiB HLS segment over ${MEDIA_CONNECTIONS} connections${base ? ', beside nginx sending it from disk' : ' (nginx is not installed: no baseline)'}:`,
+    );
+    for (const m of media) {
+      const ratio = base ? `, ${(m.rps / base.rps).toFixed(2)} of nginx's req/s` : '';
+      console.log(
+        `  ${m.name.padEnd(46)} ${m.rps.toFixed(0).padStart(6)} req/s${ratio}; p50 ${m.p50.toFixed(1)} ms, p99 ${m.p99.toFixed(1)} ms; ${m.errors} errors`,
+      );
+    }
+    if (media.some((m) => m.errors > 0)) process.exitCode = 1;
+  }
   console.log('Dashboard main queries, raw SQL (largest size):');
   for (const line of dashboardSql) console.log(line);
   console.log(grows ? 'WARNING: the query count grows with the catalog.' : 'Query counts are the same at every catalog size.');

@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import formbody from '@fastify/formbody';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -17,6 +16,7 @@ import { failure, registerErrorEnvelope } from './lib/envelope.ts';
 import { bindRequestLogs, scopedLog } from './lib/log.ts';
 import { refuseNulCharacters } from './lib/nul-characters.ts';
 import { redactUrl } from './lib/redact.ts';
+import { addSecurityHeaders } from './lib/security-headers.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { apiDocsRoutes } from './modules/api-docs/api-docs.routes.ts';
 import { registerOpenApi } from './modules/api-docs/openapi.ts';
@@ -93,7 +93,7 @@ export async function buildApp(
 
   registerErrorEnvelope(app);
   app.addHook('preValidation', refuseNulCharacters);
-  await app.register(helmet, {
+  addSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

@@ -1,80 +1,44 @@
-import { type ChildProcess, execFile, execFileSync, spawn } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mediaRoot } from '../src/modules/catalog/media.ts';
 import { mediaSigner } from '../src/modules/media/media-signer.ts';
 import { importTestCatalog, type TestCatalog } from './catalog-fixture.ts';
-import { freePort } from './free-port.ts';
 import { startPlatform, type TestPlatform } from './harness.ts';
+import { NGINX, type RunningNginx, startNginx } from './nginx-process.ts';
 
 /**
  * Production behind nginx (issue 18): the shipped deploy/nginx.conf, filled in, runs Debian's nginx in front of
  * the app started with MEDIA_ACCEL_REDIRECT. The app checks each signed media URL and nginx sends the bytes;
  * ffprobe plays the stream through nginx. Needs the `nginx` package (.ci/run installs it).
  */
-const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((candidate) => fs.existsSync(candidate));
 const run = promisify(execFile);
-const SITE_TEMPLATE = fileURLToPath(new URL('../../deploy/nginx.conf', import.meta.url));
 
 describe.skipIf(!NGINX)('the app behind nginx with deploy/nginx.conf', () => {
   let platform: TestPlatform;
   let catalog: TestCatalog;
-  let nginx: ChildProcess;
+  let nginx: RunningNginx;
   let front: string;
   let work: string;
 
   beforeAll(async () => {
     platform = await startPlatform({ MEDIA_ACCEL_REDIRECT: '/internal-media/', TRUST_PROXY: 'true' });
     catalog = await importTestCatalog(platform);
-    work = fs.mkdtempSync(path.join(os.tmpdir(), 'mm-nginx-'));
+    work = fs.mkdtempSync(path.join(os.tmpdir(), 'mm-nginx-web-'));
     // A stand-in build: one hashed asset and its gzip twin, as web/build/precompress.ts writes them.
     const webDist = path.join(work, 'web');
     fs.mkdirSync(path.join(webDist, 'assets'), { recursive: true });
     fs.writeFileSync(path.join(webDist, 'assets', 'app-0123abcd.js'), 'console.log("app");\n'.repeat(200));
     execFileSync('gzip', ['-k', '-9', path.join(webDist, 'assets', 'app-0123abcd.js')]);
-
-    const port = await freePort();
-    front = `http://127.0.0.1:${port}`;
-    const site = fs
-      .readFileSync(SITE_TEMPLATE, 'utf8')
-      .replaceAll('{{LISTEN}}', `127.0.0.1:${port}`)
-      .replaceAll('{{APP}}', new URL(platform.url).host)
-      .replaceAll('{{MEDIA_DIR}}', `${mediaRoot(platform.ctx.config.dataDir)}/`)
-      .replaceAll('{{WEB_DIST}}', `${webDist}/`);
-    expect(site).not.toContain('{{');
-    fs.writeFileSync(path.join(work, 'site.conf'), site);
-    // The frame Debian's /etc/nginx/nginx.conf gives a site, with every path in the test's own directory.
-    const temp = (name: string) => `${name} ${path.join(work, name)};`;
-    fs.writeFileSync(
-      path.join(work, 'nginx.conf'),
-      [
-        process.getuid?.() === 0 ? 'user root;' : '',
-        `pid ${path.join(work, 'nginx.pid')};`,
-        `error_log ${path.join(work, 'error.log')} warn;`,
-        'events { worker_connections 512; }',
-        'http {',
-        '  include /etc/nginx/mime.types;',
-        '  access_log off;',
-        ...['client_body_temp_path', 'proxy_temp_path', 'fastcgi_temp_path', 'uwsgi_temp_path', 'scgi_temp_path'].map((name) => `  ${temp(name)}`),
-        `  include ${path.join(work, 'site.conf')};`,
-        '}',
-      ].join('\n'),
-    );
-    nginx = spawn(NGINX as string, ['-p', work, '-c', path.join(work, 'nginx.conf'), '-g', 'daemon off;'], { stdio: 'ignore' });
-    for (let tries = 0; ; tries++) {
-      const up = await fetch(`${front}/healthz`).catch(() => null);
-      if (up?.status === 200) break;
-      if (tries > 100) throw new Error(`nginx did not start: ${fs.readFileSync(path.join(work, 'error.log'), 'utf8')}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    nginx = await startNginx({ app: new URL(platform.url).host, mediaDir: mediaRoot(platform.ctx.config.dataDir), webDist });
+    front = nginx.url;
   });
 
   afterAll(async () => {
-    nginx?.kill('SIGTERM');
+    nginx?.stop();
     await platform?.close();
     if (work) fs.rmSync(work, { recursive: true, force: true });
   });

@@ -33,6 +33,7 @@ const schema = z
       .string()
       .regex(/^\/[A-Za-z0-9_/-]*\/$/, 'must be a path that starts and ends with /, such as /internal-media/')
       .optional(),
+    MEDIA_MEMORY_MB: z.coerce.number().int().min(0).max(65536).default(128),
   })
   .superRefine((env, ctx) => {
     if (env.PAYMENT_PROVIDER === 'stripe') {
@@ -71,6 +72,8 @@ function toConfig(env: z.infer<typeof schema>) {
     trustProxy: env.TRUST_PROXY === 'true',
     /** Behind nginx (deploy/nginx.conf): media answers name the file for nginx to send instead of carrying it. */
     mediaAccelRedirect: env.MEDIA_ACCEL_REDIRECT,
+    /** Memory for the media files players fetch again and again (segments, posters, captions); 0 reads every one from disk. */
+    mediaMemoryBytes: env.MEDIA_MEMORY_MB * 1024 * 1024,
   };
 }
 

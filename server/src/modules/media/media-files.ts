@@ -22,7 +22,12 @@ const ASSET_HASH = /^[a-f0-9]{64}$/;
 // A name never starts with a dot, so no "." or ".." segment can pass.
 const SEGMENT = /^[A-Za-z0-9_][A-Za-z0-9_.-]{0,99}$/;
 
-export type MediaFile = { file: string; type: string; cacheControl: string };
+export type MediaFile = {
+  file: string;
+  type: string;
+  cacheControl: string /** Content-addressed: the bytes under this name never change. */;
+  immutable: boolean;
+};
 
 /**
  * The file under `mediaRoot/<asset>/` named by at most two clean path segments with a known
@@ -37,7 +42,7 @@ export function resolveMediaFile(mediaRoot: string, assetHash: string, relative:
   const assetDir = path.resolve(mediaRoot, assetHash);
   const file = path.resolve(assetDir, ...segments);
   if (!file.startsWith(assetDir + path.sep)) return null;
-  return { file, type: kind.type, cacheControl: kind.immutable ? IMMUTABLE : SHORT };
+  return { file, type: kind.type, cacheControl: kind.immutable ? IMMUTABLE : SHORT, immutable: kind.immutable };
 }
 
 export type ByteRange = { start: number; end: number };

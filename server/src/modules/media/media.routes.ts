@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
 import { mediaRoot } from '../catalog/media.ts';
+import { HotFiles, mediaEtag } from './hot-files.ts';
 import { parseRange, READ_BUFFER, resolveMediaFile, statFile } from './media-files.ts';
 import { MEDIA_PREFIX, mediaSigner } from './media-signer.ts';
 
@@ -11,13 +12,14 @@ const params = z.object({ expires: z.string(), signature: z.string(), hash: z.st
 
 /**
  * `/media/<expires>/<signature>/<asset>/<file>`: transcoded media for holders of a signed URL,
- * range-aware and streamed with 1 MiB reads, or handed to nginx with X-Accel-Redirect when
+ * range-aware, sent from memory (segments, posters, captions: hot-files.ts) or streamed with 1 MiB reads, or handed to nginx with X-Accel-Redirect when
  * MEDIA_ACCEL_REDIRECT is set (deploy/nginx.conf). Not rate limited: a player fetches a segment every
  * few seconds and the signature already bounds what can be fetched.
  */
 export const mediaRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const root = mediaRoot(ctx.config.dataDir);
   const accelRedirect = ctx.config.mediaAccelRedirect;
+  const hotFiles = new HotFiles(ctx.config.mediaMemoryBytes);
 
   // HEAD is declared with GET so it keeps the real Content-Length (Fastify's generated HEAD would read the file through).
   app.route({
@@ -40,21 +42,23 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
           .header('x-accel-redirect', `${accelRedirect}${hash}/${request.params['*']}`)
           .send();
       }
-      const stat = await statFile(target.file);
-      if (!stat) throw notFound('No such media.');
-
-      const etag = `"${stat.size.toString(36)}-${Math.trunc(stat.mtimeMs).toString(36)}"`;
+      const held = target.immutable ? await hotFiles.get(target.file) : null;
+      const stat = held ? null : await statFile(target.file);
+      if (!held && !stat) throw notFound('No such media.');
+      const size = held ? held.bytes.length : (stat as fs.Stats).size;
+      const etag = held ? held.etag : mediaEtag(stat as fs.Stats);
       reply.header('content-type', target.type).header('cache-control', target.cacheControl).header('accept-ranges', 'bytes').header('etag', etag);
       if (request.headers['if-none-match'] === etag) return reply.status(304).send();
 
-      const range = parseRange(request.headers.range, stat.size);
+      const range = parseRange(request.headers.range, size);
       if (range === 'unsatisfiable') {
-        return reply.status(416).header('content-range', `bytes */${stat.size}`).header('content-type', 'text/plain').send('Range Not Satisfiable');
+        return reply.status(416).header('content-range', `bytes */${size}`).header('content-type', 'text/plain').send('Range Not Satisfiable');
       }
-      const { start, end } = range ?? { start: 0, end: stat.size - 1 };
-      if (range) reply.status(206).header('content-range', `bytes ${start}-${end}/${stat.size}`);
+      const { start, end } = range ?? { start: 0, end: size - 1 };
+      if (range) reply.status(206).header('content-range', `bytes ${start}-${end}/${size}`);
       reply.header('content-length', String(end - start + 1));
-      if (request.method === 'HEAD' || stat.size === 0) return reply.send();
+      if (request.method === 'HEAD' || size === 0) return reply.send();
+      if (held) return reply.send(range ? held.bytes.subarray(start, end + 1) : held.bytes);
       return reply.send(fs.createReadStream(target.file, { start, end, highWaterMark: READ_BUFFER }));
     },
   });
