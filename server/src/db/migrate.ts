@@ -19,6 +19,7 @@ import * as qualifications from './migrations/2026-11-25-023-qualifications.ts';
 import * as requiredTraining from './migrations/2026-11-25-024-required-training.ts';
 import * as signoffRequests from './migrations/2026-11-25-025-signoff-requests.ts';
 import * as writeReceipts from './migrations/2026-11-25-026-write-receipts.ts';
+import * as keptRanking from './migrations/2026-11-25-027-kept-ranking.ts';
 
 /** Versioned migrations, in order. Never edit one that has landed: add a new file. */
 const migrations: Record<string, Migration> = {
@@ -41,6 +42,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-25-024-required-training': requiredTraining,
   '2026-11-25-025-signoff-requests': signoffRequests,
   '2026-11-25-026-write-receipts': writeReceipts,
+  '2026-11-25-027-kept-ranking': keptRanking,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

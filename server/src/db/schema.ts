@@ -369,6 +369,8 @@ export interface MemberCategoryStatsTable {
 /** Ranking points of a member and when they last earned some (kept by the watch and certificate flows). */
 export interface MemberPointsTable {
   user_id: number;
+  /** The member's organization (members never change organization): the ranking index is per organization. */
+  organization_id: number | null;
   points: number;
   reached_at: number;
 }

@@ -46,14 +46,14 @@ export async function applyWatchDelta(trx: Trx, d: WatchDelta): Promise<void> {
       )
       .execute();
   }
-  if (d.watched) await addPoints(trx, d.userId, POINTS.video, d.t);
+  if (d.watched) await addPoints(trx, d, POINTS.video, d.t);
 }
 
 /** Adds points to a member; the moment they were earned is the ranking's tie-break. */
-export async function addPoints(trx: Trx | Db, userId: number, points: number, t: number): Promise<void> {
+export async function addPoints(trx: Trx | Db, member: { userId: number; organizationId: number | null }, points: number, t: number): Promise<void> {
   await trx
     .insertInto('member_points')
-    .values({ user_id: userId, points, reached_at: t })
+    .values({ user_id: member.userId, organization_id: member.organizationId, points, reached_at: t })
     .onConflict((oc) =>
       oc.column('user_id').doUpdateSet({
         points: sql`member_points.points + excluded.points`,
@@ -80,8 +80,8 @@ export async function rebuildCategoryStats(db: Db | Trx): Promise<void> {
 /** Recomputes every member's points from watched videos and certificates (the bench seeds history directly). */
 export async function rebuildMemberPoints(db: Db | Trx): Promise<void> {
   await db.deleteFrom('member_points').execute();
-  await sql`insert into member_points (user_id, points, reached_at)
-            select e.user_id, sum(e.points), max(e.at)
+  await sql`insert into member_points (user_id, organization_id, points, reached_at)
+            select e.user_id, (select u.organization_id from users u where u.id = e.user_id), sum(e.points), max(e.at)
             from (select user_id, ${sql.lit(POINTS.video)} as points, watched_at as at from video_watch where watched_at is not null
                   union all
                   select user_id, case when kind = 'category' then ${sql.lit(POINTS.certificate)} else ${sql.lit(POINTS.microCertificate)} end as points,

@@ -154,7 +154,7 @@ export async function issueCertificate(
       .onConflict((oc) => oc.columns(['user_id', 'kind', 'subject_id']).doNothing())
       .returning('id')
       .executeTakeFirst();
-    if (inserted) await addPoints(trx, c.userId, c.kind === 'category' ? POINTS.certificate : POINTS.microCertificate, c.t);
+    if (inserted) await addPoints(trx, c, c.kind === 'category' ? POINTS.certificate : POINTS.microCertificate, c.t);
   });
 }
 
@@ -217,29 +217,71 @@ const rankingOrder = sql`coalesce(p.points, 0) desc, coalesce(p.reached_at, ${NE
 const personColumns = sql`u.id, u.name, u.last_name, u.picture, u.role, u.team_id, u.bio, u.mobile, coalesce(p.points, 0) as points`;
 const toRanked = (r: RankedUser): RankedUser => ({ ...r, points: Number(r.points), ranking: Number(r.ranking) });
 
-/** A page of the organization's ranking: a top-N sort over the kept points (positions follow from the page's offset). */
-export async function rankingPage(db: Db, organizationId: number, page: { skip: number; take: number }): Promise<RankedUser[]> {
-  const { rows } = await sql<Omit<RankedUser, 'ranking'>>`
-    select ${personColumns}, t.name as team
-    ${rankedMembers(organizationId, sql`left join teams t on t.id = u.team_id`)}
-    order by ${rankingOrder}
-    limit ${page.take} offset ${page.skip}
+/** Members who rank nowhere though they may hold points: deleted ones and the shared guest (users_unranked_idx). */
+const unranked = sql`(u.deleted_at is not null or u.is_guest = 1)`;
+
+/** How many ranked members of the organization hold points: the kept rows minus the few unranked holders. */
+async function membersWithPoints(db: Db, organizationId: number): Promise<number> {
+  const { rows } = await sql<{ n: number }>`
+    select (select count(*) from member_points p where p.organization_id = ${organizationId})
+         - (select count(*) from users u join member_points p on p.user_id = u.id where u.organization_id = ${organizationId} and ${unranked}) as n
   `.execute(db);
-  return rows.map((r, i) => toRanked({ ...r, ranking: page.skip + i + 1 }));
+  return Number(rows[0]?.n ?? 0);
 }
 
-/** One member's position and points: 1 + how many members of the organization rank before them (no sort). */
-export async function rankOf(db: Db, organizationId: number, userId: number): Promise<{ ranking: number; points: number }> {
-  const me = await db.selectFrom('member_points').select(['points', 'reached_at']).where('user_id', '=', userId).executeTakeFirst();
-  const points = me?.points ?? 0;
-  const reachedAt = me ? Number(me.reached_at) : NEVER;
-  const { rows } = await sql<{ ahead: number }>`
-    select count(*) as ahead ${rankedMembers(organizationId)}
-    and (coalesce(p.points, 0) > ${points}
-         or (coalesce(p.points, 0) = ${points}
-             and (coalesce(p.reached_at, ${NEVER}) < ${reachedAt} or (coalesce(p.reached_at, ${NEVER}) = ${reachedAt} and u.id < ${userId}))))
+/**
+ * A page of the organization's ranking, walked in the kept order (member_points_ranking_idx): the members with points,
+ * then those without any by id. No sort of the organization; positions follow from the page's offset.
+ */
+export async function rankingPage(db: Db, organizationId: number, page: { skip: number; take: number }): Promise<RankedUser[]> {
+  const { rows: pointed } = await sql<Omit<RankedUser, 'ranking'>>`
+    select ${personColumns}, t.name as team
+    from member_points p join users u on u.id = p.user_id left join teams t on t.id = u.team_id
+    where p.organization_id = ${organizationId} and u.deleted_at is null and u.is_guest = 0
+    order by p.points desc, p.reached_at asc, p.user_id asc
+    limit ${page.take} offset ${page.skip}
   `.execute(db);
-  return { ranking: Number(rows[0]?.ahead ?? 0) + 1, points };
+  const ranked = pointed.map((r, i) => toRanked({ ...r, ranking: page.skip + i + 1 }));
+  if (ranked.length === page.take) return ranked;
+  const before = ranked.length > 0 ? page.skip + ranked.length : await membersWithPoints(db, organizationId);
+  const { rows: rest } = await sql<Omit<RankedUser, 'ranking'>>`
+    select ${personColumns}, t.name as team
+    ${rankedMembers(organizationId, sql`left join teams t on t.id = u.team_id`)} and p.user_id is null
+    order by u.id
+    limit ${page.take - ranked.length} offset ${Math.max(0, page.skip - before)}
+  `.execute(db);
+  const firstPosition = Math.max(page.skip, before) + 1;
+  return [...ranked, ...rest.map((r, i) => toRanked({ ...r, ranking: firstPosition + i }))];
+}
+
+/**
+ * One member's position and points: 1 + how many ranked members come before them, counted on the kept order
+ * (two index ranges, less the few unranked holders among them) rather than by ranking the organization.
+ */
+export async function rankOf(db: Db, organizationId: number, userId: number): Promise<{ ranking: number; points: number }> {
+  const me = await db
+    .selectFrom('member_points')
+    .select(['points', 'reached_at'])
+    .where('user_id', '=', userId)
+    .where('organization_id', '=', organizationId)
+    .executeTakeFirst();
+  if (!me) {
+    // No points: after every member who has some, then by id among those without.
+    const { rows } = await sql<{ n: number }>`
+      select count(*) as n ${rankedMembers(organizationId)} and p.user_id is null and u.id < ${userId}
+    `.execute(db);
+    return { ranking: (await membersWithPoints(db, organizationId)) + Number(rows[0]?.n ?? 0) + 1, points: 0 };
+  }
+  const [points, reachedAt] = [Number(me.points), Number(me.reached_at)];
+  const { rows } = await sql<{ n: number }>`
+    select (select count(*) from member_points p where p.organization_id = ${organizationId} and p.points > ${points})
+         + (select count(*) from member_points p
+            where p.organization_id = ${organizationId} and p.points = ${points} and (p.reached_at, p.user_id) < (${reachedAt}, ${userId}))
+         - (select count(*) from users u join member_points p on p.user_id = u.id
+            where u.organization_id = ${organizationId} and ${unranked}
+              and (p.points > ${points} or (p.points = ${points} and (p.reached_at, p.user_id) < (${reachedAt}, ${userId})))) as n
+  `.execute(db);
+  return { ranking: Number(rows[0]?.n ?? 0) + 1, points };
 }
 
 /** People of the organization (or one team) by name, each with their organization-wide position: one window over the kept points. */

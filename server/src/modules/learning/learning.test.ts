@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importTestCatalog, insertWatchHistory, openWholeCatalog, type TestCatalog } from '../../../test/catalog-fixture.ts';
 import { insertBulkMembers, organizationWithMembers, startPlatform, type TestPlatform } from '../../../test/harness.ts';
 import { ensurePath, replaceHiddenVideos } from '../organization/learning-path.queries.ts';
-import { rebuildCategoryStats, rebuildMemberPoints } from './learning-stats.queries.ts';
+import { softDeleteUser } from '../users/users.queries.ts';
+import { peopleByName, rankingPage, rankOf } from './learning.queries.ts';
+import { addPoints, rebuildCategoryStats, rebuildMemberPoints } from './learning-stats.queries.ts';
 
 let platform: TestPlatform;
 let catalog: TestCatalog;
@@ -293,5 +295,38 @@ describe('learning path, certificates and rankings', () => {
       [3, ids[2]],
     ]);
     expect(activity.body.data.rankingUser).toEqual({ ranking: 5002, points: 0 });
+  });
+
+  it('keeps positions in the ranking order itself: every member and every page agree with ranking the whole organization', async () => {
+    const org = await organizationWithMembers(platform, 'Kept ranks');
+    const db = platform.ctx.db;
+    const ids = await insertBulkMembers(platform, org.organizationId, 40);
+    const t = 1_700_000_000_000;
+    // Distinct points, ties on points broken by the moment, ties on both broken by id; a third of the members without points.
+    for (const [i, id] of ids.entries()) {
+      if (i % 3 === 2) continue;
+      await addPoints(db, { userId: id, organizationId: org.organizationId }, 10 * (i % 5), t + (i % 4));
+    }
+    // A deleted member with the most points, and one without: neither ranks, nor counts ahead of anyone.
+    await addPoints(db, { userId: ids[0]!, organizationId: org.organizationId }, 1000, t);
+    await softDeleteUser(db, org.organizationId, ids[0]!);
+    await softDeleteUser(db, org.organizationId, ids[2]!);
+    const everyone = await peopleByName(db, org.organizationId, { skip: 0, take: 1000 });
+    const expected = [...everyone].sort((a, b) => a.ranking - b.ranking);
+    expect(expected.map((p) => p.ranking)).toEqual(expected.map((_, i) => i + 1));
+    expect(expected.some((p) => p.id === ids[0] || p.id === ids[2])).toBe(false);
+    for (const person of expected) {
+      expect(await rankOf(db, org.organizationId, person.id)).toEqual({ ranking: person.ranking, points: person.points });
+    }
+    for (const [skip, take] of [
+      [0, 7],
+      [7, 7],
+      [20, 9],
+      [26, 30],
+      [100, 5],
+    ] as const) {
+      const page = await rankingPage(db, org.organizationId, { skip, take });
+      expect(page.map((p) => [p.ranking, p.id, p.points])).toEqual(expected.slice(skip, skip + take).map((p) => [p.ranking, p.id, p.points]));
+    }
   });
 });
