@@ -96,7 +96,25 @@ async function inProcessLoad(url: string, requests: LoadRequest[], options: Load
   return { rps: latencies.length / seconds, p50: at(50), p95: at(95), p99: at(99), requests: latencies.length, errors };
 }
 
-/** Drives `requests` (cycled) at `url` for `seconds` over `connections` kept-alive connections. */
-export function load(url: string, requests: LoadRequest[], options: LoadOptions): Promise<LoadFigures> {
-  return WRK ? wrkLoad(url, requests, options) : inProcessLoad(url, requests, options);
+/**
+ * Drives `requests` (cycled) at `url` for `seconds` over `connections` kept-alive connections, then waits for the
+ * server to drain what was still queued when the load stopped, so it does not weigh on what is measured next.
+ */
+export async function load(url: string, requests: LoadRequest[], options: LoadOptions): Promise<LoadFigures> {
+  const figures = await (WRK ? wrkLoad(url, requests, options) : inProcessLoad(url, requests, options));
+  await settled(url);
+  return figures;
+}
+
+/** Resolves once /healthz answers quickly again (at most 30 s). */
+async function settled(url: string): Promise<void> {
+  const origin = new URL(url).origin;
+  for (let tries = 0; tries < 300; tries++) {
+    const t0 = performance.now();
+    await fetch(`${origin}/healthz`)
+      .then((res) => res.arrayBuffer())
+      .catch(() => null);
+    if (performance.now() - t0 < 20) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }

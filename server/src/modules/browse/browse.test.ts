@@ -92,6 +92,18 @@ describe('home sections', () => {
       expect((await lockoutCard()).title).toBe('Lockout, tagout and try');
       await reimportTestCatalog(other, rename(before.title));
       expect((await lockoutCard()).title).toBe(before.title);
+      // Unlisting a video through the other instance: the member's path counts one video less on the next call here.
+      const safetyOnPath = async () =>
+        (await post(acme.member.token, '/learning_path_home', {})).body.data.categories.find(
+          (c: { category_id: number }) => c.category_id === catalog.categories.safety,
+        ).videos_count;
+      const listed = await safetyOnPath();
+      await reimportTestCatalog(other, (c) => {
+        // The one safety video listed for the test audience only.
+        for (const v of c.categories[0]!.sub_categories.flatMap((s) => s.videos)) if (v.in_production === 0 && v.in_test === 1) v.in_test = 0;
+      });
+      expect(await safetyOnPath()).toBe(listed - 1);
+      await reimportTestCatalog(other, () => {});
     } finally {
       await post(acme.superUser.token, '/videos/like', { admin_video_id: catalog.videos.lockout });
       await post(acme.member.token, '/wishlists/operations', { admin_video_id: catalog.videos.lockout });

@@ -69,34 +69,30 @@ export async function countsBySubCategory(db: Db, userId: number, categoryIds: n
   }));
 }
 
-export type CategoryStanding = { category_id: number; total: number; watched: number; certified: boolean };
+export type ListedVideo = { id: number; category_id: number; sub_category_id: number; duration_seconds: number };
 
-/**
- * Per category among `categoryIds`, in one statement: its listed visible videos, how many the member watched and
- * whether the member holds the category's certificate. What decides whether an essential category still locks the
- * ones after it (learning.rules.ts `availability`).
- */
-export async function categoryStandings(db: Db, userId: number, categoryIds: number[], hiddenVideoIds: number[]): Promise<CategoryStanding[]> {
-  if (categoryIds.length === 0) return [];
-  const rows = await visibleVideosWithWatch(db, userId, categoryIds, hiddenVideoIds)
-    .select((eb) => [
-      'videos.category_id',
-      eb.fn.countAll<number>().as('total'),
-      eb.fn.count<number>('video_watch.watched_at').as('watched'),
-      eb
-        .exists(
-          eb
-            .selectFrom('certificates')
-            .select('certificates.id')
-            .where('certificates.user_id', '=', userId)
-            .where('certificates.kind', '=', 'category')
-            .whereRef('certificates.subject_id', '=', 'videos.category_id'),
-        )
-        .as('certified'),
-    ])
-    .groupBy('videos.category_id')
-    .execute();
-  return rows.map((r) => ({ category_id: r.category_id, total: Number(r.total), watched: Number(r.watched), certified: Boolean(r.certified) }));
+/** Every listed (in_test) video of the catalog with what progress counts by: the same for every member and path. */
+export function listedVideos(db: Db): Promise<ListedVideo[]> {
+  return db.selectFrom('videos').select(['id', 'category_id', 'sub_category_id', 'duration_seconds']).where('in_test', '=', 1).execute();
+}
+
+/** The member's own progress rows, in one statement: the videos they watched and the categories they hold a certificate of. */
+export async function watchedAndCertified(db: Db, userId: number): Promise<{ watched: Set<number>; certifiedCategories: Set<number> }> {
+  const rows = await sql<{ id: number; kind: string }>`
+    select video_id as id, 'w' as kind from video_watch where user_id = ${userId} and watched_at is not null
+    union all
+    select subject_id as id, 'c' as kind from certificates where user_id = ${userId} and kind = 'category'
+  `.execute(db);
+  const watched = new Set<number>();
+  const certifiedCategories = new Set<number>();
+  for (const r of rows.rows) (r.kind === 'w' ? watched : certifiedCategories).add(Number(r.id));
+  return { watched, certifiedCategories };
+}
+
+/** The videos the member watched (the certificates come with the member's other reads). */
+export async function watchedVideoIds(db: Db, userId: number): Promise<Set<number>> {
+  const rows = await db.selectFrom('video_watch').select('video_id').where('user_id', '=', userId).where('watched_at', 'is not', null).execute();
+  return new Set(rows.map((r) => r.video_id));
 }
 
 export function certificatesOf(db: Db, userId: number) {

@@ -8,25 +8,32 @@ import type { LearningPath } from '../organization/learning-path.queries.ts';
 import { resumeSeconds } from '../videos/resume.rules.ts';
 import {
   categoryNames,
-  categoryStandings,
   certificatesOf,
-  countsBySubCategory,
   findMember,
   lastWatchedByCategory,
   type Member,
   subCategoryNames,
+  watchedAndCertified,
+  watchedVideoIds,
 } from './learning.queries.ts';
 import { availability, isoTime as iso, pathFigures, progressPercent, progressState } from './learning.rules.ts';
+import { listedCatalog, subCategoryCounts } from './path-videos.ts';
 
 /**
  * Where a member stands on their path: per category the visible listed videos, those watched, progress and
- * availability. One rule for home's cards and for the locks the server enforces (three statements and the path).
+ * availability. One rule for home's cards and for the locks the server enforces (the member's watched videos and
+ * certificates laid over the kept catalog and path: path-videos.ts).
  */
 /** `catalogVersion`: the caller's (auth/caller.ts), under which the member's path may be the one this instance keeps. */
 async function pathStanding(ctx: AppContext, member: Member, catalogVersion: string | undefined) {
   const path = await keptLearningPathFor(ctx.db, catalogVersion, member.organization_id ?? 0, member.team_id);
   const categoryIds = path.categories.map((c) => c.category_id);
-  const [counts, certs] = await Promise.all([countsBySubCategory(ctx.db, member.id, categoryIds, path.hiddenVideoIds), certificatesOf(ctx.db, member.id)]);
+  const [catalog, watched, certs] = await Promise.all([
+    listedCatalog(ctx.db, catalogVersion),
+    watchedVideoIds(ctx.db, member.id),
+    certificatesOf(ctx.db, member.id),
+  ]);
+  const counts = subCategoryCounts(catalog, categoryIds, path.hiddenVideoIds, watched);
   const certified = new Set(certs.filter((c) => c.kind === 'category').map((c) => c.subject_id));
   const rows = path.categories.map((c) => {
     const subs = counts.filter((s) => s.category_id === c.category_id);
@@ -110,30 +117,29 @@ export async function pathAccessOf(ctx: AppContext, caller: Caller): Promise<Pat
   const path = await keptLearningPathFor(ctx.db, caller.catalogVersion, caller.organizationId, caller.teamId);
   const categoryIds = path.categories.map((c) => c.category_id);
   if (preview) return { categoryIds, hiddenVideoIds: path.hiddenVideoIds, lockedCategoryIds: new Set(), preview };
-  return { categoryIds, hiddenVideoIds: path.hiddenVideoIds, lockedCategoryIds: await lockedCategoriesOf(ctx, caller.userId, path), preview };
+  return { categoryIds, hiddenVideoIds: path.hiddenVideoIds, lockedCategoryIds: await lockedCategoriesOf(ctx, caller, path), preview };
 }
 
 /**
  * The path's categories still locked for the member. Only an essential category before the last one can lock
- * another, so only those are counted (one statement; none when the path has no such category).
+ * another, so only those are counted (one statement of the member's own rows; none when the path has no such category).
  */
-async function lockedCategoriesOf(ctx: AppContext, userId: number, path: LearningPath): Promise<Set<number>> {
+async function lockedCategoriesOf(ctx: AppContext, caller: Caller, path: LearningPath): Promise<Set<number>> {
   const gates = path.categories.slice(0, -1).filter((c) => c.essential === 1);
   if (gates.length === 0) return new Set();
-  const standings = new Map(
-    (
-      await categoryStandings(
-        ctx.db,
-        userId,
-        gates.map((c) => c.category_id),
-        path.hiddenVideoIds,
-      )
-    ).map((s) => [s.category_id, s]),
+  const [catalog, mine] = await Promise.all([listedCatalog(ctx.db, caller.catalogVersion), watchedAndCertified(ctx.db, caller.userId)]);
+  const counts = subCategoryCounts(
+    catalog,
+    gates.map((c) => c.category_id),
+    path.hiddenVideoIds,
+    mine.watched,
   );
   const open = availability(
     path.categories.map((c) => {
-      const s = standings.get(c.category_id);
-      return { essential: c.essential, total: s?.total ?? 0, progress: s ? progressPercent(s.watched, s.total, s.certified) : 0 };
+      const subs = counts.filter((s) => s.category_id === c.category_id);
+      const total = subs.reduce((n, s) => n + s.total, 0);
+      const watched = subs.reduce((n, s) => n + s.watched, 0);
+      return { essential: c.essential, total, progress: progressPercent(watched, total, mine.certifiedCategories.has(c.category_id)) };
     }),
   );
   return new Set(path.categories.filter((_, i) => !open[i]).map((c) => c.category_id));
