@@ -4,13 +4,13 @@ import type { AppContext } from '../../app-context.ts';
 import { now } from '../../lib/clock.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { Caller } from '../auth/caller.ts';
-import { learningPathFor } from '../organization/learning-path.queries.ts';
+import { keptLearningPathFor } from '../organization/kept-learning-path.ts';
 import { certificateExpiries } from '../qualifications/qualifications.queries.ts';
 import { type CertificatePdfInput, certificatePdf } from './certificate-pdf.ts';
 import { assertCanReadMember } from './learning.policy.ts';
 import {
   categoryNames,
-  countsBySubCategory,
+  certificatesOf,
   findCertificate,
   findCertificateByCode,
   findCertificateOwner,
@@ -18,46 +18,45 @@ import {
   issueCertificate,
   lastWatchedByUser,
   subCategoryNames,
+  watchedVideoIds,
 } from './learning.queries.ts';
 import { certificateDue, isoTime as iso } from './learning.rules.ts';
 import { pathProgress } from './path-progress.ts';
+import { listedCatalog, subCategoryCounts } from './path-videos.ts';
 
 /**
- * Called by the watch-time flow right after a report that left the video watched: issues the
- * micro-certificate of its sub-category and the certificate of its category when every visible video is
- * watched. Idempotent (UNIQUE + insert-do-nothing), so concurrent reports issue each certificate once.
+ * Called by the watch-time flow after a report that left the video watched: issues the micro-certificate of its
+ * sub-category and the certificate of its category when every visible video is watched and the member does not hold
+ * it yet. Counted from the member's own rows over the kept catalog and path (two small reads); an issue is
+ * idempotent (UNIQUE + insert-do-nothing), so concurrent reports issue each certificate once.
  */
-export async function issueDueCertificates(ctx: AppContext, userId: number, video: { category_id: number; sub_category_id: number }): Promise<void> {
-  const member = await findMember(ctx.db, userId);
-  if (!member) return;
-  const path = await learningPathFor(ctx.db, member.organization_id ?? 0, member.team_id);
-  const counts = await countsBySubCategory(ctx.db, userId, [video.category_id], path.hiddenVideoIds);
+export async function issueDueCertificates(ctx: AppContext, caller: Caller, video: { category_id: number; sub_category_id: number }): Promise<void> {
+  const [path, catalog, watched, certs] = await Promise.all([
+    keptLearningPathFor(ctx.db, caller.catalogVersion, caller.organizationId ?? 0, caller.teamId),
+    listedCatalog(ctx.db, caller.catalogVersion),
+    watchedVideoIds(ctx.db, caller.userId),
+    certificatesOf(ctx.db, caller.userId),
+  ]);
+  const held = (kind: 'category' | 'sub_category', subjectId: number) => certs.some((c) => c.kind === kind && c.subject_id === subjectId);
+  const counts = subCategoryCounts(catalog, [video.category_id], path.hiddenVideoIds, watched);
   const t = now();
   const sub = counts.find((c) => c.sub_category_id === video.sub_category_id);
-  if (sub && certificateDue(sub.watched, sub.total)) {
-    await issueCertificate(ctx.db, {
-      userId,
-      organizationId: member.organization_id,
-      kind: 'sub_category',
-      subjectId: video.sub_category_id,
+  const issue = (kind: 'category' | 'sub_category', subjectId: number, subCategoryId: number | null) =>
+    issueCertificate(ctx.db, {
+      userId: caller.userId,
+      organizationId: caller.organizationId,
+      kind,
+      subjectId,
       categoryId: video.category_id,
-      subCategoryId: video.sub_category_id,
+      subCategoryId,
       t,
     });
+  if (sub && certificateDue(sub.watched, sub.total) && !held('sub_category', video.sub_category_id)) {
+    await issue('sub_category', video.sub_category_id, video.sub_category_id);
   }
   const total = counts.reduce((n, c) => n + c.total, 0);
-  const watched = counts.reduce((n, c) => n + c.watched, 0);
-  if (certificateDue(watched, total)) {
-    await issueCertificate(ctx.db, {
-      userId,
-      organizationId: member.organization_id,
-      kind: 'category',
-      subjectId: video.category_id,
-      categoryId: video.category_id,
-      subCategoryId: null,
-      t,
-    });
-  }
+  const watchedCount = counts.reduce((n, c) => n + c.watched, 0);
+  if (certificateDue(watchedCount, total) && !held('category', video.category_id)) await issue('category', video.category_id, null);
 }
 
 export async function certificateByCategory(ctx: AppContext, caller: Caller, userId: number, categoryId: number): Promise<CertificationData> {

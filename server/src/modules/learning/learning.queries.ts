@@ -39,41 +39,11 @@ export function findMember(db: Db, userId: number): Promise<Member | undefined> 
 
 export type SubCategoryCount = { category_id: number; sub_category_id: number; total: number; watched: number; seconds: number };
 
-/** The listed videos of the categories that the path does not hide, with the member's watch row joined: what progress counts. */
-const visibleVideosWithWatch = (db: Db, userId: number, categoryIds: number[], hiddenVideoIds: number[]) =>
-  db
-    .selectFrom('videos')
-    .leftJoin('video_watch', (j) => j.onRef('video_watch.video_id', '=', 'videos.id').on('video_watch.user_id', '=', userId))
-    .where('videos.category_id', 'in', categoryIds)
-    .where(listedAndVisible(hiddenVideoIds));
-
-/** Listed (in_test) videos of the given categories, minus the hidden ones, with the member's watched count, per sub-category. */
-export async function countsBySubCategory(db: Db, userId: number, categoryIds: number[], hiddenVideoIds: number[]): Promise<SubCategoryCount[]> {
-  if (categoryIds.length === 0) return [];
-  const rows = await visibleVideosWithWatch(db, userId, categoryIds, hiddenVideoIds)
-    .select((eb) => [
-      'videos.category_id',
-      'videos.sub_category_id',
-      eb.fn.countAll<number>().as('total'),
-      eb.fn.count<number>('video_watch.watched_at').as('watched'),
-      eb.fn.sum<number>('videos.duration_seconds').as('seconds'),
-    ])
-    .groupBy(['videos.category_id', 'videos.sub_category_id'])
-    .execute();
-  return rows.map((r) => ({
-    category_id: r.category_id,
-    sub_category_id: r.sub_category_id,
-    total: Number(r.total),
-    watched: Number(r.watched),
-    seconds: Number(r.seconds ?? 0),
-  }));
-}
-
 export type ListedVideo = { id: number; category_id: number; sub_category_id: number; duration_seconds: number };
 
-/** Every listed (in_test) video of the catalog with what progress counts by: the same for every member and path. */
+/** Every listed video of the catalog (`listedAndVisible` with nothing hidden) with what progress counts by: the same for every member. */
 export function listedVideos(db: Db): Promise<ListedVideo[]> {
-  return db.selectFrom('videos').select(['id', 'category_id', 'sub_category_id', 'duration_seconds']).where('in_test', '=', 1).execute();
+  return db.selectFrom('videos').select(['id', 'category_id', 'sub_category_id', 'duration_seconds']).where(listedAndVisible([])).execute();
 }
 
 /** The member's own progress rows, in one statement: the videos they watched and the categories they hold a certificate of. */

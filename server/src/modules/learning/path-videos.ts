@@ -35,7 +35,6 @@ export function listedCatalog(db: Db, version: string | undefined): Promise<List
 /**
  * Per sub-category of `categoryIds`: its listed videos the path does not hide (count and seconds) and how many of them
  * the member watched, ordered by category and sub-category; a sub-category left without a visible video is absent.
- * The same figures as `countsBySubCategory`, from the kept catalog and the member's watched videos.
  */
 export function subCategoryCounts(
   catalog: ListedCatalog,
