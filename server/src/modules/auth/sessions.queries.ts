@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client.ts';
+import { compiledOnce } from '../../db/compiled-once.ts';
 import { now } from '../../lib/clock.ts';
 import { hashToken, newToken } from '../../lib/crypto.ts';
 import { KIOSK_IDLE_LIFETIME, SESSION_IDLE_LIFETIME } from './session-lifetimes.ts';
@@ -68,32 +69,34 @@ export async function consumeUserToken(db: Db, token: string, purpose: TokenPurp
 /**
  * The live session of a token hash (not revoked, not expired, its user not deleted, its kiosk not revoked) with
  * its user, and the setting `versionKey` read in the same statement (the catalog version every request checks).
+ * Compiled once: it runs on every signed-in request.
  */
-export function findLiveSession(db: Db, tokenHash: string, t: number, versionKey: string) {
-  return (
-    db
-      .selectFrom('sessions')
-      .innerJoin('users', 'users.id', 'sessions.user_id')
-      .leftJoin('kiosks', 'kiosks.id', 'sessions.kiosk_id')
-      .select([
-        'sessions.id as session_id',
-        'sessions.last_used_at',
-        'sessions.kiosk_id',
-        'users.id as user_id',
-        'users.organization_id',
-        'users.team_id',
-        'users.is_super_user',
-        'users.is_guest',
-        (eb) => eb.selectFrom('settings').select('settings.value').where('settings.key', '=', versionKey).as('catalog_version'),
-      ])
-      .where('sessions.token_hash', '=', tokenHash)
-      .where('sessions.revoked_at', 'is', null)
-      .where('sessions.expires_at', '>', t)
-      .where('users.deleted_at', 'is', null)
-      // A revoked kiosk takes the sessions opened on it along.
-      .where((eb) => eb.or([eb('sessions.kiosk_id', 'is', null), eb('kiosks.revoked_at', 'is', null)]))
-      .executeTakeFirst()
-  );
+const liveSession = compiledOnce((db: Db, tokenHash: string, t: number, versionKey: string) =>
+  db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .leftJoin('kiosks', 'kiosks.id', 'sessions.kiosk_id')
+    .select([
+      'sessions.id as session_id',
+      'sessions.last_used_at',
+      'sessions.kiosk_id',
+      'users.id as user_id',
+      'users.organization_id',
+      'users.team_id',
+      'users.is_super_user',
+      'users.is_guest',
+      (eb) => eb.selectFrom('settings').select('settings.value').where('settings.key', '=', versionKey).as('catalog_version'),
+    ])
+    .where('sessions.token_hash', '=', tokenHash)
+    .where('sessions.revoked_at', 'is', null)
+    .where('sessions.expires_at', '>', t)
+    .where('users.deleted_at', 'is', null)
+    // A revoked kiosk takes the sessions opened on it along.
+    .where((eb) => eb.or([eb('sessions.kiosk_id', 'is', null), eb('kiosks.revoked_at', 'is', null)])),
+);
+
+export async function findLiveSession(db: Db, tokenHash: string, t: number, versionKey: string) {
+  return (await liveSession(db, tokenHash, t, versionKey))[0];
 }
 
 /** Moves a session's expiry on (sliding expiry). */

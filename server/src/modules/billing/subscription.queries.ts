@@ -1,20 +1,26 @@
 import type { Db } from '../../db/client.ts';
+import { compiledOnce } from '../../db/compiled-once.ts';
 import { DAY, now } from '../../lib/clock.ts';
 import { insertPayment } from './billing.queries.ts';
 
 export const TRIAL_DAYS = 30;
 
 /** The organization's subscription that currently gives access, with its plan title. */
-export function findAccessSubscription(db: Db, organizationId: number) {
-  return db
+/** Compiled once: every call that may play a video asks it. */
+const accessSubscription = compiledOnce((db: Db, organizationId: number, t: number) =>
+  db
     .selectFrom('subscriptions')
     .leftJoin('plans', 'plans.id', 'subscriptions.plan_id')
     .select(['subscriptions.id', 'subscriptions.status', 'subscriptions.current_period_end', 'subscriptions.trial_ends_at', 'plans.title as plan_title'])
     .where('subscriptions.organization_id', '=', organizationId)
     .where('subscriptions.status', 'in', ['trialing', 'active'])
-    .where('subscriptions.current_period_end', '>', now())
+    .where('subscriptions.current_period_end', '>', t)
     .orderBy('subscriptions.current_period_end', 'desc')
-    .executeTakeFirst();
+    .limit(1),
+);
+
+export async function findAccessSubscription(db: Db, organizationId: number) {
+  return (await accessSubscription(db, organizationId, now()))[0];
 }
 
 /** The payment mode of a trial's record in the billing history (an operator trial's or a checkout trial's). */
