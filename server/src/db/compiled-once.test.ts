@@ -20,7 +20,12 @@ describe('statements compiled once', () => {
       expect(await settingsAbove(db, 'compiled-a', 'x')).toEqual([{ key: 'compiled-a', value: '1' }]);
       expect(await settingsAbove(db, 'compiled-b', 'x')).toEqual([{ key: 'compiled-b', value: '2' }]);
       expect(await settingsAbove(db, 'compiled-b', '2')).toEqual([]);
-      const listed = compiledOnce((d, key: string) => d.selectFrom('settings').select('key').where('key', 'in', [key.slice(1)]));
+      const listed = compiledOnce((d, key: string) =>
+        d
+          .selectFrom('settings')
+          .select('key')
+          .where('key', 'in', [key.slice(1)]),
+      );
       await expect(listed(db, 'compiled-a')).rejects.toThrow(/not bound as a plain value/);
     } finally {
       await platform.close();
