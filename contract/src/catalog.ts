@@ -162,7 +162,7 @@ export const homeSection = z.object({
   category_id: z.number(),
   /** The category's challenge link ('' when none). */
   challenge: z.string(),
-  /** Videos of this section in the list (the section shows at most SECTION_SIZE). */
+  /** Videos of this section in the list (the section shows at most SECTION_SIZE, HOME_ROW_SIZE per category without a category). */
   videos_count: z.number(),
   data: z.array(videoCard),
 });

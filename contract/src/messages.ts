@@ -36,6 +36,11 @@ export const SHARING_MESSAGES = {
 export const PAGE_SIZE = 20;
 /** Videos per home section and per sub-category slider of the category page; the rest is behind "view all". */
 export const SECTION_SIZE = 20;
+/**
+ * Videos per category row of the home call without a category: what a row shows before its "view all" (five
+ * across a desktop row, two pages of a phone's), so the all-categories answer stays a few dozen kilobytes.
+ */
+export const HOME_ROW_SIZE = 10;
 /** The spec's 'hire a plan' message (member spec, section 8), shown when a member's organization has no plan. */
 export const NEED_SUBSCRIPTION_MESSAGE = 'To watch the video you need to hire a plan, contact your boss or hire a plan.';
 export const LIKED_MESSAGE = 'You liked this Video!';

@@ -3,6 +3,7 @@ import {
   type CategoryVideosData,
   type ExpertDetailData,
   type ExpertsData,
+  HOME_ROW_SIZE,
   type HomeSectionData,
   PAGE_SIZE,
   SECTION_SIZE,
@@ -48,7 +49,7 @@ const NEVER_SEEN: MemberCardState = { like_count: 0, dislike_count: 0, watch_sec
  */
 export async function homeSections(ctx: AppContext, viewer: Viewer, flag: ListFlag, categoryId: number | undefined): Promise<HomeSectionData> {
   if (categoryId !== undefined) assertCategoryOpen(await pathAccessOf(ctx, viewer), categoryId);
-  const rows = await keptHomeSectionRows(ctx.db, viewer.catalogVersion, flag, categoryId, SECTION_SIZE);
+  const rows = await keptHomeSectionRows(ctx.db, viewer.catalogVersion, flag, categoryId, categoryId === undefined ? HOME_ROW_SIZE : SECTION_SIZE);
   const [states, signer] = await Promise.all([
     memberCardStates(
       ctx.db,

@@ -60,15 +60,15 @@ describe('home sections', () => {
     ]);
   });
 
-  it('without a category: one section per category, at most 20 videos each', async () => {
+  it('without a category: one section per category, at most 10 videos each (the row a home screen shows)', async () => {
     const res = await post(acme.member.token, '/home_first_section', {});
     expect(
       res.body.data.map((s: { title: string; page_type: string; videos_count: number; data: [] }) => [s.title, s.page_type, s.videos_count, s.data.length]),
     ).toEqual([
       ['Health and Safety', 'CATEGORY', 3, 3],
-      ['Continuous Improvement', 'CATEGORY', BULK_VIDEOS, 20],
+      ['Continuous Improvement', 'CATEGORY', BULK_VIDEOS, 10],
     ]);
-    expect(ids(res.body.data[1].data)).toEqual(bulk(1, 20));
+    expect(ids(res.body.data[1].data)).toEqual(bulk(1, 10));
   });
 
   it('follows an import made on another instance; the member\u2019s own figures and the votes are read on every call', async () => {

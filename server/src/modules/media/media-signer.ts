@@ -27,6 +27,8 @@ export const MEDIA_PREFIX = '/media';
 const SECRET_KEY = 'media_signing_secret';
 /** URLs live 6 to 7 hours: expiry is rounded up to the hour so URLs issued within one hour are identical and cacheable. */
 const VALID_FOR = 6 * HOUR;
+/** Signed URLs remembered within an hour: a catalog's posters and playlists, a few megabytes at most. */
+const MAX_KEPT_URLS = 50_000;
 
 export function createMediaSigner(secret: string, clock: () => number = now): MediaSigner {
   const key = Buffer.from(secret, 'base64url');
@@ -36,15 +38,24 @@ export function createMediaSigner(secret: string, clock: () => number = now): Me
     const expected = sign(scope);
     return given.length === expected.length && timingSafeEqual(given, expected);
   };
+  // URLs issued within one hour are identical: each is signed once per hour (a home screen lists hundreds of posters).
+  let issuedFor = '';
+  const issued = new Map<string, string>();
+  const signedUrl = (scope: string, path: string) => {
+    const expires = expiry();
+    if (expires !== issuedFor || issued.size >= MAX_KEPT_URLS) {
+      issued.clear();
+      issuedFor = expires;
+    }
+    const known = issued.get(`${scope}|${path}`);
+    if (known) return known;
+    const url = `${MEDIA_PREFIX}/${expires}/${sign(`${expires}/${scope}`).toString('base64url')}/${path}`;
+    issued.set(`${scope}|${path}`, url);
+    return url;
+  };
   return {
-    url(assetHash, file) {
-      const expires = expiry();
-      return `${MEDIA_PREFIX}/${expires}/${sign(`${expires}/${assetHash}`).toString('base64url')}/${assetHash}/${file}`;
-    },
-    posterUrl(assetHash) {
-      const expires = expiry();
-      return `${MEDIA_PREFIX}/${expires}/${sign(`${expires}/${assetHash}/${POSTER}`).toString('base64url')}/${assetHash}/${POSTER}`;
-    },
+    url: (assetHash, file) => signedUrl(assetHash, `${assetHash}/${file}`),
+    posterUrl: (assetHash) => signedUrl(`${assetHash}/${POSTER}`, `${assetHash}/${POSTER}`),
     verify(expires, signature, assetHash, file) {
       if (!/^\d{1,12}$/.test(expires) || Number(expires) * 1000 <= clock()) return false;
       const given = Buffer.from(signature, 'base64url');
