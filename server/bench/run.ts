@@ -331,6 +331,8 @@ type Call = {
   superUser?: boolean;
   /** Kept-alive connections (a supervisor's screen: 1). */
   connections?: number;
+  /** Another call made one after the other by a super user for as long as this one is measured (a supervisor at work). */
+  alongside?: Call;
 };
 /** `first` is the very first request's latency, before any warm-up: what a cache or a cold start costs once. */
 type Result = {
@@ -364,7 +366,16 @@ async function measure(url: string, call: Call, tokens: string[]): Promise<Pick<
   const requests = variants(call, tokens);
   const connections = call.connections ?? CONNECTIONS;
   await load(url, requests, { connections, seconds: 1 }); // warm-up: JIT, kept answers, connection pool
+  let measuring = true;
+  const alongside = call.alongside;
+  const supervisor = alongside
+    ? (async () => {
+        while (measuring) await request(url, alongside, tokens[0]!, 0);
+      })()
+    : null;
   const { rps, p50, p95, p99, errors } = await load(url, requests, { connections, seconds: SECONDS });
+  measuring = false;
+  await supervisor;
   return { rps, p50, p95, p99, errors };
 }
 
@@ -428,6 +439,7 @@ async function benchSize(size: number, search = false): Promise<Result[]> {
     const searchCalls: Call[] = SEARCH_QUERIES.map((q) => ({ name: `search "${q}"`, method: 'GET', path: `/api/search?${new URLSearchParams({ q })}` }));
     // A member's latency (one request at a time) beside the 2-core machine's throughput under load.
     const oneAtATime = (call: Call): Call => ({ ...call, name: `${call.name}, one at a time`, connections: 1 });
+    const viewCall: Call = { name: 'videos/view', method: 'POST', path: '/api/videos/view', body: (i) => ({ admin_video_id: videoAt(i) }) };
     const calls: Call[] = search
       ? [baseline, ...searchCalls, oneAtATime(baseline), ...searchCalls.map(oneAtATime)]
       : [
@@ -440,7 +452,7 @@ async function benchSize(size: number, search = false): Promise<Result[]> {
             body: () => ({ page_type: 'CATEGORY', category_id: seeded.categoryId }),
           },
           { name: 'categoryVideos', method: 'POST', path: '/api/categoryVideos', body: () => ({ page_type: 'SUB_CATEGORY', category_id: seeded.categoryId }) },
-          { name: 'videos/view', method: 'POST', path: '/api/videos/view', body: (i) => ({ admin_video_id: videoAt(i) }) },
+          viewCall,
           // The player's report every few seconds of playback: the platform's most frequent write.
           {
             name: 'watch-user-video (report)',
@@ -454,6 +466,16 @@ async function benchSize(size: number, search = false): Promise<Result[]> {
           { name: 'get_all_rankings', method: 'GET', path: `/api/get_all_rankings?organization_id=${seeded.organizationId}` },
           // Team dashboard (super user 0, one request at a time: a supervisor's latency), the whole organization of 5,000 members.
           ...(largest ? dashboardCalls(seeded.organizationId) : []),
+          // The member calls' latency while a supervisor keeps reloading the team dashboard (its reads scan the organization).
+          ...(largest
+            ? [
+                {
+                  ...viewCall,
+                  name: 'videos/view, a supervisor reloading overall_progress meanwhile',
+                  alongside: dashboardCalls(seeded.organizationId)[0],
+                },
+              ]
+            : []),
           ...(largest && STATIONS > 0 ? matrixCalls(seeded.organizationId) : []),
         ];
     const results: Result[] = [];

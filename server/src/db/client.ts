@@ -3,6 +3,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
+import { attachReadPool } from './read-pool.ts';
 import type { Database } from './schema.ts';
 
 // bigint (int8) and numeric columns hold epoch milliseconds and counts: read them as numbers.
@@ -27,7 +28,16 @@ export function createDb(databaseUrl: string): { db: Db; dialect: Dialect } {
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
   database.pragma('synchronous = NORMAL');
-  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) }), dialect: 'sqlite' };
+  let readers: { close(): unknown } | null = null;
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialect({
+      database: withStatementCache(database, () => {
+        readers?.close();
+      }),
+    }),
+  });
+  if (file !== ':memory:') readers = attachReadPool(db, path.resolve(file));
+  return { db, dialect: 'sqlite' };
 }
 
 /** Distinct SQL texts kept prepared; the app has a few hundred, so the oldest is dropped only in odd cases. */
@@ -38,10 +48,13 @@ const STATEMENT_CACHE_SIZE = 1000;
  * 8 to 9% of a member call's time). Statements run synchronously, one at a time, so one may serve every
  * caller; nothing in the app streams rows (an open iterator would keep its statement busy).
  */
-function withStatementCache(database: SQLite.Database) {
+function withStatementCache(database: SQLite.Database, onClose: () => void) {
   const statements = new Map<string, SQLite.Statement>();
   return {
-    close: () => database.close(),
+    close: () => {
+      onClose();
+      database.close();
+    },
     prepare(sql: string) {
       let statement = statements.get(sql);
       if (statement) {

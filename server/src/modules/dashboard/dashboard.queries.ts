@@ -1,5 +1,6 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
+import { readOffLoop } from '../../db/read-pool.ts';
 
 /**
  * Dashboard aggregates over the kept per-member, per-category figures (member_category_stats, one row per
@@ -92,7 +93,7 @@ export type CategoryTotal = { category_id: number; total: number; seconds: numbe
 
 export async function categoryTotals(db: Db, s: Selection): Promise<CategoryTotal[]> {
   if (s.categoryIds.length === 0) return [];
-  const { rows } = await totalsSql(s).execute(db);
+  const { rows } = await readOffLoop(db, totalsSql(s));
   return (rows as Record<string, unknown>[]).map((r) => ({ category_id: Number(r.category_id), total: Number(r.total), seconds: Number(r.seconds) }));
 }
 
@@ -104,11 +105,14 @@ export async function watchedPerMember(db: Db, s: Selection): Promise<MemberWatc
     s.categoryIds.length === 0
       ? sql`select 0 as user_id, 0 as watched where 1 = 0`
       : sql`select p.user_id as user_id, sum(p.watched) as watched from (${perMemberCategorySql(s)}) p group by p.user_id`;
-  const { rows } = await sql`select u.id as user_id, u.name as name, u.last_name as last_name, u.picture as picture,
+  const { rows } = await readOffLoop(
+    db,
+    sql`select u.id as user_id, u.name as name, u.last_name as last_name, u.picture as picture,
                                     coalesce(x.watched, 0) as watched
                              from users u left join (${watched}) x on x.user_id = u.id
                              where ${members(s, 'u')}
-                             order by u.name, u.last_name, u.id`.execute(db);
+                             order by u.name, u.last_name, u.id`,
+  );
   return (rows as Record<string, unknown>[]).map((r) => ({
     user_id: Number(r.user_id),
     name: String(r.name),
@@ -165,12 +169,15 @@ export async function startedNotFinished(db: Db, s: Selection, totals: CategoryT
   );
   const { cte } = membershipOf(s);
   const [listed, counts] = await Promise.all([
-    sql`with ${cte}
+    readOffLoop(
+      db,
+      sql`with ${cte}
         select l.user_id as user_id, l.category_id as category_id, u.name as name, u.last_name as last_name, u.picture as picture,
                l.watched as watched, l.first_at as first_at
         from (${firstOfEach}) l join users u on u.id = l.user_id
-        order by l.first_at, l.user_id`.execute(db),
-    sql`with ${cte} ${countOfEach}`.execute(db),
+        order by l.first_at, l.user_id`,
+    ),
+    readOffLoop(db, sql`with ${cte} ${countOfEach}`),
   ]);
   const totalIn = new Map(totals.map((t) => [t.category_id, t.total]));
   const behindIn = new Map((counts.rows as Record<string, unknown>[]).map((r) => [Number(r.category_id), Number(r.behind)]));
@@ -190,24 +197,30 @@ export async function startedNotFinished(db: Db, s: Selection, totals: CategoryT
 /** Per measured category: how many members of the selection watched every visible video. */
 export async function completedPerCategory(db: Db, s: Selection, totals: CategoryTotal[]): Promise<Map<number, number>> {
   if (totals.length === 0) return new Map();
-  const { rows } = await sql`select p.category_id as category_id, count(*) as completed
+  const { rows } = await readOffLoop(
+    db,
+    sql`select p.category_id as category_id, count(*) as completed
                              from (${perMemberCategorySql(s)}) p
                              where p.watched >= ${totalOf(sql`p.category_id`, totals)}
-                             group by p.category_id`.execute(db);
+                             group by p.category_id`,
+  );
   return new Map((rows as Record<string, unknown>[]).map((r) => [Number(r.category_id), Number(r.completed)]));
 }
 
 export async function memberCount(db: Db, s: Selection): Promise<number> {
-  const { rows } = await sql`select count(*) as n from users u where ${members(s, 'u')}`.execute(db);
+  const { rows } = await readOffLoop(db, sql`select count(*) as n from users u where ${members(s, 'u')}`);
   return Number((rows[0] as Record<string, unknown>).n);
 }
 
 /** Seconds the selection's members spent on each measured category's visible videos. */
 export async function secondsPerCategory(db: Db, s: Selection): Promise<Map<number, number>> {
   if (s.categoryIds.length === 0) return new Map();
-  const { rows } = await sql`select p.category_id as category_id, coalesce(sum(p.seconds), 0) as seconds
+  const { rows } = await readOffLoop(
+    db,
+    sql`select p.category_id as category_id, coalesce(sum(p.seconds), 0) as seconds
                              from (${perMemberCategorySql(s)}) p
-                             group by p.category_id`.execute(db);
+                             group by p.category_id`,
+  );
   return new Map((rows as Record<string, unknown>[]).map((r) => [Number(r.category_id), Number(r.seconds)]));
 }
 
@@ -216,13 +229,16 @@ export type Behind = { user_id: number; email: string; name: string; category_id
 /** Members of the selection who have not watched every visible video of a measured category (not started included). */
 export async function behindMembers(db: Db, s: Selection, excludeUserId: number): Promise<Behind[]> {
   if (s.categoryIds.length === 0) return [];
-  const { rows } = await sql`select u.id as user_id, u.email as email, u.name as name, t.category_id as category_id,
+  const { rows } = await readOffLoop(
+    db,
+    sql`select u.id as user_id, u.email as email, u.name as name, t.category_id as category_id,
                                     coalesce(x.watched, 0) as watched, t.total as total
                              from users u
                              cross join (${totalsSql(s)}) t
                              left join (${perMemberCategorySql(s)}) x on x.user_id = u.id and x.category_id = t.category_id
                              where ${members(s, 'u')} and u.id <> ${excludeUserId} and coalesce(x.watched, 0) < t.total
-                             order by u.id, t.category_id`.execute(db);
+                             order by u.id, t.category_id`,
+  );
   return (rows as Record<string, unknown>[]).map((r) => ({
     user_id: Number(r.user_id),
     email: String(r.email),
