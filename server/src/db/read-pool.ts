@@ -1,12 +1,13 @@
 import { Worker } from 'node:worker_threads';
-import type { RawBuilder } from 'kysely';
+import type { Compilable, RawBuilder } from 'kysely';
 import type { Db } from './client.ts';
 
 /**
  * Long reads on SQLite, off the event loop. better-sqlite3 runs every statement synchronously, so one 30 ms dashboard
  * query holds every other caller for 30 ms; statements sent here run in a worker thread with its own read-only
  * connection (WAL: it sees everything committed before the statement starts). PostgreSQL needs none of it: its
- * queries never block the loop. Used for the few reads that scan an organization (team dashboard).
+ * queries never block the loop. Used for the few reads that scan an organization (team dashboard, qualifications
+ * matrix and its CSV).
  */
 class SqliteReadPool {
   #worker: Worker | null = null;
@@ -63,6 +64,14 @@ export function attachReadPool(db: Db, file: string): { close(): unknown } {
   const pool = new SqliteReadPool(file);
   pools.set(db, pool);
   return pool;
+}
+
+/** The rows of a read-only query builder, read off the event loop where the database has a reader, else as usual. */
+export async function selectOffLoop<Row>(db: Db, query: Compilable<Row> & { execute(): Promise<Row[]> }): Promise<Row[]> {
+  const pool = pools.get(db);
+  if (!pool) return query.execute();
+  const compiled = query.compile();
+  return pool.all<Row>(compiled.sql, compiled.parameters);
 }
 
 /** Runs a read-only statement off the event loop where the database has a reader, else as usual. */

@@ -1,6 +1,7 @@
 import type { QualificationState, Shift } from '@mm/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
+import { selectOffLoop } from '../../db/read-pool.ts';
 import type { QualificationTable } from '../../db/schema.ts';
 import { stationVideos } from './stations.queries.ts';
 
@@ -212,19 +213,21 @@ export async function matrixPeople(db: Db, organizationId: number, filter: Matri
     );
   if (filter.teamId !== undefined) query = query.where('u.team_id', '=', filter.teamId);
   if (filter.shift !== undefined) query = query.where('ps.shift', '=', filter.shift);
-  const rows = await query.orderBy('u.name').orderBy('u.last_name').orderBy('u.id').offset(page.skip).limit(page.take).execute();
+  const rows = await selectOffLoop(db, query.orderBy('u.name').orderBy('u.last_name').orderBy('u.id').offset(page.skip).limit(page.take));
   return { rows, total: rows.length ? Number(rows[0]!.total) : 0 };
 }
 
 /** The matrix cells of these people: only the columns a cell shows. */
 export async function matrixCells(db: Db, userIds: number[], stationIds: number[]) {
   if (!userIds.length || !stationIds.length) return [];
-  const rows = await db
-    .selectFrom('qualifications as q')
-    .select(['q.user_id', 'q.station_id', 'q.state', 'q.due_at', 'q.expires_at'])
-    .where('q.user_id', 'in', userIds)
-    .where('q.station_id', 'in', stationIds)
-    .execute();
+  const rows = await selectOffLoop(
+    db,
+    db
+      .selectFrom('qualifications as q')
+      .select(['q.user_id', 'q.station_id', 'q.state', 'q.due_at', 'q.expires_at'])
+      .where('q.user_id', 'in', userIds)
+      .where('q.station_id', 'in', stationIds),
+  );
   return rows.map((r) => ({ ...r, due_at: num(r.due_at), expires_at: num(r.expires_at) }));
 }
 
