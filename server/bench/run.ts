@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { ALERTS_COUNT_CAP, ALERTS_PER_CATEGORY } from '@mm/contract';
 import { DefaultQueryExecutor, sql } from 'kysely';
 import { buildApp } from '../src/app.ts';
@@ -72,6 +73,13 @@ base.executeQuery = async function (this: unknown, ...args: unknown[]) {
     const compiled = args[0] as { sql: string };
     trace.push({ sql: compiled.sql.replace(/\s+/g, ' ').slice(0, 110), ms: performance.now() - started });
   }
+};
+
+// Statements sent to the SQLite reader thread (server/src/db/read-pool.ts) do not pass through Kysely's executor: count them too.
+const postToWorker = Worker.prototype.postMessage;
+Worker.prototype.postMessage = function (this: Worker, ...args: Parameters<Worker['postMessage']>) {
+  queries++;
+  return postToWorker.apply(this, args);
 };
 
 /** A seeded random sequence, so every run seeds the same catalog. */
