@@ -22,7 +22,7 @@ import {
 } from './learning.queries.ts';
 import { certificateDue, isoTime as iso } from './learning.rules.ts';
 import { pathProgress } from './path-progress.ts';
-import { listedCatalog, subCategoryCounts } from './path-videos.ts';
+import { categoryCount, listedCatalog, subCategoryCounts } from './path-videos.ts';
 
 /**
  * Called by the watch-time flow after a report that left the video watched: issues the micro-certificate of its
@@ -54,9 +54,8 @@ export async function issueDueCertificates(ctx: AppContext, caller: Caller, vide
   if (sub && certificateDue(sub.watched, sub.total) && !held('sub_category', video.sub_category_id)) {
     await issue('sub_category', video.sub_category_id, video.sub_category_id);
   }
-  const total = counts.reduce((n, c) => n + c.total, 0);
-  const watchedCount = counts.reduce((n, c) => n + c.watched, 0);
-  if (certificateDue(watchedCount, total) && !held('category', video.category_id)) await issue('category', video.category_id, null);
+  const category = categoryCount(counts, video.category_id);
+  if (certificateDue(category.watched, category.total) && !held('category', video.category_id)) await issue('category', video.category_id, null);
 }
 
 export async function certificateByCategory(ctx: AppContext, caller: Caller, userId: number, categoryId: number): Promise<CertificationData> {

@@ -17,7 +17,7 @@ import {
   watchedVideoIds,
 } from './learning.queries.ts';
 import { availability, isoTime as iso, pathFigures, progressPercent, progressState } from './learning.rules.ts';
-import { listedCatalog, subCategoryCounts } from './path-videos.ts';
+import { categoryCount, listedCatalog, subCategoryCounts } from './path-videos.ts';
 
 /**
  * Where a member stands on their path: per category the visible listed videos, those watched, progress and
@@ -36,9 +36,7 @@ async function pathStanding(ctx: AppContext, member: Member, catalogVersion: str
   const counts = subCategoryCounts(catalog, categoryIds, path.hiddenVideoIds, watched);
   const certified = new Set(certs.filter((c) => c.kind === 'category').map((c) => c.subject_id));
   const rows = path.categories.map((c) => {
-    const subs = counts.filter((s) => s.category_id === c.category_id);
-    const total = subs.reduce((n, s) => n + s.total, 0);
-    const watched = subs.reduce((n, s) => n + s.watched, 0);
+    const { subs, total, watched } = categoryCount(counts, c.category_id);
     return { category: c, subs, total, watched, progress: progressPercent(watched, total, certified.has(c.category_id)) };
   });
   const open = availability(rows.map((r) => ({ essential: r.category.essential, progress: r.progress, total: r.total })));
@@ -136,9 +134,7 @@ async function lockedCategoriesOf(ctx: AppContext, caller: Caller, path: Learnin
   );
   const open = availability(
     path.categories.map((c) => {
-      const subs = counts.filter((s) => s.category_id === c.category_id);
-      const total = subs.reduce((n, s) => n + s.total, 0);
-      const watched = subs.reduce((n, s) => n + s.watched, 0);
+      const { total, watched } = categoryCount(counts, c.category_id);
       return { essential: c.essential, total, progress: progressPercent(watched, total, mine.certifiedCategories.has(c.category_id)) };
     }),
   );

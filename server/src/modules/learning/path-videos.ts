@@ -60,3 +60,9 @@ export function subCategoryCounts(
   }
   return [...counts.values()].filter((s) => s.total > 0).sort((a, b) => a.category_id - b.category_id || a.sub_category_id - b.sub_category_id);
 }
+
+/** A category's visible videos and those the member watched: the sum of its sub-categories' counts. */
+export function categoryCount(counts: readonly SubCategoryCount[], categoryId: number): { subs: SubCategoryCount[]; total: number; watched: number } {
+  const subs = counts.filter((s) => s.category_id === categoryId);
+  return { subs, total: subs.reduce((n, s) => n + s.total, 0), watched: subs.reduce((n, s) => n + s.watched, 0) };
+}

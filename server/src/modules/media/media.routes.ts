@@ -11,9 +11,9 @@ import { MEDIA_PREFIX, mediaSigner } from './media-signer.ts';
 const params = z.object({ expires: z.string(), signature: z.string(), hash: z.string(), '*': z.string() });
 
 /**
- * `/media/<expires>/<signature>/<asset>/<file>`: transcoded media for holders of a signed URL,
- * range-aware, sent from memory (segments, posters, captions: hot-files.ts) or streamed with 1 MiB reads, or handed to nginx with X-Accel-Redirect when
- * MEDIA_ACCEL_REDIRECT is set (deploy/nginx.conf). Not rate limited: a player fetches a segment every
+ * `/media/<expires>/<signature>/<asset>/<file>`: transcoded media for holders of a signed URL, range-aware,
+ * sent from memory (segments, posters, captions: hot-files.ts) or streamed with 1 MiB reads, or handed to nginx
+ * with X-Accel-Redirect when MEDIA_ACCEL_REDIRECT is set (deploy/nginx.conf). Not rate limited: a player fetches a segment every
  * few seconds and the signature already bounds what can be fetched.
  */
 export const mediaRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
