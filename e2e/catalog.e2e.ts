@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEMO, dismissToasts, expectPath, expectVisible, newPage, signInThroughForm, useStack, WIDTHS } from './harness.ts';
+import { DEMO, dismissToasts, expectPath, expectVisible, newPage, pressPlayerControl, signInThroughForm, useStack, WIDTHS } from './harness.ts';
 
 // Member spec, section 2 (/category/{id}, video detail panel, /video/{id}, video player) and section 4
 // (access decision after Play, watching: 5-second ticks reported in minutes when the page is left).
@@ -67,7 +67,7 @@ describe('catalog and video playback', () => {
     await page.waitForFunction(() => (document.querySelector('video')?.currentTime ?? 0) > 0.5, undefined, { timeout: 15_000 });
 
     // The quality menu lists this video's renditions, plus Auto; 720p is the default on a desktop.
-    await page.getByRole('button', { name: /^Quality / }).click();
+    await pressPlayerControl(page.getByRole('button', { name: /^Quality / }));
     const items = async () => (await page.getByRole('menuitem').allInnerTexts()).map((text) => text.trim()).sort();
     await expect.poll(items).toEqual([...renditions, 'Auto'].sort());
     if (renditions.includes('720p')) expect(await page.getByRole('menuitem', { name: '720p' }).getAttribute('aria-current')).toBe('true');
@@ -75,7 +75,7 @@ describe('catalog and video playback', () => {
 
     // One 5-second tick of playing, then leave: the time is reported in minutes.
     await page.waitForTimeout(5_600);
-    await page.getByRole('link', { name: 'Back', exact: true }).click();
+    await pressPlayerControl(page.getByRole('link', { name: 'Back', exact: true }));
     await expectPath(page, `/category/${categoryId}`);
     let progress = 0;
     for (let tries = 0; tries < 50 && progress < 5; tries++) {

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DEMO, dismissToasts, expectVisible, newPage, REPO_ROOT, signInThroughForm, useStack, WIDTHS } from './harness.ts';
+import { DEMO, dismissToasts, expectVisible, newPage, pressPlayerControl, REPO_ROOT, signInThroughForm, useStack, WIDTHS } from './harness.ts';
 
 const DEMO_CATALOG_DIR = path.join(REPO_ROOT, 'server', 'demo-catalog');
 const FILE_FIELDS = new Set(['media', 'image', 'picture', 'playbook', 'banner_video', 'video', 'file']);
@@ -121,7 +121,7 @@ describe('search', () => {
 
         // Paused there, the place is reported; the video opened again resumes at that second, captions as chosen.
         const report = page.waitForResponse((response) => response.url().endsWith('/api/watch-user-video') && response.status() === 201);
-        await page.getByRole('button', { name: 'Pause' }).click();
+        await pressPlayerControl(page.getByRole('button', { name: 'Pause' }));
         await report;
         const pausedAt = await currentTime(page);
         await page.goto(videoPath);
@@ -170,11 +170,8 @@ describe('search', () => {
         await page.goto('/search?q=torque');
         await page.getByRole('region', { name: 'Moments in videos' }).getByRole('link').first().click();
         await page.waitForURL((url) => /^\/video\/\d+$/.test(url.pathname));
-        // The player hides its controls after 3 idle seconds of playback and a tap then only wakes them, so on a slow
-        // machine a click can land on the video; the keyboard reaches the button whether the controls show or not.
         const transcript = page.getByRole('region', { name: 'Transcript' });
-        await page.getByRole('button', { name: 'Transcript' }).focus();
-        await page.keyboard.press('Enter');
+        await pressPlayerControl(page.getByRole('button', { name: 'Transcript' }));
         await expectVisible(transcript);
         await expectVisible(transcript.getByRole('button', { name: /Welcome to the line\./ }));
         if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `player-transcript-${width}.png`) });

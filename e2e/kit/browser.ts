@@ -59,6 +59,15 @@ export async function screenshotAtWidths(page: Page, folder: string | undefined,
   if (restoreWidth !== undefined) await page.setViewportSize({ width: restoreWidth, height: 900 });
 }
 
+/**
+ * Presses a control of the playing video's player. The player hides its controls after 3 idle seconds and a tap then
+ * only wakes them, so on a slow machine a click can land on the video; the keyboard reaches the control either way.
+ */
+export async function pressPlayerControl(control: Locator): Promise<void> {
+  await control.focus();
+  await control.press('Enter');
+}
+
 export async function expectVisible(locator: Locator, timeout?: number): Promise<void> {
   await locator.waitFor({ state: 'visible', timeout });
 }
