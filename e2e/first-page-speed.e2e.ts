@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { expectVisible, newPage, useStack, WIDTHS } from './harness.ts';
 
 // Issue 18's first page: compressed, long-cached build assets; the banner poster preloaded by the page
-// itself; hls.js and the landing's streams fetched only when a visitor plays a clip.
+// itself; hls.js and the landing's streams fetched only when a visitor plays a clip, zod not at all.
 describe('the first page loads light', () => {
   const env = useStack();
 
@@ -37,6 +37,10 @@ describe('the first page loads light', () => {
     expect(await banner.getAttribute('poster')).toBe(preloaded);
     await page.waitForLoadState('networkidle');
     expect(requested.filter((p) => p.endsWith('.m3u8') || p.endsWith('.ts') || /\/hls-[\w-]+\.js$/.test(p))).toEqual([]);
+    // Form validation (zod, with the contract's schemas) is for the pages with forms: no script of the landing holds it.
+    const scripts = requested.filter((p) => p.endsWith('.js'));
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const script of scripts) expect(await (await fetch(`${env.stack.baseUrl}${script}`)).text()).not.toContain('"invalid_type"');
 
     await page
       .getByRole('button', { name: /^Play the preview: / })

@@ -14,6 +14,7 @@ export * from './qualifications.ts';
 export * from './route.ts';
 export * from './routes.ts';
 export * from './search.ts';
+export * from './search-limits.ts';
 export * from './sharing.ts';
 export * from './shopfloor.ts';
 export * from './toolbox.ts';

@@ -1,19 +1,12 @@
 import { z } from 'zod';
 import type { WireInput } from './route.ts';
+import { SEARCH_KINDS, SEARCH_QUERY_MAX, SEARCH_TAKE_DEFAULT, SEARCH_TAKE_MAX } from './search-limits.ts';
 
 /**
  * GET /api/search?q=&skip=&take=&kind= : the catalog and the caption transcripts the caller may see,
  * matching every word of `q` (the last one as a prefix), best matches first. Each section pages with
  * the same skip/take; `kind` asks for one section only (its "show more").
  */
-
-export const SEARCH_KINDS = ['videos', 'categories', 'sub_categories', 'experts', 'cues'] as const;
-export type SearchKind = (typeof SEARCH_KINDS)[number];
-export const SEARCH_QUERY_MAX = 200;
-export const SEARCH_TAKE_DEFAULT = 10;
-export const SEARCH_TAKE_MAX = 50;
-/** Totals are counted up to this (a common word can match most of the transcripts). */
-export const SEARCH_TOTAL_CAP = 1000;
 
 const count = (max: number, fallback: number) =>
   z
