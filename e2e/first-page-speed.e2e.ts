@@ -23,10 +23,13 @@ describe('the first page loads light', () => {
     expect((await plain.text()).length).toBeGreaterThan(1000);
   });
 
-  it('preloads the banner poster the landing then shows, and loads no stream until a clip is played', async () => {
+  it('holds the landing and preloads the banner poster it then shows, and loads no stream until a clip is played', async () => {
     const html = await (await fetch(`${env.stack.baseUrl}/`)).text();
     const preloaded = /<link rel="preload" as="image" fetchpriority="high" href="([^"]+)">/.exec(html)?.[1];
     expect(preloaded).toMatch(/^\/media\/\d+\/[\w-]+\/\w+\/poster\.jpg$/);
+    // The landing's answer is in the page too, as /api/landing gives it.
+    const inPage = /<script type="application\/json" id="mm-landing-data">(.*?)<\/script>/.exec(html)?.[1];
+    expect(JSON.parse(inPage ?? 'null')).toEqual((await (await fetch(`${env.stack.baseUrl}/api/landing`)).json()).data);
 
     const page = await newPage(env.browser, env.stack, WIDTHS.mobile);
     const requested: string[] = [];
@@ -37,6 +40,8 @@ describe('the first page loads light', () => {
     expect(await banner.getAttribute('poster')).toBe(preloaded);
     await page.waitForLoadState('networkidle');
     expect(requested.filter((p) => p.endsWith('.m3u8') || p.endsWith('.ts') || /\/hls-[\w-]+\.js$/.test(p))).toEqual([]);
+    // The banner was painted from the page's own copy of the landing; the page chunk came with the shell.
+    expect(requested.filter((p) => p === '/api/landing' || /\/landing-page-[\w-]+\.js$/.test(p))).toEqual([]);
     // Form validation (zod, with the contract's schemas) is for the pages with forms: no script of the landing holds it.
     const scripts = requested.filter((p) => p.endsWith('.js'));
     expect(scripts.length).toBeGreaterThan(0);

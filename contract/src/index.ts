@@ -18,3 +18,4 @@ export * from './search-limits.ts';
 export * from './sharing.ts';
 export * from './shopfloor.ts';
 export * from './toolbox.ts';
+export * from './web-page.ts';

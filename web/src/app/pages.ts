@@ -1,6 +1,10 @@
 import { lazyPage } from './lazy-page.ts';
 
-/** Every routed page, loaded on first use (see lazyPage); the route tables import them from here. */
+// The landing is the first page of most first visits and small (its clips' player loads on play): it comes with the
+// shell rather than a round trip after it.
+export { LandingPage } from '../features/public/pages/landing-page.tsx';
+
+/** Every other routed page, loaded on first use (see lazyPage); the route tables import them from here. */
 export const AccountDeletePage = lazyPage(() => import('../features/account/pages/account-delete-page.tsx'), 'AccountDeletePage');
 export const AccountEditPage = lazyPage(() => import('../features/account/pages/account-edit-page.tsx'), 'AccountEditPage');
 export const AccountPage = lazyPage(() => import('../features/account/pages/account-page.tsx'), 'AccountPage');
@@ -54,7 +58,6 @@ export const PersonQualificationsPage = lazyPage(() => import('../features/quali
 export const VerifyEvidencePage = lazyPage(() => import('../features/qualifications/pages/verify-evidence-page.tsx'), 'VerifyEvidencePage');
 export const QrCodesPage = lazyPage(() => import('../features/shopfloor/pages/qr-codes-page.tsx'), 'QrCodesPage');
 export const InfoPage = lazyPage(() => import('../features/public/pages/info-page.tsx'), 'InfoPage');
-export const LandingPage = lazyPage(() => import('../features/public/pages/landing-page.tsx'), 'LandingPage');
 export const VersionPage = lazyPage(() => import('../features/public/pages/version-page.tsx'), 'VersionPage');
 export const ShareEmailsPage = lazyPage(() => import('../features/sharing/pages/share-emails-page.tsx'), 'ShareEmailsPage');
 export const WatchSharedPage = lazyPage(() => import('../features/sharing/pages/watch-shared-page.tsx'), 'WatchSharedPage');

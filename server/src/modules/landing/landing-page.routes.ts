@@ -1,22 +1,27 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { LANDING_DATA_ELEMENT_ID, type LandingData } from '@mm/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
-import { mediaSigner } from '../media/media-signer.ts';
-import { findLanding } from './landing.queries.ts';
+import { jsonScriptElement } from '../../lib/json-script.ts';
+import { landingIfImported } from './landing.service.ts';
 
 /**
- * `GET /`: the web app's page with the banner poster preloaded. The poster is the landing's largest picture;
- * without the hint the browser learns of it only after the script and `/api/landing` have arrived. Signed
- * URLs are the same for an hour (media-signer.ts), so the one the page asks for later is the one preloaded.
+ * `GET /`: the web app's page with the landing's answer inside and its banner poster preloaded. Without them the
+ * browser learns of the poster (the page's largest picture) only after the script, then `/api/landing`, have
+ * arrived: on a phone's network each is a round trip. Signed URLs are the same for an hour (media-signer.ts), so
+ * the poster the page shows is the one preloaded.
  */
 export const landingPageRoutes: FastifyPluginAsync<{ ctx: AppContext; webDist: string }> = async (app, { ctx, webDist }) => {
   const page = fs.readFileSync(path.join(webDist, 'index.html'), 'utf8');
   // The web app's own page, like the build's files: no parameters, nothing to attack (hidden from the route walks).
   app.get('/', { schema: { hide: true } }, async (_request, reply) => {
-    const landing = await findLanding(ctx.db);
-    const poster = landing && (await mediaSigner(ctx.db)).posterUrl(landing.banner_hash);
-    const html = poster ? page.replace('</head>', `  <link rel="preload" as="image" fetchpriority="high" href="${poster}">\n  </head>`) : page;
+    const landing = await landingIfImported(ctx);
+    const html = landing ? page.replace('</head>', `${landingHead(landing)}  </head>`) : page;
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
   });
 };
+
+function landingHead(landing: LandingData): string {
+  return `  <link rel="preload" as="image" fetchpriority="high" href="${landing.banner_poster}">\n  ${jsonScriptElement(LANDING_DATA_ELEMENT_ID, landing)}\n`;
+}

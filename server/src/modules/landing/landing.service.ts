@@ -7,8 +7,15 @@ import { findLanding } from './landing.queries.ts';
 
 /** The landing content for anyone: signed URLs for the landing's own four assets, nothing else. */
 export async function getLanding(ctx: AppContext): Promise<LandingData> {
+  const landing = await landingIfImported(ctx);
+  if (!landing) throw notFound('The landing content has not been imported yet.');
+  return landing;
+}
+
+/** The landing content, or null before a catalog import has brought one. */
+export async function landingIfImported(ctx: AppContext): Promise<LandingData | null> {
   const row = await findLanding(ctx.db);
-  if (!row) throw notFound('The landing content has not been imported yet.');
+  if (!row) return null;
   const signer = await mediaSigner(ctx.db);
   const video = (hash: string) => signer.url(hash, MASTER_PLAYLIST);
   const poster = (hash: string) => signer.posterUrl(hash);
