@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { registerServiceWorker } from './lib/offline-sync.ts';
@@ -18,8 +18,12 @@ window.addEventListener('vite:preloadError', (event) => {
 
 registerServiceWorker();
 
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// The first render as a transition: React then renders in slices of a few milliseconds and lets the browser paint and
+// answer input in between, rather than holding a phone's main thread for the whole tree at once.
+startTransition(() => {
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+});

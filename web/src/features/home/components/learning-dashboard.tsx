@@ -1,5 +1,5 @@
 import { Box, Button, Drawer, Grid, Group, Stack, Text, Title } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useDeferredValue, useEffect, useState } from 'react';
 import { useSignedInSession } from '../../../lib/session.ts';
 import { useLearningPathHome } from '../api/get-learning-path-home.ts';
 import { useRankingLeaderPoints } from '../api/get-ranking-leader-points.ts';
@@ -30,7 +30,10 @@ export function LearningDashboard({ onFailure }: { onFailure: () => void }) {
     if (path.isError || activity.isError) onFailure();
   }, [path.isError, activity.isError, onFailure]);
 
-  if (!path.data || !activity.data || (dueWanted && due.isPending)) return null;
+  // The dashboard is the page's largest render: made from a deferred value, React renders it in slices a phone can
+  // answer a tap between, rather than in one long task when the last answer arrives.
+  const ready = useDeferredValue(path.data !== undefined && activity.data !== undefined && !(dueWanted && due.isPending));
+  if (!ready || !path.data || !activity.data) return null;
   const data = path.data;
   const stats = <WeeklyStats activity={activity.data} leaderPoints={leaderPoints.data} />;
   const certificates = <CertificatesStrip path={data} />;
