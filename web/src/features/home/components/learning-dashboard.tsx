@@ -1,4 +1,5 @@
 import { Box, Button, Drawer, Grid, Group, Stack, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useDeferredValue, useEffect, useState } from 'react';
 import { useSignedInSession } from '../../../lib/session.ts';
 import { useLearningPathHome } from '../api/get-learning-path-home.ts';
@@ -25,6 +26,9 @@ export function LearningDashboard({ onFailure }: { onFailure: () => void }) {
   const dueWanted = session.organizationId !== null && session.kioskIdleSeconds === undefined;
   const due = useMyQualifications(dueWanted ? session.organizationId : null);
   const [panel, setPanel] = useState<Panel>(null);
+  // Below Mantine's md breakpoint the side columns open in a drawer on demand: not rendering them hidden spares a
+  // phone their work and the people list's call.
+  const wide = useMediaQuery('(min-width: 62em)', undefined, { getInitialValueInEffect: false });
 
   useEffect(() => {
     if (path.isError || activity.isError) onFailure();
@@ -51,21 +55,25 @@ export function LearningDashboard({ onFailure }: { onFailure: () => void }) {
         </Text>
       </div>
       <TrainingDueCard stations={due.data?.stations} />
-      <Group hiddenFrom="md" gap="xs">
-        {(['People', 'Certificates', 'Recent'] as const).map((name) => (
-          <Button key={name} variant="light" size="xs" onClick={() => setPanel(name)}>
-            {name}
-          </Button>
-        ))}
-      </Group>
+      {!wide && (
+        <Group gap="xs">
+          {(['People', 'Certificates', 'Recent'] as const).map((name) => (
+            <Button key={name} variant="light" size="xs" onClick={() => setPanel(name)}>
+              {name}
+            </Button>
+          ))}
+        </Group>
+      )}
       <Grid gap="lg">
-        <Grid.Col span={{ base: 12, md: 3 }} visibleFrom="md">
-          <Stack gap="md">
-            {stats}
-            {certificates}
-          </Stack>
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 6 }}>
+        {wide && (
+          <Grid.Col span={3}>
+            <Stack gap="md">
+              {stats}
+              {certificates}
+            </Stack>
+          </Grid.Col>
+        )}
+        <Grid.Col span={wide ? 6 : 12}>
           <section aria-labelledby="learning-path-title">
             <Title order={2} size="h4" id="learning-path-title" mb="xs">
               Your learning path
@@ -81,13 +89,13 @@ export function LearningDashboard({ onFailure }: { onFailure: () => void }) {
             )}
           </section>
         </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 3 }} visibleFrom="md">
-          {people}
-        </Grid.Col>
+        {wide && <Grid.Col span={3}>{people}</Grid.Col>}
       </Grid>
-      <Drawer opened={panel !== null} onClose={() => setPanel(null)} title={panel ?? ''} hiddenFrom="md" position="right">
-        <Box>{panel === 'People' ? people : panel === 'Certificates' ? certificates : stats}</Box>
-      </Drawer>
+      {!wide && (
+        <Drawer opened={panel !== null} onClose={() => setPanel(null)} title={panel ?? ''} position="right">
+          <Box>{panel === 'People' ? people : panel === 'Certificates' ? certificates : stats}</Box>
+        </Drawer>
+      )}
     </Stack>
   );
 }
