@@ -1,7 +1,8 @@
 import { lazyPage } from './lazy-page.ts';
 
-// The landing is the first page of most first visits and small (its clips' player loads on play): it comes with the
-// shell rather than a round trip after it.
+// The landing and the sign-in are the first page of most visits and small (the landing's player loads on play):
+// they come with the shell rather than a round trip after it.
+export { LoginPage } from '../features/auth/pages/login-page.tsx';
 export { LandingPage } from '../features/public/pages/landing-page.tsx';
 
 /** Every other routed page, loaded on first use (see lazyPage); the route tables import them from here. */
@@ -14,7 +15,6 @@ export const AcceptInvitationPage = lazyPage(() => import('../features/auth/page
 export const AccountChangePasswordPage = lazyPage(() => import('../features/auth/pages/account-change-password-page.tsx'), 'AccountChangePasswordPage');
 export const ForcedChangePasswordPage = lazyPage(() => import('../features/auth/pages/forced-change-password-page.tsx'), 'ForcedChangePasswordPage');
 export const ForgotPasswordPage = lazyPage(() => import('../features/auth/pages/forgot-password-page.tsx'), 'ForgotPasswordPage');
-export const LoginPage = lazyPage(() => import('../features/auth/pages/login-page.tsx'), 'LoginPage');
 export const LogoutPage = lazyPage(() => import('../features/auth/pages/logout-page.tsx'), 'LogoutPage');
 export const AfterSignOut = lazyPage(() => import('../features/auth/pages/logout-page.tsx'), 'AfterSignOut');
 export const RegisterPage = lazyPage(() => import('../features/auth/pages/register-page.tsx'), 'RegisterPage');
