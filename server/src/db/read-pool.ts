@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import type { Compilable, RawBuilder } from 'kysely';
+import type { Compilable, CompiledQuery, RawBuilder } from 'kysely';
 import type { Db } from './client.ts';
 
 /**
@@ -67,17 +67,28 @@ export function attachReadPool(db: Db, file: string): { close(): unknown } {
 }
 
 /** The rows of a read-only query builder, read off the event loop where the database has a reader, else as usual. */
-export async function selectOffLoop<Row>(db: Db, query: Compilable<Row> & { execute(): Promise<Row[]> }): Promise<Row[]> {
-  const pool = pools.get(db);
-  if (!pool) return query.execute();
-  const compiled = query.compile();
-  return pool.all<Row>(compiled.sql, compiled.parameters);
+export function selectOffLoop<Row>(db: Db, query: Compilable<Row> & { execute(): Promise<Row[]> }): Promise<Row[]> {
+  return offLoop(
+    db,
+    () => query.compile(),
+    () => query.execute(),
+  );
 }
 
 /** Runs a read-only statement off the event loop where the database has a reader, else as usual. */
 export async function readOffLoop<Row>(db: Db, query: RawBuilder<Row>): Promise<{ rows: Row[] }> {
+  return {
+    rows: await offLoop(
+      db,
+      () => query.compile(db),
+      async () => (await query.execute(db)).rows,
+    ),
+  };
+}
+
+function offLoop<Row>(db: Db, compile: () => CompiledQuery, onLoop: () => Promise<Row[]>): Promise<Row[]> {
   const pool = pools.get(db);
-  if (!pool) return query.execute(db);
-  const compiled = query.compile(db);
-  return { rows: await pool.all<Row>(compiled.sql, compiled.parameters) };
+  if (!pool) return onLoop();
+  const { sql, parameters } = compile();
+  return pool.all<Row>(sql, parameters);
 }

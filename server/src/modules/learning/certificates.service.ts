@@ -20,7 +20,7 @@ import {
   subCategoryNames,
   watchedVideoIds,
 } from './learning.queries.ts';
-import { certificateDue, isoTime as iso } from './learning.rules.ts';
+import { certificateDue, certificateFor, isoTime as iso } from './learning.rules.ts';
 import { pathProgress } from './path-progress.ts';
 import { categoryCount, listedCatalog, subCategoryCounts } from './path-videos.ts';
 
@@ -37,7 +37,6 @@ export async function issueDueCertificates(ctx: AppContext, caller: Caller, vide
     watchedVideoIds(ctx.db, caller.userId),
     certificatesOf(ctx.db, caller.userId),
   ]);
-  const held = (kind: 'category' | 'sub_category', subjectId: number) => certs.some((c) => c.kind === kind && c.subject_id === subjectId);
   const counts = subCategoryCounts(catalog, [video.category_id], path.hiddenVideoIds, watched);
   const t = now();
   const sub = counts.find((c) => c.sub_category_id === video.sub_category_id);
@@ -51,11 +50,12 @@ export async function issueDueCertificates(ctx: AppContext, caller: Caller, vide
       subCategoryId,
       t,
     });
-  if (sub && certificateDue(sub.watched, sub.total) && !held('sub_category', video.sub_category_id)) {
+  if (sub && certificateDue(sub.watched, sub.total) && !certificateFor(certs, 'sub_category', video.sub_category_id)) {
     await issue('sub_category', video.sub_category_id, video.sub_category_id);
   }
   const category = categoryCount(counts, video.category_id);
-  if (certificateDue(category.watched, category.total) && !held('category', video.category_id)) await issue('category', video.category_id, null);
+  if (certificateDue(category.watched, category.total) && !certificateFor(certs, 'category', video.category_id))
+    await issue('category', video.category_id, null);
 }
 
 export async function certificateByCategory(ctx: AppContext, caller: Caller, userId: number, categoryId: number): Promise<CertificationData> {

@@ -22,6 +22,15 @@ export const progressState = (progress: number): ProgressState => (progress >= 1
 /** A certificate is due when every visible video is watched (and there is at least one). */
 export const certificateDue = (watched: number, total: number): boolean => total > 0 && watched >= total;
 
+/** The member's certificate of a category or a sub-category among theirs, if they hold one. */
+export function certificateFor<Cert extends { kind: string; subject_id: number }>(
+  certs: Cert[],
+  kind: 'category' | 'sub_category',
+  subjectId: number,
+): Cert | undefined {
+  return certs.find((c) => c.kind === kind && c.subject_id === subjectId);
+}
+
 /**
  * Availability along a path: the first category is available; a later one when every earlier required
  * category is complete. Optional categories never block; a category without visible videos never blocks.

@@ -16,7 +16,7 @@ import {
   watchedAndCertified,
   watchedVideoIds,
 } from './learning.queries.ts';
-import { availability, isoTime as iso, pathFigures, progressPercent, progressState } from './learning.rules.ts';
+import { availability, certificateFor, isoTime as iso, pathFigures, progressPercent, progressState } from './learning.rules.ts';
 import { categoryCount, listedCatalog, subCategoryCounts } from './path-videos.ts';
 
 /**
@@ -57,12 +57,11 @@ export async function pathProgress(ctx: AppContext, member: Member, catalogVersi
   ]);
   const subNames = new Map(subCategories.map((s) => [s.id, s.name]));
   const challengeOf = new Map(categories.map((c) => [c.id, c.challenge]));
-  const certOf = (kind: 'category' | 'sub_category', id: number) => certs.find((c) => c.kind === kind && c.subject_id === id);
   // The guest can never make progress: they preview the whole path (pathAccessOf), so no card shows locked.
   const preview = member.is_guest === 1;
 
   const categoriesOut: LearningPathCategory[] = rows.map(({ category: c, subs, total, watched, progress, available }) => {
-    const cert = certOf('category', c.category_id);
+    const cert = certificateFor(certs, 'category', c.category_id);
     return {
       category_id: c.category_id,
       name: c.name,
@@ -80,7 +79,7 @@ export async function pathProgress(ctx: AppContext, member: Member, catalogVersi
       last_video_id: lastByCategory.get(c.category_id)?.id ?? null,
       last_video_resume_seconds: resumeSeconds(lastByCategory.get(c.category_id) ?? null),
       sub_categories: subs.map((s) => {
-        const micro = certOf('sub_category', s.sub_category_id);
+        const micro = certificateFor(certs, 'sub_category', s.sub_category_id);
         return {
           sub_category_id: s.sub_category_id,
           name: subNames.get(s.sub_category_id) ?? '',
