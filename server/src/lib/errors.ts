@@ -27,4 +27,7 @@ export const conflict = (message: string) => new AppError(409, message);
 export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
   new AppError(429, message, { headers: { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) } });
 
+/** A team id from another organization, or none at all, answers as if it did not exist. */
+export const NO_SUCH_TEAM = 'No such team in your organization.';
+
 export const GUEST_READ_ONLY = 'The guest account is read-only. Sign up to use this feature.';

@@ -10,7 +10,7 @@ import {
 import type { AppContext } from '../../app-context.ts';
 import { toIso } from '../../lib/clock.ts';
 import { hashToken, newToken } from '../../lib/crypto.ts';
-import { badRequest, notFound, unauthorized } from '../../lib/errors.ts';
+import { badRequest, NO_SUCH_TEAM, notFound, unauthorized } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { clearAttempts, giveBackAttempt, LIMITS, takeAttempt } from '../../lib/throttle.ts';
 import { toSessionData } from '../auth/auth.service.ts';
@@ -36,7 +36,6 @@ import {
 } from './kiosk.queries.ts';
 
 export const KIOSK_NOT_FOUND = 'No such kiosk in your organization.';
-export const TEAM_NOT_FOUND = 'No such team in your organization.';
 
 const summaryOf = (row: KioskRow): KioskSummary => ({
   id: row.id,
@@ -60,7 +59,7 @@ export async function listOrganizationKiosks(ctx: AppContext, caller: Caller): P
 export async function enrolKiosk(ctx: AppContext, caller: Caller, input: { team_id: number; name: string }) {
   const organizationId = kioskAdminOrganizationOf(caller);
   // Another organization's team is "not found": ids of other tenants are never confirmed.
-  if (!(await findTeam(ctx.db, organizationId, input.team_id))) throw notFound(TEAM_NOT_FOUND);
+  if (!(await findTeam(ctx.db, organizationId, input.team_id))) throw notFound(NO_SUCH_TEAM);
   const deviceToken = newToken();
   const id = await insertKiosk(ctx.db, {
     organizationId,

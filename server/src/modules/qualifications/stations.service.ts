@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import type { Db } from '../../db/client.ts';
 import { formatDay, now } from '../../lib/clock.ts';
-import { badRequest, notFound } from '../../lib/errors.ts';
+import { badRequest, NO_SUCH_TEAM, notFound } from '../../lib/errors.ts';
 import { fullName } from '../../lib/person-name.ts';
 import type { Caller } from '../auth/caller.ts';
 import { insertNotices } from '../notices/notices.queries.ts';
@@ -31,7 +31,6 @@ import {
 
 export const STATION_NOT_FOUND = 'No such station in your organization.';
 export const NOT_IN_ORGANIZATION = 'Everyone must be a member of your organization.';
-export const TEAM_NOT_FOUND = 'No such team in your organization.';
 
 /** The stations with their requirements, trainers and counts (a fixed number of statements, whatever their number). */
 async function describeStations(db: Db, rows: StationRow[]): Promise<Station[]> {
@@ -170,7 +169,7 @@ export async function assignStation(
 ): Promise<AssignStationData> {
   assertCanManageQualifications(caller, organizationId);
   const station = await stationOrFail(ctx.db, organizationId, stationId);
-  if (input.team_id !== undefined && !(await findTeam(ctx.db, organizationId, input.team_id))) throw notFound(TEAM_NOT_FOUND);
+  if (input.team_id !== undefined && !(await findTeam(ctx.db, organizationId, input.team_id))) throw notFound(NO_SUCH_TEAM);
   const people = await peopleOf(ctx.db, organizationId, input.user_ids);
   if (people.length !== new Set(input.user_ids).size) throw notFound(NOT_IN_ORGANIZATION);
   const userIds = [...new Set([...input.user_ids, ...(input.team_id === undefined ? [] : await teamMemberIds(ctx.db, organizationId, input.team_id))])];

@@ -1,6 +1,6 @@
 import type { QrCodesData } from '@mm/contract';
 import type { AppContext } from '../../app-context.ts';
-import { badRequest, notFound } from '../../lib/errors.ts';
+import { badRequest, NO_SUCH_TEAM, notFound } from '../../lib/errors.ts';
 import { fullName } from '../../lib/person-name.ts';
 import type { Caller } from '../auth/caller.ts';
 import { listTeams } from '../organization/teams.queries.ts';
@@ -54,12 +54,11 @@ export async function stationQrSheet(ctx: AppContext, caller: Caller, stationIds
 }
 
 export const NO_BADGE_HOLDERS = 'Nobody to print a badge for: this team has no members yet.';
-export const BADGE_TEAM_NOT_FOUND = 'No such team in your organization.';
 
 /** Badges with a QR code per person (of one team, or everyone) that a toolbox talk's leader scans for attendance. */
 export async function badgeSheet(ctx: AppContext, caller: Caller, teamId: number | undefined): Promise<Buffer> {
   const organizationId = qrOrganizationOf(caller);
-  if (teamId !== undefined && !(await listTeams(ctx.db, organizationId)).some((t) => t.id === teamId)) throw notFound(BADGE_TEAM_NOT_FOUND);
+  if (teamId !== undefined && !(await listTeams(ctx.db, organizationId)).some((t) => t.id === teamId)) throw notFound(NO_SUCH_TEAM);
   const people = await listBadgeHolders(ctx.db, organizationId, teamId);
   if (people.length === 0) throw badRequest(NO_BADGE_HOLDERS);
   const labels = [];
