@@ -3,7 +3,7 @@ import type { AppContext } from '../../app-context.ts';
 import { badRequest, NO_SUCH_TEAM, notFound } from '../../lib/errors.ts';
 import { fullName } from '../../lib/person-name.ts';
 import type { Caller } from '../auth/caller.ts';
-import { listTeams } from '../organization/teams.queries.ts';
+import { findTeam, listTeams } from '../organization/teams.queries.ts';
 import { listStations } from '../qualifications/stations.queries.ts';
 import { badgeCode } from '../toolbox/badges.ts';
 import { listBadgeHolders, listClips } from '../toolbox/toolbox.queries.ts';
@@ -58,7 +58,7 @@ export const NO_BADGE_HOLDERS = 'Nobody to print a badge for: this team has no m
 /** Badges with a QR code per person (of one team, or everyone) that a toolbox talk's leader scans for attendance. */
 export async function badgeSheet(ctx: AppContext, caller: Caller, teamId: number | undefined): Promise<Buffer> {
   const organizationId = qrOrganizationOf(caller);
-  if (teamId !== undefined && !(await listTeams(ctx.db, organizationId)).some((t) => t.id === teamId)) throw notFound(NO_SUCH_TEAM);
+  if (teamId !== undefined && !(await findTeam(ctx.db, organizationId, teamId))) throw notFound(NO_SUCH_TEAM);
   const people = await listBadgeHolders(ctx.db, organizationId, teamId);
   if (people.length === 0) throw badRequest(NO_BADGE_HOLDERS);
   const labels = [];
