@@ -281,16 +281,6 @@ export async function videosWatchedSince(db: Db, userId: number, since: string):
   return Number(row?.n ?? 0);
 }
 
-export function findTeam(db: Db, organizationId: number, team: number | string) {
-  let q = db.selectFrom('teams').select(['id', 'name', 'organization_id']).where('organization_id', '=', organizationId).where('deleted_at', 'is', null);
-  q = typeof team === 'number' ? q.where('id', '=', team) : q.where('name', '=', team);
-  return q.executeTakeFirst();
-}
-
-export function findTeamById(db: Db, teamId: number) {
-  return db.selectFrom('teams').select(['id', 'name', 'organization_id']).where('id', '=', teamId).where('deleted_at', 'is', null).executeTakeFirst();
-}
-
 export async function recordChallenge(
   db: Db,
   c: { userId: number; categoryId: number; type: string; description: string; status: string; t: number },

@@ -3,8 +3,9 @@ import type { PeopleData, RankingsData } from '@mm/contract';
 import type { AppContext } from '../../app-context.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { Caller } from '../auth/caller.ts';
+import { findTeam } from '../organization/teams.queries.ts';
 import { assertSameOrganization } from './learning.policy.ts';
-import { findTeam, findTeamById, peopleByName, type RankedUser, rankingPage } from './learning.queries.ts';
+import { peopleByName, type RankedUser, rankingPage } from './learning.queries.ts';
 
 const person = (u: RankedUser) => ({
   id: u.id,
@@ -50,7 +51,7 @@ export async function organizationPeople(
 }
 
 export async function teamPeople(ctx: AppContext, caller: Caller, teamId: number, page: { skip?: number; take?: number }): Promise<PeopleData> {
-  const team = await findTeamById(ctx.db, teamId);
-  if (!team || team.organization_id !== caller.organizationId) throw notFound('Team not found.');
-  return organizationPeople(ctx, caller, team.organization_id, team.id, page);
+  // organizationPeople looks the team up within the caller's organization: another organization's is not found.
+  if (caller.organizationId === null) throw notFound('Team not found.');
+  return organizationPeople(ctx, caller, caller.organizationId, teamId, page);
 }

@@ -2,13 +2,13 @@ import type { Db } from '../../db/client.ts';
 import { now } from '../../lib/clock.ts';
 import { renewCatalogVersion } from '../settings/catalog-version.ts';
 
-/** A live (not deleted) team of the organization. */
-export const findTeam = (db: Db, organizationId: number, teamId: number) =>
+/** A live (not deleted) team of the organization, by id or by its exact name (the people directory takes either). */
+export const findTeam = (db: Db, organizationId: number, team: number | string) =>
   db
     .selectFrom('teams')
     .select(['id', 'name'])
     .where('organization_id', '=', organizationId)
-    .where('id', '=', teamId)
+    .where(typeof team === 'number' ? 'id' : 'name', '=', team)
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
 
