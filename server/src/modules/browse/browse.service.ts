@@ -48,7 +48,7 @@ const NEVER_SEEN: MemberCardState = { like_count: 0, dislike_count: 0, watch_sec
  * ones; with a category, one section per sub-category, else one per category.
  */
 export async function homeSections(ctx: AppContext, viewer: Viewer, flag: ListFlag, categoryId: number | undefined): Promise<HomeSectionData> {
-  if (categoryId !== undefined) assertCategoryOpen(await pathAccessOf(ctx, viewer), categoryId);
+  if (categoryId !== undefined) assertCategoryOpen(await pathAccessOf(ctx, viewer, categoryId), categoryId);
   const rows = await keptHomeSectionRows(ctx.db, viewer.catalogVersion, flag, categoryId, categoryId === undefined ? HOME_ROW_SIZE : SECTION_SIZE);
   const [states, signer] = await Promise.all([
     memberCardStates(
@@ -79,7 +79,7 @@ export async function homeSections(ctx: AppContext, viewer: Viewer, flag: ListFl
 }
 
 export async function categoryDetails(ctx: AppContext, caller: Caller, categoryId: number): Promise<CategoryData> {
-  const access = await pathAccessOf(ctx, caller);
+  const access = await pathAccessOf(ctx, caller, categoryId);
   assertCategoryOpen(access, categoryId);
   const [category, certified] = await Promise.all([
     findCategorySummary(ctx.db, caller.userId, categoryId, access.hiddenVideoIds),
@@ -107,7 +107,7 @@ export async function categoryDetails(ctx: AppContext, caller: Caller, categoryI
 
 /** The category page: its sub-categories holding listed (in_test) videos visible to the caller, in catalog order. */
 export async function categoryVideos(ctx: AppContext, viewer: Viewer, categoryId: number): Promise<CategoryVideosData> {
-  const access = await pathAccessOf(ctx, viewer);
+  const access = await pathAccessOf(ctx, viewer, categoryId);
   assertCategoryOpen(access, categoryId);
   const hidden = access.hiddenVideoIds;
   const [rows, certified] = await Promise.all([

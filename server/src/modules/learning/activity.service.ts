@@ -44,7 +44,10 @@ export async function insertChallenge(
   input: { user_id: number; challenge_category_id: number; challenge_type: string; challenge_description: string; challenge_status: string },
 ): Promise<ChallengeData> {
   if (input.user_id !== caller.userId) throw forbidden('You can only record your own challenges.');
-  const [[category], access] = await Promise.all([categoryNames(ctx.db, [input.challenge_category_id]), pathAccessOf(ctx, caller)]);
+  const [[category], access] = await Promise.all([
+    categoryNames(ctx.db, [input.challenge_category_id]),
+    pathAccessOf(ctx, caller, input.challenge_category_id),
+  ]);
   if (!category) throw notFound('Category not found.');
   assertCategoryOpen(access, category.id);
   const id = await recordChallenge(ctx.db, {

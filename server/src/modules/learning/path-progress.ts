@@ -108,21 +108,28 @@ export type PathAccess = {
   preview: boolean;
 };
 
-export async function pathAccessOf(ctx: AppContext, caller: Caller): Promise<PathAccess> {
+/**
+ * `onlyCategoryId`: the call opens that one category (a video of it, its page). Only the essential categories before
+ * it can lock it, so only those are counted and no statement runs when there is none; `lockedCategoryIds` then
+ * speaks for the categories up to that one only.
+ */
+export async function pathAccessOf(ctx: AppContext, caller: Caller, onlyCategoryId?: number): Promise<PathAccess> {
   const preview = caller.isSuperUser || caller.isGuest;
   if (caller.organizationId === null) return { categoryIds: null, hiddenVideoIds: [], lockedCategoryIds: new Set(), preview };
   const path = await keptLearningPathFor(ctx.db, caller.catalogVersion, caller.organizationId, caller.teamId);
   const categoryIds = path.categories.map((c) => c.category_id);
   if (preview) return { categoryIds, hiddenVideoIds: path.hiddenVideoIds, lockedCategoryIds: new Set(), preview };
-  return { categoryIds, hiddenVideoIds: path.hiddenVideoIds, lockedCategoryIds: await lockedCategoriesOf(ctx, caller, path), preview };
+  const considered = onlyCategoryId === undefined ? path.categories : path.categories.slice(0, categoryIds.indexOf(onlyCategoryId) + 1);
+  return { categoryIds, hiddenVideoIds: path.hiddenVideoIds, lockedCategoryIds: await lockedCategoriesOf(ctx, caller, path, considered), preview };
 }
 
 /**
- * The path's categories still locked for the member. Only an essential category before the last one can lock
- * another, so only those are counted (one statement of the member's own rows; none when the path has no such category).
+ * The path's categories still locked for the member, among `considered` (the path's first ones). Only an essential
+ * category before the last considered one can lock another, so only those are counted (one statement of the
+ * member's own rows; none when there is no such category).
  */
-async function lockedCategoriesOf(ctx: AppContext, caller: Caller, path: LearningPath): Promise<Set<number>> {
-  const gates = path.categories.slice(0, -1).filter((c) => c.essential === 1);
+async function lockedCategoriesOf(ctx: AppContext, caller: Caller, path: LearningPath, considered: LearningPath['categories']): Promise<Set<number>> {
+  const gates = considered.slice(0, -1).filter((c) => c.essential === 1);
   if (gates.length === 0) return new Set();
   const [catalog, mine] = await Promise.all([listedCatalog(ctx.db, caller.catalogVersion), watchedAndCertified(ctx.db, caller.userId)]);
   const counts = subCategoryCounts(
@@ -132,12 +139,12 @@ async function lockedCategoriesOf(ctx: AppContext, caller: Caller, path: Learnin
     mine.watched,
   );
   const open = availability(
-    path.categories.map((c) => {
+    considered.map((c) => {
       const { total, watched } = categoryCount(counts, c.category_id);
       return { essential: c.essential, total, progress: progressPercent(watched, total, mine.certifiedCategories.has(c.category_id)) };
     }),
   );
-  return new Set(path.categories.filter((_, i) => !open[i]).map((c) => c.category_id));
+  return new Set(considered.filter((_, i) => !open[i]).map((c) => c.category_id));
 }
 
 export async function memberOrThrow(ctx: AppContext, userId: number): Promise<Member> {

@@ -59,16 +59,16 @@ async function existingVideo(ctx: AppContext, videoId: number) {
 
 /** A video the caller may open: it exists, its category is not locked in their path and the path does not hide it. */
 async function openVideo(ctx: AppContext, caller: Caller, videoId: number) {
-  const [video, access] = await Promise.all([existingVideo(ctx, videoId), pathAccessOf(ctx, caller)]);
-  assertVideoOpen(access, video, VIDEO_NOT_FOUND);
+  const video = await existingVideo(ctx, videoId);
+  assertVideoOpen(await pathAccessOf(ctx, caller, video.category_id), video, VIDEO_NOT_FOUND);
   return video;
 }
 
 /** The video for the caller: stream URLs only when they may play (the signer is never asked otherwise). */
 export async function viewVideo(ctx: AppContext, viewer: Viewer, videoId: number): Promise<VideoDetail> {
-  const [row, access] = await Promise.all([findVideoDetail(ctx.db, viewer.userId, videoId), pathAccessOf(ctx, viewer)]);
+  const row = await findVideoDetail(ctx.db, viewer.userId, videoId);
   if (!row) throw notFound(VIDEO_NOT_FOUND);
-  assertVideoOpen(access, row, VIDEO_NOT_FOUND);
+  assertVideoOpen(await pathAccessOf(ctx, viewer, row.category_id), row, VIDEO_NOT_FOUND);
   const signer = await mediaSigner(ctx.db);
   const streams = viewer.canPlay ? streamUrls(signer, row.content_hash, row.renditions) : {};
   const [castCrews, captions] = await Promise.all([findCastCrews(ctx.db, videoId), captionTracksOf(ctx.db, videoId, viewer.canPlay, signer)]);

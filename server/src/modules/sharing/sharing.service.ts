@@ -37,10 +37,10 @@ export async function shareVideo(ctx: AppContext, caller: Caller, input: ShareIn
   };
   assertMayShare(caller, mode);
   if (!(await organizationHasAccess(ctx.db, caller.organizationId))) throw forbidden(SHARING_MESSAGES.noPlan, 'no_plan');
-  const [video, access] = await Promise.all([findShareableVideo(ctx.db, input.admin_video_id), pathAccessOf(ctx, caller)]);
+  const video = await findShareableVideo(ctx.db, input.admin_video_id);
   if (!video) throw notFound('Video not found.');
   // A share link plays without sign-in: a member cannot send one for a video their path keeps closed to them.
-  assertVideoOpen(access, video, 'Video not found.');
+  assertVideoOpen(await pathAccessOf(ctx, caller, video.category_id), video, 'Video not found.');
 
   const recipients = new Map<string, Recipient>();
   const orgId = caller.organizationId as number;
