@@ -103,6 +103,16 @@ describe('home sections', () => {
         for (const v of c.categories[0]!.sub_categories.flatMap((s) => s.videos)) if (v.in_production === 0 && v.in_test === 1) v.in_test = 0;
       });
       expect(await safetyOnPath()).toBe(listed - 1);
+      // The path card's names are kept with the catalog: a new challenge and a renamed sub-category show on the next call here.
+      await reimportTestCatalog(other, (c) => {
+        c.categories[0]!.challenge = 'https://example.com/new-challenge';
+        c.categories[0]!.sub_categories[0]!.name = 'Locks and tags';
+      });
+      const card = (await post(acme.member.token, '/learning_path_home', {})).body.data.categories.find(
+        (c: { category_id: number }) => c.category_id === catalog.categories.safety,
+      );
+      expect(card.challenge).toBe('https://example.com/new-challenge');
+      expect(card.sub_categories.map((s: { name: string }) => s.name)).toContain('Locks and tags');
       await reimportTestCatalog(other, () => {});
     } finally {
       await post(acme.superUser.token, '/videos/like', { admin_video_id: catalog.videos.lockout });

@@ -46,6 +46,23 @@ export function listedVideos(db: Db): Promise<ListedVideo[]> {
   return db.selectFrom('videos').select(['id', 'category_id', 'sub_category_id', 'duration_seconds']).where(listedAndVisible([])).execute();
 }
 
+/** The names a path card shows, the same for every member: kept with the listed catalog (path-videos.ts). */
+export async function catalogNames(db: Db): Promise<{ challenges: Map<number, string>; subCategoryNames: Map<number, string> }> {
+  const [categories, subCategories] = await Promise.all([
+    db.selectFrom('categories').select(['id', 'challenge']).execute(),
+    db.selectFrom('sub_categories').select(['id', 'name']).execute(),
+  ]);
+  return { challenges: new Map(categories.map((c) => [c.id, c.challenge])), subCategoryNames: new Map(subCategories.map((s) => [s.id, s.name])) };
+}
+
+/** A video the member started: whether they watched it and where they stand on it (what resuming needs). */
+export type MemberWatchRow = WatchPlace & { category_id: number; watched_at: number | null; last_watched_at: number };
+
+/** Every video the member started, in one statement: their watched set and each category's last video come from it. */
+export function memberWatchRows(db: Db, userId: number): Promise<MemberWatchRow[]> {
+  return watchPlaces(db, userId).select(['videos.category_id', 'video_watch.watched_at', 'video_watch.last_watched_at']).execute();
+}
+
 /** The member's own progress rows, in one statement: the videos they watched and the categories they hold a certificate of. */
 export async function watchedAndCertified(db: Db, userId: number): Promise<{ watched: Set<number>; certifiedCategories: Set<number> }> {
   const rows = await sql<{ id: number; kind: string }>`
@@ -295,18 +312,6 @@ export async function recordChallenge(
 
 export function firstLoginFlags(db: Db, userId: number) {
   return db.selectFrom('users').select(['first_login', 'logged_in_account']).where('id', '=', userId).executeTakeFirstOrThrow();
-}
-
-export async function lastWatchedByCategory(db: Db, userId: number, categoryIds: number[]): Promise<Map<number, WatchPlace>> {
-  if (categoryIds.length === 0) return new Map();
-  const rows = await watchPlaces(db, userId)
-    .select('videos.category_id')
-    .where('videos.category_id', 'in', categoryIds)
-    .orderBy('video_watch.last_watched_at', 'desc')
-    .execute();
-  const map = new Map<number, WatchPlace>();
-  for (const r of rows) if (!map.has(r.category_id)) map.set(r.category_id, r);
-  return map;
 }
 
 /** Where a member stands on a video: what resuming needs. */

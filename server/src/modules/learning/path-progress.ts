@@ -6,16 +6,7 @@ import type { Caller } from '../auth/caller.ts';
 import { keptLearningPathFor } from '../organization/kept-learning-path.ts';
 import type { LearningPath } from '../organization/learning-path.queries.ts';
 import { resumeSeconds } from '../videos/resume.rules.ts';
-import {
-  categoryNames,
-  certificatesOf,
-  findMember,
-  lastWatchedByCategory,
-  type Member,
-  subCategoryNames,
-  watchedAndCertified,
-  watchedVideoIds,
-} from './learning.queries.ts';
+import { certificatesOf, findMember, type Member, type MemberWatchRow, memberWatchRows, watchedAndCertified } from './learning.queries.ts';
 import { availability, certificateFor, isoTime as iso, pathFigures, progressPercent, progressState } from './learning.rules.ts';
 import { categoryCount, listedCatalog, subCategoryCounts } from './path-videos.ts';
 
@@ -28,11 +19,12 @@ import { categoryCount, listedCatalog, subCategoryCounts } from './path-videos.t
 async function pathStanding(ctx: AppContext, member: Member, catalogVersion: string | undefined) {
   const path = await keptLearningPathFor(ctx.db, catalogVersion, member.organization_id ?? 0, member.team_id);
   const categoryIds = path.categories.map((c) => c.category_id);
-  const [catalog, watched, certs] = await Promise.all([
+  const [catalog, started, certs] = await Promise.all([
     listedCatalog(ctx.db, catalogVersion),
-    watchedVideoIds(ctx.db, member.id),
+    memberWatchRows(ctx.db, member.id),
     certificatesOf(ctx.db, member.id),
   ]);
+  const watched = new Set(started.filter((v) => v.watched_at !== null).map((v) => v.id));
   const counts = subCategoryCounts(catalog, categoryIds, path.hiddenVideoIds, watched);
   const certified = new Set(certs.filter((c) => c.kind === 'category').map((c) => c.subject_id));
   const rows = path.categories.map((c) => {
@@ -40,23 +32,23 @@ async function pathStanding(ctx: AppContext, member: Member, catalogVersion: str
     return { category: c, subs, total, watched, progress: progressPercent(watched, total, certified.has(c.category_id)) };
   });
   const open = availability(rows.map((r) => ({ essential: r.category.essential, progress: r.progress, total: r.total })));
-  return { path, counts, certs, rows: rows.map((r, i) => ({ ...r, available: open[i] ?? false })) };
+  return { path, catalog, started, certs, rows: rows.map((r, i) => ({ ...r, available: open[i] ?? false })) };
+}
+
+/** Per category, the member's most recently watched video of it. */
+function lastByCategory(started: readonly MemberWatchRow[]): Map<number, MemberWatchRow> {
+  const last = new Map<number, MemberWatchRow>();
+  for (const v of started) {
+    const known = last.get(v.category_id);
+    if (!known || Number(v.last_watched_at) > Number(known.last_watched_at)) last.set(v.category_id, v);
+  }
+  return last;
 }
 
 /** The member's path with per-category and per-sub-category progress (visible videos only). */
 export async function pathProgress(ctx: AppContext, member: Member, catalogVersion: string | undefined) {
-  const { path, counts, certs, rows } = await pathStanding(ctx, member, catalogVersion);
-  const categoryIds = path.categories.map((c) => c.category_id);
-  const [lastByCategory, categories, subCategories] = await Promise.all([
-    lastWatchedByCategory(ctx.db, member.id, categoryIds),
-    categoryNames(ctx.db, categoryIds),
-    subCategoryNames(
-      ctx.db,
-      counts.map((c) => c.sub_category_id),
-    ),
-  ]);
-  const subNames = new Map(subCategories.map((s) => [s.id, s.name]));
-  const challengeOf = new Map(categories.map((c) => [c.id, c.challenge]));
+  const { path, catalog, started, certs, rows } = await pathStanding(ctx, member, catalogVersion);
+  const lastOf = lastByCategory(started);
   // The guest can never make progress: they preview the whole path (pathAccessOf), so no card shows locked.
   const preview = member.is_guest === 1;
 
@@ -74,15 +66,15 @@ export async function pathProgress(ctx: AppContext, member: Member, catalogVersi
       watched_count: watched,
       progress,
       state: progressState(progress),
-      challenge: challengeOf.get(c.category_id) ?? '',
+      challenge: catalog.challenges.get(c.category_id) ?? '',
       certificate_date: cert ? iso(cert.issued_at) : null,
-      last_video_id: lastByCategory.get(c.category_id)?.id ?? null,
-      last_video_resume_seconds: resumeSeconds(lastByCategory.get(c.category_id) ?? null),
+      last_video_id: lastOf.get(c.category_id)?.id ?? null,
+      last_video_resume_seconds: resumeSeconds(lastOf.get(c.category_id) ?? null),
       sub_categories: subs.map((s) => {
         const micro = certificateFor(certs, 'sub_category', s.sub_category_id);
         return {
           sub_category_id: s.sub_category_id,
-          name: subNames.get(s.sub_category_id) ?? '',
+          name: catalog.subCategoryNames.get(s.sub_category_id) ?? '',
           videos_count: s.total,
           watched_count: s.watched,
           progress: progressPercent(s.watched, s.total, micro !== undefined),

@@ -1,21 +1,28 @@
 import type { Db } from '../../db/client.ts';
 import { KeptByVersion } from '../../lib/kept-by-version.ts';
-import { type ListedVideo, listedVideos, type SubCategoryCount } from './learning.queries.ts';
+import { catalogNames, type ListedVideo, listedVideos, type SubCategoryCount } from './learning.queries.ts';
 
 /**
  * What a member's progress is counted against, kept by each instance under the catalog version (renewed by every
  * catalog and path write): the catalog's listed videos, by id and per sub-category. A member's figures are then
  * their own watch rows laid over it (one small statement) instead of the catalog joined with their history on every
- * call; a path's hidden videos are taken off the kept totals at read time.
+ * call; a path's hidden videos are taken off the kept totals at read time. The names a path card shows (categories'
+ * challenges, sub-categories' names) are kept with it.
  */
-type ListedCatalog = { byId: Map<number, ListedVideo> /** Keyed `category:sub-category`. */; bySubCategory: Map<string, SubCategoryCount> };
+type ListedCatalog = {
+  byId: Map<number, ListedVideo>;
+  /** Keyed `category:sub-category`. */
+  bySubCategory: Map<string, SubCategoryCount>;
+  challenges: Map<number, string>;
+  subCategoryNames: Map<number, string>;
+};
 
 const keyOf = (v: { category_id: number; sub_category_id: number }) => `${v.category_id}:${v.sub_category_id}`;
 
 const keptCatalog = new KeptByVersion<ListedCatalog>(4);
 
 async function buildListedCatalog(db: Db): Promise<ListedCatalog> {
-  const videos = await listedVideos(db);
+  const [videos, names] = await Promise.all([listedVideos(db), catalogNames(db)]);
   const byId = new Map(videos.map((v) => [v.id, v]));
   const bySubCategory = new Map<string, SubCategoryCount>();
   for (const v of videos) {
@@ -24,7 +31,7 @@ async function buildListedCatalog(db: Db): Promise<ListedCatalog> {
     sub.seconds += Number(v.duration_seconds);
     bySubCategory.set(keyOf(v), sub);
   }
-  return { byId, bySubCategory };
+  return { byId, bySubCategory, ...names };
 }
 
 /** The listed catalog under `version`; read afresh without one (a caller the server made up). */
