@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client.ts';
+import { idList } from '../../db/dialect.ts';
 
 /** A card's catalog columns: the same for every member (what a kept list holds). */
 export const CATALOG_CARD_COLUMNS = [
@@ -69,7 +70,7 @@ export async function memberCardStates(db: Db, userId: number, videoIds: number[
   if (videoIds.length === 0) return new Map();
   const rows = await videosWithMember(db, userId)
     .select(['videos.id', ...MEMBER_CARD_COLUMNS])
-    .where('videos.id', 'in', videoIds)
+    .where('videos.id', 'in', idList(db, videoIds))
     .execute();
   return new Map(rows.map(({ id, ...state }) => [id, state]));
 }
