@@ -7,7 +7,7 @@ import type { Caller } from '../auth/caller.ts';
 import { keptLearningPathFor } from '../organization/kept-learning-path.ts';
 import { updateUser } from '../users/users.queries.ts';
 import { assertCanReadMember, assertCategoryOpen } from './learning.policy.ts';
-import { categoryNames, certificatesOf, findMember, firstLoginFlags, rankOf, recordChallenge, videosWatchedSince, watchDays } from './learning.queries.ts';
+import { categoryNames, certificatesOf, findMember, firstLoginFlags, rankOf, recordChallenge, watchingSince } from './learning.queries.ts';
 import { streakDays } from './learning.rules.ts';
 import { pathAccessOf } from './path-progress.ts';
 
@@ -21,17 +21,16 @@ export async function userActivity(ctx: AppContext, caller: Caller, userId: numb
   assertCanReadMember(caller, member);
   const today = dayIn(at, member.timezone);
   const weekStart = dayIn(at - (WEEK_DAYS - 1) * DAY, member.timezone);
-  const [videosLastWeek, days, path, certs, rank] = await Promise.all([
-    videosWatchedSince(ctx.db, userId, weekStart),
-    watchDays(ctx.db, userId, dayIn(at - STREAK_WINDOW_DAYS * DAY, member.timezone)),
+  const [watching, path, certs, rank] = await Promise.all([
+    watchingSince(ctx.db, userId, { days: dayIn(at - STREAK_WINDOW_DAYS * DAY, member.timezone), videos: weekStart }),
     keptLearningPathFor(ctx.db, caller.catalogVersion, member.organization_id ?? 0, member.team_id),
     certificatesOf(ctx.db, userId),
     member.organization_id === null ? Promise.resolve({ ranking: 0, points: 0 }) : rankOf(ctx.db, member.organization_id, userId),
   ]);
   const inPath = new Set(path.categories.map((c) => c.category_id));
   return {
-    videosLastWeek,
-    countSequenceDayWatch: streakDays(days, today),
+    videosLastWeek: watching.videos,
+    countSequenceDayWatch: streakDays(watching.days, today),
     certifications: certs.filter((c) => c.kind === 'category' && inPath.has(c.category_id)).length,
     certificationsAvailable: path.categories.length,
     rankingUser: rank,

@@ -242,29 +242,24 @@ export async function rankingPage(db: Db, organizationId: number, page: { skip: 
  * (two index ranges, less the few unranked holders among them) rather than by ranking the organization.
  */
 export async function rankOf(db: Db, organizationId: number, userId: number): Promise<{ ranking: number; points: number }> {
-  const me = await db
-    .selectFrom('member_points')
-    .select(['points', 'reached_at'])
-    .where('user_id', '=', userId)
-    .where('organization_id', '=', organizationId)
-    .executeTakeFirst();
-  if (!me) {
-    // No points: after every member who has some, then by id among those without.
-    const { rows } = await sql<{ n: number }>`
-      select count(*) as n ${rankedMembers(organizationId)} and p.user_id is null and u.id < ${userId}
-    `.execute(db);
-    return { ranking: (await membersWithPoints(db, organizationId)) + Number(rows[0]?.n ?? 0) + 1, points: 0 };
-  }
-  const [points, reachedAt] = [Number(me.points), Number(me.reached_at)];
-  const { rows } = await sql<{ n: number }>`
-    select (select count(*) from member_points p where p.organization_id = ${organizationId} and p.points > ${points})
+  // The member's kept points and the members before them, in one statement when they hold points (most members do).
+  const { rows } = await sql<{ points: number; n: number }>`
+    select m.points,
+           (select count(*) from member_points p where p.organization_id = m.organization_id and p.points > m.points)
          + (select count(*) from member_points p
-            where p.organization_id = ${organizationId} and p.points = ${points} and (p.reached_at, p.user_id) < (${reachedAt}, ${userId}))
+            where p.organization_id = m.organization_id and p.points = m.points and (p.reached_at, p.user_id) < (m.reached_at, m.user_id))
          - (select count(*) from users u join member_points p on p.user_id = u.id
-            where u.organization_id = ${organizationId} and ${unranked}
-              and (p.points > ${points} or (p.points = ${points} and (p.reached_at, p.user_id) < (${reachedAt}, ${userId})))) as n
+            where u.organization_id = m.organization_id and ${unranked}
+              and (p.points > m.points or (p.points = m.points and (p.reached_at, p.user_id) < (m.reached_at, m.user_id)))) as n
+    from member_points m where m.user_id = ${userId} and m.organization_id = ${organizationId}
   `.execute(db);
-  return { ranking: Number(rows[0]?.n ?? 0) + 1, points };
+  const me = rows[0];
+  if (me) return { ranking: Number(me.n) + 1, points: Number(me.points) };
+  // No points: after every member who has some, then by id among those without.
+  const { rows: without } = await sql<{ n: number }>`
+    select count(*) as n ${rankedMembers(organizationId)} and p.user_id is null and u.id < ${userId}
+  `.execute(db);
+  return { ranking: (await membersWithPoints(db, organizationId)) + Number(without[0]?.n ?? 0) + 1, points: 0 };
 }
 
 /** People of the organization (or one team) by name, each with their organization-wide position: one window over the kept points. */
@@ -283,19 +278,23 @@ export async function peopleByName(db: Db, organizationId: number, filter: { tea
   return result.rows.map(toRanked);
 }
 
-export async function watchDays(db: Db, userId: number, since: string): Promise<string[]> {
-  const rows = await db.selectFrom('video_watch_days').select('day').distinct().where('user_id', '=', userId).where('day', '>=', since).execute();
-  return rows.map((r) => r.day);
-}
-
-export async function videosWatchedSince(db: Db, userId: number, since: string): Promise<number> {
-  const row = await db
-    .selectFrom('video_watch_days')
-    .select((eb) => eb.fn.count<number>('video_id').distinct().as('n'))
-    .where('user_id', '=', userId)
-    .where('day', '>=', since)
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
+/**
+ * The member's watching over two windows in one statement: the days with watching since `daysSince` (for the streak)
+ * and how many distinct videos they watched since `videosSince` (the week).
+ */
+export async function watchingSince(db: Db, userId: number, since: { days: string; videos: string }): Promise<{ days: string[]; videos: number }> {
+  const { rows } = await sql<{ day: string | null; video_id: number | null }>`
+    select day, null as video_id from video_watch_days where user_id = ${userId} and day >= ${since.days} group by day
+    union all
+    select null as day, video_id from video_watch_days where user_id = ${userId} and day >= ${since.videos} group by video_id
+  `.execute(db);
+  const days: string[] = [];
+  let videos = 0;
+  for (const r of rows) {
+    if (r.day !== null) days.push(r.day);
+    else videos++;
+  }
+  return { days, videos };
 }
 
 export async function recordChallenge(
