@@ -1,4 +1,4 @@
-import type { Compilable, CompiledQuery, Kysely } from 'kysely';
+import type { CompiledQuery, Kysely } from 'kysely';
 import { isPostgres } from './dialect.ts';
 
 type Value = string | number | null;
@@ -12,14 +12,17 @@ const placeholder = (i: number) => `\u0000compiled-once-${i}\u0000`;
  * `build` is called once, with stand-ins: it must pass each parameter through as a plain bound value (no list made
  * of it, no arithmetic, no branch on it). Values it writes itself stay as they are.
  */
-export function compiledOnce<Params extends Value[], Row>(build: (db: Kysely<any>, ...params: Params) => Compilable<Row>) {
+/** A query builder or a raw `sql` template (which compiles against the database handle). */
+type Compiles<Row> = { compile(db: Kysely<any>): CompiledQuery<Row> };
+
+export function compiledOnce<Params extends Value[], Row>(build: (db: Kysely<any>, ...params: Params) => Compiles<Row>) {
   const templates = new Map<'postgres' | 'sqlite', { compiled: CompiledQuery<Row>; slots: (number | { value: unknown })[] }>();
   return async (db: Kysely<any>, ...params: Params): Promise<Row[]> => {
     const dialect = isPostgres(db) ? 'postgres' : 'sqlite';
     let template = templates.get(dialect);
     if (!template) {
       const stand = params.map((_, i) => placeholder(i)) as Params;
-      const compiled = build(db, ...stand).compile();
+      const compiled = build(db, ...stand).compile(db);
       const slots = compiled.parameters.map((p) => {
         const at = stand.indexOf(p as Value);
         return at >= 0 ? at : { value: p };

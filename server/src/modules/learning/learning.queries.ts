@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
-import { sql } from 'kysely';
+import { type Compilable, sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
+import { compiledOnce } from '../../db/compiled-once.ts';
 import { listedAndVisible } from '../videos/visible-videos.queries.ts';
 import { POINTS } from './learning.rules.ts';
 import { addPoints } from './learning-stats.queries.ts';
@@ -17,8 +18,9 @@ export type Member = {
   is_guest: number;
 };
 
-export function findMember(db: Db, userId: number): Promise<Member | undefined> {
-  return db
+/** Compiled once, as the other statements every home and activity call runs (db/compiled-once.ts). */
+const memberById = compiledOnce((db: Db, userId: number) =>
+  db
     .selectFrom('users')
     .leftJoin('teams', 'teams.id', 'users.team_id')
     .select([
@@ -33,8 +35,11 @@ export function findMember(db: Db, userId: number): Promise<Member | undefined> 
       'users.is_guest',
     ])
     .where('users.id', '=', userId)
-    .where('users.deleted_at', 'is', null)
-    .executeTakeFirst();
+    .where('users.deleted_at', 'is', null),
+);
+
+export async function findMember(db: Db, userId: number): Promise<Member | undefined> {
+  return (await memberById(db, userId))[0];
 }
 
 export type SubCategoryCount = { category_id: number; sub_category_id: number; total: number; watched: number; seconds: number };
@@ -59,9 +64,10 @@ export async function catalogNames(db: Db): Promise<{ challenges: Map<number, st
 export type MemberWatchRow = WatchPlace & { category_id: number; watched_at: number | null; last_watched_at: number };
 
 /** Every video the member started, in one statement: their watched set and each category's last video come from it. */
-export function memberWatchRows(db: Db, userId: number): Promise<MemberWatchRow[]> {
-  return watchPlaces(db, userId).select(['videos.category_id', 'video_watch.watched_at', 'video_watch.last_watched_at']).execute();
-}
+export const memberWatchRows = compiledOnce(
+  (db: Db, userId: number): Compilable<MemberWatchRow> =>
+    watchPlaces(db, userId).select(['videos.category_id', 'video_watch.watched_at', 'video_watch.last_watched_at']),
+);
 
 /** The member's own progress rows, in one statement: the videos they watched and the categories they hold a certificate of. */
 export async function watchedAndCertified(db: Db, userId: number): Promise<{ watched: Set<number>; certifiedCategories: Set<number> }> {
@@ -82,15 +88,14 @@ export async function watchedVideoIds(db: Db, userId: number): Promise<Set<numbe
   return new Set(rows.map((r) => r.video_id));
 }
 
-export function certificatesOf(db: Db, userId: number) {
-  return db
+export const certificatesOf = compiledOnce((db: Db, userId: number) =>
+  db
     .selectFrom('certificates')
     .select(['id', 'kind', 'subject_id', 'category_id', 'sub_category_id', 'issued_at', 'verification_code'])
     .where('user_id', '=', userId)
     .orderBy('issued_at')
-    .orderBy('id')
-    .execute();
-}
+    .orderBy('id'),
+);
 
 export const findCertificateOwner = (db: Db, certificateId: number) =>
   db.selectFrom('certificates').select(['user_id', 'verification_code']).where('id', '=', certificateId).executeTakeFirst();
@@ -243,7 +248,17 @@ export async function rankingPage(db: Db, organizationId: number, page: { skip: 
  */
 export async function rankOf(db: Db, organizationId: number, userId: number): Promise<{ ranking: number; points: number }> {
   // The member's kept points and the members before them, in one statement when they hold points (most members do).
-  const { rows } = await sql<{ points: number; n: number }>`
+  const me = (await memberPosition(db, organizationId, userId))[0];
+  if (me) return { ranking: Number(me.n) + 1, points: Number(me.points) };
+  // No points: after every member who has some, then by id among those without.
+  const { rows: without } = await sql<{ n: number }>`
+    select count(*) as n ${rankedMembers(organizationId)} and p.user_id is null and u.id < ${userId}
+  `.execute(db);
+  return { ranking: (await membersWithPoints(db, organizationId)) + Number(without[0]?.n ?? 0) + 1, points: 0 };
+}
+
+const memberPosition = compiledOnce(
+  (_db: Db, organizationId: number, userId: number) => sql<{ points: number; n: number }>`
     select m.points,
            (select count(*) from member_points p where p.organization_id = m.organization_id and p.points > m.points)
          + (select count(*) from member_points p
@@ -252,15 +267,8 @@ export async function rankOf(db: Db, organizationId: number, userId: number): Pr
             where u.organization_id = m.organization_id and ${unranked}
               and (p.points > m.points or (p.points = m.points and (p.reached_at, p.user_id) < (m.reached_at, m.user_id)))) as n
     from member_points m where m.user_id = ${userId} and m.organization_id = ${organizationId}
-  `.execute(db);
-  const me = rows[0];
-  if (me) return { ranking: Number(me.n) + 1, points: Number(me.points) };
-  // No points: after every member who has some, then by id among those without.
-  const { rows: without } = await sql<{ n: number }>`
-    select count(*) as n ${rankedMembers(organizationId)} and p.user_id is null and u.id < ${userId}
-  `.execute(db);
-  return { ranking: (await membersWithPoints(db, organizationId)) + Number(without[0]?.n ?? 0) + 1, points: 0 };
-}
+  `,
+);
 
 /** People of the organization (or one team) by name, each with their organization-wide position: one window over the kept points. */
 export async function peopleByName(db: Db, organizationId: number, filter: { teamId?: number; skip: number; take: number }): Promise<RankedUser[]> {
@@ -278,16 +286,20 @@ export async function peopleByName(db: Db, organizationId: number, filter: { tea
   return result.rows.map(toRanked);
 }
 
+const watchingRows = compiledOnce(
+  (_db: Db, userId: number, daysSince: string, videosSince: string) => sql<{ day: string | null; video_id: number | null }>`
+    select day, null as video_id from video_watch_days where user_id = ${userId} and day >= ${daysSince} group by day
+    union all
+    select null as day, video_id from video_watch_days where user_id = ${userId} and day >= ${videosSince} group by video_id
+  `,
+);
+
 /**
  * The member's watching over two windows in one statement: the days with watching since `daysSince` (for the streak)
  * and how many distinct videos they watched since `videosSince` (the week).
  */
 export async function watchingSince(db: Db, userId: number, since: { days: string; videos: string }): Promise<{ days: string[]; videos: number }> {
-  const { rows } = await sql<{ day: string | null; video_id: number | null }>`
-    select day, null as video_id from video_watch_days where user_id = ${userId} and day >= ${since.days} group by day
-    union all
-    select null as day, video_id from video_watch_days where user_id = ${userId} and day >= ${since.videos} group by video_id
-  `.execute(db);
+  const rows = await watchingRows(db, userId, since.days, since.videos);
   const days: string[] = [];
   let videos = 0;
   for (const r of rows) {
