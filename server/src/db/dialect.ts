@@ -19,3 +19,22 @@ export const notNull = (c: ColumnDefinitionBuilder) => c.notNull();
 export function idList(db: Kysely<any>, ids: readonly number[]): RawBuilder<number> {
   return isPostgres(db) ? sql<number>`(select unnest(${[...ids]}::bigint[]))` : sql<number>`(select value from json_each(${JSON.stringify(ids)}))`;
 }
+
+/**
+ * Rows gathered into one JSON array value (`jsonArrayOf` makes each row an array): a member's hundred-odd rows then
+ * come back as one value, where building a JavaScript object per row cost more than finding the rows. An empty set is
+ * an empty array on either database; read the value with `jsonValue`.
+ */
+export function jsonArrayOf(db: Kysely<any>, items: RawBuilder<unknown>): RawBuilder<unknown> {
+  return isPostgres(db) ? sql`coalesce(json_agg(${items}), '[]'::json)` : sql`json_group_array(${items})`;
+}
+
+/** One row's columns as a JSON array, to gather with `jsonArrayOf`. */
+export function jsonRow(db: Kysely<any>, columns: RawBuilder<unknown>): RawBuilder<unknown> {
+  return isPostgres(db) ? sql`json_build_array(${columns})` : sql`json_array(${columns})`;
+}
+
+/** A JSON value as the driver hands it: text on SQLite, already parsed on PostgreSQL. */
+export function jsonValue<T>(value: unknown): T {
+  return (typeof value === 'string' ? JSON.parse(value) : value) as T;
+}

@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
-import { type Compilable, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
 import { compiledOnce } from '../../db/compiled-once.ts';
+import { jsonArrayOf, jsonRow, jsonValue } from '../../db/dialect.ts';
 import { listedAndVisible } from '../videos/visible-videos.queries.ts';
 import { POINTS } from './learning.rules.ts';
 import { addPoints } from './learning-stats.queries.ts';
@@ -63,11 +64,26 @@ export async function catalogNames(db: Db): Promise<{ challenges: Map<number, st
 /** A video the member started: whether they watched it and where they stand on it (what resuming needs). */
 export type MemberWatchRow = WatchPlace & { category_id: number; watched_at: number | null; last_watched_at: number };
 
-/** Every video the member started, in one statement: their watched set and each category's last video come from it. */
-export const memberWatchRows = compiledOnce(
-  (db: Db, userId: number): Compilable<MemberWatchRow> =>
-    watchPlaces(db, userId).select(['videos.category_id', 'video_watch.watched_at', 'video_watch.last_watched_at']),
+const startedVideos = compiledOnce(
+  (db: Db, userId: number) => sql<{ started: unknown }>`
+    select ${jsonArrayOf(db, jsonRow(db, sql`v.id, v.category_id, v.duration_seconds, w.position_seconds, w.watched_at, w.last_watched_at`))} as started
+    from video_watch w join videos v on v.id = w.video_id where w.user_id = ${userId}
+  `,
 );
+
+/** Every video the member started, in one statement (one JSON value): their watched set and each category's last video come from it. */
+export async function memberWatchRows(db: Db, userId: number): Promise<MemberWatchRow[]> {
+  const [row] = await startedVideos(db, userId);
+  const started = jsonValue<[number, number, number, number, number | null, number][]>(row?.started ?? '[]');
+  return started.map(([id, category_id, duration_seconds, position_seconds, watched_at, last_watched_at]) => ({
+    id,
+    category_id,
+    duration_seconds,
+    position_seconds,
+    watched_at,
+    last_watched_at,
+  }));
+}
 
 /** The member's own progress rows, in one statement: the videos they watched and the categories they hold a certificate of. */
 export async function watchedAndCertified(db: Db, userId: number): Promise<{ watched: Set<number>; certifiedCategories: Set<number> }> {
@@ -286,11 +302,10 @@ export async function peopleByName(db: Db, organizationId: number, filter: { tea
   return result.rows.map(toRanked);
 }
 
-const watchingRows = compiledOnce(
-  (_db: Db, userId: number, daysSince: string, videosSince: string) => sql<{ day: string | null; video_id: number | null }>`
-    select day, null as video_id from video_watch_days where user_id = ${userId} and day >= ${daysSince} group by day
-    union all
-    select null as day, video_id from video_watch_days where user_id = ${userId} and day >= ${videosSince} group by video_id
+const watching = compiledOnce(
+  (db: Db, userId: number, daysSince: string, videosSince: string) => sql<{ days: unknown; videos: number }>`
+    select (select ${jsonArrayOf(db, sql`d.day`)} from (select day from video_watch_days where user_id = ${userId} and day >= ${daysSince} group by day) d) as days,
+           (select count(distinct video_id) from video_watch_days where user_id = ${userId} and day >= ${videosSince}) as videos
   `,
 );
 
@@ -299,14 +314,8 @@ const watchingRows = compiledOnce(
  * and how many distinct videos they watched since `videosSince` (the week).
  */
 export async function watchingSince(db: Db, userId: number, since: { days: string; videos: string }): Promise<{ days: string[]; videos: number }> {
-  const rows = await watchingRows(db, userId, since.days, since.videos);
-  const days: string[] = [];
-  let videos = 0;
-  for (const r of rows) {
-    if (r.day !== null) days.push(r.day);
-    else videos++;
-  }
-  return { days, videos };
+  const [row] = await watching(db, userId, since.days, since.videos);
+  return { days: jsonValue<string[]>(row?.days ?? '[]'), videos: Number(row?.videos ?? 0) };
 }
 
 export async function recordChallenge(
