@@ -1,5 +1,6 @@
 import { sql, type Transaction } from 'kysely';
 import type { Db } from '../../db/client.ts';
+import { compiledOnce } from '../../db/compiled-once.ts';
 import { isPostgres } from '../../db/dialect.ts';
 import type { Database } from '../../db/schema.ts';
 import { POINTS } from './learning.rules.ts';
@@ -27,13 +28,25 @@ export type WatchDelta = {
 };
 
 /** Adds a report's changes to the member's category figures (listed videos only) and points. Same transaction as the report. */
-export async function applyWatchDelta(trx: Trx, d: WatchDelta): Promise<void> {
-  if (d.video.in_test === 1) {
-    const started = d.started ? 1 : 0;
-    const watched = d.watched ? 1 : 0;
-    await trx
+/**
+ * The category figures' upsert, compiled once as every statement of the watch report (the platform's most frequent
+ * write). `started` and `watched` are 0 or 1; `firstStart` 1 when this report started the video.
+ */
+const addToCategoryStats = compiledOnce(
+  (
+    db: Db,
+    userId: number,
+    categoryId: number,
+    organizationId: number | null,
+    started: number,
+    watched: number,
+    seconds: number,
+    t: number,
+    firstStart: number,
+  ) =>
+    db
       .insertInto('member_category_stats')
-      .values({ user_id: d.userId, category_id: d.video.category_id, organization_id: d.organizationId, started, watched, seconds: d.seconds, first_at: d.t })
+      .values({ user_id: userId, category_id: categoryId, organization_id: organizationId, started, watched, seconds, first_at: t })
       .onConflict((oc) =>
         oc.columns(['user_id', 'category_id']).doUpdateSet({
           started: sql`member_category_stats.started + ${started}`,
@@ -41,27 +54,35 @@ export async function applyWatchDelta(trx: Trx, d: WatchDelta): Promise<void> {
           seconds: sql`member_category_stats.seconds + excluded.seconds`,
           // A video started by this report: concurrent first reports may commit out of order, and the
           // category's first start is the earliest of them (a recount takes the earliest watch row).
-          ...(d.started ? { first_at: sql`${smallest(trx)}(member_category_stats.first_at, excluded.first_at)` } : {}),
+          first_at: sql`case when ${firstStart} = 1 then ${smallest(db)}(member_category_stats.first_at, excluded.first_at) else member_category_stats.first_at end`,
         }),
-      )
-      .execute();
+      ),
+);
+
+export async function applyWatchDelta(trx: Trx, d: WatchDelta): Promise<void> {
+  if (d.video.in_test === 1) {
+    const [started, watched] = [d.started ? 1 : 0, d.watched ? 1 : 0];
+    await addToCategoryStats(trx, d.userId, d.video.category_id, d.organizationId, started, watched, d.seconds, d.t, started);
   }
   if (d.watched) await addPoints(trx, d, POINTS.video, d.t);
 }
 
-/** Adds points to a member; the moment they were earned is the ranking's tie-break. */
-export async function addPoints(trx: Trx | Db, member: { userId: number; organizationId: number | null }, points: number, t: number): Promise<void> {
-  await trx
+const addToPoints = compiledOnce((db: Db, userId: number, organizationId: number | null, points: number, t: number) =>
+  db
     .insertInto('member_points')
-    .values({ user_id: member.userId, organization_id: member.organizationId, points, reached_at: t })
+    .values({ user_id: userId, organization_id: organizationId, points, reached_at: t })
     .onConflict((oc) =>
       oc.column('user_id').doUpdateSet({
         points: sql`member_points.points + excluded.points`,
         // Points added out of order keep the latest moment (the tie-break), as a recount would.
-        reached_at: sql`${largest(trx)}(member_points.reached_at, excluded.reached_at)`,
+        reached_at: sql`${largest(db)}(member_points.reached_at, excluded.reached_at)`,
       }),
-    )
-    .execute();
+    ),
+);
+
+/** Adds points to a member; the moment they were earned is the ranking's tie-break. */
+export async function addPoints(trx: Trx | Db, member: { userId: number; organizationId: number | null }, points: number, t: number): Promise<void> {
+  await addToPoints(trx, member.userId, member.organizationId, points, t);
 }
 
 /**

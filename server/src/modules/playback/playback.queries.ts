@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
+import { compiledOnce } from '../../db/compiled-once.ts';
 import { isPostgres } from '../../db/dialect.ts';
 import { recountVotes } from '../catalog/video-counters.queries.ts';
 import { isWatched } from '../learning/learning.rules.ts';
@@ -46,12 +47,16 @@ export function findTrailers(db: Db, videoId: number) {
 }
 
 /** What the writes need to know about a video. */
-export function findVideo(db: Db, videoId: number) {
-  return db
+/** Compiled once (db/compiled-once.ts): every watch report opens its video. */
+const videoById = compiledOnce((db: Db, videoId: number) =>
+  db
     .selectFrom('videos')
     .select(['id', 'title', 'category_id', 'sub_category_id', 'duration_seconds', 'in_test', 'playbook_path', 'revision'])
-    .where('id', '=', videoId)
-    .executeTakeFirst();
+    .where('id', '=', videoId),
+);
+
+export async function findVideo(db: Db, videoId: number) {
+  return (await videoById(db, videoId))[0];
 }
 
 /** Suggestions: listed videos of the same category, the same sub-category first. */
@@ -69,14 +74,16 @@ export const orderSuggestions = (subCategoryId: number) => (query: ReturnType<ty
  * that id was already received. Call it first in the write's transaction: a concurrent replay waits on the first one's
  * row, then finds it, so the write is applied once.
  */
-export async function claimWrite(db: Db, userId: number, requestId: string, t: number): Promise<boolean> {
-  const row = await db
+const receipt = compiledOnce((db: Db, userId: number, requestId: string, t: number) =>
+  db
     .insertInto('write_receipts')
     .values({ user_id: userId, request_id: requestId, received_at: t })
     .onConflict((oc) => oc.columns(['user_id', 'request_id']).doNothing())
-    .returning('request_id')
-    .executeTakeFirst();
-  return row !== undefined;
+    .returning('request_id'),
+);
+
+export async function claimWrite(db: Db, userId: number, requestId: string, t: number): Promise<boolean> {
+  return (await receipt(db, userId, requestId, t)).length > 0;
 }
 
 // ---------------------------------------------------------------- votes
@@ -127,9 +134,10 @@ export async function addWishlistEntry(db: Db, userId: number, videoId: number, 
 
 // ---------------------------------------------------------------- watch time
 
+const timezoneOf = compiledOnce((db: Db, userId: number) => db.selectFrom('users').select('timezone').where('id', '=', userId));
+
 export async function findTimezone(db: Db, userId: number): Promise<string | null> {
-  const row = await db.selectFrom('users').select('timezone').where('id', '=', userId).executeTakeFirst();
-  return row?.timezone ?? null;
+  return (await timezoneOf(db, userId))[0]?.timezone ?? null;
 }
 
 type WatchReport = {
@@ -156,63 +164,64 @@ export function addWatchTime(db: Db, r: WatchReport, alongside: (trx: Db) => Pro
   return db.transaction().execute(async (trx) => {
     const { userId, organizationId, video, t } = r;
     if (r.requestId !== undefined && !(await claimWrite(trx, userId, r.requestId, t))) {
-      {
-        const totals = await trx
-          .selectFrom('video_watch')
-          .select(['seconds', 'watched_at'])
-          .where('user_id', '=', userId)
-          .where('video_id', '=', video.id)
-          .executeTakeFirst();
-        return totals ?? { seconds: 0, watched_at: null };
-      }
+      return (await watchTotals(trx, userId, video.id))[0] ?? { seconds: 0, watched_at: null };
     }
     await alongside(trx);
-    await trx
-      .insertInto('video_watch_days')
-      .values({ user_id: userId, video_id: video.id, day: r.day, seconds: r.seconds })
-      .onConflict((oc) => oc.columns(['user_id', 'day', 'video_id']).doUpdateSet({ seconds: sql`video_watch_days.seconds + excluded.seconds` }))
-      .execute();
-    const first = await trx
-      .insertInto('video_watch')
-      .values({
-        user_id: userId,
-        video_id: video.id,
-        seconds: r.seconds,
-        watched_at: isWatched(r.seconds, video.duration_seconds) ? t : null,
-        last_watched_at: t,
-        created_at: t,
-        position_seconds: r.position ?? 0,
-      })
-      .onConflict((oc) => oc.columns(['user_id', 'video_id']).doNothing())
-      .returning(['seconds', 'watched_at'])
-      .executeTakeFirst();
+    await addToWatchDay(trx, userId, video.id, r.day, r.seconds);
+    const watchedAt = isWatched(r.seconds, video.duration_seconds) ? t : null;
+    const [first] = await startWatch(trx, userId, video.id, r.seconds, watchedAt, t, r.position ?? 0);
     if (first) {
       await applyWatchDelta(trx, { userId, organizationId, video, started: true, watched: first.watched_at !== null, seconds: r.seconds, t });
       return first;
     }
-    let current = trx.selectFrom('video_watch').select(['seconds', 'watched_at']).where('user_id', '=', userId).where('video_id', '=', video.id);
-    if (isPostgres(trx)) current = current.forUpdate();
-    const before = await current.executeTakeFirstOrThrow();
+    const [before] = await watchTotals(trx, userId, video.id);
+    if (!before) throw new Error('the watch row vanished inside its transaction');
     const seconds = Number(before.seconds) + r.seconds;
-    const watchedAt = before.watched_at ?? (isWatched(seconds, video.duration_seconds) ? t : null);
-    await trx
-      .updateTable('video_watch')
-      .set({ seconds, watched_at: watchedAt, last_watched_at: t, ...(r.position === undefined ? {} : { position_seconds: r.position }) })
-      .where('user_id', '=', userId)
-      .where('video_id', '=', video.id)
-      .execute();
+    const nowWatchedAt = before.watched_at ?? (isWatched(seconds, video.duration_seconds) ? t : null);
+    await updateWatch(trx, userId, video.id, seconds, nowWatchedAt, t, r.position ?? null);
     await applyWatchDelta(trx, {
       userId,
       organizationId,
       video,
       started: false,
-      watched: before.watched_at === null && watchedAt !== null,
+      watched: before.watched_at === null && nowWatchedAt !== null,
       seconds: r.seconds,
       t,
     });
-    return { seconds, watched_at: watchedAt };
+    return { seconds, watched_at: nowWatchedAt };
   });
 }
+
+// The watch report's statements, compiled once (db/compiled-once.ts): the platform's most frequent write.
+const addToWatchDay = compiledOnce((db: Db, userId: number, videoId: number, day: string, seconds: number) =>
+  db
+    .insertInto('video_watch_days')
+    .values({ user_id: userId, video_id: videoId, day, seconds })
+    .onConflict((oc) => oc.columns(['user_id', 'day', 'video_id']).doUpdateSet({ seconds: sql`video_watch_days.seconds + excluded.seconds` })),
+);
+
+const startWatch = compiledOnce((db: Db, userId: number, videoId: number, seconds: number, watchedAt: number | null, t: number, position: number) =>
+  db
+    .insertInto('video_watch')
+    .values({ user_id: userId, video_id: videoId, seconds, watched_at: watchedAt, last_watched_at: t, created_at: t, position_seconds: position })
+    .onConflict((oc) => oc.columns(['user_id', 'video_id']).doNothing())
+    .returning(['seconds', 'watched_at']),
+);
+
+/** The member's totals on the video, read locked on PostgreSQL (SQLite runs one writer at a time). */
+const watchTotals = compiledOnce((db: Db, userId: number, videoId: number) => {
+  const query = db.selectFrom('video_watch').select(['seconds', 'watched_at']).where('user_id', '=', userId).where('video_id', '=', videoId);
+  return isPostgres(db) ? query.forUpdate() : query;
+});
+
+/** `position` null keeps the stored one. */
+const updateWatch = compiledOnce((db: Db, userId: number, videoId: number, seconds: number, watchedAt: number | null, t: number, position: number | null) =>
+  db
+    .updateTable('video_watch')
+    .set({ seconds, watched_at: watchedAt, last_watched_at: t, position_seconds: sql`coalesce(${position}, position_seconds)` })
+    .where('user_id', '=', userId)
+    .where('video_id', '=', videoId),
+);
 
 /** The first listed video of the category, in sub-category order. */
 export async function firstVideoOfCategory(db: Db, categoryId: number): Promise<number | null> {

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
+import { compiledOnce } from '../../db/compiled-once.ts';
 
 export type TrainedVideo = { id: number; duration_seconds: number; revision: number };
 
@@ -11,37 +12,36 @@ export type TrainedVideo = { id: number; duration_seconds: number; revision: num
 export async function addTrainingSeconds(db: Db, r: { userId: number; video: TrainedVideo; seconds: number; t: number }): Promise<boolean> {
   const { userId, video, seconds, t } = r;
   const threshold = video.duration_seconds * 0.9;
-  const opened = await db
-    .insertInto('training_records')
-    .values({
-      user_id: userId,
-      video_id: video.id,
-      revision: video.revision,
-      seconds,
-      started_at: t,
-      completed_at: seconds >= threshold ? t : null,
-      superseded_at: null,
-    })
-    .onConflict((oc) => oc.columns(['user_id', 'video_id']).where('superseded_at', 'is', null).doNothing())
-    .returning('completed_at')
-    .executeTakeFirst();
+  const [opened] = await openRecord(db, userId, video.id, video.revision, seconds, t, seconds >= threshold ? t : null);
   if (opened) return opened.completed_at !== null;
-  // One statement: the row is locked while the sum and the crossing are decided, so one report sets completed_at
-  // (a second report of the same member and video in the very same millisecond would read as completing it too).
-  const updated = await db
+  const [updated] = await addToRecord(db, userId, video.id, video.revision, seconds, threshold, t);
+  return updated?.completed_at != null && Number(updated.completed_at) === t;
+}
+
+/** The watch report's statements are compiled once (db/compiled-once.ts): it is the platform's most frequent write. */
+const openRecord = compiledOnce((db: Db, userId: number, videoId: number, revision: number, seconds: number, t: number, completedAt: number | null) =>
+  db
+    .insertInto('training_records')
+    .values({ user_id: userId, video_id: videoId, revision, seconds, started_at: t, completed_at: completedAt, superseded_at: null })
+    .onConflict((oc) => oc.columns(['user_id', 'video_id']).where('superseded_at', 'is', null).doNothing())
+    .returning('completed_at'),
+);
+
+// One statement: the row is locked while the sum and the crossing are decided, so one report sets completed_at
+// (a second report of the same member and video in the very same millisecond would read as completing it too).
+const addToRecord = compiledOnce((db: Db, userId: number, videoId: number, revision: number, seconds: number, threshold: number, t: number) =>
+  db
     .updateTable('training_records')
     .set({
       seconds: sql`seconds + ${seconds}`,
-      revision: sql`case when completed_at is null then ${video.revision} else revision end`,
+      revision: sql`case when completed_at is null then ${revision} else revision end`,
       completed_at: sql`case when completed_at is null and seconds + ${seconds} >= ${threshold} then ${t} else completed_at end`,
     })
     .where('user_id', '=', userId)
-    .where('video_id', '=', video.id)
+    .where('video_id', '=', videoId)
     .where('superseded_at', 'is', null)
-    .returning('completed_at')
-    .executeTakeFirst();
-  return updated?.completed_at != null && Number(updated.completed_at) === t;
-}
+    .returning('completed_at'),
+);
 
 /** Closes the open records (history kept) so the next watch starts a fresh one: retraining and recertification. */
 export async function supersedeRecords(db: Db, filter: { videoIds: number[]; userId?: number }, t: number): Promise<void> {
