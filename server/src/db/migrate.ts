@@ -20,6 +20,7 @@ import * as requiredTraining from './migrations/2026-11-25-024-required-training
 import * as signoffRequests from './migrations/2026-11-25-025-signoff-requests.ts';
 import * as writeReceipts from './migrations/2026-11-25-026-write-receipts.ts';
 import * as keptRanking from './migrations/2026-11-25-027-kept-ranking.ts';
+import * as memberRowsClustered from './migrations/2026-11-26-028-member-rows-clustered.ts';
 
 /** Versioned migrations, in order. Never edit one that has landed: add a new file. */
 const migrations: Record<string, Migration> = {
@@ -43,6 +44,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-25-025-signoff-requests': signoffRequests,
   '2026-11-25-026-write-receipts': writeReceipts,
   '2026-11-25-027-kept-ranking': keptRanking,
+  '2026-11-26-028-member-rows-clustered': memberRowsClustered,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
