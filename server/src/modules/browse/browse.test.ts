@@ -92,6 +92,16 @@ describe('home sections', () => {
       expect((await lockoutCard()).title).toBe('Lockout, tagout and try');
       await reimportTestCatalog(other, rename(before.title));
       expect((await lockoutCard()).title).toBe(before.title);
+      // The video page's experts are kept with the catalog too: an import dropping one shows on the next call here.
+      const experts = async () =>
+        (await post(acme.member.token, '/videos/view', { admin_video_id: catalog.videos.lockout })).body.data.cast_crews.map((c: { name: string }) => c.name);
+      expect(await experts()).toEqual(['Eve Expert', 'Max Maker']);
+      await reimportTestCatalog(other, (c) => {
+        (c.categories[0]!.sub_categories[0]!.videos[0] as { experts: string[] }).experts = ['max'];
+      });
+      expect(await experts()).toEqual(['Max Maker']);
+      await reimportTestCatalog(other, () => {});
+      expect(await experts()).toEqual(['Eve Expert', 'Max Maker']);
       // Unlisting a video through the other instance: the member's path counts one video less on the next call here.
       const safetyOnPath = async () =>
         (await post(acme.member.token, '/learning_path_home', {})).body.data.categories.find(

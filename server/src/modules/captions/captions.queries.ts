@@ -35,6 +35,11 @@ export async function replaceVideoCaptions(db: Db, videoId: number, tracks: Stor
   }
 }
 
+/** Every video's tracks, in catalog order: what an instance keeps under the catalog version (captions.ts). */
+export function allCaptionTracks(db: Db) {
+  return db.selectFrom('caption_tracks').select(['video_id', 'lang', 'label', 'content_hash']).orderBy('video_id').orderBy('sort').execute();
+}
+
 /** A video's tracks in catalog order. */
 export function findCaptionTracks(db: Db, videoId: number) {
   return db.selectFrom('caption_tracks').select(['lang', 'label', 'content_hash']).where('video_id', '=', videoId).orderBy('sort').execute();

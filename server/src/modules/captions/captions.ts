@@ -1,16 +1,39 @@
 import type { CaptionTrack } from '@mm/contract';
 import type { Db } from '../../db/client.ts';
+import { KeptByVersion } from '../../lib/kept-by-version.ts';
 import { CAPTIONS_FILE } from './caption-files.ts';
-import { findCaptionTracks } from './captions.queries.ts';
+import { allCaptionTracks, findCaptionTracks } from './captions.queries.ts';
 
-/** A video's caption tracks with signed URLs, for callers who may play it (the others get none, like streams). */
+type Track = { lang: string; label: string; content_hash: string };
+
+/** Every video's tracks by video, kept under the catalog version (only an import writes tracks, and it renews it). */
+const keptTracks = new KeptByVersion<Map<number, Track[]>>(2);
+
+async function tracksByVideo(db: Db): Promise<Map<number, Track[]>> {
+  const byVideo = new Map<number, Track[]>();
+  for (const { video_id, ...track } of await allCaptionTracks(db)) {
+    const tracks = byVideo.get(video_id) ?? [];
+    tracks.push(track);
+    byVideo.set(video_id, tracks);
+  }
+  return byVideo;
+}
+
+/**
+ * A video's caption tracks with signed URLs, for callers who may play it (the others get none, like streams). With
+ * the caller's catalog version they come from what this instance keeps; without one they are read.
+ */
 export async function captionTracksOf(
   db: Db,
   videoId: number,
   canPlay: boolean,
   signer: { url(assetHash: string, file: string): string },
+  catalogVersion?: string,
 ): Promise<CaptionTrack[]> {
   if (!canPlay) return [];
-  const tracks = await findCaptionTracks(db, videoId);
+  const tracks =
+    catalogVersion === undefined
+      ? await findCaptionTracks(db, videoId)
+      : ((await keptTracks.get(db, catalogVersion, 'tracks', () => tracksByVideo(db))).get(videoId) ?? []);
   return tracks.map((t) => ({ lang: t.lang, label: t.label, url: signer.url(t.content_hash, CAPTIONS_FILE) }));
 }

@@ -25,6 +25,17 @@ export function findVideoDetail(db: Db, userId: number, videoId: number) {
     .executeTakeFirst();
 }
 
+/** Every video's experts, by name: what an instance keeps under the catalog version (playback.service.ts). */
+export function allCastCrews(db: Db) {
+  return db
+    .selectFrom('video_experts')
+    .innerJoin('experts', 'experts.id', 'video_experts.expert_id')
+    .select(['video_experts.video_id', 'experts.id', 'experts.name'])
+    .orderBy('experts.name')
+    .orderBy('experts.id')
+    .execute();
+}
+
 export function findCastCrews(db: Db, videoId: number) {
   return db
     .selectFrom('video_experts')
@@ -46,8 +57,7 @@ export function findTrailers(db: Db, videoId: number) {
     .execute();
 }
 
-/** What the writes need to know about a video. */
-/** Compiled once (db/compiled-once.ts): every watch report opens its video. */
+/** What the writes need to know about a video. Compiled once (db/compiled-once.ts): every watch report opens its video. */
 const videoById = compiledOnce((db: Db, videoId: number) =>
   db
     .selectFrom('videos')

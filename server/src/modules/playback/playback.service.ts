@@ -15,6 +15,7 @@ import {
 import type { AppContext } from '../../app-context.ts';
 import { dayIn, now, toIso } from '../../lib/clock.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
+import { KeptByVersion } from '../../lib/kept-by-version.ts';
 import type { Caller } from '../auth/caller.ts';
 import { captionTracksOf } from '../captions/captions.ts';
 import { issueDueCertificates } from '../learning/certificates.service.ts';
@@ -31,6 +32,7 @@ import { assertCanReadHistory } from './playback.policy.ts';
 import {
   addWatchTime,
   addWishlistEntry,
+  allCastCrews,
   categoryExists,
   claimWrite,
   findCastCrews,
@@ -50,6 +52,22 @@ import {
 } from './playback.queries.ts';
 
 const VIDEO_NOT_FOUND = 'Video not found.';
+
+type CastCrew = { id: number; name: string };
+
+/** Every video's experts by video, kept under the catalog version (only an import writes them, and it renews it). */
+const keptCastCrews = new KeptByVersion<Map<number, CastCrew[]>>(2);
+
+/** The video's experts: from what this instance keeps under the caller's catalog version, read without one. */
+async function castCrewsOf(ctx: AppContext, videoId: number, catalogVersion: string | undefined): Promise<CastCrew[]> {
+  if (catalogVersion === undefined) return findCastCrews(ctx.db, videoId);
+  const byVideo = await keptCastCrews.get(ctx.db, catalogVersion, 'cast', async () => {
+    const map = new Map<number, CastCrew[]>();
+    for (const { video_id, ...crew } of await allCastCrews(ctx.db)) map.set(video_id, [...(map.get(video_id) ?? []), crew]);
+    return map;
+  });
+  return byVideo.get(videoId) ?? [];
+}
 
 async function existingVideo(ctx: AppContext, videoId: number) {
   const video = await findVideo(ctx.db, videoId);
@@ -71,7 +89,10 @@ export async function viewVideo(ctx: AppContext, viewer: Viewer, videoId: number
   assertVideoOpen(await pathAccessOf(ctx, viewer, row.category_id), row, VIDEO_NOT_FOUND);
   const signer = await mediaSigner(ctx.db);
   const streams = viewer.canPlay ? streamUrls(signer, row.content_hash, row.renditions) : {};
-  const [castCrews, captions] = await Promise.all([findCastCrews(ctx.db, videoId), captionTracksOf(ctx.db, videoId, viewer.canPlay, signer)]);
+  const [castCrews, captions] = await Promise.all([
+    castCrewsOf(ctx, videoId, viewer.catalogVersion),
+    captionTracksOf(ctx.db, videoId, viewer.canPlay, signer, viewer.catalogVersion),
+  ]);
   return {
     ...toVideoCard(row, viewer, signer),
     description: row.description,
