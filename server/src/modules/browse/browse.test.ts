@@ -97,7 +97,7 @@ describe('home sections', () => {
         (await post(acme.member.token, '/videos/view', { admin_video_id: catalog.videos.lockout })).body.data.cast_crews.map((c: { name: string }) => c.name);
       expect(await experts()).toEqual(['Eve Expert', 'Max Maker']);
       await reimportTestCatalog(other, (c) => {
-        (c.categories[0]!.sub_categories[0]!.videos[0] as { experts: string[] }).experts = ['max'];
+        Object.assign(c.categories[0]!.sub_categories[0]!.videos[0]!, { experts: ['max'] });
       });
       expect(await experts()).toEqual(['Max Maker']);
       await reimportTestCatalog(other, () => {});

@@ -7,9 +7,9 @@ import { isWatched } from '../learning/learning.rules.ts';
 import { applyWatchDelta } from '../learning/learning-stats.queries.ts';
 import { selectVideoCards } from '../videos/video-cards.queries.ts';
 
-/** The video of `videos/view` with its category names, renditions and the caller's vote. */
-export function findVideoDetail(db: Db, userId: number, videoId: number) {
-  return selectVideoCards(db, userId)
+/** The video of `videos/view` with its category names, renditions and the caller's vote. Compiled once (db/compiled-once.ts). */
+const videoDetail = compiledOnce((db: Db, userId: number, videoId: number) =>
+  selectVideoCards(db, userId)
     .innerJoin('categories', 'categories.id', 'videos.category_id')
     .innerJoin('sub_categories', 'sub_categories.id', 'videos.sub_category_id')
     .leftJoin('video_votes', (j) => j.onRef('video_votes.video_id', '=', 'videos.id').on('video_votes.user_id', '=', userId))
@@ -21,8 +21,11 @@ export function findVideoDetail(db: Db, userId: number, videoId: number) {
       'sub_categories.name as sub_category_name',
       'video_votes.vote',
     ])
-    .where('videos.id', '=', videoId)
-    .executeTakeFirst();
+    .where('videos.id', '=', videoId),
+);
+
+export async function findVideoDetail(db: Db, userId: number, videoId: number) {
+  return (await videoDetail(db, userId, videoId))[0];
 }
 
 /** Every video's experts, by name: what an instance keeps under the catalog version (playback.service.ts). */
