@@ -12,12 +12,17 @@ export function withId<T extends string>(db: Kysely<any>, table: CreateTableBuil
 export const notNull = (c: ColumnDefinitionBuilder) => c.notNull();
 
 /**
- * `in (<ids>)` with the list bound as one value (a JSON array on SQLite, an array on PostgreSQL): a statement of one
- * text for every list length, so it is built, compiled and prepared once, where hundreds of bound values cost more
- * to build than to run.
+ * An id list bound as one value: a statement of one text for every list length, so it is built, compiled and
+ * prepared once (db/compiled-once.ts), where hundreds of bound values cost more to build than to run. The value is
+ * text either way: a JSON array on SQLite, an array literal on PostgreSQL.
  */
-export function idList(db: Kysely<any>, ids: readonly number[]): RawBuilder<number> {
-  return isPostgres(db) ? sql<number>`(select unnest(${[...ids]}::bigint[]))` : sql<number>`(select value from json_each(${JSON.stringify(ids)}))`;
+export function idListValue(db: Kysely<any>, ids: readonly number[]): string {
+  return isPostgres(db) ? `{${ids.join(',')}}` : JSON.stringify(ids);
+}
+
+/** `(<the ids>)`, for `in` and `not in`, from a value made by `idListValue` (or its stand-in while compiling). */
+export function idsIn(db: Kysely<any>, value: string): RawBuilder<number> {
+  return isPostgres(db) ? sql<number>`(select unnest(${value}::bigint[]))` : sql<number>`(select value from json_each(${value}))`;
 }
 
 /**

@@ -1,7 +1,9 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
+import { compiledOnce } from '../../db/compiled-once.ts';
+import { idListValue } from '../../db/dialect.ts';
 import { CATALOG_CARD_COLUMNS, type MemberCardState, selectVideoCards, type VideoCardRow } from '../videos/video-cards.queries.ts';
-import { listedAndVisible } from '../videos/visible-videos.queries.ts';
+import { listedAndVisible, listedAndVisibleIn } from '../videos/visible-videos.queries.ts';
 
 /**
  * Catalog reads. The catalog is the platform's own (no organization owns a video); what is the
@@ -57,10 +59,15 @@ export function homeSectionRows(db: Db, flag: ListFlag, categoryId: number | und
  * path's hidden videos are left out, design.md), with the sub-category's visible total and watched count.
  */
 export function categoryGroupRows(db: Db, userId: number, categoryId: number, perGroup: number, hiddenVideoIds: number[]) {
+  return groupRows(db, userId, categoryId, perGroup, idListValue(db, hiddenVideoIds));
+}
+
+/** Compiled once (db/compiled-once.ts): every category page opens on it. */
+const groupRows = compiledOnce((db: Db, userId: number, categoryId: number, perGroup: number, hiddenVideoIds: string) => {
   const listed = selectVideoCards(db, userId)
     .innerJoin('sub_categories', 'sub_categories.id', 'videos.sub_category_id')
     .where('videos.category_id', '=', categoryId)
-    .where(listedAndVisible(hiddenVideoIds))
+    .where(listedAndVisibleIn(db, hiddenVideoIds))
     .select([
       'sub_categories.name as group_title',
       'sub_categories.sort as group_sort',
@@ -74,9 +81,8 @@ export function categoryGroupRows(db: Db, userId: number, categoryId: number, pe
     .where('listed.position', '<=', perGroup)
     .orderBy('listed.group_sort')
     .orderBy('listed.sub_category_id')
-    .orderBy('listed.position')
-    .execute();
-}
+    .orderBy('listed.position');
+});
 
 /** A category with the count, total duration and caller's watched count of its listed (in_test) videos visible to the caller. */
 export function findCategorySummary(db: Db, userId: number, categoryId: number, hiddenVideoIds: number[]) {

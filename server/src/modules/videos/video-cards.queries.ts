@@ -1,5 +1,6 @@
 import type { Db } from '../../db/client.ts';
-import { idList } from '../../db/dialect.ts';
+import { compiledOnce } from '../../db/compiled-once.ts';
+import { idListValue, idsIn } from '../../db/dialect.ts';
 
 /** A card's catalog columns: the same for every member (what a kept list holds). */
 export const CATALOG_CARD_COLUMNS = [
@@ -68,12 +69,16 @@ export type MemberCardState = Pick<VideoCardRow, 'like_count' | 'dislike_count' 
 /** The member's figures (and the vote counts) of the given videos, by video id: one statement of key lookups. */
 export async function memberCardStates(db: Db, userId: number, videoIds: number[]): Promise<Map<number, MemberCardState>> {
   if (videoIds.length === 0) return new Map();
-  const rows = await videosWithMember(db, userId)
-    .select(['videos.id', ...MEMBER_CARD_COLUMNS])
-    .where('videos.id', 'in', idList(db, videoIds))
-    .execute();
+  const rows = await cardStates(db, userId, idListValue(db, videoIds));
   return new Map(rows.map(({ id, ...state }) => [id, state]));
 }
+
+/** Compiled once (db/compiled-once.ts): every home and list screen asks it. */
+const cardStates = compiledOnce((db: Db, userId: number, videoIds: string) =>
+  videosWithMember(db, userId)
+    .select(['videos.id', ...MEMBER_CARD_COLUMNS])
+    .where('videos.id', 'in', idsIn(db, videoIds)),
+);
 
 /** Counts and pages a card query (count first, so a page past the end still knows the total). */
 export async function pageOfCards<Q extends ReturnType<typeof selectVideoCards>>(db: Db, query: Q, order: (q: Q) => Q, skip: number, take: number) {
