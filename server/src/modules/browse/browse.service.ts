@@ -73,7 +73,7 @@ export async function homeSections(ctx: AppContext, viewer: Viewer, flag: ListFl
       };
       sections.push(section);
     }
-    section.data.push(toVideoCard({ ...row, ...(states.get(row.id) ?? NEVER_SEEN) }, viewer, signer));
+    section.data.push(toVideoCard(row, states.get(row.id) ?? NEVER_SEEN, viewer, signer));
   }
   return sections;
 }
@@ -133,7 +133,7 @@ export async function categoryVideos(ctx: AppContext, viewer: Viewer, categoryId
       };
       groups.push(group);
     }
-    group.videos.push(toVideoCard(row, viewer, signer));
+    group.videos.push(toVideoCard(row, row, viewer, signer));
   }
   return groups;
 }
@@ -172,7 +172,7 @@ export async function subCategoryVideos(
   const signer = await mediaSigner(ctx.db);
   return {
     sub_category: { sub_category_id: summary.id, name: summary.name, category_id: summary.category_id, category_name: summary.category_name },
-    videos: rows.map((r) => toVideoCard(r, viewer, signer)),
+    videos: rows.map((r) => toVideoCard(r, r, viewer, signer)),
     total: summary.videos_count,
     videos_count: summary.videos_count,
     watched_count: summary.watched_count,
@@ -220,7 +220,7 @@ export async function seeAll(ctx: AppContext, viewer: Viewer, input: SeeAllInput
   return {
     title,
     url_type: input.cast_crew_id !== undefined ? 'cast' : (input.url_type ?? 'URL_TYPE_NEW_RELEASE'),
-    videos: rows.map((r) => toVideoCard(r, viewer, signer)),
+    videos: rows.map((r) => toVideoCard(r, r, viewer, signer)),
     total,
     skip,
     take: PAGE_SIZE,
@@ -247,7 +247,7 @@ export async function expertDetail(ctx: AppContext, viewer: Viewer, expertId: nu
     bio: expert.bio,
     picture: expert.picture,
     videos_count: Number(expert.videos_count ?? 0),
-    videos: rows.map((r) => toVideoCard(r, viewer, signer)),
+    videos: rows.map((r) => toVideoCard(r, r, viewer, signer)),
   };
 }
 

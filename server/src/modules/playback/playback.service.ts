@@ -94,7 +94,7 @@ export async function viewVideo(ctx: AppContext, viewer: Viewer, videoId: number
     captionTracksOf(ctx.db, videoId, viewer.canPlay, signer, viewer.catalogVersion),
   ]);
   return {
-    ...toVideoCard(row, viewer, signer),
+    ...toVideoCard(row, row, viewer, signer),
     description: row.description,
     main_video: streams.original ?? null,
     main_resolutions: streams,
@@ -134,7 +134,7 @@ export async function suggestions(ctx: AppContext, viewer: Viewer, videoId: numb
   const video = await openVideo(ctx, viewer, videoId);
   const { total, rows } = await pageOfCards(ctx.db, selectSuggestions(ctx.db, viewer.userId, video), orderSuggestions(video.sub_category_id), skip, PAGE_SIZE);
   const signer = await mediaSigner(ctx.db);
-  return { videos: rows.map((r) => toVideoCard(r, viewer, signer)), total, skip, take: PAGE_SIZE };
+  return { videos: rows.map((r) => toVideoCard(r, r, viewer, signer)), total, skip, take: PAGE_SIZE };
 }
 
 /**

@@ -4,7 +4,7 @@ import { MASTER_PLAYLIST } from '../catalog/media.ts';
 import type { MediaSigner } from '../media/media-signer.ts';
 import type { Viewer } from './playback-access.ts';
 import { resumeSeconds } from './resume.rules.ts';
-import type { VideoCardRow } from './video-cards.queries.ts';
+import type { MemberCardState, VideoCardRow } from './video-cards.queries.ts';
 
 /** hh:mm:ss (hours grow past 99 for long totals). */
 export function formatDuration(totalSeconds: number): string {
@@ -27,7 +27,11 @@ export function pictureOf(image: string | null, assetHash: string, viewer: Viewe
   return image ?? (viewer.canPlay ? signer.posterUrl(assetHash) : null);
 }
 
-export function toVideoCard(row: VideoCardRow, viewer: Viewer, signer: MediaSigner): VideoCard {
+/**
+ * A card from its catalog columns and the caller's figures: a full row serves as both; the home's kept rows come with
+ * the figures read apart (no merged copy: a spread of a hundred-odd rows per screen cost more than building the cards).
+ */
+export function toVideoCard(row: Omit<VideoCardRow, keyof MemberCardState>, state: MemberCardState, viewer: Viewer, signer: MediaSigner): VideoCard {
   const picture = pictureOf(row.image, row.content_hash, viewer, signer);
   return {
     admin_video_id: row.id,
@@ -39,13 +43,13 @@ export function toVideoCard(row: VideoCardRow, viewer: Viewer, signer: MediaSign
     category_id: row.category_id,
     sub_category_id: row.sub_category_id,
     publish_time: new Date(Number(row.publish_time)).toISOString(),
-    likes: row.like_count,
-    dislikes: row.dislike_count,
-    wishlist_status: row.wishlist_id === null ? 0 : 1,
+    likes: state.like_count,
+    dislikes: state.dislike_count,
+    wishlist_status: state.wishlist_id === null ? 0 : 1,
     in_test: row.in_test,
     in_production: row.in_production,
-    watched: row.watched_at === null ? 0 : 1,
-    progress: Math.min(row.duration_seconds, Math.round(row.watch_seconds ?? 0)),
-    resume_seconds: row.position_seconds === null ? 0 : resumeSeconds({ position_seconds: row.position_seconds, duration_seconds: row.duration_seconds }),
+    watched: state.watched_at === null ? 0 : 1,
+    progress: Math.min(row.duration_seconds, Math.round(state.watch_seconds ?? 0)),
+    resume_seconds: state.position_seconds === null ? 0 : resumeSeconds({ position_seconds: state.position_seconds, duration_seconds: row.duration_seconds }),
   };
 }
