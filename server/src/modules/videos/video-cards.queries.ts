@@ -70,7 +70,20 @@ export type MemberCardState = Pick<VideoCardRow, 'like_count' | 'dislike_count' 
 export async function memberCardStates(db: Db, userId: number, videoIds: number[]): Promise<Map<number, MemberCardState>> {
   if (videoIds.length === 0) return new Map();
   const rows = await cardStates(db, userId, idListValue(db, videoIds));
-  return new Map(rows.map(({ id, ...state }) => [id, state]));
+  // Field by field: copying the driver's row objects with a rest spread cost more than the statement.
+  return new Map(
+    rows.map((r) => [
+      r.id,
+      {
+        like_count: r.like_count,
+        dislike_count: r.dislike_count,
+        watch_seconds: r.watch_seconds,
+        position_seconds: r.position_seconds,
+        watched_at: r.watched_at,
+        wishlist_id: r.wishlist_id,
+      },
+    ]),
+  );
 }
 
 /** Compiled once (db/compiled-once.ts): every home and list screen asks it. */
