@@ -1,5 +1,6 @@
 import type { CaptionTrack } from '@mm/contract';
 import type { Db } from '../../db/client.ts';
+import { groupBy } from '../../lib/group-by.ts';
 import { KeptByVersion } from '../../lib/kept-by-version.ts';
 import { CAPTIONS_FILE } from './caption-files.ts';
 import { allCaptionTracks, findCaptionTracks } from './captions.queries.ts';
@@ -9,15 +10,7 @@ type Track = { lang: string; label: string; content_hash: string };
 /** Every video's tracks by video, kept under the catalog version (only an import writes tracks, and it renews it). */
 const keptTracks = new KeptByVersion<Map<number, Track[]>>(2);
 
-async function tracksByVideo(db: Db): Promise<Map<number, Track[]>> {
-  const byVideo = new Map<number, Track[]>();
-  for (const { video_id, ...track } of await allCaptionTracks(db)) {
-    const tracks = byVideo.get(video_id) ?? [];
-    tracks.push(track);
-    byVideo.set(video_id, tracks);
-  }
-  return byVideo;
-}
+const tracksByVideo = async (db: Db): Promise<Map<number, Track[]>> => groupBy(await allCaptionTracks(db), (t) => t.video_id);
 
 /**
  * A video's caption tracks with signed URLs, for callers who may play it (the others get none, like streams). With

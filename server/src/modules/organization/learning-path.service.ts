@@ -2,6 +2,7 @@ import { type CatalogTreeData, ORGANIZATION_MESSAGES, type PathCategoriesData } 
 import type { AppContext } from '../../app-context.ts';
 import type { Db } from '../../db/client.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
+import { groupBy } from '../../lib/group-by.ts';
 import type { Caller } from '../auth/caller.ts';
 import { formatDuration } from '../videos/video-cards.ts';
 import { categoryTotals } from '../videos/visible-videos.queries.ts';
@@ -27,18 +28,6 @@ export type PathRequestEntry = { category_id: number; order: number; essential?:
 
 async function assertTeamOf(ctx: AppContext, organizationId: number, teamId: number | null): Promise<void> {
   if (teamId !== null && !(await findTeam(ctx.db, organizationId, teamId))) throw notFound(TEAM_NOT_FOUND);
-}
-
-// Map.groupBy arrives with Node 21; the platform runs on Node 20.
-function groupBy<T, K>(items: T[], key: (item: T) => K): Map<K, T[]> {
-  const groups = new Map<K, T[]>();
-  for (const item of items) {
-    const k = key(item);
-    const group = groups.get(k);
-    if (group) group.push(item);
-    else groups.set(k, [item]);
-  }
-  return groups;
 }
 
 export async function getPathCategories(ctx: AppContext, caller: Caller, organizationId: number, teamId: number | null): Promise<PathCategoriesData> {

@@ -15,6 +15,7 @@ import {
 import type { AppContext } from '../../app-context.ts';
 import { dayIn, now, toIso } from '../../lib/clock.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
+import { groupBy } from '../../lib/group-by.ts';
 import { KeptByVersion } from '../../lib/kept-by-version.ts';
 import type { Caller } from '../auth/caller.ts';
 import { captionTracksOf } from '../captions/captions.ts';
@@ -61,11 +62,7 @@ const keptCastCrews = new KeptByVersion<Map<number, CastCrew[]>>(2);
 /** The video's experts: from what this instance keeps under the caller's catalog version, read without one. */
 async function castCrewsOf(ctx: AppContext, videoId: number, catalogVersion: string | undefined): Promise<CastCrew[]> {
   if (catalogVersion === undefined) return findCastCrews(ctx.db, videoId);
-  const byVideo = await keptCastCrews.get(ctx.db, catalogVersion, 'cast', async () => {
-    const map = new Map<number, CastCrew[]>();
-    for (const { video_id, ...crew } of await allCastCrews(ctx.db)) map.set(video_id, [...(map.get(video_id) ?? []), crew]);
-    return map;
-  });
+  const byVideo = await keptCastCrews.get(ctx.db, catalogVersion, 'cast', async () => groupBy(await allCastCrews(ctx.db), (c) => c.video_id));
   return byVideo.get(videoId) ?? [];
 }
 

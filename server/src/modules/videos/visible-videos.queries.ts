@@ -15,7 +15,7 @@ export function listedAndVisible(hiddenVideoIds: readonly number[]): RawBuilder<
 
 /** `listedAndVisible` with the hidden videos bound as one value (db/dialect.ts, idListValue): for statements compiled once. */
 export function listedAndVisibleIn(db: Db, hiddenVideoIds: string): RawBuilder<SqlBool> {
-  return sql<SqlBool>`videos.in_test = 1 and videos.id not in ${idsIn(db, hiddenVideoIds)}`;
+  return sql<SqlBool>`${listedAndVisible([])} and videos.id not in ${idsIn(db, hiddenVideoIds)}`;
 }
 
 export type CategoryTotals = { videos_count: number; total_seconds: number };
