@@ -452,6 +452,8 @@ async function benchSize(size: number, search = false): Promise<Result[]> {
       ? [baseline, ...searchCalls, oneAtATime(baseline), ...searchCalls.map(oneAtATime)]
       : [
           baseline,
+          // The lightest signed-in read (session, profile, subscription): what every member call pays before its own work.
+          { name: 'profile (signed-in floor)', method: 'GET', path: '/api/profile' },
           { name: 'home_first_section (all categories)', method: 'POST', path: '/api/home_first_section', body: () => ({}) },
           {
             name: 'home_second_section (one category)',

@@ -25,6 +25,11 @@ export type Caller = {
    * under it. Absent on callers the server makes up for its own work (demo seed, toolbox credit): they read afresh.
    */
   catalogVersion?: string;
+  /**
+   * Whether the organization's subscription gives access (watching, sharing), read with the session so a playing call
+   * asks no more. Absent on callers the server makes up: billing's `organizationHasAccess` is asked then.
+   */
+  organizationHasAccess?: boolean;
 };
 
 /**
@@ -81,6 +86,8 @@ export async function findCaller(db: Db, token: string): Promise<Caller | null> 
     isGuest: row.is_guest === 1,
     kioskId: row.kiosk_id,
     catalogVersion: row.catalog_version ?? FIRST_CATALOG_VERSION,
+    // SQLite answers 1 or 0, PostgreSQL true or false.
+    organizationHasAccess: Boolean(row.organization_has_access),
   };
 }
 

@@ -2,6 +2,7 @@ import type { Db } from '../../db/client.ts';
 import { compiledOnce } from '../../db/compiled-once.ts';
 import { now } from '../../lib/clock.ts';
 import { hashToken, newToken } from '../../lib/crypto.ts';
+import { organizationHasAccessColumn } from '../tenancy/subscription-access.queries.ts';
 import { KIOSK_IDLE_LIFETIME, SESSION_IDLE_LIFETIME } from './session-lifetimes.ts';
 
 /** Opens a session and returns its token; only the hash is kept. A session opened on a kiosk is short and restricted. */
@@ -68,7 +69,8 @@ export async function consumeUserToken(db: Db, token: string, purpose: TokenPurp
 
 /**
  * The live session of a token hash (not revoked, not expired, its user not deleted, its kiosk not revoked) with
- * its user, and the setting `versionKey` read in the same statement (the catalog version every request checks).
+ * its user, the setting `versionKey` (the catalog version every request checks) and whether the user's organization
+ * has access (its subscription), read in the same statement.
  * Compiled once: it runs on every signed-in request.
  */
 const liveSession = compiledOnce((db: Db, tokenHash: string, t: number, versionKey: string) =>
@@ -86,6 +88,7 @@ const liveSession = compiledOnce((db: Db, tokenHash: string, t: number, versionK
       'users.is_super_user',
       'users.is_guest',
       (eb) => eb.selectFrom('settings').select('settings.value').where('settings.key', '=', versionKey).as('catalog_version'),
+      (eb) => organizationHasAccessColumn(eb, t),
     ])
     .where('sessions.token_hash', '=', tokenHash)
     .where('sessions.revoked_at', 'is', null)

@@ -52,7 +52,7 @@ describe('sign-up to paid, offline provider', () => {
     const owner = await registerCompany(platform);
     const before = await platform.api('POST', '/api/get-payment', { token: owner.token, form: { userId: String(owner.userId) } });
     expect(before.body.data).toEqual({ data: 0, subscription: null });
-    expect(await organizationHasAccess(platform.ctx.db, owner.organizationId)).toBe(false);
+    expect(await organizationHasAccess(platform.ctx.db, { organizationId: owner.organizationId })).toBe(false);
 
     const checkout = await startCheckout(owner.token, owner.userId);
     expect(checkout.status).toBe(201);
@@ -218,7 +218,7 @@ describe('sign-up to paid, offline provider', () => {
     expect(paused.body.message).toMatch(/^Auto-renewal paused/);
     expect(await subscriptionOf(platform, acme.organizationId)).toMatchObject({ auto_renew: 0, cancel_reason: 'Budget review', status: 'trialing' });
     // Paused, not ended: access lasts until the period end.
-    expect(await organizationHasAccess(platform.ctx.db, acme.organizationId)).toBe(true);
+    expect(await organizationHasAccess(platform.ctx.db, { organizationId: acme.organizationId })).toBe(true);
   });
 });
 
@@ -248,7 +248,7 @@ describe('billing clock', () => {
       .execute();
     await runBillingClock(platform.ctx);
     expect((await subscriptionOf(platform, acme.organizationId))?.status).toBe('expired');
-    expect(await organizationHasAccess(platform.ctx.db, acme.organizationId)).toBe(false);
+    expect(await organizationHasAccess(platform.ctx.db, { organizationId: acme.organizationId })).toBe(false);
     const state = await platform.api('POST', '/api/get-payment', { token: acme.member.token });
     expect(state.body.data).toMatchObject({ data: 0, subscription: { status: 'expired' } });
     // The super user still reaches billing, and may check out again (no second trial).

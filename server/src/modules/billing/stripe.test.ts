@@ -192,7 +192,7 @@ describe('sign-up to paid, Stripe provider', () => {
     };
     await postEvent(failed);
     expect((await subscriptionOf(platform, owner.organizationId))?.status).toBe('past_due');
-    expect(await organizationHasAccess(platform.ctx.db, owner.organizationId)).toBe(false);
+    expect(await organizationHasAccess(platform.ctx.db, { organizationId: owner.organizationId })).toBe(false);
 
     const deleted = {
       id: 'evt_deleted_1',

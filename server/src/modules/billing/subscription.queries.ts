@@ -1,6 +1,7 @@
 import type { Db } from '../../db/client.ts';
 import { compiledOnce } from '../../db/compiled-once.ts';
 import { DAY, now } from '../../lib/clock.ts';
+import { subscriptionGivesAccess } from '../tenancy/subscription-access.queries.ts';
 import { insertPayment } from './billing.queries.ts';
 
 export const TRIAL_DAYS = 30;
@@ -13,8 +14,7 @@ const accessSubscription = compiledOnce((db: Db, organizationId: number, t: numb
     .leftJoin('plans', 'plans.id', 'subscriptions.plan_id')
     .select(['subscriptions.id', 'subscriptions.status', 'subscriptions.current_period_end', 'subscriptions.trial_ends_at', 'plans.title as plan_title'])
     .where('subscriptions.organization_id', '=', organizationId)
-    .where('subscriptions.status', 'in', ['trialing', 'active'])
-    .where('subscriptions.current_period_end', '>', t)
+    .where((eb) => subscriptionGivesAccess(eb, t))
     .orderBy('subscriptions.current_period_end', 'desc')
     .limit(1),
 );

@@ -36,7 +36,7 @@ export async function shareVideo(ctx: AppContext, caller: Caller, input: ShareIn
     organizationId: input.organization_id,
   };
   assertMayShare(caller, mode);
-  if (!(await organizationHasAccess(ctx.db, caller.organizationId))) throw forbidden(SHARING_MESSAGES.noPlan, 'no_plan');
+  if (!(await organizationHasAccess(ctx.db, caller))) throw forbidden(SHARING_MESSAGES.noPlan, 'no_plan');
   const video = await findShareableVideo(ctx.db, input.admin_video_id);
   if (!video) throw notFound('Video not found.');
   // A share link plays without sign-in: a member cannot send one for a video their path keeps closed to them.

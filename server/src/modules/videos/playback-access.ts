@@ -13,7 +13,7 @@ export type Viewer = Caller & { canPlay: boolean };
  */
 export async function viewerOf(ctx: AppContext, caller: Caller): Promise<Viewer> {
   if (caller.isGuest) return { ...caller, canPlay: true };
-  return { ...caller, canPlay: await organizationHasAccess(ctx.db, caller.organizationId) };
+  return { ...caller, canPlay: await organizationHasAccess(ctx.db, caller) };
 }
 
 export function assertCanPlay(viewer: Viewer, message = NEED_SUBSCRIPTION_MESSAGE): void {
