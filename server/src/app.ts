@@ -13,7 +13,6 @@ import { createDb } from './db/client.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { answerCaching } from './lib/answer-caching.ts';
 import { failure, registerErrorEnvelope } from './lib/envelope.ts';
-import { bindRequestLogs, scopedLog } from './lib/log.ts';
 import { refuseNulCharacters } from './lib/nul-characters.ts';
 import { redactUrl } from './lib/redact.ts';
 import { addSecurityHeaders } from './lib/security-headers.ts';
@@ -81,8 +80,8 @@ export async function buildApp(
 
   const { db, dialect } = createDb(config.databaseUrl);
   await migrateToLatest(db);
-  const log = scopedLog(app.log);
-  bindRequestLogs(app);
+  // Outside requests (clocks, mailer, start-up); a request's own lines go through request.log, which carries its id.
+  const log = app.log;
   const mailer = createMailer(db, config, log);
   const ctx: AppContext = { config, db, dialect, mailer, log };
   await ensureGuestAccount(ctx);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPlatform, type TestPlatform } from './harness.ts';
+import { organizationWithMembers, startPlatform, type TestPlatform } from './harness.ts';
 
 /** Structured logs (issue 14): each line is JSON with the request's id; lock-outs say which limit, never whose account. */
 const lines: Record<string, unknown>[] = [];
@@ -25,6 +25,17 @@ describe('the request-scoped logger', () => {
     const everything = JSON.stringify(lines);
     expect(everything).not.toContain(email);
     expect(everything).not.toContain(password);
+  });
+
+  it("logs a supervisor's broadcast from its route with the request's id and who sent it, never an address", async () => {
+    const acme = await organizationWithMembers(platform, 'Logged Plant');
+    const sent = await platform.api('POST', '/api/send_broadcast', { token: acme.superUser.token, json: { organizationId: acme.organizationId } });
+    expect(sent.status).toBe(200);
+    const line = lines.find((candidate) => candidate.event === 'broadcast');
+    expect(line).toMatchObject({ level: 30, organizationId: acme.organizationId, senderId: acme.superUser.id, msg: 'progress broadcast sent' });
+    expect(line?.reqId).toEqual(expect.any(String));
+    expect(lines.filter((other) => other.reqId === line?.reqId && other.msg === 'request completed')).toHaveLength(1);
+    expect(JSON.stringify(line)).not.toContain(acme.member.email);
   });
 
   it('logs a job outside any request through the same logger, without a request id', async () => {

@@ -7,6 +7,7 @@ import { AppError } from './errors.ts';
 export function registerErrorEnvelope(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
+      if (error.warning) request.log.warn(error.warning.fields, error.warning.message);
       return reply
         .status(error.status)
         .headers(error.headers)

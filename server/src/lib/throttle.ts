@@ -49,8 +49,10 @@ export async function takeAttempt(ctx: AppContext, limit: Limit, subject: string
   if (counted && counted.count > limit.max) {
     const retryAfterSeconds = Math.ceil((counted.windowStart + limit.windowMs - t) / 1000);
     // The limit, never the subject (an e-mail address or a person): a lock-out of a sign-in is `login_email`.
-    ctx.log.warn({ event: 'rate_limited', limit: limit.kind, attempts: counted.count, retryAfterSeconds }, 'attempt over the limit refused');
-    throw tooManyRequests(message, retryAfterSeconds);
+    throw tooManyRequests(message, retryAfterSeconds, {
+      fields: { event: 'rate_limited', limit: limit.kind, attempts: counted.count, retryAfterSeconds },
+      message: 'attempt over the limit refused',
+    });
   }
 }
 

@@ -1,6 +1,6 @@
 import type Stripe from 'stripe';
 import type { AppContext } from '../../app-context.ts';
-import { badRequest } from '../../lib/errors.ts';
+import { AppError, badRequest } from '../../lib/errors.ts';
 import { findSubscriptionByProviderId, insertPayment, recordProviderEvent, settleOpenCheckout, updateSubscription } from './billing.queries.ts';
 import { stripeClient } from './payment-provider.ts';
 
@@ -22,8 +22,9 @@ export function verifyStripeEvent(ctx: AppContext, rawBody: Buffer, signature: s
     return stripeClient(ctx.config).webhooks.constructEvent(rawBody, signature, ctx.config.payment.stripeWebhookSecret);
   } catch {
     // Worth an operator's look: a misconfigured secret, or someone posting forged events.
-    ctx.log.warn({ event: 'stripe_webhook', outcome: 'bad_signature' }, 'payment provider event refused: invalid signature');
-    throw badRequest('Invalid Stripe signature.');
+    throw new AppError(400, 'Invalid Stripe signature.', {
+      warning: { fields: { event: 'stripe_webhook', outcome: 'bad_signature' }, message: 'payment provider event refused: invalid signature' },
+    });
   }
 }
 

@@ -20,7 +20,7 @@ export const stripeWebhookRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
       const signature = request.headers['stripe-signature'];
       const event = verifyStripeEvent(ctx, request.body, typeof signature === 'string' ? signature : undefined);
       const outcome = await applyStripeEvent(ctx, event);
-      ctx.log.info({ event: 'stripe_webhook', stripeEvent: event.id, type: event.type, outcome }, 'payment provider event received');
+      request.log.info({ event: 'stripe_webhook', stripeEvent: event.id, type: event.type, outcome }, 'payment provider event received');
       return ok({ received: true as const, duplicate: outcome === 'duplicate' });
     },
   });

@@ -35,6 +35,15 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
 
   app.route({
     ...contractRoute(routes.sendBroadcast),
-    handler: async (request) => ok({ recipients: await sendBroadcast(ctx, callerOf(request), request.body) }, DASHBOARD_MESSAGES.broadcastSent),
+    handler: async (request) => {
+      const caller = callerOf(request);
+      const { organizationId, team, categoryId } = request.body;
+      const recipients = await sendBroadcast(ctx, caller, request.body);
+      request.log.info(
+        { event: 'broadcast', organizationId, teamId: team ?? null, categoryId: categoryId ?? null, senderId: caller.userId, recipients },
+        'progress broadcast sent',
+      );
+      return ok({ recipients }, DASHBOARD_MESSAGES.broadcastSent);
+    },
   });
 };

@@ -254,16 +254,5 @@ export async function sendBroadcast(ctx: AppContext, caller: Caller, body: { org
     return recipients.length;
   });
   if (ctx.config.smtpUrl) void ctx.mailer.deliverPending().catch(() => undefined);
-  ctx.log.info(
-    {
-      event: 'broadcast',
-      organizationId: scope.organizationId,
-      teamId: body.team ?? null,
-      categoryId: body.categoryId ?? null,
-      senderId: caller.userId,
-      recipients: sent,
-    },
-    'progress broadcast sent',
-  );
   return sent;
 }
