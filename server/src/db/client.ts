@@ -3,6 +3,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
+import { usePreparedStatements } from './prepared-statements.ts';
 import { attachReadPool } from './read-pool.ts';
 import type { Database } from './schema.ts';
 
@@ -19,6 +20,7 @@ export function createDb(databaseUrl: string): { db: Db; dialect: Dialect } {
     // An idle connection closed by the server (restart, pg_terminate_backend) is dropped by the pool and
     // replaced on the next query; without a listener Node would treat the event as fatal.
     pool.on('error', () => undefined);
+    usePreparedStatements(pool);
     return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' };
   }
   const file = databaseUrl.replace(/^(sqlite|file):(\/\/)?/, '');

@@ -1,5 +1,6 @@
 import type { CompiledQuery, Kysely } from 'kysely';
 import { isPostgres } from './dialect.ts';
+import { prepareOnPostgres } from './prepared-statements.ts';
 
 type Value = string | number | null;
 
@@ -29,6 +30,7 @@ export function compiledOnce<Params extends Value[], Row>(build: (db: Kysely<any
       });
       if (params.some((_, i) => !slots.includes(i))) throw new Error('compiledOnce: a parameter is not bound as a plain value');
       template = { compiled, slots };
+      if (dialect === 'postgres') prepareOnPostgres(compiled.sql);
       templates.set(dialect, template);
     }
     const parameters = template.slots.map((slot) => (typeof slot === 'number' ? params[slot] : slot.value));
