@@ -241,6 +241,15 @@ export function allCategories(db: Db) {
   return db.selectFrom('categories').select(['id', 'name', 'picture', 'essential', 'sort']).orderBy('sort').orderBy('id').execute();
 }
 
+/** Compiled once: the category page asks it on every call. */
+const certifiedInCategory = compiledOnce((db: Db, userId: number, kind: 'category' | 'sub_category', categoryId: number) =>
+  db.selectFrom('certificates').select('subject_id').where('user_id', '=', userId).where('kind', '=', kind).where('category_id', '=', categoryId),
+);
+
+const certifiedSubject = compiledOnce((db: Db, userId: number, kind: 'category' | 'sub_category', subjectId: number) =>
+  db.selectFrom('certificates').select('subject_id').where('user_id', '=', userId).where('kind', '=', kind).where('subject_id', '=', subjectId),
+);
+
 /** Ids of the subjects (categories or sub-categories) the member holds a certificate of, within one category or for one subject. */
 export async function certifiedSubjects(
   db: Db,
@@ -248,14 +257,8 @@ export async function certifiedSubjects(
   kind: 'category' | 'sub_category',
   scope: { categoryId: number } | { subjectId: number },
 ): Promise<Set<number>> {
-  const rows = await db
-    .selectFrom('certificates')
-    .select('subject_id')
-    .where('user_id', '=', userId)
-    .where('kind', '=', kind)
-    .$if('categoryId' in scope, (q) => q.where('category_id', '=', (scope as { categoryId: number }).categoryId))
-    .$if('subjectId' in scope, (q) => q.where('subject_id', '=', (scope as { subjectId: number }).subjectId))
-    .execute();
+  const rows =
+    'categoryId' in scope ? await certifiedInCategory(db, userId, kind, scope.categoryId) : await certifiedSubject(db, userId, kind, scope.subjectId);
   return new Set(rows.map((r) => r.subject_id));
 }
 

@@ -98,10 +98,14 @@ export async function watchedAndCertified(db: Db, userId: number): Promise<{ wat
   return { watched, certifiedCategories };
 }
 
+/** Compiled once: every completing watch report asks it. */
+const watchedVideos = compiledOnce((db: Db, userId: number) =>
+  db.selectFrom('video_watch').select('video_id').where('user_id', '=', userId).where('watched_at', 'is not', null),
+);
+
 /** The videos the member watched (the certificates come with the member's other reads). */
 export async function watchedVideoIds(db: Db, userId: number): Promise<Set<number>> {
-  const rows = await db.selectFrom('video_watch').select('video_id').where('user_id', '=', userId).where('watched_at', 'is not', null).execute();
-  return new Set(rows.map((r) => r.video_id));
+  return new Set((await watchedVideos(db, userId)).map((r) => r.video_id));
 }
 
 export const certificatesOf = compiledOnce((db: Db, userId: number) =>
