@@ -30,6 +30,8 @@ export type Caller = {
    * asks no more. Absent on callers the server makes up: billing's `organizationHasAccess` is asked then.
    */
   organizationHasAccess?: boolean;
+  /** The member's time zone (their watch days are counted in it), read with the session; absent on callers the server makes up. */
+  timezone?: string | null;
 };
 
 /**
@@ -88,6 +90,7 @@ export async function findCaller(db: Db, token: string): Promise<Caller | null> 
     catalogVersion: row.catalog_version ?? FIRST_CATALOG_VERSION,
     // SQLite answers 1 or 0, PostgreSQL true or false.
     organizationHasAccess: Boolean(row.organization_has_access),
+    timezone: row.timezone,
   };
 }
 

@@ -87,6 +87,7 @@ const liveSession = compiledOnce((db: Db, tokenHash: string, t: number, versionK
       'users.team_id',
       'users.is_super_user',
       'users.is_guest',
+      'users.timezone',
       (eb) => eb.selectFrom('settings').select('settings.value').where('settings.key', '=', versionKey).as('catalog_version'),
       (eb) => organizationHasAccessColumn(eb, t),
     ])

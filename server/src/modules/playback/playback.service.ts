@@ -188,7 +188,7 @@ export async function reportWatchTime(
   const video = await openVideo(ctx, viewer, input.video);
   const t = now();
   const seconds = Math.min(input.timeSpent * 60, video.duration_seconds * MAX_REPORT_FACTOR);
-  const day = dayIn(t, await findTimezone(ctx.db, viewer.userId));
+  const day = dayIn(t, viewer.timezone !== undefined ? viewer.timezone : await findTimezone(ctx.db, viewer.userId));
   const position = input.position === undefined ? undefined : Math.min(input.position, video.duration_seconds);
   const total = await addWatchTime(
     ctx.db,
