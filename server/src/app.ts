@@ -6,12 +6,13 @@ import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './app-context.ts';
 import type { Config } from './config/env.ts';
 import { createDb } from './db/client.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { answerCaching } from './lib/answer-caching.ts';
+import { answerSerializerCompiler } from './lib/answer-serializer.ts';
 import { failure, registerErrorEnvelope } from './lib/envelope.ts';
 import { refuseNulCharacters } from './lib/nul-characters.ts';
 import { redactUrl } from './lib/redact.ts';
@@ -76,7 +77,7 @@ export async function buildApp(
     if (route.method !== 'HEAD') routes.push({ method: route.method, url: route.url, schema: route.schema, config: route.config });
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(answerSerializerCompiler);
 
   const { db, dialect } = createDb(config.databaseUrl);
   await migrateToLatest(db);
