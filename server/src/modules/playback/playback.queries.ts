@@ -61,15 +61,19 @@ export function findTrailers(db: Db, videoId: number) {
 }
 
 /** What the writes need to know about a video. Compiled once (db/compiled-once.ts): every watch report opens its video. */
-const videoById = compiledOnce((db: Db, videoId: number) =>
-  db
-    .selectFrom('videos')
-    .select(['id', 'title', 'category_id', 'sub_category_id', 'duration_seconds', 'in_test', 'playbook_path', 'revision'])
-    .where('id', '=', videoId),
-);
+const VIDEO_COLUMNS = ['id', 'title', 'category_id', 'sub_category_id', 'duration_seconds', 'in_test', 'playbook_path', 'revision'] as const;
+
+const videoById = compiledOnce((db: Db, videoId: number) => db.selectFrom('videos').select(VIDEO_COLUMNS).where('id', '=', videoId));
 
 export async function findVideo(db: Db, videoId: number) {
   return (await videoById(db, videoId))[0];
+}
+
+export type VideoRow = NonNullable<Awaited<ReturnType<typeof findVideo>>>;
+
+/** Every video's row as findVideo reads it: what an instance keeps under the catalog version (playback.service.ts). */
+export function allVideos(db: Db): Promise<VideoRow[]> {
+  return db.selectFrom('videos').select(VIDEO_COLUMNS).execute();
 }
 
 /** Suggestions: listed videos of the same category, the same sub-category first. */

@@ -34,6 +34,7 @@ import {
   addWatchTime,
   addWishlistEntry,
   allCastCrews,
+  allVideos,
   categoryExists,
   claimWrite,
   findCastCrews,
@@ -49,6 +50,7 @@ import {
   removeWishlistEntry,
   selectSuggestions,
   setVote,
+  type VideoRow,
   voteCounts,
 } from './playback.queries.ts';
 
@@ -66,15 +68,22 @@ async function castCrewsOf(ctx: AppContext, videoId: number, catalogVersion: str
   return byVideo.get(videoId) ?? [];
 }
 
-async function existingVideo(ctx: AppContext, videoId: number) {
-  const video = await findVideo(ctx.db, videoId);
+/** Every video's row by id, kept under the catalog version (only an import writes videos' catalog columns, and it renews it). */
+const keptVideos = new KeptByVersion<Map<number, VideoRow>>(2);
+
+/** The video, or 404: from what this instance keeps under the caller's catalog version (a playing call asks no statement), read without one. */
+async function existingVideo(ctx: AppContext, videoId: number, catalogVersion: string | undefined) {
+  const video =
+    catalogVersion === undefined
+      ? await findVideo(ctx.db, videoId)
+      : (await keptVideos.get(ctx.db, catalogVersion, 'videos', async () => new Map((await allVideos(ctx.db)).map((v) => [v.id, v])))).get(videoId);
   if (!video) throw notFound(VIDEO_NOT_FOUND);
   return video;
 }
 
 /** A video the caller may open: it exists, its category is not locked in their path and the path does not hide it. */
 async function openVideo(ctx: AppContext, caller: Caller, videoId: number) {
-  const video = await existingVideo(ctx, videoId);
+  const video = await existingVideo(ctx, videoId, caller.catalogVersion);
   assertVideoOpen(await pathAccessOf(ctx, caller, video.category_id), video, VIDEO_NOT_FOUND);
   return video;
 }
@@ -145,7 +154,7 @@ export async function vote(
   pressed: 1 | -1,
   requestId?: string,
 ): Promise<{ data: LikeData; removed: boolean }> {
-  await existingVideo(ctx, videoId);
+  await existingVideo(ctx, videoId, caller.catalogVersion);
   const t = now();
   return ctx.db.transaction().execute(async (trx) => {
     const current = await findVote(trx, caller.userId, videoId);
@@ -161,7 +170,7 @@ export async function vote(
 
 /** Adds or removes the video from My List; a press replayed from the offline queue changes nothing. */
 export async function toggleWishlist(ctx: AppContext, caller: Caller, videoId: number, requestId?: string): Promise<WishlistData> {
-  await existingVideo(ctx, videoId);
+  await existingVideo(ctx, videoId, caller.catalogVersion);
   const t = now();
   return ctx.db.transaction().execute(async (trx) => {
     const entry = await findWishlistEntry(trx, caller.userId, videoId);
