@@ -1,7 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
 import { compiledOnce } from '../../db/compiled-once.ts';
-import { isPostgres } from '../../db/dialect.ts';
 import { recountVotes } from '../catalog/video-counters.queries.ts';
 import { isWatched } from '../learning/learning.rules.ts';
 import { applyWatchDelta } from '../learning/learning-stats.queries.ts';
@@ -172,8 +171,9 @@ type WatchReport = {
 
 /**
  * Adds watch time to the member's total on the video and to the day's row. The total becomes "watched"
- * once, when it reaches 90% of the duration. The row is read locked (PostgreSQL; SQLite runs one writer
- * at a time), so exactly one report sees the first start and the crossing, and the member's category
+ * once, when it reaches 90% of the duration. The row is written before it is read (the insert, else the
+ * update adding to it), so it is held until the transaction ends (PostgreSQL; SQLite runs one writer at a
+ * time) and exactly one report sees the first start and the crossing, and the member's category
  * figures and points change by exactly what this report did. `alongside` runs in the same transaction (the
  * qualifications' training records), so a report counts everywhere or nowhere.
  */
@@ -191,21 +191,14 @@ export function addWatchTime(db: Db, r: WatchReport, alongside: (trx: Db) => Pro
       await applyWatchDelta(trx, { userId, organizationId, video, started: true, watched: first.watched_at !== null, seconds: r.seconds, t });
       return first;
     }
-    const [before] = await watchTotals(trx, userId, video.id);
-    if (!before) throw new Error('the watch row vanished inside its transaction');
-    const seconds = Number(before.seconds) + r.seconds;
-    const nowWatchedAt = before.watched_at ?? (isWatched(seconds, video.duration_seconds) ? t : null);
-    await updateWatch(trx, userId, video.id, seconds, nowWatchedAt, t, r.position ?? null);
-    await applyWatchDelta(trx, {
-      userId,
-      organizationId,
-      video,
-      started: false,
-      watched: before.watched_at === null && nowWatchedAt !== null,
-      seconds: r.seconds,
-      t,
-    });
-    return { seconds, watched_at: nowWatchedAt };
+    // The update holds the row until the transaction ends, so a concurrent report reads this one's total and its watched time.
+    const [after] = await addToWatch(trx, userId, video.id, r.seconds, t, r.position ?? null);
+    if (!after) throw new Error('the watch row vanished inside its transaction');
+    const seconds = Number(after.seconds);
+    const crossed = after.watched_at === null && isWatched(seconds, video.duration_seconds);
+    if (crossed) await markWatched(trx, userId, video.id, t);
+    await applyWatchDelta(trx, { userId, organizationId, video, started: false, watched: crossed, seconds: r.seconds, t });
+    return { seconds, watched_at: crossed ? t : after.watched_at };
   });
 }
 
@@ -225,19 +218,27 @@ const startWatch = compiledOnce((db: Db, userId: number, videoId: number, second
     .returning(['seconds', 'watched_at']),
 );
 
-/** The member's totals on the video, read locked on PostgreSQL (SQLite runs one writer at a time). */
-const watchTotals = compiledOnce((db: Db, userId: number, videoId: number) => {
-  const query = db.selectFrom('video_watch').select(['seconds', 'watched_at']).where('user_id', '=', userId).where('video_id', '=', videoId);
-  return isPostgres(db) ? query.forUpdate() : query;
-});
+/** The member's totals on the video, as a replayed report answers them. */
+const watchTotals = compiledOnce((db: Db, userId: number, videoId: number) =>
+  db.selectFrom('video_watch').select(['seconds', 'watched_at']).where('user_id', '=', userId).where('video_id', '=', videoId),
+);
 
-/** `position` null keeps the stored one. */
-const updateWatch = compiledOnce((db: Db, userId: number, videoId: number, seconds: number, watchedAt: number | null, t: number, position: number | null) =>
+/**
+ * Adds the report's seconds in the row itself and answers the new total with the watched time as it was (this statement
+ * leaves it), so a report reads and writes its row in one statement. `position` null keeps the stored one.
+ */
+const addToWatch = compiledOnce((db: Db, userId: number, videoId: number, seconds: number, t: number, position: number | null) =>
   db
     .updateTable('video_watch')
-    .set({ seconds, watched_at: watchedAt, last_watched_at: t, position_seconds: sql`coalesce(${position}, position_seconds)` })
+    .set({ seconds: sql`seconds + ${seconds}`, last_watched_at: t, position_seconds: sql`coalesce(${position}, position_seconds)` })
     .where('user_id', '=', userId)
-    .where('video_id', '=', videoId),
+    .where('video_id', '=', videoId)
+    .returning(['seconds', 'watched_at']),
+);
+
+/** The report that brought the total to "watched" records when (once: the row is held by its transaction). */
+const markWatched = compiledOnce((db: Db, userId: number, videoId: number, t: number) =>
+  db.updateTable('video_watch').set({ watched_at: t }).where('user_id', '=', userId).where('video_id', '=', videoId).where('watched_at', 'is', null),
 );
 
 /** The first listed video of the category, in sub-category order. */
