@@ -30,8 +30,9 @@ export function idsIn(db: Kysely<any>, value: string): RawBuilder<number> {
  * come back as one value, where building a JavaScript object per row cost more than finding the rows. An empty set is
  * an empty array on either database; read the value with `jsonValue`.
  */
-export function jsonArrayOf(db: Kysely<any>, items: RawBuilder<unknown>): RawBuilder<unknown> {
-  return isPostgres(db) ? sql`coalesce(json_agg(${items}), '[]'::json)` : sql`json_group_array(${items})`;
+export function jsonArrayOf(db: Kysely<any>, items: RawBuilder<unknown>, orderBy?: RawBuilder<unknown>): RawBuilder<unknown> {
+  const order = orderBy ? sql` order by ${orderBy}` : sql``;
+  return isPostgres(db) ? sql`coalesce(json_agg(${items}${order}), '[]'::json)` : sql`json_group_array(${items}${order})`;
 }
 
 /** One row's columns as a JSON array, to gather with `jsonArrayOf`. */

@@ -250,24 +250,50 @@ async function membersWithPoints(db: Db, organizationId: number): Promise<number
   return Number(rows[0]?.n ?? 0);
 }
 
-/** The members with points, in ranking order: compiled once, every ranking screen opens on it. */
+/**
+ * The members with points, in ranking order: compiled once, every ranking screen opens on it. The page comes back as
+ * one JSON value (a row object per member cost more than finding them).
+ */
 const pointedPage = compiledOnce(
-  (_db: Db, organizationId: number, take: number, skip: number) => sql<Omit<RankedUser, 'ranking'>>`
-    select ${personColumns}, t.name as team
-    from member_points p join users u on u.id = p.user_id left join teams t on t.id = u.team_id
-    where p.organization_id = ${organizationId} and u.deleted_at is null and u.is_guest = 0
-    order by p.points desc, p.reached_at asc, p.user_id asc
-    limit ${take} offset ${skip}
+  (db: Db, organizationId: number, take: number, skip: number) => sql<{ page: unknown }>`
+    select ${jsonArrayOf(
+      db,
+      jsonRow(db, sql`r.id, r.name, r.last_name, r.picture, r.role, r.team_id, r.bio, r.mobile, r.points, r.team`),
+      sql`r.points desc, r.reached_at asc, r.id asc`,
+    )} as page
+    from (
+      select ${personColumns}, p.reached_at, t.name as team
+      from member_points p join users u on u.id = p.user_id left join teams t on t.id = u.team_id
+      where p.organization_id = ${organizationId} and u.deleted_at is null and u.is_guest = 0
+      order by p.points desc, p.reached_at asc, p.user_id asc
+      limit ${take} offset ${skip}
+    ) r
   `,
 );
+
+type PointedRow = [number, string, string, string | null, string | null, number | null, string, string, number, string | null];
 
 /**
  * A page of the organization's ranking, walked in the kept order (member_points_ranking_idx): the members with points,
  * then those without any by id. No sort of the organization; positions follow from the page's offset.
  */
 export async function rankingPage(db: Db, organizationId: number, page: { skip: number; take: number }): Promise<RankedUser[]> {
-  const pointed = await pointedPage(db, organizationId, page.take, page.skip);
-  const ranked = pointed.map((r, i) => toRanked(r, page.skip + i + 1));
+  const [pointed] = await pointedPage(db, organizationId, page.take, page.skip);
+  const ranked = jsonValue<PointedRow[]>(pointed?.page ?? '[]').map(
+    ([id, name, last_name, picture, role, team_id, bio, mobile, points, team], i): RankedUser => ({
+      id,
+      name,
+      last_name,
+      picture,
+      role,
+      team,
+      team_id,
+      bio,
+      mobile,
+      points: Number(points),
+      ranking: page.skip + i + 1,
+    }),
+  );
   if (ranked.length === page.take) return ranked;
   const before = ranked.length > 0 ? page.skip + ranked.length : await membersWithPoints(db, organizationId);
   const { rows: rest } = await sql<Omit<RankedUser, 'ranking'>>`
