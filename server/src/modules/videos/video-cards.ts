@@ -1,18 +1,16 @@
 import type { Resolutions, VideoCard } from '@mm/contract';
 import type { Rendition } from '../../db/schema.ts';
+import { twoDigits } from '../../lib/clock.ts';
 import { MASTER_PLAYLIST } from '../catalog/media.ts';
 import type { MediaSigner } from '../media/media-signer.ts';
 import type { Viewer } from './playback-access.ts';
 import { resumeSeconds } from './resume.rules.ts';
 import type { MemberCardState, VideoCardRow } from './video-cards.queries.ts';
 
-// At module level: a closure made per call is named per call by the TypeScript runner (tsx keeps function names), 8% of a home's time.
-const pad2 = (n: number) => String(n).padStart(2, '0');
-
 /** hh:mm:ss (hours grow past 99 for long totals). */
 export function formatDuration(totalSeconds: number): string {
   const s = Math.max(0, Math.round(totalSeconds));
-  return `${pad2(Math.floor(s / 3600))}:${pad2(Math.floor((s % 3600) / 60))}:${pad2(s % 60)}`;
+  return `${twoDigits(Math.floor(s / 3600))}:${twoDigits(Math.floor((s % 3600) / 60))}:${twoDigits(s % 60)}`;
 }
 
 /** Stream URLs by quality: 'original' is the adaptive master playlist, 'WxH' each rendition. */
