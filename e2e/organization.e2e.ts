@@ -79,6 +79,9 @@ describe('organization administration', () => {
     await page.mouse.move(from.x + from.width / 2, first.y + 4, { steps: 12 });
     await page.mouse.up();
     await expect.poll(() => page.getByTestId('path-item').first().textContent()).toContain('Health and Safety');
+    // dnd-kit swallows clicks for 50 ms after a drop (a timer it starts on mouse up); a person never clicks that fast, a
+    // loaded CI machine did. A page timer of 100 ms started now fires after the library's, so the next click is heard.
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 100)));
 
     await dismissToasts(page);
     await page.getByRole('button', { name: 'Save your selection' }).click();
