@@ -13,7 +13,7 @@ import { promisify } from 'node:util';
 export type LoadRequest = { method: 'GET' | 'POST'; path: string; headers: Record<string, string>; body?: string };
 export type LoadOptions = {
   connections: number;
-  seconds: number /** Each request comes from its own X-Forwarded-For address (per-address limits stay out of the figures). */;
+  seconds: number /** Each request names its own client address (X-Forwarded-For), as requests behind nginx do. */;
   spreadAddresses?: boolean;
 };
 export type LoadFigures = { rps: number; p50: number; p95: number; p99: number; requests: number; errors: number };

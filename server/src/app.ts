@@ -3,7 +3,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
-import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
@@ -16,6 +15,7 @@ import { answerSerializerCompiler } from './lib/answer-serializer.ts';
 import { failure, registerErrorEnvelope } from './lib/envelope.ts';
 import { refuseNulCharacters } from './lib/nul-characters.ts';
 import { redactUrl } from './lib/redact.ts';
+import { createRequestBudget } from './lib/request-budget.ts';
 import { addSecurityHeaders } from './lib/security-headers.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { apiDocsRoutes } from './modules/api-docs/api-docs.routes.ts';
@@ -111,7 +111,7 @@ export async function buildApp(
     // No page of the platform is meant to be embedded, the shared-video page included (docs/decisions.md).
     frameguard: { action: 'deny' },
   });
-  await app.register(rateLimit, { max: 1200, timeWindow: '1 minute' });
+  const budget = createRequestBudget({ perMinute: config.requestsPerMinute });
   await app.register(formbody);
   await app.register(multipart, { limits: { fileSize: 50 * 1024 * 1024, files: 1 } });
 
@@ -123,7 +123,8 @@ export async function buildApp(
     async (api) => {
       // API answers are personal: reads revalidated by ETag in the member's own browser only, the rest never kept.
       api.addHook('onSend', answerCaching);
-      await api.register(authPlugin, { db });
+      budget.guard(api);
+      await api.register(authPlugin, { db, onIdentified: budget.chargeIdentified });
       await api.register(apiDocsRoutes, { document: () => app.swagger() });
       await api.register(authRoutes, { ctx });
       await api.register(accountRoutes, { ctx });
@@ -148,15 +149,19 @@ export async function buildApp(
   );
 
   await app.register(mediaRoutes, { ctx });
-  await app.register(offlineCheckoutRoutes, { ctx });
 
   const uploads = path.join(config.dataDir, 'uploads');
   fs.mkdirSync(uploads, { recursive: true });
   await app.register(fastifyStatic, { root: uploads, prefix: '/uploads/', decorateReply: false, maxAge: '30d', immutable: true });
 
   const hasWeb = fs.existsSync(path.join(WEB_DIST, 'index.html'));
+  // The server's own pages read the database: guarded like the API. Files (uploads, the build, media) are not.
+  await app.register(async (pages) => {
+    budget.guard(pages);
+    await pages.register(offlineCheckoutRoutes, { ctx });
+    if (hasWeb) await pages.register(landingPageRoutes, { ctx, webDist: WEB_DIST });
+  });
   if (hasWeb) {
-    await app.register(landingPageRoutes, { ctx, webDist: WEB_DIST });
     await app.register(fastifyStatic, {
       root: WEB_DIST,
       prefix: '/',

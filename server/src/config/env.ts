@@ -34,6 +34,7 @@ const schema = z
       .regex(/^\/[A-Za-z0-9_/-]*\/$/, 'must be a path that starts and ends with /, such as /internal-media/')
       .optional(),
     MEDIA_MEMORY_MB: z.coerce.number().int().min(0).max(65536).default(128),
+    REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(1200),
   })
   .superRefine((env, ctx) => {
     if (env.PAYMENT_PROVIDER === 'stripe') {
@@ -74,6 +75,8 @@ function toConfig(env: z.infer<typeof schema>) {
     mediaAccelRedirect: env.MEDIA_ACCEL_REDIRECT,
     /** Memory for the media files players fetch again and again (segments, posters, captions); 0 reads every one from disk. */
     mediaMemoryBytes: env.MEDIA_MEMORY_MB * 1024 * 1024,
+    /** The flood guard (lib/request-budget.ts): API calls a minute per signed-in member, and per address for the rest. */
+    requestsPerMinute: env.REQUESTS_PER_MINUTE,
   };
 }
 

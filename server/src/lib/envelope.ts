@@ -25,7 +25,6 @@ export function registerErrorEnvelope(app: FastifyInstance): void {
       return reply.status(400).send(failure(400, messages.join('; ')));
     }
     const status = error.statusCode ?? 500;
-    if (status === 429) return reply.status(429).send(failure(429, 'Too many requests. Please wait a moment and try again.'));
     if (status >= 400 && status < 500) {
       return reply.status(status).send(failure(status, clientMessage(error)));
     }

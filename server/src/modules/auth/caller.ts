@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { now } from '../../lib/clock.ts';
 import { hashToken } from '../../lib/crypto.ts';
 import { forbidden, GUEST_READ_ONLY, unauthorized } from '../../lib/errors.ts';
+import type { Identified } from '../../lib/request-budget.ts';
 import { CATALOG_VERSION, FIRST_CATALOG_VERSION } from '../settings/catalog-version.ts';
 import { KIOSK_IDLE_LIFETIME, KIOSK_SLIDE_STEP, SESSION_IDLE_LIFETIME, SESSION_SLIDE_STEP } from './session-lifetimes.ts';
 import { findLiveSession, slideSession } from './sessions.queries.ts';
@@ -94,7 +95,13 @@ export async function findCaller(db: Db, token: string): Promise<Caller | null> 
   };
 }
 
-export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db }) => {
+type AuthOptions = {
+  db: Db;
+  /** Told who a presented token belongs to, before a bad one is refused (the request budget counts it). */
+  onIdentified: (request: FastifyRequest, identified: Identified) => void;
+};
+
+export const authPlugin = fp(async (app: FastifyInstance, opts: AuthOptions) => {
   app.decorateRequest('caller', null);
   app.addHook('preValidation', async (request) => {
     const access = request.routeOptions.config ?? {};
@@ -105,8 +112,10 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db }) => {
       if (mode === 'member') throw unauthorized('Please sign in to continue.');
       return;
     }
-    const caller = await findCaller(opts.db, token);
-    if (!caller || (id !== null && id !== '' && id !== String(caller.userId))) {
+    const found = await findCaller(opts.db, token);
+    const caller = found && (id === null || id === '' || id === String(found.userId)) ? found : null;
+    opts.onIdentified(request, caller);
+    if (!caller) {
       if (mode === 'member') throw unauthorized();
       return;
     }

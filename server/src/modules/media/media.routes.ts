@@ -26,7 +26,6 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     method: ['GET', 'HEAD'],
     url: `${MEDIA_PREFIX}/:expires/:signature/:hash/*`,
     exposeHeadRoute: false,
-    config: { rateLimit: false },
     schema: { params },
     handler: async (request, reply) => {
       const { expires, signature, hash } = request.params;
