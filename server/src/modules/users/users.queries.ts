@@ -1,21 +1,54 @@
 import type { Db } from '../../db/client.ts';
-import type { NewUser, UserUpdate } from '../../db/schema.ts';
+import { compiledOnce } from '../../db/compiled-once.ts';
+import type { NewUser, UserTable, UserUpdate } from '../../db/schema.ts';
 import { now } from '../../lib/clock.ts';
 
+/**
+ * Every column of users, named: a statement compiled once never says `*` (db/prepared-statements.ts: a column another
+ * instance adds must not change a prepared statement's answer). A column added to UserTable and not here fails to compile.
+ */
+const USER_COLUMNS = Object.keys({
+  id: true,
+  organization_id: true,
+  team_id: true,
+  email: true,
+  password_hash: true,
+  name: true,
+  last_name: true,
+  company: true,
+  role: true,
+  bio: true,
+  mobile: true,
+  picture: true,
+  is_super_user: true,
+  is_guest: true,
+  first_login: true,
+  logged_in_account: true,
+  last_login: true,
+  timezone: true,
+  is_change_password: true,
+  deleted_at: true,
+  created_at: true,
+  updated_at: true,
+} satisfies Record<keyof UserTable, true>).map((column) => `users.${column}`) as `users.${keyof UserTable}`[];
+
 /** A user with the names of their organization and team, as sessions and profiles show them. */
-export function selectUserWithOrg(db: Db) {
+function selectUserWithOrg(db: Db) {
   return db
     .selectFrom('users')
     .leftJoin('organizations', 'organizations.id', 'users.organization_id')
     .leftJoin('teams', (j) => j.onRef('teams.id', '=', 'users.team_id').on('teams.deleted_at', 'is', null))
-    .selectAll('users')
+    .select(USER_COLUMNS)
     .select(['organizations.name as organization_name', 'teams.name as team_name'])
     .where('users.deleted_at', 'is', null);
 }
 
 export const findUserByEmail = (db: Db, email: string) => selectUserWithOrg(db).where('users.email', '=', email.toLowerCase()).executeTakeFirst();
 
-export const findUserById = (db: Db, id: number) => selectUserWithOrg(db).where('users.id', '=', id).executeTakeFirst();
+/** Compiled once: every screen's profile call asks it. */
+const userById = compiledOnce((db: Db, id: number) => selectUserWithOrg(db).where('users.id', '=', id));
+
+export const findUserById = async (db: Db, id: number) => (await userById(db, id))[0];
 
 export type UserWithOrg = NonNullable<Awaited<ReturnType<typeof findUserById>>>;
 
