@@ -1,9 +1,8 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
 import { compiledOnce } from '../../db/compiled-once.ts';
-import { idListValue, jsonArrayOf, jsonRow, jsonValue } from '../../db/dialect.ts';
 import { CATALOG_CARD_COLUMNS, type MemberCardState, selectVideoCards, type VideoCardRow } from '../videos/video-cards.queries.ts';
-import { listedAndVisible, listedAndVisibleIn } from '../videos/visible-videos.queries.ts';
+import { listedAndVisible } from '../videos/visible-videos.queries.ts';
 
 /**
  * Catalog reads. The catalog is the platform's own (no organization owns a video); what is the
@@ -54,90 +53,26 @@ export function homeSectionRows(db: Db, flag: ListFlag, categoryId: number | und
     .execute();
 }
 
-/**
- * The category page's sliders: the first `perGroup` listed videos of each sub-category visible to the caller (their
- * path's hidden videos are left out, design.md), with the sub-category's visible total and watched count.
- */
-export type CategoryGroupRow = VideoCardRow & { group_title: string; group_sort: number; position: number; group_total: number; group_watched: number };
-
-/** A category group row's columns, in the order the statement lists them (card, member figures, group). */
-type GroupRowValues = [
-  number,
-  string,
-  string | null,
-  number,
-  number,
-  number,
-  number,
-  number,
-  number,
-  string,
-  number,
-  number,
-  number | null,
-  number | null,
-  number | null,
-  number | null,
-  string,
-  number,
-  number,
-  number,
-  number,
-];
-
-export async function categoryGroupRows(db: Db, userId: number, categoryId: number, perGroup: number, hiddenVideoIds: number[]): Promise<CategoryGroupRow[]> {
-  const [row] = await groupRows(db, userId, categoryId, perGroup, idListValue(db, hiddenVideoIds));
-  const rows = jsonValue<GroupRowValues[]>(row?.rows ?? '[]').map((v) => ({
-    id: v[0],
-    title: v[1],
-    image: v[2],
-    duration_seconds: v[3],
-    category_id: v[4],
-    sub_category_id: v[5],
-    publish_time: v[6],
-    in_test: v[7],
-    in_production: v[8],
-    content_hash: v[9],
-    like_count: v[10],
-    dislike_count: v[11],
-    watch_seconds: v[12],
-    position_seconds: v[13],
-    watched_at: v[14],
-    wishlist_id: v[15],
-    group_title: v[16],
-    group_sort: v[17],
-    position: v[18],
-    group_total: v[19],
-    group_watched: v[20],
-  }));
-  // The aggregate gathers rows in no promised order: catalog order is set here.
-  return rows.sort((a, b) => a.group_sort - b.group_sort || a.sub_category_id - b.sub_category_id || a.position - b.position);
-}
+/** A listed video of a category page with its sub-category, as every member sees it (the member's figures are read apart). */
+export type CategoryListingRow = Omit<VideoCardRow, keyof MemberCardState> & { group_title: string; group_sort: number };
 
 /**
- * Compiled once (db/compiled-once.ts): every category page opens on it. Its rows come back as one JSON value (up to
- * SECTION_SIZE cards per sub-category; building a row object of twenty-one columns each cost more than the statement).
+ * Every listed (in_test) video of a category with its sub-category, in catalog order (sub-category, then video). The
+ * same for every member: a path's hidden videos are left out by the caller, so one kept listing serves every path.
  */
-const groupRows = compiledOnce((db: Db, userId: number, categoryId: number, perGroup: number, hiddenVideoIds: string) => {
-  const listed = selectVideoCards(db, userId)
+export function categoryListing(db: Db, categoryId: number): Promise<CategoryListingRow[]> {
+  return db
+    .selectFrom('videos')
+    .innerJoin('media_assets', 'media_assets.id', 'videos.media_asset_id')
     .innerJoin('sub_categories', 'sub_categories.id', 'videos.sub_category_id')
     .where('videos.category_id', '=', categoryId)
-    .where(listedAndVisibleIn(db, hiddenVideoIds))
-    .select([
-      'sub_categories.name as group_title',
-      'sub_categories.sort as group_sort',
-      sql<number>`row_number() over (partition by videos.sub_category_id order by videos.id)`.as('position'),
-      sql<number>`count(*) over (partition by videos.sub_category_id)`.as('group_total'),
-      sql<number>`count(video_watch.watched_at) over (partition by videos.sub_category_id)`.as('group_watched'),
-    ]);
-  const columns = sql`l.id, l.title, l.image, l.duration_seconds, l.category_id, l.sub_category_id, l.publish_time, l.in_test, l.in_production,
-    l.content_hash, l.like_count, l.dislike_count, l.watch_seconds, l.position_seconds, l.watched_at, l.wishlist_id,
-    l.group_title, l.group_sort, l.position, l.group_total, l.group_watched`;
-  return db
-    .selectFrom(listed.as('l'))
-    .select(jsonArrayOf(db, jsonRow(db, columns)).as('rows'))
-    .where('l.position', '<=', perGroup);
-});
+    .where(listedAndVisible([]))
+    .select([...CATALOG_CARD_COLUMNS, 'sub_categories.name as group_title', 'sub_categories.sort as group_sort'])
+    .orderBy('sub_categories.sort')
+    .orderBy('videos.sub_category_id')
+    .orderBy('videos.id')
+    .execute();
+}
 
 /** A category with the count, total duration and caller's watched count of its listed (in_test) videos visible to the caller. */
 export function findCategorySummary(db: Db, userId: number, categoryId: number, hiddenVideoIds: number[]) {

@@ -25,7 +25,6 @@ import { assertCanPlay, type Viewer } from '../videos/playback-access.ts';
 import { type MemberCardState, memberCardStates, pageOfCards } from '../videos/video-cards.queries.ts';
 import { formatDuration, toVideoCard } from '../videos/video-cards.ts';
 import {
-  categoryGroupRows,
   certifiedSubjects,
   findCategorySummary,
   findExpert,
@@ -38,7 +37,7 @@ import {
   subCategoryPage,
   viewAll,
 } from './browse.queries.ts';
-import { keptHomeSectionRows } from './kept-home-sections.ts';
+import { keptCategoryListing, keptHomeSectionRows } from './kept-listings.ts';
 
 /** The figures of a card whose video row was not found (removed since the sections were kept). */
 const NEVER_SEEN: MemberCardState = { like_count: 0, dislike_count: 0, watch_seconds: null, position_seconds: null, watched_at: null, wishlist_id: null };
@@ -105,36 +104,47 @@ export async function categoryDetails(ctx: AppContext, caller: Caller, categoryI
   ];
 }
 
-/** The category page: its sub-categories holding listed (in_test) videos visible to the caller, in catalog order. */
+/**
+ * The category page: its sub-categories holding listed (in_test) videos visible to the caller, in catalog order, each
+ * with its visible total, the caller's watched count and its first SECTION_SIZE cards. The listing is kept per catalog
+ * version; the path's hidden videos and the member's figures are applied here.
+ */
 export async function categoryVideos(ctx: AppContext, viewer: Viewer, categoryId: number): Promise<CategoryVideosData> {
   const access = await pathAccessOf(ctx, viewer, categoryId);
   assertCategoryOpen(access, categoryId);
-  const hidden = access.hiddenVideoIds;
-  const [rows, certified] = await Promise.all([
-    categoryGroupRows(ctx.db, viewer.userId, categoryId, SECTION_SIZE, hidden),
+  const hidden = new Set(access.hiddenVideoIds);
+  const listing = (await keptCategoryListing(ctx.db, viewer.catalogVersion, categoryId)).filter((row) => !hidden.has(row.id));
+  const [states, certified, signer] = await Promise.all([
+    memberCardStates(
+      ctx.db,
+      viewer.userId,
+      listing.map((row) => row.id),
+    ),
     certifiedSubjects(ctx.db, viewer.userId, 'sub_category', { categoryId }),
+    mediaSigner(ctx.db),
   ]);
-  if (rows.length === 0 && !(await findCategorySummary(ctx.db, viewer.userId, categoryId, hidden))) throw notFound('Category not found.');
-  const signer = await mediaSigner(ctx.db);
+  if (listing.length === 0 && !(await findCategorySummary(ctx.db, viewer.userId, categoryId, access.hiddenVideoIds))) throw notFound('Category not found.');
   const groups: CategoryVideosData = [];
-  for (const row of rows) {
+  for (const row of listing) {
     let group = groups.at(-1);
     if (group?.sub_category_id !== row.sub_category_id) {
-      const videosCount = Number(row.group_total);
-      const watchedCount = Number(row.group_watched);
       group = {
         key: row.sub_category_id,
         sub_category_id: row.sub_category_id,
         title: row.group_title,
-        videos_count: videosCount,
-        watched_count: watchedCount,
-        progress: progressPercent(watchedCount, videosCount, certified.has(row.sub_category_id)),
+        videos_count: 0,
+        watched_count: 0,
+        progress: 0,
         videos: [],
       };
       groups.push(group);
     }
-    group.videos.push(toVideoCard(row, row, viewer, signer));
+    const state = states.get(row.id) ?? NEVER_SEEN;
+    group.videos_count++;
+    if (state.watched_at !== null) group.watched_count++;
+    if (group.videos.length < SECTION_SIZE) group.videos.push(toVideoCard(row, state, viewer, signer));
   }
+  for (const group of groups) group.progress = progressPercent(group.watched_count, group.videos_count, certified.has(group.sub_category_id));
   return groups;
 }
 

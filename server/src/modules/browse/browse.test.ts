@@ -90,6 +90,12 @@ describe('home sections', () => {
       };
       await reimportTestCatalog(other, rename('Lockout, tagout and try'));
       expect((await lockoutCard()).title).toBe('Lockout, tagout and try');
+      // The category page's listing is kept with the catalog too.
+      const categoryPageTitles = async () =>
+        (await post(acme.member.token, '/categoryVideos', { category_id: catalog.categories.safety })).body.data.flatMap(
+          (g: { title: string; videos: { title: string }[] }) => [g.title, ...g.videos.map((v) => v.title)],
+        );
+      expect(await categoryPageTitles()).toContain('Lockout, tagout and try');
       await reimportTestCatalog(other, rename(before.title));
       expect((await lockoutCard()).title).toBe(before.title);
       // The video page's experts are kept with the catalog too: an import dropping one shows on the next call here.
@@ -123,6 +129,7 @@ describe('home sections', () => {
       );
       expect(card.challenge).toBe('https://example.com/new-challenge');
       expect(card.sub_categories.map((s: { name: string }) => s.name)).toContain('Locks and tags');
+      expect(await categoryPageTitles()).toContain('Locks and tags');
       await reimportTestCatalog(other, () => {});
     } finally {
       await post(acme.superUser.token, '/videos/like', { admin_video_id: catalog.videos.lockout });

@@ -1,6 +1,5 @@
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
-import { idsIn } from '../../db/dialect.ts';
 
 /**
  * The one rule behind every count and duration a member or supervisor reads for a category or sub-category (home,
@@ -11,11 +10,6 @@ export function listedAndVisible(hiddenVideoIds: readonly number[]): RawBuilder<
   return hiddenVideoIds.length === 0
     ? sql<SqlBool>`videos.in_test = 1`
     : sql<SqlBool>`videos.in_test = 1 and videos.id not in (${sql.join([...hiddenVideoIds])})`;
-}
-
-/** `listedAndVisible` with the hidden videos bound as one value (db/dialect.ts, idListValue): for statements compiled once. */
-export function listedAndVisibleIn(db: Db, hiddenVideoIds: string): RawBuilder<SqlBool> {
-  return sql<SqlBool>`${listedAndVisible([])} and videos.id not in ${idsIn(db, hiddenVideoIds)}`;
 }
 
 export type CategoryTotals = { videos_count: number; total_seconds: number };
