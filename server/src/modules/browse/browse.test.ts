@@ -88,8 +88,13 @@ describe('home sections', () => {
       const rename = (title: string) => (c: { categories: { sub_categories: { videos: { title: string }[] }[] }[] }) => {
         c.categories[0]!.sub_categories[0]!.videos[0]!.title = title;
       };
+      // The video page's catalog part is kept per video under the catalog version; the member's part is read each call.
+      const videoPage = async () => (await post(acme.member.token, '/videos/view', { admin_video_id: catalog.videos.lockout })).body.data;
+      expect((await videoPage()).title).toBe(before.title);
       await reimportTestCatalog(other, rename('Lockout, tagout and try'));
       expect((await lockoutCard()).title).toBe('Lockout, tagout and try');
+      const renamed = await videoPage();
+      expect([renamed.title, renamed.likes, renamed.wishlist_id !== null]).toEqual(['Lockout, tagout and try', after.likes, true]);
       // The category page's listing is kept with the catalog too.
       const categoryPageTitles = async () =>
         (await post(acme.member.token, '/categoryVideos', { category_id: catalog.categories.safety })).body.data.flatMap(

@@ -4,28 +4,31 @@ import { compiledOnce } from '../../db/compiled-once.ts';
 import { recountVotes } from '../catalog/video-counters.queries.ts';
 import { isWatched } from '../learning/learning.rules.ts';
 import { applyWatchDelta } from '../learning/learning-stats.queries.ts';
-import { selectVideoCards } from '../videos/video-cards.queries.ts';
+import { CATALOG_CARD_COLUMNS, selectVideoCards } from '../videos/video-cards.queries.ts';
 
-/** The video of `videos/view` with its category names, renditions and the caller's vote. Compiled once (db/compiled-once.ts). */
-const videoDetail = compiledOnce((db: Db, userId: number, videoId: number) =>
-  selectVideoCards(db, userId)
+/**
+ * The catalog part of `videos/view`: the video with its asset, renditions and category names, the same for every
+ * member (kept under the catalog version in playback.service.ts; the member's figures are read apart).
+ */
+export function findVideoCatalogDetail(db: Db, videoId: number) {
+  return db
+    .selectFrom('videos')
+    .innerJoin('media_assets', 'media_assets.id', 'videos.media_asset_id')
     .innerJoin('categories', 'categories.id', 'videos.category_id')
     .innerJoin('sub_categories', 'sub_categories.id', 'videos.sub_category_id')
-    .leftJoin('video_votes', (j) => j.onRef('video_votes.video_id', '=', 'videos.id').on('video_votes.user_id', '=', userId))
     .select([
+      ...CATALOG_CARD_COLUMNS,
       'videos.description',
       'videos.playbook_path',
       'media_assets.renditions',
       'categories.name as category_name',
       'sub_categories.name as sub_category_name',
-      'video_votes.vote',
     ])
-    .where('videos.id', '=', videoId),
-);
-
-export async function findVideoDetail(db: Db, userId: number, videoId: number) {
-  return (await videoDetail(db, userId, videoId))[0];
+    .where('videos.id', '=', videoId)
+    .executeTakeFirst();
 }
+
+export type VideoCatalogDetail = NonNullable<Awaited<ReturnType<typeof findVideoCatalogDetail>>>;
 
 /** Every video's experts, by name: what an instance keeps under the catalog version (playback.service.ts). */
 export function allCastCrews(db: Db) {

@@ -27,7 +27,7 @@ import { mediaSigner } from '../media/media-signer.ts';
 import { recordTraining } from '../qualifications/qualification-state.ts';
 import { assertCanPlay, assertNotGuest, type Viewer } from '../videos/playback-access.ts';
 import { resumeSeconds } from '../videos/resume.rules.ts';
-import { pageOfCards } from '../videos/video-cards.queries.ts';
+import { memberVideoState, pageOfCards } from '../videos/video-cards.queries.ts';
 import { pictureOf, streamUrls, toVideoCard } from '../videos/video-cards.ts';
 import { assertCanReadHistory } from './playback.policy.ts';
 import {
@@ -42,7 +42,7 @@ import {
   findTrailers,
   findUserOrganization,
   findVideo,
-  findVideoDetail,
+  findVideoCatalogDetail,
   findVote,
   findWishlistEntry,
   firstVideoOfCategory,
@@ -50,6 +50,7 @@ import {
   removeWishlistEntry,
   selectSuggestions,
   setVote,
+  type VideoCatalogDetail,
   type VideoRow,
   voteCounts,
 } from './playback.queries.ts';
@@ -88,10 +89,18 @@ async function openVideo(ctx: AppContext, caller: Caller, videoId: number) {
   return video;
 }
 
+/** Each video page's catalog part, kept under the catalog version: one entry per video opened since the last import. */
+const keptVideoDetails = new KeptByVersion<VideoCatalogDetail | undefined>(5000);
+
+function videoCatalogDetail(ctx: AppContext, videoId: number, catalogVersion: string | undefined) {
+  const read = () => findVideoCatalogDetail(ctx.db, videoId);
+  return catalogVersion === undefined ? read() : keptVideoDetails.get(ctx.db, catalogVersion, String(videoId), read);
+}
+
 /** The video for the caller: stream URLs only when they may play (the signer is never asked otherwise). */
 export async function viewVideo(ctx: AppContext, viewer: Viewer, videoId: number): Promise<VideoDetail> {
-  const row = await findVideoDetail(ctx.db, viewer.userId, videoId);
-  if (!row) throw notFound(VIDEO_NOT_FOUND);
+  const [row, member] = await Promise.all([videoCatalogDetail(ctx, videoId, viewer.catalogVersion), memberVideoState(ctx.db, viewer.userId, videoId)]);
+  if (!row || !member) throw notFound(VIDEO_NOT_FOUND);
   assertVideoOpen(await pathAccessOf(ctx, viewer, row.category_id), row, VIDEO_NOT_FOUND);
   const signer = await mediaSigner(ctx.db);
   const streams = viewer.canPlay ? streamUrls(signer, row.content_hash, row.renditions) : {};
@@ -100,7 +109,7 @@ export async function viewVideo(ctx: AppContext, viewer: Viewer, videoId: number
     captionTracksOf(ctx.db, videoId, viewer.canPlay, signer, viewer.catalogVersion),
   ]);
   return {
-    ...toVideoCard(row, row, viewer, signer),
+    ...toVideoCard(row, member, viewer, signer),
     description: row.description,
     main_video: streams.original ?? null,
     main_resolutions: streams,
@@ -109,8 +118,8 @@ export async function viewVideo(ctx: AppContext, viewer: Viewer, videoId: number
     category_name: row.category_name,
     sub_category_name: row.sub_category_name,
     is_series: 0,
-    user_vote: row.vote ?? 0,
-    wishlist_id: row.wishlist_id,
+    user_vote: member.vote ?? 0,
+    wishlist_id: member.wishlist_id,
     should_display_ppv: 0,
     ppv_page_type: 0,
     is_user_need_subscription: viewer.canPlay ? 0 : 1,

@@ -98,6 +98,19 @@ const cardStates = compiledOnce((db: Db, userId: number, videoIds: string) =>
     .where('videos.id', 'in', idsIn(db, videoIds)),
 );
 
+/** One video's member figures and the caller's vote: the per-member part of a video page. Compiled once (db/compiled-once.ts). */
+const memberVideo = compiledOnce((db: Db, userId: number, videoId: number) =>
+  videosWithMember(db, userId)
+    .leftJoin('video_votes', (j) => j.onRef('video_votes.video_id', '=', 'videos.id').on('video_votes.user_id', '=', userId))
+    .select([...MEMBER_CARD_COLUMNS, 'video_votes.vote'])
+    .where('videos.id', '=', videoId),
+);
+
+/** Undefined when the video does not exist. */
+export async function memberVideoState(db: Db, userId: number, videoId: number) {
+  return (await memberVideo(db, userId, videoId))[0];
+}
+
 /** Counts and pages a card query (count first, so a page past the end still knows the total). */
 export async function pageOfCards<Q extends ReturnType<typeof selectVideoCards>>(db: Db, query: Q, order: (q: Q) => Q, skip: number, take: number) {
   const { total } = await db
