@@ -10,7 +10,7 @@ export const TOO_MANY_REQUESTS = 'Too many requests. Please wait a moment and tr
  * NAT address: keyed by address alone, a shift start would refuse its members, so a member's calls are counted as theirs
  * once the session is known. Requests with a bearer token are counted after the session lookup: a random token buys no
  * fresh budget, it is counted against its address (and costs one indexed lookup, as any signed-in call does).
- * Counted in this instance's memory in fixed windows: a guard against floods, not accounting (the abuse limits that must
+ * Counted in this instance's memory, in a one-minute window per key: a guard against floods, not accounting (the abuse limits that must
  * hold across instances live in lib/throttle.ts).
  */
 export type RequestBudget = { perMinute: number };

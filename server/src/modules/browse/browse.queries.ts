@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
 import { compiledOnce } from '../../db/compiled-once.ts';
-import { CATALOG_CARD_COLUMNS, type MemberCardState, selectVideoCards, type VideoCardRow } from '../videos/video-cards.queries.ts';
+import { CATALOG_CARD_COLUMNS, type CatalogCardRow, selectVideoCards } from '../videos/video-cards.queries.ts';
 import { listedAndVisible } from '../videos/visible-videos.queries.ts';
 
 /**
@@ -13,7 +13,7 @@ import { listedAndVisible } from '../videos/visible-videos.queries.ts';
 export type ListFlag = 'in_test' | 'in_production';
 
 /** A home section's video, as every member sees it (the member's own figures are read apart: `memberCardStates`). */
-export type HomeSectionRow = Omit<VideoCardRow, keyof MemberCardState> & {
+export type HomeSectionRow = CatalogCardRow & {
   group_id: number;
   group_title: string;
   challenge: string;
@@ -54,7 +54,7 @@ export function homeSectionRows(db: Db, flag: ListFlag, categoryId: number | und
 }
 
 /** A listed video of a category page with its sub-category, as every member sees it (the member's figures are read apart). */
-export type CategoryListingRow = Omit<VideoCardRow, keyof MemberCardState> & { group_title: string; group_sort: number };
+export type CategoryListingRow = CatalogCardRow & { group_title: string; group_sort: number };
 
 /**
  * Every listed (in_test) video of a category with its sub-category, in catalog order (sub-category, then video). The

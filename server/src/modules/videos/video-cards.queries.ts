@@ -67,6 +67,9 @@ export type VideoCardRow = {
 /** What a video card shows of the caller and of the votes, which change without the catalog changing. */
 export type MemberCardState = Pick<VideoCardRow, 'like_count' | 'dislike_count' | 'watch_seconds' | 'position_seconds' | 'watched_at' | 'wishlist_id'>;
 
+/** What a video card shows of the catalog alone: the same for every member (what a kept listing holds). */
+export type CatalogCardRow = Omit<VideoCardRow, keyof MemberCardState>;
+
 /**
  * The member's figures (and the vote counts) of the given videos, by video id: one statement of key lookups whose
  * rows come back as one JSON value (a home asks for 250 videos; building a row object each cost more than the lookups).

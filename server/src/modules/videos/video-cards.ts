@@ -5,7 +5,7 @@ import { MASTER_PLAYLIST } from '../catalog/media.ts';
 import type { MediaSigner } from '../media/media-signer.ts';
 import type { Viewer } from './playback-access.ts';
 import { resumeSeconds } from './resume.rules.ts';
-import type { MemberCardState, VideoCardRow } from './video-cards.queries.ts';
+import type { CatalogCardRow, MemberCardState } from './video-cards.queries.ts';
 
 /** hh:mm:ss (hours grow past 99 for long totals). */
 export function formatDuration(totalSeconds: number): string {
@@ -31,7 +31,7 @@ export function pictureOf(image: string | null, assetHash: string, viewer: Viewe
  * A card from its catalog columns and the caller's figures: a full row serves as both; the home's kept rows come with
  * the figures read apart (no merged copy: a spread of a hundred-odd rows per screen cost more than building the cards).
  */
-export function toVideoCard(row: Omit<VideoCardRow, keyof MemberCardState>, state: MemberCardState, viewer: Viewer, signer: MediaSigner): VideoCard {
+export function toVideoCard(row: CatalogCardRow, state: MemberCardState, viewer: Viewer, signer: MediaSigner): VideoCard {
   const picture = pictureOf(row.image, row.content_hash, viewer, signer);
   return {
     admin_video_id: row.id,
