@@ -2,13 +2,15 @@
  * Answers an instance keeps under a version read from the database (settings/catalog-version.ts): reused while
  * the version a request read is the one they were built under, rebuilt otherwise. Bounded, least recently used
  * first out. A failed build is not kept. One store per database handle (the tests run several apps per process).
+ * Without a version (a caller the server made up for its own work) the answer is built afresh and not kept.
  */
 export class KeptByVersion<T> {
   readonly #stores = new WeakMap<object, Map<string, { version: string; value: Promise<T> }>>();
 
   constructor(private readonly capacity: number) {}
 
-  get(db: object, version: string, key: string, build: () => Promise<T>): Promise<T> {
+  get(db: object, version: string | undefined, key: string, build: () => Promise<T>): Promise<T> {
+    if (version === undefined) return build();
     let store = this.#stores.get(db);
     if (!store) {
       store = new Map();

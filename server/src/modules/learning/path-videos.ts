@@ -36,7 +36,7 @@ async function buildListedCatalog(db: Db): Promise<ListedCatalog> {
 
 /** The listed catalog under `version`; read afresh without one (a caller the server made up). */
 export function listedCatalog(db: Db, version: string | undefined): Promise<ListedCatalog> {
-  return version === undefined ? buildListedCatalog(db) : keptCatalog.get(db, version, 'listed', () => buildListedCatalog(db));
+  return keptCatalog.get(db, version, 'listed', () => buildListedCatalog(db));
 }
 
 /**

@@ -12,6 +12,5 @@ const keptPaths = new KeptByVersion<LearningPath>(5000);
  * Without a version (a caller the server made up) the path is read afresh. The kept path is shared: read it only.
  */
 export function keptLearningPathFor(db: Db, version: string | undefined, organizationId: number, teamId: number | null): Promise<LearningPath> {
-  if (version === undefined) return learningPathFor(db, organizationId, teamId);
   return keptPaths.get(db, version, `${organizationId}:${teamId ?? ''}`, () => learningPathFor(db, organizationId, teamId));
 }

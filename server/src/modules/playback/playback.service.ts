@@ -92,10 +92,8 @@ async function openVideo(ctx: AppContext, caller: Caller, videoId: number) {
 /** Each video page's catalog part, kept under the catalog version: one entry per video opened since the last import. */
 const keptVideoDetails = new KeptByVersion<VideoCatalogDetail | undefined>(5000);
 
-function videoCatalogDetail(ctx: AppContext, videoId: number, catalogVersion: string | undefined) {
-  const read = () => findVideoCatalogDetail(ctx.db, videoId);
-  return catalogVersion === undefined ? read() : keptVideoDetails.get(ctx.db, catalogVersion, String(videoId), read);
-}
+const videoCatalogDetail = (ctx: AppContext, videoId: number, catalogVersion: string | undefined) =>
+  keptVideoDetails.get(ctx.db, catalogVersion, String(videoId), () => findVideoCatalogDetail(ctx.db, videoId));
 
 /** The video for the caller: stream URLs only when they may play (the signer is never asked otherwise). */
 export async function viewVideo(ctx: AppContext, viewer: Viewer, videoId: number): Promise<VideoDetail> {
