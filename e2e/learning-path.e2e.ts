@@ -62,7 +62,11 @@ describe('learning path, certificates and ranking', () => {
     // The newcomer now has points, behind the demo's six months of history.
     expect(await page.getByTestId('ranking-sentence').textContent()).toMatch(/^You are \d+ positions? behind the first place$/);
 
-    // People: the ranking view shows medals and points; a person opens a profile card.
+    // People: a page of ten beside the path, then more on demand.
+    await expect.poll(() => page.getByTestId('person').count()).toBe(10);
+    await page.getByRole('button', { name: 'Show more people' }).click();
+    await expect.poll(() => page.getByTestId('person').count()).toBe(20);
+    // The ranking view shows medals and points; a person opens a profile card.
     await page.getByLabel('List users by').first().click();
     await page.getByRole('option', { name: 'Ranking' }).click();
     await expectVisible(page.getByRole('img', { name: '1st place' }).or(page.getByLabel('1st place')).first());

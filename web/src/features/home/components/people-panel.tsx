@@ -1,4 +1,4 @@
-import { Avatar, Group, Modal, Select, Stack, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
+import { Avatar, Button, Group, Loader, Modal, Select, Stack, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
 import { IconMedal } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { type PeopleMode, type PersonRow, usePeople } from '../api/get-people.ts';
@@ -26,6 +26,7 @@ export function PeoplePanel({ organizationId, teamId, onFailure }: PeoplePanelPr
   const [mode, setMode] = useState<PeopleMode>('Company');
   const [selected, setSelected] = useState<PersonRow | null>(null);
   const people = usePeople(mode, organizationId, teamId);
+  const rows = people.data?.pages.flat() ?? [];
   useEffect(() => {
     if (people.isError) onFailure();
   }, [people.isError, onFailure]);
@@ -42,7 +43,25 @@ export function PeoplePanel({ organizationId, teamId, onFailure }: PeoplePanelPr
         allowDeselect={false}
         onChange={(value) => value && setMode(value as PeopleMode)}
       />
-      {people.data?.map((p) => (
+      {people.isLoading && (
+        <Group gap="xs" role="status">
+          <Loader size="xs" />
+          <Text size="sm" c="gray.7">
+            Loading people…
+          </Text>
+        </Group>
+      )}
+      {mode === 'Team' && teamId === null && (
+        <Text size="sm" c="gray.7">
+          You are not in a team yet.
+        </Text>
+      )}
+      {people.isSuccess && rows.length === 0 && (
+        <Text size="sm" c="gray.7">
+          Nobody to list yet.
+        </Text>
+      )}
+      {rows.map((p) => (
         <UnstyledButton key={p.id} onClick={() => setSelected(p)} data-testid="person">
           <Group gap="sm" wrap="nowrap" align="flex-start">
             {mode === 'Ranking' && (
@@ -72,6 +91,11 @@ export function PeoplePanel({ organizationId, teamId, onFailure }: PeoplePanelPr
           </Group>
         </UnstyledButton>
       ))}
+      {people.hasNextPage && (
+        <Button variant="light" size="xs" onClick={() => void people.fetchNextPage()} loading={people.isFetchingNextPage}>
+          Show more people
+        </Button>
+      )}
       <Modal opened={selected !== null} onClose={() => setSelected(null)} title="Profile" centered>
         {selected && (
           <Stack align="center" gap="xs">
