@@ -35,6 +35,15 @@ describe('team dashboard', () => {
     await page.goto('/dashboard');
     await expectVisible(page.getByRole('heading', { name: 'Team Tracker' }));
 
+    // The whole organization: twenty bars, twenty more on demand, and a member found by name (accents ignored).
+    const trackerUsers = page.getByTestId('tracker-user');
+    await expect.poll(() => trackerUsers.count(), { timeout: 15_000 }).toBe(20);
+    await page.getByRole('button', { name: 'Show 20 more' }).click();
+    expect(await trackerUsers.count()).toBe(40);
+    await page.getByRole('textbox', { name: 'Find a member' }).fill('laura gomez');
+    await expect.poll(() => trackerUsers.allTextContents()).toEqual([expect.stringMatching(/^LGLaura Gómez\d+%/)]);
+    await page.getByRole('textbox', { name: 'Find a member' }).fill('');
+
     // Switch to the member's team.
     await page.getByRole('combobox', { name: 'Team' }).click();
     await page.getByRole('option', { name: 'Production', exact: true }).click();

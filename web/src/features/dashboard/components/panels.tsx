@@ -1,8 +1,25 @@
-import { Avatar, Badge, Box, Button, Card, Group, Progress, Select, Skeleton, Stack, Text, Title, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import {
+  Avatar,
+  Badge,
+  Box,
+  Button,
+  Card,
+  Group,
+  Progress,
+  Select,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+  UnstyledButton,
+  VisuallyHidden,
+} from '@mantine/core';
 import { ALERTS_COUNT_CAP, type CategoryAlerts, type ComplianceItem, type OptionalTrainingItem, type TeamUserProgress } from '@mm/contract';
-import type { ReactNode } from 'react';
+import { IconSearch } from '@tabler/icons-react';
+import { type ReactNode, useState } from 'react';
 import { formatDate } from '../../../lib/date.ts';
-import { ageColor, daysSince, PROGRESS_TICKS, performanceColor } from '../lib/dashboard-rules.ts';
+import { ageColor, daysSince, matchingMembers, PROGRESS_TICKS, performanceColor } from '../lib/dashboard-rules.ts';
 
 /** 5 skeleton placeholders while a panel loads (section 9). */
 export function PanelSkeleton() {
@@ -41,6 +58,28 @@ function Ticks() {
   );
 }
 
+/** Members shown at first and added by each "Show more": a plant's whole organization is hundreds of bars. */
+const TRACKER_PAGE = 20;
+
+function TrackerUser({ user }: { user: TeamUserProgress }) {
+  return (
+    <Box data-testid="tracker-user">
+      <Group justify="space-between" mb={4}>
+        <Group gap="xs">
+          <Avatar src={user.picture} size="sm" name={user.name} />
+          <Text size="sm">{user.name}</Text>
+        </Group>
+        {/* The bar below carries the colour; the figure stays dark enough to read. */}
+        <Text size="sm" fw={600}>
+          {user.progress}%
+        </Text>
+      </Group>
+      <Progress value={user.progress} color={performanceColor(user.progress)} aria-label={`${user.name} progress`} />
+      <Ticks />
+    </Box>
+  );
+}
+
 export function TrackerPanel(props: {
   loading: boolean;
   teamProgress: number;
@@ -50,6 +89,9 @@ export function TrackerPanel(props: {
   onFilter: (value: string) => void;
   onExport: () => void;
 }) {
+  const [search, setSearch] = useState('');
+  const [shown, setShown] = useState(TRACKER_PAGE);
+  const matching = matchingMembers(props.users, search);
   return (
     <Panel
       title="Team Tracker"
@@ -79,23 +121,34 @@ export function TrackerPanel(props: {
               {props.teamProgress}%
             </Badge>
           </Group>
-          {props.users.length === 0 && <Text c="dimmed">No members in this selection.</Text>}
-          {props.users.map((u) => (
-            <Box key={u.user_id} data-testid="tracker-user">
-              <Group justify="space-between" mb={4}>
-                <Group gap="xs">
-                  <Avatar src={u.picture} size="sm" name={u.name} />
-                  <Text size="sm">{u.name}</Text>
-                </Group>
-                {/* The bar below carries the colour; the figure stays dark enough to read. */}
-                <Text size="sm" fw={600}>
-                  {u.progress}%
-                </Text>
-              </Group>
-              <Progress value={u.progress} color={performanceColor(u.progress)} aria-label={`${u.name} progress`} />
-              <Ticks />
-            </Box>
+          {props.users.length === 0 ? (
+            <Text c="dimmed">No members in this selection.</Text>
+          ) : (
+            <TextInput
+              label="Find a member"
+              placeholder="Name"
+              leftSection={<IconSearch size={16} aria-hidden />}
+              value={search}
+              onChange={(event) => {
+                setSearch(event.currentTarget.value);
+                setShown(TRACKER_PAGE);
+              }}
+            />
+          )}
+          {props.users.length > 0 && matching.length === 0 && <Text c="dimmed">No member of this selection matches “{search.trim()}”.</Text>}
+          {matching.slice(0, shown).map((u) => (
+            <TrackerUser key={u.user_id} user={u} />
           ))}
+          {matching.length > shown && (
+            <Group justify="space-between">
+              <Text size="sm" c="dimmed" role="status">
+                Showing {shown} of {matching.length} members
+              </Text>
+              <Button variant="light" size="xs" onClick={() => setShown((n) => n + TRACKER_PAGE)}>
+                Show {Math.min(TRACKER_PAGE, matching.length - shown)} more
+              </Button>
+            </Group>
+          )}
         </Stack>
       )}
     </Panel>
