@@ -5,6 +5,7 @@ import { insertBulkMembers, organizationWithMembers, startPlatform, type TestPla
 import { ensurePath, replaceHiddenVideos } from '../organization/learning-path.queries.ts';
 import { softDeleteUser } from '../users/users.queries.ts';
 import { peopleByName, rankingPage, rankOf } from './learning.queries.ts';
+import { POINTS } from './learning.rules.ts';
 import { addPoints, rebuildCategoryStats, rebuildMemberPoints } from './learning-stats.queries.ts';
 
 let platform: TestPlatform;
@@ -89,6 +90,21 @@ describe('learning path, certificates and rankings', () => {
     const data = await home(acme.member.token);
     expect(data.categories[0]).toMatchObject({ progress: 66, state: 'in_progress', last_video_id: expect.any(Number) });
     expect(data.categories[1].available).toBe(false);
+  });
+
+  it('a report replayed from the offline queue issues a certificate its first attempt stopped before', async () => {
+    const basics = catalog.subCategories['safety-basics']!;
+    const { member, organizationId } = await organizationWithMembers(platform, 'Replay');
+    const queued = (video: number, requestId: string) =>
+      post(member.token, '/watch-user-video', { user: member.id, video, timeSpent: 1, request_id: requestId });
+    expect((await queued(catalog.videos.lockout!, 'offline-heal-0001')).status).toBe(201);
+    expect((await queued(catalog.videos.ppe!, 'offline-heal-0002')).status).toBe(201);
+    expect(await countCertificates(member.id, 'sub_category')).toBe(1);
+    // As if the process had stopped after the watch time was saved, before the certificate (and its points).
+    await platform.ctx.db.deleteFrom('certificates').where('user_id', '=', member.id).where('subject_id', '=', basics).execute();
+    await addPoints(platform.ctx.db, { userId: member.id, organizationId }, -POINTS.microCertificate, Date.now());
+    expect((await queued(catalog.videos.ppe!, 'offline-heal-0002')).status).toBe(201);
+    expect(await countCertificates(member.id, 'sub_category')).toBe(1);
   });
 
   it('issues the category certificate exactly once when the last video is watched by concurrent reports', async () => {

@@ -180,11 +180,19 @@ type WatchReport = {
  * figures and points change by exactly what this report did. `alongside` runs in the same transaction (the
  * qualifications' training records), so a report counts everywhere or nowhere.
  */
-export function addWatchTime(db: Db, r: WatchReport, alongside: (trx: Db) => Promise<void>) {
+/**
+ * `settled`: this report made the video watched (its first report reaching 90%, or the crossing), or it is a replay of
+ * a report on a watched video (the first attempt may have stopped before its certificates): the reports after which
+ * the member's certificates are checked. A report on a video watched earlier changes no certificate.
+ */
+export type WatchTotal = { seconds: number; watched_at: number | null; settled: boolean };
+
+export function addWatchTime(db: Db, r: WatchReport, alongside: (trx: Db) => Promise<void>): Promise<WatchTotal> {
   return db.transaction().execute(async (trx) => {
     const { userId, organizationId, video, t } = r;
     if (r.requestId !== undefined && !(await claimWrite(trx, userId, r.requestId, t))) {
-      return (await watchTotals(trx, userId, video.id))[0] ?? { seconds: 0, watched_at: null };
+      const [total] = await watchTotals(trx, userId, video.id);
+      return total ? { ...total, settled: total.watched_at !== null } : { seconds: 0, watched_at: null, settled: false };
     }
     await alongside(trx);
     await addToWatchDay(trx, userId, video.id, r.day, r.seconds);
@@ -192,7 +200,7 @@ export function addWatchTime(db: Db, r: WatchReport, alongside: (trx: Db) => Pro
     const [first] = await startWatch(trx, userId, video.id, r.seconds, watchedAt, t, r.position ?? 0);
     if (first) {
       await applyWatchDelta(trx, { userId, organizationId, video, started: true, watched: first.watched_at !== null, seconds: r.seconds, t });
-      return first;
+      return { ...first, settled: first.watched_at !== null };
     }
     // The update holds the row until the transaction ends, so a concurrent report reads this one's total and its watched time.
     const [after] = await addToWatch(trx, userId, video.id, r.seconds, t, r.position ?? null);
@@ -201,7 +209,7 @@ export function addWatchTime(db: Db, r: WatchReport, alongside: (trx: Db) => Pro
     const crossed = after.watched_at === null && isWatched(seconds, video.duration_seconds);
     if (crossed) await markWatched(trx, userId, video.id, t);
     await applyWatchDelta(trx, { userId, organizationId, video, started: false, watched: crossed, seconds: r.seconds, t });
-    return { seconds, watched_at: crossed ? t : after.watched_at };
+    return { seconds, watched_at: crossed ? t : after.watched_at, settled: crossed };
   });
 }
 

@@ -212,7 +212,7 @@ export async function reportWatchTime(
     (trx) => recordTraining(trx, { userId: viewer.userId, organizationId: viewer.organizationId, video, seconds, t }),
   );
   // Certificates are issued in the same flow, once the video counts as watched (idempotent).
-  if (total.watched_at !== null) await issueDueCertificates(ctx, viewer, video);
+  if (total.settled) await issueDueCertificates(ctx, viewer, video);
   return {
     video_id: video.id,
     watched: total.watched_at === null ? 0 : 1,
