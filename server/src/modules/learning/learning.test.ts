@@ -254,6 +254,35 @@ describe('learning path, certificates and rankings', () => {
     expect(await countCertificates(rival.member.id, 'sub_category')).toBe(1);
   });
 
+  it('issues the certificates a supervisor completes by hiding the videos still unwatched, when the path is next read', async () => {
+    const { member, superUser, organizationId } = await organizationWithMembers(platform, 'Hiding');
+    const hide = (videoIds: number[]) =>
+      platform.api('POST', `/api/edit_hidden_videos/${organizationId}/${catalog.categories.safety}/0`, {
+        token: superUser.token,
+        json: { hidden_videos_ids: videoIds },
+      });
+    await report(member, catalog.videos.lockout!);
+    expect(await countCertificates(member.id, 'sub_category')).toBe(0);
+    // Basics is complete once ppe is hidden; Advanced (confined-space) is not watched yet.
+    expect((await hide([catalog.videos.ppe!])).status).toBe(200);
+    const afterFirst = (await home(member.token)).categories[0];
+    expect(afterFirst).toMatchObject({ videos_count: 2, watched_count: 1, certificate_date: null });
+    expect(afterFirst.sub_categories.find((s: { sub_category_id: number }) => s.sub_category_id === catalog.subCategories['safety-basics'])).toMatchObject({
+      progress: 100,
+      certificate_date: expect.any(String),
+    });
+    expect(await countCertificates(member.id, 'sub_category')).toBe(1);
+    // Hiding confined-space too completes the category: its certificate is issued once, by two reads at once.
+    expect((await hide([catalog.videos.ppe!, catalog.videos['confined-space']!])).status).toBe(200);
+    const [first, second] = await Promise.all([home(member.token), home(member.token)]);
+    for (const data of [first, second]) expect(data.categories[0]).toMatchObject({ progress: 100, state: 'completed', certificate_date: expect.any(String) });
+    expect(await countCertificates(member.id, 'category')).toBe(1);
+    expect(await countCertificates(member.id, 'sub_category')).toBe(1);
+    const certifications = await get(superUser.token, `/get_all_user_certifications/${member.id}`);
+    expect(certifications.status).toBe(200);
+    expect(JSON.stringify(certifications.body.data)).toContain('Health and Safety');
+  });
+
   it('keeps the category figures and points equal to what the history says, after concurrent reports', async () => {
     const db = platform.ctx.db;
     // A fresh member: first reports on two videos race each other, then one crosses 90%.

@@ -1,13 +1,14 @@
 // The member's learning path: where they stand, what is open to them, and the home's path card.
 import type { LearningPathCategory, LearningPathHomeData } from '@mm/contract';
 import type { AppContext } from '../../app-context.ts';
+import { now } from '../../lib/clock.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { Caller } from '../auth/caller.ts';
 import { keptLearningPathFor } from '../organization/kept-learning-path.ts';
 import type { LearningPath } from '../organization/learning-path.queries.ts';
 import { resumeSeconds } from '../videos/resume.rules.ts';
-import { certificatesOf, findMember, type Member, type MemberWatchRow, memberWatchRows, watchedAndCertified } from './learning.queries.ts';
-import { availability, certificateFor, isoTime as iso, pathFigures, progressPercent, progressState } from './learning.rules.ts';
+import { certificatesOf, findMember, issueCertificate, type Member, type MemberWatchRow, memberWatchRows, watchedAndCertified } from './learning.queries.ts';
+import { availability, certificateDue, certificateFor, isoTime as iso, pathFigures, progressPercent, progressState } from './learning.rules.ts';
 import { categoryCount, listedCatalog, subCategoryCounts } from './path-videos.ts';
 
 /**
@@ -45,9 +46,34 @@ function lastByCategory(started: readonly MemberWatchRow[]): Map<number, MemberW
   return last;
 }
 
+type Standing = Awaited<ReturnType<typeof pathStanding>>;
+
+/**
+ * Issues the certificates the member's standing shows due that they do not hold: every visible video of a
+ * sub-category or category is watched, but no watch report completed it, because a supervisor hid the videos still
+ * unwatched (or an import unlisted them). The watch report issues the others; both are idempotent. Answers whether
+ * any was issued.
+ */
+async function issueCertificatesDue(ctx: AppContext, member: Member, { rows, certs }: Standing): Promise<boolean> {
+  if (member.is_guest === 1) return false;
+  const due = rows.flatMap(({ category, subs, total, watched }) => [
+    ...subs
+      .filter((s) => certificateDue(s.watched, s.total) && !certificateFor(certs, 'sub_category', s.sub_category_id))
+      .map((s) => ({ kind: 'sub_category' as const, subjectId: s.sub_category_id, categoryId: category.category_id, subCategoryId: s.sub_category_id })),
+    ...(certificateDue(watched, total) && !certificateFor(certs, 'category', category.category_id)
+      ? [{ kind: 'category' as const, subjectId: category.category_id, categoryId: category.category_id, subCategoryId: null }]
+      : []),
+  ]);
+  const t = now();
+  for (const c of due) await issueCertificate(ctx.db, { ...c, userId: member.id, organizationId: member.organization_id, t });
+  return due.length > 0;
+}
+
 /** The member's path with per-category and per-sub-category progress (visible videos only). */
 export async function pathProgress(ctx: AppContext, member: Member, catalogVersion: string | undefined) {
-  const { path, catalog, started, certs, rows } = await pathStanding(ctx, member, catalogVersion);
+  let standing = await pathStanding(ctx, member, catalogVersion);
+  if (await issueCertificatesDue(ctx, member, standing)) standing = await pathStanding(ctx, member, catalogVersion);
+  const { path, catalog, started, certs, rows } = standing;
   const lastOf = lastByCategory(started);
   // The guest can never make progress: they preview the whole path (pathAccessOf), so no card shows locked.
   const preview = member.is_guest === 1;
