@@ -1,4 +1,5 @@
-import { Box, Image } from '@mantine/core';
+import './organization-banner.css';
+import { Box, Container, Image } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useSession } from '../../../lib/session.ts';
 import { useLanding } from '../api/get-landing.ts';
@@ -34,9 +35,21 @@ export function OrganizationBanner() {
   const deciding = (organizationId !== null && banner.isPending) || (!own && landing.isPending);
   if (deciding) return <Box h={BANNER_HEIGHT} bg="gray.1" aria-hidden="true" data-testid="organization-banner-placeholder" />;
   if (!src) return null;
+  if (own) {
+    return (
+      <Box data-testid="organization-banner" data-rotating="false">
+        <Image src={own} alt="Organization banner" h={BANNER_HEIGHT} fit="cover" />
+      </Box>
+    );
+  }
+  // The poster is decorative beside the title it illustrates.
   return (
-    <Box data-testid="organization-banner" data-rotating={rotate ? 'true' : 'false'}>
-      <Image src={src} alt={own ? 'Organization banner' : (landing.data?.banner_title ?? '')} h={BANNER_HEIGHT} fit="cover" />
+    <Box className="mm-poster-banner" h={BANNER_HEIGHT} data-testid="organization-banner" data-rotating={rotate ? 'true' : 'false'}>
+      {/* The home's own container width, so the title starts where the page's heading does. */}
+      <Container size="lg" h="100%" className="mm-poster-banner__inner">
+        <p className="mm-poster-banner__title">{landing.data?.banner_title}</p>
+        <img className="mm-poster-banner__poster" src={src} alt="" />
+      </Container>
     </Box>
   );
 }
