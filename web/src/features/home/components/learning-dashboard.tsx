@@ -40,8 +40,9 @@ export function LearningDashboard({ onFailure }: { onFailure: () => void }) {
   if (!ready || !path.data || !activity.data) return null;
   const data = path.data;
   const stats = <WeeklyStats activity={activity.data} leaderPoints={leaderPoints.data} />;
-  const certificates = <CertificatesStrip path={data} />;
-  const people = <PeoplePanel organizationId={session.organizationId} teamId={session.teamId} onFailure={onFailure} />;
+  // In the phone's drawer the drawer's title names the panel, so the panel shows no heading of its own.
+  const certificates = (heading: boolean) => <CertificatesStrip path={data} heading={heading} />;
+  const people = (heading: boolean) => <PeoplePanel organizationId={session.organizationId} teamId={session.teamId} onFailure={onFailure} heading={heading} />;
 
   return (
     <Stack gap="lg">
@@ -69,7 +70,7 @@ export function LearningDashboard({ onFailure }: { onFailure: () => void }) {
           <Grid.Col span={3}>
             <Stack gap="md">
               {stats}
-              {certificates}
+              {certificates(true)}
             </Stack>
           </Grid.Col>
         )}
@@ -89,11 +90,11 @@ export function LearningDashboard({ onFailure }: { onFailure: () => void }) {
             )}
           </section>
         </Grid.Col>
-        {wide && <Grid.Col span={3}>{people}</Grid.Col>}
+        {wide && <Grid.Col span={3}>{people(true)}</Grid.Col>}
       </Grid>
       {!wide && (
         <Drawer opened={panel !== null} onClose={() => setPanel(null)} title={panel ?? ''} position="right">
-          <Box>{panel === 'People' ? people : panel === 'Certificates' ? certificates : stats}</Box>
+          <Box>{panel === 'People' ? people(false) : panel === 'Certificates' ? certificates(false) : stats}</Box>
         </Drawer>
       )}
     </Stack>

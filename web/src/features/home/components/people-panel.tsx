@@ -20,9 +20,10 @@ function Position({ position }: { position: number }) {
   );
 }
 
-type PeoplePanelProps = { organizationId: number | null; teamId: number | null; onFailure: () => void };
+/** `heading`: false in the phone's drawer, whose title already says "People". */
+type PeoplePanelProps = { organizationId: number | null; teamId: number | null; onFailure: () => void; heading?: boolean };
 
-export function PeoplePanel({ organizationId, teamId, onFailure }: PeoplePanelProps) {
+export function PeoplePanel({ organizationId, teamId, onFailure, heading = true }: PeoplePanelProps) {
   const [mode, setMode] = useState<PeopleMode>('Company');
   const [selected, setSelected] = useState<PersonRow | null>(null);
   const people = usePeople(mode, organizationId, teamId);
@@ -33,9 +34,11 @@ export function PeoplePanel({ organizationId, teamId, onFailure }: PeoplePanelPr
 
   return (
     <Stack gap="sm" aria-label="People">
-      <Title order={2} size="h4">
-        People
-      </Title>
+      {heading && (
+        <Title order={2} size="h4">
+          People
+        </Title>
+      )}
       <Select
         label="List users by"
         data={['Company', 'Team', 'Ranking']}

@@ -28,13 +28,16 @@ export function WeeklyStats({ activity, leaderPoints }: { activity: UserActivity
   );
 }
 
-export function CertificatesStrip({ path }: { path: LearningPathHomeData }) {
+/** `heading`: false in the phone's drawer, whose title already says "Certificates". */
+export function CertificatesStrip({ path, heading = true }: { path: LearningPathHomeData; heading?: boolean }) {
   return (
     <Card withBorder radius="md" padding="md" aria-label="Certificates">
       <Stack gap="xs">
-        <Title order={2} size="h4">
-          Certificates
-        </Title>
+        {heading && (
+          <Title order={2} size="h4">
+            Certificates
+          </Title>
+        )}
         {path.categories.map((c) =>
           c.certificate_date ? (
             <Text key={c.category_id} size="sm" component={Link} to={paths.achievements} c="teal.9">
