@@ -10,8 +10,11 @@ type ProgressCircleProps = {
   size?: number;
 };
 
-/** A ring with the progress: 0 not started, 1 to 99 in progress, 100 completed (or certified). */
-export function ProgressCircle({ percent, watched, total, label, size = 56 }: ProgressCircleProps) {
+/**
+ * A ring with the progress: 0 not started, 1 to 99 in progress, 100 completed (or certified). The label sits inside
+ * twice the ring's thickness, so "100%" spilled over rings below 64 px, and over 72 px ones in the larger size, in wide fonts.
+ */
+export function ProgressCircle({ percent, watched, total, label, size = 64 }: ProgressCircleProps) {
   return (
     <Box
       role="progressbar"
@@ -29,7 +32,7 @@ export function ProgressCircle({ percent, watched, total, label, size = 56 }: Pr
         roundCaps={percent > 0}
         sections={[{ value: percent, color: percent === 100 ? 'green.7' : 'blue.7' }]}
         label={
-          <Text ta="center" fw={700} size={size >= 72 ? 'sm' : 'xs'} aria-hidden>
+          <Text ta="center" fw={700} size={size >= 88 ? 'sm' : 'xs'} aria-hidden>
             {percent}%
           </Text>
         }
