@@ -50,7 +50,9 @@ export function LibraryPage() {
                       Position {entry.sort}
                     </Text>
                   ) : (
-                    <Text c="dimmed">Not in the path</Text>
+                    <Text size="sm" c="dimmed">
+                      Not in the path
+                    </Text>
                   )}
                 </Table.Td>
                 <Table.Td data-label="Requiredness">{essential === 1 ? 'Required' : 'Optional'}</Table.Td>
