@@ -174,8 +174,8 @@ type WatchReport = {
 
 /**
  * Adds watch time to the member's total on the video and to the day's row. The total becomes "watched"
- * once, when it reaches 90% of the duration. The row is written before it is read (the insert, else the
- * update adding to it), so it is held until the transaction ends (PostgreSQL; SQLite runs one writer at a
+ * once, when it reaches 90% of the duration. The row is written before it is read (the update adding to it,
+ * else the insert), so it is held until the transaction ends (PostgreSQL; SQLite runs one writer at a
  * time) and exactly one report sees the first start and the crossing, and the member's category
  * figures and points change by exactly what this report did. `alongside` runs in the same transaction (the
  * qualifications' training records), so a report counts everywhere or nowhere.
@@ -197,14 +197,21 @@ export function addWatchTime(db: Db, r: WatchReport, alongside: (trx: Db) => Pro
     await alongside(trx);
     await addToWatchDay(trx, userId, video.id, r.day, r.seconds);
     const watchedAt = isWatched(r.seconds, video.duration_seconds) ? t : null;
-    const [first] = await startWatch(trx, userId, video.id, r.seconds, watchedAt, t, r.position ?? 0);
-    if (first) {
-      await applyWatchDelta(trx, { userId, organizationId, video, started: true, watched: first.watched_at !== null, seconds: r.seconds, t });
-      return { ...first, settled: first.watched_at !== null };
+    // Most reports add to the row their member's first report made, so the update comes first and the insert only
+    // when it found none. The update holds the row until the transaction ends, so a concurrent report reads this
+    // one's total and its watched time.
+    let [after] = await addToWatch(trx, userId, video.id, r.seconds, t, r.position ?? null);
+    if (!after) {
+      const [first] = await startWatch(trx, userId, video.id, r.seconds, watchedAt, t, r.position ?? 0);
+      if (first) {
+        await applyWatchDelta(trx, { userId, organizationId, video, started: true, watched: first.watched_at !== null, seconds: r.seconds, t });
+        return { ...first, settled: first.watched_at !== null };
+      }
+      // Another first report inserted the row after the update looked (this insert waited for it to commit): this one
+      // adds to it. Rare: the day's row, written first, already makes a member's reports on a video wait for each other.
+      [after] = await addToWatch(trx, userId, video.id, r.seconds, t, r.position ?? null);
+      if (!after) throw new Error('the watch row vanished inside its transaction');
     }
-    // The update holds the row until the transaction ends, so a concurrent report reads this one's total and its watched time.
-    const [after] = await addToWatch(trx, userId, video.id, r.seconds, t, r.position ?? null);
-    if (!after) throw new Error('the watch row vanished inside its transaction');
     const seconds = Number(after.seconds);
     const crossed = after.watched_at === null && isWatched(seconds, video.duration_seconds);
     if (crossed) await markWatched(trx, userId, video.id, t);

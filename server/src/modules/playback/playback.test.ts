@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importTestCatalog, openWholeCatalog, type TestCatalog } from '../../../test/catalog-fixture.ts';
 import { organizationWithMembers, signIn, startPlatform, type TestPlatform } from '../../../test/harness.ts';
 import { renewCatalogVersion } from '../settings/catalog-version.ts';
+import { addWatchTime } from './playback.queries.ts';
 
 let platform: TestPlatform;
 let catalog: TestCatalog;
@@ -283,6 +284,49 @@ describe('POST /api/watch-user-video', () => {
     // Ids are short plain tokens.
     expect((await post(member.token, '/watch-user-video', { ...queued, request_id: 'x' })).status).toBe(400);
     expect((await post(member.token, '/watch-user-video', { ...queued, request_id: "'; drop table users; --" })).status).toBe(400);
+  });
+
+  it('counts every one of simultaneous first reports on a video, and starts it once', async () => {
+    const race = await organizationWithMembers(platform, 'Race');
+    await openWholeCatalog(platform, race.organizationId);
+    const id = catalog.videos['bulk-06']!;
+    // 1.2 s each, against a 2-second video: the second report to count crosses 90%.
+    const answers = await Promise.all(Array.from({ length: 8 }, () => report(race.member.token, race.member.id, id, 0.02)));
+    expect(answers.map((a) => a.status)).toEqual(Array(8).fill(201));
+    const db = platform.ctx.db;
+    const row = await db.selectFrom('video_watch').select('seconds').where('user_id', '=', race.member.id).where('video_id', '=', id).executeTakeFirstOrThrow();
+    expect(Number(row.seconds)).toBeCloseTo(9.6);
+    const stats = await db.selectFrom('member_category_stats').select(['started', 'watched', 'seconds']).where('user_id', '=', race.member.id).execute();
+    expect(stats.map((r) => ({ started: Number(r.started), watched: Number(r.watched), seconds: Number(r.seconds) }))).toEqual([
+      { started: 1, watched: 1, seconds: expect.closeTo(9.6) },
+    ]);
+    expect(answers.filter((a) => a.body.data.watched === 1).length).toBeGreaterThanOrEqual(1);
+  });
+
+  it("adds a first report that lost the race for the row to the winner's (reports on two days, which do not wait for each other)", async () => {
+    const race = await organizationWithMembers(platform, 'Midnight');
+    const id = catalog.videos['bulk-07']!;
+    const video = await platform.ctx.db
+      .selectFrom('videos')
+      .select(['id', 'category_id', 'in_test', 'duration_seconds'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    const t = Date.now();
+    const report = (day: string, seconds: number) =>
+      addWatchTime(
+        platform.ctx.db,
+        { userId: race.member.id, organizationId: race.organizationId, video, seconds, position: undefined, day, t },
+        async () => undefined,
+      );
+    const totals = await Promise.all([report('2026-11-25', 0.5), report('2026-11-26', 0.25)]);
+    // Whichever came second answers both reports' total.
+    expect(Math.max(...totals.map((x) => Number(x.seconds)))).toBeCloseTo(0.75);
+    const stats = await platform.ctx.db
+      .selectFrom('member_category_stats')
+      .select(['started', 'seconds'])
+      .where('user_id', '=', race.member.id)
+      .executeTakeFirstOrThrow();
+    expect({ started: Number(stats.started), seconds: Number(stats.seconds) }).toEqual({ started: 1, seconds: 0.75 });
   });
 
   it('refuses absurd values, other users, the guest and members without a subscription', async () => {
