@@ -115,6 +115,17 @@ describe('organization administration', () => {
     await expectToast(page, 'User updated successfully!');
     await expectVisible(page.getByRole('cell', { name: 'Paint Line Lead', exact: true }));
 
+    // Found by role, then by a name without its accent; a search matching nobody says so.
+    const search = page.getByRole('textbox', { name: 'Find a user' });
+    await search.fill('paint line');
+    await expect.poll(() => page.getByRole('row').count()).toBe(2);
+    await search.fill('hernandez');
+    await expectVisible(page.getByRole('cell', { name: 'Hernández', exact: true }));
+    await expect.poll(() => page.getByRole('row').count()).toBe(2);
+    await search.fill('no such person');
+    await expectVisible(page.getByText('No user matches “no such person”.'));
+    await search.fill('');
+
     await dismissToasts(page);
     await page.getByRole('button', { name: `Delete ${painters[0]!.email}` }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();

@@ -19,7 +19,8 @@ import { ALERTS_COUNT_CAP, type CategoryAlerts, type ComplianceItem, type Option
 import { IconSearch } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { formatDate } from '../../../lib/date.ts';
-import { ageColor, daysSince, matchingMembers, PROGRESS_TICKS, performanceColor } from '../lib/dashboard-rules.ts';
+import { matchingSearch } from '../../../lib/text-search.ts';
+import { ageColor, daysSince, PROGRESS_TICKS, performanceColor } from '../lib/dashboard-rules.ts';
 
 /** 5 skeleton placeholders while a panel loads (section 9). */
 export function PanelSkeleton() {
@@ -91,7 +92,7 @@ export function TrackerPanel(props: {
 }) {
   const [search, setSearch] = useState('');
   const [shown, setShown] = useState(TRACKER_PAGE);
-  const matching = matchingMembers(props.users, search);
+  const matching = matchingSearch(props.users, search, (u) => u.name);
   return (
     <Panel
       title="Team Tracker"

@@ -38,20 +38,3 @@ export function teamCsv(rows: { name: string; progress: number }[]): string {
 }
 
 export const CSV_FILE_NAME = 'team-data.csv';
-
-/** A name folded for search: lower case, accents dropped ("Gómez" is found by "gomez"). */
-const folded = (text: string) =>
-  text
-    .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '')
-    .toLowerCase();
-
-/** The members whose name holds every word of the search, in their order; an empty search keeps them all. */
-export function matchingMembers<M extends { name: string }>(members: readonly M[], search: string): readonly M[] {
-  const words = folded(search).split(/\s+/).filter(Boolean);
-  if (words.length === 0) return members;
-  return members.filter((m) => {
-    const name = folded(m.name);
-    return words.every((w) => name.includes(w));
-  });
-}

@@ -1,16 +1,38 @@
-import { ActionIcon, Alert, Button, Group, Stack, Table, Text } from '@mantine/core';
+import { ActionIcon, Alert, Button, Group, Stack, Table, Text, TextInput } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import type { OrganizationUser } from '@mm/contract';
-import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { IconPencil, IconSearch, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { AdminPage } from '../../../components/admin-page.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { StackedTable } from '../../../components/stacked-table.tsx';
 import { useManagedOrganization } from '../../../components/super-user-only.tsx';
 import { adminNotify } from '../../../lib/notify.ts';
+import { matchingSearch } from '../../../lib/text-search.ts';
 import { useDeleteUser } from '../api/delete-user.ts';
 import { useManagedUsers } from '../api/list-users.ts';
 import { UserModal } from '../components/user-modal.tsx';
+
+/**
+ * An address that may wrap after its "@" (and, past a cell's width, anywhere else): long addresses pushed the table
+ * past a tablet's width.
+ */
+function EmailAddress({ email }: { email: string }) {
+  const at = email.indexOf('@');
+  return (
+    <span style={{ overflowWrap: 'break-word' }}>
+      {at < 0 ? (
+        email
+      ) : (
+        <>
+          {email.slice(0, at + 1)}
+          <wbr />
+          {email.slice(at + 1)}
+        </>
+      )}
+    </span>
+  );
+}
 
 /** /manage-team: the organization's users except the signed-in super user. */
 export function ManageUsersPage() {
@@ -18,6 +40,8 @@ export function ManageUsersPage() {
   const users = useManagedUsers(userId);
   const remove = useDeleteUser();
   const [modal, setModal] = useState<{ user: OrganizationUser | null } | null>(null);
+  const [search, setSearch] = useState('');
+  const shown = matchingSearch(users.data ?? [], search, (u) => [u.name, u.last_name, u.email, u.team, u.role].filter(Boolean).join(' '));
 
   const confirmDelete = (user: OrganizationUser) =>
     modals.openConfirmModal({
@@ -43,6 +67,17 @@ export function ManageUsersPage() {
         {users.isError && <Alert color="red">{users.error.message}</Alert>}
         {users.data?.length === 0 && <Text c="dimmed">No user registered yet</Text>}
         {users.data && users.data.length > 0 && (
+          <TextInput
+            label="Find a user"
+            description="Name, e-mail, team or role"
+            leftSection={<IconSearch size={16} aria-hidden />}
+            value={search}
+            onChange={(event) => setSearch(event.currentTarget.value)}
+            maw={420}
+          />
+        )}
+        {users.data && users.data.length > 0 && shown.length === 0 && <Text c="dimmed">No user matches “{search.trim()}”.</Text>}
+        {shown.length > 0 && (
           <StackedTable striped highlightOnHover withTableBorder>
             <Table.Thead>
               <Table.Tr>
@@ -56,12 +91,14 @@ export function ManageUsersPage() {
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {users.data.map((user, index) => (
+              {shown.map((user, index) => (
                 <Table.Tr key={user.id}>
                   <Table.Td data-label="#">{index + 1}</Table.Td>
                   <Table.Td data-label="First name">{user.name}</Table.Td>
                   <Table.Td data-label="Last name">{user.last_name}</Table.Td>
-                  <Table.Td data-label="E-mail">{user.email}</Table.Td>
+                  <Table.Td data-label="E-mail">
+                    <EmailAddress email={user.email} />
+                  </Table.Td>
                   <Table.Td data-label="Team">{user.team ?? '-'}</Table.Td>
                   <Table.Td data-label="Role">{user.role ?? '-'}</Table.Td>
                   <Table.Td data-label="Actions">
