@@ -15,12 +15,12 @@ import {
   findCertificateByCode,
   findCertificateOwner,
   findMember,
-  issueCertificate,
+  issueCertificates,
   lastWatchedByUser,
   subCategoryNames,
   watchedVideoIds,
 } from './learning.queries.ts';
-import { certificateDue, certificateFor, isoTime as iso } from './learning.rules.ts';
+import { certificatesDue, isoTime as iso } from './learning.rules.ts';
 import { pathProgress } from './path-progress.ts';
 import { categoryCount, listedCatalog, subCategoryCounts } from './path-videos.ts';
 
@@ -37,25 +37,13 @@ export async function issueDueCertificates(ctx: AppContext, caller: Caller, vide
     watchedVideoIds(ctx.db, caller.userId),
     certificatesOf(ctx.db, caller.userId),
   ]);
-  const counts = subCategoryCounts(catalog, [video.category_id], path.hiddenVideoIds, watched);
-  const t = now();
-  const sub = counts.find((c) => c.sub_category_id === video.sub_category_id);
-  const issue = (kind: 'category' | 'sub_category', subjectId: number, subCategoryId: number | null) =>
-    issueCertificate(ctx.db, {
-      userId: caller.userId,
-      organizationId: caller.organizationId,
-      kind,
-      subjectId,
-      categoryId: video.category_id,
-      subCategoryId,
-      t,
-    });
-  if (sub && certificateDue(sub.watched, sub.total) && !certificateFor(certs, 'sub_category', video.sub_category_id)) {
-    await issue('sub_category', video.sub_category_id, video.sub_category_id);
-  }
-  const category = categoryCount(counts, video.category_id);
-  if (certificateDue(category.watched, category.total) && !certificateFor(certs, 'category', video.category_id))
-    await issue('category', video.category_id, null);
+  const category = categoryCount(subCategoryCounts(catalog, [video.category_id], path.hiddenVideoIds, watched), video.category_id);
+  const due = certificatesDue(
+    { ...category, category_id: video.category_id },
+    category.subs.filter((s) => s.sub_category_id === video.sub_category_id),
+    certs,
+  );
+  await issueCertificates(ctx.db, { userId: caller.userId, organizationId: caller.organizationId }, due, now());
 }
 
 export async function certificateByCategory(ctx: AppContext, caller: Caller, userId: number, categoryId: number): Promise<CertificationData> {

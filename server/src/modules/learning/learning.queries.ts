@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { compiledOnce } from '../../db/compiled-once.ts';
 import { jsonArrayOf, jsonRow, jsonValue } from '../../db/dialect.ts';
 import { listedAndVisible } from '../videos/visible-videos.queries.ts';
-import { POINTS } from './learning.rules.ts';
+import { type DueCertificate, POINTS } from './learning.rules.ts';
 import { addPoints } from './learning-stats.queries.ts';
 
 export type Member = {
@@ -131,39 +131,35 @@ export function findCertificate(db: Db, userId: number, kind: 'category' | 'sub_
 }
 
 /**
- * Issues a certificate once, with its points: a concurrent second issue hits the UNIQUE (user, kind,
- * subject), inserts nothing and adds no points.
+ * Issues each certificate once, with its points, each in a transaction of its own: a concurrent second issue hits the
+ * UNIQUE (user, kind, subject), inserts nothing and adds no points.
  */
-export async function issueCertificate(
+export async function issueCertificates(
   db: Db,
-  c: {
-    userId: number;
-    organizationId: number | null;
-    kind: 'category' | 'sub_category';
-    subjectId: number;
-    categoryId: number;
-    subCategoryId: number | null;
-    t: number;
-  },
+  member: { userId: number; organizationId: number | null },
+  due: readonly DueCertificate[],
+  t: number,
 ): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    const inserted = await trx
-      .insertInto('certificates')
-      .values({
-        user_id: c.userId,
-        organization_id: c.organizationId,
-        kind: c.kind,
-        subject_id: c.subjectId,
-        category_id: c.categoryId,
-        sub_category_id: c.subCategoryId,
-        issued_at: c.t,
-        verification_code: crypto.randomBytes(12).toString('hex').toUpperCase(),
-      })
-      .onConflict((oc) => oc.columns(['user_id', 'kind', 'subject_id']).doNothing())
-      .returning('id')
-      .executeTakeFirst();
-    if (inserted) await addPoints(trx, c, c.kind === 'category' ? POINTS.certificate : POINTS.microCertificate, c.t);
-  });
+  for (const c of due) {
+    await db.transaction().execute(async (trx) => {
+      const inserted = await trx
+        .insertInto('certificates')
+        .values({
+          user_id: member.userId,
+          organization_id: member.organizationId,
+          kind: c.kind,
+          subject_id: c.subjectId,
+          category_id: c.categoryId,
+          sub_category_id: c.subCategoryId,
+          issued_at: t,
+          verification_code: crypto.randomBytes(12).toString('hex').toUpperCase(),
+        })
+        .onConflict((oc) => oc.columns(['user_id', 'kind', 'subject_id']).doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      if (inserted) await addPoints(trx, member, c.kind === 'category' ? POINTS.certificate : POINTS.microCertificate, t);
+    });
+  }
 }
 
 export function findCertificateByCode(db: Db, code: string) {

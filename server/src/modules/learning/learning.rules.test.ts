@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { dayIn } from '../../lib/clock.ts';
-import { availability, certificateDue, isWatched, pathFigures, progressPercent, progressState, streakDays } from './learning.rules.ts';
+import { availability, certificateDue, certificatesDue, isWatched, pathFigures, progressPercent, progressState, streakDays } from './learning.rules.ts';
 
 describe('watched and progress', () => {
   it('counts a video watched at 90%, not 89%', () => {
@@ -75,5 +75,30 @@ describe('streaks', () => {
     // In UTC both are on the 10th: one day.
     const utc = [dayIn(late, 'UTC'), dayIn(next, 'UTC')];
     expect(streakDays(utc, dayIn(next, 'UTC'))).toBe(1);
+  });
+});
+
+describe('certificates due', () => {
+  const subs = [
+    { sub_category_id: 11, total: 2, watched: 2 },
+    { sub_category_id: 12, total: 1, watched: 0 },
+    { sub_category_id: 13, total: 0, watched: 0 },
+  ];
+  it('lists the complete sub-categories and the complete category not held yet', () => {
+    expect(certificatesDue({ category_id: 1, total: 3, watched: 2 }, subs, [])).toEqual([
+      { kind: 'sub_category', subjectId: 11, categoryId: 1, subCategoryId: 11 },
+    ]);
+    expect(certificatesDue({ category_id: 1, total: 3, watched: 3 }, [{ ...subs[1]!, watched: 1 }], [{ kind: 'sub_category', subject_id: 11 }])).toEqual([
+      { kind: 'sub_category', subjectId: 12, categoryId: 1, subCategoryId: 12 },
+      { kind: 'category', subjectId: 1, categoryId: 1, subCategoryId: null },
+    ]);
+  });
+  it('lists nothing held already, nor anything without a visible video', () => {
+    const held = [
+      { kind: 'sub_category', subject_id: 11 },
+      { kind: 'category', subject_id: 1 },
+    ];
+    expect(certificatesDue({ category_id: 1, total: 2, watched: 2 }, subs, held)).toEqual([]);
+    expect(certificatesDue({ category_id: 2, total: 0, watched: 0 }, [subs[2]!], [])).toEqual([]);
   });
 });

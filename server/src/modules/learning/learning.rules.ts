@@ -31,6 +31,27 @@ export function certificateFor<Cert extends { kind: string; subject_id: number }
   return certs.find((c) => c.kind === kind && c.subject_id === subjectId);
 }
 
+export type DueCertificate = { kind: 'category' | 'sub_category'; subjectId: number; categoryId: number; subCategoryId: number | null };
+
+/**
+ * The certificates of a category and of the given sub-categories of it that are due and not held yet. The watch
+ * report asks it for its video's sub-category, the path's reading for every sub-category.
+ */
+export function certificatesDue(
+  category: { category_id: number; total: number; watched: number },
+  subs: readonly { sub_category_id: number; total: number; watched: number }[],
+  certs: { kind: string; subject_id: number }[],
+): DueCertificate[] {
+  const categoryId = category.category_id;
+  const due: DueCertificate[] = subs
+    .filter((s) => certificateDue(s.watched, s.total) && !certificateFor(certs, 'sub_category', s.sub_category_id))
+    .map((s) => ({ kind: 'sub_category', subjectId: s.sub_category_id, categoryId, subCategoryId: s.sub_category_id }));
+  if (certificateDue(category.watched, category.total) && !certificateFor(certs, 'category', categoryId)) {
+    due.push({ kind: 'category', subjectId: categoryId, categoryId, subCategoryId: null });
+  }
+  return due;
+}
+
 /**
  * Availability along a path: the first category is available; a later one when every earlier required
  * category is complete. Optional categories never block; a category without visible videos never blocks.

@@ -7,8 +7,8 @@ import type { Caller } from '../auth/caller.ts';
 import { keptLearningPathFor } from '../organization/kept-learning-path.ts';
 import type { LearningPath } from '../organization/learning-path.queries.ts';
 import { resumeSeconds } from '../videos/resume.rules.ts';
-import { certificatesOf, findMember, issueCertificate, type Member, type MemberWatchRow, memberWatchRows, watchedAndCertified } from './learning.queries.ts';
-import { availability, certificateDue, certificateFor, isoTime as iso, pathFigures, progressPercent, progressState } from './learning.rules.ts';
+import { certificatesOf, findMember, issueCertificates, type Member, type MemberWatchRow, memberWatchRows, watchedAndCertified } from './learning.queries.ts';
+import { availability, certificateFor, certificatesDue, isoTime as iso, pathFigures, progressPercent, progressState } from './learning.rules.ts';
 import { categoryCount, listedCatalog, subCategoryCounts } from './path-videos.ts';
 
 /**
@@ -56,16 +56,8 @@ type Standing = Awaited<ReturnType<typeof pathStanding>>;
  */
 async function issueCertificatesDue(ctx: AppContext, member: Member, { rows, certs }: Standing): Promise<boolean> {
   if (member.is_guest === 1) return false;
-  const due = rows.flatMap(({ category, subs, total, watched }) => [
-    ...subs
-      .filter((s) => certificateDue(s.watched, s.total) && !certificateFor(certs, 'sub_category', s.sub_category_id))
-      .map((s) => ({ kind: 'sub_category' as const, subjectId: s.sub_category_id, categoryId: category.category_id, subCategoryId: s.sub_category_id })),
-    ...(certificateDue(watched, total) && !certificateFor(certs, 'category', category.category_id)
-      ? [{ kind: 'category' as const, subjectId: category.category_id, categoryId: category.category_id, subCategoryId: null }]
-      : []),
-  ]);
-  const t = now();
-  for (const c of due) await issueCertificate(ctx.db, { ...c, userId: member.id, organizationId: member.organization_id, t });
+  const due = rows.flatMap((r) => certificatesDue({ ...r, category_id: r.category.category_id }, r.subs, certs));
+  await issueCertificates(ctx.db, { userId: member.id, organizationId: member.organization_id }, due, now());
   return due.length > 0;
 }
 

@@ -173,6 +173,13 @@ type WatchReport = {
 };
 
 /**
+ * `settled`: this report made the video watched (its first report reaching 90%, or the crossing), or it is a replay of
+ * a report on a watched video (the first attempt may have stopped before its certificates): the reports after which
+ * the member's certificates are checked. A report on a video watched earlier changes no certificate.
+ */
+export type WatchTotal = { seconds: number; watched_at: number | null; settled: boolean };
+
+/**
  * Adds watch time to the member's total on the video and to the day's row. The total becomes "watched"
  * once, when it reaches 90% of the duration. The row is written before it is read (the update adding to it,
  * else the insert), so it is held until the transaction ends (PostgreSQL; SQLite runs one writer at a
@@ -180,13 +187,6 @@ type WatchReport = {
  * figures and points change by exactly what this report did. `alongside` runs in the same transaction (the
  * qualifications' training records), so a report counts everywhere or nowhere.
  */
-/**
- * `settled`: this report made the video watched (its first report reaching 90%, or the crossing), or it is a replay of
- * a report on a watched video (the first attempt may have stopped before its certificates): the reports after which
- * the member's certificates are checked. A report on a video watched earlier changes no certificate.
- */
-export type WatchTotal = { seconds: number; watched_at: number | null; settled: boolean };
-
 export function addWatchTime(db: Db, r: WatchReport, alongside: (trx: Db) => Promise<void>): Promise<WatchTotal> {
   return db.transaction().execute(async (trx) => {
     const { userId, organizationId, video, t } = r;
