@@ -8,7 +8,7 @@ export type PeopleMode = 'Company' | 'Team' | 'Ranking';
 export type PersonRow = PeopleData['users'][number];
 
 /** People per page of the panel: it sits beside the path, so a plant of hundreds does not make home a long list. */
-export const PEOPLE_PAGE = 10;
+const PEOPLE_PAGE = 10;
 
 async function peopleOf(mode: PeopleMode, organizationId: number, teamId: number | null, skip: number): Promise<PersonRow[]> {
   const query = { skip, take: PEOPLE_PAGE };
