@@ -45,7 +45,7 @@ export function OrganizationBanner() {
   // The poster is decorative beside the title it illustrates.
   return (
     <Box className="mm-poster-banner" h={BANNER_HEIGHT} data-testid="organization-banner" data-rotating={rotate ? 'true' : 'false'}>
-      {/* The home's own container width, so the title starts where the page's heading does. */}
+      {/* The header's content width: the title starts under the logo, the poster ends under the account button. */}
       <Container size="lg" h="100%" className="mm-poster-banner__inner">
         <p className="mm-poster-banner__title">{landing.data?.banner_title}</p>
         <img className="mm-poster-banner__poster" src={src} alt="" />
