@@ -105,9 +105,18 @@ describe('organization administration', () => {
     const hidden = await env.stack.api('GET', `/api/get_hidden_videos/${organizationId}/${continuous.id}?teamId=${team.id}`, { token });
     expect(hidden.body.data).toHaveLength(1);
 
-    // Edit, then delete a user.
+    // Fifty users a page in name order, the next fifty a click away.
     await page.goto('/manage-team');
     await dismissToasts(page);
+    const showing = page.getByText(/^Showing 50 of \d+ users$/);
+    await expectVisible(showing);
+    const total = Number((await showing.textContent())?.match(/of (\d+)/)?.[1]);
+    expect(total).toBeGreaterThan(50);
+    await expect.poll(() => page.getByRole('row').count()).toBe(51);
+    await page.getByRole('button', { name: /^Show \d+ more$/ }).click();
+    await expect.poll(() => page.getByRole('row').count()).toBe(Math.min(total, 100) + 1);
+
+    // Edit, then delete a user.
     await page.getByRole('button', { name: `Edit ${painters[1]!.email}` }).click();
     const dialog = page.getByRole('dialog');
     await field(dialog, 'Role').fill('Paint Line Lead');
@@ -124,12 +133,13 @@ describe('organization administration', () => {
     await expect.poll(() => page.getByRole('row').count()).toBe(2);
     await search.fill('no such person');
     await expectVisible(page.getByText('No user matches “no such person”.'));
-    await search.fill('');
+    await search.fill(painters[0]!.email);
 
     await dismissToasts(page);
     await page.getByRole('button', { name: `Delete ${painters[0]!.email}` }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
     await expectToast(page, 'User deleted successfully!');
     await expectHidden(page.getByRole('cell', { name: painters[0]!.email, exact: true }));
+    await expectVisible(page.getByText(`No user matches “${painters[0]!.email}”.`));
   });
 });

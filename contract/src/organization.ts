@@ -169,6 +169,23 @@ export const organizationUser = z.object({
 export type OrganizationUser = z.infer<typeof organizationUser>;
 export const organizationUsersData = z.array(organizationUser);
 
+/** Users per page of Manage users: a screen's worth at a glance, and a plant of thousands is never sent whole. */
+export const MANAGED_USERS_PAGE = 50;
+
+/**
+ * GET organization/{orgId}/users/page: Manage users' list (everyone but the asking super user) in name order, a page at
+ * a time, found by every word of `q` in the name, last name, e-mail, role or team (case and accents ignored).
+ */
+export const managedUsersQuery = z.object({
+  q: z.string().trim().max(100, 'must be at most 100 characters').optional(),
+  skip: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  take: z.coerce.number().int().min(1).max(100).default(MANAGED_USERS_PAGE),
+});
+export type ManagedUsersQuery = WireInput<typeof managedUsersQuery>;
+/** `total`: how many users match, all pages together. */
+export const managedUsersData = z.object({ users: z.array(organizationUser), total: z.number(), skip: z.number(), take: z.number() });
+export type ManagedUsersData = z.infer<typeof managedUsersData>;
+
 /** POST v4/list_users: the organization's users except the asking super user. */
 export const listUsersRequest = z.object({ super_user_id: catalogId.optional() });
 

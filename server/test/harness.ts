@@ -7,6 +7,7 @@ import { buildApp, type RegisteredRoute } from '../src/app.ts';
 import type { AppContext } from '../src/app-context.ts';
 import { loadConfig } from '../src/config/env.ts';
 import { addMember, createOrganization, type NewMember } from '../src/modules/organization/organization.service.ts';
+import { userSearchText } from '../src/modules/users/users.queries.ts';
 
 /**
  * A real platform for one test file: its own database (a fresh SQLite file, or a fresh
@@ -138,15 +139,10 @@ export async function insertBulkMembers(platform: TestPlatform, organizationId: 
   const t = Date.now();
   const ids: number[] = [];
   for (let start = 0; start < count; start += 500) {
-    const rows = Array.from({ length: Math.min(500, count - start) }, (_, i) => ({
-      organization_id: organizationId,
-      email: uniqueEmail(`bulk${start + i}`),
-      name: `Bulk${String(start + i).padStart(5, '0')}`,
-      password_hash: null,
-      team_id: null,
-      created_at: t,
-      updated_at: t,
-    }));
+    const rows = Array.from({ length: Math.min(500, count - start) }, (_, i) => {
+      const user = { email: uniqueEmail(`bulk${start + i}`), name: `Bulk${String(start + i).padStart(5, '0')}` };
+      return { ...user, organization_id: organizationId, password_hash: null, team_id: null, search_text: userSearchText(user), created_at: t, updated_at: t };
+    });
     ids.push(...(await platform.ctx.db.insertInto('users').values(rows).returning('id').execute()).map((r) => r.id));
   }
   return ids;

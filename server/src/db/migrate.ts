@@ -21,6 +21,7 @@ import * as signoffRequests from './migrations/2026-11-25-025-signoff-requests.t
 import * as writeReceipts from './migrations/2026-11-25-026-write-receipts.ts';
 import * as keptRanking from './migrations/2026-11-25-027-kept-ranking.ts';
 import * as memberRowsClustered from './migrations/2026-11-26-028-member-rows-clustered.ts';
+import * as userSearch from './migrations/2026-11-26-029-user-search.ts';
 
 /** Versioned migrations, in order. Never edit one that has landed: add a new file. */
 const migrations: Record<string, Migration> = {
@@ -45,6 +46,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-25-026-write-receipts': writeReceipts,
   '2026-11-25-027-kept-ranking': keptRanking,
   '2026-11-26-028-member-rows-clustered': memberRowsClustered,
+  '2026-11-26-029-user-search': userSearch,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -46,6 +46,8 @@ export interface UserTable {
   deleted_at: number | null;
   created_at: number;
   updated_at: number;
+  /** Name, last name, e-mail and role normalized for Manage users' search (users.queries.ts writes it). */
+  search_text: Generated<string>;
 }
 
 export interface SessionTable {

@@ -19,3 +19,32 @@ export function listOrganizationUsers(db: Db, organizationId: number, exceptUser
 
 export const findOrganizationUser = (db: Db, organizationId: number, userId: number) =>
   selectOrganizationUsers(db, organizationId).where('u.id', '=', userId).executeTakeFirst();
+
+/** What Manage users asks for one page: the searched words, each with the ids of the teams whose name holds it. */
+export type ManagedUsersFilter = {
+  exceptUserId: number;
+  /** Normalized words (letters and digits only), every one to be found in the user's search text or team. */
+  words: { word: string; teamIds: number[] }[];
+  skip: number;
+  take: number;
+};
+
+/**
+ * A page of Manage users and how many match in all. A word matches anywhere in the user's search text (a part of a
+ * name or address is enough, as people type) or names one of its teams; words hold only letters and digits, so none
+ * is a LIKE wildcard.
+ */
+export async function managedUsersPage(db: Db, organizationId: number, filter: ManagedUsersFilter) {
+  let q = selectOrganizationUsers(db, organizationId).where('u.id', '!=', filter.exceptUserId);
+  for (const { word, teamIds } of filter.words) {
+    q = q.where((eb) => eb.or([eb('u.search_text', 'like', `%${word}%`), ...(teamIds.length > 0 ? [eb('u.team_id', 'in', teamIds)] : [])]));
+  }
+  const [users, counted] = await Promise.all([
+    q.orderBy('u.name').orderBy('u.last_name').orderBy('u.id').offset(filter.skip).limit(filter.take).execute(),
+    q
+      .clearSelect()
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { users, total: Number(counted.n) };
+}

@@ -4,12 +4,24 @@ import type { AppContext } from '../../app-context.ts';
 import { contractRoute } from '../../lib/contract-route.ts';
 import { ok } from '../../lib/reply.ts';
 import { callerOf } from '../auth/caller.ts';
-import { createOrganizationUser, deleteOrganizationUser, organizationUsers, updateOrganizationUserFields, usersForSuperUser } from './org-users.service.ts';
+import {
+  createOrganizationUser,
+  deleteOrganizationUser,
+  managedUsers,
+  organizationUsers,
+  updateOrganizationUserFields,
+  usersForSuperUser,
+} from './org-users.service.ts';
 
 export const orgUsersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.route({
     ...contractRoute(routes.organizationUsers),
     handler: async (request) => ok(await organizationUsers(ctx, callerOf(request), request.params.orgId)),
+  });
+
+  app.route({
+    ...contractRoute(routes.managedUsers),
+    handler: async (request) => ok(await managedUsers(ctx, callerOf(request), request.params.orgId, request.query)),
   });
 
   // A read in POST clothing (the spec's method).

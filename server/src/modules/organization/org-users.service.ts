@@ -1,6 +1,7 @@
-import type { OrganizationUser, UserFields } from '@mm/contract';
+import type { ManagedUsersData, OrganizationUser, UserFields } from '@mm/contract';
 import type { AppContext } from '../../app-context.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { searchWords } from '../../lib/search-text.ts';
 import type { Caller } from '../auth/caller.ts';
 import { assertOrganizationCounts } from '../auth/organization-verification.ts';
 import { issueUserToken, revokeUserSessions } from '../auth/sessions.queries.ts';
@@ -9,9 +10,9 @@ import { DEFAULT_SEATS } from '../billing/billing.service.ts';
 import { INVITATION_LIFETIME } from '../billing/team-members.service.ts';
 import { invitationMail } from '../mail/templates.ts';
 import { emailTaken, findUserById, insertUser, softDeleteUser, updateOrganizationUser } from '../users/users.queries.ts';
-import { findOrganizationUser, listOrganizationUsers } from './org-users.queries.ts';
+import { findOrganizationUser, listOrganizationUsers, managedUsersPage } from './org-users.queries.ts';
 import { assertCanManageOrganization, CANNOT_DELETE_YOURSELF, managedOrganizationOf, NOT_YOUR_ORGANIZATION } from './organization.policy.ts';
-import { findOrCreateTeam } from './teams.queries.ts';
+import { findOrCreateTeam, organizationTeamNames } from './teams.queries.ts';
 import { USER_NOT_FOUND } from './teams.service.ts';
 
 export async function organizationUsers(ctx: AppContext, caller: Caller, organizationId: number): Promise<OrganizationUser[]> {
@@ -24,6 +25,29 @@ export async function usersForSuperUser(ctx: AppContext, caller: Caller, superUs
   const organizationId = managedOrganizationOf(caller);
   if (superUserId !== undefined && superUserId !== caller.userId) throw forbidden('super_user_id must be your own id.');
   return listOrganizationUsers(ctx.db, organizationId, caller.userId);
+}
+
+/** Words of a search beyond this many only narrow it further; they are ignored. */
+const MAX_SEARCH_WORDS = 8;
+
+/** Manage users, a page at a time: the organization's users but the caller, found by every word of `search`. */
+export async function managedUsers(
+  ctx: AppContext,
+  caller: Caller,
+  organizationId: number,
+  page: { q?: string; skip: number; take: number },
+): Promise<ManagedUsersData> {
+  assertCanManageOrganization(caller, organizationId);
+  const words = [...new Set(searchWords(page.q ?? ''))].slice(0, MAX_SEARCH_WORDS);
+  const teams = words.length > 0 ? await organizationTeamNames(ctx.db, organizationId) : [];
+  const teamWords = teams.map((team) => ({ id: team.id, text: searchWords(team.name).join(' ') }));
+  const { users, total } = await managedUsersPage(ctx.db, organizationId, {
+    exceptUserId: caller.userId,
+    words: words.map((word) => ({ word, teamIds: teamWords.filter((team) => team.text.includes(word)).map((team) => team.id) })),
+    skip: page.skip,
+    take: page.take,
+  });
+  return { users, total, skip: page.skip, take: page.take };
 }
 
 async function managedUser(ctx: AppContext, caller: Caller, userId: number) {

@@ -92,3 +92,7 @@ export async function findOrCreateTeam(db: Db, organizationId: number, name: str
     .executeTakeFirst();
   return existing ? existing.id : insertTeam(db, organizationId, name);
 }
+
+/** The organization's live teams by id and name (a handful to a few hundred): what a people search matches team names against. */
+export const organizationTeamNames = (db: Db, organizationId: number) =>
+  db.selectFrom('teams').select(['id', 'name']).where('organization_id', '=', organizationId).where('deleted_at', 'is', null).execute();

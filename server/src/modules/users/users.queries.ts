@@ -2,6 +2,10 @@ import type { Db } from '../../db/client.ts';
 import { compiledOnce } from '../../db/compiled-once.ts';
 import type { NewUser, UserTable, UserUpdate } from '../../db/schema.ts';
 import { now } from '../../lib/clock.ts';
+import { searchText } from '../../lib/search-text.ts';
+
+/** The columns a user is read with: all but `search_text`, which only Manage users' search reads. */
+type UserColumn = Exclude<keyof UserTable, 'search_text'>;
 
 /**
  * Every column of users, named: a statement compiled once never says `*` (db/prepared-statements.ts: a column another
@@ -30,7 +34,7 @@ const USER_COLUMNS = Object.keys({
   deleted_at: true,
   created_at: true,
   updated_at: true,
-} satisfies Record<keyof UserTable, true>).map((column) => `users.${column}`) as `users.${keyof UserTable}`[];
+} satisfies Record<UserColumn, true>).map((column) => `users.${column}`) as `users.${UserColumn}`[];
 
 /** A user with the names of their organization and team, as sessions and profiles show them. */
 function selectUserWithOrg(db: Db) {
@@ -58,20 +62,29 @@ export async function emailTaken(db: Db, email: string, exceptUserId?: number): 
   return (await q.executeTakeFirst()) !== undefined;
 }
 
-export async function insertUser(db: Db, user: Omit<NewUser, 'created_at' | 'updated_at'>): Promise<number> {
+type SearchedFields = { name: string; last_name?: string; email: string; role?: string | null };
+
+/** What Manage users' search finds a user by (their team is matched apart, by its name). */
+export const userSearchText = (user: SearchedFields): string => searchText(user.name, user.last_name ?? '', user.email, user.role ?? '');
+
+export async function insertUser(db: Db, user: Omit<NewUser, 'created_at' | 'updated_at' | 'search_text'>): Promise<number> {
   const t = now();
+  const email = user.email.toLowerCase();
   const row = await db
     .insertInto('users')
-    .values({ ...user, email: user.email.toLowerCase(), created_at: t, updated_at: t })
+    .values({ ...user, email, search_text: userSearchText({ ...user, email }), created_at: t, updated_at: t })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
 }
 
-export async function updateUser(db: Db, id: number, changes: Omit<UserUpdate, 'updated_at'>): Promise<void> {
+export async function updateUser(db: Db, id: number, changes: Omit<UserUpdate, 'updated_at' | 'search_text'>): Promise<void> {
+  const searched = changes.name !== undefined || changes.last_name !== undefined || changes.email !== undefined || changes.role !== undefined;
+  // A change of a searched field rewrites the search text from the row as it will be.
+  const current = searched ? await db.selectFrom('users').select(['name', 'last_name', 'email', 'role']).where('id', '=', id).executeTakeFirst() : undefined;
   await db
     .updateTable('users')
-    .set({ ...changes, updated_at: now() })
+    .set({ ...changes, ...(current && { search_text: userSearchText({ ...current, ...changes } as SearchedFields) }), updated_at: now() })
     .where('id', '=', id)
     .execute();
 }
@@ -93,9 +106,10 @@ export async function updateOrganizationUser(
   userId: number,
   changes: { name: string; last_name: string; email: string; team_id: number; role: string },
 ): Promise<void> {
+  const email = changes.email.toLowerCase();
   await db
     .updateTable('users')
-    .set({ ...changes, email: changes.email.toLowerCase(), updated_at: now() })
+    .set({ ...changes, email, search_text: userSearchText({ ...changes, email }), updated_at: now() })
     .where('organization_id', '=', organizationId)
     .where('id', '=', userId)
     .where('deleted_at', 'is', null)

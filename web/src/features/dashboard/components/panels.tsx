@@ -18,6 +18,7 @@ import {
 import { ALERTS_COUNT_CAP, type CategoryAlerts, type ComplianceItem, type OptionalTrainingItem, type TeamUserProgress } from '@mm/contract';
 import { IconSearch } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
+import { ShowMore } from '../../../components/show-more.tsx';
 import { formatDate } from '../../../lib/date.ts';
 import { matchingSearch } from '../../../lib/text-search.ts';
 import { ageColor, daysSince, PROGRESS_TICKS, performanceColor } from '../lib/dashboard-rules.ts';
@@ -140,16 +141,13 @@ export function TrackerPanel(props: {
           {matching.slice(0, shown).map((u) => (
             <TrackerUser key={u.user_id} user={u} />
           ))}
-          {matching.length > shown && (
-            <Group justify="space-between">
-              <Text size="sm" c="dimmed" role="status">
-                Showing {shown} of {matching.length} members
-              </Text>
-              <Button variant="light" size="xs" onClick={() => setShown((n) => n + TRACKER_PAGE)}>
-                Show {Math.min(TRACKER_PAGE, matching.length - shown)} more
-              </Button>
-            </Group>
-          )}
+          <ShowMore
+            shown={Math.min(shown, matching.length)}
+            total={matching.length}
+            pageSize={TRACKER_PAGE}
+            noun="members"
+            onMore={() => setShown((n) => n + TRACKER_PAGE)}
+          />
         </Stack>
       )}
     </Panel>

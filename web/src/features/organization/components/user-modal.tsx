@@ -7,22 +7,32 @@ import { useTeams } from '../../../lib/organization/get-teams.ts';
 import { useCreateUser } from '../api/create-user.ts';
 import { useUpdateUser } from '../api/update-user.ts';
 
-type UserModalProps = { opened: boolean; user: OrganizationUser | null; onClose: () => void };
+/** `onCreated` is told of a user just created (the list may not show them on its first page). */
+type UserModalProps = { opened: boolean; user: OrganizationUser | null; onClose: () => void; onCreated?: (user: OrganizationUser) => void };
 type FieldErrors = Partial<Record<keyof UserFields, string>>;
 
 const EMPTY: UserFields = { name: '', last_name: '', email: '', team: '', role: '' };
 
 /** 'New User' / 'Edit User' (administration spec, section 5): team is a team name, created when new. */
-export function UserModal({ opened, user, onClose }: UserModalProps) {
+export function UserModal({ opened, user, onClose, onCreated }: UserModalProps) {
   return (
     <Modal opened={opened} onClose={onClose} title={user ? 'Edit User' : 'New User'} centered>
       {/* Keyed so each opening starts from the chosen user's values. */}
-      <UserForm key={user?.id ?? 'new'} user={user} onDone={onClose} />
+      <UserForm
+        key={user?.id ?? 'new'}
+        user={user}
+        onSaved={(saved) => {
+          if (!user) onCreated?.(saved);
+          onClose();
+        }}
+        onCancel={onClose}
+      />
     </Modal>
   );
 }
 
-function UserForm({ user, onDone }: { user: OrganizationUser | null; onDone: () => void }) {
+function UserForm(props: { user: OrganizationUser | null; onSaved: (saved: OrganizationUser) => void; onCancel: () => void }) {
+  const { user, onSaved } = props;
   const { organizationId, userId } = useManagedOrganization();
   const [fields, setFields] = useState<UserFields>(
     user ? { name: user.name, last_name: user.last_name, email: user.email, team: user.team ?? '', role: user.role ?? '' } : EMPTY,
@@ -49,9 +59,9 @@ function UserForm({ user, onDone }: { user: OrganizationUser | null; onDone: () 
     }
     setErrors({});
     const done = {
-      onSuccess: ({ message }: { message: string | undefined }) => {
+      onSuccess: ({ message, data }: { message: string | undefined; data: OrganizationUser }) => {
         if (message) adminNotify.success(message);
-        onDone();
+        onSaved(data);
       },
       onError: adminNotify.error,
     };
@@ -75,7 +85,7 @@ function UserForm({ user, onDone }: { user: OrganizationUser | null; onDone: () 
         />
         <TextInput label="Role" withAsterisk {...bind('role')} />
         <Group justify="flex-end" mt="sm">
-          <Button variant="default" onClick={onDone}>
+          <Button variant="default" onClick={props.onCancel}>
             Cancel
           </Button>
           <Button type="submit" disabled={!user && allEmpty} loading={create.isPending || update.isPending}>

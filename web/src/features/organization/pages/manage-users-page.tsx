@@ -1,16 +1,17 @@
 import { ActionIcon, Alert, Button, Group, Stack, Table, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
-import type { OrganizationUser } from '@mm/contract';
+import { MANAGED_USERS_PAGE, type OrganizationUser } from '@mm/contract';
 import { IconPencil, IconSearch, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { AdminPage } from '../../../components/admin-page.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
+import { ShowMore } from '../../../components/show-more.tsx';
 import { StackedTable } from '../../../components/stacked-table.tsx';
 import { useManagedOrganization } from '../../../components/super-user-only.tsx';
 import { adminNotify } from '../../../lib/notify.ts';
-import { matchingSearch } from '../../../lib/text-search.ts';
 import { useDeleteUser } from '../api/delete-user.ts';
-import { useManagedUsers } from '../api/list-users.ts';
+import { useManagedUsers } from '../api/get-managed-users.ts';
 import { UserModal } from '../components/user-modal.tsx';
 
 /**
@@ -34,14 +35,20 @@ function EmailAddress({ email }: { email: string }) {
   );
 }
 
-/** /manage-team: the organization's users except the signed-in super user. */
+/** Typing pauses this long before the server is asked: one search per word typed, not per key. */
+const SEARCH_DELAY_MS = 300;
+
+/** /manage-team: the organization's users except the signed-in super user, found and paged by the server. */
 export function ManageUsersPage() {
-  const { userId } = useManagedOrganization();
-  const users = useManagedUsers(userId);
+  const { organizationId } = useManagedOrganization();
   const remove = useDeleteUser();
   const [modal, setModal] = useState<{ user: OrganizationUser | null } | null>(null);
   const [search, setSearch] = useState('');
-  const shown = matchingSearch(users.data ?? [], search, (u) => [u.name, u.last_name, u.email, u.team, u.role].filter(Boolean).join(' '));
+  const [searched] = useDebouncedValue(search.trim(), SEARCH_DELAY_MS);
+  const users = useManagedUsers(organizationId, searched);
+  const shown = users.data?.pages.flatMap((page) => page.users) ?? [];
+  const total = users.data?.pages.at(-1)?.total ?? 0;
+  const noneYet = users.isSuccess && total === 0 && searched === '';
 
   const confirmDelete = (user: OrganizationUser) =>
     modals.openConfirmModal({
@@ -65,8 +72,8 @@ export function ManageUsersPage() {
         </Group>
         {users.isPending && <PageLoader label="Loading users..." />}
         {users.isError && <Alert color="red">{users.error.message}</Alert>}
-        {users.data?.length === 0 && <Text c="dimmed">No user registered yet</Text>}
-        {users.data && users.data.length > 0 && (
+        {noneYet && <Text c="dimmed">No user registered yet</Text>}
+        {users.isSuccess && !noneYet && (
           <TextInput
             label="Find a user"
             description="Name, e-mail, team or role"
@@ -76,7 +83,7 @@ export function ManageUsersPage() {
             maw={420}
           />
         )}
-        {users.data && users.data.length > 0 && shown.length === 0 && <Text c="dimmed">No user matches “{search.trim()}”.</Text>}
+        {users.isSuccess && total === 0 && searched !== '' && <Text c="dimmed">No user matches “{searched}”.</Text>}
         {shown.length > 0 && (
           <StackedTable striped highlightOnHover withTableBorder>
             <Table.Thead>
@@ -116,8 +123,22 @@ export function ManageUsersPage() {
             </Table.Tbody>
           </StackedTable>
         )}
+        <ShowMore
+          shown={shown.length}
+          total={total}
+          pageSize={MANAGED_USERS_PAGE}
+          noun="users"
+          loading={users.isFetchingNextPage}
+          onMore={() => void users.fetchNextPage()}
+        />
       </Stack>
-      <UserModal opened={modal !== null} user={modal?.user ?? null} onClose={() => setModal(null)} />
+      <UserModal
+        opened={modal !== null}
+        user={modal?.user ?? null}
+        onClose={() => setModal(null)}
+        // The new user is found at once, wherever the name order puts them.
+        onCreated={(created) => setSearch(created.email)}
+      />
     </AdminPage>
   );
 }
