@@ -38,11 +38,23 @@ describe('team dashboard', () => {
     // The whole organization: twenty bars, twenty more on demand, and a member found by name (accents ignored).
     const trackerUsers = page.getByTestId('tracker-user');
     await expect.poll(() => trackerUsers.count(), { timeout: 15_000 }).toBe(20);
+    const showing = page.getByText(/^Showing \d+ of \d+ members$/);
+    await expect.poll(() => showing.textContent()).toMatch(/^Showing 20 of (\d+) members$/);
+    const members = Number((await showing.textContent())?.match(/of (\d+)/)?.[1]);
     await page.getByRole('button', { name: 'Show 20 more' }).click();
-    expect(await trackerUsers.count()).toBe(40);
+    await expect.poll(() => trackerUsers.count()).toBe(40);
+    await expect.poll(() => showing.textContent()).toBe(`Showing 40 of ${members} members`);
     await page.getByRole('textbox', { name: 'Find a member' }).fill('laura gomez');
     await expect.poll(() => trackerUsers.allTextContents()).toEqual([expect.stringMatching(/^LGLaura Gómez\d+%/)]);
     await page.getByRole('textbox', { name: 'Find a member' }).fill('');
+
+    // The export holds every member of the selection, not only the bars shown.
+    const [organizationCsv] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+    const organizationLines = fs
+      .readFileSync((await organizationCsv.path())!, 'utf8')
+      .trim()
+      .split('\n');
+    expect(organizationLines.length - 1).toBe(members);
 
     // Switch to the member's team.
     await page.getByRole('combobox', { name: 'Team' }).click();

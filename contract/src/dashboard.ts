@@ -15,13 +15,26 @@ export const overallProgressQuery = dashboardScopeQuery.extend({
   categoryId: optionalId,
   /** 0 'All optional content', 1 'All required content'; ignored when categoryId is given; absent: every category of the path. */
   onlyEssentials: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.coerce.number().int().min(0).max(1).optional()),
+  /**
+   * Beyond the spec (which lists every member): the members whose name holds every word of `q` (case and accents
+   * ignored), and of those `take` from `skip` in name order. Absent, every member, as the spec's clients expect.
+   */
+  q: z.string().trim().max(100, 'must be at most 100 characters').optional(),
+  skip: z.coerce.number().int().min(0).max(1_000_000).optional(),
+  take: z.coerce.number().int().min(1).max(500).optional(),
 });
 export type OverallProgressQuery = WireInput<typeof overallProgressQuery>;
 
 export const teamUserProgress = z.object({ user_id: z.number(), name: z.string(), picture: z.string().nullable(), progress: z.number() });
 export type TeamUserProgress = z.infer<typeof teamUserProgress>;
 export const overallProgressData = z.object({
-  overallProgress: z.object({ teamProgress: z.number(), teamUsersProgress: z.array(teamUserProgress) }),
+  overallProgress: z.object({
+    /** Over every member of the selection, whatever the search and the page. */
+    teamProgress: z.number(),
+    teamUsersProgress: z.array(teamUserProgress),
+    /** Members matching the search, all pages together (beyond the spec). */
+    teamUsersTotal: z.number(),
+  }),
 });
 export type OverallProgressData = z.infer<typeof overallProgressData>;
 

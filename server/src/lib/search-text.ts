@@ -19,6 +19,19 @@ export function searchWords(text: string): string[] {
 /** The normalized form stored in `search_text`. */
 export const searchText = (...parts: string[]): string => parts.flatMap(searchWords).join(' ');
 
+/**
+ * The items whose text holds every word of `query` (each as a part of its words, case and accents ignored), in their
+ * order; a query without words keeps them all. For lists searched in memory, such as a dashboard's members.
+ */
+export function holdingEveryWord<T>(items: readonly T[], query: string, textOf: (item: T) => string): T[] {
+  const words = searchWords(query);
+  if (words.length === 0) return [...items];
+  return items.filter((item) => {
+    const text = searchText(textOf(item));
+    return words.every((word) => text.includes(word));
+  });
+}
+
 /** At most this many words of a query are used; more only narrow an AND query that is already specific. */
 export const MAX_QUERY_WORDS = 8;
 /** A last word shorter than this is matched whole: a one-letter prefix would match most of the index. */

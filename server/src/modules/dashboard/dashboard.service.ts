@@ -11,6 +11,7 @@ import type { AppContext } from '../../app-context.ts';
 import { now } from '../../lib/clock.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { fullName } from '../../lib/person-name.ts';
+import { holdingEveryWord } from '../../lib/search-text.ts';
 import type { Caller } from '../auth/caller.ts';
 import { progressPercent } from '../learning/learning.rules.ts';
 import { enqueueMails } from '../mail/outbox.queries.ts';
@@ -59,7 +60,7 @@ function pathCategory(scope: Scope, categoryId: number) {
 export async function overallProgress(
   ctx: AppContext,
   caller: Caller,
-  q: { organizationId: number; team?: number; categoryId?: number; onlyEssentials?: number },
+  q: { organizationId: number; team?: number; categoryId?: number; onlyEssentials?: number; q?: string; skip?: number; take?: number },
 ): Promise<OverallProgressData> {
   const scope = await scopeOf(ctx, caller, q.organizationId, q.team);
   const categoryIds =
@@ -70,15 +71,17 @@ export async function overallProgress(
   const [totals, members] = await Promise.all([categoryTotals(ctx.db, s), watchedPerMember(ctx.db, s)]);
   const total = totals.reduce((a, t) => a + t.total, 0);
   const watched = members.reduce((a, m) => a + m.watched, 0);
+  const found = holdingEveryWord(
+    members.map((m) => ({ user_id: m.user_id, name: fullName(m), picture: m.picture, progress: progressPercent(m.watched, total) })),
+    q.q ?? '',
+    (member) => member.name,
+  );
+  const skip = q.skip ?? 0;
   return {
     overallProgress: {
       teamProgress: progressPercent(watched, total * members.length),
-      teamUsersProgress: members.map((m) => ({
-        user_id: m.user_id,
-        name: fullName(m),
-        picture: m.picture,
-        progress: progressPercent(m.watched, total),
-      })),
+      teamUsersProgress: q.take === undefined ? found.slice(skip) : found.slice(skip, skip + q.take),
+      teamUsersTotal: found.length,
     },
   };
 }

@@ -157,6 +157,20 @@ describe('team tracker', () => {
     expect(byName(welding.teamUsersProgress)).toEqual({ 'Bob Builder': 25, 'Cy Cutter': 0 });
     expect(welding.teamProgress).toBe(12);
   });
+  it('pages and searches the members on request, the team figure still over everyone', async () => {
+    const all = (await progress({ team: '' })).body.data.overallProgress;
+    expect(all.teamUsersTotal).toBe(4);
+    const page = (await progress({ team: '', skip: '1', take: '2' })).body.data.overallProgress;
+    expect(page).toMatchObject({ teamProgress: 18, teamUsersTotal: 4 });
+    expect(page.teamUsersProgress.map((u: { name: string }) => u.name)).toEqual(['Cy Cutter', 'Mia Member']);
+    // Every word, as a part of the name, case ignored.
+    const found = (await progress({ team: '', q: 'BUIL bo' })).body.data.overallProgress;
+    expect(found).toMatchObject({ teamProgress: 18, teamUsersTotal: 1 });
+    expect(byName(found.teamUsersProgress)).toEqual({ 'Bob Builder': 25 });
+    expect((await progress({ team: '', q: 'bob cutter' })).body.data.overallProgress).toMatchObject({ teamUsersProgress: [], teamUsersTotal: 0 });
+    const bads: Record<string, string>[] = [{ take: '0' }, { take: '501' }, { skip: '-1' }, { q: 'x'.repeat(101) }];
+    for (const bad of bads) expect((await progress(bad)).status).toBe(400);
+  });
 });
 
 describe('alerts, compliance and optional training', () => {

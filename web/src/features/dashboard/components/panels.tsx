@@ -17,10 +17,10 @@ import {
 } from '@mantine/core';
 import { ALERTS_COUNT_CAP, type CategoryAlerts, type ComplianceItem, type OptionalTrainingItem, type TeamUserProgress } from '@mm/contract';
 import { IconSearch } from '@tabler/icons-react';
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import { ShowMore } from '../../../components/show-more.tsx';
 import { formatDate } from '../../../lib/date.ts';
-import { matchingSearch } from '../../../lib/text-search.ts';
+import { TRACKER_PAGE } from '../api/get-overall-progress.ts';
 import { ageColor, daysSince, PROGRESS_TICKS, performanceColor } from '../lib/dashboard-rules.ts';
 
 /** 5 skeleton placeholders while a panel loads (section 9). */
@@ -60,9 +60,6 @@ function Ticks() {
   );
 }
 
-/** Members shown at first and added by each "Show more": a plant's whole organization is hundreds of bars. */
-const TRACKER_PAGE = 20;
-
 function TrackerUser({ user }: { user: TeamUserProgress }) {
   return (
     <Box data-testid="tracker-user">
@@ -85,15 +82,22 @@ function TrackerUser({ user }: { user: TeamUserProgress }) {
 export function TrackerPanel(props: {
   loading: boolean;
   teamProgress: number;
+  /** The members shown so far, and how many match the search in all. */
   users: TeamUserProgress[];
+  total: number;
+  /** What is typed in the search box, and what the list was last found by (typing pauses before a search). */
+  search: string;
+  searched: string;
+  onSearch: (search: string) => void;
+  onMore: () => void;
+  loadingMore: boolean;
   filter: string;
   filterOptions: { value: string; label: string }[];
   onFilter: (value: string) => void;
   onExport: () => void;
+  exporting: boolean;
 }) {
-  const [search, setSearch] = useState('');
-  const [shown, setShown] = useState(TRACKER_PAGE);
-  const matching = matchingSearch(props.users, search, (u) => u.name);
+  const nobody = props.total === 0 && props.searched === '';
   return (
     <Panel
       title="Team Tracker"
@@ -107,7 +111,7 @@ export function TrackerPanel(props: {
             allowDeselect={false}
             w={240}
           />
-          <Button variant="light" onClick={props.onExport} disabled={props.loading}>
+          <Button variant="light" onClick={props.onExport} disabled={props.loading} loading={props.exporting}>
             Export CSV
           </Button>
         </Group>
@@ -123,31 +127,22 @@ export function TrackerPanel(props: {
               {props.teamProgress}%
             </Badge>
           </Group>
-          {props.users.length === 0 ? (
+          {nobody ? (
             <Text c="dimmed">No members in this selection.</Text>
           ) : (
             <TextInput
               label="Find a member"
               placeholder="Name"
               leftSection={<IconSearch size={16} aria-hidden />}
-              value={search}
-              onChange={(event) => {
-                setSearch(event.currentTarget.value);
-                setShown(TRACKER_PAGE);
-              }}
+              value={props.search}
+              onChange={(event) => props.onSearch(event.currentTarget.value)}
             />
           )}
-          {props.users.length > 0 && matching.length === 0 && <Text c="dimmed">No member of this selection matches “{search.trim()}”.</Text>}
-          {matching.slice(0, shown).map((u) => (
+          {props.total === 0 && props.searched !== '' && <Text c="dimmed">No member of this selection matches “{props.searched}”.</Text>}
+          {props.users.map((u) => (
             <TrackerUser key={u.user_id} user={u} />
           ))}
-          <ShowMore
-            shown={Math.min(shown, matching.length)}
-            total={matching.length}
-            pageSize={TRACKER_PAGE}
-            noun="members"
-            onMore={() => setShown((n) => n + TRACKER_PAGE)}
-          />
+          <ShowMore shown={props.users.length} total={props.total} pageSize={TRACKER_PAGE} noun="members" loading={props.loadingMore} onMore={props.onMore} />
         </Stack>
       )}
     </Panel>

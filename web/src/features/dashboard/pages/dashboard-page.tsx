@@ -1,5 +1,5 @@
 import { Alert, Container, Group, Select, SimpleGrid, Stack, Title } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { DASHBOARD_MESSAGES } from '@mm/contract';
 import { useState } from 'react';
 import { useManagedOrganization } from '../../../components/super-user-only.tsx';
@@ -9,7 +9,7 @@ import { useTeams } from '../../../lib/organization/get-teams.ts';
 import { useSignedInSession } from '../../../lib/session.ts';
 import { useCompliance } from '../api/get-compliance.ts';
 import { useOptionalTraining } from '../api/get-optional-training.ts';
-import { type TrackerFilter, useOverallProgress } from '../api/get-overall-progress.ts';
+import { everyMemberProgress, type TrackerFilter, useOverallProgress } from '../api/get-overall-progress.ts';
 import { useUsersAlerts } from '../api/get-users-alerts.ts';
 import { useSendAlert } from '../api/send-alert.ts';
 import { useSendBroadcast } from '../api/send-broadcast.ts';
@@ -17,6 +17,9 @@ import { AlertsPanel, CompliancePanel, OptionalTrainingPanel, TrackerPanel } fro
 import { CSV_FILE_NAME, teamCsv } from '../lib/dashboard-rules.ts';
 
 const ORGANIZATION = 'organization';
+
+/** Typing pauses this long before the tracker's search asks the server. */
+const SEARCH_DELAY_MS = 300;
 
 function download(name: string, text: string) {
   const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
@@ -55,7 +58,21 @@ function Dashboard() {
 
   const teams = useTeams(organizationId);
   const path = usePathCategories(organizationId, team);
-  const progress = useOverallProgress(organizationId, team, filter);
+  const [search, setSearch] = useState('');
+  const [searched] = useDebouncedValue(search.trim(), SEARCH_DELAY_MS);
+  const progress = useOverallProgress(organizationId, team, filter, searched);
+  const [exporting, setExporting] = useState(false);
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      download(CSV_FILE_NAME, teamCsv(await everyMemberProgress(organizationId, team, filter)));
+    } catch (e) {
+      adminNotify.error(e as Error);
+    } finally {
+      setExporting(false);
+    }
+  };
+  const firstPage = progress.data?.pages[0];
   const alerts = useUsersAlerts(organizationId, team);
   const compliance = useCompliance(organizationId, team);
   const optional = useOptionalTraining(organizationId, team);
@@ -96,12 +113,19 @@ function Dashboard() {
         <SimpleGrid cols={2} spacing="lg">
           <TrackerPanel
             loading={progress.isPending}
-            teamProgress={progress.data?.teamProgress ?? 0}
-            users={progress.data?.teamUsersProgress ?? []}
+            teamProgress={firstPage?.teamProgress ?? 0}
+            users={progress.data?.pages.flatMap((page) => page.teamUsersProgress) ?? []}
+            total={progress.data?.pages.at(-1)?.teamUsersTotal ?? 0}
+            search={search}
+            searched={searched}
+            onSearch={setSearch}
+            onMore={() => void progress.fetchNextPage()}
+            loadingMore={progress.isFetchingNextPage}
             filter={filterValue}
             filterOptions={filterOptions}
             onFilter={setFilterValue}
-            onExport={() => download(CSV_FILE_NAME, teamCsv(progress.data?.teamUsersProgress ?? []))}
+            onExport={() => void exportCsv()}
+            exporting={exporting}
           />
           <AlertsPanel
             loading={alerts.isPending}
