@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEMO, dismissToasts, expectPath, expectToast, expectVisible, newPage, signInThroughForm, useStack, WIDTHS } from './harness.ts';
+import { DEMO, dismissToasts, expectHidden, expectPath, expectToast, expectVisible, newPage, signInThroughForm, useStack, WIDTHS } from './harness.ts';
 
 // Member spec, sections 2, 4, 5 and 8: the landing page (FAQ columns and modal), sharing a video with a
 // team from /share/emails, and the public /watch/{unique_id}/{token} page with a valid and a dead link.
@@ -59,6 +59,9 @@ describe('landing page and sharing by e-mail', () => {
     await page.getByRole('combobox', { name: 'Team', exact: true }).click();
     await page.getByRole('option', { name: 'Quality', exact: true }).click();
     await page.getByRole('combobox', { name: 'Team members' }).click();
+    // Only the team's members are offered (Bruno Costa works in Production).
+    await expectVisible(page.getByRole('option', { name: 'Chloe Nguyen' }));
+    await expectHidden(page.getByRole('option', { name: 'Bruno Costa' }));
     await page.getByRole('option', { name: 'Chloe Nguyen' }).click();
     await page.keyboard.press('Escape');
     await page.getByRole('button', { name: 'Share', exact: true }).click();

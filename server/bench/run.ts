@@ -15,6 +15,7 @@ import { hashToken } from '../src/lib/crypto.ts';
 import { categoryTotals, completedPerCategory, secondsPerCategory, startedNotFinished, watchedPerMember } from '../src/modules/dashboard/dashboard.queries.ts';
 import { rebuildCategoryStats, rebuildMemberPoints } from '../src/modules/learning/learning-stats.queries.ts';
 import { learningPathFor } from '../src/modules/organization/learning-path.queries.ts';
+import { userSearchText } from '../src/modules/users/users.queries.ts';
 import { freshDatabase } from './database.ts';
 import { type LoadRequest, load, WRK } from './load.ts';
 import { benchMedia } from './media.ts';
@@ -241,6 +242,7 @@ async function seed(db: Db, videos: number): Promise<Seeded> {
       email: `member${i}@bench.example`,
       password_hash: null,
       name: `Member ${i}`,
+      search_text: userSearchText({ name: `Member ${i}`, email: `member${i}@bench.example` }),
       is_super_user: i === 0 ? 1 : 0,
       timezone: 'Europe/Lisbon',
       created_at: t,
@@ -595,6 +597,16 @@ function dashboardCalls(organizationId: number): Call[] {
       superUser: true,
       connections: 1,
     },
+    // What the dashboard's Team Tracker and Manage users ask: a page of the organization, and a search in it.
+    {
+      name: 'dashboard overall_progress, tracker page of 20',
+      method: 'GET',
+      path: `/api/get_organization_team_overall_progress?${q}&onlyEssentials=1&skip=0&take=20`,
+      superUser: true,
+      connections: 1,
+    },
+    { name: 'manage users, page of 50', method: 'GET', path: `/api/organization/${organizationId}/users/page`, superUser: true, connections: 1 },
+    { name: 'manage users, search', method: 'GET', path: `/api/organization/${organizationId}/users/page?q=member%20421`, superUser: true, connections: 1 },
   ];
 }
 

@@ -24,7 +24,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { notifyError, notifyErrorMessage, notifySuccess } from '../../../lib/notify.ts';
 import { useSignedInSession } from '../../../lib/session.ts';
 import { useOrganizationTeams } from '../api/get-organization-teams.ts';
-import { useOrganizationUsers } from '../api/get-organization-users.ts';
+import { useTeamMembers } from '../api/get-team-members.ts';
 import { useShareVideo } from '../api/share-video.ts';
 
 type Mode = 'team' | 'organization' | 'email';
@@ -47,15 +47,12 @@ export function ShareEmailsPage() {
   const [teamId, setTeamId] = useState<string | null>(null);
   const [members, setMembers] = useState<string[]>([]);
   const teams = useOrganizationTeams(session.organizationId, canShareInOrganization && mode === 'team');
-  const users = useOrganizationUsers(session.organizationId, canShareInOrganization && mode === 'team' && teamId !== null);
+  const users = useTeamMembers(canShareInOrganization && mode === 'team' && teamId !== null ? Number(teamId) : null);
   const share = useShareVideo();
 
   const teamMembers = useMemo(
-    () =>
-      (users.data ?? [])
-        .filter((u) => String(u.team_id) === teamId && u.id !== session.userId)
-        .map((u) => ({ value: String(u.id), label: `${u.name} ${u.last_name}`.trim() || u.email })),
-    [users.data, teamId, session.userId],
+    () => (users.data ?? []).filter((u) => u.id !== session.userId).map((u) => ({ value: String(u.id), label: `${u.name} ${u.last_name}`.trim() })),
+    [users.data, session.userId],
   );
 
   if (session.isGuestUser) {
