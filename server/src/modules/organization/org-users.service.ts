@@ -1,7 +1,7 @@
 import type { ManagedUsersData, OrganizationUser, UserFields } from '@mm/contract';
 import type { AppContext } from '../../app-context.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
-import { searchWords } from '../../lib/search-text.ts';
+import { MAX_QUERY_WORDS, searchText, searchWords } from '../../lib/search-text.ts';
 import type { Caller } from '../auth/caller.ts';
 import { assertOrganizationCounts } from '../auth/organization-verification.ts';
 import { issueUserToken, revokeUserSessions } from '../auth/sessions.queries.ts';
@@ -27,9 +27,6 @@ export async function usersForSuperUser(ctx: AppContext, caller: Caller, superUs
   return listOrganizationUsers(ctx.db, organizationId, caller.userId);
 }
 
-/** Words of a search beyond this many only narrow it further; they are ignored. */
-const MAX_SEARCH_WORDS = 8;
-
 /** Manage users, a page at a time: the organization's users but the caller, found by every word of `search`. */
 export async function managedUsers(
   ctx: AppContext,
@@ -38,9 +35,9 @@ export async function managedUsers(
   page: { q?: string; skip: number; take: number },
 ): Promise<ManagedUsersData> {
   assertCanManageOrganization(caller, organizationId);
-  const words = [...new Set(searchWords(page.q ?? ''))].slice(0, MAX_SEARCH_WORDS);
+  const words = [...new Set(searchWords(page.q ?? ''))].slice(0, MAX_QUERY_WORDS);
   const teams = words.length > 0 ? await organizationTeamNames(ctx.db, organizationId) : [];
-  const teamWords = teams.map((team) => ({ id: team.id, text: searchWords(team.name).join(' ') }));
+  const teamWords = teams.map((team) => ({ id: team.id, text: searchText(team.name) }));
   const { users, total } = await managedUsersPage(ctx.db, organizationId, {
     exceptUserId: caller.userId,
     words: words.map((word) => ({ word, teamIds: teamWords.filter((team) => team.text.includes(word)).map((team) => team.id) })),

@@ -1,5 +1,5 @@
 import { Alert, Container, Group, Select, SimpleGrid, Stack, Title } from '@mantine/core';
-import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
+import { useMediaQuery } from '@mantine/hooks';
 import { DASHBOARD_MESSAGES } from '@mm/contract';
 import { useState } from 'react';
 import { useManagedOrganization } from '../../../components/super-user-only.tsx';
@@ -7,6 +7,7 @@ import { adminNotify } from '../../../lib/notify.ts';
 import { usePathCategories } from '../../../lib/organization/get-path-categories.ts';
 import { useTeams } from '../../../lib/organization/get-teams.ts';
 import { useSignedInSession } from '../../../lib/session.ts';
+import { useTypedSearch } from '../../../lib/typed-search.ts';
 import { useCompliance } from '../api/get-compliance.ts';
 import { useOptionalTraining } from '../api/get-optional-training.ts';
 import { everyMemberProgress, type TrackerFilter, useOverallProgress } from '../api/get-overall-progress.ts';
@@ -17,9 +18,6 @@ import { AlertsPanel, CompliancePanel, OptionalTrainingPanel, TrackerPanel } fro
 import { CSV_FILE_NAME, teamCsv } from '../lib/dashboard-rules.ts';
 
 const ORGANIZATION = 'organization';
-
-/** Typing pauses this long before the tracker's search asks the server. */
-const SEARCH_DELAY_MS = 300;
 
 function download(name: string, text: string) {
   const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
@@ -58,8 +56,7 @@ function Dashboard() {
 
   const teams = useTeams(organizationId);
   const path = usePathCategories(organizationId, team);
-  const [search, setSearch] = useState('');
-  const [searched] = useDebouncedValue(search.trim(), SEARCH_DELAY_MS);
+  const [search, setSearch, searched] = useTypedSearch();
   const progress = useOverallProgress(organizationId, team, filter, searched);
   const [exporting, setExporting] = useState(false);
   const exportCsv = async () => {

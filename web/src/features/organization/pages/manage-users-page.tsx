@@ -1,5 +1,4 @@
 import { ActionIcon, Alert, Button, Group, Stack, Table, Text, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { MANAGED_USERS_PAGE, type OrganizationUser } from '@mm/contract';
 import { IconPencil, IconSearch, IconTrash } from '@tabler/icons-react';
@@ -10,6 +9,7 @@ import { ShowMore } from '../../../components/show-more.tsx';
 import { StackedTable } from '../../../components/stacked-table.tsx';
 import { useManagedOrganization } from '../../../components/super-user-only.tsx';
 import { adminNotify } from '../../../lib/notify.ts';
+import { useTypedSearch } from '../../../lib/typed-search.ts';
 import { useDeleteUser } from '../api/delete-user.ts';
 import { useManagedUsers } from '../api/get-managed-users.ts';
 import { UserModal } from '../components/user-modal.tsx';
@@ -35,16 +35,12 @@ function EmailAddress({ email }: { email: string }) {
   );
 }
 
-/** Typing pauses this long before the server is asked: one search per word typed, not per key. */
-const SEARCH_DELAY_MS = 300;
-
 /** /manage-team: the organization's users except the signed-in super user, found and paged by the server. */
 export function ManageUsersPage() {
   const { organizationId } = useManagedOrganization();
   const remove = useDeleteUser();
   const [modal, setModal] = useState<{ user: OrganizationUser | null } | null>(null);
-  const [search, setSearch] = useState('');
-  const [searched] = useDebouncedValue(search.trim(), SEARCH_DELAY_MS);
+  const [search, setSearch, searched] = useTypedSearch();
   const users = useManagedUsers(organizationId, searched);
   const shown = users.data?.pages.flatMap((page) => page.users) ?? [];
   const total = users.data?.pages.at(-1)?.total ?? 0;
