@@ -12,9 +12,10 @@ import type { Db } from '../src/db/client.ts';
 import { isPostgres } from '../src/db/dialect.ts';
 import { DAY, now } from '../src/lib/clock.ts';
 import { hashToken } from '../src/lib/crypto.ts';
-import { categoryTotals, completedPerCategory, secondsPerCategory, startedNotFinished, watchedPerMember } from '../src/modules/dashboard/dashboard.queries.ts';
+import { completedPerCategory, secondsPerCategory, startedNotFinished, watchedPerMember } from '../src/modules/dashboard/dashboard.queries.ts';
 import { rebuildCategoryStats, rebuildMemberPoints } from '../src/modules/learning/learning-stats.queries.ts';
-import { learningPathFor } from '../src/modules/organization/learning-path.queries.ts';
+import { measuredMembers } from '../src/modules/learning/member-progress.ts';
+import { type LearningPath, learningPathFor } from '../src/modules/organization/learning-path.queries.ts';
 import { userSearchText } from '../src/modules/users/users.queries.ts';
 import { freshDatabase } from './database.ts';
 import { type LoadRequest, load, WRK } from './load.ts';
@@ -633,15 +634,16 @@ function baselineOf(results: Result[], i: number): Result | undefined {
 async function dashboardSqlTimes(db: Db, organizationId: number): Promise<void> {
   const path = await learningPathFor(db, organizationId, null);
   const all = path.categories.map((c) => c.category_id);
-  const required = path.categories.filter((c) => c.essential === 1).map((c) => c.category_id);
-  const optional = path.categories.filter((c) => c.essential !== 1).map((c) => c.category_id);
-  const sel = (categoryIds: number[]) => ({ organizationId, teamId: null, categoryIds, hiddenVideoIds: path.hiddenVideoIds });
-  const [allTotals, requiredTotals] = [await categoryTotals(db, sel(all)), await categoryTotals(db, sel(required))];
+  const whole = { organizationId, teamId: null };
+  const sel = (pick: (p: LearningPath) => number[]) => measuredMembers(db, undefined, whole, pick);
+  const essentials = (essential: number) => (p: LearningPath) =>
+    p.categories.filter((c) => (c.essential === 1 ? 1 : 0) === essential).map((c) => c.category_id);
+  const [required, optional, every] = [await sel(essentials(1)), await sel(essentials(0)), await sel(() => all)];
   const main: [string, () => Promise<unknown>][] = [
-    ['watchedPerMember (overall_progress)', () => watchedPerMember(db, sel(required))],
-    ['startedNotFinished (users_alerts)', () => startedNotFinished(db, sel(all), allTotals, ALERTS_PER_CATEGORY, ALERTS_COUNT_CAP)],
-    ['completedPerCategory (compliance_report)', () => completedPerCategory(db, sel(required), requiredTotals)],
-    ['secondsPerCategory (optional_training)', () => secondsPerCategory(db, sel(optional))],
+    ['watchedPerMember (overall_progress)', () => watchedPerMember(db, required)],
+    ['startedNotFinished (users_alerts)', () => startedNotFinished(db, every, all, ALERTS_PER_CATEGORY, ALERTS_COUNT_CAP)],
+    ['completedPerCategory (compliance_report)', () => completedPerCategory(db, required)],
+    ['secondsPerCategory (optional_training)', () => secondsPerCategory(db, optional)],
   ];
   for (const [name, run] of main) {
     const times: number[] = [];

@@ -1,117 +1,33 @@
-import { type RawBuilder, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
 import { readOffLoop } from '../../db/read-pool.ts';
 
-/**
- * Dashboard aggregates over the kept per-member, per-category figures (member_category_stats, one row per
- * member and category started), measured against the selection's learning path: its categories, listed
- * videos only, minus the hidden videos (whose watch rows are subtracted; hidden videos are few). No query
- * runs per member and none reads the whole watch history.
- */
-export type Selection = {
-  organizationId: number;
-  /** null: the whole organization. */
-  teamId: number | null;
-  /** Categories measured (a filter of the path's categories). */
-  categoryIds: number[];
-  hiddenVideoIds: number[];
-  /** Restrict to one member (alert of one user). */
-  userId?: number;
-};
-
-const ids = (values: number[]) =>
-  sql.join(
-    values.map((v) => sql.lit(Math.trunc(v))),
-    sql`, `,
-  );
-
-/** Live, non-guest members of the selection, as a condition on the users alias `u`. */
-function members(s: Selection, alias: string): RawBuilder<unknown> {
-  const col = (c: string) => sql.ref(`${alias}.${c}`);
-  return sql`${col('organization_id')} = ${s.organizationId} and ${col('deleted_at')} is null and ${col('is_guest')} = 0${
-    s.teamId === null ? sql`` : sql` and ${col('team_id')} = ${s.teamId}`
-  }${s.userId === undefined ? sql`` : sql` and ${col('id')} = ${s.userId}`}`;
-}
-
-/** The listed videos of the measured categories visible to the selection, as a condition on the videos alias `v`. */
-function visible(s: Selection): RawBuilder<unknown> {
-  return sql`v.in_test = 1 and v.category_id in (${ids(s.categoryIds)})${s.hiddenVideoIds.length > 0 ? sql` and v.id not in (${ids(s.hiddenVideoIds)})` : sql``}`;
-}
-
-const totalsSql = (s: Selection) =>
-  sql`select v.category_id as category_id, count(*) as total, coalesce(sum(v.duration_seconds), 0) as seconds
-      from videos v where ${visible(s)} group by v.category_id`;
+import { type MeasuredMembers, measuredCtes, memberStandingSql, membersOf } from '../learning/member-progress.queries.ts';
 
 /**
- * The selection's membership as a set computed once per statement (a CTE to put in front of it) and the
- * condition on the kept rows' user id, instead of a users lookup per row: for the whole organization, its
- * deleted and guest accounts to leave out (kept rows carry the organization, and members never change
- * organization); for a team or one member, their ids.
+ * Dashboard aggregates over the members' standing per category (learning/member-progress.queries.ts: each member
+ * against the path they follow, visible videos only, certificates counted whole). No query runs per member and none
+ * reads the whole watch history.
  */
-function membershipOf(s: Selection): { cte: RawBuilder<unknown>; test: RawBuilder<unknown> } {
-  if (s.teamId === null && s.userId === undefined) {
-    return {
-      cte: sql`selection_outsiders as (select x.id from users x where x.organization_id = ${s.organizationId} and (x.deleted_at is not null or x.is_guest <> 0))`,
-      test: sql`m.user_id not in (select id from selection_outsiders)`,
-    };
-  }
-  return { cte: sql`selection_members as (select x.id from users x where ${members(s, 'x')})`, test: sql`m.user_id in (select id from selection_members)` };
-}
 
-/**
- * Per member of the selection and measured category they started: visible videos started and watched,
- * seconds spent, first start (the first start may be on a hidden video: the kept figures have no per-video dates).
- * `drive` picks the loop: 'members' (CROSS JOIN fixes SQLite's order) probes each member's rows by primary key,
- * best for aggregates over everyone; 'first-start' walks the covering (organization, category, first start)
- * index with no per-row join, best for an ORDER BY first_at LIMIT that stops early (the statement must
- * start with `with ${membershipOf(s).cte}`).
- */
-function perMemberCategorySql(s: Selection, categoryIds = s.categoryIds, drive: 'members' | 'first-start' = 'members'): RawBuilder<unknown> {
-  const kept = drive === 'members' ? sql`from users u cross join member_category_stats m` : sql`from member_category_stats m`;
-  const membership = drive === 'members' ? sql`u.id = m.user_id and ${members(s, 'u')}` : membershipOf(s).test;
-  const where = sql`where m.organization_id = ${s.organizationId} and m.category_id in (${ids(categoryIds)}) and ${membership}`;
-  if (s.hiddenVideoIds.length === 0) {
-    return sql`select m.user_id as user_id, m.category_id as category_id, m.started as started, m.watched as watched,
-                      m.seconds as seconds, m.first_at as first_at
-               ${kept} ${where}`;
-  }
-  return sql`select m.user_id as user_id, m.category_id as category_id, m.started - coalesce(h.started, 0) as started,
-                    m.watched - coalesce(h.watched, 0) as watched, m.seconds - coalesce(h.seconds, 0) as seconds, m.first_at as first_at
-             ${kept}
-             left join (select w.user_id as user_id, v.category_id as category_id, count(*) as started, count(w.watched_at) as watched,
-                               sum(w.seconds) as seconds
-                        from video_watch w
-                        join videos v on v.id = w.video_id
-                        join users hu on hu.id = w.user_id
-                        where w.video_id in (${ids(s.hiddenVideoIds)}) and v.in_test = 1 and v.category_id in (${ids(categoryIds)})
-                          and ${members(s, 'hu')}
-                        group by w.user_id, v.category_id) h on h.user_id = m.user_id and h.category_id = m.category_id
-             ${where}`;
-}
+const standingOf = (p: MeasuredMembers) => sql`with ${measuredCtes(p)} `;
 
-export type CategoryTotal = { category_id: number; total: number; seconds: number };
+export type MemberWatched = { user_id: number; name: string; last_name: string; picture: string | null; watched: number; total: number };
 
-export async function categoryTotals(db: Db, s: Selection): Promise<CategoryTotal[]> {
-  if (s.categoryIds.length === 0) return [];
-  const { rows } = await readOffLoop(db, totalsSql(s));
-  return (rows as Record<string, unknown>[]).map((r) => ({ category_id: Number(r.category_id), total: Number(r.total), seconds: Number(r.seconds) }));
-}
-
-export type MemberWatched = { user_id: number; name: string; last_name: string; picture: string | null; watched: number };
-
-/** Every member of the selection with the number of measured videos they watched (0 when none). */
-export async function watchedPerMember(db: Db, s: Selection): Promise<MemberWatched[]> {
-  const watched =
-    s.categoryIds.length === 0
-      ? sql`select 0 as user_id, 0 as watched where 1 = 0`
-      : sql`select p.user_id as user_id, sum(p.watched) as watched from (${perMemberCategorySql(s)}) p group by p.user_id`;
+/** Every member of the selection with their credited and visible videos over the measured categories of their path. */
+export async function watchedPerMember(db: Db, p: MeasuredMembers): Promise<MemberWatched[]> {
+  const sums =
+    p.measured.length === 0
+      ? sql`select 0 as user_id, 0 as watched, 0 as total where 1 = 0`
+      : sql`select s.user_id as user_id, sum(s.watched) as watched, sum(s.total) as total from (${memberStandingSql(p, 'members')}) s group by s.user_id`;
   const { rows } = await readOffLoop(
     db,
-    sql`select u.id as user_id, u.name as name, u.last_name as last_name, u.picture as picture,
-                                    coalesce(x.watched, 0) as watched
-                             from users u left join (${watched}) x on x.user_id = u.id
-                             where ${members(s, 'u')}
-                             order by u.name, u.last_name, u.id`,
+    sql`${p.measured.length === 0 ? sql`` : standingOf(p)}
+        select u.id as user_id, u.name as name, u.last_name as last_name, u.picture as picture,
+               coalesce(x.watched, 0) as watched, coalesce(x.total, 0) as total
+        from users u left join (${sums}) x on x.user_id = u.id
+        where ${membersOf(p, 'u')}
+        order by u.name, u.last_name, u.id`,
   );
   return (rows as Record<string, unknown>[]).map((r) => ({
     user_id: Number(r.user_id),
@@ -119,6 +35,7 @@ export async function watchedPerMember(db: Db, s: Selection): Promise<MemberWatc
     last_name: String(r.last_name ?? ''),
     picture: (r.picture as string | null) ?? null,
     watched: Number(r.watched),
+    total: Number(r.total),
   }));
 }
 
@@ -135,51 +52,38 @@ export type AlertRow = {
   behind_in_category: number;
 };
 
-/** The category's visible-video total as a SQL CASE over a category id column (totals come from categoryTotals, one cheap query). */
-const totalOf = (column: RawBuilder<unknown>, totals: CategoryTotal[]) =>
-  sql`case ${column} ${sql.join(
-    totals.map((t) => sql`when ${sql.lit(t.category_id)} then ${sql.lit(t.total)}`),
-    sql` `,
-  )} else 0 end`;
-
 /**
- * Members who started a category and have not watched all its visible videos: per category the `limit`
- * who started longest ago (the ones most worth a nudge), and how many there are, counted up to `countCap`.
- * Both are index walks per category in first-start order that stop early, so the work is bounded
- * whatever the organization's size.
+ * Members who started a category and have not completed it (against their own path): per category the `limit` who
+ * started longest ago (the ones most worth a nudge), and how many there are, counted up to `countCap`. Both walk the
+ * category's kept rows in first-start order and stop early, so the work is bounded whatever the organization's size.
  */
-export async function startedNotFinished(db: Db, s: Selection, totals: CategoryTotal[], limit: number, countCap: number): Promise<AlertRow[]> {
-  if (totals.length === 0) return [];
-  const behind = sql`p.started > 0 and p.watched < ${totalOf(sql`p.category_id`, totals)}`;
+export async function startedNotFinished(db: Db, p: MeasuredMembers, categoryIds: number[], limit: number, countCap: number): Promise<AlertRow[]> {
+  if (categoryIds.length === 0 || p.measured.length === 0) return [];
   const walk = (categoryId: number, rows: number) =>
-    sql`select p.user_id as user_id, p.category_id as category_id, p.watched as watched, p.first_at as first_at
-        from (${perMemberCategorySql(s, [categoryId], 'first-start')}) p
-        where ${behind}
-        order by p.first_at, p.user_id
+    sql`select s.user_id as user_id, s.category_id as category_id, s.watched as watched, s.total as total, s.first_at as first_at
+        from (${memberStandingSql(p, { started: categoryId })}) s
+        where s.started > 0 and s.watched < s.total
+        order by s.first_at, s.user_id
         limit ${sql.lit(rows)}`;
   const firstOfEach = sql.join(
-    totals.map((t) => sql`select * from (${walk(t.category_id, limit)}) ${sql.id(`c${t.category_id}`)}`),
+    categoryIds.map((c) => sql`select * from (${walk(c, limit)}) ${sql.id(`c${c}`)}`),
     sql` union all `,
   );
   const countOfEach = sql.join(
-    totals.map(
-      (t) => sql`select ${sql.lit(t.category_id)} as category_id, count(*) as behind from (${walk(t.category_id, countCap)}) ${sql.id(`n${t.category_id}`)}`,
-    ),
+    categoryIds.map((c) => sql`select ${sql.lit(c)} as category_id, count(*) as behind from (${walk(c, countCap)}) ${sql.id(`n${c}`)}`),
     sql` union all `,
   );
-  const { cte } = membershipOf(s);
   const [listed, counts] = await Promise.all([
     readOffLoop(
       db,
-      sql`with ${cte}
+      sql`${standingOf(p)}
         select l.user_id as user_id, l.category_id as category_id, u.name as name, u.last_name as last_name, u.picture as picture,
-               l.watched as watched, l.first_at as first_at
+               l.watched as watched, l.total as total, l.first_at as first_at
         from (${firstOfEach}) l join users u on u.id = l.user_id
         order by l.first_at, l.user_id`,
     ),
-    readOffLoop(db, sql`with ${cte} ${countOfEach}`),
+    readOffLoop(db, sql`${standingOf(p)} ${countOfEach}`),
   ]);
-  const totalIn = new Map(totals.map((t) => [t.category_id, t.total]));
   const behindIn = new Map((counts.rows as Record<string, unknown>[]).map((r) => [Number(r.category_id), Number(r.behind)]));
   return (listed.rows as Record<string, unknown>[]).map((r) => ({
     user_id: Number(r.user_id),
@@ -188,56 +92,57 @@ export async function startedNotFinished(db: Db, s: Selection, totals: CategoryT
     last_name: String(r.last_name ?? ''),
     picture: (r.picture as string | null) ?? null,
     watched: Number(r.watched),
-    total: totalIn.get(Number(r.category_id)) ?? 0,
+    total: Number(r.total),
     first_at: Number(r.first_at),
     behind_in_category: behindIn.get(Number(r.category_id)) ?? 0,
   }));
 }
 
-/** Per measured category: how many members of the selection watched every visible video. */
-export async function completedPerCategory(db: Db, s: Selection, totals: CategoryTotal[]): Promise<Map<number, number>> {
-  if (totals.length === 0) return new Map();
+/** Per measured category: how many members of the selection completed it (every visible video, or its certificate). */
+export async function completedPerCategory(db: Db, p: MeasuredMembers): Promise<Map<number, number>> {
+  if (p.measured.length === 0) return new Map();
   const { rows } = await readOffLoop(
     db,
-    sql`select p.category_id as category_id, count(*) as completed
-                             from (${perMemberCategorySql(s)}) p
-                             where p.watched >= ${totalOf(sql`p.category_id`, totals)}
-                             group by p.category_id`,
+    sql`${standingOf(p)}
+        select s.category_id as category_id, count(*) as completed
+        from (${memberStandingSql(p, 'members')}) s
+        where s.total > 0 and s.watched >= s.total
+        group by s.category_id`,
   );
   return new Map((rows as Record<string, unknown>[]).map((r) => [Number(r.category_id), Number(r.completed)]));
 }
 
-export async function memberCount(db: Db, s: Selection): Promise<number> {
-  const { rows } = await readOffLoop(db, sql`select count(*) as n from users u where ${members(s, 'u')}`);
+export async function memberCount(db: Db, p: MeasuredMembers): Promise<number> {
+  const { rows } = await readOffLoop(db, sql`select count(*) as n from users u where ${membersOf(p, 'u')}`);
   return Number((rows[0] as Record<string, unknown>).n);
 }
 
 /** Seconds the selection's members spent on each measured category's visible videos. */
-export async function secondsPerCategory(db: Db, s: Selection): Promise<Map<number, number>> {
-  if (s.categoryIds.length === 0) return new Map();
+export async function secondsPerCategory(db: Db, p: MeasuredMembers): Promise<Map<number, number>> {
+  if (p.measured.length === 0) return new Map();
   const { rows } = await readOffLoop(
     db,
-    sql`select p.category_id as category_id, coalesce(sum(p.seconds), 0) as seconds
-                             from (${perMemberCategorySql(s)}) p
-                             group by p.category_id`,
+    sql`${standingOf(p)}
+        select s.category_id as category_id, coalesce(sum(s.seconds), 0) as seconds
+        from (${memberStandingSql(p, 'members')}) s
+        group by s.category_id`,
   );
   return new Map((rows as Record<string, unknown>[]).map((r) => [Number(r.category_id), Number(r.seconds)]));
 }
 
 export type Behind = { user_id: number; email: string; name: string; category_id: number; watched: number; total: number };
 
-/** Members of the selection who have not watched every visible video of a measured category (not started included). */
-export async function behindMembers(db: Db, s: Selection, excludeUserId: number): Promise<Behind[]> {
-  if (s.categoryIds.length === 0) return [];
+/** Members of the selection who have not completed a measured category of their path (not started included). */
+export async function behindMembers(db: Db, p: MeasuredMembers, excludeUserId: number): Promise<Behind[]> {
+  if (p.measured.length === 0) return [];
   const { rows } = await readOffLoop(
     db,
-    sql`select u.id as user_id, u.email as email, u.name as name, t.category_id as category_id,
-                                    coalesce(x.watched, 0) as watched, t.total as total
-                             from users u
-                             cross join (${totalsSql(s)}) t
-                             left join (${perMemberCategorySql(s)}) x on x.user_id = u.id and x.category_id = t.category_id
-                             where ${members(s, 'u')} and u.id <> ${excludeUserId} and coalesce(x.watched, 0) < t.total
-                             order by u.id, t.category_id`,
+    sql`${standingOf(p)}
+        select u.id as user_id, u.email as email, u.name as name, s.category_id as category_id, s.watched as watched, s.total as total
+        from (${memberStandingSql(p, 'members')}) s
+        join users u on u.id = s.user_id
+        where u.id <> ${excludeUserId} and s.watched < s.total
+        order by u.id, s.category_id`,
   );
   return (rows as Record<string, unknown>[]).map((r) => ({
     user_id: Number(r.user_id),

@@ -14,6 +14,7 @@ import { fullName } from '../../lib/person-name.ts';
 import { holdingEveryWord } from '../../lib/search-text.ts';
 import type { Caller } from '../auth/caller.ts';
 import { progressPercent } from '../learning/learning.rules.ts';
+import { measuredMembers } from '../learning/member-progress.ts';
 import { enqueueMails } from '../mail/outbox.queries.ts';
 import { progressAlertMail } from '../mail/templates.ts';
 import { insertNotices } from '../notices/notices.queries.ts';
@@ -23,32 +24,39 @@ import { findTeam } from '../organization/teams.queries.ts';
 import { assertCanUseDashboard, DASHBOARD_OTHER_ORGANIZATION } from './dashboard.policy.ts';
 import {
   behindMembers,
-  categoryTotals,
   completedPerCategory,
   findCategory,
   findMember,
   insertAlerts,
   memberCount,
-  type Selection,
   secondsPerCategory,
   startedNotFinished,
   watchedPerMember,
 } from './dashboard.queries.ts';
 import { largestRemainderPercents } from './dashboard.rounding.ts';
 
-type Scope = { organizationId: number; teamId: number | null; path: LearningPath };
+type Scope = { organizationId: number; teamId: number | null; path: LearningPath; catalogVersion: string | undefined };
 
-/** Checks the caller and the team, and reads the learning path the selection is measured against. */
+/**
+ * Checks the caller and the team, and reads the selection's learning path: the categories its panels list (the
+ * team's path, or the organization's for the whole organization). Each member is still measured against the path
+ * they follow (issue 33), which for the whole organization may be their team's.
+ */
 async function scopeOf(ctx: AppContext, caller: Caller, organizationId: number, team: number | undefined): Promise<Scope> {
   assertCanUseDashboard(caller, organizationId);
   const teamId = team ?? null;
   if (teamId !== null && !(await findTeam(ctx.db, organizationId, teamId))) throw badRequest('team: is not a team of this organization');
-  return { organizationId, teamId, path: await keptLearningPathFor(ctx.db, caller.catalogVersion, organizationId, teamId) };
+  return {
+    organizationId,
+    teamId,
+    path: await keptLearningPathFor(ctx.db, caller.catalogVersion, organizationId, teamId),
+    catalogVersion: caller.catalogVersion,
+  };
 }
 
-function selection(scope: Scope, categoryIds: number[]): Selection {
-  return { organizationId: scope.organizationId, teamId: scope.teamId, categoryIds, hiddenVideoIds: scope.path.hiddenVideoIds };
-}
+/** The selection's members, each measured over `pick` of the path they follow. */
+const measuring = (ctx: AppContext, scope: Scope, pick: (path: LearningPath) => number[]) =>
+  measuredMembers(ctx.db, scope.catalogVersion, { organizationId: scope.organizationId, teamId: scope.teamId }, pick);
 
 function pathCategory(scope: Scope, categoryId: number) {
   const category = scope.path.categories.find((c) => c.category_id === categoryId);
@@ -56,30 +64,37 @@ function pathCategory(scope: Scope, categoryId: number) {
   return category;
 }
 
-/** Team Tracker: one category, the required ones (onlyEssentials 1), the optional ones (0), or the whole path. */
+/**
+ * Team Tracker: each member's progress (learning.rules' memberProgress: credited over visible videos) over one
+ * category, the required categories of their path (onlyEssentials 1), its optional ones (0), or their whole path (the
+ * figure home shows them); teamProgress is the same sum over every member.
+ */
 export async function overallProgress(
   ctx: AppContext,
   caller: Caller,
   q: { organizationId: number; team?: number; categoryId?: number; onlyEssentials?: number; q?: string; skip?: number; take?: number },
 ): Promise<OverallProgressData> {
   const scope = await scopeOf(ctx, caller, q.organizationId, q.team);
-  const categoryIds =
-    q.categoryId !== undefined
-      ? [pathCategory(scope, q.categoryId).category_id]
-      : scope.path.categories.filter((c) => q.onlyEssentials === undefined || c.essential === q.onlyEssentials).map((c) => c.category_id);
-  const s = selection(scope, categoryIds);
-  const [totals, members] = await Promise.all([categoryTotals(ctx.db, s), watchedPerMember(ctx.db, s)]);
-  const total = totals.reduce((a, t) => a + t.total, 0);
+  const one = q.categoryId !== undefined ? [pathCategory(scope, q.categoryId).category_id] : undefined;
+  const members = await watchedPerMember(
+    ctx.db,
+    await measuring(
+      ctx,
+      scope,
+      (path) => one ?? path.categories.filter((c) => q.onlyEssentials === undefined || c.essential === q.onlyEssentials).map((c) => c.category_id),
+    ),
+  );
+  const total = members.reduce((a, m) => a + m.total, 0);
   const watched = members.reduce((a, m) => a + m.watched, 0);
   const found = holdingEveryWord(
-    members.map((m) => ({ user_id: m.user_id, name: fullName(m), picture: m.picture, progress: progressPercent(m.watched, total) })),
+    members.map((m) => ({ user_id: m.user_id, name: fullName(m), picture: m.picture, progress: progressPercent(m.watched, m.total) })),
     q.q ?? '',
     (member) => member.name,
   );
   const skip = q.skip ?? 0;
   return {
     overallProgress: {
-      teamProgress: progressPercent(watched, total * members.length),
+      teamProgress: progressPercent(watched, total),
       teamUsersProgress: q.take === undefined ? found.slice(skip) : found.slice(skip, skip + q.take),
       teamUsersTotal: found.length,
     },
@@ -93,11 +108,8 @@ export async function overallProgress(
 export async function usersAlerts(ctx: AppContext, caller: Caller, q: { organizationId: number; team?: number; categoryId?: number }): Promise<AlertsData> {
   const scope = await scopeOf(ctx, caller, q.organizationId, q.team);
   const categories = q.categoryId !== undefined ? [pathCategory(scope, q.categoryId)] : scope.path.categories;
-  const s = selection(
-    scope,
-    categories.map((c) => c.category_id),
-  );
-  const rows = await startedNotFinished(ctx.db, s, await categoryTotals(ctx.db, s), ALERTS_PER_CATEGORY, ALERTS_COUNT_CAP);
+  const categoryIds = categories.map((c) => c.category_id);
+  const rows = await startedNotFinished(ctx.db, await measuring(ctx, scope, () => categoryIds), categoryIds, ALERTS_PER_CATEGORY, ALERTS_COUNT_CAP);
   return {
     users_alerts: categories.map((c) => {
       const listed = rows.filter((r) => r.category_id === c.category_id);
@@ -121,11 +133,8 @@ export async function usersAlerts(ctx: AppContext, caller: Caller, q: { organiza
 export async function complianceReport(ctx: AppContext, caller: Caller, q: { organizationId: number; team?: number }): Promise<ComplianceItem[]> {
   const scope = await scopeOf(ctx, caller, q.organizationId, q.team);
   const required = scope.path.categories.filter((c) => c.essential === 1);
-  const s = selection(
-    scope,
-    required.map((c) => c.category_id),
-  );
-  const [completed, members] = await Promise.all([categoryTotals(ctx.db, s).then((totals) => completedPerCategory(ctx.db, s, totals)), memberCount(ctx.db, s)]);
+  const measured = await measuring(ctx, scope, () => required.map((c) => c.category_id));
+  const [completed, members] = await Promise.all([completedPerCategory(ctx.db, measured), memberCount(ctx.db, measured)]);
   return required.map((c) => {
     const done = completed.get(c.category_id) ?? 0;
     return { category_id: c.category_id, name: c.name, completed: done, members, completion: progressPercent(done, members) };
@@ -139,13 +148,7 @@ export async function complianceReport(ctx: AppContext, caller: Caller, q: { org
 export async function optionalTraining(ctx: AppContext, caller: Caller, q: { organizationId: number; team?: number }): Promise<OptionalTrainingItem[]> {
   const scope = await scopeOf(ctx, caller, q.organizationId, q.team);
   const optional = scope.path.categories.filter((c) => c.essential !== 1);
-  const seconds = await secondsPerCategory(
-    ctx.db,
-    selection(
-      scope,
-      optional.map((c) => c.category_id),
-    ),
-  );
+  const seconds = await secondsPerCategory(ctx.db, await measuring(ctx, scope, () => optional.map((c) => c.category_id)));
   const minutes = optional.map((c) => Math.floor((seconds.get(c.category_id) ?? 0) / 60));
   const shares = largestRemainderPercents(minutes);
   return optional.map((c, i) => ({ category_id: c.category_id, name: c.name, total_minutes: minutes[i]!, completion: shares[i]! }));
@@ -175,11 +178,15 @@ export async function sendAlert(
   const category = await findCategory(ctx.db, q.category_id);
   if (!category) throw badRequest('category_id: is not a category of the catalog');
 
-  // The member's own percentage, measured against their team's path (the supplied one is only a hint).
-  const path = await keptLearningPathFor(ctx.db, caller.catalogVersion, caller.organizationId, member.team_id);
-  const s: Selection = { organizationId: caller.organizationId, teamId: null, categoryIds: [category.id], hiddenVideoIds: path.hiddenVideoIds, userId };
-  const [totals, watched] = await Promise.all([categoryTotals(ctx.db, s), watchedPerMember(ctx.db, s)]);
-  const percentage = progressPercent(watched[0]?.watched ?? 0, totals[0]?.total ?? 0);
+  // The member's own progress in the category, against the path they follow, as the alert chips show it (the
+  // supplied percentage is only a hint).
+  const [standing] = await watchedPerMember(
+    ctx.db,
+    await measuredMembers(ctx.db, caller.catalogVersion, { organizationId: caller.organizationId, teamId: null, userId, memberTeamId: member.team_id }, () => [
+      category.id,
+    ]),
+  );
+  const percentage = progressPercent(standing?.watched ?? 0, standing?.total ?? 0);
   const supervisor = await senderName(ctx, caller, q.supervisor_name);
 
   const t = now();
@@ -207,14 +214,7 @@ export async function sendAlert(
 export async function sendBroadcast(ctx: AppContext, caller: Caller, body: { organizationId: number; team?: number; categoryId?: number }): Promise<number> {
   const scope = await scopeOf(ctx, caller, body.organizationId, body.team);
   const categories = body.categoryId !== undefined ? [pathCategory(scope, body.categoryId)] : scope.path.categories.filter((c) => c.essential === 1);
-  const behind = await behindMembers(
-    ctx.db,
-    selection(
-      scope,
-      categories.map((c) => c.category_id),
-    ),
-    caller.userId,
-  );
+  const behind = await behindMembers(ctx.db, await measuring(ctx, scope, () => categories.map((c) => c.category_id)), caller.userId);
   if (behind.length === 0) return 0;
   const supervisor = await senderName(ctx, caller, undefined);
   const names = new Map(categories.map((c) => [c.category_id, c.name]));

@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { dayIn } from '../../lib/clock.ts';
-import { availability, certificateDue, certificatesDue, isWatched, pathFigures, progressPercent, progressState, streakDays } from './learning.rules.ts';
+import {
+  availability,
+  certificateDue,
+  certificatesDue,
+  isWatched,
+  memberProgress,
+  pathFigures,
+  progressPercent,
+  progressState,
+  streakDays,
+} from './learning.rules.ts';
 
 describe('watched and progress', () => {
   it('counts a video watched at 90%, not 89%', () => {
@@ -46,9 +56,14 @@ describe('availability', () => {
   it('does not let an empty required category block', () => {
     expect(availability([c(1, 0, 0), c(1, 0)])).toEqual([true, true]);
   });
-  it('counts done, total and percent', () => {
+  it('counts completed categories, and the percent over the visible videos of the path, a certified category whole', () => {
+    const c = (total: number, watched: number, certified = false) => ({ total, watched, certified, progress: progressPercent(watched, total, certified) });
     expect(pathFigures([])).toEqual({ done: 0, total: 0, percent: 0 });
-    expect(pathFigures([100, 50, 0])).toEqual({ done: 1, total: 3, percent: 33 });
+    // 4 + 1 + 0 of 4 + 2 + 3 visible videos: 55%, though one category of three is completed.
+    expect(pathFigures([c(4, 4), c(2, 1), c(3, 0)])).toEqual({ done: 1, total: 3, percent: 55 });
+    // A certificate counts its category whole even when videos were added since (2 of 5 watched).
+    expect(pathFigures([c(5, 2, true), c(5, 0)])).toEqual({ done: 1, total: 2, percent: 50 });
+    expect(memberProgress([c(0, 0), c(2, 3)])).toBe(100);
   });
 });
 

@@ -87,11 +87,27 @@ export function streakDays(days: Iterable<string>, today: string): number {
   return n;
 }
 
-/** The home figures: completed categories of the path, the path's size, and the share completed. */
-export function pathFigures(progresses: number[]): { done: number; total: number; percent: number } {
-  const total = progresses.length;
-  const done = progresses.filter((p) => p >= 100).length;
-  return { done, total, percent: total === 0 ? 0 : Math.floor((100 * done) / total) };
+/** What a member has of one category of their path: its visible videos, those watched, and whether its certificate is held. */
+export type CategoryStanding = { total: number; watched: number; certified: boolean };
+
+/** The visible videos of a category a member is credited with: all of them once certified, else those watched (never more). */
+export const creditedVideos = (c: CategoryStanding): number => (c.certified ? c.total : Math.min(c.watched, c.total));
+
+/**
+ * A member's progress (issue 33: one number wherever it shows) over some categories of the learning path they follow
+ * (their team's when saved, else the organization's): floor(100 x credited / visible videos), summed over those
+ * categories. For one category it is the spec's category progress (100 once certified); the dashboard computes the
+ * same sums in SQL (learning/member-progress.queries.ts) and answers them through this function.
+ */
+export const memberProgress = (categories: readonly CategoryStanding[]): number =>
+  progressPercent(
+    categories.reduce((n, c) => n + creditedVideos(c), 0),
+    categories.reduce((n, c) => n + c.total, 0),
+  );
+
+/** The home figures: completed categories of the path, the path's size, and the member's progress over the path. */
+export function pathFigures(categories: readonly (CategoryStanding & { progress: number })[]): { done: number; total: number; percent: number } {
+  return { done: categories.filter((c) => c.progress >= 100).length, total: categories.length, percent: memberProgress(categories) };
 }
 
 /** A stored time (milliseconds; PostgreSQL's bigint arrives as text) as the ISO date-time the answers carry. */

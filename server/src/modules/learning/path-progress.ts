@@ -30,7 +30,14 @@ async function pathStanding(ctx: AppContext, member: Member, catalogVersion: str
   const certified = new Set(certs.filter((c) => c.kind === 'category').map((c) => c.subject_id));
   const rows = path.categories.map((c) => {
     const { subs, total, watched } = categoryCount(counts, c.category_id);
-    return { category: c, subs, total, watched, progress: progressPercent(watched, total, certified.has(c.category_id)) };
+    return {
+      category: c,
+      subs,
+      total,
+      watched,
+      certified: certified.has(c.category_id),
+      progress: progressPercent(watched, total, certified.has(c.category_id)),
+    };
   });
   const open = availability(rows.map((r) => ({ essential: r.category.essential, progress: r.progress, total: r.total })));
   return { path, catalog, started, certs, rows: rows.map((r, i) => ({ ...r, available: open[i] ?? false })) };
@@ -102,7 +109,7 @@ export async function pathProgress(ctx: AppContext, member: Member, catalogVersi
       available: preview || available,
     };
   });
-  return { source: path.source, categories: categoriesOut, certs };
+  return { source: path.source, categories: categoriesOut, certs, standing: rows };
 }
 
 /**
@@ -165,8 +172,8 @@ export async function memberOrThrow(ctx: AppContext, userId: number): Promise<Me
 
 export async function learningPathHome(ctx: AppContext, caller: Caller): Promise<LearningPathHomeData> {
   const member = await memberOrThrow(ctx, caller.userId);
-  const { source, categories } = await pathProgress(ctx, member, caller.catalogVersion);
-  const figures = pathFigures(categories.map((c) => c.progress));
+  const { source, categories, standing } = await pathProgress(ctx, member, caller.catalogVersion);
+  const figures = pathFigures(standing);
   return {
     name: member.name,
     last_name: member.last_name,

@@ -1,0 +1,108 @@
+import { type RawBuilder, sql } from 'kysely';
+
+/**
+ * Members' standing per category, many members in one statement (the team dashboard, alerts and their e-mails): each
+ * member measured against the learning path THEY follow (issue 33), over the kept per-member, per-category figures
+ * (member_category_stats: listed videos only), minus their path's hidden videos (whose watch rows are subtracted;
+ * hidden videos are few). `watched` is already credited as learning.rules' `creditedVideos` says: the whole visible
+ * total once the category's certificate is held, never more than the total. No statement runs per member.
+ */
+export type MeasuredMembers = {
+  organizationId: number;
+  /** null: the whole organization. */
+  teamId: number | null;
+  /** One member only (an alert). */
+  userId?: number;
+  /** Live teams that follow a path of their own; every other member follows the organization's (path key 0). */
+  ownPathTeamIds: number[];
+  /** Per path key, the categories measured with their visible (listed, not hidden) video count. */
+  measured: { pathKey: number; categoryId: number; total: number }[];
+  /** Per path key, the listed videos it hides, with their category. */
+  hidden: { pathKey: number; videoId: number; categoryId: number }[];
+};
+
+const lit = (v: number) => sql.lit(Math.trunc(v));
+const list = (values: number[]) =>
+  sql.join(
+    values.map((v) => lit(v)),
+    sql`, `,
+  );
+
+/** Live, non-guest members of the selection, as a condition on the users alias. */
+export function membersOf(p: Pick<MeasuredMembers, 'organizationId' | 'teamId' | 'userId'>, alias: string): RawBuilder<unknown> {
+  const col = (c: string) => sql.ref(`${alias}.${c}`);
+  return sql`${col('organization_id')} = ${p.organizationId} and ${col('deleted_at')} is null and ${col('is_guest')} = 0${
+    p.teamId === null ? sql`` : sql` and ${col('team_id')} = ${p.teamId}`
+  }${p.userId === undefined ? sql`` : sql` and ${col('id')} = ${p.userId}`}`;
+}
+
+/** The path key of the member in the users alias: their team's id when it has a path of its own, else 0. */
+function pathKeyOf(p: MeasuredMembers, alias: string): RawBuilder<unknown> {
+  if (p.ownPathTeamIds.length === 0) return sql`0`;
+  const team = sql.ref(`${alias}.team_id`);
+  return sql`case when ${team} in (${list(p.ownPathTeamIds)}) then ${team} else 0 end`;
+}
+
+/** The CTEs every statement over `memberStandingSql` starts with (`with ${measuredCtes(p)} ...`). */
+export function measuredCtes(p: MeasuredMembers): RawBuilder<unknown> {
+  const rows = (values: number[][]) =>
+    sql.join(
+      values.map((r) => sql`(${list(r)})`),
+      sql`, `,
+    );
+  const measured = sql`measured_categories (path_key, category_id, total) as (values ${rows(p.measured.map((m) => [m.pathKey, m.categoryId, m.total]))})`;
+  if (p.hidden.length === 0) return measured;
+  return sql`${measured}, hidden_videos (path_key, video_id, category_id) as (values ${rows(p.hidden.map((h) => [h.pathKey, h.videoId, h.categoryId]))})`;
+}
+
+/**
+ * Per member of the selection and measured category of their path: user_id, category_id, total (visible videos),
+ * watched (credited), started (visible videos started), seconds, first_at (null when not started; it may be the start
+ * of a hidden video: the kept figures have no per-video dates). `from`: 'members' gives every member a row per
+ * measured category, started or not; 'started' only the rows of members who started the category (`categoryId`),
+ * walked from the (organization, category, first start) index, for a list in first-start order that stops early.
+ * `p.measured` must not be empty.
+ */
+export function memberStandingSql(p: MeasuredMembers, from: 'members' | { started: number }): RawBuilder<unknown> {
+  const source =
+    from === 'members'
+      ? {
+          from: sql`from users u
+                    join measured_categories mc on mc.path_key = ${pathKeyOf(p, 'u')}
+                    left join member_category_stats m on m.user_id = u.id and m.category_id = mc.category_id`,
+          where: membersOf(p, 'u'),
+        }
+      : {
+          from: sql`from member_category_stats m
+                    join users u on u.id = m.user_id
+                    join measured_categories mc on mc.path_key = ${pathKeyOf(p, 'u')} and mc.category_id = m.category_id`,
+          where: sql`m.organization_id = ${p.organizationId} and m.category_id = ${lit(from.started)} and ${membersOf(p, 'u')}`,
+        };
+  const hidden =
+    p.hidden.length === 0
+      ? { join: sql``, started: sql`0`, watched: sql`0`, seconds: sql`0` }
+      : {
+          join: sql`left join (select w.user_id as user_id, hv.category_id as category_id, count(*) as started,
+                                      count(w.watched_at) as watched, sum(w.seconds) as seconds
+                               from hidden_videos hv
+                               join video_watch w on w.video_id = hv.video_id
+                               join users hu on hu.id = w.user_id
+                               where ${membersOf(p, 'hu')} and hv.path_key = ${pathKeyOf(p, 'hu')}
+                               group by w.user_id, hv.category_id) h on h.user_id = u.id and h.category_id = mc.category_id`,
+          started: sql`coalesce(h.started, 0)`,
+          watched: sql`coalesce(h.watched, 0)`,
+          seconds: sql`coalesce(h.seconds, 0)`,
+        };
+  const watched = sql`(coalesce(m.watched, 0) - ${hidden.watched})`;
+  return sql`select u.id as user_id, mc.category_id as category_id, mc.total as total,
+                    case when exists (select 1 from certificates c where c.user_id = u.id and c.kind = 'category' and c.subject_id = mc.category_id)
+                           then mc.total
+                         when ${watched} > mc.total then mc.total
+                         else ${watched} end as watched,
+                    coalesce(m.started, 0) - ${hidden.started} as started,
+                    coalesce(m.seconds, 0) - ${hidden.seconds} as seconds,
+                    m.first_at as first_at
+             ${source.from}
+             ${hidden.join}
+             where ${source.where}`;
+}

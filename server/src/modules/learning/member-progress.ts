@@ -1,0 +1,59 @@
+import type { Db } from '../../db/client.ts';
+import { keptLearningPathFor } from '../organization/kept-learning-path.ts';
+import type { LearningPath } from '../organization/learning-path.queries.ts';
+import { organizationTeamNames } from '../organization/teams.queries.ts';
+import type { MeasuredMembers } from './member-progress.queries.ts';
+import { categoryCount, listedCatalog, subCategoryCounts } from './path-videos.ts';
+
+/** Whose standing is measured: the whole organization, one team, or one member (of `teamId`'s path). */
+export type Measuring = { organizationId: number; teamId: number | null; userId?: number; memberTeamId?: number | null };
+
+const NONE: ReadonlySet<number> = new Set();
+
+/**
+ * What `memberStandingSql` needs to measure every member of the selection against the path they follow (their team's
+ * when it has one of its own, else the organization's: `learningPathFor`), `pick` choosing the categories measured of
+ * each path. The paths are the ones kept per catalog version (a few team paths; no statement per member), the visible
+ * totals come from the kept listed catalog minus each path's hidden videos, as home counts them (path-videos.ts).
+ */
+export async function measuredMembers(
+  db: Db,
+  catalogVersion: string | undefined,
+  who: Measuring,
+  pick: (path: LearningPath) => number[],
+): Promise<MeasuredMembers> {
+  const { organizationId } = who;
+  const teamIds =
+    who.userId !== undefined
+      ? [who.memberTeamId ?? null]
+      : who.teamId !== null
+        ? [who.teamId]
+        : [null, ...(await organizationTeamNames(db, organizationId)).map((t) => t.id)];
+  const [catalog, paths] = await Promise.all([
+    listedCatalog(db, catalogVersion),
+    Promise.all(teamIds.map(async (teamId) => ({ teamId, path: await keptLearningPathFor(db, catalogVersion, organizationId, teamId) }))),
+  ]);
+  // A team without a path of its own follows the organization's: path key 0, measured once.
+  const followed = new Map<number, LearningPath>();
+  for (const { teamId, path } of paths) followed.set(path.source === 'team' && teamId !== null ? teamId : 0, path);
+  const measured: MeasuredMembers['measured'] = [];
+  const hidden: MeasuredMembers['hidden'] = [];
+  for (const [pathKey, path] of followed) {
+    const categoryIds = pick(path);
+    const counts = subCategoryCounts(catalog, categoryIds, path.hiddenVideoIds, NONE);
+    for (const categoryId of categoryIds) measured.push({ pathKey, categoryId, total: categoryCount(counts, categoryId).total });
+    const inScope = new Set(categoryIds);
+    for (const videoId of path.hiddenVideoIds) {
+      const video = catalog.byId.get(videoId);
+      if (video && inScope.has(video.category_id)) hidden.push({ pathKey, videoId, categoryId: video.category_id });
+    }
+  }
+  return {
+    organizationId,
+    teamId: who.teamId,
+    userId: who.userId,
+    ownPathTeamIds: [...followed.keys()].filter((k) => k !== 0),
+    measured,
+    hidden,
+  };
+}
