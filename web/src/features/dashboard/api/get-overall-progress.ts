@@ -3,8 +3,11 @@ import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { dashboardKey, scopeOf } from './dashboard-keys.ts';
 
-/** The team filter of the tracker: 'optional' sends onlyEssentials 0, 'required' 1, a number is one category. */
-export type TrackerFilter = 'optional' | 'required' | number;
+/**
+ * The team filter of the tracker: 'all' sends neither (each member's whole path: the progress home shows them),
+ * 'optional' sends onlyEssentials 0, 'required' 1, a number is one category.
+ */
+export type TrackerFilter = 'all' | 'optional' | 'required' | number;
 
 /** Members per page of the tracker: a plant's whole organization is hundreds of bars. */
 export const TRACKER_PAGE = 20;
@@ -12,7 +15,7 @@ export const TRACKER_PAGE = 20;
 const progressQuery = (organizationId: number, team: number | null, filter: TrackerFilter) => ({
   ...scopeOf(organizationId, team),
   categoryId: typeof filter === 'number' ? filter : undefined,
-  onlyEssentials: filter === 'required' ? 1 : 0,
+  onlyEssentials: filter === 'required' ? 1 : filter === 'optional' ? 0 : undefined,
 });
 
 /**

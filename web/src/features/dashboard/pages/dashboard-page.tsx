@@ -46,13 +46,20 @@ export function DashboardPage() {
   return <Dashboard />;
 }
 
+/**
+ * Beyond the spec's filter options, and the one shown first (issue 33): every category of each member's path, so a
+ * member's bar is the progress their home shows them; the spec's required, optional and per-category views follow.
+ */
+const ALL_CONTENT = 'all';
+const isContentKind = (value: string): value is 'all' | 'optional' | 'required' => value === ALL_CONTENT || value === 'optional' || value === 'required';
+
 function Dashboard() {
   const { organizationId, organizationName } = useManagedOrganization();
   const session = useSignedInSession();
   const [teamValue, setTeamValue] = useState(ORGANIZATION);
-  const [filterValue, setFilterValue] = useState('required');
+  const [filterValue, setFilterValue] = useState<string>(ALL_CONTENT);
   const team = teamValue === ORGANIZATION ? null : Number(teamValue);
-  const filter: TrackerFilter = filterValue === 'required' || filterValue === 'optional' ? filterValue : Number(filterValue);
+  const filter: TrackerFilter = isContentKind(filterValue) ? filterValue : Number(filterValue);
 
   const teams = useTeams(organizationId);
   const path = usePathCategories(organizationId, team);
@@ -81,6 +88,7 @@ function Dashboard() {
     ...(teams.data ?? []).map((t) => ({ value: String(t.id), label: t.name })),
   ];
   const filterOptions = [
+    { value: ALL_CONTENT, label: 'All content' },
     { value: 'optional', label: 'All optional content' },
     { value: 'required', label: 'All required content' },
     ...(path.data?.data ?? []).map((c) => ({ value: String(c.id), label: c.name })),
@@ -100,7 +108,7 @@ function Dashboard() {
             onChange={(v) => {
               if (!v) return;
               setTeamValue(v);
-              setFilterValue((f) => (f === 'required' || f === 'optional' ? f : 'required'));
+              setFilterValue((f) => (isContentKind(f) ? f : ALL_CONTENT));
             }}
             allowDeselect={false}
             w={260}
