@@ -127,8 +127,13 @@ export const learningPathHomeData = z.object({
   role: z.string().nullable(),
   team: z.string().nullable(),
   source: z.enum(['team', 'organization', 'catalog']),
+  /** Completed categories of the member's path, and the path's categories. */
   done: z.number(),
   total: z.number(),
+  /**
+   * The member's progress (issue 33): visible videos of their path watched (a certified category counting whole) over
+   * its visible videos, floored; the same figure as their Team Tracker bar over all content.
+   */
   percent: z.number(),
   /** '{done} COMPLETED / {total} TO GO - {percent}% COMPLETED' */
   summary: z.string(),

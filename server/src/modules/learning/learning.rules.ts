@@ -96,8 +96,9 @@ export const creditedVideos = (c: CategoryStanding): number => (c.certified ? c.
 /**
  * A member's progress (issue 33: one number wherever it shows) over some categories of the learning path they follow
  * (their team's when saved, else the organization's): floor(100 x credited / visible videos), summed over those
- * categories. For one category it is the spec's category progress (100 once certified); the dashboard computes the
- * same sums in SQL (learning/member-progress.queries.ts) and answers them through this function.
+ * categories. For one category with visible videos it is the spec's category progress (100 once certified); the dashboard computes the
+ * same credited and visible sums in SQL (learning/member-progress.queries.ts) and floors them with progressPercent, as
+ * this function does.
  */
 export const memberProgress = (categories: readonly CategoryStanding[]): number =>
   progressPercent(
