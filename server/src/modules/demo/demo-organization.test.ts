@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertFakeAsset, insertTestVideo } from '../../../test/catalog-fixture.ts';
 import { signIn, startPlatform, type TestPlatform } from '../../../test/harness.ts';
+import { pathFigures } from '../learning/learning.rules.ts';
 import { rebuildCategoryStats, rebuildMemberPoints } from '../learning/learning-stats.queries.ts';
+import { memberOrThrow, pathProgress } from '../learning/path-progress.ts';
 import { seedDemoOrganization } from './demo-organization.ts';
 import { DEMO_MEMBER, DEMO_SUPER_USER } from './demo-people.ts';
 
@@ -170,29 +172,12 @@ describe('demo organization', () => {
     expect(users.some((u) => u.progress > 0 && u.progress < 70)).toBe(true);
     expect(users.some((u) => u.progress === 0)).toBe(true);
 
-    // Each member's share equals their watched videos of the organization's path, counted from the history.
-    const path = await db
-      .selectFrom('learning_paths as lp')
-      .innerJoin('learning_path_categories as lpc', 'lpc.path_id', 'lp.id')
-      .select('lpc.category_id')
-      .where('lp.organization_id', '=', organizationId)
-      .where('lp.team_id', 'is', null)
-      .execute();
-    const categoryIds = path.map((p) => p.category_id);
-    const videos = await db.selectFrom('videos').select('id').where('category_id', 'in', categoryIds).where('in_test', '=', 1).execute();
-    const watched = await db
-      .selectFrom('video_watch')
-      .select(['user_id', (eb) => eb.fn.countAll().as('n')])
-      .where(
-        'video_id',
-        'in',
-        videos.map((v) => v.id),
-      )
-      .where('watched_at', 'is not', null)
-      .groupBy('user_id')
-      .execute();
-    const counted = new Map(watched.map((w) => [w.user_id, Number(w.n)]));
-    for (const u of users) expect(u.progress).toBe(Math.floor((100 * (counted.get(u.user_id) ?? 0)) / videos.length));
+    // Each member's bar is the progress their own home shows (issue 33): against the path they follow, which for
+    // the teams with a path of their own is not the organization's.
+    for (const u of users) {
+      const { standing } = await pathProgress(platform.ctx, await memberOrThrow(platform.ctx, u.user_id), undefined);
+      expect(u.progress, `member ${u.user_id}`).toBe(pathFigures(standing).percent);
+    }
 
     const alerts = await get('get_dashboard_users_alerts', admin, scope);
     expect((alerts.body.data.users_alerts as Array<{ users_total: number }>).some((c) => c.users_total > 0)).toBe(true);
