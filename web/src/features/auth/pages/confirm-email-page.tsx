@@ -56,7 +56,7 @@ export function ConfirmEmailPage() {
     <AuthCard title={CONFIRMATION_MESSAGES.pageTitle}>
       {body}
       {outcome && (
-        <Button component={Link} to={onward} variant="light">
+        <Button component={Link} to={onward}>
           {CONFIRMATION_MESSAGES.continue}
         </Button>
       )}
