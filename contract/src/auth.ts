@@ -116,3 +116,11 @@ export const changePasswordRequest = z.object({
   password_confirmation: z.string().max(1024),
 });
 export type ChangePasswordRequest = z.infer<typeof changePasswordRequest>;
+
+/** The token of the registration's confirmation link (the page /confirm-email?token=...). */
+export const confirmEmailRequest = z.object({ token: z.string().trim().min(1).max(200) });
+export type ConfirmEmailRequest = z.infer<typeof confirmEmailRequest>;
+/** The button's outcome: a second press, or another tab's, is already_confirmed (not an error). */
+export const confirmEmailData = z.object({ state: z.enum(['confirmed', 'already_confirmed']) });
+export const confirmEmailStateData = z.object({ state: z.enum(['pending', 'confirmed', 'invalid']) });
+export type ConfirmEmailState = z.infer<typeof confirmEmailStateData>['state'];

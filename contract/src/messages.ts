@@ -87,4 +87,8 @@ export const CONFIRMATION_MESSAGES = {
   confirmed: 'Thank you: your e-mail address is confirmed. You can now invite your team.',
   linkInvalid: 'This confirmation link has expired or was already used.',
   sendAgain: 'Send the link again',
+  pageTitle: 'Confirm your e-mail address',
+  pageIntro: 'Press the button to confirm your e-mail address. Your organization can then invite its team.',
+  button: 'Confirm my e-mail address',
+  continue: 'Continue',
 } as const;

@@ -1,6 +1,17 @@
 import { z } from 'zod';
 import { profileData, subProfilesData, updateProfileRequest, userInfoData, userInfoRequest } from './account.ts';
-import { changePasswordRequest, forgotPasswordRequest, loginRequest, registerData, registerRequest, resetPasswordRequest, sessionData } from './auth.ts';
+import {
+  changePasswordRequest,
+  confirmEmailData,
+  confirmEmailRequest,
+  confirmEmailStateData,
+  forgotPasswordRequest,
+  loginRequest,
+  registerData,
+  registerRequest,
+  resetPasswordRequest,
+  sessionData,
+} from './auth.ts';
 import {
   acceptInvitationRequest,
   cancelSubscriptionRequest,
@@ -189,8 +200,15 @@ export const routes = {
   /** The shared guest account (member spec 1): the landing page's guest link signs in with it. */
   guestAccess: defineRoute({ method: 'GET', path: '/api/guest_access', answer: z.object({ email: z.string(), password: z.string() }) }),
   register: defineRoute({ method: 'POST', path: '/api/v4/register', body: registerRequest, answer: registerData, status: 201 }),
-  /** The link of the registration's confirmation e-mail, opened in a browser. */
-  confirmEmail: defineRoute({ method: 'GET', path: '/api/confirm-email', query: z.object({ token: z.string().trim().min(1).max(200) }), answer: 'redirect' }),
+  /**
+   * The registration's confirmation e-mail links to the web page /confirm-email, which confirms only when its button
+   * is pressed: a mail scanner opening the link (GET or HEAD) changes nothing.
+   */
+  confirmEmail: defineRoute({ method: 'POST', path: '/api/confirm-email', body: confirmEmailRequest, answer: confirmEmailData }),
+  /** What the page shows on opening: still to confirm, already confirmed, or a link that no longer works. Reads only. */
+  confirmEmailState: defineRoute({ method: 'GET', path: '/api/confirm-email/state', query: confirmEmailRequest, answer: confirmEmailStateData }),
+  /** The links e-mailed before the page existed: opened in a browser, they lead to the page (no confirmation). */
+  confirmEmailLink: defineRoute({ method: 'GET', path: '/api/confirm-email', query: confirmEmailRequest, answer: 'redirect' }),
   resendConfirmation: defineRoute({ method: 'POST', path: '/api/confirmation-email', answer: z.null() }),
   forgotPassword: defineRoute({ method: 'POST', path: '/api/forgotpassword', body: forgotPasswordRequest, answer: z.null() }),
   resetPassword: defineRoute({ method: 'POST', path: '/api/reset-password', body: resetPasswordRequest, answer: z.null() }),

@@ -15,7 +15,7 @@ export async function seedPlans(platform: TestPlatform): Promise<void> {
     .execute();
 }
 
-/** The link of the last confirmation e-mail sent to that address. */
+/** The link of the last confirmation e-mail sent to that address (the web page /confirm-email). */
 export async function confirmationLinkOf(platform: TestPlatform, email: string): Promise<string> {
   const mail = await platform.ctx.db
     .selectFrom('outbox')
@@ -24,10 +24,14 @@ export async function confirmationLinkOf(platform: TestPlatform, email: string):
     .where('kind', '=', 'confirm_email')
     .orderBy('id', 'desc')
     .executeTakeFirstOrThrow();
-  const link = /https?:\/\/\S+\/api\/confirm-email\?token=[\w%-]+/.exec(mail.text_body)?.[0];
+  const link = /https?:\/\/\S+\/confirm-email\?token=[\w%-]+/.exec(mail.text_body)?.[0];
   if (!link) throw new Error(`no confirmation link in the mail to ${email}`);
   return link;
 }
+
+/** What the confirmation page's button does: posts the link's token. */
+export const pressConfirm = (platform: TestPlatform, link: string) =>
+  platform.api('POST', '/api/confirm-email', { json: { token: new URL(link).searchParams.get('token') } });
 
 /**
  * A visitor registered through the API: a new organization, no subscription, not a super user; its e-mail is
@@ -41,8 +45,8 @@ export async function registerCompany(platform: TestPlatform, company = 'Okafor 
   if (res.status !== 201) throw new Error(`registration failed: ${JSON.stringify(res.body)}`);
   const user = await platform.ctx.db.selectFrom('users').select(['id', 'organization_id']).where('email', '=', email).executeTakeFirstOrThrow();
   if (confirmed) {
-    const opened = await fetch(await confirmationLinkOf(platform, email), { redirect: 'manual' });
-    if (opened.headers.get('location') !== '/?email_confirmed=1') throw new Error(`confirming ${email} failed: ${opened.status}`);
+    const pressed = await pressConfirm(platform, await confirmationLinkOf(platform, email));
+    if (pressed.body.data?.state !== 'confirmed') throw new Error(`confirming ${email} failed: ${pressed.status}`);
   }
   return { email, token: res.body.data.token as string, userId: user.id, organizationId: user.organization_id as number };
 }

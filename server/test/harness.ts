@@ -147,3 +147,26 @@ export async function insertBulkMembers(platform: TestPlatform, organizationId: 
   }
   return ids;
 }
+
+/** Moves the organization to a plan of `seats` accounts, for tests that add more people than the trial's 5 seats. */
+export async function giveSeats(platform: TestPlatform, organizationId: number, seats: number): Promise<void> {
+  const t = Date.now();
+  const plan = await platform.ctx.db
+    .insertInto('plans')
+    .values({
+      key: `seats-${organizationId}-${t}`,
+      title: `${seats} seats`,
+      price_id: 'xx',
+      currency: 'USD',
+      amount: 100,
+      months: 1,
+      no_of_account: seats,
+      description: 'Test plan',
+      popular: 0,
+      created_at: t,
+      updated_at: t,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await platform.ctx.db.updateTable('subscriptions').set({ plan_id: plan.id, updated_at: t }).where('organization_id', '=', organizationId).execute();
+}

@@ -679,6 +679,12 @@ export interface WriteReceiptTable {
   received_at: number;
 }
 
+/** The hours whose write-receipt prune an instance claimed (one instance prunes per hour). */
+export interface WriteReceiptPruneTable {
+  hour: number;
+  ran_at: number;
+}
+
 export interface Database {
   organizations: OrganizationTable;
   teams: TeamTable;
@@ -738,6 +744,7 @@ export interface Database {
   qualification_digests: QualificationDigestTable;
   signoff_requests: SignoffRequestTable;
   write_receipts: WriteReceiptTable;
+  write_receipt_prunes: WriteReceiptPruneTable;
 }
 
 export type User = Selectable<UserTable>;

@@ -1,6 +1,5 @@
 import { useOfflineSync } from '../lib/offline-sync.ts';
 import { AppRoutes } from './app-routes.tsx';
-import { EmailConfirmationNotice } from './email-confirmation-notice.tsx';
 import { AppProviders } from './providers.tsx';
 import { SessionGuard } from './session-guard.tsx';
 
@@ -15,7 +14,6 @@ export function App() {
     <AppProviders>
       <OfflineSync />
       <SessionGuard />
-      <EmailConfirmationNotice />
       <AppRoutes />
     </AppProviders>
   );

@@ -15,6 +15,7 @@ import {
   AddTeamMemberPage,
   BillingPage,
   CategoryPage,
+  ConfirmEmailPage,
   CreateTeamPage,
   DashboardPage,
   EditOrganizationPage,
@@ -114,6 +115,7 @@ export function MemberRoutes() {
         {/* Super users, and trainers for the people they sign off. */}
         <Route path={paths.qualifications.person} element={titled('Person qualifications', <PersonQualificationsPage />)} />
         <Route path={paths.acceptInvitation} element={titled('Accept invitation', <AcceptInvitationPage />)} />
+        <Route path={paths.confirmEmail} element={titled('Confirm your e-mail address', <ConfirmEmailPage />)} />
         <Route path={paths.category} element={titled('Category', <CategoryPage />)} />
         <Route path={paths.subCategory} element={titled('Videos', <SubCategoryPage />)} />
         <Route path={paths.viewAll} element={titled('Videos', <ViewAllPage />)} />

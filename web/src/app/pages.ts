@@ -12,6 +12,7 @@ export const AccountPage = lazyPage(() => import('../features/account/pages/acco
 export const AchievementsPage = lazyPage(() => import('../features/achievements/pages/achievements-page.tsx'), 'AchievementsPage');
 export const VerifyPage = lazyPage(() => import('../features/achievements/pages/verify-page.tsx'), 'VerifyPage');
 export const AcceptInvitationPage = lazyPage(() => import('../features/auth/pages/accept-invitation-page.tsx'), 'AcceptInvitationPage');
+export const ConfirmEmailPage = lazyPage(() => import('../features/auth/pages/confirm-email-page.tsx'), 'ConfirmEmailPage');
 export const AccountChangePasswordPage = lazyPage(() => import('../features/auth/pages/account-change-password-page.tsx'), 'AccountChangePasswordPage');
 export const ForcedChangePasswordPage = lazyPage(() => import('../features/auth/pages/forced-change-password-page.tsx'), 'ForcedChangePasswordPage');
 export const ForgotPasswordPage = lazyPage(() => import('../features/auth/pages/forgot-password-page.tsx'), 'ForgotPasswordPage');

@@ -5,6 +5,7 @@ import { PublicLayout } from './layouts/public-layout.tsx';
 import {
   AcceptInvitationPage,
   AfterSignOut,
+  ConfirmEmailPage,
   ForgotPasswordPage,
   InfoPage,
   KioskPage,
@@ -30,6 +31,7 @@ export function PublicRoutes() {
         <Route path={paths.forgotPassword} element={titled('Forgot password', <ForgotPasswordPage />)} />
         <Route path={paths.resetPassword} element={titled('Reset password', <ResetPasswordPage />)} />
         <Route path={paths.acceptInvitation} element={titled('Accept invitation', <AcceptInvitationPage />)} />
+        <Route path={paths.confirmEmail} element={titled('Confirm your e-mail address', <ConfirmEmailPage />)} />
         <Route path={paths.page} element={titled('Information', <InfoPage />)} />
         <Route path={paths.version} element={titled('Version', <VersionPage />)} />
         <Route path={paths.plans} element={titled('Plans', <PublicPlansPage />)} />

@@ -73,6 +73,8 @@ export const paths = {
   successPayment: '/success-payment',
   addTeamMember: '/add-team-member',
   acceptInvitation: '/accept-invitation',
+  // The registration's e-mailed confirmation link: a button confirms (a link scanner opening it does not).
+  confirmEmail: '/confirm-email',
   shareEmails: '/share/emails',
   // A video shared by e-mail: public, also reachable when signed in.
   watchShared: '/watch/:uniqueId/:token',

@@ -3,7 +3,17 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.ts';
 import { contractRoute } from '../../lib/contract-route.ts';
 import { ok } from '../../lib/reply.ts';
-import { changePassword, confirmEmail, login, RESET_SENT, register, requestPasswordReset, resendConfirmation, resetPassword } from './auth.service.ts';
+import {
+  changePassword,
+  confirmationState,
+  confirmEmail,
+  login,
+  RESET_SENT,
+  register,
+  requestPasswordReset,
+  resendConfirmation,
+  resetPassword,
+} from './auth.service.ts';
 import { callerOf } from './caller.ts';
 import { revokeSession } from './sessions.queries.ts';
 
@@ -33,14 +43,22 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     },
   });
 
-  // The link of the registration's confirmation e-mail: opened in a browser, so it answers with the web app.
+  // The registration's confirmation: the e-mailed link opens the web page, whose button posts the token.
   app.route({
     ...contractRoute(routes.confirmEmail),
     config: open,
-    handler: async (request, reply) => {
-      const confirmed = await confirmEmail(ctx, request.query.token, request.ip);
-      return reply.redirect(`/?email_confirmed=${confirmed ? 1 : 0}`, 303);
-    },
+    handler: async (request) => ok({ state: await confirmEmail(ctx, request.body.token, request.ip) }),
+  });
+  app.route({
+    ...contractRoute(routes.confirmEmailState),
+    config: open,
+    handler: async (request) => ok({ state: await confirmationState(ctx, request.query.token, request.ip) }),
+  });
+  // Links sent before the page existed: they lead to it and change nothing (GET and HEAD never confirm).
+  app.route({
+    ...contractRoute(routes.confirmEmailLink),
+    config: open,
+    handler: async (request, reply) => reply.redirect(`/confirm-email?token=${encodeURIComponent(request.query.token)}`, 303),
   });
 
   app.route({ ...contractRoute(routes.resendConfirmation), handler: async (request) => ok(null, await resendConfirmation(ctx, callerOf(request))) });

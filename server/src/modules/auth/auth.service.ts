@@ -1,6 +1,7 @@
 import {
   type ChangePasswordRequest,
   CONFIRMATION_MESSAGES,
+  type ConfirmEmailState,
   firstRegistrationError,
   type LoginRequest,
   type RegisterRequest,
@@ -17,7 +18,7 @@ import { insertOrganization, markOrganizationVerified, organizationVerified } fr
 import { emailTaken, findUserByEmail, findUserById, insertUser, type UserWithOrg, updateUser } from '../users/users.queries.ts';
 import type { Caller } from './caller.ts';
 import { sendConfirmationLink } from './organization-verification.ts';
-import { consumeUserToken, issueUserToken, openSession, revokeUserSessions } from './sessions.queries.ts';
+import { consumeUserToken, findUserToken, issueUserToken, openSession, revokeUserSessions } from './sessions.queries.ts';
 
 const RESET_LIFETIME = 30 * MINUTE;
 export const BAD_CREDENTIALS = 'These credentials do not match our records.';
@@ -152,14 +153,35 @@ export async function resetPassword(ctx: AppContext, input: ResetPasswordRequest
   await revokeUserSessions(ctx.db, userId);
 }
 
-/** The e-mailed confirmation link: the registration's organization counts from now on. Answers whether the link worked. */
-export async function confirmEmail(ctx: AppContext, token: string, ip: string): Promise<boolean> {
+/** Where a confirmation token stands: its organization confirmed (by it or by another link), still usable, or not. */
+async function tokenState(ctx: AppContext, token: string): Promise<ConfirmEmailState> {
+  const row = await findUserToken(ctx.db, token, 'verify');
+  const user = row ? await findUserById(ctx.db, row.user_id) : undefined;
+  if (!row || !user?.organization_id) return 'invalid';
+  if (await organizationVerified(ctx.db, user.organization_id)) return 'confirmed';
+  return row.used_at === null && row.expires_at > now() ? 'pending' : 'invalid';
+}
+
+/** What the confirmation page shows on opening. Reads only: a mail scanner fetching the link confirms nothing. */
+export async function confirmationState(ctx: AppContext, token: string, ip: string): Promise<ConfirmEmailState> {
+  await takeAttempt(ctx, LIMITS.tokenUsePerAddress, ip, TOKEN_USE_THROTTLED);
+  return tokenState(ctx, token);
+}
+
+/**
+ * The confirmation page's button: the registration's organization counts from now on. A link already used (a second
+ * press, another tab) answers already_confirmed; an unknown or expired one is refused.
+ */
+export async function confirmEmail(ctx: AppContext, token: string, ip: string): Promise<'confirmed' | 'already_confirmed'> {
   await takeAttempt(ctx, LIMITS.tokenUsePerAddress, ip, TOKEN_USE_THROTTLED);
   const userId = await consumeUserToken(ctx.db, token, 'verify');
   const user = userId === null ? undefined : await findUserById(ctx.db, userId);
-  if (!user?.organization_id) return false;
-  await markOrganizationVerified(ctx.db, user.organization_id);
-  return true;
+  if (user?.organization_id) {
+    await markOrganizationVerified(ctx.db, user.organization_id);
+    return 'confirmed';
+  }
+  if ((await tokenState(ctx, token)) === 'confirmed') return 'already_confirmed';
+  throw badRequest(CONFIRMATION_MESSAGES.linkInvalid);
 }
 
 export const ALREADY_CONFIRMED = CONFIRMATION_MESSAGES.alreadyConfirmed;

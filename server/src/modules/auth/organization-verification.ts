@@ -21,6 +21,6 @@ export async function assertOrganizationCounts(ctx: AppContext, organizationId: 
 export async function sendConfirmationLink(ctx: AppContext, user: { id: number; email: string; name: string }, organization: string): Promise<void> {
   const token = await issueUserToken(ctx.db, user.id, 'verify', CONFIRMATION_LIFETIME);
   // Built from PUBLIC_URL, never from the Host header a caller could forge.
-  const url = `${ctx.config.publicUrl}/api/confirm-email?token=${encodeURIComponent(token)}`;
+  const url = `${ctx.config.publicUrl}/confirm-email?token=${encodeURIComponent(token)}`;
   await ctx.mailer.send(user.email, 'confirm_email', confirmEmailMail(user.name, organization, url));
 }

@@ -53,6 +53,16 @@ export async function issueUserToken(db: Db, userId: number, purpose: TokenPurpo
 }
 
 /** Marks the token used and returns its user, or null when unknown, used or expired. Atomic: a token works once. */
+/** A one-time token's row, used or not (the confirmation page tells an already used link from a wrong one). */
+export function findUserToken(db: Db, token: string, purpose: TokenPurpose) {
+  return db
+    .selectFrom('user_tokens')
+    .select(['user_id', 'used_at', 'expires_at'])
+    .where('token_hash', '=', hashToken(token))
+    .where('purpose', '=', purpose)
+    .executeTakeFirst();
+}
+
 export async function consumeUserToken(db: Db, token: string, purpose: TokenPurpose): Promise<number | null> {
   const t = now();
   const row = await db

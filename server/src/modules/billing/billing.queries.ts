@@ -1,5 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { Db } from '../../db/client.ts';
+import { isPostgres } from '../../db/dialect.ts';
 import type { CheckoutSessionTable, Database, SubscriptionTable } from '../../db/schema.ts';
 import { now } from '../../lib/clock.ts';
 
@@ -36,6 +37,17 @@ export async function organizationHasSuperUser(db: Db, organizationId: number): 
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/**
+ * Locks the organization's row until the caller's transaction ends (PostgreSQL; SQLite has one writer at a time):
+ * the seat count and the inserts that follow it are then one step. NO KEY UPDATE, so inserts that only reference
+ * the organization are not held up. False when there is no such organization.
+ */
+export async function lockOrganizationSeats(trx: Db, organizationId: number): Promise<boolean> {
+  let query = trx.selectFrom('organizations').select('id').where('id', '=', organizationId);
+  if (isPostgres(trx)) query = query.forNoKeyUpdate();
+  return (await query.executeTakeFirst()) !== undefined;
 }
 
 export async function countOrganizationMembers(db: Db, organizationId: number): Promise<number> {

@@ -1,7 +1,7 @@
 import type { AcceptInvitationRequest, RegisterMembersData, RegisterMembersRequest, SessionData } from '@mm/contract';
 import type { AppContext } from '../../app-context.ts';
 import { DAY } from '../../lib/clock.ts';
-import { badRequest, conflict, forbidden, unauthorized } from '../../lib/errors.ts';
+import { badRequest, forbidden, unauthorized } from '../../lib/errors.ts';
 import { hashPassword, passwordProblem } from '../../lib/passwords.ts';
 import { LIMITS, takeAttempt } from '../../lib/throttle.ts';
 import { signInUser, TOKEN_USE_THROTTLED } from '../auth/auth.service.ts';
@@ -11,8 +11,7 @@ import { consumeUserToken, issueUserToken } from '../auth/sessions.queries.ts';
 import { invitationMail } from '../mail/templates.ts';
 import { findUserById, insertUser, updateUser } from '../users/users.queries.ts';
 import { assertSuperUser, organizationOf } from './billing.policy.ts';
-import { countOrganizationMembers, findOrganizationSubscription } from './billing.queries.ts';
-import { DEFAULT_SEATS } from './billing.service.ts';
+import { addWithinSeats, type SeatCount } from './seats.service.ts';
 import { findAccessSubscription } from './subscription.queries.ts';
 import { findRegisteredEmails } from './team-members.queries.ts';
 
@@ -46,21 +45,11 @@ export async function registerMembers(ctx: AppContext, caller: Caller, input: Re
   ];
   if (fresh.length === 0) throw badRequest(`Nobody was invited. ${problems.join(' ')}`);
 
-  const [subscription, members, inviter] = await Promise.all([
-    findOrganizationSubscription(ctx.db, organizationId),
-    countOrganizationMembers(ctx.db, organizationId),
-    findUserById(ctx.db, caller.userId),
-  ]);
+  const inviter = await findUserById(ctx.db, caller.userId);
   if (!inviter) throw unauthorized();
-  const seats = subscription?.plan_no_of_account ?? DEFAULT_SEATS;
-  const free = Math.max(0, seats - members);
-  if (fresh.length > free) {
-    throw conflict(
-      `Your plan includes ${seats} accounts, you included, and ${members} are in use: you can invite ${free} more team member${free === 1 ? '' : 's'}.`,
-    );
-  }
-
-  const invitations = await ctx.db.transaction().execute(async (trx) => {
+  const refusal = ({ seats, inUse, free }: SeatCount) =>
+    `Your plan includes ${seats} accounts, you included, and ${inUse} are in use: you can invite ${free} more team member${free === 1 ? '' : 's'}.`;
+  const invitations = await addWithinSeats(ctx.db, organizationId, fresh.length, refusal, async (trx) => {
     const out: { email: string; token: string }[] = [];
     for (const email of fresh) {
       const userId = await insertUser(trx, {

@@ -1,7 +1,7 @@
 import { KIOSK_MESSAGES, KIOSK_TOKEN_HEADER } from '@mm/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { walkRoutes } from '../../../test/attack/route-walk.ts';
-import { organizationWithMembers, STRONG_PASSWORD, startPlatform, type TestPlatform, uniqueEmail } from '../../../test/harness.ts';
+import { giveSeats, organizationWithMembers, STRONG_PASSWORD, startPlatform, type TestPlatform, uniqueEmail } from '../../../test/harness.ts';
 import { passwordVerifications } from '../../lib/passwords.ts';
 import { KIOSK_REFUSED } from '../auth/caller.ts';
 import { KIOSK_IDLE_LIFETIME } from '../auth/session-lifetimes.ts';
@@ -216,6 +216,7 @@ describe('kiosk PIN sign-in', () => {
 
   it('stops PIN guessing at 30 wrong PINs per kiosk an hour, across people', async () => {
     const k = await kioskSetUp('Kiosk Limit Org');
+    await giveSeats(platform, k.organizationId, 10);
     const crew = [k.member.id, k.superUser.id];
     for (const name of ['Ana', 'Ben', 'Cai', 'Dee', 'Eli']) crew.push(await addTeamMember(k.organizationId, name));
     const before = passwordVerifications();

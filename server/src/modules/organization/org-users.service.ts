@@ -5,8 +5,7 @@ import { MAX_QUERY_WORDS, searchText, searchWords } from '../../lib/search-text.
 import type { Caller } from '../auth/caller.ts';
 import { assertOrganizationCounts } from '../auth/organization-verification.ts';
 import { issueUserToken, revokeUserSessions } from '../auth/sessions.queries.ts';
-import { countOrganizationMembers, findOrganizationSubscription } from '../billing/billing.queries.ts';
-import { DEFAULT_SEATS } from '../billing/billing.service.ts';
+import { addWithinSeats, type SeatCount } from '../billing/seats.service.ts';
 import { INVITATION_LIFETIME } from '../billing/team-members.service.ts';
 import { invitationMail } from '../mail/templates.ts';
 import { emailTaken, findUserById, insertUser, softDeleteUser, updateOrganizationUser } from '../users/users.queries.ts';
@@ -65,13 +64,10 @@ export async function createOrganizationUser(
   if (input.super_user_id !== undefined && input.super_user_id !== caller.userId) throw forbidden('super_user_id must be your own id.');
   await assertOrganizationCounts(ctx, organizationId);
   if (await emailTaken(ctx.db, input.email)) throw conflict(`The email ${input.email} has already been taken.`);
-  // The plan's no_of_account counts every live account of the organization (billing decision "Seats").
-  const [subscription, members] = await Promise.all([findOrganizationSubscription(ctx.db, organizationId), countOrganizationMembers(ctx.db, organizationId)]);
-  const seats = subscription?.plan_no_of_account ?? DEFAULT_SEATS;
-  if (members >= seats) throw conflict(`Your plan includes ${seats} accounts and all are in use: delete a user or change your plan first.`);
   const inviter = await findUserById(ctx.db, caller.userId);
   if (!inviter) throw badRequest('Your account could not be read.');
-  const { userId, token } = await ctx.db.transaction().execute(async (trx) => {
+  const refusal = ({ seats }: SeatCount) => `Your plan includes ${seats} accounts and all are in use: delete a user or change your plan first.`;
+  const { userId, token } = await addWithinSeats(ctx.db, organizationId, 1, refusal, async (trx) => {
     const teamId = await findOrCreateTeam(trx, organizationId, input.team);
     const id = await insertUser(trx, {
       organization_id: organizationId,

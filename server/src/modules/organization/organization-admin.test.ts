@@ -2,7 +2,7 @@ import { ORGANIZATION_MESSAGES } from '@mm/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertFakeAsset, insertTestVideo } from '../../../test/catalog-fixture.ts';
-import { organizationWithMembers, STRONG_PASSWORD, signIn, startPlatform, type TestPlatform, uniqueEmail } from '../../../test/harness.ts';
+import { giveSeats, organizationWithMembers, STRONG_PASSWORD, signIn, startPlatform, type TestPlatform, uniqueEmail } from '../../../test/harness.ts';
 import { learningPathFor } from './learning-path.queries.ts';
 import { addMember } from './organization.service.ts';
 
@@ -47,6 +47,8 @@ async function insertCatalog() {
 beforeAll(async () => {
   platform = await startPlatform();
   acme = await organizationWithMembers(platform, 'Acme');
+  // The team and user tests add more people than the trial's 5 seats.
+  await giveSeats(platform, acme.organizationId, 100);
   rival = await organizationWithMembers(platform, 'Rival');
   await insertCatalog();
   const teams = await platform.api('GET', `/api/organization/${rival.organizationId}/teams`, { token: rival.superUser.token });

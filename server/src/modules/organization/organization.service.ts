@@ -1,6 +1,7 @@
 import type { AppContext } from '../../app-context.ts';
 import { badRequest, conflict } from '../../lib/errors.ts';
 import { hashPassword, passwordProblem } from '../../lib/passwords.ts';
+import { addWithinSeats, type SeatCount } from '../billing/seats.service.ts';
 import { startTrial } from '../billing/subscription.queries.ts';
 import { findOrganizationName, insertOrganization } from '../tenancy/organizations.queries.ts';
 import { emailTaken, insertUser } from '../users/users.queries.ts';
@@ -22,21 +23,24 @@ export async function addMember(ctx: AppContext, organizationId: number, member:
   const weak = passwordProblem(member.password);
   if (weak) throw badRequest(weak);
   if (await emailTaken(ctx.db, member.email)) throw conflict(`The email ${member.email} has already been taken.`);
-  const teamId = member.team ? await findOrCreateTeam(ctx.db, organizationId, member.team) : null;
   const organization = await findOrganizationName(ctx.db, organizationId);
   if (!organization) throw badRequest(`There is no organization ${organizationId}.`);
-  return insertUser(ctx.db, {
-    organization_id: organizationId,
-    team_id: teamId,
-    email: member.email,
-    password_hash: await hashPassword(member.password),
-    name: member.name,
-    last_name: member.lastName,
-    company: organization.name,
-    role: member.role ?? null,
-    ...(member.bio ? { bio: member.bio } : {}),
-    is_super_user: member.superUser ? 1 : 0,
-  });
+  const passwordHash = await hashPassword(member.password);
+  const refusal = ({ seats }: SeatCount) => `The plan of organization ${organizationId} includes ${seats} accounts and all are in use.`;
+  return addWithinSeats(ctx.db, organizationId, 1, refusal, async (trx) =>
+    insertUser(trx, {
+      organization_id: organizationId,
+      team_id: member.team ? await findOrCreateTeam(trx, organizationId, member.team) : null,
+      email: member.email,
+      password_hash: passwordHash,
+      name: member.name,
+      last_name: member.lastName,
+      company: organization.name,
+      role: member.role ?? null,
+      ...(member.bio ? { bio: member.bio } : {}),
+      is_super_user: member.superUser ? 1 : 0,
+    }),
+  );
 }
 
 /** A new organization with its super user and an active 30-day trial. */

@@ -105,6 +105,38 @@ export async function claimWrite(db: Db, userId: number, requestId: string, t: n
   return (await receipt(db, userId, requestId, t)).length > 0;
 }
 
+/** Takes this hour's prune for this instance: false when another instance already took it. */
+export async function claimReceiptPrune(db: Db, hour: number, t: number): Promise<boolean> {
+  const row = await db
+    .insertInto('write_receipt_prunes')
+    .values({ hour, ran_at: t })
+    .onConflict((oc) => oc.column('hour').doNothing())
+    .returning('hour')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Deletes up to `limit` receipts received before `before`, oldest first (by the received_at index); answers how many. */
+export async function deleteReceiptsBefore(db: Db, before: number, limit: number): Promise<number> {
+  const result = await db
+    .deleteFrom('write_receipts')
+    .where((eb) =>
+      eb(
+        eb.refTuple('user_id', 'request_id'),
+        'in',
+        eb
+          .selectFrom('write_receipts as old')
+          .select(['old.user_id', 'old.request_id'])
+          .where('old.received_at', '<', before)
+          .orderBy('old.received_at')
+          .limit(limit)
+          .$asTuple('user_id', 'request_id'),
+      ),
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
 // ---------------------------------------------------------------- votes
 
 export async function findVote(db: Db, userId: number, videoId: number): Promise<number> {

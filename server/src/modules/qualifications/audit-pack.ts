@@ -1,9 +1,8 @@
-import { type AuditVerificationData, type auditPackQuery, QUALIFICATION_STATE_LABELS } from '@mm/contract';
+import { type AuditVerificationData, type auditPackQuery, csvLine, QUALIFICATION_STATE_LABELS } from '@mm/contract';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import type { Db } from '../../db/client.ts';
 import { formatDay, now } from '../../lib/clock.ts';
-import { csvLine } from '../../lib/csv.ts';
 import { notFound } from '../../lib/errors.ts';
 import { A4_PORTRAIT, buildPdf, fitText, textAt, wrapText } from '../../lib/pdf.ts';
 import { fullName } from '../../lib/person-name.ts';

@@ -1,4 +1,5 @@
 import {
+  csvLine,
   type MatrixCell,
   type MatrixData,
   type matrixQuery,
@@ -13,7 +14,6 @@ import {
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { DAY, formatDay, now, toIso } from '../../lib/clock.ts';
-import { csvLine } from '../../lib/csv.ts';
 import { notFound } from '../../lib/errors.ts';
 import { fullName } from '../../lib/person-name.ts';
 import type { Caller } from '../auth/caller.ts';

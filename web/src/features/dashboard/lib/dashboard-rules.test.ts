@@ -20,7 +20,9 @@ describe('dashboard rules', () => {
         { name: 'Mia Member', progress: 50 },
         { name: 'Doe, "J"', progress: 0 },
         { name: '=cmd', progress: 100 },
+        { name: 'Semi;=3+4', progress: 10 },
+        { name: '\t=1+2', progress: 20 },
       ]),
-    ).toBe('Name,Progress\nMia Member,50\n"Doe, ""J""",0\n\'=cmd,100\n');
+    ).toBe('Name,Progress\nMia Member,50\n"Doe, ""J""",0\n\'=cmd,100\n"Semi;=3+4",10\n"\'\t=1+2",20\n');
   });
 });

@@ -1,5 +1,7 @@
 /** Pure rules of the team dashboard (administration spec, sections 4 and 9). */
 
+import { csvLine } from '@mm/contract';
+
 export type RuleColor = 'red' | 'orange' | 'green';
 
 /** Performance colour: 30 or below red, 31 to 70 orange, above 70 green. */
@@ -26,15 +28,9 @@ export function daysSince(iso: string, now: number = Date.now()): number {
 /** Progress bar ticks (section 9). */
 export const PROGRESS_TICKS = [0, 25, 50, 75, 100] as const;
 
-/** One CSV field: quoted when it holds a comma, quote or line break; a leading =, +, - or @ is neutralised for spreadsheets. */
-function csvField(value: string): string {
-  const safe = /^[=+\-@]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
-/** team-data.csv: header Name,Progress then one line per member, lines ended by \n. */
+/** team-data.csv: header Name,Progress then one line per member, lines ended by \n (the shared writer keeps it spreadsheet-safe). */
 export function teamCsv(rows: { name: string; progress: number }[]): string {
-  return ['Name,Progress', ...rows.map((r) => `${csvField(r.name)},${r.progress}`)].map((line) => `${line}\n`).join('');
+  return [csvLine(['Name', 'Progress'], '\n'), ...rows.map((r) => csvLine([r.name, r.progress], '\n'))].join('');
 }
 
 export const CSV_FILE_NAME = 'team-data.csv';

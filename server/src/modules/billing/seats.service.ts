@@ -1,0 +1,30 @@
+import type { Db } from '../../db/client.ts';
+import { badRequest, conflict } from '../../lib/errors.ts';
+import { countOrganizationMembers, findOrganizationSubscription, lockOrganizationSeats } from './billing.queries.ts';
+import { DEFAULT_SEATS } from './billing.service.ts';
+
+export type SeatCount = { seats: number; inUse: number; free: number };
+
+/**
+ * The one seat rule (billing decision "Seats": the plan's no_of_account counts every live account of the
+ * organization, the super user and not yet accepted invitations included), for every way a person is added.
+ * The count and the inserts run in one transaction that first locks the organization's row (PostgreSQL; SQLite
+ * has one writer at a time and the count is inside the write transaction), so parallel additions wait for each
+ * other instead of all counting the same free seats.
+ */
+export async function addWithinSeats<T>(
+  db: Db,
+  organizationId: number,
+  adding: number,
+  refusal: (count: SeatCount) => string,
+  add: (trx: Db) => Promise<T>,
+): Promise<T> {
+  return db.transaction().execute(async (trx) => {
+    if (!(await lockOrganizationSeats(trx, organizationId))) throw badRequest(`There is no organization ${organizationId}.`);
+    const [subscription, inUse] = await Promise.all([findOrganizationSubscription(trx, organizationId), countOrganizationMembers(trx, organizationId)]);
+    const seats = subscription?.plan_no_of_account ?? DEFAULT_SEATS;
+    const free = Math.max(0, seats - inUse);
+    if (adding > free) throw conflict(refusal({ seats, inUse, free }));
+    return add(trx);
+  });
+}
