@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
 import { compiledOnce } from '../../db/compiled-once.ts';
+import { isWatched, watchedTenthsOf } from '../learning/learning.rules.ts';
 
 export type TrainedVideo = { id: number; duration_seconds: number; revision: number };
 
@@ -11,10 +12,9 @@ export type TrainedVideo = { id: number; duration_seconds: number; revision: num
  */
 export async function addTrainingSeconds(db: Db, r: { userId: number; video: TrainedVideo; seconds: number; t: number }): Promise<boolean> {
   const { userId, video, seconds, t } = r;
-  const threshold = video.duration_seconds * 0.9;
-  const [opened] = await openRecord(db, userId, video.id, video.revision, seconds, t, seconds >= threshold ? t : null);
+  const [opened] = await openRecord(db, userId, video.id, video.revision, seconds, t, isWatched(seconds, video.duration_seconds) ? t : null);
   if (opened) return opened.completed_at !== null;
-  const [updated] = await addToRecord(db, userId, video.id, video.revision, seconds, threshold, t);
+  const [updated] = await addToRecord(db, userId, video.id, video.revision, seconds, watchedTenthsOf(video.duration_seconds), t);
   return updated?.completed_at != null && Number(updated.completed_at) === t;
 }
 
@@ -29,13 +29,13 @@ const openRecord = compiledOnce((db: Db, userId: number, videoId: number, revisi
 
 // One statement: the row is locked while the sum and the crossing are decided, so one report sets completed_at
 // (a second report of the same member and video in the very same millisecond would read as completing it too).
-const addToRecord = compiledOnce((db: Db, userId: number, videoId: number, revision: number, seconds: number, threshold: number, t: number) =>
+const addToRecord = compiledOnce((db: Db, userId: number, videoId: number, revision: number, seconds: number, watchedTenths: number, t: number) =>
   db
     .updateTable('training_records')
     .set({
       seconds: sql`seconds + ${seconds}`,
       revision: sql`case when completed_at is null then ${revision} else revision end`,
-      completed_at: sql`case when completed_at is null and seconds + ${seconds} >= ${threshold} then ${t} else completed_at end`,
+      completed_at: sql`case when completed_at is null and (seconds + ${seconds}) * 10 >= ${watchedTenths} then ${t} else completed_at end`,
     })
     .where('user_id', '=', userId)
     .where('video_id', '=', videoId)
