@@ -125,9 +125,10 @@ async function addPerson(ctx: AppContext, organizationId: number, person: DemoPe
 }
 
 /**
- * Paths chosen by rule from whatever catalog is imported (categories by their sort, with the catalog's required
- * flags, the first two required at least): the organization follows the first six; Maintenance and Quality
- * each have their own path with one video hidden.
+ * Paths chosen by rule from the imported catalog (categories by their sort, with the catalog's required flags, the
+ * first two required at least), Health and Safety first as a plant would: the organization follows six categories;
+ * Maintenance, Quality and Logistics have their own paths with the category of their station's lessons early on, and
+ * Maintenance and Quality each hide one video that is not their work.
  */
 async function saveLearningPaths(ctx: AppContext, superUser: Caller, organizationId: number, teams: Map<string, number>): Promise<void> {
   const { categories, subCategories, videos } = await catalogTree(ctx.db);
@@ -144,21 +145,25 @@ async function saveLearningPaths(ctx: AppContext, superUser: Caller, organizatio
       order: i + 1,
       essential: (i < 2 || c.essential === 1 ? 1 : 0) as 0 | 1,
     }));
-  await savePath(ctx, superUser, organizationId, null, path([0, 1, 2, 3, 4, 5]));
-  const teamPaths: Array<[string, number[]]> = [
-    ['Maintenance', [0, 6, 2, 7, 4]],
-    ['Quality', [0, 1, 8, 3, 9]],
+  // By sort: 0 Continuous Improvement, 1 Health and Safety, 2 Shop Floor, 3 Strategy, 4 Design and Engineering
+  // (measurement and inspection), 5 Finance, 6 Supply Chain, 7 Logistics (forklift), 9 Internet of Things.
+  await savePath(ctx, superUser, organizationId, null, path([1, 2, 0, 3, 4, 5]));
+  const teamPaths: Array<[string, number[], string | null]> = [
+    // Setup technicians change the dies, not maintenance.
+    ['Maintenance', [1, 2, 9, 0, 4], 'power-press-set-up-and-die-change'],
+    ['Quality', [1, 4, 2, 0, 6], 'group-lockout-for-maintenance-shutdowns'],
+    ['Logistics', [1, 7, 6, 2, 0], null],
   ];
-  for (const [team, picks] of teamPaths) {
+  const subCategoryOf = new Map(subCategories.map((s) => [s.id, s.category_id]));
+  for (const [team, picks, hiddenKey] of teamPaths) {
     const teamId = teams.get(team);
     if (teamId === undefined) continue;
     const entries = path(picks);
     await savePath(ctx, superUser, organizationId, teamId, entries);
-    // The newest video of the team's first category does not apply to its work (one always stays visible).
-    const firstCategory = (entries[0] as (typeof entries)[number]).category_id;
-    const first = listed(firstCategory);
-    if (first.length > 1)
-      await editHiddenVideos(ctx, superUser, organizationId, firstCategory, teamId, [(first[first.length - 1] as (typeof first)[number]).id]);
+    const hidden = videos.find((v) => v.key === hiddenKey);
+    const categoryId = hidden && subCategoryOf.get(hidden.sub_category_id);
+    if (hidden && categoryId !== undefined && entries.some((e) => e.category_id === categoryId))
+      await editHiddenVideos(ctx, superUser, organizationId, categoryId, teamId, [hidden.id]);
   }
 }
 
