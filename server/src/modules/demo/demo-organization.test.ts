@@ -74,7 +74,7 @@ async function insertDemoCatalog() {
             category_id: id,
             sub_category_id: row.id,
             media_asset_id: assetId,
-            duration_seconds: lessonSeconds(v.key),
+            duration_seconds: Math.round(lessonSeconds(v.key)),
             image: null,
             playbook_path: null,
             publish_time: Date.parse(v.publish_time),
@@ -126,7 +126,7 @@ beforeAll(async () => {
   member = await signIn(platform, DEMO_MEMBER.email, DEMO_MEMBER.password);
   const row = await platform.ctx.db.selectFrom('users').select('organization_id').where('email', '=', DEMO_SUPER_USER.email).executeTakeFirstOrThrow();
   organizationId = row.organization_id as number;
-}, 120_000);
+}, 300_000);
 
 afterAll(() => platform?.close());
 
