@@ -126,9 +126,9 @@ async function addPerson(ctx: AppContext, organizationId: number, person: DemoPe
 
 /**
  * Paths chosen by rule from the imported catalog (categories by their sort, with the catalog's required flags, the
- * first two required at least), Health and Safety first as a plant would: the organization follows six categories;
- * Maintenance, Quality and Logistics have their own paths with the category of their station's lessons early on, and
- * Maintenance and Quality each hide one video that is not their work.
+ * first two required at least): the organization follows the first six categories; each team on the floor has its
+ * own path, Health and Safety first and its station's lessons early on, and Maintenance and Quality each hide one
+ * video that is not their work.
  */
 async function saveLearningPaths(ctx: AppContext, superUser: Caller, organizationId: number, teams: Map<string, number>): Promise<void> {
   const { categories, subCategories, videos } = await catalogTree(ctx.db);
@@ -147,8 +147,9 @@ async function saveLearningPaths(ctx: AppContext, superUser: Caller, organizatio
     }));
   // By sort: 0 Continuous Improvement, 1 Health and Safety, 2 Shop Floor, 3 Strategy, 4 Design and Engineering
   // (measurement and inspection), 5 Finance, 6 Supply Chain, 7 Logistics (forklift), 9 Internet of Things.
-  await savePath(ctx, superUser, organizationId, null, path([1, 2, 0, 3, 4, 5]));
+  await savePath(ctx, superUser, organizationId, null, path([0, 1, 2, 3, 4, 5]));
   const teamPaths: Array<[string, number[], string | null]> = [
+    ['Production', [1, 2, 0, 3, 4], null],
     // Setup technicians change the dies, not maintenance.
     ['Maintenance', [1, 2, 9, 0, 4], 'power-press-set-up-and-die-change'],
     ['Quality', [1, 4, 2, 0, 6], 'group-lockout-for-maintenance-shutdowns'],
