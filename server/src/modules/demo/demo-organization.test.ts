@@ -297,8 +297,20 @@ describe('demo organization', () => {
   it('leaves believable qualification states: people qualified, in training and awaiting sign-off at each station, Bruno waiting at Press 4', async () => {
     const matrix = (await get(`organization/${organizationId}/qualifications/matrix`, admin, { take: '200' })).body.data as {
       stations: Array<{ id: number; name: string }>;
-      people: Array<{ cells: Array<{ station_id: number; state: string }> }>;
+      people: Array<{ name: string; cells: Array<{ station_id: number; state: string }> }>;
     };
+    const assigned = (name: string) => {
+      const id = matrix.stations.find((s) => s.name === name)?.id;
+      return matrix.people.filter((p) => p.cells.some((c) => c.station_id === id)).map((p) => p.name);
+    };
+    // Stations go to the people whose job they are: drivers, not the customs specialist; operators, not the planner.
+    expect(assigned('Forklift')).toEqual(expect.arrayContaining(['Kevin Murphy', 'Obinna Eze', 'Carlos Mendoza']));
+    expect(assigned('Forklift')).not.toContain('Irina Volkova');
+    expect(assigned('Press 4')).toEqual(expect.arrayContaining(['Bruno Costa', 'Tomasz Kowalski']));
+    expect(assigned('Press 4')).not.toContain('Hana Sato');
+    expect(assigned('Final inspection')).toEqual(expect.arrayContaining(['Chloe Nguyen', 'Tyrone Williams']));
+    expect(assigned('Final inspection')).not.toContain('Elena Popescu');
+    expect(assigned('Plant safety induction').length).toBeGreaterThanOrEqual(55);
     const states = (name: string) => {
       const id = matrix.stations.find((s) => s.name === name)?.id;
       return new Set(matrix.people.flatMap((p) => p.cells.filter((c) => c.station_id === id).map((c) => c.state)));

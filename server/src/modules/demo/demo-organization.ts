@@ -18,7 +18,7 @@ import { findUserByEmail, findUserById, updateUser } from '../users/users.querie
 import { viewerOf } from '../videos/playback-access.ts';
 import { type DemoEvent, HISTORY_DAYS, type MemberPath, type PlannedMember, planHistory } from './demo-history.ts';
 import { DEMO_MEMBER, DEMO_ORGANIZATION, DEMO_SUPER_USER, type DemoPerson, demoPeople } from './demo-people.ts';
-import { assignDueStations, createDemoStations, finishDemoStations } from './demo-stations.ts';
+import { assignDueStations, createDemoStations, type DemoMember, finishDemoStations } from './demo-stations.ts';
 
 /**
  * The demo organization with a life: Acme Precision Parts registers, subscribes, sets its learning paths, and
@@ -247,6 +247,13 @@ export async function seedDemoOrganization(ctx: AppContext): Promise<boolean> {
   await atMoment(start + 10 * HOUR, () => saveLearningPaths(ctx, superUser, organizationId, teams));
   const stations = await createDemoStations(ctx, superUser, organizationId, start + 10 * HOUR + 60_000, end);
 
+  // Everyone who has joined so far, with the team and role station assignments go by.
+  const members = (): DemoMember[] =>
+    [...callers].flatMap(([key, caller]) => {
+      const person = keys.get(key);
+      return person ? [{ userId: caller.userId, team: person.team, role: person.role }] : [];
+    });
+
   const paths = new Map<number | null, MemberPath>();
   const planned: PlannedMember[] = [
     { key: 0, persona: 'steady', path: await memberPath(ctx, organizationId, superUser.teamId, paths) },
@@ -264,7 +271,7 @@ export async function seedDemoOrganization(ctx: AppContext): Promise<boolean> {
 
   for (const event of events) {
     await renewDueSubscription(ctx, organizationId, event.at);
-    await assignDueStations(ctx, superUser, organizationId, stations, teams, event.at);
+    await assignDueStations(ctx, superUser, organizationId, stations, teams, members(), event.at);
     if (event.kind === 'join' && !callers.has(event.member)) {
       const person = keys.get(event.member) as DemoPerson;
       const id = await atMoment(event.at, () => addPerson(ctx, organizationId, person));
@@ -274,7 +281,7 @@ export async function seedDemoOrganization(ctx: AppContext): Promise<boolean> {
     await atMoment(event.at, () => play(ctx, event, callers, superUser, organizationId, teams));
   }
   await renewDueSubscription(ctx, organizationId, end);
-  await assignDueStations(ctx, superUser, organizationId, stations, teams, end);
+  await assignDueStations(ctx, superUser, organizationId, stations, teams, members(), end);
   await finishDemoStations(ctx, superUser, organizationId, [...callers.values()], end);
   return true;
 }

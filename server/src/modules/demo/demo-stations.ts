@@ -21,6 +21,8 @@ type DemoStation = {
   name: string;
   description: string;
   teams: string[];
+  /** Only the people of those teams in these roles (the station is their job); without it, the whole teams. */
+  roles?: string[];
   /** What it requires, by catalog key: lessons, or a whole sub-category. */
   requires: { videos: string[] } | { subCategory: string };
   checklist: string[];
@@ -33,6 +35,7 @@ export const DEMO_STATIONS: DemoStation[] = [
     name: 'Press 4',
     description: '200 t stamping press, line 2.',
     teams: ['Production'],
+    roles: ['Production Supervisor', 'Shift Lead', 'Setup Technician', 'Machine Operator', 'Process Technician', 'Apprentice Machinist'],
     requires: {
       videos: ['power-press-set-up-and-die-change', 'press-guarding-two-hand-controls-and-light-curtains', 'lockout-tagout-on-a-power-press'],
     },
@@ -53,6 +56,7 @@ export const DEMO_STATIONS: DemoStation[] = [
     name: 'Forklift',
     description: 'Counterbalance forklift, warehouse and dock.',
     teams: ['Logistics'],
+    roles: ['Logistics Supervisor', 'Forklift Driver', 'Warehouse Operator', 'Inventory Controller'],
     requires: { videos: ['forklift-daily-pre-use-inspection', 'forklift-load-handling-and-pedestrian-safety'] },
     checklist: [
       'Pre-use check: forks, chains and mast',
@@ -71,6 +75,7 @@ export const DEMO_STATIONS: DemoStation[] = [
     name: 'Final inspection',
     description: 'Last check before parts leave the plant.',
     teams: ['Quality'],
+    roles: ['Quality Manager', 'Quality Engineer', 'Quality Inspector', 'Quality Technician', 'Metrology Technician'],
     requires: {
       videos: [
         'measuring-with-calipers-and-micrometers',
@@ -104,7 +109,9 @@ export const DEMO_STATIONS: DemoStation[] = [
 /** When the teams are (re)assigned, in days before the end of the history. */
 const ASSIGN_DAYS_BEFORE_END = [150, 60, 7];
 
-export type DemoStations = { created: Array<{ stationId: number; teams: string[] }>; assignments: number[] };
+export type DemoStations = { created: Array<{ stationId: number; teams: string[]; roles?: string[] }>; assignments: number[] };
+/** Someone of the demo organization who has joined, as station assignment needs them. */
+export type DemoMember = { userId: number; team: string; role: string };
 
 export async function createDemoStations(ctx: AppContext, superUser: Caller, organizationId: number, at: number, end: number): Promise<DemoStations> {
   const { subCategories, videos } = await catalogTree(ctx.db);
@@ -134,29 +141,39 @@ export async function createDemoStations(ctx: AppContext, superUser: Caller, org
         min_per_shift: s.kind === 'station' ? 2 : 0,
         trainer_ids: [],
       });
-      created.push({ stationId: station.id, teams: s.teams });
+      created.push({ stationId: station.id, teams: s.teams, ...(s.roles ? { roles: s.roles } : {}) });
     }
   });
   return { created, assignments: ASSIGN_DAYS_BEFORE_END.map((days) => end - days * DAY) };
 }
 
-/** Assigns each station's team at the moments due by `at` (people already assigned keep their state). */
+/**
+ * Assigns each station its teams, or the people of its roles who have joined, at the moments due by `at` (people
+ * already assigned keep their state).
+ */
 export async function assignDueStations(
   ctx: AppContext,
   superUser: Caller,
   organizationId: number,
   stations: DemoStations,
   teams: Map<string, number>,
+  members: DemoMember[],
   at: number,
 ) {
   while (stations.assignments.length && (stations.assignments[0] as number) <= at) {
     const moment = stations.assignments.shift() as number;
     await atMoment(moment, async () => {
-      for (const { stationId, teams: names } of stations.created)
+      for (const { stationId, teams: names, roles } of stations.created) {
+        if (roles) {
+          const userIds = members.filter((m) => names.includes(m.team) && roles.includes(m.role)).map((m) => m.userId);
+          if (userIds.length) await assignStation(ctx, superUser, organizationId, stationId, { user_ids: userIds });
+          continue;
+        }
         for (const name of names) {
           const teamId = teams.get(name);
           if (teamId !== undefined) await assignStation(ctx, superUser, organizationId, stationId, { team_id: teamId, user_ids: [] });
         }
+      }
     });
   }
 }
