@@ -10,10 +10,11 @@ import { assignStation, createStation } from '../qualifications/stations.service
 
 /**
  * The demo plant's stations, each requiring the demo catalog's lessons about its own work (named by key): a press
- * with its set-up, guarding and lockout, a forklift licence that expires after six months (so the matrix shows
- * renewals and expiries), a final inspection, and a yearly safety induction required of everyone. Each checklist
- * is what a trainer watches at that station. Teams are assigned at a few moments of the history, so later joiners
- * get assigned too; their states follow from the same watch reports as everything else.
+ * with its set-up, guarding and lockout, a forklift licence valid for six months, a final inspection, and a yearly
+ * safety induction required of everyone. Each checklist is what a trainer watches at that station. Stations go to
+ * the people whose job they are, at a few moments of the history, so later joiners get assigned too; their states
+ * follow from the same watch reports as everything else. Sign-offs all fall on the history's last day, so nobody's
+ * licence is yet close to expiry.
  */
 
 type DemoStation = {
