@@ -145,8 +145,29 @@ describe('qualifications', () => {
     await expectVisible(card.getByText('Required training'));
     await expectVisible(card.getByText('Qualified', { exact: true }));
 
-    // The demo's plant safety induction covers a category Bruno holds the certificate of: it is valid until the
-    // induction expires, on his certificates page and on the public verification page.
+    // A yearly refresher covering a whole category Bruno holds the certificate of (the demo's induction covers a
+    // sub-category): the certificate is valid until the refresher expires, on his certificates page and on the
+    // public verification page.
+    const bossToken = await stack.signIn(DEMO.superUser.email, DEMO.superUser.password);
+    const organizationId: number = (await stack.api('GET', '/api/profile', { token: bossToken })).body.data.organization_id;
+    const held = (await stack.api('GET', `/api/get_all_user_certifications/${member.user_id}`, { token: memberToken })).body.data.certifications;
+    if (!held.length) throw new Error('The demo member holds no category certificate');
+    const refresher = await stack.api('POST', `/api/organization/${organizationId}/stations`, {
+      token: bossToken,
+      json: {
+        kind: 'training',
+        name: `${held[0].name} refresher`,
+        requirements: [{ kind: 'category', id: held[0].category_id }],
+        validity_months: 12,
+        min_per_shift: 0,
+      },
+    });
+    expect(refresher.status).toBe(201);
+    const assigned = await stack.api('POST', `/api/organization/${organizationId}/stations/${refresher.body.data.id}/assignments`, {
+      token: bossToken,
+      json: { user_ids: [member.user_id] },
+    });
+    expect(assigned.status).toBe(200);
     await memberPage.goto('/achievements');
     const valid = memberPage.getByTestId('obtained-certificate').filter({ hasText: /Valid until \d\d\/\d\d\/\d{4}/ });
     await expectVisible(valid.first());

@@ -63,7 +63,7 @@ describe('the demo lessons', () => {
     expect(cues[0]!.text.replace(/\n/g, ' ')).toContain(video.title.split(':')[0]);
   });
 
-  it('have designed 640x360 title cards, and the whole media folder stays under 40 MB', () => {
+  it('have designed 640x360 title cards, and the whole media folder stays under 48 MB', () => {
     for (const picture of [...catalog.categories.map((c) => c.picture), ...videos.map((v) => v.image)]) {
       expect(pictureSize(path.join(baseDir, picture)), picture).toBe('640x360');
     }
@@ -71,6 +71,7 @@ describe('the demo lessons', () => {
     const bytes = fs
       .readdirSync(mediaDir, { recursive: true, withFileTypes: true })
       .reduce((n, entry) => (entry.isFile() ? n + fs.statSync(path.join(entry.parentPath, entry.name)).size : n), 0);
-    expect(bytes).toBeLessThan(40 * 1024 * 1024);
+    // 40 lessons came to 31 MB; the 14 lessons of the demo plant's stations (issue 33) to 42 MB.
+    expect(bytes).toBeLessThan(48 * 1024 * 1024);
   });
 });

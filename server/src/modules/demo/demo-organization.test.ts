@@ -1,9 +1,13 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertFakeAsset, insertTestVideo } from '../../../test/catalog-fixture.ts';
+import { insertFakeAsset } from '../../../test/catalog-fixture.ts';
 import { signIn, startPlatform, type TestPlatform } from '../../../test/harness.ts';
+import { DEMO_CATALOG } from '../../cli/seed-demo.ts';
 import { pathFigures } from '../learning/learning.rules.ts';
 import { rebuildCategoryStats, rebuildMemberPoints } from '../learning/learning-stats.queries.ts';
 import { memberOrThrow, pathProgress } from '../learning/path-progress.ts';
+import { renewCatalogVersion } from '../settings/catalog-version.ts';
 import { seedDemoOrganization } from './demo-organization.ts';
 import { DEMO_MEMBER, DEMO_SUPER_USER } from './demo-people.ts';
 
@@ -12,20 +16,43 @@ let admin = '';
 let member = '';
 let organizationId = 0;
 
-/** A catalog shaped like the demo's (12 categories of 3 to 5 lessons of 45 to 120 s), inserted without transcoding. */
-async function insertDemoLikeCatalog() {
+type DemoCatalogFile = {
+  categories: Array<{
+    key: string;
+    name: string;
+    essential: number;
+    sort: number;
+    sub_categories: Array<{
+      key: string;
+      name: string;
+      sort: number;
+      videos: Array<{ key: string; title: string; description: string; publish_time: string; in_test: 0 | 1; in_production: 0 | 1 }>;
+    }>;
+  }>;
+};
+
+/** A lesson's length: the end of its last caption (the captions are cut from the same narration as the lesson). */
+function lessonSeconds(key: string): number {
+  const vtt = fs.readFileSync(path.join(path.dirname(DEMO_CATALOG), 'media', 'captions', `${key}.en.vtt`), 'utf8');
+  const [h = '0', m = '0', sec = '0'] = (vtt.match(/--> (\S+)/g)?.at(-1) ?? '--> 0:0:0').slice(4).split(':');
+  return Number(h) * 3600 + Number(m) * 60 + Number(sec);
+}
+
+/** The demo catalog's categories, sub-categories and lessons (keys, titles, order, flags, lengths) inserted without transcoding. */
+async function insertDemoCatalog() {
   const db = platform.ctx.db;
   const t = Date.now();
+  const catalog = JSON.parse(fs.readFileSync(DEMO_CATALOG, 'utf8')) as DemoCatalogFile;
   const assetId = await insertFakeAsset(db, 'e', 90);
-  for (let c = 1; c <= 12; c++) {
+  for (const category of catalog.categories) {
     const { id } = await db
       .insertInto('categories')
       .values({
-        key: `topic-${c}`,
-        name: `Topic ${c}`,
+        key: category.key,
+        name: category.name,
         picture: null,
-        essential: c % 3 === 1 ? 1 : 0,
-        sort: c,
+        essential: category.essential,
+        sort: category.sort,
         challenge: '',
         expert_id: null,
         created_at: t,
@@ -33,22 +60,35 @@ async function insertDemoLikeCatalog() {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    for (let s = 1; s <= 2; s++) {
-      const sub = await db
+    for (const sub of category.sub_categories) {
+      const row = await db
         .insertInto('sub_categories')
-        .values({ key: `topic-${c}-${s}`, category_id: id, name: `Part ${s}`, sort: s, created_at: t, updated_at: t })
+        .values({ key: sub.key, category_id: id, name: sub.name, sort: sub.sort, created_at: t, updated_at: t })
         .returning('id')
         .executeTakeFirstOrThrow();
-      for (let v = 0; v < 1 + ((c + s) % 3); v++)
-        await insertTestVideo(db, {
-          key: `t${c}-${s}-${v}`,
-          category_id: id,
-          sub_category_id: sub.id,
-          media_asset_id: assetId,
-          duration_seconds: 45 + ((c * 7 + v * 31) % 76),
-        });
+      for (const v of sub.videos)
+        await db
+          .insertInto('videos')
+          .values({
+            key: v.key,
+            title: v.title,
+            description: v.description,
+            category_id: id,
+            sub_category_id: row.id,
+            media_asset_id: assetId,
+            duration_seconds: Math.round(lessonSeconds(v.key)),
+            image: null,
+            playbook_path: null,
+            publish_time: Date.parse(v.publish_time),
+            in_test: v.in_test,
+            in_production: v.in_production,
+            created_at: t,
+            updated_at: t,
+          })
+          .execute();
     }
   }
+  await renewCatalogVersion(db);
 }
 
 const tableCounts = async () => {
@@ -82,13 +122,13 @@ const get = (path: string, token: string, query: Record<string, string> = {}) =>
 
 beforeAll(async () => {
   platform = await startPlatform();
-  await insertDemoLikeCatalog();
+  await insertDemoCatalog();
   expect(await seedDemoOrganization(platform.ctx)).toBe(true);
   admin = await signIn(platform, DEMO_SUPER_USER.email, DEMO_SUPER_USER.password);
   member = await signIn(platform, DEMO_MEMBER.email, DEMO_MEMBER.password);
   const row = await platform.ctx.db.selectFrom('users').select('organization_id').where('email', '=', DEMO_SUPER_USER.email).executeTakeFirstOrThrow();
   organizationId = row.organization_id as number;
-}, 120_000);
+}, 300_000);
 
 afterAll(() => platform?.close());
 
@@ -192,6 +232,82 @@ describe('demo organization', () => {
       .where('organization_id', '=', organizationId)
       .executeTakeFirstOrThrow();
     expect(Number(sent.n)).toBeGreaterThan(0);
+  });
+
+  it('requires at each station the lessons about its work, with a checklist of that work', async () => {
+    const stations = (await get(`organization/${organizationId}/stations`, admin)).body.data.stations as Array<{
+      name: string;
+      kind: string;
+      requirements: Array<{ kind: string; name: string }>;
+      checklist: string[];
+    }>;
+    const at = (name: string) => {
+      const station = stations.find((s) => s.name === name);
+      if (!station) throw new Error(`the demo has no station ${name}`);
+      return { ...station, required: station.requirements.map((r) => `${r.kind}: ${r.name}`) };
+    };
+    expect(at('Forklift').required).toEqual(['video: Forklift Daily Pre-Use Inspection', 'video: Forklift Load Handling and Pedestrian Safety']);
+    expect(at('Forklift').checklist).toContain('Pre-use check: forks, chains and mast');
+    expect(at('Press 4').required).toEqual([
+      'video: Power Press Set-Up and Die Change',
+      'video: Press Guarding: Two-Hand Controls and Light Curtains',
+      'video: Lockout/Tagout on a Power Press',
+    ]);
+    expect(at('Press 4').checklist).toContain('Two-hand control tested: one button alone gives no stroke');
+    expect(at('Final inspection').required).toEqual([
+      'video: Measuring with Calipers and Micrometers',
+      'video: Gauge R&R and Calibration: Can You Trust the Reading?',
+      'video: First-Article Inspection',
+      'video: Visual Inspection and Defect Classification',
+      'video: Handling Nonconforming Material',
+    ]);
+    const induction = at('Plant safety induction');
+    expect(induction.kind).toBe('training');
+    expect(induction.required).toEqual(['sub_category: Site Safety Essentials']);
+    const lessons = await platform.ctx.db
+      .selectFrom('videos as v')
+      .innerJoin('sub_categories as s', 's.id', 'v.sub_category_id')
+      .select('v.title')
+      .where('s.key', '=', 'site-safety')
+      .orderBy('v.publish_time')
+      .execute();
+    expect(lessons.map((l) => l.title)).toEqual([
+      'PPE: The Right Protection for the Task',
+      'Emergency Evacuation and Fire Safety',
+      'Hazard Communication and Safety Data Sheets',
+      'Reporting Near Misses',
+    ]);
+  });
+
+  it('leaves believable qualification states: people qualified, in training and awaiting sign-off at each station, Bruno waiting at Press 4', async () => {
+    const matrix = (await get(`organization/${organizationId}/qualifications/matrix`, admin, { take: '200' })).body.data as {
+      stations: Array<{ id: number; name: string }>;
+      people: Array<{ name: string; cells: Array<{ station_id: number; state: string }> }>;
+    };
+    const assigned = (name: string) => {
+      const id = matrix.stations.find((s) => s.name === name)?.id;
+      return matrix.people.filter((p) => p.cells.some((c) => c.station_id === id)).map((p) => p.name);
+    };
+    // Stations go to the people whose job they are: drivers, not the customs specialist; operators, not the planner.
+    expect(assigned('Forklift')).toEqual(expect.arrayContaining(['Kevin Murphy', 'Obinna Eze', 'Carlos Mendoza']));
+    expect(assigned('Forklift')).not.toContain('Irina Volkova');
+    expect(assigned('Press 4')).toEqual(expect.arrayContaining(['Bruno Costa', 'Tomasz Kowalski']));
+    expect(assigned('Press 4')).not.toContain('Hana Sato');
+    expect(assigned('Final inspection')).toEqual(expect.arrayContaining(['Chloe Nguyen', 'Tyrone Williams']));
+    expect(assigned('Final inspection')).not.toContain('Elena Popescu');
+    expect(assigned('Plant safety induction').length).toBeGreaterThanOrEqual(55);
+    const states = (name: string) => {
+      const id = matrix.stations.find((s) => s.name === name)?.id;
+      return new Set(matrix.people.flatMap((p) => p.cells.filter((c) => c.station_id === id).map((c) => c.state)));
+    };
+    for (const name of ['Press 4', 'Forklift', 'Final inspection', 'Plant safety induction']) {
+      expect(states(name).has('qualified'), name).toBe(true);
+      expect(states(name).has('in_training') || states(name).has('not_started'), name).toBe(true);
+    }
+    const bruno = (await get(`organization/${organizationId}/qualifications`, member)).body.data as {
+      stations: Array<{ station_name: string; state: string }>;
+    };
+    expect(bruno.stations.find((s) => s.station_name === 'Press 4')?.state).toBe('awaiting_signoff');
   });
 
   it('changes nothing when seeded again', async () => {

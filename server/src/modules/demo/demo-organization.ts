@@ -18,7 +18,7 @@ import { findUserByEmail, findUserById, updateUser } from '../users/users.querie
 import { viewerOf } from '../videos/playback-access.ts';
 import { type DemoEvent, HISTORY_DAYS, type MemberPath, type PlannedMember, planHistory } from './demo-history.ts';
 import { DEMO_MEMBER, DEMO_ORGANIZATION, DEMO_SUPER_USER, type DemoPerson, demoPeople } from './demo-people.ts';
-import { assignDueStations, createDemoStations, finishDemoStations } from './demo-stations.ts';
+import { assignDueStations, createDemoStations, type DemoMember, finishDemoStations } from './demo-stations.ts';
 
 /**
  * The demo organization with a life: Acme Precision Parts registers, subscribes, sets its learning paths, and
@@ -125,9 +125,10 @@ async function addPerson(ctx: AppContext, organizationId: number, person: DemoPe
 }
 
 /**
- * Paths chosen by rule from whatever catalog is imported (categories by their sort, with the catalog's required
- * flags, the first two required at least): the organization follows the first six; Maintenance and Quality
- * each have their own path with one video hidden.
+ * Paths chosen by rule from the imported catalog (categories by their sort, with the catalog's required flags, the
+ * first two required at least): the organization follows the first six categories; each team on the floor has its
+ * own path, Health and Safety first and its station's lessons early on, and Maintenance and Quality each hide one
+ * video that is not their work.
  */
 async function saveLearningPaths(ctx: AppContext, superUser: Caller, organizationId: number, teams: Map<string, number>): Promise<void> {
   const { categories, subCategories, videos } = await catalogTree(ctx.db);
@@ -144,21 +145,26 @@ async function saveLearningPaths(ctx: AppContext, superUser: Caller, organizatio
       order: i + 1,
       essential: (i < 2 || c.essential === 1 ? 1 : 0) as 0 | 1,
     }));
+  // By sort: 0 Continuous Improvement, 1 Health and Safety, 2 Shop Floor, 3 Strategy, 4 Design and Engineering
+  // (measurement and inspection), 5 Finance, 6 Supply Chain, 7 Logistics (forklift), 9 Internet of Things.
   await savePath(ctx, superUser, organizationId, null, path([0, 1, 2, 3, 4, 5]));
-  const teamPaths: Array<[string, number[]]> = [
-    ['Maintenance', [0, 6, 2, 7, 4]],
-    ['Quality', [0, 1, 8, 3, 9]],
+  const teamPaths: Array<[string, number[], string | null]> = [
+    ['Production', [1, 2, 0, 3, 4], null],
+    // Setup technicians change the dies, not maintenance.
+    ['Maintenance', [1, 2, 9, 0, 4], 'power-press-set-up-and-die-change'],
+    ['Quality', [1, 4, 2, 0, 6], 'group-lockout-for-maintenance-shutdowns'],
+    ['Logistics', [1, 7, 6, 2, 0], null],
   ];
-  for (const [team, picks] of teamPaths) {
+  const subCategoryOf = new Map(subCategories.map((s) => [s.id, s.category_id]));
+  for (const [team, picks, hiddenKey] of teamPaths) {
     const teamId = teams.get(team);
     if (teamId === undefined) continue;
     const entries = path(picks);
     await savePath(ctx, superUser, organizationId, teamId, entries);
-    // The newest video of the team's first category does not apply to its work (one always stays visible).
-    const firstCategory = (entries[0] as (typeof entries)[number]).category_id;
-    const first = listed(firstCategory);
-    if (first.length > 1)
-      await editHiddenVideos(ctx, superUser, organizationId, firstCategory, teamId, [(first[first.length - 1] as (typeof first)[number]).id]);
+    const hidden = videos.find((v) => v.key === hiddenKey);
+    const categoryId = hidden && subCategoryOf.get(hidden.sub_category_id);
+    if (hidden && categoryId !== undefined && entries.some((e) => e.category_id === categoryId))
+      await editHiddenVideos(ctx, superUser, organizationId, categoryId, teamId, [hidden.id]);
   }
 }
 
@@ -241,6 +247,13 @@ export async function seedDemoOrganization(ctx: AppContext): Promise<boolean> {
   await atMoment(start + 10 * HOUR, () => saveLearningPaths(ctx, superUser, organizationId, teams));
   const stations = await createDemoStations(ctx, superUser, organizationId, start + 10 * HOUR + 60_000, end);
 
+  // Everyone who has joined so far, with the team and role station assignments go by.
+  const members = (): DemoMember[] =>
+    [...callers].flatMap(([key, caller]) => {
+      const person = keys.get(key);
+      return person ? [{ userId: caller.userId, team: person.team, role: person.role }] : [];
+    });
+
   const paths = new Map<number | null, MemberPath>();
   const planned: PlannedMember[] = [
     { key: 0, persona: 'steady', path: await memberPath(ctx, organizationId, superUser.teamId, paths) },
@@ -258,7 +271,7 @@ export async function seedDemoOrganization(ctx: AppContext): Promise<boolean> {
 
   for (const event of events) {
     await renewDueSubscription(ctx, organizationId, event.at);
-    await assignDueStations(ctx, superUser, organizationId, stations, teams, event.at);
+    await assignDueStations(ctx, superUser, organizationId, stations, teams, members(), event.at);
     if (event.kind === 'join' && !callers.has(event.member)) {
       const person = keys.get(event.member) as DemoPerson;
       const id = await atMoment(event.at, () => addPerson(ctx, organizationId, person));
@@ -268,7 +281,7 @@ export async function seedDemoOrganization(ctx: AppContext): Promise<boolean> {
     await atMoment(event.at, () => play(ctx, event, callers, superUser, organizationId, teams));
   }
   await renewDueSubscription(ctx, organizationId, end);
-  await assignDueStations(ctx, superUser, organizationId, stations, teams, end);
+  await assignDueStations(ctx, superUser, organizationId, stations, teams, members(), end);
   await finishDemoStations(ctx, superUser, organizationId, [...callers.values()], end);
   return true;
 }

@@ -106,7 +106,7 @@ const ROSTER: Record<DemoTeam, string[]> = {
     'Sara Lindqvist | Material Planner | steady | MRP, kanban loops and supplier call-offs.',
     'Mohammed Al-Sayed | Shipping Clerk | casual | Export paperwork and carrier bookings.',
     'Julia Costa | Warehouse Operator | never | Picking and packing for the spare-parts orders.',
-    'Kevin Murphy | Forklift Driver | stalled | Tow trains to the assembly lines; forklift instructor.',
+    'Kevin Murphy | Forklift Driver | champion | Tow trains to the assembly lines; forklift instructor.',
     'Thandiwe Ndlovu | Inventory Controller | steady | Stock accuracy and the quarterly inventory.',
     'Pablo Ruiz | Warehouse Operator | newcomer | Joined from a distribution centre last month.',
     'Irina Volkova | Customs Specialist | casual | Tariff codes and the export licences.',

@@ -9,11 +9,12 @@ import { signOff } from '../qualifications/signoffs.service.ts';
 import { assignStation, createStation } from '../qualifications/stations.service.ts';
 
 /**
- * The demo plant's stations, chosen by rule from whatever catalog is imported (the first listed videos of
- * categories on the teams' paths): a press with a practical checklist, a forklift licence that expires after six
- * months (so the matrix shows renewals and expiries), a final inspection, and a yearly safety induction required of
- * everyone. Teams are assigned at a few moments of the history, so later joiners get assigned too; their states
- * follow from the same watch reports as everything else.
+ * The demo plant's stations, each requiring the demo catalog's lessons about its own work (named by key): a press
+ * with its set-up, guarding and lockout, a forklift licence valid for six months, a final inspection, and a yearly
+ * safety induction required of everyone. Each checklist is what a trainer watches at that station. Stations go to
+ * the people whose job they are, at a few moments of the history, so later joiners get assigned too; their states
+ * follow from the same watch reports as everything else. Sign-offs all fall on the history's last day, so nobody's
+ * licence is yet close to expiry.
  */
 
 type DemoStation = {
@@ -21,22 +22,34 @@ type DemoStation = {
   name: string;
   description: string;
   teams: string[];
-  categoryIndex: number;
-  /** The first videos of the category, or 'category': all of it (then its certificate expires with the training). */
-  videos: number | 'category';
+  /** Only the people of those teams in these roles (the station is their job); without it, the whole teams. */
+  roles?: string[];
+  /** What it requires, by catalog key: lessons, or a whole sub-category. */
+  requires: { videos: string[] } | { subCategory: string };
   checklist: string[];
   validityMonths: number | null;
 };
 
-const STATIONS: DemoStation[] = [
+export const DEMO_STATIONS: DemoStation[] = [
   {
     kind: 'station',
     name: 'Press 4',
     description: '200 t stamping press, line 2.',
     teams: ['Production'],
-    categoryIndex: 0,
-    videos: 2,
-    checklist: ['Guards closed before cycling', 'Two-hand control used on every stroke', 'Die change locked out and tagged'],
+    roles: ['Production Supervisor', 'Shift Lead', 'Setup Technician', 'Machine Operator', 'Process Technician', 'Apprentice Machinist'],
+    requires: {
+      videos: ['power-press-set-up-and-die-change', 'press-guarding-two-hand-controls-and-light-curtains', 'lockout-tagout-on-a-power-press'],
+    },
+    checklist: [
+      'Press locked out and zero energy verified before reaching into the die area',
+      'Die located on its keys and clamped to the torque on the set-up sheet',
+      'Shut height set from the set-up sheet',
+      'Gate interlock tested: opening the gate stops the press',
+      'Two-hand control tested: one button alone gives no stroke',
+      'Light curtain tested with the test rod at top, middle and bottom',
+      'First stroke inched through with the guards in place',
+      'First-hit part measured against the control plan and approved',
+    ],
     validityMonths: 12,
   },
   {
@@ -44,9 +57,18 @@ const STATIONS: DemoStation[] = [
     name: 'Forklift',
     description: 'Counterbalance forklift, warehouse and dock.',
     teams: ['Logistics'],
-    categoryIndex: 1,
-    videos: 2,
-    checklist: [],
+    roles: ['Logistics Supervisor', 'Forklift Driver', 'Warehouse Operator', 'Inventory Controller'],
+    requires: { videos: ['forklift-daily-pre-use-inspection', 'forklift-load-handling-and-pedestrian-safety'] },
+    checklist: [
+      'Pre-use check: forks, chains and mast',
+      'Pre-use check: hydraulic leaks and tyres',
+      'Pre-use check: horn, lights, travel alarm and seat belt',
+      'Pre-use check: LPG cylinder or battery, connector and cables',
+      'Brakes, steering, lift, lower and tilt tested before driving',
+      'Load carried low and tilted back on the practical route',
+      'Horn and stop at corners, doors and pedestrian crossings',
+      'Parked with the forks down, brake on and key out',
+    ],
     validityMonths: 6,
   },
   {
@@ -54,19 +76,32 @@ const STATIONS: DemoStation[] = [
     name: 'Final inspection',
     description: 'Last check before parts leave the plant.',
     teams: ['Quality'],
-    // The fourth category: on the Quality team's own path.
-    categoryIndex: 3,
-    videos: 2,
-    checklist: ['Gauge checked against its master', 'Nonconforming part tagged and segregated'],
+    roles: ['Quality Manager', 'Quality Engineer', 'Quality Inspector', 'Quality Technician', 'Metrology Technician'],
+    requires: {
+      videos: [
+        'measuring-with-calipers-and-micrometers',
+        'gauge-r-and-r-and-calibration',
+        'first-article-inspection',
+        'visual-inspection-and-defect-classification',
+        'handling-nonconforming-material',
+      ],
+    },
+    checklist: [
+      'Calibration label of each gauge checked before use',
+      'Caliper and micrometer zeroed and checked against a gauge block',
+      'Parts inspected against the boundary samples',
+      'Defects classified critical, major or minor and recorded',
+      'Nonconforming part tagged and moved to quarantine',
+      'Inspection record completed with the measured values',
+    ],
     validityMonths: null,
   },
   {
     kind: 'training',
     name: 'Plant safety induction',
-    description: 'Yearly refresher for everyone on the floor.',
+    description: 'Yearly refresher for everyone on the floor: PPE, evacuation and fire, chemicals, near misses.',
     teams: ['Production', 'Maintenance', 'Quality', 'Logistics', 'Management'],
-    categoryIndex: 0,
-    videos: 'category',
+    requires: { subCategory: 'site-safety' },
     checklist: [],
     validityMonths: 12,
   },
@@ -75,30 +110,31 @@ const STATIONS: DemoStation[] = [
 /** When the teams are (re)assigned, in days before the end of the history. */
 const ASSIGN_DAYS_BEFORE_END = [150, 60, 7];
 
-export type DemoStations = { created: Array<{ stationId: number; teams: string[] }>; assignments: number[] };
+export type DemoStations = { created: Array<{ stationId: number; teams: string[]; roles?: string[] }>; assignments: number[] };
+/** Someone of the demo organization who has joined, as station assignment needs them. */
+export type DemoMember = { userId: number; team: string; role: string };
 
 export async function createDemoStations(ctx: AppContext, superUser: Caller, organizationId: number, at: number, end: number): Promise<DemoStations> {
-  const { categories, subCategories, videos } = await catalogTree(ctx.db);
-  const listed = (categoryId: number) => {
-    const subs = new Set(subCategories.filter((s) => s.category_id === categoryId).map((s) => s.id));
-    return videos.filter((v) => subs.has(v.sub_category_id) && v.in_test === 1);
+  const { subCategories, videos } = await catalogTree(ctx.db);
+  const videoIds = new Map(videos.map((v) => [v.key, v.id]));
+  const subCategoryIds = new Map(subCategories.map((s) => [s.key, s.id]));
+  const idOf = (ids: Map<string, number>, key: string) => {
+    const id = ids.get(key);
+    // The seed imports the demo catalog first: a missing lesson means catalog.json and this list disagree.
+    if (id === undefined) throw new Error(`demo seed: the catalog has no ${key}`);
+    return id;
   };
-  const usable = categories.filter((c) => listed(c.id).length > 0);
   const created: DemoStations['created'] = [];
-  if (!usable.length) return { created, assignments: [] };
   await atMoment(at, async () => {
-    for (const s of STATIONS) {
-      const category = usable[s.categoryIndex % usable.length]!;
+    for (const s of DEMO_STATIONS) {
       const station = await createStation(ctx, superUser, organizationId, {
         kind: s.kind,
         name: s.name,
         description: s.description,
         requirements:
-          s.videos === 'category'
-            ? [{ kind: 'category' as const, id: category.id }]
-            : listed(category.id)
-                .slice(0, s.videos)
-                .map((v) => ({ kind: 'video' as const, id: v.id })),
+          'subCategory' in s.requires
+            ? [{ kind: 'sub_category' as const, id: idOf(subCategoryIds, s.requires.subCategory) }]
+            : s.requires.videos.map((key) => ({ kind: 'video' as const, id: idOf(videoIds, key) })),
         checklist: s.checklist,
         validity_months: s.validityMonths,
         warning_days: 30,
@@ -106,29 +142,39 @@ export async function createDemoStations(ctx: AppContext, superUser: Caller, org
         min_per_shift: s.kind === 'station' ? 2 : 0,
         trainer_ids: [],
       });
-      created.push({ stationId: station.id, teams: s.teams });
+      created.push({ stationId: station.id, teams: s.teams, ...(s.roles ? { roles: s.roles } : {}) });
     }
   });
   return { created, assignments: ASSIGN_DAYS_BEFORE_END.map((days) => end - days * DAY) };
 }
 
-/** Assigns each station's team at the moments due by `at` (people already assigned keep their state). */
+/**
+ * Assigns each station its teams, or the people of its roles who have joined, at the moments due by `at` (people
+ * already assigned keep their state).
+ */
 export async function assignDueStations(
   ctx: AppContext,
   superUser: Caller,
   organizationId: number,
   stations: DemoStations,
   teams: Map<string, number>,
+  members: DemoMember[],
   at: number,
 ) {
   while (stations.assignments.length && (stations.assignments[0] as number) <= at) {
     const moment = stations.assignments.shift() as number;
     await atMoment(moment, async () => {
-      for (const { stationId, teams: names } of stations.created)
+      for (const { stationId, teams: names, roles } of stations.created) {
+        if (roles) {
+          const userIds = members.filter((m) => names.includes(m.team) && roles.includes(m.role)).map((m) => m.userId);
+          if (userIds.length) await assignStation(ctx, superUser, organizationId, stationId, { user_ids: userIds });
+          continue;
+        }
         for (const name of names) {
           const teamId = teams.get(name);
           if (teamId !== undefined) await assignStation(ctx, superUser, organizationId, stationId, { team_id: teamId, user_ids: [] });
         }
+      }
     });
   }
 }

@@ -146,10 +146,10 @@ export const categoryExists = async (db: Db, categoryId: number) =>
 export async function catalogTree(db: Db) {
   const [categories, subCategories, videos] = await Promise.all([
     db.selectFrom('categories').select(['id', 'name', 'picture', 'sort', 'essential']).orderBy('sort').orderBy('id').execute(),
-    db.selectFrom('sub_categories').select(['id', 'category_id', 'name', 'sort']).orderBy('sort').orderBy('id').execute(),
+    db.selectFrom('sub_categories').select(['id', 'key', 'category_id', 'name', 'sort']).orderBy('sort').orderBy('id').execute(),
     db
       .selectFrom('videos')
-      .select(['id', 'sub_category_id', 'title', 'image', 'duration_seconds', 'in_test', 'in_production'])
+      .select(['id', 'key', 'sub_category_id', 'title', 'image', 'duration_seconds', 'in_test', 'in_production'])
       .orderBy('publish_time')
       .orderBy('id')
       .execute(),
