@@ -106,6 +106,85 @@ describe('offline', () => {
     expect((await stack.api('POST', '/api/videos/view', { token, json: { admin_video_id: found.video.admin_video_id } })).body.data.likes).toBe(liked.likes);
   });
 
+  // Issue 33: the spec's reads are POSTs whose body names the category or video; offline, each must answer its own
+  // saved copy (a copy keyed without the body showed one category's content on another, and a like pressed on one
+  // video was recorded on another).
+  it('keeps each category and video read apart offline, and a like queued offline lands on its own video', async () => {
+    const { stack, browser } = env;
+    const token = await stack.signIn(DEMO.member.email, DEMO.member.password);
+    const sections: { category_id: number }[] = (await stack.api('POST', '/api/home_first_section', { token, json: {} })).body.data;
+    type Video = { admin_video_id: number; title: string };
+    type Group = { title: string; videos: Video[] };
+    const categories: { id: number; name: string; groups: Group[] }[] = [];
+    for (const section of sections) {
+      // A locked category answers an error: no groups (its page still shows its name).
+      const groups: Group[] = (await stack.api('POST', '/api/categoryVideos', { token, json: { category_id: section.category_id } })).body.data ?? [];
+      const name: string | undefined = (
+        await stack.api('POST', '/api/get_category_id', { token, json: { page_type: 'CATEGORY', category_id: section.category_id } })
+      ).body.data?.[0]?.name;
+      if (name) categories.push({ id: section.category_id, name, groups });
+    }
+    const a = categories.find((c) => c.groups.some((g) => g.videos.length >= 2));
+    const b = categories.find((c) => c !== a);
+    if (!a || !b) throw new Error('the demo member needs two categories, one open');
+    const group = a.groups.find((g) => g.videos.length >= 2) as Group;
+    const [videoA, videoB] = group.videos as [Video, Video];
+    const view = async (id: number) => (await stack.api('POST', '/api/videos/view', { token, json: { admin_video_id: id } })).body.data;
+    const [beforeA, beforeB] = [await view(videoA.admin_video_id), await view(videoB.admin_video_id)];
+
+    const page = await newPage(browser, stack, WIDTHS.mobile, { offline: true });
+    await signInThroughForm(page, DEMO.member.email, DEMO.member.password);
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
+    await page.reload();
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    await dismissToasts(page);
+    const videoList = page.getByRole('list', { name: `${group.title} videos`, exact: true });
+    const openPanel = async (video: Video) => {
+      await videoList.getByRole('button', { name: new RegExp(`^${video.title}`) }).click();
+      await expectVisible(page.getByRole('dialog', { name: video.title }).getByRole('button', { name: 'Like', exact: true }));
+    };
+    // Both categories and both videos' panels opened online (B's category first, A's last; video A then B: a copy
+    // shared by every body would hold A's category and B's video).
+    await page.goto(`/category/${b.id}`);
+    await expectVisible(page.getByRole('heading', { level: 1, name: b.name }));
+    await page.goto(`/category/${a.id}`);
+    await expectVisible(page.getByRole('heading', { level: 1, name: a.name }));
+    await openPanel(videoA);
+    await page.keyboard.press('Escape');
+    await openPanel(videoB);
+
+    await page.context().setOffline(true);
+    for (const [shown, other] of [
+      [b, a],
+      [a, b],
+    ] as const) {
+      await page.goto(`/category/${shown.id}`);
+      await expectVisible(page.getByRole('heading', { level: 1, name: shown.name }));
+      expect(await page.getByRole('heading', { level: 1, name: other.name }).count()).toBe(0);
+    }
+    for (const video of [videoA, videoB]) {
+      // The player's page stays on its own video (a wrong copy sent /video/A to B's address).
+      await page.goto(`/video/${video.admin_video_id}`);
+      await expectVisible(page.getByRole('link', { name: 'Back' }));
+      await page.waitForTimeout(500);
+      expect(new URL(page.url()).pathname).toBe(`/video/${video.admin_video_id}`);
+      await expectVisible(page.getByText(video.title, { exact: true }).first());
+    }
+    // A like on A, pressed offline from A's panel.
+    await page.goto(`/category/${a.id}`);
+    await openPanel(videoA);
+    await page.getByRole('dialog', { name: videoA.title }).getByRole('button', { name: 'Like', exact: true }).click();
+    await expectVisible(toast(page, 'Saved on this device: it is sent when the network returns.'));
+
+    await page.context().setOffline(false);
+    await expectHidden(page.getByTestId('offline-banner'), 15_000);
+    const liked = beforeA.user_vote === 1 ? 0 : 1;
+    await expect.poll(async () => (await view(videoA.admin_video_id)).user_vote, { timeout: 10_000 }).toBe(liked);
+    expect((await view(videoA.admin_video_id)).likes).toBe(beforeA.likes + (liked ? 1 : -1));
+    const afterB = await view(videoB.admin_video_id);
+    expect([afterB.likes, afterB.user_vote]).toEqual([beforeB.likes, beforeB.user_vote]);
+  });
+
   it('keeps the offline shell (the page, its scripts and styles) under 250 KB gzipped', () => {
     const dist = path.join(import.meta.dirname, '..', 'web', 'dist');
     const page = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');

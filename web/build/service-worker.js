@@ -56,11 +56,18 @@ async function digest(text) {
     .slice(0, 24);
 }
 
-/** A GET request naming the call, its body and the caller: one copy per signed-in person (shared tablets). */
+/**
+ * The cache key of a read: the caller, the method, the path with its query, and a hash of the body. The body's hash
+ * goes in the key's query string: the Cache API ignores a URL's fragment, so a fragment would let every body of
+ * one POST read (categoryVideos of category 1 and 2, videos/view of video 2 and 7) share one copy.
+ * One copy per signed-in person (shared tablets).
+ */
 async function dataKey(request, body) {
   const url = new URL(request.url);
-  const who = await digest(request.headers.get('Authorization') ?? 'anonymous');
-  return new Request(`${url.origin}/__offline-data/${who}${url.pathname}${url.search}${body ? `#${await digest(body)}` : ''}`);
+  const key = new URL(`/__offline-data/${await digest(request.headers.get('Authorization') ?? 'anonymous')}/${request.method}${url.pathname}`, url.origin);
+  key.search = url.search;
+  if (body) key.searchParams.set('__body', await digest(body));
+  return new Request(key.href);
 }
 
 async function memberRead(request) {
