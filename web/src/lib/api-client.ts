@@ -39,11 +39,15 @@ export function setSessionEndedHandler(handler: (message: string) => void): void
 
 const UNREACHABLE = 'The server cannot be reached. Check your connection and try again.';
 
-/** The error of a failed answer; a call whose session the server refused signs the app out first. */
+/**
+ * The error of a failed answer; a call whose session the server refused signs the app out first, when that session
+ * is the one the app holds: a write replayed from the offline queue with an earlier person's token (a shared kiosk)
+ * must not end the next person's session.
+ */
 function failureOf(response: Response, envelope: Envelope<unknown> | null, token: string | undefined): ApiError {
   const message = envelope?.success === false ? envelope.error_messages : UNREACHABLE;
   const code = envelope?.success === false ? envelope.code : errorCodeOfStatus(response.status);
-  if (response.status === 401 && token) {
+  if (response.status === 401 && token && token === getSession()?.accessToken) {
     onSessionEnded(message);
     return new ApiError(401, message, code, true);
   }
@@ -69,7 +73,7 @@ export function apiRequest<const R extends EnvelopeRoute>(route: R, ...[input, o
 
 /**
  * Posts a write of the offline queue by its path: sent now, or replayed later with the token it was made under
- * (lib/offline-queue.ts types it by its route when it is made).
+ * (lib/offline-queue.ts types it by its route when it is made, and always names the token).
  */
 export function postQueuedWrite<T>(path: string, body: unknown, options: Pick<RequestOptions, 'keepalive' | 'accessToken'>): Promise<ApiAnswer<T>> {
   return send<T>(path, 'POST', body, options);
