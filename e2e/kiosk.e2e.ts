@@ -130,4 +130,133 @@ describe('shared kiosk', () => {
     expect(kiosks.body.data.kiosks[0]).toMatchObject({ name: 'Cell 4 tablet', team: 'Production', revoked_at: null });
     expect(kiosks.body.data.kiosks[0].last_used_at).not.toBeNull();
   });
+
+  // Issue 34: the offline queue on a shared tablet. Bruno likes a clip and taps Done without a network; Alice signs in
+  // while the network comes back in pieces (the queued calls still fail, the PIN sign-in gets through); once it is
+  // back, Bruno's like is delivered as Bruno's (or dropped), never as Alice's, his session ends on the server, and
+  // a refusal of his dead session never signs Alice out.
+  it('keeps the offline queue per person: queued writes never go out with the next session', { timeout: 240_000 }, async () => {
+    const { stack, browser } = env;
+    const bruno = await stack.signIn(DEMO.member.email, DEMO.member.password);
+    const alice = await stack.signIn(DEMO.superUser.email, DEMO.superUser.password);
+    expect((await stack.api('POST', '/api/kiosk-pin', { token: bruno, json: { pin: '2580', pin_confirmation: '2580' } })).status).toBe(201);
+    expect((await stack.api('POST', '/api/kiosk-pin', { token: alice, json: { pin: '1470', pin_confirmation: '1470' } })).status).toBe(201);
+    const sections = (await stack.api('POST', '/api/home_first_section', { token: bruno, json: {} })).body.data;
+    const category = sections[0].category_id as number;
+    const group = (await stack.api('POST', '/api/categoryVideos', { token: bruno, json: { category_id: category } })).body.data[0];
+    const video = group.videos[0] as { admin_video_id: number; title: string };
+    const voteOf = async (token: string) =>
+      (await stack.api('POST', '/api/videos/view', { token, json: { admin_video_id: video.admin_video_id } })).body.data as {
+        likes: number;
+        user_vote: number;
+      };
+    const queued = () =>
+      page.evaluate(
+        () =>
+          new Promise<{ user_id: number; path: string }[]>((resolve, reject) => {
+            const open = indexedDB.open('mm-offline');
+            open.onerror = () => reject(open.error);
+            open.onsuccess = () => {
+              const all = open.result.transaction('writes').objectStore('writes').getAll();
+              all.onsuccess = () => {
+                open.result.close();
+                resolve(
+                  all.result.map((w: { user_id: number; path: string }) => ({ user_id: w.user_id, path: w.path })).sort((a, b) => a.path.localeCompare(b.path)),
+                );
+              };
+            };
+          }),
+      );
+
+    const page = await newPage(browser, stack, WIDTHS.tablet);
+    await signInThroughForm(page, DEMO.superUser.email, DEMO.superUser.password);
+    await page.goto('/manage-organization/kiosks');
+    await page.getByRole('combobox', { name: 'Team' }).click();
+    await page.getByRole('option', { name: 'Production' }).click();
+    await field(page, 'Kiosk name').fill('Line 2 tablet');
+    await page.getByRole('button', { name: 'Enrol this tablet as a kiosk' }).click();
+    await expectPath(page, '/kiosk');
+    const bar = page.getByRole('complementary', { name: 'Kiosk session' });
+
+    /** Signs a person in on the roster, opens the clip's panel, then loses the network, likes it and taps Done. */
+    const likeAndLeaveOffline = async (name: string, pin: string): Promise<string> => {
+      await page.getByRole('button', { name }).click();
+      await typePin(page, pin);
+      await expectPath(page, '/home');
+      const kioskToken = await page.evaluate(() => JSON.parse(localStorage.getItem('mm.session') ?? '{}').accessToken as string);
+      await page.goto(`/category/${category}`);
+      await page
+        .getByRole('list', { name: `${group.title} videos`, exact: true })
+        .getByRole('button', { name: new RegExp(`^${video.title}`) })
+        .click();
+      const like = page.getByRole('dialog', { name: video.title }).getByRole('button', { name: 'Like', exact: true });
+      await expectVisible(like);
+      await dismissToasts(page);
+      await page.context().setOffline(true);
+      await like.click();
+      await expectVisible(page.getByTestId('offline-banner').getByText(/1 change \(watch time, likes, My List\) will be sent/));
+      await page.keyboard.press('Escape');
+      await bar.getByRole('button', { name: 'Done' }).click();
+      await expectPath(page, '/kiosk');
+      return kioskToken;
+    };
+    /** The network returns in pieces: the queued calls still fail while the next person signs in with a PIN. */
+    const nextPersonSignsIn = async (name: string, pin: string) => {
+      const failQueued = (route: import('playwright-core').Route) => route.abort('internetdisconnected');
+      await page.route('**/api/videos/like', failQueued);
+      await page.route('**/api/logout', failQueued);
+      await page.context().setOffline(false);
+      await expectVisible(page.getByRole('button', { name }), 15_000);
+      await page.getByRole('button', { name }).click();
+      await typePin(page, pin);
+      await expectPath(page, '/home');
+      await expectVisible(bar.getByText(`Signed in on the shared kiosk as ${name.split(' ')[0]}`));
+      await page.unroute('**/api/videos/like');
+      await page.unroute('**/api/logout');
+    };
+    /** The network comes back whole: the browser says so and the queue replays. */
+    const networkReturns = async () => {
+      await page.context().setOffline(true);
+      await expectVisible(page.getByTestId('offline-banner').getByText('You are offline.', { exact: false }));
+      await page.context().setOffline(false);
+      await expect.poll(queued, { timeout: 15_000 }).toEqual([]);
+    };
+
+    const [bruno0, alice0] = [await voteOf(bruno), await voteOf(alice)];
+    const brunoKiosk = await likeAndLeaveOffline('Bruno Costa', '2580');
+    // Signed out on the tablet, his like and his sign-out wait in the queue as his, behind the roster.
+    const brunoId: number = (await stack.api('GET', '/api/profile', { token: bruno })).body.data.user_id;
+    expect(await queued()).toEqual([
+      { user_id: brunoId, path: '/api/logout' },
+      { user_id: brunoId, path: '/api/videos/like' },
+    ]);
+    await nextPersonSignsIn('Alice Martin', '1470');
+    // Alice is not told about Bruno's waiting changes.
+    expect(await page.getByTestId('offline-banner').count()).toBe(0);
+    await networkReturns();
+
+    // Bruno's like is his, Alice's vote is untouched, his kiosk session is over, and Alice is still signed in.
+    const [bruno1, alice1] = [await voteOf(bruno), await voteOf(alice)];
+    expect(bruno1.user_vote).toBe(bruno0.user_vote === 1 ? 0 : 1);
+    expect(alice1.user_vote).toBe(alice0.user_vote);
+    expect(bruno1.likes).toBe(bruno0.likes + (bruno0.user_vote === 1 ? -1 : 1));
+    expect((await stack.api('GET', '/api/learning_path_home', { token: brunoKiosk })).status).toBe(401);
+    await page.waitForTimeout(1000);
+    await expectPath(page, '/home');
+    await expectVisible(bar.getByText('Signed in on the shared kiosk as Alice'));
+
+    // Again, but Bruno's kiosk session has ended on the server before the network returns (the idle expiry): his
+    // queued like is refused and dropped, and that refusal leaves Alice signed in on the kiosk.
+    await bar.getByRole('button', { name: 'Done' }).click();
+    await expectPath(page, '/kiosk');
+    const brunoKiosk2 = await likeAndLeaveOffline('Bruno Costa', '2580');
+    expect((await stack.api('POST', '/api/logout', { token: brunoKiosk2 })).status).toBe(200);
+    await nextPersonSignsIn('Alice Martin', '1470');
+    await networkReturns();
+    await page.waitForTimeout(1000);
+    await expectPath(page, '/home');
+    await expectVisible(bar.getByText('Signed in on the shared kiosk as Alice'));
+    expect(await voteOf(bruno)).toEqual(bruno1);
+    expect(await voteOf(alice)).toEqual(alice1);
+  });
 });

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { DEMO, dismissToasts, expectHidden, expectVisible, newPage, signInThroughForm, toast, useStack, WIDTHS } from './harness.ts';
+import { DEMO, dismissToasts, expectHidden, expectVisible, newPage, screenshotAtWidths, signInThroughForm, toast, useStack, WIDTHS } from './harness.ts';
 
 const SCREENSHOTS = process.env.OFFLINE_SCREENSHOTS;
 
@@ -104,6 +104,165 @@ describe('offline', () => {
     await page.waitForTimeout(1000);
     expect(await progress()).toBe(after);
     expect((await stack.api('POST', '/api/videos/view', { token, json: { admin_video_id: found.video.admin_video_id } })).body.data.likes).toBe(liked.likes);
+  });
+
+  // Issue 33: the spec's reads are POSTs whose body names the category or video; offline, each must answer its own
+  // saved copy (a copy keyed without the body showed one category's content on another, and a like pressed on one
+  // video was recorded on another).
+  it('keeps each category and video read apart offline, and a like queued offline lands on its own video', async () => {
+    const { stack, browser } = env;
+    const token = await stack.signIn(DEMO.member.email, DEMO.member.password);
+    const sections: { category_id: number }[] = (await stack.api('POST', '/api/home_first_section', { token, json: {} })).body.data;
+    type Video = { admin_video_id: number; title: string };
+    type Group = { title: string; videos: Video[] };
+    const categories: { id: number; name: string; groups: Group[] }[] = [];
+    for (const section of sections) {
+      // A locked category answers an error: no groups (its page still shows its name).
+      const groups: Group[] = (await stack.api('POST', '/api/categoryVideos', { token, json: { category_id: section.category_id } })).body.data ?? [];
+      const name: string | undefined = (
+        await stack.api('POST', '/api/get_category_id', { token, json: { page_type: 'CATEGORY', category_id: section.category_id } })
+      ).body.data?.[0]?.name;
+      if (name) categories.push({ id: section.category_id, name, groups });
+    }
+    const a = categories.find((c) => c.groups.some((g) => g.videos.length >= 2));
+    const b = categories.find((c) => c !== a);
+    if (!a || !b) throw new Error('the demo member needs two categories, one open');
+    const group = a.groups.find((g) => g.videos.length >= 2) as Group;
+    const [videoA, videoB] = group.videos as [Video, Video];
+    const view = async (id: number) => (await stack.api('POST', '/api/videos/view', { token, json: { admin_video_id: id } })).body.data;
+    const [beforeA, beforeB] = [await view(videoA.admin_video_id), await view(videoB.admin_video_id)];
+
+    const page = await newPage(browser, stack, WIDTHS.mobile, { offline: true });
+    await signInThroughForm(page, DEMO.member.email, DEMO.member.password);
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
+    await page.reload();
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    await dismissToasts(page);
+    const videoList = page.getByRole('list', { name: `${group.title} videos`, exact: true });
+    const openPanel = async (video: Video) => {
+      await videoList.getByRole('button', { name: new RegExp(`^${video.title}`) }).click();
+      await expectVisible(page.getByRole('dialog', { name: video.title }).getByRole('button', { name: 'Like', exact: true }));
+    };
+    // Both categories and both videos' panels opened online (B's category first, A's last; video A then B: a copy
+    // shared by every body would hold A's category and B's video).
+    await page.goto(`/category/${b.id}`);
+    await expectVisible(page.getByRole('heading', { level: 1, name: b.name }));
+    await page.goto(`/category/${a.id}`);
+    await expectVisible(page.getByRole('heading', { level: 1, name: a.name }));
+    await openPanel(videoA);
+    await page.keyboard.press('Escape');
+    await openPanel(videoB);
+
+    await page.context().setOffline(true);
+    for (const [shown, other] of [
+      [b, a],
+      [a, b],
+    ] as const) {
+      await page.goto(`/category/${shown.id}`);
+      await expectVisible(page.getByRole('heading', { level: 1, name: shown.name }));
+      expect(await page.getByRole('heading', { level: 1, name: other.name }).count()).toBe(0);
+    }
+    for (const video of [videoA, videoB]) {
+      // The player's page stays on its own video (a wrong copy sent /video/A to B's address).
+      await page.goto(`/video/${video.admin_video_id}`);
+      await expectVisible(page.getByRole('link', { name: 'Back' }));
+      await page.waitForTimeout(500);
+      expect(new URL(page.url()).pathname).toBe(`/video/${video.admin_video_id}`);
+      await expectVisible(page.getByText(video.title, { exact: true }).first());
+    }
+    // A like on A, pressed offline from A's panel.
+    await page.goto(`/category/${a.id}`);
+    await openPanel(videoA);
+    await page.getByRole('dialog', { name: videoA.title }).getByRole('button', { name: 'Like', exact: true }).click();
+    await expectVisible(toast(page, 'Saved on this device: it is sent when the network returns.'));
+
+    await page.context().setOffline(false);
+    await expectHidden(page.getByTestId('offline-banner'), 15_000);
+    const liked = beforeA.user_vote === 1 ? 0 : 1;
+    await expect.poll(async () => (await view(videoA.admin_video_id)).user_vote, { timeout: 10_000 }).toBe(liked);
+    expect((await view(videoA.admin_video_id)).likes).toBe(beforeA.likes + (liked ? 1 : -1));
+    const afterB = await view(videoB.admin_video_id);
+    expect([afterB.likes, afterB.user_vote]).toEqual([beforeB.likes, beforeB.user_vote]);
+  });
+
+  // Issue 33: a saved video keeps its captions (the transcript reads offline); a station label opened offline says
+  // when its verdict was saved, and never shows one older than the qualifications list the device kept.
+  it("keeps a saved video's captions, dates offline screens, and never shows a station verdict older than the list beside it", async () => {
+    const { stack, browser } = env;
+    const bossToken = await stack.signIn(DEMO.superUser.email, DEMO.superUser.password);
+    const token = await stack.signIn(DEMO.member.email, DEMO.member.password);
+    const organizationId: number = (await stack.api('GET', '/api/profile', { token: bossToken })).body.data.organization_id;
+    const bruno = (await stack.api('GET', '/api/profile', { token })).body.data;
+    const stations: { id: number; name: string; checklist: string[] }[] = (
+      await stack.api('GET', `/api/organization/${organizationId}/stations`, { token: bossToken })
+    ).body.data.stations;
+    const press = stations.find((s) => s.name === 'Press 4');
+    if (!press) throw new Error('The demo plant has Press 4');
+    const sections: { category_id: number }[] = (await stack.api('POST', '/api/home_first_section', { token, json: {} })).body.data;
+    const category = sections[0]?.category_id as number;
+    const group = (await stack.api('POST', '/api/categoryVideos', { token, json: { category_id: category } })).body.data[0];
+    const [clip, other] = group.videos as { admin_video_id: number; title: string }[];
+    if (!clip || !other) throw new Error('the first sub-category needs two clips');
+    expect((await stack.api('POST', '/api/videos/view', { token, json: { admin_video_id: clip.admin_video_id } })).body.data.captions.length).toBeGreaterThan(
+      0,
+    );
+
+    const page = await newPage(browser, stack, WIDTHS.mobile, { offline: true });
+    await signInThroughForm(page, DEMO.member.email, DEMO.member.password);
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
+    await page.reload();
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    await dismissToasts(page);
+
+    // The clip is saved for offline use; the other one is only opened.
+    await page.goto(`/category/${category}`);
+    const list = page.getByRole('list', { name: `${group.title} videos`, exact: true });
+    await list.getByRole('button', { name: new RegExp(`^${other.title}`) }).click();
+    await expectVisible(page.getByRole('dialog', { name: other.title }).getByRole('button', { name: 'Save for offline' }));
+    await page.keyboard.press('Escape');
+    await list.getByRole('button', { name: new RegExp(`^${clip.title}`) }).click();
+    await page.getByRole('dialog', { name: clip.title }).getByRole('button', { name: 'Save for offline' }).click();
+    await expectVisible(toast(page, 'Saved on this device: it plays without a network.'), 30_000);
+
+    // Press 4 opened while Bruno awaits his sign-off; then he is signed off and opens his qualifications.
+    await page.goto(`/station/${press.id}`);
+    await expectVisible(page.getByTestId('station-verdict').getByText('Training needed'));
+    const signed = await stack.api('POST', `/api/organization/${organizationId}/signoffs`, {
+      token: bossToken,
+      json: { station_id: press.id, user_id: bruno.user_id, checklist: press.checklist.map((item) => ({ item, checked: true })) },
+    });
+    expect(signed.status).toBe(201);
+    await page.goto('/qualifications');
+    const card = page.locator('.mantine-Card-root', { has: page.getByRole('heading', { name: 'Press 4' }) });
+    await expectVisible(card.getByText('Qualified', { exact: true }));
+
+    await page.context().setOffline(true);
+    // The saved clip's transcript reads from the device.
+    await page.goto(`/video/${clip.admin_video_id}`);
+    await page.getByRole('button', { name: 'Transcript' }).focus();
+    await page.getByRole('button', { name: 'Transcript' }).press('Enter');
+    const transcript = page.getByRole('region', { name: 'Transcript' });
+    await expectVisible(transcript.getByRole('listitem').first(), 15_000);
+    // The other clip's transcript is not on the device: said in words, not "Failed to fetch".
+    await page.goto(`/video/${other.admin_video_id}`);
+    await page.getByRole('button', { name: 'Transcript' }).focus();
+    await page.getByRole('button', { name: 'Transcript' }).press('Enter');
+    await expectVisible(page.getByText('You are offline: the transcript is kept only for videos saved for offline use.'), 15_000);
+    expect(await page.getByText('Failed to fetch').count()).toBe(0);
+
+    // Offline screens say when their data was saved.
+    await page.goto('/qualifications');
+    await expectVisible(card.getByText('Qualified', { exact: true }));
+    await expectVisible(page.getByTestId('offline-banner').getByText(/This screen was saved \d\d\/\d\d\/\d{4} \d\d:\d\d\./));
+    // The station's saved verdict is older than the list: not shown as current, the newer state is.
+    await page.goto(`/station/${press.id}`);
+    const verdict = page.getByTestId('station-verdict');
+    await expectVisible(verdict.getByText('Out of date'));
+    await expectVisible(verdict.getByText(/This check was saved .*, offline\. Your qualifications, saved after it .*, say: Qualified\./));
+    expect(await page.getByText('Training needed').count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Ask for sign-off' }).count()).toBe(0);
+    await expectVisible(page.getByTestId('offline-banner').getByText(/This screen was saved/));
+    await screenshotAtWidths(page, SCREENSHOTS, 'offline-station', WIDTHS.mobile);
   });
 
   it('keeps the offline shell (the page, its scripts and styles) under 250 KB gzipped', () => {

@@ -4,7 +4,8 @@
  * - The app shell (every built script, style, icon and the page) is cached at install: the app opens offline.
  * - Pages: the network, else the cached page (the app routes on the client).
  * - The member's reads (GET calls and the spec's read-only POST calls): the network, keeping a copy per signed-in
- *   token; offline, the last copy, or an envelope saying the app is offline.
+ *   token, keyed by method, path and body, stamped with the time it was fetched; offline, the last copy, or an
+ *   envelope saying the app is offline.
  * - Videos the member saved for offline use: from the device (see MEDIA).
  * - Writes are never answered from here: the app queues its watch reports itself (web/src/lib/offline-queue.ts).
  */
@@ -23,6 +24,8 @@ const READ_ONLY_POSTS = new Set([
   '/api/sub_categories_videos',
   '/api/videos/view',
 ]);
+/** The header of a kept copy naming when it was fetched (only answers from the device carry it: web/src/lib/api-client.ts). */
+const SAVED_AT = 'X-Saved-At';
 const OFFLINE_ENVELOPE = JSON.stringify({
   success: false,
   error_code: 503,
@@ -56,11 +59,18 @@ async function digest(text) {
     .slice(0, 24);
 }
 
-/** A GET request naming the call, its body and the caller: one copy per signed-in person (shared tablets). */
+/**
+ * The cache key of a read: the caller, the method, the path with its query, and a hash of the body. The body's hash
+ * goes in the key's query string: the Cache API ignores a URL's fragment, so a fragment would let every body of
+ * one POST read (categoryVideos of category 1 and 2, videos/view of video 2 and 7) share one copy.
+ * One copy per signed-in person (shared tablets).
+ */
 async function dataKey(request, body) {
   const url = new URL(request.url);
-  const who = await digest(request.headers.get('Authorization') ?? 'anonymous');
-  return new Request(`${url.origin}/__offline-data/${who}${url.pathname}${url.search}${body ? `#${await digest(body)}` : ''}`);
+  const key = new URL(`/__offline-data/${await digest(request.headers.get('Authorization') ?? 'anonymous')}/${request.method}${url.pathname}`, url.origin);
+  key.search = url.search;
+  if (body) key.searchParams.set('__body', await digest(body));
+  return new Request(key.href);
 }
 
 async function memberRead(request) {
@@ -70,8 +80,14 @@ async function memberRead(request) {
     const response = await fetch(request);
     // Only the JSON answers screens read: files (PDFs, CSVs, exports) are not kept on the device.
     if (response.ok && (response.headers.get('Content-Type') ?? '').startsWith('application/json')) {
+      // The copy says when it was fetched: offline, screens show it (and an older answer never passes for a newer one).
+      const headers = new Headers(response.headers);
+      headers.set(SAVED_AT, new Date().toISOString());
+      // The copy holds the decoded bytes: the wire's length and encoding no longer describe it.
+      headers.delete('Content-Length');
+      headers.delete('Content-Encoding');
       const cache = await caches.open(DATA);
-      await cache.put(key, response.clone());
+      await cache.put(key, new Response(await response.clone().arrayBuffer(), { status: response.status, headers }));
     }
     return response;
   } catch {

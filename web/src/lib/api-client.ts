@@ -1,4 +1,5 @@
 import { type Envelope, type ErrorCode, errorCodeOfStatus, type RouteAnswer, type RouteDefinition, type RouteInput, urlOf } from '@mm/contract';
+import { useSyncExternalStore } from 'react';
 import { getSession } from './session.ts';
 
 /** A failed call: the HTTP status and the server's `error_messages`, ready to show. */
@@ -16,7 +17,40 @@ export class ApiError extends Error {
   }
 }
 
-export type ApiAnswer<T> = { data: T; message: string | undefined };
+export type ApiAnswer<T> = {
+  data: T;
+  message: string | undefined;
+  /** Offline: the answer is the device's copy (web/build/service-worker.js), fetched at this time (ISO). */
+  savedAt?: string;
+};
+
+/**
+ * The oldest saved copy each screen (path) read offline, for the offline banner; forgotten when the network returns
+ * (the screens read again then).
+ */
+let savedAtByScreen: Readonly<Record<string, string>> = {};
+const savedAtListeners = new Set<() => void>();
+function publishSavedAt(next: Record<string, string>): void {
+  savedAtByScreen = next;
+  for (const listener of savedAtListeners) listener();
+}
+function noteSavedCopy(savedAt: string): void {
+  const screen = window.location.pathname;
+  const known = savedAtByScreen[screen];
+  if (known === undefined || Date.parse(savedAt) < Date.parse(known)) publishSavedAt({ ...savedAtByScreen, [screen]: savedAt });
+}
+if (typeof window !== 'undefined') window.addEventListener('online', () => publishSavedAt({}));
+
+/** When the oldest answer the current screen read from the device was fetched; undefined when none was. */
+export function useScreenSavedAt(screen: string): string | undefined {
+  return useSyncExternalStore(
+    (listener) => {
+      savedAtListeners.add(listener);
+      return () => savedAtListeners.delete(listener);
+    },
+    () => savedAtByScreen[screen],
+  );
+}
 
 type RequestOptions = {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -39,11 +73,15 @@ export function setSessionEndedHandler(handler: (message: string) => void): void
 
 const UNREACHABLE = 'The server cannot be reached. Check your connection and try again.';
 
-/** The error of a failed answer; a call whose session the server refused signs the app out first. */
+/**
+ * The error of a failed answer; a call whose session the server refused signs the app out first, when that session
+ * is the one the app holds: a write replayed from the offline queue with an earlier person's token (a shared kiosk)
+ * must not end the next person's session.
+ */
 function failureOf(response: Response, envelope: Envelope<unknown> | null, token: string | undefined): ApiError {
   const message = envelope?.success === false ? envelope.error_messages : UNREACHABLE;
   const code = envelope?.success === false ? envelope.code : errorCodeOfStatus(response.status);
-  if (response.status === 401 && token) {
+  if (response.status === 401 && token && token === getSession()?.accessToken) {
     onSessionEnded(message);
     return new ApiError(401, message, code, true);
   }
@@ -69,7 +107,7 @@ export function apiRequest<const R extends EnvelopeRoute>(route: R, ...[input, o
 
 /**
  * Posts a write of the offline queue by its path: sent now, or replayed later with the token it was made under
- * (lib/offline-queue.ts types it by its route when it is made).
+ * (lib/offline-queue.ts types it by its route when it is made, and always names the token).
  */
 export function postQueuedWrite<T>(path: string, body: unknown, options: Pick<RequestOptions, 'keepalive' | 'accessToken'>): Promise<ApiAnswer<T>> {
   return send<T>(path, 'POST', body, options);
@@ -94,7 +132,11 @@ async function send<T>(
   }
 
   const envelope = (await response.json().catch(() => null)) as Envelope<T> | null;
-  if (envelope?.success === true) return { data: envelope.data, message: envelope.message };
+  if (envelope?.success === true) {
+    const savedAt = response.headers.get('X-Saved-At') ?? undefined;
+    if (savedAt) noteSavedCopy(savedAt);
+    return { data: envelope.data, message: envelope.message, savedAt };
+  }
 
   throw failureOf(response, envelope, token);
 }

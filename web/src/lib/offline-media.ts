@@ -1,8 +1,8 @@
 import { useSyncExternalStore } from 'react';
 
 /**
- * Videos a member saves for offline use (issue 17): every playlist and segment of the stream is fetched once and
- * kept in Cache Storage ('mm-media'), where the service worker answers the player from. Keys drop the URL's
+ * Videos a member saves for offline use (issue 17): every playlist and segment of the stream, and its caption files
+ * (the player's captions and the transcript, issue 33), are fetched once and kept in Cache Storage ('mm-media'), where the service worker answers the player from. Keys drop the URL's
  * expiry and signature (`/media/<expires>/<signature>/<asset>/<file>` -> `/media-offline/<asset>/<file>`), so a
  * saved video plays from any later signed URL of the same asset. At most MAX_SAVED videos, listed per device in
  * localStorage (cleared with the session, and the cache with it).
@@ -31,9 +31,22 @@ function writeList(list: SavedList): void {
   for (const listener of listeners) listener();
 }
 
+const UNREACHABLE = 'The video could not be saved: the server cannot be reached. Check your connection and try again.';
+
+/** A file of the video; a lost connection is said in words (the browser's own "Failed to fetch" means nothing to a person). */
+async function fetchPart(url: URL, refused: string): Promise<Response> {
+  let response: Response;
+  try {
+    response = await fetch(url);
+  } catch {
+    throw new Error(UNREACHABLE);
+  }
+  if (!response.ok) throw new Error(refused);
+  return response;
+}
+
 async function playlistEntries(url: URL): Promise<URL[]> {
-  const response = await fetch(url);
-  if (!response.ok) throw new Error('The video could not be saved: its stream did not answer.');
+  const response = await fetchPart(url, 'The video could not be saved: its stream did not answer.');
   const text = await response.text();
   return text
     .split('\n')
@@ -42,18 +55,20 @@ async function playlistEntries(url: URL): Promise<URL[]> {
     .map((line) => new URL(line, url));
 }
 
-/** Fetches the master playlist, each rendition's playlist and every segment, and keeps them for offline playing. */
-export async function saveVideoOffline(videoId: number, masterUrl: string): Promise<void> {
+/**
+ * Fetches the master playlist, each rendition's playlist and every segment, and the caption files, and keeps them for
+ * offline playing.
+ */
+export async function saveVideoOffline(videoId: number, masterUrl: string, captionUrls: readonly string[]): Promise<void> {
   const list = readList();
   if (!list[videoId] && Object.keys(list).length >= MAX_SAVED) throw new Error(OFFLINE_LIMIT);
   const master = new URL(masterUrl, window.location.origin);
-  const files = [master];
+  const files = [master, ...captionUrls.map((url) => new URL(url, window.location.origin))];
   for (const rendition of await playlistEntries(master)) files.push(rendition, ...(await playlistEntries(rendition)));
   const cache = await caches.open(MEDIA_CACHE);
   const keys: string[] = [];
   for (const file of files) {
-    const response = await fetch(file);
-    if (!response.ok) throw new Error('The video could not be saved: a part of its stream did not answer.');
+    const response = await fetchPart(file, 'The video could not be saved: a part of its stream did not answer.');
     const key = offlineKey(file);
     await cache.put(key, response);
     keys.push(key);

@@ -1,19 +1,22 @@
-import type { RouteAnswer, RouteDefinition, WireInput } from '@mm/contract';
+import { type RouteAnswer, type RouteDefinition, routes, type WireInput } from '@mm/contract';
 import { useSyncExternalStore } from 'react';
 import { type ApiAnswer, ApiError, postQueuedWrite } from './api-client.ts';
-import { getSession } from './session.ts';
+import { getSession, type Session, useSession } from './session.ts';
 
 /**
  * Writes made without a network (issue 17): watch reports, likes and My List presses, kept durably in IndexedDB
  * until the network returns, then replayed in order. Each write carries its own id (`request_id`): the server applies
- * an id once, so a replay after a lost answer changes nothing more. Each keeps the token it was made under: a shared
- * tablet replays each person's own writes.
+ * an id once, so a replay after a lost answer changes nothing more. The queue is per person (issue 34): each write
+ * keeps the person and the token it was made under and is sent with that token only, never with whoever is signed in
+ * when the network returns; a sign-out made without a network waits here too, after that person's writes, so their
+ * session ends on the server once those are delivered.
  */
 
 /** What a change made offline says: it is kept and goes out later. */
 export const OFFLINE_SAVED = 'Saved on this device: it is sent when the network returns.';
 
-export type QueuedWrite = { id: string; path: string; token: string; body: Record<string, unknown>; queued_at: number };
+/** `body` null: the sign-out (it takes none). */
+export type QueuedWrite = { id: string; path: string; token: string; user_id: number; body: Record<string, unknown> | null; queued_at: number };
 
 const DB_NAME = 'mm-offline';
 const STORE = 'writes';
@@ -41,16 +44,18 @@ async function run<T>(mode: IDBTransactionMode, work: (store: IDBObjectStore) =>
   }
 }
 
-// What the banner shows: updated after every change, read synchronously by React.
-let pending = 0;
+// Whose changes wait (what the banner counts for the person signed in): updated after every change, read synchronously by React.
+let pendingOwners: readonly number[] = [];
 const listeners = new Set<() => void>();
-const publish = (count: number) => {
-  pending = count;
+const publish = (owners: number[]) => {
+  pendingOwners = owners;
   for (const listener of listeners) listener();
 };
 
+const allWrites = () => run('readonly', (store) => store.getAll() as IDBRequest<QueuedWrite[]>);
+
 async function refreshCount(): Promise<void> {
-  publish(await run('readonly', (store) => store.count()));
+  publish((await allWrites()).filter((write) => write.body !== null).map((write) => write.user_id));
 }
 
 /** 128 random bits in hex (crypto.randomUUID needs a secure context; a plant may serve the app over plain http). */
@@ -71,46 +76,86 @@ export async function sendOrQueue<const R extends QueueableRoute>(
   const path = route.path;
   const id = newWriteId();
   const json = { ...body, request_id: id };
-  const token = getSession()?.accessToken;
-  const canQueue = token !== undefined && typeof indexedDB !== 'undefined';
+  const session = getSession();
+  const canQueue = session !== null && typeof indexedDB !== 'undefined';
   const queue = async () => {
-    await run('readwrite', (store) => store.put({ id, path, token: token as string, body: json, queued_at: Date.now() } satisfies QueuedWrite));
-    await refreshCount();
+    await keep({ id, path, token: session?.accessToken as string, user_id: session?.userId as number, body: json, queued_at: Date.now() });
     return null;
   };
   // Known offline: straight to the queue (the page may be closing: no time to lose on a request that will fail).
   if (canQueue && !navigator.onLine) return queue();
   try {
-    return await postQueuedWrite<RouteAnswer<R>>(path, json, { keepalive });
+    return await postQueuedWrite<RouteAnswer<R>>(path, json, { keepalive, accessToken: session?.accessToken });
   } catch (error) {
     if (canQueue && error instanceof ApiError && error.status === 0) return queue();
     throw error;
   }
 }
 
+async function keep(write: QueuedWrite): Promise<void> {
+  await run('readwrite', (store) => store.put(write));
+  await refreshCount();
+}
+
 /** What a replay found: sent (or refused for good: dropped), or the server not reachable (kept for later). */
-export type ReplayOutcome = 'done' | 'unreachable';
+type ReplayOutcome = 'done' | 'unreachable';
+
+async function sendQueued(write: QueuedWrite): Promise<ReplayOutcome> {
+  // Only ever with the token it was made under (an entry without one cannot be sent as its own person: dropped).
+  if (!write.token) return 'done';
+  try {
+    await postQueuedWrite(write.path, write.body ?? undefined, { accessToken: write.token });
+    return 'done';
+  } catch (error) {
+    // Not reachable: keep it. Any answer settles it: a refused session (401: that person's session ended meanwhile)
+    // drops the write, and the app's own session is left alone (api-client ends only the session it holds).
+    return error instanceof ApiError && error.status === 0 ? 'unreachable' : 'done';
+  }
+}
 
 let replaying: Promise<number> | null = null;
+let askedAgain = false;
 
-/** Replays every queued write, oldest first, stopping at the first that cannot reach the server; answers how many went. */
-export function replayWrites(send: (write: QueuedWrite) => Promise<ReplayOutcome>): Promise<number> {
-  replaying ??= (async () => {
+/**
+ * Replays every queued write, oldest first, each with its own person's token, stopping at the first that cannot reach
+ * the server; answers how many went. Asked while a replay runs, it runs once more after it (a write queued meanwhile).
+ */
+export function replayWrites(): Promise<number> {
+  if (replaying) {
+    askedAgain = true;
+    return replaying;
+  }
+  replaying = (async () => {
     try {
-      const writes = (await run('readonly', (store) => store.getAll() as IDBRequest<QueuedWrite[]>)).sort((a, b) => a.queued_at - b.queued_at);
       let sent = 0;
-      for (const write of writes) {
-        if ((await send(write)) === 'unreachable') break;
-        await run('readwrite', (store) => store.delete(write.id));
-        sent++;
-      }
-      await refreshCount();
+      do {
+        askedAgain = false;
+        for (const write of (await allWrites()).sort((a, b) => a.queued_at - b.queued_at)) {
+          if ((await sendQueued(write)) === 'unreachable') return sent;
+          await run('readwrite', (store) => store.delete(write.id));
+          sent++;
+        }
+      } while (askedAgain);
       return sent;
     } finally {
       replaying = null;
+      await refreshCount().catch(() => undefined);
     }
   })();
   return replaying;
+}
+
+/**
+ * Ends a session on the server through the queue: after the person's waiting writes (sent first with their token), now
+ * or, without a network, once it returns. Without IndexedDB, straight to the server.
+ */
+export async function endSessionOnServer(session: Session): Promise<void> {
+  if (typeof indexedDB === 'undefined') {
+    await postQueuedWrite(routes.logout.path, undefined, { accessToken: session.accessToken });
+    return;
+  }
+  await keep({ id: newWriteId(), path: routes.logout.path, token: session.accessToken, user_id: session.userId, body: null, queued_at: Date.now() });
+  await replayWrites();
 }
 
 function subscribe(listener: () => void): () => void {
@@ -118,9 +163,11 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-/** How many writes wait for the network. */
+/** How many of the signed-in person's writes wait for the network (another person's on a shared tablet are theirs). */
 export function usePendingWrites(): number {
-  return useSyncExternalStore(subscribe, () => pending);
+  const userId = useSession()?.userId;
+  const owners = useSyncExternalStore(subscribe, () => pendingOwners);
+  return owners.filter((owner) => owner === userId).length;
 }
 
 /** Reads the count once at start (writes may wait from an earlier visit). */

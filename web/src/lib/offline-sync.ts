@@ -1,17 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
-import { ApiError, postQueuedWrite } from './api-client.ts';
-import { loadPendingWrites, type QueuedWrite, type ReplayOutcome, replayWrites } from './offline-queue.ts';
-
-async function send(write: QueuedWrite): Promise<ReplayOutcome> {
-  try {
-    await postQueuedWrite(write.path, write.body, { accessToken: write.token });
-    return 'done';
-  } catch (error) {
-    // Not reachable: keep it. Any answer (even a refusal: a revoked session, a lapsed plan) settles it.
-    return error instanceof ApiError && error.status === 0 ? 'unreachable' : 'done';
-  }
-}
+import { loadPendingWrites, replayWrites } from './offline-queue.ts';
 
 function subscribe(listener: () => void): () => void {
   window.addEventListener('online', listener);
@@ -40,7 +29,7 @@ export function useOfflineSync(): void {
   useEffect(() => {
     if (!online || typeof indexedDB === 'undefined') return;
     // Only when something went out: a start with an empty queue reads nothing twice.
-    void replayWrites(send)
+    void replayWrites()
       .then((sent) => (sent > 0 ? queryClient.invalidateQueries() : undefined))
       .catch(() => undefined);
   }, [online, queryClient]);

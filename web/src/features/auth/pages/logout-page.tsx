@@ -5,8 +5,8 @@ import { PageLoader } from '../../../components/page-loader.tsx';
 import { paths } from '../../../config/paths.ts';
 import { getKioskDeviceToken } from '../../../lib/kiosk-device.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
-import { clearSession } from '../../../lib/session.ts';
-import { logout } from '../api/logout.ts';
+import { endSessionOnServer } from '../../../lib/offline-queue.ts';
+import { clearSession, getSession } from '../../../lib/session.ts';
 
 /** Public pages a sign-out may end on instead of sign-in (the guest leaving for the plans). */
 const PUBLIC_DESTINATIONS: readonly string[] = [paths.plans];
@@ -26,7 +26,11 @@ export function AfterSignOut() {
   return <Navigate to={useSignOutDestination()} replace />;
 }
 
-/** Revokes the token (a failure changes nothing for the user), forgets everything, back to sign-in (or `state.next`). */
+/**
+ * Revokes the token (without a network it waits in the offline queue, after the person's own writes, and is sent
+ * when the network returns; any other failure changes nothing for the user), forgets everything, back to sign-in
+ * (or `state.next`).
+ */
 export function LogoutPage() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -36,7 +40,8 @@ export function LogoutPage() {
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    logout()
+    const session = getSession();
+    (session ? endSessionOnServer(session) : Promise.resolve())
       .catch(() => undefined)
       .finally(() => {
         clearSession();

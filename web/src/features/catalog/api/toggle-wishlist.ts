@@ -15,6 +15,9 @@ const ADDED_OFFLINE = -1;
 export function useToggleWishlist() {
   const queryClient = useQueryClient();
   return useMutation({
+    // Runs without a network too: sendOrQueue keeps the press in the offline queue (paused in memory, a tablet's
+    // next person would lose it or send it).
+    networkMode: 'always',
     mutationFn: async (videoId: number): Promise<ApiAnswer<WishlistData>> => {
       const body = { admin_video_id: videoId };
       const answer = await sendOrQueue(routes.wishlistsOperations, body);

@@ -20,6 +20,9 @@ export function predictedVote(video: Pick<VideoDetail, 'likes' | 'dislikes' | 'u
 function useVote(pressed: 1 | -1) {
   const queryClient = useQueryClient();
   return useMutation({
+    // Runs without a network too: sendOrQueue keeps the press in the offline queue (paused in memory, a tablet's
+    // next person would lose it or send it).
+    networkMode: 'always',
     mutationFn: async (videoId: number): Promise<ApiAnswer<LikeData>> => {
       const body = { admin_video_id: videoId };
       const answer = await sendOrQueue(ROUTES[pressed], body);

@@ -1,13 +1,14 @@
 import { Alert, Anchor, Badge, Button, Card, Container, Group, Stack, Text, Title } from '@mantine/core';
-import type { FloorVerdict, StationFloorData } from '@mm/contract';
-import { IconAlertTriangle, IconCircleCheck, IconCircleX, IconPlayerPlay } from '@tabler/icons-react';
+import { type FloorVerdict, QUALIFICATION_STATE_LABELS, type QualificationState, type StationFloorData } from '@mm/contract';
+import { IconAlertTriangle, IconCircleCheck, IconCircleX, IconClockExclamation, IconPlayerPlay } from '@tabler/icons-react';
 import { generatePath, Link, useParams } from 'react-router';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { paths } from '../../../config/paths.ts';
 import { formatDateTime } from '../../../lib/date.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
-import { useStationFloor } from '../api/get-station-floor.ts';
+import { useSavedOwnQualifications, useStationFloor } from '../api/get-station-floor.ts';
 import { useRequestSignoff } from '../api/request-signoff.ts';
+import { newerStateThan } from '../offline-verdict.ts';
 
 /** Readable at arm's length on a phone at the machine: strong fills with the contrast axe asks for, an icon beside the word. */
 const VERDICT_LOOK: Record<FloorVerdict, { bg: string; color: string; Icon: typeof IconCircleCheck }> = {
@@ -20,9 +21,20 @@ const VERDICT_LOOK: Record<FloorVerdict, { bg: string; color: string; Icon: type
 export function StationFloorPage() {
   const stationId = Number(useParams().stationId);
   const floor = useStationFloor(stationId);
+  const savedAt = floor.data?.savedAt ?? null;
+  // Offline, the verdict is the device's copy: checked against the qualifications list the device kept, if newer.
+  const list = useSavedOwnQualifications(savedAt !== null);
+  const checking = floor.isPending || (savedAt !== null && list.isPending);
+  const newer =
+    floor.data && list.data
+      ? newerStateThan(
+          { state: floor.data.floor.state, savedAt },
+          { state: list.data.stations.find((s) => s.station_id === stationId)?.state ?? null, savedAt: list.data.savedAt },
+        )
+      : null;
   return (
     <Container size="sm" py="lg">
-      {floor.isPending && <PageLoader label="Checking your qualification..." />}
+      {checking && !floor.isError && <PageLoader label="Checking your qualification..." />}
       {floor.isError && (
         <Stack>
           <Title order={1}>Station</Title>
@@ -35,12 +47,26 @@ export function StationFloorPage() {
           </Alert>
         </Stack>
       )}
-      {floor.data && <StationFloor data={floor.data} />}
+      {floor.data && !checking && (
+        <StationFloor data={floor.data.floor} savedAt={savedAt} newer={newer && list.data?.savedAt ? { state: newer, savedAt: list.data.savedAt } : null} />
+      )}
     </Container>
   );
 }
 
-function StationFloor({ data }: { data: StationFloorData }) {
+/**
+ * The verdict, or offline: the verdict with the time it was saved, or (when the qualifications list the device kept
+ * is newer and says otherwise) no verdict but that newer state, plainly out of date.
+ */
+function StationFloor({
+  data,
+  savedAt,
+  newer,
+}: {
+  data: StationFloorData;
+  savedAt: string | null;
+  newer: { state: QualificationState; savedAt: string } | null;
+}) {
   const look = VERDICT_LOOK[data.verdict];
   const toWatch = data.clips.filter((c) => !c.watched);
   return (
@@ -52,20 +78,45 @@ function StationFloor({ data }: { data: StationFloorData }) {
         <Title order={1}>{data.station.name}</Title>
         {data.station.description && <Text c="dark.6">{data.station.description}</Text>}
       </div>
-      <Card padding="lg" radius="md" bg={look.bg} c={look.color} data-testid="station-verdict" data-verdict={data.verdict}>
-        <Group gap="md" wrap="nowrap" align="flex-start">
-          <look.Icon size={48} aria-hidden="true" style={{ flexShrink: 0 }} />
-          <div>
-            <Text fz={28} fw={800} lh={1.2}>
-              {data.headline}
+      {newer && savedAt ? (
+        <Card padding="lg" radius="md" bg="gray.2" c="dark.9" data-testid="station-verdict" data-verdict="out_of_date">
+          <Group gap="md" wrap="nowrap" align="flex-start">
+            <IconClockExclamation size={48} aria-hidden="true" style={{ flexShrink: 0 }} />
+            <div>
+              <Text fz={28} fw={800} lh={1.2}>
+                Out of date
+              </Text>
+              <Text size="lg" mt={4}>
+                This check was saved {formatDateTime(savedAt)}, offline. Your qualifications, saved after it ({formatDateTime(newer.savedAt)}), say:{' '}
+                {QUALIFICATION_STATE_LABELS[newer.state]}. Open this label again with a network for the current verdict.
+              </Text>
+            </div>
+          </Group>
+        </Card>
+      ) : (
+        <>
+          {savedAt && (
+            <Text fw={600} c="dark.7" data-testid="station-saved-at">
+              Saved {formatDateTime(savedAt)}, offline: your verdict as it was then.
             </Text>
-            <Text size="lg" mt={4}>
-              {data.reason}
-            </Text>
-          </div>
-        </Group>
-      </Card>
-      <SignoffRequest data={data} />
+          )}
+          <Card padding="lg" radius="md" bg={look.bg} c={look.color} data-testid="station-verdict" data-verdict={data.verdict}>
+            <Group gap="md" wrap="nowrap" align="flex-start">
+              <look.Icon size={48} aria-hidden="true" style={{ flexShrink: 0 }} />
+              <div>
+                <Text fz={28} fw={800} lh={1.2}>
+                  {data.headline}
+                </Text>
+                <Text size="lg" mt={4}>
+                  {data.reason}
+                </Text>
+              </div>
+            </Group>
+          </Card>
+        </>
+      )}
+      {/* The saved check's sign-off offer belongs to the state it is out of date with. */}
+      {!newer && <SignoffRequest data={data} />}
       {data.clips.length > 0 && (
         <section aria-labelledby="station-clips">
           <Title order={2} size="h3" id="station-clips" mb="sm">

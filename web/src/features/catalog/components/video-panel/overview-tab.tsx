@@ -204,7 +204,13 @@ function SaveOffline({ video }: { video: VideoDetail }) {
   if (!stream || !canSaveOffline()) return null;
   const toggle = () => {
     setBusy(true);
-    const work = saved ? removeVideoOffline(video.admin_video_id) : saveVideoOffline(video.admin_video_id, stream);
+    const work = saved
+      ? removeVideoOffline(video.admin_video_id)
+      : saveVideoOffline(
+          video.admin_video_id,
+          stream,
+          video.captions.map((track) => track.url),
+        );
     work
       .then(() => notifySuccess(saved ? 'Removed from this device.' : 'Saved on this device: it plays without a network.'))
       .catch(notifyError)
