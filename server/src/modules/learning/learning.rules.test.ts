@@ -1,16 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { dayIn } from '../../lib/clock.ts';
-import {
-  availability,
-  certificateDue,
-  certificatesDue,
-  isWatched,
-  memberProgress,
-  pathFigures,
-  progressPercent,
-  progressState,
-  streakDays,
-} from './learning.rules.ts';
+import { isWatched } from '../../lib/watched.ts';
+import { availability, certificateDue, certificatesDue, memberProgress, pathFigures, progressPercent, progressState, streakDays } from './learning.rules.ts';
 
 describe('watched and progress', () => {
   it('counts a video watched at 90%, not 89%', () => {

@@ -4,16 +4,6 @@ import { toIso } from '../../lib/clock.ts';
 
 export const POINTS = { video: 10, microCertificate: 50, certificate: 100 } as const;
 
-const WATCHED_TENTHS = 9;
-/**
- * Watched at 90% of the duration, compared as seconds x 10 >= duration x 9: never against duration x 0.9, which
- * floating point rounds up (13 x 0.9 is 11.700000000000001, so 11.7 s of a 13-second video would not count).
- * SQL that decides the same crossing compares `seconds * 10 >= watchedTenthsOf(duration)`, the very same numbers.
- */
-export const isWatched = (seconds: number, durationSeconds: number): boolean => seconds * 10 >= durationSeconds * WATCHED_TENTHS;
-/** The right-hand side of isWatched, for SQL that decides the crossing in the statement that adds the seconds. */
-export const watchedTenthsOf = (durationSeconds: number): number => durationSeconds * WATCHED_TENTHS;
-
 /** floor(100 x watched / total), capped at 100; 100 once the certificate exists; 0 when nothing is visible. */
 export function progressPercent(watched: number, total: number, hasCertificate = false): number {
   if (hasCertificate) return 100;
