@@ -1,9 +1,8 @@
 import { Alert } from '@mantine/core';
+import { countOf } from '@mm/contract';
 import { IconWifiOff } from '@tabler/icons-react';
 import { usePendingWrites } from '../lib/offline-queue.ts';
 import { useOnline } from '../lib/offline-sync.ts';
-
-const changes = (n: number) => (n === 1 ? '1 change' : `${n} changes`);
 
 /** Says when the app works without a network, and what it will send once the network returns. */
 export function OfflineBanner() {
@@ -13,8 +12,8 @@ export function OfflineBanner() {
   return (
     <Alert color={online ? 'blue' : 'yellow'} radius={0} icon={<IconWifiOff size={18} aria-hidden="true" />} role="status" data-testid="offline-banner" py="xs">
       {online
-        ? `Back online: sending ${changes(pending)} (watch time, likes, My List)...`
-        : `You are offline. Screens you opened before still work${pending ? `; ${changes(pending)} (watch time, likes, My List) will be sent when the network returns` : ''}.`}
+        ? `Back online: sending ${countOf(pending, 'change')} (watch time, likes, My List)...`
+        : `You are offline. Screens you opened before still work${pending ? `; ${countOf(pending, 'change')} (watch time, likes, My List) will be sent when the network returns` : ''}.`}
     </Alert>
   );
 }

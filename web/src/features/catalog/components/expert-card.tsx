@@ -1,5 +1,6 @@
 import { Avatar, Card, Group, Stack, Text, Title } from '@mantine/core';
 import type { ExpertItem } from '@mm/contract';
+import { countOf } from '@mm/contract';
 import type { ReactNode } from 'react';
 
 type ExpertCardProps = { expert: ExpertItem; headingLevel?: 1 | 2 | 3; clampBio?: boolean; children?: ReactNode };
@@ -16,7 +17,7 @@ export function ExpertCard({ expert, headingLevel = 2, clampBio = false, childre
               {expert.name}
             </Title>
             <Text size="sm" c="dimmed">
-              {expert.videos_count} {expert.videos_count === 1 ? 'video' : 'videos'}
+              {countOf(expert.videos_count, 'video')}
             </Text>
           </div>
         </Group>

@@ -142,7 +142,7 @@ export function TrackerPanel(props: {
           {props.users.map((u) => (
             <TrackerUser key={u.user_id} user={u} />
           ))}
-          <ShowMore shown={props.users.length} total={props.total} pageSize={TRACKER_PAGE} noun="members" loading={props.loadingMore} onMore={props.onMore} />
+          <ShowMore shown={props.users.length} total={props.total} pageSize={TRACKER_PAGE} noun="member" loading={props.loadingMore} onMore={props.onMore} />
         </Stack>
       )}
     </Panel>
