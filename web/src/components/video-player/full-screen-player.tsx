@@ -38,6 +38,8 @@ type FullScreenPlayerProps = {
   /** The captions language shown at start ('off' or a track's lang); the member's remembered choice. */
   initialCaptionLang?: string;
   onCaptionLangChange?: (lang: string) => void;
+  /** 2 when the player sits under a page's own h1 (the shared-video page), else its title is the page's h1. */
+  headingLevel?: 1 | 2;
 };
 
 export type PlaybackReport = { playing: boolean; position: number };
@@ -66,6 +68,7 @@ export function FullScreenPlayer({
   captions = [],
   initialCaptionLang = 'off',
   onCaptionLangChange,
+  headingLevel = 1,
 }: FullScreenPlayerProps) {
   const containerRef = useRef<HTMLDivElement>(null);
   const videoRef = useRef<HTMLVideoElement>(null);
@@ -282,7 +285,7 @@ export function FullScreenPlayer({
           <ActionIcon component={Link} to={fallbackPath} onClick={goBack} aria-label="Back" variant="subtle" color="gray.0" size="lg">
             <IconArrowLeft size={22} aria-hidden />
           </ActionIcon>
-          <Title order={1} size="h4" c="white" lineClamp={1} style={{ minWidth: 0 }}>
+          <Title order={headingLevel} size="h4" c="white" lineClamp={1} style={{ minWidth: 0 }}>
             {title}
           </Title>
         </header>
