@@ -213,6 +213,10 @@ describe('learning path, certificates and rankings', () => {
     expect(lines).toContain('Acme');
     expect(lines).toContain(`Date: ${ptBrDate}`);
     expect(lines).toContain(`Verification code: ${cert.verification_code}`);
+    // The public verification address, beside its QR code (drawn as filled squares).
+    expect(lines).toContain('Scan or visit to verify:');
+    expect(lines.some((line) => line.endsWith(`/verify/${cert.verification_code}`))).toBe(true);
+    expect(Buffer.from(bytes).length).toBeGreaterThan(4000);
     expect((await fetch(`${platform.url}/api/certificates/${cert.id}/pdf`, { headers: { authorization: `Bearer ${rival.superUser.token}` } })).status).toBe(
       404,
     );
