@@ -119,7 +119,9 @@ describe('search', () => {
         // One cue at a time over the picture (the browser's own captions stacked the previous cue and this one), in a
         // size set by the player: at most 28 px, one line of this cue.
         await expect.poll(() => caption.allTextContents()).toEqual(['Welcome to the line.']);
-        const line = await caption.locator('span').evaluate((el) => ({ size: Number.parseFloat(getComputedStyle(el).fontSize), height: el.getBoundingClientRect().height }));
+        const line = await caption
+          .locator('span')
+          .evaluate((el) => ({ size: Number.parseFloat(getComputedStyle(el).fontSize), height: el.getBoundingClientRect().height }));
         expect(line.size).toBeLessThanOrEqual(28);
         expect(line.height).toBeLessThan(line.size * 2);
         if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `player-caption-after-transcript-${width}.png`) });
