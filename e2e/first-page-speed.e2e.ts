@@ -26,7 +26,11 @@ describe('the first page loads light', () => {
   it('holds the landing and preloads the banner poster it then shows, and loads no stream until a clip is played', async () => {
     const html = await (await fetch(`${env.stack.baseUrl}/`)).text();
     const preloaded = /<link rel="preload" as="image" fetchpriority="high" href="([^"]+)">/.exec(html)?.[1];
-    expect(preloaded).toMatch(/^\/media\/\d+\/[\w-]+\/\w+\/poster\.jpg$/);
+    // The designed still behind the headline (small, sized: no layout shift), not the hero's plain opening card.
+    expect(preloaded).toBe('/landing-hero.webp');
+    const still = await fetch(`${env.stack.baseUrl}${preloaded}`);
+    expect(still.headers.get('content-type')).toBe('image/webp');
+    expect((await still.arrayBuffer()).byteLength).toBeLessThan(20_000);
     // The landing's answer is in the page too, as /api/landing gives it.
     const inPage = /<script type="application\/json" id="mm-landing-data">(.*?)<\/script>/.exec(html)?.[1];
     expect(JSON.parse(inPage ?? 'null')).toEqual((await (await fetch(`${env.stack.baseUrl}/api/landing`)).json()).data);
@@ -37,7 +41,10 @@ describe('the first page loads light', () => {
     await page.goto('/');
     const banner = page.getByTestId('landing-video').first();
     await expectVisible(banner);
-    expect(await banner.getAttribute('poster')).toBe(preloaded);
+    const shown = page.locator('.mm-landing-banner img').first();
+    expect(await shown.getAttribute('src')).toBe(preloaded);
+    expect([await shown.getAttribute('width'), await shown.getAttribute('height')]).toEqual(['960', '360']);
+    expect(await shown.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(960);
     await page.waitForLoadState('networkidle');
     expect(requested.filter((p) => p.endsWith('.m3u8') || p.endsWith('.ts') || /\/hls-[\w-]+\.js$/.test(p))).toEqual([]);
     // The banner was painted from the page's own copy of the landing; the page chunk came with the shell.

@@ -101,11 +101,12 @@ describe('search', () => {
         expect(startedAt).toBeLessThan(67);
 
         // The captions menu shows the English track, and Off hides it again.
-        const captionsMode = () => page.evaluate(() => document.querySelector('video')?.textTracks[0]?.mode);
-        expect(await captionsMode()).toBe('disabled');
+        const caption = page.getByTestId('player-caption');
+        const captionsShown = () => caption.count();
+        expect(await captionsShown()).toBe(0);
         await page.getByRole('button', { name: /^Captions / }).click();
         await page.getByRole('menuitem', { name: 'English' }).click();
-        expect(await captionsMode()).toBe('showing');
+        await expect.poll(captionsShown).toBe(1);
 
         // The transcript (open beside the video on a wide screen) lists the cues; a cue seeks there.
         const transcript = page.getByRole('region', { name: 'Transcript' });
@@ -115,6 +116,15 @@ describe('search', () => {
         await transcript.getByRole('button', { name: /Welcome to the line\./ }).click();
         await page.waitForFunction(() => (document.querySelector('video')?.currentTime ?? 99) < 10);
         expect(await currentTime(page)).toBeGreaterThanOrEqual(2);
+        // One cue at a time over the picture (the browser's own captions stacked the previous cue and this one), in a
+        // size set by the player: at most 28 px, one line of this cue.
+        await expect.poll(() => caption.allTextContents()).toEqual(['Welcome to the line.']);
+        const line = await caption
+          .locator('span')
+          .evaluate((el) => ({ size: Number.parseFloat(getComputedStyle(el).fontSize), height: el.getBoundingClientRect().height }));
+        expect(line.size).toBeLessThanOrEqual(28);
+        expect(line.height).toBeLessThan(line.size * 2);
+        if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `player-caption-after-transcript-${width}.png`) });
         // Enter on a cue seeks too.
         await transcript.getByRole('button', { name: /Now re-torque the clamp to spec\./ }).press('Enter');
         await page.waitForFunction(() => (document.querySelector('video')?.currentTime ?? 0) >= 65);
@@ -128,10 +138,10 @@ describe('search', () => {
         await page.waitForFunction(() => (document.querySelector('video')?.readyState ?? 0) >= 2);
         const resumedAt = await currentTime(page);
         expect(Math.abs(resumedAt - Math.floor(pausedAt))).toBeLessThan(1.5);
-        expect(await captionsMode()).toBe('showing');
+        await expect.poll(captionsShown).toBe(1);
         await page.getByRole('button', { name: /^Captions / }).click();
         await page.getByRole('menuitem', { name: 'Off' }).click();
-        expect(await captionsMode()).toBe('disabled');
+        await expect.poll(captionsShown).toBe(0);
 
         // The video's card, its detail panel and the home's path say where it resumes.
         const token = await stack.signIn(DEMO.member.email, DEMO.member.password);

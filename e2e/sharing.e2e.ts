@@ -80,6 +80,9 @@ describe('landing page and sharing by e-mail', () => {
     await guest.goto(path);
     await expectVisible(guest.getByRole('heading', { level: 1, name: 'A colleague shared this Manufacturing Masters video with you' }));
     await expectVisible(guest.getByRole('link', { name: 'Visit Website' }));
+    // Who shared it (first name and organization, no e-mail), in the product's player with its own controls.
+    await expect.poll(() => guest.getByTestId('shared-by').textContent()).toMatch(/^Shared by Alice of [^@]+$/);
+    await expectVisible(guest.getByRole('group', { name: 'Player controls' }));
     expect((await manifest).status()).toBe(200);
     await guest.evaluate(() => {
       const v = document.querySelector('video');
@@ -90,7 +93,7 @@ describe('landing page and sharing by e-mail', () => {
     });
     await guest.waitForFunction(() => (document.querySelector('video')?.currentTime ?? 0) > 0.5, undefined, { timeout: 15_000 });
     // The demo lesson's captions come with the link: shown at start, and its transcript below seeks.
-    await guest.waitForFunction(() => document.querySelector('video')?.textTracks[0]?.mode === 'showing');
+    await expectVisible(guest.getByTestId('player-caption'));
     const transcript = guest.getByRole('region', { name: 'Transcript' });
     const cues = transcript.getByRole('button');
     await expectVisible(cues.nth(2));

@@ -2,6 +2,7 @@ export * from './account.ts';
 export * from './auth.ts';
 export * from './billing.ts';
 export * from './catalog.ts';
+export * from './count-text.ts';
 export * from './csv.ts';
 export * from './dashboard.ts';
 export * from './envelope.ts';

@@ -73,6 +73,8 @@ export const sharedVideoData = z.object({
   expires_at: z.string(),
   /** The video's caption tracks (signed WebVTT URLs, like main_video), in catalog order; empty without captions. */
   captions: z.array(captionTrack),
+  /** Who sent the link, as the share record holds it: their first name and organization; null once they are deleted. */
+  shared_by: z.object({ first_name: z.string(), organization: z.string().nullable() }).nullable(),
 });
 export type SharedVideoData = z.infer<typeof sharedVideoData>;
 

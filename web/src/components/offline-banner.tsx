@@ -1,12 +1,11 @@
 import { Alert } from '@mantine/core';
+import { countOf } from '@mm/contract';
 import { IconWifiOff } from '@tabler/icons-react';
 import { useLocation } from 'react-router';
 import { useScreenSavedAt } from '../lib/api-client.ts';
 import { formatDateTime } from '../lib/date.ts';
 import { usePendingWrites } from '../lib/offline-queue.ts';
 import { useOnline } from '../lib/offline-sync.ts';
-
-const changes = (n: number) => (n === 1 ? '1 change' : `${n} changes`);
 
 /** Says when the app works without a network, when the screen's data was saved, and what it will send once the network returns. */
 export function OfflineBanner() {
@@ -17,8 +16,8 @@ export function OfflineBanner() {
   return (
     <Alert color={online ? 'blue' : 'yellow'} radius={0} icon={<IconWifiOff size={18} aria-hidden="true" />} role="status" data-testid="offline-banner" py="xs">
       {online
-        ? `Back online: sending ${changes(pending)} (watch time, likes, My List)...`
-        : `You are offline.${savedAt ? ` This screen was saved ${formatDateTime(savedAt)}.` : ''} Screens you opened before still work${pending ? `; ${changes(pending)} (watch time, likes, My List) will be sent when the network returns` : ''}.`}
+        ? `Back online: sending ${countOf(pending, 'change')} (watch time, likes, My List)...`
+        : `You are offline.${savedAt ? ` This screen was saved ${formatDateTime(savedAt)}.` : ''} Screens you opened before still work${pending ? `; ${countOf(pending, 'change')} (watch time, likes, My List) will be sent when the network returns` : ''}.`}
     </Alert>
   );
 }

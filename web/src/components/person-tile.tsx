@@ -1,5 +1,6 @@
 import { Avatar, Text, UnstyledButton } from '@mantine/core';
 import { IconCircleCheckFilled } from '@tabler/icons-react';
+import { initialsOf } from '../lib/initials.ts';
 import './person-tile.css';
 
 /**
@@ -9,7 +10,9 @@ import './person-tile.css';
 export function PersonTile({ name, picture, pressed, onClick }: { name: string; picture: string | null; pressed?: boolean; onClick: () => void }) {
   return (
     <UnstyledButton className="mm-person-tile" onClick={onClick} aria-pressed={pressed}>
-      <Avatar src={picture} alt="" name={name} color="initials" size={96} radius={96} />
+      <Avatar src={picture} alt="" name={name} color="initials" size={96} radius={96}>
+        {initialsOf(name)}
+      </Avatar>
       <Text fw={600} size="lg" ta="center">
         {pressed && <IconCircleCheckFilled size={18} color="var(--mantine-color-green-7)" aria-hidden style={{ verticalAlign: -3, marginRight: 4 }} />}
         {name}

@@ -1,4 +1,5 @@
 import type { QualificationState } from '@mm/contract';
+import { countOf } from '@mm/contract';
 
 const DAY = 86_400_000;
 
@@ -9,5 +10,5 @@ export function dueText(dueAt: string | null, state: QualificationState, now = D
   if (left < 0) return 'Overdue';
   const days = Math.ceil(left / DAY);
   if (days === 0) return 'Due today';
-  return days === 1 ? 'Due in 1 day' : `Due in ${days} days`;
+  return `Due in ${countOf(days, 'day')}`;
 }

@@ -101,8 +101,9 @@ export async function userCertifications(ctx: AppContext, caller: Caller, userId
 }
 
 export async function verifyCertificate(ctx: AppContext, code: string): Promise<VerificationData> {
-  const row = await findCertificateByCode(ctx.db, code.toUpperCase());
-  if (!row) throw notFound('No certificate has this verification code.');
+  // Codes are 8 to 40 letters and digits; anything else cannot name a certificate, so it is not looked up.
+  const row = /^[A-Za-z0-9]{8,40}$/.test(code) ? await findCertificateByCode(ctx.db, code.toUpperCase()) : undefined;
+  if (!row) throw notFound('No such certificate.');
   const { valid_until, expired } = validity((await certificateExpiries(ctx.db, row.user_id, [row.category_id])).get(row.category_id), now());
   return {
     valid: !expired,

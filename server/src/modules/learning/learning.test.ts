@@ -218,6 +218,9 @@ describe('learning path, certificates and rankings', () => {
     expect(lines).toContain('Acme');
     expect(lines).toContain(`Date: ${ptBrDate}`);
     expect(lines).toContain(`Verification code: ${cert.verification_code}`);
+    // The public verification address, beside its QR code (drawn as filled squares).
+    expect(lines).toContain('Scan or visit to verify:');
+    expect(lines.some((line) => line.endsWith(`/verify/${cert.verification_code}`))).toBe(true);
     expect((await fetch(`${platform.url}/api/certificates/${cert.id}/pdf`, { headers: { authorization: `Bearer ${rival.superUser.token}` } })).status).toBe(
       404,
     );
@@ -225,8 +228,11 @@ describe('learning path, certificates and rankings', () => {
     const verify = await platform.api('GET', `/api/certificates/verify/${cert.verification_code}`);
     expect(verify.status).toBe(200);
     expect(verify.body.data).toMatchObject({ valid: true, member: 'Mia Member', category: 'Health and Safety', organization: 'Acme', kind: 'category' });
-    expect((await platform.api('GET', '/api/certificates/verify/ZZZZZZZZZZZZ')).status).toBe(404);
-    expect((await platform.api('GET', '/api/certificates/verify/bad-code!')).status).toBe(400);
+    for (const code of ['ZZZZZZZZZZZZ', 'NOT-A-CODE', 'bad-code!']) {
+      const missing = await platform.api('GET', `/api/certificates/verify/${encodeURIComponent(code)}`);
+      expect(missing.status).toBe(404);
+      expect(missing.body).toMatchObject({ success: false, error_messages: 'No such certificate.' });
+    }
   });
 
   it("refuses another organization's data and bad ids", async () => {

@@ -1,3 +1,4 @@
+import { countOf } from '@mm/contract';
 import { escapeHtml } from '../../lib/html.ts';
 
 /** Every e-mail the platform sends: one HTML and one plain-text body, with the brand and a transactional footer. */
@@ -86,7 +87,7 @@ export const shareVideoMail = (s: ShareVideo) =>
       'Hello,',
       `${s.senderName} thinks you will find the ${BRAND} video "${s.videoTitle}" useful.`,
       ...(s.message ? [`${s.senderName} wrote: ${s.message}`] : []),
-      `Watch it with the link below, no account needed. The link works for ${s.validDays} days.`,
+      `Watch it with the link below, no account needed. The link works for ${countOf(s.validDays, 'day')}.`,
     ],
     action: { label: 'Watch the video', url: s.url },
   });

@@ -63,7 +63,7 @@ export function findTrailers(db: Db, videoId: number) {
 }
 
 /** What the writes need to know about a video. Compiled once (db/compiled-once.ts): every watch report opens its video. */
-const VIDEO_COLUMNS = ['id', 'title', 'category_id', 'sub_category_id', 'duration_seconds', 'in_test', 'playbook_path', 'revision'] as const;
+const VIDEO_COLUMNS = ['id', 'title', 'category_id', 'sub_category_id', 'duration_seconds', 'in_test', 'in_production', 'playbook_path', 'revision'] as const;
 
 const videoById = compiledOnce((db: Db, videoId: number) => db.selectFrom('videos').select(VIDEO_COLUMNS).where('id', '=', videoId));
 

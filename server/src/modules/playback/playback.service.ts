@@ -14,7 +14,7 @@ import {
 } from '@mm/contract';
 import type { AppContext } from '../../app-context.ts';
 import { dayIn, now, toIso } from '../../lib/clock.ts';
-import { forbidden, notFound } from '../../lib/errors.ts';
+import { conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { groupBy } from '../../lib/group-by.ts';
 import { KeptByVersion } from '../../lib/kept-by-version.ts';
 import type { Caller } from '../auth/caller.ts';
@@ -56,6 +56,7 @@ import {
 } from './playback.queries.ts';
 
 const VIDEO_NOT_FOUND = 'Video not found.';
+const NOT_FOR_MY_LIST = 'This video is not offered in My List.';
 
 type CastCrew = { id: number; name: string };
 
@@ -177,7 +178,7 @@ export async function vote(
 
 /** Adds or removes the video from My List; a press replayed from the offline queue changes nothing. */
 export async function toggleWishlist(ctx: AppContext, caller: Caller, videoId: number, requestId?: string): Promise<WishlistData> {
-  await existingVideo(ctx, videoId, caller.catalogVersion);
+  const video = await existingVideo(ctx, videoId, caller.catalogVersion);
   const t = now();
   return ctx.db.transaction().execute(async (trx) => {
     const entry = await findWishlistEntry(trx, caller.userId, videoId);
@@ -187,6 +188,9 @@ export async function toggleWishlist(ctx: AppContext, caller: Caller, videoId: n
       await removeWishlistEntry(trx, caller.userId, videoId);
       return { wishlist_id: null, wishlist_status: 0 };
     }
+    // My List shows in_production videos only (decisions.md): adding another would be a silent no-show. One already
+    // there from before its flag changed can still be removed above.
+    if (video.in_production !== 1) throw conflict(NOT_FOR_MY_LIST);
     return { wishlist_id: await addWishlistEntry(trx, caller.userId, videoId, t), wishlist_status: 1 };
   });
 }

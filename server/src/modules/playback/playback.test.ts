@@ -192,6 +192,14 @@ describe('POST /api/wishlists/operations', () => {
     expect((await view(acme.member.token, id!)).body.data.wishlist_status).toBe(0);
   });
 
+  it('refuses to add a video My List never shows (not in_production), and adds nothing', async () => {
+    const id = catalog.videos.ppe!;
+    const refused = await post(acme.member.token, '/wishlists/operations', { admin_video_id: id });
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ success: false, error_messages: 'This video is not offered in My List.' });
+    expect((await view(acme.member.token, id)).body.data).toMatchObject({ in_production: 0, wishlist_status: 0, wishlist_id: null });
+  });
+
   it('the guest cannot keep a list', async () => {
     expect((await post(guest, '/wishlists/operations', { admin_video_id: catalog.videos.fire })).status).toBe(403);
   });

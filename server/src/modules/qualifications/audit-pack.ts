@@ -1,4 +1,4 @@
-import { type AuditVerificationData, type auditPackQuery, csvLine, QUALIFICATION_STATE_LABELS } from '@mm/contract';
+import { type AuditVerificationData, type auditPackQuery, countOf, csvLine, QUALIFICATION_STATE_LABELS } from '@mm/contract';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import type { Db } from '../../db/client.ts';
@@ -161,7 +161,7 @@ function packPdf(pack: Pack, meta: { organization: string; scope: string; check:
   doc.line(`Scope: ${meta.scope}    Generated: ${iso(meta.t).slice(0, 16).replace('T', ' ')} UTC`, 10, 'F1', 0.3);
   doc.wrapped(
     meta.check.intact
-      ? `Evidence chain intact: ${meta.check.records} records, last hash ${meta.check.lastHash ?? '-'}. Each record's SHA-256 covers the previous record's hash and its own fields.`
+      ? `Evidence chain intact: ${countOf(meta.check.records, 'record')}, last hash ${meta.check.lastHash ?? '-'}. Each record's SHA-256 covers the previous record's hash and its own fields.`
       : `EVIDENCE CHAIN BROKEN at record ${meta.check.firstBrokenSequence}: a stored record was changed or removed after it was written.`,
   );
 

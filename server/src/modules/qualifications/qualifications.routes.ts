@@ -1,4 +1,4 @@
-import { routes } from '@mm/contract';
+import { countOf, routes } from '@mm/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.ts';
 import { HOUR } from '../../lib/clock.ts';
@@ -61,7 +61,7 @@ export const qualificationsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = 
     ...contractRoute(routes.assignStation),
     handler: async (request) => {
       const data = await assignStation(ctx, callerOf(request), request.params.orgId, request.params.stationId, request.body);
-      return ok(data, data.assigned === 1 ? '1 person assigned.' : `${data.assigned} people assigned.`);
+      return ok(data, `${countOf(data.assigned, 'person', 'people')} assigned.`);
     },
   });
 

@@ -81,19 +81,26 @@ export async function insertShare(db: Db, share: NewShare, recipients: Recipient
 }
 
 export function findShare(db: Db, uniqueId: string) {
-  return db
-    .selectFrom('shares')
-    .innerJoin('videos', 'videos.id', 'shares.video_id')
-    .innerJoin('media_assets', 'media_assets.id', 'videos.media_asset_id')
-    .select([
-      'shares.token_hash',
-      'shares.expires_at',
-      'videos.id as video_id',
-      'videos.title',
-      'videos.description',
-      'videos.image',
-      'media_assets.content_hash',
-    ])
-    .where('shares.unique_id', '=', uniqueId)
-    .executeTakeFirst();
+  return (
+    db
+      .selectFrom('shares')
+      .innerJoin('videos', 'videos.id', 'shares.video_id')
+      .innerJoin('media_assets', 'media_assets.id', 'videos.media_asset_id')
+      // The sender, to say who shared it: only a first name and the organization's name leave this query (no e-mail).
+      .leftJoin('users as sender', (join) => join.onRef('sender.id', '=', 'shares.sender_user_id').on('sender.deleted_at', 'is', null))
+      .leftJoin('organizations as sender_organization', 'sender_organization.id', 'sender.organization_id')
+      .select([
+        'shares.token_hash',
+        'shares.expires_at',
+        'sender.name as sender_first_name',
+        'sender_organization.name as sender_organization',
+        'videos.id as video_id',
+        'videos.title',
+        'videos.description',
+        'videos.image',
+        'media_assets.content_hash',
+      ])
+      .where('shares.unique_id', '=', uniqueId)
+      .executeTakeFirst()
+  );
 }

@@ -109,6 +109,7 @@ export async function openSharedVideo(ctx: AppContext, uniqueId: string, token: 
     default_image: share.image ?? signer.posterUrl(share.content_hash),
     main_video: signer.url(share.content_hash, MASTER_PLAYLIST),
     expires_at: new Date(share.expires_at).toISOString(),
+    shared_by: share.sender_first_name ? { first_name: share.sender_first_name, organization: share.sender_organization ?? null } : null,
     // The link plays the video, so its captions come with it (signed the same way, for this video's tracks only).
     captions: await captionTracksOf(ctx.db, share.video_id, true, signer),
   };

@@ -85,6 +85,9 @@ describe('POST /api/videos/share', () => {
     const opened = await platform.api('GET', '/api/videos/share', { query: { video: uniqueId, token_video: token } });
     expect(opened.status).toBe(200);
     expect(opened.body.data.title).toBe('Lockout');
+    // It says who shared it, as the share record holds it: a first name and the organization, never an e-mail.
+    expect(opened.body.data.shared_by).toEqual({ first_name: 'Mia', organization: 'Acme' });
+    expect(JSON.stringify(opened.body)).not.toContain('@');
     const playlist = await fetch(`${platform.url}${opened.body.data.main_video}`);
     expect(playlist.status).toBe(200);
     expect(await playlist.text()).toContain('#EXTM3U');

@@ -1,18 +1,25 @@
 import { Avatar, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { Link } from 'react-router';
+import { initialsOf } from '../../lib/initials.ts';
+import { useProfile } from '../../lib/profile.ts';
 import type { Session } from '../../lib/session.ts';
 import type { NavEntry } from './nav-entries.ts';
 
 type ProfileMenuProps = { session: Session; entries: NavEntry[] };
 
 export function ProfileMenu({ session, entries }: ProfileMenuProps) {
+  // The session holds only the first name; the profile (read by home and account anyway) adds the last name.
+  const profile = useProfile().data;
+  const fullName = profile ? `${profile.name} ${profile.last_name}` : session.name;
   return (
     <Menu position="bottom-end" width={200} shadow="md">
       <Menu.Target>
         {/* Named by hidden text rather than aria-label, which would not contain the visible initials. */}
         <UnstyledButton>
           <VisuallyHidden>Profile menu</VisuallyHidden>
-          <Avatar src={session.active_profile_image} alt="" name={session.name} color="blue" radius="xl" aria-hidden />
+          <Avatar src={session.active_profile_image} alt="" color="blue" radius="xl" aria-hidden>
+            {initialsOf(fullName)}
+          </Avatar>
         </UnstyledButton>
       </Menu.Target>
       <Menu.Dropdown>

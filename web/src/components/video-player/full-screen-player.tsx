@@ -3,6 +3,7 @@ import type { CaptionTrack } from '@mm/contract';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { type KeyboardEvent, type MouseEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { CaptionLine } from '../captions/caption-line.tsx';
 import { TranscriptPanel } from '../captions/transcript-panel.tsx';
 import { type PlayerActions, PlayerControls } from './player-controls.tsx';
 import { SEEK_STEP_SECONDS } from './seek-bar.tsx';
@@ -37,6 +38,8 @@ type FullScreenPlayerProps = {
   /** The captions language shown at start ('off' or a track's lang); the member's remembered choice. */
   initialCaptionLang?: string;
   onCaptionLangChange?: (lang: string) => void;
+  /** 2 when the player sits under a page's own h1 (the shared-video page), else its title is the page's h1. */
+  headingLevel?: 1 | 2;
 };
 
 export type PlaybackReport = { playing: boolean; position: number };
@@ -65,6 +68,7 @@ export function FullScreenPlayer({
   captions = [],
   initialCaptionLang = 'off',
   onCaptionLangChange,
+  headingLevel = 1,
 }: FullScreenPlayerProps) {
   const containerRef = useRef<HTMLDivElement>(null);
   const videoRef = useRef<HTMLVideoElement>(null);
@@ -113,14 +117,6 @@ export function FullScreenPlayer({
       report(false);
     };
   }, []);
-
-  // The <track> of the chosen language shows; the others stay disabled (not even loaded).
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the tracks are re-read when the list of captions changes.
-  useEffect(() => {
-    const tracks = videoRef.current?.textTracks;
-    if (!tracks) return;
-    for (const track of Array.from(tracks)) track.mode = track.language === captionLang ? 'showing' : 'disabled';
-  }, [captionLang, captions]);
 
   const chooseCaptions = useCallback((lang: string) => {
     setCaptionLang(lang);
@@ -265,7 +261,7 @@ export function FullScreenPlayer({
       }}
     >
       <div className="mm-player__stage">
-        {/* biome-ignore lint/a11y/useMediaCaption: caption tracks come from the catalog; many videos have none. */}
+        {/* biome-ignore lint/a11y/useMediaCaption: the chosen captions are drawn by CaptionLine over the picture, one cue at a time. */}
         <video
           ref={videoRef}
           className="mm-player__video"
@@ -282,17 +278,14 @@ export function FullScreenPlayer({
             containerRef.current?.focus({ preventScroll: true });
           }}
           onDoubleClick={toggleFullscreen}
-        >
-          {captions.map((track) => (
-            <track key={track.lang} kind="subtitles" srcLang={track.lang} label={track.label} src={track.url} />
-          ))}
-        </video>
+        />
+        <CaptionLine url={captions.find((track) => track.lang === captionLang)?.url ?? null} currentTime={media.currentTime} />
 
         <header className="mm-player__top mm-player__chrome">
           <ActionIcon component={Link} to={fallbackPath} onClick={goBack} aria-label="Back" variant="subtle" color="gray.0" size="lg">
             <IconArrowLeft size={22} aria-hidden />
           </ActionIcon>
-          <Title order={1} size="h4" c="white" lineClamp={1} style={{ minWidth: 0 }}>
+          <Title order={headingLevel} size="h4" c="white" lineClamp={1} style={{ minWidth: 0 }}>
             {title}
           </Title>
         </header>

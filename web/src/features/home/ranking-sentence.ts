@@ -1,3 +1,4 @@
+import { countOf } from '@mm/contract';
 /** The caller's place in the organization's ranking, and the leader's points when known. */
 export type RankingStanding = { ranking: number; points: number; leaderPoints?: number };
 
@@ -14,5 +15,5 @@ export function rankingSentence({ ranking, points, leaderPoints }: RankingStandi
   if (ranking <= 1) return FIRST_PLACE;
   if (leaderPoints !== undefined && points >= leaderPoints) return TIED_WITH_LEADER;
   const behind = ranking - 1;
-  return `You are ${behind} ${behind === 1 ? 'position' : 'positions'} behind the first place`;
+  return `You are ${countOf(behind, 'position')} behind the first place`;
 }

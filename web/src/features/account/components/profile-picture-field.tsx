@@ -1,5 +1,6 @@
 import { Avatar, Button, FileButton, Group, Text } from '@mantine/core';
 import { IconUpload } from '@tabler/icons-react';
+import { initialsOf } from '../../../lib/initials.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useUpdateProfileImage } from '../api/update-profile-image.ts';
 
@@ -26,7 +27,9 @@ export function ProfilePictureField({ userId, name, picture }: ProfilePictureFie
 
   return (
     <Group gap="md">
-      <Avatar src={picture} alt={`Picture of ${name}`} size={64} radius="xl" name={name} color="initials" />
+      <Avatar src={picture} alt={`Picture of ${name}`} size={64} radius="xl" name={name} color="initials">
+        {initialsOf(name)}
+      </Avatar>
       <div>
         <FileButton onChange={choose} accept={ACCEPTED_IMAGES}>
           {(props) => (

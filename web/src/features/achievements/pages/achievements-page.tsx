@@ -1,43 +1,46 @@
-import { Button, Card, Container, Group, Image, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Container, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { CertificateItem } from '@mm/contract';
 import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { paths, videoPath } from '../../../config/paths.ts';
 import { formatDate } from '../../../lib/date.ts';
 import { notifyError } from '../../../lib/notify.ts';
+import { useProfile } from '../../../lib/profile.ts';
 import { useSignedInSession } from '../../../lib/session.ts';
 import { downloadCertificate } from '../api/download-certificate.ts';
 import { useUserCertifications } from '../api/get-user-certifications.ts';
+import { CertificateFrame } from '../components/certificate-frame.tsx';
 
 /** Alerts and dates use the pt-BR format (member spec, section 9): dd/mm/yyyy. */
 
-function ObtainedCard({ cert }: { cert: CertificateItem }) {
+function ObtainedCard({ cert, member, organization }: { cert: CertificateItem; member: string; organization: string | null }) {
   const download = () => downloadCertificate(cert).catch(notifyError);
   return (
-    <Card withBorder radius="md" padding="md" data-testid="obtained-certificate">
-      <Group wrap="nowrap" align="flex-start">
-        {cert.picture && <Image src={cert.picture} alt="" w={64} h={64} radius="sm" />}
-        <Stack gap={4}>
-          <Text fw={700}>{cert.name}</Text>
-          <Text size="sm" c="dimmed">
-            Issued on {formatDate(cert.created_at)}
+    <div data-testid="obtained-certificate">
+      <CertificateFrame
+        kind={cert.sub_category_id === null ? 'category' : 'sub_category'}
+        member={member}
+        title={cert.name}
+        organization={organization}
+        issuedOn={formatDate(cert.created_at)}
+        code={cert.verification_code}
+        picture={cert.picture}
+      >
+        {cert.valid_until && (
+          <Text size="sm" fw={600} c={cert.expired ? 'red.9' : 'dark.6'}>
+            {cert.expired ? `Expired on ${formatDate(cert.valid_until)}: watch the training again to renew it` : `Valid until ${formatDate(cert.valid_until)}`}
           </Text>
-          {cert.valid_until && (
-            <Text size="sm" fw={600} c={cert.expired ? 'red.9' : 'dark.6'}>
-              {cert.expired
-                ? `Expired on ${formatDate(cert.valid_until)}: watch the training again to renew it`
-                : `Valid until ${formatDate(cert.valid_until)}`}
-            </Text>
-          )}
-          <Text size="xs" c="dimmed">
-            Verification code: <Link to={`/verify/${cert.verification_code}`}>{cert.verification_code}</Link>
-          </Text>
-          <Button size="xs" variant="light" onClick={download} w="fit-content">
+        )}
+        <Group gap="sm" justify="center" mt={4}>
+          <Button size="xs" onClick={download}>
             Download PDF
           </Button>
-        </Stack>
-      </Group>
-    </Card>
+          <Button size="xs" variant="default" component={Link} to={`/verify/${cert.verification_code}`}>
+            Verification page
+          </Button>
+        </Group>
+      </CertificateFrame>
+    </div>
   );
 }
 
@@ -45,6 +48,8 @@ function ObtainedCard({ cert }: { cert: CertificateItem }) {
 export function AchievementsPage() {
   const session = useSignedInSession();
   const certs = useUserCertifications(session.userId);
+  const profile = useProfile().data;
+  const member = profile ? `${profile.name} ${profile.last_name}`.trim() : session.name;
   const navigate = useNavigate();
   useEffect(() => {
     if (certs.isError) navigate(paths.logout, { replace: true });
@@ -72,7 +77,7 @@ export function AchievementsPage() {
             </Title>
             {certifications.length === 0 && <Text c="dimmed">No certificate yet.</Text>}
             {certifications.map((c) => (
-              <ObtainedCard key={c.id} cert={c} />
+              <ObtainedCard key={c.id} cert={c} member={member} organization={session.organizationName} />
             ))}
             {micro_certifications.length > 0 && (
               <Title order={3} size="h4" mt="sm">
@@ -80,7 +85,7 @@ export function AchievementsPage() {
               </Title>
             )}
             {micro_certifications.map((c) => (
-              <ObtainedCard key={c.id} cert={c} />
+              <ObtainedCard key={c.id} cert={c} member={member} organization={session.organizationName} />
             ))}
           </Stack>
           <Stack gap="sm">

@@ -1,7 +1,9 @@
-import { Alert, Card, Container, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Container, Loader, Stack, Text, Title } from '@mantine/core';
+import { IconAlertTriangle, IconRosetteDiscountCheckFilled } from '@tabler/icons-react';
 import { useParams } from 'react-router';
 import { formatDate } from '../../../lib/date.ts';
 import { useVerification } from '../api/get-verification.ts';
+import { CertificateFrame } from '../components/certificate-frame.tsx';
 
 /** /verify/:code: anyone checks a certificate by its verification code. */
 export function VerifyPage() {
@@ -16,38 +18,35 @@ export function VerifyPage() {
         {verification.isPending && <Loader />}
         {verification.isError && (
           <Alert color="red" title="Not valid">
-            No certificate has the code {code}.
+            No such certificate: nothing was issued with the code {code}.
           </Alert>
         )}
         {verification.data && (
-          <Card withBorder radius="md" padding="lg">
-            <Stack gap={4}>
-              {verification.data.valid ? (
-                <Text fw={700} c="green.9" size="lg">
-                  Valid certificate
-                </Text>
-              ) : (
-                <Text fw={700} c="red.9" size="lg">
-                  Expired certificate
-                </Text>
-              )}
-              <Text>Member: {verification.data.member}</Text>
-              <Text>
-                {verification.data.kind === 'category' ? 'Category' : 'Micro-certificate'}: {verification.data.category}
-                {verification.data.sub_category ? ` - ${verification.data.sub_category}` : ''}
-              </Text>
-              <Text>Organization: {verification.data.organization ?? '-'}</Text>
-              <Text>Date: {formatDate(verification.data.issued_at)}</Text>
+          <Stack gap="sm">
+            {/* Dark text on a light tint: 4.5:1 and more (the green words on white were under it). */}
+            <Alert
+              color={verification.data.valid ? 'green' : 'red'}
+              variant="light"
+              icon={verification.data.valid ? <IconRosetteDiscountCheckFilled aria-hidden /> : <IconAlertTriangle aria-hidden />}
+              styles={{ message: { color: verification.data.valid ? '#1b4d24' : '#7a1616', fontWeight: 700, fontSize: 18 } }}
+              data-testid="verification-status"
+            >
+              {verification.data.valid ? 'Valid certificate' : 'Expired certificate'}
               {verification.data.valid_until && (
-                <Text fw={600}>
+                <Text fw={600} size="sm" c="inherit">
                   {verification.data.valid ? 'Valid until' : 'Expired on'} {formatDate(verification.data.valid_until)}
                 </Text>
               )}
-              <Text size="sm" c="dimmed">
-                Code: {verification.data.verification_code}
-              </Text>
-            </Stack>
-          </Card>
+            </Alert>
+            <CertificateFrame
+              kind={verification.data.kind}
+              member={verification.data.member}
+              title={verification.data.sub_category ? `${verification.data.category} - ${verification.data.sub_category}` : verification.data.category}
+              organization={verification.data.organization}
+              issuedOn={formatDate(verification.data.issued_at)}
+              code={verification.data.verification_code}
+            />
+          </Stack>
         )}
       </Stack>
     </Container>

@@ -1,5 +1,6 @@
 import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 import type { SubscriptionPlan } from '@mm/contract';
+import { countOf } from '@mm/contract';
 import type { ReactNode } from 'react';
 import { formatMoney, monthsLabel } from './money.ts';
 
@@ -30,7 +31,7 @@ export function PlanCard({ plan, action }: PlanCardProps) {
             / {monthsLabel(plan.plan)}
           </Text>
         </Text>
-        <Text fw={600}>{plan.no_of_account === 1 ? '1 account' : `${plan.no_of_account} accounts`}</Text>
+        <Text fw={600}>{countOf(plan.no_of_account, 'account')}</Text>
         <Text c="dimmed" style={{ flexGrow: 1 }}>
           {plan.description}
         </Text>

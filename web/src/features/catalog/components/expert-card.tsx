@@ -1,6 +1,8 @@
 import { Avatar, Card, Group, Stack, Text, Title } from '@mantine/core';
 import type { ExpertItem } from '@mm/contract';
+import { countOf } from '@mm/contract';
 import type { ReactNode } from 'react';
+import { initialsOf } from '../../../lib/initials.ts';
 
 type ExpertCardProps = { expert: ExpertItem; headingLevel?: 1 | 2 | 3; clampBio?: boolean; children?: ReactNode };
 
@@ -10,13 +12,15 @@ export function ExpertCard({ expert, headingLevel = 2, clampBio = false, childre
     <Card withBorder radius="md" padding="lg" h="100%">
       <Stack gap="sm">
         <Group gap="md" wrap="nowrap">
-          <Avatar src={expert.picture} alt={expert.name} name={expert.name} color="initials" size={72} radius="xl" imageProps={{ loading: 'lazy' }} />
+          <Avatar src={expert.picture} alt={expert.name} name={expert.name} color="initials" size={72} radius="xl" imageProps={{ loading: 'lazy' }}>
+            {initialsOf(expert.name)}
+          </Avatar>
           <div style={{ minWidth: 0 }}>
             <Title order={headingLevel} size="h4">
               {expert.name}
             </Title>
             <Text size="sm" c="dimmed">
-              {expert.videos_count} {expert.videos_count === 1 ? 'video' : 'videos'}
+              {countOf(expert.videos_count, 'video')}
             </Text>
           </div>
         </Group>

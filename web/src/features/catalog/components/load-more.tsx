@@ -1,4 +1,5 @@
 import { Button, Stack, Text } from '@mantine/core';
+import { countOf } from '@mm/contract';
 
 type LoadMoreProps = { shown: number; total: number; hasMore: boolean; loading: boolean; onLoadMore: () => void };
 
@@ -7,7 +8,7 @@ export function LoadMore({ shown, total, hasMore, loading, onLoadMore }: LoadMor
   return (
     <Stack align="center" gap="xs" mt="lg">
       <Text size="sm" c="dimmed" role="status">
-        Showing {shown} of {total} videos
+        Showing {shown} of {countOf(total, 'video')}
       </Text>
       {hasMore && (
         <Button variant="default" onClick={onLoadMore} loading={loading}>

@@ -1,5 +1,6 @@
 import { Badge, Box, Container, Divider, Grid, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
+import { countOf } from '@mm/contract';
 import { IconExternalLink, IconVideoOff } from '@tabler/icons-react';
 import { useParams } from 'react-router';
 import { ChallengeButton } from '../../../components/challenge-button.tsx';
@@ -75,7 +76,7 @@ function CategoryContent({ categoryId }: { categoryId: number }) {
                   />
                   <Stack gap={2}>
                     <Text fw={600}>
-                      {category.data.videos_count} {category.data.videos_count === 1 ? 'video' : 'videos'} · {formatDuration(category.data.duration)}
+                      {countOf(category.data.videos_count, 'video')} · {formatDuration(category.data.duration)}
                     </Text>
                     <Text size="sm" c="dimmed">
                       {category.data.watched_count} of {category.data.videos_count} watched

@@ -20,6 +20,7 @@ import { IconSearch } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { ShowMore } from '../../../components/show-more.tsx';
 import { formatDate } from '../../../lib/date.ts';
+import { initialsOf } from '../../../lib/initials.ts';
 import { TRACKER_PAGE } from '../api/get-overall-progress.ts';
 import { ageColor, daysSince, PROGRESS_TICKS, performanceColor } from '../lib/dashboard-rules.ts';
 
@@ -65,7 +66,9 @@ function TrackerUser({ user }: { user: TeamUserProgress }) {
     <Box data-testid="tracker-user">
       <Group justify="space-between" mb={4}>
         <Group gap="xs">
-          <Avatar src={user.picture} size="sm" name={user.name} />
+          <Avatar src={user.picture} size="sm">
+            {initialsOf(user.name)}
+          </Avatar>
           <Text size="sm">{user.name}</Text>
         </Group>
         {/* The bar below carries the colour; the figure stays dark enough to read. */}
@@ -142,7 +145,7 @@ export function TrackerPanel(props: {
           {props.users.map((u) => (
             <TrackerUser key={u.user_id} user={u} />
           ))}
-          <ShowMore shown={props.users.length} total={props.total} pageSize={TRACKER_PAGE} noun="members" loading={props.loadingMore} onMore={props.onMore} />
+          <ShowMore shown={props.users.length} total={props.total} pageSize={TRACKER_PAGE} noun="member" loading={props.loadingMore} onMore={props.onMore} />
         </Stack>
       )}
     </Panel>

@@ -97,7 +97,7 @@ function Dashboard() {
   const error = [progress, alerts, compliance, optional].find((q) => q.isError)?.error;
 
   return (
-    <Container size="xl" py="xl">
+    <Container size="lg" py="xl">
       <Stack gap="lg">
         <Group justify="space-between">
           <Title order={1}>Team dashboard</Title>

@@ -1,4 +1,5 @@
 import { Anchor, Loader, Stack, Text, Title } from '@mantine/core';
+import { countOf } from '@mm/contract';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
@@ -33,7 +34,7 @@ export function LoadingCountdown({ firstLogin }: { firstLogin: boolean }) {
       <Loader size="lg" />
       <Text fw={600}>{firstLogin ? 'Your personal video platform access is being built!' : 'Loading your learning path...'}</Text>
       <Text c="gray.7" size="sm">
-        {secondsLeft} {secondsLeft === 1 ? 'second' : 'seconds'}
+        {countOf(secondsLeft, 'second')}
       </Text>
     </Stack>
   );

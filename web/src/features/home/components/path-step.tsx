@@ -1,5 +1,5 @@
 import { Anchor, Badge, Box, Button, Group, Progress, Text, Tooltip, UnstyledButton } from '@mantine/core';
-import { CERTIFICATE_MESSAGES, type LearningPathCategory } from '@mm/contract';
+import { CERTIFICATE_MESSAGES, countOf, type LearningPathCategory } from '@mm/contract';
 import { IconCircleCheckFilled, IconLock } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { ChallengeButton } from '../../../components/challenge-button.tsx';
@@ -51,7 +51,7 @@ export function PathStep({ category, position, userId }: PathStepProps) {
             {category.essential_label}
           </Badge>
           <Text size="sm" c="gray.7">
-            {category.videos_count} {category.videos_count === 1 ? 'video' : 'videos'} · {formatDuration(category.total_seconds, { inList: true })}
+            {countOf(category.videos_count, 'video')} · {formatDuration(category.total_seconds, { inList: true })}
           </Text>
         </Group>
         <Group gap="xs" mt={6} wrap="nowrap">

@@ -1,6 +1,7 @@
 import { Avatar, Button, Group, Loader, Modal, Select, Stack, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
 import { IconMedal } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
+import { initialsOf } from '../../../lib/initials.ts';
 import { type PeopleMode, type PersonRow, usePeople } from '../api/get-people.ts';
 
 const MEDALS = [
@@ -73,7 +74,9 @@ export function PeoplePanel({ organizationId, teamId, onFailure, heading = true 
               </Group>
             )}
             {/* One dark fill for initials: the per-name pastel colours fall under 4.5:1. */}
-            <Avatar src={p.picture} name={`${p.name} ${p.last_name}`} color="blue.8" variant="filled" radius="xl" />
+            <Avatar src={p.picture} color="blue.8" variant="filled" radius="xl">
+              {initialsOf(`${p.name} ${p.last_name}`)}
+            </Avatar>
             <div style={{ minWidth: 0 }}>
               <Text fw={600} size="sm">
                 {p.name} {p.last_name}
@@ -102,7 +105,9 @@ export function PeoplePanel({ organizationId, teamId, onFailure, heading = true 
       <Modal opened={selected !== null} onClose={() => setSelected(null)} title="Profile" centered>
         {selected && (
           <Stack align="center" gap="xs">
-            <Avatar src={selected.picture} name={`${selected.name} ${selected.last_name}`} color="blue.8" variant="filled" size={96} radius={96} />
+            <Avatar src={selected.picture} color="blue.8" variant="filled" size={96} radius={96}>
+              {initialsOf(`${selected.name} ${selected.last_name}`)}
+            </Avatar>
             <Title order={3}>
               {selected.name} {selected.last_name}
             </Title>

@@ -1,5 +1,6 @@
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import type { LearningPathHomeData, UserActivityData } from '@mm/contract';
+import { countOf } from '@mm/contract';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { rankingSentence } from '../ranking-sentence.ts';
@@ -12,10 +13,10 @@ export function WeeklyStats({ activity, leaderPoints }: { activity: UserActivity
           This week
         </Title>
         <Text size="sm">
-          <b>{activity.videosLastWeek}</b> videos watched this week
+          <b>{countOf(activity.videosLastWeek, 'video')}</b> watched this week
         </Text>
         <Text size="sm">
-          <b>{activity.countSequenceDayWatch}</b> days in a row watching
+          <b>{countOf(activity.countSequenceDayWatch, 'day')}</b> in a row watching
         </Text>
         <Text size="sm" data-testid="ranking-sentence">
           {rankingSentence({ ...activity.rankingUser, leaderPoints })}

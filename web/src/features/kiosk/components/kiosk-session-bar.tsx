@@ -1,4 +1,5 @@
 import { Affix, Button, Group, Paper, Text } from '@mantine/core';
+import { countOf } from '@mm/contract';
 import { useEffect, useState } from 'react';
 import { Outlet, useNavigate } from 'react-router';
 import { paths } from '../../../config/paths.ts';
@@ -25,7 +26,7 @@ export function KioskSessionBar({ name, idleSeconds }: { name: string; idleSecon
           <Text size="sm" c={secondsLeft <= WARNING_SECONDS ? 'red.8' : 'dimmed'} aria-live="polite" data-testid="kiosk-countdown">
             {secondsLeft <= WARNING_SECONDS
               ? `Signing out in ${secondsLeft} s: touch the screen to stay.`
-              : `Tap Done when you finish; you are signed out after ${Math.round(idleSeconds / 60)} minutes without a touch.`}
+              : `Tap Done when you finish; you are signed out after ${countOf(Math.round(idleSeconds / 60), 'minute')} without a touch.`}
           </Text>
         </div>
         <Button size="lg" onClick={() => navigate(paths.logout, { replace: true })}>

@@ -1,5 +1,6 @@
 import { Alert, Anchor, Box, Button, Container, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { KioskRosterMember } from '@mm/contract';
+import { countOf } from '@mm/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
@@ -53,7 +54,7 @@ export function KioskPage() {
             </SimpleGrid>
             {roster.data.members.length === 0 && <Text>This team has no members yet.</Text>}
             <Text size="sm" c="dimmed" mt="xl">
-              {roster.data.kiosk.name}. You are signed out after {Math.round(roster.data.idle_seconds / 60)} minutes without a touch.
+              {roster.data.kiosk.name}. You are signed out after {countOf(Math.round(roster.data.idle_seconds / 60), 'minute')} without a touch.
             </Text>
           </>
         )}

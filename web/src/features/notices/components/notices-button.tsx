@@ -1,5 +1,6 @@
 import { ActionIcon, Badge, Box, Button, Divider, Group, Loader, Popover, ScrollArea, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import type { Notice } from '@mm/contract';
+import { countOf } from '@mm/contract';
 import { IconBell } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
@@ -8,7 +9,7 @@ import { useNotices } from '../api/get-notices.ts';
 import { useMarkNoticesRead } from '../api/mark-notices-read.ts';
 import { noticeDate, noticeDateTitle } from './notice-date.ts';
 
-const unreadLabel = (n: number) => `${n} unread ${n === 1 ? 'notification' : 'notifications'}`;
+const unreadLabel = (n: number) => `${countOf(n, 'unread notification')}`;
 
 /**
  * The bell in the signed-in header: the unread count as a badge, the latest notices in a popover.

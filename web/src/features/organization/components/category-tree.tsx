@@ -1,5 +1,6 @@
 import { Accordion, Anchor, Checkbox, Group, Loader, Stack, Text } from '@mantine/core';
 import type { TreeCategory } from '@mm/contract';
+import { countOf } from '@mm/contract';
 import { formatDuration } from '../../../lib/duration.ts';
 
 type CategoryTreeProps = {
@@ -33,7 +34,7 @@ export function CategoryTree({ categories, hidden, onOpen, onToggleVideo, onPrev
                 {category.name}
               </Text>{' '}
               <Text span size="sm" c="dimmed">
-                · {category.videos_count} {category.videos_count === 1 ? 'video' : 'videos'} · {formatDuration(category.total_seconds)}
+                · {countOf(category.videos_count, 'video')} · {formatDuration(category.total_seconds)}
               </Text>
             </Accordion.Control>
             <Accordion.Panel>

@@ -1,6 +1,6 @@
 import { Alert, Anchor, Button, Card, Group, SimpleGrid, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { ORGANIZATION_MESSAGES, type TeamSummary } from '@mm/contract';
+import { countOf, ORGANIZATION_MESSAGES, type TeamSummary } from '@mm/contract';
 import { Link } from 'react-router';
 import { AdminPage } from '../../../components/admin-page.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
@@ -41,7 +41,7 @@ export function EditTeamsPage() {
               {team.name}
             </Anchor>
             <Text c="dimmed" size="sm">
-              {team.members_count} {team.members_count === 1 ? 'member' : 'members'}
+              {countOf(team.members_count, 'member')}
             </Text>
             <Group mt="md">
               <Button component={Link} to={teamFormPath(team.name, team.id)} variant="light">

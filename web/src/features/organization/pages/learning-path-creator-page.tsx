@@ -27,7 +27,7 @@ const DEFAULT_PATH_LABEL = 'Default learning path (New Users)';
 export function LearningPathCreatorPage() {
   const small = useMediaQuery('(max-width: 991px)');
   return (
-    <AdminPage title="Learning path creator" size="xl">
+    <AdminPage title="Learning path creator">
       {small ? <Alert color="yellow">Open the learning path creator on a desktop. Our Mobile version is coming soon!</Alert> : <Creator />}
     </AdminPage>
   );

@@ -123,7 +123,7 @@ export function ManageUsersPage() {
           shown={shown.length}
           total={total}
           pageSize={MANAGED_USERS_PAGE}
-          noun="users"
+          noun="user"
           loading={users.isFetchingNextPage}
           onMore={() => void users.fetchNextPage()}
         />

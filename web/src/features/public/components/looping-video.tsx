@@ -3,7 +3,8 @@ import { IconPlayerPauseFilled, IconPlayerPlayFilled } from '@tabler/icons-react
 import { useRef, useState } from 'react';
 import { useHls } from '../../../components/video-player/use-hls.ts';
 
-type Props = { src: string; poster: string; label: string };
+/** `poster`: none when the page draws its own still behind the clip (the landing's banner). */
+type Props = { src: string; poster?: string; label: string };
 
 /**
  * A muted, looping HLS clip of the landing (banner and sections). It shows its poster until the visitor

@@ -1,6 +1,6 @@
 import '../landing.css';
 import { Button, Card, Container, Group, Modal, SimpleGrid, Skeleton, Stack, Text, Title, Typography } from '@mantine/core';
-import type { Faq } from '@mm/contract';
+import { type Faq, LANDING_STILL } from '@mm/contract';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { BRAND } from '../../../config/app.ts';
@@ -25,7 +25,9 @@ export function LandingPage() {
         </section>
       ) : (
         <section className="mm-landing-banner">
-          {content && <LoopingVideo src={content.banner_video} poster={content.banner_poster} label={content.banner_title} />}
+          {/* The designed still (preloaded with the page), then the montage over it once played. */}
+          <img className="mm-landing-still" src={LANDING_STILL.path} width={LANDING_STILL.width} height={LANDING_STILL.height} alt="" fetchPriority="high" />
+          {content && <LoopingVideo src={content.banner_video} label={content.banner_title} />}
           <div className="mm-landing-banner-text">
             <Title order={1} fz={{ base: 28, sm: 48 }} data-testid="landing-banner-title">
               {content?.banner_title ?? BRAND}

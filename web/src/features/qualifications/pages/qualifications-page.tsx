@@ -112,7 +112,7 @@ function MatrixView() {
   const download = (run: () => Promise<void>) => () => void run().catch(notifyError);
   const data = matrix.data;
   return (
-    <Container size="xl" py="xl">
+    <Container size="lg" py="xl">
       <Group justify="space-between" align="flex-end" mb="lg">
         <div>
           <Title order={1}>Qualifications</Title>

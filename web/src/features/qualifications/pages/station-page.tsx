@@ -17,6 +17,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import type { RequirementKind, Station, StationChoicesData, StationInput, StationKind } from '@mm/contract';
+import { countOf } from '@mm/contract';
 import { IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -338,7 +339,7 @@ function StationPeople({ station, choices }: { station: Station; choices: Statio
           </Button>
         </Group>
         {assigned.length === 0 ? (
-          <Text c="dimmed">Nobody is assigned yet: assign a team or people above. Each gets a due date {station.due_days} days away.</Text>
+          <Text c="dimmed">Nobody is assigned yet: assign a team or people above. Each gets a due date {countOf(station.due_days, 'day')} away.</Text>
         ) : (
           <Table striped withTableBorder>
             <Table.Thead>
@@ -379,8 +380,7 @@ function StationPeople({ station, choices }: { station: Station; choices: Statio
           </Table>
         )}
         <Text size="sm" c="dimmed">
-          Requires {station.required_video_count} video{station.required_video_count === 1 ? '' : 's'} ·{' '}
-          {station.requirements.map((r) => `${KIND_LABELS[r.kind]}: ${r.name}`).join(' · ')}
+          Requires {countOf(station.required_video_count, 'video')} · {station.requirements.map((r) => `${KIND_LABELS[r.kind]}: ${r.name}`).join(' · ')}
         </Text>
       </Stack>
     </Card>

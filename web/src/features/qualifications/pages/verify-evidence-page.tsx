@@ -1,4 +1,5 @@
 import { Alert, Code, Stack, Text } from '@mantine/core';
+import { countOf } from '@mm/contract';
 import { AdminPage } from '../../../components/admin-page.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { useEvidenceVerification } from '../api/get-evidence-verification.ts';
@@ -17,7 +18,7 @@ export function VerifyEvidencePage() {
       {check.isError && <Alert color="red">{check.error.message}</Alert>}
       {check.data &&
         (check.data.intact ? (
-          <Alert color="green" title={`Evidence chain intact: ${check.data.records} records`}>
+          <Alert color="green" title={`Evidence chain intact: ${countOf(check.data.records, 'record')}`}>
             <Stack gap={4}>
               <Text size="sm">Last hash, to compare with a printed audit pack:</Text>
               <Code style={{ overflowWrap: 'anywhere' }}>{check.data.last_hash ?? 'no records yet'}</Code>

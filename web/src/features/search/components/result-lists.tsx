@@ -4,6 +4,7 @@ import { IconPlayerPlayFilled } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { categoryPath, expertPath, subCategoryPath, videoAtPath, videoPath } from '../../../config/paths.ts';
 import { formatDuration } from '../../../lib/duration.ts';
+import { initialsOf } from '../../../lib/initials.ts';
 import { formatClock } from '../../../lib/playback-position.ts';
 import { HighlightedSnippet } from './highlighted-snippet.tsx';
 
@@ -102,7 +103,9 @@ export function ExpertResults({ items }: { items: ExpertHit[] }) {
         <li key={expert.cast_crew_id}>
           <Card withBorder radius="md" padding="sm" component={Link} to={expertPath(expert.cast_crew_id)} className="search-chip">
             <Group gap="sm" wrap="nowrap" align="flex-start">
-              <Avatar src={expert.picture} alt="" radius="xl" name={expert.name} color="initials" />
+              <Avatar src={expert.picture} alt="" radius="xl" name={expert.name} color="initials">
+                {initialsOf(expert.name)}
+              </Avatar>
               <Stack gap={2}>
                 <Text fw={600}>{expert.name}</Text>
                 <HighlightedSnippet snippet={expert.snippet} lineClamp={2} />

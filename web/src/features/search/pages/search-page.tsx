@@ -7,7 +7,7 @@ import { useSearch } from '../api/search-catalog.ts';
 import { CategoryResults, CueResults, ExpertResults, SubCategoryResults, VideoResults } from '../components/result-lists.tsx';
 import { ResultSection } from '../components/result-section.tsx';
 import '../search.css';
-import { SEARCH_QUERY_MAX, type SearchData } from '@mm/contract';
+import { countOf, SEARCH_QUERY_MAX, type SearchData } from '@mm/contract';
 
 /** /search?q= : videos, moments in transcripts, categories, sub-categories and experts matching the words. */
 export function SearchPage() {
@@ -118,7 +118,7 @@ const isEmpty = (data: SearchData) => SECTIONS.every((kind) => data[kind].total 
 
 function describeCount(data: SearchData): string {
   const total = SECTIONS.reduce((n, kind) => n + data[kind].total, 0);
-  return total === 1 ? '1 result' : `${total} results`;
+  return countOf(total, 'result');
 }
 
 function ResultsSkeleton() {

@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Checkbox, Group, ScrollArea, Select, Stack, Tabs, Text, TextInput } from '@mantine/core';
-import { MAX_QR_LABELS } from '@mm/contract';
+import { countOf, MAX_QR_LABELS } from '@mm/contract';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { AdminPage } from '../../../components/admin-page.tsx';
@@ -47,7 +47,7 @@ function LabelPicker({ items, noun, download }: { items: Choice[]; noun: { one: 
       </ScrollArea.Autosize>
       <Group>
         <Button size="md" disabled={chosen.size === 0} loading={busy} onClick={run}>
-          Download QR sheet (PDF){chosen.size > 0 ? `: ${chosen.size} ${chosen.size === 1 ? noun.one : noun.many}` : ''}
+          Download QR sheet (PDF){chosen.size > 0 ? `: ${countOf(chosen.size, noun.one, noun.many)}` : ''}
         </Button>
       </Group>
     </Stack>

@@ -53,6 +53,8 @@ export function OverviewTab({ video }: { video: VideoDetail }) {
   const playbook = useDownloadPlaybook();
   const voting = like.isPending || dislike.isPending;
   const inList = video.wishlist_id !== null;
+  // My List shows in_production videos only and the server refuses to add another; one already in the list can still leave it.
+  const offerList = inList || video.in_production === 1;
 
   const toggleList = () =>
     wishlist.mutate(video.admin_video_id, {
@@ -100,16 +102,18 @@ export function OverviewTab({ video }: { video: VideoDetail }) {
         <Button leftSection={<IconPlayerPlayFilled size={18} aria-hidden />} onClick={() => play(video)} aria-describedby={resumeLabel ? resumeId : undefined}>
           Play
         </Button>
-        <Button
-          variant={inList ? 'filled' : 'default'}
-          color={inList ? 'teal.8' : undefined}
-          leftSection={inList ? <IconCheck size={18} aria-hidden /> : <IconPlus size={18} aria-hidden />}
-          aria-pressed={inList}
-          loading={wishlist.isPending}
-          onClick={toggleList}
-        >
-          My List
-        </Button>
+        {offerList && (
+          <Button
+            variant={inList ? 'filled' : 'default'}
+            color={inList ? 'teal.8' : undefined}
+            leftSection={inList ? <IconCheck size={18} aria-hidden /> : <IconPlus size={18} aria-hidden />}
+            aria-pressed={inList}
+            loading={wishlist.isPending}
+            onClick={toggleList}
+          >
+            My List
+          </Button>
+        )}
         <Group gap={4} wrap="nowrap">
           <ActionIcon
             variant={video.user_vote === 1 ? 'filled' : 'default'}
