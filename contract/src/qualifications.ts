@@ -228,6 +228,13 @@ export const auditVerificationData = z.object({
   /** The first record whose hash does not match its content or its predecessor; null when intact. */
   first_broken_sequence: z.number().nullable(),
   last_hash: z.string().nullable(),
+  /** The last record (sequence, hash, time): the copy an organization keeps to check against later. */
+  head: z.object({ sequence: z.number(), hash: z.string(), at: z.string() }).nullable(),
+  /**
+   * Everything stored that the chain does not vouch for: a changed record or head, or a sign-off or qualification row
+   * that disagrees with the chain's records. Empty when intact.
+   */
+  breaks: z.array(z.object({ kind: z.enum(['record', 'head', 'signoff', 'qualification']), sequence: z.number().nullable(), message: z.string() })),
 });
 export type AuditVerificationData = z.infer<typeof auditVerificationData>;
 

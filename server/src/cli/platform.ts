@@ -115,7 +115,8 @@ async function run(argv: string[]): Promise<void> {
         const check = await checkChain(db, organizationIdOf(values.organization));
         if (check.intact) console.log(`Evidence chain intact: ${check.records} records, last hash ${check.lastHash ?? '-'}.`);
         else {
-          console.log(`Evidence chain BROKEN at record ${check.firstBrokenSequence}: a stored record was changed or removed.`);
+          console.log(`Evidence chain BROKEN: ${check.breaks.length} stored item(s) no longer match the chain.`);
+          for (const b of check.breaks) console.log(`- ${b.message}`);
           process.exitCode = 1;
         }
         return;

@@ -11,12 +11,13 @@ import type { Caller } from '../auth/caller.ts';
 import { organizationName } from '../tenancy/organizations.queries.ts';
 import { chainHead, evidenceRecords, type StoredEvidence } from './evidence.queries.ts';
 import { type ChainCheck, verifyChain } from './evidence-chain.ts';
+import { chainWitness, signoffOf } from './evidence-consistency.rules.ts';
 import { namesOf } from './people.queries.ts';
 import { assertCanManageQualifications } from './qualifications.policy.ts';
-import { qualificationsOfStations } from './qualifications.queries.ts';
+import { qualificationsOfStations, standingClaims } from './qualifications.queries.ts';
 import { clockState } from './qualifications.rules.ts';
 import { PERSON_NOT_FOUND } from './qualifications.service.ts';
-import { findSignoffs } from './signoffs.queries.ts';
+import { signoffClaims } from './signoffs.queries.ts';
 import { listStations, requiredVideosOf } from './stations.queries.ts';
 import { STATION_NOT_FOUND } from './stations.service.ts';
 
@@ -28,11 +29,38 @@ import { STATION_NOT_FOUND } from './stations.service.ts';
 
 const VERIFY_PAGE = 1000;
 
+/**
+ * The chain record by record, then every sign-off and qualification row against what the chain witnessed. When a
+ * record itself is broken the rows are not compared: the chain after it vouches for nothing.
+ */
 export async function checkChain(db: Db, organizationId: number): Promise<ChainCheck> {
-  return verifyChain(
+  const witness = chainWitness();
+  const check = await verifyChain(
     (after) => evidenceRecords(db, organizationId, {}, { after, limit: VERIFY_PAGE }).then((rows) => rows.map(hashedFields)),
     await chainHead(db, organizationId),
+    (r) => witness.add(r),
   );
+  if (!check.intact) return check;
+  const [signoffs, standing] = await Promise.all([signoffClaims(db, organizationId), standingClaims(db, organizationId)]);
+  const disagreements = [
+    ...witness.compareSignoffs(signoffs.map((s) => ({ ...s, person: fullName(s), signed_at: Number(s.signed_at) }))),
+    ...witness.compareStanding(
+      standing.map((q) => ({
+        ...q,
+        person: fullName(q),
+        qualified_at: q.qualified_at === null ? null : Number(q.qualified_at),
+        expires_at: q.expires_at === null ? null : Number(q.expires_at),
+      })),
+    ),
+  ];
+  if (!disagreements.length) return check;
+  const sequences = disagreements.flatMap((d) => (d.sequence === null ? [] : [d.sequence]));
+  return {
+    ...check,
+    intact: false,
+    firstBrokenSequence: sequences.length ? Math.min(...sequences) : null,
+    breaks: disagreements.map((d) => ({ kind: d.kind, sequence: d.sequence, message: d.message, userId: d.userId, stationId: d.stationId })),
+  };
 }
 
 const hashedFields = (r: StoredEvidence) => ({ ...r, at: Number(r.at) });
@@ -40,7 +68,14 @@ const hashedFields = (r: StoredEvidence) => ({ ...r, at: Number(r.at) });
 export async function verifyEvidence(ctx: AppContext, caller: Caller, organizationId: number): Promise<AuditVerificationData> {
   assertCanManageQualifications(caller, organizationId);
   const check = await checkChain(ctx.db, organizationId);
-  return { intact: check.intact, records: check.records, first_broken_sequence: check.firstBrokenSequence, last_hash: check.lastHash };
+  return {
+    intact: check.intact,
+    records: check.records,
+    first_broken_sequence: check.firstBrokenSequence,
+    last_hash: check.lastHash,
+    head: check.head && { sequence: check.head.sequence, hash: check.head.hash, at: iso(check.head.at) },
+    breaks: check.breaks.map((b) => ({ kind: b.kind, sequence: b.sequence, message: b.message })),
+  };
 }
 
 type Scope = { stationId?: number | undefined; userId?: number | undefined };
@@ -49,11 +84,7 @@ async function gather(db: Db, organizationId: number, scope: Scope) {
   const stations = (await listStations(db, organizationId)).filter((s) => scope.stationId === undefined || s.id === scope.stationId);
   if (scope.stationId !== undefined && !stations.length) throw notFound(STATION_NOT_FOUND);
   const stationIds = stations.map((s) => s.id);
-  const [videos, rows, signoffs] = await Promise.all([
-    requiredVideosOf(db, stationIds),
-    qualificationsOfStations(db, stationIds),
-    findSignoffs(db, organizationId, { stationId: scope.stationId, userId: scope.userId }),
-  ]);
+  const [videos, rows] = await Promise.all([requiredVideosOf(db, stationIds), qualificationsOfStations(db, stationIds)]);
   const standing = rows.filter((r) => scope.userId === undefined || r.user_id === scope.userId);
   const records = await evidenceRecords(db, organizationId, {
     userId: scope.userId,
@@ -64,6 +95,8 @@ async function gather(db: Db, organizationId: number, scope: Scope) {
     ...new Set([...standing.map((r) => r.user_id), ...records.flatMap((r) => (r.user_id === null ? [] : [r.user_id]))]),
   ]);
   if (scope.userId !== undefined && !names.has(scope.userId)) throw notFound(PERSON_NOT_FOUND);
+  // The sign-offs the pack prints are the chain's own records, never the working table (compared in checkChain).
+  const signoffs = records.filter((r) => r.kind === 'signed_off').map((r) => signoffOf(hashedFields(r)));
   return { stations, videos, standing, signoffs, records, names };
 }
 
@@ -95,7 +128,7 @@ function describe(r: StoredEvidence, names: Map<number, string>): string {
   }
 }
 
-function packCsv(pack: Pack): string {
+function packCsv(pack: Pack, check: ChainCheck): string {
   let out = csvLine(['Sequence', 'Time (UTC)', 'Event', 'Person', 'Station', 'Video', 'Revision', 'Description', 'Detail (hashed)', 'Previous hash', 'Hash']);
   for (const r of pack.records) {
     const d = detailOf(r);
@@ -113,6 +146,9 @@ function packCsv(pack: Pack): string {
       r.hash,
     ]);
   }
+  // The verification travels with the records: a spreadsheet reader sees the breaks as rows of their own.
+  if (check.intact) out += csvLine([null, null, 'verified', null, null, null, null, verdictText(check), null, null, check.lastHash]);
+  for (const b of check.breaks) out += csvLine([b.sequence, null, 'BROKEN', null, null, null, null, b.message, null, null, null]);
   return out;
 }
 
@@ -155,16 +191,22 @@ function flow() {
   };
 }
 
+function verdictText(check: ChainCheck): string {
+  if (!check.intact) {
+    return `EVIDENCE CHAIN BROKEN: ${check.breaks.length} stored item(s) no longer match the evidence chain; nothing they say is vouched for.`;
+  }
+  const head = check.head ? ` Head: record #${check.head.sequence}, hash ${check.head.hash}, ${iso(check.head.at)}.` : '';
+  return `Evidence chain intact: ${check.records} records, every sign-off and qualification matches it.${head} Each record's SHA-256 covers the previous record's hash and its own fields.`;
+}
+
 function packPdf(pack: Pack, meta: { organization: string; scope: string; check: ChainCheck; t: number }): Buffer {
   const doc = flow();
   doc.line('QUALIFICATION AUDIT PACK', 18, 'F2', 0.1);
   doc.line(meta.organization, 12, 'F1', 0.3);
   doc.line(`Scope: ${meta.scope}    Generated: ${iso(meta.t).slice(0, 16).replace('T', ' ')} UTC`, 10, 'F1', 0.3);
-  doc.wrapped(
-    meta.check.intact
-      ? `Evidence chain intact: ${meta.check.records} records, last hash ${meta.check.lastHash ?? '-'}. Each record's SHA-256 covers the previous record's hash and its own fields.`
-      : `EVIDENCE CHAIN BROKEN at record ${meta.check.firstBrokenSequence}: a stored record was changed or removed after it was written.`,
-  );
+  doc.wrapped(verdictText(meta.check));
+  for (const b of meta.check.breaks) doc.wrapped(`- ${b.message}`, 9, 12);
+  const disputed = new Set(meta.check.breaks.map((b) => `${b.kind}:${b.userId}:${b.stationId}`));
 
   doc.heading('Stations, required training and requirements');
   for (const s of pack.stations) {
@@ -187,17 +229,22 @@ function packPdf(pack: Pack, meta: { organization: string; scope: string; check:
     const dates = [r.qualified_at ? `qualified ${formatDay(r.qualified_at)}` : '', r.expires_at ? `expires ${formatDay(r.expires_at)}` : '']
       .filter(Boolean)
       .join(', ');
-    doc.line(`${pack.names.get(r.user_id) ?? r.user_id} - ${station.name}: ${state}${dates ? ` (${dates})` : ''}`);
+    const flag = disputed.has(`qualification:${r.user_id}:${r.station_id}`) ? ' - DISAGREES WITH THE EVIDENCE CHAIN' : '';
+    doc.line(`${pack.names.get(r.user_id) ?? r.user_id} - ${station.name}: ${state}${dates ? ` (${dates})` : ''}${flag}`);
   }
 
   doc.heading('Sign-offs');
   if (!pack.signoffs.length) doc.line('No sign-offs recorded.');
   for (const s of pack.signoffs) {
-    doc.line(`${formatDay(Number(s.signed_at))} - ${fullName(s)} at ${s.station_name}, signed off by ${s.signed_by_name}`, 9, 'F2');
-    const evidence = JSON.parse(s.evidence) as { title: string; revision: number; completed_at: string }[];
-    for (const e of evidence) doc.line(`Watched: ${e.title}, revision ${e.revision}, completed ${formatDay(Date.parse(e.completed_at))}`, 9, 'F1', 0.15, 12);
-    const checklist = JSON.parse(s.checklist) as { item: string; checked: boolean }[];
-    for (const c of checklist) doc.line(`${c.checked ? '[x]' : '[ ]'} ${c.item}`, 9, 'F1', 0.15, 12);
+    doc.line(
+      `${formatDay(s.at)} - ${pack.names.get(s.userId) ?? `person ${s.userId}`} at ${s.station}, signed off by ${s.signedBy} (record #${s.sequence})`,
+      9,
+      'F2',
+    );
+    if (disputed.has(`signoff:${s.userId}:${s.stationId}`)) doc.line('STORED SIGN-OFF DISAGREES WITH THIS RECORD (see the breaks above)', 9, 'F2', 0.1, 12);
+    for (const e of s.revisions as { title: string; revision: number; completed_at: string }[])
+      doc.line(`Watched: ${e.title}, revision ${e.revision}, completed ${formatDay(Date.parse(e.completed_at))}`, 9, 'F1', 0.15, 12);
+    for (const c of s.checklist) doc.line(`${c.checked ? '[x]' : '[ ]'} ${c.item}`, 9, 'F1', 0.15, 12);
     if (s.comment) doc.wrapped(`Comment: ${s.comment}`, 9, 12);
   }
 
@@ -214,7 +261,8 @@ export async function auditPack(ctx: AppContext, caller: Caller, organizationId:
   const scope: Scope = { stationId: query.station_id, userId: query.user_id };
   const pack = await gather(ctx.db, organizationId, scope);
   const base = scope.userId !== undefined ? `person-${scope.userId}` : scope.stationId !== undefined ? `station-${scope.stationId}` : 'organization';
-  if (query.format === 'csv') return { kind: 'csv' as const, body: packCsv(pack), filename: `audit-pack-${base}.csv` };
+  const check = await checkChain(ctx.db, organizationId);
+  if (query.format === 'csv') return { kind: 'csv' as const, body: packCsv(pack, check), filename: `audit-pack-${base}.csv` };
   const scopeText =
     scope.userId !== undefined
       ? `person ${pack.names.get(scope.userId)}`
@@ -224,7 +272,7 @@ export async function auditPack(ctx: AppContext, caller: Caller, organizationId:
   const pdf = packPdf(pack, {
     organization: await organizationName(ctx.db, organizationId),
     scope: scopeText,
-    check: await checkChain(ctx.db, organizationId),
+    check,
     t: now(),
   });
   return { kind: 'pdf' as const, body: pdf, filename: `audit-pack-${base}.pdf` };

@@ -53,32 +53,83 @@ export function hashRecord(previousHash: string, r: HashedFields): string {
   return crypto.createHash('sha256').update(previousHash).update('\n').update(JSON.stringify(fields)).digest('hex');
 }
 
-export type ChainCheck = { intact: boolean; records: number; firstBrokenSequence: number | null; lastHash: string | null };
+/** Something stored that the chain does not vouch for: a record, the head, or a working row (sign-off, qualification). */
+export type EvidenceBreak = {
+  kind: 'record' | 'head' | 'signoff' | 'qualification';
+  sequence: number | null;
+  message: string;
+  /** The person and station of a working row that disagrees, so the pack can mark the line it prints. */
+  userId?: number;
+  stationId?: number;
+};
+
+export type ChainHead = { sequence: number; hash: string; at: number };
+
+export type ChainCheck = {
+  intact: boolean;
+  records: number;
+  firstBrokenSequence: number | null;
+  lastHash: string | null;
+  /** The last verified record, what an organization keeps a copy of. */
+  head: ChainHead | null;
+  breaks: EvidenceBreak[];
+};
+
+type StoredRecord = HashedFields & { previous_hash: string; hash: string };
+
+const broken = (records: number, sequence: number, b: EvidenceBreak): ChainCheck => ({
+  intact: false,
+  records,
+  firstBrokenSequence: sequence,
+  lastHash: null,
+  head: null,
+  breaks: [b],
+});
 
 /**
  * Walks stored records in sequence order (page by page through `next`) and checks each one: its sequence follows
- * the previous one, it names the previous hash, and its own hash matches its fields.
+ * the previous one, it names the previous hash, and its own hash matches its fields. `seen` gets every record
+ * that verified, so the caller can compare the working tables with what the chain witnessed.
  */
-export async function verifyChain(
-  next: (after: number) => Promise<(HashedFields & { previous_hash: string; hash: string })[]>,
+export async function verifyChain<R extends StoredRecord>(
+  next: (after: number) => Promise<R[]>,
   head: { last_sequence: number; last_hash: string } | undefined,
+  seen: (r: R) => void = () => {},
 ): Promise<ChainCheck> {
   let previous = GENESIS_HASH;
   let expected = 1;
   let records = 0;
+  let lastAt = 0;
   for (let page = await next(0); page.length; page = await next(expected - 1)) {
     for (const r of page) {
       if (r.sequence !== expected || r.previous_hash !== previous || hashRecord(previous, r) !== r.hash) {
-        return { intact: false, records, firstBrokenSequence: expected, lastHash: null };
+        return broken(records, expected, {
+          kind: 'record',
+          sequence: expected,
+          message: `Evidence record #${expected} was changed or removed after it was written.`,
+        });
       }
+      seen(r);
       previous = r.hash;
+      lastAt = Number(r.at);
       expected += 1;
       records += 1;
     }
   }
   // A removed tail is caught by the head, which names the last sequence and hash written.
   if (head && (head.last_sequence !== records || head.last_hash !== previous)) {
-    return { intact: false, records, firstBrokenSequence: records + 1, lastHash: null };
+    return broken(records, records + 1, {
+      kind: 'head',
+      sequence: records + 1,
+      message: `The chain head names record #${head.last_sequence}, but the stored records end at #${records}: records were removed or the head was changed.`,
+    });
   }
-  return { intact: true, records, firstBrokenSequence: null, lastHash: records ? previous : null };
+  return {
+    intact: true,
+    records,
+    firstBrokenSequence: null,
+    lastHash: records ? previous : null,
+    head: records ? { sequence: records, hash: previous, at: lastAt } : null,
+    breaks: [],
+  };
 }
