@@ -222,6 +222,10 @@ export const auditPackQuery = z.object({
 });
 export type AuditPackQuery = WireInput<typeof auditPackQuery>;
 
+/** A head the organization kept (an audit pack's or the weekly e-mail's): the chain must still contain it, at that time. */
+export const auditVerificationQuery = z.object({ head: z.string().trim().max(100).optional(), head_at: z.string().trim().max(40).optional() });
+export type AuditVerificationQuery = WireInput<typeof auditVerificationQuery>;
+
 export const auditVerificationData = z.object({
   intact: z.boolean(),
   records: z.number(),
@@ -234,7 +238,9 @@ export const auditVerificationData = z.object({
    * Everything stored that the chain does not vouch for: a changed record or head, or a sign-off or qualification row
    * that disagrees with the chain's records. Empty when intact.
    */
-  breaks: z.array(z.object({ kind: z.enum(['record', 'head', 'signoff', 'qualification']), sequence: z.number().nullable(), message: z.string() })),
+  breaks: z.array(
+    z.object({ kind: z.enum(['record', 'head', 'kept_head', 'signoff', 'qualification']), sequence: z.number().nullable(), message: z.string() }),
+  ),
 });
 export type AuditVerificationData = z.infer<typeof auditVerificationData>;
 

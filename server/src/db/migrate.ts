@@ -22,6 +22,8 @@ import * as writeReceipts from './migrations/2026-11-25-026-write-receipts.ts';
 import * as keptRanking from './migrations/2026-11-25-027-kept-ranking.ts';
 import * as memberRowsClustered from './migrations/2026-11-26-028-member-rows-clustered.ts';
 import * as userSearch from './migrations/2026-11-26-029-user-search.ts';
+import * as keyedEvidence from './migrations/2026-11-26-032-keyed-evidence.ts';
+import * as evidenceHeadMails from './migrations/2026-11-26-033-evidence-head-mails.ts';
 
 /** Versioned migrations, in order. Never edit one that has landed: add a new file. */
 const migrations: Record<string, Migration> = {
@@ -47,6 +49,8 @@ const migrations: Record<string, Migration> = {
   '2026-11-25-027-kept-ranking': keptRanking,
   '2026-11-26-028-member-rows-clustered': memberRowsClustered,
   '2026-11-26-029-user-search': userSearch,
+  '2026-11-26-032-keyed-evidence': keyedEvidence,
+  '2026-11-26-033-evidence-head-mails': evidenceHeadMails,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -658,6 +658,8 @@ export interface EvidenceRecordTable {
   detail: string;
   previous_hash: string;
   hash: string;
+  /** 1: `hash` is the HMAC-SHA256 with the configured evidence key; 0: a plain SHA-256 written before the chain was keyed. */
+  keyed: Generated<number>;
 }
 
 /** One training digest e-mail per recipient and local day. */
@@ -738,6 +740,14 @@ export interface Database {
   qualification_digests: QualificationDigestTable;
   signoff_requests: SignoffRequestTable;
   write_receipts: WriteReceiptTable;
+  evidence_head_mails: EvidenceHeadMailTable;
+}
+
+/** The weekly signed copy of an organization's evidence chain head: one per organization and ISO week, claimed. */
+export interface EvidenceHeadMailTable {
+  organization_id: number;
+  week: string;
+  sent_at: number;
 }
 
 export type User = Selectable<UserTable>;

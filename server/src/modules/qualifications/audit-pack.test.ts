@@ -2,8 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importTestCatalog, openWholeCatalog, type TestCatalog } from '../../../test/catalog-fixture.ts';
 import { organizationWithMembers, startPlatform, type TestPlatform } from '../../../test/harness.ts';
 import { pdfText } from '../../../test/pdf-text.ts';
-import { DAY } from '../../lib/clock.ts';
-import { checkChain } from './audit-pack.ts';
+import { atMoment, DAY } from '../../lib/clock.ts';
+import { evidenceKey } from '../../lib/evidence-key.ts';
+import { checkChain, KEPT_HEAD_INCOMPLETE } from './audit-pack.ts';
+import { GENESIS_HASH, hashRecord, signHead } from './evidence-chain.ts';
+import { isoWeek, sealLegacyChains } from './evidence-head.ts';
+import { runQualificationClock } from './qualification-clock.ts';
 
 let platform: TestPlatform;
 let catalog: TestCatalog;
@@ -145,5 +149,150 @@ describe('the audit pack vouches only for what the evidence chain witnessed', ()
     const edited = await p.verify();
     expect(edited.breaks).toEqual([expect.objectContaining({ kind: 'record' })]);
     expect(await p.pack()).toContain('EVIDENCE CHAIN BROKEN');
+  });
+});
+
+/** Rewrites an organization's chain from its first record on, as someone with database access would, and its head. */
+async function rehashChain(organizationId: number, key: (keyed: number) => Buffer | null) {
+  const db = platform.ctx.db;
+  const rows = await db.selectFrom('evidence_records').selectAll().where('organization_id', '=', organizationId).orderBy('sequence').execute();
+  let previous = GENESIS_HASH;
+  for (const r of rows) {
+    const hash = hashRecord(previous, { ...r, at: Number(r.at) }, key(r.keyed));
+    await db
+      .updateTable('evidence_records')
+      .set({ previous_hash: previous, hash })
+      .where('organization_id', '=', organizationId)
+      .where('sequence', '=', r.sequence)
+      .execute();
+    previous = hash;
+  }
+  await db.updateTable('evidence_chains').set({ last_hash: previous }).where('organization_id', '=', organizationId).execute();
+}
+
+const editCompletion = (organizationId: number) =>
+  platform.ctx.db
+    .updateTable('evidence_records')
+    .set({ detail: JSON.stringify({ video: 'Something else' }) })
+    .where('organization_id', '=', organizationId)
+    .where('kind', '=', 'video_completed')
+    .execute();
+
+describe('the keyed chain', () => {
+  it('a chain rewritten without the key fails verification; a kept head catches even a rewrite with the key', async () => {
+    const p = await signedOffPlant('Rewrite Works');
+    const kept = await p.verify();
+    expect(kept.intact).toBe(true);
+    const pack = await p.pack();
+    expect(pack).toContain(`hash ${kept.head!.hash}, time ${kept.head!.at}`);
+
+    // Bad kept-head input is refused in the envelope.
+    const partial = await platform.api('GET', `/api/organization/${p.organizationId}/audit-pack/verify`, {
+      token: p.superUser.token,
+      query: { head: kept.head!.hash },
+    });
+    expect(partial.status).toBe(400);
+    expect(partial.body).toMatchObject({ success: false, error_messages: KEPT_HEAD_INCOMPLETE });
+    const withHead = (head: { hash: string; at: string }) =>
+      platform.api('GET', `/api/organization/${p.organizationId}/audit-pack/verify`, {
+        token: p.superUser.token,
+        query: { head: head.hash, head_at: head.at },
+      });
+    expect((await withHead(kept.head!)).body.data).toMatchObject({ intact: true, breaks: [] });
+
+    // Edited, then re-hashed forward with plain SHA-256 (the old format) and the head updated.
+    await editCompletion(p.organizationId);
+    await rehashChain(p.organizationId, () => null);
+    const plain = await p.verify();
+    expect(plain.intact).toBe(false);
+    expect(plain.breaks[0]!.kind).toBe('record');
+    expect(await p.pack()).toContain('EVIDENCE CHAIN BROKEN');
+    expect((await checkChain(platform.ctx.db, p.organizationId)).intact).toBe(false);
+    // Re-hashed with a guessed key.
+    await rehashChain(p.organizationId, () => Buffer.from('a guessed key that is not the platform key'));
+    expect((await p.verify()).intact).toBe(false);
+
+    // Someone holding the key (leaked) re-seals the edit: only the organization's kept head can tell.
+    await rehashChain(p.organizationId, () => evidenceKey());
+    expect((await p.verify()).intact).toBe(true);
+    const againstKept = (await withHead(kept.head!)).body.data;
+    expect(againstKept.intact).toBe(false);
+    expect(againstKept.breaks).toEqual([expect.objectContaining({ kind: 'kept_head', message: expect.stringContaining(kept.head!.hash) })]);
+  });
+
+  it('keeps a chain written before the key verifying, seals it at start, and catches a rewrite of its plain part', async () => {
+    const org = await organizationWithMembers(platform, 'Legacy Works');
+    const db = platform.ctx.db;
+    const base = `/api/organization/${org.organizationId}`;
+    // Three records as the platform wrote them before the chain was keyed (plain SHA-256, keyed 0).
+    let previous = GENESIS_HASH;
+    const t = Date.now() - 30 * DAY;
+    for (let sequence = 1; sequence <= 3; sequence++) {
+      const record = {
+        organization_id: org.organizationId,
+        sequence,
+        kind: 'video_completed',
+        at: t + sequence,
+        user_id: org.member.id,
+        station_id: null,
+        video_id: catalog.videos.lockout as number,
+        revision: 1,
+        detail: JSON.stringify({ video: 'Lockout' }),
+      };
+      const hash = hashRecord(previous, record, null);
+      await db
+        .insertInto('evidence_records')
+        .values({ ...record, previous_hash: previous, hash, keyed: 0 })
+        .execute();
+      previous = hash;
+    }
+    await db.insertInto('evidence_chains').values({ organization_id: org.organizationId, last_sequence: 3, last_hash: previous }).execute();
+    const verify = async () => (await platform.api('GET', `${base}/audit-pack/verify`, { token: org.superUser.token })).body.data;
+    // Unsealed, a plain chain could have been rewritten by anyone: it is not vouched for until sealed.
+    expect((await verify()).intact).toBe(false);
+
+    expect(await sealLegacyChains(platform.ctx)).toBeGreaterThanOrEqual(1);
+    expect(await sealLegacyChains(platform.ctx)).toBe(0);
+    const sealed = await verify();
+    expect(sealed).toMatchObject({ intact: true, records: 4 });
+    const seal = await db
+      .selectFrom('evidence_records')
+      .selectAll()
+      .where('organization_id', '=', org.organizationId)
+      .where('sequence', '=', 4)
+      .executeTakeFirstOrThrow();
+    expect(seal).toMatchObject({ kind: 'chain_keyed', keyed: 1, previous_hash: previous });
+
+    // Rewriting a plain record and re-hashing the plain part (and the rest, without the key) breaks it.
+    await editCompletion(org.organizationId);
+    await rehashChain(org.organizationId, () => null);
+    expect((await verify()).intact).toBe(false);
+    // So does dropping the keyed seal and presenting an all-plain chain.
+    await db.deleteFrom('evidence_records').where('organization_id', '=', org.organizationId).where('sequence', '=', 4).execute();
+    await db.updateTable('evidence_chains').set({ last_sequence: 3 }).where('organization_id', '=', org.organizationId).execute();
+    await rehashChain(org.organizationId, () => null);
+    expect((await verify()).breaks[0].message).toMatch(/not sealed with the evidence key/);
+  });
+
+  it('e-mails the signed head once a week to the super users, whatever the number of clock runs', async () => {
+    const p = await signedOffPlant('Weekly Head Works');
+    const head = (await p.verify()).head!;
+    const nextWeek = Date.now() + 7 * DAY;
+    await atMoment(nextWeek, () => runQualificationClock(platform.ctx));
+    await atMoment(nextWeek + 3600_000, () => runQualificationClock(platform.ctx));
+    const mails = await platform.ctx.db
+      .selectFrom('outbox')
+      .select(['to_address', 'text_body'])
+      .where('kind', '=', 'evidence-head')
+      .where('text_body', 'like', `%${head.hash}%`)
+      .execute();
+    const toBoss = mails.filter((m) => m.to_address === p.superUser.email);
+    expect(toBoss).toHaveLength(1);
+    const claimed = await platform.ctx.db.selectFrom('evidence_head_mails').select('week').where('organization_id', '=', p.organizationId).execute();
+    expect(claimed).toEqual([{ week: isoWeek(nextWeek) }]);
+    expect(toBoss[0]!.text_body).toContain(`Head time: ${head.at}`);
+    expect(toBoss[0]!.text_body).toContain(
+      `Signature (HMAC-SHA256 by the platform): ${signHead(evidenceKey(), p.organizationId, { ...head, at: Date.parse(head.at) })}`,
+    );
   });
 });

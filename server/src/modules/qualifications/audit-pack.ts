@@ -1,10 +1,11 @@
-import { type AuditVerificationData, type auditPackQuery, QUALIFICATION_STATE_LABELS } from '@mm/contract';
+import { type AuditVerificationData, type auditPackQuery, type auditVerificationQuery, QUALIFICATION_STATE_LABELS } from '@mm/contract';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import type { Db } from '../../db/client.ts';
 import { formatDay, now } from '../../lib/clock.ts';
 import { csvLine } from '../../lib/csv.ts';
-import { notFound } from '../../lib/errors.ts';
+import { badRequest, notFound } from '../../lib/errors.ts';
+import { evidenceKey } from '../../lib/evidence-key.ts';
 import { A4_PORTRAIT, buildPdf, fitText, textAt, wrapText } from '../../lib/pdf.ts';
 import { fullName } from '../../lib/person-name.ts';
 import type { Caller } from '../auth/caller.ts';
@@ -33,12 +34,12 @@ const VERIFY_PAGE = 1000;
  * The chain record by record, then every sign-off and qualification row against what the chain witnessed. When a
  * record itself is broken the rows are not compared: the chain after it vouches for nothing.
  */
-export async function checkChain(db: Db, organizationId: number): Promise<ChainCheck> {
+export async function checkChain(db: Db, organizationId: number, kept?: KeptHead): Promise<ChainCheck> {
   const witness = chainWitness();
   const check = await verifyChain(
     (after) => evidenceRecords(db, organizationId, {}, { after, limit: VERIFY_PAGE }).then((rows) => rows.map(hashedFields)),
     await chainHead(db, organizationId),
-    (r) => witness.add(r),
+    { key: evidenceKey(), kept, seen: (r) => witness.add(r) },
   );
   if (!check.intact) return check;
   const [signoffs, standing] = await Promise.all([signoffClaims(db, organizationId), standingClaims(db, organizationId)]);
@@ -63,11 +64,28 @@ export async function checkChain(db: Db, organizationId: number): Promise<ChainC
   };
 }
 
+export const KEPT_HEAD_INCOMPLETE = 'Give both the head (its 64-character hash) and its time, as the audit pack or the weekly e-mail prints them.';
+
+type KeptHead = { hash: string; at: number };
+
+/** A head an organization kept (printed in an audit pack, e-mailed weekly): both its hash and its time, or neither. */
+export function keptHeadOf(hash: unknown, at: unknown): KeptHead | undefined {
+  if (hash === undefined && at === undefined) return undefined;
+  const t = typeof at === 'string' ? Date.parse(at) : Number.NaN;
+  if (typeof hash !== 'string' || !/^[0-9a-f]{64}$/.test(hash.trim().toLowerCase()) || Number.isNaN(t)) throw badRequest(KEPT_HEAD_INCOMPLETE);
+  return { hash: hash.trim().toLowerCase(), at: t };
+}
+
 const hashedFields = (r: StoredEvidence) => ({ ...r, at: Number(r.at) });
 
-export async function verifyEvidence(ctx: AppContext, caller: Caller, organizationId: number): Promise<AuditVerificationData> {
+export async function verifyEvidence(
+  ctx: AppContext,
+  caller: Caller,
+  organizationId: number,
+  query: z.output<typeof auditVerificationQuery>,
+): Promise<AuditVerificationData> {
   assertCanManageQualifications(caller, organizationId);
-  const check = await checkChain(ctx.db, organizationId);
+  const check = await checkChain(ctx.db, organizationId, keptHeadOf(query.head, query.head_at));
   return {
     intact: check.intact,
     records: check.records,
@@ -121,6 +139,8 @@ function describe(r: StoredEvidence, names: Map<number, string>): string {
       return `${who} no longer assigned to ${station}`;
     case 'requirements_changed':
       return `${station}: requirements changed`;
+    case 'chain_keyed':
+      return `The chain is keyed (HMAC-SHA256) from here on; it seals the earlier records up to #${String(d.sealed_sequence ?? '')}`;
     case 'toolbox_talk':
       return `${who} attended a toolbox talk on "${String(d.video ?? `video ${r.video_id}`)}" (revision ${r.revision}) led by ${String(d.led_by ?? '')}; crew answer: "${String(d.answer ?? '')}"`;
     default:
@@ -195,8 +215,8 @@ function verdictText(check: ChainCheck): string {
   if (!check.intact) {
     return `EVIDENCE CHAIN BROKEN: ${check.breaks.length} stored item(s) no longer match the evidence chain; nothing they say is vouched for.`;
   }
-  const head = check.head ? ` Head: record #${check.head.sequence}, hash ${check.head.hash}, ${iso(check.head.at)}.` : '';
-  return `Evidence chain intact: ${check.records} records, every sign-off and qualification matches it.${head} Each record's SHA-256 covers the previous record's hash and its own fields.`;
+  const head = check.head ? ` Head (keep a copy to check later): record #${check.head.sequence}, hash ${check.head.hash}, time ${iso(check.head.at)}.` : '';
+  return `Evidence chain intact: ${check.records} records, every sign-off and qualification matches it.${head} Each record's HMAC-SHA256, keyed with a secret kept outside the database, covers the previous record's hash and its own fields.`;
 }
 
 function packPdf(pack: Pack, meta: { organization: string; scope: string; check: ChainCheck; t: number }): Buffer {
