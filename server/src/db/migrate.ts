@@ -23,7 +23,7 @@ import * as keptRanking from './migrations/2026-11-25-027-kept-ranking.ts';
 import * as memberRowsClustered from './migrations/2026-11-26-028-member-rows-clustered.ts';
 import * as userSearch from './migrations/2026-11-26-029-user-search.ts';
 import * as keyedEvidence from './migrations/2026-11-26-032-keyed-evidence.ts';
-import * as evidenceHeadMails from './migrations/2026-11-26-033-evidence-head-mails.ts';
+import * as evidenceHeadsAndTalkPlay from './migrations/2026-11-26-033-evidence-heads-and-talk-play.ts';
 
 /** Versioned migrations, in order. Never edit one that has landed: add a new file. */
 const migrations: Record<string, Migration> = {
@@ -50,7 +50,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-26-028-member-rows-clustered': memberRowsClustered,
   '2026-11-26-029-user-search': userSearch,
   '2026-11-26-032-keyed-evidence': keyedEvidence,
-  '2026-11-26-033-evidence-head-mails': evidenceHeadMails,
+  '2026-11-26-033-evidence-heads-and-talk-play': evidenceHeadsAndTalkPlay,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

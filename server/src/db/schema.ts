@@ -88,6 +88,8 @@ export interface ToolboxTalkTable {
   question: string;
   answer: string;
   held_at: number;
+  /** How far the clip played during the talk, as the leader's screen reported it (0 for talks recorded before). */
+  played_seconds: Generated<number>;
 }
 
 export interface ToolboxAttendanceTable {

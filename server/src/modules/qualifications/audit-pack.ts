@@ -141,8 +141,12 @@ function describe(r: StoredEvidence, names: Map<number, string>): string {
       return `${station}: requirements changed`;
     case 'chain_keyed':
       return `The chain is keyed (HMAC-SHA256) from here on; it seals the earlier records up to #${String(d.sealed_sequence ?? '')}`;
-    case 'toolbox_talk':
-      return `${who} attended a toolbox talk on "${String(d.video ?? `video ${r.video_id}`)}" (revision ${r.revision}) led by ${String(d.led_by ?? '')}; crew answer: "${String(d.answer ?? '')}"`;
+    case 'toolbox_talk': {
+      // Talks recorded before the clip's play was reported name no played seconds.
+      const played = typeof d.played_seconds === 'number' ? `, clip played ${d.played_seconds} of ${String(d.clip_seconds)} s` : '';
+      const credit = d.credited ? 'counted as watching the clip' : 'attendance only, not counted as watching the clip';
+      return `${who} attended a toolbox talk on "${String(d.video ?? `video ${r.video_id}`)}" (revision ${r.revision}) led by ${String(d.led_by ?? '')}${played}: ${credit}; crew answer: "${String(d.answer ?? '')}"`;
+    }
     default:
       return `${who} at ${station}: ${QUALIFICATION_STATE_LABELS[r.kind as keyof typeof QUALIFICATION_STATE_LABELS] ?? r.kind}`;
   }

@@ -1,3 +1,4 @@
+import { WATCHED_SHARE } from '@mm/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
 import { compiledOnce } from '../../db/compiled-once.ts';
@@ -11,7 +12,7 @@ export type TrainedVideo = { id: number; duration_seconds: number; revision: num
  */
 export async function addTrainingSeconds(db: Db, r: { userId: number; video: TrainedVideo; seconds: number; t: number }): Promise<boolean> {
   const { userId, video, seconds, t } = r;
-  const threshold = video.duration_seconds * 0.9;
+  const threshold = video.duration_seconds * WATCHED_SHARE;
   const [opened] = await openRecord(db, userId, video.id, video.revision, seconds, t, seconds >= threshold ? t : null);
   if (opened) return opened.completed_at !== null;
   const [updated] = await addToRecord(db, userId, video.id, video.revision, seconds, threshold, t);
