@@ -218,6 +218,9 @@ describe('the keyed chain', () => {
     const againstKept = (await withHead(kept.head!)).body.data;
     expect(againstKept.intact).toBe(false);
     expect(againstKept.breaks).toEqual([expect.objectContaining({ kind: 'kept_head', message: expect.stringContaining(kept.head!.hash) })]);
+    // A forged working row is reported alongside a lost kept head.
+    await platform.ctx.db.updateTable('signoffs').set({ signed_by_name: 'FORGED Auditor' }).where('id', '=', p.signoffId).execute();
+    expect((await withHead(kept.head!)).body.data.breaks.map((b: { kind: string }) => b.kind)).toEqual(['kept_head', 'signoff']);
   });
 
   it('keeps a chain written before the key verifying, seals it at start, and catches a rewrite of its plain part', async () => {

@@ -41,7 +41,7 @@ export async function checkChain(db: Db, organizationId: number, kept?: KeptHead
     await chainHead(db, organizationId),
     { key: evidenceKey(), kept, seen: (r) => witness.add(r) },
   );
-  if (!check.intact) return check;
+  if (check.breaks.some((b) => b.kind === 'record' || b.kind === 'head')) return check;
   const [signoffs, standing] = await Promise.all([signoffClaims(db, organizationId), standingClaims(db, organizationId)]);
   const disagreements = [
     ...witness.compareSignoffs(signoffs.map((s) => ({ ...s, person: fullName(s), signed_at: Number(s.signed_at) }))),
@@ -60,7 +60,10 @@ export async function checkChain(db: Db, organizationId: number, kept?: KeptHead
     ...check,
     intact: false,
     firstBrokenSequence: sequences.length ? Math.min(...sequences) : null,
-    breaks: disagreements.map((d) => ({ kind: d.kind, sequence: d.sequence, message: d.message, userId: d.userId, stationId: d.stationId })),
+    breaks: [
+      ...check.breaks,
+      ...disagreements.map((d) => ({ kind: d.kind, sequence: d.sequence, message: d.message, userId: d.userId, stationId: d.stationId })),
+    ],
   };
 }
 

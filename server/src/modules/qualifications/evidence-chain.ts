@@ -88,7 +88,7 @@ export type ChainCheck = {
 
 type StoredRecord = HashedFields & { previous_hash: string; hash: string; keyed: number };
 
-const broken = (records: number, sequence: number | null, b: EvidenceBreak): ChainCheck => ({
+const broken = (records: number, sequence: number, b: EvidenceBreak): ChainCheck => ({
   intact: false,
   records,
   firstBrokenSequence: sequence,
@@ -148,14 +148,7 @@ export async function verifyChain<R extends StoredRecord>(
       message: 'The chain is not sealed with the evidence key: its records were rewritten without it.',
     });
   }
-  if (options.kept && !keptFound) {
-    return broken(records, null, {
-      kind: 'kept_head',
-      sequence: null,
-      message: `The head you kept (${options.kept.hash} of ${new Date(options.kept.at).toISOString()}) is no longer in the chain: records up to then were changed or removed.`,
-    });
-  }
-  return {
+  const intact: ChainCheck = {
     intact: true,
     records,
     firstBrokenSequence: null,
@@ -163,4 +156,19 @@ export async function verifyChain<R extends StoredRecord>(
     head: records ? { sequence: records, hash: previous, at: lastAt } : null,
     breaks: [],
   };
+  // The records hold together, but not the head the organization kept: the caller still compares the rows.
+  if (options.kept && !keptFound) {
+    return {
+      ...intact,
+      intact: false,
+      breaks: [
+        {
+          kind: 'kept_head',
+          sequence: null,
+          message: `The head you kept (${options.kept.hash} of ${new Date(options.kept.at).toISOString()}) is no longer in the chain: records up to then were changed or removed.`,
+        },
+      ],
+    };
+  }
+  return intact;
 }

@@ -42,7 +42,6 @@ export function VerifyEvidencePage() {
               onChange={(e) => setHead(e.currentTarget.value)}
               placeholder="64 characters"
               style={{ flex: '2 1 18rem' }}
-              ff="monospace"
             />
             <TextInput
               label="Head time"
