@@ -28,7 +28,8 @@ describe('toolbox talk', () => {
     if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/toolbox-clip-768.png`, fullPage: true });
     await page.getByRole('button', { name: 'Next: attendance' }).click();
 
-    // The crew taps their names (the supervisor's own team, Production, is offered first); Bruno's badge is scanned.
+    // The crew taps their names (the supervisor's own team, Production, is offered first; the supervisor, who leads, is
+    // not offered); Bruno's badge is scanned.
     const badges = await fetch(`${stack.baseUrl}/api/shopfloor/badges.pdf`, { headers: { authorization: `Bearer ${token}` } });
     const sheet = Buffer.from(await badges.arrayBuffer()).toString('latin1');
     const brunoBadge = /\(Bruno Costa\)[\s\S]*?\((MMB1-\d+-[A-Za-z0-9_-]{16})\)/.exec(sheet)?.[1];
@@ -38,6 +39,7 @@ describe('toolbox talk', () => {
     await page.keyboard.press('Enter');
     await expectVisible(page.getByText('Bruno Costa is here.'));
     for (const name of CREW) expect(await page.getByRole('button', { name }).getAttribute('aria-pressed')).toBe('true');
+    expect(await page.getByRole('button', { name: 'Alice Martin' }).count()).toBe(0);
     await expectVisible(page.getByText('(3 here)'));
     await screenshotAtWidths(page, SCREENSHOTS, 'toolbox-attendance', WIDTHS.tablet);
     await page.getByRole('button', { name: 'Next: play the clip' }).click();
@@ -52,6 +54,16 @@ describe('toolbox talk', () => {
     await page.waitForFunction(() => ((document.querySelector('[data-testid="toolbox-clip"]') as HTMLVideoElement | null)?.currentTime ?? 0) > 0.5, undefined, {
       timeout: 15_000,
     });
+    // A few seconds played is not a watch: the screen says the talk would be attendance only.
+    await expectVisible(page.getByText('otherwise it is recorded as attendance only', { exact: false }));
+    await screenshotAtWidths(page, SCREENSHOTS, 'toolbox-playing', WIDTHS.tablet);
+    // Played to the end (fast, to keep the journey short: the played ranges still cover the whole clip).
+    await video.evaluate(async (element: HTMLVideoElement) => {
+      element.playbackRate = 16;
+      if (element.paused) await element.play();
+      if (!element.ended) await new Promise((resolve) => element.addEventListener('ended', resolve, { once: true }));
+    });
+    await expectVisible(page.getByText('The clip has played to the end', { exact: false }));
     await page.getByRole('button', { name: 'Next: check question' }).click();
 
     // The check question and the crew's answer.
@@ -59,7 +71,7 @@ describe('toolbox talk', () => {
     await page.getByRole('textbox', { name: "The crew's answer" }).fill('Lock it out, tag it, and try to start it before reaching in.');
     await page.getByRole('button', { name: 'Record the talk' }).click();
     await expectVisible(page.getByRole('heading', { name: `Recorded: ${clipTitle}` }));
-    await expectVisible(page.getByText('3 attended; the clip counts as watched for everyone.'));
+    await expectVisible(page.getByText('3 attended. The clip played to the end: it counts as watched for everyone, and the talk is recorded as attendance.'));
     if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/toolbox-recorded-768.png`, fullPage: true });
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Attendance sheet (PDF)' }).click()]);
@@ -68,9 +80,10 @@ describe('toolbox talk', () => {
     expect(pdf.startsWith('%PDF-1.4')).toBe(true);
     for (const text of [...CREW, 'Alice Martin', 'Lock it out, tag it']) expect(pdf).toContain(text);
 
-    // The record, through the API: three attendees, each credited.
+    // The record, through the API: three attendees, each credited, the clip played through.
     const talks = (await stack.api('GET', '/api/toolbox/talks', { token })).body.data.talks;
     expect(talks[0].video_title).toBe(clipTitle);
+    expect(talks[0].clip_watched).toBe(true);
     expect(talks[0].attendees.map((a: { name: string }) => a.name).sort()).toEqual([...CREW].sort());
     expect(talks[0].attendees.every((a: { credited: boolean }) => a.credited)).toBe(true);
   });

@@ -20,4 +20,5 @@ export * from './search-limits.ts';
 export * from './sharing.ts';
 export * from './shopfloor.ts';
 export * from './toolbox.ts';
+export * from './watched.ts';
 export * from './web-page.ts';

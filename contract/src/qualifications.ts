@@ -222,12 +222,25 @@ export const auditPackQuery = z.object({
 });
 export type AuditPackQuery = WireInput<typeof auditPackQuery>;
 
+/** A head the organization kept (an audit pack's or the weekly e-mail's): the chain must still contain it, at that time. */
+export const auditVerificationQuery = z.object({ head: z.string().trim().max(100).optional(), head_at: z.string().trim().max(40).optional() });
+export type AuditVerificationQuery = WireInput<typeof auditVerificationQuery>;
+
 export const auditVerificationData = z.object({
   intact: z.boolean(),
   records: z.number(),
   /** The first record whose hash does not match its content or its predecessor; null when intact. */
   first_broken_sequence: z.number().nullable(),
   last_hash: z.string().nullable(),
+  /** The last record (sequence, hash, time): the copy an organization keeps to check against later. */
+  head: z.object({ sequence: z.number(), hash: z.string(), at: z.string() }).nullable(),
+  /**
+   * Everything stored that the chain does not vouch for: a changed record or head, or a sign-off or qualification row
+   * that disagrees with the chain's records. Empty when intact.
+   */
+  breaks: z.array(
+    z.object({ kind: z.enum(['record', 'head', 'kept_head', 'signoff', 'qualification']), sequence: z.number().nullable(), message: z.string() }),
+  ),
 });
 export type AuditVerificationData = z.infer<typeof auditVerificationData>;
 

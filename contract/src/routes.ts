@@ -134,6 +134,7 @@ import {
   assignStationRequest,
   auditPackQuery,
   auditVerificationData,
+  auditVerificationQuery,
   matrixData,
   matrixQuery,
   personQualificationsData,
@@ -546,6 +547,7 @@ export const routes = {
     method: 'GET',
     path: '/api/organization/:orgId/audit-pack/verify',
     params: orgParams,
+    query: auditVerificationQuery,
     answer: auditVerificationData,
   }),
   // billing (member spec 7)

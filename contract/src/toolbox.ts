@@ -29,6 +29,8 @@ export const recordToolboxTalkRequest = z.object({
     .refine((ids) => new Set(ids).size === ids.length, 'Each attendee at most once.'),
   question: z.string().trim().min(1, 'Please write the check question.').max(300),
   answer: z.string().trim().min(1, "Please write the crew's answer.").max(500),
+  /** How far the clip played on the leader's screen, in seconds; the server decides whether that counts as watched. */
+  played_seconds: z.number().min(0).max(86_400).default(0),
 });
 export type RecordToolboxTalkRequest = WireInput<typeof recordToolboxTalkRequest>;
 
@@ -41,6 +43,11 @@ export const toolboxTalk = z.object({
   leader: z.string(),
   question: z.string(),
   answer: z.string(),
+  /** How far the clip played, and whether that reached the watched threshold (only then does the talk count as watching it). */
+  played_seconds: z.number(),
+  clip_seconds: z.number(),
+  clip_watched: z.boolean(),
+  /** `credited`: the clip counts as watched for this attendee; otherwise the talk is attendance evidence only. */
   attendees: z.array(z.object({ user_id: z.number(), name: z.string(), credited: z.boolean() })),
 });
 export type ToolboxTalk = z.infer<typeof toolboxTalk>;

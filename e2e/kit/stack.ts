@@ -55,13 +55,16 @@ function makeApi(baseUrl: string): Api {
   };
 }
 
+/** The evidence key of the seeded template and every stack made from it (a production start requires one). */
+const E2E_EVIDENCE_KEY = 'e2e-evidence-key-for-the-test-platform-only';
+
 /**
  * Seeds the demo (people, catalog and its transcoded media) into a new template data directory and
  * returns it; stacks copy it instead of transcoding the demo again.
  */
 export function seedDemoDataDir(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mm-e2e-template-'));
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dir, LOG_LEVEL: 'warn' };
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dir, LOG_LEVEL: 'warn', EVIDENCE_KEY: E2E_EVIDENCE_KEY };
   delete env.DATABASE_URL;
   restoreTranscodes(dir);
   execFileSync(process.execPath, ['--import', 'tsx', path.join('server', 'src', 'cli', 'platform.ts'), 'seed-demo'], { cwd: REPO_ROOT, env, stdio: 'ignore' });
@@ -92,6 +95,7 @@ export async function startStack(templateDir: string = inject('seededDataDir')):
     PUBLIC_URL: baseUrl,
     LOG_LEVEL: 'warn',
     SEED_DEMO: 'auto',
+    EVIDENCE_KEY: E2E_EVIDENCE_KEY,
   };
   // SQLite in the fresh data directory, never a shared database.
   delete env.DATABASE_URL;

@@ -13,6 +13,7 @@ import { migrateToLatest } from './db/migrate.ts';
 import { answerCaching } from './lib/answer-caching.ts';
 import { answerSerializerCompiler } from './lib/answer-serializer.ts';
 import { failure, registerErrorEnvelope } from './lib/envelope.ts';
+import { resolveEvidenceKey, useEvidenceKey } from './lib/evidence-key.ts';
 import { refuseNulCharacters } from './lib/nul-characters.ts';
 import { redactUrl } from './lib/redact.ts';
 import { createRequestBudget } from './lib/request-budget.ts';
@@ -79,6 +80,7 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(answerSerializerCompiler);
 
+  useEvidenceKey(resolveEvidenceKey(config));
   const { db, dialect } = createDb(config.databaseUrl);
   await migrateToLatest(db);
   // Outside requests (clocks, mailer, start-up); a request's own lines go through request.log, which carries its id.

@@ -5,6 +5,7 @@ import { ConfigError, loadConfig } from '../config/env.ts';
 import { createDb } from '../db/client.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { AppError } from '../lib/errors.ts';
+import { resolveEvidenceKey, useEvidenceKey } from '../lib/evidence-key.ts';
 import { consoleLog } from '../lib/log.ts';
 import { hashPassword, passwordProblem } from '../lib/passwords.ts';
 import { revokeUserSessions } from '../modules/auth/sessions.queries.ts';
@@ -12,7 +13,7 @@ import { describeImport, importCatalog } from '../modules/catalog-import/import-
 import { progressBar } from '../modules/catalog-import/import-progress.ts';
 import { createMailer } from '../modules/mail/outbox.ts';
 import { addMember, createOrganization } from '../modules/organization/organization.service.ts';
-import { checkChain } from '../modules/qualifications/audit-pack.ts';
+import { checkChain, keptHeadOf } from '../modules/qualifications/audit-pack.ts';
 import { findUserByEmail, updateUser } from '../modules/users/users.queries.ts';
 import { demoSignIns, seedDemo } from './seed-demo.ts';
 
@@ -32,7 +33,7 @@ Commands:
   set-password                  Set a user's password and end all of their sessions.
       --email <email> --password <password>
   verify-evidence               Check an organization's qualification evidence chain record by record (exit 1 if broken).
-      --organization <id>
+      --organization <id> [--head <hash> --head-at <time>]   (a head you kept: an audit pack's or the weekly e-mail's)
   --help                        Show this help.
 
 Settings come from the environment (see README): DATABASE_URL, DATA_DIR, ...`;
@@ -70,6 +71,8 @@ async function run(argv: string[]): Promise<void> {
       team: { type: 'string' },
       role: { type: 'string' },
       'super-user': { type: 'boolean' },
+      head: { type: 'string' },
+      'head-at': { type: 'string' },
     },
   });
   if (!['migrate', 'seed-demo', 'import-catalog', 'create-organization', 'create-user', 'set-password', 'verify-evidence'].includes(command)) {
@@ -80,6 +83,7 @@ async function run(argv: string[]): Promise<void> {
     throw new UsageError(expectedPositionals ? 'Usage: import-catalog <file.json>' : `Unexpected argument "${positionals[0]}".`);
   }
   const config = loadConfig();
+  useEvidenceKey(resolveEvidenceKey(config));
   const { db, dialect } = createDb(config.databaseUrl);
   const ctx: AppContext = { config, db, dialect, mailer: createMailer(db, config, consoleLog), log: consoleLog };
   try {
@@ -112,10 +116,11 @@ async function run(argv: string[]): Promise<void> {
       }
       case 'verify-evidence': {
         required(values, 'organization');
-        const check = await checkChain(db, organizationIdOf(values.organization));
+        const check = await checkChain(db, organizationIdOf(values.organization), keptHeadOf(values.head, values['head-at']));
         if (check.intact) console.log(`Evidence chain intact: ${check.records} records, last hash ${check.lastHash ?? '-'}.`);
         else {
-          console.log(`Evidence chain BROKEN at record ${check.firstBrokenSequence}: a stored record was changed or removed.`);
+          console.log(`Evidence chain BROKEN: ${check.breaks.length} stored item(s) no longer match the chain.`);
+          for (const b of check.breaks) console.log(`- ${b.message}`);
           process.exitCode = 1;
         }
         return;

@@ -35,8 +35,15 @@ const schema = z
       .optional(),
     MEDIA_MEMORY_MB: z.coerce.number().int().min(0).max(65536).default(128),
     REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(1200),
+    /** The evidence chain's HMAC key (never stored in the database); see lib/evidence-key.ts for the default outside production. */
+    EVIDENCE_KEY: z.string().min(32, 'must be at least 32 characters (a random secret, e.g. openssl rand -hex 32)').optional(),
+    /** Who receives the weekly signed copy of the evidence chain head; the organization's super users when unset. */
+    EVIDENCE_HEAD_EMAIL: z.string().email().optional(),
   })
   .superRefine((env, ctx) => {
+    if (env.NODE_ENV === 'production' && !env.EVIDENCE_KEY) {
+      ctx.addIssue({ code: 'custom', path: ['EVIDENCE_KEY'], message: 'is required in production (the key that seals the qualification evidence)' });
+    }
     if (env.PAYMENT_PROVIDER === 'stripe') {
       for (const key of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'] as const) {
         if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required when PAYMENT_PROVIDER=stripe' });
@@ -77,6 +84,7 @@ function toConfig(env: z.infer<typeof schema>) {
     mediaMemoryBytes: env.MEDIA_MEMORY_MB * 1024 * 1024,
     /** The flood guard (lib/request-budget.ts): API calls a minute per signed-in member, and per address for the rest. */
     requestsPerMinute: env.REQUESTS_PER_MINUTE,
+    evidence: { key: env.EVIDENCE_KEY, headEmail: env.EVIDENCE_HEAD_EMAIL },
   };
 }
 

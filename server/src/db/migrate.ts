@@ -23,6 +23,8 @@ import * as keptRanking from './migrations/2026-11-25-027-kept-ranking.ts';
 import * as memberRowsClustered from './migrations/2026-11-26-028-member-rows-clustered.ts';
 import * as userSearch from './migrations/2026-11-26-029-user-search.ts';
 import * as writeReceiptPruning from './migrations/2026-11-26-030-write-receipt-pruning.ts';
+import * as keyedEvidence from './migrations/2026-11-26-032-keyed-evidence.ts';
+import * as evidenceHeadsAndTalkPlay from './migrations/2026-11-26-033-evidence-heads-and-talk-play.ts';
 
 /** Versioned migrations, in order. Never edit one that has landed: add a new file. */
 const migrations: Record<string, Migration> = {
@@ -49,6 +51,8 @@ const migrations: Record<string, Migration> = {
   '2026-11-26-028-member-rows-clustered': memberRowsClustered,
   '2026-11-26-029-user-search': userSearch,
   '2026-11-26-030-write-receipt-pruning': writeReceiptPruning,
+  '2026-11-26-032-keyed-evidence': keyedEvidence,
+  '2026-11-26-033-evidence-heads-and-talk-play': evidenceHeadsAndTalkPlay,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -88,6 +88,8 @@ export interface ToolboxTalkTable {
   question: string;
   answer: string;
   held_at: number;
+  /** How far the clip played during the talk, as the leader's screen reported it (0 for talks recorded before). */
+  played_seconds: Generated<number>;
 }
 
 export interface ToolboxAttendanceTable {
@@ -658,6 +660,8 @@ export interface EvidenceRecordTable {
   detail: string;
   previous_hash: string;
   hash: string;
+  /** 1: `hash` is the HMAC-SHA256 with the configured evidence key; 0: a plain SHA-256 written before the chain was keyed. */
+  keyed: Generated<number>;
 }
 
 /** One training digest e-mail per recipient and local day. */
@@ -745,6 +749,14 @@ export interface Database {
   signoff_requests: SignoffRequestTable;
   write_receipts: WriteReceiptTable;
   write_receipt_prunes: WriteReceiptPruneTable;
+  evidence_head_mails: EvidenceHeadMailTable;
+}
+
+/** The weekly signed copy of an organization's evidence chain head: one per organization and ISO week, claimed. */
+export interface EvidenceHeadMailTable {
+  organization_id: number;
+  week: string;
+  sent_at: number;
 }
 
 export type User = Selectable<UserTable>;

@@ -1,6 +1,6 @@
+import { isWatched } from '@mm/contract';
 import { describe, expect, it } from 'vitest';
 import { dayIn } from '../../lib/clock.ts';
-import { isWatched } from '../../lib/watched.ts';
 import { availability, certificateDue, certificatesDue, memberProgress, pathFigures, progressPercent, progressState, streakDays } from './learning.rules.ts';
 
 describe('watched and progress', () => {

@@ -1,7 +1,7 @@
-import { getDocument, VerbosityLevel } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importTestCatalog, insertWatchHistory, openWholeCatalog, type TestCatalog } from '../../../test/catalog-fixture.ts';
 import { insertBulkMembers, organizationWithMembers, startPlatform, type TestPlatform } from '../../../test/harness.ts';
+import { pdfText } from '../../../test/pdf-text.ts';
 import { ensurePath, replaceHiddenVideos } from '../organization/learning-path.queries.ts';
 import { softDeleteUser } from '../users/users.queries.ts';
 import { peopleByName, rankingPage, rankOf } from './learning.queries.ts';
@@ -25,18 +25,6 @@ const get = (token: string, path: string, query?: Record<string, string>) => pla
 const post = (token: string, path: string, json: unknown) => platform.api('POST', `/api${path}`, { token, json });
 const report = (who: { id: number; token: string }, video: number, timeSpent = 1) => post(who.token, '/watch-user-video', { user: who.id, video, timeSpent });
 const home = async (token: string) => (await post(token, '/learning_path_home', {})).body.data;
-/** The text of every page of a PDF, parsed by PDF.js: one line per text item. */
-async function pdfText(bytes: Uint8Array): Promise<{ pages: number; text: string }> {
-  const doc = await getDocument({ data: bytes, verbosity: VerbosityLevel.ERRORS, isEvalSupported: false, disableFontFace: true }).promise;
-  const lines: string[] = [];
-  for (let n = 1; n <= doc.numPages; n++) {
-    const content = await (await doc.getPage(n)).getTextContent();
-    for (const item of content.items) if ('str' in item) lines.push(item.str);
-  }
-  const pages = doc.numPages;
-  await doc.destroy();
-  return { pages, text: lines.join('\n') };
-}
 const countCertificates = async (userId: number, kind: string) =>
   Number(
     (

@@ -127,3 +127,19 @@ export const signoffRequestMail = (signerName: string, personName: string, stati
     ],
     action: { label: `Open ${personName}'s qualifications`, url },
   });
+
+export type EvidenceHead = { organization: string; sequence: number; hash: string; at: string; signature: string; url: string };
+
+/** The weekly copy of an organization's evidence chain head, to keep outside the platform and check against later. */
+export const evidenceHeadMail = (d: EvidenceHead) =>
+  compose(`Evidence chain head for ${d.organization}, ${d.at.slice(0, 10)}`, {
+    paragraphs: [
+      `The qualification evidence of ${d.organization} ends, as of this week, at this head. Keep this e-mail: checking the chain against it later proves that nothing recorded before it has changed since.`,
+      `Record: #${d.sequence}`,
+      `Head hash: ${d.hash}`,
+      `Head time: ${d.at}`,
+      `Signature (HMAC-SHA256 by the platform): ${d.signature}`,
+    ],
+    action: { label: 'Verify the evidence against this head', url: d.url },
+    after: ['You receive this once a week while your organization keeps qualification evidence.'],
+  });

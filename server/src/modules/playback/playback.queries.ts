@@ -1,7 +1,7 @@
+import { isWatched } from '@mm/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
 import { compiledOnce } from '../../db/compiled-once.ts';
-import { isWatched } from '../../lib/watched.ts';
 import { recountVotes } from '../catalog/video-counters.queries.ts';
 import { applyWatchDelta } from '../learning/learning-stats.queries.ts';
 import { CATALOG_CARD_COLUMNS, selectVideoCards } from '../videos/video-cards.queries.ts';

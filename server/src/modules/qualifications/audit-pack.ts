@@ -1,21 +1,23 @@
-import { type AuditVerificationData, type auditPackQuery, countOf, csvLine, QUALIFICATION_STATE_LABELS } from '@mm/contract';
+import { type AuditVerificationData, type auditPackQuery, type auditVerificationQuery, countOf, csvLine, QUALIFICATION_STATE_LABELS } from '@mm/contract';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import type { Db } from '../../db/client.ts';
 import { formatDay, now } from '../../lib/clock.ts';
-import { notFound } from '../../lib/errors.ts';
+import { badRequest, notFound } from '../../lib/errors.ts';
+import { evidenceKey } from '../../lib/evidence-key.ts';
 import { A4_PORTRAIT, buildPdf, fitText, textAt, wrapText } from '../../lib/pdf.ts';
 import { fullName } from '../../lib/person-name.ts';
 import type { Caller } from '../auth/caller.ts';
 import { organizationName } from '../tenancy/organizations.queries.ts';
 import { chainHead, evidenceRecords, type StoredEvidence } from './evidence.queries.ts';
 import { type ChainCheck, verifyChain } from './evidence-chain.ts';
+import { chainWitness, signoffOf } from './evidence-consistency.rules.ts';
 import { namesOf } from './people.queries.ts';
 import { assertCanManageQualifications } from './qualifications.policy.ts';
-import { qualificationsOfStations } from './qualifications.queries.ts';
+import { qualificationsOfStations, standingClaims } from './qualifications.queries.ts';
 import { clockState } from './qualifications.rules.ts';
 import { PERSON_NOT_FOUND } from './qualifications.service.ts';
-import { findSignoffs } from './signoffs.queries.ts';
+import { signoffClaims } from './signoffs.queries.ts';
 import { listStations, requiredVideosOf } from './stations.queries.ts';
 import { STATION_NOT_FOUND } from './stations.service.ts';
 
@@ -27,19 +29,73 @@ import { STATION_NOT_FOUND } from './stations.service.ts';
 
 const VERIFY_PAGE = 1000;
 
-export async function checkChain(db: Db, organizationId: number): Promise<ChainCheck> {
-  return verifyChain(
+/**
+ * The chain record by record, then every sign-off and qualification row against what the chain witnessed. When a
+ * record itself is broken the rows are not compared: the chain after it vouches for nothing.
+ */
+export async function checkChain(db: Db, organizationId: number, kept?: KeptHead): Promise<ChainCheck> {
+  const witness = chainWitness();
+  const check = await verifyChain(
     (after) => evidenceRecords(db, organizationId, {}, { after, limit: VERIFY_PAGE }).then((rows) => rows.map(hashedFields)),
     await chainHead(db, organizationId),
+    { key: evidenceKey(), kept, seen: (r) => witness.add(r) },
   );
+  if (check.breaks.some((b) => b.kind === 'record' || b.kind === 'head')) return check;
+  const [signoffs, standing] = await Promise.all([signoffClaims(db, organizationId), standingClaims(db, organizationId)]);
+  const disagreements = [
+    ...witness.compareSignoffs(signoffs.map((s) => ({ ...s, person: fullName(s), signed_at: Number(s.signed_at) }))),
+    ...witness.compareStanding(
+      standing.map((q) => ({
+        ...q,
+        person: fullName(q),
+        qualified_at: q.qualified_at === null ? null : Number(q.qualified_at),
+        expires_at: q.expires_at === null ? null : Number(q.expires_at),
+      })),
+    ),
+  ];
+  if (!disagreements.length) return check;
+  const sequences = disagreements.flatMap((d) => (d.sequence === null ? [] : [d.sequence]));
+  return {
+    ...check,
+    intact: false,
+    firstBrokenSequence: sequences.length ? Math.min(...sequences) : null,
+    breaks: [
+      ...check.breaks,
+      ...disagreements.map((d) => ({ kind: d.kind, sequence: d.sequence, message: d.message, userId: d.userId, stationId: d.stationId })),
+    ],
+  };
+}
+
+export const KEPT_HEAD_INCOMPLETE = 'Give both the head (its 64-character hash) and its time, as the audit pack or the weekly e-mail prints them.';
+
+type KeptHead = { hash: string; at: number };
+
+/** A head an organization kept (printed in an audit pack, e-mailed weekly): both its hash and its time, or neither. */
+export function keptHeadOf(hash: unknown, at: unknown): KeptHead | undefined {
+  if (hash === undefined && at === undefined) return undefined;
+  const t = typeof at === 'string' ? Date.parse(at) : Number.NaN;
+  if (typeof hash !== 'string' || !/^[0-9a-f]{64}$/.test(hash.trim().toLowerCase()) || Number.isNaN(t)) throw badRequest(KEPT_HEAD_INCOMPLETE);
+  return { hash: hash.trim().toLowerCase(), at: t };
 }
 
 const hashedFields = (r: StoredEvidence) => ({ ...r, at: Number(r.at) });
 
-export async function verifyEvidence(ctx: AppContext, caller: Caller, organizationId: number): Promise<AuditVerificationData> {
+export async function verifyEvidence(
+  ctx: AppContext,
+  caller: Caller,
+  organizationId: number,
+  query: z.output<typeof auditVerificationQuery>,
+): Promise<AuditVerificationData> {
   assertCanManageQualifications(caller, organizationId);
-  const check = await checkChain(ctx.db, organizationId);
-  return { intact: check.intact, records: check.records, first_broken_sequence: check.firstBrokenSequence, last_hash: check.lastHash };
+  const check = await checkChain(ctx.db, organizationId, keptHeadOf(query.head, query.head_at));
+  return {
+    intact: check.intact,
+    records: check.records,
+    first_broken_sequence: check.firstBrokenSequence,
+    last_hash: check.lastHash,
+    head: check.head && { sequence: check.head.sequence, hash: check.head.hash, at: iso(check.head.at) },
+    breaks: check.breaks.map((b) => ({ kind: b.kind, sequence: b.sequence, message: b.message })),
+  };
 }
 
 type Scope = { stationId?: number | undefined; userId?: number | undefined };
@@ -48,11 +104,7 @@ async function gather(db: Db, organizationId: number, scope: Scope) {
   const stations = (await listStations(db, organizationId)).filter((s) => scope.stationId === undefined || s.id === scope.stationId);
   if (scope.stationId !== undefined && !stations.length) throw notFound(STATION_NOT_FOUND);
   const stationIds = stations.map((s) => s.id);
-  const [videos, rows, signoffs] = await Promise.all([
-    requiredVideosOf(db, stationIds),
-    qualificationsOfStations(db, stationIds),
-    findSignoffs(db, organizationId, { stationId: scope.stationId, userId: scope.userId }),
-  ]);
+  const [videos, rows] = await Promise.all([requiredVideosOf(db, stationIds), qualificationsOfStations(db, stationIds)]);
   const standing = rows.filter((r) => scope.userId === undefined || r.user_id === scope.userId);
   const records = await evidenceRecords(db, organizationId, {
     userId: scope.userId,
@@ -63,6 +115,8 @@ async function gather(db: Db, organizationId: number, scope: Scope) {
     ...new Set([...standing.map((r) => r.user_id), ...records.flatMap((r) => (r.user_id === null ? [] : [r.user_id]))]),
   ]);
   if (scope.userId !== undefined && !names.has(scope.userId)) throw notFound(PERSON_NOT_FOUND);
+  // The sign-offs the pack prints are the chain's own records, never the working table (compared in checkChain).
+  const signoffs = records.filter((r) => r.kind === 'signed_off').map((r) => signoffOf(hashedFields(r)));
   return { stations, videos, standing, signoffs, records, names };
 }
 
@@ -87,14 +141,20 @@ function describe(r: StoredEvidence, names: Map<number, string>): string {
       return `${who} no longer assigned to ${station}`;
     case 'requirements_changed':
       return `${station}: requirements changed`;
-    case 'toolbox_talk':
-      return `${who} attended a toolbox talk on "${String(d.video ?? `video ${r.video_id}`)}" (revision ${r.revision}) led by ${String(d.led_by ?? '')}; crew answer: "${String(d.answer ?? '')}"`;
+    case 'chain_keyed':
+      return `The chain is keyed (HMAC-SHA256) from here on; it seals the earlier records up to #${String(d.sealed_sequence ?? '')}`;
+    case 'toolbox_talk': {
+      // Talks recorded before the clip's play was reported name no played seconds.
+      const played = typeof d.played_seconds === 'number' ? `, clip played ${d.played_seconds} of ${String(d.clip_seconds)} s` : '';
+      const credit = d.credited ? 'counted as watching the clip' : 'attendance only, not counted as watching the clip';
+      return `${who} attended a toolbox talk on "${String(d.video ?? `video ${r.video_id}`)}" (revision ${r.revision}) led by ${String(d.led_by ?? '')}${played}: ${credit}; crew answer: "${String(d.answer ?? '')}"`;
+    }
     default:
       return `${who} at ${station}: ${QUALIFICATION_STATE_LABELS[r.kind as keyof typeof QUALIFICATION_STATE_LABELS] ?? r.kind}`;
   }
 }
 
-function packCsv(pack: Pack): string {
+function packCsv(pack: Pack, check: ChainCheck): string {
   let out = csvLine(['Sequence', 'Time (UTC)', 'Event', 'Person', 'Station', 'Video', 'Revision', 'Description', 'Detail (hashed)', 'Previous hash', 'Hash']);
   for (const r of pack.records) {
     const d = detailOf(r);
@@ -112,6 +172,9 @@ function packCsv(pack: Pack): string {
       r.hash,
     ]);
   }
+  // The verification travels with the records: a spreadsheet reader sees the breaks as rows of their own.
+  if (check.intact) out += csvLine([null, null, 'verified', null, null, null, null, verdictText(check), null, null, check.lastHash]);
+  for (const b of check.breaks) out += csvLine([b.sequence, null, 'BROKEN', null, null, null, null, b.message, null, null, null]);
   return out;
 }
 
@@ -154,16 +217,22 @@ function flow() {
   };
 }
 
+function verdictText(check: ChainCheck): string {
+  if (!check.intact) {
+    return `EVIDENCE CHAIN BROKEN: ${countOf(check.breaks.length, 'stored item')} no longer match the evidence chain; nothing they say is vouched for.`;
+  }
+  const head = check.head ? ` Head (keep a copy to check later): record #${check.head.sequence}, hash ${check.head.hash}, time ${iso(check.head.at)}.` : '';
+  return `Evidence chain intact: ${countOf(check.records, 'record')}, every sign-off and qualification matches it.${head} Each record's HMAC-SHA256, keyed with a secret kept outside the database, covers the previous record's hash and its own fields.`;
+}
+
 function packPdf(pack: Pack, meta: { organization: string; scope: string; check: ChainCheck; t: number }): Buffer {
   const doc = flow();
   doc.line('QUALIFICATION AUDIT PACK', 18, 'F2', 0.1);
   doc.line(meta.organization, 12, 'F1', 0.3);
   doc.line(`Scope: ${meta.scope}    Generated: ${iso(meta.t).slice(0, 16).replace('T', ' ')} UTC`, 10, 'F1', 0.3);
-  doc.wrapped(
-    meta.check.intact
-      ? `Evidence chain intact: ${countOf(meta.check.records, 'record')}, last hash ${meta.check.lastHash ?? '-'}. Each record's SHA-256 covers the previous record's hash and its own fields.`
-      : `EVIDENCE CHAIN BROKEN at record ${meta.check.firstBrokenSequence}: a stored record was changed or removed after it was written.`,
-  );
+  doc.wrapped(verdictText(meta.check));
+  for (const b of meta.check.breaks) doc.wrapped(`- ${b.message}`, 9, 12);
+  const disputed = new Set(meta.check.breaks.map((b) => `${b.kind}:${b.userId}:${b.stationId}`));
 
   doc.heading('Stations, required training and requirements');
   for (const s of pack.stations) {
@@ -186,17 +255,22 @@ function packPdf(pack: Pack, meta: { organization: string; scope: string; check:
     const dates = [r.qualified_at ? `qualified ${formatDay(r.qualified_at)}` : '', r.expires_at ? `expires ${formatDay(r.expires_at)}` : '']
       .filter(Boolean)
       .join(', ');
-    doc.line(`${pack.names.get(r.user_id) ?? r.user_id} - ${station.name}: ${state}${dates ? ` (${dates})` : ''}`);
+    const flag = disputed.has(`qualification:${r.user_id}:${r.station_id}`) ? ' - DISAGREES WITH THE EVIDENCE CHAIN' : '';
+    doc.line(`${pack.names.get(r.user_id) ?? r.user_id} - ${station.name}: ${state}${dates ? ` (${dates})` : ''}${flag}`);
   }
 
   doc.heading('Sign-offs');
   if (!pack.signoffs.length) doc.line('No sign-offs recorded.');
   for (const s of pack.signoffs) {
-    doc.line(`${formatDay(Number(s.signed_at))} - ${fullName(s)} at ${s.station_name}, signed off by ${s.signed_by_name}`, 9, 'F2');
-    const evidence = JSON.parse(s.evidence) as { title: string; revision: number; completed_at: string }[];
-    for (const e of evidence) doc.line(`Watched: ${e.title}, revision ${e.revision}, completed ${formatDay(Date.parse(e.completed_at))}`, 9, 'F1', 0.15, 12);
-    const checklist = JSON.parse(s.checklist) as { item: string; checked: boolean }[];
-    for (const c of checklist) doc.line(`${c.checked ? '[x]' : '[ ]'} ${c.item}`, 9, 'F1', 0.15, 12);
+    doc.line(
+      `${formatDay(s.at)} - ${pack.names.get(s.userId) ?? `person ${s.userId}`} at ${s.station}, signed off by ${s.signedBy} (record #${s.sequence})`,
+      9,
+      'F2',
+    );
+    if (disputed.has(`signoff:${s.userId}:${s.stationId}`)) doc.line('STORED SIGN-OFF DISAGREES WITH THIS RECORD (see the breaks above)', 9, 'F2', 0.1, 12);
+    for (const e of s.revisions as { title: string; revision: number; completed_at: string }[])
+      doc.line(`Watched: ${e.title}, revision ${e.revision}, completed ${formatDay(Date.parse(e.completed_at))}`, 9, 'F1', 0.15, 12);
+    for (const c of s.checklist) doc.line(`${c.checked ? '[x]' : '[ ]'} ${c.item}`, 9, 'F1', 0.15, 12);
     if (s.comment) doc.wrapped(`Comment: ${s.comment}`, 9, 12);
   }
 
@@ -213,7 +287,8 @@ export async function auditPack(ctx: AppContext, caller: Caller, organizationId:
   const scope: Scope = { stationId: query.station_id, userId: query.user_id };
   const pack = await gather(ctx.db, organizationId, scope);
   const base = scope.userId !== undefined ? `person-${scope.userId}` : scope.stationId !== undefined ? `station-${scope.stationId}` : 'organization';
-  if (query.format === 'csv') return { kind: 'csv' as const, body: packCsv(pack), filename: `audit-pack-${base}.csv` };
+  const check = await checkChain(ctx.db, organizationId);
+  if (query.format === 'csv') return { kind: 'csv' as const, body: packCsv(pack, check), filename: `audit-pack-${base}.csv` };
   const scopeText =
     scope.userId !== undefined
       ? `person ${pack.names.get(scope.userId)}`
@@ -223,7 +298,7 @@ export async function auditPack(ctx: AppContext, caller: Caller, organizationId:
   const pdf = packPdf(pack, {
     organization: await organizationName(ctx.db, organizationId),
     scope: scopeText,
-    check: await checkChain(ctx.db, organizationId),
+    check,
     t: now(),
   });
   return { kind: 'pdf' as const, body: pdf, filename: `audit-pack-${base}.pdf` };

@@ -2,6 +2,7 @@ import type { AppContext } from '../../app-context.ts';
 import { DAY, dayIn, formatDay, hourIn, now } from '../../lib/clock.ts';
 import { fullName } from '../../lib/person-name.ts';
 import { trainingDigestMail } from '../mail/templates.ts';
+import { sendHeadMails } from './evidence-head.ts';
 import { dueAfter, moveQualification, startNewCycle } from './qualification-state.ts';
 import { claimDigest, dueAssignments, heldReachedByClock, superUsersOf } from './qualifications.queries.ts';
 import { clockState } from './qualifications.rules.ts';
@@ -41,7 +42,8 @@ export async function runQualificationClock(ctx: AppContext): Promise<void> {
     return reached.length;
   });
   const digests = await sendDigests(ctx, t);
-  ctx.log.info({ event: 'qualification_clock', qualificationsReached: moved, digests }, 'qualification clock ran');
+  const heads = await sendHeadMails(ctx, t);
+  ctx.log.info({ event: 'qualification_clock', qualificationsReached: moved, digests, heads }, 'qualification clock ran');
 }
 
 type Recipient = { userId: number; name: string; email: string; timezone: string | null; own: string[]; overduePeople: string[] };

@@ -384,3 +384,14 @@ export async function certificateExpiries(db: Db, userId: number, categoryIds: n
     .execute();
   return new Map(rows.map((r) => [r.category_id, Number(r.expires_at)]));
 }
+
+/** Every qualification row of the organization (retired stations included), to compare with the evidence chain. */
+export async function standingClaims(db: Db, organizationId: number) {
+  return db
+    .selectFrom('qualifications as q')
+    .innerJoin('stations as s', 's.id', 'q.station_id')
+    .innerJoin('users as u', 'u.id', 'q.user_id')
+    .select(['q.user_id', 'q.station_id', 'u.name', 'u.last_name', 's.name as station_name', 'q.state', 'q.qualified_at', 'q.expires_at'])
+    .where('q.organization_id', '=', organizationId)
+    .execute();
+}

@@ -6,6 +6,7 @@ import { contractRoute } from '../../lib/contract-route.ts';
 import { ok, sendCsv, sendPdf } from '../../lib/reply.ts';
 import { callerOf } from '../auth/caller.ts';
 import { auditPack, verifyEvidence } from './audit-pack.ts';
+import { sealLegacyChains } from './evidence-head.ts';
 import { runQualificationClock } from './qualification-clock.ts';
 import { assignShift, personQualifications, qualificationMatrix, qualificationMatrixCsv } from './qualifications.service.ts';
 import { listSignoffs, signOff } from './signoffs.service.ts';
@@ -120,7 +121,7 @@ export const qualificationsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = 
 
   app.route({
     ...contractRoute(routes.organizationAuditPackVerify),
-    handler: async (request) => ok(await verifyEvidence(ctx, callerOf(request), request.params.orgId)),
+    handler: async (request) => ok(await verifyEvidence(ctx, callerOf(request), request.params.orgId, request.query)),
   });
 
   // Expiry, recertification and the daily digests: hourly on every instance (each transition and digest happens once).
@@ -128,6 +129,7 @@ export const qualificationsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = 
   const timer = setInterval(tick, HOUR);
   timer.unref();
   app.addHook('onReady', async () => {
+    await sealLegacyChains(ctx);
     await tick();
   });
   app.addHook('onClose', async () => clearInterval(timer));

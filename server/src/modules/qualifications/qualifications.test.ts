@@ -196,6 +196,8 @@ describe('qualifications', () => {
     // Watching again renews the qualification.
     await p.watch(p.member, ppe);
     expect((await stateOf(p, p.member, station.id)).state).toBe('qualified');
+    // Every transition the clock made is witnessed by the chain: the stored rows agree with it.
+    expect((await checkChain(platform.ctx.db, p.organizationId)).breaks).toEqual([]);
   });
 
   it('required training: assigned with a due date, completed by watching alone, and the category certificate expires with it', async () => {
@@ -296,6 +298,7 @@ describe('qualifications', () => {
     });
     expect(again.body.data.evidence[0].revision).toBe(2);
     expect((await stateOf(p, p.member, station.id)).state).toBe('qualified');
+    expect((await checkChain(platform.ctx.db, p.organizationId)).breaks).toEqual([]);
   });
 
   it("keeps another organization's stations and people out, and detects an edited evidence record", async () => {

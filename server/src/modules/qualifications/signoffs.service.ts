@@ -75,7 +75,14 @@ export async function signOff(ctx: AppContext, caller: Caller, organizationId: n
         station_id: station.id,
         video_id: null,
         revision: null,
-        detail: { station: station.name, signed_by: signerName, checklist: station.checklist, comment: input.comment, revisions: evidence },
+        detail: {
+          signoff_id: signoffId,
+          station: station.name,
+          signed_by: signerName,
+          checklist: station.checklist,
+          comment: input.comment,
+          revisions: evidence,
+        },
       },
     ]);
     await insertNotices(

@@ -1,7 +1,7 @@
+import { isWatched, watchedTenthsOf } from '@mm/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
 import { compiledOnce } from '../../db/compiled-once.ts';
-import { isWatched, watchedTenthsOf } from '../../lib/watched.ts';
 
 export type TrainedVideo = { id: number; duration_seconds: number; revision: number };
 

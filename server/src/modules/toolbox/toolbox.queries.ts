@@ -49,7 +49,17 @@ export type Attendee = Awaited<ReturnType<typeof findPeople>>[number];
 
 export async function insertTalk(
   db: Db,
-  talk: { organizationId: number; videoId: number; videoRevision: number; ledBy: number; leaderName: string; question: string; answer: string; heldAt: number },
+  talk: {
+    organizationId: number;
+    videoId: number;
+    videoRevision: number;
+    ledBy: number;
+    leaderName: string;
+    question: string;
+    answer: string;
+    heldAt: number;
+    playedSeconds: number;
+  },
   attendees: { userId: number; name: string }[],
 ): Promise<number> {
   return db.transaction().execute(async (trx) => {
@@ -64,6 +74,7 @@ export async function insertTalk(
         question: talk.question,
         answer: talk.answer,
         held_at: talk.heldAt,
+        played_seconds: talk.playedSeconds,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
@@ -85,7 +96,18 @@ export async function findTalks(db: Db, organizationId: number, { talkId, limit 
   let query = db
     .selectFrom('toolbox_talks as t')
     .innerJoin('videos as v', 'v.id', 't.video_id')
-    .select(['t.id', 't.held_at', 't.video_id', 'v.title as video_title', 't.video_revision', 't.leader_name', 't.question', 't.answer'])
+    .select([
+      't.id',
+      't.held_at',
+      't.video_id',
+      'v.title as video_title',
+      'v.duration_seconds',
+      't.video_revision',
+      't.leader_name',
+      't.question',
+      't.answer',
+      't.played_seconds',
+    ])
     .where('t.organization_id', '=', organizationId)
     .orderBy('t.held_at', 'desc')
     .orderBy('t.id', 'desc')

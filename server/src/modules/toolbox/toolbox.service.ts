@@ -1,8 +1,8 @@
-import { BADGE_NOT_RECOGNISED, type recordToolboxTalkRequest, type ToolboxPerson, type ToolboxSetupData, type ToolboxTalk } from '@mm/contract';
+import { BADGE_NOT_RECOGNISED, isWatched, type recordToolboxTalkRequest, type ToolboxPerson, type ToolboxSetupData, type ToolboxTalk } from '@mm/contract';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { now, toIso } from '../../lib/clock.ts';
-import { AppError, notFound } from '../../lib/errors.ts';
+import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { fullName } from '../../lib/person-name.ts';
 import type { Caller } from '../auth/caller.ts';
 import { listTeams } from '../organization/teams.queries.ts';
@@ -31,6 +31,7 @@ import {
 export const CLIP_NOT_FOUND = 'No such clip in the library.';
 export const ATTENDEE_NOT_FOUND = 'Everyone attending must be a member of your organization.';
 export const TALK_NOT_FOUND = 'No such toolbox talk in your organization.';
+export const LEADER_NOT_ATTENDEE = 'You lead this talk, so you cannot also be one of its attendees: remove your own name from the attendance.';
 const RECENT_TALKS = 20;
 
 const leaderOrganizationOf = async (ctx: AppContext, caller: Caller) =>
@@ -45,19 +46,24 @@ export async function toolboxSetup(ctx: AppContext, caller: Caller, teamId: numb
     clips,
     teams: teams.map(({ id, name }) => ({ id, name })),
     team_id: chosen?.id ?? null,
-    crew: chosen ? await listCrew(ctx.db, organizationId, chosen.id) : [],
+    // The leader never attends their own talk, so they are not offered on the attendance.
+    crew: chosen ? (await listCrew(ctx.db, organizationId, chosen.id)).filter((p) => p.user_id !== caller.userId) : [],
   };
 }
 
 /**
- * Records the talk and its attendance, then counts it for each attendee as having watched the clip in full
- * (through the same watch report as the player, so progress, certificates and points follow). An attendee whose
- * path locks or hides the clip, or whose organization cannot play, is recorded as attending without credit.
+ * Records the talk and its attendance: always as "attended a toolbox talk" evidence in the organization's chain.
+ * Only when the clip played to the watched threshold does the talk also count, for each attendee, as having watched
+ * that clip (through the same watch report as the player, so progress, certificates, points and the training that
+ * requires the clip follow); an attendee whose path locks or hides the clip, or whose organization cannot play, is
+ * then recorded as attending without credit. The leader never attends their own talk (they cannot credit themself).
  */
 export async function recordToolboxTalk(ctx: AppContext, caller: Caller, input: z.output<typeof recordToolboxTalkRequest>): Promise<ToolboxTalk> {
   const organizationId = await leaderOrganizationOf(ctx, caller);
+  if (input.attendee_ids.includes(caller.userId)) throw badRequest(LEADER_NOT_ATTENDEE);
   const clip = await findClip(ctx.db, input.video_id);
   if (!clip) throw notFound(CLIP_NOT_FOUND);
+  const playedSeconds = Math.min(Math.floor(input.played_seconds), clip.duration_seconds);
   const attendees = await findPeople(ctx.db, organizationId, input.attendee_ids);
   if (attendees.length !== input.attendee_ids.length) throw notFound(ATTENDEE_NOT_FOUND);
   const leader = await findUserById(ctx.db, caller.userId);
@@ -72,12 +78,15 @@ export async function recordToolboxTalk(ctx: AppContext, caller: Caller, input: 
       question: input.question,
       answer: input.answer,
       heldAt: now(),
+      playedSeconds,
     },
     attendees.map((a) => ({ userId: a.id, name: fullName(a) })),
   );
   const credited: number[] = [];
-  for (const attendee of attendees) {
-    if (await creditFullWatch(ctx, attendee, organizationId, clip)) credited.push(attendee.id);
+  if (isWatched(playedSeconds, clip.duration_seconds)) {
+    for (const attendee of attendees) {
+      if (await creditWatch(ctx, attendee, organizationId, clip, playedSeconds)) credited.push(attendee.id);
+    }
   }
   await markCredited(ctx.db, talkId, credited);
   const talk = await findTalkOrFail(ctx, organizationId, talkId);
@@ -90,12 +99,14 @@ export async function recordToolboxTalk(ctx: AppContext, caller: Caller, input: 
     leader: talk.leader_name,
     question: talk.question,
     answer: talk.answer,
+    playedSeconds: talk.played_seconds,
+    clipSeconds: talk.duration_seconds,
     attendees: talk.attendees.map((a) => ({ userId: a.user_id, credited: a.credited === 1 })),
   });
   return talkOf(talk);
 }
 
-async function creditFullWatch(ctx: AppContext, attendee: Attendee, organizationId: number, clip: { id: number; duration_seconds: number }): Promise<boolean> {
+async function creditWatch(ctx: AppContext, attendee: Attendee, organizationId: number, clip: { id: number }, playedSeconds: number): Promise<boolean> {
   const viewer = await viewerOf(ctx, {
     sessionId: 0,
     userId: attendee.id,
@@ -106,7 +117,7 @@ async function creditFullWatch(ctx: AppContext, attendee: Attendee, organization
     kioskId: null,
   });
   try {
-    await reportWatchTime(ctx, viewer, { user: attendee.id, video: clip.id, timeSpent: clip.duration_seconds / 60 });
+    await reportWatchTime(ctx, viewer, { user: attendee.id, video: clip.id, timeSpent: playedSeconds / 60 });
     return true;
   } catch (error) {
     // Refusals (locked, hidden, no subscription) mean "attended, not credited"; anything else is a real failure.
@@ -130,6 +141,9 @@ const talkOf = (row: TalkRow): ToolboxTalk => ({
   leader: row.leader_name,
   question: row.question,
   answer: row.answer,
+  played_seconds: row.played_seconds,
+  clip_seconds: row.duration_seconds,
+  clip_watched: isWatched(row.played_seconds, row.duration_seconds),
   attendees: row.attendees.map((a) => ({ user_id: a.user_id, name: a.attendee_name, credited: a.credited === 1 })),
 });
 
@@ -160,5 +174,6 @@ export async function personByBadge(ctx: AppContext, caller: Caller, code: strin
   const userId = await readBadge(ctx.db, code);
   const person = userId === null ? undefined : await findCrewMember(ctx.db, organizationId, userId);
   if (!person) throw notFound(BADGE_NOT_RECOGNISED);
+  if (person.user_id === caller.userId) throw badRequest(LEADER_NOT_ATTENDEE);
   return person;
 }

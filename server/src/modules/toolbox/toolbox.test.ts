@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importTestCatalog, openWholeCatalog, type TestCatalog } from '../../../test/catalog-fixture.ts';
 import { organizationWithMembers, STRONG_PASSWORD, startPlatform, type TestPlatform, uniqueEmail } from '../../../test/harness.ts';
 import { addMember } from '../organization/organization.service.ts';
-import { ATTENDEE_NOT_FOUND } from './toolbox.service.ts';
+import { ATTENDEE_NOT_FOUND, LEADER_NOT_ATTENDEE } from './toolbox.service.ts';
 
 let platform: TestPlatform;
 let catalog: TestCatalog;
@@ -12,15 +12,23 @@ beforeAll(async () => {
 });
 afterAll(() => platform.close());
 
-const talk = (videoId: number, attendeeIds: number[]) => ({
+/** A talk; `played_seconds` is how far the leader's screen played the clip (beyond any clip's length: played through). */
+const talk = (videoId: number, attendeeIds: number[], playedSeconds = 86_400) => ({
   video_id: videoId,
   attendee_ids: attendeeIds,
   question: 'What do you check before you reach into the press?',
   answer: 'That it is locked out and tagged, and the stored energy is released.',
+  played_seconds: playedSeconds,
 });
 
+const watchedBy = async (videoId: number, userIds: number[]) =>
+  (await platform.ctx.db.selectFrom('video_watch').select(['user_id', 'watched_at']).where('video_id', '=', videoId).where('user_id', 'in', userIds).execute())
+    .filter((w) => w.watched_at !== null)
+    .map((w) => w.user_id)
+    .sort();
+
 describe('toolbox talks', () => {
-  it('records three attendees, credits the clip in full to each, and prints the attendance sheet', async () => {
+  it('refuses the leader as an attendee, records the others, credits the clip played through to each, and prints the attendance sheet', async () => {
     const org = await organizationWithMembers(platform, 'Toolbox Org');
     await openWholeCatalog(platform, org.organizationId);
     const third = await addMember(platform.ctx, org.organizationId, {
@@ -35,25 +43,28 @@ describe('toolbox talks', () => {
     const setup = await platform.api('GET', '/api/toolbox/setup', { token: org.superUser.token });
     expect(setup.status).toBe(200);
     expect(setup.body.data.clips.map((c: { id: number }) => c.id)).toContain(videoId);
-    expect(setup.body.data.crew.map((p: { user_id: number }) => p.user_id).sort()).toEqual([org.superUser.id, org.member.id, third].sort());
+    // The leader is not offered on their own talk's attendance.
+    expect(setup.body.data.crew.map((p: { user_id: number }) => p.user_id).sort()).toEqual([org.member.id, third].sort());
 
-    const recorded = await platform.api('POST', '/api/toolbox/talks', {
+    // The leader cannot credit themself by being on the attendance.
+    const self = await platform.api('POST', '/api/toolbox/talks', {
       token: org.superUser.token,
       json: talk(videoId, [org.member.id, third, org.superUser.id]),
     });
+    expect(self.status).toBe(400);
+    expect(self.body).toMatchObject({ success: false, error_messages: LEADER_NOT_ATTENDEE });
+    expect(await platform.ctx.db.selectFrom('toolbox_talks').select('id').where('organization_id', '=', org.organizationId).execute()).toEqual([]);
+    expect(await watchedBy(videoId, [org.superUser.id, org.member.id, third])).toEqual([]);
+
+    const recorded = await platform.api('POST', '/api/toolbox/talks', { token: org.superUser.token, json: talk(videoId, [org.member.id, third]) });
     expect(recorded.status).toBe(201);
-    expect(recorded.body.data).toMatchObject({ video_id: videoId, leader: 'Sam Super', video_revision: 1 });
-    expect(recorded.body.data.attendees).toHaveLength(3);
+    expect(recorded.body.data).toMatchObject({ video_id: videoId, leader: 'Sam Super', video_revision: 1, clip_watched: true });
+    expect(recorded.body.data.played_seconds).toBe(recorded.body.data.clip_seconds);
+    expect(recorded.body.data.attendees).toHaveLength(2);
     expect(recorded.body.data.attendees.every((a: { credited: boolean }) => a.credited)).toBe(true);
 
-    // Each attendee has the clip watched, as if they had played it through.
-    const watched = await platform.ctx.db.selectFrom('video_watch').select(['user_id', 'watched_at']).where('video_id', '=', videoId).execute();
-    expect(
-      watched
-        .filter((w) => w.watched_at !== null)
-        .map((w) => w.user_id)
-        .sort(),
-    ).toEqual([org.member.id, third, org.superUser.id].sort());
+    // The clip played through: each attendee has it watched; the leader does not.
+    expect(await watchedBy(videoId, [org.superUser.id, org.member.id, third])).toEqual([org.member.id, third].sort());
 
     const pdf = await fetch(`${platform.url}/api/toolbox/talks/${recorded.body.data.id}/pdf`, { headers: { authorization: `Bearer ${org.superUser.token}` } });
     expect(pdf.status).toBe(200);
@@ -114,6 +125,59 @@ describe('toolbox talks', () => {
     expect(res.body.data.attendees).toEqual([{ user_id: org.member.id, name: 'Mia Member', credited: false }]);
   });
 
+  it("an unplayed clip credits no watch: a trainer of another station cannot move a colleague's required training, and the evidence says attendance only", async () => {
+    const org = await organizationWithMembers(platform, 'Toolbox Unplayed');
+    await openWholeCatalog(platform, org.organizationId);
+    const videoId = catalog.videos.lockout as number;
+    const base = `/api/organization/${org.organizationId}`;
+    const colleague = await addMember(platform.ctx, org.organizationId, {
+      email: uniqueEmail('colleague'),
+      password: STRONG_PASSWORD,
+      name: 'Cora',
+      lastName: 'Colleague',
+      team: 'Assembly',
+    });
+    // The member trains at a press; the colleague has required training that the clip alone completes.
+    await platform.api('POST', `${base}/stations`, {
+      token: org.superUser.token,
+      json: { name: 'Press 2', requirements: [{ kind: 'video', id: videoId }], checklist: ['Guards closed'], trainer_ids: [org.member.id] },
+    });
+    const course = await platform.api('POST', `${base}/stations`, {
+      token: org.superUser.token,
+      json: { kind: 'training', name: 'Lockout induction', requirements: [{ kind: 'video', id: videoId }], validity_months: 12 },
+    });
+    expect(course.status).toBe(201);
+    await platform.api('POST', `${base}/stations/${course.body.data.id}/assignments`, { token: org.superUser.token, json: { user_ids: [colleague] } });
+    const standing = async () =>
+      (await platform.api('GET', `${base}/qualifications`, { token: org.superUser.token, query: { user_id: String(colleague) } })).body.data.stations.find(
+        (s: { station_id: number }) => s.station_id === course.body.data.id,
+      ).state;
+    expect(await standing()).toBe('not_started');
+
+    // The trainer records a talk whose clip (2 s) played 1.7 s, short of the 90% watched threshold: attendance, no watch, no qualification.
+    const recorded = await platform.api('POST', '/api/toolbox/talks', { token: org.member.token, json: talk(videoId, [colleague], 1.7) });
+    expect(recorded.status).toBe(201);
+    expect(recorded.body.data).toMatchObject({ played_seconds: 1, clip_seconds: 2, clip_watched: false, attendees: [{ user_id: colleague, credited: false }] });
+    expect(await watchedBy(videoId, [colleague])).toEqual([]);
+    expect(await standing()).toBe('not_started');
+    // A screen that reports nothing played credits nothing.
+    const silent = await platform.api('POST', '/api/toolbox/talks', {
+      token: org.member.token,
+      json: { ...talk(videoId, [colleague]), played_seconds: undefined },
+    });
+    expect(silent.body.data.clip_watched).toBe(false);
+    expect(await standing()).toBe('not_started');
+
+    const pack = await fetch(`${platform.url}${base}/audit-pack?format=csv&user_id=${colleague}`, {
+      headers: { authorization: `Bearer ${org.superUser.token}` },
+    });
+    const csv = await pack.text();
+    expect(csv).toContain('clip played 1 of 2 s');
+    expect(csv).toContain('attendance only, not counted as watching the clip');
+    expect(csv).not.toContain('video_completed');
+    expect((await platform.api('GET', `${base}/audit-pack/verify`, { token: org.superUser.token })).body.data.intact).toBe(true);
+  });
+
   it("lets a station trainer lead a talk, and puts each attendee's attendance in the audit evidence", async () => {
     const org = await organizationWithMembers(platform, 'Toolbox Trainer Org');
     await openWholeCatalog(platform, org.organizationId);
@@ -144,7 +208,8 @@ describe('toolbox talks', () => {
     const csv = await pack.text();
     expect(csv).toContain('toolbox_talk');
     // (CSV doubles the quotes.)
-    expect(csv).toContain('attended a toolbox talk on ""Lockout"" (revision 1) led by Mia Member; crew answer: ""That it is locked out and tagged');
+    expect(csv).toContain('attended a toolbox talk on ""Lockout"" (revision 1) led by Mia Member, clip played');
+    expect(csv).toContain(': counted as watching the clip; crew answer: ""That it is locked out and tagged');
     const verify = await platform.api('GET', `/api/organization/${org.organizationId}/audit-pack/verify`, { token: org.superUser.token });
     expect(verify.body.data.intact).toBe(true);
   });
@@ -166,6 +231,13 @@ describe('toolbox talks', () => {
     const found = await lookup(org.superUser.token, `${code}\n`);
     expect(found.status).toBe(200);
     expect(found.body.data).toMatchObject({ user_id: org.member.id, name: 'Mia', last_name: 'Member' });
+    // The leader scanning their own badge is told they cannot attend their own talk.
+    const everyone = await fetch(`${platform.url}/api/shopfloor/badges.pdf`, { headers: { authorization: `Bearer ${org.superUser.token}` } });
+    const ownCode = new RegExp(`\\((MMB1-${org.superUser.id}-[A-Za-z0-9_-]{16})\\)`).exec(Buffer.from(await everyone.arrayBuffer()).toString('latin1'))?.[1];
+    expect(ownCode).toBeDefined();
+    const self = await lookup(org.superUser.token, ownCode!);
+    expect(self.status).toBe(400);
+    expect(self.body.error_messages).toBe(LEADER_NOT_ATTENDEE);
     // A forged signature, another person's id with this signature, and another organization's leader: not recognised.
     const forged = `MMB1-${org.member.id}-${'A'.repeat(16)}`;
     expect((await lookup(org.superUser.token, forged)).status).toBe(404);

@@ -1,11 +1,12 @@
 import { Alert, Anchor, Button, Card, Container, Group, Select, SimpleGrid, Stack, Stepper, Text, Textarea, TextInput, Title } from '@mantine/core';
-import type { ToolboxPerson, ToolboxTalk } from '@mm/contract';
+import { isWatched, type ToolboxPerson, type ToolboxTalk } from '@mm/contract';
 import { type FormEvent, useState } from 'react';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { PersonTile } from '../../../components/person-tile.tsx';
 import { InlineVideo } from '../../../components/video-player/inline-video.tsx';
 import { formatDateTime } from '../../../lib/date.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { formatClock } from '../../../lib/playback-position.ts';
 import { usePreviewVideo } from '../../../lib/preview-video.ts';
 import { downloadAttendanceSheet } from '../api/download-attendance-sheet.ts';
 import { findBadgeHolder } from '../api/find-badge-holder.ts';
@@ -27,6 +28,8 @@ export function ToolboxPage() {
   const [question, setQuestion] = useState('');
   const [answer, setAnswer] = useState('');
   const [recorded, setRecorded] = useState<ToolboxTalk | null>(null);
+  // How far the clip played on this screen: the server counts the talk as watching it only past the threshold.
+  const [played, setPlayed] = useState(0);
   const record = useRecordToolboxTalk();
   const clip = setup.data?.clips.find((c) => c.id === clipId) ?? null;
 
@@ -41,7 +44,7 @@ export function ToolboxPage() {
   const finish = () => {
     if (!clip) return;
     record.mutate(
-      { video_id: clip.id, attendee_ids: [...present], question, answer },
+      { video_id: clip.id, attendee_ids: [...present], question, answer, played_seconds: played },
       {
         onSuccess: ({ data, message }) => {
           setRecorded(data);
@@ -60,6 +63,7 @@ export function ToolboxPage() {
     setGuests([]);
     setQuestion('');
     setAnswer('');
+    setPlayed(0);
   };
 
   return (
@@ -85,6 +89,8 @@ export function ToolboxPage() {
                 onChange={(value) => {
                   const chosen = setup.data?.clips.find((c) => String(c.id) === value);
                   setClipId(chosen?.id ?? null);
+                  // Another clip starts from nothing played.
+                  setPlayed(0);
                   if (chosen) setQuestion(defaultQuestion(chosen.title));
                 }}
               />
@@ -136,7 +142,8 @@ export function ToolboxPage() {
             </Group>
           </Stepper.Step>
           <Stepper.Step label="Watch" description="Play the clip together">
-            {clip && <ClipPlayer videoId={clip.id} />}
+            {clip && <ClipPlayer videoId={clip.id} onPlayed={setPlayed} />}
+            {clip && <PlayedNote played={played} duration={clip.duration_seconds} />}
             <Group mt="lg">
               <Button size="lg" onClick={() => setStep(3)}>
                 Next: check question
@@ -162,17 +169,41 @@ export function ToolboxPage() {
   );
 }
 
-function ClipPlayer({ videoId }: { videoId: number }) {
+/** What the talk will count as, from how far the clip has played. */
+function PlayedNote({ played, duration }: { played: number; duration: number }) {
+  const watched = isWatched(played, duration);
+  return (
+    <Text mt="sm" c={watched ? 'teal.8' : 'dimmed'} aria-live="polite">
+      Played {formatClock(played)} of {formatClock(duration)}.{' '}
+      {watched
+        ? 'The clip has played to the end: the talk counts as watching it for everyone present.'
+        : 'Play it to the end for the talk to count as watching it; otherwise it is recorded as attendance only.'}
+    </Text>
+  );
+}
+
+function ClipPlayer({ videoId, onPlayed }: { videoId: number; onPlayed: (seconds: number) => void }) {
   const video = usePreviewVideo(videoId);
   const stream = video.data?.main_resolutions.original;
   if (video.isPending) return <PageLoader label="Loading the clip..." />;
   if (!stream) return <Alert color="red">{video.error?.message ?? 'This clip cannot be played right now.'}</Alert>;
   return (
     <Stack mt="md" maw={800}>
-      <InlineVideo src={stream} testId="toolbox-clip" />
+      <InlineVideo src={stream} testId="toolbox-clip" onPlayed={onPlayed} />
       <Text fw={600}>{video.data?.title}</Text>
     </Stack>
   );
+}
+
+/** What the talk credited, in the leader's words: a watch of the clip, or attendance only. */
+function creditText(talk: ToolboxTalk): string {
+  const attended = `${talk.attendees.length} attended`;
+  const credited = talk.attendees.filter((a) => a.credited).length;
+  if (!talk.clip_watched) {
+    return `${attended}. The clip played ${formatClock(talk.played_seconds)} of ${formatClock(talk.clip_seconds)}, not to the end: the talk is recorded as attendance for everyone, and nobody is credited with watching the clip.`;
+  }
+  const who = credited === talk.attendees.length ? 'everyone' : `${credited} of them (the others cannot play it on their path)`;
+  return `${attended}. The clip played to the end: it counts as watched for ${who}, and the talk is recorded as attendance.`;
 }
 
 function RecordedTalk({ talk, onNext }: { talk: ToolboxTalk; onNext: () => void }) {
@@ -182,13 +213,7 @@ function RecordedTalk({ talk, onNext }: { talk: ToolboxTalk; onNext: () => void 
         <Title order={2} size="h3">
           Recorded: {talk.video_title}
         </Title>
-        <Text>
-          {talk.attendees.length} attended; the clip counts as watched for{' '}
-          {talk.attendees.filter((a) => a.credited).length === talk.attendees.length
-            ? 'everyone'
-            : `${talk.attendees.filter((a) => a.credited).length} of them`}
-          .
-        </Text>
+        <Text>{creditText(talk)}</Text>
         <Group>
           <Button size="lg" onClick={() => downloadAttendanceSheet(talk.id).catch(notifyError)}>
             Attendance sheet (PDF)

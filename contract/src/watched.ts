@@ -1,4 +1,4 @@
-/* The one watched threshold: playback, learning and the training records of qualifications all decide by it. */
+/* The one watched threshold: playback, learning, the training records of qualifications and a toolbox talk's clip all decide by it, on the server and on the toolbox screen. */
 
 const WATCHED_TENTHS = 9;
 /**

@@ -1,0 +1,183 @@
+import type { QualificationState } from '@mm/contract';
+import { isCleared } from './qualifications.rules.ts';
+
+/**
+ * The working tables (sign-offs, qualification rows) are what the app reads to decide; the evidence chain is what
+ * the audit pack vouches for. Only the chain is hashed, so every working row that claims something the chain must
+ * have witnessed is compared with it here: a row the chain does not back is a break, exactly like an edited record.
+ * Pure functions of the records (fed in chain order) and the rows.
+ */
+
+export type ChainRecord = { sequence: number; kind: string; at: number; user_id: number | null; station_id: number | null; detail: string };
+
+export type SignoffClaim = {
+  id: number;
+  user_id: number;
+  station_id: number;
+  person: string;
+  station_name: string;
+  signed_by_name: string;
+  signed_at: number;
+  comment: string;
+  checklist: string;
+  evidence: string;
+};
+
+export type StandingClaim = {
+  user_id: number;
+  station_id: number;
+  person: string;
+  station_name: string;
+  state: QualificationState;
+  qualified_at: number | null;
+  expires_at: number | null;
+};
+
+export type Disagreement = { kind: 'signoff' | 'qualification'; sequence: number | null; userId: number; stationId: number; message: string };
+
+/** What a signed_off record says, as the sign-off row must say it. */
+export type ChainSignoff = {
+  sequence: number;
+  at: number;
+  userId: number;
+  stationId: number;
+  signoffId: number | null;
+  station: string;
+  signedBy: string;
+  comment: string;
+  checklist: { item: string; checked: boolean }[];
+  revisions: unknown[];
+};
+
+export function signoffOf(r: ChainRecord): ChainSignoff {
+  const d = JSON.parse(r.detail) as {
+    signoff_id?: number;
+    station?: string;
+    signed_by?: string;
+    comment?: string;
+    checklist?: string[];
+    revisions?: unknown[];
+  };
+  return {
+    sequence: r.sequence,
+    at: r.at,
+    userId: r.user_id ?? 0,
+    stationId: r.station_id ?? 0,
+    signoffId: typeof d.signoff_id === 'number' ? d.signoff_id : null,
+    station: d.station ?? '',
+    signedBy: d.signed_by ?? '',
+    comment: d.comment ?? '',
+    // A sign-off is only accepted with every item observed, so the chain names the items and the row ticks them all.
+    checklist: (d.checklist ?? []).map((item) => ({ item, checked: true })),
+    revisions: d.revisions ?? [],
+  };
+}
+
+/** JSON with sorted keys: PostgreSQL and SQLite may hand the same stored JSON back with keys in another order. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const o = value as Record<string, unknown>;
+    return `{${Object.keys(o)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonical(o[k])}`)
+      .join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+const STANDING_KINDS = new Set(['assigned', 'unassigned', 'qualified', 'expiring', 'expired', 'retraining_due']);
+const HELD_KINDS = new Set(['qualified', 'expiring']);
+
+type PairStanding = { kind: string; sequence: number; qualifiedAt: number | null; expiresAt: number | null };
+
+/**
+ * Collects, record by record in chain order, what the chain witnessed: the sign-offs, and per person and station the
+ * last standing event (every move into or out of a held qualification is recorded: qualified, the warning period,
+ * expiry, retraining, assignment and unassignment).
+ */
+export function chainWitness() {
+  const signoffs: ChainSignoff[] = [];
+  const standing = new Map<string, PairStanding>();
+  const key = (userId: number, stationId: number) => `${userId}:${stationId}`;
+  return {
+    add(r: ChainRecord) {
+      if (r.user_id === null || r.station_id === null) return;
+      if (r.kind === 'signed_off') signoffs.push(signoffOf(r));
+      if (!STANDING_KINDS.has(r.kind)) return;
+      const k = key(r.user_id, r.station_id);
+      const previous = standing.get(k);
+      const detail = JSON.parse(r.detail) as { expires_at?: string | null };
+      const expiresAt = typeof detail.expires_at === 'string' ? Date.parse(detail.expires_at) : null;
+      standing.set(k, {
+        kind: r.kind,
+        sequence: r.sequence,
+        qualifiedAt: r.kind === 'qualified' ? r.at : r.kind === 'expiring' ? (previous?.qualifiedAt ?? null) : null,
+        expiresAt,
+      });
+    },
+    /** Every sign-off row must be one the chain recorded, field for field. */
+    compareSignoffs(rows: SignoffClaim[]): Disagreement[] {
+      const byId = new Map(signoffs.filter((s) => s.signoffId !== null).map((s) => [s.signoffId, s]));
+      const out: Disagreement[] = [];
+      for (const row of rows) {
+        // Records written before they named the sign-off are found by person, station and time.
+        const witnessed =
+          byId.get(row.id) ??
+          signoffs.find((s) => s.signoffId === null && s.userId === row.user_id && s.stationId === row.station_id && s.at === Number(row.signed_at));
+        const who = `Sign-off of ${row.person} at ${row.station_name} (${new Date(Number(row.signed_at)).toISOString().slice(0, 10)})`;
+        if (!witnessed) {
+          out.push({ kind: 'signoff', sequence: null, userId: row.user_id, stationId: row.station_id, message: `${who} is not in the evidence chain.` });
+          continue;
+        }
+        const differs = [
+          witnessed.userId !== row.user_id || witnessed.stationId !== row.station_id ? 'person or station' : '',
+          witnessed.at !== Number(row.signed_at) ? 'time' : '',
+          witnessed.signedBy !== row.signed_by_name ? 'signer' : '',
+          witnessed.comment !== row.comment ? 'comment' : '',
+          canonical(witnessed.checklist) !== canonical(JSON.parse(row.checklist)) ? 'checklist' : '',
+          canonical(witnessed.revisions) !== canonical(JSON.parse(row.evidence)) ? 'videos watched' : '',
+        ].filter(Boolean);
+        if (differs.length) {
+          out.push({
+            kind: 'signoff',
+            sequence: witnessed.sequence,
+            userId: row.user_id,
+            stationId: row.station_id,
+            message: `${who} differs from evidence record #${witnessed.sequence} (${differs.join(', ')}).`,
+          });
+        }
+      }
+      return out;
+    },
+    /** A stored qualification is held exactly when the chain's last standing event holds it, with the same dates. */
+    compareStanding(rows: StandingClaim[]): Disagreement[] {
+      const out: Disagreement[] = [];
+      for (const row of rows) {
+        const witnessed = standing.get(key(row.user_id, row.station_id));
+        const chainHolds = witnessed !== undefined && HELD_KINDS.has(witnessed.kind);
+        const who = `${row.person} at ${row.station_name}`;
+        const at = witnessed?.sequence ?? null;
+        if (isCleared(row.state) !== chainHolds) {
+          const message = chainHolds
+            ? `${who} is stored as "${row.state}" but the evidence chain shows them qualified (record #${at}).`
+            : `${who} is stored as "${row.state}" but the evidence chain holds no qualification for it.`;
+          out.push({ kind: 'qualification', sequence: at, userId: row.user_id, stationId: row.station_id, message });
+        } else if (
+          chainHolds &&
+          (Number(row.qualified_at) !== witnessed.qualifiedAt || (row.expires_at === null ? null : Number(row.expires_at)) !== witnessed.expiresAt)
+        ) {
+          out.push({
+            kind: 'qualification',
+            sequence: at,
+            userId: row.user_id,
+            stationId: row.station_id,
+            message: `${who}: the stored qualification dates differ from evidence record #${at}.`,
+          });
+        }
+      }
+      return out;
+    },
+    signoffs,
+  };
+}

@@ -1,0 +1,62 @@
+import type { AppContext } from '../../app-context.ts';
+import { now } from '../../lib/clock.ts';
+import { evidenceKey } from '../../lib/evidence-key.ts';
+import { evidenceHeadMail } from '../mail/templates.ts';
+import { organizationName } from '../tenancy/organizations.queries.ts';
+import { checkChain } from './audit-pack.ts';
+import { claimHeadMail, legacyChains, organizationsWithEvidence, sealLegacyChain } from './evidence.queries.ts';
+import { signHead } from './evidence-chain.ts';
+import { superUsersOf } from './qualifications.queries.ts';
+
+/** At start: every chain written before the chain was keyed gets its keyed seal (migration 032). */
+export async function sealLegacyChains(ctx: AppContext): Promise<number> {
+  let sealed = 0;
+  for (const organizationId of await legacyChains(ctx.db)) {
+    if (await ctx.db.transaction().execute((trx) => sealLegacyChain(trx, organizationId, now()))) sealed++;
+  }
+  if (sealed) ctx.log.info({ event: 'evidence_sealed', chains: sealed }, 'evidence chains keyed');
+  return sealed;
+}
+
+/** The ISO week of a moment (UTC), e.g. 2026-W48: the key of the weekly head e-mail. */
+export function isoWeek(t: number): string {
+  const d = new Date(t);
+  const day = (d.getUTCDay() + 6) % 7;
+  const thursday = Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate() - day + 3);
+  const year = new Date(thursday).getUTCFullYear();
+  const week = Math.floor((thursday - Date.UTC(year, 0, 1)) / (7 * 86_400_000)) + 1;
+  return `${year}-W${String(week).padStart(2, '0')}`;
+}
+
+/**
+ * Once a week (the first clock run of the ISO week, claimed in the database so several instances send once), each
+ * organization with evidence is e-mailed its chain head with the platform's signature: a copy kept outside the
+ * database, to check the chain against later. Only a verified head is sent; a broken chain is logged instead.
+ */
+export async function sendHeadMails(ctx: AppContext, t: number): Promise<number> {
+  const week = isoWeek(t);
+  let sent = 0;
+  for (const organizationId of await organizationsWithEvidence(ctx.db)) {
+    if (!(await claimHeadMail(ctx.db, organizationId, week, t))) continue;
+    const check = await checkChain(ctx.db, organizationId);
+    if (!check.intact || !check.head) {
+      ctx.log.warn({ event: 'evidence_head_not_sent', organizationId, breaks: check.breaks.length }, 'evidence chain broken: head not e-mailed');
+      continue;
+    }
+    const head = check.head;
+    const at = new Date(head.at).toISOString();
+    const query = new URLSearchParams({ head: head.hash, head_at: at });
+    const mail = evidenceHeadMail({
+      organization: await organizationName(ctx.db, organizationId),
+      sequence: head.sequence,
+      hash: head.hash,
+      at,
+      signature: signHead(evidenceKey(), organizationId, head),
+      url: `${ctx.config.publicUrl}/qualifications/verify?${query}`,
+    });
+    const recipients = ctx.config.evidence.headEmail ? [ctx.config.evidence.headEmail] : (await superUsersOf(ctx.db, [organizationId])).map((u) => u.email);
+    for (const to of recipients) await ctx.mailer.send(to, 'evidence-head', mail);
+    sent++;
+  }
+  return sent;
+}
