@@ -57,6 +57,8 @@ function toConfig(env: z.infer<typeof schema>) {
     databaseUrl,
     dialect: databaseUrl.startsWith('postgres') ? ('postgres' as const) : ('sqlite' as const),
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+    /** Without PUBLIC_URL (development) the platform is reached by any loopback name of its port: localhost, 127.0.0.1, [::1]. */
+    publicUrlSet: env.PUBLIC_URL !== undefined,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     supportEmail: env.SUPPORT_EMAIL,

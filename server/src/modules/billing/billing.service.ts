@@ -62,7 +62,20 @@ export async function listPlans(ctx: AppContext): Promise<SubscriptionPlan[]> {
   }));
 }
 
-/** Return URLs must lead back to this platform (an open redirect otherwise). */
+const LOOPBACK_NAMES = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * The origins of this platform: PUBLIC_URL's. Without PUBLIC_URL the default says localhost, yet a browser on
+ * http://127.0.0.1:3000 is on the same platform: every loopback name of the same port counts then.
+ */
+function isOwnOrigin(config: AppContext['config'], url: URL): boolean {
+  const own = new URL(config.publicUrl);
+  if (url.origin === own.origin) return true;
+  if (config.publicUrlSet || !LOOPBACK_NAMES.has(own.hostname)) return false;
+  return url.protocol === own.protocol && url.port === own.port && LOOPBACK_NAMES.has(url.hostname);
+}
+
+/** Return URLs must lead back to this platform (an open redirect otherwise); a refusal names the address to use. */
 function assertOwnUrl(ctx: AppContext, value: string, field: string): string {
   let url: URL;
   try {
@@ -70,7 +83,7 @@ function assertOwnUrl(ctx: AppContext, value: string, field: string): string {
   } catch {
     throw badRequest(`${field}: must be an absolute URL of this platform.`);
   }
-  if (url.origin !== new URL(ctx.config.publicUrl).origin) throw badRequest(`${field}: must be an address of this platform.`);
+  if (!isOwnOrigin(ctx.config, url)) throw badRequest(`${field}: must be an address of this platform. Open the platform at ${ctx.config.publicUrl} to pay.`);
   return value;
 }
 

@@ -179,6 +179,50 @@ describe('sign-up to paid, offline provider', () => {
     expect((await fetch(`${platform.url}/offline-checkout/offline_guess`)).status).toBe(404);
   });
 
+  it('without PUBLIC_URL accepts every loopback name of its port, and a refusal names the address to pay at', async () => {
+    // The harness's platform has no PUBLIC_URL and answers on 127.0.0.1: localhost and [::1] of that port are the same platform.
+    const port = new URL(platform.url).port;
+    // One owner for every attempt: a checkout opens a session and changes nothing until it is paid.
+    const owner = await registerCompany(platform);
+    for (const host of ['localhost', '[::1]', '127.0.0.1']) {
+      const checkout = await platform.api('POST', '/api/create-checkout-session', {
+        token: owner.token,
+        json: {
+          subscription_id: 1,
+          successUrl: `http://${host}:${port}/success-payment?session_id={CHECKOUT_SESSION_ID}`,
+          cancelUrl: `http://${host}:${port}/plans`,
+        },
+      });
+      expect([host, checkout.status]).toEqual([host, 201]);
+    }
+    const otherPort = await platform.api('POST', '/api/create-checkout-session', {
+      token: owner.token,
+      json: { subscription_id: 1, successUrl: `http://localhost:${Number(port) + 1}/success-payment`, cancelUrl: `${platform.url}/plans` },
+    });
+    expect([otherPort.status, otherPort.body.error_messages]).toEqual([
+      400,
+      `successUrl: must be an address of this platform. Open the platform at ${platform.url} to pay.`,
+    ]);
+
+    // With PUBLIC_URL set, only its address is this platform's.
+    const configured = await startPlatform({ PUBLIC_URL: 'https://learn.example.com' });
+    try {
+      await seedPlans(configured);
+      const payer = await registerCompany(configured);
+      const refused = await configured.api('POST', '/api/create-checkout-session', {
+        token: payer.token,
+        json: { subscription_id: 1, successUrl: `http://localhost:${new URL(configured.url).port}/success-payment`, cancelUrl: `${configured.url}/plans` },
+      });
+      expect([refused.status, refused.body.error_messages]).toEqual([
+        400,
+        `successUrl: must be an address of this platform. Open the platform at ${configured.ctx.config.publicUrl} to pay.`,
+      ]);
+      expect(await subscriptionOf(configured, payer.organizationId)).toBeUndefined();
+    } finally {
+      await configured.close();
+    }
+  });
+
   it('an open offline checkout expires after 24 hours: its page is gone and confirming it pays nothing', async () => {
     const owner = await registerCompany(platform);
     const url: string = (await startCheckout(owner.token, owner.userId)).body.data.url;
