@@ -126,3 +126,16 @@ export const signoffRequestMail = (signerName: string, personName: string, stati
     ],
     action: { label: `Open ${personName}'s qualifications`, url },
   });
+
+type SalesInquiry = { name: string; company: string; email: string; people: number; message: string; signedInAs: string | null };
+
+/** The enterprise "talk to us" form of /plans, to the sales address; the visitor's address is the way to answer. */
+export const salesInquiryMail = (q: SalesInquiry) =>
+  compose(`Enterprise inquiry: ${q.company} (${q.people} people)`, {
+    paragraphs: [
+      `${q.name} of ${q.company} asks about a plan for ${q.people} people${q.signedInAs ? ` (sent while signed in as ${q.signedInAs})` : ''}:`,
+      q.message,
+      `Answer by writing to ${q.email}.`,
+    ],
+    action: { label: `Reply to ${q.name}`, url: `mailto:${q.email}` },
+  });
