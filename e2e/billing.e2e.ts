@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  DEMO,
   dismissToasts,
   expectPath,
   expectToast,
@@ -11,6 +12,7 @@ import {
   toast,
   uniqueEmail,
   useStack,
+  WIDTHS,
 } from './harness.ts';
 
 // Member spec: registration -> checkout -> success (section 4), /success-payment, /add-team-member, /plans/me (section 2).
@@ -119,5 +121,33 @@ describe('subscription journey', () => {
     await reminder.getByRole('button', { name: 'Send the link again' }).click();
     await expectToast(page, 'We sent you a new confirmation link.');
     await reminder.waitFor({ state: 'hidden' });
+  });
+
+  it('a member sees the plan read-only; only the super user sees amounts, invoices and the actions', async () => {
+    const member = await newPage(env.browser, env.stack, WIDTHS.mobile);
+    await signInThroughForm(member, DEMO.member.email, DEMO.member.password);
+    await dismissToasts(member);
+    await member.goto('/plans/me');
+    const plan = member.locator('[aria-label="Current subscription"]');
+    await expectVisible(plan.getByText('Plant 100'), 15_000);
+    await expectVisible(plan.getByText('100 accounts'));
+    await expectVisible(plan.getByText('Active'));
+    const main = member.getByRole('main');
+    expect(await main.getByText(/USD/).count()).toBe(0);
+    expect(await main.getByRole('article').count()).toBe(0);
+    expect(await main.getByRole('link', { name: 'Change plan' }).count()).toBe(0);
+    expect(await main.getByRole('button', { name: 'Pause autorenewal' }).count()).toBe(0);
+    await member.goto('/plans');
+    await expectVisible(member.getByText('The super user of your organization chooses its plan. Ask them to change it.'), 15_000);
+    await expectVisible(member.getByRole('article', { name: 'Plant 100 plan' }));
+    expect(await member.getByRole('button', { name: 'pay now' }).count()).toBe(0);
+
+    const supervisor = await newPage(env.browser, env.stack, WIDTHS.mobile);
+    await signInThroughForm(supervisor, DEMO.superUser.email, DEMO.superUser.password);
+    await dismissToasts(supervisor);
+    await supervisor.goto('/plans/me');
+    await expectVisible(supervisor.getByText('USD 990.00 / month'), 15_000);
+    expect(await supervisor.getByRole('article', { name: /Subscription record/ }).count()).toBeGreaterThanOrEqual(6);
+    await expectVisible(supervisor.getByRole('link', { name: 'Change plan' }));
   });
 });

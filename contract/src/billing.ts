@@ -44,6 +44,8 @@ export type SubscriptionRecord = z.infer<typeof subscriptionRecord>;
 export const currentSubscription = z.object({
   status: subscriptionStatus,
   title: z.string(),
+  /** Accounts the plan includes, the super user included. */
+  no_of_account: z.number(),
   trial_ends_at: z.string().nullable(),
   current_period_end: z.string(),
   auto_renew: z.number(),
@@ -54,6 +56,8 @@ export const currentSubscription = z.object({
 export const paymentState = z.object({
   data: z.number(),
   subscription: currentSubscription.nullable(),
+  /** 1 when the caller may see amounts and invoices and change the plan (the super user); members read the plan only. */
+  manages_billing: z.number(),
 });
 export type PaymentState = z.infer<typeof paymentState>;
 

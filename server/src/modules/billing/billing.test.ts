@@ -4,6 +4,7 @@ import { checkoutUrls, countPayments, registerCompany, seedPlans, subscriptionOf
 import { organizationWithMembers, startPlatform, type TestPlatform } from '../../../test/harness.ts';
 import { DAY, now } from '../../lib/clock.ts';
 import { organizationHasAccess } from './access.ts';
+import { BILLING_SUPER_USER_ONLY } from './billing.policy.ts';
 import { OFFLINE_CHECKOUT_LIFETIME_MS } from './billing.queries.ts';
 import { runBillingClock } from './billing-clock.ts';
 
@@ -51,7 +52,7 @@ describe('sign-up to paid, offline provider', () => {
   it('registration has no plan; the test checkout starts the trial and makes the payer super user, once', async () => {
     const owner = await registerCompany(platform);
     const before = await platform.api('POST', '/api/get-payment', { token: owner.token, form: { userId: String(owner.userId) } });
-    expect(before.body.data).toEqual({ data: 0, subscription: null });
+    expect(before.body.data).toEqual({ data: 0, subscription: null, manages_billing: 1 });
     expect(await organizationHasAccess(platform.ctx.db, { organizationId: owner.organizationId })).toBe(false);
 
     const checkout = await startCheckout(owner.token, owner.userId);
@@ -343,7 +344,35 @@ describe('the operator trial', () => {
       }),
     ]);
     expect(Number(subscription?.trial_ends_at) - Number(subscription?.created_at)).toBe(30 * DAY);
-    // Members read their organization's history too; another organization's stays closed.
-    expect((await platform.api('POST', '/api/subscribedPlans', { token: forge.member.token })).body.data).toHaveLength(1);
+  });
+
+  it('shows a member the plan read-only: name, seats and status, never an amount or an invoice', async () => {
+    const forge = await organizationWithMembers(platform, 'Member Billing Forge');
+    for (const method of ['GET', 'POST'] as const) {
+      const records = await platform.api(method, '/api/subscribedPlans', { token: forge.member.token });
+      expect([records.status, records.body.error_messages]).toEqual([403, BILLING_SUPER_USER_ONLY]);
+    }
+    const state = await platform.api('POST', '/api/get-payment', { token: forge.member.token });
+    expect(state.status).toBe(200);
+    expect(state.body.data).toEqual({
+      data: 1,
+      manages_billing: 0,
+      subscription: {
+        status: 'trialing',
+        title: 'Free trial',
+        no_of_account: 5,
+        trial_ends_at: expect.any(String),
+        current_period_end: expect.any(String),
+        auto_renew: 1,
+        cancel_reason: null,
+      },
+    });
+    expect(JSON.stringify(state.body)).not.toMatch(/amount|payment_mode|currency/);
+    // The member cannot act on the plan either; the super user reads the history and manages it.
+    const pause = await platform.api('POST', '/api/cancel/subscription', { token: forge.member.token, form: { cancel_reason: 'no' } });
+    expect(pause.status).toBe(403);
+    const superUser = await platform.api('POST', '/api/get-payment', { token: forge.superUser.token });
+    expect(superUser.body.data.manages_billing).toBe(1);
+    expect((await platform.api('POST', '/api/subscribedPlans', { token: forge.superUser.token })).body.data).toHaveLength(1);
   });
 });
