@@ -1,4 +1,4 @@
-import { Button, Group, Modal, NumberInput, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, Modal, NumberInput, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { EMAIL_SHAPE, SALES_FORM_LIMITS } from '@mm/contract';
 import { type FormEvent, useState } from 'react';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
@@ -52,11 +52,11 @@ export function SalesInquiryDialog({ opened, onClose }: SalesInquiryDialogProps)
   };
 
   return (
-    <Modal opened={opened} onClose={onClose} title="Enterprise: talk to us" centered size="lg">
+    <Modal opened={opened} onClose={onClose} title="Enterprise: talk to us" centered size="lg" closeButtonProps={{ 'aria-label': 'Close' }}>
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           <Text size="sm">More than 500 people, several sites or your own terms: tell us about your plant and our sales team will answer you by e-mail.</Text>
-          <Group grow align="flex-start" wrap="wrap">
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
             <TextInput
               label="Name"
               required
@@ -65,7 +65,6 @@ export function SalesInquiryDialog({ opened, onClose }: SalesInquiryDialogProps)
               value={fields.name}
               onChange={(e) => set('name')(e.currentTarget.value)}
               error={errors.name}
-              miw={200}
             />
             <TextInput
               label="Company"
@@ -75,10 +74,9 @@ export function SalesInquiryDialog({ opened, onClose }: SalesInquiryDialogProps)
               value={fields.company}
               onChange={(e) => set('company')(e.currentTarget.value)}
               error={errors.company}
-              miw={200}
             />
-          </Group>
-          <Group grow align="flex-start" wrap="wrap">
+          </SimpleGrid>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
             <TextInput
               label="E-mail"
               type="email"
@@ -88,7 +86,6 @@ export function SalesInquiryDialog({ opened, onClose }: SalesInquiryDialogProps)
               value={fields.email}
               onChange={(e) => set('email')(e.currentTarget.value)}
               error={errors.email}
-              miw={200}
             />
             <NumberInput
               label="People to train"
@@ -100,9 +97,8 @@ export function SalesInquiryDialog({ opened, onClose }: SalesInquiryDialogProps)
               value={fields.people}
               onChange={set('people')}
               error={errors.people}
-              miw={200}
             />
-          </Group>
+          </SimpleGrid>
           <Textarea
             label="Message"
             required
