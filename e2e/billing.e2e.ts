@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  DEMO,
   dismissToasts,
   expectPath,
   expectToast,
@@ -8,9 +9,9 @@ import {
   newPage,
   registerThroughApi,
   signInThroughForm,
-  toast,
   uniqueEmail,
   useStack,
+  WIDTHS,
 } from './harness.ts';
 
 // Member spec: registration -> checkout -> success (section 4), /success-payment, /add-team-member, /plans/me (section 2).
@@ -95,7 +96,7 @@ describe('subscription journey', () => {
     await expectVisible(page.getByText(/Reason: Trial first, decide next quarter/));
     await expectVisible(page.getByText('free trial', { exact: true }));
   });
-  it('offers the confirmation link again to an owner who invites before confirming the e-mail address', async () => {
+  it('keeps what an owner typed before confirming the e-mail, says why, and lists each refused address with its reason', async () => {
     const owner = { name: 'Bo', lastName: 'Berg', company: 'Berg Stamping', email: uniqueEmail('berg'), password: 'Stamping-Press-2026' };
     const { user_id: userId, token } = await registerThroughApi(env.stack, owner);
     const checkout = await env.stack.api('POST', '/api/create-checkout-session', {
@@ -117,12 +118,67 @@ describe('subscription journey', () => {
     const page = await newPage(env.browser, env.stack);
     await signInThroughForm(page, owner.email, owner.password);
     await page.goto('/add-team-member');
-    await field(page, 'Team member e-mail 1').fill(uniqueEmail('press'));
+    const press = uniqueEmail('press');
+    await field(page, 'Team member e-mail 1').fill(press);
+    await field(page, 'Team member e-mail 2').fill('not-an-address');
     await page.getByRole('button', { name: 'Save' }).click();
-    const reminder = toast(page, 'Please confirm your e-mail address first');
-    await expectVisible(reminder);
-    await reminder.getByRole('button', { name: 'Send the link again' }).click();
+    // A malformed address is named at its field and nothing is sent.
+    await expectVisible(page.getByText('Not a valid e-mail address (for example name@company.com).'));
+    await field(page, 'Team member e-mail 2').fill(DEMO.member.email);
+    await field(page, 'Team member e-mail 3').fill('  ');
+    await page.getByRole('button', { name: 'Save' }).click();
+    // Not confirmed yet: the page says why and keeps what was typed, with the link to send again.
+    await expectVisible(page.getByText(`Confirm your e-mail first: we sent a link to ${owner.email}.`, { exact: false }));
+    expect(new URL(page.url()).pathname).toBe('/add-team-member');
+    expect(await field(page, 'Team member e-mail 1').inputValue()).toBe(press);
+    await page.getByRole('button', { name: 'Send the link again' }).click();
     await expectToast(page, 'We sent you a new confirmation link.');
-    await reminder.waitFor({ state: 'hidden' });
+    // A reload keeps the addresses too.
+    await page.reload();
+    expect(await field(page, 'Team member e-mail 1').inputValue()).toBe(press);
+
+    // Once confirmed, Save invites the new address and lists the refused one with its reason.
+    // The link sent again replaces the registration's: the newest one confirms.
+    const confirmations = () =>
+      env.stack.mail.messages.filter((m) => m.to.includes(owner.email.toLowerCase()) && m.subject.includes('Confirm your e-mail address'));
+    await expect.poll(() => confirmations().length, { timeout: 10_000 }).toBe(2);
+    const confirmLink = /https?:\/\/\S+\/api\/confirm-email\?token=[\w%-]+/.exec(confirmations().at(-1)!.text)?.[0];
+    expect((await fetch(confirmLink!, { redirect: 'manual' })).headers.get('location')).toBe('/?email_confirmed=1');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expectToast(page, `Invitations sent to ${press}.`);
+    await expectVisible(page.getByText(`${DEMO.member.email}: already has an account`));
+    expect(await field(page, 'Team member e-mail 1').inputValue()).toBe('');
+    expect(await field(page, 'Team member e-mail 2').inputValue()).toBe(DEMO.member.email);
+    await env.stack.mail.waitForMail(press, 'You are invited');
+    await page.getByRole('button', { name: 'Continue to Home' }).click();
+    await expectPath(page, '/home');
+  });
+
+  it('a member sees the plan read-only; only the super user sees amounts, invoices and the actions', async () => {
+    const member = await newPage(env.browser, env.stack, WIDTHS.mobile);
+    await signInThroughForm(member, DEMO.member.email, DEMO.member.password);
+    await dismissToasts(member);
+    await member.goto('/plans/me');
+    const plan = member.locator('[aria-label="Current subscription"]');
+    await expectVisible(plan.getByText('Plant 100'), 15_000);
+    await expectVisible(plan.getByText('100 accounts'));
+    await expectVisible(plan.getByText('Active'));
+    const main = member.getByRole('main');
+    expect(await main.getByText(/USD/).count()).toBe(0);
+    expect(await main.getByRole('article').count()).toBe(0);
+    expect(await main.getByRole('link', { name: 'Change plan' }).count()).toBe(0);
+    expect(await main.getByRole('button', { name: 'Pause autorenewal' }).count()).toBe(0);
+    await member.goto('/plans');
+    await expectVisible(member.getByText('The super user of your organization chooses its plan. Ask them to change it.'), 15_000);
+    await expectVisible(member.getByRole('article', { name: 'Plant 100 plan' }));
+    expect(await member.getByRole('button', { name: 'pay now' }).count()).toBe(0);
+
+    const supervisor = await newPage(env.browser, env.stack, WIDTHS.mobile);
+    await signInThroughForm(supervisor, DEMO.superUser.email, DEMO.superUser.password);
+    await dismissToasts(supervisor);
+    await supervisor.goto('/plans/me');
+    await expectVisible(supervisor.getByText('USD 990.00 / month'), 15_000);
+    expect(await supervisor.getByRole('article', { name: /Subscription record/ }).count()).toBeGreaterThanOrEqual(6);
+    await expectVisible(supervisor.getByRole('link', { name: 'Change plan' }));
   });
 });

@@ -9,10 +9,10 @@ export * from './kit/mail-capture.ts';
 export * from './kit/stack.ts';
 
 /** A fresh platform and a browser for the enclosing describe block, stopped after it. */
-export function useStack(): { stack: Stack; browser: Browser } {
+export function useStack(settings?: NodeJS.ProcessEnv): { stack: Stack; browser: Browser } {
   const env = {} as { stack: Stack; browser: Browser };
   beforeAll(async () => {
-    [env.stack, env.browser] = await Promise.all([startStack(), openBrowser()]);
+    [env.stack, env.browser] = await Promise.all([startStack(undefined, settings), openBrowser()]);
   });
   afterAll(async () => {
     await env.browser?.close();

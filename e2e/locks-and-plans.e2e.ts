@@ -1,6 +1,6 @@
-import { CERTIFICATE_MESSAGES } from '@mm/contract';
+import { CERTIFICATE_MESSAGES, SALES_MESSAGES } from '@mm/contract';
 import { describe, expect, it } from 'vitest';
-import { DEMO, dismissToasts, expectPath, expectVisible, newPage, signInThroughForm, useStack, WIDTHS } from './harness.ts';
+import { DEMO, dismissToasts, expectPath, expectToast, expectVisible, field, newPage, signInThroughForm, useStack, WIDTHS } from './harness.ts';
 
 // Locks enforced by the server (design.md, availability) and shown as a locked state; the guest on a paid
 // feature is signed out (member spec, section 6) onto the public plans with the free trial.
@@ -59,5 +59,46 @@ describe('locked categories and the way to the plans', () => {
     await expectVisible(page.getByText(/USD \d/).first());
     await page.getByRole('link', { name: 'Start your free trial', exact: true }).click();
     await expectPath(page, '/register');
+  });
+
+  it("a plant finds plans that seat it, the spec's plan first, and writes to sales for more", async () => {
+    const { stack, browser } = env;
+    const page = await newPage(browser, stack, WIDTHS.tablet);
+    await signInThroughForm(page, DEMO.superUser.email, DEMO.superUser.password);
+    await dismissToasts(page);
+    await page.goto('/plans');
+    const cards = page.getByRole('article');
+    await expectVisible(cards.first(), 15_000);
+    // Plan 1 (the registration's) first and as it was; then plans for 25, 100 and 500 people.
+    await expectVisible(cards.first().getByRole('heading', { name: 'Team', exact: true }));
+    await expectVisible(cards.first().getByText('5 accounts', { exact: true }));
+    await expectVisible(cards.first().getByText('USD 149.00').first());
+    for (const [title, seats, price] of [
+      ['Plant 25', '25 accounts', 'USD 490'],
+      ['Plant 100', '100 accounts', 'USD 990'],
+      ['Plant 500', '500 accounts', 'USD 3,900'],
+    ] as const) {
+      const card = page.getByRole('article', { name: `${title} plan` });
+      await expectVisible(card.getByText(seats, { exact: true }));
+      await expectVisible(card.getByText(price).first());
+    }
+
+    const enterprise = page.getByRole('article', { name: 'Enterprise plan' });
+    await enterprise.getByRole('button', { name: 'Talk to us' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Enterprise: talk to us' });
+    await dialog.getByRole('button', { name: 'Send to sales' }).click();
+    await expectVisible(dialog.getByText('Enter a valid e-mail address, such as name@company.com.'));
+    await expectVisible(dialog.getByText('Enter how many people to train.'));
+    await field(dialog, 'Name').fill('Ana Souza');
+    await field(dialog, 'Company').fill('Souza Metalworks');
+    await field(dialog, 'E-mail').fill('ana@souza.example');
+    await field(dialog, 'People to train').fill('1200');
+    await field(dialog, 'Message').fill('Four plants, three shifts each: we want press safety for everyone.');
+    await dialog.getByRole('button', { name: 'Send to sales' }).click();
+    await expectToast(page, SALES_MESSAGES.sent);
+    await dialog.waitFor({ state: 'hidden' });
+    const mail = await stack.mail.waitForMail('sales@manufacturingmasters.local', 'Enterprise inquiry: Souza Metalworks (1200 people)');
+    expect(mail.text).toContain('Four plants, three shifts each');
+    expect(mail.text).toContain('ana@souza.example');
   });
 });

@@ -85,3 +85,23 @@ describe('registration', () => {
     expect(new URL(page.url()).pathname).toBe('/register');
   });
 });
+
+// Development without PUBLIC_URL: the default public address says localhost, the browser is on 127.0.0.1.
+describe('registration on a loopback address other than the default public URL', () => {
+  const env = useStack({ PUBLIC_URL: '' });
+
+  it('continues to the checkout', async () => {
+    expect(new URL(env.stack.baseUrl).hostname).toBe('127.0.0.1');
+    const page = await newPage(env.browser, env.stack);
+    await page.goto('/register');
+    await field(page, 'First Name').fill('Tomasz');
+    await field(page, 'Last Name').fill('Lewandowski');
+    await field(page, 'Company').fill('Lewandowski Forge');
+    await field(page, 'Email').fill(uniqueEmail('lewandowski'));
+    await field(page, 'Password').fill('Drop-Forge-Safety-2026');
+    await page.getByRole('checkbox', { name: /I agree to the Terms/ }).check();
+    await page.getByRole('button', { name: 'Start your free trial' }).click();
+    await page.waitForURL((url) => url.pathname.startsWith('/offline-checkout/'), { timeout: 20_000 });
+    await expectVisible(page.getByText('TEST MODE — no card is charged'));
+  });
+});

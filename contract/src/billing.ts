@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EMAIL_SHAPE, SALES_FORM_LIMITS } from './messages.ts';
 import type { WireInput } from './route.ts';
 
 /** Amounts are in the currency's major unit (149 means $149.00). */
@@ -43,6 +44,8 @@ export type SubscriptionRecord = z.infer<typeof subscriptionRecord>;
 export const currentSubscription = z.object({
   status: subscriptionStatus,
   title: z.string(),
+  /** Accounts the plan includes, the super user included. */
+  no_of_account: z.number(),
   trial_ends_at: z.string().nullable(),
   current_period_end: z.string(),
   auto_renew: z.number(),
@@ -53,6 +56,8 @@ export const currentSubscription = z.object({
 export const paymentState = z.object({
   data: z.number(),
   subscription: currentSubscription.nullable(),
+  /** 1 when the caller may see amounts and invoices and change the plan (the super user); members read the plan only. */
+  manages_billing: z.number(),
 });
 export type PaymentState = z.infer<typeof paymentState>;
 
@@ -116,3 +121,36 @@ export const acceptInvitationRequest = z.object({
   password_confirmation: z.string().max(1024),
 });
 export type AcceptInvitationRequest = z.infer<typeof acceptInvitationRequest>;
+
+/** No line breaks or other control characters in the one-line fields (they end up in an e-mail's subject). */
+const oneLine = (label: string, max: number) =>
+  z
+    .string()
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} may have at most ${max} characters`)
+    .regex(/^[^\p{Cc}]*$/u, `${label} must be one line`);
+
+/** The enterprise "talk to us" form of /plans: delivered to SALES_EMAIL. */
+export const salesInquiryRequest = z.object({
+  name: oneLine('Name', SALES_FORM_LIMITS.name),
+  company: oneLine('Company', SALES_FORM_LIMITS.company),
+  email: z
+    .string()
+    .trim()
+    .max(SALES_FORM_LIMITS.email, `E-mail may have at most ${SALES_FORM_LIMITS.email} characters`)
+    .regex(EMAIL_SHAPE, 'E-mail must be a valid e-mail address'),
+  people: z.coerce
+    .number({ error: 'People must be a number' })
+    .int('People must be a whole number')
+    .min(1, 'People must be at least 1')
+    .max(SALES_FORM_LIMITS.people, `People may be at most ${SALES_FORM_LIMITS.people}`),
+  message: z
+    .string()
+    .trim()
+    .min(SALES_FORM_LIMITS.messageMin, `Message must be at least ${SALES_FORM_LIMITS.messageMin} characters`)
+    .max(SALES_FORM_LIMITS.message, `Message may have at most ${SALES_FORM_LIMITS.message} characters`),
+});
+export type SalesInquiryRequest = WireInput<typeof salesInquiryRequest>;
+/** The form once validated: trimmed texts, `people` a number. */
+export type SalesInquiry = z.infer<typeof salesInquiryRequest>;

@@ -92,3 +92,12 @@ export const CONFIRMATION_MESSAGES = {
   button: 'Confirm my e-mail address',
   continue: 'Continue',
 } as const;
+
+// ---------------------------------------------------------------- sales: the enterprise "talk to us" form on /plans (issue 33)
+/** The shape of an e-mail address both sides check (the server's check is the one that counts). */
+export const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const SALES_FORM_LIMITS = { name: 100, company: 200, email: 254, people: 1_000_000, message: 2000, messageMin: 10 } as const;
+export const SALES_MESSAGES = {
+  sent: 'Thank you: your message is on its way to our sales team, who will answer you by e-mail.',
+  throttled: 'We received several messages from your network in the last hour. Please try again later.',
+} as const;

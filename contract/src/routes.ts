@@ -22,6 +22,7 @@ import {
   paymentState,
   registerMembersData,
   registerMembersRequest,
+  salesInquiryRequest,
   subscriptionPlan,
   subscriptionRecord,
 } from './billing.ts';
@@ -626,6 +627,8 @@ export const routes = {
   search: defineRoute({ method: 'GET', path: '/api/search', query: searchQuery, answer: searchData }),
   // landing
   landing: defineRoute({ method: 'GET', path: '/api/landing', answer: landingData }),
+  // sales: the enterprise "talk to us" form of /plans (issue 33)
+  salesInquiry: defineRoute({ method: 'POST', path: '/api/sales-inquiry', body: salesInquiryRequest, answer: z.null(), status: 201 }),
 } as const;
 
 export type RouteName = keyof typeof routes;

@@ -74,9 +74,10 @@ export function seedDemoDataDir(): string {
 
 /**
  * SMTP capture plus a fresh platform (own copy of the seeded data directory, SQLite) serving the built
- * web app. Inside the journeys the template comes from the global setup; scripts pass their own.
+ * web app. Inside the journeys the template comes from the global setup; scripts pass their own. `settings` override
+ * the environment (an empty value unsets a setting, as for the platform itself).
  */
-export async function startStack(templateDir: string = inject('seededDataDir')): Promise<Stack> {
+export async function startStack(templateDir: string = inject('seededDataDir'), settings: NodeJS.ProcessEnv = {}): Promise<Stack> {
   if (!fs.existsSync(path.join(REPO_ROOT, 'web', 'dist', 'index.html'))) {
     console.warn('web/dist/index.html is missing: run `npm run build -w web` first (npm run test:e2e does).');
   }
@@ -96,6 +97,7 @@ export async function startStack(templateDir: string = inject('seededDataDir')):
     LOG_LEVEL: 'warn',
     SEED_DEMO: 'auto',
     EVIDENCE_KEY: E2E_EVIDENCE_KEY,
+    ...settings,
   };
   // SQLite in the fresh data directory, never a shared database.
   delete env.DATABASE_URL;

@@ -41,6 +41,7 @@ import { organizationRoutes } from './modules/organization/organization.routes.t
 import { playbackRoutes } from './modules/playback/playback.routes.ts';
 import { publicContentRoutes } from './modules/public-content/public-content.routes.ts';
 import { qualificationsRoutes } from './modules/qualifications/qualifications.routes.ts';
+import { salesRoutes } from './modules/sales/sales.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { sharingRoutes } from './modules/sharing/sharing.routes.ts';
 import { shopfloorRoutes } from './modules/shopfloor/shopfloor.routes.ts';
@@ -146,6 +147,7 @@ export async function buildApp(
       await api.register(toolboxRoutes, { ctx });
       await api.register(shopfloorRoutes, { ctx });
       await api.register(qualificationsRoutes, { ctx });
+      await api.register(salesRoutes, { ctx });
     },
     { prefix: '/api' },
   );

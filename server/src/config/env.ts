@@ -19,6 +19,7 @@ const schema = z
       .refine((v) => !v || /^smtps?:\/\//.test(v), 'must be an smtp:// or smtps:// URL'),
     MAIL_FROM: z.string().min(3).default('Manufacturing Masters <no-reply@manufacturingmasters.local>'),
     SUPPORT_EMAIL: z.string().email().default('support@manufacturingmasters.local'),
+    SALES_EMAIL: z.string().email().default('sales@manufacturingmasters.local'),
     PAYMENT_PROVIDER: z.enum(['offline', 'stripe']).default('offline'),
     STRIPE_SECRET_KEY: z.string().optional(),
     STRIPE_WEBHOOK_SECRET: z.string().optional(),
@@ -64,9 +65,13 @@ function toConfig(env: z.infer<typeof schema>) {
     databaseUrl,
     dialect: databaseUrl.startsWith('postgres') ? ('postgres' as const) : ('sqlite' as const),
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+    /** Without PUBLIC_URL (development) the platform is reached by any loopback name of its port: localhost, 127.0.0.1, [::1]. */
+    publicUrlSet: env.PUBLIC_URL !== undefined,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     supportEmail: env.SUPPORT_EMAIL,
+    /** Where the enterprise "talk to us" form of /plans is delivered. */
+    salesEmail: env.SALES_EMAIL,
     payment: {
       provider: env.PAYMENT_PROVIDER,
       stripeSecretKey: env.STRIPE_SECRET_KEY,

@@ -33,6 +33,8 @@ export const LIMITS = {
   /** PIN sign-ins on a shared kiosk, per person (a success clears it) and per kiosk (a success is given back). */
   kioskPinPerPerson: { kind: 'kiosk_pin_user', max: 5, windowMs: 15 * MINUTE },
   kioskPinPerKiosk: { kind: 'kiosk_pin_kiosk', max: 30, windowMs: HOUR },
+  /** Enterprise "talk to us" messages to the sales address, per address: a public form is not a relay. */
+  salesInquiryPerAddress: { kind: 'sales_ip', max: 5, windowMs: HOUR },
 } as const;
 
 export type Limit = (typeof LIMITS)[keyof typeof LIMITS];

@@ -49,6 +49,7 @@ export const PUBLIC_ROUTES: Record<string, string> = {
   'GET /offline-checkout/:sessionRef': "the offline provider's checkout page, by its unguessable reference",
   'POST /offline-checkout/:sessionRef/confirm': "the offline provider's checkout page, by its unguessable reference",
   'POST /offline-checkout/:sessionRef/cancel': "the offline provider's checkout page, by its unguessable reference",
+  'POST /api/sales-inquiry': 'the enterprise "talk to us" form of the plans page: one e-mail to SALES_EMAIL, at most 5 an hour per address',
 };
 
 /** Routes the remote attacker cannot reach at all (they refuse every address but the machine's own). */

@@ -21,10 +21,14 @@ export const theme = createTheme({
 
 /**
  * Variables Mantine sets at run time from the theme (so a stylesheet cannot override them): links and
- * placeholders keep 4.5:1 on white and on the light tints of alerts.
+ * placeholders keep 4.5:1 on white and on the light tints of alerts, and so do the error texts under form fields.
  */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
-  light: { '--mantine-color-anchor': 'var(--mantine-color-blue-9)', '--mantine-color-placeholder': 'var(--mantine-color-gray-7)' },
+  light: {
+    '--mantine-color-anchor': 'var(--mantine-color-blue-9)',
+    '--mantine-color-placeholder': 'var(--mantine-color-gray-7)',
+    '--mantine-color-error': 'var(--mantine-color-red-8)',
+  },
   dark: {},
 });

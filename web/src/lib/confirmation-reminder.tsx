@@ -6,14 +6,14 @@ import { ApiError, apiRequest } from './api-client.ts';
 
 const REMINDER_ID = 'confirm-email';
 
-/** The refusal of an unconfirmed organization, with a way to get the e-mailed link again. */
-function ConfirmationReminder() {
+/** "Send the link again": e-mails the registration's confirmation link anew and says so in a toast. */
+export function ResendConfirmationButton({ onSent }: { onSent?: () => void }) {
   const [sending, setSending] = useState(false);
   const sendAgain = async () => {
     setSending(true);
     try {
       const { message } = await apiRequest(routes.resendConfirmation);
-      notifications.hide(REMINDER_ID);
+      onSent?.();
       notifications.show({ color: 'green', message: message ?? CONFIRMATION_MESSAGES.sent });
     } catch (error) {
       if (!(error instanceof ApiError && error.sessionEnded))
@@ -23,11 +23,18 @@ function ConfirmationReminder() {
     }
   };
   return (
+    <Button size="xs" variant="light" loading={sending} onClick={sendAgain}>
+      {CONFIRMATION_MESSAGES.sendAgain}
+    </Button>
+  );
+}
+
+/** The refusal of an unconfirmed organization, with a way to get the e-mailed link again. */
+function ConfirmationReminder() {
+  return (
     <Stack gap="xs" align="flex-start">
       <Text size="sm">{CONFIRMATION_MESSAGES.confirmFirst}</Text>
-      <Button size="xs" variant="light" loading={sending} onClick={sendAgain}>
-        {CONFIRMATION_MESSAGES.sendAgain}
-      </Button>
+      <ResendConfirmationButton onSent={() => notifications.hide(REMINDER_ID)} />
     </Stack>
   );
 }

@@ -14,7 +14,7 @@ import { DAY, now } from '../../lib/clock.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { Caller } from '../auth/caller.ts';
 import { findUserById, updateUser } from '../users/users.queries.ts';
-import { assertCanCheckout, assertSuperUser, organizationOf } from './billing.policy.ts';
+import { assertCanCheckout, assertCanReadPayments, assertSuperUser, managesBilling, organizationOf } from './billing.policy.ts';
 import {
   consumeCheckout,
   findLatestOrganizationCheckout,
@@ -62,7 +62,20 @@ export async function listPlans(ctx: AppContext): Promise<SubscriptionPlan[]> {
   }));
 }
 
-/** Return URLs must lead back to this platform (an open redirect otherwise). */
+const LOOPBACK_NAMES = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * The origins of this platform: PUBLIC_URL's. Without PUBLIC_URL the default says localhost, yet a browser on
+ * http://127.0.0.1:3000 is on the same platform: every loopback name of the same port counts then.
+ */
+function isOwnOrigin(config: AppContext['config'], url: URL): boolean {
+  const own = new URL(config.publicUrl);
+  if (url.origin === own.origin) return true;
+  if (config.publicUrlSet || !LOOPBACK_NAMES.has(own.hostname)) return false;
+  return url.protocol === own.protocol && url.port === own.port && LOOPBACK_NAMES.has(url.hostname);
+}
+
+/** Return URLs must lead back to this platform (an open redirect otherwise); a refusal names the address to use. */
 function assertOwnUrl(ctx: AppContext, value: string, field: string): string {
   let url: URL;
   try {
@@ -70,7 +83,7 @@ function assertOwnUrl(ctx: AppContext, value: string, field: string): string {
   } catch {
     throw badRequest(`${field}: must be an absolute URL of this platform.`);
   }
-  if (url.origin !== new URL(ctx.config.publicUrl).origin) throw badRequest(`${field}: must be an address of this platform.`);
+  if (!isOwnOrigin(ctx.config, url)) throw badRequest(`${field}: must be an address of this platform. Open the platform at ${ctx.config.publicUrl} to pay.`);
   return value;
 }
 
@@ -106,6 +119,7 @@ function toCurrent(s: SubscriptionRow): ConfirmPaymentData['subscription'] {
   return {
     status: s.status,
     title: s.plan_title ?? 'Free trial',
+    no_of_account: s.plan_no_of_account ?? DEFAULT_SEATS,
     trial_ends_at: s.trial_ends_at === null ? null : iso(s.trial_ends_at),
     current_period_end: iso(s.current_period_end),
     auto_renew: s.auto_renew,
@@ -185,14 +199,26 @@ export async function confirmPayment(ctx: AppContext, caller: Caller, input: Con
   };
 }
 
+/** Every member's view of the plan: whether it gives access, its name, seats and status, never an amount. */
 export async function getPaymentState(ctx: AppContext, caller: Caller): Promise<PaymentState> {
   const organizationId = organizationOf(caller);
-  const [access, subscription] = await Promise.all([findAccessSubscription(ctx.db, organizationId), findOrganizationSubscription(ctx.db, organizationId)]);
-  return { data: access ? 1 : 0, subscription: subscription ? toCurrent(subscription) : null };
+  const [access, subscription, hasSuperUser] = await Promise.all([
+    findAccessSubscription(ctx.db, organizationId),
+    findOrganizationSubscription(ctx.db, organizationId),
+    organizationHasSuperUser(ctx.db, organizationId),
+  ]);
+  return {
+    data: access ? 1 : 0,
+    subscription: subscription ? toCurrent(subscription) : null,
+    manages_billing: managesBilling(caller, hasSuperUser) ? 1 : 0,
+  };
 }
 
+/** The payments and invoices: for whoever manages billing; a member reads the plan through getPaymentState. */
 export async function listSubscriptionRecords(ctx: AppContext, caller: Caller): Promise<SubscriptionRecord[]> {
-  const rows = await listOrganizationPayments(ctx.db, organizationOf(caller));
+  const organizationId = organizationOf(caller);
+  assertCanReadPayments(caller, await organizationHasSuperUser(ctx.db, organizationId));
+  const rows = await listOrganizationPayments(ctx.db, organizationId);
   return rows.map((r) => ({
     user_subscription_id: r.id,
     title: r.title ?? 'Free trial',

@@ -4,6 +4,7 @@ import { checkoutUrls, countPayments, registerCompany, seedPlans, subscriptionOf
 import { organizationWithMembers, startPlatform, type TestPlatform } from '../../../test/harness.ts';
 import { DAY, now } from '../../lib/clock.ts';
 import { organizationHasAccess } from './access.ts';
+import { BILLING_SUPER_USER_ONLY } from './billing.policy.ts';
 import { OFFLINE_CHECKOUT_LIFETIME_MS } from './billing.queries.ts';
 import { runBillingClock } from './billing-clock.ts';
 
@@ -51,7 +52,7 @@ describe('sign-up to paid, offline provider', () => {
   it('registration has no plan; the test checkout starts the trial and makes the payer super user, once', async () => {
     const owner = await registerCompany(platform);
     const before = await platform.api('POST', '/api/get-payment', { token: owner.token, form: { userId: String(owner.userId) } });
-    expect(before.body.data).toEqual({ data: 0, subscription: null });
+    expect(before.body.data).toEqual({ data: 0, subscription: null, manages_billing: 1 });
     expect(await organizationHasAccess(platform.ctx.db, { organizationId: owner.organizationId })).toBe(false);
 
     const checkout = await startCheckout(owner.token, owner.userId);
@@ -179,6 +180,50 @@ describe('sign-up to paid, offline provider', () => {
     expect((await fetch(`${platform.url}/offline-checkout/offline_guess`)).status).toBe(404);
   });
 
+  it('without PUBLIC_URL accepts every loopback name of its port, and a refusal names the address to pay at', async () => {
+    // The harness's platform has no PUBLIC_URL and answers on 127.0.0.1: localhost and [::1] of that port are the same platform.
+    const port = new URL(platform.url).port;
+    // One owner for every attempt: a checkout opens a session and changes nothing until it is paid.
+    const owner = await registerCompany(platform);
+    for (const host of ['localhost', '[::1]', '127.0.0.1']) {
+      const checkout = await platform.api('POST', '/api/create-checkout-session', {
+        token: owner.token,
+        json: {
+          subscription_id: 1,
+          successUrl: `http://${host}:${port}/success-payment?session_id={CHECKOUT_SESSION_ID}`,
+          cancelUrl: `http://${host}:${port}/plans`,
+        },
+      });
+      expect([host, checkout.status]).toEqual([host, 201]);
+    }
+    const otherPort = await platform.api('POST', '/api/create-checkout-session', {
+      token: owner.token,
+      json: { subscription_id: 1, successUrl: `http://localhost:${Number(port) + 1}/success-payment`, cancelUrl: `${platform.url}/plans` },
+    });
+    expect([otherPort.status, otherPort.body.error_messages]).toEqual([
+      400,
+      `successUrl: must be an address of this platform. Open the platform at ${platform.url} to pay.`,
+    ]);
+
+    // With PUBLIC_URL set, only its address is this platform's.
+    const configured = await startPlatform({ PUBLIC_URL: 'https://learn.example.com' });
+    try {
+      await seedPlans(configured);
+      const payer = await registerCompany(configured);
+      const refused = await configured.api('POST', '/api/create-checkout-session', {
+        token: payer.token,
+        json: { subscription_id: 1, successUrl: `http://localhost:${new URL(configured.url).port}/success-payment`, cancelUrl: `${configured.url}/plans` },
+      });
+      expect([refused.status, refused.body.error_messages]).toEqual([
+        400,
+        `successUrl: must be an address of this platform. Open the platform at ${configured.ctx.config.publicUrl} to pay.`,
+      ]);
+      expect(await subscriptionOf(configured, payer.organizationId)).toBeUndefined();
+    } finally {
+      await configured.close();
+    }
+  });
+
   it('an open offline checkout expires after 24 hours: its page is gone and confirming it pays nothing', async () => {
     const owner = await registerCompany(platform);
     const url: string = (await startCheckout(owner.token, owner.userId)).body.data.url;
@@ -299,7 +344,35 @@ describe('the operator trial', () => {
       }),
     ]);
     expect(Number(subscription?.trial_ends_at) - Number(subscription?.created_at)).toBe(30 * DAY);
-    // Members read their organization's history too; another organization's stays closed.
-    expect((await platform.api('POST', '/api/subscribedPlans', { token: forge.member.token })).body.data).toHaveLength(1);
+  });
+
+  it('shows a member the plan read-only: name, seats and status, never an amount or an invoice', async () => {
+    const forge = await organizationWithMembers(platform, 'Member Billing Forge');
+    for (const method of ['GET', 'POST'] as const) {
+      const records = await platform.api(method, '/api/subscribedPlans', { token: forge.member.token });
+      expect([records.status, records.body.error_messages]).toEqual([403, BILLING_SUPER_USER_ONLY]);
+    }
+    const state = await platform.api('POST', '/api/get-payment', { token: forge.member.token });
+    expect(state.status).toBe(200);
+    expect(state.body.data).toEqual({
+      data: 1,
+      manages_billing: 0,
+      subscription: {
+        status: 'trialing',
+        title: 'Free trial',
+        no_of_account: 5,
+        trial_ends_at: expect.any(String),
+        current_period_end: expect.any(String),
+        auto_renew: 1,
+        cancel_reason: null,
+      },
+    });
+    expect(JSON.stringify(state.body)).not.toMatch(/amount|payment_mode|currency/);
+    // The member cannot act on the plan either; the super user reads the history and manages it.
+    const pause = await platform.api('POST', '/api/cancel/subscription', { token: forge.member.token, form: { cancel_reason: 'no' } });
+    expect(pause.status).toBe(403);
+    const superUser = await platform.api('POST', '/api/get-payment', { token: forge.superUser.token });
+    expect(superUser.body.data.manages_billing).toBe(1);
+    expect((await platform.api('POST', '/api/subscribedPlans', { token: forge.superUser.token })).body.data).toHaveLength(1);
   });
 });

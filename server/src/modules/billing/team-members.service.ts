@@ -1,4 +1,4 @@
-import type { AcceptInvitationRequest, RegisterMembersData, RegisterMembersRequest, SessionData } from '@mm/contract';
+import { type AcceptInvitationRequest, EMAIL_SHAPE, type RegisterMembersData, type RegisterMembersRequest, type SessionData } from '@mm/contract';
 import type { AppContext } from '../../app-context.ts';
 import { DAY } from '../../lib/clock.ts';
 import { badRequest, forbidden, unauthorized } from '../../lib/errors.ts';
@@ -17,7 +17,6 @@ import { findRegisteredEmails } from './team-members.queries.ts';
 
 export const INVITATION_LIFETIME = 7 * DAY;
 export const INVITATION_INVALID = 'This invitation link is invalid, expired or already used. Ask your super user for a new one.';
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 const list = (emails: string[]) => emails.join(', ');
 
@@ -34,7 +33,7 @@ export async function registerMembers(ctx: AppContext, caller: Caller, input: Re
 
   const addresses = [...new Set((input.emails as string[]).map((e) => e.trim().toLowerCase()).filter(Boolean))];
   if (addresses.length === 0) throw badRequest('Please enter at least one e-mail address.');
-  const invalid = addresses.filter((e) => e.length > 254 || !EMAIL.test(e));
+  const invalid = addresses.filter((e) => e.length > 254 || !EMAIL_SHAPE.test(e));
   const valid = addresses.filter((e) => !invalid.includes(e));
   const registered = await findRegisteredEmails(ctx.db, valid);
   const fresh = valid.filter((e) => !registered.has(e));

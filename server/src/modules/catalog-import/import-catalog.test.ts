@@ -429,6 +429,10 @@ describe('the demo catalog', () => {
       popular: 1,
     });
     expect(catalog.plans.some((p) => p.price_id.length <= 2)).toBe(true);
+    // Plan 1 (the registration's) stays first; a plant of a few hundred people finds plans that seat it.
+    expect(catalog.plans[0]?.price_id).toBe('price_basic_monthly');
+    const offeredSeats = catalog.plans.filter((p) => p.price_id.length > 2).map((p) => p.no_of_account);
+    expect(offeredSeats).toEqual(expect.arrayContaining([25, 100, 500]));
     expect(catalog.pages.map((p) => p.unique_id).sort()).toEqual(['contact', 'help', 'privacy', 'terms']);
     expect(catalog.faqs.length).toBeGreaterThanOrEqual(6);
     expect(catalog.landing?.sections).toHaveLength(3);

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { isOfferedPlan, type SubscriptionPlan } from '@mm/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertFakeAsset } from '../../../test/catalog-fixture.ts';
 import { signIn, startPlatform, type TestPlatform } from '../../../test/harness.ts';
@@ -183,6 +184,19 @@ describe('demo organization', () => {
     expect(modes).toContain('free trial');
     expect(modes.filter((m) => m === 'test mode').length).toBeGreaterThanOrEqual(5);
     expect((await get('get-payment', admin)).body.data.data).toBe(1);
+  });
+
+  it('is on a plan the plans page offers, whose seats fit its people', async () => {
+    const subscription = await platform.ctx.db
+      .selectFrom('subscriptions')
+      .select('plan_id')
+      .where('organization_id', '=', organizationId)
+      .executeTakeFirstOrThrow();
+    const offered = (await platform.api('GET', '/api/subscription_plans')).body.data as SubscriptionPlan[];
+    const plan = offered.find((p) => p.subscription_id === subscription.plan_id);
+    expect(plan).toMatchObject({ title: 'Plant 100', no_of_account: 100, amount: 990, plan: 1 });
+    expect(isOfferedPlan(plan!)).toBe(true);
+    expect((await tableCounts()).users).toBeLessThanOrEqual(plan!.no_of_account);
   });
 
   it('gives the demo member a partly completed path, a certificate and a current streak', async () => {

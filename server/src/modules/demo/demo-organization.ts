@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import type { AppContext } from '../../app-context.ts';
 import { atMoment, DAY, HOUR, now } from '../../lib/clock.ts';
 import { register } from '../auth/auth.service.ts';
@@ -5,6 +6,7 @@ import type { Caller } from '../auth/caller.ts';
 import { findOrganizationSubscription, findPlanByKey, settleOpenCheckout } from '../billing/billing.queries.ts';
 import { confirmPayment, startCheckout } from '../billing/billing.service.ts';
 import { runBillingClock } from '../billing/billing-clock.ts';
+import type { CatalogFile } from '../catalog/catalog-file.schema.ts';
 import { upsertPlans } from '../catalog/catalog-upsert.queries.ts';
 import { sendAlert, sendBroadcast } from '../dashboard/dashboard.service.ts';
 import { markNoticesRead } from '../notices/notices.service.ts';
@@ -28,20 +30,18 @@ import { assignDueStations, createDemoStations, type DemoMember, finishDemoStati
  */
 
 /**
- * A negotiated agreement for a plant of ~60 people: the public plans seat 5. Written through the catalog's
- * plan upsert; its 2-character price id keeps it off the public /plans page (isOfferedPlan).
+ * Acme (~60 people) is on the public 100-account plan of the demo catalog. It is read from that file and written
+ * through the catalog's plan upsert (the same values an import writes), so the demo stands without an import too.
  */
-const DEMO_PLAN = {
-  key: 'acme-plant-agreement',
-  title: 'Plant Agreement',
-  price_id: 'pa',
-  currency: 'USD',
-  amount: 99000,
-  months: 1,
-  no_of_account: 100,
-  description: 'Negotiated agreement: up to 100 accounts, the full library, learning paths, certificates and rankings. Billed monthly.',
-  popular: 0 as const,
-};
+const DEMO_PLAN_KEY = 'plant-100';
+const DEMO_CATALOG_FILE = new URL('../../../demo-catalog/catalog.json', import.meta.url);
+
+function demoPlan(): CatalogFile['plans'][number] {
+  const { plans } = JSON.parse(fs.readFileSync(DEMO_CATALOG_FILE, 'utf8')) as Pick<CatalogFile, 'plans'>;
+  const plan = plans.find((p) => p.key === DEMO_PLAN_KEY);
+  if (!plan) throw new Error(`demo seed: plan ${DEMO_PLAN_KEY} is missing from the demo catalog`);
+  return plan;
+}
 
 const PRNG_SEED = 20261123;
 const BROADCAST_TEAM = 'Logistics';
@@ -70,7 +70,7 @@ const offline = (ctx: AppContext): AppContext => ({ ...ctx, config: { ...ctx.con
 /** Alice registers the company and takes the plan with its free trial, on the offline provider's checkout page. */
 async function registerAndSubscribe(ctx: AppContext, at: number): Promise<{ organizationId: number; superUser: Caller }> {
   return atMoment(at, async () => {
-    await upsertPlans(ctx.db, [DEMO_PLAN], at);
+    await upsertPlans(ctx.db, [demoPlan()], at);
     const registered = await register(
       ctx,
       {
@@ -86,8 +86,8 @@ async function registerAndSubscribe(ctx: AppContext, at: number): Promise<{ orga
     const payer = await callerFor(ctx, registered.user_id);
     // Alice opens the e-mailed confirmation link, so Acme counts (it invites and shares by e-mail).
     await markOrganizationVerified(ctx.db, payer.organizationId as number);
-    const plan = await findPlanByKey(ctx.db, DEMO_PLAN.key);
-    if (!plan) throw new Error(`demo seed: plan ${DEMO_PLAN.key} is missing`);
+    const plan = await findPlanByKey(ctx.db, DEMO_PLAN_KEY);
+    if (!plan) throw new Error(`demo seed: plan ${DEMO_PLAN_KEY} is missing`);
     const billing = offline(ctx);
     const { url } = await startCheckout(billing, payer, {
       subscription_id: plan.id,

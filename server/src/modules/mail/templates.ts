@@ -143,3 +143,16 @@ export const evidenceHeadMail = (d: EvidenceHead) =>
     action: { label: 'Verify the evidence against this head', url: d.url },
     after: ['You receive this once a week while your organization keeps qualification evidence.'],
   });
+
+type SalesInquiry = { name: string; company: string; email: string; people: number; message: string; signedInAs: string | null };
+
+/** The enterprise "talk to us" form of /plans, to the sales address; the visitor's address is the way to answer. */
+export const salesInquiryMail = (q: SalesInquiry) =>
+  compose(`Enterprise inquiry: ${q.company} (${q.people} people)`, {
+    paragraphs: [
+      `${q.name} of ${q.company} asks about a plan for ${q.people} people${q.signedInAs ? ` (sent while signed in as ${q.signedInAs})` : ''}:`,
+      q.message,
+      `Answer by writing to ${q.email}.`,
+    ],
+    action: { label: `Reply to ${q.name}`, url: `mailto:${q.email}` },
+  });

@@ -8,6 +8,7 @@ export async function getSubscribedPlans(): Promise<SubscriptionRecord[]> {
 
 export const subscribedPlansQueryKey = ['billing', 'subscribed-plans'] as const;
 
-export function useSubscribedPlans() {
-  return useQuery(queryOptions({ queryKey: subscribedPlansQueryKey, queryFn: getSubscribedPlans }));
+/** `enabled`: only for whoever manages billing (the server refuses members). */
+export function useSubscribedPlans(enabled: boolean) {
+  return useQuery(queryOptions({ queryKey: subscribedPlansQueryKey, queryFn: getSubscribedPlans, enabled }));
 }

@@ -5,7 +5,7 @@ import { paths } from '../../../config/paths.ts';
 import { formatDate } from '../../../lib/date.ts';
 import { formatMoney, monthsLabel } from './money.ts';
 
-const STATUS_LABEL: Record<SubscriptionRecord['status'], string> = {
+export const STATUS_LABEL: Record<SubscriptionRecord['status'], string> = {
   trialing: 'Free trial',
   active: 'Active',
   past_due: 'Payment overdue',

@@ -1,9 +1,13 @@
 import { Alert, SimpleGrid } from '@mantine/core';
 import { isOfferedPlan, type SubscriptionPlan } from '@mm/contract';
 import type { ReactNode } from 'react';
+import { EnterpriseCard } from './enterprise-card.tsx';
 import { PlanCard, type PlanCardVariant } from './plan-card.tsx';
 
-/** The offered plans as cards, each with its page's action (pay now, or start the free trial); nothing while loading. */
+/**
+ * The offered plans as cards, each with its page's action (pay now, or start the free trial), then the enterprise
+ * card that writes to sales; nothing while loading.
+ */
 export function PlanGrid({
   plans,
   action,
@@ -25,6 +29,7 @@ export function PlanGrid({
       {offered.map((plan) => (
         <PlanCard key={plan.subscription_id} plan={plan} action={(variant) => action(plan, variant)} />
       ))}
+      <EnterpriseCard />
     </SimpleGrid>
   );
 }

@@ -4,29 +4,38 @@ import { Link } from 'react-router';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useSignedInSession } from '../../../lib/session.ts';
+import { usePayment } from '../api/get-payment.ts';
 import { useSubscribedPlans } from '../api/get-subscribed-plans.ts';
 import { BillingSummary } from '../components/billing-summary.tsx';
+import { MemberPlanCard } from '../components/member-plan-card.tsx';
 import { PauseRenewalDialog } from '../components/pause-renewal-dialog.tsx';
 import { SubscriptionRecordCard } from '../components/subscription-record-card.tsx';
 
-/** /plans/me: billing details of the organization (member spec, section 2). */
+/**
+ * /plans/me: billing details of the organization (member spec, section 2) for whoever manages billing (the super
+ * user); a member sees the plan read-only (name, accounts, status), as the server answers them (docs/decisions.md).
+ */
 export function BillingPage() {
   const session = useSignedInSession();
-  const records = useSubscribedPlans();
+  const payment = usePayment();
+  const manages = payment.data?.manages_billing === 1;
+  const records = useSubscribedPlans(manages);
   const [pauseOpened, pause] = useDisclosure(false);
   const latest = records.data?.[0];
+  const failure = payment.error ?? records.error;
 
   return (
     <Container size="lg" py="xl">
       <Title order={1} mb="lg">
         Billing details
       </Title>
-      {records.isPending && <PageLoader label="Loading billing details..." />}
-      {records.isError && (
+      {(payment.isPending || (manages && records.isPending)) && <PageLoader label="Loading billing details..." />}
+      {failure && (
         <Alert color="red" variant="light">
-          {records.error.message}
+          {failure.message}
         </Alert>
       )}
+      {payment.data && !manages && (payment.data.subscription ? <MemberPlanCard subscription={payment.data.subscription} /> : <Text>no data found</Text>)}
       {records.data && !latest && (
         <Stack gap="xs">
           <Text>no data found</Text>

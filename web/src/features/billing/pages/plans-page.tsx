@@ -1,17 +1,23 @@
-import { Button, Container, Text, Title } from '@mantine/core';
+import { Alert, Button, Container, Text, Title } from '@mantine/core';
 import { Navigate } from 'react-router';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { paths } from '../../../config/paths.ts';
 import { notifyError } from '../../../lib/notify.ts';
 import { useSignedInSession } from '../../../lib/session.ts';
+import { usePayment } from '../api/get-payment.ts';
 import { usePlans } from '../api/get-plans.ts';
 import { useStartCheckout } from '../api/start-checkout.ts';
 import { PlanGrid } from '../components/plan-grid.tsx';
 
-/** /plans: one card per offered plan; 'pay now' starts its checkout (member spec, section 2). */
+/**
+ * /plans: one card per offered plan; 'pay now' starts its checkout (member spec, section 2), for whoever manages
+ * the organization's billing. A member sees the plans without it: the super user changes the plan.
+ */
 export function PlansPage() {
   const session = useSignedInSession();
   const plans = usePlans();
+  const payment = usePayment();
+  const manages = payment.data?.manages_billing === 1;
   const checkout = useStartCheckout(session.userId);
 
   // The shared guest account cannot buy for anyone: it is signed out here (member spec, section 6) and lands on
@@ -25,14 +31,21 @@ export function PlansPage() {
       <Text c="dimmed" mb="lg">
         Every plan starts with a free 30-day trial for a new organization. Cancel anytime.
       </Text>
+      {payment.data && !manages && (
+        <Alert variant="light" color="blue" mb="lg">
+          The super user of your organization chooses its plan. Ask them to change it.
+        </Alert>
+      )}
       {plans.isPending && <PageLoader label="Loading plans..." />}
       <PlanGrid
         plans={plans.data}
-        action={(plan, variant) => (
-          <Button onClick={() => checkout.mutate(plan.subscription_id, { onError: notifyError })} disabled={checkout.isPending} variant={variant} fullWidth>
-            {checkout.isPending ? 'Loading...' : 'pay now'}
-          </Button>
-        )}
+        action={(plan, variant) =>
+          manages && (
+            <Button onClick={() => checkout.mutate(plan.subscription_id, { onError: notifyError })} disabled={checkout.isPending} variant={variant} fullWidth>
+              {checkout.isPending ? 'Loading...' : 'pay now'}
+            </Button>
+          )
+        }
       />
     </Container>
   );
