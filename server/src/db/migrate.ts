@@ -22,6 +22,7 @@ import * as writeReceipts from './migrations/2026-11-25-026-write-receipts.ts';
 import * as keptRanking from './migrations/2026-11-25-027-kept-ranking.ts';
 import * as memberRowsClustered from './migrations/2026-11-26-028-member-rows-clustered.ts';
 import * as userSearch from './migrations/2026-11-26-029-user-search.ts';
+import * as throttleSpacing from './migrations/2026-11-26-035-throttle-spacing.ts';
 
 /** Versioned migrations, in order. Never edit one that has landed: add a new file. */
 const migrations: Record<string, Migration> = {
@@ -47,6 +48,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-25-027-kept-ranking': keptRanking,
   '2026-11-26-028-member-rows-clustered': memberRowsClustered,
   '2026-11-26-029-user-search': userSearch,
+  '2026-11-26-035-throttle-spacing': throttleSpacing,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
