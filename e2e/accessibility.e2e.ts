@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { signInThroughForm, useStack, WIDTHS } from './harness.ts';
-import { CREDENTIALS, ROLES, type Role, type RouteVisit, routesByRole, visitRoute } from './routes.ts';
+import { CREDENTIALS, overlaysByRole, ROLES, type Role, type RouteVisit, routesByRole, visitRoute } from './routes.ts';
 
 // Issue 13 "Accessibility in CI": every route of both specification documents, as each role, at 425 and
 // 1280 px: no critical or serious axe-core violation, a page-specific document title, exactly one h1,
@@ -25,17 +25,20 @@ async function seriousViolations(page: Page): Promise<AxeViolation[]> {
   return violations.filter((v) => v.impact === 'critical' || v.impact === 'serious');
 }
 
+/** One finding, with the first few elements it was found on. */
+function describeViolation(violation: AxeViolation): string {
+  const where = violation.nodes
+    .slice(0, 4)
+    .map((node) => `      ${node.target.join(' ')}  ${node.html.slice(0, 140).replace(/\s+/g, ' ')}`)
+    .join('\n');
+  const more = violation.nodes.length > 4 ? `\n      ...and ${violation.nodes.length - 4} more` : '';
+  return `[${violation.impact}] ${violation.id}: ${violation.help}\n${where}${more}`;
+}
+
 /** What is wrong with the page as it stands, one readable line per finding. */
 async function findings(page: Page, width: number): Promise<string[]> {
   const found: string[] = [];
-  for (const violation of await seriousViolations(page)) {
-    const where = violation.nodes
-      .slice(0, 4)
-      .map((node) => `      ${node.target.join(' ')}  ${node.html.slice(0, 140).replace(/\s+/g, ' ')}`)
-      .join('\n');
-    const more = violation.nodes.length > 4 ? `\n      ...and ${violation.nodes.length - 4} more` : '';
-    found.push(`[${violation.impact}] ${violation.id}: ${violation.help}\n${where}${more}`);
-  }
+  for (const violation of await seriousViolations(page)) found.push(describeViolation(violation));
   const title = await page.title();
   if (title === BRAND || !title.endsWith(` · ${BRAND}`)) found.push(`document title "${title}" is not "<Page> · ${BRAND}"`);
   const headings = await page.locator('h1').count();
@@ -82,6 +85,38 @@ describe('accessibility of every route, for every role', () => {
       }
       await context.close();
       expect(failures.length, `pages with findings:\n\n${failures.join('\n\n')}\n`).toBe(0);
+    });
+  }
+
+  // Issue 33: the same scan with each dialog, drawer, menu and popover of the walked pages open (only axe: an open
+  // dialog's title is not the page's h1). One width each, the one the overlay belongs to.
+  for (const role of ROLES) {
+    it(`has no serious axe violation with each overlay open for the ${role}`, { timeout: 180_000 }, async () => {
+      const overlays = (await overlaysByRole(env.stack))[role];
+      const { context, page } = await roleContext(env, role);
+      const failures: string[] = [];
+      let previous: (typeof overlays)[number] | undefined;
+      for (const overlay of overlays) {
+        // Overlays of the page just scanned are opened on it again once the last one is closed (a visit costs seconds).
+        if (previous?.path === overlay.path && previous.width === overlay.width) await page.keyboard.press('Escape');
+        else {
+          await page.setViewportSize({ width: overlay.width, height: 900 });
+          await visitRoute(page, overlay.path);
+        }
+        previous = overlay;
+        const opened = await overlay.open(page).then(
+          () => null,
+          (error: Error) => error.message.split('\n')[0],
+        );
+        if (opened) {
+          failures.push(`${overlay.label} on ${overlay.path}: could not be opened (${opened})`);
+          continue;
+        }
+        const problems = (await seriousViolations(page)).map(describeViolation);
+        if (problems.length > 0) failures.push(`${overlay.label} on ${overlay.path} at ${overlay.width}px:\n  - ${problems.join('\n  - ')}`);
+      }
+      await context.close();
+      expect(failures.length, `overlays with findings:\n\n${failures.join('\n\n')}\n`).toBe(0);
     });
   }
 });

@@ -1,5 +1,7 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
+import path from 'node:path';
+import Database from 'better-sqlite3';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO, dismissToasts, expectPath, expectVisible, field, newPage, screenshotAtWidths, signInThroughForm, useStack, WIDTHS } from './harness.ts';
@@ -258,5 +260,75 @@ describe('shared kiosk', () => {
     await expectVisible(bar.getByText('Signed in on the shared kiosk as Alice'));
     expect(await voteOf(bruno)).toEqual(bruno1);
     expect(await voteOf(alice)).toEqual(alice1);
+  });
+
+  // Issue 34: a wrong PIN slows the next try down from the third on (the pad counts the wait down); a lock is shown to
+  // the supervisor in Manage organization > Kiosks, with the time left, and lifted there at once.
+  it('counts growing waits down on the PIN pad, and shows a locked person to the supervisor, who unlocks them', async () => {
+    const { stack, browser } = env;
+    const supervisor = await stack.signIn(DEMO.superUser.email, DEMO.superUser.password);
+    const bruno = await stack.signIn(DEMO.member.email, DEMO.member.password);
+    expect((await stack.api('POST', '/api/kiosk-pin', { token: bruno, json: { pin: '2580', pin_confirmation: '2580' } })).status).toBe(201);
+    const teams = (await stack.api('GET', '/api/kiosks', { token: supervisor })).body.data.teams as { id: number; name: string }[];
+    const production = teams.find((t) => t.name === 'Production');
+    const enrolled = await stack.api('POST', '/api/kiosks', { token: supervisor, json: { team_id: production?.id, name: 'Press tablet' } });
+    expect(enrolled.status).toBe(201);
+
+    const tablet = await newPage(browser, stack, WIDTHS.tablet);
+    await tablet.addInitScript((token) => localStorage.setItem('mm.kiosk-device', token), enrolled.body.data.device_token as string);
+    await tablet.goto('/kiosk');
+    await tablet.getByRole('button', { name: 'Bruno Costa' }).click();
+    const dialog = tablet.getByRole('dialog');
+    for (const pin of ['1357', '1357']) {
+      await typePin(tablet, pin);
+      await expectVisible(dialog.getByText('Wrong PIN. Please try again.'));
+      expect(await dialog.getByRole('status').count()).toBe(0);
+    }
+    await typePin(tablet, '1357');
+    const countdown = dialog.getByRole('status');
+    await expectVisible(countdown.getByText(/Please wait [78] seconds before the next try/));
+    for (const digit of '1357') await dialog.getByRole('button', { name: `Digit ${digit}` }).click();
+    expect(await dialog.getByRole('button', { name: 'OK' }).isDisabled()).toBe(true);
+    expect(await seriousAxeFindings(tablet)).toEqual([]);
+    await screenshotAtWidths(tablet, SCREENSHOTS, 'kiosk-pin-wait', WIDTHS.tablet);
+    // Once the 8 seconds are over the pad takes a PIN again, and the next wrong one waits twice as long.
+    await countdown.waitFor({ state: 'detached', timeout: 12_000 });
+    await typePin(tablet, '1357');
+    await expectVisible(countdown.getByText(/Please wait 1[56] seconds before the next try/));
+
+    // Sixteen wrong PINs more (the clock's part of the hour, written on the counter), then the 20th locks Bruno out.
+    const brunoId = (await stack.api('GET', '/api/profile', { token: bruno })).body.data.user_id as number;
+    const db = new Database(path.join(stack.dataDir, 'platform.sqlite'));
+    const written = db.prepare("update throttle_counters set count = 19, blocked_until = 0 where kind = 'kiosk_pin_user' and subject = ?").run(String(brunoId));
+    db.close();
+    expect(written.changes).toBe(1);
+    await tablet.reload();
+    await tablet.getByRole('button', { name: 'Bruno Costa' }).click();
+    await typePin(tablet, '1357');
+    await expectVisible(dialog.getByText('Wrong PIN. Please try again.'));
+    await tablet.reload();
+    await tablet.getByRole('button', { name: 'Bruno Costa' }).click();
+    await typePin(tablet, '2580');
+    await expectVisible(dialog.getByText(/locked out of the kiosks for up to an hour/));
+
+    // The supervisor is told, sees Bruno locked with the time left, and lets him back in.
+    const notices = (await stack.api('GET', '/api/notices', { token: supervisor })).body.data.notices as { message: string }[];
+    expect(notices.some((n) => n.message.startsWith('Bruno Costa is locked out of the kiosks'))).toBe(true);
+    const admin = await newPage(browser, stack, WIDTHS.desktop);
+    await signInThroughForm(admin, DEMO.superUser.email, DEMO.superUser.password);
+    await admin.goto('/manage-organization/kiosks');
+    const locks = admin.getByRole('alert').filter({ hasText: 'Locked out of the kiosks' });
+    await expectVisible(locks.getByText(/Bruno Costa/));
+    await expectVisible(locks.getByText(/(59|60) min left/));
+    expect(await seriousAxeFindings(admin)).toEqual([]);
+    await screenshotAtWidths(admin, SCREENSHOTS, 'kiosks-admin-locked', WIDTHS.desktop);
+    await locks.getByRole('button', { name: 'Unlock Bruno Costa' }).click();
+    await expectVisible(admin.getByText('The person can sign in on the kiosks again.'));
+    await locks.waitFor({ state: 'detached' });
+
+    await typePin(tablet, '2580');
+    await expectPath(tablet, '/home');
+    await tablet.context().close();
+    await admin.context().close();
   });
 });

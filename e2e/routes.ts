@@ -170,3 +170,80 @@ export async function visitRoute(page: Page, path: string): Promise<void> {
     )
     .catch(() => undefined);
 }
+
+/** A dialog, drawer, menu or popover of a walked page, opened before the page is scanned again. */
+export type OverlayVisit = { label: string; path: string; width: number; open: (page: Page) => Promise<void> };
+
+const click =
+  (name: string, role: 'button' | 'menuitem' = 'button') =>
+  async (page: Page) => {
+    await page.getByRole(role, { name, exact: true }).first().click();
+  };
+/** Waits for what opened: a dialog, a menu or a popover's dialog, visible and done animating. */
+async function opened(page: Page, role: 'dialog' | 'menu'): Promise<void> {
+  await page.getByRole(role).last().waitFor({ state: 'visible' });
+  await page.waitForTimeout(300);
+}
+const openWith =
+  (role: 'dialog' | 'menu', ...steps: Array<(page: Page) => Promise<void>>) =>
+  async (page: Page) => {
+    for (const step of steps) await step(page);
+    await opened(page, role);
+  };
+
+/**
+ * Every overlay of the walked pages, per role (issue 33): the header's profile menu, notices and quick menu, the
+ * phone's navigation drawer and dashboard drawers, the video detail panel, the player's menus, the account's and
+ * administration's dialogs, the landing page's FAQ.
+ */
+export async function overlaysByRole(stack: Stack): Promise<Record<Role, OverlayVisit[]>> {
+  const ids = await demoIds(stack);
+  const { desktop, mobile } = { desktop: 1280, mobile: 425 };
+  const signedIn = (quickMenuInfo: boolean): OverlayVisit[] => [
+    { label: 'profile menu', path: '/home', width: desktop, open: openWith('menu', click('Profile menu')) },
+    { label: 'notices', path: '/home', width: desktop, open: openWith('dialog', click('Notifications')) },
+    { label: 'quick menu', path: '/home', width: desktop, open: openWith('menu', click('Quick menu')) },
+    ...(quickMenuInfo
+      ? [
+          {
+            label: 'Update User Info dialog',
+            path: '/home',
+            width: desktop,
+            open: openWith('dialog', click('Quick menu'), click('Update User Info', 'menuitem')),
+          },
+        ]
+      : []),
+    { label: 'navigation drawer', path: '/home', width: mobile, open: openWith('dialog', click('Open navigation')) },
+    {
+      label: 'video detail panel',
+      path: `/category/${ids.categoryId}`,
+      width: desktop,
+      open: openWith('dialog', (page) => page.locator('.mm-video-card').first().click()),
+    },
+    {
+      label: 'player quality menu',
+      path: `/video/${ids.videoId}`,
+      width: desktop,
+      open: openWith('menu', async (page) => {
+        const quality = page.getByRole('button', { name: /^Quality / });
+        await page.locator('video').first().hover();
+        await quality.click();
+      }),
+    },
+    {
+      label: 'player speed menu',
+      path: `/video/${ids.videoId}`,
+      width: desktop,
+      open: openWith('menu', async (page) => {
+        await page.locator('video').first().hover();
+        await page.getByRole('button', { name: /^Playback speed/ }).click();
+      }),
+    },
+  ];
+  return {
+    visitor: [{ label: 'FAQ dialog', path: '/', width: desktop, open: openWith('dialog', (page) => page.locator('.mm-faq-card').first().click()) }],
+    member: [...signedIn(true), { label: 'Edit profile dialog', path: '/account', width: desktop, open: openWith('dialog', click('Edit profile')) }],
+    superUser: [...signedIn(true), { label: 'New User dialog', path: '/manage-team', width: desktop, open: openWith('dialog', click('New User')) }],
+    guest: signedIn(false),
+  };
+}

@@ -15,8 +15,13 @@ export const KIOSK_MESSAGES = {
   pinSaved: 'Your kiosk PIN is saved.',
   wrongPin: 'Wrong PIN. Please try again.',
   noPin: 'You have no kiosk PIN yet: set one under User Account on your own device.',
-  personThrottled: 'Too many wrong PINs for this person. Please try again in 15 minutes.',
-  kioskThrottled: 'Too many wrong PINs on this kiosk. Please try again later.',
+  personThrottled:
+    'Too many wrong PINs for this person: locked out of the kiosks for up to an hour. A supervisor can unlock it under Manage organization > Kiosks.',
+  kioskThrottled: 'Too many wrong PINs on this kiosk: locked for up to an hour. A supervisor can unlock it under Manage organization > Kiosks.',
+  pinWait: 'Too many wrong PINs. Please wait before the next try.',
+  personUnlocked: 'The person can sign in on the kiosks again.',
+  kioskUnlocked: 'The kiosk takes PINs again.',
+  noSuchPerson: 'No such person in your organization.',
   unknownKiosk: 'This tablet is not enrolled as a kiosk, or its enrolment was revoked.',
   notOnTeam: 'This person is not on the kiosk’s team.',
 } as const;
@@ -47,8 +52,16 @@ export const kioskSummary = z.object({
 });
 export type KioskSummary = z.infer<typeof kioskSummary>;
 
-/** The kiosks, and the teams one may be enrolled for. */
-export const kiosksData = z.object({ kiosks: z.array(kioskSummary), teams: z.array(z.object({ id: z.number(), name: z.string() })) });
+/** A person locked out of the kiosks by wrong PINs (issue 34), until `unlocks_at` unless a super user lifts it. */
+export const lockedPerson = z.object({ user_id: z.number(), name: z.string(), last_name: z.string(), team: z.string().nullable(), unlocks_at: z.string() });
+export type LockedPerson = z.infer<typeof lockedPerson>;
+
+/** The kiosks (each with when its own lock ends, or null), the teams one may be enrolled for, and the locked people. */
+export const kiosksData = z.object({
+  kiosks: z.array(kioskSummary.extend({ locked_until: isoTime })),
+  teams: z.array(z.object({ id: z.number(), name: z.string() })),
+  locked_people: z.array(lockedPerson),
+});
 export type KiosksData = z.infer<typeof kiosksData>;
 
 export const enrolKioskRequest = z.object({

@@ -574,6 +574,8 @@ export const routes = {
   setKioskPin: defineRoute({ method: 'POST', path: '/api/kiosk-pin', body: setKioskPinRequest, answer: z.null(), status: 201 }),
   kioskRoster: defineRoute({ method: 'GET', path: '/api/kiosk/roster', answer: kioskRosterData }),
   kioskSignIn: defineRoute({ method: 'POST', path: '/api/kiosk/sign-in', body: kioskSignInRequest, answer: kioskSignInData }),
+  kiosksUnlock: defineRoute({ method: 'POST', path: '/api/kiosks/:kioskId/unlock', params: kioskParams, answer: z.null() }),
+  kioskPersonUnlock: defineRoute({ method: 'POST', path: '/api/kiosk-locks/:userId/unlock', params: z.object({ userId: idParam }), answer: z.null() }),
   // dashboard
   getOrganizationTeamOverallProgress: defineRoute({
     method: 'GET',

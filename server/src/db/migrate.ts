@@ -25,6 +25,7 @@ import * as userSearch from './migrations/2026-11-26-029-user-search.ts';
 import * as writeReceiptPruning from './migrations/2026-11-26-030-write-receipt-pruning.ts';
 import * as keyedEvidence from './migrations/2026-11-26-032-keyed-evidence.ts';
 import * as evidenceHeadsAndTalkPlay from './migrations/2026-11-26-033-evidence-heads-and-talk-play.ts';
+import * as throttleSpacing from './migrations/2026-11-26-035-throttle-spacing.ts';
 
 /** Versioned migrations, in order. Never edit one that has landed: add a new file. */
 const migrations: Record<string, Migration> = {
@@ -53,6 +54,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-26-030-write-receipt-pruning': writeReceiptPruning,
   '2026-11-26-032-keyed-evidence': keyedEvidence,
   '2026-11-26-033-evidence-heads-and-talk-play': evidenceHeadsAndTalkPlay,
+  '2026-11-26-035-throttle-spacing': throttleSpacing,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -125,6 +125,8 @@ export interface ThrottleCounterTable {
   subject: string;
   window_start: number;
   count: number;
+  /** Epoch ms before which the subject's next attempt is refused (a growing delay, kiosk PINs); 0 when none. */
+  blocked_until: Generated<number>;
 }
 
 export interface OutboxTable {

@@ -2,7 +2,7 @@ import type { AppContext } from '../app-context.ts';
 import type { Db } from '../db/client.ts';
 import { DAY, HOUR, MINUTE, now } from './clock.ts';
 import { tooManyRequests } from './errors.ts';
-import { countAttempt, decrementCount, deleteCount } from './throttle.queries.ts';
+import { countAttempt, countSpacedAttempt, decrementCount, deleteCount, findCounter, listLockedCounters } from './throttle.queries.ts';
 
 /**
  * Every abuse limit of the platform, in one table (documented in the README): at most `max` attempts per
@@ -30,8 +30,12 @@ export const LIMITS = {
   shareMailsPerMember: { kind: 'share_mail', max: 50, windowMs: DAY },
   /** Messages a member sends to experts: a busy expert's inbox is not a chat. */
   expertContactPerMember: { kind: 'expert_contact', max: 10, windowMs: DAY },
-  /** PIN sign-ins on a shared kiosk, per person (a success clears it) and per kiosk (a success is given back). */
-  kioskPinPerPerson: { kind: 'kiosk_pin_user', max: 5, windowMs: 15 * MINUTE },
+  /**
+   * PIN sign-ins on a shared kiosk, per person (a success clears it) and per kiosk (a success is given back). A person
+   * is slowed down before being locked (KIOSK_PIN_DELAYS_MS), so a prankster cannot lock a colleague out in a minute,
+   * and a super user can lift either lock at once (Manage organization > Kiosks).
+   */
+  kioskPinPerPerson: { kind: 'kiosk_pin_user', max: 20, windowMs: HOUR },
   kioskPinPerKiosk: { kind: 'kiosk_pin_kiosk', max: 30, windowMs: HOUR },
   /** Enterprise "talk to us" messages to the sales address, per address: a public form is not a relay. */
   salesInquiryPerAddress: { kind: 'sales_ip', max: 5, windowMs: HOUR },
@@ -40,12 +44,19 @@ export const LIMITS = {
 export type Limit = (typeof LIMITS)[keyof typeof LIMITS];
 
 /**
+ * The wait a person's n-th PIN attempt of the window holds their next one back by (index n - 1; the last entry for
+ * every later attempt): none for the first two, then 2^n seconds from the third (8, 16, ... 256), at most 5 minutes.
+ * The waits add up to more than an hour by the 20th attempt, so the lock is seldom reached by honest typing.
+ */
+export const KIOSK_PIN_DELAYS_MS = [0, 0, 8, 16, 32, 64, 128, 256, 300].map((seconds) => seconds * 1000);
+
+/**
  * Counts `amount` attempts by `subject` and refuses with 429 when they pass the limit. The count is taken
  * by one upsert that answers the new total, so concurrent attempts each see their own place in line and at
  * most `max` are let through per window, on SQLite and PostgreSQL alike. Take the attempt BEFORE the work
  * it guards (the password check, the e-mail): refused attempts cost nothing.
  */
-export async function takeAttempt(ctx: AppContext, limit: Limit, subject: string, message: string, amount = 1): Promise<void> {
+export async function takeAttempt(ctx: AppContext, limit: Limit, subject: string, message: string, amount = 1): Promise<number> {
   const t = now();
   const counted = await countAttempt(ctx.db, limit.kind, subject, amount, t, t - limit.windowMs);
   if (counted && counted.count > limit.max) {
@@ -56,6 +67,42 @@ export async function takeAttempt(ctx: AppContext, limit: Limit, subject: string
       message: 'attempt over the limit refused',
     });
   }
+  return counted?.count ?? amount;
+}
+
+/**
+ * takeAttempt with growing waits: each attempt also holds the subject's next one back by `delaysMs` (see
+ * KIOSK_PIN_DELAYS_MS), checked and set by the same upsert that counts it. A held-back attempt is refused with
+ * `waitMessage` and the seconds left in Retry-After, and is not counted. Answers the attempt's place in the window
+ * and the wait it set, for the caller to show when the attempt fails (a success should clear the counter).
+ */
+export async function takeSpacedAttempt(
+  ctx: AppContext,
+  limit: Limit,
+  delaysMs: readonly number[],
+  subject: string,
+  messages: { locked: string; wait: string },
+): Promise<{ count: number; waitSeconds: number }> {
+  const t = now();
+  const counted = await countSpacedAttempt(ctx.db, limit.kind, subject, t, t - limit.windowMs, delaysMs);
+  const held = counted ?? (await findCounter(ctx.db, limit.kind, subject));
+  const locked = held !== undefined && held.count >= limit.max + (counted ? 1 : 0) && held.windowStart > t - limit.windowMs;
+  if (held && locked) {
+    const retryAfterSeconds = Math.ceil((held.windowStart + limit.windowMs - t) / 1000);
+    throw tooManyRequests(messages.locked, retryAfterSeconds, {
+      fields: { event: 'rate_limited', limit: limit.kind, attempts: held.count, retryAfterSeconds },
+      message: 'attempt over the limit refused',
+    });
+  }
+  if (!counted) throw tooManyRequests(messages.wait, ((held?.blockedUntil ?? t) - t) / 1000);
+  return { count: counted.count, waitSeconds: Math.ceil(Math.max(0, counted.blockedUntil - t) / 1000) };
+}
+
+/** The subjects a limit locks now, and when each lock ends (epoch ms): for showing and lifting locks. */
+export async function lockedSubjects(ctx: AppContext, limit: Limit): Promise<Array<{ subject: string; unlocksAt: number }>> {
+  const t = now();
+  const rows = await listLockedCounters(ctx.db, limit.kind, limit.max, t - limit.windowMs);
+  return rows.map((r) => ({ subject: r.subject, unlocksAt: r.windowStart + limit.windowMs }));
 }
 
 /** Gives back one attempt that turned out legitimate (a successful sign-in behind a shared address). */

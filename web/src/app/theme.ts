@@ -8,6 +8,13 @@ export const theme = createTheme({
   headings: { fontWeight: '800' },
   defaultRadius: 'md',
   components: {
+    // Mantine's close button of dialogs and drawers (every Modal, Drawer and modals.open) has no name of its own.
+    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
+    Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
+    // Mantine puts a focusable role="presentation" placeholder first in every menu (to hold the initial focus): a menu
+    // may hold only menu items (axe: aria-required-children). Without it the menu itself takes the focus and the
+    // arrow keys still move to its items.
+    Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
     Notification: {
       // Mantine's toast close button has no name of its own.
       defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } },

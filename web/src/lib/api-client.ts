@@ -11,6 +11,8 @@ export class ApiError extends Error {
     readonly code: ErrorCode = errorCodeOfStatus(status),
     /** The call carried a session the server no longer accepts; the app has already signed out. */
     readonly sessionEnded = false,
+    /** Seconds the server asks to wait before trying again (Retry-After), or null: a kiosk's PIN countdown. */
+    readonly retryAfterSeconds: number | null = null,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -85,7 +87,8 @@ function failureOf(response: Response, envelope: Envelope<unknown> | null, token
     onSessionEnded(message);
     return new ApiError(401, message, code, true);
   }
-  return new ApiError(response.status, message, code);
+  const retryAfter = Number(response.headers.get('Retry-After'));
+  return new ApiError(response.status, message, code, false, retryAfter > 0 ? retryAfter : null);
 }
 
 type EnvelopeRoute = RouteDefinition & { answer: Exclude<RouteDefinition['answer'], string> };

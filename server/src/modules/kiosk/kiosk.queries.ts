@@ -85,7 +85,7 @@ export const listTeamMembers = (db: Db, organizationId: number, teamId: number) 
     .execute();
 
 export const findTeamMember = (db: Db, organizationId: number, teamId: number, userId: number) =>
-  selectTeamMembers(db, organizationId, teamId).select(['u.id', 'p.pin_hash']).where('u.id', '=', userId).executeTakeFirst();
+  selectTeamMembers(db, organizationId, teamId).select(['u.id', 'u.name', 'u.last_name', 'p.pin_hash']).where('u.id', '=', userId).executeTakeFirst();
 
 export async function hasPin(db: Db, userId: number): Promise<boolean> {
   return (await db.selectFrom('kiosk_pins').select('user_id').where('user_id', '=', userId).executeTakeFirst()) !== undefined;
@@ -97,5 +97,21 @@ export async function savePin(db: Db, userId: number, pinHash: string): Promise<
     .insertInto('kiosk_pins')
     .values({ user_id: userId, pin_hash: pinHash, updated_at: t })
     .onConflict((oc) => oc.column('user_id').doUpdateSet({ pin_hash: pinHash, updated_at: t }))
+    .execute();
+}
+
+/** The organization's live people among `userIds`, with their team's name (the locked people shown to a super user). */
+export function listOrganizationPeople(db: Db, organizationId: number, userIds: number[]) {
+  if (userIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('users as u')
+    .leftJoin('teams as t', 't.id', 'u.team_id')
+    .select(['u.id', 'u.name', 'u.last_name', 't.name as team'])
+    .where('u.organization_id', '=', organizationId)
+    .where('u.id', 'in', userIds)
+    .where('u.deleted_at', 'is', null)
+    .orderBy('u.name')
+    .orderBy('u.last_name')
+    .orderBy('u.id')
     .execute();
 }

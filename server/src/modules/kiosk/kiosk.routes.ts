@@ -5,7 +5,17 @@ import type { AppContext } from '../../app-context.ts';
 import { contractRoute } from '../../lib/contract-route.ts';
 import { ok } from '../../lib/reply.ts';
 import { callerOf } from '../auth/caller.ts';
-import { enrolKiosk, kioskRoster, kioskSignIn, listOrganizationKiosks, pinStatus, revokeOrganizationKiosk, setPin } from './kiosk.service.ts';
+import {
+  enrolKiosk,
+  kioskRoster,
+  kioskSignIn,
+  listOrganizationKiosks,
+  pinStatus,
+  revokeOrganizationKiosk,
+  setPin,
+  unlockOrganizationKiosk,
+  unlockOrganizationPerson,
+} from './kiosk.service.ts';
 
 function deviceTokenOf(request: FastifyRequest): string | undefined {
   const value = request.headers[KIOSK_TOKEN_HEADER];
@@ -27,6 +37,22 @@ export const kioskRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   app.route({
     ...contractRoute(routes.kiosksRevoke),
     handler: async (request) => ok(await revokeOrganizationKiosk(ctx, callerOf(request), request.params.kioskId), 'The kiosk was revoked.'),
+  });
+
+  app.route({
+    ...contractRoute(routes.kiosksUnlock),
+    handler: async (request) => {
+      await unlockOrganizationKiosk(ctx, callerOf(request), request.params.kioskId);
+      return ok(null, KIOSK_MESSAGES.kioskUnlocked);
+    },
+  });
+
+  app.route({
+    ...contractRoute(routes.kioskPersonUnlock),
+    handler: async (request) => {
+      await unlockOrganizationPerson(ctx, callerOf(request), request.params.userId);
+      return ok(null, KIOSK_MESSAGES.personUnlocked);
+    },
   });
 
   app.route({ ...contractRoute(routes.kioskPin), handler: async (request) => ok(await pinStatus(ctx, callerOf(request))) });

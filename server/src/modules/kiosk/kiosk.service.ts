@@ -8,16 +8,18 @@ import {
   pinProblem,
 } from '@mm/contract';
 import type { AppContext } from '../../app-context.ts';
-import { toIso } from '../../lib/clock.ts';
+import { now, toIso } from '../../lib/clock.ts';
 import { hashToken, newToken } from '../../lib/crypto.ts';
-import { badRequest, NO_SUCH_TEAM, notFound, unauthorized } from '../../lib/errors.ts';
+import { AppError, badRequest, NO_SUCH_TEAM, notFound, unauthorized } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
-import { clearAttempts, giveBackAttempt, LIMITS, takeAttempt } from '../../lib/throttle.ts';
+import { clearAttempts, giveBackAttempt, KIOSK_PIN_DELAYS_MS, LIMITS, lockedSubjects, takeAttempt, takeSpacedAttempt } from '../../lib/throttle.ts';
 import { toSessionData } from '../auth/auth.service.ts';
 import type { Caller } from '../auth/caller.ts';
 import { KIOSK_IDLE_LIFETIME } from '../auth/session-lifetimes.ts';
 import { openSession } from '../auth/sessions.queries.ts';
+import { insertNotices } from '../notices/notices.queries.ts';
 import { findTeam, listTeams } from '../organization/teams.queries.ts';
+import { superUsersOf } from '../qualifications/qualifications.queries.ts';
 import { findUserById } from '../users/users.queries.ts';
 import { assertCanSetPin, kioskAdminOrganizationOf } from './kiosk.policy.ts';
 import {
@@ -29,6 +31,7 @@ import {
   insertKiosk,
   type KioskRow,
   listKiosks,
+  listOrganizationPeople,
   listTeamMembers,
   markKioskUsed,
   revokeKiosk,
@@ -51,8 +54,54 @@ const summaryOf = (row: KioskRow): KioskSummary => ({
 
 export async function listOrganizationKiosks(ctx: AppContext, caller: Caller): Promise<KiosksData> {
   const organizationId = kioskAdminOrganizationOf(caller);
-  const [kiosks, teams] = await Promise.all([listKiosks(ctx.db, organizationId), listTeams(ctx.db, organizationId)]);
-  return { kiosks: kiosks.map(summaryOf), teams: teams.map(({ id, name }) => ({ id, name })) };
+  const [kiosks, teams, lockedKiosks, lockedPeople] = await Promise.all([
+    listKiosks(ctx.db, organizationId),
+    listTeams(ctx.db, organizationId),
+    lockedSubjects(ctx, LIMITS.kioskPinPerKiosk),
+    lockedSubjects(ctx, LIMITS.kioskPinPerPerson),
+  ]);
+  // The locks of every organization are few (only the locked ones are read); the organization's own are kept.
+  const kioskLocks = new Map(lockedKiosks.map((l) => [Number(l.subject), l.unlocksAt]));
+  const personLocks = new Map(lockedPeople.map((l) => [Number(l.subject), l.unlocksAt]));
+  const people = await listOrganizationPeople(ctx.db, organizationId, [...personLocks.keys()]);
+  return {
+    kiosks: kiosks.map((k) => ({ ...summaryOf(k), locked_until: toIso(kioskLocks.get(k.id) ?? null) })),
+    teams: teams.map(({ id, name }) => ({ id, name })),
+    locked_people: people.map((p) => ({
+      user_id: p.id,
+      name: p.name,
+      last_name: p.last_name,
+      team: p.team,
+      unlocks_at: toIso(personLocks.get(p.id) ?? 0) ?? '',
+    })),
+  };
+}
+
+/** Lifts a kiosk's lock at once (a super user of its organization; another organization's kiosk is "not found"). */
+export async function unlockOrganizationKiosk(ctx: AppContext, caller: Caller, kioskId: number): Promise<void> {
+  const organizationId = kioskAdminOrganizationOf(caller);
+  if (!(await findKiosk(ctx.db, organizationId, kioskId))) throw notFound(KIOSK_NOT_FOUND);
+  await clearAttempts(ctx.db, LIMITS.kioskPinPerKiosk, String(kioskId));
+}
+
+/**
+ * Lifts a person's kiosk lock and wait at once (a super user of the person's organization). A badge scan does not:
+ * a badge is printed and hangs on the shop floor, so whoever photographs one could reopen twenty guesses at will.
+ */
+export async function unlockOrganizationPerson(ctx: AppContext, caller: Caller, userId: number): Promise<void> {
+  const organizationId = kioskAdminOrganizationOf(caller);
+  if ((await listOrganizationPeople(ctx.db, organizationId, [userId])).length === 0) throw notFound(KIOSK_MESSAGES.noSuchPerson);
+  await clearAttempts(ctx.db, LIMITS.kioskPinPerPerson, String(userId));
+}
+
+/** Tells the organization's super users a lock began, so the shift is not stopped until someone notices. */
+async function noticeLock(ctx: AppContext, organizationId: number, message: string): Promise<void> {
+  const superUsers = await superUsersOf(ctx.db, [organizationId]);
+  await insertNotices(
+    ctx.db,
+    superUsers.map((u) => ({ userId: u.id, senderId: null, kind: 'kiosk_lock', message })),
+    now(),
+  );
 }
 
 /** Enrols the tablet for one of the organization's teams; the device token is answered once and kept hashed. */
@@ -116,9 +165,10 @@ export async function kioskRoster(ctx: AppContext, deviceToken: string | undefin
 
 /**
  * Signs a team member in on the kiosk with their PIN. Both limits are taken before the PIN is checked, so
- * parallel guesses cannot pass them: 30 per kiosk an hour (given back on success) and 5 per person in 15
- * minutes (cleared on success). A 4-digit PIN has 10,000 values: 5 tries per 15 minutes makes guessing one
- * take about two months of non-stop trying, each failure visible in the counter.
+ * parallel guesses cannot pass them: 30 per kiosk an hour (given back on success) and 20 per person an hour
+ * (cleared on success), the person's attempts spaced by growing waits from the third (KIOSK_PIN_DELAYS_MS), which
+ * the wrong-PIN answer announces in Retry-After for the tablet's countdown. A 4-digit PIN has 10,000 values: about
+ * 18 tries an hour makes guessing one take weeks of non-stop trying, each lock told to the super users.
  */
 export async function kioskSignIn(
   ctx: AppContext,
@@ -127,13 +177,37 @@ export async function kioskSignIn(
   userAgent?: string,
 ): Promise<KioskSignInData> {
   const kiosk = await kioskOfDevice(ctx, deviceToken);
-  await takeAttempt(ctx, LIMITS.kioskPinPerKiosk, String(kiosk.id), KIOSK_MESSAGES.kioskThrottled);
   const member = await findTeamMember(ctx.db, kiosk.organization_id, kiosk.team_id, input.user_id);
   if (!member) throw notFound(KIOSK_MESSAGES.notOnTeam);
-  await takeAttempt(ctx, LIMITS.kioskPinPerPerson, String(member.id), KIOSK_MESSAGES.personThrottled);
+  // The person's wait first: taps refused during it are no guesses and never reach the kiosk's count, so tapping on
+  // (or a burst of parallel taps) cannot lock the whole kiosk. The roster already names the team to the tablet.
+  const person = await takeSpacedAttempt(ctx, LIMITS.kioskPinPerPerson, KIOSK_PIN_DELAYS_MS, String(member.id), {
+    locked: KIOSK_MESSAGES.personThrottled,
+    wait: KIOSK_MESSAGES.pinWait,
+  });
+  const onKiosk = await takeAttempt(ctx, LIMITS.kioskPinPerKiosk, String(kiosk.id), KIOSK_MESSAGES.kioskThrottled);
   // Without a PIN the check still runs (against a decoy), so a miss costs the same time and counts the same.
   const valid = await verifyPassword(member.pin_hash, input.pin);
-  if (!valid) throw unauthorized(member.pin_hash === null ? KIOSK_MESSAGES.noPin : KIOSK_MESSAGES.wrongPin);
+  if (!valid) {
+    // Only the attempt that reached a limit sees its count equal to it: one notice per lock, however many tablets.
+    if (person.count === LIMITS.kioskPinPerPerson.max) {
+      await noticeLock(
+        ctx,
+        kiosk.organization_id,
+        `${member.name} ${member.last_name} is locked out of the kiosks after too many wrong PINs. Unlock under Manage organization > Kiosks.`,
+      );
+    }
+    if (onKiosk === LIMITS.kioskPinPerKiosk.max) {
+      await noticeLock(
+        ctx,
+        kiosk.organization_id,
+        `The kiosk "${kiosk.name}" is locked after too many wrong PINs. Unlock it under Manage organization > Kiosks.`,
+      );
+    }
+    const message = member.pin_hash === null ? KIOSK_MESSAGES.noPin : KIOSK_MESSAGES.wrongPin;
+    const headers: Record<string, string> = person.waitSeconds > 0 ? { 'retry-after': String(person.waitSeconds) } : {};
+    throw new AppError(401, message, { headers });
+  }
   await clearAttempts(ctx.db, LIMITS.kioskPinPerPerson, String(member.id));
   await giveBackAttempt(ctx.db, LIMITS.kioskPinPerKiosk, String(kiosk.id));
   const user = await findUserById(ctx.db, member.id);

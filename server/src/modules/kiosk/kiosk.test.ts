@@ -27,6 +27,15 @@ async function kioskSetUp(name: string) {
   return { ...org, teamId, kioskId: enrolled.body.data.kiosk.id as number, deviceToken: enrolled.body.data.device_token as string };
 }
 
+/** Lets a person's growing wait pass (the test cannot wait minutes): what the clock would do, on the counter row. */
+const waitPassed = (userId: number) =>
+  platform.ctx.db
+    .updateTable('throttle_counters')
+    .set({ blocked_until: 0 })
+    .where('kind', '=', 'kiosk_pin_user')
+    .where('subject', '=', String(userId))
+    .execute();
+
 const kioskSignIn = (deviceToken: string, userId: number, pin: string) =>
   platform.api('POST', '/api/kiosk/sign-in', { headers: { [KIOSK_TOKEN_HEADER]: deviceToken }, json: { user_id: userId, pin } });
 
@@ -182,56 +191,120 @@ describe('kiosk PIN sign-in', () => {
     expect((await platform.api('GET', '/api/kiosk/roster')).status).toBe(401);
   });
 
-  it('stops PIN guessing at 5 wrong PINs per person in 15 minutes, the right PIN included', async () => {
-    const k = await kioskSetUp('Person Limit Org');
+  it('slows a person down with growing waits from the third wrong PIN, enforced on the server and shown in Retry-After', async () => {
+    const k = await kioskSetUp('Delay Org');
     const before = passwordVerifications();
-    const statuses = [];
-    for (const pin of ['0000', '1111', '2222', '3333', '4444', '5555', '6666']) statuses.push((await kioskSignIn(k.deviceToken, k.member.id, pin)).status);
-    expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429]);
-    expect(passwordVerifications() - before).toBe(5);
-    const right = await kioskSignIn(k.deviceToken, k.member.id, '2580');
-    expect(right.status).toBe(429);
-    expect(right.body.error_messages).toBe(KIOSK_MESSAGES.personThrottled);
-    expect(Number(right.headers.get('retry-after'))).toBeGreaterThan(800);
+    for (const pin of ['0000', '1111']) {
+      const wrong = await kioskSignIn(k.deviceToken, k.member.id, pin);
+      expect([wrong.status, wrong.headers.get('retry-after')]).toEqual([401, null]);
+    }
+    const third = await kioskSignIn(k.deviceToken, k.member.id, '2222');
+    expect([third.status, third.body.error_messages, third.headers.get('retry-after')]).toEqual([401, KIOSK_MESSAGES.wrongPin, '8']);
+    // During the wait even the right PIN is refused unchecked, and not counted.
+    const early = await kioskSignIn(k.deviceToken, k.member.id, '2580');
+    expect([early.status, early.body.error_messages]).toEqual([429, KIOSK_MESSAGES.pinWait]);
+    expect(Number(early.headers.get('retry-after'))).toBeGreaterThanOrEqual(7);
+    expect(passwordVerifications() - before).toBe(3);
+    await waitPassed(k.member.id);
+    const fourth = await kioskSignIn(k.deviceToken, k.member.id, '3333');
+    expect([fourth.status, fourth.headers.get('retry-after')]).toEqual([401, '16']);
+    await waitPassed(k.member.id);
+    expect((await kioskSignIn(k.deviceToken, k.member.id, '2580')).status).toBe(200);
+    // A success clears the count: the next two wrong PINs carry no wait again.
+    expect((await kioskSignIn(k.deviceToken, k.member.id, '9999')).headers.get('retry-after')).toBeNull();
   });
 
-  it('lets at most 5 of 60 concurrent wrong PINs for one person reach the check', async () => {
+  it('lets parallel wrong PINs for one person reach the check at most 20 times an hour, then locks and tells the super users', async () => {
     const k = await kioskSetUp('Concurrent Org');
     const before = passwordVerifications();
-    const statuses = await Promise.all(
-      Array.from({ length: 60 }, (_, i) => kioskSignIn(k.deviceToken, k.member.id, String(1000 + i * 7)).then((r) => r.status)),
-    );
-    expect(passwordVerifications() - before).toBe(5);
-    expect(statuses.filter((s) => s === 401)).toHaveLength(5);
-    expect(statuses.filter((s) => s === 429)).toHaveLength(55);
+    const round = () => Promise.all(Array.from({ length: 12 }, (_, i) => kioskSignIn(k.deviceToken, k.member.id, String(1000 + i * 7)).then((r) => r.status)));
+    const first = await round();
+    // Two attempts are free, the third sets the wait: the other nine are refused unchecked.
+    expect(passwordVerifications() - before).toBe(3);
+    expect(first.filter((s) => s === 401)).toHaveLength(3);
+    expect(first.filter((s) => s === 429)).toHaveLength(9);
+    for (let i = 0; i < 20; i++) {
+      await waitPassed(k.member.id);
+      await round();
+    }
+    expect(passwordVerifications() - before).toBe(20);
+    await waitPassed(k.member.id);
+    const right = await kioskSignIn(k.deviceToken, k.member.id, '2580');
+    expect([right.status, right.body.error_messages]).toEqual([429, KIOSK_MESSAGES.personThrottled]);
+    expect(Number(right.headers.get('retry-after'))).toBeGreaterThan(3000);
+    expect(passwordVerifications() - before).toBe(20);
+
+    const notices = await platform.api('GET', '/api/notices', { token: k.superUser.token });
+    const locks = notices.body.data.notices.filter((n: { message: string }) => n.message.includes('locked out of the kiosks'));
+    expect(locks).toHaveLength(1);
+    expect(locks[0].message).toContain('Mia Member');
+    const memberNotices = await platform.api('GET', '/api/notices', { token: k.member.token });
+    expect(JSON.stringify(memberNotices.body.data)).not.toContain('locked out');
   });
 
-  it('a success clears the person’s count: 4 wrong, right, 5 wrong more are all checked', async () => {
-    const k = await kioskSetUp('Clear Org');
-    for (let i = 0; i < 4; i++) expect((await kioskSignIn(k.deviceToken, k.member.id, '9999')).status).toBe(401);
+  it('shows a locked person to the super user, who lifts the lock at once; members and other organizations are refused', async () => {
+    const k = await kioskSetUp('Unlock Person Org');
+    const other = await organizationWithMembers(platform, 'Other Unlock Org');
+    for (let i = 0; i < 20; i++) {
+      await waitPassed(k.member.id);
+      expect((await kioskSignIn(k.deviceToken, k.member.id, '9999')).status).toBe(401);
+    }
+    await waitPassed(k.member.id);
+    expect((await kioskSignIn(k.deviceToken, k.member.id, '2580')).status).toBe(429);
+
+    const listed = await platform.api('GET', '/api/kiosks', { token: k.superUser.token });
+    expect(listed.body.data.locked_people).toEqual([
+      { user_id: k.member.id, name: 'Mia', last_name: 'Member', team: 'Assembly', unlocks_at: expect.any(String) },
+    ]);
+    const left = Date.parse(listed.body.data.locked_people[0].unlocks_at) - Date.now();
+    expect(left).toBeGreaterThan(50 * 60_000);
+    expect(left).toBeLessThanOrEqual(60 * 60_000);
+    expect((await platform.api('GET', '/api/kiosks', { token: other.superUser.token })).body.data.locked_people).toEqual([]);
+
+    const byMember = await platform.api('POST', `/api/kiosk-locks/${k.member.id}/unlock`, { token: k.member.token });
+    expect(byMember.status).toBe(403);
+    const byOther = await platform.api('POST', `/api/kiosk-locks/${k.member.id}/unlock`, { token: other.superUser.token });
+    expect([byOther.status, byOther.body.success, byOther.body.error_messages]).toEqual([404, false, KIOSK_MESSAGES.noSuchPerson]);
+    expect((await kioskSignIn(k.deviceToken, k.member.id, '2580')).status).toBe(429);
+
+    const unlocked = await platform.api('POST', `/api/kiosk-locks/${k.member.id}/unlock`, { token: k.superUser.token });
+    expect([unlocked.status, unlocked.body.message]).toEqual([200, KIOSK_MESSAGES.personUnlocked]);
+    expect((await platform.api('GET', '/api/kiosks', { token: k.superUser.token })).body.data.locked_people).toEqual([]);
     expect((await kioskSignIn(k.deviceToken, k.member.id, '2580')).status).toBe(200);
-    for (let i = 0; i < 5; i++) expect((await kioskSignIn(k.deviceToken, k.member.id, '9999')).status).toBe(401);
-    expect((await kioskSignIn(k.deviceToken, k.member.id, '9999')).status).toBe(429);
   });
 
-  it('stops PIN guessing at 30 wrong PINs per kiosk an hour, across people', async () => {
+  it('locks a kiosk at 30 wrong PINs an hour across people; taps refused during a wait do not count; the super user unlocks it', async () => {
     const k = await kioskSetUp('Kiosk Limit Org');
     await giveSeats(platform, k.organizationId, 10);
+    const other = await organizationWithMembers(platform, 'Other Kiosk Org');
     const crew = [k.member.id, k.superUser.id];
     for (const name of ['Ana', 'Ben', 'Cai', 'Dee', 'Eli']) crew.push(await addTeamMember(k.organizationId, name));
     const before = passwordVerifications();
-    // Five wrong PINs for each of six people: 30, none over the person limit.
+    // Three wrong PINs for the member, then taps during the wait: refused unchecked, and not counted on the kiosk.
+    for (let i = 0; i < 3; i++) expect((await kioskSignIn(k.deviceToken, k.member.id, '8642')).status).toBe(401);
+    for (let i = 0; i < 40; i++) expect((await kioskSignIn(k.deviceToken, k.member.id, '8642')).status).toBe(429);
+    // Five wrong PINs for each of six people (the member's three included): 30.
     for (const userId of crew.slice(0, 6)) {
-      for (let i = 0; i < 5; i++) expect((await kioskSignIn(k.deviceToken, userId, '8642')).status).toBe(401);
+      for (let i = userId === k.member.id ? 3 : 0; i < 5; i++) {
+        await waitPassed(userId);
+        expect((await kioskSignIn(k.deviceToken, userId, '8642')).status).toBe(401);
+      }
     }
     expect(passwordVerifications() - before).toBe(30);
-    // The seventh person, with no wrong PIN yet, and the member with the right PIN: the kiosk is locked.
     const next = await kioskSignIn(k.deviceToken, crew[6] as number, '8642');
-    expect(next.status).toBe(429);
-    expect(next.body.error_messages).toBe(KIOSK_MESSAGES.kioskThrottled);
+    expect([next.status, next.body.error_messages]).toEqual([429, KIOSK_MESSAGES.kioskThrottled]);
     expect(passwordVerifications() - before).toBe(30);
-    // Another kiosk of the same team is not locked by this one.
-    const other = await platform.api('POST', '/api/kiosks', { token: k.superUser.token, json: { team_id: k.teamId, name: 'Line 2' } });
-    expect((await kioskSignIn(other.body.data.device_token, crew[6] as number, '8642')).status).toBe(401);
+    const notices = await platform.api('GET', '/api/notices', { token: k.superUser.token });
+    expect(notices.body.data.notices.filter((n: { message: string }) => n.message.includes('"Line 1 tablet" is locked'))).toHaveLength(1);
+
+    const listed = await platform.api('GET', '/api/kiosks', { token: k.superUser.token });
+    expect(listed.body.data.kiosks[0].locked_until).toEqual(expect.any(String));
+    expect((await platform.api('POST', `/api/kiosks/${k.kioskId}/unlock`, { token: k.member.token })).status).toBe(403);
+    expect((await platform.api('POST', `/api/kiosks/${k.kioskId}/unlock`, { token: other.superUser.token })).status).toBe(404);
+    expect((await kioskSignIn(k.deviceToken, crew[6] as number, '8642')).status).toBe(429);
+    const unlocked = await platform.api('POST', `/api/kiosks/${k.kioskId}/unlock`, { token: k.superUser.token });
+    expect([unlocked.status, unlocked.body.message]).toEqual([200, KIOSK_MESSAGES.kioskUnlocked]);
+    expect((await platform.api('GET', '/api/kiosks', { token: k.superUser.token })).body.data.kiosks[0].locked_until).toBeNull();
+    expect((await kioskSignIn(k.deviceToken, crew[6] as number, '8642')).status).toBe(401);
   });
 });

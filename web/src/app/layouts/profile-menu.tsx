@@ -24,7 +24,8 @@ export function ProfileMenu({ session, entries }: ProfileMenuProps) {
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>
-          <Text size="sm" fw={600} c="dark" truncate>
+          {/* A span: a menu may hold no paragraph, only items and their labels. */}
+          <Text component="span" display="block" size="sm" fw={600} c="dark" truncate>
             {session.name}
           </Text>
         </Menu.Label>

@@ -21,7 +21,7 @@ export function AccountPage() {
           {profile.error.message}
         </Alert>
       )}
-      {profile.data && <AccountSummary profile={profile.data} showPlanLinks={!session.isGuestUser} />}
+      {profile.data && <AccountSummary profile={profile.data} readOnly={session.isGuestUser} />}
       {!session.isGuestUser && (
         <Group mt="lg">
           <Button component={Link} to={paths.account.kioskPin} variant="default">

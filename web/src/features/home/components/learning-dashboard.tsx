@@ -22,8 +22,8 @@ export function LearningDashboard({ onFailure }: { onFailure: () => void }) {
   const leaderPoints = useRankingLeaderPoints(session.organizationId);
   // The training-due card sits above the path: the dashboard appears with it, rather than the path jumping down after.
   // One observer only (the card gets the answer), so a refused call is not asked again by each mount. A kiosk
-  // session may not read qualifications: no card there.
-  const dueWanted = session.organizationId !== null && session.kioskIdleSeconds === undefined;
+  // session may not read qualifications, nor may the shared guest (it is on no station): no card there.
+  const dueWanted = session.organizationId !== null && session.kioskIdleSeconds === undefined && !session.isGuestUser;
   const due = useMyQualifications(dueWanted ? session.organizationId : null);
   const [panel, setPanel] = useState<Panel>(null);
   // Below Mantine's md breakpoint the side columns open in a drawer on demand: not rendering them hidden spares a

@@ -28,7 +28,8 @@ export function HomePage() {
   const goLogout = useCallback(() => navigate(paths.logout, { replace: true }), [navigate]);
 
   // A member on their first sign-in (logged_in_account 1) completes their profile first (administration spec).
-  const firstAccount = session.logged_in_account === 1;
+  // The shared guest never completes a profile (it may write nothing): it is never sent there.
+  const firstAccount = session.logged_in_account === 1 && !session.isGuestUser;
   // Fixed for this visit: the flag flips before the move to /firstLogin, which must not be welcomed over.
   const [goingToFirstLogin] = useState(firstAccount);
   useEffect(() => {

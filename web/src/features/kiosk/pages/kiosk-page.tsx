@@ -1,6 +1,5 @@
 import { Alert, Anchor, Box, Button, Container, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import type { KioskRosterMember } from '@mm/contract';
-import { countOf } from '@mm/contract';
+import { countOf, KIOSK_MESSAGES, type KioskRosterMember } from '@mm/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
@@ -67,6 +66,9 @@ export function KioskPage() {
 function PinDialog({ deviceToken, member, onClose }: { deviceToken: string; member: KioskRosterMember; onClose: () => void }) {
   const [pin, setPin] = useState('');
   const signIn = useKioskSignIn();
+  // After the third wrong PIN the server holds the next try back (Retry-After); the pad counts it down.
+  const [waitUntil, setWaitUntil] = useState(0);
+  const waitSeconds = useCountdown(waitUntil);
   const queryClient = useQueryClient();
   const submit = () => {
     signIn.mutate(
@@ -77,14 +79,27 @@ function PinDialog({ deviceToken, member, onClose }: { deviceToken: string; memb
           // The first-sign-in profile step belongs to the member's own device: the kiosk goes straight to the path.
           saveSession({ ...sessionFromSignIn(data), logged_in_account: Math.max(2, data.logged_in_account), kioskIdleSeconds: data.idle_seconds });
         },
-        onError: () => setPin(''),
+        onError: (error) => {
+          setPin('');
+          // A wait (after a wrong PIN, or a try refused during one) is counted down; a lock of up to an hour is said in words.
+          const wait = error instanceof ApiError && (error.status === 401 || error.message === KIOSK_MESSAGES.pinWait) ? error.retryAfterSeconds : null;
+          if (wait !== null) setWaitUntil(Date.now() + wait * 1000);
+        },
       },
     );
   };
   return (
     <Modal opened onClose={onClose} title={`Hello, ${member.name}`} size="sm" centered closeButtonProps={{ 'aria-label': 'Close' }}>
       {member.has_pin ? (
-        <PinPad value={pin} onChange={setPin} onSubmit={submit} busy={signIn.isPending} error={signIn.error?.message ?? null} />
+        <PinPad
+          value={pin}
+          onChange={setPin}
+          onSubmit={submit}
+          busy={signIn.isPending}
+          // A refused early try is said by the countdown; a wrong PIN or a lock by the server's message.
+          error={waitSeconds > 0 && signIn.error?.message === KIOSK_MESSAGES.pinWait ? null : (signIn.error?.message ?? null)}
+          waitSeconds={waitSeconds}
+        />
       ) : (
         <Stack>
           <Text>You have no kiosk PIN yet. Sign in on your own phone or computer and set one under User Account, Kiosk PIN.</Text>
@@ -95,6 +110,23 @@ function PinDialog({ deviceToken, member, onClose }: { deviceToken: string; memb
       )}
     </Modal>
   );
+}
+
+/** Whole seconds left until `until` (epoch ms), ticking every second; 0 once passed. */
+const secondsUntil = (until: number) => Math.max(0, Math.ceil((until - Date.now()) / 1000));
+
+function useCountdown(until: number): number {
+  const [seconds, setSeconds] = useState(() => secondsUntil(until));
+  useEffect(() => {
+    setSeconds(secondsUntil(until));
+    const timer = window.setInterval(() => {
+      const next = secondsUntil(until);
+      setSeconds(next);
+      if (next === 0) window.clearInterval(timer);
+    }, 1000);
+    return () => window.clearInterval(timer);
+  }, [until]);
+  return seconds;
 }
 
 function NotEnrolled({ revoked }: { revoked: boolean }) {

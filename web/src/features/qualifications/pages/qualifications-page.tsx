@@ -21,7 +21,22 @@ const PAGE = 25;
 /** /qualifications: the matrix for super users; for everyone else their own stations. */
 export function QualificationsPage() {
   const session = useSession();
+  if (session?.isGuestUser) return <GuestQualifications />;
   return session?.isSuperUser ? <MatrixView /> : <MyQualifications />;
+}
+
+/** The shared guest is on no team nor station: nothing to ask the server, only what the page is for. */
+function GuestQualifications() {
+  return (
+    <Container size="lg" py="xl">
+      <Title order={1} mb="xs">
+        My qualifications
+      </Title>
+      <Alert color="gray" title="Not for the guest account">
+        Members see here the stations and required training their supervisor assigns them, and supervisors the whole matrix. Sign up to use it.
+      </Alert>
+    </Container>
+  );
 }
 
 function MyQualifications() {
