@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { countOf } from '@mm/contract';
 import type { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
 import { type Cue, MAX_CAPTION_BYTES, parseWebVtt, WebVttError } from '../captions/webvtt.ts';
@@ -15,8 +16,7 @@ import { hashFile, MediaError, type MediaProbe, probeMedia } from './media.ts';
 
 export class CatalogError extends AppError {
   constructor(readonly problems: string[]) {
-    const count = problems.length === 1 ? '1 problem' : `${problems.length} problems`;
-    super(400, `The catalog has ${count}; nothing was imported:\n${problems.map((p) => `  ${p}`).join('\n')}`);
+    super(400, `The catalog has ${countOf(problems.length, 'problem')}; nothing was imported:\n${problems.map((p) => `  ${p}`).join('\n')}`);
   }
 }
 

@@ -5,6 +5,9 @@ import { paths } from '../../../config/paths.ts';
 import { formatDate } from '../../../lib/date.ts';
 import { formatMoney, monthsLabel } from './money.ts';
 
+/** A subscription that still gives access: in its trial, paid, or paid late and not yet cancelled. */
+export const isRunning = (status: SubscriptionRecord['status']): boolean => status === 'trialing' || status === 'active' || status === 'past_due';
+
 export const STATUS_LABEL: Record<SubscriptionRecord['status'], string> = {
   trialing: 'Free trial',
   active: 'Active',
@@ -17,7 +20,7 @@ type BillingSummaryProps = { latest: SubscriptionRecord; canPause: boolean; onPa
 
 /** The summary card of /plans/me: the first (newest) subscription record. */
 export function BillingSummary({ latest, canPause, onPause }: BillingSummaryProps) {
-  const running = latest.status === 'trialing' || latest.status === 'active' || latest.status === 'past_due';
+  const running = isRunning(latest.status);
   const paused = running && latest.auto_renew === 0;
   return (
     <Card withBorder radius="md" padding="lg" aria-label="Current subscription">

@@ -1,12 +1,11 @@
 import { Badge, Card, Group, Stack, Text } from '@mantine/core';
-import type { PaymentState } from '@mm/contract';
-import { STATUS_LABEL } from './billing-summary.tsx';
+import { countOf, type PaymentState } from '@mm/contract';
+import { isRunning, STATUS_LABEL } from './billing-summary.tsx';
 
 type MemberPlanCardProps = { subscription: NonNullable<PaymentState['subscription']> };
 
 /** /plans/me for a member: the organization's plan read-only; amounts, invoices and changes are the super user's. */
 export function MemberPlanCard({ subscription }: MemberPlanCardProps) {
-  const running = subscription.status === 'trialing' || subscription.status === 'active' || subscription.status === 'past_due';
   return (
     <Card withBorder radius="md" padding="lg" aria-label="Current subscription">
       <Stack gap="sm">
@@ -14,9 +13,9 @@ export function MemberPlanCard({ subscription }: MemberPlanCardProps) {
           <Text fw={700} fz="lg">
             {subscription.title}
           </Text>
-          <Badge color={running ? 'teal.9' : 'gray.7'}>{STATUS_LABEL[subscription.status]}</Badge>
+          <Badge color={isRunning(subscription.status) ? 'teal.9' : 'gray.7'}>{STATUS_LABEL[subscription.status]}</Badge>
         </Group>
-        <Text>{subscription.no_of_account === 1 ? '1 account' : `${subscription.no_of_account} accounts`}</Text>
+        <Text>{countOf(subscription.no_of_account, 'account')}</Text>
         <Text c="dimmed">The super user of your organization manages its plan, payments and invoices.</Text>
       </Stack>
     </Card>
