@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { catalogId } from './catalog.ts';
+import { countOf } from './count-text.ts';
 import type { WireInput } from './route.ts';
 
 /**
@@ -11,6 +12,10 @@ export const QUALIFICATION_STATES = ['not_started', 'in_training', 'awaiting_sig
 export type QualificationState = (typeof QUALIFICATION_STATES)[number];
 
 /** What a person and a paying plant manager read for each state. */
+/** How the verify page, the audit pack and `verify-evidence` say that stored rows disagree with the evidence chain. */
+export const evidenceBreaksText = (breaks: number): string =>
+  `${countOf(breaks, 'stored item')} ${breaks === 1 ? 'no longer matches' : 'no longer match'} the evidence chain`;
+
 export const QUALIFICATION_STATE_LABELS: Record<QualificationState, string> = {
   not_started: 'Not started',
   in_training: 'In training',

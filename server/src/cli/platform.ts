@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { evidenceBreaksText } from '@mm/contract';
 import type { AppContext } from '../app-context.ts';
 import { ConfigError, loadConfig } from '../config/env.ts';
 import { createDb } from '../db/client.ts';
@@ -119,7 +120,7 @@ async function run(argv: string[]): Promise<void> {
         const check = await checkChain(db, organizationIdOf(values.organization), keptHeadOf(values.head, values['head-at']));
         if (check.intact) console.log(`Evidence chain intact: ${check.records} records, last hash ${check.lastHash ?? '-'}.`);
         else {
-          console.log(`Evidence chain BROKEN: ${check.breaks.length} stored item(s) no longer match the chain.`);
+          console.log(`Evidence chain BROKEN: ${evidenceBreaksText(check.breaks.length)}.`);
           for (const b of check.breaks) console.log(`- ${b.message}`);
           process.exitCode = 1;
         }

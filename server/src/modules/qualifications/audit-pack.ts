@@ -1,4 +1,12 @@
-import { type AuditVerificationData, type auditPackQuery, type auditVerificationQuery, countOf, csvLine, QUALIFICATION_STATE_LABELS } from '@mm/contract';
+import {
+  type AuditVerificationData,
+  type auditPackQuery,
+  type auditVerificationQuery,
+  countOf,
+  csvLine,
+  evidenceBreaksText,
+  QUALIFICATION_STATE_LABELS,
+} from '@mm/contract';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import type { Db } from '../../db/client.ts';
@@ -219,7 +227,7 @@ function flow() {
 
 function verdictText(check: ChainCheck): string {
   if (!check.intact) {
-    return `EVIDENCE CHAIN BROKEN: ${countOf(check.breaks.length, 'stored item')} no longer match the evidence chain; nothing they say is vouched for.`;
+    return `EVIDENCE CHAIN BROKEN: ${evidenceBreaksText(check.breaks.length)}; nothing they say is vouched for.`;
   }
   const head = check.head ? ` Head (keep a copy to check later): record #${check.head.sequence}, hash ${check.head.hash}, time ${iso(check.head.at)}.` : '';
   return `Evidence chain intact: ${countOf(check.records, 'record')}, every sign-off and qualification matches it.${head} Each record's HMAC-SHA256, keyed with a secret kept outside the database, covers the previous record's hash and its own fields.`;

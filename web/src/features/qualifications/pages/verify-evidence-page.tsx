@@ -1,5 +1,5 @@
 import { Alert, Button, Code, Group, List, Stack, Text, TextInput } from '@mantine/core';
-import { countOf } from '@mm/contract';
+import { countOf, evidenceBreaksText } from '@mm/contract';
 import { type FormEvent, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { AdminPage } from '../../../components/admin-page.tsx';
@@ -77,7 +77,7 @@ export function VerifyEvidencePage() {
             </Stack>
           </Alert>
         ) : (
-          <Alert color="red" title={`Evidence broken: ${check.data.breaks.length} stored item(s) no longer match the chain`}>
+          <Alert color="red" title={`Evidence broken: ${evidenceBreaksText(check.data.breaks.length)}`}>
             <Text size="sm" mb="xs">
               These were changed in the database after the chain recorded them; what they say is not vouched for.
             </Text>
