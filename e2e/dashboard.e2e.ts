@@ -15,10 +15,10 @@ describe('team dashboard', () => {
     expect(login.status).toBe(200);
     const { token, user_id: userId, organization_id: organizationId } = login.body.data as { token: string; user_id: number; organization_id: number };
     const member = { token, userId, organizationId };
-    const path = await env.stack.api('GET', `/api/get_all_organization_categories_learning_path/${member.organizationId}`, {
-      token: await env.stack.signIn(DEMO.superUser.email, DEMO.superUser.password),
-    });
-    const firstCategory = path.body.data.data[0] as { id: number; name: string };
+    // Production follows its own path: the first step of the newcomer's path is always open.
+    const path = await env.stack.api('GET', '/api/learning_path_home', { token });
+    const first = path.body.data.categories[0] as { category_id: number; name: string };
+    const firstCategory = { id: first.category_id, name: first.name };
     const tree = await env.stack.api('GET', `/api/organization/${member.organizationId}/categories`, {
       token: await env.stack.signIn(DEMO.superUser.email, DEMO.superUser.password),
     });

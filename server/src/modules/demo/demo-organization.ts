@@ -139,27 +139,30 @@ async function saveLearningPaths(ctx: AppContext, superUser: Caller, organizatio
   const usable = categories.filter((c) => listed(c.id).length > 0);
   if (usable.length === 0) return;
   const pick = (i: number) => usable[i % usable.length] as (typeof usable)[number];
-  const path = (picks: number[]) =>
+  // The first `required` steps are required (and any category flagged essential in the catalog), so a member who
+  // has not finished them finds the later ones locked.
+  const path = (picks: number[], required = 2) =>
     [...new Map(picks.map((i) => [pick(i).id, pick(i)])).values()].map((c, i) => ({
       category_id: c.id,
       order: i + 1,
-      essential: (i < 2 || c.essential === 1 ? 1 : 0) as 0 | 1,
+      essential: (i < required || c.essential === 1 ? 1 : 0) as 0 | 1,
     }));
   // By sort: 0 Continuous Improvement, 1 Health and Safety, 2 Shop Floor, 3 Strategy, 4 Design and Engineering
   // (measurement and inspection), 5 Finance, 6 Supply Chain, 7 Logistics (forklift), 9 Internet of Things.
   await savePath(ctx, superUser, organizationId, null, path([0, 1, 2, 3, 4, 5]));
-  const teamPaths: Array<[string, number[], string | null]> = [
-    ['Production', [1, 2, 0, 3, 4], null],
+  const teamPaths: Array<[string, number[], string | null, number?]> = [
+    // Production requires four steps: Bruno, halfway through Continuous Improvement, finds the next two locked.
+    ['Production', [1, 2, 0, 3, 4], null, 4],
     // Setup technicians change the dies, not maintenance.
     ['Maintenance', [1, 2, 9, 0, 4], 'power-press-set-up-and-die-change'],
     ['Quality', [1, 4, 2, 0, 6], 'group-lockout-for-maintenance-shutdowns'],
     ['Logistics', [1, 7, 6, 2, 0], null],
   ];
   const subCategoryOf = new Map(subCategories.map((s) => [s.id, s.category_id]));
-  for (const [team, picks, hiddenKey] of teamPaths) {
+  for (const [team, picks, hiddenKey, required] of teamPaths) {
     const teamId = teams.get(team);
     if (teamId === undefined) continue;
-    const entries = path(picks);
+    const entries = path(picks, required);
     await savePath(ctx, superUser, organizationId, teamId, entries);
     const hidden = videos.find((v) => v.key === hiddenKey);
     const categoryId = hidden && subCategoryOf.get(hidden.sub_category_id);
