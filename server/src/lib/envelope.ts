@@ -1,6 +1,7 @@
 import { type ErrorCode, errorCodeOfStatus, type Failure } from '@mm/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { uniqueViolationOf } from '../db/unique-violation.ts';
 import { AppError } from './errors.ts';
 
 /** The one place that maps every error to `{ success: false, error_messages, error_code, code }`. */
@@ -23,6 +24,15 @@ export function registerErrorEnvelope(app: FastifyInstance): void {
         return field ? `${field}: ${message}` : message;
       });
       return reply.status(400).send(failure(400, messages.join('; ')));
+    }
+    const collision = uniqueViolationOf(error);
+    if (collision) {
+      // A parallel request wrote the same row first (the check before the write saw neither).
+      const message =
+        collision.table === 'users' && collision.column === 'email'
+          ? 'The email has already been taken.'
+          : 'This was saved a moment ago by another request: it already exists.';
+      return reply.status(409).send(failure(409, message));
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
