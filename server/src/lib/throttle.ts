@@ -1,8 +1,10 @@
-import type { AppContext } from '../app-context.ts';
 import type { Db } from '../db/client.ts';
 import { DAY, HOUR, MINUTE, now } from './clock.ts';
 import { tooManyRequests } from './errors.ts';
 import { countAttempt, countSpacedAttempt, decrementCount, deleteCount, findCounter, listLockedCounters } from './throttle.queries.ts';
+
+/** What the limits need of the app's context: its database (lib sits below app-context.ts, which reaches modules). */
+type ThrottleContext = { readonly db: Db };
 
 /**
  * Every abuse limit of the platform, in one table (documented in the README): at most `max` attempts per
@@ -56,7 +58,7 @@ export const KIOSK_PIN_DELAYS_MS = [0, 0, 8, 16, 32, 64, 128, 256, 300].map((sec
  * most `max` are let through per window, on SQLite and PostgreSQL alike. Take the attempt BEFORE the work
  * it guards (the password check, the e-mail): refused attempts cost nothing.
  */
-export async function takeAttempt(ctx: AppContext, limit: Limit, subject: string, message: string, amount = 1): Promise<number> {
+export async function takeAttempt(ctx: ThrottleContext, limit: Limit, subject: string, message: string, amount = 1): Promise<number> {
   const t = now();
   const counted = await countAttempt(ctx.db, limit.kind, subject, amount, t, t - limit.windowMs);
   if (counted && counted.count > limit.max) {
@@ -77,7 +79,7 @@ export async function takeAttempt(ctx: AppContext, limit: Limit, subject: string
  * and the wait it set, for the caller to show when the attempt fails (a success should clear the counter).
  */
 export async function takeSpacedAttempt(
-  ctx: AppContext,
+  ctx: ThrottleContext,
   limit: Limit,
   delaysMs: readonly number[],
   subject: string,
@@ -99,7 +101,7 @@ export async function takeSpacedAttempt(
 }
 
 /** The subjects a limit locks now, and when each lock ends (epoch ms): for showing and lifting locks. */
-export async function lockedSubjects(ctx: AppContext, limit: Limit): Promise<Array<{ subject: string; unlocksAt: number }>> {
+export async function lockedSubjects(ctx: ThrottleContext, limit: Limit): Promise<Array<{ subject: string; unlocksAt: number }>> {
   const t = now();
   const rows = await listLockedCounters(ctx.db, limit.kind, limit.max, t - limit.windowMs);
   return rows.map((r) => ({ subject: r.subject, unlocksAt: r.windowStart + limit.windowMs }));

@@ -1,8 +1,8 @@
 import { Button, type ButtonProps } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useRecordChallenge } from '../features/catalog/api/record-challenge.ts';
-import { challengeHref } from '../features/catalog/challenge.ts';
+import { challengeHref } from '../lib/challenge-href.ts';
 import { notifyError } from '../lib/notify.ts';
+import { useRecordChallenge } from '../lib/record-challenge.ts';
 
 export type ChallengeTarget = { userId: number; categoryId: number; categoryName: string; link: string };
 

@@ -1,5 +1,20 @@
 import type { Kysely } from 'kysely';
-import { searchText } from '../../lib/search-text.ts';
+
+/**
+ * A frozen copy of lib/search-text.ts's `searchText` (and its `searchWords`) as they were when this migration landed:
+ * a landed migration must do the same thing forever, so it imports nothing that may change (the one edit made to it
+ * after it landed, replacing that import by this copy, keeps its behaviour identical).
+ */
+function searchWords(text: string): string[] {
+  return text
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
+}
+
+const searchText = (...parts: string[]): string => parts.flatMap(searchWords).join(' ');
 
 /** Users backfilled per statement batch: a plant of 50,000 is done in a few hundred small updates. */
 const BACKFILL_BATCH = 500;

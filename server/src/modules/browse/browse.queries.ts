@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
 import { compiledOnce } from '../../db/compiled-once.ts';
-import { CATALOG_CARD_COLUMNS, type CatalogCardRow, selectVideoCards } from '../videos/video-cards.queries.ts';
+import { CATALOG_CARD_COLUMNS, type CatalogCardRow, pageOfCards, selectVideoCards } from '../videos/video-cards.queries.ts';
 import { listedAndVisible } from '../videos/visible-videos.queries.ts';
 
 /**
@@ -152,7 +152,7 @@ const inProduction = (db: Db, userId: number) => selectVideoCards(db, userId).wh
 type CardQuery = ReturnType<typeof inProduction>;
 
 /** The view-all lists, each an (unordered) query and its order. */
-export const viewAll = {
+const viewAll = {
   newReleases: (db: Db, userId: number) => ({
     query: inProduction(db, userId),
     order: (q: CardQuery) => q.orderBy('videos.publish_time', 'desc').orderBy('videos.id', 'desc'),
@@ -171,6 +171,25 @@ export const viewAll = {
     order: (q: CardQuery) => q.orderBy('videos.publish_time', 'desc').orderBy('videos.id', 'desc'),
   }),
 };
+
+/** Which view-all list a page is of: new releases, recommended, My List, or one expert's videos. */
+export type ViewAllList = { kind: 'newReleases' | 'recommended' | 'myList' } | { kind: 'byExpert'; expertId: number };
+
+function viewAllOf(db: Db, userId: number, list: ViewAllList) {
+  return list.kind === 'byExpert' ? viewAll.byExpert(db, userId, list.expertId) : viewAll[list.kind](db, userId);
+}
+
+/** One page of a view-all list, with the list's length. */
+export function viewAllPage(db: Db, userId: number, list: ViewAllList, skip: number, take: number) {
+  const { query, order } = viewAllOf(db, userId, list);
+  return pageOfCards(db, query, order, skip, take);
+}
+
+/** An expert's first `take` videos, in the view-all order. */
+export function expertVideos(db: Db, userId: number, expertId: number, take: number) {
+  const { query, order } = viewAll.byExpert(db, userId, expertId);
+  return order(query).limit(take).execute();
+}
 
 export function allCategories(db: Db) {
   return db.selectFrom('categories').select(['id', 'name', 'picture', 'essential', 'sort']).orderBy('sort').orderBy('id').execute();

@@ -22,10 +22,11 @@ import { pathAccessOf } from '../learning/path-progress.ts';
 import { expertContactMail } from '../mail/templates.ts';
 import { mediaSigner } from '../media/media-signer.ts';
 import { assertCanPlay, type Viewer } from '../videos/playback-access.ts';
-import { type MemberCardState, memberCardStates, pageOfCards } from '../videos/video-cards.queries.ts';
+import { type MemberCardState, memberCardStates } from '../videos/video-cards.queries.ts';
 import { formatDuration, toVideoCard } from '../videos/video-cards.ts';
 import {
   certifiedSubjects,
+  expertVideos,
   findCategorySummary,
   findExpert,
   findExpertContact,
@@ -35,7 +36,8 @@ import {
   type ListFlag,
   listExperts,
   subCategoryPage,
-  viewAll,
+  type ViewAllList,
+  viewAllPage,
 } from './browse.queries.ts';
 import { keptCategoryListing, keptHomeSectionRows } from './kept-listings.ts';
 
@@ -209,23 +211,18 @@ type SeeAllInput = { url_type?: UrlType; cast_crew_id?: number; skip?: number; p
 export async function seeAll(ctx: AppContext, viewer: Viewer, input: SeeAllInput): Promise<SeeAllData> {
   const skip = offsetOf(input);
   let title: string;
-  let list: ReturnType<typeof viewAll.newReleases>;
+  let list: ViewAllList;
   if (input.cast_crew_id !== undefined) {
     const expert = await findExpert(ctx.db, input.cast_crew_id);
     if (!expert) throw notFound('Expert not found.');
     title = expert.name;
-    list = viewAll.byExpert(ctx.db, viewer.userId, expert.id);
+    list = { kind: 'byExpert', expertId: expert.id };
   } else {
     const urlType = input.url_type ?? 'URL_TYPE_NEW_RELEASE';
     title = VIEW_ALL_TITLES[urlType];
-    list =
-      urlType === 'URL_TYPE_WISHLIST'
-        ? viewAll.myList(ctx.db, viewer.userId)
-        : urlType === 'URL_TYPE_SUGGESTION'
-          ? viewAll.recommended(ctx.db, viewer.userId)
-          : viewAll.newReleases(ctx.db, viewer.userId);
+    list = { kind: urlType === 'URL_TYPE_WISHLIST' ? 'myList' : urlType === 'URL_TYPE_SUGGESTION' ? 'recommended' : 'newReleases' };
   }
-  const { total, rows } = await pageOfCards(ctx.db, list.query, list.order, skip, PAGE_SIZE);
+  const { total, rows } = await viewAllPage(ctx.db, viewer.userId, list, skip, PAGE_SIZE);
   const signer = await mediaSigner(ctx.db);
   return {
     title,
@@ -248,8 +245,7 @@ const EXPERT_PAGE_VIDEOS = 100;
 export async function expertDetail(ctx: AppContext, viewer: Viewer, expertId: number): Promise<ExpertDetailData> {
   const expert = await findExpert(ctx.db, expertId);
   if (!expert) throw notFound('Expert not found.');
-  const list = viewAll.byExpert(ctx.db, viewer.userId, expert.id);
-  const rows = await list.order(list.query).limit(EXPERT_PAGE_VIDEOS).execute();
+  const rows = await expertVideos(ctx.db, viewer.userId, expert.id, EXPERT_PAGE_VIDEOS);
   const signer = await mediaSigner(ctx.db);
   return {
     cast_crew_id: expert.id,

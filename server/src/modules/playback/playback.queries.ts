@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { compiledOnce } from '../../db/compiled-once.ts';
 import { recountVotes } from '../catalog/video-counters.queries.ts';
 import { applyWatchDelta } from '../learning/learning-stats.queries.ts';
-import { CATALOG_CARD_COLUMNS, selectVideoCards } from '../videos/video-cards.queries.ts';
+import { CATALOG_CARD_COLUMNS, pageOfCards, selectVideoCards } from '../videos/video-cards.queries.ts';
 
 /**
  * The catalog part of `videos/view`: the video with its asset, renditions and category names, the same for every
@@ -79,12 +79,17 @@ export function allVideos(db: Db): Promise<VideoRow[]> {
 }
 
 /** Suggestions: listed videos of the same category, the same sub-category first. */
-export function selectSuggestions(db: Db, userId: number, video: { id: number; category_id: number }) {
+function selectSuggestions(db: Db, userId: number, video: { id: number; category_id: number }) {
   return selectVideoCards(db, userId).where('videos.category_id', '=', video.category_id).where('videos.in_test', '=', 1).where('videos.id', '!=', video.id);
 }
 
-export const orderSuggestions = (subCategoryId: number) => (query: ReturnType<typeof selectSuggestions>) =>
+const orderSuggestions = (subCategoryId: number) => (query: ReturnType<typeof selectSuggestions>) =>
   query.orderBy(sql`case when videos.sub_category_id = ${subCategoryId} then 0 else 1 end`).orderBy('videos.id');
+
+/** One page of a video's suggestions (its category's listed videos, its own sub-category first), with their count. */
+export function suggestionsPage(db: Db, userId: number, video: { id: number; category_id: number; sub_category_id: number }, skip: number, take: number) {
+  return pageOfCards(db, selectSuggestions(db, userId, video), orderSuggestions(video.sub_category_id), skip, take);
+}
 
 // ---------------------------------------------------------------- writes replayed from the offline queue
 

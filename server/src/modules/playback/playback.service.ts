@@ -27,7 +27,7 @@ import { mediaSigner } from '../media/media-signer.ts';
 import { recordTraining } from '../qualifications/qualification-state.ts';
 import { assertCanPlay, assertNotGuest, type Viewer } from '../videos/playback-access.ts';
 import { resumeSeconds } from '../videos/resume.rules.ts';
-import { memberVideoState, pageOfCards } from '../videos/video-cards.queries.ts';
+import { memberVideoState } from '../videos/video-cards.queries.ts';
 import { pictureOf, streamUrls, toVideoCard } from '../videos/video-cards.ts';
 import { assertCanReadHistory } from './playback.policy.ts';
 import {
@@ -46,10 +46,9 @@ import {
   findVote,
   findWishlistEntry,
   firstVideoOfCategory,
-  orderSuggestions,
   removeWishlistEntry,
-  selectSuggestions,
   setVote,
+  suggestionsPage,
   type VideoCatalogDetail,
   type VideoRow,
   voteCounts,
@@ -146,7 +145,7 @@ export async function videoTrailers(ctx: AppContext, viewer: Viewer, videoId: nu
 
 export async function suggestions(ctx: AppContext, viewer: Viewer, videoId: number, skip: number): Promise<SuggestionsData> {
   const video = await openVideo(ctx, viewer, videoId);
-  const { total, rows } = await pageOfCards(ctx.db, selectSuggestions(ctx.db, viewer.userId, video), orderSuggestions(video.sub_category_id), skip, PAGE_SIZE);
+  const { total, rows } = await suggestionsPage(ctx.db, viewer.userId, video, skip, PAGE_SIZE);
   const signer = await mediaSigner(ctx.db);
   return { videos: rows.map((r) => toVideoCard(r, r, viewer, signer)), total, skip, take: PAGE_SIZE };
 }

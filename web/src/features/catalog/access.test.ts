@@ -1,7 +1,6 @@
 import { NEED_SUBSCRIPTION_MESSAGE } from '@mm/contract';
 import { describe, expect, it } from 'vitest';
 import { playDestination } from './access.ts';
-import { challengeHref } from './challenge.ts';
 
 const video = { admin_video_id: 7, should_display_ppv: 0, ppv_page_type: 0, is_user_need_subscription: 0, subscription_message: null };
 
@@ -21,13 +20,5 @@ describe('access decision after Play (member spec, section 4)', () => {
       path: '/plans',
       message: 'Ask your boss.',
     });
-  });
-});
-
-describe('challenge links', () => {
-  it('adds https:// to a challenge link without a scheme', () => {
-    expect(challengeHref('challenges.example/ci')).toBe('https://challenges.example/ci');
-    expect(challengeHref('http://challenges.example/ci')).toBe('http://challenges.example/ci');
-    expect(challengeHref(' https://x.example ')).toBe('https://x.example');
   });
 });

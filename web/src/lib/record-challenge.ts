@@ -1,6 +1,6 @@
 import { type ChallengeData, routes } from '@mm/contract';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from './api-client.ts';
 
 export type RecordChallengeInput = { userId: number; categoryId: number; description: string };
 
