@@ -1,131 +1,159 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
 
 /**
- * `npm run lint` runs this: the module boundaries the code style asks for, which Biome cannot express.
- * - A web feature (web/src/features/<name>/) never imports another feature: what two features share lives in
- *   web/src/components or web/src/lib. Only web/src/app composes features.
- * - Server SQL lives only in `*.queries.ts` files (and in server/src/db: the client, schema and migrations):
- *   no query builder (`selectFrom`, `insertInto`, `updateTable`, `deleteFrom`) nor raw `sql` template anywhere
- *   else in server/src, tests excepted.
- * - Each table is written (inserted into, updated, deleted from) by one server module only: the others read it or
- *   call that module's queries.
- * - Server modules (server/src/modules/<name>/) import each other without a cycle: a module's imports, followed
- *   module to module, never lead back to it (tests excepted), so every module can be read, tested and changed
- *   knowing only the ones below it. server/src/lib (infrastructure every module uses) imports no module.
- * Prints every line that breaks a rule and exits 1.
+ * `npm run lint` runs dependency-cruiser (`.dependency-cruiser.cjs`: every direction rule read from the import graph:
+ * web features, web components/lib/config, server lib and db, migrations, kysely only in `*.queries.ts`, modules used
+ * only through their `index.ts`, no cycle between modules), then this script for what an import graph cannot say.
+ * It reads the server's syntax trees (TypeScript's parser: comments, strings and aliases are not mistaken for code),
+ * tests excepted:
+ * - Query builders are called only in `*.queries.ts` files and server/src/db. A service handed `ctx.db` can call
+ *   `ctx.db.selectFrom(...)` without importing kysely, so the import rule alone would miss it: any call of a Kysely
+ *   entry point (`selectFrom`, `selectNoFrom`, `insertInto`, `replaceInto`, `updateTable`, `deleteFrom`, `mergeInto`)
+ *   elsewhere in server/src is a breach, and so is running a built query there (`execute`, `executeTakeFirst`,
+ *   `executeTakeFirstOrThrow`, `stream`, `compile`, `explain`, except `db.transaction().execute(callback)`, which
+ *   runs the service's callback). A builder a queries file hands out and a service composes is not seen (that needs
+ *   the type checker, about 45 s here): queries files return rows, not builders.
+ * - Each table is written (inserted into, replaced, updated, deleted from, merged into) by one owner only: one server
+ *   module, or server/src/lib for its own tables (the abuse counters); the others read it or call the owner. A write is
+ *   a call of one of those builders whose table is a string literal or a `const` of this file holding one (`'users'`,
+ *   `'users as u'`, `const T = 'users'`), or an `insert into` / `update ... set` / `delete from` / `merge into` in the
+ *   text of kysely's `sql` tag (under any local name) or `sql.raw(...)`. A table argument the check cannot read
+ *   (computed) is a breach too: name the table where it is written.
+ * - A landed migration imports from db/dialect.ts only the helpers frozen for migrations (isPostgres, withId, notNull):
+ *   dependency-cruiser lets migrations import that one file, and this keeps them off the rest of it, which may change.
+ * Prints every breach and exits 1.
  */
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const FEATURES = path.join(ROOT, 'web', 'src', 'features');
-const IMPORT = /(?:\bfrom\s*|\bimport\s*\(\s*|^\s*import\s+)['"](\.{1,2}\/[^'"]+)['"]/gm;
+const SERVER_SRC = path.join(ROOT, 'server', 'src');
+const MODULES = path.join(SERVER_SRC, 'modules');
+const MIGRATIONS = path.join(SERVER_SRC, 'db', 'migrations');
+const FROZEN_DIALECT = new Set(['isPostgres', 'withId', 'notNull']);
+const WRITERS = new Set(['insertInto', 'replaceInto', 'updateTable', 'deleteFrom', 'mergeInto']);
+const BUILDERS = new Set([...WRITERS, 'selectFrom', 'selectNoFrom']);
+/** What runs a built query; `db.transaction().execute(...)` runs a callback, not a query, and is left to services. */
+const RUNNERS = new Set(['execute', 'executeTakeFirst', 'executeTakeFirstOrThrow', 'stream', 'compile', 'explain']);
+/** A write in SQL text, with the table it writes. */
+const SQL_WRITE = /\b(?:insert\s+(?:or\s+\w+\s+)?into|replace\s+into|delete\s+from|merge\s+into)\s+"?(\w+)|\bupdate\s+"?(\w+)"?\s+set\b/gi;
+
+const inside = (dir: string, file: string): boolean => !path.relative(dir, file).startsWith('..');
+const where = (file: string, node: ts.Node, source: ts.SourceFile): string =>
+  `${path.relative(ROOT, file)}:${source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1}`;
 
 function sourceFiles(dir: string): string[] {
   return fs
     .readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile() && /\.(ts|tsx)$/.test(entry.name))
+    .filter((entry) => entry.isFile() && /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name))
     .map((entry) => path.join(entry.parentPath, entry.name));
 }
 
-/** The feature a file belongs to, or null outside web/src/features. */
-function featureOf(file: string): string | null {
-  const relative = path.relative(FEATURES, file);
-  return relative.startsWith('..') ? null : (relative.split(path.sep)[0] ?? null);
+/** Who owns the writes of a file: its module, or `server/src/<folder>` outside the modules. */
+function ownerOf(file: string): string {
+  const relative = path.relative(MODULES, file);
+  if (!relative.startsWith('..')) return `module ${relative.split(path.sep)[0]}`;
+  return `server/src/${path.relative(SERVER_SRC, file).split(path.sep)[0]}`;
+}
+
+/** The string a node stands for: a literal, or an identifier bound to a `const` literal in the same file. */
+function literalOf(node: ts.Node | undefined, constants: Map<string, string>): string | null {
+  if (node === undefined) return null;
+  if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) return node.text;
+  if (ts.isAsExpression(node) || ts.isParenthesizedExpression(node)) return literalOf(node.expression, constants);
+  if (ts.isIdentifier(node)) return constants.get(node.text) ?? null;
+  return null;
+}
+
+/** The text of a template, its substitutions left out (they are bound values or fragments checked on their own). */
+function templateText(template: ts.TemplateLiteral): string {
+  if (ts.isNoSubstitutionTemplateLiteral(template)) return template.text;
+  return [template.head.text, ...template.templateSpans.map((span) => span.literal.text)].join(' ? ');
+}
+
+/** Whether a call chain holds `.transaction()`: `db.transaction().execute(...)`, `db.transaction().setIsolationLevel(...)...`. */
+function startsTransaction(node: ts.Expression): boolean {
+  if (!ts.isCallExpression(node) || !ts.isPropertyAccessExpression(node.expression)) return false;
+  return node.expression.name.text === 'transaction' || startsTransaction(node.expression.expression);
 }
 
 const breaches: string[] = [];
-for (const file of sourceFiles(FEATURES)) {
-  const own = featureOf(file);
-  for (const match of fs.readFileSync(file, 'utf8').matchAll(IMPORT)) {
-    const target = path.resolve(path.dirname(file), match[1] ?? '');
-    const other = featureOf(target);
-    if (other !== null && other !== own) {
-      breaches.push(`${path.relative(ROOT, file)}: imports ${match[1]} from the ${other} feature (share it through web/src/components or web/src/lib)`);
+/** For each table, its owners, with one writing place each. */
+const writers = new Map<string, Map<string, string>>();
+function noteWrite(table: string, file: string, at: string): void {
+  const byOwner = writers.get(table.toLowerCase()) ?? new Map<string, string>();
+  if (!byOwner.has(ownerOf(file))) byOwner.set(ownerOf(file), at);
+  writers.set(table.toLowerCase(), byOwner);
+}
+
+for (const file of sourceFiles(SERVER_SRC)) {
+  const source = ts.createSourceFile(file, fs.readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
+  const isQueries = file.endsWith('.queries.ts');
+  const inDb = inside(path.join(SERVER_SRC, 'db'), file);
+  const inMigrations = inside(MIGRATIONS, file);
+  /** The local names of kysely's `sql` tag in this file. */
+  const sqlNames = new Set<string>();
+  const constants = new Map<string, string>();
+  for (const statement of source.statements) {
+    if (ts.isImportDeclaration(statement) && ts.isStringLiteral(statement.moduleSpecifier)) {
+      const from = statement.moduleSpecifier.text;
+      const named = statement.importClause?.namedBindings;
+      if (named && ts.isNamedImports(named)) {
+        for (const element of named.elements) {
+          const imported = (element.propertyName ?? element.name).text;
+          if (from === 'kysely' && imported === 'sql') sqlNames.add(element.name.text);
+          if (inMigrations && from === '../dialect.ts' && !FROZEN_DIALECT.has(imported)) {
+            breaches.push(
+              `${where(file, element, source)}: a migration imports ${imported} from db/dialect.ts; only ${[...FROZEN_DIALECT].join(', ')} are frozen for migrations (copy the rest into the migration)`,
+            );
+          }
+        }
+      }
+    }
+    if (ts.isVariableStatement(statement) && (statement.declarationList.flags & ts.NodeFlags.Const) !== 0) {
+      for (const declaration of statement.declarationList.declarations) {
+        const value = literalOf(declaration.initializer, new Map());
+        if (ts.isIdentifier(declaration.name) && value !== null) constants.set(declaration.name.text, value);
+      }
     }
   }
+
+  const visit = (node: ts.Node): void => {
+    if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression)) {
+      const method = node.expression.name.text;
+      if ((BUILDERS.has(method) || (RUNNERS.has(method) && !startsTransaction(node.expression.expression))) && !isQueries && !inDb) {
+        breaches.push(`${where(file, node, source)}: ${method}(...) outside a *.queries.ts file (move the query into the module's queries)`);
+      }
+      if (WRITERS.has(method) && !inMigrations) {
+        const table = literalOf(node.arguments[0], constants)?.trim().split(/\s+/)[0];
+        if (table) noteWrite(table, file, where(file, node, source));
+        else breaches.push(`${where(file, node, source)}: ${method}(...) with a table this check cannot read (name the table written there)`);
+      }
+      const receiver = node.expression.expression;
+      if (method === 'raw' && ts.isIdentifier(receiver) && sqlNames.has(receiver.text) && !inMigrations) {
+        const text = literalOf(node.arguments[0], constants);
+        for (const match of (text ?? '').matchAll(SQL_WRITE)) noteWrite(match[1] ?? match[2] ?? '', file, where(file, node, source));
+      }
+    }
+    if (ts.isTaggedTemplateExpression(node) && ts.isIdentifier(node.tag) && sqlNames.has(node.tag.text) && !inMigrations) {
+      for (const match of templateText(node.template).matchAll(SQL_WRITE)) noteWrite(match[1] ?? match[2] ?? '', file, where(file, node, source));
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
 }
 
-const SERVER_SRC = path.join(ROOT, 'server', 'src');
-const SERVER_DB = path.join(SERVER_SRC, 'db');
-const QUERY = /\.(selectFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeInto)\(|\bsql(<[^>]*>)?`/;
-for (const file of sourceFiles(SERVER_SRC)) {
-  if (/\.(queries|test)\.ts$/.test(file) || !path.relative(SERVER_DB, file).startsWith('..')) continue;
-  for (const [i, line] of fs.readFileSync(file, 'utf8').split('\n').entries()) {
-    if (QUERY.test(line)) breaches.push(`${path.relative(ROOT, file)}:${i + 1}: SQL outside a *.queries.ts file (move it into the module's queries)`);
+for (const [table, byOwner] of writers) {
+  if (byOwner.size > 1) {
+    const places = [...byOwner].map(([owner, at]) => `${owner} at ${at}`).join(', ');
+    breaches.push(`table ${table} is written by ${byOwner.size} owners (${places}): let one module own its writes and the others call it`);
   }
 }
-
-const MODULES = path.join(SERVER_SRC, 'modules');
-/** The module a server file belongs to, or null outside server/src/modules. */
-function moduleOf(file: string): string | null {
-  const relative = path.relative(MODULES, file);
-  return relative.startsWith('..') ? null : (relative.split(path.sep)[0] ?? null);
-}
-
-const WRITE =
-  /\.(?:insertInto|updateTable|deleteFrom|replaceInto|mergeInto)\(\s*'(\w+)'|\b(?:insert\s+into|delete\s+from)\s+"?(\w+)|\bupdate\s+"?(\w+)"?\s+set\b/gi;
-/** For each table, the modules that write it, with one writing file each. */
-const writers = new Map<string, Map<string, string>>();
-for (const file of sourceFiles(MODULES)) {
-  if (file.endsWith('.test.ts')) continue;
-  for (const match of fs.readFileSync(file, 'utf8').matchAll(WRITE)) {
-    const table = (match[1] ?? match[2] ?? match[3] ?? '').toLowerCase();
-    const byModule = writers.get(table) ?? new Map<string, string>();
-    byModule.set(moduleOf(file) as string, path.relative(ROOT, file));
-    writers.set(table, byModule);
-  }
-}
-for (const [table, byModule] of writers) {
-  if (byModule.size > 1) {
-    breaches.push(`table ${table} is written by ${byModule.size} modules (${[...byModule.values()].join(', ')}): let one module own its writes`);
-  }
-}
-/** For each module, the modules it imports, with one importing file as the example to show. */
-const dependencies = new Map<string, Map<string, string>>();
-for (const file of sourceFiles(MODULES)) {
-  if (file.endsWith('.test.ts')) continue;
-  const own = moduleOf(file) as string;
-  for (const match of fs.readFileSync(file, 'utf8').matchAll(IMPORT)) {
-    const other = moduleOf(path.resolve(path.dirname(file), match[1] ?? ''));
-    if (other === null || other === own) continue;
-    const edges = dependencies.get(own) ?? new Map<string, string>();
-    if (!edges.has(other)) edges.set(other, path.relative(ROOT, file));
-    dependencies.set(own, edges);
-  }
-}
-const LIB = path.join(SERVER_SRC, 'lib');
-for (const file of sourceFiles(LIB)) {
-  for (const match of fs.readFileSync(file, 'utf8').matchAll(IMPORT)) {
-    const other = moduleOf(path.resolve(path.dirname(file), match[1] ?? ''));
-    if (other !== null) breaches.push(`${path.relative(ROOT, file)}: imports ${match[1]} from the ${other} module (server/src/lib sits below every module)`);
-  }
-}
-
-// Depth-first search: a module met again while still on the path closes a cycle.
-const finished = new Set<string>();
-const onPath: string[] = [];
-const cycles: string[] = [];
-function visit(module: string): void {
-  if (finished.has(module)) return;
-  const at = onPath.indexOf(module);
-  if (at >= 0) {
-    const cycle = [...onPath.slice(at), module];
-    cycles.push(cycle.map((m, i) => (i === 0 ? m : `${m} (${dependencies.get(cycle[i - 1] as string)?.get(m)})`)).join(' -> '));
-    return;
-  }
-  onPath.push(module);
-  for (const next of dependencies.get(module)?.keys() ?? []) visit(next);
-  onPath.pop();
-  finished.add(module);
-}
-for (const module of [...dependencies.keys()].sort()) visit(module);
-for (const cycle of cycles)
-  breaches.push(`server modules import each other in a cycle: ${cycle} (move what both need into the lower one, or into server/src/lib)`);
 
 if (breaches.length > 0) {
   console.error(`Module boundaries broken (scripts/check-boundaries.ts):\n${breaches.join('\n')}`);
   process.exit(1);
 }
 console.log(
-  `Module boundaries: web features import no other feature; server SQL only in *.queries.ts files; ${writers.size} tables each written by one module; ${dependencies.size} server modules without an import cycle.`,
+  `Module boundaries: query builders only in *.queries.ts files and server/src/db; ${writers.size} tables each written by one owner; migrations take only the frozen dialect helpers.`,
 );

@@ -1,5 +1,10 @@
 import { type ColumnDefinitionBuilder, type CreateTableBuilder, type Kysely, PostgresAdapter, type RawBuilder, sql } from 'kysely';
 
+/*
+ * isPostgres, withId and notNull are imported by landed migrations: they are frozen (a change would change what an
+ * old migration does on a fresh database). scripts/check-boundaries.ts keeps migrations to these three.
+ */
+
 export function isPostgres(db: Kysely<any>): boolean {
   return db.getExecutor().adapter instanceof PostgresAdapter;
 }
