@@ -1,12 +1,16 @@
 /**
  * The direction rules, read from the import graph (`npm run lint` runs
  * `depcruise --config .dependency-cruiser.cjs contract/src server/src web/src`, then scripts/check-boundaries.ts for
- * what an import graph cannot say: query-builder calls and which module writes each table).
+ * what an import graph cannot say: query-builder calls and which module writes each table). A server module is used
+ * by the others only through its public face, `server/src/modules/<module>/index.ts`, which re-exports what it offers
+ * (a module nobody uses has none); app.ts, main.ts, app-context.ts and the CLI compose modules and may reach in.
  * Type-only imports count like any other: a type pulled across a boundary couples the two sides just the same.
  * Server tests (`*.test.ts` and server/test/) are excepted from the server rules: a test may reach into any module to
  * set up its case. Web tests are not excepted: they follow the feature rules like the code they test.
  */
 
+/** A server module: one folder of server/src/modules. */
+const MODULE = '^server/src/modules/([^/]+)/';
 const SERVER_TEST = '(\\.test\\.ts$|^server/test/)';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
@@ -58,6 +62,22 @@ module.exports = {
         'SQL lives only in *.queries.ts files (and server/src/db: the client, schema and migrations): elsewhere in server/src nothing imports kysely (its `sql` tag, its builders or their types). Move the query into the module\u2019s queries.',
       from: { path: '^server/src/', pathNot: `(\\.queries\\.ts$|^server/src/db/|${SERVER_TEST})` },
       to: { path: '(^|/)node_modules/kysely/' },
+    },
+    {
+      name: 'module-imports-module-internals',
+      severity: 'error',
+      comment:
+        'A server module uses another only through its public face, <module>/index.ts (what the module chose to offer); its files, and above all its *.queries.ts, stay private. Export what you need from that index.ts.',
+      from: { path: MODULE, pathNot: SERVER_TEST },
+      to: { path: '^server/src/modules/', pathNot: ['^server/src/modules/$1/', '^server/src/modules/[^/]+/index\\.ts$'] },
+    },
+    {
+      name: 'module-imports-own-index',
+      severity: 'error',
+      comment:
+        'Inside a module, files import each other directly: going through the module\u2019s own index.ts loads every export and makes ESM import cycles.',
+      from: { path: MODULE, pathNot: '/index\\.ts$' },
+      to: { path: '^server/src/modules/$1/index\\.ts$' },
     },
     {
       name: 'module-cycle',

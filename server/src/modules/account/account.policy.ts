@@ -1,5 +1,5 @@
 import { forbidden } from '../../lib/errors.ts';
-import type { Caller } from '../auth/caller.ts';
+import type { Caller } from '../auth/index.ts';
 
 type Target = { id: number; organization_id: number | null };
 

@@ -4,7 +4,7 @@ import type { AppContext } from '../../app-context.ts';
 import { contractRoute } from '../../lib/contract-route.ts';
 import { ok } from '../../lib/reply.ts';
 import { readUpload } from '../../lib/upload.ts';
-import { callerOf } from '../auth/caller.ts';
+import { callerOf } from '../auth/index.ts';
 import { getProfile, getSubProfiles, getUserInfo, MAX_PICTURE_BYTES, saveProfilePicture, saveUserInfo, updateProfile } from './account.service.ts';
 
 export const accountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {

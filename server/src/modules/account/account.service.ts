@@ -5,10 +5,10 @@ import sharp from 'sharp';
 import type { AppContext } from '../../app-context.ts';
 import { newToken } from '../../lib/crypto.ts';
 import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../lib/errors.ts';
-import type { Caller } from '../auth/caller.ts';
-import { findAccessSubscription } from '../billing/subscription.queries.ts';
-import { findOrCreateTeam } from '../organization/teams.queries.ts';
-import { emailTaken, findUserById, type UserWithOrg, updateUser } from '../users/users.queries.ts';
+import type { Caller } from '../auth/index.ts';
+import { findAccessSubscription } from '../billing/index.ts';
+import { findOrCreateTeam } from '../organization/index.ts';
+import { emailTaken, findUserById, type UserWithOrg, updateUser } from '../users/index.ts';
 import { assertCanEditUserInfo, assertCanReadUser, TEAM_ROLE_LOCKED } from './account.policy.ts';
 
 export const MAX_PICTURE_BYTES = 5 * 1024 * 1024;

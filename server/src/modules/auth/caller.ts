@@ -5,7 +5,7 @@ import { now } from '../../lib/clock.ts';
 import { hashToken } from '../../lib/crypto.ts';
 import { forbidden, GUEST_READ_ONLY, unauthorized } from '../../lib/errors.ts';
 import type { Identified } from '../../lib/request-budget.ts';
-import { CATALOG_VERSION, FIRST_CATALOG_VERSION } from '../settings/catalog-version.ts';
+import { CATALOG_VERSION, FIRST_CATALOG_VERSION } from '../settings/index.ts';
 import { KIOSK_IDLE_LIFETIME, KIOSK_SLIDE_STEP, SESSION_IDLE_LIFETIME, SESSION_SLIDE_STEP } from './session-lifetimes.ts';
 import { findLiveSession, slideSession } from './sessions.queries.ts';
 

@@ -2,8 +2,8 @@ import { CONFIRMATION_MESSAGES } from '@mm/contract';
 import type { AppContext } from '../../app-context.ts';
 import { DAY } from '../../lib/clock.ts';
 import { forbidden } from '../../lib/errors.ts';
-import { confirmEmailMail } from '../mail/templates.ts';
-import { organizationVerified } from '../tenancy/organizations.queries.ts';
+import { confirmEmailMail } from '../mail/index.ts';
+import { organizationVerified } from '../tenancy/index.ts';
 import { issueUserToken } from './sessions.queries.ts';
 
 export const CONFIRMATION_LIFETIME = 7 * DAY;

@@ -2,7 +2,7 @@ import type { Db } from '../../db/client.ts';
 import { compiledOnce } from '../../db/compiled-once.ts';
 import { now } from '../../lib/clock.ts';
 import { hashToken, newToken } from '../../lib/crypto.ts';
-import { organizationHasAccessColumn } from '../tenancy/subscription-access.queries.ts';
+import { organizationHasAccessColumn } from '../tenancy/index.ts';
 import { KIOSK_IDLE_LIFETIME, SESSION_IDLE_LIFETIME } from './session-lifetimes.ts';
 
 /** Opens a session and returns its token; only the hash is kept. A session opened on a kiosk is short and restricted. */

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client.ts';
-import type { Caller } from '../auth/caller.ts';
+import type { Caller } from '../auth/index.ts';
 import { findAccessSubscription } from './subscription.queries.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { forbidden } from '../../lib/errors.ts';
-import type { Caller } from '../auth/caller.ts';
+import type { Caller } from '../auth/index.ts';
 
 export const SUPER_USER_ONLY = 'Only the super user of your organization can manage its subscription.';
 

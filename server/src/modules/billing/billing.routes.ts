@@ -4,7 +4,7 @@ import type { AppContext } from '../../app-context.ts';
 import { HOUR } from '../../lib/clock.ts';
 import { contractRoute } from '../../lib/contract-route.ts';
 import { ok } from '../../lib/reply.ts';
-import { callerOf } from '../auth/caller.ts';
+import { callerOf } from '../auth/index.ts';
 import { confirmPayment, getPaymentState, listPlans, listSubscriptionRecords, pauseAutoRenewal, startCheckout } from './billing.service.ts';
 import { runBillingClock } from './billing-clock.ts';
 import { acceptInvitation, registerMembers } from './team-members.service.ts';

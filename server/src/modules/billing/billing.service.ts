@@ -12,8 +12,8 @@ import {
 import type { AppContext } from '../../app-context.ts';
 import { DAY, now } from '../../lib/clock.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
-import type { Caller } from '../auth/caller.ts';
-import { findUserById, updateUser } from '../users/users.queries.ts';
+import type { Caller } from '../auth/index.ts';
+import { findUserById, updateUser } from '../users/index.ts';
 import { assertCanCheckout, assertCanReadPayments, assertSuperUser, managesBilling, organizationOf } from './billing.policy.ts';
 import {
   consumeCheckout,

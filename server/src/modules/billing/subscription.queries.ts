@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client.ts';
 import { compiledOnce } from '../../db/compiled-once.ts';
 import { DAY, now } from '../../lib/clock.ts';
-import { subscriptionGivesAccess } from '../tenancy/subscription-access.queries.ts';
+import { subscriptionGivesAccess } from '../tenancy/index.ts';
 import { insertPayment } from './billing.queries.ts';
 
 export const TRIAL_DAYS = 30;

@@ -1,8 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
 import { compiledOnce } from '../../db/compiled-once.ts';
-import { CATALOG_CARD_COLUMNS, type CatalogCardRow, pageOfCards, selectVideoCards } from '../videos/video-cards.queries.ts';
-import { listedAndVisible } from '../videos/visible-videos.queries.ts';
+import { CATALOG_CARD_COLUMNS, type CatalogCardRow, listedAndVisible, pageOfCards, selectVideoCards } from '../videos/index.ts';
 
 /**
  * Catalog reads. The catalog is the platform's own (no organization owns a video); what is the

@@ -3,8 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.ts';
 import { contractRoute } from '../../lib/contract-route.ts';
 import { ok } from '../../lib/reply.ts';
-import { callerOf } from '../auth/caller.ts';
-import { viewerOf } from '../videos/playback-access.ts';
+import { callerOf } from '../auth/index.ts';
+import { viewerOf } from '../videos/index.ts';
 import {
   categoryDetails,
   categoryVideos,

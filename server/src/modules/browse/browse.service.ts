@@ -15,15 +15,11 @@ import {
 import type { AppContext } from '../../app-context.ts';
 import { notFound } from '../../lib/errors.ts';
 import { LIMITS, takeAttempt } from '../../lib/throttle.ts';
-import type { Caller } from '../auth/caller.ts';
-import { assertCategoryOpen } from '../learning/learning.policy.ts';
-import { progressPercent } from '../learning/learning.rules.ts';
-import { pathAccessOf } from '../learning/path-progress.ts';
-import { expertContactMail } from '../mail/templates.ts';
-import { mediaSigner } from '../media/media-signer.ts';
-import { assertCanPlay, type Viewer } from '../videos/playback-access.ts';
-import { type MemberCardState, memberCardStates } from '../videos/video-cards.queries.ts';
-import { formatDuration, toVideoCard } from '../videos/video-cards.ts';
+import type { Caller } from '../auth/index.ts';
+import { assertCategoryOpen, pathAccessOf, progressPercent } from '../learning/index.ts';
+import { expertContactMail } from '../mail/index.ts';
+import { mediaSigner } from '../media/index.ts';
+import { assertCanPlay, formatDuration, type MemberCardState, memberCardStates, toVideoCard, type Viewer } from '../videos/index.ts';
 import {
   certifiedSubjects,
   expertVideos,

@@ -2,16 +2,30 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { AppContext } from '../../app-context.ts';
 import { now } from '../../lib/clock.ts';
-import { storeCaptionTrack } from '../captions/caption-files.ts';
-import type { CatalogFile } from '../catalog/catalog-file.schema.ts';
-import { storeImage, storePlaybook } from '../catalog/catalog-files.ts';
-import { type CatalogCounts, countCatalog, type PreparedAsset, type PreparedFiles, upsertCatalog } from '../catalog/catalog-upsert.queries.ts';
-import { CatalogError, type SourceMedia, type ValidCatalog, validateCatalog } from '../catalog/catalog-validation.ts';
-import { describeRenditions, MediaError, mediaRoot, renditionLadder, transcodeAsset } from '../catalog/media.ts';
-import { rebuildCategoryStats } from '../learning/learning-stats.queries.ts';
-import { retrainOnRevisions } from '../qualifications/retraining.ts';
-import { rebuildSearchDocuments } from '../search/search-index.queries.ts';
-import { renewCatalogVersion } from '../settings/catalog-version.ts';
+import { storeCaptionTrack } from '../captions/index.ts';
+import type { CatalogFile } from '../catalog/index.ts';
+import {
+  type CatalogCounts,
+  CatalogError,
+  countCatalog,
+  describeRenditions,
+  MediaError,
+  mediaRoot,
+  type PreparedAsset,
+  type PreparedFiles,
+  renditionLadder,
+  type SourceMedia,
+  storeImage,
+  storePlaybook,
+  transcodeAsset,
+  upsertCatalog,
+  type ValidCatalog,
+  validateCatalog,
+} from '../catalog/index.ts';
+import { rebuildCategoryStats } from '../learning/index.ts';
+import { retrainOnRevisions } from '../qualifications/index.ts';
+import { rebuildSearchDocuments } from '../search/index.ts';
+import { renewCatalogVersion } from '../settings/index.ts';
 import { type ImportProgress, silentProgress } from './import-progress.ts';
 
 /**

@@ -2,7 +2,7 @@ import type { Db } from '../../db/client.ts';
 import type { Rendition } from '../../db/schema.ts';
 import { now } from '../../lib/clock.ts';
 import { sanitizeHtml } from '../../lib/sanitize-html.ts';
-import { replaceVideoCaptions, type StoredTrack } from '../captions/captions.queries.ts';
+import { replaceVideoCaptions, type StoredTrack } from '../captions/index.ts';
 import type { CatalogFile, CatalogVideo } from './catalog-file.schema.ts';
 import { MASTER_PLAYLIST, type MediaProbe, POSTER } from './media.ts';
 

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { countOf } from '@mm/contract';
 import type { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
-import { type Cue, MAX_CAPTION_BYTES, parseWebVtt, WebVttError } from '../captions/webvtt.ts';
+import { type Cue, MAX_CAPTION_BYTES, parseWebVtt, WebVttError } from '../captions/index.ts';
 import { type CatalogFile, catalogFileSchema, type FileChecks } from './catalog-file.schema.ts';
 import { imageExtension, isFile, isPdf } from './catalog-files.ts';
 import { hashFile, MediaError, type MediaProbe, probeMedia } from './media.ts';

@@ -1,5 +1,5 @@
 import { forbidden } from '../../lib/errors.ts';
-import type { Caller } from '../auth/caller.ts';
+import type { Caller } from '../auth/index.ts';
 
 export const DASHBOARD_OTHER_ORGANIZATION = 'You can only see the dashboard of your own organization.';
 export const DASHBOARD_SUPER_USERS_ONLY = 'Only a super user of the organization can use the team dashboard.';

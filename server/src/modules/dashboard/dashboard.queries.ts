@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
 import { readOffLoop } from '../../db/read-pool.ts';
 
-import { type MeasuredMembers, measuredCtes, memberStandingSql, membersOf } from '../learning/member-progress.queries.ts';
+import { type MeasuredMembers, measuredCtes, memberStandingSql, membersOf } from '../learning/index.ts';
 
 /**
  * Dashboard aggregates over the members' standing per category (learning/member-progress.queries.ts: each member

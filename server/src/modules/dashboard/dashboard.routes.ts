@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.ts';
 import { contractRoute } from '../../lib/contract-route.ts';
 import { ok } from '../../lib/reply.ts';
-import { callerOf } from '../auth/caller.ts';
+import { callerOf } from '../auth/index.ts';
 import { complianceReport, optionalTraining, overallProgress, sendAlert, sendBroadcast, usersAlerts } from './dashboard.service.ts';
 
 /** Team dashboard (administration spec, section 7 "Dashboard"). */

@@ -12,15 +12,12 @@ import { now } from '../../lib/clock.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { fullName } from '../../lib/person-name.ts';
 import { holdingEveryWord } from '../../lib/search-text.ts';
-import type { Caller } from '../auth/caller.ts';
-import { progressPercent } from '../learning/learning.rules.ts';
-import { measuredMembers } from '../learning/member-progress.ts';
-import { enqueueMails } from '../mail/outbox.queries.ts';
-import { progressAlertMail } from '../mail/templates.ts';
-import { insertNotices } from '../notices/notices.queries.ts';
-import { keptLearningPathFor } from '../organization/kept-learning-path.ts';
-import type { LearningPath } from '../organization/learning-path.queries.ts';
-import { findTeam } from '../organization/teams.queries.ts';
+import type { Caller } from '../auth/index.ts';
+import { measuredMembers, progressPercent } from '../learning/index.ts';
+import { enqueueMails, progressAlertMail } from '../mail/index.ts';
+import { insertNotices } from '../notices/index.ts';
+import type { LearningPath } from '../organization/index.ts';
+import { findTeam, keptLearningPathFor } from '../organization/index.ts';
 import { assertCanUseDashboard, DASHBOARD_OTHER_ORGANIZATION } from './dashboard.policy.ts';
 import {
   behindMembers,

@@ -1,12 +1,9 @@
 import { SHIFTS, type StationKind } from '@mm/contract';
 import type { AppContext } from '../../app-context.ts';
 import { atMoment, DAY } from '../../lib/clock.ts';
-import type { Caller } from '../auth/caller.ts';
-import { catalogTree } from '../organization/learning-path.queries.ts';
-import { runQualificationClock } from '../qualifications/qualification-clock.ts';
-import { assignShift, personQualifications } from '../qualifications/qualifications.service.ts';
-import { signOff } from '../qualifications/signoffs.service.ts';
-import { assignStation, createStation } from '../qualifications/stations.service.ts';
+import type { Caller } from '../auth/index.ts';
+import { catalogTree } from '../organization/index.ts';
+import { assignShift, assignStation, createStation, personQualifications, runQualificationClock, signOff } from '../qualifications/index.ts';
 
 /**
  * The demo plant's stations, each requiring the demo catalog's lessons about its own work (named by key): a press

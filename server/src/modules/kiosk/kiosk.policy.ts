@@ -1,6 +1,6 @@
 import { forbidden } from '../../lib/errors.ts';
-import type { Caller } from '../auth/caller.ts';
-import { managedOrganizationOf } from '../organization/organization.policy.ts';
+import type { Caller } from '../auth/index.ts';
+import { managedOrganizationOf } from '../organization/index.ts';
 
 /** Kiosks are enrolled, listed and revoked by a super user of the organization, for its own teams only. */
 export const kioskAdminOrganizationOf = (caller: Caller): number => managedOrganizationOf(caller);

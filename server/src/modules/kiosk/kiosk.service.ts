@@ -13,14 +13,12 @@ import { hashToken, newToken } from '../../lib/crypto.ts';
 import { AppError, badRequest, NO_SUCH_TEAM, notFound, unauthorized } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { clearAttempts, giveBackAttempt, KIOSK_PIN_DELAYS_MS, LIMITS, lockedSubjects, takeAttempt, takeSpacedAttempt } from '../../lib/throttle.ts';
-import { toSessionData } from '../auth/auth.service.ts';
-import type { Caller } from '../auth/caller.ts';
-import { KIOSK_IDLE_LIFETIME } from '../auth/session-lifetimes.ts';
-import { openSession } from '../auth/sessions.queries.ts';
-import { insertNotices } from '../notices/notices.queries.ts';
-import { findTeam, listTeams } from '../organization/teams.queries.ts';
-import { superUsersOf } from '../qualifications/qualifications.queries.ts';
-import { findUserById } from '../users/users.queries.ts';
+import type { Caller } from '../auth/index.ts';
+import { KIOSK_IDLE_LIFETIME, openSession, toSessionData } from '../auth/index.ts';
+import { insertNotices } from '../notices/index.ts';
+import { findTeam, listTeams } from '../organization/index.ts';
+import { superUsersOf } from '../qualifications/index.ts';
+import { findUserById } from '../users/index.ts';
 import { assertCanSetPin, kioskAdminOrganizationOf } from './kiosk.policy.ts';
 import {
   type ActiveKiosk,

@@ -1,8 +1,8 @@
 import type { LandingData } from '@mm/contract';
 import type { AppContext } from '../../app-context.ts';
 import { notFound } from '../../lib/errors.ts';
-import { MASTER_PLAYLIST } from '../catalog/media.ts';
-import { mediaSigner } from '../media/media-signer.ts';
+import { MASTER_PLAYLIST } from '../catalog/index.ts';
+import { mediaSigner } from '../media/index.ts';
 import { findLanding } from './landing.queries.ts';
 
 /** The landing content for anyone: signed URLs for the landing's own four assets, nothing else. */

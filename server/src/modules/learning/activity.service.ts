@@ -3,9 +3,9 @@ import type { ChallengeData, FirstLoginPushData, UserActivityData } from '@mm/co
 import type { AppContext } from '../../app-context.ts';
 import { DAY, dayIn, now } from '../../lib/clock.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
-import type { Caller } from '../auth/caller.ts';
-import { keptLearningPathFor } from '../organization/kept-learning-path.ts';
-import { updateUser } from '../users/users.queries.ts';
+import type { Caller } from '../auth/index.ts';
+import { keptLearningPathFor } from '../organization/index.ts';
+import { updateUser } from '../users/index.ts';
 import { assertCanReadMember, assertCategoryOpen } from './learning.policy.ts';
 import { categoryNames, certificatesOf, findMember, firstLoginFlags, rankOf, recordChallenge, watchingSince } from './learning.queries.ts';
 import { streakDays } from './learning.rules.ts';

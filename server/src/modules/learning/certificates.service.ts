@@ -3,9 +3,9 @@ import type { CertificationData, MicroCertificationData, UserCertificationsData,
 import type { AppContext } from '../../app-context.ts';
 import { now } from '../../lib/clock.ts';
 import { notFound } from '../../lib/errors.ts';
-import type { Caller } from '../auth/caller.ts';
-import { keptLearningPathFor } from '../organization/kept-learning-path.ts';
-import { certificateExpiries } from '../qualifications/qualifications.queries.ts';
+import type { Caller } from '../auth/index.ts';
+import { keptLearningPathFor } from '../organization/index.ts';
+import { certificateExpiries } from '../qualifications/index.ts';
 import { type CertificatePdfInput, certificatePdf } from './certificate-pdf.ts';
 import { assertCanReadMember } from './learning.policy.ts';
 import {

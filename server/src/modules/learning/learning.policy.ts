@@ -1,6 +1,6 @@
 import { CERTIFICATE_MESSAGES } from '@mm/contract';
 import { forbidden, notFound } from '../../lib/errors.ts';
-import type { Caller } from '../auth/caller.ts';
+import type { Caller } from '../auth/index.ts';
 
 /** A member reads their own activity and certificates; a super user those of their organization; nobody another organization's. */
 export function assertCanReadMember(caller: Caller, target: { id: number; organization_id: number | null } | undefined): asserts target {

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
 import { compiledOnce } from '../../db/compiled-once.ts';
 import { jsonArrayOf, jsonRow, jsonValue } from '../../db/dialect.ts';
-import { listedAndVisible } from '../videos/visible-videos.queries.ts';
+import { listedAndVisible } from '../videos/index.ts';
 import { type DueCertificate, POINTS } from './learning.rules.ts';
 import { addPoints } from './learning-stats.queries.ts';
 

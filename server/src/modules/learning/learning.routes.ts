@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.ts';
 import { contractRoute } from '../../lib/contract-route.ts';
 import { ok, sendPdf } from '../../lib/reply.ts';
-import { callerOf } from '../auth/caller.ts';
+import { callerOf } from '../auth/index.ts';
 import { firstLoginPush, insertChallenge, userActivity } from './activity.service.ts';
 import { certificateByCategory, certificatePdfFile, microCertificate, userCertifications, verifyCertificate } from './certificates.service.ts';
 import { learningPathHome } from './path-progress.ts';

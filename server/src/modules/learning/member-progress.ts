@@ -1,7 +1,6 @@
 import type { Db } from '../../db/client.ts';
-import { keptLearningPathFor } from '../organization/kept-learning-path.ts';
-import type { LearningPath } from '../organization/learning-path.queries.ts';
-import { organizationTeamNames } from '../organization/teams.queries.ts';
+import type { LearningPath } from '../organization/index.ts';
+import { keptLearningPathFor, organizationTeamNames } from '../organization/index.ts';
 import type { MeasuredMembers } from './member-progress.queries.ts';
 import { categoryCount, listedCatalog, subCategoryCounts } from './path-videos.ts';
 

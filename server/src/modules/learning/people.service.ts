@@ -2,8 +2,8 @@
 import type { PeopleData, RankingsData } from '@mm/contract';
 import type { AppContext } from '../../app-context.ts';
 import { notFound } from '../../lib/errors.ts';
-import type { Caller } from '../auth/caller.ts';
-import { findTeam } from '../organization/teams.queries.ts';
+import type { Caller } from '../auth/index.ts';
+import { findTeam } from '../organization/index.ts';
 import { assertSameOrganization } from './learning.policy.ts';
 import { peopleByName, type RankedUser, rankingPage } from './learning.queries.ts';
 

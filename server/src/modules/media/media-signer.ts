@@ -1,8 +1,8 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Db } from '../../db/client.ts';
 import { HOUR, now } from '../../lib/clock.ts';
-import { POSTER } from '../catalog/media.ts';
-import { settingOrCreate } from '../settings/settings.queries.ts';
+import { POSTER } from '../catalog/index.ts';
+import { settingOrCreate } from '../settings/index.ts';
 
 /**
  * Signed, expiring media URLs: `/media/<expires>/<signature>/<asset hash>/<file>`.

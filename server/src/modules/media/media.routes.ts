@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
-import { mediaRoot } from '../catalog/media.ts';
+import { mediaRoot } from '../catalog/index.ts';
 import { HotFiles, mediaEtag } from './hot-files.ts';
 import { parseRange, READ_BUFFER, resolveMediaFile, statFile } from './media-files.ts';
 import { MEDIA_PREFIX, mediaSigner } from './media-signer.ts';

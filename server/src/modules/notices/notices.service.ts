@@ -1,7 +1,7 @@
 import { type MarkNoticesReadData, NOTICES_LIMIT, type NoticesData } from '@mm/contract';
 import type { AppContext } from '../../app-context.ts';
 import { now } from '../../lib/clock.ts';
-import type { Caller } from '../auth/caller.ts';
+import type { Caller } from '../auth/index.ts';
 import { countUnread, latestNotices, markRead } from './notices.queries.ts';
 
 /** GET notices: the caller's latest notices and how many of all of theirs are still unread. */

@@ -5,8 +5,8 @@ import sharp from 'sharp';
 import type { AppContext } from '../../app-context.ts';
 import { newToken } from '../../lib/crypto.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
-import type { Caller } from '../auth/caller.ts';
-import { findBanner, setBanner } from '../tenancy/organizations.queries.ts';
+import type { Caller } from '../auth/index.ts';
+import { findBanner, setBanner } from '../tenancy/index.ts';
 import { assertCanManageOrganization, assertCanReadOrganization } from './organization.policy.ts';
 
 const BANNER_MAX_WIDTH = 1600;

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.ts';
 import { now } from '../../lib/clock.ts';
-import { renewCatalogVersion } from '../settings/catalog-version.ts';
+import { renewCatalogVersion } from '../settings/index.ts';
 
 export type PathEntry = { category_id: number; position: number; essential: number };
 

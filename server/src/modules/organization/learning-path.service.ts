@@ -3,9 +3,8 @@ import type { AppContext } from '../../app-context.ts';
 import type { Db } from '../../db/client.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { groupBy } from '../../lib/group-by.ts';
-import type { Caller } from '../auth/caller.ts';
-import { formatDuration } from '../videos/video-cards.ts';
-import { categoryTotals } from '../videos/visible-videos.queries.ts';
+import type { Caller } from '../auth/index.ts';
+import { categoryTotals, formatDuration } from '../videos/index.ts';
 import {
   catalogCategories,
   catalogTree,

@@ -2,13 +2,11 @@ import type { ManagedUsersData, OrganizationUser, UserFields } from '@mm/contrac
 import type { AppContext } from '../../app-context.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { MAX_QUERY_WORDS, searchText, searchWords } from '../../lib/search-text.ts';
-import type { Caller } from '../auth/caller.ts';
-import { assertOrganizationCounts } from '../auth/organization-verification.ts';
-import { issueUserToken, revokeUserSessions } from '../auth/sessions.queries.ts';
-import { addWithinSeats, type SeatCount } from '../billing/seats.service.ts';
-import { INVITATION_LIFETIME } from '../billing/team-members.service.ts';
-import { invitationMail } from '../mail/templates.ts';
-import { emailTaken, findUserById, insertUser, softDeleteUser, updateOrganizationUser } from '../users/users.queries.ts';
+import type { Caller } from '../auth/index.ts';
+import { assertOrganizationCounts, issueUserToken, revokeUserSessions } from '../auth/index.ts';
+import { addWithinSeats, INVITATION_LIFETIME, type SeatCount } from '../billing/index.ts';
+import { invitationMail } from '../mail/index.ts';
+import { emailTaken, findUserById, insertUser, softDeleteUser, updateOrganizationUser } from '../users/index.ts';
 import { findOrganizationUser, listOrganizationUsers, managedUsersPage } from './org-users.queries.ts';
 import { assertCanManageOrganization, CANNOT_DELETE_YOURSELF, managedOrganizationOf, NOT_YOUR_ORGANIZATION } from './organization.policy.ts';
 import { findOrCreateTeam, organizationTeamNames } from './teams.queries.ts';

@@ -1,5 +1,5 @@
 import { forbidden } from '../../lib/errors.ts';
-import type { Caller } from '../auth/caller.ts';
+import type { Caller } from '../auth/index.ts';
 
 export const NOT_YOUR_ORGANIZATION = 'You can only manage your own organization.';
 export const SUPER_USERS_ONLY = 'Only a super user of the organization can do this.';

@@ -1,10 +1,9 @@
 import type { AppContext } from '../../app-context.ts';
 import { badRequest, conflict } from '../../lib/errors.ts';
 import { hashPassword, passwordProblem } from '../../lib/passwords.ts';
-import { addWithinSeats, type SeatCount } from '../billing/seats.service.ts';
-import { startTrial } from '../billing/subscription.queries.ts';
-import { findOrganizationName, insertOrganization } from '../tenancy/organizations.queries.ts';
-import { emailTaken, insertUser } from '../users/users.queries.ts';
+import { addWithinSeats, type SeatCount, startTrial } from '../billing/index.ts';
+import { findOrganizationName, insertOrganization } from '../tenancy/index.ts';
+import { emailTaken, insertUser } from '../users/index.ts';
 import { findOrCreateTeam } from './teams.queries.ts';
 
 export type NewMember = {

@@ -1,7 +1,7 @@
 import type { OrganizationCategoriesData, TeamSettingsData } from '@mm/contract';
 import type { AppContext } from '../../app-context.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
-import type { Caller } from '../auth/caller.ts';
+import type { Caller } from '../auth/index.ts';
 import { learningPathFor } from './learning-path.queries.ts';
 import { findTeam } from './teams.queries.ts';
 

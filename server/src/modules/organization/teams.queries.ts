@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.ts';
 import { now } from '../../lib/clock.ts';
-import { renewCatalogVersion } from '../settings/catalog-version.ts';
+import { renewCatalogVersion } from '../settings/index.ts';
 
 /** A live (not deleted) team of the organization, by id or by its exact name (the people directory takes either). */
 export const findTeam = (db: Db, organizationId: number, team: number | string) =>

@@ -1,8 +1,8 @@
 import type { TeamOverviewData, TeamSummary } from '@mm/contract';
 import type { AppContext } from '../../app-context.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
-import type { Caller } from '../auth/caller.ts';
-import { assignMembers, releaseMembers } from '../users/users.queries.ts';
+import type { Caller } from '../auth/index.ts';
+import { assignMembers, releaseMembers } from '../users/index.ts';
 import { learningPathFor } from './learning-path.queries.ts';
 import { entriesFromLists, preparePathEntries, savePath, TEAM_NOT_FOUND, writePath } from './learning-path.service.ts';
 import { assertCanManageOrganization, managedOrganizationOf, NOT_YOUR_ORGANIZATION } from './organization.policy.ts';

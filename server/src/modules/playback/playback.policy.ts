@@ -1,5 +1,5 @@
 import { forbidden } from '../../lib/errors.ts';
-import type { Caller } from '../auth/caller.ts';
+import type { Caller } from '../auth/index.ts';
 
 /** A member's watch history is theirs; a super user also reads the members of their organization. */
 export function assertCanReadHistory(caller: Caller, target: { id: number; organization_id: number | null }): void {

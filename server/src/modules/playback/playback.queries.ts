@@ -2,9 +2,9 @@ import { isWatched } from '@mm/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
 import { compiledOnce } from '../../db/compiled-once.ts';
-import { recountVotes } from '../catalog/video-counters.queries.ts';
-import { applyWatchDelta } from '../learning/learning-stats.queries.ts';
-import { CATALOG_CARD_COLUMNS, pageOfCards, selectVideoCards } from '../videos/video-cards.queries.ts';
+import { recountVotes } from '../catalog/index.ts';
+import { applyWatchDelta } from '../learning/index.ts';
+import { CATALOG_CARD_COLUMNS, pageOfCards, selectVideoCards } from '../videos/index.ts';
 
 /**
  * The catalog part of `videos/view`: the video with its asset, renditions and category names, the same for every

@@ -5,8 +5,8 @@ import type { AppContext } from '../../app-context.ts';
 import { HOUR } from '../../lib/clock.ts';
 import { contractRoute } from '../../lib/contract-route.ts';
 import { ok, sendPdf } from '../../lib/reply.ts';
-import { callerOf } from '../auth/caller.ts';
-import { viewerOf } from '../videos/playback-access.ts';
+import { callerOf } from '../auth/index.ts';
+import { viewerOf } from '../videos/index.ts';
 import {
   lastVideoOfUser,
   playbookFile,

@@ -17,18 +17,12 @@ import { dayIn, now, toIso } from '../../lib/clock.ts';
 import { conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { groupBy } from '../../lib/group-by.ts';
 import { KeptByVersion } from '../../lib/kept-by-version.ts';
-import type { Caller } from '../auth/caller.ts';
-import { captionTracksOf } from '../captions/captions.ts';
-import { issueDueCertificates } from '../learning/certificates.service.ts';
-import { assertVideoOpen } from '../learning/learning.policy.ts';
-import { lastWatchedByUser, lastWatchedInCategory } from '../learning/learning.queries.ts';
-import { pathAccessOf } from '../learning/path-progress.ts';
-import { mediaSigner } from '../media/media-signer.ts';
-import { recordTraining } from '../qualifications/qualification-state.ts';
-import { assertCanPlay, assertNotGuest, type Viewer } from '../videos/playback-access.ts';
-import { resumeSeconds } from '../videos/resume.rules.ts';
-import { memberVideoState } from '../videos/video-cards.queries.ts';
-import { pictureOf, streamUrls, toVideoCard } from '../videos/video-cards.ts';
+import type { Caller } from '../auth/index.ts';
+import { captionTracksOf } from '../captions/index.ts';
+import { assertVideoOpen, issueDueCertificates, lastWatchedByUser, lastWatchedInCategory, pathAccessOf } from '../learning/index.ts';
+import { mediaSigner } from '../media/index.ts';
+import { recordTraining } from '../qualifications/index.ts';
+import { assertCanPlay, assertNotGuest, memberVideoState, pictureOf, resumeSeconds, streamUrls, toVideoCard, type Viewer } from '../videos/index.ts';
 import { assertCanReadHistory } from './playback.policy.ts';
 import {
   addWatchTime,

@@ -1,6 +1,6 @@
 import type { AppContext } from '../../app-context.ts';
 import { HOUR, now } from '../../lib/clock.ts';
-import { SESSION_IDLE_LIFETIME } from '../auth/session-lifetimes.ts';
+import { SESSION_IDLE_LIFETIME } from '../auth/index.ts';
 import { claimReceiptPrune, deleteReceiptsBefore } from './playback.queries.ts';
 
 /**

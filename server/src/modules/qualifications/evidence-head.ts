@@ -1,8 +1,8 @@
 import type { AppContext } from '../../app-context.ts';
 import { now } from '../../lib/clock.ts';
 import { evidenceKey } from '../../lib/evidence-key.ts';
-import { evidenceHeadMail } from '../mail/templates.ts';
-import { organizationName } from '../tenancy/organizations.queries.ts';
+import { evidenceHeadMail } from '../mail/index.ts';
+import { organizationName } from '../tenancy/index.ts';
 import { checkChain } from './audit-pack.ts';
 import { claimHeadMail, legacyChains, organizationsWithEvidence, sealLegacyChain } from './evidence.queries.ts';
 import { signHead } from './evidence-chain.ts';

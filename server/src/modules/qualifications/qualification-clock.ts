@@ -1,7 +1,7 @@
 import type { AppContext } from '../../app-context.ts';
 import { DAY, dayIn, formatDay, hourIn, now } from '../../lib/clock.ts';
 import { fullName } from '../../lib/person-name.ts';
-import { trainingDigestMail } from '../mail/templates.ts';
+import { trainingDigestMail } from '../mail/index.ts';
 import { sendHeadMails } from './evidence-head.ts';
 import { dueAfter, moveQualification, startNewCycle } from './qualification-state.ts';
 import { claimDigest, dueAssignments, heldReachedByClock, superUsersOf } from './qualifications.queries.ts';

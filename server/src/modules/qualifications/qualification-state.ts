@@ -1,7 +1,7 @@
 import type { QualificationState } from '@mm/contract';
 import type { Db } from '../../db/client.ts';
 import { DAY, formatDay } from '../../lib/clock.ts';
-import { insertNotices, type NewNotice } from '../notices/notices.queries.ts';
+import { insertNotices, type NewNotice } from '../notices/index.ts';
 import { appendEvidence } from './evidence.queries.ts';
 import type { EvidenceEntry, EvidenceKind } from './evidence-chain.ts';
 import { type QualificationRow, refreshSources, updateQualification } from './qualifications.queries.ts';

@@ -1,6 +1,6 @@
 import { forbidden } from '../../lib/errors.ts';
-import type { Caller } from '../auth/caller.ts';
-import { assertCanManageOrganization, assertCanReadOrganization } from '../organization/organization.policy.ts';
+import type { Caller } from '../auth/index.ts';
+import { assertCanManageOrganization, assertCanReadOrganization } from '../organization/index.ts';
 
 export const NOT_A_TRAINER = 'Only a super user or a trainer of this station can sign people off here.';
 export const NOT_YOURSELF = 'You cannot sign off your own qualification: ask another trainer or a super user.';

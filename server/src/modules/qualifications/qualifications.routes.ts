@@ -4,7 +4,7 @@ import type { AppContext } from '../../app-context.ts';
 import { HOUR } from '../../lib/clock.ts';
 import { contractRoute } from '../../lib/contract-route.ts';
 import { ok, sendCsv, sendPdf } from '../../lib/reply.ts';
-import { callerOf } from '../auth/caller.ts';
+import { callerOf } from '../auth/index.ts';
 import { auditPack, verifyEvidence } from './audit-pack.ts';
 import { sealLegacyChains } from './evidence-head.ts';
 import { runQualificationClock } from './qualification-clock.ts';

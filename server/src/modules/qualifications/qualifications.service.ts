@@ -16,7 +16,7 @@ import type { AppContext } from '../../app-context.ts';
 import { DAY, formatDay, now, toIso } from '../../lib/clock.ts';
 import { notFound } from '../../lib/errors.ts';
 import { fullName } from '../../lib/person-name.ts';
-import type { Caller } from '../auth/caller.ts';
+import type { Caller } from '../auth/index.ts';
 import { peopleOf } from './people.queries.ts';
 import { assertCanManageQualifications, assertCanReadPerson, maySignOff } from './qualifications.policy.ts';
 import {

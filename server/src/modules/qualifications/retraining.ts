@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client.ts';
-import type { NewRevision } from '../catalog/catalog-upsert.queries.ts';
+import type { NewRevision } from '../catalog/index.ts';
 import { dueAfter, refreshQualifications, startNewCycle } from './qualification-state.ts';
 import { qualificationsOfStations } from './qualifications.queries.ts';
 import { isCleared } from './qualifications.rules.ts';

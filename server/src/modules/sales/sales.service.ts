@@ -1,9 +1,9 @@
 import { SALES_MESSAGES, type SalesInquiry } from '@mm/contract';
 import type { AppContext } from '../../app-context.ts';
 import { LIMITS, takeAttempt } from '../../lib/throttle.ts';
-import type { Caller } from '../auth/caller.ts';
-import { salesInquiryMail } from '../mail/templates.ts';
-import { findUserById } from '../users/users.queries.ts';
+import type { Caller } from '../auth/index.ts';
+import { salesInquiryMail } from '../mail/index.ts';
+import { findUserById } from '../users/index.ts';
 
 /**
  * The enterprise "talk to us" form: one e-mail to the platform's sales address (SALES_EMAIL), counted per

@@ -1,8 +1,7 @@
 import type { Db, Dialect } from '../../db/client.ts';
 import { KeptByVersion } from '../../lib/kept-by-version.ts';
 import type { ParsedQuery } from '../../lib/search-text.ts';
-import { CATALOG_VERSION, FIRST_CATALOG_VERSION } from '../settings/catalog-version.ts';
-import { findSetting } from '../settings/settings.queries.ts';
+import { CATALOG_VERSION, FIRST_CATALOG_VERSION, findSetting } from '../settings/index.ts';
 import { bestCues, type CueCandidate, type Page, type SearchScope } from './search.queries.ts';
 
 /** How many of the catalog's best cues a query keeps; members' pages are cut from them. */

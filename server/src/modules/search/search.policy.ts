@@ -1,7 +1,7 @@
 import type { AppContext } from '../../app-context.ts';
-import { pathAccessOf } from '../learning/path-progress.ts';
-import { keptLearningPathFor } from '../organization/kept-learning-path.ts';
-import type { Viewer } from '../videos/playback-access.ts';
+import { pathAccessOf } from '../learning/index.ts';
+import { keptLearningPathFor } from '../organization/index.ts';
+import type { Viewer } from '../videos/index.ts';
 import type { SearchScope } from './search.queries.ts';
 
 /**

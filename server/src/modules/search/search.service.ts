@@ -1,9 +1,9 @@
 import { SEARCH_TOTAL_CAP, type SearchData, type SearchKind } from '@mm/contract';
 import type { AppContext } from '../../app-context.ts';
 import { highlight, type ParsedQuery, parseQuery } from '../../lib/search-text.ts';
-import { mediaSigner } from '../media/media-signer.ts';
-import type { Viewer } from '../videos/playback-access.ts';
-import { formatDuration, pictureOf } from '../videos/video-cards.ts';
+import { mediaSigner } from '../media/index.ts';
+import type { Viewer } from '../videos/index.ts';
+import { formatDuration, pictureOf } from '../videos/index.ts';
 import { CUE_CANDIDATES, candidatesInScope, cueCandidates } from './cue-candidates.ts';
 import { maySearchTranscripts, searchScopeOf } from './search.policy.ts';
 import { cuesByIds, type DocumentKind, type Page, type SearchScope, searchCues, searchDocuments } from './search.queries.ts';

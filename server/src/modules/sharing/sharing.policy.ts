@@ -1,6 +1,6 @@
 import { SHARING_MESSAGES } from '@mm/contract';
 import { badRequest, forbidden } from '../../lib/errors.ts';
-import type { Caller } from '../auth/caller.ts';
+import type { Caller } from '../auth/index.ts';
 
 export type ShareMode = { emails: string[]; teamMembers: number[]; teamId: number | undefined; allOrganization: boolean; organizationId: number | undefined };
 

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.ts';
-import { enqueueMails, type OutboxStatus } from '../mail/outbox.queries.ts';
-import type { Mail } from '../mail/templates.ts';
+import type { Mail } from '../mail/index.ts';
+import { enqueueMails, type OutboxStatus } from '../mail/index.ts';
 
 export type Recipient = { email: string; userId: number | null };
 

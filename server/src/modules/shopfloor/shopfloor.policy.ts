@@ -1,5 +1,5 @@
-import type { Caller } from '../auth/caller.ts';
-import { managedOrganizationOf } from '../organization/organization.policy.ts';
+import type { Caller } from '../auth/index.ts';
+import { managedOrganizationOf } from '../organization/index.ts';
 
 /** QR sheets are printed by a super user of the organization. */
 export const qrOrganizationOf = (caller: Caller): number => managedOrganizationOf(caller);

@@ -2,11 +2,10 @@ import type { QrCodesData } from '@mm/contract';
 import type { AppContext } from '../../app-context.ts';
 import { badRequest, NO_SUCH_TEAM, notFound } from '../../lib/errors.ts';
 import { fullName } from '../../lib/person-name.ts';
-import type { Caller } from '../auth/caller.ts';
-import { findTeam, listTeams } from '../organization/teams.queries.ts';
-import { listStations } from '../qualifications/stations.queries.ts';
-import { badgeCode } from '../toolbox/badges.ts';
-import { listBadgeHolders, listClips } from '../toolbox/toolbox.queries.ts';
+import type { Caller } from '../auth/index.ts';
+import { findTeam, listTeams } from '../organization/index.ts';
+import { listStations } from '../qualifications/index.ts';
+import { badgeCode, listBadgeHolders, listClips } from '../toolbox/index.ts';
 import { qrSheetPdf } from './qr-sheet-pdf.ts';
 import { qrOrganizationOf } from './shopfloor.policy.ts';
 

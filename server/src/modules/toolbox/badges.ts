@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Db } from '../../db/client.ts';
-import { settingOrCreate } from '../settings/settings.queries.ts';
+import { settingOrCreate } from '../settings/index.ts';
 
 /**
  * Badge codes for toolbox attendance: `MMB1-<user id>-<signature>`, the signature the first 96 bits of an

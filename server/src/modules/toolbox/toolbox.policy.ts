@@ -1,6 +1,6 @@
 import { forbidden } from '../../lib/errors.ts';
-import type { Caller } from '../auth/caller.ts';
-import { managedOrganizationOf } from '../organization/organization.policy.ts';
+import type { Caller } from '../auth/index.ts';
+import { managedOrganizationOf } from '../organization/index.ts';
 
 export const TOOLBOX_LEADERS_ONLY = 'Only a super user or a station trainer of your organization can lead a toolbox talk.';
 

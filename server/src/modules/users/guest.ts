@@ -1,6 +1,6 @@
 import type { AppContext } from '../../app-context.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
-import { insertOrganization } from '../tenancy/organizations.queries.ts';
+import { insertOrganization } from '../tenancy/index.ts';
 import { findUserByEmail, insertUser, updateUser } from './users.queries.ts';
 
 export const GUEST_ORGANIZATION = 'Guest access';

@@ -1,8 +1,8 @@
 import { NEED_SUBSCRIPTION_MESSAGE } from '@mm/contract';
 import type { AppContext } from '../../app-context.ts';
 import { forbidden, GUEST_READ_ONLY } from '../../lib/errors.ts';
-import type { Caller } from '../auth/caller.ts';
-import { organizationHasAccess } from '../billing/access.ts';
+import type { Caller } from '../auth/index.ts';
+import { organizationHasAccess } from '../billing/index.ts';
 
 /** A caller with the playback decision made once per request. */
 export type Viewer = Caller & { canPlay: boolean };

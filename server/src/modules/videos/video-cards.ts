@@ -1,8 +1,8 @@
 import type { Resolutions, VideoCard } from '@mm/contract';
 import type { Rendition } from '../../db/schema.ts';
 import { twoDigits } from '../../lib/clock.ts';
-import { MASTER_PLAYLIST } from '../catalog/media.ts';
-import type { MediaSigner } from '../media/media-signer.ts';
+import { MASTER_PLAYLIST } from '../catalog/index.ts';
+import type { MediaSigner } from '../media/index.ts';
 import type { Viewer } from './playback-access.ts';
 import { resumeSeconds } from './resume.rules.ts';
 import type { CatalogCardRow, MemberCardState } from './video-cards.queries.ts';

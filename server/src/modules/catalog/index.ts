@@ -1,0 +1,15 @@
+/** The catalog module's public face: what other modules may use of it (they import nothing else of it). */
+export type { CatalogFile } from './catalog-file.schema.ts';
+export { storeImage, storePlaybook } from './catalog-files.ts';
+export {
+  type CatalogCounts,
+  countCatalog,
+  type NewRevision,
+  type PreparedAsset,
+  type PreparedFiles,
+  upsertCatalog,
+  upsertPlans,
+} from './catalog-upsert.queries.ts';
+export { CatalogError, type SourceMedia, type ValidCatalog, validateCatalog } from './catalog-validation.ts';
+export { describeRenditions, MASTER_PLAYLIST, MediaError, mediaRoot, POSTER, renditionLadder, transcodeAsset } from './media.ts';
+export { recountVotes } from './video-counters.queries.ts';

@@ -1,0 +1,10 @@
+/** The qualifications module's public face: what other modules may use of it (they import nothing else of it). */
+export { runQualificationClock } from './qualification-clock.ts';
+export { recordTraining } from './qualification-state.ts';
+export { certificateExpiries, superUsersOf } from './qualifications.queries.ts';
+export { assignShift, personQualifications } from './qualifications.service.ts';
+export { retrainOnRevisions } from './retraining.ts';
+export { signOff } from './signoffs.service.ts';
+export { listStations } from './stations.queries.ts';
+export { assignStation, createStation } from './stations.service.ts';
+export { recordTalkEvidence } from './talk-evidence.ts';

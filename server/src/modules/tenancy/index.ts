@@ -1,0 +1,11 @@
+/** The tenancy module's public face: what other modules may use of it (they import nothing else of it). */
+export {
+  findBanner,
+  findOrganizationName,
+  insertOrganization,
+  markOrganizationVerified,
+  organizationName,
+  organizationVerified,
+  setBanner,
+} from './organizations.queries.ts';
+export { organizationHasAccessColumn, subscriptionGivesAccess } from './subscription-access.queries.ts';
