@@ -14,6 +14,7 @@ export * from './organization.ts';
 export * from './public-content.ts';
 export * from './qualifications.ts';
 export * from './route.ts';
+export * from './route-addresses.ts';
 export * from './routes.ts';
 export * from './search.ts';
 export * from './search-limits.ts';

@@ -1,28 +1,66 @@
 import type { z } from 'zod';
 
+/** The media types a download may answer (its Content-Type). */
+export type FileType = 'application/pdf' | 'text/csv';
+
 /**
  * One API call as both sides see it: its method and path (the spec's, `:name` for a path parameter), the schemas
  * of what it takes and the schema of the `data` its success envelope carries. The server registers the call from
  * it (the schemas validate the request and shape the answer); the web's `apiRequest(route, input)` takes its
- * input and answer types from it. A download answers a file instead of the envelope (`answer: 'file'`), a link
- * opened in a browser a redirect (`answer: 'redirect'`).
+ * input and answer types from it. A download answers a file instead of the envelope (`answer: 'file'`, with its
+ * media types), a link opened in a browser a redirect (`answer: 'redirect'`, with its status). The table's name of
+ * a call is its OpenAPI operationId; its summary and its domain's tag describe it there.
  */
 export type RouteDefinition = {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   path: `/api/${string}`;
+  /** One line for the API document: what the call does or answers. */
+  summary: string;
+  /** The domain the call belongs to (the OpenAPI tag), set by `defineRoutes` for a whole domain file. */
+  tag?: string;
   /** Path parameters as the server parses them (the client sends any value that prints as one). */
   params?: z.ZodObject;
   query?: z.ZodType;
   body?: z.ZodType;
-  /** The envelope's `data` (z.null() for none), 'file' for a download (PDF, CSV), 'redirect' for a link. */
-  answer: z.ZodType | 'file' | 'redirect';
-  /** The status of a success; 201 for a call that creates something. */
-  status?: 200 | 201;
   /** The body is a multipart form (an upload), read by the handler rather than by a schema. */
   upload?: true;
-};
+} & (
+  | {
+      /** The envelope's `data` (z.null() for none). */
+      answer: z.ZodType;
+      /** The status of a success; 201 for a call that creates something. */
+      status?: 200 | 201;
+      files?: never;
+    }
+  | {
+      /** A download (PDF, CSV) instead of the envelope. */
+      answer: 'file';
+      /** Its media types: one per format the call offers. */
+      files: readonly [FileType, ...FileType[]];
+      status?: never;
+    }
+  | {
+      /** A link opened in a browser: a redirect. */
+      answer: 'redirect';
+      status: 303;
+      files?: never;
+    }
+);
 
 export const defineRoute = <const R extends RouteDefinition>(route: R): R => route;
+
+/**
+ * A domain's calls (one file of `contract/src/routes/`), each tagged with the domain for the API document. The
+ * table in `routes.ts` merges the domains' tables into one.
+ */
+export function defineRoutes<const Tag extends string, const T extends Record<string, RouteDefinition>>(
+  tag: Tag,
+  table: T,
+): { [Name in keyof T]: T[Name] & { tag: Tag } } {
+  return Object.fromEntries(Object.entries(table).map(([name, route]) => [name, { ...route, tag }])) as unknown as {
+    [Name in keyof T]: T[Name] & { tag: Tag };
+  };
+}
 
 type ParamNames<Path extends string> = Path extends `${string}:${infer Name}/${infer Rest}`
   ? Name | ParamNames<`/${Rest}`>

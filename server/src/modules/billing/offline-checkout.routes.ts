@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
+import { htmlPage, seeOther } from '../../lib/route-doc.ts';
 import { findOfflineCheckout, settleOpenCheckout } from './billing.queries.ts';
 import { offlineCheckoutPage } from './offline-checkout.page.ts';
 
@@ -14,7 +15,13 @@ const fillSessionId = (url: string, sessionRef: string) => url.replaceAll('{CHEC
  * session or CSRF token: the reference is a random 256-bit secret only the payer's browser holds.
  */
 export const offlineCheckoutRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  app.get('/offline-checkout/:sessionRef', { schema: { params } }, async (request, reply) => {
+  const pageDoc = {
+    operationId: 'offlineCheckout',
+    summary: "The offline provider's checkout page",
+    tags: ['billing'] as [string],
+    responses: { 200: htmlPage('The checkout page (404 with the same page saying the checkout is unknown).') },
+  };
+  app.get('/offline-checkout/:sessionRef', { schema: { params }, config: { openapi: pageDoc } }, async (request, reply) => {
     const { sessionRef } = request.params;
     const checkout = ctx.config.payment.provider === 'offline' ? await findOfflineCheckout(ctx.db, sessionRef) : undefined;
     const html = offlineCheckoutPage({
@@ -34,7 +41,13 @@ export const offlineCheckoutRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> =
   });
 
   for (const verb of ['confirm', 'cancel'] as const) {
-    app.post(`/offline-checkout/:sessionRef/${verb}`, { schema: { params } }, async (request, reply) => {
+    const doc = {
+      operationId: verb === 'confirm' ? 'offlineCheckoutConfirm' : 'offlineCheckoutCancel',
+      summary: verb === 'confirm' ? 'Pay an offline checkout' : 'Cancel an offline checkout',
+      tags: ['billing'] as [string],
+      responses: { 303: seeOther("Back to the checkout's success or cancel URL, whichever matches its stored outcome.") },
+    };
+    app.post(`/offline-checkout/:sessionRef/${verb}`, { schema: { params }, config: { openapi: doc } }, async (request, reply) => {
       const { sessionRef } = request.params;
       const checkout = ctx.config.payment.provider === 'offline' ? await findOfflineCheckout(ctx.db, sessionRef) : undefined;
       if (!checkout)

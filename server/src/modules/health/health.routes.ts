@@ -1,11 +1,35 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.ts';
 import { failure } from '../../lib/envelope.ts';
+import type { RouteDoc } from '../../lib/route-doc.ts';
 import { pingDatabase } from './health.queries.ts';
+
+const healthDoc: RouteDoc = {
+  operationId: 'healthz',
+  summary: 'Whether this instance and its database answer',
+  tags: ['health'],
+  responses: {
+    200: {
+      description: 'The instance and its database answer.',
+      content: {
+        'application/json': {
+          schema: {
+            type: 'object',
+            required: ['success', 'data'],
+            properties: {
+              success: { type: 'boolean', const: true },
+              data: { type: 'object', required: ['status', 'database'], properties: { status: { const: 'ok' }, database: { type: 'string' } } },
+            },
+          },
+        },
+      },
+    },
+  },
+};
 
 export const healthRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   /** 200 only when the database answers a query. */
-  app.get('/healthz', { config: { auth: 'public' }, logLevel: 'warn' }, async (_request, reply) => {
+  app.get('/healthz', { config: { auth: 'public', openapi: healthDoc }, logLevel: 'warn' }, async (_request, reply) => {
     try {
       await pingDatabase(ctx.db);
       return { success: true, data: { status: 'ok', database: ctx.dialect } };

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { forbidden } from '../../lib/errors.ts';
 import { escapeHtml } from '../../lib/html.ts';
+import { htmlPage } from '../../lib/route-doc.ts';
 import { findMessage, latestMessages } from './outbox.queries.ts';
 
 /**
@@ -15,7 +16,13 @@ export const outboxRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     if (ctx.config.smtpUrl || !local) throw forbidden('The outbox is a development view, available only on this machine without SMTP.');
   });
 
-  app.get('/dev/outbox', { config: { auth: 'public' } }, async (_request, reply) => {
+  const outboxDoc = {
+    operationId: 'devOutbox',
+    summary: 'The development outbox: the latest e-mails kept instead of sent',
+    tags: ['development'] as [string],
+    responses: { 200: htmlPage('The list of e-mails.') },
+  };
+  app.get('/dev/outbox', { config: { auth: 'public', openapi: outboxDoc } }, async (_request, reply) => {
     const rows = await latestMessages(ctx.db, 200);
     const items = rows
       .map(
@@ -32,7 +39,18 @@ export const outboxRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
 
   app.get(
     '/dev/outbox/:id',
-    { config: { auth: 'public' }, schema: { params: z.object({ id: z.coerce.number().int().positive() }) } },
+    {
+      config: {
+        auth: 'public',
+        openapi: {
+          operationId: 'devOutboxMessage',
+          summary: 'One e-mail of the development outbox',
+          tags: ['development'],
+          responses: { 200: htmlPage('The e-mail.') },
+        },
+      },
+      schema: { params: z.object({ id: z.coerce.number().int().positive() }) },
+    },
     async (request, reply) => {
       const row = await findMessage(ctx.db, request.params.id);
       if (!row) return reply.status(404).type('text/html').send('<p>No such e-mail.</p>');

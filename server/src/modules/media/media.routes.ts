@@ -3,12 +3,25 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
+import type { RouteDoc } from '../../lib/route-doc.ts';
 import { mediaRoot } from '../catalog/index.ts';
 import { HotFiles, mediaEtag } from './hot-files.ts';
 import { parseRange, READ_BUFFER, resolveMediaFile, statFile } from './media-files.ts';
 import { MEDIA_PREFIX, mediaSigner } from './media-signer.ts';
 
 const params = z.object({ expires: z.string(), signature: z.string(), hash: z.string(), '*': z.string() });
+
+const mediaFile = { '*/*': { schema: { type: 'string', format: 'binary' } } };
+const mediaDoc: RouteDoc = {
+  operationId: 'media',
+  summary: 'A media file (stream playlist, segment, poster, captions) behind a signed URL',
+  tags: ['media'],
+  responses: {
+    200: { description: 'The whole file (its own media type).', content: mediaFile },
+    206: { description: 'The range asked for (Range: bytes=...).', content: mediaFile },
+    304: { description: 'Not modified: the ETag sent in If-None-Match still matches.', type: 'null' },
+  },
+};
 
 /**
  * `/media/<expires>/<signature>/<asset>/<file>`: transcoded media for holders of a signed URL, range-aware,
@@ -27,6 +40,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     url: `${MEDIA_PREFIX}/:expires/:signature/:hash/*`,
     exposeHeadRoute: false,
     schema: { params },
+    config: { openapi: mediaDoc },
     handler: async (request, reply) => {
       const { expires, signature, hash } = request.params;
       const target = resolveMediaFile(root, hash, request.params['*']);

@@ -1,0 +1,115 @@
+import { z } from 'zod';
+import {
+  categoryData,
+  categoryRequest,
+  categoryVideosData,
+  contactExpertRequest,
+  expertDetailData,
+  expertsData,
+  homeSectionData,
+  homeSectionRequest,
+  organizationCategoriesData,
+  organizationCategoriesQuery,
+  seeAllData,
+  seeAllRequest,
+  subCategoryVideosData,
+  subCategoryVideosRequest,
+  teamSettingsData,
+  watchedCountData,
+  watchedCountQuery,
+} from '../catalog.ts';
+import { defineRoute, defineRoutes } from '../route.ts';
+import { expertParams, idParam } from './params.ts';
+
+/** Home, categories, sub-categories and experts. */
+export const browseRoutes = defineRoutes('browse', {
+  homeFirstSection: defineRoute({
+    method: 'POST',
+    path: '/api/home_first_section',
+    summary: "The rows of home's first section",
+    body: homeSectionRequest,
+    answer: homeSectionData,
+  }),
+  homeSecondSection: defineRoute({
+    method: 'POST',
+    path: '/api/home_second_section',
+    summary: "The rows of home's second section",
+    body: homeSectionRequest,
+    answer: homeSectionData,
+  }),
+  getCategoryId: defineRoute({
+    method: 'POST',
+    path: '/api/get_category_id',
+    summary: "A category with the caller's progress in it",
+    body: categoryRequest,
+    answer: categoryData,
+  }),
+  categoryVideos: defineRoute({
+    method: 'POST',
+    path: '/api/categoryVideos',
+    summary: 'The listed videos of a category',
+    body: categoryRequest,
+    answer: categoryVideosData,
+  }),
+  subCategoriesVideos: defineRoute({
+    method: 'POST',
+    path: '/api/sub_categories_videos',
+    summary: 'The listed videos of a sub-category',
+    body: subCategoryVideosRequest,
+    answer: subCategoryVideosData,
+  }),
+  /** The administration spec (section 7) names the same listing subCategoriesVideos. */
+  subCategoriesVideosByAdminName: defineRoute({
+    method: 'POST',
+    path: '/api/subCategoriesVideos',
+    summary: "The listed videos of a sub-category (the administration spec's name)",
+    body: subCategoryVideosRequest,
+    answer: subCategoryVideosData,
+  }),
+  seeAll: defineRoute({
+    method: 'POST',
+    path: '/api/see_all',
+    summary: "Every production video of a home row ('view all')",
+    body: seeAllRequest,
+    answer: seeAllData,
+  }),
+  getWatchUserVideo: defineRoute({
+    method: 'GET',
+    path: '/api/get_watch_user_video',
+    summary: 'How many videos of a sub-category the member watched',
+    query: watchedCountQuery,
+    answer: watchedCountData,
+  }),
+  getAllOrganizationCategories: defineRoute({
+    method: 'GET',
+    path: '/api/get_all_organization_categories/:organizationId',
+    summary: "The organization's categories in path order",
+    params: z.object({ organizationId: idParam }),
+    query: organizationCategoriesQuery,
+    answer: organizationCategoriesData,
+  }),
+  organizationTeamsSettings: defineRoute({
+    method: 'GET',
+    path: '/api/organization/teams-settings/:teamId',
+    summary: "The learning path a team's members follow",
+    params: z.object({ teamId: idParam }),
+    answer: teamSettingsData,
+  }),
+  experts: defineRoute({ method: 'GET', path: '/api/experts', summary: 'The experts who present the videos', answer: expertsData }),
+  expert: defineRoute({
+    method: 'GET',
+    path: '/api/experts/:cast_crew_id',
+    summary: "An expert's profile and videos",
+    params: expertParams,
+    answer: expertDetailData,
+  }),
+  contactExpert: defineRoute({
+    method: 'POST',
+    path: '/api/experts/:cast_crew_id/contact',
+    summary: 'Send a message to an expert',
+    params: expertParams,
+    body: contactExpertRequest,
+    answer: z.null(),
+    status: 201,
+  }),
+});

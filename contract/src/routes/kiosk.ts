@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import {
+  enrolKioskData,
+  enrolKioskRequest,
+  kioskPinStatusData,
+  kioskRosterData,
+  kioskSignInData,
+  kioskSignInRequest,
+  kioskSummary,
+  kiosksData,
+  setKioskPinRequest,
+} from '../kiosk.ts';
+import { defineRoute, defineRoutes } from '../route.ts';
+import { idParam, kioskParams } from './params.ts';
+
+/** Shared tablets: enrolment, PINs and sign-in. */
+export const kioskRoutes = defineRoutes('kiosk', {
+  kiosks: defineRoute({ method: 'GET', path: '/api/kiosks', summary: "The organization's kiosks", answer: kiosksData }),
+  enrolKiosk: defineRoute({
+    method: 'POST',
+    path: '/api/kiosks',
+    summary: "Enrol this device as a team's kiosk",
+    body: enrolKioskRequest,
+    answer: enrolKioskData,
+    status: 201,
+  }),
+  kiosksRevoke: defineRoute({ method: 'POST', path: '/api/kiosks/:kioskId/revoke', summary: 'Revoke a kiosk', params: kioskParams, answer: kioskSummary }),
+  kioskPin: defineRoute({ method: 'GET', path: '/api/kiosk-pin', summary: 'Whether the member has a kiosk PIN', answer: kioskPinStatusData }),
+  setKioskPin: defineRoute({
+    method: 'POST',
+    path: '/api/kiosk-pin',
+    summary: "Set the member's kiosk PIN",
+    body: setKioskPinRequest,
+    answer: z.null(),
+    status: 201,
+  }),
+  kioskRoster: defineRoute({ method: 'GET', path: '/api/kiosk/roster', summary: "The kiosk team's people to sign in", answer: kioskRosterData }),
+  kioskSignIn: defineRoute({
+    method: 'POST',
+    path: '/api/kiosk/sign-in',
+    summary: 'Sign a person in on a kiosk with their PIN',
+    body: kioskSignInRequest,
+    answer: kioskSignInData,
+  }),
+  kiosksUnlock: defineRoute({
+    method: 'POST',
+    path: '/api/kiosks/:kioskId/unlock',
+    summary: 'Unlock a kiosk locked by wrong PINs',
+    params: kioskParams,
+    answer: z.null(),
+  }),
+  kioskPersonUnlock: defineRoute({
+    method: 'POST',
+    path: '/api/kiosk-locks/:userId/unlock',
+    summary: 'Unlock a person locked out of kiosks by wrong PINs',
+    params: z.object({ userId: idParam }),
+    answer: z.null(),
+  }),
+});

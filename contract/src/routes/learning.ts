@@ -1,0 +1,127 @@
+import { z } from 'zod';
+import {
+  certificateQuery,
+  certificationData,
+  challengeData,
+  challengeRequest,
+  firstLoginPushData,
+  learningPathHomeData,
+  microCertificateQuery,
+  microCertificationData,
+  peopleData,
+  peopleQuery,
+  rankingsData,
+  rankingsQuery,
+  userActivityData,
+  userCertificationsData,
+  verificationCode,
+  verificationData,
+} from '../learning.ts';
+import { defineRoute, defineRoutes } from '../route.ts';
+import { idParam, teamParam, userParams } from './params.ts';
+
+/** Learning paths, certificates, activity, rankings and challenges. */
+export const learningRoutes = defineRoutes('learning', {
+  learningPathHome: defineRoute({
+    method: 'GET',
+    path: '/api/learning_path_home',
+    summary: "The member's learning path with progress and locks",
+    answer: learningPathHomeData,
+  }),
+  /** The spec calls `learning_path_home` with POST; the same read. */
+  learningPathHomeByPost: defineRoute({
+    method: 'POST',
+    path: '/api/learning_path_home',
+    summary: "The member's learning path (the spec's POST)",
+    answer: learningPathHomeData,
+  }),
+  getUserCertificateByCategory: defineRoute({
+    method: 'GET',
+    path: '/api/get_user_certificate_by_category',
+    summary: "The member's certificate for a category",
+    query: certificateQuery,
+    answer: certificationData,
+  }),
+  getUserMicroCertificateBySubCategory: defineRoute({
+    method: 'GET',
+    path: '/api/get_user_micro_certificate_by_sub_category',
+    summary: "The member's micro-certificate for a sub-category",
+    query: microCertificateQuery,
+    answer: microCertificationData,
+  }),
+  getAllUserCertifications: defineRoute({
+    method: 'GET',
+    path: '/api/get_all_user_certifications/:userId',
+    summary: 'Every certificate and micro-certificate of a member',
+    params: userParams,
+    answer: userCertificationsData,
+  }),
+  getUserActivity: defineRoute({
+    method: 'GET',
+    path: '/api/get_user_activity/:userId',
+    summary: "A member's activity: watch time, streak, points",
+    params: userParams,
+    answer: userActivityData,
+  }),
+  getAllRankings: defineRoute({
+    method: 'GET',
+    path: '/api/get_all_rankings',
+    summary: 'The rankings of the organization or a team',
+    query: rankingsQuery,
+    answer: rankingsData,
+  }),
+  getAllUsersOrganization: defineRoute({
+    method: 'GET',
+    path: '/api/get_all_users_organization/:orgId',
+    summary: "The organization's people with their progress",
+    params: z.object({ orgId: idParam }),
+    query: peopleQuery,
+    answer: peopleData,
+  }),
+  getAllUsersMyTeam: defineRoute({
+    method: 'GET',
+    path: '/api/get_all_users_my_team/:orgId/:team',
+    summary: "A team's people with their progress",
+    params: z.object({ orgId: idParam, team: teamParam }),
+    query: peopleQuery,
+    answer: peopleData,
+  }),
+  organizationTeamsUsers: defineRoute({
+    method: 'GET',
+    path: '/api/organization/teams/:teamId/users',
+    summary: "A team's people with their progress, by team id",
+    params: z.object({ teamId: idParam }),
+    query: peopleQuery,
+    answer: peopleData,
+  }),
+  insertNewChallenge: defineRoute({
+    method: 'POST',
+    path: '/api/insert_new_challenge',
+    summary: 'Challenge a colleague to watch a video',
+    body: challengeRequest,
+    answer: challengeData,
+    status: 201,
+  }),
+  userUpdateFirstLoginInLibraryPush: defineRoute({
+    method: 'POST',
+    path: '/api/user/:userId/updateFirstLoginInLibraryPush',
+    summary: "Record the member's first visit to the library",
+    params: userParams,
+    answer: firstLoginPushData,
+  }),
+  certificatesPdf: defineRoute({
+    method: 'GET',
+    path: '/api/certificates/:id/pdf',
+    summary: 'Download a certificate (PDF)',
+    params: z.object({ id: idParam }),
+    answer: 'file',
+    files: ['application/pdf'],
+  }),
+  certificatesVerify: defineRoute({
+    method: 'GET',
+    path: '/api/certificates/verify/:code',
+    summary: 'Verify a certificate by its public code',
+    params: z.object({ code: verificationCode }),
+    answer: verificationData,
+  }),
+});
