@@ -9,6 +9,7 @@ import { AppError } from '../lib/errors.ts';
 import { resolveEvidenceKey, useEvidenceKey } from '../lib/evidence-key.ts';
 import { consoleLog } from '../lib/log.ts';
 import { hashPassword, passwordProblem } from '../lib/passwords.ts';
+import { createStorage } from '../lib/storage/create-storage.ts';
 import { revokeUserSessions } from '../modules/auth/sessions.queries.ts';
 import { describeImport, importCatalog } from '../modules/catalog-import/import-catalog.ts';
 import { progressBar } from '../modules/catalog-import/import-progress.ts';
@@ -86,7 +87,8 @@ async function run(argv: string[]): Promise<void> {
   const config = loadConfig();
   useEvidenceKey(resolveEvidenceKey(config));
   const { db, dialect } = createDb(config.databaseUrl);
-  const ctx: AppContext = { config, db, dialect, mailer: createMailer(db, config, consoleLog), log: consoleLog };
+  const storage = await createStorage(config.storageUrl, config.dataDir);
+  const ctx: AppContext = { config, db, dialect, mailer: createMailer(db, config, consoleLog), log: consoleLog, storage };
   try {
     const applied = await migrateToLatest(db);
     switch (command) {
@@ -155,6 +157,7 @@ async function run(argv: string[]): Promise<void> {
     }
   } finally {
     ctx.mailer.close();
+    storage.close();
     await db.destroy();
   }
 }
