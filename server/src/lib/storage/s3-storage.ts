@@ -38,6 +38,9 @@ async function* filesUnder(dir: string, relative = ''): AsyncGenerator<{ file: s
  * sent only where S3 requires them: recent SDKs add CRC32 trailers by default, which older servers refuse.
  */
 export function createS3Storage(location: S3Location): Storage {
+  // The SDK is pinned (package.json) and runs on Node 20; its warning that *later* releases will need Node 22 would
+  // only repeat in every operator's log and command output. An operator may still set the variable to 'false'.
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
   const client = new S3Client({
     region: location.region,
     ...(location.endpoint && { endpoint: location.endpoint, forcePathStyle: true }),
