@@ -53,7 +53,13 @@ describe('move-storage-to', () => {
     expect(storedKeys.some((k) => k.startsWith('playbooks/'))).toBe(true);
     expect(storedKeys.some((k) => k.startsWith('uploads/catalog/'))).toBe(true);
     const order: string[] = [];
-    const recording: Storage = { ...bucket, putFile: (key, file) => (order.push(key), bucket.putFile(key, file)) };
+    const recording: Storage = {
+      ...bucket,
+      putFile: (key, file) => {
+        order.push(key);
+        return bucket.putFile(key, file);
+      },
+    };
     const summary = await moveStorage(createLocalStorage(dataDir), recording);
     expect(summary).toMatchObject({ copied: storedKeys.length, alreadyThere: 0, failed: [] });
     expect(await keysIn(bucket)).toEqual(storedKeys);
