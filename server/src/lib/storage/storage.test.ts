@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startS3Server, TEST_STORAGES, type TestS3Server } from '../../../test/s3-server.ts';
+import { loadConfig } from '../../config/env.ts';
 import { createStorage } from './create-storage.ts';
 import { parseS3Url } from './s3-url.ts';
 import type { Storage } from './storage.ts';
@@ -29,6 +30,12 @@ describe('STORAGE_URL', () => {
     expect(parseS3Url('s3://media/plant/a/')).toMatchObject({ keyPrefix: 'plant/a/', endpoint: undefined, region: 'us-east-1' });
     expect(() => parseS3Url('https://media')).toThrow(/s3:\/\/bucket/);
     expect(() => parseS3Url('s3://media?endpoint=ftp://x')).toThrow(/endpoint/);
+  });
+
+  it('is checked at start like every setting, and unset means the directory under DATA_DIR', () => {
+    expect(() => loadConfig({ STORAGE_URL: 'https://media.example' })).toThrow(/^Invalid configuration: STORAGE_URL must look like s3:\/\/bucket/);
+    expect(loadConfig({ STORAGE_URL: 's3://media?endpoint=http://127.0.0.1:9000' }).storageUrl).toBe('s3://media?endpoint=http://127.0.0.1:9000');
+    expect(loadConfig({}).storageUrl).toBeUndefined();
   });
 });
 

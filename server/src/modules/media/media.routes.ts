@@ -20,6 +20,9 @@ const params = z.object({ expires: z.string(), signature: z.string(), hash: z.st
 export const mediaRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { storage } = ctx;
   const accelRedirect = storage.kind === 'local' ? ctx.config.mediaAccelRedirect : undefined;
+  // nginx can only send files it can open: with a bucket the app streams (told once, so an operator is not left guessing).
+  if (ctx.config.mediaAccelRedirect && !accelRedirect)
+    ctx.log.warn({ event: 'media_accel_redirect_ignored', storage: storage.description }, 'MEDIA_ACCEL_REDIRECT applies to the local store only');
   const hotFiles = new HotFiles(ctx.config.mediaMemoryBytes, storage);
 
   // HEAD is declared with GET so it keeps the real Content-Length (Fastify's generated HEAD would read the file through).
