@@ -46,6 +46,15 @@ describe.each(TEST_STORAGES)('files on the %s store', (storage) => {
   });
   afterAll(() => platform.close());
 
+  it('describes a stored asset again from its master playlist when a re-import finds it in the store', async () => {
+    const asset = await platform.ctx.db.selectFrom('media_assets').select('renditions').where('content_hash', '=', catalog.assetHash).executeTakeFirstOrThrow();
+    const renditions = JSON.parse(asset.renditions) as { height: number; bandwidth: number; playlist: string }[];
+    expect(renditions.map((r) => r.playlist)).toEqual(['240p/index.m3u8']);
+    expect(renditions[0]!.bandwidth).toBeGreaterThan(0);
+    const master = (await platform.ctx.storage.read(`media/${catalog.assetHash}/master.m3u8`))!.toString();
+    expect(master).toContain(`BANDWIDTH=${renditions[0]!.bandwidth},`);
+  });
+
   it('plays the stream with ranges, its poster and caption track, and downloads the playbook', async () => {
     const view = await platform.api('POST', '/api/videos/view', { token: acme.member.token, json: { admin_video_id: catalog.videos.lockout } });
     expect(view.status).toBe(200);
