@@ -18,6 +18,7 @@ import { refuseNulCharacters } from './lib/nul-characters.ts';
 import { redactUrl } from './lib/redact.ts';
 import { createRequestBudget } from './lib/request-budget.ts';
 import { addSecurityHeaders } from './lib/security-headers.ts';
+import { createStorage } from './lib/storage/create-storage.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { apiDocsRoutes } from './modules/api-docs/api-docs.routes.ts';
 import { registerOpenApi } from './modules/api-docs/openapi.ts';
@@ -36,6 +37,7 @@ import { learningRoutes } from './modules/learning/learning.routes.ts';
 import { outboxRoutes } from './modules/mail/outbox.routes.ts';
 import { createMailer } from './modules/mail/outbox.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
+import { storedUploadRoutes } from './modules/media/uploads.routes.ts';
 import { noticesRoutes } from './modules/notices/notices.routes.ts';
 import { organizationRoutes } from './modules/organization/organization.routes.ts';
 import { playbackRoutes } from './modules/playback/playback.routes.ts';
@@ -87,10 +89,12 @@ export async function buildApp(
   // Outside requests (clocks, mailer, start-up); a request's own lines go through request.log, which carries its id.
   const log = app.log;
   const mailer = createMailer(db, config, log);
-  const ctx: AppContext = { config, db, dialect, mailer, log };
+  const storage = await createStorage(config.storageUrl, config.dataDir);
+  const ctx: AppContext = { config, db, dialect, mailer, log, storage };
   await ensureGuestAccount(ctx);
   app.addHook('onClose', async () => {
     mailer.close();
+    storage.close();
     await db.destroy();
   });
 
@@ -154,9 +158,13 @@ export async function buildApp(
 
   await app.register(mediaRoutes, { ctx });
 
-  const uploads = path.join(config.dataDir, 'uploads');
-  fs.mkdirSync(uploads, { recursive: true });
-  await app.register(fastifyStatic, { root: uploads, prefix: '/uploads/', decorateReply: false, maxAge: '30d', immutable: true });
+  if (storage.kind === 'local') {
+    const uploads = path.join(config.dataDir, 'uploads');
+    fs.mkdirSync(uploads, { recursive: true });
+    await app.register(fastifyStatic, { root: uploads, prefix: '/uploads/', decorateReply: false, maxAge: '30d', immutable: true });
+  } else {
+    await app.register(storedUploadRoutes, { ctx });
+  }
 
   const hasWeb = fs.existsSync(path.join(WEB_DIST, 'index.html'));
   // The server's own pages read the database: guarded like the API. Files (uploads, the build, media) are not.

@@ -8,6 +8,7 @@ import type { AppContext } from '../src/app-context.ts';
 import { loadConfig } from '../src/config/env.ts';
 import { addMember, createOrganization, type NewMember } from '../src/modules/organization/organization.service.ts';
 import { userSearchText } from '../src/modules/users/users.queries.ts';
+import { startS3Server } from './s3-server.ts';
 
 /**
  * A real platform for one test file: its own database (a fresh SQLite file, or a fresh
@@ -56,8 +57,16 @@ export async function freshDatabaseUrl(): Promise<{ url: string; drop: () => Pro
   };
 }
 
-/** A platform on a fresh database, or on the DATABASE_URL and DATA_DIR given (then left in place on close). */
-export async function startPlatform(env: Record<string, string> = {}, options: Parameters<typeof buildApp>[1] = {}): Promise<TestPlatform> {
+/**
+ * A platform on a fresh database, or on the DATABASE_URL and DATA_DIR given (then left in place on close).
+ * `storage: 's3'` keeps its media and uploads in a bucket of a local S3 server started for it (test/s3-server.ts).
+ */
+export async function startPlatform(
+  env: Record<string, string> = {},
+  { storage, ...options }: Parameters<typeof buildApp>[1] & { storage?: 'local' | 's3' } = {},
+): Promise<TestPlatform> {
+  const s3 = storage === 's3' ? await startS3Server() : null;
+  if (s3) env = { STORAGE_URL: s3.storageUrl, ...env };
   const database = env.DATABASE_URL ? { url: env.DATABASE_URL, drop: async () => {} } : await freshDatabaseUrl();
   const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'mm-data-'));
   // The flood guard is out of reach unless a test sets it: suites that walk every route send thousands of calls as one member.
@@ -106,6 +115,7 @@ export async function startPlatform(env: Record<string, string> = {}, options: P
     close: async () => {
       await app.close();
       await database.drop();
+      await s3?.close();
       if (!env.DATA_DIR) fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -9,6 +9,10 @@ import { AppError } from '../lib/errors.ts';
 import { resolveEvidenceKey, useEvidenceKey } from '../lib/evidence-key.ts';
 import { consoleLog } from '../lib/log.ts';
 import { hashPassword, passwordProblem } from '../lib/passwords.ts';
+import { createStorage } from '../lib/storage/create-storage.ts';
+import { createLocalStorage } from '../lib/storage/local-storage.ts';
+import { describeMove, moveStorage } from '../lib/storage/move-storage.ts';
+import { parseS3Url } from '../lib/storage/s3-url.ts';
 import { revokeUserSessions } from '../modules/auth/sessions.queries.ts';
 import { describeImport, importCatalog } from '../modules/catalog-import/import-catalog.ts';
 import { progressBar } from '../modules/catalog-import/import-progress.ts';
@@ -33,6 +37,9 @@ Commands:
       [--team <name>] [--role <role>] [--super-user]
   set-password                  Set a user's password and end all of their sessions.
       --email <email> --password <password>
+  move-storage-to <STORAGE_URL> Copy the media, captions, playbooks and uploads under DATA_DIR into a bucket
+                                (s3://bucket?endpoint=...&region=...; credentials from AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY);
+                                resumable: a second run copies only what is missing; exit 1 if any file failed.
   verify-evidence               Check an organization's qualification evidence chain record by record (exit 1 if broken).
       --organization <id> [--head <hash> --head-at <time>]   (a head you kept: an audit pack's or the weekly e-mail's)
   --help                        Show this help.
@@ -76,17 +83,24 @@ async function run(argv: string[]): Promise<void> {
       'head-at': { type: 'string' },
     },
   });
-  if (!['migrate', 'seed-demo', 'import-catalog', 'create-organization', 'create-user', 'set-password', 'verify-evidence'].includes(command)) {
+  if (
+    !['migrate', 'seed-demo', 'import-catalog', 'create-organization', 'create-user', 'set-password', 'verify-evidence', 'move-storage-to'].includes(command)
+  ) {
     throw new UsageError(`Unknown command "${command}". Run with --help to see the commands.`);
   }
-  const expectedPositionals = command === 'import-catalog' ? 1 : 0;
+  const expectedPositionals = command === 'import-catalog' || command === 'move-storage-to' ? 1 : 0;
   if (positionals.length !== expectedPositionals) {
-    throw new UsageError(expectedPositionals ? 'Usage: import-catalog <file.json>' : `Unexpected argument "${positionals[0]}".`);
+    throw new UsageError(
+      expectedPositionals ? `Usage: ${command} ${command === 'import-catalog' ? '<file.json>' : '<STORAGE_URL>'}` : `Unexpected argument "${positionals[0]}".`,
+    );
   }
   const config = loadConfig();
+  // Files only: no database is opened.
+  if (command === 'move-storage-to') return moveStorageTo(config.dataDir, positionals[0]!);
   useEvidenceKey(resolveEvidenceKey(config));
   const { db, dialect } = createDb(config.databaseUrl);
-  const ctx: AppContext = { config, db, dialect, mailer: createMailer(db, config, consoleLog), log: consoleLog };
+  const storage = await createStorage(config.storageUrl, config.dataDir);
+  const ctx: AppContext = { config, db, dialect, mailer: createMailer(db, config, consoleLog), log: consoleLog, storage };
   try {
     const applied = await migrateToLatest(db);
     switch (command) {
@@ -155,7 +169,35 @@ async function run(argv: string[]): Promise<void> {
     }
   } finally {
     ctx.mailer.close();
+    storage.close();
     await db.destroy();
+  }
+}
+
+async function moveStorageTo(dataDir: string, storageUrl: string): Promise<void> {
+  try {
+    parseS3Url(storageUrl);
+  } catch (error) {
+    throw new UsageError(`The STORAGE_URL ${(error as Error).message}.`);
+  }
+  const from = createLocalStorage(dataDir);
+  const to = await createStorage(storageUrl, dataDir);
+  try {
+    await to.ping().catch((error: Error) => {
+      throw new UsageError(`The ${to.description} cannot be reached (${error.name}: ${error.message}).`);
+    });
+    let shown = 0;
+    const summary = await moveStorage(from, to, (done, total) => {
+      // A line every 10% (and the last): readable in a terminal and in a log alike.
+      if (done === total || done - shown >= total / 10) {
+        shown = done;
+        console.log(`${done}/${total} files`);
+      }
+    });
+    console.log(describeMove(summary, to.description));
+    if (summary.failed.length) process.exitCode = 1;
+  } finally {
+    to.close();
   }
 }
 

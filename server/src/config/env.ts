@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { parseS3Url } from '../lib/storage/s3-url.ts';
 
 /** Every setting of the platform, read once at boot (README lists them). */
 const schema = z
@@ -34,6 +35,18 @@ const schema = z
       .string()
       .regex(/^\/[A-Za-z0-9_/-]*\/$/, 'must be a path that starts and ends with /, such as /internal-media/')
       .optional(),
+    /** Media, captions, playbooks and uploads: unset keeps them under DATA_DIR; `s3://bucket?endpoint=...&region=...` puts them in a bucket. */
+    STORAGE_URL: z
+      .string()
+      .optional()
+      .superRefine((v, ctx) => {
+        if (!v) return;
+        try {
+          parseS3Url(v);
+        } catch (error) {
+          ctx.addIssue({ code: 'custom', message: (error as Error).message });
+        }
+      }),
     MEDIA_MEMORY_MB: z.coerce.number().int().min(0).max(65536).default(128),
     REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(1200),
     /** The evidence chain's HMAC key (never stored in the database); see lib/evidence-key.ts for the default outside production. */
@@ -86,6 +99,8 @@ function toConfig(env: z.infer<typeof schema>) {
     /** Behind nginx (deploy/nginx.conf): media answers name the file for nginx to send instead of carrying it. */
     mediaAccelRedirect: env.MEDIA_ACCEL_REDIRECT,
     /** Memory for the media files players fetch again and again (segments, posters, captions); 0 reads every one from disk. */
+    /** Where media, captions, playbooks and uploads are kept (lib/storage): unset, the directory DATA_DIR. */
+    storageUrl: env.STORAGE_URL,
     mediaMemoryBytes: env.MEDIA_MEMORY_MB * 1024 * 1024,
     /** The flood guard (lib/request-budget.ts): API calls a minute per signed-in member, and per address for the rest. */
     requestsPerMinute: env.REQUESTS_PER_MINUTE,

@@ -1,4 +1,3 @@
-import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { ProfileData, SubProfilesData, UpdateProfileRequest, UserInfoData, UserInfoRequest } from '@mm/contract';
 import sharp from 'sharp';
@@ -120,13 +119,11 @@ export async function saveProfilePicture(ctx: AppContext, caller: Caller, file: 
   } catch {
     throw badRequest('The picture must be a JPEG, PNG, WebP or GIF image.');
   }
-  const name = `${newToken()}.webp`;
-  const dir = path.join(ctx.config.dataDir, 'uploads', 'avatars');
-  await fs.mkdir(dir, { recursive: true });
-  await fs.writeFile(path.join(dir, name), encoded);
-  const url = `/uploads/avatars/${name}`;
+  const url = `/uploads/avatars/${newToken()}.webp`;
+  // The URL is the key in the store with a leading slash (/uploads/ serves the store's uploads/ folder).
+  await ctx.storage.put(url.slice(1), encoded, 'image/webp');
   const previous = (await currentUser(ctx, caller)).picture;
   await updateUser(ctx.db, caller.userId, { picture: url });
-  if (previous?.startsWith('/uploads/avatars/')) await fs.rm(path.join(dir, path.basename(previous)), { force: true });
+  if (previous?.startsWith('/uploads/avatars/')) await ctx.storage.delete(`uploads/avatars/${path.basename(previous)}`);
   return url;
 }

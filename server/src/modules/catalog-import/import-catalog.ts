@@ -1,20 +1,20 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import type { AppContext } from '../../app-context.ts';
 import { now } from '../../lib/clock.ts';
+import type { Storage } from '../../lib/storage/storage.ts';
 import { storeCaptionTrack } from '../captions/index.ts';
 import type { CatalogFile } from '../catalog/index.ts';
 import {
+  assetStored,
   type CatalogCounts,
   CatalogError,
   countCatalog,
-  describeRenditions,
   MediaError,
-  mediaRoot,
   type PreparedAsset,
   type PreparedFiles,
   renditionLadder,
   type SourceMedia,
+  storedRenditions,
   storeImage,
   storePlaybook,
   transcodeAsset,
@@ -36,26 +36,25 @@ import { type ImportProgress, silentProgress } from './import-progress.ts';
 
 export type ImportSummary = CatalogCounts & { media: { transcoded: number; unchanged: number } };
 
-/** One asset per distinct content; an asset directory that exists is complete (see transcodeAsset), so it is reused. */
-async function prepareMedia(valid: ValidCatalog, dataDir: string, progress: ImportProgress): Promise<{ assets: PreparedAsset[]; transcoded: number }> {
+/** One asset per distinct content; an asset already in the store is complete (see transcodeAsset), so it is reused. */
+async function prepareMedia(valid: ValidCatalog, storage: Storage, progress: ImportProgress): Promise<{ assets: PreparedAsset[]; transcoded: number }> {
   const byHash = new Map<string, SourceMedia>();
   for (const source of valid.media.values()) if (!byHash.has(source.hash)) byHash.set(source.hash, source);
   const assets: PreparedAsset[] = [];
   let transcoded = 0;
   for (const [index, source] of [...byHash.values()].entries()) {
-    const assetDir = path.join(mediaRoot(dataDir), source.hash);
     const name = path.relative(valid.baseDir, source.file);
-    if (fs.existsSync(assetDir)) {
+    if (await assetStored(storage, source.hash)) {
       progress.unchanged(index + 1, byHash.size, name);
     } else {
       const renditions = renditionLadder(source.probe.width, source.probe.height).map((rung) => rung.label);
       progress.asset(index + 1, byHash.size, name, renditions);
-      await transcodeAsset(source.file, source.probe, assetDir, (step, percent) => progress.step(step, percent)).catch((error: unknown) => {
+      await transcodeAsset(source.file, source.probe, storage, source.hash, (step, percent) => progress.step(step, percent)).catch((error: unknown) => {
         throw error instanceof MediaError ? new CatalogError([`${name}: could not be transcoded (${error.message})`]) : error;
       });
       transcoded++;
     }
-    assets.push({ hash: source.hash, source: source.file, probe: source.probe, renditions: describeRenditions(assetDir, source.probe) });
+    assets.push({ hash: source.hash, source: source.file, probe: source.probe, renditions: await storedRenditions(storage, source.hash, source.probe) });
   }
   return { assets, transcoded };
 }
@@ -69,18 +68,18 @@ function pictureReferences(catalog: CatalogFile): (string | undefined)[] {
   ];
 }
 
-/** Copies pictures, playbooks and sanitized caption tracks under DATA_DIR (before the transaction) and answers the lookups the upsert needs. */
-function storeFiles(valid: ValidCatalog, dataDir: string, assets: PreparedAsset[]): PreparedFiles {
+/** Copies pictures, playbooks and sanitized caption tracks into the store (before the transaction) and answers the lookups the upsert needs. */
+async function storeFiles(valid: ValidCatalog, storage: Storage, assets: PreparedAsset[]): Promise<PreparedFiles> {
   const images = new Map<string, string>();
   for (const picture of pictureReferences(valid.catalog)) {
-    if (picture && !images.has(picture)) images.set(picture, storeImage(dataDir, valid.resolve(picture)));
+    if (picture && !images.has(picture)) images.set(picture, await storeImage(storage, valid.resolve(picture)));
   }
   const playbooks = new Map<string, string>();
   for (const video of valid.catalog.categories.flatMap((c) => c.sub_categories.flatMap((s) => s.videos))) {
-    if (video.playbook && !playbooks.has(video.playbook)) playbooks.set(video.playbook, storePlaybook(dataDir, valid.resolve(video.playbook)));
+    if (video.playbook && !playbooks.has(video.playbook)) playbooks.set(video.playbook, await storePlaybook(storage, valid.resolve(video.playbook)));
   }
   const captionHashes = new Map<string, string>();
-  for (const [file, cues] of valid.captions) captionHashes.set(file, storeCaptionTrack(mediaRoot(dataDir), cues));
+  for (const [file, cues] of valid.captions) captionHashes.set(file, await storeCaptionTrack(storage, cues));
   return {
     assets,
     assetHash: (file) => valid.media.get(valid.resolve(file))!.hash,
@@ -92,9 +91,9 @@ function storeFiles(valid: ValidCatalog, dataDir: string, assets: PreparedAsset[
 
 export async function importCatalog(ctx: AppContext, catalogFile: string, progress: ImportProgress = silentProgress): Promise<ImportSummary> {
   const valid = await validateCatalog(path.resolve(catalogFile));
-  const { assets, transcoded } = await prepareMedia(valid, ctx.config.dataDir, progress);
+  const { assets, transcoded } = await prepareMedia(valid, ctx.storage, progress);
   progress.finish(`Media: ${transcoded} transcoded, ${assets.length - transcoded} unchanged.`);
-  const files = storeFiles(valid, ctx.config.dataDir, assets);
+  const files = await storeFiles(valid, ctx.storage, assets);
   await ctx.db.transaction().execute(async (trx) => {
     const revisions = await upsertCatalog(trx, valid.catalog, files);
     // A revision that requires retraining sends the people qualified through it back to training, or nothing changes.

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
-import path from 'node:path';
+import type { Storage } from '../../lib/storage/storage.ts';
 
 /**
  * Pictures and playbooks of the catalog: recognised by their first bytes (not their names) and
- * copied under DATA_DIR with content-derived names, so the platform no longer needs the catalog's
+ * copied into the store with content-derived names, so the platform no longer needs the catalog's
  * folder and a re-import of unchanged files rewrites nothing.
  */
 
@@ -35,25 +35,20 @@ export function imageExtension(file: string): string | undefined {
 
 export const isPdf = (file: string) => head(file).toString('latin1', 0, 5) === '%PDF-';
 
-/** Copies `file` to `dir` as <first 32 hex of its SHA-256><extension>; answers the new name. */
-function copyByContent(file: string, dir: string, extension: string): string {
+/** Stores `file` as `<folder>/<first 32 hex of its SHA-256><extension>` unless it is there already; answers the key. */
+async function storeByContent(storage: Storage, file: string, folder: string, extension: string): Promise<string> {
   const bytes = fs.readFileSync(file);
-  const name = `${createHash('sha256').update(bytes).digest('hex').slice(0, 32)}${extension}`;
-  const target = path.join(dir, name);
-  if (!fs.existsSync(target)) {
-    fs.mkdirSync(dir, { recursive: true });
-    fs.writeFileSync(`${target}.partial`, bytes);
-    fs.renameSync(`${target}.partial`, target);
-  }
-  return name;
+  const key = `${folder}/${createHash('sha256').update(bytes).digest('hex').slice(0, 32)}${extension}`;
+  if (!(await storage.head(key))) await storage.put(key, bytes);
+  return key;
 }
 
-/** Catalog pictures are public, like avatars: served by the /uploads/ static route. */
-export function storeImage(dataDir: string, file: string): string {
-  return `/uploads/catalog/${copyByContent(file, path.join(dataDir, 'uploads', 'catalog'), imageExtension(file) ?? '')}`;
+/** Catalog pictures are public, like avatars: served under /uploads/. */
+export async function storeImage(storage: Storage, file: string): Promise<string> {
+  return `/${await storeByContent(storage, file, 'uploads/catalog', imageExtension(file) ?? '')}`;
 }
 
-/** Playbooks are for subscribers only: kept outside /uploads/; the path is relative to DATA_DIR. */
-export function storePlaybook(dataDir: string, file: string): string {
-  return `playbooks/${copyByContent(file, path.join(dataDir, 'playbooks'), '.pdf')}`;
+/** Playbooks are for subscribers only: kept outside /uploads/; the path is the key in the store (relative to DATA_DIR when local). */
+export async function storePlaybook(storage: Storage, file: string): Promise<string> {
+  return storeByContent(storage, file, 'playbooks', '.pdf');
 }

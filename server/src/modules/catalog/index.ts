@@ -11,5 +11,5 @@ export {
   upsertPlans,
 } from './catalog-upsert.queries.ts';
 export { CatalogError, type SourceMedia, type ValidCatalog, validateCatalog } from './catalog-validation.ts';
-export { describeRenditions, MASTER_PLAYLIST, MediaError, mediaRoot, POSTER, renditionLadder, transcodeAsset } from './media.ts';
+export { assetStored, MASTER_PLAYLIST, MediaError, POSTER, renditionLadder, storedRenditions, transcodeAsset } from './media.ts';
 export { recountVotes } from './video-counters.queries.ts';

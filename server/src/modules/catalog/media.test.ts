@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLocalStorage } from '../../lib/storage/local-storage.ts';
 import { probeMedia, transcodeAsset } from './media.ts';
 
 let dir: string;
@@ -38,16 +39,17 @@ describe('transcoding a source whose audio is already small AAC', () => {
     expect(await probeMedia(large)).toMatchObject({ hasAudio: true, audioCopyable: false });
     expect(await probeMedia(other)).toMatchObject({ hasAudio: true, audioCopyable: false });
 
-    const copied = path.join(dir, 'copied');
-    await transcodeAsset(small, await probeMedia(small), copied, () => {});
+    const storage = createLocalStorage(dir);
+    const copied = path.join(dir, 'media', 'copied');
+    await transcodeAsset(small, await probeMedia(small), storage, 'copied', () => {});
     // Mono 22.05 kHz survives only if the audio was copied; the source's 5 frames a second are kept.
     for (const rendition of ['480p', '720p']) {
       expect(segmentStreams(path.join(copied, rendition, 'seg_000.ts'))).toBe('h264|5/1\naac|22050|1|0/0');
     }
     expect(fs.readFileSync(path.join(copied, 'master.m3u8'), 'utf8')).toContain('CODECS="avc1.4d401f,mp4a.40.2"');
 
-    const encoded = path.join(dir, 'encoded');
-    await transcodeAsset(large, await probeMedia(large), encoded, () => {});
+    const encoded = path.join(dir, 'media', 'encoded');
+    await transcodeAsset(large, await probeMedia(large), storage, 'encoded', () => {});
     expect(segmentStreams(path.join(encoded, '720p', 'seg_000.ts'))).toBe('h264|5/1\naac|48000|2|0/0');
     // Three short transcodes: slow only on a busy machine.
   }, 180_000);

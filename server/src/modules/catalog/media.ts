@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Rendition } from '../../db/schema.ts';
+import { MEDIA_KEY_PREFIX, type Storage } from '../../lib/storage/storage.ts';
 
 /**
  * ffprobe and ffmpeg: probe a source, transcode it into HLS renditions (480p, 720p, 1080p up to the
@@ -184,14 +185,25 @@ function measureRendition(dir: string): { peak: number; average: number } {
   return { peak: Math.ceil(peak), average: Math.ceil(seconds ? bits / seconds : 0) };
 }
 
-/** Renditions as stored in media_assets, read back from an asset directory. */
-export function describeRenditions(assetDir: string, probe: MediaProbe): Rendition[] {
-  return renditionLadder(probe.width, probe.height).map((rung) => ({
-    height: rung.height,
-    width: rung.width,
-    bandwidth: measureRendition(path.join(assetDir, rung.label)).peak,
-    playlist: `${rung.label}/index.m3u8`,
-  }));
+/**
+ * Renditions as stored in media_assets, read back from the asset's master playlist in the store: its BANDWIDTH is each
+ * rendition's measured peak (masterPlaylist), so an asset transcoded earlier, on this machine or another, needs no
+ * segment read to be described again.
+ */
+export async function storedRenditions(storage: Storage, assetHash: string, probe: MediaProbe): Promise<Rendition[]> {
+  const master = (await storage.read(`${MEDIA_KEY_PREFIX}${assetHash}/${MASTER_PLAYLIST}`))?.toString('utf8');
+  if (master === undefined) throw new Error(`The media asset ${assetHash} has no master playlist in the ${storage.description}.`);
+  const lines = master.split('\n');
+  return renditionLadder(probe.width, probe.height).map((rung) => {
+    const playlist = `${rung.label}/index.m3u8`;
+    const info = lines[lines.findIndex((line) => line.trim() === playlist) - 1] ?? '';
+    return { height: rung.height, width: rung.width, bandwidth: Number(/BANDWIDTH=(\d+)/.exec(info)?.[1] ?? 0), playlist };
+  });
+}
+
+/** True when the asset is complete in the store: its master playlist is written last (transcodeAsset). */
+export async function assetStored(storage: Storage, assetHash: string): Promise<boolean> {
+  return (await storage.head(`${MEDIA_KEY_PREFIX}${assetHash}/${MASTER_PLAYLIST}`)) !== null;
 }
 
 function masterPlaylist(assetDir: string, probe: MediaProbe): string {
@@ -219,13 +231,13 @@ async function writePoster(source: string, probe: MediaProbe, file: string): Pro
 type TranscodeProgress = (rendition: string, percent: number) => void;
 
 /**
- * Transcodes into `assetDir` through a sibling work directory renamed at the end, so the asset
- * directory exists only when complete: its presence is what lets a re-run skip the asset.
+ * Transcodes into a staging directory (on the store's disk when local, a temporary one for a bucket), then moves it into
+ * the store as `media/<hash>/` with the master playlist last, so the asset counts as present only when complete: that
+ * presence is what lets a re-run skip the asset (assetStored).
  */
-export async function transcodeAsset(source: string, probe: MediaProbe, assetDir: string, onProgress: TranscodeProgress): Promise<void> {
-  const work = path.join(path.dirname(assetDir), `.partial-${path.basename(assetDir)}`);
-  fs.rmSync(work, { recursive: true, force: true });
-  fs.mkdirSync(work, { recursive: true });
+export async function transcodeAsset(source: string, probe: MediaProbe, storage: Storage, assetHash: string, onProgress: TranscodeProgress): Promise<void> {
+  const prefix = `${MEDIA_KEY_PREFIX}${assetHash}`;
+  const work = storage.stagingDir(prefix);
   try {
     for (const rung of renditionLadder(probe.width, probe.height)) {
       const dir = path.join(work, rung.label);
@@ -236,12 +248,11 @@ export async function transcodeAsset(source: string, probe: MediaProbe, assetDir
     onProgress('poster', 0);
     await writePoster(source, probe, path.join(work, POSTER));
     fs.writeFileSync(path.join(work, MASTER_PLAYLIST), masterPlaylist(work, probe));
-    // Another import of the same bytes may have finished first: its result is as good.
-    if (!fs.existsSync(assetDir)) fs.renameSync(work, assetDir);
+    await storage.putDirectory(prefix, work, MASTER_PLAYLIST);
   } finally {
     fs.rmSync(work, { recursive: true, force: true });
   }
 }
 
-/** Transcoded assets live in `${DATA_DIR}/media/<sha256 of the source>/`. */
+/** With the local store, transcoded assets live in `${DATA_DIR}/media/<sha256 of the source>/` (nginx and the bench read them there). */
 export const mediaRoot = (dataDir: string) => path.join(dataDir, 'media');

@@ -1,5 +1,5 @@
-import fs from 'node:fs';
 import path from 'node:path';
+import { MEDIA_KEY_PREFIX } from '../../lib/storage/storage.ts';
 
 /** What the media route may serve, by extension: HLS playlists and segments, posters, caption tracks. */
 const FILE_TYPES: Record<string, { type: string; immutable: boolean }> = {
@@ -16,33 +16,34 @@ const FILE_TYPES: Record<string, { type: string; immutable: boolean }> = {
 const IMMUTABLE = 'private, max-age=31536000, immutable';
 const SHORT = 'private, max-age=60';
 
-export const READ_BUFFER = 1024 * 1024;
-
 const ASSET_HASH = /^[a-f0-9]{64}$/;
 // A name never starts with a dot, so no "." or ".." segment can pass.
 const SEGMENT = /^[A-Za-z0-9_][A-Za-z0-9_.-]{0,99}$/;
 
 export type MediaFile = {
-  file: string;
+  /** The object in the store: `media/<asset>/<file>`. */
+  key: string;
   type: string;
   cacheControl: string /** Content-addressed: the bytes under this name never change. */;
   immutable: boolean;
 };
 
 /**
- * The file under `mediaRoot/<asset>/` named by at most two clean path segments with a known
- * extension; null for anything else (traversal, odd names, other types).
+ * The object `media/<asset>/...` named by at most two clean path segments with a known extension; null for anything
+ * else (traversal, odd names, other types). A segment never starts with a dot, so no "." or ".." can pass.
  */
-export function resolveMediaFile(mediaRoot: string, assetHash: string, relative: string): MediaFile | null {
+export function resolveMediaFile(assetHash: string, relative: string): MediaFile | null {
   if (!ASSET_HASH.test(assetHash)) return null;
   const segments = relative.split('/');
   if (segments.length > 2 || !segments.every((s) => SEGMENT.test(s))) return null;
   const kind = FILE_TYPES[path.extname(relative).toLowerCase()];
   if (!kind) return null;
-  const assetDir = path.resolve(mediaRoot, assetHash);
-  const file = path.resolve(assetDir, ...segments);
-  if (!file.startsWith(assetDir + path.sep)) return null;
-  return { file, type: kind.type, cacheControl: kind.immutable ? IMMUTABLE : SHORT, immutable: kind.immutable };
+  return {
+    key: `${MEDIA_KEY_PREFIX}${assetHash}/${segments.join('/')}`,
+    type: kind.type,
+    cacheControl: kind.immutable ? IMMUTABLE : SHORT,
+    immutable: kind.immutable,
+  };
 }
 
 export type ByteRange = { start: number; end: number };
@@ -67,9 +68,4 @@ export function parseRange(header: string | undefined, size: number): ByteRange 
   if (start >= size) return 'unsatisfiable';
   if (end < start) return null;
   return { start, end };
-}
-
-export async function statFile(file: string): Promise<fs.Stats | null> {
-  const stat = await fs.promises.stat(file).catch(() => null);
-  return stat?.isFile() ? stat : null;
 }

@@ -1,12 +1,10 @@
-import fs from 'node:fs';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
 import type { RouteDoc } from '../../lib/route-doc.ts';
-import { mediaRoot } from '../catalog/index.ts';
 import { HotFiles, mediaEtag } from './hot-files.ts';
-import { parseRange, READ_BUFFER, resolveMediaFile, statFile } from './media-files.ts';
+import { parseRange, resolveMediaFile } from './media-files.ts';
 import { MEDIA_PREFIX, mediaSigner } from './media-signer.ts';
 
 const params = z.object({ expires: z.string(), signature: z.string(), hash: z.string(), '*': z.string() });
@@ -25,14 +23,20 @@ const mediaDoc: RouteDoc = {
 
 /**
  * `/media/<expires>/<signature>/<asset>/<file>`: transcoded media for holders of a signed URL, range-aware,
- * sent from memory (segments, posters, captions: hot-files.ts) or streamed with 1 MiB reads, or handed to nginx
- * with X-Accel-Redirect when MEDIA_ACCEL_REDIRECT is set (deploy/nginx.conf). Not rate limited: a player fetches a segment every
- * few seconds and the signature already bounds what can be fetched.
+ * sent from memory (segments, posters, captions: hot-files.ts) or streamed from the store (the local directory with
+ * 1 MiB reads, or the bucket), or handed to nginx with X-Accel-Redirect when MEDIA_ACCEL_REDIRECT is set and the
+ * store is the local directory (deploy/nginx.conf). With a bucket the app streams too rather than redirecting to a
+ * presigned URL: HLS playlists name their segments relatively (they must stay under the signed path), and the web
+ * app's Content-Security-Policy only lets the player fetch from its own origin. Not rate limited: a player fetches a
+ * segment every few seconds and the signature already bounds what can be fetched.
  */
 export const mediaRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const root = mediaRoot(ctx.config.dataDir);
-  const accelRedirect = ctx.config.mediaAccelRedirect;
-  const hotFiles = new HotFiles(ctx.config.mediaMemoryBytes);
+  const { storage } = ctx;
+  const accelRedirect = storage.kind === 'local' ? ctx.config.mediaAccelRedirect : undefined;
+  // nginx can only send files it can open: with a bucket the app streams (told once, so an operator is not left guessing).
+  if (ctx.config.mediaAccelRedirect && !accelRedirect)
+    ctx.log.warn({ event: 'media_accel_redirect_ignored', storage: storage.description }, 'MEDIA_ACCEL_REDIRECT applies to the local store only');
+  const hotFiles = new HotFiles(ctx.config.mediaMemoryBytes, storage);
 
   // HEAD is declared with GET so it keeps the real Content-Length (Fastify's generated HEAD would read the file through).
   app.route({
@@ -43,7 +47,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     config: { openapi: mediaDoc },
     handler: async (request, reply) => {
       const { expires, signature, hash } = request.params;
-      const target = resolveMediaFile(root, hash, request.params['*']);
+      const target = resolveMediaFile(hash, request.params['*']);
       if (!target) throw notFound('No such media.');
       if (!(await mediaSigner(ctx.db)).verify(expires, signature, hash, request.params['*']))
         throw forbidden('This media link has expired or is not valid. Reload the page.');
@@ -55,11 +59,11 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
           .header('x-accel-redirect', `${accelRedirect}${hash}/${request.params['*']}`)
           .send();
       }
-      const held = target.immutable ? await hotFiles.get(target.file) : null;
-      const stat = held ? null : await statFile(target.file);
+      const held = target.immutable ? await hotFiles.get(target.key) : null;
+      const stat = held ? null : await storage.head(target.key);
       if (!held && !stat) throw notFound('No such media.');
-      const size = held ? held.bytes.length : (stat as fs.Stats).size;
-      const etag = held ? held.etag : mediaEtag(stat as fs.Stats);
+      const size = held ? held.bytes.length : (stat?.size ?? 0);
+      const etag = held ? held.etag : mediaEtag(stat!);
       reply.header('content-type', target.type).header('cache-control', target.cacheControl).header('accept-ranges', 'bytes').header('etag', etag);
       if (request.headers['if-none-match'] === etag) return reply.status(304).send();
 
@@ -72,7 +76,10 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       reply.header('content-length', String(end - start + 1));
       if (request.method === 'HEAD' || size === 0) return reply.send();
       if (held) return reply.send(range ? held.bytes.subarray(start, end + 1) : held.bytes);
-      return reply.send(fs.createReadStream(target.file, { start, end, highWaterMark: READ_BUFFER }));
+      const found = await storage.get(target.key, { start, end });
+      // Removed between the two looks (an asset being replaced): as absent as it now is.
+      if (!found) throw notFound('No such media.');
+      return reply.send(found.body);
     },
   });
 };

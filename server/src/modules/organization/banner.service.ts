@@ -1,4 +1,3 @@
-import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { BannerData } from '@mm/contract';
 import sharp from 'sharp';
@@ -32,13 +31,11 @@ export async function saveBanner(ctx: AppContext, caller: Caller, organizationId
   } catch {
     throw badRequest('banner_file: must be a JPEG, PNG, WebP or GIF image');
   }
-  const dir = path.join(ctx.config.dataDir, 'uploads', 'banners');
-  await fs.mkdir(dir, { recursive: true });
-  const name = `${newToken()}.webp`;
-  await fs.writeFile(path.join(dir, name), encoded);
+  const url = `${BANNER_DIR}${newToken()}.webp`;
+  // The URL is the key in the store with a leading slash (/uploads/ serves the store's uploads/ folder).
+  await ctx.storage.put(url.slice(1), encoded, 'image/webp');
   const previous = (await findBanner(ctx.db, organizationId))?.banner_url;
-  const url = `${BANNER_DIR}${name}`;
   await setBanner(ctx.db, organizationId, url);
-  if (previous?.startsWith(BANNER_DIR)) await fs.rm(path.join(dir, path.basename(previous)), { force: true });
+  if (previous?.startsWith(BANNER_DIR)) await ctx.storage.delete(`${BANNER_DIR.slice(1)}${path.basename(previous)}`);
   return url;
 }

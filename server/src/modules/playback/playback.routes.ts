@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import { DISLIKED_MESSAGE, LIKED_MESSAGE, routes } from '@mm/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.ts';
@@ -92,8 +91,8 @@ export const playbackRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
   app.route({
     ...contractRoute(routes.videosPlaybook),
     handler: async (request, reply) => {
-      const { file, filename } = await playbookFile(ctx, await viewer(request), request.params.id);
-      return sendPdf(reply, fs.createReadStream(file), filename);
+      const { body, size, filename } = await playbookFile(ctx, await viewer(request), request.params.id);
+      return sendPdf(reply.header('content-length', String(size)), body, filename);
     },
   });
 

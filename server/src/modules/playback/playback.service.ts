@@ -1,5 +1,4 @@
-import fs from 'node:fs';
-import path from 'node:path';
+import type { Readable } from 'node:stream';
 import {
   type LastVideoData,
   type LikeData,
@@ -233,7 +232,7 @@ export async function lastVideoOfUser(ctx: AppContext, caller: Caller, userId: n
   return { id: last?.id ?? null, resume_seconds: resumeSeconds(last) };
 }
 
-export type Playbook = { file: string; filename: string };
+export type Playbook = { body: Readable; size: number; filename: string };
 
 /** The playbook PDF for members who may play; the guest is refused (the web app sends them to /plans). */
 export async function playbookFile(ctx: AppContext, viewer: Viewer, videoId: number): Promise<Playbook> {
@@ -241,11 +240,11 @@ export async function playbookFile(ctx: AppContext, viewer: Viewer, videoId: num
   const video = await openVideo(ctx, viewer, videoId);
   assertCanPlay(viewer, 'To download the playbook you need to hire a plan, contact your boss or hire a plan.');
   if (!video.playbook_path) throw notFound('This video has no playbook.');
-  const file = path.join(ctx.config.dataDir, video.playbook_path);
-  if (!fs.existsSync(file)) throw notFound('This video has no playbook.');
+  const stored = await ctx.storage.get(video.playbook_path);
+  if (!stored) throw notFound('This video has no playbook.');
   const slug = video.title
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-|-$/g, '');
-  return { file, filename: `${slug || 'video'}-playbook.pdf` };
+  return { body: stored.body, size: stored.size, filename: `${slug || 'video'}-playbook.pdf` };
 }

@@ -6,7 +6,6 @@ import { hashToken } from '../../lib/crypto.ts';
 import { redactUrl } from '../../lib/redact.ts';
 import { storeCaptionTrack } from '../captions/caption-files.ts';
 import { replaceVideoCaptions } from '../captions/captions.queries.ts';
-import { mediaRoot } from '../catalog/media.ts';
 import { addMember } from '../organization/organization.service.ts';
 
 let platform: TestPlatform;
@@ -105,9 +104,9 @@ describe('POST /api/videos/share', () => {
 
   it("gives the link the video's captions, signed like its stream, and no other video's", async () => {
     const cues = [{ startMs: 0, endMs: 2000, text: 'Lock the energy source first.' }];
-    const contentHash = storeCaptionTrack(mediaRoot(platform.ctx.config.dataDir), cues);
+    const contentHash = await storeCaptionTrack(platform.ctx.storage, cues);
     await replaceVideoCaptions(platform.ctx.db, videoId, [{ lang: 'en', label: 'English', contentHash, cues }], Date.now());
-    const otherHash = storeCaptionTrack(mediaRoot(platform.ctx.config.dataDir), [{ startMs: 0, endMs: 1000, text: 'Another video.' }]);
+    const otherHash = await storeCaptionTrack(platform.ctx.storage, [{ startMs: 0, endMs: 1000, text: 'Another video.' }]);
     await replaceVideoCaptions(
       platform.ctx.db,
       catalog.videos['confined-space'] as number,
