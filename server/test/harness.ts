@@ -6,6 +6,7 @@ import pg from 'pg';
 import { buildApp, type RegisteredRoute } from '../src/app.ts';
 import type { AppContext } from '../src/app-context.ts';
 import { loadConfig } from '../src/config/env.ts';
+import type { Metrics } from '../src/lib/metrics.ts';
 import { addMember, createOrganization, type NewMember } from '../src/modules/organization/organization.service.ts';
 import { userSearchText } from '../src/modules/users/users.queries.ts';
 
@@ -19,6 +20,8 @@ export type TestPlatform = {
   ctx: AppContext;
   /** Every route the server registered. */
   routes: RegisteredRoute[];
+  /** Its Prometheus figures (GET /metrics), where tests register gauges. */
+  metrics: Metrics;
   api: <T = any>(method: string, path: string, options?: CallOptions) => Promise<{ status: number; body: T; headers: Headers }>;
   close: () => Promise<void>;
 };
@@ -70,7 +73,7 @@ export async function startPlatform(env: Record<string, string> = {}, options: P
     REQUESTS_PER_MINUTE: '1000000',
     ...env,
   });
-  const { app, ctx, routes } = await buildApp(config, options);
+  const { app, ctx, routes, metrics } = await buildApp(config, options);
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
   const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
@@ -102,6 +105,7 @@ export async function startPlatform(env: Record<string, string> = {}, options: P
     app,
     ctx,
     routes,
+    metrics,
     api,
     close: async () => {
       await app.close();
