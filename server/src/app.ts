@@ -14,6 +14,8 @@ import { answerCaching } from './lib/answer-caching.ts';
 import { answerSerializerCompiler } from './lib/answer-serializer.ts';
 import { failure, registerErrorEnvelope } from './lib/envelope.ts';
 import { resolveEvidenceKey, useEvidenceKey } from './lib/evidence-key.ts';
+import { endKeptConnectionsWhenDraining } from './lib/graceful-shutdown.ts';
+import { createMetrics, type Metrics } from './lib/metrics.ts';
 import { refuseNulCharacters } from './lib/nul-characters.ts';
 import { redactUrl } from './lib/redact.ts';
 import { createRequestBudget } from './lib/request-budget.ts';
@@ -30,6 +32,7 @@ import { stripeWebhookRoutes } from './modules/billing/stripe-webhook.routes.ts'
 import { browseRoutes } from './modules/browse/browse.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { metricsRoutes } from './modules/health/metrics.routes.ts';
 import { kioskRoutes } from './modules/kiosk/kiosk.routes.ts';
 import { landingRoutes } from './modules/landing/landing.routes.ts';
 import { landingPageRoutes } from './modules/landing/landing-page.routes.ts';
@@ -62,7 +65,7 @@ export type RegisteredRoute = Pick<RouteOptions, 'method' | 'url' | 'schema' | '
 export async function buildApp(
   config: Config,
   { logStream }: { logStream?: { write(line: string): void } } = {},
-): Promise<{ app: FastifyInstance; ctx: AppContext; routes: RegisteredRoute[] }> {
+): Promise<{ app: FastifyInstance; ctx: AppContext; routes: RegisteredRoute[]; metrics: Metrics }> {
   const app = Fastify({
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
@@ -80,6 +83,10 @@ export async function buildApp(
   app.addHook('onRoute', (route) => {
     if (route.method !== 'HEAD') routes.push({ method: route.method, url: route.url, schema: route.schema, config: route.config });
   });
+  // First of all hooks, so every answer is counted, refusals included; other parts add gauges with metrics.registerGauges.
+  const metrics = createMetrics();
+  metrics.countRequests(app);
+  endKeptConnectionsWhenDraining(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(answerSerializerCompiler);
 
@@ -93,6 +100,7 @@ export async function buildApp(
   const ctx: AppContext = { config, db, dialect, mailer, log, storage };
   await ensureGuestAccount(ctx);
   app.addHook('onClose', async () => {
+    metrics.close();
     mailer.close();
     storage.close();
     await db.destroy();
@@ -125,6 +133,7 @@ export async function buildApp(
   // Before every route: the document collects them as they are registered.
   await registerOpenApi(app, SERVER_VERSION);
   await app.register(healthRoutes, { ctx });
+  await app.register(metricsRoutes, { ctx, metrics });
   await app.register(outboxRoutes, { ctx });
   await app.register(
     async (api) => {
@@ -199,5 +208,5 @@ export async function buildApp(
     return reply.status(404).send(failure(404, `No route ${request.method} ${url}`));
   });
 
-  return { app, ctx, routes };
+  return { app, ctx, routes, metrics };
 }

@@ -1,6 +1,7 @@
 import { buildApp } from './app.ts';
 import { seedDemoIfEmpty } from './cli/seed-demo.ts';
 import { ConfigError, loadConfig } from './config/env.ts';
+import { closeOnSignals } from './lib/graceful-shutdown.ts';
 
 try {
   const config = loadConfig();
@@ -11,12 +12,7 @@ try {
   console.log(`\nManufacturing Masters is running at ${config.publicUrl} (database: ${ctx.dialect})`);
   if (!config.smtpUrl) console.log(`E-mails are kept in the development outbox: ${config.publicUrl}/dev/outbox`);
   for (const line of lines) console.log(line);
-  const close = async () => {
-    await app.close();
-    process.exit(0);
-  };
-  process.once('SIGINT', close);
-  process.once('SIGTERM', close);
+  closeOnSignals(app);
 } catch (error) {
   if (error instanceof ConfigError) {
     console.error(error.message);

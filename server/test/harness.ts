@@ -6,6 +6,7 @@ import pg from 'pg';
 import { buildApp, type RegisteredRoute } from '../src/app.ts';
 import type { AppContext } from '../src/app-context.ts';
 import { loadConfig } from '../src/config/env.ts';
+import type { Metrics } from '../src/lib/metrics.ts';
 import { addMember, createOrganization, type NewMember } from '../src/modules/organization/organization.service.ts';
 import { userSearchText } from '../src/modules/users/users.queries.ts';
 import { startS3Server } from './s3-server.ts';
@@ -20,6 +21,8 @@ export type TestPlatform = {
   ctx: AppContext;
   /** Every route the server registered. */
   routes: RegisteredRoute[];
+  /** Its Prometheus figures (GET /metrics), where tests register gauges. */
+  metrics: Metrics;
   api: <T = any>(method: string, path: string, options?: CallOptions) => Promise<{ status: number; body: T; headers: Headers }>;
   close: () => Promise<void>;
 };
@@ -79,7 +82,7 @@ export async function startPlatform(
     REQUESTS_PER_MINUTE: '1000000',
     ...env,
   });
-  const { app, ctx, routes } = await buildApp(config, options);
+  const { app, ctx, routes, metrics } = await buildApp(config, options);
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
   const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
@@ -111,6 +114,7 @@ export async function startPlatform(
     app,
     ctx,
     routes,
+    metrics,
     api,
     close: async () => {
       await app.close();

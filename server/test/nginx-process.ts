@@ -16,15 +16,25 @@ export type RunningNginx = { url: string /** The `extraServer` block's address, 
  * a directory of its own (a worker per core, as Debian ships it). `extraServer` is one more server
  * block, its `listen` written as {{EXTRA_LISTEN}}.
  */
-export async function startNginx(options: { app: string; mediaDir: string; webDist: string; extraServer?: string }): Promise<RunningNginx> {
+export async function startNginx(options: {
+  /** One instance (`127.0.0.1:3001`) or several: one upstream `server` line each. */
+  app: string | string[];
+  mediaDir: string;
+  webDist: string;
+  extraServer?: string;
+  /** A free one unless given. */
+  port?: number;
+}): Promise<RunningNginx> {
   if (!NGINX) throw new Error('nginx is not installed');
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'mm-nginx-'));
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
+  const apps = Array.isArray(options.app) ? options.app : [options.app];
   const extraPort = options.extraServer ? await freePort() : null;
   const site = fs
     .readFileSync(SITE_TEMPLATE, 'utf8')
     .replaceAll('{{LISTEN}}', `127.0.0.1:${port}`)
-    .replaceAll('{{APP}}', options.app)
+    .replace(/server \{\{APP\}\};/, apps.map((app) => `server ${app};`).join('\n    '))
+    .replaceAll('{{APP}}', apps.join(', '))
     .replaceAll('{{MEDIA_DIR}}', `${options.mediaDir}/`)
     .replaceAll('{{WEB_DIST}}', `${options.webDist}/`);
   if (site.includes('{{')) throw new Error('deploy/nginx.conf has a value the test does not fill in');

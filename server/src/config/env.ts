@@ -53,6 +53,8 @@ const schema = z
     EVIDENCE_KEY: z.string().min(32, 'must be at least 32 characters (a random secret, e.g. openssl rand -hex 32)').optional(),
     /** Who receives the weekly signed copy of the evidence chain head; the organization's super users when unset. */
     EVIDENCE_HEAD_EMAIL: z.string().email().optional(),
+    /** Bearer token that opens /metrics from anywhere; unset, only direct loopback connections may read it. */
+    METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters (a random secret, e.g. openssl rand -hex 16)').optional(),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.EVIDENCE_KEY) {
@@ -105,6 +107,8 @@ function toConfig(env: z.infer<typeof schema>) {
     /** The flood guard (lib/request-budget.ts): API calls a minute per signed-in member, and per address for the rest. */
     requestsPerMinute: env.REQUESTS_PER_MINUTE,
     evidence: { key: env.EVIDENCE_KEY, headEmail: env.EVIDENCE_HEAD_EMAIL },
+    /** Opens /metrics to a scraper elsewhere (modules/health/metrics.policy.ts). */
+    metricsToken: env.METRICS_TOKEN,
   };
 }
 

@@ -23,6 +23,8 @@ export type WalkedRoute = {
  */
 export const PUBLIC_ROUTES: Record<string, string> = {
   'GET /healthz': 'liveness probe, answers nothing about anyone',
+  'GET /readyz': 'readiness probe for the load balancer: whether the database and the file store answer, nothing about anyone',
+  'GET /metrics': 'Prometheus figures: only a direct loopback connection or the METRICS_TOKEN bearer (403/401 otherwise; the matrix sends X-Forwarded-For)',
   'GET /dev/outbox': 'development outbox: answers only on the machine itself and only without SMTP (not attacked: the attacker is remote)',
   'GET /dev/outbox/:id': 'development outbox message, same rule as the outbox',
   'POST /api/v4/login': 'signing in',

@@ -94,7 +94,7 @@ export function createLocalStorage(root: string): Storage {
     localPath: (key) => fileOf(key),
     presignedUrl: async () => null,
     async ping() {
-      await fs.promises.mkdir(root, { recursive: true });
+      // A readiness check must not repair what it checks: a missing directory means the volume is not mounted.
       await fs.promises.access(root, fs.constants.R_OK | fs.constants.W_OK);
     },
     close() {},

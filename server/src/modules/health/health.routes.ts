@@ -3,6 +3,7 @@ import type { AppContext } from '../../app-context.ts';
 import { failure } from '../../lib/envelope.ts';
 import type { RouteDoc } from '../../lib/route-doc.ts';
 import { pingDatabase } from './health.queries.ts';
+import { checkReadiness, notReadyMessage } from './readiness.ts';
 
 const healthDoc: RouteDoc = {
   operationId: 'healthz',
@@ -27,8 +28,31 @@ const healthDoc: RouteDoc = {
   },
 };
 
+const readyDoc: RouteDoc = {
+  operationId: 'readyz',
+  summary: 'Whether this instance can serve: its database and file store answer (503 naming what does not)',
+  tags: ['health'],
+  responses: {
+    200: {
+      description: 'The database and the file store answer.',
+      content: {
+        'application/json': {
+          schema: {
+            type: 'object',
+            required: ['success', 'data'],
+            properties: {
+              success: { type: 'boolean', const: true },
+              data: { type: 'object', required: ['status', 'database', 'storage'], properties: { status: { const: 'ready' }, database: { const: 'ok' }, storage: { const: 'ok' } } },
+            },
+          },
+        },
+      },
+    },
+  },
+};
+
 export const healthRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  /** 200 only when the database answers a query. */
+  /** Liveness: 200 only when the database answers a query. */
   app.get('/healthz', { config: { auth: 'public', openapi: healthDoc }, logLevel: 'warn' }, async (_request, reply) => {
     try {
       await pingDatabase(ctx.db);
@@ -36,5 +60,12 @@ export const healthRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     } catch {
       return reply.status(503).send(failure(503, 'The database does not answer.'));
     }
+  });
+
+  /** Readiness, for the load balancer: the database and the file store reachable, else 503 naming what is not. */
+  app.get('/readyz', { config: { auth: 'public', openapi: readyDoc }, logLevel: 'warn' }, async (_request, reply) => {
+    const readiness = await checkReadiness(ctx);
+    if (readiness.database === 'ok' && readiness.storage === 'ok') return { success: true, data: { status: 'ready', ...readiness } };
+    return reply.status(503).send(failure(503, notReadyMessage(readiness)));
   });
 };
