@@ -25,6 +25,7 @@ import { lastWatchedByUser, lastWatchedInCategory } from '../learning/learning.q
 import { pathAccessOf } from '../learning/path-progress.ts';
 import { mediaSigner } from '../media/media-signer.ts';
 import { recordTraining } from '../qualifications/qualification-state.ts';
+import { preparationOf } from '../renditions/preparation-state.ts';
 import { assertCanPlay, assertNotGuest, type Viewer } from '../videos/playback-access.ts';
 import { resumeSeconds } from '../videos/resume.rules.ts';
 import { memberVideoState, pageOfCards } from '../videos/video-cards.queries.ts';
@@ -102,11 +103,14 @@ export async function viewVideo(ctx: AppContext, viewer: Viewer, videoId: number
   if (!row || !member) throw notFound(VIDEO_NOT_FOUND);
   assertVideoOpen(await pathAccessOf(ctx, viewer, row.category_id), row, VIDEO_NOT_FOUND);
   const signer = await mediaSigner(ctx.db);
-  const streams = viewer.canPlay ? streamUrls(signer, row.content_hash, row.renditions) : {};
-  const [castCrews, captions] = await Promise.all([
+  const [castCrews, captions, preparing] = await Promise.all([
     castCrewsOf(ctx, videoId, viewer.catalogVersion),
     captionTracksOf(ctx.db, videoId, viewer.canPlay, signer, viewer.catalogVersion),
+    // Only someone who may play waits for the streams (and moves the lesson up the queue).
+    viewer.canPlay ? preparationOf(ctx, row.media_asset_id, row.renditions) : null,
   ]);
+  // No stream until the renditions are prepared: the page says how long instead.
+  const streams = viewer.canPlay && !preparing ? streamUrls(signer, row.content_hash, row.renditions) : {};
   return {
     ...toVideoCard(row, member, viewer, signer),
     description: row.description,
@@ -129,6 +133,7 @@ export async function viewVideo(ctx: AppContext, viewer: Viewer, videoId: number
     cast_crews: castCrews.map((c) => ({ cast_crew_id: c.id, name: c.name })),
     subscription_message: viewer.canPlay ? null : NEED_SUBSCRIPTION_MESSAGE,
     captions,
+    preparing,
   };
 }
 
