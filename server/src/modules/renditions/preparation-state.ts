@@ -4,6 +4,13 @@ import { now } from '../../lib/clock.ts';
 import { findPreparation, markWanted, measuredWorkRate, unfinishedPreparations } from './preparation.queries.ts';
 import { DEFAULT_WORK_RATE, secondsUntilReady } from './preparation.rules.ts';
 
+/** This instance's runner, woken when someone waits on a pending asset (it may be idle after an earlier failure). */
+let onWanted: (() => void) | null = null;
+
+export function wakeOnWanted(listener: (() => void) | null): void {
+  onWanted = listener;
+}
+
 /**
  * What a video page says while its asset's renditions are not prepared yet: null once they are (the renditions
  * recorded with the asset are the mark, so a playable video costs no statement here). Opening a waiting lesson moves
@@ -20,6 +27,7 @@ export async function preparationOf(ctx: AppContext, assetId: number, renditions
   if (row.state === 'pending' && row.wanted_at === null) {
     await markWanted(ctx.db, assetId, t);
     row.wanted_at = t;
+    onWanted?.();
   }
   const [unfinished, rate] = await Promise.all([unfinishedPreparations(ctx.db), measuredWorkRate(ctx.db)]);
   return {

@@ -2,6 +2,7 @@ import type { AppContext } from '../../app-context.ts';
 import { now } from '../../lib/clock.ts';
 import { nextPending, releaseStalePreparations } from './preparation.queries.ts';
 import { prepareRenditions } from './prepare-renditions.ts';
+import { wakeOnWanted } from './preparation-state.ts';
 
 /** A preparation whose row has not moved for this long belongs to a process that stopped (progress is written every second). */
 const STALE_AFTER_MS = 60_000;
@@ -56,10 +57,12 @@ export function startRenditionRunner(ctx: AppContext): RenditionRunner {
   };
 
   run();
+  wakeOnWanted(run);
   return {
     wake: run,
     async stop() {
       stopped = true;
+      wakeOnWanted(null);
       await running;
     },
     async idle() {
