@@ -23,7 +23,7 @@ const PAGE = `<!doctype html>
 <body>
   <main>
     <h1>Manufacturing Masters is starting</h1>
-    <p>This takes a few seconds on a first start. The page opens by itself when it is ready.</p>
+    <p>A first start takes a little while (it builds the web app and loads the demo). This page opens the platform by itself when it is ready.</p>
   </main>
 </body>
 </html>
