@@ -97,6 +97,18 @@ export type VideoCard = z.infer<typeof videoCard>;
 export const captionTrack = z.object({ lang: z.string(), label: z.string(), url: z.string() });
 export type CaptionTrack = z.infer<typeof captionTrack>;
 
+/**
+ * A lesson whose streams are still being prepared after the platform's first start (issue 36): `waiting` in the
+ * queue or `preparing` (`progress` 0..100), ready in about `seconds_left`; `failed` when its media could not be
+ * prepared (the operator sees why in the log; a new import tries again).
+ */
+export const preparation = z.object({
+  state: z.enum(['waiting', 'preparing', 'failed']),
+  progress: z.number(),
+  seconds_left: z.number(),
+});
+export type Preparation = z.infer<typeof preparation>;
+
 export const videoDetail = videoCard.extend({
   description: z.string(),
   /** Signed master playlist URL; null without access. */
@@ -129,6 +141,8 @@ export const videoDetail = videoCard.extend({
   subscription_message: z.string().nullable(),
   /** Caption tracks in catalog order (the player's captions menu); empty without access or without captions. */
   captions: z.array(captionTrack),
+  /** Null when the streams are ready to play; while they are prepared, main_video is null and the resolutions are empty. */
+  preparing: preparation.nullable(),
 });
 export type VideoDetail = z.infer<typeof videoDetail>;
 

@@ -5,6 +5,7 @@ import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
+import fp from 'fastify-plugin';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './app-context.ts';
 import type { Config } from './config/env.ts';
@@ -61,10 +62,10 @@ const SERVER_VERSION = (JSON.parse(fs.readFileSync(fileURLToPath(new URL('../pac
 export type RegisteredRoute = Pick<RouteOptions, 'method' | 'url' | 'schema' | 'config'>;
 
 /** Builds the whole platform: database (migrated), mailer, API, media and the web app. */
-/** `logStream`: where the JSON log lines go (standard output by default; tests read them). */
+/** `logStream`: where the JSON log lines go (standard output by default; tests read them); `webReady`: the web build under way. */
 export async function buildApp(
   config: Config,
-  { logStream }: { logStream?: { write(line: string): void } } = {},
+  { logStream, webReady }: { logStream?: { write(line: string): void }; webReady?: Promise<unknown> } = {},
 ): Promise<{ app: FastifyInstance; ctx: AppContext; routes: RegisteredRoute[]; metrics: Metrics }> {
   const app = Fastify({
     trustProxy: config.trustProxy,
@@ -175,29 +176,40 @@ export async function buildApp(
     await app.register(storedUploadRoutes, { ctx });
   }
 
-  const hasWeb = fs.existsSync(path.join(WEB_DIST, 'index.html'));
   // The server's own pages read the database: guarded like the API. Files (uploads, the build, media) are not.
   await app.register(async (pages) => {
     budget.guard(pages);
     await pages.register(offlineCheckoutRoutes, { ctx });
-    if (hasWeb) await pages.register(landingPageRoutes, { ctx, webDist: WEB_DIST });
   });
-  if (hasWeb) {
-    await app.register(fastifyStatic, {
-      root: WEB_DIST,
-      prefix: '/',
-      wildcard: false,
-      index: false,
-      // The build writes .br and .gz twins (web/build/precompress.ts): compressed bytes at no per-request cost.
-      preCompressed: true,
-      cacheControl: false,
-      setHeaders: (res, filePath) => {
-        // Build assets carry a content hash in their name: a new release has new names, so they never change.
-        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
-        res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
-      },
-    });
-  }
+  // The web app: at once, or once `webReady` settles (`npm start` builds it meanwhile: main.ts, start/web-build.ts).
+  let hasWeb = false;
+  const web = app.register(
+    fp(async (root) => {
+      await webReady;
+      hasWeb = fs.existsSync(path.join(WEB_DIST, 'index.html'));
+      if (!hasWeb) return;
+      await root.register(async (pages) => {
+        budget.guard(pages);
+        await pages.register(landingPageRoutes, { ctx, webDist: WEB_DIST });
+      });
+      await root.register(fastifyStatic, {
+        root: WEB_DIST,
+        prefix: '/',
+        wildcard: false,
+        index: false,
+        // The build writes .br and .gz twins (web/build/precompress.ts): compressed bytes at no per-request cost.
+        preCompressed: true,
+        cacheControl: false,
+        setHeaders: (res, filePath) => {
+          // Build assets carry a content hash in their name: a new release has new names, so they never change.
+          const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+          res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+        },
+      });
+    }),
+  );
+  // Without a build under way the web part is registered before buildApp answers, as every test expects.
+  if (webReady === undefined) await web;
 
   // Client-side routes get the web app; unknown API paths get the envelope.
   app.setNotFoundHandler((request, reply) => {

@@ -1,18 +1,34 @@
-import { buildApp } from './app.ts';
-import { seedDemoIfEmpty } from './cli/seed-demo.ts';
 import { ConfigError, loadConfig } from './config/env.ts';
 import { closeOnSignals } from './lib/graceful-shutdown.ts';
+import { serveWhileStarting } from './start/starting-server.ts';
+import { buildWebIfStale } from './start/web-build.ts';
 
 try {
   const config = loadConfig();
-  const { app, ctx } = await buildApp(config);
+  // `npm start` (--build-web): the port answers at once (a "Starting" page) while the web app builds, if its sources
+  // changed, beside the platform's own start; the platform takes the port over when both are done.
+  const buildWeb = process.argv.includes('--build-web');
+  const starting = buildWeb ? await serveWhileStarting(config.host, config.port) : null;
+  const webReady = buildWeb ? buildWebIfStale((line) => console.log(line)) : undefined;
+  // Handled where it is awaited below; until then a failed build must not end the process as unhandled.
+  webReady?.catch(() => {});
+  // Loaded after the port answers: the platform's modules take seconds to load on a first start.
+  const { buildApp } = await import('./app.ts');
+  const { seedDemoIfEmpty } = await import('./cli/seed-demo.ts');
+  const { startRenditionRunner } = await import('./modules/renditions/rendition-runner.ts');
+  const { app, ctx } = await buildApp(config, { webReady });
   const lines: string[] = [];
   if (config.seedDemo === 'auto') await seedDemoIfEmpty(ctx, (line) => lines.push(line));
+  await webReady;
+  await starting?.handOver();
   await app.listen({ host: config.host, port: config.port });
   console.log(`\nManufacturing Masters is running at ${config.publicUrl} (database: ${ctx.dialect})`);
   if (!config.smtpUrl) console.log(`E-mails are kept in the development outbox: ${config.publicUrl}/dev/outbox`);
   for (const line of lines) console.log(line);
-  closeOnSignals(app);
+  // Renditions left to prepare (a first start's demo, or a start that stopped half-way) are prepared one at a time
+  // while the platform answers; a lesson not ready yet says how long it will take. SIGTERM stops the runner first.
+  const runner = startRenditionRunner(ctx);
+  closeOnSignals(app, { beforeClose: () => runner.stop() });
 } catch (error) {
   if (error instanceof ConfigError) {
     console.error(error.message);

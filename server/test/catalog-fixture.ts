@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Db } from '../src/db/client.ts';
-import { importCatalog } from '../src/modules/catalog-import/import-catalog.ts';
+import { type ImportOptions, importCatalog } from '../src/modules/catalog-import/import-catalog.ts';
 import { rebuildCategoryStats, rebuildMemberPoints } from '../src/modules/learning/learning-stats.queries.ts';
 import { ensurePath, replacePathCategories } from '../src/modules/organization/learning-path.queries.ts';
 import { renewCatalogVersion } from '../src/modules/settings/catalog-version.ts';
@@ -136,8 +136,9 @@ function sources(): string {
 
 const byKey = (rows: { id: number; key: string }[]) => Object.fromEntries(rows.map((r) => [r.key, r.id]));
 
-export async function importTestCatalog(platform: TestPlatform): Promise<TestCatalog> {
-  await importCatalog(platform.ctx, path.join(sources(), 'catalog.json'));
+/** `options.renditions: 'later'` leaves the clip to be prepared (modules/renditions), as a first start does. */
+export async function importTestCatalog(platform: TestPlatform, options: ImportOptions = {}): Promise<TestCatalog> {
+  await importCatalog(platform.ctx, path.join(sources(), 'catalog.json'), undefined, options);
   const db = platform.ctx.db;
   const [videos, categories, subCategories, experts, asset] = await Promise.all([
     db.selectFrom('videos').select(['id', 'key']).execute(),

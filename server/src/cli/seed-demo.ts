@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { AppContext } from '../app-context.ts';
 import { countCategoriesWithKeys } from '../modules/catalog/catalog-upsert.queries.ts';
-import { importCatalog } from '../modules/catalog-import/import-catalog.ts';
+import { type ImportOptions, importCatalog } from '../modules/catalog-import/import-catalog.ts';
 import { type ImportProgress, progressBar, silentProgress } from '../modules/catalog-import/import-progress.ts';
 import { seedDemoOrganization } from '../modules/demo/demo-organization.ts';
 import { DEMO_MEMBER, DEMO_QUALITY, DEMO_SUPER_USER } from '../modules/demo/demo-people.ts';
@@ -29,9 +29,9 @@ async function demoCatalogPresent(ctx: AppContext): Promise<boolean> {
  * The demo catalog, then the demo organization with six months of history played over it (its paths and
  * history are drawn from the imported catalog). Returns false when both were already there.
  */
-export async function seedDemo(ctx: AppContext, progress: ImportProgress = silentProgress): Promise<boolean> {
+export async function seedDemo(ctx: AppContext, progress: ImportProgress = silentProgress, options: ImportOptions = {}): Promise<boolean> {
   const catalogPresent = await demoCatalogPresent(ctx);
-  if (!catalogPresent) await importCatalog(ctx, DEMO_CATALOG, progress);
+  if (!catalogPresent) await importCatalog(ctx, DEMO_CATALOG, progress, options);
   const organizationLoaded = await seedDemoOrganization(ctx);
   return organizationLoaded || !catalogPresent;
 }
@@ -45,11 +45,14 @@ export function demoSignIns(ctx: AppContext): string[] {
   ];
 }
 
-/** On first start of an empty platform: load the demo (its media are transcoded now) and say how to sign in. */
+/**
+ * On first start of an empty platform: load the demo and say how to sign in. Its lessons' renditions are left to the
+ * rendition runner (main.ts starts it once the platform answers), so the demo is usable at once.
+ */
 export async function seedDemoIfEmpty(ctx: AppContext, print: (line: string) => void): Promise<void> {
   if (!(await anyoneSignedUp(ctx.db))) {
-    console.log('First start: loading the demo catalog (transcoding its videos) and the demo organization with six months of history...');
-    await seedDemo(ctx, progressBar());
+    console.log('First start: loading the demo catalog and the demo organization with six months of history (its videos are prepared in the background)...');
+    await seedDemo(ctx, progressBar(), { renditions: 'later' });
   }
   if (await findUserByEmail(ctx.db, DEMO.superUser.email)) for (const line of demoSignIns(ctx)) print(line);
 }

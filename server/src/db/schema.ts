@@ -230,8 +230,26 @@ export interface MediaAssetTable {
   /** Relative to `${DATA_DIR}/media/`. */
   playlist_path: string;
   poster_path: string;
+  /** Always 'ready': the row is recorded. Whether its renditions are prepared is media_preparations' (migration 039). */
   status: 'ready';
   created_at: number;
+  updated_at: number;
+}
+
+export type PreparationState = 'pending' | 'preparing' | 'ready' | 'failed';
+
+/** How far an asset's renditions are (modules/renditions writes it): prepared in the background after a first start's import. */
+export interface MediaPreparationTable {
+  media_asset_id: number;
+  state: PreparationState;
+  /** Lower first, after the assets someone is waiting on (`wanted_at`, earliest first). */
+  priority: number;
+  wanted_at: number | null;
+  /** 0..100 while preparing. */
+  progress: number;
+  started_at: number | null;
+  finished_at: number | null;
+  error: string | null;
   updated_at: number;
 }
 
@@ -709,6 +727,7 @@ export interface Database {
   categories: CategoryTable;
   sub_categories: SubCategoryTable;
   media_assets: MediaAssetTable;
+  media_preparations: MediaPreparationTable;
   videos: VideoTable;
   video_experts: VideoExpertTable;
   trailers: TrailerTable;

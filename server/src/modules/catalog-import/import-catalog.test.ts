@@ -191,7 +191,7 @@ describe('import-catalog', () => {
   it('imports a valid catalog: rows, links, media renditions by source height, durations from the media', async () => {
     const summary = await importCatalog(platform.ctx, writeCatalog(validCatalog()));
     expect(summary).toMatchObject({ experts: 2, categories: 2, subCategories: 3, videos: 3, trailers: 1, plans: 2, pages: 1, faqs: 2, landing: 1 });
-    expect(summary.media).toEqual({ transcoded: 3, unchanged: 0 });
+    expect(summary.media).toEqual({ transcoded: 3, unchanged: 0, pending: 0 });
 
     const db = platform.ctx.db;
     const videos = await db
@@ -286,7 +286,7 @@ describe('import-catalog', () => {
     const mtimes = assets.map((a) => fs.statSync(path.join(assetDir(a.content_hash), 'master.m3u8')).mtimeMs);
 
     const summary = await importCatalog(platform.ctx, writeCatalog(validCatalog()));
-    expect(summary.media).toEqual({ transcoded: 0, unchanged: 3 });
+    expect(summary.media).toEqual({ transcoded: 0, unchanged: 3, pending: 0 });
     expect(await snapshot(true)).toEqual(before);
     expect(assets.map((a) => fs.statSync(path.join(assetDir(a.content_hash), 'master.m3u8')).mtimeMs)).toEqual(mtimes);
   });

@@ -24,31 +24,49 @@ import {
 } from '../catalog/index.ts';
 import { rebuildCategoryStats } from '../learning/index.ts';
 import { retrainOnRevisions } from '../qualifications/index.ts';
+import { recordPreparations } from '../renditions/index.ts';
 import { rebuildSearchDocuments } from '../search/index.ts';
 import { renewCatalogVersion } from '../settings/index.ts';
 import { type ImportProgress, silentProgress } from './import-progress.ts';
 
 /**
  * `import-catalog`: validate the whole file and probe its media (nothing written on any problem),
- * transcode media whose bytes are new, copy pictures and playbooks, then write the catalog in
- * one transaction.
+ * transcode media whose bytes are new (or leave them to be prepared in the background: ImportOptions),
+ * copy pictures and playbooks, then write the catalog in one transaction.
  */
 
-export type ImportSummary = CatalogCounts & { media: { transcoded: number; unchanged: number } };
+export type ImportSummary = CatalogCounts & { media: { transcoded: number; unchanged: number; pending: number } };
+
+/**
+ * `now` (the command line, the tests): every new asset is transcoded before anything is written, as the import always
+ * did. `later` (the first start): new assets are recorded pending and prepared afterwards by modules/renditions, so
+ * the catalog is usable at once.
+ */
+export type ImportOptions = { renditions?: 'now' | 'later' };
 
 /** One asset per distinct content; an asset already in the store is complete (see transcodeAsset), so it is reused. */
-async function prepareMedia(valid: ValidCatalog, storage: Storage, progress: ImportProgress): Promise<{ assets: PreparedAsset[]; transcoded: number }> {
+async function prepareMedia(
+  valid: ValidCatalog,
+  storage: Storage,
+  progress: ImportProgress,
+  renditions: 'now' | 'later',
+): Promise<{ assets: PreparedAsset[]; transcoded: number; pending: string[] }> {
   const byHash = new Map<string, SourceMedia>();
   for (const source of valid.media.values()) if (!byHash.has(source.hash)) byHash.set(source.hash, source);
   const assets: PreparedAsset[] = [];
+  const pending: string[] = [];
   let transcoded = 0;
   for (const [index, source] of [...byHash.values()].entries()) {
     const name = path.relative(valid.baseDir, source.file);
     if (await assetStored(storage, source.hash)) {
       progress.unchanged(index + 1, byHash.size, name);
+    } else if (renditions === 'later') {
+      pending.push(source.hash);
+      assets.push({ hash: source.hash, source: source.file, probe: source.probe, renditions: [] });
+      continue;
     } else {
-      const renditions = renditionLadder(source.probe.width, source.probe.height).map((rung) => rung.label);
-      progress.asset(index + 1, byHash.size, name, renditions);
+      const labels = renditionLadder(source.probe.width, source.probe.height).map((rung) => rung.label);
+      progress.asset(index + 1, byHash.size, name, labels);
       await transcodeAsset(source.file, source.probe, storage, source.hash, (step, percent) => progress.step(step, percent)).catch((error: unknown) => {
         throw error instanceof MediaError ? new CatalogError([`${name}: could not be transcoded (${error.message})`]) : error;
       });
@@ -56,8 +74,10 @@ async function prepareMedia(valid: ValidCatalog, storage: Storage, progress: Imp
     }
     assets.push({ hash: source.hash, source: source.file, probe: source.probe, renditions: await storedRenditions(storage, source.hash, source.probe) });
   }
-  return { assets, transcoded };
+  return { assets, transcoded, pending };
 }
+
+const landingMedia = (catalog: CatalogFile) => (catalog.landing ? [catalog.landing.banner_video, ...catalog.landing.sections.map((s) => s.video)] : []);
 
 function pictureReferences(catalog: CatalogFile): (string | undefined)[] {
   const videos = catalog.categories.flatMap((c) => c.sub_categories.flatMap((s) => s.videos));
@@ -89,13 +109,28 @@ async function storeFiles(valid: ValidCatalog, storage: Storage, assets: Prepare
   };
 }
 
-export async function importCatalog(ctx: AppContext, catalogFile: string, progress: ImportProgress = silentProgress): Promise<ImportSummary> {
+export async function importCatalog(
+  ctx: AppContext,
+  catalogFile: string,
+  progress: ImportProgress = silentProgress,
+  { renditions = 'now' }: ImportOptions = {},
+): Promise<ImportSummary> {
   const valid = await validateCatalog(path.resolve(catalogFile));
-  const { assets, transcoded } = await prepareMedia(valid, ctx.storage, progress);
-  progress.finish(`Media: ${transcoded} transcoded, ${assets.length - transcoded} unchanged.`);
+  const { assets, transcoded, pending } = await prepareMedia(valid, ctx.storage, progress, renditions);
+  const unchanged = assets.length - transcoded - pending.length;
+  progress.finish(`Media: ${transcoded} transcoded, ${unchanged} unchanged${pending.length ? `, ${pending.length} to prepare in the background` : ''}.`);
   const files = await storeFiles(valid, ctx.storage, assets);
+  const waiting = new Set(pending);
   await ctx.db.transaction().execute(async (trx) => {
     const revisions = await upsertCatalog(trx, valid.catalog, files);
+    // Each asset's preparation: ready, or waiting (the runner takes it from there): the landing's clips first
+    // (the first page anyone sees), then the catalog's order.
+    const landing = new Set(landingMedia(valid.catalog).map((file) => files.assetHash(file)));
+    await recordPreparations(
+      trx,
+      assets.map((asset, index) => ({ hash: asset.hash, ready: !waiting.has(asset.hash), priority: (landing.has(asset.hash) ? 0 : assets.length) + index })),
+      now(),
+    );
     // A revision that requires retraining sends the people qualified through it back to training, or nothing changes.
     await retrainOnRevisions(trx, revisions, now());
     // A video may have moved to another category or become (un)listed: the kept category figures follow.
@@ -105,7 +140,7 @@ export async function importCatalog(ctx: AppContext, catalogFile: string, progre
     // Every instance drops what it kept from the catalog before (search candidates, paths) once this commits.
     await renewCatalogVersion(trx);
   });
-  return { ...countCatalog(valid.catalog), media: { transcoded, unchanged: assets.length - transcoded } };
+  return { ...countCatalog(valid.catalog), media: { transcoded, unchanged, pending: pending.length } };
 }
 
 export function describeImport(summary: ImportSummary): string {

@@ -62,6 +62,15 @@ async function upsertAssets(db: Db, assets: PreparedAsset[], t: number): Promise
   return ids;
 }
 
+/** An asset's renditions once prepared after its import (modules/renditions): the stream URLs are built from them. */
+export async function recordAssetRenditions(db: Db, assetId: number, renditions: Rendition[], t: number): Promise<void> {
+  await db
+    .updateTable('media_assets')
+    .set({ renditions: JSON.stringify(renditions), updated_at: t })
+    .where('id', '=', assetId)
+    .execute();
+}
+
 async function upsertExperts(db: Db, experts: CatalogFile['experts'], files: PreparedFiles, t: number): Promise<Map<string, number>> {
   const ids = new Map<string, number>();
   for (const expert of experts) {

@@ -7,9 +7,10 @@ export {
   type NewRevision,
   type PreparedAsset,
   type PreparedFiles,
+  recordAssetRenditions,
   upsertCatalog,
   upsertPlans,
 } from './catalog-upsert.queries.ts';
 export { CatalogError, type SourceMedia, type ValidCatalog, validateCatalog } from './catalog-validation.ts';
-export { assetStored, MASTER_PLAYLIST, MediaError, POSTER, renditionLadder, storedRenditions, transcodeAsset } from './media.ts';
+export { assetStored, hashFile, MASTER_PLAYLIST, MediaError, POSTER, probeMedia, renditionLadder, storedRenditions, transcodeAsset } from './media.ts';
 export { recountVotes } from './video-counters.queries.ts';

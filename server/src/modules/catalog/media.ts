@@ -54,14 +54,15 @@ export async function hashFile(file: string): Promise<string> {
   return hash.digest('hex');
 }
 
-type RunOptions = { onLine?: (line: string) => void };
+/** `lowPriority` (the default): transcodes yield the cores to requests; a probe is short and on the way of an import (or a first start). */
+type RunOptions = { onLine?: (line: string) => void; lowPriority?: boolean };
 
 /** Runs a tool at low priority; a failure is a MediaError with the tail of its stderr. */
 function runTool(command: string, args: string[], options: RunOptions = {}): Promise<string> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
     try {
-      if (child.pid) os.setPriority(child.pid, 10);
+      if (child.pid && options.lowPriority !== false) os.setPriority(child.pid, 10);
     } catch {
       // Lowering the priority is a courtesy; some containers forbid it.
     }
@@ -117,7 +118,7 @@ type ProbeOutput = { streams?: ProbeStream[]; format?: { duration?: string; form
 export async function probeMedia(file: string): Promise<MediaProbe> {
   let output: ProbeOutput;
   try {
-    output = JSON.parse(await runTool('ffprobe', ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file]));
+    output = JSON.parse(await runTool('ffprobe', ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file], { lowPriority: false }));
   } catch (error) {
     if (!(error instanceof MediaError)) throw error;
     // ffprobe's last words name the reason ("Invalid data found when processing input").

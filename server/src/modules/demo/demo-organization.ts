@@ -10,11 +10,12 @@ import { sendAlert, sendBroadcast } from '../dashboard/index.ts';
 import { markNoticesRead } from '../notices/index.ts';
 import { addMember, catalogTree, editHiddenVideos, learningPathFor, savePath, updateOrganizationUserFields } from '../organization/index.ts';
 import { reportWatchTime } from '../playback/index.ts';
+import { preferVideos } from '../renditions/index.ts';
 import { markOrganizationVerified } from '../tenancy/index.ts';
 import { findUserByEmail, findUserById, updateUser } from '../users/index.ts';
 import { viewerOf } from '../videos/index.ts';
 import { type DemoEvent, HISTORY_DAYS, type MemberPath, type PlannedMember, planHistory } from './demo-history.ts';
-import { DEMO_MEMBER, DEMO_ORGANIZATION, DEMO_SUPER_USER, type DemoPerson, demoPeople } from './demo-people.ts';
+import { DEMO_MEMBER, DEMO_ORGANIZATION, DEMO_QUALITY, DEMO_SUPER_USER, type DemoPerson, demoPeople } from './demo-people.ts';
 import { assignDueStations, createDemoStations, type DemoMember, finishDemoStations } from './demo-stations.ts';
 
 /**
@@ -221,6 +222,14 @@ async function renewDueSubscription(ctx: AppContext, organizationId: number, unt
 }
 
 /** Seeds the demo organization unless its super user exists (then it changes nothing). Needs the catalog imported. */
+/** Each path's step openers in step order: the first lesson of every path's first step, then of their second, ... */
+function firstLessonsOf(paths: MemberPath[]): number[] {
+  const steps = Math.max(0, ...paths.map((p) => p.length));
+  const openers: number[] = [];
+  for (let step = 0; step < steps; step++) for (const p of paths) openers.push(...(p[step]?.videos.slice(0, 1).map((v) => v.videoId) ?? []));
+  return [...new Set(openers)];
+}
+
 export async function seedDemoOrganization(ctx: AppContext): Promise<boolean> {
   if (await findUserByEmail(ctx.db, DEMO_SUPER_USER.email)) return false;
   const end = now();
@@ -265,6 +274,9 @@ export async function seedDemoOrganization(ctx: AppContext): Promise<boolean> {
     )),
   ];
   const demoMemberKey = [...keys].find(([, p]) => p.email === DEMO_MEMBER.email)?.[0] ?? -1;
+  // The demo sign-ins open their paths first: those lessons are prepared before the rest (a first start prepares in the background).
+  const signInKeys = new Set([...keys].filter(([, p]) => p.email === DEMO_MEMBER.email || p.email === DEMO_QUALITY.email).map(([key]) => key));
+  await preferVideos(ctx, firstLessonsOf(planned.filter((p) => signInKeys.has(p.key)).map((p) => p.path)));
   const events = planHistory({ seed: PRNG_SEED, start, end, members: planned, demoMember: demoMemberKey, broadcastTeam: BROADCAST_TEAM });
 
   for (const event of events) {

@@ -20,6 +20,7 @@ export function findVideoCatalogDetail(db: Db, videoId: number) {
       ...CATALOG_CARD_COLUMNS,
       'videos.description',
       'videos.playbook_path',
+      'videos.media_asset_id',
       'media_assets.renditions',
       'categories.name as category_name',
       'sub_categories.name as sub_category_name',

@@ -21,6 +21,7 @@ import { captionTracksOf } from '../captions/index.ts';
 import { assertVideoOpen, issueDueCertificates, lastWatchedByUser, lastWatchedInCategory, pathAccessOf } from '../learning/index.ts';
 import { mediaSigner } from '../media/index.ts';
 import { recordTraining } from '../qualifications/index.ts';
+import { preparationOf } from '../renditions/index.ts';
 import { assertCanPlay, assertNotGuest, memberVideoState, pictureOf, resumeSeconds, streamUrls, toVideoCard, type Viewer } from '../videos/index.ts';
 import { assertCanReadHistory } from './playback.policy.ts';
 import {
@@ -94,11 +95,14 @@ export async function viewVideo(ctx: AppContext, viewer: Viewer, videoId: number
   if (!row || !member) throw notFound(VIDEO_NOT_FOUND);
   assertVideoOpen(await pathAccessOf(ctx, viewer, row.category_id), row, VIDEO_NOT_FOUND);
   const signer = await mediaSigner(ctx.db);
-  const streams = viewer.canPlay ? streamUrls(signer, row.content_hash, row.renditions) : {};
-  const [castCrews, captions] = await Promise.all([
+  const [castCrews, captions, preparing] = await Promise.all([
     castCrewsOf(ctx, videoId, viewer.catalogVersion),
     captionTracksOf(ctx.db, videoId, viewer.canPlay, signer, viewer.catalogVersion),
+    // Only someone who may play waits for the streams (and moves the lesson up the queue).
+    viewer.canPlay ? preparationOf(ctx, row.media_asset_id, row.renditions) : null,
   ]);
+  // No stream until the renditions are prepared: the page says how long instead.
+  const streams = viewer.canPlay && !preparing ? streamUrls(signer, row.content_hash, row.renditions) : {};
   return {
     ...toVideoCard(row, member, viewer, signer),
     description: row.description,
@@ -121,6 +125,7 @@ export async function viewVideo(ctx: AppContext, viewer: Viewer, videoId: number
     cast_crews: castCrews.map((c) => ({ cast_crew_id: c.id, name: c.name })),
     subscription_message: viewer.canPlay ? null : NEED_SUBSCRIPTION_MESSAGE,
     captions,
+    preparing,
   };
 }
 

@@ -13,6 +13,13 @@ export const videoQueryKey = (videoId: number) => [...catalogKey, 'video', video
 
 export const videoQueryOptions = (videoId: number) => queryOptions({ queryKey: videoQueryKey(videoId), queryFn: () => getVideo(videoId) });
 
-export function useVideo(videoId: number, { enabled = true }: { enabled?: boolean } = {}) {
-  return useQuery({ ...videoQueryOptions(videoId), enabled });
+/** How often the player asks again while the lesson's streams are prepared (the server answers its progress). */
+const PREPARING_POLL_MS = 2000;
+
+export function useVideo(videoId: number, { enabled = true, pollWhilePreparing = false }: { enabled?: boolean; pollWhilePreparing?: boolean } = {}) {
+  return useQuery({
+    ...videoQueryOptions(videoId),
+    enabled,
+    refetchInterval: (query) => (pollWhilePreparing && query.state.data?.preparing ? PREPARING_POLL_MS : false),
+  });
 }

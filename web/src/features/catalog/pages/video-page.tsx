@@ -1,5 +1,5 @@
-import { Anchor, Box, Center, Loader, Stack, Text, Title } from '@mantine/core';
-import type { VideoDetail } from '@mm/contract';
+import { Anchor, Box, Center, Loader, Progress, Stack, Text, Title } from '@mantine/core';
+import type { Preparation, VideoDetail } from '@mm/contract';
 import { useEffect, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { FullScreenPlayer } from '../../../components/video-player/full-screen-player.tsx';
@@ -22,7 +22,8 @@ export function VideoPage() {
 }
 
 function VideoPlayback({ videoId }: { videoId: number }) {
-  const video = useVideo(videoId);
+  // A lesson still being prepared (a first start) is asked again until it plays.
+  const video = useVideo(videoId, { pollWhilePreparing: true });
   const play = usePlayVideo();
   // Opened directly (a link, a reload): the same access decision as Play in the panel.
   const mustLeave = video.data !== undefined && playDestination(video.data).path !== videoPath(videoId);
@@ -43,7 +44,40 @@ function VideoPlayback({ videoId }: { videoId: number }) {
       </Center>
     );
   }
+  if (video.data.preparing) return <PreparingLesson title={video.data.title} preparing={video.data.preparing} />;
   return <Playback video={video.data} />;
+}
+
+/** "about 40 s", or minutes past two of them. */
+function aboutTime(seconds: number): string {
+  return seconds < 120 ? `about ${Math.max(1, Math.round(seconds))} s` : `about ${Math.ceil(seconds / 60)} min`;
+}
+
+/** In place of the player while the lesson's streams are prepared: how far, how long, and it plays by itself after. */
+function PreparingLesson({ title, preparing }: { title: string; preparing: Preparation }) {
+  if (preparing.state === 'failed') {
+    return <PlayerMessage title={title} text="This lesson could not be prepared for playing. Please try again later, or tell your supervisor." />;
+  }
+  const label = `Preparing this lesson, ${aboutTime(preparing.seconds_left)}`;
+  return (
+    <Box bg="black" c="white" h="100dvh">
+      <Center h="100%" p="md">
+        <Stack align="center" gap="sm" ta="center" w="min(28rem, 100%)">
+          <Title order={1} size="h3" c="white">
+            {title}
+          </Title>
+          <Text role="status">{label}</Text>
+          <Progress value={preparing.progress} w="100%" size="lg" color="blue.4" bg="dark.4" aria-label="Preparing this lesson" animated striped />
+          <Text size="sm" c="gray.4">
+            {preparing.state === 'waiting' ? 'It is waiting its turn.' : `${preparing.progress}% done.`} It plays by itself when it is ready.
+          </Text>
+          <Anchor component={Link} to={paths.home} c="blue.2">
+            Back to Home
+          </Anchor>
+        </Stack>
+      </Center>
+    </Box>
+  );
 }
 
 function Playback({ video }: { video: VideoDetail }) {

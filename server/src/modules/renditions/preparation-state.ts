@@ -1,0 +1,38 @@
+import type { Preparation } from '@mm/contract';
+import type { AppContext } from '../../app-context.ts';
+import { now } from '../../lib/clock.ts';
+import { findPreparation, markWanted, measuredWorkRate, unfinishedPreparations } from './preparation.queries.ts';
+import { DEFAULT_WORK_RATE, secondsUntilReady } from './preparation.rules.ts';
+
+/** This instance's runner, woken when someone waits on a pending asset (it may be idle after an earlier failure). */
+let onWanted: (() => void) | null = null;
+
+export function wakeOnWanted(listener: (() => void) | null): void {
+  onWanted = listener;
+}
+
+/**
+ * What a video page says while its asset's renditions are not prepared yet: null once they are (the renditions
+ * recorded with the asset are the mark, so a playable video costs no statement here). Opening a waiting lesson moves
+ * it to the front of the queue: someone is waiting for it.
+ */
+export async function preparationOf(ctx: AppContext, assetId: number, renditionsJson: string): Promise<Preparation | null> {
+  if (renditionsJson !== '[]') return null;
+  const row = await findPreparation(ctx.db, assetId);
+  if (!row) return null;
+  const t = now();
+  if (row.state === 'failed') return { state: 'failed', progress: 0, seconds_left: 0 };
+  // Ready since this instance kept the video's catalog part: the next poll (a renewed catalog version) plays it.
+  if (row.state === 'ready') return { state: 'preparing', progress: 100, seconds_left: 1 };
+  if (row.state === 'pending' && row.wanted_at === null) {
+    await markWanted(ctx.db, assetId, t);
+    row.wanted_at = t;
+    onWanted?.();
+  }
+  const [unfinished, rate] = await Promise.all([unfinishedPreparations(ctx.db), measuredWorkRate(ctx.db)]);
+  return {
+    state: row.state === 'preparing' ? 'preparing' : 'waiting',
+    progress: row.state === 'preparing' ? row.progress : 0,
+    seconds_left: secondsUntilReady(row, unfinished, rate ?? DEFAULT_WORK_RATE, t),
+  };
+}

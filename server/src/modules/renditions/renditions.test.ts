@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { importTestCatalog, openWholeCatalog, type TestCatalog } from '../../../test/catalog-fixture.ts';
+import { organizationWithMembers, signIn, startPlatform, type TestPlatform } from '../../../test/harness.ts';
+import { claimPreparation, recordProgress, releaseStalePreparations } from './preparation.queries.ts';
+import { prepareRenditions } from './prepare-renditions.ts';
+import { startRenditionRunner } from './rendition-runner.ts';
+
+// A first start records the catalog and prepares its renditions afterwards: meanwhile a lesson answers that it is being
+// prepared (200, never an error), with its progress and an estimate, and plays once prepared.
+
+let platform: TestPlatform;
+let catalog: TestCatalog;
+let member: string;
+let guest: string;
+let assetId: number;
+
+beforeAll(async () => {
+  platform = await startPlatform();
+  catalog = await importTestCatalog(platform, { renditions: 'later' });
+  const acme = await organizationWithMembers(platform, 'Acme');
+  await openWholeCatalog(platform, acme.organizationId);
+  member = acme.member.token;
+  guest = await signIn(platform, platform.ctx.config.guest.email, platform.ctx.config.guest.password);
+  const asset = await platform.ctx.db.selectFrom('media_assets').select('id').where('content_hash', '=', catalog.assetHash).executeTakeFirstOrThrow();
+  assetId = asset.id;
+});
+afterAll(() => platform.close());
+
+const view = (token: string, id: number) => platform.api('POST', '/api/videos/view', { token, json: { admin_video_id: id } });
+const preparationRow = () => platform.ctx.db.selectFrom('media_preparations').selectAll().where('media_asset_id', '=', assetId).executeTakeFirstOrThrow();
+
+describe('a lesson whose renditions are not prepared yet', () => {
+  it('is recorded pending by an import that leaves them for later, with no renditions', async () => {
+    expect(await preparationRow()).toMatchObject({ state: 'pending', progress: 0, wanted_at: null });
+  });
+
+  it('answers 200 with the waiting state and an estimate, no stream, and moves up the queue', async () => {
+    const res = await view(member, catalog.videos.lockout!);
+    expect(res.status).toBe(200);
+    expect(res.body.data.preparing).toEqual({ state: 'waiting', progress: 0, seconds_left: expect.any(Number) });
+    expect(res.body.data.preparing.seconds_left).toBeGreaterThanOrEqual(1);
+    expect(res.body.data.main_video).toBeNull();
+    expect(res.body.data.main_resolutions).toEqual({});
+    // The catalog part of the page is all there meanwhile.
+    expect(res.body.data.title).toBe('Lockout');
+    expect((await preparationRow()).wanted_at).toEqual(expect.any(Number));
+  });
+
+  it('answers the progress while it is being prepared', async () => {
+    const t = Date.now();
+    expect(await claimPreparation(platform.ctx.db, assetId, t - 10_000)).toBe(true);
+    await recordProgress(platform.ctx.db, assetId, 40, t);
+    const res = await view(member, catalog.videos.lockout!);
+    expect(res.status).toBe(200);
+    // 40% in 10 s (and the moments since): about 15 s left at that pace.
+    expect(res.body.data.preparing).toMatchObject({ state: 'preparing', progress: 40 });
+    expect(res.body.data.preparing.seconds_left).toBeGreaterThanOrEqual(15);
+    expect(res.body.data.preparing.seconds_left).toBeLessThan(25);
+    expect(res.body.data.main_video).toBeNull();
+    // A preparation whose process stopped waits again (this one stands for it).
+    expect(await releaseStalePreparations(platform.ctx.db, t + 1, t)).toBe(1);
+  });
+
+  it('leaves the guest, who plays too, the same answer', async () => {
+    const res = await view(guest, catalog.videos.lockout!);
+    expect(res.status).toBe(200);
+    expect(res.body.data.preparing.state).toBe('waiting');
+  });
+
+  it('plays once prepared: the runner reports progress, marks it ready and the next answer carries the stream', async () => {
+    const seen: number[] = [];
+    // The same function the runner calls for each asset; a second call finds nothing to take.
+    const outcome = await prepareRenditions(platform.ctx, assetId, (percent) => seen.push(percent));
+    expect(outcome).toBe('ready');
+    expect(seen.at(-1)).toBe(100);
+    expect(seen).toEqual([...seen].sort((a, b) => a - b));
+    expect(await prepareRenditions(platform.ctx, assetId)).toBe('taken');
+    expect(await preparationRow()).toMatchObject({ state: 'ready', progress: 100, error: null });
+
+    const res = await view(member, catalog.videos.lockout!);
+    expect(res.status).toBe(200);
+    expect(res.body.data.preparing).toBeNull();
+    expect(res.body.data.main_video).toEqual(expect.stringContaining('/master.m3u8'));
+    const playlist = await fetch(new URL(res.body.data.main_video, platform.url));
+    expect(playlist.status).toBe(200);
+    expect(await playlist.text()).toContain('#EXT-X-STREAM-INF');
+    // Every video sharing the asset plays too.
+    expect((await view(member, catalog.videos.ppe!)).body.data.preparing).toBeNull();
+  });
+
+  it('has nothing left for the runner, which stops when idle', async () => {
+    const runner = startRenditionRunner(platform.ctx);
+    await runner.idle();
+    await runner.stop();
+    const left = await platform.ctx.db.selectFrom('media_preparations').select('state').where('state', '!=', 'ready').execute();
+    expect(left).toEqual([]);
+  });
+});
