@@ -10,6 +10,7 @@ import type { AppContext } from './app-context.ts';
 import type { Config } from './config/env.ts';
 import { createDb } from './db/client.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { createDomainEvents } from './event-handlers.ts';
 import { answerCaching } from './lib/answer-caching.ts';
 import { answerSerializerCompiler } from './lib/answer-serializer.ts';
 import { failure, registerErrorEnvelope } from './lib/envelope.ts';
@@ -87,7 +88,7 @@ export async function buildApp(
   // Outside requests (clocks, mailer, start-up); a request's own lines go through request.log, which carries its id.
   const log = app.log;
   const mailer = createMailer(db, config, log);
-  const ctx: AppContext = { config, db, dialect, mailer, log };
+  const ctx: AppContext = { config, db, dialect, mailer, log, events: createDomainEvents() };
   await ensureGuestAccount(ctx);
   app.addHook('onClose', async () => {
     mailer.close();

@@ -8,10 +8,6 @@ import { storeImage, storePlaybook } from '../catalog/catalog-files.ts';
 import { type CatalogCounts, countCatalog, type PreparedAsset, type PreparedFiles, upsertCatalog } from '../catalog/catalog-upsert.queries.ts';
 import { CatalogError, type SourceMedia, type ValidCatalog, validateCatalog } from '../catalog/catalog-validation.ts';
 import { describeRenditions, MediaError, mediaRoot, renditionLadder, transcodeAsset } from '../catalog/media.ts';
-import { rebuildCategoryStats } from '../learning/learning-stats.queries.ts';
-import { retrainOnRevisions } from '../qualifications/retraining.ts';
-import { rebuildSearchDocuments } from '../search/search-index.queries.ts';
-import { renewCatalogVersion } from '../settings/catalog-version.ts';
 import { type ImportProgress, silentProgress } from './import-progress.ts';
 
 /**
@@ -81,18 +77,23 @@ export async function importCatalog(ctx: AppContext, catalogFile: string, progre
   const { assets, transcoded } = await prepareMedia(valid, ctx.config.dataDir, progress);
   progress.finish(`Media: ${transcoded} transcoded, ${assets.length - transcoded} unchanged.`);
   const files = storeFiles(valid, ctx.config.dataDir, assets);
+  const counts = countCatalog(valid.catalog);
   await ctx.db.transaction().execute(async (trx) => {
     const revisions = await upsertCatalog(trx, valid.catalog, files);
-    // A revision that requires retraining sends the people qualified through it back to training, or nothing changes.
-    await retrainOnRevisions(trx, revisions, now());
-    // A video may have moved to another category or become (un)listed: the kept category figures follow.
-    await rebuildCategoryStats(trx);
-    // Search answers what was just written, or (on a rollback) what was there before.
-    await rebuildSearchDocuments(trx);
-    // Every instance drops what it kept from the catalog before (search candidates, paths) once this commits.
-    await renewCatalogVersion(trx);
+    // What follows from the new catalog belongs to the modules that keep it (retraining, the kept category figures,
+    // the search index, the catalog version): they handle these events in this transaction (docs/architecture.md).
+    const at = now();
+    for (const r of revisions)
+      await ctx.events.emit(trx, 'video.revised', { at, videoId: r.videoId, revision: r.revision, requiresRetraining: r.requiresRetraining });
+    await ctx.events.emit(trx, 'catalog.imported', {
+      at,
+      categories: counts.categories,
+      subCategories: counts.subCategories,
+      videos: counts.videos,
+      revisedVideoIds: revisions.map((r) => r.videoId),
+    });
   });
-  return { ...countCatalog(valid.catalog), media: { transcoded, unchanged: assets.length - transcoded } };
+  return { ...counts, media: { transcoded, unchanged: assets.length - transcoded } };
 }
 
 export function describeImport(summary: ImportSummary): string {
