@@ -11,6 +11,7 @@ import type { AppContext } from './app-context.ts';
 import type { Config } from './config/env.ts';
 import { createDb } from './db/client.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { createDomainEvents } from './event-handlers.ts';
 import { answerCaching } from './lib/answer-caching.ts';
 import { answerSerializerCompiler } from './lib/answer-serializer.ts';
 import { failure, registerErrorEnvelope } from './lib/envelope.ts';
@@ -98,7 +99,7 @@ export async function buildApp(
   const log = app.log;
   const mailer = createMailer(db, config, log);
   const storage = await createStorage(config.storageUrl, config.dataDir);
-  const ctx: AppContext = { config, db, dialect, mailer, log, storage };
+  const ctx: AppContext = { config, db, dialect, mailer, log, storage, events: createDomainEvents() };
   await ensureGuestAccount(ctx);
   app.addHook('onClose', async () => {
     metrics.close();

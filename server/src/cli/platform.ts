@@ -5,6 +5,7 @@ import type { AppContext } from '../app-context.ts';
 import { ConfigError, loadConfig } from '../config/env.ts';
 import { createDb } from '../db/client.ts';
 import { migrateToLatest } from '../db/migrate.ts';
+import { createDomainEvents } from '../event-handlers.ts';
 import { AppError } from '../lib/errors.ts';
 import { resolveEvidenceKey, useEvidenceKey } from '../lib/evidence-key.ts';
 import { consoleLog } from '../lib/log.ts';
@@ -100,7 +101,7 @@ async function run(argv: string[]): Promise<void> {
   useEvidenceKey(resolveEvidenceKey(config));
   const { db, dialect } = createDb(config.databaseUrl);
   const storage = await createStorage(config.storageUrl, config.dataDir);
-  const ctx: AppContext = { config, db, dialect, mailer: createMailer(db, config, consoleLog), log: consoleLog, storage };
+  const ctx: AppContext = { config, db, dialect, mailer: createMailer(db, config, consoleLog), log: consoleLog, storage, events: createDomainEvents() };
   try {
     const applied = await migrateToLatest(db);
     switch (command) {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
 import pg from 'pg';
 import { usePreparedStatements } from './prepared-statements.ts';
 import { attachReadPool } from './read-pool.ts';
@@ -12,6 +12,8 @@ pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
 pg.types.setTypeParser(1700, (v) => Number.parseFloat(v));
 
 export type Db = Kysely<Database>;
+/** A transaction of the platform's database (what domain events run in). */
+export type DbTransaction = Transaction<Database>;
 export type Dialect = 'sqlite' | 'postgres';
 
 export function createDb(databaseUrl: string): { db: Db; dialect: Dialect } {

@@ -22,11 +22,7 @@ import {
   type ValidCatalog,
   validateCatalog,
 } from '../catalog/index.ts';
-import { rebuildCategoryStats } from '../learning/index.ts';
-import { retrainOnRevisions } from '../qualifications/index.ts';
 import { recordPreparations } from '../renditions/index.ts';
-import { rebuildSearchDocuments } from '../search/index.ts';
-import { renewCatalogVersion } from '../settings/index.ts';
 import { type ImportProgress, silentProgress } from './import-progress.ts';
 
 /**
@@ -121,6 +117,7 @@ export async function importCatalog(
   progress.finish(`Media: ${transcoded} transcoded, ${unchanged} unchanged${pending.length ? `, ${pending.length} to prepare in the background` : ''}.`);
   const files = await storeFiles(valid, ctx.storage, assets);
   const waiting = new Set(pending);
+  const counts = countCatalog(valid.catalog);
   await ctx.db.transaction().execute(async (trx) => {
     const revisions = await upsertCatalog(trx, valid.catalog, files);
     // Each asset's preparation: ready, or waiting (the runner takes it from there): the landing's clips first
@@ -131,16 +128,20 @@ export async function importCatalog(
       assets.map((asset, index) => ({ hash: asset.hash, ready: !waiting.has(asset.hash), priority: (landing.has(asset.hash) ? 0 : assets.length) + index })),
       now(),
     );
-    // A revision that requires retraining sends the people qualified through it back to training, or nothing changes.
-    await retrainOnRevisions(trx, revisions, now());
-    // A video may have moved to another category or become (un)listed: the kept category figures follow.
-    await rebuildCategoryStats(trx);
-    // Search answers what was just written, or (on a rollback) what was there before.
-    await rebuildSearchDocuments(trx);
-    // Every instance drops what it kept from the catalog before (search candidates, paths) once this commits.
-    await renewCatalogVersion(trx);
+    // What follows from the new catalog belongs to the modules that keep it (retraining, the kept category figures,
+    // the search index, the catalog version): they handle these events in this transaction (docs/architecture.md).
+    const at = now();
+    for (const r of revisions)
+      await ctx.events.emit(trx, 'video.revised', { at, videoId: r.videoId, revision: r.revision, requiresRetraining: r.requiresRetraining });
+    await ctx.events.emit(trx, 'catalog.imported', {
+      at,
+      categories: counts.categories,
+      subCategories: counts.subCategories,
+      videos: counts.videos,
+      revisedVideoIds: revisions.map((r) => r.videoId),
+    });
   });
-  return { ...countCatalog(valid.catalog), media: { transcoded, unchanged, pending: pending.length } };
+  return { ...counts, media: { transcoded, unchanged, pending: pending.length } };
 }
 
 export function describeImport(summary: ImportSummary): string {

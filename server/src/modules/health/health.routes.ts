@@ -42,7 +42,11 @@ const readyDoc: RouteDoc = {
             required: ['success', 'data'],
             properties: {
               success: { type: 'boolean', const: true },
-              data: { type: 'object', required: ['status', 'database', 'storage'], properties: { status: { const: 'ready' }, database: { const: 'ok' }, storage: { const: 'ok' } } },
+              data: {
+                type: 'object',
+                required: ['status', 'database', 'storage'],
+                properties: { status: { const: 'ready' }, database: { const: 'ok' }, storage: { const: 'ok' } },
+              },
             },
           },
         },

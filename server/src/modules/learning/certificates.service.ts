@@ -6,6 +6,7 @@ import { notFound } from '../../lib/errors.ts';
 import type { Caller } from '../auth/index.ts';
 import { keptLearningPathFor } from '../organization/index.ts';
 import { certificateExpiries } from '../qualifications/index.ts';
+import { issueCertificates } from './certificate-issue.ts';
 import { type CertificatePdfInput, certificatePdf } from './certificate-pdf.ts';
 import { assertCanReadMember } from './learning.policy.ts';
 import {
@@ -15,7 +16,6 @@ import {
   findCertificateByCode,
   findCertificateOwner,
   findMember,
-  issueCertificates,
   lastWatchedByUser,
   subCategoryNames,
   watchedVideoIds,
@@ -43,7 +43,7 @@ export async function issueDueCertificates(ctx: AppContext, caller: Caller, vide
     category.subs.filter((s) => s.sub_category_id === video.sub_category_id),
     certs,
   );
-  await issueCertificates(ctx.db, { userId: caller.userId, organizationId: caller.organizationId }, due, now());
+  await issueCertificates(ctx, { userId: caller.userId, organizationId: caller.organizationId }, due, now());
 }
 
 export async function certificateByCategory(ctx: AppContext, caller: Caller, userId: number, categoryId: number): Promise<CertificationData> {

@@ -4,8 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { compiledOnce } from '../../db/compiled-once.ts';
 import { jsonArrayOf, jsonRow, jsonValue } from '../../db/dialect.ts';
 import { listedAndVisible } from '../videos/index.ts';
-import { type DueCertificate, POINTS } from './learning.rules.ts';
-import { addPoints } from './learning-stats.queries.ts';
+import type { DueCertificate } from './learning.rules.ts';
 
 export type Member = {
   id: number;
@@ -131,35 +130,25 @@ export function findCertificate(db: Db, userId: number, kind: 'category' | 'sub_
 }
 
 /**
- * Issues each certificate once, with its points, each in a transaction of its own: a concurrent second issue hits the
- * UNIQUE (user, kind, subject), inserts nothing and adds no points.
+ * Inserts the certificate unless the member holds it (UNIQUE (user, kind, subject): a concurrent second issue inserts
+ * nothing); answers the new row, or undefined when it was already held.
  */
-export async function issueCertificates(
-  db: Db,
-  member: { userId: number; organizationId: number | null },
-  due: readonly DueCertificate[],
-  t: number,
-): Promise<void> {
-  for (const c of due) {
-    await db.transaction().execute(async (trx) => {
-      const inserted = await trx
-        .insertInto('certificates')
-        .values({
-          user_id: member.userId,
-          organization_id: member.organizationId,
-          kind: c.kind,
-          subject_id: c.subjectId,
-          category_id: c.categoryId,
-          sub_category_id: c.subCategoryId,
-          issued_at: t,
-          verification_code: crypto.randomBytes(12).toString('hex').toUpperCase(),
-        })
-        .onConflict((oc) => oc.columns(['user_id', 'kind', 'subject_id']).doNothing())
-        .returning('id')
-        .executeTakeFirst();
-      if (inserted) await addPoints(trx, member, c.kind === 'category' ? POINTS.certificate : POINTS.microCertificate, t);
-    });
-  }
+export function insertCertificate(db: Db, member: { userId: number; organizationId: number | null }, c: DueCertificate, t: number) {
+  return db
+    .insertInto('certificates')
+    .values({
+      user_id: member.userId,
+      organization_id: member.organizationId,
+      kind: c.kind,
+      subject_id: c.subjectId,
+      category_id: c.categoryId,
+      sub_category_id: c.subCategoryId,
+      issued_at: t,
+      verification_code: crypto.randomBytes(12).toString('hex').toUpperCase(),
+    })
+    .onConflict((oc) => oc.columns(['user_id', 'kind', 'subject_id']).doNothing())
+    .returning(['id', 'verification_code'])
+    .executeTakeFirst();
 }
 
 export function findCertificateByCode(db: Db, code: string) {

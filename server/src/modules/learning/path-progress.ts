@@ -7,7 +7,8 @@ import type { Caller } from '../auth/index.ts';
 import type { LearningPath } from '../organization/index.ts';
 import { keptLearningPathFor } from '../organization/index.ts';
 import { resumeSeconds } from '../videos/index.ts';
-import { certificatesOf, findMember, issueCertificates, type Member, type MemberWatchRow, memberWatchRows, watchedAndCertified } from './learning.queries.ts';
+import { issueCertificates } from './certificate-issue.ts';
+import { certificatesOf, findMember, type Member, type MemberWatchRow, memberWatchRows, watchedAndCertified } from './learning.queries.ts';
 import { availability, certificateFor, certificatesDue, isoTime as iso, pathFigures, progressPercent, progressState } from './learning.rules.ts';
 import { categoryCount, listedCatalog, subCategoryCounts } from './path-videos.ts';
 
@@ -64,7 +65,7 @@ type Standing = Awaited<ReturnType<typeof pathStanding>>;
 async function issueCertificatesDue(ctx: AppContext, member: Member, { rows, certs }: Standing): Promise<boolean> {
   if (member.is_guest === 1) return false;
   const due = rows.flatMap((r) => certificatesDue({ ...r, category_id: r.category.category_id }, r.subs, certs));
-  await issueCertificates(ctx.db, { userId: member.id, organizationId: member.organization_id }, due, now());
+  await issueCertificates(ctx, { userId: member.id, organizationId: member.organization_id }, due, now());
   return due.length > 0;
 }
 

@@ -3,7 +3,6 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
 import { compiledOnce } from '../../db/compiled-once.ts';
 import { recountVotes } from '../catalog/index.ts';
-import { applyWatchDelta } from '../learning/index.ts';
 import { CATALOG_CARD_COLUMNS, pageOfCards, selectVideoCards } from '../videos/index.ts';
 
 /**
@@ -199,15 +198,13 @@ export async function findTimezone(db: Db, userId: number): Promise<string | nul
 
 type WatchReport = {
   userId: number;
-  organizationId: number | null;
-  video: { id: number; category_id: number; in_test: number; duration_seconds: number };
+  videoId: number;
+  durationSeconds: number;
   seconds: number;
   /** The player's position (seconds, within the video); undefined keeps the stored one. */
   position: number | undefined;
   day: string;
   t: number;
-  /** The report's own id (queued offline): a second report with the same id for the member counts nothing. */
-  requestId?: string | undefined;
 };
 
 /**
@@ -217,45 +214,41 @@ type WatchReport = {
  */
 export type WatchTotal = { seconds: number; watched_at: number | null; settled: boolean };
 
+/** A counted report's outcome: the totals, and whether it was the member's first on the video. */
+export type WatchChange = WatchTotal & { started: boolean };
+
+/** The member's totals on the video, as the replay of a report already applied answers them (it changes nothing). */
+export async function replayedWatch(trx: Db, userId: number, videoId: number): Promise<WatchTotal> {
+  const [total] = await watchTotals(trx, userId, videoId);
+  return total ? { ...total, settled: total.watched_at !== null } : { seconds: 0, watched_at: null, settled: false };
+}
+
 /**
- * Adds watch time to the member's total on the video and to the day's row. The total becomes "watched"
- * once, when it reaches 90% of the duration. The row is written before it is read (the update adding to it,
- * else the insert), so it is held until the transaction ends (PostgreSQL; SQLite runs one writer at a
- * time) and exactly one report sees the first start and the crossing, and the member's category
- * figures and points change by exactly what this report did. `alongside` runs in the same transaction (the
- * qualifications' training records), so a report counts everywhere or nowhere.
+ * Adds watch time to the member's total on the video and to the day's row, in the caller's transaction. The total
+ * becomes "watched" once, when it reaches 90% of the duration. The row is written before it is read (the update adding
+ * to it, else the insert), so it is held until the transaction ends (PostgreSQL; SQLite runs one writer at a time) and
+ * exactly one report sees the first start and the crossing: what the report's `watch.reported` event carries.
  */
-export function addWatchTime(db: Db, r: WatchReport, alongside: (trx: Db) => Promise<void>): Promise<WatchTotal> {
-  return db.transaction().execute(async (trx) => {
-    const { userId, organizationId, video, t } = r;
-    if (r.requestId !== undefined && !(await claimWrite(trx, userId, r.requestId, t))) {
-      const [total] = await watchTotals(trx, userId, video.id);
-      return total ? { ...total, settled: total.watched_at !== null } : { seconds: 0, watched_at: null, settled: false };
-    }
-    await alongside(trx);
-    await addToWatchDay(trx, userId, video.id, r.day, r.seconds);
-    const watchedAt = isWatched(r.seconds, video.duration_seconds) ? t : null;
-    // Most reports add to the row their member's first report made, so the update comes first and the insert only
-    // when it found none. The update holds the row until the transaction ends, so a concurrent report reads this
-    // one's total and its watched time.
-    let [after] = await addToWatch(trx, userId, video.id, r.seconds, t, r.position ?? null);
-    if (!after) {
-      const [first] = await startWatch(trx, userId, video.id, r.seconds, watchedAt, t, r.position ?? 0);
-      if (first) {
-        await applyWatchDelta(trx, { userId, organizationId, video, started: true, watched: first.watched_at !== null, seconds: r.seconds, t });
-        return { ...first, settled: first.watched_at !== null };
-      }
-      // Another first report inserted the row after the update looked (this insert waited for it to commit): this one
-      // adds to it. Rare: the day's row, written first, already makes a member's reports on a video wait for each other.
-      [after] = await addToWatch(trx, userId, video.id, r.seconds, t, r.position ?? null);
-      if (!after) throw new Error('the watch row vanished inside its transaction');
-    }
-    const seconds = Number(after.seconds);
-    const crossed = after.watched_at === null && isWatched(seconds, video.duration_seconds);
-    if (crossed) await markWatched(trx, userId, video.id, t);
-    await applyWatchDelta(trx, { userId, organizationId, video, started: false, watched: crossed, seconds: r.seconds, t });
-    return { seconds, watched_at: crossed ? t : after.watched_at, settled: crossed };
-  });
+export async function addWatchTime(trx: Db, r: WatchReport): Promise<WatchChange> {
+  const { userId, videoId, t } = r;
+  await addToWatchDay(trx, userId, videoId, r.day, r.seconds);
+  const watchedAt = isWatched(r.seconds, r.durationSeconds) ? t : null;
+  // Most reports add to the row their member's first report made, so the update comes first and the insert only
+  // when it found none. The update holds the row until the transaction ends, so a concurrent report reads this
+  // one's total and its watched time.
+  let [after] = await addToWatch(trx, userId, videoId, r.seconds, t, r.position ?? null);
+  if (!after) {
+    const [first] = await startWatch(trx, userId, videoId, r.seconds, watchedAt, t, r.position ?? 0);
+    if (first) return { ...first, settled: first.watched_at !== null, started: true };
+    // Another first report inserted the row after the update looked (this insert waited for it to commit): this one
+    // adds to it. Rare: the day's row, written first, already makes a member's reports on a video wait for each other.
+    [after] = await addToWatch(trx, userId, videoId, r.seconds, t, r.position ?? null);
+    if (!after) throw new Error('the watch row vanished inside its transaction');
+  }
+  const seconds = Number(after.seconds);
+  const crossed = after.watched_at === null && isWatched(seconds, r.durationSeconds);
+  if (crossed) await markWatched(trx, userId, videoId, t);
+  return { seconds, watched_at: crossed ? t : after.watched_at, settled: crossed, started: false };
 }
 
 // The watch report's statements, compiled once (db/compiled-once.ts): the platform's most frequent write.

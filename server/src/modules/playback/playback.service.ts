@@ -20,7 +20,6 @@ import type { Caller } from '../auth/index.ts';
 import { captionTracksOf } from '../captions/index.ts';
 import { assertVideoOpen, issueDueCertificates, lastWatchedByUser, lastWatchedInCategory, pathAccessOf } from '../learning/index.ts';
 import { mediaSigner } from '../media/index.ts';
-import { recordTraining } from '../qualifications/index.ts';
 import { preparationOf } from '../renditions/index.ts';
 import { assertCanPlay, assertNotGuest, memberVideoState, pictureOf, resumeSeconds, streamUrls, toVideoCard, type Viewer } from '../videos/index.ts';
 import { assertCanReadHistory } from './playback.policy.ts';
@@ -41,11 +40,13 @@ import {
   findWishlistEntry,
   firstVideoOfCategory,
   removeWishlistEntry,
+  replayedWatch,
   setVote,
   suggestionsPage,
   type VideoCatalogDetail,
   type VideoRow,
   voteCounts,
+  type WatchTotal,
 } from './playback.queries.ts';
 
 const VIDEO_NOT_FOUND = 'Video not found.';
@@ -195,6 +196,53 @@ export async function toggleWishlist(ctx: AppContext, caller: Caller, videoId: n
 /** A report may add at most twice the video's length: a stuck tab or a forged value cannot mark a whole category watched. */
 const MAX_REPORT_FACTOR = 2;
 
+/**
+ * Counts a checked report in one transaction: the member's watch rows, then its `watch.reported` event, whose handlers
+ * (the training records and stations in qualifications, the kept figures and points in learning) run in the same
+ * transaction, so a report counts everywhere or nowhere (docs/architecture.md, "How a watch report fans out").
+ */
+export function applyWatchReport(
+  ctx: AppContext,
+  r: {
+    userId: number;
+    organizationId: number | null;
+    video: VideoRow;
+    seconds: number;
+    position: number | undefined;
+    day: string;
+    t: number;
+    requestId?: string | undefined;
+  },
+): Promise<WatchTotal> {
+  const { userId, video, seconds, position, day, t } = r;
+  return ctx.db.transaction().execute(async (trx) => {
+    // A report replayed from the offline queue (its id already received) counts nothing and answers the totals.
+    if (r.requestId !== undefined && !(await claimWrite(trx, userId, r.requestId, t))) return replayedWatch(trx, userId, video.id);
+    const change = await addWatchTime(trx, { userId, videoId: video.id, durationSeconds: video.duration_seconds, seconds, position, day, t });
+    await ctx.events.emit(trx, 'watch.reported', {
+      at: t,
+      day,
+      userId,
+      organizationId: r.organizationId,
+      video: {
+        id: video.id,
+        title: video.title,
+        categoryId: video.category_id,
+        subCategoryId: video.sub_category_id,
+        durationSeconds: video.duration_seconds,
+        revision: video.revision,
+        listed: video.in_test === 1,
+      },
+      seconds,
+      totalSeconds: Number(change.seconds),
+      position: position ?? null,
+      started: change.started,
+      watched: change.settled,
+    });
+    return change;
+  });
+}
+
 export async function reportWatchTime(
   ctx: AppContext,
   viewer: Viewer,
@@ -207,12 +255,18 @@ export async function reportWatchTime(
   const seconds = Math.min(input.timeSpent * 60, video.duration_seconds * MAX_REPORT_FACTOR);
   const day = dayIn(t, viewer.timezone !== undefined ? viewer.timezone : await findTimezone(ctx.db, viewer.userId));
   const position = input.position === undefined ? undefined : Math.min(input.position, video.duration_seconds);
-  const total = await addWatchTime(
-    ctx.db,
-    { userId: viewer.userId, organizationId: viewer.organizationId, video, seconds, position, day, t, requestId: input.request_id },
-    (trx) => recordTraining(trx, { userId: viewer.userId, organizationId: viewer.organizationId, video, seconds, t }),
-  );
-  // Certificates are issued in the same flow, once the video counts as watched (idempotent).
+  const total = await applyWatchReport(ctx, {
+    userId: viewer.userId,
+    organizationId: viewer.organizationId,
+    video,
+    seconds,
+    position,
+    day,
+    t,
+    requestId: input.request_id,
+  });
+  // Certificates are checked after the commit, once the video counts as watched (idempotent): they are counted from
+  // committed rows, so of two concurrent reports finishing a category the later one always sees both videos watched.
   if (total.settled) await issueDueCertificates(ctx, viewer, video);
   return {
     video_id: video.id,

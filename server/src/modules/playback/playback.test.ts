@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importTestCatalog, openWholeCatalog, type TestCatalog } from '../../../test/catalog-fixture.ts';
 import { organizationWithMembers, signIn, startPlatform, type TestPlatform } from '../../../test/harness.ts';
 import { renewCatalogVersion } from '../settings/catalog-version.ts';
-import { addWatchTime } from './playback.queries.ts';
+import { applyWatchReport } from './playback.service.ts';
 
 let platform: TestPlatform;
 let catalog: TestCatalog;
@@ -316,16 +316,12 @@ describe('POST /api/watch-user-video', () => {
     const id = catalog.videos['bulk-07']!;
     const video = await platform.ctx.db
       .selectFrom('videos')
-      .select(['id', 'category_id', 'in_test', 'duration_seconds'])
+      .select(['id', 'title', 'category_id', 'sub_category_id', 'in_test', 'in_production', 'duration_seconds', 'playbook_path', 'revision'])
       .where('id', '=', id)
       .executeTakeFirstOrThrow();
     const t = Date.now();
     const report = (day: string, seconds: number) =>
-      addWatchTime(
-        platform.ctx.db,
-        { userId: race.member.id, organizationId: race.organizationId, video, seconds, position: undefined, day, t },
-        async () => undefined,
-      );
+      applyWatchReport(platform.ctx, { userId: race.member.id, organizationId: race.organizationId, video, seconds, position: undefined, day, t });
     const totals = await Promise.all([report('2026-11-25', 0.5), report('2026-11-26', 0.25)]);
     // Whichever came second answers both reports' total.
     expect(Math.max(...totals.map((x) => Number(x.seconds)))).toBeCloseTo(0.75);

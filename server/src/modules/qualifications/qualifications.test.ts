@@ -407,4 +407,42 @@ describe('qualifications', () => {
     expect((await other.call(other.member, 'GET', `/stations/${station.id}/floor`)).status).toBe(404);
     expect((await other.call(other.member, 'POST', `/stations/${station.id}/signoff-requests`)).status).toBe(404);
   });
+
+  it('sends a person back to training once when one import revises two videos of their station (each video.revised handled alone)', async () => {
+    const p = await plant('Two Revisions Org');
+    const [lockout, ppe] = [catalog.videos.lockout as number, catalog.videos.ppe as number];
+    const station = (await p.call(p.superUser, 'POST', '/stations', pressStation([lockout, ppe], { name: 'Lockout and PPE' }))).body.data;
+    await p.call(p.superUser, 'POST', `/stations/${station.id}/assignments`, { user_ids: [p.member.id] });
+    for (const video of [lockout, ppe]) await p.watch(p.member, video);
+    await p.call(p.superUser, 'POST', '/signoffs', {
+      station_id: station.id,
+      user_id: p.member.id,
+      checklist: CHECKLIST.map((item) => ({ item, checked: true })),
+    });
+    expect((await stateOf(p, p.member, station.id)).state).toBe('qualified');
+
+    await reimportTestCatalog(
+      platform,
+      (c) => {
+        for (const [index, file] of [
+          [0, 'lockout-v3.pdf'],
+          [1, 'ppe-v2.pdf'],
+        ] as const) {
+          const video = c.categories[0]!.sub_categories[0]!.videos[index]! as Record<string, unknown>;
+          video.playbook = file;
+          video.requires_retraining = true;
+        }
+      },
+      { 'lockout-v3.pdf': '%PDF-1.4\n% revision 3 of the lockout playbook\n%%EOF\n', 'ppe-v2.pdf': '%PDF-1.4\n% the PPE playbook\n%%EOF\n' },
+    );
+    const due = await stateOf(p, p.member, station.id);
+    expect(due.state).toBe('retraining_due');
+    expect(due.required.map((r: { completed_revision: number | null }) => r.completed_revision)).toEqual([null, null]);
+    const db = platform.ctx.db;
+    const evidence = await db.selectFrom('evidence_records').select('kind').where('user_id', '=', p.member.id).where('station_id', '=', station.id).execute();
+    expect(evidence.filter((e) => e.kind === 'retraining_due')).toHaveLength(1);
+    const notices = await db.selectFrom('notices').select('message').where('user_id', '=', p.member.id).execute();
+    expect(notices.filter((n) => n.message.includes('Lockout and PPE has a new revision'))).toHaveLength(1);
+    expect((await checkChain(db, p.organizationId)).breaks).toEqual([]);
+  });
 });
