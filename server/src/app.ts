@@ -7,6 +7,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './app-context.ts';
+import { defineBackgroundWork, type ExtraKind, startBackgroundWork } from './background-work.ts';
 import type { Config } from './config/env.ts';
 import { createDb } from './db/client.ts';
 import { migrateToLatest } from './db/migrate.ts';
@@ -29,6 +30,7 @@ import { stripeWebhookRoutes } from './modules/billing/stripe-webhook.routes.ts'
 import { browseRoutes } from './modules/browse/browse.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { createJobQueue } from './modules/jobs/jobs.ts';
 import { kioskRoutes } from './modules/kiosk/kiosk.routes.ts';
 import { landingRoutes } from './modules/landing/landing.routes.ts';
 import { landingPageRoutes } from './modules/landing/landing-page.routes.ts';
@@ -57,9 +59,10 @@ export type RegisteredRoute = Pick<RouteOptions, 'method' | 'url' | 'schema' | '
 
 /** Builds the whole platform: database (migrated), mailer, API, media and the web app. */
 /** `logStream`: where the JSON log lines go (standard output by default; tests read them). */
+/** `extraJobs`: job kinds worked beside the platform's own (tests of the queue across processes). */
 export async function buildApp(
   config: Config,
-  { logStream }: { logStream?: { write(line: string): void } } = {},
+  { logStream, extraJobs = [] }: { logStream?: { write(line: string): void }; extraJobs?: ExtraKind[] } = {},
 ): Promise<{ app: FastifyInstance; ctx: AppContext; routes: RegisteredRoute[] }> {
   const app = Fastify({
     trustProxy: config.trustProxy,
@@ -86,10 +89,14 @@ export async function buildApp(
   await migrateToLatest(db);
   // Outside requests (clocks, mailer, start-up); a request's own lines go through request.log, which carries its id.
   const log = app.log;
-  const mailer = createMailer(db, config, log);
-  const ctx: AppContext = { config, db, dialect, mailer, log };
+  const jobs = await createJobQueue(config, db, log);
+  const mailer = createMailer(db, config, log, jobs);
+  const ctx: AppContext = { config, db, dialect, mailer, log, jobs };
+  await defineBackgroundWork(ctx);
   await ensureGuestAccount(ctx);
   app.addHook('onClose', async () => {
+    // Graceful stop: no new job is taken, the running ones finish (their writes need the database), then it closes.
+    await jobs.stop({ drain: true });
     mailer.close();
     await db.destroy();
   });
@@ -190,6 +197,15 @@ export async function buildApp(
     }
     return reply.status(404).send(failure(404, `No route ${request.method} ${url}`));
   });
+
+  // Background work (RUN_JOBS, default true): a laptop's one process serves and works; RUN_JOBS=false serves only.
+  if (config.jobs.run) {
+    app.addHook('onReady', async () => {
+      const clocks = await startBackgroundWork(ctx, extraJobs);
+      // The clocks' first runs finish before the platform answers, as when they ran at start (tests rely on it).
+      await Promise.all(clocks.map(({ name, id }) => jobs.settled(name, id, 60_000)));
+    });
+  }
 
   return { app, ctx, routes };
 }

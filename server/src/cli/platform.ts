@@ -2,6 +2,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { evidenceBreaksText } from '@mm/contract';
 import type { AppContext } from '../app-context.ts';
+import { defineBackgroundWork } from '../background-work.ts';
 import { ConfigError, loadConfig } from '../config/env.ts';
 import { createDb } from '../db/client.ts';
 import { migrateToLatest } from '../db/migrate.ts';
@@ -12,7 +13,10 @@ import { hashPassword, passwordProblem } from '../lib/passwords.ts';
 import { revokeUserSessions } from '../modules/auth/sessions.queries.ts';
 import { describeImport, importCatalog } from '../modules/catalog-import/import-catalog.ts';
 import { progressBar } from '../modules/catalog-import/import-progress.ts';
-import { createMailer } from '../modules/mail/outbox.ts';
+import type { JobQueue } from '../modules/jobs/job-queue.ts';
+import { createJobQueue } from '../modules/jobs/jobs.ts';
+import { jobsReport } from '../modules/jobs/jobs-report.ts';
+import { createMailer, type Mailer } from '../modules/mail/outbox.ts';
 import { addMember, createOrganization } from '../modules/organization/organization.service.ts';
 import { checkChain, keptHeadOf } from '../modules/qualifications/audit-pack.ts';
 import { findUserByEmail, updateUser } from '../modules/users/users.queries.ts';
@@ -33,6 +37,9 @@ Commands:
       [--team <name>] [--role <role>] [--super-user]
   set-password                  Set a user's password and end all of their sessions.
       --email <email> --password <password>
+  jobs                          The job queue: each queue's waiting, running, completed and failed jobs, then the
+                                running and failed ones (newest first).
+      [--retry <job id> --queue <name>]   Send a failed job back to its queue.
   verify-evidence               Check an organization's qualification evidence chain record by record (exit 1 if broken).
       --organization <id> [--head <hash> --head-at <time>]   (a head you kept: an audit pack's or the weekly e-mail's)
   --help                        Show this help.
@@ -74,9 +81,11 @@ async function run(argv: string[]): Promise<void> {
       'super-user': { type: 'boolean' },
       head: { type: 'string' },
       'head-at': { type: 'string' },
+      retry: { type: 'string' },
+      queue: { type: 'string' },
     },
   });
-  if (!['migrate', 'seed-demo', 'import-catalog', 'create-organization', 'create-user', 'set-password', 'verify-evidence'].includes(command)) {
+  if (!['migrate', 'seed-demo', 'import-catalog', 'create-organization', 'create-user', 'set-password', 'verify-evidence', 'jobs'].includes(command)) {
     throw new UsageError(`Unknown command "${command}". Run with --help to see the commands.`);
   }
   const expectedPositionals = command === 'import-catalog' ? 1 : 0;
@@ -86,10 +95,27 @@ async function run(argv: string[]): Promise<void> {
   const config = loadConfig();
   useEvidenceKey(resolveEvidenceKey(config));
   const { db, dialect } = createDb(config.databaseUrl);
-  const ctx: AppContext = { config, db, dialect, mailer: createMailer(db, config, consoleLog), log: consoleLog };
+  let jobs: JobQueue | null = null;
+  let mailer: Mailer | null = null;
   try {
     const applied = await migrateToLatest(db);
+    // The command line works no job: what it enqueues (e-mails of a seed, an import's work) waits for a running instance.
+    jobs = await createJobQueue({ ...config, jobs: { ...config.jobs, run: false } }, db, consoleLog);
+    mailer = createMailer(db, config, consoleLog, jobs);
+    const ctx: AppContext = { config, db, dialect, mailer, log: consoleLog, jobs };
+    await defineBackgroundWork(ctx);
     switch (command) {
+      case 'jobs': {
+        if (values.retry !== undefined) {
+          required(values, 'retry', 'queue');
+          if (!(await jobs.retry(values.queue as string, values.retry as string)))
+            throw new UsageError(`No failed job ${values.retry} in the queue ${values.queue}.`);
+          console.log(`Job ${values.retry} is back in the queue ${values.queue}.`);
+          return;
+        }
+        for (const line of await jobsReport(jobs)) console.log(line);
+        return;
+      }
       case 'migrate':
         console.log(applied.length ? `Applied: ${applied.join(', ')}` : 'The database is up to date.');
         return;
@@ -154,7 +180,8 @@ async function run(argv: string[]): Promise<void> {
       }
     }
   } finally {
-    ctx.mailer.close();
+    mailer?.close();
+    await jobs?.stop({ drain: false });
     await db.destroy();
   }
 }

@@ -691,6 +691,33 @@ export interface WriteReceiptPruneTable {
   ran_at: number;
 }
 
+/** The job queue on SQLite (modules/jobs/sqlite-queue.ts); on PostgreSQL pg-boss keeps its own schema. */
+export interface JobTable {
+  id: Generated<number>;
+  name: string;
+  /** JSON. */
+  payload: string;
+  state: 'ready' | 'active' | 'completed' | 'failed';
+  singleton_key: string | null;
+  attempts: number;
+  retry_limit: number;
+  retry_delay_ms: number;
+  run_after: number;
+  holder: string | null;
+  lease_until: number | null;
+  last_error: string | null;
+  created_at: number;
+  started_at: number | null;
+  finished_at: number | null;
+}
+
+/** Which instance enqueued each period of a clock: one run per period (both databases). */
+export interface JobClockTable {
+  name: string;
+  period: string;
+  enqueued_at: number;
+}
+
 export interface Database {
   organizations: OrganizationTable;
   teams: TeamTable;
@@ -752,6 +779,8 @@ export interface Database {
   write_receipts: WriteReceiptTable;
   write_receipt_prunes: WriteReceiptPruneTable;
   evidence_head_mails: EvidenceHeadMailTable;
+  jobs: JobTable;
+  job_clocks: JobClockTable;
 }
 
 /** The weekly signed copy of an organization's evidence chain head: one per organization and ISO week, claimed. */

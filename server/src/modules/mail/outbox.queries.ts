@@ -11,10 +11,14 @@ export type OutboxStatus = 'pending' | 'captured';
 
 const ROWS_PER_INSERT = 500;
 
-/** Queues messages in the caller's transaction, when there is one: they leave only if what they announce is written. */
-export async function enqueueMails(db: Db, mails: QueuedMail[], status: OutboxStatus, t: number): Promise<void> {
-  for (let i = 0; i < mails.length; i += ROWS_PER_INSERT)
-    await db
+/**
+ * Queues messages in the caller's transaction, when there is one: they leave only if what they announce is written.
+ * Answers their ids (the caller then queues their delivery, or calls the mailer's queuePending after its transaction).
+ */
+export async function enqueueMails(db: Db, mails: QueuedMail[], status: OutboxStatus, t: number): Promise<number[]> {
+  const ids: number[] = [];
+  for (let i = 0; i < mails.length; i += ROWS_PER_INSERT) {
+    const rows = await db
       .insertInto('outbox')
       .values(
         mails.slice(i, i + ROWS_PER_INSERT).map(({ to, kind, mail }) => ({
@@ -31,11 +35,24 @@ export async function enqueueMails(db: Db, mails: QueuedMail[], status: OutboxSt
           created_at: t,
         })),
       )
+      .returning('id')
       .execute();
+    ids.push(...rows.map((r) => r.id));
+  }
+  return ids;
 }
 
-export const dueMessages = (db: Db, t: number, limit: number) =>
-  db.selectFrom('outbox').selectAll().where('status', '=', 'pending').where('next_attempt_at', '<=', t).orderBy('id').limit(limit).execute();
+/** Pending messages due at `t`, oldest first, after the message `afterId` (pages). */
+export const dueMessages = (db: Db, t: number, limit: number, afterId = 0) =>
+  db
+    .selectFrom('outbox')
+    .selectAll()
+    .where('status', '=', 'pending')
+    .where('next_attempt_at', '<=', t)
+    .where('id', '>', afterId)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
 
 /**
  * Claims a due message for this instance until `leaseUntil`: the instance that moves its next attempt wins it
