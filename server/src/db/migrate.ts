@@ -27,6 +27,7 @@ import * as keyedEvidence from './migrations/2026-11-26-032-keyed-evidence.ts';
 import * as evidenceHeadsAndTalkPlay from './migrations/2026-11-26-033-evidence-heads-and-talk-play.ts';
 import * as throttleSpacing from './migrations/2026-11-26-035-throttle-spacing.ts';
 import * as jobQueue from './migrations/2026-11-26-036-job-queue.ts';
+import * as outboxLease from './migrations/2026-11-26-037-outbox-lease.ts';
 
 /** Versioned migrations, in order. Never edit one that has landed: add a new file. */
 const migrations: Record<string, Migration> = {
@@ -57,6 +58,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-26-033-evidence-heads-and-talk-play': evidenceHeadsAndTalkPlay,
   '2026-11-26-035-throttle-spacing': throttleSpacing,
   '2026-11-26-036-job-queue': jobQueue,
+  '2026-11-26-037-outbox-lease': outboxLease,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -140,6 +140,8 @@ export interface OutboxTable {
   attempts: number;
   last_error: string | null;
   next_attempt_at: number;
+  /** While a delivery holds the message (epoch ms); null when none does (migration 037). */
+  lease_until: ColumnType<number | null, number | null | undefined, number | null>;
   sent_at: number | null;
   created_at: number;
 }

@@ -42,35 +42,36 @@ export async function enqueueMails(db: Db, mails: QueuedMail[], status: OutboxSt
   return ids;
 }
 
-/** Pending messages due at `t`, oldest first, after the message `afterId` (pages). */
+/** Pending messages due at `t` and held by no delivery, oldest first, after the message `afterId` (pages). */
 export const dueMessages = (db: Db, t: number, limit: number, afterId = 0) =>
   db
     .selectFrom('outbox')
     .selectAll()
     .where('status', '=', 'pending')
     .where('next_attempt_at', '<=', t)
+    .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', t)]))
     .where('id', '>', afterId)
     .orderBy('id')
     .limit(limit)
     .execute();
 
 /**
- * Claims a due message for this instance until `leaseUntil`: the instance that moves its next attempt wins it
- * (several instances deliver from one database). True when this one did.
+ * Claims a pending message for one delivery until `leaseUntil`, unless another delivery holds it (its lease not yet
+ * run out): one conditional update, so of several instances one wins. True when this one did.
  */
-export async function claimMessage(db: Db, message: { id: number; next_attempt_at: number }, leaseUntil: number): Promise<boolean> {
+export async function claimMessage(db: Db, id: number, t: number, leaseUntil: number): Promise<boolean> {
   const claim = await db
     .updateTable('outbox')
-    .set({ next_attempt_at: leaseUntil })
-    .where('id', '=', message.id)
+    .set({ lease_until: leaseUntil })
+    .where('id', '=', id)
     .where('status', '=', 'pending')
-    .where('next_attempt_at', '=', message.next_attempt_at)
+    .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', t)]))
     .executeTakeFirst();
   return Number(claim.numUpdatedRows) === 1;
 }
 
 export async function markSent(db: Db, id: number, attempts: number, t: number): Promise<void> {
-  await db.updateTable('outbox').set({ status: 'sent', sent_at: t, attempts, last_error: null }).where('id', '=', id).execute();
+  await db.updateTable('outbox').set({ status: 'sent', sent_at: t, attempts, last_error: null, lease_until: null }).where('id', '=', id).execute();
 }
 
 export async function markAttemptFailed(
@@ -80,7 +81,13 @@ export async function markAttemptFailed(
 ): Promise<void> {
   await db
     .updateTable('outbox')
-    .set({ status: outcome.failed ? 'failed' : 'pending', attempts: outcome.attempts, last_error: outcome.error, next_attempt_at: outcome.nextAttemptAt })
+    .set({
+      status: outcome.failed ? 'failed' : 'pending',
+      attempts: outcome.attempts,
+      last_error: outcome.error,
+      next_attempt_at: outcome.nextAttemptAt,
+      lease_until: null,
+    })
     .where('id', '=', id)
     .execute();
 }

@@ -48,7 +48,8 @@ export function createMailer(db: Db, config: Config, log: Log, jobs: Pick<JobQue
   async function attempt(message: Selectable<OutboxTable>): Promise<boolean> {
     if (!transport) return true;
     // An instance that dies while sending leaves the message due again after the lease (at least once, never twice at once).
-    if (!(await claimMessage(db, message, now() + leaseMs))) return false;
+    const t = now();
+    if (!(await claimMessage(db, message.id, t, t + leaseMs))) return false;
     try {
       await transport.sendMail({
         from: config.mailFrom,
