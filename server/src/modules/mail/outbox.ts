@@ -40,7 +40,7 @@ export const LOST_AFTER = MINUTE;
 
 /** `jobs`: the queue deliveries go through (none on the command line: its messages wait for the minute sweep). */
 export function createMailer(db: Db, config: Config, log: Log, jobs: Pick<JobQueue, 'enqueue'> | null = null): Mailer {
-  const transport: Transporter | null = config.smtpUrl ? nodemailer.createTransport(config.smtpUrl) : null;
+  const transport: Transporter | null = config.smtpUrl ? nodemailer.createTransport(pooled(config.smtpUrl)) : null;
   const leaseMs = config.jobs.leaseMs;
   let running: Promise<number> | null = null;
 
@@ -121,4 +121,14 @@ export function createMailer(db: Db, config: Config, log: Log, jobs: Pick<JobQue
       transport?.close();
     },
   };
+}
+
+/**
+ * SMTP connections kept open and shared by the deliveries (at most 5), unless SMTP_URL says otherwise: a burst of
+ * messages (a broadcast) costs one handshake per connection, not per message.
+ */
+function pooled(smtpUrl: string): string {
+  const url = new URL(smtpUrl);
+  if (!url.searchParams.has('pool')) url.searchParams.set('pool', 'true');
+  return url.toString();
 }
