@@ -1,5 +1,5 @@
 /**
- * `npm run cluster`: the production shape on one machine. N app instances (HTTP only when the worker exists) and
+ * `npm run cluster`: the production shape on one machine. N app instances (HTTP only) and
  * one worker on one PostgreSQL, behind Debian's nginx running the repo's deploy/nginx.conf (filled in by the test
  * kit that server/test/nginx.test.ts uses). Ctrl-C or SIGTERM drains every process (each exits 0 when its requests
  * finished) and stops nginx.
@@ -20,8 +20,6 @@ import { NGINX, type RunningNginx, startNginx } from '../server/test/nginx-proce
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const SERVER_DIR = path.join(ROOT, 'server');
 const WEB_DIST = path.join(ROOT, 'web', 'dist');
-/** The worker process (issue 36's job queue): while it does not exist, each instance runs the background work itself. */
-const WORKER = path.join(SERVER_DIR, 'src', 'worker.ts');
 /** Longer than the app's own drain limit (25 s), so the app reports its own overrun. */
 const STOP_LIMIT_MS = 30_000;
 
@@ -71,7 +69,6 @@ async function main() {
 
   // Relative to server/, as for `npm start`.
   const dataDir = path.resolve(SERVER_DIR, process.env.DATA_DIR || './data');
-  const hasWorker = fs.existsSync(WORKER);
   const base: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: process.env.NODE_ENV ?? 'production',
@@ -114,15 +111,14 @@ async function main() {
         HOST: '127.0.0.1',
         PORT: String(appPort),
         ...(n > 1 && { SEED_DEMO: 'never' }),
-        // With a worker process the instances serve HTTP only (the worker runs the queue).
-        ...(hasWorker && { RUN_JOBS: 'false' }),
+        // The instances serve HTTP only: the worker runs the job queue.
+        RUN_JOBS: 'false',
       });
       child.url = `http://127.0.0.1:${appPort}`;
       children.push(child);
       await waitReady(child, child.url, n === 1 ? 900 : 120);
     }
-    if (hasWorker) children.push(startChild('worker', 'src/worker.ts', base));
-    else console.log('No server/src/worker.ts yet: each instance runs the background work, shared through database claims.');
+    children.push(startChild('worker', 'src/worker.ts', base));
     nginx = await startNginx({
       app: children.filter((c) => c.url).map((c) => new URL(c.url as string).host),
       mediaDir: path.join(dataDir, 'media'),
@@ -143,7 +139,7 @@ async function main() {
       `(${children
         .filter((c) => c.url)
         .map((c) => c.url)
-        .join(', ')})${hasWorker ? ' and a worker' : ''} on PostgreSQL; Ctrl-C stops it.`,
+        .join(', ')}) and a worker on PostgreSQL; Ctrl-C stops it.`,
   );
 }
 

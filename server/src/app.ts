@@ -8,6 +8,7 @@ import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './app-context.ts';
+import { defineBackgroundWork, type ExtraKind, startBackgroundWork } from './background-work.ts';
 import type { Config } from './config/env.ts';
 import { createDb } from './db/client.ts';
 import { migrateToLatest } from './db/migrate.ts';
@@ -35,6 +36,8 @@ import { browseRoutes } from './modules/browse/browse.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { metricsRoutes } from './modules/health/metrics.routes.ts';
+import { createJobQueue } from './modules/jobs/jobs.ts';
+import { queueFamilies } from './modules/jobs/queue-metrics.ts';
 import { kioskRoutes } from './modules/kiosk/kiosk.routes.ts';
 import { landingRoutes } from './modules/landing/landing.routes.ts';
 import { landingPageRoutes } from './modules/landing/landing-page.routes.ts';
@@ -64,13 +67,16 @@ export type RegisteredRoute = Pick<RouteOptions, 'method' | 'url' | 'schema' | '
 
 /** Builds the whole platform: database (migrated), mailer, API, media and the web app. */
 /** `logStream`: where the JSON log lines go (standard output by default; tests read them); `webReady`: the web build under way. */
+/** `extraJobs`: job kinds worked beside the platform's own (tests of the queue across processes). */
 export async function buildApp(
   config: Config,
-  { logStream, webReady }: { logStream?: { write(line: string): void }; webReady?: Promise<unknown> } = {},
+  { logStream, webReady, extraJobs = [] }: { logStream?: { write(line: string): void }; webReady?: Promise<unknown>; extraJobs?: ExtraKind[] } = {},
 ): Promise<{ app: FastifyInstance; ctx: AppContext; routes: RegisteredRoute[]; metrics: Metrics }> {
   const app = Fastify({
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // Starting the job queue's workers and clocks (onReady) takes longer than Fastify's 10 s on a loaded machine.
+    pluginTimeout: 60_000,
     logger: {
       level: config.logLevel,
       ...(logStream && { stream: logStream }),
@@ -97,11 +103,16 @@ export async function buildApp(
   await migrateToLatest(db);
   // Outside requests (clocks, mailer, start-up); a request's own lines go through request.log, which carries its id.
   const log = app.log;
-  const mailer = createMailer(db, config, log);
+  const jobs = await createJobQueue(config, db, log);
+  const mailer = createMailer(db, config, log, jobs);
   const storage = await createStorage(config.storageUrl, config.dataDir);
-  const ctx: AppContext = { config, db, dialect, mailer, log, storage, events: createDomainEvents() };
+  const ctx: AppContext = { config, db, dialect, mailer, log, storage, events: createDomainEvents(), jobs };
+  await defineBackgroundWork(ctx);
   await ensureGuestAccount(ctx);
+  metrics.registerGauges(async () => queueFamilies(await jobs.stats()));
   app.addHook('onClose', async () => {
+    // Graceful stop: no new job is taken, the running ones finish (their writes need the database), then it closes.
+    await jobs.stop({ drain: true });
     metrics.close();
     mailer.close();
     storage.close();
@@ -220,6 +231,16 @@ export async function buildApp(
     }
     return reply.status(404).send(failure(404, `No route ${request.method} ${url}`));
   });
+
+  // Background work (RUN_JOBS, default true): a laptop's one process serves and works; RUN_JOBS=false serves only.
+  if (config.jobs.run) {
+    app.addHook('onReady', async () => {
+      const clocks = await startBackgroundWork(ctx, extraJobs);
+      // The clocks' first runs finish before the platform answers, as when they ran at start (tests rely on it); a busy
+      // queue is not waited for beyond 3 s.
+      await Promise.all(clocks.map(({ name, id }) => jobs.settled(name, id, 3000)));
+    });
+  }
 
   return { app, ctx, routes, metrics };
 }

@@ -15,7 +15,7 @@ try {
   // Loaded after the port answers: the platform's modules take seconds to load on a first start.
   const { buildApp } = await import('./app.ts');
   const { seedDemoIfEmpty } = await import('./cli/seed-demo.ts');
-  const { startRenditionRunner } = await import('./modules/renditions/rendition-runner.ts');
+  const { wakeRenditions } = await import('./modules/renditions/index.ts');
   const { app, ctx } = await buildApp(config, { webReady });
   const lines: string[] = [];
   if (config.seedDemo === 'auto') await seedDemoIfEmpty(ctx, (line) => lines.push(line));
@@ -25,10 +25,10 @@ try {
   console.log(`\nManufacturing Masters is running at ${config.publicUrl} (database: ${ctx.dialect})`);
   if (!config.smtpUrl) console.log(`E-mails are kept in the development outbox: ${config.publicUrl}/dev/outbox`);
   for (const line of lines) console.log(line);
-  // Renditions left to prepare (a first start's demo, or a start that stopped half-way) are prepared one at a time
-  // while the platform answers; a lesson not ready yet says how long it will take. SIGTERM stops the runner first.
-  const runner = startRenditionRunner(ctx);
-  closeOnSignals(app, { beforeClose: () => runner.stop() });
+  // Renditions left to prepare (a first start's demo, or a start that stopped half-way) are prepared by the job queue,
+  // one at a time, while the platform answers; a lesson not ready yet says how long it will take.
+  await wakeRenditions(ctx);
+  closeOnSignals(app);
 } catch (error) {
   if (error instanceof ConfigError) {
     console.error(error.message);

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { evidenceBreaksText } from '@mm/contract';
 import type { AppContext } from '../app-context.ts';
+import { defineBackgroundWork } from '../background-work.ts';
 import { ConfigError, loadConfig } from '../config/env.ts';
 import { createDb } from '../db/client.ts';
 import { migrateToLatest } from '../db/migrate.ts';
@@ -17,7 +18,10 @@ import { parseS3Url } from '../lib/storage/s3-url.ts';
 import { revokeUserSessions } from '../modules/auth/sessions.queries.ts';
 import { describeImport, importCatalog } from '../modules/catalog-import/import-catalog.ts';
 import { progressBar } from '../modules/catalog-import/import-progress.ts';
-import { createMailer } from '../modules/mail/outbox.ts';
+import type { JobQueue } from '../modules/jobs/job-queue.ts';
+import { createJobQueue } from '../modules/jobs/jobs.ts';
+import { jobsReport } from '../modules/jobs/jobs-report.ts';
+import { createMailer, type Mailer } from '../modules/mail/outbox.ts';
 import { addMember, createOrganization } from '../modules/organization/organization.service.ts';
 import { checkChain, keptHeadOf } from '../modules/qualifications/audit-pack.ts';
 import { findUserByEmail, updateUser } from '../modules/users/users.queries.ts';
@@ -41,6 +45,9 @@ Commands:
   move-storage-to <STORAGE_URL> Copy the media, captions, playbooks and uploads under DATA_DIR into a bucket
                                 (s3://bucket?endpoint=...&region=...; credentials from AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY);
                                 resumable: a second run copies only what is missing; exit 1 if any file failed.
+  jobs                          The job queue: each queue's waiting, running, completed and failed jobs, then the
+                                running and failed ones (newest first).
+      [--retry <job id> --queue <name>]   Send a failed job back to its queue.
   verify-evidence               Check an organization's qualification evidence chain record by record (exit 1 if broken).
       --organization <id> [--head <hash> --head-at <time>]   (a head you kept: an audit pack's or the weekly e-mail's)
   --help                        Show this help.
@@ -82,10 +89,14 @@ async function run(argv: string[]): Promise<void> {
       'super-user': { type: 'boolean' },
       head: { type: 'string' },
       'head-at': { type: 'string' },
+      retry: { type: 'string' },
+      queue: { type: 'string' },
     },
   });
   if (
-    !['migrate', 'seed-demo', 'import-catalog', 'create-organization', 'create-user', 'set-password', 'verify-evidence', 'move-storage-to'].includes(command)
+    !['migrate', 'seed-demo', 'import-catalog', 'create-organization', 'create-user', 'set-password', 'verify-evidence', 'move-storage-to', 'jobs'].includes(
+      command,
+    )
   ) {
     throw new UsageError(`Unknown command "${command}". Run with --help to see the commands.`);
   }
@@ -101,10 +112,27 @@ async function run(argv: string[]): Promise<void> {
   useEvidenceKey(resolveEvidenceKey(config));
   const { db, dialect } = createDb(config.databaseUrl);
   const storage = await createStorage(config.storageUrl, config.dataDir);
-  const ctx: AppContext = { config, db, dialect, mailer: createMailer(db, config, consoleLog), log: consoleLog, storage, events: createDomainEvents() };
+  let jobs: JobQueue | null = null;
+  let mailer: Mailer | null = null;
   try {
     const applied = await migrateToLatest(db);
+    // The command line works no job: what it enqueues (e-mails of a seed, an import's work) waits for a running instance.
+    jobs = await createJobQueue({ ...config, jobs: { ...config.jobs, run: false } }, db, consoleLog);
+    mailer = createMailer(db, config, consoleLog, jobs);
+    const ctx: AppContext = { config, db, dialect, mailer, log: consoleLog, storage, events: createDomainEvents(), jobs };
+    await defineBackgroundWork(ctx);
     switch (command) {
+      case 'jobs': {
+        if (values.retry !== undefined) {
+          required(values, 'retry', 'queue');
+          if (!(await jobs.retry(values.queue as string, values.retry as string)))
+            throw new UsageError(`No failed job ${values.retry} in the queue ${values.queue}.`);
+          console.log(`Job ${values.retry} is back in the queue ${values.queue}.`);
+          return;
+        }
+        for (const line of await jobsReport(jobs)) console.log(line);
+        return;
+      }
       case 'migrate':
         console.log(applied.length ? `Applied: ${applied.join(', ')}` : 'The database is up to date.');
         return;
@@ -169,7 +197,8 @@ async function run(argv: string[]): Promise<void> {
       }
     }
   } finally {
-    ctx.mailer.close();
+    mailer?.close();
+    await jobs?.stop({ drain: false });
     storage.close();
     await db.destroy();
   }

@@ -55,6 +55,12 @@ const schema = z
     EVIDENCE_HEAD_EMAIL: z.string().email().optional(),
     /** Bearer token that opens /metrics from anywhere; unset, only direct loopback connections may read it. */
     METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters (a random secret, e.g. openssl rand -hex 16)').optional(),
+    /** false: this instance serves HTTP only and leaves background jobs to the others (or to `npm run worker`). */
+    RUN_JOBS: z.enum(['true', 'false']).default('true'),
+    /** How long a running job stays with its instance without news before another instance takes it again. */
+    JOB_LEASE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
+    /** How often an idle worker looks for jobs other instances enqueued (pg-boss: at least 500 ms). */
+    JOB_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(2000),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.EVIDENCE_KEY) {
@@ -109,6 +115,8 @@ function toConfig(env: z.infer<typeof schema>) {
     evidence: { key: env.EVIDENCE_KEY, headEmail: env.EVIDENCE_HEAD_EMAIL },
     /** Opens /metrics to a scraper elsewhere (modules/health/metrics.policy.ts). */
     metricsToken: env.METRICS_TOKEN,
+    /** The job queue (modules/jobs): whether this instance works jobs, the lease of a running job, the idle poll. */
+    jobs: { run: env.RUN_JOBS === 'true', leaseMs: env.JOB_LEASE_SECONDS * 1000, pollMs: env.JOB_POLL_MS },
   };
 }
 

@@ -26,6 +26,8 @@ import * as writeReceiptPruning from './migrations/2026-11-26-030-write-receipt-
 import * as keyedEvidence from './migrations/2026-11-26-032-keyed-evidence.ts';
 import * as evidenceHeadsAndTalkPlay from './migrations/2026-11-26-033-evidence-heads-and-talk-play.ts';
 import * as throttleSpacing from './migrations/2026-11-26-035-throttle-spacing.ts';
+import * as jobQueue from './migrations/2026-11-26-036-job-queue.ts';
+import * as outboxLease from './migrations/2026-11-26-037-outbox-lease.ts';
 import * as renditionPreparation from './migrations/2026-11-26-039-rendition-preparation.ts';
 
 /** Versioned migrations, in order. Never edit one that has landed: add a new file. */
@@ -56,6 +58,8 @@ const migrations: Record<string, Migration> = {
   '2026-11-26-032-keyed-evidence': keyedEvidence,
   '2026-11-26-033-evidence-heads-and-talk-play': evidenceHeadsAndTalkPlay,
   '2026-11-26-035-throttle-spacing': throttleSpacing,
+  '2026-11-26-036-job-queue': jobQueue,
+  '2026-11-26-037-outbox-lease': outboxLease,
   '2026-11-26-039-rendition-preparation': renditionPreparation,
 };
 

@@ -140,6 +140,8 @@ export interface OutboxTable {
   attempts: number;
   last_error: string | null;
   next_attempt_at: number;
+  /** While a delivery holds the message (epoch ms); null when none does (migration 037). */
+  lease_until: ColumnType<number | null, number | null | undefined, number | null>;
   sent_at: number | null;
   created_at: number;
 }
@@ -709,6 +711,33 @@ export interface WriteReceiptPruneTable {
   ran_at: number;
 }
 
+/** The job queue on SQLite (modules/jobs/sqlite-queue.ts); on PostgreSQL pg-boss keeps its own schema. */
+export interface JobTable {
+  id: Generated<number>;
+  name: string;
+  /** JSON. */
+  payload: string;
+  state: 'ready' | 'active' | 'completed' | 'failed';
+  singleton_key: string | null;
+  attempts: number;
+  retry_limit: number;
+  retry_delay_ms: number;
+  run_after: number;
+  holder: string | null;
+  lease_until: number | null;
+  last_error: string | null;
+  created_at: number;
+  started_at: number | null;
+  finished_at: number | null;
+}
+
+/** Which instance enqueued each period of a clock: one run per period (both databases). */
+export interface JobClockTable {
+  name: string;
+  period: string;
+  enqueued_at: number;
+}
+
 export interface Database {
   organizations: OrganizationTable;
   teams: TeamTable;
@@ -771,6 +800,8 @@ export interface Database {
   write_receipts: WriteReceiptTable;
   write_receipt_prunes: WriteReceiptPruneTable;
   evidence_head_mails: EvidenceHeadMailTable;
+  jobs: JobTable;
+  job_clocks: JobClockTable;
 }
 
 /** The weekly signed copy of an organization's evidence chain head: one per organization and ISO week, claimed. */

@@ -26,8 +26,7 @@ export function endKeptConnectionsWhenDraining(app: FastifyInstance): void {
  * so a supervisor sees that the drain did not finish. A second signal during the drain exits at once (1): the
  * operator's Ctrl-C twice.
  */
-/** `beforeClose`: work of this process that is not a request (a background runner) stopped before the app closes. */
-export function closeOnSignals(app: FastifyInstance, options: { limitMs?: number; exit?: Exit; beforeClose?: () => Promise<void> } = {}): void {
+export function closeOnSignals(app: FastifyInstance, options: { limitMs?: number; exit?: Exit } = {}): void {
   const limitMs = options.limitMs ?? DRAIN_LIMIT_MS;
   const exit: Exit = options.exit ?? ((code) => process.exit(code));
   let draining = false;
@@ -50,22 +49,20 @@ export function closeOnSignals(app: FastifyInstance, options: { limitMs?: number
       exit(1);
     }, limitMs);
     deadline.unref();
-    Promise.resolve(options.beforeClose?.())
-      .then(() => app.close())
-      .then(
-        () => {
-          clearTimeout(deadline);
-          clearInterval(idle);
-          app.log.info({ event: 'shutdown', ms: Date.now() - started }, 'drained and closed');
-          exit(0);
-        },
-        (err: unknown) => {
-          clearTimeout(deadline);
-          clearInterval(idle);
-          app.log.error({ err, event: 'shutdown' }, 'closing failed');
-          exit(1);
-        },
-      );
+    app.close().then(
+      () => {
+        clearTimeout(deadline);
+        clearInterval(idle);
+        app.log.info({ event: 'shutdown', ms: Date.now() - started }, 'drained and closed');
+        exit(0);
+      },
+      (err: unknown) => {
+        clearTimeout(deadline);
+        clearInterval(idle);
+        app.log.error({ err, event: 'shutdown' }, 'closing failed');
+        exit(1);
+      },
+    );
   };
   process.on('SIGTERM', onSignal);
   process.on('SIGINT', onSignal);

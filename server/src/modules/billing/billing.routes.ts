@@ -1,12 +1,10 @@
 import { routes } from '@mm/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.ts';
-import { HOUR } from '../../lib/clock.ts';
 import { contractRoute } from '../../lib/contract-route.ts';
 import { ok } from '../../lib/reply.ts';
 import { callerOf } from '../auth/index.ts';
 import { confirmPayment, getPaymentState, listPlans, listSubscriptionRecords, pauseAutoRenewal, startCheckout } from './billing.service.ts';
-import { runBillingClock } from './billing-clock.ts';
 import { acceptInvitation, registerMembers } from './team-members.service.ts';
 
 /** Subscriptions, checkout and team seats (member spec, section 7). */
@@ -62,15 +60,5 @@ export const billingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       ok(await acceptInvitation(ctx, request.body, request.ip, request.headers['user-agent']), 'Your account is active. Welcome to Manufacturing Masters!'),
   });
 
-  // Renewals and expiries of the offline provider, and lapsed subscriptions of any provider.
-  const tick = () =>
-    runBillingClock(ctx)
-      .then((outcome) => ctx.log.info({ event: 'billing_clock', ...outcome }, 'billing clock ran'))
-      .catch((err) => ctx.log.error({ err, event: 'billing_clock' }, 'billing clock failed'));
-  const timer = setInterval(tick, HOUR);
-  timer.unref();
-  app.addHook('onReady', async () => {
-    await tick();
-  });
-  app.addHook('onClose', async () => clearInterval(timer));
+  // The billing clock (renewals and expiries) is an hourly job of the queue: server/src/background-work.ts.
 };

@@ -253,6 +253,6 @@ export async function sendBroadcast(ctx: AppContext, caller: Caller, body: { org
     );
     return recipients.length;
   });
-  if (ctx.config.smtpUrl) void ctx.mailer.deliverPending().catch(() => undefined);
+  if (ctx.config.smtpUrl) void ctx.mailer.queuePending().catch(() => undefined);
   return sent;
 }

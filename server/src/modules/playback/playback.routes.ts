@@ -1,7 +1,6 @@
 import { DISLIKED_MESSAGE, LIKED_MESSAGE, routes } from '@mm/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.ts';
-import { HOUR } from '../../lib/clock.ts';
 import { contractRoute } from '../../lib/contract-route.ts';
 import { ok, sendPdf } from '../../lib/reply.ts';
 import { callerOf } from '../auth/index.ts';
@@ -17,7 +16,6 @@ import {
   viewVideo,
   vote,
 } from './playback.service.ts';
-import { pruneWriteReceipts } from './write-receipt-pruning.ts';
 
 // POST calls that only read: open to the read-only guest.
 const read = { guestWrites: true };
@@ -96,12 +94,5 @@ export const playbackRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     },
   });
 
-  // Old write receipts, hourly: every instance ticks, one takes each hour (claimed in the database).
-  const tick = () => pruneWriteReceipts(ctx).catch((err) => ctx.log.error({ err, event: 'write_receipts_pruned' }, 'write receipt prune failed'));
-  const timer = setInterval(tick, HOUR);
-  timer.unref();
-  app.addHook('onReady', async () => {
-    await tick();
-  });
-  app.addHook('onClose', async () => clearInterval(timer));
+  // Old write receipts are pruned by an hourly job of the queue: server/src/background-work.ts.
 };

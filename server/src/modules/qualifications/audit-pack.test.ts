@@ -6,8 +6,7 @@ import { atMoment, DAY } from '../../lib/clock.ts';
 import { evidenceKey } from '../../lib/evidence-key.ts';
 import { checkChain, KEPT_HEAD_INCOMPLETE } from './audit-pack.ts';
 import { GENESIS_HASH, hashRecord, signHead } from './evidence-chain.ts';
-import { isoWeek, sealLegacyChains } from './evidence-head.ts';
-import { runQualificationClock } from './qualification-clock.ts';
+import { isoWeek, sealLegacyChains, sendHeadMails } from './evidence-head.ts';
 
 let platform: TestPlatform;
 let catalog: TestCatalog;
@@ -281,8 +280,8 @@ describe('the keyed chain', () => {
     const p = await signedOffPlant('Weekly Head Works');
     const head = (await p.verify()).head!;
     const nextWeek = Date.now() + 7 * DAY;
-    await atMoment(nextWeek, () => runQualificationClock(platform.ctx));
-    await atMoment(nextWeek + 3600_000, () => runQualificationClock(platform.ctx));
+    await atMoment(nextWeek, () => sendHeadMails(platform.ctx, nextWeek));
+    await atMoment(nextWeek + 3600_000, () => sendHeadMails(platform.ctx, nextWeek + 3600_000));
     const mails = await platform.ctx.db
       .selectFrom('outbox')
       .select(['to_address', 'text_body'])

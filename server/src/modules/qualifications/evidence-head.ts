@@ -29,7 +29,8 @@ export function isoWeek(t: number): string {
 }
 
 /**
- * Once a week (the first clock run of the ISO week, claimed in the database so several instances send once), each
+ * Once a week (a weekly job of the queue; each organization's week is also claimed in the database, so a second run sends
+ * nothing), each
  * organization with evidence is e-mailed its chain head with the platform's signature: a copy kept outside the
  * database, to check the chain against later. Only a verified head is sent; a broken chain is logged instead.
  */

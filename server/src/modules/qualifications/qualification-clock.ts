@@ -2,7 +2,6 @@ import type { AppContext } from '../../app-context.ts';
 import { DAY, dayIn, formatDay, hourIn, now } from '../../lib/clock.ts';
 import { fullName } from '../../lib/person-name.ts';
 import { trainingDigestMail } from '../mail/index.ts';
-import { sendHeadMails } from './evidence-head.ts';
 import { dueAfter, moveQualification, startNewCycle } from './qualification-state.ts';
 import { claimDigest, dueAssignments, heldReachedByClock, superUsersOf } from './qualifications.queries.ts';
 import { clockState } from './qualifications.rules.ts';
@@ -14,10 +13,10 @@ export const DIGEST_HORIZON_DAYS = 7;
 export const DIGEST_LOCAL_HOUR = 7;
 
 /**
- * The qualifications' clock, run hourly by every instance: held qualifications enter their warning period (the
- * content is reassigned: the person watches it again, due by the expiry date) or expire, each transition carried
- * out once whatever the number of instances (conditional updates); then the day's digests, one per recipient and
- * local day (claimed in the database).
+ * The qualifications' clock, an hourly job of the queue (one instance runs each hour): held qualifications enter their
+ * warning period (the content is reassigned: the person watches it again, due by the expiry date) or expire, each
+ * transition carried out once even if two runs meet (conditional updates); then the day's digests, one per recipient
+ * and local day (claimed in the database). The weekly evidence head is a job of its own (evidence-head.ts).
  */
 export async function runQualificationClock(ctx: AppContext): Promise<void> {
   const t = now();
@@ -42,8 +41,7 @@ export async function runQualificationClock(ctx: AppContext): Promise<void> {
     return reached.length;
   });
   const digests = await sendDigests(ctx, t);
-  const heads = await sendHeadMails(ctx, t);
-  ctx.log.info({ event: 'qualification_clock', qualificationsReached: moved, digests, heads }, 'qualification clock ran');
+  ctx.log.info({ event: 'qualification_clock', qualificationsReached: moved, digests }, 'qualification clock ran');
 }
 
 type Recipient = { userId: number; name: string; email: string; timezone: string | null; own: string[]; overduePeople: string[] };

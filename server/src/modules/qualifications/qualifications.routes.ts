@@ -1,13 +1,11 @@
 import { countOf, routes } from '@mm/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.ts';
-import { HOUR } from '../../lib/clock.ts';
 import { contractRoute } from '../../lib/contract-route.ts';
 import { ok, sendCsv, sendPdf } from '../../lib/reply.ts';
 import { callerOf } from '../auth/index.ts';
 import { auditPack, verifyEvidence } from './audit-pack.ts';
 import { sealLegacyChains } from './evidence-head.ts';
-import { runQualificationClock } from './qualification-clock.ts';
 import { assignShift, personQualifications, qualificationMatrix, qualificationMatrixCsv } from './qualifications.service.ts';
 import { listSignoffs, signOff } from './signoffs.service.ts';
 import { requestSignoff, stationFloor } from './station-floor.service.ts';
@@ -124,13 +122,8 @@ export const qualificationsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = 
     handler: async (request) => ok(await verifyEvidence(ctx, callerOf(request), request.params.orgId, request.query)),
   });
 
-  // Expiry, recertification and the daily digests: hourly on every instance (each transition and digest happens once).
-  const tick = () => runQualificationClock(ctx).catch((err) => ctx.log.error({ err, event: 'qualification_clock' }, 'qualification clock failed'));
-  const timer = setInterval(tick, HOUR);
-  timer.unref();
+  // Expiry, recertification, the daily digests and the weekly evidence head are jobs of the queue: server/src/background-work.ts.
   app.addHook('onReady', async () => {
     await sealLegacyChains(ctx);
-    await tick();
   });
-  app.addHook('onClose', async () => clearInterval(timer));
 };

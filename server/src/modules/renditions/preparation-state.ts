@@ -1,15 +1,9 @@
 import type { Preparation } from '@mm/contract';
 import type { AppContext } from '../../app-context.ts';
 import { now } from '../../lib/clock.ts';
+import { wakeRenditions } from './next-rendition.ts';
 import { findPreparation, markWanted, measuredWorkRate, unfinishedPreparations } from './preparation.queries.ts';
 import { DEFAULT_WORK_RATE, secondsUntilReady } from './preparation.rules.ts';
-
-/** This instance's runner, woken when someone waits on a pending asset (it may be idle after an earlier failure). */
-let onWanted: (() => void) | null = null;
-
-export function wakeOnWanted(listener: (() => void) | null): void {
-  onWanted = listener;
-}
 
 /**
  * What a video page says while its asset's renditions are not prepared yet: null once they are (the renditions
@@ -27,7 +21,7 @@ export async function preparationOf(ctx: AppContext, assetId: number, renditions
   if (row.state === 'pending' && row.wanted_at === null) {
     await markWanted(ctx.db, assetId, t);
     row.wanted_at = t;
-    onWanted?.();
+    await wakeRenditions(ctx);
   }
   const [unfinished, rate] = await Promise.all([unfinishedPreparations(ctx.db), measuredWorkRate(ctx.db)]);
   return {

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importTestCatalog, openWholeCatalog, type TestCatalog } from '../../../test/catalog-fixture.ts';
 import { organizationWithMembers, signIn, startPlatform, type TestPlatform } from '../../../test/harness.ts';
+import { prepareNextRendition } from './next-rendition.ts';
 import { claimPreparation, recordProgress, releaseStalePreparations } from './preparation.queries.ts';
 import { prepareRenditions } from './prepare-renditions.ts';
-import { startRenditionRunner } from './rendition-runner.ts';
 
 // A first start records the catalog and prepares its renditions afterwards: meanwhile a lesson answers that it is being
 // prepared (200, never an error), with its progress and an estimate, and plays once prepared.
@@ -88,10 +88,8 @@ describe('a lesson whose renditions are not prepared yet', () => {
     expect((await view(member, catalog.videos.ppe!)).body.data.preparing).toBeNull();
   });
 
-  it('has nothing left for the runner, which stops when idle', async () => {
-    const runner = startRenditionRunner(platform.ctx);
-    await runner.idle();
-    await runner.stop();
+  it('prepares what is left one asset per job, and then has nothing left', async () => {
+    for (let job = 0; job < 20; job++) await prepareNextRendition(platform.ctx);
     const left = await platform.ctx.db.selectFrom('media_preparations').select('state').where('state', '!=', 'ready').execute();
     expect(left).toEqual([]);
   });

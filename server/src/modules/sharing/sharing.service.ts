@@ -90,7 +90,7 @@ export async function shareVideo(ctx: AppContext, caller: Caller, input: ShareIn
     mail,
     ctx.config.smtpUrl ? 'pending' : 'captured',
   );
-  if (ctx.config.smtpUrl) void ctx.mailer.deliverPending().catch(() => undefined);
+  if (ctx.config.smtpUrl) void ctx.mailer.queuePending().catch(() => undefined);
   return { recipients: recipients.size, expires_at: new Date(expiresAt).toISOString() };
 }
 

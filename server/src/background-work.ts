@@ -1,0 +1,125 @@
+import type { AppContext } from './app-context.ts';
+import { HOUR, MINUTE, now } from './lib/clock.ts';
+import { runBillingClock } from './modules/billing/billing-clock.ts';
+import type { ClockPeriod, JobHandler, QueueSettings } from './modules/jobs/job-queue.ts';
+import { LOST_AFTER, MAIL_QUEUE, MAIL_RETRY_DELAY_MS, MAX_ATTEMPTS } from './modules/mail/outbox.ts';
+import { pruneWriteReceipts } from './modules/playback/write-receipt-pruning.ts';
+import { sendHeadMails } from './modules/qualifications/evidence-head.ts';
+import { runQualificationClock } from './modules/qualifications/qualification-clock.ts';
+import { prepareNextRendition, RENDITIONS_QUEUE } from './modules/renditions/index.ts';
+
+/**
+ * Every kind of background work, in one place: its queue's settings, who works it, and the clocks that enqueue it.
+ * Each instance defines every queue (it may enqueue into any); instances that run jobs (RUN_JOBS, and the worker
+ * process) work them and tick the clocks. A new kind is one more entry here.
+ */
+type Kind = {
+  name: string;
+  settings: QueueSettings;
+  concurrency: number;
+  handler: JobHandler<any>;
+  every?: ClockPeriod;
+  /** Only when the platform sends e-mail through SMTP. */
+  needsSmtp?: boolean;
+};
+
+/** A clock's run is retried a few times, a minute apart (the next period runs it anyway). */
+const CLOCK: QueueSettings = { retryLimit: 3, retryDelayMs: MINUTE };
+
+function kinds(ctx: AppContext): Kind[] {
+  return [
+    {
+      name: MAIL_QUEUE,
+      settings: { retryLimit: MAX_ATTEMPTS - 1, retryDelayMs: MAIL_RETRY_DELAY_MS, keyed: true },
+      concurrency: 4,
+      handler: ({ payload }) => ctx.mailer.deliverMessage(Number(payload.outboxId)),
+      needsSmtp: true,
+    },
+    {
+      // Messages whose delivery job was lost (their instance died between writing and queuing them).
+      name: 'mail-sweep',
+      settings: CLOCK,
+      concurrency: 1,
+      handler: async () => {
+        const queued = await ctx.mailer.queuePending(LOST_AFTER);
+        if (queued) ctx.log.warn({ event: 'mail_swept', queued }, 'e-mails without a delivery job were queued again');
+      },
+      every: 'minute',
+      needsSmtp: true,
+    },
+    {
+      // Renewals and expiries of the offline provider, and lapsed subscriptions of any provider.
+      name: 'billing-clock',
+      settings: CLOCK,
+      concurrency: 1,
+      handler: async () => {
+        const outcome = await runBillingClock(ctx);
+        ctx.log.info({ event: 'billing_clock', ...outcome }, 'billing clock ran');
+      },
+      every: 'hour',
+    },
+    {
+      // Expiry, recertification and the daily digests.
+      name: 'qualification-clock',
+      settings: CLOCK,
+      concurrency: 1,
+      handler: () => runQualificationClock(ctx),
+      every: 'hour',
+    },
+    {
+      name: 'evidence-head-mail',
+      settings: CLOCK,
+      concurrency: 1,
+      handler: async () => {
+        const sent = await sendHeadMails(ctx, now());
+        ctx.log.info({ event: 'evidence_heads', sent }, 'weekly evidence heads e-mailed');
+      },
+      every: 'week',
+    },
+    {
+      // A lesson's renditions, one asset per job (modules/renditions/next-rendition.ts); pg-boss does not renew a
+      // lease, so it outlasts the longest transcode.
+      name: RENDITIONS_QUEUE,
+      settings: { retryLimit: 3, retryDelayMs: 30_000, leaseMs: 30 * MINUTE, keyed: true },
+      concurrency: 1,
+      handler: () => prepareNextRendition(ctx),
+    },
+    {
+      name: 'prune-write-receipts',
+      settings: { ...CLOCK, leaseMs: HOUR },
+      concurrency: 1,
+      handler: async () => {
+        await pruneWriteReceipts(ctx);
+      },
+      every: 'hour',
+    },
+  ];
+}
+
+/** Declares every queue (each instance: it may enqueue into any). */
+export async function defineBackgroundWork(ctx: AppContext): Promise<void> {
+  for (const kind of kinds(ctx)) await ctx.jobs.define(kind.name, kind.settings);
+}
+
+/** A job kind a test or the worker adds beside the platform's own (the cluster test's CPU-bound kind). */
+export type ExtraKind = Pick<Kind, 'name' | 'settings' | 'concurrency' | 'handler'>;
+
+/**
+ * Works every queue in this instance and starts the clocks. Answers the clock jobs this instance enqueued for the
+ * current periods: the app waits for them before it listens, as it ran its clocks at start before the queue.
+ */
+export async function startBackgroundWork(ctx: AppContext, extra: ExtraKind[] = []): Promise<{ name: string; id: string }[]> {
+  const started: { name: string; id: string }[] = [];
+  for (const kind of extra) await ctx.jobs.define(kind.name, kind.settings);
+  const all: Kind[] = [...kinds(ctx), ...extra];
+  for (const kind of all) {
+    if (kind.needsSmtp && !ctx.config.smtpUrl) continue;
+    // The clock's job first: a worker's first look (at once) then finds it, with no wait for the next poll.
+    if (kind.every) {
+      const id = await ctx.jobs.schedule(kind.name, kind.every);
+      if (id) started.push({ name: kind.name, id });
+    }
+    await ctx.jobs.work(kind.name, kind.handler, { concurrency: kind.concurrency });
+  }
+  return started;
+}

@@ -1,0 +1,96 @@
+/**
+ * One job queue for all background work (issue 36): e-mail delivery, the billing and qualification clocks, the weekly
+ * evidence-head mail, write-receipt pruning, and (at merge) the preparation of a lesson's renditions:
+ * `ctx.jobs.enqueue('prepare-renditions', { videoId })` once a worker declares it with `define` and `work`.
+ *
+ * Two implementations of this one interface: pg-boss on PostgreSQL (its own schema in the same database) and a table
+ * in the same file on the embedded SQLite default (sqlite-queue.ts). Both promise the same things:
+ * - at least once: a job runs until its handler resolves; a handler that throws is retried with exponential backoff
+ *   (retryDelayMs, then twice that, ...) up to retryLimit retries, then the job is 'failed' (the dead-letter state,
+ *   listed for an operator, who may retry it);
+ * - never twice at once: a job is claimed atomically by one instance and leased to it; a job whose instance died is
+ *   taken again once its lease expires (JOB_LEASE_SECONDS), so a handler must tolerate a run cut short;
+ * - singletonKey, on a queue defined `keyed` (every job of it carries a key): at most one waiting job per key (SQLite:
+ *   waiting or running); enqueue answers null for the duplicate;
+ * - clocks (`schedule`): one run per period (hour, week) whatever the number of instances (job_clocks table).
+ */
+
+export type JobPayload = Record<string, unknown>;
+
+export type EnqueueOptions = {
+  /** On a keyed queue: at most one waiting job of this queue with this key (see above). */
+  singletonKey?: string;
+  /** Not before this moment (epoch ms). */
+  startAfter?: number;
+  /** Retries after the first run (the queue's default otherwise). */
+  retryLimit?: number;
+};
+
+/** A queue's settings: its retries, the first retry's delay (doubled each time) and the lease of a running job. */
+export type QueueSettings = { retryLimit: number; retryDelayMs: number; leaseMs?: number /** Every job carries a singletonKey. */; keyed?: boolean };
+
+export type RunningJob<P> = { id: string; name: string; payload: P /** 1 on the first run. */; attempt: number };
+export type JobHandler<P = JobPayload> = (job: RunningJob<P>) => Promise<void>;
+
+/** The clocks' periods; a period's key names it (an hour's number, an ISO week). */
+export type ClockPeriod = 'minute' | 'hour' | 'week';
+
+/** One queue's figures for the operator and /metrics. */
+export type QueueFigures = { name: string; waiting: number; active: number; completed: number; failed: number };
+
+/** A job as the operator sees it. */
+export type JobListing = {
+  id: string;
+  name: string;
+  state: 'waiting' | 'active' | 'completed' | 'failed';
+  attempts: number;
+  payload: unknown;
+  error: string | null;
+  createdAt: number;
+  startedAt: number | null;
+};
+
+export interface JobQueue {
+  readonly kind: 'sqlite' | 'pg-boss';
+  /** Declares a queue (creates it on pg-boss); every queue is declared before it is used, by every instance. */
+  define(name: string, settings: QueueSettings): Promise<void>;
+  /** Adds a job; answers its id, or null when its singletonKey is already waiting or running. */
+  enqueue(name: string, payload: JobPayload, options?: EnqueueOptions): Promise<string | null>;
+  /** Runs the queue's jobs in this instance, at most `concurrency` at a time. */
+  work<P = JobPayload>(name: string, handler: JobHandler<P>, options?: { concurrency?: number }): Promise<void>;
+  /**
+   * Enqueues `name` once per period, from every instance that calls it: the first instance to reach a period enqueues
+   * its job, the others find the period taken. Answers the job id this instance enqueued now (the current period), if any.
+   */
+  schedule(name: string, every: ClockPeriod): Promise<string | null>;
+  /** Resolves when the job is finished (completed or failed) or the wait is over; answers its state then. */
+  settled(name: string, id: string, timeoutMs: number): Promise<JobListing['state'] | 'missing'>;
+  stats(): Promise<QueueFigures[]>;
+  /** The latest jobs in a state (running or failed), newest first. */
+  list(state: 'active' | 'failed', limit: number): Promise<JobListing[]>;
+  /** Sends a failed job back to waiting, its attempts counted afresh; false when no failed job has this id. */
+  retry(name: string, id: string): Promise<boolean>;
+  /** Stops taking jobs; with drain, waits for the running ones (at most timeoutMs) before it resolves. */
+  stop(options?: { drain?: boolean; timeoutMs?: number }): Promise<void>;
+}
+
+/** The key of the period `t` falls in: hours and minutes by their number since 1970, weeks as ISO weeks (Monday). */
+export function periodKey(every: ClockPeriod, t: number): string {
+  if (every === 'minute') return `m${Math.floor(t / 60_000)}`;
+  if (every === 'hour') return `h${Math.floor(t / 3_600_000)}`;
+  const d = new Date(t);
+  const day = (d.getUTCDay() + 6) % 7;
+  const thursday = Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate() - day + 3);
+  const year = new Date(thursday).getUTCFullYear();
+  const week = Math.floor((thursday - Date.UTC(year, 0, 1)) / (7 * 86_400_000)) + 1;
+  return `${year}-W${String(week).padStart(2, '0')}`;
+}
+
+/** How often an instance looks at a clock: often enough to start each period within a minute of its start. */
+export const clockTickMs = (every: ClockPeriod): number => (every === 'minute' ? 10_000 : 60_000);
+
+/** The delay before retry `n` (1 for the first retry): the queue's delay doubled each time, at most an hour. */
+export const backoffMs = (retryDelayMs: number, retry: number): number => Math.min(3_600_000, retryDelayMs * 2 ** (retry - 1));
+
+/** A job's error as stored: its message, never more than 2,000 characters. */
+export const errorText = (error: unknown): string => String((error as Error)?.message ?? error).slice(0, 2000);
