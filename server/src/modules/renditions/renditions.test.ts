@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importTestCatalog, openWholeCatalog, type TestCatalog } from '../../../test/catalog-fixture.ts';
 import { organizationWithMembers, signIn, startPlatform, type TestPlatform } from '../../../test/harness.ts';
-import { prepareNextRendition } from './next-rendition.ts';
+import { prepareNextRendition, RENDITIONS_QUEUE } from './next-rendition.ts';
 import { claimPreparation, recordProgress, releaseStalePreparations } from './preparation.queries.ts';
 import { prepareRenditions } from './prepare-renditions.ts';
 
@@ -15,7 +15,8 @@ let guest: string;
 let assetId: number;
 
 beforeAll(async () => {
-  platform = await startPlatform();
+  // This instance works no job: the test prepares by hand what the queue's job would (next-rendition.ts).
+  platform = await startPlatform({ RUN_JOBS: 'false' });
   catalog = await importTestCatalog(platform, { renditions: 'later' });
   const acme = await organizationWithMembers(platform, 'Acme');
   await openWholeCatalog(platform, acme.organizationId);
@@ -44,6 +45,10 @@ describe('a lesson whose renditions are not prepared yet', () => {
     // The catalog part of the page is all there meanwhile.
     expect(res.body.data.title).toBe('Lockout');
     expect((await preparationRow()).wanted_at).toEqual(expect.any(Number));
+    // Someone waits: the queue is asked for a preparation job (one waiting, however many ask).
+    await view(member, catalog.videos.ppe!);
+    const queue = (await platform.ctx.jobs.stats()).find((q) => q.name === RENDITIONS_QUEUE);
+    expect(queue).toMatchObject({ waiting: 1, active: 0 });
   });
 
   it('answers the progress while it is being prepared', async () => {
