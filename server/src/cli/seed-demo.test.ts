@@ -31,7 +31,7 @@ async function insertDemoRows(skip: string[], only?: string[]): Promise<void> {
       (
         await db
           .insertInto('categories')
-          .values({ key: category.key, name: category.name, sort: category.sort, created_at: t, updated_at: t })
+          .values({ key: category.key, name: category.name, sort: category.sort, essential: 0, challenge: '', created_at: t, updated_at: t })
           .returning('id')
           .executeTakeFirstOrThrow()
       ).id;
@@ -52,11 +52,14 @@ async function insertDemoRows(skip: string[], only?: string[]): Promise<void> {
           .values({
             key: video.key,
             title: video.title,
+            description: '',
             category_id: categoryId,
             sub_category_id: subId,
             duration_seconds: 60,
             media_asset_id: assetId,
             publish_time: t,
+            in_test: 1,
+            in_production: 1,
             created_at: t,
             updated_at: t,
           })
