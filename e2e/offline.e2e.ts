@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { DEMO, dismissToasts, expectHidden, expectVisible, newPage, screenshotAtWidths, signInThroughForm, toast, useStack, WIDTHS } from './harness.ts';
+import { DEMO, expectHidden, expectVisible, screenshotAtWidths, signInOfflineCapable, toast, useStack, WIDTHS } from './harness.ts';
 
 const SCREENSHOTS = process.env.OFFLINE_SCREENSHOTS;
 
@@ -29,14 +29,8 @@ describe('offline', () => {
       (await stack.api('POST', '/api/videos/view', { token, json: { admin_video_id: found.video.admin_video_id } })).body.data.progress as number;
     const before = await progress();
 
-    const page = await newPage(browser, stack, WIDTHS.mobile, { offline: true });
-    await signInThroughForm(page, DEMO.member.email, DEMO.member.password);
-    // The service worker installs on the first visit and controls the page from the next load.
-    await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
-    await page.reload();
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    const page = await signInOfflineCapable(browser, stack, DEMO.member.email, DEMO.member.password);
     await expectVisible(page.getByRole('heading', { level: 1, name: /Hello, Bruno/ }));
-    await dismissToasts(page);
     // Chromium's own installability check (what Lighthouse's PWA audit asked): manifest, icons, service worker.
     const cdp = await page.context().newCDPSession(page);
     // (A test's browser context is an incognito one, which Chromium never installs from: that one reason aside.)
@@ -132,12 +126,7 @@ describe('offline', () => {
     const view = async (id: number) => (await stack.api('POST', '/api/videos/view', { token, json: { admin_video_id: id } })).body.data;
     const [beforeA, beforeB] = [await view(videoA.admin_video_id), await view(videoB.admin_video_id)];
 
-    const page = await newPage(browser, stack, WIDTHS.mobile, { offline: true });
-    await signInThroughForm(page, DEMO.member.email, DEMO.member.password);
-    await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
-    await page.reload();
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
-    await dismissToasts(page);
+    const page = await signInOfflineCapable(browser, stack, DEMO.member.email, DEMO.member.password);
     const videoList = page.getByRole('list', { name: `${group.title} videos`, exact: true });
     const openPanel = async (video: Video) => {
       await videoList.getByRole('button', { name: new RegExp(`^${video.title}`) }).click();
@@ -207,12 +196,7 @@ describe('offline', () => {
       0,
     );
 
-    const page = await newPage(browser, stack, WIDTHS.mobile, { offline: true });
-    await signInThroughForm(page, DEMO.member.email, DEMO.member.password);
-    await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
-    await page.reload();
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
-    await dismissToasts(page);
+    const page = await signInOfflineCapable(browser, stack, DEMO.member.email, DEMO.member.password);
 
     // The clip is saved for offline use; the other one is only opened.
     await page.goto(`/category/${category}`);

@@ -122,3 +122,18 @@ export async function dismissToasts(page: Page): Promise<void> {
       .catch(() => undefined);
   }
 }
+
+/**
+ * A page that works offline, signed in: a context with service workers allowed (its network can be cut with
+ * `page.context().setOffline`), the sign-in form, then a reload once the worker is ready, since it installs on the
+ * first visit and controls the page only from the next load; the sign-in's toasts are cleared.
+ */
+export async function signInOfflineCapable(browser: Browser, stack: Stack, email: string, password: string, width: number = WIDTHS.mobile): Promise<Page> {
+  const page = await newPage(browser, stack, width, { offline: true });
+  await signInThroughForm(page, email, password);
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
+  await page.reload();
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await dismissToasts(page);
+  return page;
+}

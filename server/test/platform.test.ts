@@ -179,6 +179,6 @@ describe('operator command line', () => {
     } finally {
       await platform.close();
     }
-    // A cold transcode cache transcodes the whole demo library (40 lessons) here.
+    // A cold transcode cache transcodes the whole demo library (121 lessons) here.
   }, 360_000);
 });

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { AppContext } from '../app-context.ts';
-import { countCategoriesWithKeys } from '../modules/catalog/catalog-upsert.queries.ts';
+import { countCategoriesWithKeys, countVideosWithKeys } from '../modules/catalog/catalog-upsert.queries.ts';
 import { type ImportOptions, importCatalog } from '../modules/catalog-import/import-catalog.ts';
 import { type ImportProgress, progressBar, silentProgress } from '../modules/catalog-import/import-progress.ts';
 import { seedDemoOrganization } from '../modules/demo/demo-organization.ts';
@@ -14,14 +14,21 @@ export const DEMO = { superUser: DEMO_SUPER_USER, members: [DEMO_MEMBER, DEMO_QU
 /** The demo library: categories, videos, experts, plans, pages, FAQs and landing content (media made by make-media.sh). */
 export const DEMO_CATALOG = fileURLToPath(new URL('../../demo-catalog/catalog.json', import.meta.url));
 
-/** The import writes every category in one transaction, so all of the demo's categories present means it was imported. */
-async function demoCatalogPresent(ctx: AppContext): Promise<boolean> {
-  const { categories } = JSON.parse(fs.readFileSync(DEMO_CATALOG, 'utf8')) as { categories: { key: string }[] };
+/**
+ * The demo catalog is there when all of its categories and lessons are. A database seeded from an older demo
+ * catalog has every category but lacks the lessons added since (the demo stations require some of them), so it
+ * is imported again: the import updates what is there and adds what is missing.
+ */
+export async function demoCatalogPresent(ctx: AppContext): Promise<boolean> {
+  const { categories } = JSON.parse(fs.readFileSync(DEMO_CATALOG, 'utf8')) as {
+    categories: { key: string; sub_categories: { videos: { key: string }[] }[] }[];
+  };
+  const lessons = categories.flatMap((c) => c.sub_categories.flatMap((s) => s.videos.map((v) => v.key)));
   return (
     (await countCategoriesWithKeys(
       ctx.db,
       categories.map((c) => c.key),
-    )) === categories.length
+    )) === categories.length && (await countVideosWithKeys(ctx.db, lessons)) === lessons.length
   );
 }
 

@@ -321,3 +321,14 @@ export async function countCategoriesWithKeys(db: Db, keys: string[]): Promise<n
     .executeTakeFirstOrThrow();
   return Number(found.n);
 }
+
+/** How many of the videos with these keys the catalog holds. */
+export async function countVideosWithKeys(db: Db, keys: string[]): Promise<number> {
+  if (keys.length === 0) return 0;
+  const found = await db
+    .selectFrom('videos')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('key', 'in', keys)
+    .executeTakeFirstOrThrow();
+  return Number(found.n);
+}

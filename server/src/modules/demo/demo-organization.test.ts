@@ -318,6 +318,11 @@ describe('demo organization', () => {
       expect(states(name).has('qualified'), name).toBe(true);
       expect(states(name).has('in_training') || states(name).has('not_started'), name).toBe(true);
     }
+    // One licence in its warning period (issue 33): the forklift instructor renewed his six-month licence early in
+    // the history, so it runs out within the station's 30-day warning, and he may still drive meanwhile.
+    const forklift = matrix.stations.find((s) => s.name === 'Forklift')?.id;
+    const expiring = matrix.people.filter((p) => p.cells.some((c) => c.station_id === forklift && c.state === 'expiring')).map((p) => p.name);
+    expect(expiring).toEqual(['Kevin Murphy']);
     const bruno = (await get(`organization/${organizationId}/qualifications`, member)).body.data as {
       stations: Array<{ station_name: string; state: string }>;
     };

@@ -16,7 +16,7 @@ import { findUserByEmail, findUserById, updateUser } from '../users/index.ts';
 import { viewerOf } from '../videos/index.ts';
 import { type DemoEvent, HISTORY_DAYS, type MemberPath, type PlannedMember, planHistory } from './demo-history.ts';
 import { DEMO_MEMBER, DEMO_ORGANIZATION, DEMO_QUALITY, DEMO_SUPER_USER, type DemoPerson, demoPeople } from './demo-people.ts';
-import { assignDueStations, createDemoStations, type DemoMember, finishDemoStations } from './demo-stations.ts';
+import { assignDueStations, createDemoStations, type DemoMember, EARLY_LICENCE, finishDemoStations, giveEarlyLicence } from './demo-stations.ts';
 
 /**
  * The demo organization with a life: Acme Precision Parts registers, subscribes, sets its learning paths, and
@@ -261,6 +261,8 @@ export async function seedDemoOrganization(ctx: AppContext): Promise<boolean> {
       return person ? [{ userId: caller.userId, team: person.team, role: person.role }] : [];
     });
 
+  const earlyKey = [...keys].find(([, p]) => p.name === EARLY_LICENCE.name && p.lastName === EARLY_LICENCE.lastName)?.[0] ?? -1;
+
   const paths = new Map<number | null, MemberPath>();
   const planned: PlannedMember[] = [
     { key: 0, persona: 'steady', path: await memberPath(ctx, organizationId, superUser.teamId, paths) },
@@ -273,6 +275,7 @@ export async function seedDemoOrganization(ctx: AppContext): Promise<boolean> {
       })),
     )),
   ];
+  const earlyPerson = () => ({ caller: callers.get(earlyKey), path: planned.find((m) => m.key === earlyKey)?.path ?? [] });
   const demoMemberKey = [...keys].find(([, p]) => p.email === DEMO_MEMBER.email)?.[0] ?? -1;
   // The demo sign-ins open their paths first: those lessons are prepared before the rest (a first start prepares in the background).
   const signInKeys = new Set([...keys].filter(([, p]) => p.email === DEMO_MEMBER.email || p.email === DEMO_QUALITY.email).map(([key]) => key));
@@ -282,6 +285,7 @@ export async function seedDemoOrganization(ctx: AppContext): Promise<boolean> {
   for (const event of events) {
     await renewDueSubscription(ctx, organizationId, event.at);
     await assignDueStations(ctx, superUser, organizationId, stations, teams, members(), event.at);
+    await giveEarlyLicence(ctx, superUser, organizationId, stations, earlyPerson(), event.at);
     if (event.kind === 'join' && !callers.has(event.member)) {
       const person = keys.get(event.member) as DemoPerson;
       const id = await atMoment(event.at, () => addPerson(ctx, organizationId, person));
@@ -292,6 +296,7 @@ export async function seedDemoOrganization(ctx: AppContext): Promise<boolean> {
   }
   await renewDueSubscription(ctx, organizationId, end);
   await assignDueStations(ctx, superUser, organizationId, stations, teams, members(), end);
+  await giveEarlyLicence(ctx, superUser, organizationId, stations, earlyPerson(), end);
   await finishDemoStations(ctx, superUser, organizationId, [...callers.values()], end);
   return true;
 }

@@ -1,17 +1,20 @@
 import { SHIFTS, type StationKind } from '@mm/contract';
 import type { AppContext } from '../../app-context.ts';
-import { atMoment, DAY } from '../../lib/clock.ts';
+import { atMoment, DAY, HOUR, MINUTE } from '../../lib/clock.ts';
 import type { Caller } from '../auth/index.ts';
 import { catalogTree } from '../organization/index.ts';
+import { reportWatchTime } from '../playback/index.ts';
 import { assignShift, assignStation, createStation, personQualifications, runQualificationClock, signOff } from '../qualifications/index.ts';
+import { viewerOf } from '../videos/index.ts';
+import type { MemberPath } from './demo-history.ts';
 
 /**
  * The demo plant's stations, each requiring the demo catalog's lessons about its own work (named by key): a press
  * with its set-up, guarding and lockout, a forklift licence valid for six months, a final inspection, and a yearly
  * safety induction required of everyone. Each checklist is what a trainer watches at that station. Stations go to
  * the people whose job they are, at a few moments of the history, so later joiners get assigned too; their states
- * follow from the same watch reports as everything else. Sign-offs all fall on the history's last day, so nobody's
- * licence is yet close to expiry.
+ * follow from the same watch reports as everything else. Sign-offs fall on the history's last day, but for one
+ * early licence (EARLY_LICENCE) that is close to expiry by then.
  */
 
 type DemoStation = {
@@ -104,10 +107,23 @@ export const DEMO_STATIONS: DemoStation[] = [
   },
 ];
 
+/**
+ * The one licence in its warning period at the end of the history (the demo had nobody "expiring soon"): the
+ * forklift instructor renewed his six-month forklift licence 168 days before the end, so it runs out about two
+ * weeks after it, within the station's 30-day warning. He is a champion and joins in the first eight days, well
+ * before that moment.
+ */
+export const EARLY_LICENCE = { station: 'Forklift', name: 'Kevin', lastName: 'Murphy', daysBeforeEnd: 168 } as const;
+
 /** When the teams are (re)assigned, in days before the end of the history. */
 const ASSIGN_DAYS_BEFORE_END = [150, 60, 7];
 
-export type DemoStations = { created: Array<{ stationId: number; teams: string[]; roles?: string[] }>; assignments: number[] };
+export type DemoStations = {
+  created: Array<{ stationId: number; teams: string[]; roles?: string[] }>;
+  assignments: number[];
+  /** The early licence still to give: when, at which station, after which lessons (cleared once given). */
+  early: { at: number; stationId: number; videoIds: number[] } | null;
+};
 /** Someone of the demo organization who has joined, as station assignment needs them. */
 export type DemoMember = { userId: number; team: string; role: string };
 
@@ -122,6 +138,7 @@ export async function createDemoStations(ctx: AppContext, superUser: Caller, org
     return id;
   };
   const created: DemoStations['created'] = [];
+  let early: DemoStations['early'] = null;
   await atMoment(at, async () => {
     for (const s of DEMO_STATIONS) {
       const station = await createStation(ctx, superUser, organizationId, {
@@ -140,9 +157,60 @@ export async function createDemoStations(ctx: AppContext, superUser: Caller, org
         trainer_ids: [],
       });
       created.push({ stationId: station.id, teams: s.teams, ...(s.roles ? { roles: s.roles } : {}) });
+      if (s.name === EARLY_LICENCE.station && 'videos' in s.requires) {
+        early = {
+          // At one in the morning, when no one of the history is training, joining or being assigned.
+          at: Math.floor((end - EARLY_LICENCE.daysBeforeEnd * DAY) / DAY) * DAY + HOUR,
+          stationId: station.id,
+          videoIds: s.requires.videos.map((key) => idOf(videoIds, key)),
+        };
+      }
     }
   });
-  return { created, assignments: ASSIGN_DAYS_BEFORE_END.map((days) => end - days * DAY) };
+  return { created, assignments: ASSIGN_DAYS_BEFORE_END.map((days) => end - days * DAY), early };
+}
+
+/**
+ * The early licence, once its moment is due by `at`: the station assigned to him, his path watched that night up to
+ * the station's lessons (the path's required categories come first, so its lessons are open to him), and the super
+ * user's sign-off with the checklist observed.
+ */
+export async function giveEarlyLicence(
+  ctx: AppContext,
+  superUser: Caller,
+  organizationId: number,
+  stations: DemoStations,
+  person: { caller: Caller | undefined; path: MemberPath },
+  at: number,
+): Promise<void> {
+  const early = stations.early;
+  if (!early || early.at > at) return;
+  stations.early = null;
+  const { caller } = person;
+  if (!caller) throw new Error(`demo seed: ${EARLY_LICENCE.name} ${EARLY_LICENCE.lastName} has not joined when his licence is due`);
+  const sequence = person.path.flatMap((c) => c.videos);
+  const last = Math.max(...early.videoIds.map((id) => sequence.findIndex((v) => v.videoId === id)));
+  if (early.videoIds.some((id) => !sequence.some((v) => v.videoId === id))) throw new Error('demo seed: the early licence is not on his path');
+  await atMoment(early.at, () => assignStation(ctx, superUser, organizationId, early.stationId, { user_ids: [caller.userId] }));
+  const viewer = await atMoment(early.at, () => viewerOf(ctx, caller));
+  // Lessons last at most two minutes: one every three.
+  for (const [i, video] of sequence.slice(0, last + 1).entries()) {
+    const seconds = video.durationSeconds;
+    await atMoment(early.at + (i + 1) * 3 * MINUTE, () =>
+      reportWatchTime(ctx, viewer, { user: caller.userId, video: video.videoId, timeSpent: seconds / 60, position: seconds }),
+    );
+  }
+  await atMoment(early.at + (last + 3) * 3 * MINUTE, async () => {
+    const station = (await personQualifications(ctx, superUser, organizationId, caller.userId)).stations.find((s) => s.station_id === early.stationId);
+    if (station?.state !== 'awaiting_signoff')
+      throw new Error(`demo seed: the early licence finds ${station?.state ?? 'no assignment'}, not awaiting sign-off`);
+    await signOff(ctx, superUser, organizationId, {
+      station_id: early.stationId,
+      user_id: caller.userId,
+      checklist: station.checklist.map((item) => ({ item, checked: true })),
+      comment: 'Licence renewed: observed on the tow-train route.',
+    });
+  });
 }
 
 /**

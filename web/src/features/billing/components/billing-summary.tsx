@@ -1,20 +1,10 @@
-import { Alert, Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
+import { Alert, Button, Card, Group, Stack, Text } from '@mantine/core';
 import type { SubscriptionRecord } from '@mm/contract';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { formatDate } from '../../../lib/date.ts';
 import { formatMoney, monthsLabel } from './money.ts';
-
-/** A subscription that still gives access: in its trial, paid, or paid late and not yet cancelled. */
-export const isRunning = (status: SubscriptionRecord['status']): boolean => status === 'trialing' || status === 'active' || status === 'past_due';
-
-export const STATUS_LABEL: Record<SubscriptionRecord['status'], string> = {
-  trialing: 'Free trial',
-  active: 'Active',
-  past_due: 'Payment overdue',
-  cancelled: 'Cancelled',
-  expired: 'Expired',
-};
+import { isRunning, SubscriptionHeader } from './subscription-header.tsx';
 
 type BillingSummaryProps = { latest: SubscriptionRecord; canPause: boolean; onPause: () => void };
 
@@ -25,12 +15,7 @@ export function BillingSummary({ latest, canPause, onPause }: BillingSummaryProp
   return (
     <Card withBorder radius="md" padding="lg" aria-label="Current subscription">
       <Stack gap="sm">
-        <Group justify="space-between">
-          <Text fw={700} fz="lg">
-            {latest.title}
-          </Text>
-          <Badge color={running ? 'teal.9' : 'gray.7'}>{STATUS_LABEL[latest.status]}</Badge>
-        </Group>
+        <SubscriptionHeader title={latest.title} status={latest.status} />
         <Text>
           {formatMoney(latest.currency, latest.total_amount)} / {monthsLabel(latest.plan)}
         </Text>

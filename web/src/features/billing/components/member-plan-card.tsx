@@ -1,6 +1,6 @@
-import { Badge, Card, Group, Stack, Text } from '@mantine/core';
+import { Card, Stack, Text } from '@mantine/core';
 import { countOf, type PaymentState } from '@mm/contract';
-import { isRunning, STATUS_LABEL } from './billing-summary.tsx';
+import { SubscriptionHeader } from './subscription-header.tsx';
 
 type MemberPlanCardProps = { subscription: NonNullable<PaymentState['subscription']> };
 
@@ -9,12 +9,7 @@ export function MemberPlanCard({ subscription }: MemberPlanCardProps) {
   return (
     <Card withBorder radius="md" padding="lg" aria-label="Current subscription">
       <Stack gap="sm">
-        <Group justify="space-between">
-          <Text fw={700} fz="lg">
-            {subscription.title}
-          </Text>
-          <Badge color={isRunning(subscription.status) ? 'teal.9' : 'gray.7'}>{STATUS_LABEL[subscription.status]}</Badge>
-        </Group>
+        <SubscriptionHeader title={subscription.title} status={subscription.status} />
         <Text>{countOf(subscription.no_of_account, 'account')}</Text>
         <Text c="dimmed">The super user of your organization manages its plan, payments and invoices.</Text>
       </Stack>
