@@ -179,6 +179,6 @@ describe('operator command line', () => {
     } finally {
       await platform.close();
     }
-    // A cold transcode cache transcodes the whole demo library (121 lessons) here.
-  }, 360_000);
+    // A cold transcode cache transcodes the whole demo library (121 lessons, 134 media) here: minutes on 2 cores.
+  }, 1_200_000);
 });
