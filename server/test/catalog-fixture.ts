@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { DEMO_CATALOG } from '../src/cli/seed-demo.ts';
 import type { Db } from '../src/db/client.ts';
 import { type ImportOptions, importCatalog } from '../src/modules/catalog-import/import-catalog.ts';
 import { rebuildCategoryStats, rebuildMemberPoints } from '../src/modules/learning/learning-stats.queries.ts';
@@ -190,6 +191,85 @@ export async function insertFakeAsset(db: Db, hashChar: string, durationSeconds:
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
+}
+
+type DemoCatalogFile = {
+  categories: Array<{
+    key: string;
+    name: string;
+    essential: number;
+    sort: number;
+    sub_categories: Array<{
+      key: string;
+      name: string;
+      sort: number;
+      videos: Array<{ key: string; title: string; description: string; publish_time: string; in_test: 0 | 1; in_production: 0 | 1 }>;
+    }>;
+  }>;
+};
+
+/** A demo lesson's length: the end of its last caption (the captions are cut from the same narration as the lesson). */
+export function demoLessonSeconds(key: string): number {
+  const vtt = fs.readFileSync(path.join(path.dirname(DEMO_CATALOG), 'media', 'captions', `${key}.en.vtt`), 'utf8');
+  const [h = '0', m = '0', sec = '0'] = (vtt.match(/--> (\S+)/g)?.at(-1) ?? '--> 0:0:0').slice(4).split(':');
+  return Number(h) * 3600 + Number(m) * 60 + Number(sec);
+}
+
+/**
+ * The demo catalog's categories, sub-categories and lessons (keys, titles, order, flags) inserted without probing or
+ * transcoding, every lesson on one stand-in asset (hash 'e'), lengths from `lessonSeconds`; answers that asset's id.
+ * For tests about the demo's data, not its renditions.
+ */
+export async function insertDemoCatalog(db: Db, lessonSeconds: (key: string) => number): Promise<number> {
+  const t = Date.now();
+  const catalog = JSON.parse(fs.readFileSync(DEMO_CATALOG, 'utf8')) as DemoCatalogFile;
+  const assetId = await insertFakeAsset(db, 'e', 90);
+  for (const category of catalog.categories) {
+    const { id } = await db
+      .insertInto('categories')
+      .values({
+        key: category.key,
+        name: category.name,
+        picture: null,
+        essential: category.essential,
+        sort: category.sort,
+        challenge: '',
+        expert_id: null,
+        created_at: t,
+        updated_at: t,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    for (const sub of category.sub_categories) {
+      const row = await db
+        .insertInto('sub_categories')
+        .values({ key: sub.key, category_id: id, name: sub.name, sort: sub.sort, created_at: t, updated_at: t })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      for (const v of sub.videos)
+        await db
+          .insertInto('videos')
+          .values({
+            key: v.key,
+            title: v.title,
+            description: v.description,
+            category_id: id,
+            sub_category_id: row.id,
+            media_asset_id: assetId,
+            duration_seconds: Math.round(lessonSeconds(v.key)),
+            image: null,
+            playbook_path: null,
+            publish_time: Date.parse(v.publish_time),
+            in_test: v.in_test,
+            in_production: v.in_production,
+            created_at: t,
+            updated_at: t,
+          })
+          .execute();
+    }
+  }
+  await renewCatalogVersion(db);
+  return assetId;
 }
 
 type WatchRow = { user_id: number; video_id: number; seconds: number; watched_at: number | null; last_watched_at: number; created_at: number };

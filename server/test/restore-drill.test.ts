@@ -5,94 +5,29 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { compareFigures, type Figures } from '../../scripts/restore-drill.ts';
-import { DEMO_CATALOG } from '../src/cli/seed-demo.ts';
 import type { Db } from '../src/db/client.ts';
 import { MASTER_PLAYLIST, mediaRoot, POSTER } from '../src/modules/catalog/media.ts';
 import { seedDemoOrganization } from '../src/modules/demo/demo-organization.ts';
 import { DEMO_SUPER_USER } from '../src/modules/demo/demo-people.ts';
-import { renewCatalogVersion } from '../src/modules/settings/catalog-version.ts';
-import { insertFakeAsset } from './catalog-fixture.ts';
+import { insertDemoCatalog } from './catalog-fixture.ts';
 import { freshDatabaseUrl, signIn, startPlatform } from './harness.ts';
 
 const run = promisify(execFile);
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const onPostgres = process.env.DATABASE_URL?.startsWith('postgres') ?? false;
 
-type DemoCatalogFile = {
-  categories: Array<{
-    key: string;
-    name: string;
-    essential: number;
-    sort: number;
-    sub_categories: Array<{
-      key: string;
-      name: string;
-      sort: number;
-      videos: Array<{ key: string; title: string; description: string; publish_time: string; in_test: 0 | 1; in_production: 0 | 1 }>;
-    }>;
-  }>;
-};
-
 /**
- * The demo catalog's categories and lessons inserted without probing or transcoding (as demo-organization.test.ts
- * does), all on one stand-in asset whose playlist and poster sit in the file store: the drill is about data, not
- * renditions. The demo organization is then played over it by the demo's own code.
+ * The demo catalog's categories and lessons inserted without probing or transcoding (catalog-fixture.ts), all on one
+ * stand-in asset whose playlist and poster sit in the file store: the drill is about data, not renditions. The demo
+ * organization is then played over it by the demo's own code.
  */
-async function insertDemoCatalog(db: Db, dataDir: string): Promise<void> {
-  const t = Date.now();
-  const catalog = JSON.parse(fs.readFileSync(DEMO_CATALOG, 'utf8')) as DemoCatalogFile;
-  const assetId = await insertFakeAsset(db, 'e', 90);
+async function insertDemoCatalogWithFiles(db: Db, dataDir: string): Promise<void> {
+  await insertDemoCatalog(db, () => 90);
   const assetDir = path.join(mediaRoot(dataDir), 'e'.repeat(64));
   fs.mkdirSync(path.join(assetDir, '360p'), { recursive: true });
   fs.writeFileSync(path.join(assetDir, MASTER_PLAYLIST), '#EXTM3U\n');
   fs.writeFileSync(path.join(assetDir, '360p', 'index.m3u8'), '#EXTM3U\n#EXT-X-ENDLIST\n');
   fs.writeFileSync(path.join(assetDir, POSTER), 'poster');
-  for (const category of catalog.categories) {
-    const { id } = await db
-      .insertInto('categories')
-      .values({
-        key: category.key,
-        name: category.name,
-        picture: null,
-        essential: category.essential,
-        sort: category.sort,
-        challenge: '',
-        expert_id: null,
-        created_at: t,
-        updated_at: t,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    for (const sub of category.sub_categories) {
-      const row = await db
-        .insertInto('sub_categories')
-        .values({ key: sub.key, category_id: id, name: sub.name, sort: sub.sort, created_at: t, updated_at: t })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      for (const v of sub.videos) {
-        await db
-          .insertInto('videos')
-          .values({
-            key: v.key,
-            title: v.title,
-            description: v.description,
-            category_id: id,
-            sub_category_id: row.id,
-            media_asset_id: assetId,
-            duration_seconds: 90,
-            image: null,
-            playbook_path: null,
-            publish_time: Date.parse(v.publish_time),
-            in_test: v.in_test,
-            in_production: v.in_production,
-            created_at: t,
-            updated_at: t,
-          })
-          .execute();
-      }
-    }
-  }
-  await renewCatalogVersion(db);
 }
 
 describe('compareFigures', () => {
@@ -137,7 +72,7 @@ describe.skipIf(!onPostgres)('the restore drill on the demo organization (Postgr
     let members: number;
     let certificates: unknown;
     try {
-      await insertDemoCatalog(source.ctx.db, dataDir);
+      await insertDemoCatalogWithFiles(source.ctx.db, dataDir);
       expect(await seedDemoOrganization(source.ctx)).toBe(true);
       const token = await signIn(source, DEMO_SUPER_USER.email, DEMO_SUPER_USER.password);
       const organizationId = (await source.api('GET', '/api/profile', { token })).body.data.organization_id as number;

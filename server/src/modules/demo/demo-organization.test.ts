@@ -1,14 +1,10 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { isOfferedPlan, type SubscriptionPlan } from '@mm/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertFakeAsset } from '../../../test/catalog-fixture.ts';
+import { demoLessonSeconds, insertDemoCatalog } from '../../../test/catalog-fixture.ts';
 import { signIn, startPlatform, type TestPlatform } from '../../../test/harness.ts';
-import { DEMO_CATALOG } from '../../cli/seed-demo.ts';
 import { pathFigures } from '../learning/learning.rules.ts';
 import { rebuildCategoryStats, rebuildMemberPoints } from '../learning/learning-stats.queries.ts';
 import { memberOrThrow, pathProgress } from '../learning/path-progress.ts';
-import { renewCatalogVersion } from '../settings/catalog-version.ts';
 import { seedDemoOrganization } from './demo-organization.ts';
 import { DEMO_MEMBER, DEMO_SUPER_USER } from './demo-people.ts';
 
@@ -17,80 +13,8 @@ let admin = '';
 let member = '';
 let organizationId = 0;
 
-type DemoCatalogFile = {
-  categories: Array<{
-    key: string;
-    name: string;
-    essential: number;
-    sort: number;
-    sub_categories: Array<{
-      key: string;
-      name: string;
-      sort: number;
-      videos: Array<{ key: string; title: string; description: string; publish_time: string; in_test: 0 | 1; in_production: 0 | 1 }>;
-    }>;
-  }>;
-};
-
-/** A lesson's length: the end of its last caption (the captions are cut from the same narration as the lesson). */
-function lessonSeconds(key: string): number {
-  const vtt = fs.readFileSync(path.join(path.dirname(DEMO_CATALOG), 'media', 'captions', `${key}.en.vtt`), 'utf8');
-  const [h = '0', m = '0', sec = '0'] = (vtt.match(/--> (\S+)/g)?.at(-1) ?? '--> 0:0:0').slice(4).split(':');
-  return Number(h) * 3600 + Number(m) * 60 + Number(sec);
-}
-
-/** The demo catalog's categories, sub-categories and lessons (keys, titles, order, flags, lengths) inserted without transcoding. */
-async function insertDemoCatalog() {
-  const db = platform.ctx.db;
-  const t = Date.now();
-  const catalog = JSON.parse(fs.readFileSync(DEMO_CATALOG, 'utf8')) as DemoCatalogFile;
-  const assetId = await insertFakeAsset(db, 'e', 90);
-  for (const category of catalog.categories) {
-    const { id } = await db
-      .insertInto('categories')
-      .values({
-        key: category.key,
-        name: category.name,
-        picture: null,
-        essential: category.essential,
-        sort: category.sort,
-        challenge: '',
-        expert_id: null,
-        created_at: t,
-        updated_at: t,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    for (const sub of category.sub_categories) {
-      const row = await db
-        .insertInto('sub_categories')
-        .values({ key: sub.key, category_id: id, name: sub.name, sort: sub.sort, created_at: t, updated_at: t })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      for (const v of sub.videos)
-        await db
-          .insertInto('videos')
-          .values({
-            key: v.key,
-            title: v.title,
-            description: v.description,
-            category_id: id,
-            sub_category_id: row.id,
-            media_asset_id: assetId,
-            duration_seconds: Math.round(lessonSeconds(v.key)),
-            image: null,
-            playbook_path: null,
-            publish_time: Date.parse(v.publish_time),
-            in_test: v.in_test,
-            in_production: v.in_production,
-            created_at: t,
-            updated_at: t,
-          })
-          .execute();
-    }
-  }
-  await renewCatalogVersion(db);
-}
+/** The demo catalog inserted without transcoding, lessons as long as their captions. */
+const insertDemoLessons = () => insertDemoCatalog(platform.ctx.db, demoLessonSeconds);
 
 const tableCounts = async () => {
   const tables = [
@@ -123,7 +47,7 @@ const get = (path: string, token: string, query: Record<string, string> = {}) =>
 
 beforeAll(async () => {
   platform = await startPlatform();
-  await insertDemoCatalog();
+  await insertDemoLessons();
   expect(await seedDemoOrganization(platform.ctx)).toBe(true);
   admin = await signIn(platform, DEMO_SUPER_USER.email, DEMO_SUPER_USER.password);
   member = await signIn(platform, DEMO_MEMBER.email, DEMO_MEMBER.password);
