@@ -35,3 +35,13 @@ export const seeOther = (description: string): ResponseDoc => ({
   type: 'null',
   headers: { location: { type: 'string', description: 'Where the browser goes next.' } },
 });
+
+/** A JSON answer in the success envelope (`{ success: true, data }`), `data` as the schema says. */
+export const envelopeAnswer = (description: string, data: Record<string, unknown>): ResponseDoc => ({
+  description,
+  content: {
+    'application/json': {
+      schema: { type: 'object', required: ['success', 'data'], properties: { success: { type: 'boolean', const: true }, data } },
+    },
+  },
+});

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.ts';
 import { failure } from '../../lib/envelope.ts';
-import type { RouteDoc } from '../../lib/route-doc.ts';
+import { envelopeAnswer, type RouteDoc } from '../../lib/route-doc.ts';
 import { pingDatabase } from './health.queries.ts';
 import { checkReadiness, notReadyMessage } from './readiness.ts';
 
@@ -10,21 +10,11 @@ const healthDoc: RouteDoc = {
   summary: 'Whether this instance and its database answer',
   tags: ['health'],
   responses: {
-    200: {
-      description: 'The instance and its database answer.',
-      content: {
-        'application/json': {
-          schema: {
-            type: 'object',
-            required: ['success', 'data'],
-            properties: {
-              success: { type: 'boolean', const: true },
-              data: { type: 'object', required: ['status', 'database'], properties: { status: { const: 'ok' }, database: { type: 'string' } } },
-            },
-          },
-        },
-      },
-    },
+    200: envelopeAnswer('The instance and its database answer.', {
+      type: 'object',
+      required: ['status', 'database'],
+      properties: { status: { const: 'ok' }, database: { type: 'string' } },
+    }),
   },
 };
 
@@ -33,25 +23,11 @@ const readyDoc: RouteDoc = {
   summary: 'Whether this instance can serve: its database and file store answer (503 naming what does not)',
   tags: ['health'],
   responses: {
-    200: {
-      description: 'The database and the file store answer.',
-      content: {
-        'application/json': {
-          schema: {
-            type: 'object',
-            required: ['success', 'data'],
-            properties: {
-              success: { type: 'boolean', const: true },
-              data: {
-                type: 'object',
-                required: ['status', 'database', 'storage'],
-                properties: { status: { const: 'ready' }, database: { const: 'ok' }, storage: { const: 'ok' } },
-              },
-            },
-          },
-        },
-      },
-    },
+    200: envelopeAnswer('The database and the file store answer.', {
+      type: 'object',
+      required: ['status', 'database', 'storage'],
+      properties: { status: { const: 'ready' }, database: { const: 'ok' }, storage: { const: 'ok' } },
+    }),
   },
 };
 

@@ -1,3 +1,5 @@
+import type { Log } from '../../lib/log.ts';
+
 /**
  * One job queue for all background work (issue 36): e-mail delivery, the billing and qualification clocks, the weekly
  * evidence-head mail, write-receipt pruning, and (at merge) the preparation of a lesson's renditions:
@@ -87,7 +89,15 @@ export function periodKey(every: ClockPeriod, t: number): string {
 }
 
 /** How often an instance looks at a clock: often enough to start each period within a minute of its start. */
-export const clockTickMs = (every: ClockPeriod): number => (every === 'minute' ? 10_000 : 60_000);
+const clockTickMs = (every: ClockPeriod): number => (every === 'minute' ? 10_000 : 60_000);
+
+/** Looks at a clock now and then every tick (a failed look is logged; the next one tries again); answers the first look. */
+export function tickClock<T>(name: string, every: ClockPeriod, tick: () => Promise<T>, log: Log, timers: NodeJS.Timeout[]): Promise<T> {
+  const timer = setInterval(() => void tick().catch((err) => log.error({ err, event: 'job_clock_failed', queue: name }, 'clock failed')), clockTickMs(every));
+  timer.unref();
+  timers.push(timer);
+  return tick();
+}
 
 /** The delay before retry `n` (1 for the first retry): the queue's delay doubled each time, at most an hour. */
 export const backoffMs = (retryDelayMs: number, retry: number): number => Math.min(3_600_000, retryDelayMs * 2 ** (retry - 1));

@@ -1,7 +1,7 @@
 import PgBoss from 'pg-boss';
 import type { Db } from '../../db/client.ts';
 import type { Log } from '../../lib/log.ts';
-import { type ClockPeriod, clockTickMs, type JobListing, type JobQueue, periodKey, type QueueFigures, type QueueSettings } from './job-queue.ts';
+import { type ClockPeriod, type JobListing, type JobQueue, periodKey, type QueueFigures, type QueueSettings, tickClock } from './job-queue.ts';
 import { claimClockPeriod, inTransaction, pgBossCounts, pgBossExecutor, pgBossJobState, pgBossJobs } from './jobs.queries.ts';
 
 type Options = {
@@ -94,13 +94,7 @@ export async function createPgBossQueue(db: Db, options: Options): Promise<JobQu
           return boss.send(name, {}, { db: pgBossExecutor(trx) });
         });
       };
-      const timer = setInterval(
-        () => void tick().catch((err) => options.log.error({ err, event: 'job_clock_failed', queue: name }, 'clock failed')),
-        clockTickMs(every),
-      );
-      timer.unref();
-      timers.push(timer);
-      return tick();
+      return tickClock(name, every, tick, options.log, timers);
     },
 
     async settled(name, id, timeoutMs) {

@@ -4,7 +4,6 @@ import type { Log } from '../../lib/log.ts';
 import {
   backoffMs,
   type ClockPeriod,
-  clockTickMs,
   errorText,
   type JobHandler,
   type JobListing,
@@ -12,6 +11,7 @@ import {
   periodKey,
   type QueueFigures,
   type QueueSettings,
+  tickClock,
 } from './job-queue.ts';
 import {
   claimClockPeriod,
@@ -165,13 +165,7 @@ export function createSqliteQueue(db: Db, options: Options): JobQueue {
         }
         return id === null ? null : String(id);
       };
-      const timer = setInterval(
-        () => void tick().catch((err) => options.log.error({ err, event: 'job_clock_failed', queue: name }, 'clock failed')),
-        clockTickMs(every),
-      );
-      timer.unref();
-      timers.push(timer);
-      return tick();
+      return tickClock(name, every, tick, options.log, timers);
     },
 
     async settled(_name, id, timeoutMs) {

@@ -1,5 +1,6 @@
 import { Anchor, Box, Center, Loader, Progress, Stack, Text, Title } from '@mantine/core';
 import type { Preparation, VideoDetail } from '@mm/contract';
+import type { ReactNode } from 'react';
 import { useEffect, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { FullScreenPlayer } from '../../../components/video-player/full-screen-player.tsx';
@@ -60,23 +61,13 @@ function PreparingLesson({ title, preparing }: { title: string; preparing: Prepa
   }
   const label = `Preparing this lesson, ${aboutTime(preparing.seconds_left)}`;
   return (
-    <Box bg="black" c="white" h="100dvh">
-      <Center h="100%" p="md">
-        <Stack align="center" gap="sm" ta="center" w="min(28rem, 100%)">
-          <Title order={1} size="h3" c="white">
-            {title}
-          </Title>
-          <Text role="status">{label}</Text>
-          <Progress value={preparing.progress} w="100%" size="lg" color="blue.4" bg="dark.4" aria-label="Preparing this lesson" animated striped />
-          <Text size="sm" c="gray.4">
-            {preparing.state === 'waiting' ? 'It is waiting its turn.' : `${preparing.progress}% done.`} It plays by itself when it is ready.
-          </Text>
-          <Anchor component={Link} to={paths.home} c="blue.2">
-            Back to Home
-          </Anchor>
-        </Stack>
-      </Center>
-    </Box>
+    <PlayerPanel title={title} width="min(28rem, 100%)">
+      <Text role="status">{label}</Text>
+      <Progress value={preparing.progress} w="100%" size="lg" color="blue.4" bg="dark.4" aria-label="Preparing this lesson" animated striped />
+      <Text size="sm" c="gray.4">
+        {preparing.state === 'waiting' ? 'It is waiting its turn.' : `${preparing.progress}% done.`} It plays by itself when it is ready.
+      </Text>
+    </PlayerPanel>
   );
 }
 
@@ -109,21 +100,30 @@ function Playback({ video }: { video: VideoDetail }) {
   );
 }
 
-/** A whole-window notice in place of the player. */
-export function PlayerMessage({ title, text }: { title: string; text: string }) {
+/** The black whole-window panel shown in place of the player: the lesson's title, what is said, a way back home. */
+function PlayerPanel({ title, width, role, children }: { title: string; width?: string; role?: 'alert'; children: ReactNode }) {
   return (
     <Box bg="black" c="white" h="100dvh">
       <Center h="100%" p="md">
-        <Stack align="center" gap="sm" ta="center" role="alert">
+        <Stack align="center" gap="sm" ta="center" w={width} role={role}>
           <Title order={1} size="h3" c="white">
             {title}
           </Title>
-          <Text>{text}</Text>
+          {children}
           <Anchor component={Link} to={paths.home} c="blue.2">
             Back to Home
           </Anchor>
         </Stack>
       </Center>
     </Box>
+  );
+}
+
+/** A whole-window notice in place of the player. */
+export function PlayerMessage({ title, text }: { title: string; text: string }) {
+  return (
+    <PlayerPanel title={title} role="alert">
+      <Text>{text}</Text>
+    </PlayerPanel>
   );
 }
