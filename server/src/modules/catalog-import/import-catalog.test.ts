@@ -411,7 +411,7 @@ describe('import-catalog', () => {
 });
 
 describe('the demo catalog', () => {
-  it('is valid and has what the demo needs, in less than 48 MB of media', async () => {
+  it('is valid and has what the demo needs', async () => {
     const { catalog, media } = await validateCatalog(DEMO_CATALOG);
     const videos = catalog.categories.flatMap((c) => c.sub_categories.flatMap((s) => s.videos));
     expect(catalog.categories.length).toBeGreaterThanOrEqual(8);
@@ -437,13 +437,9 @@ describe('the demo catalog', () => {
     expect(catalog.faqs.length).toBeGreaterThanOrEqual(6);
     expect(catalog.landing?.sections).toHaveLength(3);
     expect([...media.values()].some((m) => m.probe.height === 1080)).toBe(true);
-    const mediaDir = path.join(path.dirname(DEMO_CATALOG), 'media');
-    const bytes = fs
-      .readdirSync(mediaDir, { recursive: true, withFileTypes: true })
-      .reduce((n, entry) => (entry.isFile() ? n + fs.statSync(path.join(entry.parentPath, entry.name)).size : n), 0);
-    expect(bytes).toBeLessThan(48 * 1024 * 1024);
-    // Probing and hashing every demo file (67 media) takes a while on a busy machine.
-  }, 120_000);
+    // The media folder's size budget is demo-media.test.ts's (one budget, beside the lessons it measures).
+    // Probing and hashing every demo file (134 media) takes a while on a busy machine.
+  }, 240_000);
 });
 
 describe('npm run platform -- import-catalog', () => {
