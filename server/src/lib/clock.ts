@@ -63,3 +63,13 @@ export function formatDay(ms: number): string {
   const d = new Date(ms);
   return `${twoDigits(d.getUTCDate())}/${twoDigits(d.getUTCMonth() + 1)}/${d.getUTCFullYear()}`;
 }
+
+/** The ISO week of a moment (UTC, weeks start on Monday), e.g. 2026-W48: the key of weekly work. */
+export function isoWeek(t: number): string {
+  const d = new Date(t);
+  const day = (d.getUTCDay() + 6) % 7;
+  const thursday = Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate() - day + 3);
+  const year = new Date(thursday).getUTCFullYear();
+  const week = Math.floor((thursday - Date.UTC(year, 0, 1)) / (7 * DAY)) + 1;
+  return `${year}-W${String(week).padStart(2, '0')}`;
+}

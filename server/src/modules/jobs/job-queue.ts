@@ -1,3 +1,4 @@
+import { isoWeek } from '../../lib/clock.ts';
 import type { Log } from '../../lib/log.ts';
 
 /**
@@ -80,12 +81,7 @@ export interface JobQueue {
 export function periodKey(every: ClockPeriod, t: number): string {
   if (every === 'minute') return `m${Math.floor(t / 60_000)}`;
   if (every === 'hour') return `h${Math.floor(t / 3_600_000)}`;
-  const d = new Date(t);
-  const day = (d.getUTCDay() + 6) % 7;
-  const thursday = Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate() - day + 3);
-  const year = new Date(thursday).getUTCFullYear();
-  const week = Math.floor((thursday - Date.UTC(year, 0, 1)) / (7 * 86_400_000)) + 1;
-  return `${year}-W${String(week).padStart(2, '0')}`;
+  return isoWeek(t);
 }
 
 /** How often an instance looks at a clock: often enough to start each period within a minute of its start. */

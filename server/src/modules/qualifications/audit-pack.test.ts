@@ -2,11 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importTestCatalog, openWholeCatalog, type TestCatalog } from '../../../test/catalog-fixture.ts';
 import { organizationWithMembers, startPlatform, type TestPlatform } from '../../../test/harness.ts';
 import { pdfText } from '../../../test/pdf-text.ts';
-import { atMoment, DAY } from '../../lib/clock.ts';
+import { atMoment, DAY, isoWeek } from '../../lib/clock.ts';
 import { evidenceKey } from '../../lib/evidence-key.ts';
 import { checkChain, KEPT_HEAD_INCOMPLETE } from './audit-pack.ts';
 import { GENESIS_HASH, hashRecord, signHead } from './evidence-chain.ts';
-import { isoWeek, sealLegacyChains, sendHeadMails } from './evidence-head.ts';
+import { sealLegacyChains, sendHeadMails } from './evidence-head.ts';
 
 let platform: TestPlatform;
 let catalog: TestCatalog;

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../app-context.ts';
-import { now } from '../../lib/clock.ts';
+import { isoWeek, now } from '../../lib/clock.ts';
 import { evidenceKey } from '../../lib/evidence-key.ts';
 import { evidenceHeadMail } from '../mail/index.ts';
 import { organizationName } from '../tenancy/index.ts';
@@ -16,16 +16,6 @@ export async function sealLegacyChains(ctx: AppContext): Promise<number> {
   }
   if (sealed) ctx.log.info({ event: 'evidence_sealed', chains: sealed }, 'evidence chains keyed');
   return sealed;
-}
-
-/** The ISO week of a moment (UTC), e.g. 2026-W48: the key of the weekly head e-mail. */
-export function isoWeek(t: number): string {
-  const d = new Date(t);
-  const day = (d.getUTCDay() + 6) % 7;
-  const thursday = Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate() - day + 3);
-  const year = new Date(thursday).getUTCFullYear();
-  const week = Math.floor((thursday - Date.UTC(year, 0, 1)) / (7 * 86_400_000)) + 1;
-  return `${year}-W${String(week).padStart(2, '0')}`;
 }
 
 /**
