@@ -87,7 +87,12 @@ export async function sendOrQueue<const R extends QueueableRoute>(
   try {
     return await postQueuedWrite<RouteAnswer<R>>(path, json, { keepalive, accessToken: session?.accessToken });
   } catch (error) {
-    if (canQueue && error instanceof ApiError && error.status === 0) return queue();
+    if (canQueue && error instanceof ApiError && error.status === 0) {
+      // The browser thinks it is online but the server did not answer: no 'online' event will come to replay it.
+      const queued = await queue();
+      retryLater();
+      return queued;
+    }
     throw error;
   }
 }
@@ -116,11 +121,37 @@ async function sendQueued(write: QueuedWrite): Promise<ReplayOutcome> {
 let replaying: Promise<number> | null = null;
 let askedAgain = false;
 
+/** Called after a replay delivered something (the screens read their data again). */
+const sentListeners = new Set<() => void>();
+export function onWritesSent(listener: () => void): () => void {
+  sentListeners.add(listener);
+  return () => sentListeners.delete(listener);
+}
+
+/**
+ * The wait before trying again while the browser says it is online but the server does not answer (shop-floor Wi-Fi
+ * that drops without the browser noticing, a server restarting, or a network back before its 'online' event): 2 s,
+ * doubling, at most a minute.
+ */
+export function retryDelay(attempt: number): number {
+  return Math.min(60_000, 2_000 * 2 ** attempt);
+}
+let retryTimer: ReturnType<typeof setTimeout> | null = null;
+let retryAttempt = 0;
+function retryLater(): void {
+  if (retryTimer !== null) return;
+  retryTimer = setTimeout(() => {
+    retryTimer = null;
+    // Offline by then: the 'online' event replays (useOfflineSync).
+    if (navigator.onLine) void replayWrites().catch(() => undefined);
+  }, retryDelay(retryAttempt++));
+}
+
 /**
  * Replays every queued write, oldest first, each with its own person's token, stopping at the first that cannot reach
  * the server; answers how many went. Asked while a replay runs, it runs once more after it (a write queued meanwhile).
  */
-export function replayWrites(): Promise<number> {
+function replay(): Promise<number> {
   if (replaying) {
     askedAgain = true;
     return replaying;
@@ -131,11 +162,15 @@ export function replayWrites(): Promise<number> {
       do {
         askedAgain = false;
         for (const write of (await allWrites()).sort((a, b) => a.queued_at - b.queued_at)) {
-          if ((await sendQueued(write)) === 'unreachable') return sent;
+          if ((await sendQueued(write)) === 'unreachable') {
+            retryLater();
+            return sent;
+          }
           await run('readwrite', (store) => store.delete(write.id));
           sent++;
         }
       } while (askedAgain);
+      retryAttempt = 0;
       return sent;
     } finally {
       replaying = null;
@@ -143,6 +178,13 @@ export function replayWrites(): Promise<number> {
     }
   })();
   return replaying;
+}
+
+/** A replay whose deliveries the screens hear of (onWritesSent); a sign-out's own replay tells none. */
+export async function replayWrites(): Promise<number> {
+  const sent = await replay();
+  if (sent > 0) for (const listener of sentListeners) listener();
+  return sent;
 }
 
 /**
@@ -155,7 +197,7 @@ export async function endSessionOnServer(session: Session): Promise<void> {
     return;
   }
   await keep({ id: newWriteId(), path: routes.logout.path, token: session.accessToken, user_id: session.userId, body: null, queued_at: Date.now() });
-  await replayWrites();
+  await replay();
 }
 
 function subscribe(listener: () => void): () => void {

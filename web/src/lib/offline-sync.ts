@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
-import { loadPendingWrites, replayWrites } from './offline-queue.ts';
+import { loadPendingWrites, onWritesSent, replayWrites } from './offline-queue.ts';
 
 function subscribe(listener: () => void): () => void {
   window.addEventListener('online', listener);
@@ -17,22 +17,21 @@ export function useOnline(): boolean {
 }
 
 /**
- * Replays the queued writes (watch reports, likes, My List) at start and whenever the network returns, then reads
- * every screen's data again (progress moves once the server has counted them).
+ * Replays the queued writes (watch reports, likes, My List) at start and whenever the network returns (and, while the
+ * server does not answer, again after a growing wait: offline-queue's retryDelay), then reads every screen's data
+ * again once something went out (progress moves once the server has counted them).
  */
 export function useOfflineSync(): void {
   const queryClient = useQueryClient();
   const online = useOnline();
   useEffect(() => {
     loadPendingWrites();
-  }, []);
+    return onWritesSent(() => void queryClient.invalidateQueries());
+  }, [queryClient]);
   useEffect(() => {
     if (!online || typeof indexedDB === 'undefined') return;
-    // Only when something went out: a start with an empty queue reads nothing twice.
-    void replayWrites()
-      .then((sent) => (sent > 0 ? queryClient.invalidateQueries() : undefined))
-      .catch(() => undefined);
-  }, [online, queryClient]);
+    void replayWrites().catch(() => undefined);
+  }, [online]);
 }
 
 /** Registers the offline service worker (built into /sw.js by the production build only). */
