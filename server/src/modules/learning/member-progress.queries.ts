@@ -59,11 +59,12 @@ export function measuredCtes(p: MeasuredMembers): RawBuilder<unknown> {
  * Per member of the selection and measured category of their path: user_id, category_id, total (visible videos),
  * watched (credited), started (visible videos started), seconds, first_at (null when not started; it may be the start
  * of a hidden video: the kept figures have no per-video dates). `from`: 'members' gives every member a row per
- * measured category, started or not; 'started' only the rows of members who started the category (`categoryId`),
- * walked from the (organization, category, first start) index, for a list in first-start order that stops early.
+ * measured category, started or not; 'started' only the rows of members who started the category (its id, or a column
+ * of an outer lateral row), walked from the (organization, category, first start) index, for a list in first-start
+ * order that stops early.
  * `p.measured` must not be empty.
  */
-export function memberStandingSql(p: MeasuredMembers, from: 'members' | { started: number }): RawBuilder<unknown> {
+export function memberStandingSql(p: MeasuredMembers, from: 'members' | { started: number | RawBuilder<unknown> }): RawBuilder<unknown> {
   const source =
     from === 'members'
       ? {
@@ -76,7 +77,7 @@ export function memberStandingSql(p: MeasuredMembers, from: 'members' | { starte
           from: sql`from member_category_stats m
                     join users u on u.id = m.user_id
                     join measured_categories mc on mc.path_key = ${pathKeyOf(p, 'u')} and mc.category_id = m.category_id`,
-          where: sql`m.organization_id = ${p.organizationId} and m.category_id = ${lit(from.started)} and ${membersOf(p, 'u')}`,
+          where: sql`m.organization_id = ${p.organizationId} and m.category_id = ${typeof from.started === 'number' ? lit(from.started) : from.started} and ${membersOf(p, 'u')}`,
         };
   const hidden =
     p.hidden.length === 0
