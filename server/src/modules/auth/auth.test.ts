@@ -393,6 +393,38 @@ describe('e-mail over SMTP', () => {
     }
   });
 
+  // Issue 36: delivery is at least once (an instance killed after the SMTP server took a message, before marking it
+  // sent, leaves it due again); the second copy carries the first one's Message-ID, so the mailbox shows one message.
+  it('sends a message delivered again after its instance died with the same Message-ID', async () => {
+    const received: string[] = [];
+    const smtp = await smtpCapture(0, received);
+    const port = (smtp.server.address() as { port: number }).port;
+    const mailing = await startPlatform({ SMTP_URL: `smtp://127.0.0.1:${port}` });
+    try {
+      const to = `again.${Date.now()}@example.com`;
+      await mailing.ctx.mailer.send(to, 'test', { subject: 'Shift notes', text: 'See you at the line.', html: '<p>See you at the line.</p>' });
+      const message = () => mailing.ctx.db.selectFrom('outbox').selectAll().where('to_address', '=', to).executeTakeFirstOrThrow();
+      for (let i = 0; i < 200 && (await message()).status !== 'sent'; i++) await new Promise((r) => setTimeout(r, 25));
+      // What a SIGKILL between the SMTP server's answer and markSent leaves behind: the message still pending.
+      await mailing.ctx.db
+        .updateTable('outbox')
+        .set({ status: 'pending', sent_at: null, lease_until: null, next_attempt_at: 0 })
+        .where('to_address', '=', to)
+        .execute();
+      await mailing.ctx.mailer.deliverPending();
+      for (let i = 0; i < 200 && (await message()).status !== 'sent'; i++) await new Promise((r) => setTimeout(r, 25));
+      const copies = received.filter((raw) => raw.includes(`To: ${to}`));
+      expect(copies).toHaveLength(2);
+      const ids = copies.map((raw) => /^Message-ID: (.+)$/im.exec(raw)?.[1]?.trim());
+      const sent = await message();
+      expect(ids[0]).toBe(`<outbox-${sent.id}-${sent.created_at}@${new URL(mailing.ctx.config.publicUrl).hostname}>`);
+      expect(ids[1]).toBe(ids[0]);
+    } finally {
+      await mailing.close();
+      await new Promise<void>((resolve) => smtp.close(resolve));
+    }
+  });
+
   it('delivers through a real SMTP server and keeps retrying while it is down', async () => {
     const received: string[] = [];
     // Take a free port, then close it: the platform starts with its SMTP server down.

@@ -51,6 +51,7 @@ export function createMailer(db: Db, config: Config, log: Log, jobs: Pick<JobQue
     try {
       await transport.sendMail({
         from: config.mailFrom,
+        messageId: messageIdOf(message, config.publicUrl),
         to: message.to_address,
         subject: message.subject,
         text: message.text_body,
@@ -119,6 +120,15 @@ export function createMailer(db: Db, config: Config, log: Log, jobs: Pick<JobQue
       transport?.close();
     },
   };
+}
+
+/**
+ * One Message-ID per outbox message, the same on every delivery of it: a message sent again because its instance died
+ * after the SMTP server took it but before it was marked sent (at least once) is the same message to the mailbox,
+ * which shows it once (Gmail, Outlook and Exchange collapse a repeated Message-ID).
+ */
+export function messageIdOf(message: Pick<OutboxMessage, 'id' | 'created_at'>, publicUrl: string): string {
+  return `<outbox-${message.id}-${message.created_at}@${new URL(publicUrl).hostname}>`;
 }
 
 /**
