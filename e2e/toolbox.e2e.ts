@@ -1,6 +1,9 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { DEMO, expectVisible, newPage, screenshotAtWidths, signInThroughForm, useStack, WIDTHS } from './harness.ts';
+import { DEMO, expectVisible, newPage, screenshotAtWidths, signInThroughForm, toast, useStack, WIDTHS } from './harness.ts';
+
+type Box = { x: number; y: number; width: number; height: number };
+const intersects = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
 const SCREENSHOTS = process.env.KIOSK_SCREENSHOTS;
 const CREW = ['Marcus Johnson', 'Priya Raman', 'Bruno Costa'];
@@ -72,7 +75,17 @@ describe('toolbox talk', () => {
     await page.getByRole('button', { name: 'Record the talk' }).click();
     await expectVisible(page.getByRole('heading', { name: `Recorded: ${clipTitle}` }));
     await expectVisible(page.getByText('3 attended. The clip played to the end: it counts as watched for everyone, and the talk is recorded as attendance.'));
-    if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/toolbox-recorded-768.png`, fullPage: true });
+    // The success toast (top right) leaves the record's buttons free: it sat over "Start another talk" at 768 px
+    // while the page stayed scrolled to where "Record the talk" had been.
+    const recordedToast = toast(page, 'The toolbox talk is recorded.');
+    await expectVisible(recordedToast);
+    const toastBox = await recordedToast.boundingBox();
+    for (const name of ['Start another talk', 'Attendance sheet (PDF)']) {
+      const buttonBox = await page.getByRole('button', { name }).boundingBox();
+      expect(toastBox && buttonBox).toBeTruthy();
+      if (toastBox && buttonBox) expect(intersects(toastBox, buttonBox), `the toast covers "${name}"`).toBe(false);
+    }
+    if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/toolbox-recorded-768.png` });
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Attendance sheet (PDF)' }).click()]);
     const file = await download.path();

@@ -333,22 +333,82 @@ function trailer(source, from, file) {
 }
 
 /**
- * The landing hero: a 1080p opening card, then key-point slides from several lessons, 3 seconds each. The
- * opening card is the brand's plain background: the landing writes its title and buttons over the hero, and
- * the poster (shown until a visitor plays the hero) is taken from this card, so nothing in it may compete
- * with them at any crop of the banner.
+ * Where the landing's designed still places the twelve categories' icon discs, in 1280x480 (the banner's 16:6):
+ * along the top and bottom edges, the middle band left clear for the headline (the full width at 1280 px) and the
+ * bottom's middle for the buttons the landing writes over it (a 4:3 phone crop keeps the middle half).
+ */
+const HERO_STILL = path.join(here, '..', '..', 'web', 'public', 'landing-hero.webp');
+const STILL_DISCS = [
+  [80, 70, 90],
+  [300, 48, 60],
+  [560, 42, 46],
+  [760, 58, 66],
+  [1000, 48, 54],
+  [1200, 82, 100],
+  [110, 384, 120],
+  [330, 424, 70],
+  [640, 452, 40],
+  [900, 424, 60],
+  [1060, 388, 92],
+  [1210, 320, 76],
+];
+
+/** The designed still behind the landing's headline: the brand's navy, its blue rule and the categories' icons. */
+function heroStill(file) {
+  const s = 0.75;
+  const looks = catalog.categories.map((c) => LOOK[c.key]);
+  picture(
+    file,
+    960,
+    360,
+    [
+      // A lighter navy field towards the centre, where the headline sits.
+      box(s, 0, 0, 1280, 480, '0x16365c@0.55'),
+      box(s, 0, 0, 1280, 60, '0x0a192b@0.6'),
+      box(s, 0, 420, 1280, 60, '0x0a192b@0.6'),
+      ...STILL_DISCS.flatMap(([cx, cy, d], i) => {
+        const look = looks[i % looks.length];
+        return icon(s, { ...look, colour: `${look.colour}@0.7` }, cx, cy, d);
+      }),
+      box(s, 0, 472, 1280, 8, '0x1971c2'),
+    ],
+    ['-c:v', 'libwebp', '-quality', '80', '-compression_level', '6'],
+  );
+}
+
+/** One frame of the montage for a category, without a word in it: its colour, its icon and a key-point figure. */
+function montageSlide(file, s, look, index, count) {
+  const bars = [0.45, 0.7, 0.55, 0.85, 1].map((h, i) =>
+    box(s, 130 + i * 80, 560 - Math.round(h * 300), 56, Math.round(h * 300), i === 4 ? look.colour : BRAND.track),
+  );
+  picture(file, 1280 * s, 720 * s, [
+    box(s, 0, 0, 1280, 84, BRAND.band),
+    box(s, 0, 0, 14, 720, look.colour),
+    box(s, 56, 30, 24, 24, look.colour),
+    ...bars,
+    box(s, 110, 580, 420, 4, BRAND.muted),
+    ...icon(s, look, 900, 400, 300),
+    // The montage's own progress: one step a category.
+    box(s, 0, 708, 1280, 12, BRAND.track),
+    box(s, 0, 708, Math.round((1280 * (index + 1)) / count), 12, look.colour),
+  ]);
+}
+
+/**
+ * The landing hero: an opening card like the designed still, then one figure per category shown (its colour, icon
+ * and a chart), 3 seconds each. Nothing in it is text: the landing writes its headline and buttons over the hero,
+ * and burned-in titles collided with them at every crop of the banner.
  */
 function hero(file, picks) {
   const dir = path.join(work, 'hero');
   fs.mkdirSync(dir);
   const s = 1.5;
   const titleFile = path.join(dir, 'title.png');
-  picture(titleFile, 1920, 1080, [box(s, 0, 0, 14, 720, '0x1971c2')]);
+  picture(titleFile, 1920, 1080, [box(s, 0, 0, 1280, 720, '0x16365c@0.55'), box(s, 0, 0, 14, 720, '0x1971c2')]);
   const frames = [titleFile];
-  picks.forEach(({ category, video }, i) => {
-    const point = lessons[video.key][0];
+  picks.forEach(({ category }, i) => {
     const slide = path.join(dir, `pick-${i}.png`);
-    pointSlide(slide, s, LOOK[category.key], category, { heading: point[0], say: point[1] }, 1, lessons[video.key].length);
+    montageSlide(slide, s, LOOK[category.key], i, picks.length);
     frames.push(slide);
   });
   const inputs = frames.flatMap((f) => ['-loop', '1', '-framerate', String(FPS), '-t', '3', '-i', f]);
@@ -458,25 +518,30 @@ function playbook(file, title, lines) {
 
 /**
  * No arguments: everything, into an emptied media folder. Video keys: only those lessons (with their
- * captions, card and trailers). --pictures: everything but the lessons, captions and trailers.
+ * captions, card and trailers). --pictures: everything but the lessons, captions and trailers. --hero: only the landing's
+ * montage and its designed still (web/public/landing-hero.webp).
  */
 const lessonCount = (category) => category.sub_categories.reduce((n, s) => n + s.videos.length, 0);
 
 function main() {
   const args = process.argv.slice(2);
   const picturesOnly = args.includes('--pictures');
-  const keys = args.filter((arg) => arg !== '--pictures');
+  const heroOnly = args.includes('--hero');
+  const keys = args.filter((arg) => arg !== '--pictures' && arg !== '--hero');
+  const heroPicks = catalog.categories.filter((_, i) => i % 2 === 0).map((category) => ({ category }));
+  if (heroOnly) {
+    hero(path.join(here, catalog.landing.banner_video), heroPicks);
+    heroStill(HERO_STILL);
+    return;
+  }
   if (!picturesOnly && !keys.length) fs.rmSync(media, { recursive: true, force: true });
   for (const dir of ['lessons', 'trailers', 'captions', 'landing', 'images/categories', 'images/videos', 'images/experts', 'playbooks']) {
     fs.mkdirSync(path.join(media, dir), { recursive: true });
   }
-  const heroPicks = [];
   for (const category of catalog.categories) {
     const look = LOOK[category.key];
     if (!look) throw new Error(`make-media.mjs has no colour and icon for category ${category.key}`);
     if (!keys.length) card(path.join(here, category.picture), look, `${lessonCount(category)} lessons`, category.name);
-    // The hero shows the opening key point of every other category's first lesson.
-    if (catalog.categories.indexOf(category) % 2 === 0) heroPicks.push({ category, video: category.sub_categories[0].videos[0] });
     for (const subCategory of category.sub_categories) {
       for (const video of subCategory.videos) {
         if (keys.length && !keys.includes(video.key)) continue;
@@ -494,6 +559,7 @@ function main() {
   }
   if (keys.length) return;
   hero(path.join(here, catalog.landing.banner_video), heroPicks);
+  heroStill(HERO_STILL);
   const palette = ['0x1971c2', '0xe03131', '0x2b8a3e', '0x6741d9', '0x0c8599', '0xd9480f'];
   catalog.experts.forEach((expert, i) => {
     expertPicture(path.join(here, expert.picture), expert.name, palette[i % palette.length]);

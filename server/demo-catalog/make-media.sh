@@ -3,7 +3,7 @@
 # lessons.json (each lesson's key points): spoken slide lessons, WebVTT captions, trailers, title cards,
 # the landing hero and the playbooks. Needs Debian's ffmpeg, espeak-ng and fonts-dejavu; nothing is downloaded.
 # Run from anywhere: ./make-media.sh (about 10 CPU-minutes); ./make-media.sh <video-key>... renders only those lessons,
-# ./make-media.sh --pictures only the pictures, hero and playbooks.
+# ./make-media.sh --pictures only the pictures, hero and playbooks; ./make-media.sh --hero only the landing hero and its still.
 set -euo pipefail
 cd "$(dirname "$0")"
 for tool in ffmpeg espeak-ng node; do

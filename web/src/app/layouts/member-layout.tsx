@@ -30,8 +30,9 @@ export function MemberLayout() {
           </Suspense>
         </Box>
       </Box>
-      <SiteFooter roomForQuickMenu />
+      {/* Before the footer: on phones it is in the page's flow, at the end of the content. */}
       <QuickMenu isSuperUser={session.isSuperUser} onKiosk={session.kioskIdleSeconds !== undefined} />
+      <SiteFooter roomForQuickMenu />
     </Box>
   );
 }

@@ -1,4 +1,4 @@
-import { ActionIcon, Affix, Menu } from '@mantine/core';
+import { ActionIcon, Box, Menu } from '@mantine/core';
 import { IconDots } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths.ts';
@@ -6,11 +6,13 @@ import { openEditInfoModal } from '../../features/account/components/edit-info-m
 
 /**
  * The floating menu at the bottom right (member spec, section 2, "Header and menus"); dialogs and drawers
- * cover it. The member layout keeps room for it (see .mm-member-main) so it never sits over content.
+ * cover it. From 768px it floats in a column the member layout keeps free (.mm-quick-menu-room); on phones there is
+ * no such column, so it stops floating and sits at the bottom right of the page, under the content (app.css,
+ * .mm-quick-menu): floating, it covered whatever reached the corner, such as a station's third "Watch" button.
  */
 export function QuickMenu({ isSuperUser, onKiosk }: { isSuperUser: boolean; onKiosk: boolean }) {
   return (
-    <Affix position={{ bottom: 12, right: 12 }} zIndex={150}>
+    <Box className="mm-quick-menu">
       <Menu position="top-end" width={200} shadow="md">
         <Menu.Target>
           <ActionIcon size={48} radius="xl" aria-label="Quick menu" variant="filled" style={{ boxShadow: 'var(--mantine-shadow-md)' }}>
@@ -35,6 +37,6 @@ export function QuickMenu({ isSuperUser, onKiosk }: { isSuperUser: boolean; onKi
           </Menu.Item>
         </Menu.Dropdown>
       </Menu>
-    </Affix>
+    </Box>
   );
 }

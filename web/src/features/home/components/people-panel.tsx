@@ -3,6 +3,7 @@ import { IconMedal } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { initialsOf } from '../../../lib/initials.ts';
 import { type PeopleMode, type PersonRow, usePeople } from '../api/get-people.ts';
+import { tieNote } from '../ranking-ties.ts';
 
 const MEDALS = [
   { color: '#d4a017', label: '1st place' },
@@ -10,12 +11,13 @@ const MEDALS = [
   { color: '#b0703c', label: '3rd place' },
 ];
 
-/** 1st..3rd as medals, the others with 'th' (member spec, section 2). */
-function Position({ position }: { position: number }) {
+/** 1st..3rd as medals, the others with 'th' (member spec, section 2); a tie's note says why the places differ. */
+function Position({ position, tie }: { position: number; tie: string | null }) {
   const medal = MEDALS[position - 1];
   if (!medal) return <Text fw={700}>{`${position}th`}</Text>;
+  const label = tie ? `${medal.label} (${tie})` : medal.label;
   return (
-    <ThemeIcon color={medal.color} radius="xl" size="md" aria-label={medal.label} title={medal.label}>
+    <ThemeIcon color={medal.color} radius="xl" size="md" aria-label={label} title={label}>
       <IconMedal size={16} aria-hidden />
     </ThemeIcon>
   );
@@ -65,12 +67,12 @@ export function PeoplePanel({ organizationId, teamId, onFailure, heading = true 
           Nobody to list yet.
         </Text>
       )}
-      {rows.map((p) => (
+      {rows.map((p, index) => (
         <UnstyledButton key={p.id} onClick={() => setSelected(p)} data-testid="person">
           <Group gap="sm" wrap="nowrap" align="flex-start">
             {mode === 'Ranking' && (
               <Group w={36} justify="center">
-                <Position position={p.ranking} />
+                <Position position={p.ranking} tie={tieNote(rows, index)} />
               </Group>
             )}
             {/* One dark fill for initials: the per-name pastel colours fall under 4.5:1. */}
@@ -85,7 +87,10 @@ export function PeoplePanel({ organizationId, teamId, onFailure, heading = true 
                 {[p.role, p.team].filter(Boolean).join(' · ')}
               </Text>
               {mode === 'Ranking' ? (
-                <Text size="xs">{p.points} points</Text>
+                <Text size="xs">
+                  {p.points} points
+                  {tieNote(rows, index) && ` · ${tieNote(rows, index)}`}
+                </Text>
               ) : (
                 p.bio && (
                   <Text size="xs" c="gray.7" lineClamp={2}>

@@ -5,11 +5,17 @@ import { BRAND, SUPPORT_EMAIL, VERSION_LABEL } from '../../../config/app.ts';
 import { pagePath, paths } from '../../../config/paths.ts';
 import { usePages } from '../api/get-pages.ts';
 
-/** `roomForQuickMenu` keeps the last line clear of the floating button of the signed-in layout. */
+/** `roomForQuickMenu` keeps the last line clear of the floating button of the signed-in layout (from 768px: on phones it does not float). */
 export function SiteFooter({ roomForQuickMenu = false }: { roomForQuickMenu?: boolean }) {
   const pages = usePages();
   return (
-    <Box component="footer" bg="gray.0" pt="xl" pb={roomForQuickMenu ? 96 : 'xl'} style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
+    <Box
+      component="footer"
+      bg="gray.0"
+      pt="xl"
+      pb={roomForQuickMenu ? { base: 'xl', sm: 96 } : 'xl'}
+      style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}
+    >
       <Container size="lg">
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">
           <Stack gap={6}>

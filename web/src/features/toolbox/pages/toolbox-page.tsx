@@ -1,6 +1,6 @@
 import { Alert, Anchor, Button, Card, Container, Group, Select, SimpleGrid, Stack, Stepper, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { isWatched, type ToolboxPerson, type ToolboxTalk } from '@mm/contract';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { PersonTile } from '../../../components/person-tile.tsx';
 import { InlineVideo } from '../../../components/video-player/inline-video.tsx';
@@ -206,11 +206,21 @@ function creditText(talk: ToolboxTalk): string {
   return `${attended}. The clip played to the end: it counts as watched for ${who}, and the talk is recorded as attendance.`;
 }
 
+/**
+ * The record replaces the (taller) stepper while the page is still scrolled to where "Record the talk" was: the card
+ * would sit at the top of the window, under the success toast (top right), which then covered "Start another talk" at
+ * 768 px. The page goes back to its top, where the toast sits over the header, and the record's title takes the focus.
+ */
 function RecordedTalk({ talk, onNext }: { talk: ToolboxTalk; onNext: () => void }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    window.scrollTo({ top: 0 });
+    heading.current?.focus({ preventScroll: true });
+  }, []);
   return (
     <Card withBorder padding="lg" mt="md">
       <Stack>
-        <Title order={2} size="h3">
+        <Title order={2} size="h3" ref={heading} tabIndex={-1} style={{ outline: 'none' }}>
           Recorded: {talk.video_title}
         </Title>
         <Text>{creditText(talk)}</Text>
