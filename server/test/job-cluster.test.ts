@@ -193,6 +193,12 @@ it(`delivers ${MAILS} e-mails and runs ${CPU_JOBS} CPU jobs once each across ${p
   const completions = new Map<number, number>();
   for (const d of done) completions.set(d.n, (completions.get(d.n) ?? 0) + 1);
   expect(completions.size).toBe(CPU_JOBS);
+  // DIAG
+  {
+    const dupes = [...completions.entries()].filter(([, c]) => c > 1).map(([n]) => n);
+    const runsAll = (await sql<{ n: number; pid: number; started_at: string }>`SELECT n, pid, started_at FROM cluster_runs ORDER BY started_at`.execute(db)).rows;
+    console.log('DIAG killed', killed?.pid, 'pids', instances.map((i) => i.pid), 'dupes', JSON.stringify(runsAll.filter((r) => dupes.includes(r.n))), JSON.stringify(done.filter((d) => dupes.includes(d.n))));
+  }
   expect([...completions.values()].every((c) => c === 1)).toBe(true);
   // A job started twice was first started by the killed instance (its lease ran out), never by a live one.
   const runs = (await sql<{ n: number; pid: number }>`SELECT n, pid FROM cluster_runs ORDER BY started_at`.execute(db)).rows;
