@@ -18,6 +18,8 @@
  * PostgreSQL: DATABASE_URL names a server (any database on it: a new one is created beside it), else
  * postgres://$PGUSER@$PGHOST:$PGPORT/postgres (root@127.0.0.1:5432). Needs nginx (Debian: apt-get install nginx).
  * Every client is its own address (X-Forwarded-For, trusted from nginx), as members on a plant's network are.
+ * `--keep` keeps the seeded database, data directory and bucket; `--reuse <that data directory>` runs on them again
+ * without seeding (the seed takes minutes; a reused database also holds the earlier runs' history).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -54,6 +56,10 @@ const { values } = parseArgs({
     'capacity-seconds': { type: 'string', default: '60' },
     'capacity-members': { type: 'string', default: '48' },
     'no-report': { type: 'boolean', default: false },
+    /** Keeps the database, the data directory and the bucket (their names are printed), for a run with --reuse. */
+    keep: { type: 'boolean', default: false },
+    /** A kept run's data directory: its database and bucket are used again, with no seeding (their history grows). */
+    reuse: { type: 'string' },
   },
 });
 const MINUTES = Number(values.minutes);
@@ -209,7 +215,9 @@ type Person = { email: string; address: string; token?: string; userId?: number 
 type Mix = { base: string; until: number; paced: boolean; organizationId: number; categoryIds: number[]; teamIds: number[] };
 
 /** Reading time between two pages: 3 to 8 s paced, none at full speed. */
-const think = (mix: Mix) => (mix.paced ? sleep(3000 + randomInt(5000)) : Promise.resolve());
+const think = (mix: Mix) => (mix.paced ? pause(mix, 3000 + randomInt(5000)) : Promise.resolve());
+/** A pause that ends with the phase at the latest. */
+const pause = (mix: Mix, ms: number) => sleep(Math.min(ms, mix.until - Date.now()));
 
 async function signIn(mix: Mix, person: Person): Promise<boolean> {
   const answer = await call(mix.base, 'POST /api/v4/login (sign-in)', 'POST', '/api/v4/login', {
@@ -302,14 +310,14 @@ async function play(mix: Mix, person: Person, videoId: number): Promise<void> {
     if (got.status !== 200) break;
     played += segment.seconds;
     if (played - reported >= 30) await report();
-    if (mix.paced) await sleep(segment.seconds * 1000 - (Date.now() - t0));
+    if (mix.paced) await pause(mix, segment.seconds * 1000 - (Date.now() - t0));
   }
   if (played > reported) await report();
   if (Math.random() < 0.25)
     await call(mix.base, 'POST /api/videos/like', 'POST', '/api/videos/like', { ...as, json: { admin_video_id: videoId, request_id: requestId() } });
 }
 
-/** A supervisor on the team dashboard: its four panels, reloaded every 10 to 20 s (none paced: at once). */
+/** A supervisor on the team dashboard: its four panels, reloaded every 10 to 20 s (also in the no-pause phase, which is the members'). */
 async function supervisor(mix: Mix, person: Person): Promise<void> {
   while (!person.token && Date.now() < mix.until) if (!(await signIn(mix, person))) await sleep(5000);
   while (Date.now() < mix.until) {
@@ -328,7 +336,7 @@ async function supervisor(mix: Mix, person: Person): Promise<void> {
       call(mix.base, 'GET dashboard compliance_report (supervisor)', 'GET', `/api/get_organization_compliance_report?${scope}`, as),
       call(mix.base, 'GET dashboard optional_training (supervisor)', 'GET', `/api/get_organization_team_optional_training?${scope}`, as),
     ]);
-    if (mix.paced) await sleep(10_000 + randomInt(10_000));
+    await pause(mix, 10_000 + randomInt(10_000));
   }
 }
 
@@ -344,6 +352,48 @@ type Seeded = {
   organizationId: number;
   teamIds: number[];
 };
+type KeptState = { dbName: string; organizationId: number; teamIds: number[]; members: number; supervisors: number };
+const STATE_FILE = 'loadtest.json';
+
+/** The S3 server's process; with a kept directory the bucket stays there. */
+async function startS3(directory?: string): Promise<{ s3: Child; storageUrl: string }> {
+  const s3 = startChild('s3', [path.join(ROOT, 'scripts', 'loadtest-s3.ts'), ...(directory ? [directory] : [])], process.env, ROOT);
+  const storageUrl = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    s3.process.stdout?.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const found = /^S3 (\S+)/m.exec(out);
+      if (found) resolve(found[1]!);
+    });
+    void s3.exited.then((code) => reject(new Error(`the S3 server exited with ${code}: ${s3.output.join('')}`)));
+  });
+  return { s3, storageUrl };
+}
+
+function databaseUrlOf(adminUrl: string, dbName: string): string {
+  const url = new URL(adminUrl);
+  url.pathname = `/${dbName}`;
+  return url.toString();
+}
+
+async function reuse(dataDir: string): Promise<Seeded> {
+  const state = JSON.parse(fs.readFileSync(path.join(dataDir, STATE_FILE), 'utf8')) as KeptState;
+  if (state.members < MEMBERS || state.supervisors < SUPERVISORS)
+    throw new Error(`the kept run has ${state.members} members and ${state.supervisors} supervisors`);
+  const adminUrl = adminDatabaseUrl();
+  const { s3, storageUrl } = await startS3(path.join(dataDir, 's3'));
+  log(`reusing database ${state.dbName} and ${dataDir}`);
+  return {
+    adminUrl,
+    databaseUrl: databaseUrlOf(adminUrl, state.dbName),
+    dbName: state.dbName,
+    dataDir,
+    storageUrl,
+    s3,
+    organizationId: state.organizationId,
+    teamIds: state.teamIds,
+  };
+}
 
 function adminDatabaseUrl(): string {
   if (process.env.DATABASE_URL?.startsWith('postgres')) return process.env.DATABASE_URL;
@@ -365,9 +415,7 @@ async function seed(): Promise<Seeded> {
   const adminUrl = adminDatabaseUrl();
   const dbName = `mm_load_${Date.now()}`;
   await adminQuery(adminUrl, `CREATE DATABASE ${dbName}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${dbName}`;
-  const databaseUrl = url.toString();
+  const databaseUrl = databaseUrlOf(adminUrl, dbName);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mm-load-'));
 
   log(`database ${dbName}; seeding the demo (its media from the transcode cache when this machine has it)...`);
@@ -376,16 +424,7 @@ async function seed(): Promise<Seeded> {
   await runToEnd('seed-demo', [PLATFORM_CLI, 'seed-demo'], base);
   keepTranscodes(dataDir);
 
-  const s3 = startChild('s3', [path.join(ROOT, 'scripts', 'loadtest-s3.ts')], process.env, ROOT);
-  const storageUrl = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    s3.process.stdout?.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const found = /^S3 (\S+)/m.exec(out);
-      if (found) resolve(found[1]!);
-    });
-    void s3.exited.then((code) => reject(new Error(`the S3 server exited with ${code}: ${s3.output.join('')}`)));
-  });
+  const { s3, storageUrl } = await startS3(values.keep ? path.join(dataDir, 's3') : undefined);
   log(`moving the media into the bucket (${storageUrl})...`);
   await runToEnd('move-storage-to', [PLATFORM_CLI, 'move-storage-to', storageUrl], { ...base, ...S3_CREDENTIALS });
   // The instances must not find the media on disk: the bucket is the only store.
@@ -431,6 +470,8 @@ async function seed(): Promise<Seeded> {
         .where('id', '=', subscription.plan_id)
         .execute();
     }
+    const state: KeptState = { dbName, organizationId, teamIds, members: MEMBERS, supervisors: SUPERVISORS };
+    fs.writeFileSync(path.join(dataDir, STATE_FILE), JSON.stringify(state));
     return { adminUrl, databaseUrl, dbName, dataDir, storageUrl, s3, organizationId, teamIds };
   } finally {
     await db.destroy();
@@ -461,14 +502,17 @@ async function startCluster(seeded: Seeded, instances: number): Promise<Cluster>
   };
   const apps: Child[] = [];
   const hosts: string[] = [];
-  for (let n = 1; n <= instances; n++) {
+  const start = async (n: number) => {
     const appPort = await freePort();
     const child = startChild(`app${n}`, ['src/main.ts'], { ...env, HOST: '127.0.0.1', PORT: String(appPort), RUN_JOBS: 'false' });
     apps.push(child);
     running.add(child);
     hosts.push(`127.0.0.1:${appPort}`);
-  }
-  await Promise.all(apps.map((child, i) => waitReady(child, `http://${hosts[i]}`, 180)));
+    await waitReady(child, `http://127.0.0.1:${appPort}`, 180);
+  };
+  // The first alone, as scripts/cluster.ts does (a first start makes the shared guest account), then the others together.
+  await start(1);
+  await Promise.all(Array.from({ length: instances - 1 }, (_, i) => start(i + 2)));
   const worker = startChild('worker', ['src/worker.ts'], env);
   running.add(worker);
   const nginx = await startNginx({ app: hosts, mediaDir: path.join(seeded.dataDir, 'media'), webDist: path.join(ROOT, 'web', 'dist'), port });
@@ -497,12 +541,18 @@ type RunResult = {
   stopCodes: (number | null)[];
 };
 
-async function categoriesOf(base: string, person: Person): Promise<number[]> {
+async function categoriesOf(base: string, person: Person, databaseUrl: string): Promise<number[]> {
   const home = await call(base, 'POST /api/home_first_section', 'POST', '/api/home_first_section', { token: person.token, address: person.address, json: {} });
   const sections = (home.status === 200 ? home.json().data : []) as { page_type: string; url_page_id: number }[];
   const ids = sections.filter((s) => s.page_type === 'CATEGORY').map((s) => s.url_page_id);
-  if (ids.length === 0) throw new Error(`home_first_section answered ${home.status} with no category`);
-  return ids;
+  if (ids.length) return ids;
+  // Home shows no category row (a different home): every category of the catalog, as the category menu lists them.
+  const { db } = createDb(databaseUrl);
+  try {
+    return (await db.selectFrom('categories').select('id').execute()).map((c) => c.id);
+  } finally {
+    await db.destroy();
+  }
 }
 
 async function runOnce(seeded: Seeded, instances: number, label: string): Promise<RunResult> {
@@ -519,7 +569,8 @@ async function runOnce(seeded: Seeded, instances: number, label: string): Promis
   figures = new Figures();
   const probe: Person = { email: 'load.member.0@acme.example', address: '10.9.9.9' };
   if (!(await signIn({ base } as Mix, probe))) throw new Error('the first load-test member could not sign in');
-  const categoryIds = await categoriesOf(base, probe);
+  const categoryIds = await categoriesOf(base, probe, seeded.databaseUrl);
+  log(`${label}: ${categoryIds.length} categories to browse`);
 
   // Paced: everyone, arriving over the first 30 s (a shift starting).
   figures = new Figures();
@@ -617,16 +668,17 @@ function summary(r: RunResult): string[] {
   const paced = totals(r.paced);
   const member = totals(r.paced, isMemberCall);
   const capacity = totals(r.capacity);
+  const capacityMembers = totals(r.capacity, isMemberCall);
   return [
     `### ${r.label}`,
     '',
     `Paced mix, ${MEMBERS} members and ${SUPERVISORS} supervisors for ${r.paced.seconds.toFixed(0)} s: ${paced.requests} requests, ` +
-      `${paced.perSecond.toFixed(1)} per second; member calls p95 ${ms(member.p95)} ms; errors ${errorText(paced.errors)}.`,
+      `${paced.perSecond.toFixed(1)} per second; member calls p50 ${ms(member.p50)} ms, p95 ${ms(member.p95)} ms; errors ${errorText(paced.errors)}.`,
     '',
     ...table(r.paced),
     '',
-    `The same mix with no pauses (${CAPACITY_MEMBERS} members and the supervisors, ${r.capacity.seconds.toFixed(0)} s): ` +
-      `**${capacity.perSecond.toFixed(1)} requests per second**, p50 ${ms(capacity.p50)} ms, p95 ${ms(capacity.p95)} ms, p99 ${ms(capacity.p99)} ms; errors ${errorText(capacity.errors)}.`,
+    `The same mix with no pauses (${CAPACITY_MEMBERS} members with no reading time and segments fetched back to back; the supervisors at their pace; ${r.capacity.seconds.toFixed(0)} s): ` +
+      `**${capacity.perSecond.toFixed(1)} requests per second** (member calls ${capacityMembers.perSecond.toFixed(1)}), p50 ${ms(capacity.p50)} ms, p95 ${ms(capacity.p95)} ms, p99 ${ms(capacity.p99)} ms; errors ${errorText(capacity.errors)}.`,
     '',
     ...table(r.capacity),
     '',
@@ -690,7 +742,7 @@ if (!NGINX) {
 let seeded: Seeded | null = null;
 let exitCode = 0;
 try {
-  seeded = await seed();
+  seeded = values.reuse ? await reuse(path.resolve(values.reuse)) : await seed();
   const cluster = await runOnce(seeded, INSTANCES, `${INSTANCES} instances`);
   for (const line of summary(cluster)) console.log(line);
   const single = await runOnce(seeded, 1, '1 instance');
@@ -710,6 +762,10 @@ try {
   await Promise.all([...running].map(stopChild));
   if (seeded) {
     await stopChild(seeded.s3);
+  }
+  if (seeded && (values.keep || values.reuse))
+    log(`kept: database ${seeded.dbName}, data directory ${seeded.dataDir} (npm run loadtest -- --reuse ${seeded.dataDir})`);
+  else if (seeded) {
     await adminQuery(seeded.adminUrl, `DROP DATABASE IF EXISTS ${seeded.dbName} WITH (FORCE)`).catch((error) => console.error(error));
     fs.rmSync(seeded.dataDir, { recursive: true, force: true });
   }
