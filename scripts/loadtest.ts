@@ -539,6 +539,8 @@ type RunResult = {
   capacity: Figures;
   memory: { name: string; startMb: number | null; endMb: number | null }[];
   stopCodes: (number | null)[];
+  /** The machine's 1-minute load average before the instances started: what else was running. */
+  loadBefore: number;
 };
 
 async function categoriesOf(base: string, person: Person, databaseUrl: string): Promise<number[]> {
@@ -556,6 +558,7 @@ async function categoriesOf(base: string, person: Person, databaseUrl: string): 
 }
 
 async function runOnce(seeded: Seeded, instances: number, label: string): Promise<RunResult> {
+  const loadBefore = os.loadavg()[0] ?? 0;
   log(`${label}: starting ${instances} instance${instances > 1 ? 's' : ''} and the worker behind nginx...`);
   const cluster = await startCluster(seeded, instances);
   const base = cluster.nginx.url;
@@ -612,7 +615,7 @@ async function runOnce(seeded: Seeded, instances: number, label: string): Promis
   const memory = cluster.pids.map((p, i) => ({ name: p.name, startMb: startMemory[i]!.mb, endMb: rssMb(p.pid) }));
   const stopCodes = await stopCluster(cluster);
   log(`${label}: stopped (exit codes ${stopCodes.join(', ')})`);
-  return { label, instances, paced, capacity, memory, stopCodes };
+  return { label, instances, paced, capacity, memory, stopCodes, loadBefore };
 }
 
 // ---------------------------------------------------------------- the figures, printed and written
@@ -718,8 +721,13 @@ function report(cluster: RunResult, single: RunResult): string {
     '',
     '## Caveats',
     '',
-    `- These figures come from a ${MINUTES}-minute run per setup on a shared, busy ${os.availableParallelism()}-core machine (other work was running ` +
-      'beside the test). The issue asks for 10 minutes: `npm run loadtest` (10 minutes by default) on a quiet machine is still owed.',
+    `- The machine's load average (1 minute) before each setup started: ${cluster.loadBefore.toFixed(1)} and ${single.loadBefore.toFixed(1)} ` +
+      `on ${os.availableParallelism()} cores${Math.max(cluster.loadBefore, single.loadBefore) > os.availableParallelism() / 2 ? ': a shared, busy machine, with other work running beside the test' : ''}.`,
+    ...(MINUTES < 10 || Math.max(cluster.loadBefore, single.loadBefore) > os.availableParallelism() / 2
+      ? [
+          `- These figures come from a ${MINUTES}-minute run per setup. The issue asks for 10 minutes on this kind of machine: \`npm run loadtest\` (10 minutes by default) on a quiet machine is still owed.`,
+        ]
+      : []),
     '- One Node process uses about one core; on two cores, three instances can only gain over one where the single instance waits ' +
       '(PostgreSQL, the bucket) or where nginx, PostgreSQL and the load generator leave a core idle.',
     "- The single-instance run comes second, on the same database, which then holds the first run's watch history too.",
