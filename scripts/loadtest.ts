@@ -235,23 +235,32 @@ async function signIn(mix: Mix, person: Person): Promise<boolean> {
 async function member(mix: Mix, person: Person): Promise<void> {
   while (!person.token && Date.now() < mix.until) if (!(await signIn(mix, person))) await sleep(5000);
   const known = new Set<number>();
+  const refused = new Set<number>();
   while (Date.now() < mix.until) {
     const as = { token: person.token, address: person.address };
     // Home: what the home page asks at once.
-    await Promise.all([
+    const [home] = await Promise.all([
       call(mix.base, 'POST /api/learning_path_home', 'POST', '/api/learning_path_home', { ...as, json: {} }),
       call(mix.base, 'GET /api/get_all_rankings (page of 10)', 'GET', `/api/get_all_rankings?organization_id=${mix.organizationId}&take=10`, as),
       call(mix.base, 'GET /api/get_user_activity/:id', 'GET', `/api/get_user_activity/${person.userId}`, as),
       call(mix.base, 'POST /api/home_first_section', 'POST', '/api/home_first_section', { ...as, json: {} }),
     ]);
+    // The categories of the member's path that are open to them (a locked one shows a lock and opens nothing);
+    // without a path, any category that has not refused them.
+    const open =
+      home.status === 200
+        ? (home.json().data.categories as { category_id: number; available: boolean }[]).filter((c) => c.available).map((c) => c.category_id)
+        : [];
+    const choices = open.length ? open : mix.categoryIds.filter((id) => !refused.has(id));
     await think(mix);
-    if (Date.now() >= mix.until) break;
+    if (Date.now() >= mix.until || choices.length === 0) continue;
     // A category: its progress and its videos.
-    const categoryId = pick(mix.categoryIds);
+    const categoryId = pick(choices);
     const [, videos] = await Promise.all([
       call(mix.base, 'POST /api/get_category_id', 'POST', '/api/get_category_id', { ...as, json: { category_id: categoryId } }),
       call(mix.base, 'POST /api/categoryVideos', 'POST', '/api/categoryVideos', { ...as, json: { category_id: categoryId } }),
     ]);
+    if (videos.status === 403) refused.add(categoryId);
     if (videos.status === 200) for (const id of videoIdsIn(videos.json().data)) known.add(id);
     await think(mix);
     if (Math.random() < 0.3) {
@@ -706,7 +715,7 @@ function report(cluster: RunResult, single: RunResult): string {
     `Written by \`npm run loadtest -- --minutes ${MINUTES}\` (scripts/loadtest.ts) on ${new Date().toISOString().slice(0, 10)}, ` +
       `on a machine of ${os.availableParallelism()} cores (${os.cpus()[0]?.model ?? 'unknown CPU'}), Node ${process.version}, PostgreSQL and S3 storage (s3rver) on the same machine.`,
     '',
-    'The mix: each member signs in, opens home (learning path, rankings, activity, home rows), a category (its progress and videos), ' +
+    'The mix: each member signs in, opens home (learning path, rankings, activity, home rows), a category of their path that is open to them (its progress and videos), ' +
       'searches one time in three, then plays a lesson for one to three minutes: the signed master playlist, the middle rendition and its ' +
       'segments at the pace of playback, a watch report every 30 s of playback and on leaving, a like one time in four; 3 to 8 s of reading ' +
       'between pages. Supervisors reload the four panels of the team dashboard every 10 to 20 s. Every client is its own address. ' +
@@ -731,6 +740,7 @@ function report(cluster: RunResult, single: RunResult): string {
     '- One Node process uses about one core; on two cores, three instances can only gain over one where the single instance waits ' +
       '(PostgreSQL, the bucket) or where nginx, PostgreSQL and the load generator leave a core idle.',
     "- The single-instance run comes second, on the same database, which then holds the first run's watch history too.",
+    ...(values.reuse ? ["- This run reused the database and bucket of an earlier run (`--reuse`): the database holds that run's history too."] : []),
     '',
     `## ${cluster.instances} instances and a worker behind nginx`,
     '',
