@@ -7,7 +7,8 @@ import type { Db } from '../src/db/client.ts';
 /**
  * One instance of the job-cluster test (job-cluster.test.ts): ROLE=app serves HTTP and works jobs, ROLE=worker works
  * jobs only (as src/worker.ts does). Beside the platform's own queues it works `cluster-cpu`, a CPU-bound kind standing
- * for transcoding: each run records its start, hashes for a while, then records its completion (cluster_runs, cluster_done).
+ * for transcoding: each run records its start, hashes for a while, then records its completion (cluster_runs, cluster_done);
+ * and `cluster-slow`, which waits 1.5 s between the two (what a SIGTERM finds in flight).
  */
 let db: Db | null = null;
 const config = loadConfig({ ...process.env, RUN_JOBS: 'true' });
@@ -26,6 +27,18 @@ const { app, ctx } = await buildApp(config, {
         // Yield between the two halves: another job (or e-mail) of this instance may run meanwhile.
         await new Promise((resolve) => setImmediate(resolve));
         await sql`INSERT INTO cluster_done (n, pid, digest) VALUES (${n}, ${process.pid}, ${digest.toString('hex')})`.execute(db!);
+      },
+    },
+    {
+      // A job that runs for a while (the worker's drain on SIGTERM is tested with it).
+      name: 'cluster-slow',
+      settings: { retryLimit: 0, retryDelayMs: 1000 },
+      concurrency: 2,
+      handler: async ({ payload }) => {
+        const n = Number(payload.n);
+        await sql`INSERT INTO cluster_runs (n, pid, started_at) VALUES (${n}, ${process.pid}, ${Date.now()})`.execute(db!);
+        await new Promise((resolve) => setTimeout(resolve, 1500));
+        await sql`INSERT INTO cluster_done (n, pid, digest) VALUES (${n}, ${process.pid}, 'slow')`.execute(db!);
       },
     },
   ],
