@@ -49,6 +49,7 @@ import {
   SuccessPaymentPage,
   TeamFormPage,
   TeamOverviewPage,
+  StudioPage,
   ToolboxPage,
   TrailerPage,
   VerifyEvidencePage,
@@ -110,6 +111,8 @@ export function MemberRoutes() {
         <Route path={paths.qualifications.root} element={titled('Qualifications', <QualificationsPage />)} />
         {/* Super users and station trainers lead toolbox talks (the server answers 403 to anyone else). */}
         <Route path={paths.toolbox} element={titled('Toolbox talk', <ToolboxPage />)} />
+        {/* Authors and super users make the organization's own lessons (the server answers 403 to anyone else). */}
+        <Route path={paths.studio} element={titled('Studio', <StudioPage />)} />
         {/* What a station's QR label opens, for any signed-in member of the organization. */}
         <Route path={paths.stationFloor} element={titled('Station check', <StationFloorPage />)} />
         {/* Super users, and trainers for the people they sign off. */}

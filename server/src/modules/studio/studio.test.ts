@@ -6,6 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { organizationWithMembers, signIn, STRONG_PASSWORD, type TestPlatform, startPlatform, uniqueEmail } from '../../../test/harness.ts';
 import { addMember } from '../organization/organization.service.ts';
+import { processStudioUpload } from './studio-processing.ts';
 
 /**
  * The studio over real HTTP: who may author, tus uploads that resume from their offset, refusals before any
@@ -266,5 +267,19 @@ describe('upload, processing, publication', () => {
     const listed = await api('GET', '/api/studio/lessons', author.token);
     expect(listed.body.data.storage.used_bytes).toBeGreaterThan(450 * 1024);
     expect(listed.body.data.storage.quota_bytes).toBe(Math.floor(0.8 * 1024 * 1024));
+  });
+});
+
+describe('a failed processing job', () => {
+  it('says why in words and leaves the lesson an unpublishable draft', async () => {
+    const lessonId = await newLesson(author.token, 'Source lost');
+    // The job finds no source (a disk emptied between the upload and the job): it fails with its reason.
+    await platform.ctx.db.updateTable('studio_lessons').set({ media_state: 'processing' }).where('id', '=', lessonId).execute();
+    await processStudioUpload(platform.ctx, { lessonId, uploadId: '0'.repeat(32) });
+    const lesson = (await api('GET', `/api/studio/lessons/${lessonId}`, author.token)).body.data;
+    expect(lesson).toMatchObject({ media_state: 'failed', status: 'draft', poster_url: null });
+    expect(lesson.error).toMatch(/^The video could not be processed: the file is not a video \(ffprobe: .*No such file/);
+    expect((await api('POST', `/api/studio/lessons/${lessonId}/publish`, author.token)).status).toBe(409);
+    expect((await api('GET', '/api/studio/library', a.member.token)).body.data.lessons.map((l: { id: number }) => l.id)).not.toContain(lessonId);
   });
 });
