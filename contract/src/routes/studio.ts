@@ -57,16 +57,14 @@ export const studioRoutes = defineRoutes('studio', {
   createStudioUpload: defineRoute({
     method: 'POST',
     path: '/api/studio/uploads',
-    summary:
-      'tus creation: start a resumable upload of a lesson video (Upload-Length, Upload-Metadata lesson_id); answers 201 with its Location, no body',
+    summary: 'tus creation: start a resumable upload of a lesson video (answers 201 with its Location, no body)',
     answer: z.null(),
     status: 201,
   }),
   studioUploadChunk: defineRoute({
     method: 'PATCH',
     path: '/api/studio/uploads/:uploadId',
-    summary:
-      'tus: append bytes at Upload-Offset (application/offset+octet-stream); HEAD on the same URL answers the offset. Answers 204, no body',
+    summary: 'tus: append bytes at Upload-Offset (answers 204 with the new offset; HEAD answers the offset to resume from)',
     params: uploadParams,
     answer: z.null(),
   }),

@@ -22,7 +22,7 @@ const PROGRESS_EVERY_MS = 1000;
  */
 export async function processStudioUpload(ctx: AppContext, job: StudioJob): Promise<void> {
   const lesson = await findLessonById(ctx.db, job.lessonId);
-  if (!lesson || lesson.media_state !== 'processing') return;
+  if (lesson?.media_state !== 'processing') return;
   const source = path.join(studioUploadDir(ctx.config.dataDir), job.uploadId);
   try {
     const probe = await probeMedia(source);
@@ -43,11 +43,19 @@ export async function processStudioUpload(ctx: AppContext, job: StudioJob): Prom
     await ctx.db.transaction().execute(async (trx) => {
       const t = now();
       const assetId = await recordTranscodedAsset(trx, { hash, source, probe, renditions }, t);
-      await updateLessonMedia(trx, job.lessonId, { media_state: 'ready', progress: 100, error: null, media_asset_id: assetId, duration_seconds: probe.durationSeconds }, t);
+      await updateLessonMedia(
+        trx,
+        job.lessonId,
+        { media_state: 'ready', progress: 100, error: null, media_asset_id: assetId, duration_seconds: probe.durationSeconds },
+        t,
+      );
     });
     ctx.log.info({ event: 'studio_lesson_processed', lessonId: job.lessonId });
   } catch (error) {
-    const reason = error instanceof MediaError ? `The video could not be processed: the file ${error.message}.` : `The video could not be processed (${(error as Error).message}).`;
+    const reason =
+      error instanceof MediaError
+        ? `The video could not be processed: the file ${error.message}.`
+        : `The video could not be processed (${(error as Error).message}).`;
     await updateLessonMedia(ctx.db, job.lessonId, { media_state: 'failed', progress: 0, error: reason }, now());
     ctx.log.error({ event: 'studio_lesson_failed', lessonId: job.lessonId, reason });
   }

@@ -2,17 +2,17 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
+import { STUDIO_UPLOAD_PATH } from '@mm/contract';
 import { FileStore } from '@tus/file-store';
 import { Server } from '@tus/server';
-import { STUDIO_UPLOAD_PATH } from '@mm/contract';
 import type { AppContext } from '../../app-context.ts';
 import { now } from '../../lib/clock.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { Caller } from '../auth/index.ts';
 import { MediaError, probeMedia } from '../catalog/index.ts';
-import { STUDIO_QUEUE, type StudioJob, studioUploadDir } from './studio-processing.ts';
 import { assertStudioAuthor } from './studio.policy.ts';
 import { deleteUpload, findLesson, findUpload, finishUpload, insertUpload, otherUploadsOf, storageUsed, updateLessonMedia } from './studio.queries.ts';
+import { STUDIO_QUEUE, type StudioJob, studioUploadDir } from './studio-processing.ts';
 
 /** The id of each admitted creation, by its Node request: decided and recorded before the tus server runs, which names the file so. */
 const admitted = new WeakMap<IncomingMessage, string>();

@@ -1,6 +1,6 @@
+import type { Db } from '../../db/client.ts';
 import { forbidden } from '../../lib/errors.ts';
 import type { Caller } from '../auth/index.ts';
-import type { Db } from '../../db/client.ts';
 import { isAuthor } from './studio.queries.ts';
 
 export const NOT_AN_AUTHOR = "Only your organization's authors and super users can use the studio.";

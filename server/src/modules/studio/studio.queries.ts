@@ -152,7 +152,11 @@ export async function storageUsed(db: Db, organizationId: number): Promise<numbe
   return Number(row?.bytes ?? 0);
 }
 
-export async function insertUpload(db: Db, upload: { id: string; organizationId: number; lessonId: number; userId: number; size: number }, t: number): Promise<void> {
+export async function insertUpload(
+  db: Db,
+  upload: { id: string; organizationId: number; lessonId: number; userId: number; size: number },
+  t: number,
+): Promise<void> {
   await db
     .insertInto('studio_uploads')
     .values({

@@ -20,7 +20,7 @@ import { createStudioUploads } from './studio-uploads.ts';
 
 const headDoc: RouteDoc = {
   operationId: 'studioUploadOffset',
-  summary: "tus: how many bytes of an upload the server holds (Upload-Offset), to resume from there",
+  summary: 'tus: how many bytes of an upload the server holds (Upload-Offset), to resume from there',
   tags: ['studio'],
   responses: { 200: { description: 'Upload-Offset and Upload-Length in the headers, no body.', type: 'null' } },
 };

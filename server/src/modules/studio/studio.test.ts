@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { organizationWithMembers, signIn, STRONG_PASSWORD, type TestPlatform, startPlatform, uniqueEmail } from '../../../test/harness.ts';
+import { organizationWithMembers, STRONG_PASSWORD, signIn, startPlatform, type TestPlatform, uniqueEmail } from '../../../test/harness.ts';
 import { addMember } from '../organization/organization.service.ts';
 import { processStudioUpload } from './studio-processing.ts';
 
@@ -40,7 +40,14 @@ beforeAll(async () => {
   a = await organizationWithMembers(platform, 'Press Works');
   b = await organizationWithMembers(platform, 'Rival Plant');
   const email = uniqueEmail('author');
-  const id = await addMember(platform.ctx, a.organizationId, { email, password: STRONG_PASSWORD, name: 'Ava', lastName: 'Author', team: 'Assembly', role: 'Engineer' });
+  const id = await addMember(platform.ctx, a.organizationId, {
+    email,
+    password: STRONG_PASSWORD,
+    name: 'Ava',
+    lastName: 'Author',
+    team: 'Assembly',
+    role: 'Engineer',
+  });
   author = { id, token: await signIn(platform, email) };
   guest = await signIn(platform, platform.ctx.config.guest.email, platform.ctx.config.guest.password);
 });
@@ -57,7 +64,11 @@ const metadata = (fields: Record<string, string>) =>
     .join(',');
 
 async function createUpload(token: string | undefined, lessonId: number, length: number) {
-  const headers: Record<string, string> = { ...TUS, 'upload-length': String(length), 'upload-metadata': metadata({ lesson_id: String(lessonId), filename: 'lesson.mp4' }) };
+  const headers: Record<string, string> = {
+    ...TUS,
+    'upload-length': String(length),
+    'upload-metadata': metadata({ lesson_id: String(lessonId), filename: 'lesson.mp4' }),
+  };
   if (token) headers.authorization = `Bearer ${token}`;
   const res = await fetch(`${platform.url}/api/studio/uploads`, { method: 'POST', headers });
   return res;
