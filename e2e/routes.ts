@@ -76,6 +76,7 @@ const SUPER_USER_PATHS = [
   '/manage-team',
   '/manage-organization/kiosks',
   '/toolbox',
+  '/studio',
   '/manage-organization/qr-codes',
   '/qualifications/stations/new',
   '/qualifications/training/new',

@@ -22,6 +22,15 @@ const MEDIA_WORDS: Record<StudioLesson['media_state'], string> = {
   failed: 'Video refused',
 };
 
+/** A progress bar with its name on the element that carries role="progressbar" (Mantine's section). */
+function LabelledProgress({ value, label, animated = false }: { value: number; label: string; animated?: boolean }) {
+  return (
+    <Progress.Root mt={4}>
+      <Progress.Section value={value} aria-label={label} animated={animated} />
+    </Progress.Root>
+  );
+}
+
 /** /studio: the organization's own lessons: create a draft, upload its video (resumable), follow its processing, publish. */
 export function StudioPage() {
   const lessons = useStudioLessons();
@@ -36,7 +45,7 @@ export function StudioPage() {
           <Text size="sm" id="storage-label">
             Storage: {megabytes(storage.used_bytes)} of {megabytes(storage.quota_bytes)} used
           </Text>
-          <Progress value={usedPercent} aria-labelledby="storage-label" mt={4} />
+          <LabelledProgress value={usedPercent} label={`Storage used: ${usedPercent}%`} />
         </div>
         <NewLessonForm />
         <Title order={2} size="h3">
@@ -137,9 +146,9 @@ function LessonCard({ lesson, maxSeconds }: { lesson: StudioLesson; maxSeconds: 
       {lesson.poster_url && <img src={lesson.poster_url} alt={`Poster of ${lesson.title}`} style={{ width: '100%', marginTop: 12, borderRadius: 4 }} />}
       <Stack gap="xs" mt="sm">
         <Text size="sm">{sent === null ? MEDIA_WORDS[lesson.media_state] : 'Uploading the video'}</Text>
-        {sent !== null && <Progress value={sent} aria-label={`Upload of ${lesson.title}: ${sent}%`} animated />}
+        {sent !== null && <LabelledProgress value={sent} label={`Upload of ${lesson.title}: ${sent}%`} animated />}
         {sent === null && lesson.media_state === 'processing' && (
-          <Progress value={lesson.progress} aria-label={`Processing of ${lesson.title}: ${lesson.progress}%`} animated />
+          <LabelledProgress value={lesson.progress} label={`Processing of ${lesson.title}: ${lesson.progress}%`} animated />
         )}
         {lesson.error && (
           <Alert color="red" title="The video was not accepted">
