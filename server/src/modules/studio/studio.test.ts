@@ -36,7 +36,7 @@ beforeAll(async () => {
   media = fs.mkdtempSync(path.join(os.tmpdir(), 'mm-studio-'));
   video = makeVideo(path.join(media, 'lesson.mp4'), 2);
   longVideo = makeVideo(path.join(media, 'long.mp4'), 4);
-  platform = await startPlatform({ STUDIO_MAX_SECONDS: '3', STUDIO_MAX_UPLOAD_MB: '0.5', STUDIO_QUOTA_MB: '0.8', JOB_POLL_MS: '100' });
+  platform = await startPlatform({ STUDIO_MAX_SECONDS: '3', STUDIO_MAX_UPLOAD_MB: '3', STUDIO_QUOTA_MB: '5', JOB_POLL_MS: '100' });
   a = await organizationWithMembers(platform, 'Press Works');
   b = await organizationWithMembers(platform, 'Rival Plant');
   const email = uniqueEmail('author');
@@ -243,9 +243,9 @@ describe('upload, processing, publication', () => {
     expect(JSON.stringify(search.body)).not.toContain('Die change clamp torque');
   });
 
-  it('a corrupt upload (random bytes named .mp4) is refused with a reason and leaves no lesson published', async () => {
+  it('a corrupt upload (random bytes named .mp4, in one PATCH larger than the JSON body limit) is refused with a reason and leaves no lesson published', async () => {
     const corruptId = await newLesson(author.token, 'Corrupt upload');
-    const { finish } = await uploadWhole(author.token, corruptId, randomBytes(40_000));
+    const { finish } = await uploadWhole(author.token, corruptId, randomBytes(1_500_000));
     expect(finish.status).toBe(415);
     expect((await finish.json()).error_messages).toMatch(/is not a video/);
     const lesson = (await api('GET', `/api/studio/lessons/${corruptId}`, author.token)).body.data;
@@ -267,17 +267,17 @@ describe('upload, processing, publication', () => {
 
   it('a file over the size cap or over the organization quota is refused at creation', async () => {
     const id = await newLesson(author.token, 'Big ones');
-    const tooLarge = await createUpload(author.token, id, 600 * 1024);
+    const tooLarge = await createUpload(author.token, id, 3_700_000);
     expect(tooLarge.status).toBe(413);
     expect((await tooLarge.json()).error_messages).toMatch(/too large/);
-    // An upload under way counts in full: a second of 450 KB passes the 0.8 MB quota.
-    expect((await createUpload(author.token, id, 450 * 1024)).status).toBe(201);
-    const over = await createUpload(author.token, await newLesson(author.token, 'Another'), 450 * 1024);
+    // An upload under way counts in full: two of 3 MB pass the 5 MB quota.
+    expect((await createUpload(author.token, id, 3_000_000)).status).toBe(201);
+    const over = await createUpload(author.token, await newLesson(author.token, 'Another'), 3_000_000);
     expect(over.status).toBe(413);
     expect((await over.json()).error_messages).toMatch(/storage is full/);
     const listed = await api('GET', '/api/studio/lessons', author.token);
-    expect(listed.body.data.storage.used_bytes).toBeGreaterThan(450 * 1024);
-    expect(listed.body.data.storage.quota_bytes).toBe(Math.floor(0.8 * 1024 * 1024));
+    expect(listed.body.data.storage.used_bytes).toBeGreaterThan(3_000_000);
+    expect(listed.body.data.storage.quota_bytes).toBe(5 * 1024 * 1024);
   });
 });
 
