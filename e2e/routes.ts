@@ -62,6 +62,7 @@ const SIGNED_IN_PATHS = [
   '/trailer',
   '/watch/not-a-video/not-a-token',
   '/qualifications',
+  '/our-lessons',
 ];
 
 /** Super users only (administration spec, section 2; member spec: /dashboard and /library). */

@@ -71,10 +71,31 @@ describe('plant studio', () => {
     await expectVisible(card.getByText('Published'));
     await checkEveryWidth(page, 'studio-published');
 
-    // The organization's member finds it in its own library.
-    const token = await stack.signIn(DEMO.member.email, DEMO.member.password);
-    const library = await stack.api('GET', '/api/studio/library', { token });
-    expect(library.body.data.lessons.map((l: { title: string }) => l.title)).toContain('Press 3 die changeover');
+    // The organization's member finds it among its own lessons by a word, and plays it.
+    const member = await newPage(browser, stack, WIDTHS.desktop);
+    await signInThroughForm(member, DEMO.member.email, DEMO.member.password);
+    await member.goto('/our-lessons');
+    await expectVisible(member.getByRole('heading', { level: 1, name: 'Our lessons' }));
+    await member.getByRole('searchbox', { name: 'Search our lessons' }).fill('torque');
+    await expectVisible(member.getByRole('article', { name: 'Press 3 die changeover' }));
+    await member.getByRole('searchbox', { name: 'Search our lessons' }).fill('forklift');
+    await expectVisible(member.getByText('No lesson of your organization holds these words.'));
+    await member.getByRole('searchbox', { name: 'Search our lessons' }).fill('');
+    await member.getByRole('button', { name: 'Play Press 3 die changeover' }).click();
+    const player = member.getByTestId('our-lesson-video');
+    await expectVisible(player);
+    await player.evaluate(async (element: HTMLVideoElement) => {
+      element.muted = true;
+      await element.play();
+    });
+    await member.waitForFunction(
+      () => ((document.querySelector('[data-testid="our-lesson-video"]') as HTMLVideoElement | null)?.currentTime ?? 0) > 0.5,
+      undefined,
+      {
+        timeout: 15_000,
+      },
+    );
+    await checkEveryWidth(member, 'our-lessons-playing');
     fs.rmSync(dir, { recursive: true, force: true });
   });
 });

@@ -12,7 +12,10 @@ import { usePublishStudioLesson } from '../api/publish-studio-lesson.ts';
 import { studioKey } from '../api/studio-keys.ts';
 import { uploadLessonVideo } from '../api/upload-lesson-video.ts';
 
-const megabytes = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
+const megabytes = (bytes: number) => {
+  const mb = bytes / 1024 / 1024;
+  return `${mb < 10 ? mb.toFixed(1) : Math.round(mb)} MB`;
+};
 
 const MEDIA_WORDS: Record<StudioLesson['media_state'], string> = {
   none: 'No video yet',
