@@ -62,6 +62,7 @@ const SIGNED_IN_PATHS = [
   '/trailer',
   '/watch/not-a-video/not-a-token',
   '/qualifications',
+  '/our-lessons',
 ];
 
 /** Super users only (administration spec, section 2; member spec: /dashboard and /library). */
@@ -76,6 +77,7 @@ const SUPER_USER_PATHS = [
   '/manage-team',
   '/manage-organization/kiosks',
   '/toolbox',
+  '/studio',
   '/manage-organization/qr-codes',
   '/qualifications/stations/new',
   '/qualifications/training/new',

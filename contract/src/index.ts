@@ -20,6 +20,7 @@ export * from './search.ts';
 export * from './search-limits.ts';
 export * from './sharing.ts';
 export * from './shopfloor.ts';
+export * from './studio.ts';
 export * from './toolbox.ts';
 export * from './watched.ts';
 export * from './web-page.ts';

@@ -12,7 +12,8 @@ export type FileType = 'application/pdf' | 'text/csv';
  * a call is its OpenAPI operationId; its summary and its domain's tag describe it there.
  */
 export type RouteDefinition = {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** PATCH only for the tus protocol's appends (the studio's uploads). */
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
   path: `/api/${string}`;
   /** One line for the API document: what the call does or answers. */
   summary: string;

@@ -15,6 +15,7 @@ import { salesRoutes } from './routes/sales.ts';
 import { searchRoutes } from './routes/search.ts';
 import { sharingRoutes } from './routes/sharing.ts';
 import { shopfloorRoutes } from './routes/shopfloor.ts';
+import { studioRoutes } from './routes/studio.ts';
 import { teamsRoutes } from './routes/teams.ts';
 import { toolboxRoutes } from './routes/toolbox.ts';
 import { usersRoutes } from './routes/users.ts';
@@ -49,6 +50,7 @@ export const routes = {
   ...searchRoutes,
   ...landingRoutes,
   ...salesRoutes,
+  ...studioRoutes,
 } as const;
 
 export type RouteName = keyof typeof routes;

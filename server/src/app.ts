@@ -55,6 +55,7 @@ import { salesRoutes } from './modules/sales/sales.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { sharingRoutes } from './modules/sharing/sharing.routes.ts';
 import { shopfloorRoutes } from './modules/shopfloor/shopfloor.routes.ts';
+import { studioRoutes } from './modules/studio/studio.routes.ts';
 import { toolboxRoutes } from './modules/toolbox/toolbox.routes.ts';
 import { ensureGuestAccount } from './modules/users/guest.ts';
 
@@ -172,6 +173,7 @@ export async function buildApp(
       await api.register(kioskRoutes, { ctx });
       await api.register(toolboxRoutes, { ctx });
       await api.register(shopfloorRoutes, { ctx });
+      await api.register(studioRoutes, { ctx });
       await api.register(qualificationsRoutes, { ctx });
       await api.register(salesRoutes, { ctx });
     },

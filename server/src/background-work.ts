@@ -7,6 +7,7 @@ import { pruneWriteReceipts } from './modules/playback/write-receipt-pruning.ts'
 import { sendHeadMails } from './modules/qualifications/evidence-head.ts';
 import { runQualificationClock } from './modules/qualifications/qualification-clock.ts';
 import { prepareNextRendition, RENDITIONS_QUEUE } from './modules/renditions/index.ts';
+import { processStudioUpload, STUDIO_QUEUE, type StudioJob } from './modules/studio/index.ts';
 
 /**
  * Every kind of background work, in one place: its queue's settings, who works it, and the clocks that enqueue it.
@@ -83,6 +84,13 @@ function kinds(ctx: AppContext): Kind[] {
       settings: { retryLimit: 3, retryDelayMs: 30_000, leaseMs: 30 * MINUTE, keyed: true },
       concurrency: 1,
       handler: () => prepareNextRendition(ctx),
+    },
+    {
+      // A studio upload's probe, transcode and poster (modules/studio), one at a time like the renditions.
+      name: STUDIO_QUEUE,
+      settings: { retryLimit: 2, retryDelayMs: 30_000, leaseMs: 30 * MINUTE },
+      concurrency: 1,
+      handler: ({ payload }) => processStudioUpload(ctx, payload as StudioJob),
     },
     {
       name: 'prune-write-receipts',

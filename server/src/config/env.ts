@@ -61,6 +61,10 @@ const schema = z
     JOB_LEASE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
     /** How often an idle worker looks for jobs other instances enqueued (pg-boss: at least 500 ms). */
     JOB_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(2000),
+    /** The studio (issue 37): the largest upload, each organization's storage quota (megabytes), the longest video (seconds). */
+    STUDIO_MAX_UPLOAD_MB: z.coerce.number().positive().max(1_048_576).default(2048),
+    STUDIO_QUOTA_MB: z.coerce.number().positive().max(104_857_600).default(20_480),
+    STUDIO_MAX_SECONDS: z.coerce.number().int().positive().max(86_400).default(3600),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.EVIDENCE_KEY) {
@@ -117,6 +121,12 @@ function toConfig(env: z.infer<typeof schema>) {
     metricsToken: env.METRICS_TOKEN,
     /** The job queue (modules/jobs): whether this instance works jobs, the lease of a running job, the idle poll. */
     jobs: { run: env.RUN_JOBS === 'true', leaseMs: env.JOB_LEASE_SECONDS * 1000, pollMs: env.JOB_POLL_MS },
+    /** The studio's limits: refused (4xx) before any transcoding. */
+    studio: {
+      maxUploadBytes: Math.floor(env.STUDIO_MAX_UPLOAD_MB * 1024 * 1024),
+      quotaBytes: Math.floor(env.STUDIO_QUOTA_MB * 1024 * 1024),
+      maxSeconds: env.STUDIO_MAX_SECONDS,
+    },
   };
 }
 

@@ -738,6 +738,47 @@ export interface JobClockTable {
   enqueued_at: number;
 }
 
+/** A member a super user made an author of the organization's own lessons (modules/studio). */
+export interface StudioAuthorTable {
+  user_id: number;
+  organization_id: number;
+  created_by: number | null;
+  created_at: number;
+}
+
+export type StudioMediaState = 'none' | 'uploading' | 'processing' | 'ready' | 'failed';
+
+/** An organization's own lesson, private to it; a draft until `published_at` (modules/studio). */
+export interface StudioLessonTable {
+  id: Generated<number>;
+  organization_id: number;
+  title: string;
+  category: string;
+  description: string;
+  media_state: StudioMediaState;
+  /** 0..100 while processing. */
+  progress: Generated<number>;
+  /** Why the media failed, in words. */
+  error: string | null;
+  media_asset_id: number | null;
+  duration_seconds: number | null;
+  published_at: number | null;
+  created_by: number;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A resumable (tus) upload of a lesson's video; `size` is its declared length, counted against the quota. */
+export interface StudioUploadTable {
+  id: string;
+  organization_id: number;
+  lesson_id: number;
+  user_id: number;
+  size: number;
+  finished_at: number | null;
+  created_at: number;
+}
+
 export interface Database {
   organizations: OrganizationTable;
   teams: TeamTable;
@@ -757,6 +798,9 @@ export interface Database {
   sub_categories: SubCategoryTable;
   media_assets: MediaAssetTable;
   media_preparations: MediaPreparationTable;
+  studio_authors: StudioAuthorTable;
+  studio_lessons: StudioLessonTable;
+  studio_uploads: StudioUploadTable;
   videos: VideoTable;
   video_experts: VideoExpertTable;
   trailers: TrailerTable;

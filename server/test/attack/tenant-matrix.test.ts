@@ -123,8 +123,15 @@ async function buildVictim(): Promise<Victim> {
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  // A's own studio lesson (issue 37): private to A, its title carries the marker.
+  const lesson = await platform.api('POST', '/api/studio/lessons', {
+    ...asSuper,
+    json: { title: `${MARKER} press changeover`, category: `${MARKER} presses`, description: `${MARKER} steps` },
+  });
+  expect(lesson.status).toBe(201);
   const ids = [
     a.organizationId,
+    lesson.body.data.id as number,
     a.superUser.id,
     a.member.id,
     teamId,

@@ -34,6 +34,7 @@ import {
   ManageOrganizationPage,
   ManageUsersPage,
   NewTrainingPage,
+  OurLessonsPage,
   PaymentOptionsPage,
   PayPerViewPage,
   PersonQualificationsPage,
@@ -44,6 +45,7 @@ import {
   ShareEmailsPage,
   StationFloorPage,
   StationPage,
+  StudioPage,
   SubCategoryPage,
   SubscriptionPage,
   SuccessPaymentPage,
@@ -110,6 +112,9 @@ export function MemberRoutes() {
         <Route path={paths.qualifications.root} element={titled('Qualifications', <QualificationsPage />)} />
         {/* Super users and station trainers lead toolbox talks (the server answers 403 to anyone else). */}
         <Route path={paths.toolbox} element={titled('Toolbox talk', <ToolboxPage />)} />
+        {/* Authors and super users make the organization's own lessons (the server answers 403 to anyone else). */}
+        <Route path={paths.studio} element={titled('Studio', <StudioPage />)} />
+        <Route path={paths.ourLessons} element={titled('Our lessons', <OurLessonsPage />)} />
         {/* What a station's QR label opens, for any signed-in member of the organization. */}
         <Route path={paths.stationFloor} element={titled('Station check', <StationFloorPage />)} />
         {/* Super users, and trainers for the people they sign off. */}

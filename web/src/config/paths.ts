@@ -24,6 +24,10 @@ export const paths = {
   kiosk: '/kiosk',
   // A toolbox talk at shift start, led by a super user (issue 17).
   toolbox: '/toolbox',
+  // The organization's own lessons, made by its authors and super users (issue 37).
+  studio: '/studio',
+  // What the organization published there, for its members.
+  ourLessons: '/our-lessons',
   // What a station's QR label opens: am I cleared to run it (issue 17).
   stationFloor: '/station/:stationId',
   // Who is cleared for which station (issue 16): the matrix for super users, their own row for members.

@@ -62,6 +62,33 @@ async function upsertAssets(db: Db, assets: PreparedAsset[], t: number): Promise
   return ids;
 }
 
+/**
+ * An asset transcoded outside an import (a studio upload, modules/studio): its row, or the row already recorded for the
+ * same bytes (left as it is: its source stays the one first recorded). Answers its id.
+ */
+export async function recordTranscodedAsset(db: Db, asset: PreparedAsset, t: number): Promise<number> {
+  await db
+    .insertInto('media_assets')
+    .values({
+      content_hash: asset.hash,
+      kind: 'video',
+      source_path: asset.source,
+      duration_seconds: asset.probe.durationSeconds,
+      width: asset.probe.width,
+      height: asset.probe.height,
+      renditions: JSON.stringify(asset.renditions),
+      playlist_path: `${asset.hash}/${MASTER_PLAYLIST}`,
+      poster_path: `${asset.hash}/${POSTER}`,
+      status: 'ready',
+      created_at: t,
+      updated_at: t,
+    })
+    .onConflict((oc) => oc.column('content_hash').doNothing())
+    .execute();
+  const row = await db.selectFrom('media_assets').select('id').where('content_hash', '=', asset.hash).executeTakeFirstOrThrow();
+  return row.id;
+}
+
 /** An asset's renditions once prepared after its import (modules/renditions): the stream URLs are built from them. */
 export async function recordAssetRenditions(db: Db, assetId: number, renditions: Rendition[], t: number): Promise<void> {
   await db

@@ -8,6 +8,7 @@ export {
   type PreparedAsset,
   type PreparedFiles,
   recordAssetRenditions,
+  recordTranscodedAsset,
   upsertCatalog,
   upsertPlans,
 } from './catalog-upsert.queries.ts';

@@ -31,6 +31,7 @@ export function profileEntries({ isSuperUser, isGuestUser, kioskIdleSeconds }: V
     ...when(!isGuestUser && !onKiosk, { label: 'User Account', to: paths.account.root }),
     { label: 'Certificates', to: paths.achievements },
     ...when(!isGuestUser, { label: 'Qualifications', to: paths.qualifications.root }),
+    ...when(!isGuestUser && !onKiosk, { label: 'Our lessons', to: paths.ourLessons }),
     { label: onKiosk ? 'Done' : 'Sign out', to: paths.logout },
   ];
 }

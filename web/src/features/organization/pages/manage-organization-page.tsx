@@ -10,6 +10,7 @@ const LINKS = [
   { to: paths.organization.learningPathCreator, title: 'Learning path creator', text: 'Order categories, mark them required, hide videos.' },
   { to: paths.manageTeam, title: 'Manage users', text: 'Create, edit and delete users.' },
   { to: paths.qualifications.root, title: 'Qualifications', text: 'Stations, who is cleared for each, sign-offs, expiry and the audit pack.' },
+  { to: paths.studio, title: 'Studio', text: "Record, upload and publish your organization's own lessons; only its members see them." },
   { to: paths.toolbox, title: 'Toolbox talk', text: 'Show a clip to the crew at shift start, take attendance, print the sheet.' },
   { to: paths.organization.qrCodes, title: 'QR codes', text: 'Print labels for the machines: a phone camera opens the video.' },
   { to: paths.organization.kiosks, title: 'Kiosks', text: "Enrol a team's shared tablet, where members sign in with a PIN; revoke it." },

@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import type { WireInput } from './route.ts';
+
+/**
+ * The plant studio (issue 37): an organization's authors and super users make the organization's own lessons,
+ * private to it. A lesson is a draft until published; its video is uploaded with the tus protocol
+ * (`STUDIO_UPLOAD_PATH`), then probed and transcoded in the background.
+ */
+
+/** Where the tus endpoint lives (POST to create, HEAD for the offset, PATCH to send bytes). */
+export const STUDIO_UPLOAD_PATH = '/api/studio/uploads';
+
+export const studioMediaState = z.enum(['none', 'uploading', 'processing', 'ready', 'failed']);
+export type StudioMediaState = z.infer<typeof studioMediaState>;
+
+export const studioLesson = z.object({
+  id: z.number(),
+  title: z.string(),
+  category: z.string(),
+  description: z.string(),
+  /** `draft` until an author publishes it; members see published lessons only. */
+  status: z.enum(['draft', 'published']),
+  media_state: studioMediaState,
+  /** Percent of the processing done (100 once ready). */
+  progress: z.number(),
+  /** Why the video was refused or failed, in words; null otherwise. */
+  error: z.string().nullable(),
+  duration_seconds: z.number().nullable(),
+  poster_url: z.string().nullable(),
+  published_at: z.string().nullable(),
+  created_at: z.string(),
+});
+export type StudioLesson = z.infer<typeof studioLesson>;
+
+export const studioLessonsData = z.object({
+  lessons: z.array(studioLesson),
+  /** Bytes of uploads the organization holds, and its quota. */
+  storage: z.object({ used_bytes: z.number(), quota_bytes: z.number(), max_upload_bytes: z.number(), max_seconds: z.number() }),
+  can_manage_authors: z.boolean(),
+});
+export type StudioLessonsData = z.infer<typeof studioLessonsData>;
+
+export const createStudioLessonRequest = z.object({
+  title: z.string().trim().min(1, 'Please give the lesson a title.').max(200),
+  category: z.string().trim().min(1, 'Please name the category.').max(100),
+  description: z.string().trim().max(5000).default(''),
+});
+export type CreateStudioLessonRequest = WireInput<typeof createStudioLessonRequest>;
+
+export const studioAuthorRequest = z.object({ author: z.boolean() });
+export const studioAuthor = z.object({ user_id: z.number(), author: z.boolean() });
+
+/** A published lesson as the organization's members see it in their library. */
+export const libraryLesson = z.object({
+  id: z.number(),
+  title: z.string(),
+  category: z.string(),
+  description: z.string(),
+  duration_seconds: z.number(),
+  poster_url: z.string(),
+  published_at: z.string(),
+});
+export const libraryLessonsData = z.object({ lessons: z.array(libraryLesson) });
+export const libraryQuery = z.object({ q: z.string().trim().max(100).optional() });
+export const libraryLessonData = libraryLesson.extend({ stream_url: z.string() });
+export type LibraryLesson = z.infer<typeof libraryLesson>;
+export type LibraryLessonData = z.infer<typeof libraryLessonData>;

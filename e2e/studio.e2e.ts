@@ -1,0 +1,101 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { DEMO, expectVisible, newPage, screenshotAtWidths, signInThroughForm, useStack, WIDTHS } from './harness.ts';
+
+const SCREENSHOTS = process.env.STUDIO_SCREENSHOTS;
+const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+type AxeViolation = { id: string; impact: string | null; help: string; nodes: { target: string[] }[] };
+
+/** The critical and serious axe findings of the page as it stands, one line each. */
+async function seriousFindings(page: Page): Promise<string[]> {
+  // Evaluated through the driver (the app's Content-Security-Policy refuses inline scripts).
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  const violations = await page.evaluate(async () => {
+    const { axe } = window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: AxeViolation[] }> } };
+    return (await axe.run(document, { resultTypes: ['violations'] })).violations;
+  });
+  return violations
+    .filter((v) => v.impact === 'critical' || v.impact === 'serious')
+    .map((v) => `[${v.impact}] ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+}
+
+async function checkEveryWidth(page: Page, name: string): Promise<void> {
+  for (const width of [WIDTHS.mobile, WIDTHS.tablet, WIDTHS.desktop]) {
+    await page.setViewportSize({ width, height: 900 });
+    expect({ width, findings: await seriousFindings(page) }).toEqual({ width, findings: [] });
+  }
+  await screenshotAtWidths(page, SCREENSHOTS, name, WIDTHS.desktop);
+}
+
+// Issue 37, first slice: a super user creates a lesson in the studio, uploads its video (tus) with a progress bar,
+// waits for its processing and publishes it; the organization's member then finds it in the organization's library.
+describe('plant studio', () => {
+  const env = useStack();
+
+  it('creates a lesson, uploads its video, follows its processing and publishes it to the members', { timeout: 180_000 }, async () => {
+    const { stack, browser } = env;
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mm-studio-e2e-'));
+    const video = path.join(dir, 'press-changeover.mp4');
+    execFileSync('ffmpeg', [
+      ...['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=size=160x90:rate=10:duration=2'],
+      ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', video],
+    ]);
+    const page = await newPage(browser, stack, WIDTHS.desktop);
+    await signInThroughForm(page, DEMO.superUser.email, DEMO.superUser.password);
+    await page.goto('/manage-organization');
+    await page.getByRole('link', { name: /Studio/ }).click();
+    await expectVisible(page.getByRole('heading', { level: 1, name: 'Studio' }));
+    await checkEveryWidth(page, 'studio-empty');
+
+    await page.getByRole('textbox', { name: 'Title' }).fill('Press 3 die changeover');
+    await page.getByRole('textbox', { name: 'Category' }).fill('Presses');
+    await page.getByRole('textbox', { name: 'Description' }).fill('Clamp, swap and torque the die of press 3.');
+    await page.getByRole('button', { name: 'Create draft' }).click();
+    const card = page.getByRole('article', { name: 'Press 3 die changeover' });
+    await expectVisible(card);
+    await expectVisible(card.getByText('No video yet'));
+
+    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), card.getByRole('button', { name: 'Upload video' }).click()]);
+    await chooser.setFiles(video);
+    await expectVisible(card.getByText('Video ready'), 60_000);
+    await expectVisible(card.getByRole('img', { name: 'Poster of Press 3 die changeover' }));
+    await checkEveryWidth(page, 'studio-ready');
+
+    await card.getByRole('button', { name: 'Publish' }).click();
+    await expectVisible(card.getByText('Published'));
+    await checkEveryWidth(page, 'studio-published');
+
+    // The organization's member finds it among its own lessons by a word, and plays it.
+    const member = await newPage(browser, stack, WIDTHS.desktop);
+    await signInThroughForm(member, DEMO.member.email, DEMO.member.password);
+    await member.goto('/our-lessons');
+    await expectVisible(member.getByRole('heading', { level: 1, name: 'Our lessons' }));
+    await member.getByRole('searchbox', { name: 'Search our lessons' }).fill('torque');
+    await expectVisible(member.getByRole('article', { name: 'Press 3 die changeover' }));
+    await member.getByRole('searchbox', { name: 'Search our lessons' }).fill('forklift');
+    await expectVisible(member.getByText('No lesson of your organization holds these words.'));
+    await member.getByRole('searchbox', { name: 'Search our lessons' }).fill('');
+    await member.getByRole('button', { name: 'Play Press 3 die changeover' }).click();
+    const player = member.getByTestId('our-lesson-video');
+    await expectVisible(player);
+    await player.evaluate(async (element: HTMLVideoElement) => {
+      element.muted = true;
+      await element.play();
+    });
+    await member.waitForFunction(
+      () => ((document.querySelector('[data-testid="our-lesson-video"]') as HTMLVideoElement | null)?.currentTime ?? 0) > 0.5,
+      undefined,
+      {
+        timeout: 15_000,
+      },
+    );
+    await checkEveryWidth(member, 'our-lessons-playing');
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+});

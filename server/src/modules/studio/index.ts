@@ -1,0 +1,2 @@
+/** The studio module's public face: what other modules may use of it (they import nothing else of it). */
+export { processStudioUpload, STUDIO_QUEUE, type StudioJob } from './studio-processing.ts';

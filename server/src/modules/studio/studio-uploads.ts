@@ -1,0 +1,147 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import type { IncomingMessage } from 'node:http';
+import path from 'node:path';
+import { STUDIO_UPLOAD_PATH } from '@mm/contract';
+import { FileStore } from '@tus/file-store';
+import { Server } from '@tus/server';
+import type { AppContext } from '../../app-context.ts';
+import { now } from '../../lib/clock.ts';
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
+import type { Caller } from '../auth/index.ts';
+import { MediaError, probeMedia } from '../catalog/index.ts';
+import { assertStudioAuthor } from './studio.policy.ts';
+import { deleteUpload, findLesson, findUpload, finishUpload, insertUpload, otherUploadsOf, storageUsed, updateLessonMedia } from './studio.queries.ts';
+import { STUDIO_QUEUE, type StudioJob, studioUploadDir } from './studio-processing.ts';
+
+/** The id of each admitted creation, by its Node request: decided and recorded before the tus server runs, which names the file so. */
+const admitted = new WeakMap<IncomingMessage, string>();
+
+const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+
+/** tus Upload-Metadata: comma-separated `key base64value` pairs. */
+export function parseUploadMetadata(header: string | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const pair of (header ?? '').split(',')) {
+    const [key, value] = pair.trim().split(' ');
+    if (key) out[key] = value ? Buffer.from(value, 'base64').toString('utf8') : '';
+  }
+  return out;
+}
+
+/** A refusal the tus server answers as the API's failure envelope. */
+const tusRefusal = (status: number, message: string) => ({
+  status_code: status,
+  body: JSON.stringify({ success: false, error_messages: message, error_code: status }),
+});
+
+export type StudioUploads = {
+  server: Server;
+  /** Checks a creation (who, which lesson, size, quota) and records the upload for the tus server; answers its id. */
+  admit: (caller: Caller, request: IncomingMessage) => Promise<string>;
+  /** Checks that the upload is one of the caller's organization's. */
+  assertOwnUpload: (caller: Caller, uploadId: string) => Promise<void>;
+  forget: (uploadId: string) => Promise<void>;
+};
+
+export function createStudioUploads(ctx: AppContext): StudioUploads {
+  const directory = studioUploadDir(ctx.config.dataDir);
+  fs.mkdirSync(directory, { recursive: true });
+  const store = new FileStore({ directory });
+  const { maxUploadBytes, quotaBytes, maxSeconds } = ctx.config.studio;
+
+  const forget = async (uploadId: string) => {
+    await deleteUpload(ctx.db, uploadId);
+    await store.remove(uploadId).catch(() => {});
+  };
+
+  /** A file refused when complete: the lesson says why, and the bytes are let go (they no longer count). */
+  const refuse = async (uploadId: string, lessonId: number, status: number, message: string) => {
+    await updateLessonMedia(ctx.db, lessonId, { media_state: 'failed', progress: 0, error: message }, now());
+    await forget(uploadId);
+    throw tusRefusal(status, message);
+  };
+
+  const server = new Server({
+    path: STUDIO_UPLOAD_PATH,
+    datastore: store,
+    relativeLocation: true,
+    maxSize: maxUploadBytes,
+    namingFunction: (req) => {
+      const raw = (req as { runtime?: { node?: { req?: IncomingMessage } } }).runtime?.node?.req;
+      const id = raw && admitted.get(raw);
+      if (!id) throw tusRefusal(400, 'The upload was not admitted.');
+      return id;
+    },
+    onUploadFinish: async (_req, upload) => {
+      const row = await findUpload(ctx.db, upload.id);
+      if (!row) throw tusRefusal(404, 'No such upload.');
+      const file = path.join(directory, upload.id);
+      let probe: Awaited<ReturnType<typeof probeMedia>>;
+      try {
+        probe = await probeMedia(file);
+      } catch (error) {
+        if (!(error instanceof MediaError)) throw error;
+        const message = `The file ${error.message}: upload a video (MP4, MOV or WebM).`;
+        return refuse(upload.id, row.lesson_id, error.message === 'has no video stream' ? 422 : 415, message);
+      }
+      if (probe.durationSeconds > maxSeconds)
+        return refuse(
+          upload.id,
+          row.lesson_id,
+          422,
+          `The video is too long (${Math.ceil(probe.durationSeconds)} s): a lesson's video may last ${maxSeconds} s at most.`,
+        );
+      const t = now();
+      await finishUpload(ctx.db, upload.id, t);
+      await updateLessonMedia(ctx.db, row.lesson_id, { media_state: 'processing', progress: 0, error: null, duration_seconds: probe.durationSeconds }, t);
+      const job: StudioJob = { lessonId: row.lesson_id, uploadId: upload.id };
+      await ctx.jobs.enqueue(STUDIO_QUEUE, job);
+      // The earlier uploads of the lesson are replaced: their bytes no longer count.
+      for (const old of await otherUploadsOf(ctx.db, row.lesson_id, upload.id)) await forget(old);
+      return {};
+    },
+  });
+
+  const admit: StudioUploads['admit'] = async (caller, request) => {
+    const organizationId = await assertStudioAuthor(ctx.db, caller);
+    const header = (name: string) => {
+      const value = request.headers[name];
+      return Array.isArray(value) ? value[0] : value;
+    };
+    const length = Number(header('upload-length'));
+    if (!header('upload-length') || !Number.isSafeInteger(length) || length <= 0)
+      throw badRequest("Send the file's size in Upload-Length (the tus protocol's creation).");
+    const lessonId = Number(parseUploadMetadata(header('upload-metadata')).lesson_id);
+    if (!Number.isSafeInteger(lessonId) || lessonId <= 0) throw badRequest('Name the lesson in Upload-Metadata (lesson_id).');
+    const lesson = await findLesson(ctx.db, lessonId, organizationId);
+    if (!lesson) throw notFound('No such lesson in your organization.');
+    if (lesson.published_at !== null) throw conflict("A published lesson's video cannot be replaced.");
+    if (lesson.media_state === 'processing') throw conflict("The lesson's video is being processed: wait until it is done.");
+    if (length > maxUploadBytes)
+      throw new AppError(413, `The file is too large (${megabytes(length)}): a lesson's video may be ${megabytes(maxUploadBytes)} at most.`);
+    const used = await storageUsed(ctx.db, organizationId);
+    if (used + length > quotaBytes)
+      throw new AppError(
+        413,
+        `Your organization's storage is full: ${megabytes(used)} of ${megabytes(quotaBytes)} used, and this file needs ${megabytes(length)}. Remove an upload or ask for more space.`,
+        { code: 'too_large' },
+      );
+    const id = randomBytes(16).toString('hex');
+    const t = now();
+    await ctx.db.transaction().execute(async (trx) => {
+      await insertUpload(trx, { id, organizationId, lessonId, userId: caller.userId, size: length }, t);
+      await updateLessonMedia(trx, lessonId, { media_state: 'uploading', progress: 0, error: null }, t);
+    });
+    admitted.set(request, id);
+    return id;
+  };
+
+  const assertOwnUpload: StudioUploads['assertOwnUpload'] = async (caller, uploadId) => {
+    const organizationId = await assertStudioAuthor(ctx.db, caller);
+    const row = await findUpload(ctx.db, uploadId);
+    if (!row || row.organization_id !== organizationId) throw notFound('No such upload.');
+  };
+
+  return { server, admit, assertOwnUpload, forget };
+}

@@ -1,0 +1,101 @@
+import { routes } from '@mm/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../app-context.ts';
+import { contractRoute } from '../../lib/contract-route.ts';
+import { ok } from '../../lib/reply.ts';
+import type { RouteDoc } from '../../lib/route-doc.ts';
+import { callerOf } from '../auth/index.ts';
+import {
+  createStudioLesson,
+  publishStudioLesson,
+  setStudioAuthor,
+  studioLessonOf,
+  studioLessons,
+  studioLibrary,
+  studioLibraryLesson,
+} from './studio.service.ts';
+import { createStudioUploads } from './studio-uploads.ts';
+
+const headDoc: RouteDoc = {
+  operationId: 'studioUploadOffset',
+  summary: 'tus: how many bytes of an upload the server holds (Upload-Offset), to resume from there',
+  tags: ['studio'],
+  responses: { 200: { description: 'Upload-Offset and Upload-Length in the headers, no body.', type: 'null' } },
+};
+
+/**
+ * The studio: its authors and super users list, create and publish the organization's own lessons and upload their
+ * videos with the tus protocol (every tus request checked: the caller, the lesson, the upload's organization); its
+ * members read the published ones in their library.
+ */
+export const studioRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const uploads = createStudioUploads(ctx);
+  // tus appends arrive as a raw stream: left unread here, the tus server reads it.
+  app.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null));
+
+  /** Hands the request to the tus server, which answers it itself. */
+  const toTus = async (request: FastifyRequest, reply: FastifyReply) => {
+    reply.hijack();
+    await uploads.server.handle(request.raw, reply.raw);
+  };
+
+  app.route({ ...contractRoute(routes.studioLessons), handler: async (request) => ok(await studioLessons(ctx, callerOf(request))) });
+
+  app.route({
+    ...contractRoute(routes.createStudioLesson),
+    handler: async (request, reply) => {
+      const lesson = await createStudioLesson(ctx, callerOf(request), request.body);
+      return reply.status(201).send(ok(lesson, 'The lesson is created as a draft: upload its video.'));
+    },
+  });
+
+  app.route({ ...contractRoute(routes.studioLesson), handler: async (request) => ok(await studioLessonOf(ctx, callerOf(request), request.params.lessonId)) });
+
+  app.route({
+    ...contractRoute(routes.publishStudioLesson),
+    handler: async (request) => ok(await publishStudioLesson(ctx, callerOf(request), request.params.lessonId), 'The lesson is published.'),
+  });
+
+  app.route({
+    ...contractRoute(routes.setStudioAuthor),
+    handler: async (request) => ok(await setStudioAuthor(ctx, callerOf(request), request.params.userId, request.body.author)),
+  });
+
+  app.route({
+    ...contractRoute(routes.createStudioUpload),
+    handler: async (request, reply) => {
+      const id = await uploads.admit(callerOf(request), request.raw);
+      await toTus(request, reply);
+      // tus refused it after all (a header it reads differently): the upload was never made.
+      if (reply.raw.statusCode !== 201) await uploads.forget(id);
+    },
+  });
+
+  app.route({
+    ...contractRoute(routes.studioUploadChunk),
+    handler: async (request, reply) => {
+      await uploads.assertOwnUpload(callerOf(request), request.params.uploadId);
+      await toTus(request, reply);
+    },
+  });
+
+  app.route({
+    method: 'HEAD',
+    url: '/studio/uploads/:uploadId',
+    schema: { params: z.object({ uploadId: z.string().regex(/^[0-9a-f]{32}$/, 'is not an upload id') }) },
+    config: { openapi: headDoc },
+    handler: async (request, reply) => {
+      await uploads.assertOwnUpload(callerOf(request), request.params.uploadId);
+      await toTus(request, reply);
+    },
+  });
+
+  app.route({ ...contractRoute(routes.studioLibrary), handler: async (request) => ok(await studioLibrary(ctx, callerOf(request), request.query.q)) });
+
+  app.route({
+    ...contractRoute(routes.studioLibraryLesson),
+    handler: async (request) => ok(await studioLibraryLesson(ctx, callerOf(request), request.params.lessonId)),
+  });
+};
