@@ -1,4 +1,5 @@
 import { accountRoutes } from './routes/account.ts';
+import { assessmentsRoutes } from './routes/assessments.ts';
 import { authRoutes } from './routes/auth.ts';
 import { billingRoutes } from './routes/billing.ts';
 import { browseRoutes } from './routes/browse.ts';
@@ -49,6 +50,7 @@ export const routes = {
   ...searchRoutes,
   ...landingRoutes,
   ...salesRoutes,
+  ...assessmentsRoutes,
 } as const;
 
 export type RouteName = keyof typeof routes;
