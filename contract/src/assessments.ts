@@ -82,6 +82,7 @@ export type ShownQuestion = z.infer<typeof shownQuestion>;
 
 /** The check on a video as a member sees it before taking it. */
 export const memberCheckData = z.object({
+  video_title: z.string(),
   check: z
     .object({
       question_count: z.number(),

@@ -50,6 +50,8 @@ export const TeamOverviewPage = lazyPage(() => import('../features/organization/
 export const KioskPage = lazyPage(() => import('../features/kiosk/pages/kiosk-page.tsx'), 'KioskPage');
 export const KioskPinPage = lazyPage(() => import('../features/kiosk/pages/kiosk-pin-page.tsx'), 'KioskPinPage');
 export const KiosksAdminPage = lazyPage(() => import('../features/kiosk/pages/kiosks-admin-page.tsx'), 'KiosksAdminPage');
+export const TakeCheckPage = lazyPage(() => import('../features/assessments/pages/take-check-page.tsx'), 'TakeCheckPage');
+export const CheckAuthorPage = lazyPage(() => import('../features/assessments/pages/check-author-page.tsx'), 'CheckAuthorPage');
 export const ToolboxPage = lazyPage(() => import('../features/toolbox/pages/toolbox-page.tsx'), 'ToolboxPage');
 export const QualificationsPage = lazyPage(() => import('../features/qualifications/pages/qualifications-page.tsx'), 'QualificationsPage');
 export const StationFloorPage = lazyPage(() => import('../features/shopfloor/pages/station-floor-page.tsx'), 'StationFloorPage');

@@ -103,13 +103,14 @@ const timing = (attempts: AttemptRow[], check: CheckRow, t: number) => nextAttem
 
 export async function memberCheck(ctx: AppContext, caller: Caller, videoId: number): Promise<MemberCheckData> {
   const organizationId = takerOrganizationOf(caller);
-  await videoOrThrow(ctx, videoId);
+  const video = await videoOrThrow(ctx, videoId);
   const check = await findCheck(ctx.db, organizationId, videoId);
-  if (!check) return { check: null };
+  if (!check) return { video_title: video.title, check: null };
   const attempts = await memberAttempts(ctx.db, check.id, caller.userId);
   const next = timing(attempts, check, now());
   const scores = attempts.filter((a) => a.score_percent !== null).map((a) => a.score_percent as number);
   return {
+    video_title: video.title,
     check: {
       question_count: check.question_count,
       pass_percent: check.pass_percent,
