@@ -114,7 +114,7 @@ function QuestionList({ questions }: { questions: BankQuestion[] }) {
               <Text fw={600}>
                 {i + 1}. {q.prompt}
               </Text>
-              <Badge variant="light" color="gray.8">
+              <Badge variant="filled" color="dark.6">
                 {KIND_LABELS[q.kind]}
               </Badge>
               <Text size="sm">{q.options.map((o, index) => (q.correct.includes(index) ? `${o} (right)` : o)).join(' · ')}</Text>

@@ -10,6 +10,13 @@ import { useMemberCheck } from '../api/get-member-check.ts';
 import { useStartAttempt } from '../api/start-attempt.ts';
 import { useSubmitAttempt } from '../api/submit-attempt.ts';
 
+/** Options as large targets: the label fills the row and is tall enough for a gloved finger. */
+const OPTION_STYLES = {
+  body: { width: '100%', alignItems: 'center' },
+  labelWrapper: { flex: 1 },
+  label: { cursor: 'pointer', paddingBlock: 10, fontSize: 'var(--mantine-font-size-md)' },
+};
+
 /** /video/:id/check: the knowledge check after a video, one question per screen, scored on the server. */
 export function TakeCheckPage() {
   const videoId = Number(useParams().id);
@@ -125,8 +132,9 @@ function Questions({ attempt, onDone }: { attempt: AttemptData; onDone: (result:
   const total = attempt.questions.length;
   const last = index === total - 1;
 
+  // Each new question takes the focus, so the keyboard and a screen reader start from its text.
   useEffect(() => {
-    if (index > 0) heading.current?.focus();
+    if (index >= 0) heading.current?.focus();
   }, [index]);
 
   if (!question) return null;
@@ -160,8 +168,8 @@ function Questions({ attempt, onDone }: { attempt: AttemptData; onDone: (result:
           <Checkbox.Group label="Choose every right answer" value={chosen.map(String)} onChange={(values) => choose(values.map(Number).sort((a, b) => a - b))}>
             <Stack gap="sm" mt="sm">
               {question.options.map((o) => (
-                <Card key={o.id} withBorder padding="md" component="label" style={{ cursor: 'pointer' }}>
-                  <Checkbox value={String(o.id)} label={o.text} size="md" />
+                <Card key={o.id} withBorder padding="xs">
+                  <Checkbox value={String(o.id)} label={o.text} size="md" styles={OPTION_STYLES} />
                 </Card>
               ))}
             </Stack>
@@ -170,8 +178,8 @@ function Questions({ attempt, onDone }: { attempt: AttemptData; onDone: (result:
           <Radio.Group label="Choose one answer" value={chosen.length ? String(chosen[0]) : null} onChange={(value) => choose([Number(value)])}>
             <Stack gap="sm" mt="sm">
               {question.options.map((o) => (
-                <Card key={o.id} withBorder padding="md" component="label" style={{ cursor: 'pointer' }}>
-                  <Radio value={String(o.id)} label={o.text} size="md" />
+                <Card key={o.id} withBorder padding="xs">
+                  <Radio value={String(o.id)} label={o.text} size="md" styles={OPTION_STYLES} />
                 </Card>
               ))}
             </Stack>
@@ -216,7 +224,7 @@ function ResultScreen({ result, videoId, onRetry, retrying }: { result: AttemptR
             <Text fw={600}>
               {i + 1}. {q.prompt}
             </Text>
-            <Badge color={q.right ? 'teal.8' : 'red.8'} variant="filled">
+            <Badge color={q.right ? 'teal.9' : 'red.8'} variant="filled">
               {q.right ? 'Right' : 'Wrong'}
             </Badge>
           </Group>
