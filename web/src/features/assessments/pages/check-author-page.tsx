@@ -24,6 +24,12 @@ import { useAddQuestion, useDeleteQuestion, useSaveCheck } from '../api/edit-ban
 import { useBank } from '../api/get-bank.ts';
 
 const KIND_LABELS: Record<QuestionKind, string> = { single: 'Single choice', multiple: 'Multiple choice', true_false: 'True / false' };
+/** The kinds on the form's switch: short enough for a phone's width. */
+const KIND_CHOICES = [
+  { value: 'single', label: 'Single' },
+  { value: 'multiple', label: 'Multiple' },
+  { value: 'true_false', label: 'True/false' },
+];
 const DEFAULT_CHECK: CheckSettings = { question_count: 5, shuffle: true, pass_percent: 80, attempts_allowed: 3, cooldown_seconds: 600 };
 
 /** /assessments/videos/:id: a super user writes the organization's question bank for a video and the check drawn from it. */
@@ -125,6 +131,7 @@ function QuestionList({ questions }: { questions: BankQuestion[] }) {
             <Button
               variant="default"
               color="red"
+              style={{ flexShrink: 0 }}
               aria-label={`Remove question ${i + 1}`}
               loading={remove.isPending && remove.variables === q.id}
               onClick={() => remove.mutate(q.id, { onError: notifyError })}
@@ -195,7 +202,8 @@ function QuestionForm({ videoId }: { videoId: number }) {
               setKind(value as QuestionKind);
               setCorrect([]);
             }}
-            data={Object.entries(KIND_LABELS).map(([value, label]) => ({ value, label }))}
+            data={KIND_CHOICES}
+            fullWidth
           />
           <Textarea label="Question" required maxLength={500} value={prompt} onChange={(e) => setPrompt(e.currentTarget.value)} autosize minRows={2} />
           <Stack gap="xs">

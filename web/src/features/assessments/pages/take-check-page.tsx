@@ -4,11 +4,17 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { videoPath } from '../../../config/paths.ts';
-import { formatDateTime } from '../../../lib/date.ts';
 import { notifyError } from '../../../lib/notify.ts';
 import { useMemberCheck } from '../api/get-member-check.ts';
 import { useStartAttempt } from '../api/start-attempt.ts';
 import { useSubmitAttempt } from '../api/submit-attempt.ts';
+
+/** When the next attempt may start, to the second (a cool-down is often a minute): "in 58 seconds (at 14:02:31)". */
+function waitText(at: string): string {
+  const seconds = Math.max(1, Math.ceil((Date.parse(at) - Date.now()) / 1000));
+  const time = new Date(at).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+  return seconds < 120 ? `in ${seconds} seconds (at ${time})` : `at ${new Date(at).toLocaleString([], { dateStyle: 'medium', timeStyle: 'medium' })}`;
+}
 
 /** Options as large targets: the label fills the row and is tall enough for a gloved finger. */
 const OPTION_STYLES = {
@@ -24,6 +30,15 @@ export function TakeCheckPage() {
   const [attempt, setAttempt] = useState<AttemptData | null>(null);
   const [result, setResult] = useState<AttemptResult | null>(null);
   const start = useStartAttempt();
+  // At the end of a cool-down the check is read again, so "Try again" opens without a reload.
+  const nextAt = check.data?.check?.next_attempt_at;
+  const { refetch } = check;
+  useEffect(() => {
+    const wait = nextAt ? Date.parse(nextAt) - Date.now() : 0;
+    if (wait <= 0) return;
+    const timer = setTimeout(() => void refetch(), Math.min(wait + 500, 2_147_000_000));
+    return () => clearTimeout(timer);
+  }, [nextAt, refetch]);
 
   const begin = () =>
     start.mutate(videoId, {
@@ -101,7 +116,7 @@ function Intro({ data, videoId, onStart, starting }: { data: MemberCheckData; vi
         )}
         {waitUntil && !open && (
           <Alert color="yellow" variant="light" role="status">
-            You can try again after {formatDateTime(waitUntil)}.
+            You can try again {waitText(waitUntil)}.
           </Alert>
         )}
         {left <= 0 && !open ? (
@@ -224,7 +239,7 @@ function ResultScreen({ result, videoId, onRetry, retrying }: { result: AttemptR
             <Text fw={600}>
               {i + 1}. {q.prompt}
             </Text>
-            <Badge color={q.right ? 'teal.9' : 'red.8'} variant="filled">
+            <Badge color={q.right ? 'teal.9' : 'red.8'} variant="filled" style={{ flexShrink: 0 }}>
               {q.right ? 'Right' : 'Wrong'}
             </Badge>
           </Group>
@@ -251,7 +266,7 @@ function ResultScreen({ result, videoId, onRetry, retrying }: { result: AttemptR
       ))}
       {!result.passed && result.attempts_left > 0 && waitUntil && (
         <Text role="status">
-          {result.attempts_left} {result.attempts_left === 1 ? 'attempt' : 'attempts'} left. You can try again after {formatDateTime(waitUntil)}.
+          {result.attempts_left} {result.attempts_left === 1 ? 'attempt' : 'attempts'} left. You can try again {waitText(waitUntil)}.
         </Text>
       )}
       {!result.passed && result.attempts_left === 0 && <Text role="status">You have used all your attempts at this check.</Text>}
