@@ -129,7 +129,16 @@ describe('knowledge check', () => {
     // The member, on a phone, with the keyboard only.
     const phone = await newPage(browser, stack, WIDTHS.mobile);
     await signInThroughForm(phone, DEMO.member.email, DEMO.member.password);
-    await phone.goto(`/video/${videoId}/check`);
+    // The video's panel offers the check.
+    await phone.goto(`/category/${sections[0].category_id}`);
+    await phone
+      .getByRole('list', { name: `${groups[0].title} videos`, exact: true })
+      .getByRole('button', { name: new RegExp(`^${groups[0].videos[0].title}`) })
+      .click();
+    const take = phone.getByRole('dialog').getByRole('link', { name: 'Take the check' });
+    await expectVisible(take);
+    await take.focus();
+    await phone.keyboard.press('Enter');
     await expectVisible(phone.getByRole('heading', { level: 1, name: 'Knowledge check' }));
     await expectVisible(phone.getByText('3 questions, one per screen. You pass at 100%.'));
     expect(await seriousViolations(phone)).toEqual([]);
