@@ -125,6 +125,8 @@ export async function routesByRole(stack: Stack): Promise<Record<Role, RouteVisi
     `/category/${ids.categoryId}`,
     `/sub-category/${ids.subCategory.id}/${encodeURIComponent(ids.subCategory.name)}`,
     `/video/${ids.videoId}`,
+    // The video's knowledge check (issue 38): none in the demo, which the page says.
+    `/video/${ids.videoId}/check`,
     `/experts/${ids.expertId}`,
     // A station's QR label: every signed-in person gets their verdict (or, for the guest, the refusal).
     `/station/${ids.stationId}`,
@@ -133,7 +135,7 @@ export async function routesByRole(stack: Stack): Promise<Record<Role, RouteVisi
     `/manage-organization/team-form/${encodeURIComponent(ids.team.name)}/${ids.team.id}`,
     `/manage-organization/team-overview/${encodeURIComponent(ids.team.name)}/${ids.team.id}`,
   ];
-  const qualificationPages = [`/qualifications/stations/${ids.stationId}`, `/qualifications/people/${ids.memberId}`];
+  const qualificationPages = [`/qualifications/stations/${ids.stationId}`, `/qualifications/people/${ids.memberId}`, `/assessments/videos/${ids.videoId}`];
   const visits = (paths: string[]) => paths.map((path) => ({ path, label: decodeURIComponent(path) }));
   const signedIn = [...SIGNED_IN_PATHS, ...catalog];
   return {

@@ -1,4 +1,5 @@
 export * from './account.ts';
+export * from './assessments.ts';
 export * from './auth.ts';
 export * from './billing.ts';
 export * from './catalog.ts';

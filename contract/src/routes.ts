@@ -1,4 +1,5 @@
 import { accountRoutes } from './routes/account.ts';
+import { assessmentsRoutes } from './routes/assessments.ts';
 import { authRoutes } from './routes/auth.ts';
 import { billingRoutes } from './routes/billing.ts';
 import { browseRoutes } from './routes/browse.ts';
@@ -51,6 +52,7 @@ export const routes = {
   ...landingRoutes,
   ...salesRoutes,
   ...studioRoutes,
+  ...assessmentsRoutes,
 } as const;
 
 export type RouteName = keyof typeof routes;

@@ -27,6 +27,7 @@ import { createStorage } from './lib/storage/create-storage.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { apiDocsRoutes } from './modules/api-docs/api-docs.routes.ts';
 import { registerOpenApi } from './modules/api-docs/openapi.ts';
+import { assessmentsRoutes } from './modules/assessments/assessments.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { authPlugin, openToKiosk } from './modules/auth/caller.ts';
 import { billingRoutes } from './modules/billing/billing.routes.ts';
@@ -176,6 +177,7 @@ export async function buildApp(
       await api.register(studioRoutes, { ctx });
       await api.register(qualificationsRoutes, { ctx });
       await api.register(salesRoutes, { ctx });
+      await api.register(assessmentsRoutes, { ctx });
     },
     { prefix: '/api' },
   );

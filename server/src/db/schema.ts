@@ -846,6 +846,9 @@ export interface Database {
   evidence_head_mails: EvidenceHeadMailTable;
   jobs: JobTable;
   job_clocks: JobClockTable;
+  assessment_questions: AssessmentQuestionTable;
+  assessment_checks: AssessmentCheckTable;
+  assessment_attempts: AssessmentAttemptTable;
 }
 
 /** The weekly signed copy of an organization's evidence chain head: one per organization and ISO week, claimed. */
@@ -859,3 +862,45 @@ export type User = Selectable<UserTable>;
 export type NewUser = Insertable<UserTable>;
 export type UserUpdate = Updateable<UserTable>;
 export type Organization = Selectable<OrganizationTable>;
+
+/** A question of an organization's bank for a video (issue 38); `options` and `correct` are JSON arrays (texts, indexes). */
+export interface AssessmentQuestionTable {
+  id: Generated<number>;
+  organization_id: number;
+  video_id: number;
+  kind: string;
+  prompt: string;
+  options: string;
+  correct: string;
+  explanation: string;
+  created_at: number;
+  updated_at: number;
+}
+
+/** The knowledge check an organization attaches to a video: one per organization and video. */
+export interface AssessmentCheckTable {
+  id: Generated<number>;
+  organization_id: number;
+  video_id: number;
+  question_count: number;
+  shuffle: number;
+  pass_percent: number;
+  attempts_allowed: number;
+  cooldown_seconds: number;
+  updated_at: number;
+}
+
+/** A member's attempt at a check: the questions as shown (JSON, with the correct choices), then the answers and score. */
+export interface AssessmentAttemptTable {
+  id: Generated<number>;
+  organization_id: number;
+  check_id: number;
+  user_id: number;
+  questions: string;
+  started_at: number;
+  submitted_at: number | null;
+  answers: string | null;
+  score_percent: number | null;
+  passed: number | null;
+  request_id: string | null;
+}

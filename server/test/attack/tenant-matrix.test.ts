@@ -95,6 +95,19 @@ async function buildVictim(): Promise<Victim> {
     json: { hidden_videos_ids: [catalog.videos.ppe], teamId },
   });
   expect(hide.status).toBeLessThan(300);
+  // A question bank, a knowledge check and a member's open attempt on the lockout video (issue 38).
+  const question = await platform.api('POST', `/api/assessments/videos/${lockout}/questions`, {
+    ...asSuper,
+    json: { kind: 'single', prompt: `${MARKER} which lock?`, options: [`${MARKER} red`, 'blue'], correct: [0], explanation: `${MARKER} why` },
+  });
+  expect(question.status).toBe(201);
+  const check = await platform.api('PUT', `/api/assessments/videos/${lockout}/check`, {
+    ...asSuper,
+    json: { question_count: 1, shuffle: false, pass_percent: 100, attempts_allowed: 3, cooldown_seconds: 60 },
+  });
+  expect(check.status).toBe(200);
+  const attempt = await platform.api('POST', `/api/assessments/videos/${lockout}/attempts`, asMember);
+  expect(attempt.status).toBe(201);
   const t = Date.now();
   const certificate = await platform.ctx.db
     .insertInto('certificates')
@@ -137,6 +150,8 @@ async function buildVictim(): Promise<Victim> {
     teamId,
     certificate.id,
     notice.id,
+    question.body.data.id as number,
+    attempt.body.data.attempt_id as number,
     catalog.videos.ppe as number,
     catalog.categories.safety as number,
     catalog.subCategories['safety-basics'] as number,

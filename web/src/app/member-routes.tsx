@@ -15,6 +15,7 @@ import {
   AddTeamMemberPage,
   BillingPage,
   CategoryPage,
+  CheckAuthorPage,
   ConfirmEmailPage,
   CreateTeamPage,
   DashboardPage,
@@ -49,6 +50,7 @@ import {
   SubCategoryPage,
   SubscriptionPage,
   SuccessPaymentPage,
+  TakeCheckPage,
   TeamFormPage,
   TeamOverviewPage,
   ToolboxPage,
@@ -108,9 +110,11 @@ export function MemberRoutes() {
           <Route path={paths.qualifications.newTraining} element={titled('New required training', <NewTrainingPage />)} />
           <Route path={paths.qualifications.station} element={titled('Station', <StationPage />)} />
           <Route path={paths.qualifications.verify} element={titled('Verify evidence', <VerifyEvidencePage />)} />
+          <Route path={paths.assessments.author} element={titled('Knowledge check questions', <CheckAuthorPage />)} />
         </Route>
         <Route path={paths.qualifications.root} element={titled('Qualifications', <QualificationsPage />)} />
         {/* Super users and station trainers lead toolbox talks (the server answers 403 to anyone else). */}
+        <Route path={paths.assessments.take} element={titled('Knowledge check', <TakeCheckPage />)} />
         <Route path={paths.toolbox} element={titled('Toolbox talk', <ToolboxPage />)} />
         {/* Authors and super users make the organization's own lessons (the server answers 403 to anyone else). */}
         <Route path={paths.studio} element={titled('Studio', <StudioPage />)} />

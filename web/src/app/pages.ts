@@ -52,6 +52,8 @@ export const KioskPinPage = lazyPage(() => import('../features/kiosk/pages/kiosk
 export const KiosksAdminPage = lazyPage(() => import('../features/kiosk/pages/kiosks-admin-page.tsx'), 'KiosksAdminPage');
 export const OurLessonsPage = lazyPage(() => import('../features/studio/pages/our-lessons-page.tsx'), 'OurLessonsPage');
 export const StudioPage = lazyPage(() => import('../features/studio/pages/studio-page.tsx'), 'StudioPage');
+export const TakeCheckPage = lazyPage(() => import('../features/assessments/pages/take-check-page.tsx'), 'TakeCheckPage');
+export const CheckAuthorPage = lazyPage(() => import('../features/assessments/pages/check-author-page.tsx'), 'CheckAuthorPage');
 export const ToolboxPage = lazyPage(() => import('../features/toolbox/pages/toolbox-page.tsx'), 'ToolboxPage');
 export const QualificationsPage = lazyPage(() => import('../features/qualifications/pages/qualifications-page.tsx'), 'QualificationsPage');
 export const StationFloorPage = lazyPage(() => import('../features/shopfloor/pages/station-floor-page.tsx'), 'StationFloorPage');

@@ -28,6 +28,11 @@ export const paths = {
   studio: '/studio',
   // What the organization published there, for its members.
   ourLessons: '/our-lessons',
+  // Knowledge checks (issue 38): the member takes a video's check; a super user writes its questions.
+  assessments: {
+    take: '/video/:id/check',
+    author: '/assessments/videos/:id',
+  },
   // What a station's QR label opens: am I cleared to run it (issue 17).
   stationFloor: '/station/:stationId',
   // Who is cleared for which station (issue 16): the matrix for super users, their own row for members.
@@ -92,6 +97,8 @@ export const teamOverviewPath = (name: string, id: number) => `/manage-organizat
 export const categoryPath = (id: number) => `/category/${id}`;
 export const subCategoryPath = (id: number, name: string) => `/sub-category/${id}/${encodeURIComponent(name)}`;
 export const videoPath = (id: number) => `/video/${id}`;
+export const takeCheckPath = (videoId: number) => `/video/${videoId}/check`;
+export const authorCheckPath = (videoId: number) => `/assessments/videos/${videoId}`;
 /** The video opened at a second (a transcript search result, a resume link): /video/{id}?t=SECONDS. */
 export const videoAtPath = (id: number, seconds: number) => `/video/${id}?t=${Math.max(0, Math.floor(seconds))}`;
 export const searchPath = (q: string) => `/search?${new URLSearchParams({ q })}`;

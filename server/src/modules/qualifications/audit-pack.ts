@@ -157,6 +157,8 @@ function describe(r: StoredEvidence, names: Map<number, string>): string {
       const credit = d.credited ? 'counted as watching the clip' : 'attendance only, not counted as watching the clip';
       return `${who} attended a toolbox talk on "${String(d.video ?? `video ${r.video_id}`)}" (revision ${r.revision}) led by ${String(d.led_by ?? '')}${played}: ${credit}; crew answer: "${String(d.answer ?? '')}"`;
     }
+    case 'assessment_attempt':
+      return `${who} ${d.passed ? 'passed' : 'did not pass'} the knowledge check on "${String(d.video ?? `video ${r.video_id}`)}" (attempt ${String(d.attempt_number ?? '')}): ${String(d.score_percent ?? '')}%, pass mark ${String(d.pass_percent ?? '')}%`;
     default:
       return `${who} at ${station}: ${QUALIFICATION_STATE_LABELS[r.kind as keyof typeof QUALIFICATION_STATE_LABELS] ?? r.kind}`;
   }

@@ -23,6 +23,7 @@ export const EVIDENCE_KINDS = [
   'requirements_changed',
   'toolbox_talk',
   'chain_keyed',
+  'assessment_attempt',
 ] as const;
 export type EvidenceKind = (typeof EVIDENCE_KINDS)[number];
 

@@ -1,4 +1,5 @@
 /** The qualifications module's public face: what other modules may use of it (they import nothing else of it). */
+export { type AssessmentAttemptEvidence, recordAssessmentEvidence } from './assessment-evidence.ts';
 export { runQualificationClock } from './qualification-clock.ts';
 export { recordTraining } from './qualification-state.ts';
 export { certificateExpiries, superUsersOf } from './qualifications.queries.ts';

@@ -18,6 +18,7 @@ import {
 } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { KnowledgeCheckLinks } from '../../../../components/knowledge-check-link.tsx';
 import { expertPath, paths } from '../../../../config/paths.ts';
 import { formatDuration } from '../../../../lib/duration.ts';
 import { notifyError, notifySuccess } from '../../../../lib/notify.ts';
@@ -166,6 +167,7 @@ export function OverviewTab({ video }: { video: VideoDetail }) {
         <Button variant="default" leftSection={<IconShare size={18} aria-hidden />} onClick={() => navigate(paths.shareEmails, { state: { video } })}>
           Share Video
         </Button>
+        <KnowledgeCheckLinks videoId={video.admin_video_id} isSuperUser={session.isSuperUser} isGuest={session.isGuestUser} />
         {(video.playbook_url || session.isGuestUser) && (
           <Button variant="default" leftSection={<IconDownload size={18} aria-hidden />} loading={playbook.isPending} onClick={downloadPlaybook}>
             Download the Playbook

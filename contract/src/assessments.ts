@@ -1,0 +1,141 @@
+import { z } from 'zod';
+
+/**
+ * Assessments (issue 38): an organization's question bank per video and the knowledge check attached to the video.
+ * What a member gets before submitting (the check's rules, the questions as shown) never carries the correct
+ * choices or the explanations: those are only in the result of a submitted attempt and in the author's bank.
+ */
+
+export const QUESTION_KINDS = ['single', 'multiple', 'true_false'] as const;
+export type QuestionKind = (typeof QUESTION_KINDS)[number];
+
+export const TRUE_FALSE_OPTIONS = ['True', 'False'] as const;
+
+const text = (max: number) => z.string().trim().min(1).max(max);
+
+/** A question as its author writes it: the options in order and the indexes of the correct ones. */
+export const questionInput = z
+  .object({
+    kind: z.enum(QUESTION_KINDS),
+    prompt: text(500),
+    options: z.array(text(200)).max(8),
+    correct: z.array(z.number().int().min(0).max(7)).min(1).max(8),
+    explanation: text(1000),
+  })
+  .superRefine((q, issue) => {
+    const problem = questionProblem(q);
+    if (problem) issue.addIssue({ code: 'custom', message: problem, path: ['correct'] });
+  });
+export type QuestionInput = z.output<typeof questionInput>;
+
+/** What is wrong with a question's options and correct choices for its kind; null when it holds together. */
+export function questionProblem(q: { kind: QuestionKind; options: string[]; correct: number[] }): string | null {
+  const options = q.kind === 'true_false' ? TRUE_FALSE_OPTIONS.length : q.options.length;
+  if (q.kind === 'true_false' && q.options.length !== 0 && q.options.length !== 2) return 'A true/false question has the options True and False.';
+  if (q.kind !== 'true_false' && options < 2) return 'A question needs at least two options.';
+  if (new Set(q.correct).size !== q.correct.length) return 'A correct option is named twice.';
+  if (q.correct.some((i) => i >= options)) return 'A correct choice names an option the question does not have.';
+  if (q.kind !== 'multiple' && q.correct.length !== 1) return 'This kind of question has exactly one correct option.';
+  return null;
+}
+
+/** A question of the bank as its author sees it. */
+export const bankQuestion = z.object({
+  id: z.number(),
+  kind: z.enum(QUESTION_KINDS),
+  prompt: z.string(),
+  options: z.array(z.string()),
+  correct: z.array(z.number()),
+  explanation: z.string(),
+});
+export type BankQuestion = z.infer<typeof bankQuestion>;
+
+export const checkSettings = z.object({
+  question_count: z.number().int().min(1).max(50),
+  shuffle: z.boolean(),
+  pass_percent: z.number().int().min(1).max(100),
+  attempts_allowed: z.number().int().min(1).max(20),
+  cooldown_seconds: z
+    .number()
+    .int()
+    .min(0)
+    .max(30 * 86_400),
+});
+export type CheckSettings = z.infer<typeof checkSettings>;
+
+export const videoBankData = z.object({
+  video_id: z.number(),
+  video_title: z.string(),
+  check: checkSettings.nullable(),
+  questions: z.array(bankQuestion),
+});
+export type VideoBankData = z.infer<typeof videoBankData>;
+
+/** A question as a member is shown it: its options by id (the option's place in the bank), never the answer. */
+export const shownQuestion = z.object({
+  id: z.number(),
+  kind: z.enum(QUESTION_KINDS),
+  prompt: z.string(),
+  options: z.array(z.object({ id: z.number(), text: z.string() })),
+});
+export type ShownQuestion = z.infer<typeof shownQuestion>;
+
+/** The check on a video as a member sees it before taking it. */
+export const memberCheckData = z.object({
+  video_title: z.string(),
+  check: z
+    .object({
+      question_count: z.number(),
+      pass_percent: z.number(),
+      attempts_allowed: z.number(),
+      attempts_used: z.number(),
+      cooldown_seconds: z.number(),
+      /** When the next attempt may start (ISO), null when now; null too when no attempt is left. */
+      next_attempt_at: z.string().nullable(),
+      passed: z.boolean(),
+      best_percent: z.number().nullable(),
+      /** The attempt started and not yet submitted, which starting again resumes. */
+      open_attempt_id: z.number().nullable(),
+    })
+    .nullable(),
+});
+export type MemberCheckData = z.infer<typeof memberCheckData>;
+
+export const attemptData = z.object({
+  attempt_id: z.number(),
+  video_id: z.number(),
+  attempt_number: z.number(),
+  attempts_allowed: z.number(),
+  pass_percent: z.number(),
+  questions: z.array(shownQuestion),
+});
+export type AttemptData = z.infer<typeof attemptData>;
+
+export const submitAttemptRequest = z.object({
+  answers: z.array(z.object({ question_id: z.number().int().positive(), choices: z.array(z.number().int().min(0).max(7)).max(8) })).max(50),
+  request_id: z
+    .string()
+    .regex(/^[A-Za-z0-9-]{8,64}$/, 'must be 8 to 64 letters, digits or dashes')
+    .optional(),
+});
+export type SubmitAttemptRequest = z.infer<typeof submitAttemptRequest>;
+
+export const attemptResult = z.object({
+  attempt_id: z.number(),
+  score_percent: z.number(),
+  passed: z.boolean(),
+  pass_percent: z.number(),
+  correct_count: z.number(),
+  question_count: z.number(),
+  attempts_left: z.number(),
+  next_attempt_at: z.string().nullable(),
+  questions: z.array(
+    shownQuestion.extend({
+      chosen: z.array(z.number()),
+      correct: z.array(z.number()),
+      right: z.boolean(),
+      explanation: z.string(),
+    }),
+  ),
+});
+export type AttemptResult = z.infer<typeof attemptResult>;

@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import {
+  attemptData,
+  attemptResult,
+  bankQuestion,
+  checkSettings,
+  memberCheckData,
+  questionInput,
+  submitAttemptRequest,
+  videoBankData,
+} from '../assessments.ts';
+import { defineRoute, defineRoutes } from '../route.ts';
+import { idParam } from './params.ts';
+
+const videoParams = z.object({ videoId: idParam });
+const questionParams = z.object({ questionId: idParam });
+const attemptParams = z.object({ attemptId: idParam });
+
+/** Assessments: question banks and knowledge checks on videos, authored by super users and taken by members. */
+export const assessmentsRoutes = defineRoutes('assessments', {
+  assessmentBank: defineRoute({
+    method: 'GET',
+    path: '/api/assessments/videos/:videoId/bank',
+    summary: "A video's question bank and check, as their author sees them (answers included)",
+    params: videoParams,
+    answer: videoBankData,
+  }),
+  addAssessmentQuestion: defineRoute({
+    method: 'POST',
+    path: '/api/assessments/videos/:videoId/questions',
+    summary: "Add a question to a video's bank",
+    params: videoParams,
+    body: questionInput,
+    answer: bankQuestion,
+    status: 201,
+  }),
+  editAssessmentQuestion: defineRoute({
+    method: 'PUT',
+    path: '/api/assessments/questions/:questionId',
+    summary: 'Change a question of the bank',
+    params: questionParams,
+    body: questionInput,
+    answer: bankQuestion,
+  }),
+  deleteAssessmentQuestion: defineRoute({
+    method: 'DELETE',
+    path: '/api/assessments/questions/:questionId',
+    summary: 'Remove a question from the bank',
+    params: questionParams,
+    answer: z.object({ id: z.number() }),
+  }),
+  saveAssessmentCheck: defineRoute({
+    method: 'PUT',
+    path: '/api/assessments/videos/:videoId/check',
+    summary: 'Attach a knowledge check to a video, or change it',
+    params: videoParams,
+    body: checkSettings,
+    answer: checkSettings,
+  }),
+  memberAssessmentCheck: defineRoute({
+    method: 'GET',
+    path: '/api/assessments/videos/:videoId/check',
+    summary: "The video's knowledge check as the member sees it: rules, attempts used, when the next may start",
+    params: videoParams,
+    answer: memberCheckData,
+  }),
+  startAssessmentAttempt: defineRoute({
+    method: 'POST',
+    path: '/api/assessments/videos/:videoId/attempts',
+    summary: 'Start an attempt at the check (or resume the open one): the questions drawn, without their answers',
+    params: videoParams,
+    answer: attemptData,
+    status: 201,
+  }),
+  submitAssessmentAttempt: defineRoute({
+    method: 'POST',
+    path: '/api/assessments/attempts/:attemptId/submit',
+    summary: 'Submit the answers of an attempt: scored on the server; the result says what was wrong and why',
+    params: attemptParams,
+    body: submitAttemptRequest,
+    answer: attemptResult,
+  }),
+});

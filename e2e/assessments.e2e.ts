@@ -1,0 +1,191 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { DEMO, expectVisible, newPage, screenshotAtWidths, signInThroughForm, useStack, WIDTHS } from './harness.ts';
+
+const SCREENSHOTS = process.env.ASSESSMENT_SCREENSHOTS;
+
+/** axe-core on the page as it stands: the critical and serious violations, by rule. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.evaluate(fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8'));
+  return page.evaluate(async () => {
+    const { axe } = window as unknown as {
+      axe: { run: (context: Document, options: object) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> };
+    };
+    const { violations } = await axe.run(document, { resultTypes: ['violations'] });
+    return violations
+      .filter((v) => v.impact === 'critical' || v.impact === 'serious')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  });
+}
+
+/** The label text of the focused control. */
+const focusedLabel = (page: Page) =>
+  page.evaluate(() => {
+    const el = document.activeElement as HTMLInputElement | null;
+    if (!el) return '';
+    const label = el.labels?.[0]?.textContent ?? el.getAttribute('aria-label') ?? el.textContent ?? '';
+    return `${el.tagName.toLowerCase()}:${el.type ?? ''}:${label.trim()}`;
+  });
+
+/** Tabs until the focused control's label says `wanted` (with the keyboard only). */
+async function tabTo(page: Page, wanted: RegExp): Promise<string> {
+  for (let i = 0; i < 60; i++) {
+    await page.keyboard.press('Tab');
+    const now = await focusedLabel(page);
+    if (wanted.test(now)) return now;
+  }
+  throw new Error(`Tab never reached ${wanted}`);
+}
+
+/** Answers the question on screen with the keyboard: radios by arrows, checkboxes by Space; then Next or Submit. */
+async function answerWithKeyboard(page: Page, choices: string[], kind: 'radio' | 'checkbox') {
+  if (kind === 'radio') {
+    let now = await tabTo(page, /^input:radio:/);
+    for (let i = 0; i < 6 && !now.endsWith(`:${choices[0]}`); i++) {
+      await page.keyboard.press('ArrowDown');
+      now = await focusedLabel(page);
+    }
+    await page.keyboard.press('Space');
+  } else {
+    for (const choice of choices) {
+      await tabTo(page, new RegExp(`^input:checkbox:${choice}$`));
+      await page.keyboard.press('Space');
+    }
+  }
+  await tabTo(page, /^button:\w*:(Next question|Submit answers)$/);
+  await page.keyboard.press('Enter');
+}
+
+const QUESTIONS = [
+  {
+    kind: 'single',
+    prompt: 'Who may remove a lock?',
+    options: ['Anyone on the shift', 'The person who placed it', 'The nearest supervisor'],
+    correct: [1],
+    explanation: 'Only the person who placed a lock removes it.',
+  },
+  {
+    kind: 'multiple',
+    prompt: 'Which of these store energy?',
+    options: ['Springs', 'Hydraulic lines', 'Work instructions'],
+    correct: [0, 1],
+    explanation: 'Springs and hydraulic lines hold energy after the power is off.',
+  },
+  {
+    kind: 'true_false',
+    prompt: 'A tag alone stops a machine from starting.',
+    options: [],
+    correct: [1],
+    explanation: 'A tag warns; only a lock prevents the start.',
+  },
+] as const;
+
+// Issue 38: a supervisor writes a check on a video; a member on a phone takes it with the keyboard, fails, waits the
+// cool-down (the server's clock moved by back-dating the attempt), and passes.
+describe('knowledge check', () => {
+  const env = useStack();
+
+  it('a supervisor writes the check; a member on a 425 px phone fails it, waits the cool-down and passes, with the keyboard alone', async () => {
+    const { stack, browser } = env;
+    const token = await stack.signIn(DEMO.member.email, DEMO.member.password);
+    const sections = (await stack.api('POST', '/api/home_first_section', { token, json: {} })).body.data;
+    const groups = (await stack.api('POST', '/api/categoryVideos', { token, json: { category_id: sections[0].category_id } })).body.data;
+    const videoId: number = groups[0].videos[0].admin_video_id;
+
+    // The supervisor's screen: the first question and the check through the form, the two others through the API.
+    const supervisor = await newPage(browser, stack, WIDTHS.desktop);
+    await signInThroughForm(supervisor, DEMO.superUser.email, DEMO.superUser.password);
+    await supervisor.goto(`/assessments/videos/${videoId}`);
+    await expectVisible(supervisor.getByRole('heading', { level: 1, name: 'Knowledge check' }));
+    const first = QUESTIONS[0];
+    await supervisor.getByRole('textbox', { name: 'Question', exact: true }).fill(first.prompt);
+    for (const [i, text] of first.options.entries()) await supervisor.getByRole('textbox', { name: `Option ${i + 1}`, exact: true }).fill(text);
+    await supervisor.getByRole('checkbox', { name: 'Option 2 is right' }).check();
+    await supervisor.getByRole('textbox', { name: 'Explanation (shown after the attempt)' }).fill(first.explanation);
+    await supervisor.getByRole('button', { name: 'Add the question' }).click();
+    await expectVisible(supervisor.getByText(`1. ${first.prompt}`));
+    const superToken = await stack.signIn(DEMO.superUser.email, DEMO.superUser.password);
+    for (const q of QUESTIONS.slice(1)) {
+      expect((await stack.api('POST', `/api/assessments/videos/${videoId}/questions`, { token: superToken, json: q })).status).toBe(201);
+    }
+    await supervisor.reload();
+    await supervisor.getByRole('textbox', { name: 'Questions drawn' }).fill('3');
+    await supervisor.getByRole('textbox', { name: 'Pass mark (%)' }).fill('100');
+    await supervisor.getByRole('textbox', { name: 'Attempts allowed' }).fill('3');
+    await supervisor.getByRole('textbox', { name: 'Wait between attempts (seconds)' }).fill('60');
+    await supervisor.getByRole('switch', { name: 'Shuffle the questions and their options' }).uncheck({ force: true });
+    await supervisor.getByRole('button', { name: 'Attach the check to this video' }).click();
+    await expectVisible(supervisor.getByRole('button', { name: 'Save the check' }));
+    const bank = (await stack.api('GET', `/api/assessments/videos/${videoId}/bank`, { token: superToken })).body.data;
+    expect(bank.check).toMatchObject({ question_count: 3, pass_percent: 100, attempts_allowed: 3, cooldown_seconds: 60, shuffle: false });
+    expect(bank.questions.map((q: { prompt: string }) => q.prompt)).toEqual(QUESTIONS.map((q) => q.prompt));
+    expect(await seriousViolations(supervisor)).toEqual([]);
+    await screenshotAtWidths(supervisor, SCREENSHOTS, 'check-author', WIDTHS.desktop);
+
+    // The member, on a phone, with the keyboard only.
+    const phone = await newPage(browser, stack, WIDTHS.mobile);
+    await signInThroughForm(phone, DEMO.member.email, DEMO.member.password);
+    // The video's panel offers the check.
+    await phone.goto(`/category/${sections[0].category_id}`);
+    await phone
+      .getByRole('list', { name: `${groups[0].title} videos`, exact: true })
+      .getByRole('button', { name: new RegExp(`^${groups[0].videos[0].title}`) })
+      .click();
+    const take = phone.getByRole('dialog').getByRole('link', { name: 'Take the check' });
+    await expectVisible(take);
+    await take.focus();
+    await phone.keyboard.press('Enter');
+    await expectVisible(phone.getByRole('heading', { level: 1, name: 'Knowledge check' }));
+    await expectVisible(phone.getByText('3 questions, one per screen. You pass at 100%.'));
+    expect(await seriousViolations(phone)).toEqual([]);
+    await screenshotAtWidths(phone, SCREENSHOTS, 'check-intro', WIDTHS.mobile);
+    await tabTo(phone, /Start the check$/);
+    await phone.keyboard.press('Enter');
+    await expectVisible(phone.getByText('Question 1 of 3'));
+    expect(await seriousViolations(phone)).toEqual([]);
+    await screenshotAtWidths(phone, SCREENSHOTS, 'check-question', WIDTHS.mobile);
+    // Wrong answers everywhere.
+    await answerWithKeyboard(phone, ['Anyone on the shift'], 'radio');
+    await expectVisible(phone.getByText('Question 2 of 3'));
+    await answerWithKeyboard(phone, ['Work instructions'], 'checkbox');
+    await expectVisible(phone.getByText('Question 3 of 3'));
+    await answerWithKeyboard(phone, ['True'], 'radio');
+    await expectVisible(phone.getByRole('heading', { name: 'Not passed yet: 0%' }));
+    await expectVisible(phone.getByText(QUESTIONS[2].explanation));
+    await expectVisible(phone.getByText('Right answer: The person who placed it'));
+    await expectVisible(phone.getByText(/2 attempts left\. You can try again in \d+ seconds/));
+    expect(await phone.getByRole('button', { name: 'Try again' }).count()).toBe(0);
+    expect(await seriousViolations(phone)).toEqual([]);
+    await screenshotAtWidths(phone, SCREENSHOTS, 'check-failed', WIDTHS.mobile);
+
+    // Inside the cool-down the check says when; the server refuses a start too.
+    await phone.reload();
+    await expectVisible(phone.getByText(/You can try again in \d+ seconds/));
+    expect(await phone.getByRole('button', { name: 'Try again' }).isDisabled()).toBe(true);
+    expect((await stack.api('POST', `/api/assessments/videos/${videoId}/attempts`, { token })).status).toBe(429);
+
+    // The clock moves past the cool-down: the attempt was submitted 61 seconds earlier.
+    const db = new Database(path.join(stack.dataDir, 'platform.sqlite'));
+    db.prepare('UPDATE assessment_attempts SET submitted_at = submitted_at - 61000 WHERE submitted_at IS NOT NULL').run();
+    db.close();
+    await phone.reload();
+    await expectVisible(phone.getByText('Attempts used: 1 of 3', { exact: false }));
+    await tabTo(phone, /Try again$/);
+    await phone.keyboard.press('Enter');
+    await expectVisible(phone.getByText('Attempt 2 of 3'));
+    await answerWithKeyboard(phone, ['The person who placed it'], 'radio');
+    await expectVisible(phone.getByText('Question 2 of 3'));
+    await answerWithKeyboard(phone, ['Springs', 'Hydraulic lines'], 'checkbox');
+    await expectVisible(phone.getByText('Question 3 of 3'));
+    await answerWithKeyboard(phone, ['False'], 'radio');
+    await expectVisible(phone.getByRole('heading', { name: 'Passed: 100%' }));
+    expect(await seriousViolations(phone)).toEqual([]);
+    await screenshotAtWidths(phone, SCREENSHOTS, 'check-passed', WIDTHS.mobile);
+    const state = (await stack.api('GET', `/api/assessments/videos/${videoId}/check`, { token })).body.data.check;
+    expect(state).toMatchObject({ attempts_used: 2, passed: true, best_percent: 100 });
+  }, 240_000);
+});

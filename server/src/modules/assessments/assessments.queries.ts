@@ -1,0 +1,191 @@
+import type { QuestionInput, QuestionKind } from '@mm/contract';
+import type { Db } from '../../db/client.ts';
+import { isPostgres } from '../../db/dialect.ts';
+import type { BankEntry, ShownEntry } from './assessments.rules.ts';
+
+export async function findVideo(db: Db, videoId: number) {
+  return db.selectFrom('videos').select(['id', 'title', 'revision']).where('id', '=', videoId).executeTakeFirst();
+}
+
+// ---------------------------------------------------------------- the bank
+
+type QuestionRow = { id: number; kind: string; prompt: string; options: string; correct: string; explanation: string };
+const toEntry = (r: QuestionRow): BankEntry => ({
+  id: r.id,
+  kind: r.kind as QuestionKind,
+  prompt: r.prompt,
+  options: JSON.parse(r.options) as string[],
+  correct: JSON.parse(r.correct) as number[],
+  explanation: r.explanation,
+});
+const QUESTION_COLUMNS = ['id', 'kind', 'prompt', 'options', 'correct', 'explanation'] as const;
+
+export async function listQuestions(db: Db, organizationId: number, videoId: number): Promise<BankEntry[]> {
+  const rows = await db
+    .selectFrom('assessment_questions')
+    .select(QUESTION_COLUMNS)
+    .where('organization_id', '=', organizationId)
+    .where('video_id', '=', videoId)
+    .orderBy('id')
+    .execute();
+  return rows.map(toEntry);
+}
+
+export async function findQuestion(db: Db, organizationId: number, questionId: number): Promise<(BankEntry & { video_id: number }) | undefined> {
+  const row = await db
+    .selectFrom('assessment_questions')
+    .select([...QUESTION_COLUMNS, 'video_id'])
+    .where('id', '=', questionId)
+    .where('organization_id', '=', organizationId)
+    .executeTakeFirst();
+  return row && { ...toEntry(row), video_id: row.video_id };
+}
+
+const questionValues = (q: QuestionInput) => ({
+  kind: q.kind,
+  prompt: q.prompt,
+  options: JSON.stringify(q.kind === 'true_false' ? [] : q.options),
+  correct: JSON.stringify([...q.correct].sort((a, b) => a - b)),
+  explanation: q.explanation,
+});
+
+export async function insertQuestion(db: Db, organizationId: number, videoId: number, q: QuestionInput, t: number): Promise<number> {
+  const row = await db
+    .insertInto('assessment_questions')
+    .values({ organization_id: organizationId, video_id: videoId, ...questionValues(q), created_at: t, updated_at: t })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function updateQuestion(db: Db, organizationId: number, questionId: number, q: QuestionInput, t: number): Promise<void> {
+  await db
+    .updateTable('assessment_questions')
+    .set({ ...questionValues(q), updated_at: t })
+    .where('id', '=', questionId)
+    .where('organization_id', '=', organizationId)
+    .execute();
+}
+
+export async function deleteQuestion(db: Db, organizationId: number, questionId: number): Promise<void> {
+  await db.deleteFrom('assessment_questions').where('id', '=', questionId).where('organization_id', '=', organizationId).execute();
+}
+
+// ---------------------------------------------------------------- the check
+
+export type CheckRow = {
+  id: number;
+  video_id: number;
+  question_count: number;
+  shuffle: number;
+  pass_percent: number;
+  attempts_allowed: number;
+  cooldown_seconds: number;
+};
+
+export async function findCheck(db: Db, organizationId: number, videoId: number): Promise<CheckRow | undefined> {
+  return db
+    .selectFrom('assessment_checks')
+    .select(['id', 'video_id', 'question_count', 'shuffle', 'pass_percent', 'attempts_allowed', 'cooldown_seconds'])
+    .where('organization_id', '=', organizationId)
+    .where('video_id', '=', videoId)
+    .executeTakeFirst();
+}
+
+export async function findCheckById(db: Db, organizationId: number, checkId: number): Promise<CheckRow | undefined> {
+  return db
+    .selectFrom('assessment_checks')
+    .select(['id', 'video_id', 'question_count', 'shuffle', 'pass_percent', 'attempts_allowed', 'cooldown_seconds'])
+    .where('organization_id', '=', organizationId)
+    .where('id', '=', checkId)
+    .executeTakeFirst();
+}
+
+export async function upsertCheck(
+  db: Db,
+  organizationId: number,
+  videoId: number,
+  s: { question_count: number; shuffle: boolean; pass_percent: number; attempts_allowed: number; cooldown_seconds: number },
+  t: number,
+): Promise<void> {
+  const values = {
+    question_count: s.question_count,
+    shuffle: s.shuffle ? 1 : 0,
+    pass_percent: s.pass_percent,
+    attempts_allowed: s.attempts_allowed,
+    cooldown_seconds: s.cooldown_seconds,
+    updated_at: t,
+  };
+  await db
+    .insertInto('assessment_checks')
+    .values({ organization_id: organizationId, video_id: videoId, ...values })
+    .onConflict((oc) => oc.columns(['organization_id', 'video_id']).doUpdateSet(values))
+    .execute();
+}
+
+// ---------------------------------------------------------------- attempts
+
+/**
+ * Takes the member's row for the rest of the transaction (PostgreSQL: FOR NO KEY UPDATE; SQLite has one writer at a
+ * time), so the count of their attempts and the write that follows it are never interleaved with another of theirs.
+ */
+export async function lockMember(trx: Db, userId: number): Promise<void> {
+  let query = trx.selectFrom('users').select('id').where('id', '=', userId);
+  if (isPostgres(trx)) query = query.forNoKeyUpdate();
+  await query.executeTakeFirst();
+}
+
+export type AttemptRow = {
+  id: number;
+  check_id: number;
+  user_id: number;
+  questions: string;
+  started_at: number;
+  submitted_at: number | null;
+  answers: string | null;
+  score_percent: number | null;
+  passed: number | null;
+  request_id: string | null;
+};
+const ATTEMPT_COLUMNS = ['id', 'check_id', 'user_id', 'questions', 'started_at', 'submitted_at', 'answers', 'score_percent', 'passed', 'request_id'] as const;
+
+export async function memberAttempts(db: Db, checkId: number, userId: number): Promise<AttemptRow[]> {
+  return db.selectFrom('assessment_attempts').select(ATTEMPT_COLUMNS).where('check_id', '=', checkId).where('user_id', '=', userId).orderBy('id').execute();
+}
+
+export async function findAttempt(db: Db, organizationId: number, userId: number, attemptId: number): Promise<AttemptRow | undefined> {
+  return db
+    .selectFrom('assessment_attempts')
+    .select(ATTEMPT_COLUMNS)
+    .where('id', '=', attemptId)
+    .where('organization_id', '=', organizationId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+}
+
+export async function insertAttempt(
+  db: Db,
+  a: { organizationId: number; checkId: number; userId: number; questions: ShownEntry[]; t: number },
+): Promise<number> {
+  const row = await db
+    .insertInto('assessment_attempts')
+    .values({ organization_id: a.organizationId, check_id: a.checkId, user_id: a.userId, questions: JSON.stringify(a.questions), started_at: a.t })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Records the submission; false when the attempt was already submitted. */
+export async function markSubmitted(
+  db: Db,
+  attemptId: number,
+  s: { answers: string; scorePercent: number; passed: boolean; requestId: string | null; t: number },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('assessment_attempts')
+    .set({ submitted_at: s.t, answers: s.answers, score_percent: s.scorePercent, passed: s.passed ? 1 : 0, request_id: s.requestId })
+    .where('id', '=', attemptId)
+    .where('submitted_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}

@@ -1,0 +1,48 @@
+import { routes } from '@mm/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../app-context.ts';
+import { contractRoute } from '../../lib/contract-route.ts';
+import { ok } from '../../lib/reply.ts';
+import { callerOf } from '../auth/index.ts';
+import { addQuestion, editQuestion, memberCheck, removeQuestion, saveCheck, startAttempt, submitAttempt, videoBank } from './assessments.service.ts';
+
+/** Assessments: the bank and check a super user authors for a video, and a member's attempts at the check. */
+export const assessmentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.route({ ...contractRoute(routes.assessmentBank), handler: async (request) => ok(await videoBank(ctx, callerOf(request), request.params.videoId)) });
+
+  app.route({
+    ...contractRoute(routes.addAssessmentQuestion),
+    handler: async (request, reply) =>
+      reply.status(201).send(ok(await addQuestion(ctx, callerOf(request), request.params.videoId, request.body), 'The question is added.')),
+  });
+
+  app.route({
+    ...contractRoute(routes.editAssessmentQuestion),
+    handler: async (request) => ok(await editQuestion(ctx, callerOf(request), request.params.questionId, request.body), 'The question is saved.'),
+  });
+
+  app.route({
+    ...contractRoute(routes.deleteAssessmentQuestion),
+    handler: async (request) => ok(await removeQuestion(ctx, callerOf(request), request.params.questionId), 'The question is removed.'),
+  });
+
+  app.route({
+    ...contractRoute(routes.saveAssessmentCheck),
+    handler: async (request) => ok(await saveCheck(ctx, callerOf(request), request.params.videoId, request.body), 'The check is saved.'),
+  });
+
+  app.route({
+    ...contractRoute(routes.memberAssessmentCheck),
+    handler: async (request) => ok(await memberCheck(ctx, callerOf(request), request.params.videoId)),
+  });
+
+  app.route({
+    ...contractRoute(routes.startAssessmentAttempt),
+    handler: async (request, reply) => reply.status(201).send(ok(await startAttempt(ctx, callerOf(request), request.params.videoId))),
+  });
+
+  app.route({
+    ...contractRoute(routes.submitAssessmentAttempt),
+    handler: async (request) => ok(await submitAttempt(ctx, callerOf(request), request.params.attemptId, request.body)),
+  });
+};

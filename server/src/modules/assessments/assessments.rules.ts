@@ -1,0 +1,82 @@
+import { type QuestionKind, TRUE_FALSE_OPTIONS } from '@mm/contract';
+
+/** A question of the bank, as stored. */
+export type BankEntry = { id: number; kind: QuestionKind; prompt: string; options: string[]; correct: number[]; explanation: string };
+
+/** A question as an attempt showed it: its options in the order shown (ids are their places in the bank), and what scored it. */
+export type ShownEntry = {
+  id: number;
+  kind: QuestionKind;
+  prompt: string;
+  options: { id: number; text: string }[];
+  correct: number[];
+  explanation: string;
+};
+
+export type DrawSettings = { question_count: number; shuffle: boolean };
+
+/** The options a question offers: a true/false question always True and False. */
+export const optionsOf = (kind: QuestionKind, options: string[]): string[] => (kind === 'true_false' ? [...TRUE_FALSE_OPTIONS] : options);
+
+function shuffled<T>(items: T[], random: () => number): T[] {
+  const out = [...items];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [out[i], out[j]] = [out[j] as T, out[i] as T];
+  }
+  return out;
+}
+
+/**
+ * The questions an attempt shows: `question_count` of the bank (all of it when smaller); shuffled, a random draw with
+ * the options shuffled too (true/false keeps True before False); otherwise the first ones in the bank's order.
+ */
+export function drawQuestions(bank: BankEntry[], settings: DrawSettings, random: () => number = Math.random): ShownEntry[] {
+  const picked = settings.shuffle ? shuffled(bank, random).slice(0, settings.question_count) : bank.slice(0, settings.question_count);
+  return picked.map((q) => {
+    const options = optionsOf(q.kind, q.options).map((text, id) => ({ id, text }));
+    return {
+      id: q.id,
+      kind: q.kind,
+      prompt: q.prompt,
+      options: settings.shuffle && q.kind !== 'true_false' ? shuffled(options, random) : options,
+      correct: [...q.correct].sort((a, b) => a - b),
+      explanation: q.explanation,
+    };
+  });
+}
+
+export type ScoredQuestion = ShownEntry & { chosen: number[]; right: boolean };
+export type Score = { questions: ScoredQuestion[]; correctCount: number; scorePercent: number; passed: boolean };
+
+/**
+ * Scores answers against the questions as shown: a question is right when the choices are exactly its correct
+ * options (all of them for a multiple-choice question, none extra); an unanswered question is wrong. The score is
+ * the share of right questions in whole percent, rounded down, and passes at the pass mark or above.
+ */
+export function scoreAttempt(shown: ShownEntry[], answers: { question_id: number; choices: number[] }[], passPercent: number): Score {
+  const byQuestion = new Map<number, number[]>();
+  for (const a of answers) if (!byQuestion.has(a.question_id)) byQuestion.set(a.question_id, a.choices);
+  const questions = shown.map((q) => {
+    const offered = new Set(q.options.map((o) => o.id));
+    const chosen = [...new Set(byQuestion.get(q.id) ?? [])].filter((c) => offered.has(c)).sort((a, b) => a - b);
+    const right = chosen.length === q.correct.length && chosen.every((c, i) => c === q.correct[i]);
+    return { ...q, chosen, right };
+  });
+  const correctCount = questions.filter((q) => q.right).length;
+  const scorePercent = questions.length ? Math.floor((100 * correctCount) / questions.length) : 0;
+  return { questions, correctCount, scorePercent, passed: scorePercent >= passPercent };
+}
+
+export type AttemptTimes = { started_at: number; submitted_at: number | null };
+
+/**
+ * When the member may start the next attempt: null when they may now; 'never' when no attempt is left. The
+ * cool-down runs from the last submitted attempt.
+ */
+export function nextAttemptAt(attempts: AttemptTimes[], rules: { attempts_allowed: number; cooldown_seconds: number }, now: number): number | 'never' | null {
+  if (attempts.length >= rules.attempts_allowed) return 'never';
+  const last = Math.max(0, ...attempts.map((a) => a.submitted_at ?? 0));
+  const at = last + rules.cooldown_seconds * 1000;
+  return last > 0 && at > now ? at : null;
+}

@@ -1,0 +1,237 @@
+import type {
+  AttemptData,
+  AttemptResult,
+  BankQuestion,
+  CheckSettings,
+  MemberCheckData,
+  QuestionInput,
+  SubmitAttemptRequest,
+  VideoBankData,
+} from '@mm/contract';
+import type { AppContext } from '../../app-context.ts';
+import { now, toIso } from '../../lib/clock.ts';
+import { AppError, conflict, forbidden, notFound, tooManyRequests } from '../../lib/errors.ts';
+import type { Caller } from '../auth/index.ts';
+import { recordAssessmentEvidence } from '../qualifications/index.ts';
+import { authorOrganizationOf, takerOrganizationOf } from './assessments.policy.ts';
+import {
+  type AttemptRow,
+  type CheckRow,
+  deleteQuestion,
+  findAttempt,
+  findCheck,
+  findCheckById,
+  findQuestion,
+  findVideo,
+  insertAttempt,
+  insertQuestion,
+  listQuestions,
+  lockMember,
+  markSubmitted,
+  memberAttempts,
+  updateQuestion,
+  upsertCheck,
+} from './assessments.queries.ts';
+import { type BankEntry, drawQuestions, nextAttemptAt, optionsOf, type ShownEntry, scoreAttempt } from './assessments.rules.ts';
+
+export const VIDEO_NOT_FOUND = 'No such video in the library.';
+export const QUESTION_NOT_FOUND = 'No such question in your organization.';
+export const NO_CHECK = 'This video has no knowledge check.';
+export const NO_QUESTIONS = 'This check has no questions yet.';
+export const ATTEMPT_NOT_FOUND = 'No such attempt of yours.';
+export const ALREADY_SUBMITTED = 'This attempt was already submitted.';
+export const noAttemptsLeft = (allowed: number) => `You have used all ${allowed} attempts at this check.`;
+export const coolingDown = (seconds: number) => `You can try again in ${seconds} seconds.`;
+
+const toBankQuestion = (q: BankEntry): BankQuestion => ({ ...q, options: optionsOf(q.kind, q.options) });
+const toSettings = (c: CheckRow): CheckSettings => ({
+  question_count: c.question_count,
+  shuffle: c.shuffle === 1,
+  pass_percent: c.pass_percent,
+  attempts_allowed: c.attempts_allowed,
+  cooldown_seconds: c.cooldown_seconds,
+});
+/** What a member is shown of a question: never its correct options nor its explanation. */
+const toShown = ({ id, kind, prompt, options }: ShownEntry) => ({ id, kind, prompt, options });
+
+async function videoOrThrow(ctx: AppContext, videoId: number) {
+  const video = await findVideo(ctx.db, videoId);
+  if (!video) throw notFound(VIDEO_NOT_FOUND);
+  return video;
+}
+
+// ---------------------------------------------------------------- authoring (super users)
+
+export async function videoBank(ctx: AppContext, caller: Caller, videoId: number): Promise<VideoBankData> {
+  const organizationId = authorOrganizationOf(caller);
+  const video = await videoOrThrow(ctx, videoId);
+  const [questions, check] = await Promise.all([listQuestions(ctx.db, organizationId, videoId), findCheck(ctx.db, organizationId, videoId)]);
+  return { video_id: video.id, video_title: video.title, check: check ? toSettings(check) : null, questions: questions.map(toBankQuestion) };
+}
+
+export async function addQuestion(ctx: AppContext, caller: Caller, videoId: number, input: QuestionInput): Promise<BankQuestion> {
+  const organizationId = authorOrganizationOf(caller);
+  await videoOrThrow(ctx, videoId);
+  const id = await insertQuestion(ctx.db, organizationId, videoId, input, now());
+  return toBankQuestion((await findQuestion(ctx.db, organizationId, id)) as BankEntry);
+}
+
+export async function editQuestion(ctx: AppContext, caller: Caller, questionId: number, input: QuestionInput): Promise<BankQuestion> {
+  const organizationId = authorOrganizationOf(caller);
+  if (!(await findQuestion(ctx.db, organizationId, questionId))) throw notFound(QUESTION_NOT_FOUND);
+  await updateQuestion(ctx.db, organizationId, questionId, input, now());
+  return toBankQuestion((await findQuestion(ctx.db, organizationId, questionId)) as BankEntry);
+}
+
+export async function removeQuestion(ctx: AppContext, caller: Caller, questionId: number): Promise<{ id: number }> {
+  const organizationId = authorOrganizationOf(caller);
+  if (!(await findQuestion(ctx.db, organizationId, questionId))) throw notFound(QUESTION_NOT_FOUND);
+  await deleteQuestion(ctx.db, organizationId, questionId);
+  return { id: questionId };
+}
+
+export async function saveCheck(ctx: AppContext, caller: Caller, videoId: number, settings: CheckSettings): Promise<CheckSettings> {
+  const organizationId = authorOrganizationOf(caller);
+  await videoOrThrow(ctx, videoId);
+  await upsertCheck(ctx.db, organizationId, videoId, settings, now());
+  return toSettings((await findCheck(ctx.db, organizationId, videoId)) as CheckRow);
+}
+
+// ---------------------------------------------------------------- taking a check (members)
+
+const timing = (attempts: AttemptRow[], check: CheckRow, t: number) => nextAttemptAt(attempts, check, t);
+
+export async function memberCheck(ctx: AppContext, caller: Caller, videoId: number): Promise<MemberCheckData> {
+  const organizationId = takerOrganizationOf(caller);
+  const video = await videoOrThrow(ctx, videoId);
+  const check = await findCheck(ctx.db, organizationId, videoId);
+  if (!check) return { video_title: video.title, check: null };
+  const attempts = await memberAttempts(ctx.db, check.id, caller.userId);
+  const next = timing(attempts, check, now());
+  const scores = attempts.filter((a) => a.score_percent !== null).map((a) => a.score_percent as number);
+  return {
+    video_title: video.title,
+    check: {
+      question_count: check.question_count,
+      pass_percent: check.pass_percent,
+      attempts_allowed: check.attempts_allowed,
+      attempts_used: attempts.length,
+      cooldown_seconds: check.cooldown_seconds,
+      next_attempt_at: typeof next === 'number' ? toIso(next) : null,
+      passed: attempts.some((a) => a.passed === 1),
+      best_percent: scores.length ? Math.max(...scores) : null,
+      open_attempt_id: attempts.find((a) => a.submitted_at === null)?.id ?? null,
+    },
+  };
+}
+
+/**
+ * Starts an attempt, or answers the one the member left open (a reload never spends an attempt). Starting counts the
+ * attempt: the member's row is locked, their attempts counted and the new one written in one transaction, so
+ * concurrent starts never pass the limit; the cool-down runs from the last submission.
+ */
+export async function startAttempt(ctx: AppContext, caller: Caller, videoId: number): Promise<AttemptData> {
+  const organizationId = takerOrganizationOf(caller);
+  await videoOrThrow(ctx, videoId);
+  const check = await findCheck(ctx.db, organizationId, videoId);
+  if (!check) throw notFound(NO_CHECK);
+  return ctx.db.transaction().execute(async (trx) => {
+    await lockMember(trx, caller.userId);
+    const attempts = await memberAttempts(trx, check.id, caller.userId);
+    const answer = (id: number, number: number, questions: ShownEntry[]): AttemptData => ({
+      attempt_id: id,
+      video_id: videoId,
+      attempt_number: number,
+      attempts_allowed: check.attempts_allowed,
+      pass_percent: check.pass_percent,
+      questions: questions.map(toShown),
+    });
+    const open = attempts.findIndex((a) => a.submitted_at === null);
+    if (open >= 0) {
+      const row = attempts[open] as AttemptRow;
+      return answer(row.id, open + 1, JSON.parse(row.questions) as ShownEntry[]);
+    }
+    const t = now();
+    const next = timing(attempts, check, t);
+    if (next === 'never') throw forbidden(noAttemptsLeft(check.attempts_allowed));
+    if (next !== null) {
+      const seconds = Math.ceil((next - t) / 1000);
+      throw tooManyRequests(coolingDown(seconds), seconds);
+    }
+    const bank = await listQuestions(trx, organizationId, videoId);
+    if (!bank.length) throw conflict(NO_QUESTIONS);
+    const questions = drawQuestions(bank, { question_count: check.question_count, shuffle: check.shuffle === 1 });
+    const id = await insertAttempt(trx, { organizationId, checkId: check.id, userId: caller.userId, questions, t });
+    return answer(id, attempts.length + 1, questions);
+  });
+}
+
+/**
+ * Scores a submitted attempt on the server against the questions it showed, records it (once: a replay with the same
+ * `request_id` answers the same result; another submission of a submitted attempt is refused) and adds it to the
+ * organization's evidence chain in the same transaction.
+ */
+export async function submitAttempt(ctx: AppContext, caller: Caller, attemptId: number, input: SubmitAttemptRequest): Promise<AttemptResult> {
+  const organizationId = takerOrganizationOf(caller);
+  return ctx.db.transaction().execute(async (trx) => {
+    await lockMember(trx, caller.userId);
+    const attempt = await findAttempt(trx, organizationId, caller.userId, attemptId);
+    if (!attempt) throw notFound(ATTEMPT_NOT_FOUND);
+    const check = await findCheckById(trx, organizationId, attempt.check_id);
+    if (!check) throw notFound(NO_CHECK);
+    const shown = JSON.parse(attempt.questions) as ShownEntry[];
+    const attempts = await memberAttempts(trx, check.id, caller.userId);
+    const number = attempts.findIndex((a) => a.id === attempt.id) + 1;
+    const result = (answers: SubmitAttemptRequest['answers'], submittedAt: number, all: { submitted_at: number | null; started_at: number }[]) => {
+      const score = scoreAttempt(shown, answers, check.pass_percent);
+      const next = nextAttemptAt(all, check, submittedAt);
+      const attemptsLeft = Math.max(0, check.attempts_allowed - all.length);
+      return {
+        score,
+        answer: {
+          attempt_id: attempt.id,
+          score_percent: score.scorePercent,
+          passed: score.passed,
+          pass_percent: check.pass_percent,
+          correct_count: score.correctCount,
+          question_count: shown.length,
+          attempts_left: attemptsLeft,
+          next_attempt_at: attemptsLeft > 0 ? toIso(typeof next === 'number' ? next : submittedAt) : null,
+          questions: score.questions.map((q) => ({ ...toShown(q), chosen: q.chosen, correct: q.correct, right: q.right, explanation: q.explanation })),
+        } satisfies AttemptResult,
+      };
+    };
+    if (attempt.submitted_at !== null) {
+      if (input.request_id === undefined || attempt.request_id !== input.request_id) throw conflict(ALREADY_SUBMITTED);
+      return result(JSON.parse(attempt.answers ?? '[]'), attempt.submitted_at, attempts).answer;
+    }
+    const t = now();
+    const all = attempts.map((a) => (a.id === attempt.id ? { ...a, submitted_at: t } : a));
+    const { score, answer } = result(input.answers, t, all);
+    const stored = await markSubmitted(trx, attempt.id, {
+      answers: JSON.stringify(input.answers),
+      scorePercent: score.scorePercent,
+      passed: score.passed,
+      requestId: input.request_id ?? null,
+      t,
+    });
+    if (!stored) throw new AppError(409, ALREADY_SUBMITTED);
+    const video = await findVideo(trx, check.video_id);
+    await recordAssessmentEvidence(trx, organizationId, {
+      userId: caller.userId,
+      at: t,
+      videoId: check.video_id,
+      videoTitle: video?.title ?? '',
+      revision: video?.revision ?? null,
+      checkId: check.id,
+      attemptId: attempt.id,
+      attemptNumber: number,
+      startedAt: attempt.started_at,
+      scorePercent: score.scorePercent,
+      passPercent: check.pass_percent,
+      passed: score.passed,
+      questions: score.questions.map(({ id, prompt, options, correct, chosen, right }) => ({ id, prompt, options, correct, chosen, right })),
+    });
+    return answer;
+  });
+}

@@ -1,0 +1,48 @@
+import type { Db } from '../../db/client.ts';
+import { appendEvidence } from './evidence.queries.ts';
+
+export type AssessmentAttemptEvidence = {
+  userId: number;
+  at: number;
+  videoId: number;
+  videoTitle: string;
+  revision: number | null;
+  checkId: number;
+  attemptId: number;
+  attemptNumber: number;
+  startedAt: number;
+  scorePercent: number;
+  passPercent: number;
+  passed: boolean;
+  /** The questions as shown (their options in the order shown), the member's choices and whether each was right. */
+  questions: { id: number; prompt: string; options: { id: number; text: string }[]; correct: number[]; chosen: number[]; right: boolean }[];
+};
+
+/**
+ * A submitted knowledge-check attempt joins the organization's evidence chain (issue 38): the questions as the member
+ * saw them, what they chose, what was right and the score. Called inside the transaction that records the
+ * submission (`db` is that transaction), so the attempt is evidence exactly when it counts.
+ */
+export async function recordAssessmentEvidence(db: Db, organizationId: number, a: AssessmentAttemptEvidence): Promise<void> {
+  await appendEvidence(db, organizationId, [
+    {
+      kind: 'assessment_attempt',
+      at: a.at,
+      user_id: a.userId,
+      station_id: null,
+      video_id: a.videoId,
+      revision: a.revision,
+      detail: {
+        check_id: a.checkId,
+        attempt_id: a.attemptId,
+        attempt_number: a.attemptNumber,
+        video: a.videoTitle,
+        started_at: a.startedAt,
+        score_percent: a.scorePercent,
+        pass_percent: a.passPercent,
+        passed: a.passed,
+        questions: a.questions,
+      },
+    },
+  ]);
+}

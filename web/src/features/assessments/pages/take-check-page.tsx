@@ -1,0 +1,285 @@
+import { Alert, Anchor, Badge, Button, Card, Checkbox, Container, Group, Progress, Radio, Stack, Text, Title } from '@mantine/core';
+import type { AttemptData, AttemptResult, MemberCheckData } from '@mm/contract';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { PageLoader } from '../../../components/page-loader.tsx';
+import { videoPath } from '../../../config/paths.ts';
+import { notifyError } from '../../../lib/notify.ts';
+import { useMemberCheck } from '../api/get-member-check.ts';
+import { useStartAttempt } from '../api/start-attempt.ts';
+import { useSubmitAttempt } from '../api/submit-attempt.ts';
+
+/** When the next attempt may start, to the second (a cool-down is often a minute): "in 58 seconds (at 14:02:31)". */
+function waitText(at: string): string {
+  const seconds = Math.max(1, Math.ceil((Date.parse(at) - Date.now()) / 1000));
+  const time = new Date(at).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+  return seconds < 120 ? `in ${seconds} seconds (at ${time})` : `at ${new Date(at).toLocaleString([], { dateStyle: 'medium', timeStyle: 'medium' })}`;
+}
+
+/** Options as large targets: the label fills the row and is tall enough for a gloved finger. */
+const OPTION_STYLES = {
+  body: { width: '100%', alignItems: 'center' },
+  labelWrapper: { flex: 1 },
+  label: { cursor: 'pointer', paddingBlock: 10, fontSize: 'var(--mantine-font-size-md)' },
+};
+
+/** /video/:id/check: the knowledge check after a video, one question per screen, scored on the server. */
+export function TakeCheckPage() {
+  const videoId = Number(useParams().id);
+  const check = useMemberCheck(videoId);
+  const [attempt, setAttempt] = useState<AttemptData | null>(null);
+  const [result, setResult] = useState<AttemptResult | null>(null);
+  const start = useStartAttempt();
+  // At the end of a cool-down the check is read again, so "Try again" opens without a reload.
+  const nextAt = check.data?.check?.next_attempt_at;
+  const { refetch } = check;
+  useEffect(() => {
+    const wait = nextAt ? Date.parse(nextAt) - Date.now() : 0;
+    if (wait <= 0) return;
+    const timer = setTimeout(() => void refetch(), Math.min(wait + 500, 2_147_000_000));
+    return () => clearTimeout(timer);
+  }, [nextAt, refetch]);
+
+  const begin = () =>
+    start.mutate(videoId, {
+      onSuccess: (data) => {
+        setResult(null);
+        setAttempt(data);
+      },
+      onError: notifyError,
+    });
+
+  return (
+    <Container size="sm" py="xl">
+      <Title order={1} mb="xs">
+        Knowledge check
+      </Title>
+      {check.data && (
+        <Text c="dimmed" mb="lg">
+          {check.data.video_title}
+        </Text>
+      )}
+      {check.isPending && <PageLoader label="Loading the check..." />}
+      {check.isError && (
+        <Alert color="red" variant="light">
+          {check.error.message}
+        </Alert>
+      )}
+      {check.data &&
+        (result ? (
+          <ResultScreen result={result} videoId={videoId} onRetry={begin} retrying={start.isPending} />
+        ) : attempt ? (
+          <Questions
+            key={attempt.attempt_id}
+            attempt={attempt}
+            onDone={(r) => {
+              setAttempt(null);
+              setResult(r);
+            }}
+          />
+        ) : (
+          <Intro data={check.data} videoId={videoId} onStart={begin} starting={start.isPending} />
+        ))}
+    </Container>
+  );
+}
+
+function Intro({ data, videoId, onStart, starting }: { data: MemberCheckData; videoId: number; onStart: () => void; starting: boolean }) {
+  const check = data.check;
+  if (!check) {
+    return (
+      <Stack>
+        <Text>This video has no knowledge check.</Text>
+        <Anchor component={Link} to={videoPath(videoId)}>
+          Back to the video
+        </Anchor>
+      </Stack>
+    );
+  }
+  const left = check.attempts_allowed - check.attempts_used;
+  const waitUntil = check.next_attempt_at && Date.parse(check.next_attempt_at) > Date.now() ? check.next_attempt_at : null;
+  const open = check.open_attempt_id !== null;
+  return (
+    <Card withBorder padding="lg">
+      <Stack>
+        <Text>
+          {check.question_count} {check.question_count === 1 ? 'question' : 'questions'}, one per screen. You pass at {check.pass_percent}%.
+        </Text>
+        <Text>
+          Attempts used: {check.attempts_used} of {check.attempts_allowed}
+          {check.cooldown_seconds > 0 ? `. Between attempts you wait ${check.cooldown_seconds} seconds.` : '.'}
+        </Text>
+        {check.passed && (
+          <Alert color="teal" variant="light" title="Passed">
+            You passed this check{check.best_percent !== null ? ` with ${check.best_percent}%` : ''}.
+          </Alert>
+        )}
+        {waitUntil && !open && (
+          <Alert color="yellow" variant="light" role="status">
+            You can try again {waitText(waitUntil)}.
+          </Alert>
+        )}
+        {left <= 0 && !open ? (
+          <Alert color="gray" variant="light" role="status">
+            You have used all your attempts at this check.
+          </Alert>
+        ) : (
+          <Button size="lg" onClick={onStart} loading={starting} disabled={waitUntil !== null && !open}>
+            {open ? 'Continue your attempt' : check.attempts_used === 0 ? 'Start the check' : 'Try again'}
+          </Button>
+        )}
+        <Anchor component={Link} to={videoPath(videoId)}>
+          Back to the video
+        </Anchor>
+      </Stack>
+    </Card>
+  );
+}
+
+function Questions({ attempt, onDone }: { attempt: AttemptData; onDone: (result: AttemptResult) => void }) {
+  const [index, setIndex] = useState(0);
+  const [answers, setAnswers] = useState<Record<number, number[]>>({});
+  // One id per submission: a retry after a lost answer counts once on the server.
+  const [requestId] = useState(() => crypto.randomUUID());
+  const submit = useSubmitAttempt();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const question = attempt.questions[index];
+  const total = attempt.questions.length;
+  const last = index === total - 1;
+
+  // Each new question takes the focus, so the keyboard and a screen reader start from its text.
+  useEffect(() => {
+    if (index >= 0) heading.current?.focus();
+  }, [index]);
+
+  if (!question) return null;
+  const chosen = answers[question.id] ?? [];
+  const choose = (choices: number[]) => setAnswers((a) => ({ ...a, [question.id]: choices }));
+  const send = () =>
+    submit.mutate(
+      {
+        attemptId: attempt.attempt_id,
+        body: { request_id: requestId, answers: attempt.questions.map((q) => ({ question_id: q.id, choices: answers[q.id] ?? [] })) },
+      },
+      { onSuccess: onDone, onError: notifyError },
+    );
+
+  return (
+    <Stack>
+      <Group justify="space-between">
+        <Text fw={600}>
+          Question {index + 1} of {total}
+        </Text>
+        <Text c="dimmed" size="sm">
+          Attempt {attempt.attempt_number} of {attempt.attempts_allowed}
+        </Text>
+      </Group>
+      <Progress value={((index + 1) / total) * 100} size="lg" aria-label={`Question ${index + 1} of ${total}`} />
+      <Card withBorder padding="lg">
+        <Title order={2} size="h3" mb="md" tabIndex={-1} ref={heading}>
+          {question.prompt}
+        </Title>
+        {question.kind === 'multiple' ? (
+          <Checkbox.Group label="Choose every right answer" value={chosen.map(String)} onChange={(values) => choose(values.map(Number).sort((a, b) => a - b))}>
+            <Stack gap="sm" mt="sm">
+              {question.options.map((o) => (
+                <Card key={o.id} withBorder padding="xs">
+                  <Checkbox value={String(o.id)} label={o.text} size="md" styles={OPTION_STYLES} />
+                </Card>
+              ))}
+            </Stack>
+          </Checkbox.Group>
+        ) : (
+          <Radio.Group label="Choose one answer" value={chosen.length ? String(chosen[0]) : null} onChange={(value) => choose([Number(value)])}>
+            <Stack gap="sm" mt="sm">
+              {question.options.map((o) => (
+                <Card key={o.id} withBorder padding="xs">
+                  <Radio value={String(o.id)} label={o.text} size="md" styles={OPTION_STYLES} />
+                </Card>
+              ))}
+            </Stack>
+          </Radio.Group>
+        )}
+      </Card>
+      <Group justify="space-between">
+        <Button size="lg" variant="default" disabled={index === 0} onClick={() => setIndex(index - 1)}>
+          Back
+        </Button>
+        {last ? (
+          <Button size="lg" onClick={send} loading={submit.isPending}>
+            Submit answers
+          </Button>
+        ) : (
+          <Button size="lg" onClick={() => setIndex(index + 1)}>
+            Next question
+          </Button>
+        )}
+      </Group>
+    </Stack>
+  );
+}
+
+function ResultScreen({ result, videoId, onRetry, retrying }: { result: AttemptResult; videoId: number; onRetry: () => void; retrying: boolean }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  const waitUntil = result.next_attempt_at && Date.parse(result.next_attempt_at) > Date.now() ? result.next_attempt_at : null;
+  return (
+    <Stack>
+      <Alert color={result.passed ? 'teal' : 'red'} variant="light">
+        <Title order={2} size="h3" tabIndex={-1} ref={heading}>
+          {result.passed ? 'Passed' : 'Not passed yet'}: {result.score_percent}%
+        </Title>
+        <Text mt="xs">
+          {result.correct_count} of {result.question_count} right; the pass mark is {result.pass_percent}%.
+        </Text>
+      </Alert>
+      {result.questions.map((q, i) => (
+        <Card key={q.id} withBorder padding="md">
+          <Group justify="space-between" align="flex-start" wrap="nowrap">
+            <Text fw={600}>
+              {i + 1}. {q.prompt}
+            </Text>
+            <Badge color={q.right ? 'teal.9' : 'red.8'} variant="filled" style={{ flexShrink: 0 }}>
+              {q.right ? 'Right' : 'Wrong'}
+            </Badge>
+          </Group>
+          <Text size="sm" mt="xs">
+            Your answer:{' '}
+            {q.options
+              .filter((o) => q.chosen.includes(o.id))
+              .map((o) => o.text)
+              .join(', ') || 'none'}
+          </Text>
+          {!q.right && (
+            <Text size="sm">
+              Right answer:{' '}
+              {q.options
+                .filter((o) => q.correct.includes(o.id))
+                .map((o) => o.text)
+                .join(', ')}
+            </Text>
+          )}
+          <Text size="sm" c="dimmed" mt="xs">
+            {q.explanation}
+          </Text>
+        </Card>
+      ))}
+      {!result.passed && result.attempts_left > 0 && waitUntil && (
+        <Text role="status">
+          {result.attempts_left} {result.attempts_left === 1 ? 'attempt' : 'attempts'} left. You can try again {waitText(waitUntil)}.
+        </Text>
+      )}
+      {!result.passed && result.attempts_left === 0 && <Text role="status">You have used all your attempts at this check.</Text>}
+      <Group>
+        {!result.passed && result.attempts_left > 0 && !waitUntil && (
+          <Button size="lg" onClick={onRetry} loading={retrying}>
+            Try again
+          </Button>
+        )}
+        <Button size="lg" variant="default" component={Link} to={videoPath(videoId)}>
+          Back to the video
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
