@@ -38,7 +38,7 @@ describe('the demo organization before its history is played', () => {
     expect(home.status).toBe(200);
     // A lesson of the member's open path: the first one that opens.
     const videos = await platform.ctx.db.selectFrom('videos').select('id').orderBy('id').execute();
-    let view: Awaited<ReturnType<typeof platform.api>> | undefined;
+    let view: { status: number; body: any } | undefined;
     for (const { id } of videos) {
       view = await platform.api('POST', '/api/videos/view', { token: member, json: { admin_video_id: id } });
       if (view.status === 200) break;
