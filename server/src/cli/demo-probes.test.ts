@@ -8,5 +8,6 @@ it('ships the probe of every demo medium, as ffprobe measures it', async () => {
   const measured = await measureDemoProbes(DEMO_CATALOG);
   const shipped = readDemoProbes();
   expect(Object.keys(measured).length).toBeGreaterThan(100);
-  for (const [hash, probe] of Object.entries(measured)) expect(shipped.get(hash), hash).toEqual(probe);
+  for (const [hash, probe] of Object.entries(measured))
+    expect(shipped.get(hash), `${hash} (after make-media.sh: node --import tsx server/src/cli/write-demo-probes.ts)`).toEqual(probe);
 }, 300_000);
