@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importTestCatalog, insertFakeAsset, openWholeCatalog, type TestCatalog } from '../../../test/catalog-fixture.ts';
 import { organizationWithMembers, startPlatform, type TestPlatform } from '../../../test/harness.ts';
+import { MASTER_PLAYLIST } from '../catalog/index.ts';
+import { mediaSigner } from '../media/index.ts';
 import { nextPending, recordPreparations } from './preparation.queries.ts';
 import { prepareRenditions } from './prepare-renditions.ts';
 
@@ -99,6 +101,18 @@ describe('media asked for before its renditions are prepared', () => {
     expect(res.body.data.title).toBe('Lockout');
     expect(res.body.data.preparing).toEqual(waiting);
     expect(await firstInLine()).toBe(clipAssetId);
+  });
+
+  it("a player that fetches the clip's stream anyway hears it is being prepared (503, Retry-After), not 404, and moves it up", async () => {
+    await nobodyWaiting();
+    const signer = await mediaSigner(platform.ctx.db);
+    const res = await fetch(`${platform.url}${signer.url(catalog.assetHash, MASTER_PLAYLIST)}`);
+    expect(res.status).toBe(503);
+    expect(Number(res.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    expect(((await res.json()) as { error_messages: string }).error_messages).toMatch(/^This video is being prepared, about \d+ s\.$/);
+    expect(await firstInLine()).toBe(clipAssetId);
+    // A file no asset will ever have is still not found.
+    expect((await fetch(`${platform.url}${signer.url('c'.repeat(64), MASTER_PLAYLIST)}`)).status).toBe(404);
   });
 
   it('all three play once prepared, and say nothing of preparing', async () => {
