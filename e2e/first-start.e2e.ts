@@ -1,8 +1,11 @@
+import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { describe, expect, it } from 'vitest';
-import { DEMO, dismissToasts, expectVisible, newPage, screenshotAtWidths, signInThroughForm, useStack, WIDTHS } from './harness.ts';
+import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from '../server/test/free-port.ts';
+import { DEMO, dismissToasts, expectVisible, newPage, REPO_ROOT, screenshotAtWidths, signInThroughForm, sleep, useStack, WIDTHS } from './harness.ts';
 
 /** PREPARING_SCREENSHOTS=<folder> saves the preparing state at 425, 768 and 1280 px. */
 const SCREENSHOTS = process.env.PREPARING_SCREENSHOTS;
@@ -69,5 +72,83 @@ describe('a lesson still being prepared', () => {
     expect(statuses.length).toBeGreaterThan(1);
     expect(statuses.every((status) => status === 200)).toBe(true);
     await page.close();
+  }, 240_000);
+});
+
+// Issue 36: `npm start` on an empty machine answers at once, and the demo is usable as soon as the platform takes the
+// port over: its history and its lessons' renditions are prepared afterwards, while it answers.
+describe('a first start on an empty data directory', () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mm-first-start-'));
+  let child: ChildProcess | undefined;
+  const output: string[] = [];
+  afterAll(async () => {
+    if (child && child.exitCode === null) {
+      const exited = new Promise((resolve) => child?.once('exit', resolve));
+      child.kill('SIGTERM');
+      await Promise.race([exited, sleep(10_000)]);
+      if (child.exitCode === null) child.kill('SIGKILL');
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('answers /healthz within 15 s, then the demo member signs in and opens a lesson that plays or says it is being prepared', async () => {
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    const { DATABASE_URL: _shared, ...env } = process.env;
+    const started = Date.now();
+    // What `npm start` runs (server/package.json): the port answers while the web app builds (if stale) and the demo loads.
+    child = spawn(process.execPath, ['--import', 'tsx', path.join('server', 'src', 'main.ts'), '--build-web'], {
+      cwd: REPO_ROOT,
+      env: { ...env, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: base, LOG_LEVEL: 'warn' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout?.on('data', (d: Buffer) => output.push(d.toString()));
+    child.stderr?.on('data', (d: Buffer) => output.push(d.toString()));
+    const seconds = () => (Date.now() - started) / 1000;
+
+    let healthz = Number.POSITIVE_INFINITY;
+    while (seconds() < 15) {
+      const res = await fetch(`${base}/healthz`).catch(() => null);
+      if (res?.status === 200) {
+        healthz = seconds();
+        break;
+      }
+      await sleep(200);
+    }
+    expect(healthz, output.join('')).toBeLessThanOrEqual(15);
+
+    // The member signs in once the platform has the port (the web build and the demo's foundation, not its history).
+    let token = '';
+    while (!token && seconds() < 180) {
+      const res = await fetch(`${base}/api/v4/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: DEMO.member.email, password: DEMO.member.password }),
+      }).catch(() => null);
+      if (res?.status === 200) token = ((await res.json()) as { data: { token: string } }).data.token;
+      else await sleep(500);
+    }
+    expect(token, output.join('')).not.toBe('');
+    const signedIn = seconds();
+
+    // One of the member's lessons answers at once: its stream, or how long its preparation takes (never an error).
+    const db = new Database(path.join(dataDir, 'platform.sqlite'), { readonly: true });
+    const ids = (db.prepare('select id from videos order by id').all() as { id: number }[]).map((v) => v.id);
+    db.close();
+    let lesson: { main_video: string | null; preparing: { state: string } | null } | undefined;
+    for (const id of ids) {
+      const res = await fetch(`${base}/api/videos/view`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify({ admin_video_id: id }),
+      });
+      if (res.status === 200) {
+        lesson = ((await res.json()) as { data: NonNullable<typeof lesson> }).data;
+        break;
+      }
+    }
+    expect(lesson).toBeDefined();
+    expect(lesson?.preparing ? lesson.preparing.state : 'plays').toMatch(/^(waiting|preparing|plays)$/);
+    console.log(`first start: /healthz ${healthz.toFixed(1)} s, the demo member signed in ${signedIn.toFixed(1)} s after the start`);
   }, 240_000);
 });

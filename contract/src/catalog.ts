@@ -314,6 +314,8 @@ export const trailer = z.object({
   /** Signed master playlist URL; null without access. */
   main_video: z.string().nullable(),
   resolutions,
+  /** Not null while its streams are prepared (a first start): the player says so instead of playing; null without access. */
+  preparing: preparation.nullable(),
 });
 export type Trailer = z.infer<typeof trailer>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { captionTrack, catalogId } from './catalog.ts';
+import { captionTrack, catalogId, preparation } from './catalog.ts';
 import { jsonList } from './form-fields.ts';
 import type { WireInput } from './route.ts';
 
@@ -28,6 +28,13 @@ export const landingData = z.object({
   section3_description: z.string(),
   section3_video: z.string(),
   section3_poster: z.string(),
+  /** Each clip's preparation while its streams are prepared (a first start), by clip; null once it plays. */
+  preparing: z.object({
+    banner: preparation.nullable(),
+    section1: preparation.nullable(),
+    section2: preparation.nullable(),
+    section3: preparation.nullable(),
+  }),
 });
 export type LandingData = z.infer<typeof landingData>;
 
@@ -70,6 +77,8 @@ export const sharedVideoData = z.object({
   description: z.string(),
   default_image: z.string(),
   main_video: z.string(),
+  /** Not null while the video's streams are prepared (a first start): the page says so instead of playing. */
+  preparing: preparation.nullable(),
   expires_at: z.string(),
   /** The video's caption tracks (signed WebVTT URLs, like main_video), in catalog order; empty without captions. */
   captions: z.array(captionTrack),

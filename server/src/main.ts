@@ -18,7 +18,9 @@ try {
   const { wakeRenditions } = await import('./modules/renditions/index.ts');
   const { app, ctx } = await buildApp(config, { webReady });
   const lines: string[] = [];
-  if (config.seedDemo === 'auto') await seedDemoIfEmpty(ctx, (line) => lines.push(line));
+  // A first start loads what signing in and training need before the platform answers; the demo organization's six
+  // months of history are played after, while it answers (seed-demo.ts).
+  const history = config.seedDemo === 'auto' ? await seedDemoIfEmpty(ctx, (line) => lines.push(line)) : null;
   await webReady;
   await starting?.handOver();
   await app.listen({ host: config.host, port: config.port });
@@ -29,6 +31,13 @@ try {
   // one at a time, while the platform answers; a lesson not ready yet says how long it will take.
   await wakeRenditions(ctx);
   closeOnSignals(app);
+  if (history) {
+    const began = Date.now();
+    history().then(
+      () => console.log(`The demo organization's six months of history are loaded (${Math.round((Date.now() - began) / 1000)} s).`),
+      (error: unknown) => ctx.log.error({ event: 'demo_history_failed', err: error }, "the demo organization's history could not be loaded"),
+    );
+  }
 } catch (error) {
   if (error instanceof ConfigError) {
     console.error(error.message);

@@ -4,9 +4,10 @@ import type { AppContext } from '../app-context.ts';
 import { countCategoriesWithKeys, countVideosWithKeys } from '../modules/catalog/catalog-upsert.queries.ts';
 import { type ImportOptions, importCatalog } from '../modules/catalog-import/import-catalog.ts';
 import { type ImportProgress, progressBar, silentProgress } from '../modules/catalog-import/import-progress.ts';
-import { seedDemoOrganization } from '../modules/demo/demo-organization.ts';
+import { type DemoHistory, seedDemoOrganization, startDemoOrganization } from '../modules/demo/demo-organization.ts';
 import { DEMO_MEMBER, DEMO_QUALITY, DEMO_SUPER_USER } from '../modules/demo/demo-people.ts';
 import { anyoneSignedUp, findUserByEmail } from '../modules/users/users.queries.ts';
+import { readDemoProbes } from './demo-probes.ts';
 
 /** The demo sign-ins (the demo organization's people: modules/demo/demo-people.ts). */
 export const DEMO = { superUser: DEMO_SUPER_USER, members: [DEMO_MEMBER, DEMO_QUALITY] };
@@ -53,13 +54,17 @@ export function demoSignIns(ctx: AppContext): string[] {
 }
 
 /**
- * On first start of an empty platform: load the demo and say how to sign in. Its lessons' renditions are left to the
- * rendition runner (main.ts starts it once the platform answers), so the demo is usable at once.
+ * On first start of an empty platform: load the demo catalog (its lessons' renditions are left to the rendition
+ * queue) and the demo organization as far as signing in and training need, and say how to sign in. Answers the
+ * organization's six months of history, which main.ts plays once the platform answers (null when nothing is left).
  */
-export async function seedDemoIfEmpty(ctx: AppContext, print: (line: string) => void): Promise<void> {
+export async function seedDemoIfEmpty(ctx: AppContext, print: (line: string) => void): Promise<DemoHistory | null> {
+  let history: DemoHistory | null = null;
   if (!(await anyoneSignedUp(ctx.db))) {
-    console.log('First start: loading the demo catalog and the demo organization with six months of history (its videos are prepared in the background)...');
-    await seedDemo(ctx, progressBar(), { renditions: 'later' });
+    console.log('First start: loading the demo catalog and the demo organization (its history and its videos are prepared in the background)...');
+    if (!(await demoCatalogPresent(ctx))) await importCatalog(ctx, DEMO_CATALOG, progressBar(), { renditions: 'later', knownProbes: readDemoProbes() });
+    history = await startDemoOrganization(ctx);
   }
   if (await findUserByEmail(ctx.db, DEMO.superUser.email)) for (const line of demoSignIns(ctx)) print(line);
+  return history;
 }

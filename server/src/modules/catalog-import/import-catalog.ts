@@ -9,6 +9,7 @@ import {
   type CatalogCounts,
   CatalogError,
   countCatalog,
+  type KnownProbes,
   MediaError,
   type PreparedAsset,
   type PreparedFiles,
@@ -38,7 +39,7 @@ export type ImportSummary = CatalogCounts & { media: { transcoded: number; uncha
  * did. `later` (the first start): new assets are recorded pending and prepared afterwards by modules/renditions, so
  * the catalog is usable at once.
  */
-export type ImportOptions = { renditions?: 'now' | 'later' };
+export type ImportOptions = { renditions?: 'now' | 'later'; knownProbes?: KnownProbes };
 
 /** One asset per distinct content; an asset already in the store is complete (see transcodeAsset), so it is reused. */
 async function prepareMedia(
@@ -109,9 +110,9 @@ export async function importCatalog(
   ctx: AppContext,
   catalogFile: string,
   progress: ImportProgress = silentProgress,
-  { renditions = 'now' }: ImportOptions = {},
+  { renditions = 'now', knownProbes }: ImportOptions = {},
 ): Promise<ImportSummary> {
-  const valid = await validateCatalog(path.resolve(catalogFile));
+  const valid = await validateCatalog(path.resolve(catalogFile), knownProbes);
   const { assets, transcoded, pending } = await prepareMedia(valid, ctx.storage, progress, renditions);
   const unchanged = assets.length - transcoded - pending.length;
   progress.finish(`Media: ${transcoded} transcoded, ${unchanged} unchanged${pending.length ? `, ${pending.length} to prepare in the background` : ''}.`);

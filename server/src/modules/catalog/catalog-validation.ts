@@ -152,23 +152,41 @@ function mediaReferences(catalog: CatalogFile): { at: string; file: string }[] {
   return references;
 }
 
-/** Probes and hashes each distinct media file once, one at a time; unreadable ones are problems at every reference. */
-async function probeAll(catalog: CatalogFile, resolve: (p: string) => string): Promise<Map<string, SourceMedia>> {
-  const media = new Map<string, SourceMedia>();
-  const failures = new Map<string, string>();
-  const problems: string[] = [];
-  for (const { at, file } of mediaReferences(catalog)) {
-    const absolute = resolve(file);
-    if (!media.has(absolute) && !failures.has(absolute)) {
+/**
+ * Probes already known by content hash (the demo catalog ships its media's, server/demo-catalog/media/probes.json): the
+ * same bytes probe the same, so a first start skips ffprobe's start-up, about a tenth of a core-second a file.
+ */
+export type KnownProbes = ReadonlyMap<string, MediaProbe>;
+
+/** ffprobe runs at once: most of a probe is the tool's start, so a few side by side use both cores of a small machine. */
+const PROBES_AT_ONCE = 4;
+
+/** Probes and hashes each distinct media file once, a few at a time; unreadable ones are problems at every reference. */
+async function probeAll(catalog: CatalogFile, resolve: (p: string) => string, knownProbes: KnownProbes): Promise<Map<string, SourceMedia>> {
+  const references = mediaReferences(catalog).map(({ at, file }) => ({ at, file, absolute: resolve(file) }));
+  const distinct = [...new Set(references.map((r) => r.absolute))];
+  const outcomes = new Map<string, SourceMedia | string>();
+  let next = 0;
+  const probeNext = async (): Promise<void> => {
+    for (let i = next++; i < distinct.length; i = next++) {
+      const absolute = distinct[i] as string;
       try {
-        media.set(absolute, { file: absolute, probe: await probeMedia(absolute), hash: await hashFile(absolute) });
+        const hash = await hashFile(absolute);
+        outcomes.set(absolute, { file: absolute, probe: knownProbes.get(hash) ?? (await probeMedia(absolute)), hash });
       } catch (error) {
         if (!(error instanceof MediaError)) throw error;
-        failures.set(absolute, error.message);
+        outcomes.set(absolute, error.message);
       }
     }
-    const failure = failures.get(absolute);
-    if (failure) problems.push(`${at}: ${file} ${failure}`);
+  };
+  await Promise.all(Array.from({ length: Math.min(PROBES_AT_ONCE, distinct.length) }, probeNext));
+  // In the catalog's order, as one at a time answered them.
+  const media = new Map<string, SourceMedia>();
+  const problems: string[] = [];
+  for (const { at, file, absolute } of references) {
+    const outcome = outcomes.get(absolute);
+    if (typeof outcome === 'string') problems.push(`${at}: ${file} ${outcome}`);
+    else if (outcome && !media.has(absolute)) media.set(absolute, outcome);
   }
   if (problems.length) throw new CatalogError(problems);
   return media;
@@ -177,7 +195,7 @@ async function probeAll(catalog: CatalogFile, resolve: (p: string) => string): P
 const byPath = (a: string, b: string) => a.localeCompare(b, 'en', { numeric: true });
 
 /** Reads, validates and probes a catalog file; throws CatalogError listing every problem. */
-export async function validateCatalog(catalogFile: string): Promise<ValidCatalog> {
+export async function validateCatalog(catalogFile: string, knownProbes: KnownProbes = new Map()): Promise<ValidCatalog> {
   const raw = readJson(catalogFile);
   const baseDir = path.dirname(catalogFile);
   const resolve = (relativePath: string) => path.resolve(baseDir, relativePath);
@@ -185,5 +203,5 @@ export async function validateCatalog(catalogFile: string): Promise<ValidCatalog
   const parsed = catalogFileSchema(fileChecks(resolve, captions)).safeParse(raw, { error: describeIssue });
   const problems = [...(parsed.success ? [] : schemaProblems(parsed.error)), ...referenceProblems(raw)].sort(byPath);
   if (!parsed.success || problems.length) throw new CatalogError(problems);
-  return { catalog: parsed.data, baseDir, resolve, media: await probeAll(parsed.data, resolve), captions };
+  return { catalog: parsed.data, baseDir, resolve, media: await probeAll(parsed.data, resolve, knownProbes), captions };
 }

@@ -12,6 +12,17 @@ export {
   upsertCatalog,
   upsertPlans,
 } from './catalog-upsert.queries.ts';
-export { CatalogError, type SourceMedia, type ValidCatalog, validateCatalog } from './catalog-validation.ts';
-export { assetStored, hashFile, MASTER_PLAYLIST, MediaError, POSTER, probeMedia, renditionLadder, storedRenditions, transcodeAsset } from './media.ts';
+export { CatalogError, type KnownProbes, type SourceMedia, type ValidCatalog, validateCatalog } from './catalog-validation.ts';
+export {
+  assetStored,
+  hashFile,
+  MASTER_PLAYLIST,
+  MediaError,
+  type MediaProbe,
+  POSTER,
+  probeMedia,
+  renditionLadder,
+  storedRenditions,
+  transcodeAsset,
+} from './media.ts';
 export { recountVotes } from './video-counters.queries.ts';

@@ -221,7 +221,6 @@ async function renewDueSubscription(ctx: AppContext, organizationId: number, unt
   }
 }
 
-/** Seeds the demo organization unless its super user exists (then it changes nothing). Needs the catalog imported. */
 /** Each path's step openers in step order: the first lesson of every path's first step, then of their second, ... */
 function firstLessonsOf(paths: MemberPath[]): number[] {
   const steps = Math.max(0, ...paths.map((p) => p.length));
@@ -230,11 +229,32 @@ function firstLessonsOf(paths: MemberPath[]): number[] {
   return [...new Set(openers)];
 }
 
+/** Seeds the demo organization unless its super user exists (then it changes nothing). Needs the catalog imported. */
 export async function seedDemoOrganization(ctx: AppContext): Promise<boolean> {
-  if (await findUserByEmail(ctx.db, DEMO_SUPER_USER.email)) return false;
+  const history = await startDemoOrganization(ctx);
+  if (!history) return false;
+  await history();
+  return true;
+}
+
+/** The rest of the demo organization's story, played after its start (main.ts: while the platform answers). */
+export type DemoHistory = () => Promise<void>;
+
+/**
+ * The demo organization as far as anyone needs it to sign in and train (a second of work): Acme registered and
+ * subscribed, its subscription renewed up to now (so it has access at once), the demo sign-ins and each team's lead,
+ * the learning paths and the stations. Answers its six months of history to play next (the watch sessions, the other
+ * people joining, alerts, station assignments and sign-offs: most of the seed's time), or null when the demo
+ * organization was already there (then nothing is changed).
+ */
+export async function startDemoOrganization(ctx: AppContext): Promise<DemoHistory | null> {
+  if (await findUserByEmail(ctx.db, DEMO_SUPER_USER.email)) return null;
   const end = now();
   const start = Math.floor((end - HISTORY_DAYS * DAY) / DAY) * DAY;
   const { organizationId, superUser } = await registerAndSubscribe(ctx, start + 8 * HOUR);
+  // The renewals the billing clock made at each period end, all of them first: the organization has access from now on,
+  // whatever part of its history is played yet (nothing in the history depends on a renewal's moment).
+  await renewDueSubscription(ctx, organizationId, end);
 
   const people = demoPeople();
   const keys = new Map<number, DemoPerson>(people.map((p, i) => [i + 1, p]));
@@ -244,7 +264,8 @@ export async function seedDemoOrganization(ctx: AppContext): Promise<boolean> {
   const teams = new Map<string, number>();
   for (const [key, person] of keys) {
     const isLead = people.findIndex((p) => p.team === person.team) === key - 1;
-    if (!isLead && person.email !== DEMO_MEMBER.email) continue;
+    // The demo sign-ins are there from the start: they can sign in while the history is played.
+    if (!isLead && person.email !== DEMO_MEMBER.email && person.email !== DEMO_QUALITY.email) continue;
     const id = await atMoment(start + 8 * HOUR + key * 60_000, () => addPerson(ctx, organizationId, person));
     const caller = await callerFor(ctx, id);
     callers.set(key, caller);
@@ -281,7 +302,25 @@ export async function seedDemoOrganization(ctx: AppContext): Promise<boolean> {
   const signInKeys = new Set([...keys].filter(([, p]) => p.email === DEMO_MEMBER.email || p.email === DEMO_QUALITY.email).map(([key]) => key));
   await preferVideos(ctx, firstLessonsOf(planned.filter((p) => signInKeys.has(p.key)).map((p) => p.path)));
   const events = planHistory({ seed: PRNG_SEED, start, end, members: planned, demoMember: demoMemberKey, broadcastTeam: BROADCAST_TEAM });
+  return () => playHistory(ctx, { organizationId, superUser, end, keys, callers, teams, stations, members, earlyPerson, events });
+}
 
+type HistoryState = {
+  organizationId: number;
+  superUser: Caller;
+  end: number;
+  keys: Map<number, DemoPerson>;
+  callers: Map<number, Caller>;
+  teams: Map<string, number>;
+  stations: Awaited<ReturnType<typeof createDemoStations>>;
+  members: () => DemoMember[];
+  earlyPerson: () => { caller: Caller | undefined; path: MemberPath };
+  events: DemoEvent[];
+};
+
+/** Plays the planned history in order through the product's services, then the end of it (stations' sign-offs). */
+async function playHistory(ctx: AppContext, state: HistoryState): Promise<void> {
+  const { organizationId, superUser, end, keys, callers, teams, stations, members, earlyPerson, events } = state;
   for (const event of events) {
     await renewDueSubscription(ctx, organizationId, event.at);
     await assignDueStations(ctx, superUser, organizationId, stations, teams, members(), event.at);
@@ -298,5 +337,4 @@ export async function seedDemoOrganization(ctx: AppContext): Promise<boolean> {
   await assignDueStations(ctx, superUser, organizationId, stations, teams, members(), end);
   await giveEarlyLicence(ctx, superUser, organizationId, stations, earlyPerson(), end);
   await finishDemoStations(ctx, superUser, organizationId, [...callers.values()], end);
-  return true;
 }

@@ -3,6 +3,7 @@ import type { AppContext } from '../../app-context.ts';
 import { notFound } from '../../lib/errors.ts';
 import { MASTER_PLAYLIST } from '../catalog/index.ts';
 import { mediaSigner } from '../media/index.ts';
+import { preparationsOfMedia } from '../renditions/index.ts';
 import { findLanding } from './landing.queries.ts';
 
 /** The landing content for anyone: signed URLs for the landing's own four assets, nothing else. */
@@ -19,6 +20,9 @@ export async function landingIfImported(ctx: AppContext): Promise<LandingData | 
   const signer = await mediaSigner(ctx.db);
   const video = (hash: string) => signer.url(hash, MASTER_PLAYLIST);
   const poster = (hash: string) => signer.posterUrl(hash);
+  // A clip not prepared yet (a first start) says so, and asking moves it to the front of the queue.
+  const preparing = await preparationsOfMedia(ctx, [row.banner_hash, row.section1_hash, row.section2_hash, row.section3_hash]);
+  const preparingOf = (hash: string) => preparing.get(hash) ?? null;
   return {
     banner_title: row.banner_title,
     banner_video: video(row.banner_hash),
@@ -35,5 +39,11 @@ export async function landingIfImported(ctx: AppContext): Promise<LandingData | 
     section3_description: row.section3_description,
     section3_video: video(row.section3_hash),
     section3_poster: poster(row.section3_hash),
+    preparing: {
+      banner: preparingOf(row.banner_hash),
+      section1: preparingOf(row.section1_hash),
+      section2: preparingOf(row.section2_hash),
+      section3: preparingOf(row.section3_hash),
+    },
   };
 }

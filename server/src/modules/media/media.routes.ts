@@ -1,8 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
+import { failure } from '../../lib/envelope.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
 import type { RouteDoc } from '../../lib/route-doc.ts';
+import { preparationsOfMedia } from '../renditions/index.ts';
 import { HotFiles, mediaEtag } from './hot-files.ts';
 import { parseRange, resolveMediaFile } from './media-files.ts';
 import { MEDIA_PREFIX, mediaSigner } from './media-signer.ts';
@@ -61,7 +63,20 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       }
       const held = target.immutable ? await hotFiles.get(target.key) : null;
       const stat = held ? null : await storage.head(target.key);
-      if (!held && !stat) throw notFound('No such media.');
+      if (!held && !stat) {
+        // Not prepared yet (a first start prepares in the background): a player that asks anyway (the landing's clips,
+        // a page that does not read `preparing`) hears so, with when to ask again, and the asset goes to the front of
+        // the queue. 404 stays for what will never be there.
+        const preparing = (await preparationsOfMedia(ctx, [hash])).get(hash);
+        if (preparing && preparing.state !== 'failed') {
+          return reply
+            .status(503)
+            .header('cache-control', 'no-store')
+            .header('retry-after', String(Math.min(30, preparing.seconds_left)))
+            .send(failure(503, `This video is being prepared, about ${preparing.seconds_left} s.`));
+        }
+        throw notFound('No such media.');
+      }
       const size = held ? held.bytes.length : (stat?.size ?? 0);
       const etag = held ? held.etag : mediaEtag(stat!);
       reply.header('content-type', target.type).header('cache-control', target.cacheControl).header('accept-ranges', 'bytes').header('etag', etag);

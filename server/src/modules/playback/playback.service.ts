@@ -20,7 +20,7 @@ import type { Caller } from '../auth/index.ts';
 import { captionTracksOf } from '../captions/index.ts';
 import { assertVideoOpen, issueDueCertificates, lastWatchedByUser, lastWatchedInCategory, pathAccessOf } from '../learning/index.ts';
 import { mediaSigner } from '../media/index.ts';
-import { preparationOf } from '../renditions/index.ts';
+import { preparationOf, preparationsOfMedia } from '../renditions/index.ts';
 import { assertCanPlay, assertNotGuest, memberVideoState, pictureOf, resumeSeconds, streamUrls, toVideoCard, type Viewer } from '../videos/index.ts';
 import { assertCanReadHistory } from './playback.policy.ts';
 import {
@@ -134,10 +134,24 @@ export async function videoTrailers(ctx: AppContext, viewer: Viewer, videoId: nu
   await openVideo(ctx, viewer, videoId);
   const signer = await mediaSigner(ctx.db);
   const trailers = await findTrailers(ctx.db, videoId);
+  // Only someone who may play waits for the streams (and moves the trailers up the queue), as for the lesson itself.
+  const preparing = viewer.canPlay
+    ? await preparationsOfMedia(
+        ctx,
+        trailers.map((t) => t.content_hash),
+      )
+    : new Map<string, null>();
   return {
     trailer_section: trailers.map((t) => {
-      const streams = viewer.canPlay ? streamUrls(signer, t.content_hash, t.renditions) : {};
-      return { name: t.name, default_image: pictureOf(t.image, t.content_hash, viewer, signer), main_video: streams.original ?? null, resolutions: streams };
+      const waiting = preparing.get(t.content_hash) ?? null;
+      const streams = viewer.canPlay && !waiting ? streamUrls(signer, t.content_hash, t.renditions) : {};
+      return {
+        name: t.name,
+        default_image: pictureOf(t.image, t.content_hash, viewer, signer),
+        main_video: streams.original ?? null,
+        resolutions: streams,
+        preparing: waiting,
+      };
     }),
   };
 }

@@ -75,7 +75,7 @@ describe('POST /api/videos/view', () => {
     });
     expect(JSON.stringify(res.body)).not.toContain('/media/');
     const trailers = await post(lapsed.member.token, '/videos/view/second', { admin_video_id: catalog.videos.lockout });
-    expect(trailers.body.data.trailer_section).toEqual([{ name: 'Lockout trailer', default_image: null, main_video: null, resolutions: {} }]);
+    expect(trailers.body.data.trailer_section).toEqual([{ name: 'Lockout trailer', default_image: null, main_video: null, resolutions: {}, preparing: null }]);
     const cards = await post(lapsed.member.token, '/categoryVideos', { category_id: catalog.categories.safety });
     expect(JSON.stringify(cards.body)).not.toContain('/media/');
   });
@@ -95,6 +95,7 @@ describe('POST /api/videos/view', () => {
         default_image: expect.stringMatching(/poster\.jpg$/),
         main_video: expect.stringMatching(/master\.m3u8$/),
         resolutions: { '320x240': expect.any(String), original: expect.any(String) },
+        preparing: null,
       },
     ]);
     expect((await post(acme.member.token, '/videos/view/second', { admin_video_id: catalog.videos['bulk-01'] })).body.data.trailer_section).toEqual([]);

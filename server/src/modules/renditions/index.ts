@@ -3,4 +3,4 @@
 export { prepareNextRendition, RENDITIONS_QUEUE, wakeRenditions } from './next-rendition.ts';
 export { preferVideos } from './preferred-videos.ts';
 export { recordPreparations } from './preparation.queries.ts';
-export { preparationOf } from './preparation-state.ts';
+export { preparationOf, preparationsOfMedia } from './preparation-state.ts';

@@ -175,3 +175,9 @@ export async function assetsOfVideos(db: Db, videoIds: number[]): Promise<number
   const assetOf = new Map(rows.map((r) => [r.id, r.media_asset_id]));
   return [...new Set(videoIds.flatMap((id) => assetOf.get(id) ?? []))];
 }
+
+/** The assets behind these content hashes with their recorded renditions ('[]' until prepared). */
+export function assetsByHash(db: Db, hashes: string[]) {
+  if (!hashes.length) return Promise.resolve([]);
+  return db.selectFrom('media_assets').select(['id', 'content_hash', 'renditions']).where('content_hash', 'in', hashes).execute();
+}

@@ -15,6 +15,7 @@ import { assertVideoOpen, pathAccessOf } from '../learning/index.ts';
 import { shareVideoMail } from '../mail/index.ts';
 import { mediaSigner } from '../media/index.ts';
 import { findTeam } from '../organization/index.ts';
+import { preparationsOfMedia } from '../renditions/index.ts';
 import { assertMayShare } from './sharing.policy.ts';
 import { findSenderName, findShare, findShareableVideo, insertShare, organizationRecipients, type Recipient } from './sharing.queries.ts';
 
@@ -101,12 +102,15 @@ export async function openSharedVideo(ctx: AppContext, uniqueId: string, token: 
   if (!share || !timingSafeEqual(given, Buffer.from(share.token_hash, 'hex'))) throw notFound(SHARING_MESSAGES.linkUnknown);
   if (share.expires_at <= now()) throw new AppError(410, SHARING_MESSAGES.linkExpired);
   const signer = await mediaSigner(ctx.db);
+  // A video not prepared yet (a first start) says so, and opening the link moves it to the front of the queue.
+  const preparing = (await preparationsOfMedia(ctx, [share.content_hash])).get(share.content_hash) ?? null;
   return {
     admin_video_id: share.video_id,
     title: share.title,
     description: share.description,
     default_image: share.image ?? signer.posterUrl(share.content_hash),
     main_video: signer.url(share.content_hash, MASTER_PLAYLIST),
+    preparing,
     expires_at: new Date(share.expires_at).toISOString(),
     shared_by: share.sender_first_name ? { first_name: share.sender_first_name, organization: share.sender_organization ?? null } : null,
     // The link plays the video, so its captions come with it (signed the same way, for this video's tracks only).

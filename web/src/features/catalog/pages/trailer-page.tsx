@@ -2,7 +2,7 @@ import { useLocation } from 'react-router';
 import { FullScreenPlayer } from '../../../components/video-player/full-screen-player.tsx';
 import { paths } from '../../../config/paths.ts';
 import type { TrailerState } from '../components/video-panel/trailers-tab.tsx';
-import { PlayerMessage } from './video-page.tsx';
+import { PlayerMessage, PreparingLesson } from './video-page.tsx';
 
 function isTrailerState(value: unknown): value is TrailerState {
   return typeof value === 'object' && value !== null && 'trailer' in value && typeof (value as TrailerState).trailer?.name === 'string';
@@ -15,6 +15,8 @@ export function TrailerPage() {
     return <PlayerMessage title="No trailer to play" text="Open a trailer from the Trailers and More tab of a video." />;
   }
   const { trailer } = state;
+  // A trailer whose streams are still prepared (a first start) says so; opening the lesson's trailers put it first in line.
+  if (trailer.preparing) return <PreparingLesson title={trailer.name} preparing={trailer.preparing} what="trailer" />;
   const src = trailer.resolutions.original ?? trailer.main_video;
   if (!src) return <PlayerMessage title={trailer.name} text="This trailer has no stream available for your account." />;
   // No watch time: trailers do not count towards progress.

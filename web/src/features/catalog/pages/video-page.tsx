@@ -1,9 +1,10 @@
-import { Anchor, Box, Center, Loader, Progress, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Box, Center, Loader, Stack, Text, Title } from '@mantine/core';
 import type { Preparation, VideoDetail } from '@mm/contract';
 import type { ReactNode } from 'react';
 import { useEffect, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { FullScreenPlayer } from '../../../components/video-player/full-screen-player.tsx';
+import { PreparingNote } from '../../../components/video-player/preparing-note.tsx';
 import { categoryPath, paths, videoPath } from '../../../config/paths.ts';
 import { readCaptionPreference, saveCaptionPreference } from '../../../lib/caption-preference.ts';
 import { startSecondOf } from '../../../lib/playback-position.ts';
@@ -49,24 +50,14 @@ function VideoPlayback({ videoId }: { videoId: number }) {
   return <Playback video={video.data} />;
 }
 
-/** "about 40 s", or minutes past two of them. */
-function aboutTime(seconds: number): string {
-  return seconds < 120 ? `about ${Math.max(1, Math.round(seconds))} s` : `about ${Math.ceil(seconds / 60)} min`;
-}
-
-/** In place of the player while the lesson's streams are prepared: how far, how long, and it plays by itself after. */
-function PreparingLesson({ title, preparing }: { title: string; preparing: Preparation }) {
+/** In place of the player while the lesson's (or trailer's) streams are prepared: how far, how long, and it plays by itself after. */
+export function PreparingLesson({ title, preparing, what = 'lesson' }: { title: string; preparing: Preparation; what?: 'lesson' | 'trailer' }) {
   if (preparing.state === 'failed') {
-    return <PlayerMessage title={title} text="This lesson could not be prepared for playing. Please try again later, or tell your supervisor." />;
+    return <PlayerMessage title={title} text={`This ${what} could not be prepared for playing. Please try again later, or tell your supervisor.`} />;
   }
-  const label = `Preparing this lesson, ${aboutTime(preparing.seconds_left)}`;
   return (
     <PlayerPanel title={title} width="min(28rem, 100%)">
-      <Text role="status">{label}</Text>
-      <Progress value={preparing.progress} w="100%" size="lg" color="blue.4" bg="dark.4" aria-label="Preparing this lesson" animated striped />
-      <Text size="sm" c="gray.4">
-        {preparing.state === 'waiting' ? 'It is waiting its turn.' : `${preparing.progress}% done.`} It plays by itself when it is ready.
-      </Text>
+      <PreparingNote preparing={preparing} what={what} playsByItself={what === 'lesson'} />
     </PlayerPanel>
   );
 }

@@ -3,6 +3,7 @@ import { SHARING_MESSAGES } from '@mm/contract';
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import { FullScreenPlayer } from '../../../components/video-player/full-screen-player.tsx';
+import { PreparingNote } from '../../../components/video-player/preparing-note.tsx';
 import { paths } from '../../../config/paths.ts';
 import { notifyError } from '../../../lib/notify.ts';
 import { useSharedVideo } from '../api/get-shared-video.ts';
@@ -48,7 +49,15 @@ export function WatchSharedPage() {
             {shared.data.shared_by.organization ? ` of ${shared.data.shared_by.organization}` : ''}
           </Text>
         )}
-        {shared.data && (
+        {shared.data?.preparing && (
+          <Stack className="mm-shared-player" bg="black" c="white" p="xl" align="center" gap="sm" ta="center">
+            <Title order={2} size="h3" c="white">
+              {shared.data.title}
+            </Title>
+            <PreparingNote preparing={shared.data.preparing} what="video" />
+          </Stack>
+        )}
+        {shared.data && !shared.data.preparing && (
           <>
             {/* The product's player, framed in the page: captions (the first track shown at start: shared links are
                 often opened on a loud floor), the transcript, quality and speed menus, as members have them. */}
