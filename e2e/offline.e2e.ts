@@ -2,9 +2,24 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { DEMO, expectHidden, expectVisible, screenshotAtWidths, signInOfflineCapable, toast, useStack, WIDTHS } from './harness.ts';
+import { DEMO, expectHidden, expectVisible, type Stack, screenshotAtWidths, signInOfflineCapable, toast, useStack, WIDTHS } from './harness.ts';
 
 const SCREENSHOTS = process.env.OFFLINE_SCREENSHOTS;
+
+/** A clip of the first sub-category the member has not finished, in path order (an open category). */
+async function unfinishedClip(stack: Stack, token: string) {
+  const sections: { category_id: number }[] = (await stack.api('POST', '/api/home_first_section', { token, json: {} })).body.data;
+  for (const section of sections) {
+    // A locked category answers an error: no groups.
+    const groups = (await stack.api('POST', '/api/categoryVideos', { token, json: { category_id: section.category_id } })).body.data ?? [];
+    const group = groups.find((g: { watched_count: number; videos_count: number }) => g.watched_count < g.videos_count);
+    if (group) {
+      const video: { admin_video_id: number; title: string } = group.videos.find((v: { watched?: number }) => !v.watched) ?? group.videos[0];
+      return { categoryId: section.category_id, group: group.title as string, video };
+    }
+  }
+  throw new Error('the member has finished every sub-category of the demo');
+}
 
 // Issue 17: a tablet behind the racks. The member saves a video, loses the network, the app still opens and the
 // video plays; the watch report waits and is delivered once when the network returns.
@@ -14,17 +29,7 @@ describe('offline', () => {
   it('opens offline, plays a saved video, and delivers the watch time and the like made offline once the network returns', async () => {
     const { stack, browser } = env;
     const token = await stack.signIn(DEMO.member.email, DEMO.member.password);
-    // A clip of the first sub-category Bruno has not finished, in path order (an open category).
-    const sections: { category_id: number }[] = (await stack.api('POST', '/api/home_first_section', { token, json: {} })).body.data;
-    let found: { categoryId: number; group: string; video: { admin_video_id: number; title: string } } | undefined;
-    for (const section of sections) {
-      // A locked category answers an error: no groups.
-      const groups = (await stack.api('POST', '/api/categoryVideos', { token, json: { category_id: section.category_id } })).body.data ?? [];
-      const group = groups.find((g: { watched_count: number; videos_count: number }) => g.watched_count < g.videos_count);
-      if (group && !found)
-        found = { categoryId: section.category_id, group: group.title, video: group.videos.find((v: { watched?: number }) => !v.watched) ?? group.videos[0] };
-    }
-    if (!found) throw new Error('Bruno has finished every sub-category of the demo');
+    const found = await unfinishedClip(stack, token);
     const progress = async () =>
       (await stack.api('POST', '/api/videos/view', { token, json: { admin_video_id: found.video.admin_video_id } })).body.data.progress as number;
     const before = await progress();
@@ -180,13 +185,7 @@ describe('offline', () => {
   it('tries a queued write again by itself while the server does not answer, without waiting for an online event', async () => {
     const { stack, browser } = env;
     const token = await stack.signIn(DEMO.member.email, DEMO.member.password);
-    const sections: { category_id: number }[] = (await stack.api('POST', '/api/home_first_section', { token, json: {} })).body.data;
-    let found: { categoryId: number; group: string; video: { admin_video_id: number; title: string } } | undefined;
-    for (const section of sections) {
-      const groups = (await stack.api('POST', '/api/categoryVideos', { token, json: { category_id: section.category_id } })).body.data ?? [];
-      if (!found && groups[0]) found = { categoryId: section.category_id, group: groups[0].title, video: groups[0].videos[0] };
-    }
-    if (!found) throw new Error('the demo member has no open category');
+    const found = await unfinishedClip(stack, token);
     const vote = async () => (await stack.api('POST', '/api/videos/view', { token, json: { admin_video_id: found.video.admin_video_id } })).body.data;
     const before = await vote();
 

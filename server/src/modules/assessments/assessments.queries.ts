@@ -1,6 +1,8 @@
 import type { QuestionInput, QuestionKind } from '@mm/contract';
+import type { Selectable } from 'kysely';
 import type { Db } from '../../db/client.ts';
 import { isPostgres } from '../../db/dialect.ts';
+import type { AssessmentAttemptTable } from '../../db/schema.ts';
 import type { BankEntry, ShownEntry } from './assessments.rules.ts';
 
 export async function findVideo(db: Db, videoId: number) {
@@ -83,21 +85,13 @@ export type CheckRow = {
   cooldown_seconds: number;
 };
 
-export async function findCheck(db: Db, organizationId: number, videoId: number): Promise<CheckRow | undefined> {
+/** A check, found by its video or by its own id, within the organization. */
+export async function findCheck(db: Db, organizationId: number, by: { videoId: number } | { checkId: number }): Promise<CheckRow | undefined> {
   return db
     .selectFrom('assessment_checks')
     .select(['id', 'video_id', 'question_count', 'shuffle', 'pass_percent', 'attempts_allowed', 'cooldown_seconds'])
     .where('organization_id', '=', organizationId)
-    .where('video_id', '=', videoId)
-    .executeTakeFirst();
-}
-
-export async function findCheckById(db: Db, organizationId: number, checkId: number): Promise<CheckRow | undefined> {
-  return db
-    .selectFrom('assessment_checks')
-    .select(['id', 'video_id', 'question_count', 'shuffle', 'pass_percent', 'attempts_allowed', 'cooldown_seconds'])
-    .where('organization_id', '=', organizationId)
-    .where('id', '=', checkId)
+    .where('videoId' in by ? 'video_id' : 'id', '=', 'videoId' in by ? by.videoId : by.checkId)
     .executeTakeFirst();
 }
 
@@ -135,18 +129,7 @@ export async function lockMember(trx: Db, userId: number): Promise<void> {
   await query.executeTakeFirst();
 }
 
-export type AttemptRow = {
-  id: number;
-  check_id: number;
-  user_id: number;
-  questions: string;
-  started_at: number;
-  submitted_at: number | null;
-  answers: string | null;
-  score_percent: number | null;
-  passed: number | null;
-  request_id: string | null;
-};
+export type AttemptRow = Omit<Selectable<AssessmentAttemptTable>, 'organization_id'>;
 const ATTEMPT_COLUMNS = ['id', 'check_id', 'user_id', 'questions', 'started_at', 'submitted_at', 'answers', 'score_percent', 'passed', 'request_id'] as const;
 
 export async function memberAttempts(db: Db, checkId: number, userId: number): Promise<AttemptRow[]> {

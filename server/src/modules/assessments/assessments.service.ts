@@ -20,7 +20,6 @@ import {
   deleteQuestion,
   findAttempt,
   findCheck,
-  findCheckById,
   findQuestion,
   findVideo,
   insertAttempt,
@@ -65,7 +64,7 @@ async function videoOrThrow(ctx: AppContext, videoId: number) {
 export async function videoBank(ctx: AppContext, caller: Caller, videoId: number): Promise<VideoBankData> {
   const organizationId = authorOrganizationOf(caller);
   const video = await videoOrThrow(ctx, videoId);
-  const [questions, check] = await Promise.all([listQuestions(ctx.db, organizationId, videoId), findCheck(ctx.db, organizationId, videoId)]);
+  const [questions, check] = await Promise.all([listQuestions(ctx.db, organizationId, videoId), findCheck(ctx.db, organizationId, { videoId })]);
   return { video_id: video.id, video_title: video.title, check: check ? toSettings(check) : null, questions: questions.map(toBankQuestion) };
 }
 
@@ -94,7 +93,7 @@ export async function saveCheck(ctx: AppContext, caller: Caller, videoId: number
   const organizationId = authorOrganizationOf(caller);
   await videoOrThrow(ctx, videoId);
   await upsertCheck(ctx.db, organizationId, videoId, settings, now());
-  return toSettings((await findCheck(ctx.db, organizationId, videoId)) as CheckRow);
+  return toSettings((await findCheck(ctx.db, organizationId, { videoId })) as CheckRow);
 }
 
 // ---------------------------------------------------------------- taking a check (members)
@@ -104,7 +103,7 @@ const timing = (attempts: AttemptRow[], check: CheckRow, t: number) => nextAttem
 export async function memberCheck(ctx: AppContext, caller: Caller, videoId: number): Promise<MemberCheckData> {
   const organizationId = takerOrganizationOf(caller);
   const video = await videoOrThrow(ctx, videoId);
-  const check = await findCheck(ctx.db, organizationId, videoId);
+  const check = await findCheck(ctx.db, organizationId, { videoId });
   if (!check) return { video_title: video.title, check: null };
   const attempts = await memberAttempts(ctx.db, check.id, caller.userId);
   const next = timing(attempts, check, now());
@@ -133,7 +132,7 @@ export async function memberCheck(ctx: AppContext, caller: Caller, videoId: numb
 export async function startAttempt(ctx: AppContext, caller: Caller, videoId: number): Promise<AttemptData> {
   const organizationId = takerOrganizationOf(caller);
   await videoOrThrow(ctx, videoId);
-  const check = await findCheck(ctx.db, organizationId, videoId);
+  const check = await findCheck(ctx.db, organizationId, { videoId });
   if (!check) throw notFound(NO_CHECK);
   return ctx.db.transaction().execute(async (trx) => {
     await lockMember(trx, caller.userId);
@@ -177,7 +176,7 @@ export async function submitAttempt(ctx: AppContext, caller: Caller, attemptId: 
     await lockMember(trx, caller.userId);
     const attempt = await findAttempt(trx, organizationId, caller.userId, attemptId);
     if (!attempt) throw notFound(ATTEMPT_NOT_FOUND);
-    const check = await findCheckById(trx, organizationId, attempt.check_id);
+    const check = await findCheck(trx, organizationId, { checkId: attempt.check_id });
     if (!check) throw notFound(NO_CHECK);
     const shown = JSON.parse(attempt.questions) as ShownEntry[];
     const attempts = await memberAttempts(trx, check.id, caller.userId);

@@ -36,21 +36,24 @@ export type CatalogCounts = {
   landing: number;
 };
 
+/** The media_assets columns of a transcoded asset (its bytes' hash names its folder). */
+const assetColumns = (asset: PreparedAsset, t: number) => ({
+  kind: 'video' as const,
+  source_path: asset.source,
+  duration_seconds: asset.probe.durationSeconds,
+  width: asset.probe.width,
+  height: asset.probe.height,
+  renditions: JSON.stringify(asset.renditions),
+  playlist_path: `${asset.hash}/${MASTER_PLAYLIST}`,
+  poster_path: `${asset.hash}/${POSTER}`,
+  status: 'ready' as const,
+  updated_at: t,
+});
+
 async function upsertAssets(db: Db, assets: PreparedAsset[], t: number): Promise<Map<string, number>> {
   const ids = new Map<string, number>();
   for (const asset of assets) {
-    const values = {
-      kind: 'video' as const,
-      source_path: asset.source,
-      duration_seconds: asset.probe.durationSeconds,
-      width: asset.probe.width,
-      height: asset.probe.height,
-      renditions: JSON.stringify(asset.renditions),
-      playlist_path: `${asset.hash}/${MASTER_PLAYLIST}`,
-      poster_path: `${asset.hash}/${POSTER}`,
-      status: 'ready' as const,
-      updated_at: t,
-    };
+    const values = assetColumns(asset, t);
     const row = await db
       .insertInto('media_assets')
       .values({ ...values, content_hash: asset.hash, created_at: t })
@@ -69,20 +72,7 @@ async function upsertAssets(db: Db, assets: PreparedAsset[], t: number): Promise
 export async function recordTranscodedAsset(db: Db, asset: PreparedAsset, t: number): Promise<number> {
   await db
     .insertInto('media_assets')
-    .values({
-      content_hash: asset.hash,
-      kind: 'video',
-      source_path: asset.source,
-      duration_seconds: asset.probe.durationSeconds,
-      width: asset.probe.width,
-      height: asset.probe.height,
-      renditions: JSON.stringify(asset.renditions),
-      playlist_path: `${asset.hash}/${MASTER_PLAYLIST}`,
-      poster_path: `${asset.hash}/${POSTER}`,
-      status: 'ready',
-      created_at: t,
-      updated_at: t,
-    })
+    .values({ ...assetColumns(asset, t), content_hash: asset.hash, created_at: t })
     .onConflict((oc) => oc.column('content_hash').doNothing())
     .execute();
   const row = await db.selectFrom('media_assets').select('id').where('content_hash', '=', asset.hash).executeTakeFirstOrThrow();
