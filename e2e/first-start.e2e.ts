@@ -63,8 +63,11 @@ describe('a lesson still being prepared', () => {
     await page.goto(`/video/${id}`);
     await expectVisible(page.getByRole('heading', { level: 1, name: title }));
     await expectVisible(page.getByRole('status').filter({ hasText: /^Preparing this lesson, about \d+ (s|min)$/ }));
+    // At 0% (waiting its turn) the bar's filled part has no width: the bar is there, its figure a number from 0 to 100.
     const bar = page.getByRole('progressbar', { name: 'Preparing this lesson' });
-    await expectVisible(bar);
+    await bar.waitFor({ state: 'attached' });
+    expect(Number(await bar.getAttribute('aria-valuenow'))).toBeGreaterThanOrEqual(0);
+    expect(Number(await bar.getAttribute('aria-valuenow'))).toBeLessThanOrEqual(100);
     await screenshotAtWidths(page, SCREENSHOTS, 'preparing', WIDTHS.desktop);
 
     // Opening it put it first in line: it is prepared now, the bar moves, then the player takes over by itself.
