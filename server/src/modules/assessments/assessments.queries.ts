@@ -2,7 +2,7 @@ import type { QuestionInput, QuestionKind } from '@mm/contract';
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/client.ts';
 import { isPostgres } from '../../db/dialect.ts';
-import type { AssessmentAttemptTable } from '../../db/schema.ts';
+import type { AssessmentAttemptTable, AssessmentCheckTable } from '../../db/schema.ts';
 import type { BankEntry, ShownEntry } from './assessments.rules.ts';
 
 export async function findVideo(db: Db, videoId: number) {
@@ -75,15 +75,7 @@ export async function deleteQuestion(db: Db, organizationId: number, questionId:
 
 // ---------------------------------------------------------------- the check
 
-export type CheckRow = {
-  id: number;
-  video_id: number;
-  question_count: number;
-  shuffle: number;
-  pass_percent: number;
-  attempts_allowed: number;
-  cooldown_seconds: number;
-};
+export type CheckRow = Omit<Selectable<AssessmentCheckTable>, 'organization_id' | 'updated_at'>;
 
 /** A check, found by its video or by its own id, within the organization. */
 export async function findCheck(db: Db, organizationId: number, by: { videoId: number } | { checkId: number }): Promise<CheckRow | undefined> {
