@@ -76,6 +76,30 @@ describe('a lesson still being prepared', () => {
     expect(statuses.every((status) => status === 200)).toBe(true);
     await page.close();
   }, 240_000);
+
+  it('shows a landing clip still being prepared as such, without a play button, and offers play once it is ready', async () => {
+    const { stack, browser } = env;
+    const db = new Database(path.join(stack.dataDir, 'platform.sqlite'));
+    db.pragma('busy_timeout = 10000');
+    const { assetId } = db.prepare('select section1_video_asset_id as assetId from landing_content where id = 1').get() as { assetId: number };
+    db.prepare(`update media_assets set renditions = '[]' where id = ?`).run(assetId);
+    db.prepare(
+      `update media_preparations set state = 'pending', progress = 0, wanted_at = null, started_at = null, finished_at = null where media_asset_id = ?`,
+    ).run(assetId);
+    db.prepare(`update settings set value = ? where key = 'catalog_version'`).run(`e2e-landing-${Date.now()}`);
+    db.close();
+
+    const page = await newPage(browser, stack, WIDTHS.mobile);
+    await page.goto('/');
+    const firstSection = page.getByTestId('landing-section').first();
+    // Before: a play button that would load a stream the server cannot send yet (503).
+    await expectVisible(firstSection.getByRole('status').filter({ hasText: /^Preview being prepared$/ }));
+    expect(await firstSection.getByTestId('landing-video-toggle').count()).toBe(0);
+    await screenshotAtWidths(page, SCREENSHOTS, 'landing-preparing', WIDTHS.mobile);
+    // Asking for the landing put the clip in line; the page asks again by itself and the button comes back.
+    await firstSection.getByTestId('landing-video-toggle').waitFor({ timeout: 150_000 });
+    await page.close();
+  }, 240_000);
 });
 
 // Issue 36: `npm start` on an empty machine answers at once, and the demo is usable as soon as the platform takes the

@@ -27,7 +27,7 @@ export function LandingPage() {
         <section className="mm-landing-banner">
           {/* The designed still (preloaded with the page), then the montage over it once played. */}
           <img className="mm-landing-still" src={LANDING_STILL.path} width={LANDING_STILL.width} height={LANDING_STILL.height} alt="" fetchPriority="high" />
-          {content && <LoopingVideo src={content.banner_video} label={content.banner_title} />}
+          {content && <LoopingVideo src={content.banner_video} label={content.banner_title} preparing={content.preparing.banner} />}
           <div className="mm-landing-banner-text">
             <Title order={1} fz={{ base: 28, sm: 48 }} data-testid="landing-banner-title">
               {content?.banner_title ?? BRAND}
@@ -53,7 +53,12 @@ export function LandingPage() {
             <Stack gap={48}>
               {([1, 2, 3] as const).map((n) => (
                 <SimpleGrid key={n} cols={{ base: 1, sm: 2 }} spacing="xl" className="mm-landing-section" data-testid="landing-section">
-                  <LoopingVideo src={content[`section${n}_video`]} poster={content[`section${n}_poster`]} label={content[`section${n}_title`]} />
+                  <LoopingVideo
+                    src={content[`section${n}_video`]}
+                    poster={content[`section${n}_poster`]}
+                    label={content[`section${n}_title`]}
+                    preparing={content.preparing[`section${n}`]}
+                  />
                   <Stack justify="center" className={n === 2 ? 'mm-landing-text-first' : undefined}>
                     <Title order={2}>{content[`section${n}_title`]}</Title>
                     <Text c="dimmed">{content[`section${n}_description`]}</Text>
