@@ -7,7 +7,7 @@ import { pruneWriteReceipts } from './modules/playback/write-receipt-pruning.ts'
 import { sendHeadMails } from './modules/qualifications/evidence-head.ts';
 import { runQualificationClock } from './modules/qualifications/qualification-clock.ts';
 import { prepareNextRendition, RENDITIONS_QUEUE } from './modules/renditions/index.ts';
-import { processStudioUpload, STUDIO_QUEUE, type StudioJob } from './modules/studio/index.ts';
+import { expireAbandonedUploads, processStudioUpload, STUDIO_QUEUE, type StudioJob } from './modules/studio/index.ts';
 
 /**
  * Every kind of background work, in one place: its queue's settings, who works it, and the clocks that enqueue it.
@@ -91,6 +91,17 @@ function kinds(ctx: AppContext): Kind[] {
       settings: { retryLimit: 2, retryDelayMs: 30_000, leaseMs: 30 * MINUTE },
       concurrency: 1,
       handler: ({ payload }) => processStudioUpload(ctx, payload as StudioJob),
+    },
+    {
+      // Studio uploads begun long ago and never finished: their bytes stop counting against the quota.
+      name: 'studio-expire-uploads',
+      settings: CLOCK,
+      concurrency: 1,
+      handler: async () => {
+        const expired = await expireAbandonedUploads(ctx, now());
+        if (expired) ctx.log.info({ event: 'studio_uploads_expired', expired }, 'abandoned studio uploads let go');
+      },
+      every: 'hour',
     },
     {
       name: 'prune-write-receipts',

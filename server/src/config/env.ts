@@ -65,6 +65,8 @@ const schema = z
     STUDIO_MAX_UPLOAD_MB: z.coerce.number().positive().max(1_048_576).default(2048),
     STUDIO_QUOTA_MB: z.coerce.number().positive().max(104_857_600).default(20_480),
     STUDIO_MAX_SECONDS: z.coerce.number().int().positive().max(86_400).default(3600),
+    /** An upload not finished this many hours after it began is let go: its bytes stop counting against the quota. */
+    STUDIO_UPLOAD_EXPIRY_HOURS: z.coerce.number().positive().max(720).default(24),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.EVIDENCE_KEY) {
@@ -126,6 +128,7 @@ function toConfig(env: z.infer<typeof schema>) {
       maxUploadBytes: Math.floor(env.STUDIO_MAX_UPLOAD_MB * 1024 * 1024),
       quotaBytes: Math.floor(env.STUDIO_QUOTA_MB * 1024 * 1024),
       maxSeconds: env.STUDIO_MAX_SECONDS,
+      uploadExpiryMs: Math.floor(env.STUDIO_UPLOAD_EXPIRY_HOURS * 3_600_000),
     },
   };
 }

@@ -1,2 +1,3 @@
 /** The studio module's public face: what other modules may use of it (they import nothing else of it). */
 export { processStudioUpload, STUDIO_QUEUE, type StudioJob } from './studio-processing.ts';
+export { expireAbandonedUploads } from './studio-uploads.ts';

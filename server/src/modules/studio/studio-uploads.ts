@@ -11,7 +11,19 @@ import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { Caller } from '../auth/index.ts';
 import { MediaError, probeMedia } from '../catalog/index.ts';
 import { assertStudioAuthor } from './studio.policy.ts';
-import { deleteUpload, findLesson, findUpload, finishUpload, insertUpload, otherUploadsOf, storageUsed, updateLessonMedia } from './studio.queries.ts';
+import {
+  abandonedUploads,
+  deleteUpload,
+  findLesson,
+  findLessonById,
+  findUpload,
+  finishUpload,
+  insertUpload,
+  latestUploadOf,
+  otherUploadsOf,
+  storageUsed,
+  updateLessonMedia,
+} from './studio.queries.ts';
 import { STUDIO_QUEUE, type StudioJob, studioUploadDir } from './studio-processing.ts';
 
 /** The id of each admitted creation, by its Node request: decided and recorded before the tus server runs, which names the file so. */
@@ -44,16 +56,54 @@ export type StudioUploads = {
   forget: (uploadId: string) => Promise<void>;
 };
 
-export function createStudioUploads(ctx: AppContext): StudioUploads {
+/**
+ * The uploads' files. The tus server announces their expiry (Upload-Expires) and refuses an expired one (410); the
+ * hourly clock (expireAbandonedUploads) lets their rows and bytes go.
+ */
+function uploadStore(ctx: AppContext): { directory: string; store: FileStore } {
   const directory = studioUploadDir(ctx.config.dataDir);
   fs.mkdirSync(directory, { recursive: true });
-  const store = new FileStore({ directory });
+  return { directory, store: new FileStore({ directory, expirationPeriodInMilliseconds: ctx.config.studio.uploadExpiryMs }) };
+}
+
+/** Drops an upload's row and its bytes (a file already gone is fine). */
+async function dropUpload(ctx: AppContext, store: FileStore, uploadId: string): Promise<void> {
+  await deleteUpload(ctx.db, uploadId);
+  await store.remove(uploadId).catch(() => {});
+}
+
+/**
+ * The clock's work: uploads begun more than STUDIO_UPLOAD_EXPIRY_HOURS before `t` and never finished (the author closed
+ * the tab, the tablet left the Wi-Fi) are let go, so their declared size stops counting against the organization's
+ * quota. A lesson left "uploading" by one goes back to its earlier video, or says why it has none.
+ */
+export async function expireAbandonedUploads(ctx: AppContext, t: number): Promise<number> {
+  const { store } = uploadStore(ctx);
+  const abandoned = await abandonedUploads(ctx.db, t - ctx.config.studio.uploadExpiryMs);
+  for (const upload of abandoned) {
+    await dropUpload(ctx, store, upload.id);
+    const lesson = await findLessonById(ctx.db, upload.lesson_id);
+    if (lesson?.media_state !== 'uploading') continue;
+    // Another upload of the lesson still under way decides the lesson's state.
+    const latest = await latestUploadOf(ctx.db, upload.lesson_id);
+    if (latest && latest.finished_at === null) continue;
+    await updateLessonMedia(
+      ctx.db,
+      upload.lesson_id,
+      lesson.media_asset_id !== null
+        ? { media_state: 'ready', progress: 100, error: null }
+        : { media_state: 'failed', progress: 0, error: 'The upload was not finished in time and was let go: upload the video again.' },
+      t,
+    );
+  }
+  return abandoned.length;
+}
+
+export function createStudioUploads(ctx: AppContext): StudioUploads {
+  const { directory, store } = uploadStore(ctx);
   const { maxUploadBytes, quotaBytes, maxSeconds } = ctx.config.studio;
 
-  const forget = async (uploadId: string) => {
-    await deleteUpload(ctx.db, uploadId);
-    await store.remove(uploadId).catch(() => {});
-  };
+  const forget = (uploadId: string) => dropUpload(ctx, store, uploadId);
 
   /** A file refused when complete: the lesson says why, and the bytes are let go (they no longer count). */
   const refuse = async (uploadId: string, lessonId: number, status: number, message: string) => {

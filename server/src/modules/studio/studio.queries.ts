@@ -199,3 +199,8 @@ export async function latestUploadOf(db: Db, lessonId: number) {
     .limit(1)
     .executeTakeFirst();
 }
+
+/** Uploads begun before `before` and never finished (abandoned: the expiry clock lets them go). */
+export async function abandonedUploads(db: Db, before: number): Promise<{ id: string; lesson_id: number }[]> {
+  return db.selectFrom('studio_uploads').select(['id', 'lesson_id']).where('finished_at', 'is', null).where('created_at', '<', before).execute();
+}

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { organizationWithMembers, STRONG_PASSWORD, signIn, startPlatform, type TestPlatform, uniqueEmail } from '../../../test/harness.ts';
 import { addMember } from '../organization/organization.service.ts';
 import { processStudioUpload } from './studio-processing.ts';
+import { expireAbandonedUploads } from './studio-uploads.ts';
 
 /**
  * The studio over real HTTP: who may author, tus uploads that resume from their offset, refusals before any
@@ -278,6 +279,41 @@ describe('upload, processing, publication', () => {
     const listed = await api('GET', '/api/studio/lessons', author.token);
     expect(listed.body.data.storage.used_bytes).toBeGreaterThan(3_000_000);
     expect(listed.body.data.storage.quota_bytes).toBe(5 * 1024 * 1024);
+  });
+
+  it('lets an upload abandoned past the expiry go: its bytes stop counting, its file is gone, the lesson says why', async () => {
+    const abandoned = await platform.ctx.db
+      .selectFrom('studio_uploads')
+      .innerJoin('studio_lessons', 'studio_lessons.id', 'studio_uploads.lesson_id')
+      .select(['studio_uploads.id', 'studio_uploads.lesson_id'])
+      .where('studio_lessons.title', '=', 'Big ones')
+      .executeTakeFirstOrThrow();
+    const dayAndHour = 25 * 3_600_000;
+    await platform.ctx.db
+      .updateTable('studio_uploads')
+      .set({ created_at: Date.now() - dayAndHour })
+      .where('id', '=', abandoned.id)
+      .execute();
+    // One begun now stays; the tus answer says until when (Upload-Expires) and carries the platform's security headers.
+    const freshLesson = await newLesson(author.token, 'Fresh one');
+    const fresh = await createUpload(author.token, freshLesson, 1_000_000);
+    expect(fresh.status).toBe(201);
+    expect(Date.parse(fresh.headers.get('upload-expires') ?? '')).toBeGreaterThan(Date.now() + 23 * 3_600_000);
+    expect(fresh.headers.get('x-content-type-options')).toBe('nosniff');
+    const file = path.join(platform.ctx.config.dataDir, 'studio-uploads', abandoned.id);
+    expect(fs.existsSync(file)).toBe(true);
+    const usedBefore = (await api('GET', '/api/studio/lessons', author.token)).body.data.storage.used_bytes;
+
+    expect(await expireAbandonedUploads(platform.ctx, Date.now())).toBe(1);
+    expect(fs.existsSync(file)).toBe(false);
+    const lesson = (await api('GET', `/api/studio/lessons/${abandoned.lesson_id}`, author.token)).body.data;
+    expect(lesson).toMatchObject({ media_state: 'failed', status: 'draft' });
+    expect(lesson.error).toMatch(/not finished in time/);
+    expect((await api('GET', `/api/studio/lessons/${freshLesson}`, author.token)).body.data.media_state).toBe('uploading');
+    const listed = await api('GET', '/api/studio/lessons', author.token);
+    expect(listed.body.data.storage.used_bytes).toBe(usedBefore - 3_000_000);
+    // The room it held is free again: the 3 MB upload refused before now fits.
+    expect((await createUpload(author.token, abandoned.lesson_id, 3_000_000)).status).toBe(201);
   });
 });
 
