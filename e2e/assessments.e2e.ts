@@ -187,5 +187,23 @@ describe('knowledge check', () => {
     await screenshotAtWidths(phone, SCREENSHOTS, 'check-passed', WIDTHS.mobile);
     const state = (await stack.api('GET', `/api/assessments/videos/${videoId}/check`, { token })).body.data.check;
     expect(state).toMatchObject({ attempts_used: 2, passed: true, best_percent: 100 });
+
+    // The supervisor reads how it went: from the check's page to its results, the member passed on the second attempt.
+    await supervisor.goto(`/assessments/videos/${videoId}`);
+    await supervisor.getByRole('link', { name: 'See results' }).click();
+    await expectVisible(supervisor.getByRole('heading', { level: 1, name: 'Check results' }));
+    const summary = supervisor.getByRole('region', { name: 'Summary' });
+    await expectVisible(summary.getByText('1 (100%)'));
+    const row = supervisor.getByRole('row', { name: new RegExp(`^${DEMO.member.name}`) });
+    await expectVisible(row.getByText('2 of 3'));
+    await expectVisible(row.getByText('Passed'));
+    // Each question was right once in two attempts.
+    expect(await supervisor.getByText('Answered right 1 of 2 times').count()).toBe(3);
+    const [download] = await Promise.all([supervisor.waitForEvent('download'), supervisor.getByRole('button', { name: 'Download CSV' }).click()]);
+    const csv = fs.readFileSync((await download.path()) as string, 'utf8');
+    expect(csv.split('\r\n')[0]).toBe('Person,Team,Attempts,Best score (%),Passed,Last attempt');
+    expect(csv).toMatch(new RegExp(`^${DEMO.member.name} \\S+,\\S+,2,100,Yes,`, 'm'));
+    expect(await seriousViolations(supervisor)).toEqual([]);
+    await screenshotAtWidths(supervisor, SCREENSHOTS, 'check-results');
   }, 240_000);
 });

@@ -135,7 +135,12 @@ export async function routesByRole(stack: Stack): Promise<Record<Role, RouteVisi
     `/manage-organization/team-form/${encodeURIComponent(ids.team.name)}/${ids.team.id}`,
     `/manage-organization/team-overview/${encodeURIComponent(ids.team.name)}/${ids.team.id}`,
   ];
-  const qualificationPages = [`/qualifications/stations/${ids.stationId}`, `/qualifications/people/${ids.memberId}`, `/assessments/videos/${ids.videoId}`];
+  const qualificationPages = [
+    `/qualifications/stations/${ids.stationId}`,
+    `/qualifications/people/${ids.memberId}`,
+    `/assessments/videos/${ids.videoId}`,
+    `/assessments/videos/${ids.videoId}/results`,
+  ];
   const visits = (paths: string[]) => paths.map((path) => ({ path, label: decodeURIComponent(path) }));
   const signedIn = [...SIGNED_IN_PATHS, ...catalog];
   return {

@@ -139,3 +139,42 @@ export const attemptResult = z.object({
   ),
 });
 export type AttemptResult = z.infer<typeof attemptResult>;
+
+/** Members per page of a check's results. */
+export const CHECK_RESULTS_PAGE = 50;
+
+export const checkResultsQuery = z.object({
+  skip: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  take: z.coerce.number().int().min(1).max(100).default(CHECK_RESULTS_PAGE),
+});
+
+/**
+ * A check's results as the organization's super user reads them: how many members took it and passed, which
+ * questions trip people up (over every submitted attempt, scored as it was shown), and each member's standing (a
+ * page at a time, those still without a pass first).
+ */
+export const checkResultsData = z.object({
+  video_id: z.number(),
+  video_title: z.string(),
+  check: checkSettings.nullable(),
+  summary: z.object({ members_attempted: z.number(), members_passed: z.number(), attempts: z.number() }),
+  /** Hardest first: the lowest share of right answers. */
+  questions: z.array(z.object({ id: z.number(), prompt: z.string(), asked: z.number(), right: z.number(), right_percent: z.number() })),
+  members: z.array(
+    z.object({
+      user_id: z.number(),
+      name: z.string(),
+      team: z.string().nullable(),
+      attempts: z.number(),
+      best_percent: z.number(),
+      passed: z.boolean(),
+      /** The latest submission (ISO). */
+      last_submitted_at: z.string(),
+    }),
+  ),
+  /** Members who submitted at least one attempt, all pages together. */
+  total: z.number(),
+  skip: z.number(),
+  take: z.number(),
+});
+export type CheckResultsData = z.infer<typeof checkResultsData>;

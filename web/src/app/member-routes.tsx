@@ -16,6 +16,7 @@ import {
   BillingPage,
   CategoryPage,
   CheckAuthorPage,
+  CheckResultsPage,
   ConfirmEmailPage,
   CreateTeamPage,
   DashboardPage,
@@ -111,6 +112,7 @@ export function MemberRoutes() {
           <Route path={paths.qualifications.station} element={titled('Station', <StationPage />)} />
           <Route path={paths.qualifications.verify} element={titled('Verify evidence', <VerifyEvidencePage />)} />
           <Route path={paths.assessments.author} element={titled('Knowledge check questions', <CheckAuthorPage />)} />
+          <Route path={paths.assessments.results} element={titled('Check results', <CheckResultsPage />)} />
         </Route>
         <Route path={paths.qualifications.root} element={titled('Qualifications', <QualificationsPage />)} />
         {/* Super users and station trainers lead toolbox talks (the server answers 403 to anyone else). */}

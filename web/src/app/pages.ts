@@ -54,6 +54,7 @@ export const OurLessonsPage = lazyPage(() => import('../features/studio/pages/ou
 export const StudioPage = lazyPage(() => import('../features/studio/pages/studio-page.tsx'), 'StudioPage');
 export const TakeCheckPage = lazyPage(() => import('../features/assessments/pages/take-check-page.tsx'), 'TakeCheckPage');
 export const CheckAuthorPage = lazyPage(() => import('../features/assessments/pages/check-author-page.tsx'), 'CheckAuthorPage');
+export const CheckResultsPage = lazyPage(() => import('../features/assessments/pages/check-results-page.tsx'), 'CheckResultsPage');
 export const ToolboxPage = lazyPage(() => import('../features/toolbox/pages/toolbox-page.tsx'), 'ToolboxPage');
 export const QualificationsPage = lazyPage(() => import('../features/qualifications/pages/qualifications-page.tsx'), 'QualificationsPage');
 export const StationFloorPage = lazyPage(() => import('../features/shopfloor/pages/station-floor-page.tsx'), 'StationFloorPage');

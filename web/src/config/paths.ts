@@ -32,6 +32,7 @@ export const paths = {
   assessments: {
     take: '/video/:id/check',
     author: '/assessments/videos/:id',
+    results: '/assessments/videos/:id/results',
   },
   // What a station's QR label opens: am I cleared to run it (issue 17).
   stationFloor: '/station/:stationId',
@@ -99,6 +100,7 @@ export const subCategoryPath = (id: number, name: string) => `/sub-category/${id
 export const videoPath = (id: number) => `/video/${id}`;
 export const takeCheckPath = (videoId: number) => `/video/${videoId}/check`;
 export const authorCheckPath = (videoId: number) => `/assessments/videos/${videoId}`;
+export const checkResultsPath = (videoId: number) => `/assessments/videos/${videoId}/results`;
 /** The video opened at a second (a transcript search result, a resume link): /video/{id}?t=SECONDS. */
 export const videoAtPath = (id: number, seconds: number) => `/video/${id}?t=${Math.max(0, Math.floor(seconds))}`;
 export const searchPath = (q: string) => `/search?${new URLSearchParams({ q })}`;

@@ -1,5 +1,5 @@
 import type { QuestionInput, QuestionKind } from '@mm/contract';
-import type { Selectable } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
 import { isPostgres } from '../../db/dialect.ts';
 import type { AssessmentAttemptTable, AssessmentCheckTable } from '../../db/schema.ts';
@@ -163,4 +163,59 @@ export async function markSubmitted(
     .where('submitted_at', 'is', null)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+// ---------------------------------------------------------------- results (super users)
+
+/** The submitted attempts of a check by members still on the books. */
+function submittedAttempts(db: Db, organizationId: number, checkId: number) {
+  return db
+    .selectFrom('assessment_attempts as a')
+    .innerJoin('users as u', 'u.id', 'a.user_id')
+    .where('a.organization_id', '=', organizationId)
+    .where('a.check_id', '=', checkId)
+    .where('a.submitted_at', 'is not', null)
+    .where('u.deleted_at', 'is', null);
+}
+
+/** How many members submitted an attempt, how many of them passed, and the attempts submitted. */
+export async function checkSummary(db: Db, organizationId: number, checkId: number) {
+  const row = await submittedAttempts(db, organizationId, checkId)
+    .select([
+      sql<number | string>`count(distinct a.user_id)`.as('members_attempted'),
+      sql<number | string>`count(distinct case when a.passed = 1 then a.user_id end)`.as('members_passed'),
+      sql<number | string>`count(*)`.as('attempts'),
+    ])
+    .executeTakeFirstOrThrow();
+  return { members_attempted: Number(row.members_attempted), members_passed: Number(row.members_passed), attempts: Number(row.attempts) };
+}
+
+/** Each member's standing at a check, members still without a pass first, then by name; a page at a time. */
+export async function memberStandings(db: Db, organizationId: number, checkId: number, page: { skip: number; take: number }) {
+  const rows = await submittedAttempts(db, organizationId, checkId)
+    .leftJoin('teams as t', 't.id', 'u.team_id')
+    .select([
+      'a.user_id',
+      'u.name',
+      'u.last_name',
+      't.name as team',
+      sql<number | string>`count(*)`.as('attempts'),
+      sql<number>`max(a.score_percent)`.as('best_percent'),
+      sql<number>`max(a.passed)`.as('passed'),
+      sql<number | string>`max(a.submitted_at)`.as('last_submitted_at'),
+    ])
+    .groupBy(['a.user_id', 'u.name', 'u.last_name', 't.name'])
+    .orderBy(sql`max(a.passed)`)
+    .orderBy('u.last_name')
+    .orderBy('u.name')
+    .orderBy('a.user_id')
+    .limit(page.take)
+    .offset(page.skip)
+    .execute();
+  return rows.map((r) => ({ ...r, attempts: Number(r.attempts), passed: Number(r.passed) === 1, last_submitted_at: Number(r.last_submitted_at) }));
+}
+
+/** The questions each submitted attempt showed and the answers given (to count what people get wrong). */
+export async function attemptAnswers(db: Db, organizationId: number, checkId: number): Promise<{ questions: string; answers: string | null }[]> {
+  return submittedAttempts(db, organizationId, checkId).select(['a.questions', 'a.answers']).execute();
 }

@@ -2,9 +2,20 @@ import { routes } from '@mm/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.ts';
 import { contractRoute } from '../../lib/contract-route.ts';
-import { ok } from '../../lib/reply.ts';
+import { ok, sendCsv } from '../../lib/reply.ts';
 import { callerOf } from '../auth/index.ts';
-import { addQuestion, editQuestion, memberCheck, removeQuestion, saveCheck, startAttempt, submitAttempt, videoBank } from './assessments.service.ts';
+import {
+  addQuestion,
+  checkResults,
+  checkResultsCsv,
+  editQuestion,
+  memberCheck,
+  removeQuestion,
+  saveCheck,
+  startAttempt,
+  submitAttempt,
+  videoBank,
+} from './assessments.service.ts';
 
 /** Assessments: the bank and check a super user authors for a video, and a member's attempts at the check. */
 export const assessmentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -29,6 +40,17 @@ export const assessmentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
   app.route({
     ...contractRoute(routes.saveAssessmentCheck),
     handler: async (request) => ok(await saveCheck(ctx, callerOf(request), request.params.videoId, request.body), 'The check is saved.'),
+  });
+
+  app.route({
+    ...contractRoute(routes.assessmentResults),
+    handler: async (request) => ok(await checkResults(ctx, callerOf(request), request.params.videoId, request.query)),
+  });
+
+  app.route({
+    ...contractRoute(routes.assessmentResultsCsv),
+    handler: async (request, reply) =>
+      sendCsv(reply, await checkResultsCsv(ctx, callerOf(request), request.params.videoId), `check-results-${request.params.videoId}.csv`),
   });
 
   app.route({

@@ -1,22 +1,27 @@
-import type {
-  AttemptData,
-  AttemptResult,
-  BankQuestion,
-  CheckSettings,
-  MemberCheckData,
-  QuestionInput,
-  SubmitAttemptRequest,
-  VideoBankData,
+import {
+  type AttemptData,
+  type AttemptResult,
+  type BankQuestion,
+  type CheckResultsData,
+  type CheckSettings,
+  csvLine,
+  type MemberCheckData,
+  type QuestionInput,
+  type SubmitAttemptRequest,
+  type VideoBankData,
 } from '@mm/contract';
 import type { AppContext } from '../../app-context.ts';
-import { now, toIso } from '../../lib/clock.ts';
+import { formatDay, now, toIso } from '../../lib/clock.ts';
 import { AppError, conflict, forbidden, notFound, tooManyRequests } from '../../lib/errors.ts';
+import { fullName } from '../../lib/person-name.ts';
 import type { Caller } from '../auth/index.ts';
 import { recordAssessmentEvidence } from '../qualifications/index.ts';
 import { authorOrganizationOf, takerOrganizationOf } from './assessments.policy.ts';
 import {
   type AttemptRow,
+  attemptAnswers,
   type CheckRow,
+  checkSummary,
   deleteQuestion,
   findAttempt,
   findCheck,
@@ -28,10 +33,11 @@ import {
   lockMember,
   markSubmitted,
   memberAttempts,
+  memberStandings,
   updateQuestion,
   upsertCheck,
 } from './assessments.queries.ts';
-import { type BankEntry, drawQuestions, nextAttemptAt, optionsOf, type ShownEntry, scoreAttempt } from './assessments.rules.ts';
+import { type BankEntry, drawQuestions, nextAttemptAt, optionsOf, questionFigures, type ShownEntry, scoreAttempt } from './assessments.rules.ts';
 
 export const VIDEO_NOT_FOUND = 'No such video in the library.';
 export const QUESTION_NOT_FOUND = 'No such question in your organization.';
@@ -233,4 +239,48 @@ export async function submitAttempt(ctx: AppContext, caller: Caller, attemptId: 
     });
     return answer;
   });
+}
+
+// ---------------------------------------------------------------- results (super users)
+
+/** A check's results for the organization's super user: the summary, the questions hardest first, a page of members. */
+export async function checkResults(ctx: AppContext, caller: Caller, videoId: number, page: { skip: number; take: number }): Promise<CheckResultsData> {
+  const organizationId = authorOrganizationOf(caller);
+  const video = await videoOrThrow(ctx, videoId);
+  const { skip, take } = page;
+  const check = await findCheck(ctx.db, organizationId, { videoId });
+  const empty = { summary: { members_attempted: 0, members_passed: 0, attempts: 0 }, questions: [], members: [], total: 0 };
+  const base = { video_id: video.id, video_title: video.title, check: check ? toSettings(check) : null, skip, take };
+  if (!check) return { ...base, ...empty };
+  const [summary, members, answers] = await Promise.all([
+    checkSummary(ctx.db, organizationId, check.id),
+    memberStandings(ctx.db, organizationId, check.id, { skip, take }),
+    attemptAnswers(ctx.db, organizationId, check.id),
+  ]);
+  return {
+    ...base,
+    summary,
+    questions: questionFigures(answers.map((a) => ({ shown: JSON.parse(a.questions) as ShownEntry[], answers: JSON.parse(a.answers ?? '[]') }))),
+    members: members.map((m) => ({
+      user_id: m.user_id,
+      name: fullName(m),
+      team: m.team,
+      attempts: m.attempts,
+      best_percent: m.best_percent,
+      passed: m.passed,
+      last_submitted_at: toIso(m.last_submitted_at) as string,
+    })),
+    total: summary.members_attempted,
+  };
+}
+
+/** Every member's standing at a check, as a spreadsheet (safe to open: contract/src/csv.ts). */
+export async function checkResultsCsv(ctx: AppContext, caller: Caller, videoId: number): Promise<string> {
+  const organizationId = authorOrganizationOf(caller);
+  await videoOrThrow(ctx, videoId);
+  const check = await findCheck(ctx.db, organizationId, { videoId });
+  const members = check ? await memberStandings(ctx.db, organizationId, check.id, { skip: 0, take: Number.MAX_SAFE_INTEGER }) : [];
+  const lines = [csvLine(['Person', 'Team', 'Attempts', 'Best score (%)', 'Passed', 'Last attempt'])];
+  for (const m of members) lines.push(csvLine([fullName(m), m.team, m.attempts, m.best_percent, m.passed ? 'Yes' : 'No', formatDay(m.last_submitted_at)]));
+  return lines.join('');
 }

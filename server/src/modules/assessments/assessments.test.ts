@@ -333,3 +333,77 @@ describe('taking a knowledge check', () => {
     expect(own.body.data.attempt_id).not.toBe(started.body.data.attempt_id);
   });
 });
+
+describe("a check's results", () => {
+  it('count members who took and passed it, rank the questions people get wrong, page the members, and export them safely', async () => {
+    const org = await organizationWithCheck('Results Org', { cooldown_seconds: 0 });
+    const { videoId } = org;
+    const take = async (token: string, right: (q: Shown) => boolean) => {
+      const started = await platform.api('POST', `/api/assessments/videos/${videoId}/attempts`, { token });
+      expect(started.status).toBe(201);
+      const questions = started.body.data.questions as Shown[];
+      const answers = questions.map((q) => answersFor([q], right(q))[0]);
+      const submitted = await platform.api('POST', `/api/assessments/attempts/${started.body.data.attempt_id}/submit`, { token, json: { answers } });
+      expect(submitted.status).toBe(200);
+    };
+    // Mia fails, then passes. A colleague whose name reads as a formula gets only the true/false question right.
+    await take(org.member.token, () => false);
+    await take(org.member.token, () => true);
+    const email = uniqueEmail('formula');
+    await addMember(platform.ctx, org.organizationId, { email, password: STRONG_PASSWORD, name: '=HYPERLINK("x")', lastName: 'Cell', team: 'Paint' });
+    const formula = await signIn(platform, email);
+    await take(formula, (q) => q.kind === 'true_false');
+    // An attempt started and not submitted is not a result.
+    expect((await platform.api('POST', `/api/assessments/videos/${videoId}/attempts`, { token: formula })).status).toBe(201);
+
+    const results = await platform.api('GET', `/api/assessments/videos/${videoId}/results`, { token: org.superUser.token });
+    expect(results.status).toBe(200);
+    const data = results.body.data;
+    expect(data.summary).toEqual({ members_attempted: 2, members_passed: 1, attempts: 3 });
+    expect(data.total).toBe(2);
+    // Hardest first: two questions right once in three, the true/false twice.
+    expect(data.questions.map((q: { prompt: string; asked: number; right: number; right_percent: number }) => [q.asked, q.right, q.right_percent])).toEqual([
+      [3, 1, 33],
+      [3, 1, 33],
+      [3, 2, 66],
+    ]);
+    expect(data.questions[2].prompt).toBe('A tag alone is enough.');
+    // Still without a pass first.
+    expect(
+      data.members.map((m: { name: string; attempts: number; best_percent: number; passed: boolean; team: string }) => [
+        m.name,
+        m.team,
+        m.attempts,
+        m.best_percent,
+        m.passed,
+      ]),
+    ).toEqual([
+      ['=HYPERLINK("x") Cell', 'Paint', 1, 33, false],
+      ['Mia Member', 'Assembly', 2, 100, true],
+    ]);
+    const page = await platform.api('GET', `/api/assessments/videos/${videoId}/results?skip=1&take=1`, { token: org.superUser.token });
+    expect(page.body.data).toMatchObject({ total: 2, skip: 1, take: 1 });
+    expect(page.body.data.members.map((m: { name: string }) => m.name)).toEqual(['Mia Member']);
+
+    const csv = await fetch(`${platform.url}/api/assessments/videos/${videoId}/results.csv`, { headers: { authorization: `Bearer ${org.superUser.token}` } });
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get('content-type')).toContain('text/csv');
+    const lines = (await csv.text()).trimEnd().split('\r\n');
+    expect(lines[0]).toBe('Person,Team,Attempts,Best score (%),Passed,Last attempt');
+    expect(lines[1]).toMatch(/^"'=HYPERLINK\(""x""\) Cell",Paint,1,33,No,/);
+    expect(lines[2]).toMatch(/^Mia Member,Assembly,2,100,Yes,/);
+    expect(lines).toHaveLength(3);
+
+    // A member reads no results; another organization's super user sees only their own (none), never these.
+    expect((await platform.api('GET', `/api/assessments/videos/${videoId}/results`, { token: org.member.token })).status).toBe(403);
+    const stranger = await organizationWithMembers(platform, 'Results Stranger');
+    const theirs = await platform.api('GET', `/api/assessments/videos/${videoId}/results`, { token: stranger.superUser.token });
+    expect(theirs.status).toBe(200);
+    expect(theirs.body.data).toMatchObject({ check: null, summary: { members_attempted: 0, members_passed: 0, attempts: 0 }, members: [], questions: [] });
+    const theirCsv = await fetch(`${platform.url}/api/assessments/videos/${videoId}/results.csv`, {
+      headers: { authorization: `Bearer ${stranger.superUser.token}` },
+    });
+    expect((await theirCsv.text()).trimEnd().split('\r\n')).toHaveLength(1);
+    expect((await platform.api('GET', '/api/assessments/videos/999999/results', { token: org.superUser.token })).status).toBe(404);
+  });
+});

@@ -2,3 +2,4 @@
 export const assessmentsKey = ['assessments'] as const;
 export const memberCheckKey = (videoId: number) => [...assessmentsKey, 'check', videoId] as const;
 export const bankKey = (videoId: number) => [...assessmentsKey, 'bank', videoId] as const;
+export const checkResultsKey = (videoId: number, skip: number) => [...assessmentsKey, 'results', videoId, skip] as const;

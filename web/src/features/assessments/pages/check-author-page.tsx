@@ -17,8 +17,9 @@ import {
 } from '@mantine/core';
 import { type BankQuestion, type CheckSettings, type QuestionKind, TRUE_FALSE_OPTIONS } from '@mm/contract';
 import { type FormEvent, useState } from 'react';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { PageLoader } from '../../../components/page-loader.tsx';
+import { checkResultsPath } from '../../../config/paths.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useAddQuestion, useDeleteQuestion, useSaveCheck } from '../api/edit-bank.ts';
 import { useBank } from '../api/get-bank.ts';
@@ -38,9 +39,14 @@ export function CheckAuthorPage() {
   const bank = useBank(videoId);
   return (
     <Container size="md" py="xl">
-      <Title order={1} mb="xs">
-        Knowledge check
-      </Title>
+      <Group justify="space-between" align="flex-start" mb="xs">
+        <Title order={1}>Knowledge check</Title>
+        {bank.data?.check && (
+          <Button component={Link} to={checkResultsPath(videoId)} variant="default">
+            See results
+          </Button>
+        )}
+      </Group>
       {bank.data && (
         <Text c="dimmed" mb="lg">
           {bank.data.video_title}: questions for your organization's people, and the check they take after the video.

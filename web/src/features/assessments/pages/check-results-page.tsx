@@ -1,0 +1,184 @@
+import { Alert, Anchor, Badge, Button, Card, Container, Group, Pagination, Progress, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { CHECK_RESULTS_PAGE, type CheckResultsData } from '@mm/contract';
+import { IconDownload } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { PageLoader } from '../../../components/page-loader.tsx';
+import { authorCheckPath } from '../../../config/paths.ts';
+import { formatDate } from '../../../lib/date.ts';
+import { notifyError } from '../../../lib/notify.ts';
+import { downloadCheckResults } from '../api/download-check-results.ts';
+import { useCheckResults } from '../api/get-check-results.ts';
+
+/** /assessments/videos/:id/results: how a video's knowledge check went for the organization's people (super users). */
+export function CheckResultsPage() {
+  const videoId = Number(useParams().id);
+  const [skip, setSkip] = useState(0);
+  const results = useCheckResults(videoId, skip);
+  const [downloading, setDownloading] = useState(false);
+  const download = () => {
+    setDownloading(true);
+    downloadCheckResults(videoId)
+      .catch(notifyError)
+      .finally(() => setDownloading(false));
+  };
+  const data = results.data;
+
+  return (
+    <Container size="lg" py="xl">
+      <Group justify="space-between" align="flex-end" mb="lg" gap="sm">
+        <div>
+          <Title order={1}>Check results</Title>
+          {data && <Text c="dimmed">{data.video_title}</Text>}
+        </div>
+        <Group gap="sm">
+          <Button component={Link} to={authorCheckPath(videoId)} variant="default">
+            Questions and check
+          </Button>
+          {data && data.total > 0 && (
+            <Button leftSection={<IconDownload size={16} aria-hidden />} onClick={download} loading={downloading}>
+              Download CSV
+            </Button>
+          )}
+        </Group>
+      </Group>
+      {results.isPending && <PageLoader label="Loading the results..." />}
+      {results.isError && (
+        <Alert color="red" variant="light">
+          {results.error.message}
+        </Alert>
+      )}
+      {data && !data.check && (
+        <Alert color="blue" variant="light" title="No check on this video yet">
+          Attach a check to the video and its results appear here as people take it.{' '}
+          <Anchor component={Link} to={authorCheckPath(videoId)}>
+            Write the questions
+          </Anchor>
+        </Alert>
+      )}
+      {data?.check && data.total === 0 && (
+        <Alert color="blue" variant="light" title="Nobody has taken this check yet">
+          Its results appear here once a member submits an attempt.
+        </Alert>
+      )}
+      {data?.check && data.total > 0 && (
+        <Stack gap="xl">
+          <Summary data={data} />
+          <Questions questions={data.questions} />
+          <Members data={data} onPage={setSkip} />
+        </Stack>
+      )}
+    </Container>
+  );
+}
+
+function Summary({ data }: { data: CheckResultsData }) {
+  const { members_attempted: took, members_passed: passed, attempts } = data.summary;
+  const figures = [
+    { label: 'Took the check', value: String(took) },
+    { label: 'Passed', value: `${passed} (${Math.floor((100 * passed) / took)}%)` },
+    { label: 'Attempts submitted', value: String(attempts) },
+    { label: 'Pass mark', value: `${data.check?.pass_percent ?? 0}%` },
+  ];
+  return (
+    <SimpleGrid cols={{ base: 2, sm: 4 }} component="section" aria-label="Summary">
+      {figures.map((f) => (
+        <Card key={f.label} withBorder padding="md">
+          <Text size="sm" c="dimmed">
+            {f.label}
+          </Text>
+          <Text fz={24} fw={700}>
+            {f.value}
+          </Text>
+        </Card>
+      ))}
+    </SimpleGrid>
+  );
+}
+
+function Questions({ questions }: { questions: CheckResultsData['questions'] }) {
+  return (
+    <Stack component="section" aria-labelledby="hardest-questions" gap="sm">
+      <Title order={2} size="h3" id="hardest-questions">
+        Questions people get wrong
+      </Title>
+      <Text size="sm" c="dimmed">
+        Over every submitted attempt, the hardest first: a low share often means the video or the question needs another look.
+      </Text>
+      {questions.map((q) => (
+        <Card key={q.id} withBorder padding="sm">
+          <Group justify="space-between" wrap="nowrap" gap="md">
+            <Text fw={500}>{q.prompt}</Text>
+            <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
+              {q.right_percent}% right
+            </Text>
+          </Group>
+          <Progress
+            value={q.right_percent}
+            mt="xs"
+            color={q.right_percent < 50 ? 'red' : q.right_percent < 80 ? 'yellow' : 'green'}
+            aria-label={`${q.prompt}: ${q.right_percent}% right`}
+          />
+          <Text size="xs" c="dimmed" mt={4}>
+            Answered right {q.right} of {q.asked} times
+          </Text>
+        </Card>
+      ))}
+    </Stack>
+  );
+}
+
+function Members({ data, onPage }: { data: CheckResultsData; onPage: (skip: number) => void }) {
+  return (
+    <Stack component="section" aria-labelledby="member-results" gap="sm">
+      <Title order={2} size="h3" id="member-results">
+        People ({data.total})
+      </Title>
+      <Text size="sm" c="dimmed">
+        Those still without a pass first.
+      </Text>
+      <Table.ScrollContainer minWidth={560}>
+        <Table striped>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Person</Table.Th>
+              <Table.Th>Team</Table.Th>
+              <Table.Th>Attempts</Table.Th>
+              <Table.Th>Best score</Table.Th>
+              <Table.Th>Result</Table.Th>
+              <Table.Th>Last attempt</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {data.members.map((m) => (
+              <Table.Tr key={m.user_id}>
+                <Table.Td>{m.name}</Table.Td>
+                <Table.Td>{m.team ?? '—'}</Table.Td>
+                <Table.Td>
+                  {m.attempts} of {data.check?.attempts_allowed ?? m.attempts}
+                </Table.Td>
+                <Table.Td>{m.best_percent}%</Table.Td>
+                <Table.Td>
+                  {/* Dark words on white, the dot's colour adding to them (as the qualification badges). */}
+                  <Badge color={m.passed ? 'green.7' : 'red.7'} variant="dot" c="dark.8" style={{ textTransform: 'none' }}>
+                    {m.passed ? 'Passed' : 'Not passed'}
+                  </Badge>
+                </Table.Td>
+                <Table.Td>{formatDate(m.last_submitted_at)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {data.total > CHECK_RESULTS_PAGE && (
+        <Pagination
+          total={Math.ceil(data.total / CHECK_RESULTS_PAGE)}
+          value={Math.floor(data.skip / CHECK_RESULTS_PAGE) + 1}
+          onChange={(page) => onPage((page - 1) * CHECK_RESULTS_PAGE)}
+          getControlProps={(control) => ({ 'aria-label': `${control} page` })}
+          getItemProps={(page) => ({ 'aria-label': `Page ${page}` })}
+        />
+      )}
+    </Stack>
+  );
+}
