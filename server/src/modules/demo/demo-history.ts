@@ -33,7 +33,9 @@ export type DemoEvent =
   | { at: number; kind: 'watch'; member: number; videoId: number; minutes: number; position: number }
   | { at: number; kind: 'alert'; member: number; categoryId: number }
   | { at: number; kind: 'broadcast'; team: string }
-  | { at: number; kind: 'read'; member: number };
+  | { at: number; kind: 'read'; member: number }
+  /** The member takes the check of a lesson they just finished, each question right with the chance `skill`. */
+  | { at: number; kind: 'check'; member: number; videoId: number; skill: number; seed: number };
 
 type Shape = { joinFrom: number; joinTo: number; share: [number, number]; optional: number; stopFrom?: number; stopTo?: number };
 
@@ -106,6 +108,48 @@ function memberEvents(random: () => number, member: PlannedMember, start: number
   return events;
 }
 
+/** How likely each kind of member answers a question right on a first attempt (a retry after reading why adds to it). */
+const CHECK_SKILL: Record<Persona, number> = { champion: 0.95, steady: 0.86, casual: 0.74, stalled: 0.66, newcomer: 0.78, never: 0.5 };
+
+/**
+ * The checks taken: a member who finishes a lesson with a check (after the check exists) takes it a few minutes later,
+ * and plans two retries a day or more apart, which they take only if they have not passed by then. A random of its
+ * own, so the rest of the history is the same with or without checks.
+ */
+function checkEvents(
+  seed: number,
+  members: PlannedMember[],
+  perMember: Map<number, DemoEvent[]>,
+  checks: { videoIds: number[]; from: number },
+  end: number,
+): DemoEvent[] {
+  const random = seededRandom(seed + 1);
+  const checked = new Set(checks.videoIds);
+  const out: DemoEvent[] = [];
+  for (const member of members) {
+    const durations = new Map(member.path.flatMap((c) => c.videos.map((v) => [v.videoId, v.durationSeconds] as const)));
+    for (const event of perMember.get(member.key) ?? []) {
+      if (event.kind !== 'watch' || !checked.has(event.videoId) || event.at < checks.from) continue;
+      if (event.position < (durations.get(event.videoId) ?? Number.POSITIVE_INFINITY)) continue;
+      const finished = event.at + Math.round(event.minutes * 60_000);
+      const skill = CHECK_SKILL[member.persona];
+      const tries = [finished + intBetween(random, 2, 8) * MINUTE, finished + intBetween(random, 20, 40) * HOUR, finished + intBetween(random, 60, 100) * HOUR];
+      tries.forEach((at, i) => {
+        if (at < end)
+          out.push({
+            at,
+            kind: 'check',
+            member: member.key,
+            videoId: event.videoId,
+            skill: Math.min(0.98, skill + 0.08 * i),
+            seed: intBetween(random, 1, 1e9),
+          });
+      });
+    }
+  }
+  return out;
+}
+
 /** The category a member is stuck in: that of their last, unfinished video. */
 function stuckCategory(member: PlannedMember, events: DemoEvent[]): number | null {
   const last = [...events].reverse().find((e) => e.kind === 'watch' && e.member === member.key);
@@ -124,6 +168,8 @@ export function planHistory(input: {
   members: PlannedMember[];
   demoMember: number;
   broadcastTeam: string;
+  /** The lessons with a knowledge check, and from when they have one. */
+  checks?: { videoIds: number[]; from: number };
 }): DemoEvent[] {
   const random = seededRandom(input.seed);
   const perMember = new Map(input.members.map((m) => [m.key, memberEvents(random, m, input.start, input.end)]));
@@ -145,6 +191,7 @@ export function planHistory(input: {
   for (const member of input.members)
     if (member.key !== input.demoMember && (member.persona === 'champion' || member.persona === 'steady'))
       events.push({ at: readAt, kind: 'read', member: member.key });
+  if (input.checks) events.push(...checkEvents(input.seed, input.members, perMember, input.checks, input.end));
   // Stable order: by time, joins before anything else at the same moment.
   return events
     .map((e, i) => ({ e, i }))

@@ -217,6 +217,46 @@ describe('demo organization', () => {
     ]);
   });
 
+  it('has knowledge checks on a lesson of the press, the forklift and final inspection, taken by the people who finished those lessons', async () => {
+    const videos = await platform.ctx.db
+      .selectFrom('videos')
+      .select(['id', 'title'])
+      .where('title', 'in', ['Lockout/Tagout on a Power Press', 'Forklift Daily Pre-Use Inspection', 'Measuring with Calipers and Micrometers'])
+      .execute();
+    expect(videos).toHaveLength(3);
+    let attempted = 0;
+    for (const video of videos) {
+      const bank = (await get(`assessments/videos/${video.id}/bank`, admin)).body.data;
+      expect(bank.check).toMatchObject({ question_count: 5, pass_percent: 80, attempts_allowed: 3 });
+      expect(bank.questions).toHaveLength(5);
+      const results = (await get(`assessments/videos/${video.id}/results`, admin)).body.data;
+      // Each attempt came after its member finished the lesson.
+      for (const m of results.members) {
+        const watched = await platform.ctx.db
+          .selectFrom('video_watch')
+          .select('watched_at')
+          .where('user_id', '=', m.user_id)
+          .where('video_id', '=', video.id)
+          .executeTakeFirst();
+        expect(watched?.watched_at ?? Number.POSITIVE_INFINITY).toBeLessThan(Date.parse(m.last_submitted_at));
+      }
+      attempted += results.summary.members_attempted;
+      expect(results.summary.members_passed).toBeLessThanOrEqual(results.summary.members_attempted);
+    }
+    // Enough to read: several people, most of them passing, some only on a second try.
+    expect(attempted).toBeGreaterThanOrEqual(6);
+    const attempts = await platform.ctx.db.selectFrom('assessment_attempts').select(['user_id', 'check_id', 'passed', 'submitted_at']).execute();
+    expect(attempts.every((a) => a.submitted_at !== null)).toBe(true);
+    expect(attempts.filter((a) => a.passed === 0).length).toBeGreaterThan(0);
+    const evidence = await platform.ctx.db
+      .selectFrom('evidence_records')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('organization_id', '=', organizationId)
+      .where('kind', '=', 'assessment_attempt')
+      .executeTakeFirstOrThrow();
+    expect(Number(evidence.n)).toBe(attempts.length);
+  });
+
   it('leaves believable qualification states: people qualified, in training and awaiting sign-off at each station, Bruno waiting at Press 4', async () => {
     const matrix = (await get(`organization/${organizationId}/qualifications/matrix`, admin, { take: '200' })).body.data as {
       stations: Array<{ id: number; name: string }>;

@@ -14,6 +14,7 @@ import { preferVideos } from '../renditions/index.ts';
 import { markOrganizationVerified } from '../tenancy/index.ts';
 import { findUserByEmail, findUserById, updateUser } from '../users/index.ts';
 import { viewerOf } from '../videos/index.ts';
+import { CHECKS_DAYS_BEFORE_END, createDemoChecks, type DemoCheck, demoCheckVideoIds, takeDemoCheck } from './demo-checks.ts';
 import { type DemoEvent, HISTORY_DAYS, type MemberPath, type PlannedMember, planHistory } from './demo-history.ts';
 import { DEMO_MEMBER, DEMO_ORGANIZATION, DEMO_QUALITY, DEMO_SUPER_USER, type DemoPerson, demoPeople } from './demo-people.ts';
 import { assignDueStations, createDemoStations, type DemoMember, EARLY_LICENCE, finishDemoStations, giveEarlyLicence } from './demo-stations.ts';
@@ -188,7 +189,8 @@ async function memberPath(ctx: AppContext, organizationId: number, teamId: numbe
 }
 
 /** Plays one planned event through the service a person would have used. */
-async function play(ctx: AppContext, event: DemoEvent, people: Map<number, Caller>, superUser: Caller, organizationId: number, teams: Map<string, number>) {
+async function play(ctx: AppContext, event: DemoEvent, state: Pick<HistoryState, 'callers' | 'superUser' | 'organizationId' | 'teams' | 'checks'>) {
+  const { callers: people, superUser, organizationId, teams, checks } = state;
   const caller = 'member' in event ? people.get(event.member) : undefined;
   switch (event.kind) {
     case 'join':
@@ -208,6 +210,11 @@ async function play(ctx: AppContext, event: DemoEvent, people: Map<number, Calle
     case 'read':
       if (caller) await markNoticesRead(ctx, caller, undefined);
       return;
+    case 'check': {
+      const check = checks.get(event.videoId);
+      if (caller && check) await takeDemoCheck(ctx, caller, event.videoId, check, event.skill, event.seed);
+      return;
+    }
   }
 }
 
@@ -274,6 +281,9 @@ export async function startDemoOrganization(ctx: AppContext): Promise<DemoHistor
   if (teams.size < leads) throw new Error('demo seed: a team is missing');
   await atMoment(start + 10 * HOUR, () => saveLearningPaths(ctx, superUser, organizationId, teams));
   const stations = await createDemoStations(ctx, superUser, organizationId, start + 10 * HOUR + 60_000, end);
+  const checks = await demoCheckVideoIds(ctx);
+  const checksFrom = end - CHECKS_DAYS_BEFORE_END * DAY;
+  await createDemoChecks(ctx, superUser, checks, checksFrom);
 
   // Everyone who has joined so far, with the team and role station assignments go by.
   const members = (): DemoMember[] =>
@@ -301,8 +311,16 @@ export async function startDemoOrganization(ctx: AppContext): Promise<DemoHistor
   // The demo sign-ins open their paths first: those lessons are prepared before the rest (a first start prepares in the background).
   const signInKeys = new Set([...keys].filter(([, p]) => p.email === DEMO_MEMBER.email || p.email === DEMO_QUALITY.email).map(([key]) => key));
   await preferVideos(ctx, firstLessonsOf(planned.filter((p) => signInKeys.has(p.key)).map((p) => p.path)));
-  const events = planHistory({ seed: PRNG_SEED, start, end, members: planned, demoMember: demoMemberKey, broadcastTeam: BROADCAST_TEAM });
-  return () => playHistory(ctx, { organizationId, superUser, end, keys, callers, teams, stations, members, earlyPerson, events });
+  const events = planHistory({
+    seed: PRNG_SEED,
+    start,
+    end,
+    members: planned,
+    demoMember: demoMemberKey,
+    broadcastTeam: BROADCAST_TEAM,
+    checks: { videoIds: [...checks.keys()], from: checksFrom },
+  });
+  return () => playHistory(ctx, { organizationId, superUser, end, keys, callers, teams, stations, members, earlyPerson, events, checks });
 }
 
 type HistoryState = {
@@ -316,6 +334,8 @@ type HistoryState = {
   members: () => DemoMember[];
   earlyPerson: () => { caller: Caller | undefined; path: MemberPath };
   events: DemoEvent[];
+  /** The lessons' knowledge checks, by video id. */
+  checks: Map<number, DemoCheck>;
 };
 
 /** Plays the planned history in order through the product's services, then the end of it (stations' sign-offs). */
@@ -331,7 +351,7 @@ async function playHistory(ctx: AppContext, state: HistoryState): Promise<void> 
       callers.set(event.member, await callerFor(ctx, id));
       continue;
     }
-    await atMoment(event.at, () => play(ctx, event, callers, superUser, organizationId, teams));
+    await atMoment(event.at, () => play(ctx, event, state));
   }
   await renewDueSubscription(ctx, organizationId, end);
   await assignDueStations(ctx, superUser, organizationId, stations, teams, members(), end);
