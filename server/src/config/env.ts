@@ -65,6 +65,10 @@ const schema = z
     STUDIO_MAX_UPLOAD_MB: z.coerce.number().positive().max(1_048_576).default(2048),
     STUDIO_QUOTA_MB: z.coerce.number().positive().max(104_857_600).default(20_480),
     STUDIO_MAX_SECONDS: z.coerce.number().int().positive().max(86_400).default(3600),
+    /** Seals the single sign-on client secrets (lib/secret-box.ts); outside production a fixed development key when unset. */
+    SSO_SECRET_KEY: z.string().min(32, 'must be at least 32 characters (a random secret, e.g. openssl rand -hex 32)').optional(),
+    /** true: identity providers may be reached over plain http (a local test provider); the default outside production. */
+    SSO_ALLOW_HTTP: z.enum(['true', 'false']).optional(),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.EVIDENCE_KEY) {
@@ -127,8 +131,19 @@ function toConfig(env: z.infer<typeof schema>) {
       quotaBytes: Math.floor(env.STUDIO_QUOTA_MB * 1024 * 1024),
       maxSeconds: env.STUDIO_MAX_SECONDS,
     },
+    /**
+     * Single sign-on (modules/sso): the key sealing client secrets (null in production without SSO_SECRET_KEY:
+     * connections cannot be configured then) and whether http issuers are accepted.
+     */
+    sso: {
+      secretKey: env.SSO_SECRET_KEY ?? (env.NODE_ENV === 'production' ? null : DEVELOPMENT_SSO_KEY),
+      allowHttp: (env.SSO_ALLOW_HTTP ?? (env.NODE_ENV === 'production' ? 'false' : 'true')) === 'true',
+    },
   };
 }
+
+/** Outside production only: development and test platforms seal SSO secrets with this when SSO_SECRET_KEY is unset. */
+const DEVELOPMENT_SSO_KEY = 'development-only-sso-secret-key-not-for-production';
 
 export class ConfigError extends Error {}
 
