@@ -1,3 +1,4 @@
+/// <reference path="./oidc-provider.d.ts" />
 import { createSign, generateKeyPairSync, type KeyObject } from 'node:crypto';
 import http from 'node:http';
 import Provider from 'oidc-provider';
@@ -142,7 +143,12 @@ export async function startForgedProvider(): Promise<ForgedProvider> {
     if (request.url === '/token' && request.method === 'POST') {
       request.resume();
       return request.on('end', () =>
-        json({ access_token: 'forged-access-token', token_type: 'Bearer', expires_in: 300, id_token: jwt(answer.claims, answer.signing, privateKey, otherKey) }),
+        json({
+          access_token: 'forged-access-token',
+          token_type: 'Bearer',
+          expires_in: 300,
+          id_token: jwt(answer.claims, answer.signing, privateKey, otherKey),
+        }),
       );
     }
     response.writeHead(404).end();

@@ -3,7 +3,12 @@ import { saveSsoConnectionRequest, ssoConnectionData, ssoFinishData, ssoFinishRe
 
 /** Single sign-on: the organization's OpenID Connect connection, and signing in through it. */
 export const ssoRoutes = defineRoutes('sso', {
-  ssoConnection: defineRoute({ method: 'GET', path: '/api/sso/connection', summary: "The organization's single sign-on connection", answer: ssoConnectionData }),
+  ssoConnection: defineRoute({
+    method: 'GET',
+    path: '/api/sso/connection',
+    summary: "The organization's single sign-on connection",
+    answer: ssoConnectionData,
+  }),
   saveSsoConnection: defineRoute({
     method: 'PUT',
     path: '/api/sso/connection',

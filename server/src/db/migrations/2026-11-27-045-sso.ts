@@ -45,7 +45,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('expires_at', 'bigint', notNull)
     .execute();
 
-  await db.schema.alterTable('organizations').addColumn('password_sign_in', 'integer', (c) => c.notNull().defaultTo(1)).execute();
+  await db.schema
+    .alterTable('organizations')
+    .addColumn('password_sign_in', 'integer', (c) => c.notNull().defaultTo(1))
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

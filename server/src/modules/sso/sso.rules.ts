@@ -3,7 +3,12 @@
 /** The domain of an e-mail address, lower-cased; '' when it has none. */
 export function emailDomain(email: string): string {
   const at = email.lastIndexOf('@');
-  return at < 0 ? '' : email.slice(at + 1).trim().toLowerCase();
+  return at < 0
+    ? ''
+    : email
+        .slice(at + 1)
+        .trim()
+        .toLowerCase();
 }
 
 /** Whether an issuer address may be used: https always, http only where the operator allows it (a local test provider). */
@@ -47,7 +52,5 @@ export function providerError(params: URLSearchParams): string | null {
   const error = params.get('error');
   if (!error) return null;
   const description = params.get('error_description') ?? '';
-  return `${error}${description ? `: ${description}` : ''}`
-    .replace(/[\u0000-\u001f\u007f]/g, ' ')
-    .slice(0, 200);
+  return `${error}${description ? `: ${description}` : ''}`.replace(/\p{Cc}/gu, ' ').slice(0, 200);
 }

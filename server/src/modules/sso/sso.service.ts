@@ -1,5 +1,13 @@
-import { type SaveSsoConnectionRequest, SSO_CALLBACK_PATH, SSO_MESSAGES, type SessionData, type SsoConnectionData, type SsoFinishRequest, type SsoStartRequest } from '@mm/contract';
 import { timingSafeEqual } from 'node:crypto';
+import {
+  type SaveSsoConnectionRequest,
+  type SessionData,
+  SSO_CALLBACK_PATH,
+  SSO_MESSAGES,
+  type SsoConnectionData,
+  type SsoFinishRequest,
+  type SsoStartRequest,
+} from '@mm/contract';
 import type { AppContext } from '../../app-context.ts';
 import { MINUTE, now } from '../../lib/clock.ts';
 import { hashToken, newToken } from '../../lib/crypto.ts';
@@ -148,7 +156,10 @@ export async function finishSignIn(ctx: AppContext, input: SsoFinishRequest, use
   callbackUrl.search = params.toString();
   let claims: Record<string, unknown>;
   try {
-    claims = await exchangeCode(provider, callbackUrl, { state, nonce: signIn.nonce, codeVerifier }, ['email', ...(connection.team_claim ? [connection.team_claim] : [])]);
+    claims = await exchangeCode(provider, callbackUrl, { state, nonce: signIn.nonce, codeVerifier }, [
+      'email',
+      ...(connection.team_claim ? [connection.team_claim] : []),
+    ]);
   } catch (error) {
     const { name, code } = error as { name?: string; code?: string };
     ctx.log.warn({ event: 'sso_token_refused', organizationId: connection.organization_id, reason: name, code }, 'sso token refused');

@@ -24,7 +24,14 @@ let domains = 0;
 const freshDomain = () => `plant${process.pid}x${++domains}.test`;
 
 const count = async (table: 'users' | 'sessions' | 'sso_identities') =>
-  Number((await platform.ctx.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  Number(
+    (
+      await platform.ctx.db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 /** An organization whose super user configured a connection to `issuer` for a domain of its own. */
 async function configured(name: string, issuer: string, extra: Record<string, unknown> = {}) {
@@ -81,14 +88,7 @@ describe('OpenID Connect sign-in through a real provider', () => {
     const org = await configured('Linked OIDC', provider.issuer);
     const email = `grace@${org.domain}`;
     const memberId = Number(
-      (
-        await platform.ctx.db
-          .updateTable('users')
-          .set({ email })
-          .where('id', '=', org.member.id)
-          .returning('id')
-          .executeTakeFirstOrThrow()
-      ).id,
+      (await platform.ctx.db.updateTable('users').set({ email }).where('id', '=', org.member.id).returning('id').executeTakeFirstOrThrow()).id,
     );
     provider.accounts.set('grace-subject', { email, email_verified: true });
     const flow = await start(email);
@@ -146,7 +146,10 @@ describe('ID token validation (a provider answering forged tokens)', () => {
     const nonce = new URL(flow.url).searchParams.get('nonce');
     const state = new URL(flow.url).searchParams.get('state');
     const t = Math.floor(Date.now() / 1000);
-    forged.next({ iss: forged.issuer, aud: provider.clientId, sub: 'eve-subject', email, email_verified: true, nonce, iat: t, exp: t + 300, ...change }, signing);
+    forged.next(
+      { iss: forged.issuer, aud: provider.clientId, sub: 'eve-subject', email, email_verified: true, nonce, iat: t, exp: t + 300, ...change },
+      signing,
+    );
     return finish(`?code=forged-code&state=${state}`, flow.browser_key);
   }
 
