@@ -1,6 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type OidcProvider, startOidcProvider } from '../server/test/oidc-servers.ts';
-import { DEMO, expectPath, expectToast, expectVisible, field, newPage, screenshotAtWidths, signInThroughForm, useStack, WIDTHS } from './harness.ts';
+import {
+  DEMO,
+  dismissToasts,
+  expectPath,
+  expectToast,
+  expectVisible,
+  field,
+  newPage,
+  screenshotAtWidths,
+  signInThroughForm,
+  useStack,
+  WIDTHS,
+} from './harness.ts';
 
 const SCREENSHOTS = process.env.SSO_SCREENSHOTS;
 const DOMAIN = 'acme-sso.test';
@@ -33,14 +45,16 @@ describe('single sign-on', () => {
     await field(admin, 'Issuer').fill(provider.issuer);
     await field(admin, 'Client id').fill(provider.clientId);
     await field(admin, 'Client secret').fill(provider.clientSecret);
-    await field(admin, 'E-mail domains').fill(DOMAIN);
-    await field(admin, 'E-mail domains').press('Enter');
+    const domains = admin.getByRole('combobox', { name: 'E-mail domains' });
+    await domains.fill(DOMAIN);
+    await domains.press('Enter');
     await field(admin, 'Team claim (optional)').fill('department');
     await admin.getByRole('button', { name: 'Save connection' }).click();
     await expectToast(admin, 'The single sign-on connection is saved.');
     await expectVisible(admin.getByText('Connected'));
     // The secret field is emptied and never filled back: the page never receives it.
     expect(await field(admin, 'Client secret').inputValue()).toBe('');
+    await dismissToasts(admin);
     await screenshotAtWidths(admin, SCREENSHOTS, 'sso-settings');
     await admin.context().close();
 
@@ -67,5 +81,12 @@ describe('single sign-on', () => {
     });
     expect(profile).toMatchObject({ name: 'Dana', last_name: 'Diaz', email: `dana@${DOMAIN}`, team: 'Production', organization_name: expect.any(String) });
     await page.context().close();
+
+    // The return page opened without a sign-in under way (a bookmarked or replayed link) says so and signs nobody in.
+    const stray = await newPage(browser, stack, WIDTHS.mobile);
+    await stray.goto('/sso/callback?code=stolen&state=not-ours');
+    await expectVisible(stray.getByRole('alert').filter({ hasText: 'This sign-in was not started here or has expired.' }));
+    await screenshotAtWidths(stray, SCREENSHOTS, 'sso-callback-refused');
+    await stray.context().close();
   });
 });

@@ -47,6 +47,7 @@ export async function startOidcProvider(redirectUri: string, accounts: Record<st
     features: { devInteractions: { enabled: true } },
     pkce: { required: () => true },
     cookies: { keys: ['oidc-test-cookie-key'] },
+    ttl: { Interaction: 600, Session: 3600, Grant: 3600, AccessToken: 600, IdToken: 600, AuthorizationCode: 60 },
   });
   const server = provider.listen(port, '127.0.0.1');
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
@@ -55,7 +56,11 @@ export async function startOidcProvider(redirectUri: string, accounts: Record<st
     clientId,
     clientSecret,
     accounts: known,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }
 
