@@ -104,11 +104,23 @@ export async function saveConnection(ctx: AppContext, caller: Caller, input: Sav
   return connectionData(ctx, organizationId, await findConnection(ctx.db, organizationId));
 }
 
+/**
+ * The providers discovered lately, per connection as saved (a new save, sealing the secret afresh, is another key):
+ * a shift's sign-ins then read the discovery document and the signing keys once, not once per person.
+ */
+const discovered = new Map<string, { provider: Awaited<ReturnType<typeof discover>>; until: number }>();
+const DISCOVERY_KEPT = 10 * MINUTE;
+
 async function providerOf(ctx: AppContext, connection: ConnectionRow) {
+  const kept = discovered.get(connection.client_secret_sealed);
+  if (kept && kept.until > now()) return kept.provider;
   const secret = unseal(secretKey(ctx), connection.client_secret_sealed);
   if (!secret) throw new AppError(503, 'Your organization’s single sign-on needs its client secret entered again by a super user.');
   try {
-    return await discover(ctx.config, connection.issuer, connection.client_id, secret);
+    const provider = await discover(ctx.config, connection.issuer, connection.client_id, secret);
+    for (const [key, entry] of discovered) if (entry.until <= now()) discovered.delete(key);
+    discovered.set(connection.client_secret_sealed, { provider, until: now() + DISCOVERY_KEPT });
+    return provider;
   } catch (error) {
     ctx.log.warn({ event: 'sso_discovery_failed', organizationId: connection.organization_id, reason: (error as Error).name }, 'sso discovery failed');
     throw new AppError(502, SSO_MESSAGES.providerUnreachable);
