@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type OidcProvider, startOidcProvider } from '../server/test/oidc-servers.ts';
 import {
@@ -16,6 +19,22 @@ import {
 
 const SCREENSHOTS = process.env.SSO_SCREENSHOTS;
 const DOMAIN = 'acme-sso.test';
+const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** Serious or critical axe-core findings on the page as it stands (its company-account form open, its answers shown). */
+async function seriousAxeFindings(page: Page): Promise<string[]> {
+  // Evaluated through the DevTools protocol: the page's CSP (script-src 'self') would refuse a script tag.
+  await page.evaluate(AXE_SOURCE);
+  const violations = await page.evaluate(async () => {
+    const { axe } = window as unknown as {
+      axe: { run: (d: Document) => Promise<{ violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[] }> };
+    };
+    return (await axe.run(document)).violations;
+  });
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
 
 // Issue 39: the demo's super user connects the organization to its identity provider (a real OpenID Connect provider
 // started here), then a new operator signs in with the company account: the provider's own login and consent pages
@@ -55,6 +74,8 @@ describe('single sign-on', () => {
     // The secret field is emptied and never filled back: the page never receives it.
     expect(await field(admin, 'Client secret').inputValue()).toBe('');
     await dismissToasts(admin);
+    expect(await seriousAxeFindings(admin)).toEqual([]);
+    expect(await admin.title()).toContain('Single sign-on');
     await screenshotAtWidths(admin, SCREENSHOTS, 'sso-settings');
     await admin.context().close();
 
@@ -62,6 +83,7 @@ describe('single sign-on', () => {
     await page.goto('/login');
     await page.getByRole('button', { name: 'Continue with your company account' }).click();
     await field(page, 'Work e-mail').fill(`dana@${DOMAIN}`);
+    expect(await seriousAxeFindings(page)).toEqual([]);
     await screenshotAtWidths(page, SCREENSHOTS, 'sign-in-company-account', WIDTHS.mobile);
     await page.getByRole('button', { name: 'Continue', exact: true }).click();
 
@@ -86,6 +108,7 @@ describe('single sign-on', () => {
     const stray = await newPage(browser, stack, WIDTHS.mobile);
     await stray.goto('/sso/callback?code=stolen&state=not-ours');
     await expectVisible(stray.getByRole('alert').filter({ hasText: 'This sign-in was not started here or has expired.' }));
+    expect(await seriousAxeFindings(stray)).toEqual([]);
     await screenshotAtWidths(stray, SCREENSHOTS, 'sso-callback-refused');
     await stray.context().close();
   });
