@@ -28,6 +28,8 @@ const PUBLIC_PATHS = [
   '/watch/not-a-video/not-a-token',
   // A browser not enrolled as a kiosk: says so (the enrolled kiosk is covered by e2e/kiosk.e2e.ts).
   '/kiosk',
+  // Opened without an identity provider's answer: says the sign-in was not started here (e2e/sso.e2e.ts walks a real one).
+  '/sso/callback',
 ];
 
 /** Reached by every signed-in role (member spec, "Signed-in routes"). */
@@ -76,6 +78,7 @@ const SUPER_USER_PATHS = [
   '/manage-organization/learning-path-creator',
   '/manage-team',
   '/manage-organization/kiosks',
+  '/manage-organization/sso',
   '/toolbox',
   '/studio',
   '/manage-organization/qr-codes',

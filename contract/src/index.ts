@@ -21,6 +21,7 @@ export * from './search.ts';
 export * from './search-limits.ts';
 export * from './sharing.ts';
 export * from './shopfloor.ts';
+export * from './sso.ts';
 export * from './studio.ts';
 export * from './toolbox.ts';
 export * from './watched.ts';

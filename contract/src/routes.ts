@@ -16,6 +16,7 @@ import { salesRoutes } from './routes/sales.ts';
 import { searchRoutes } from './routes/search.ts';
 import { sharingRoutes } from './routes/sharing.ts';
 import { shopfloorRoutes } from './routes/shopfloor.ts';
+import { ssoRoutes } from './routes/sso.ts';
 import { studioRoutes } from './routes/studio.ts';
 import { teamsRoutes } from './routes/teams.ts';
 import { toolboxRoutes } from './routes/toolbox.ts';
@@ -53,6 +54,7 @@ export const routes = {
   ...salesRoutes,
   ...studioRoutes,
   ...assessmentsRoutes,
+  ...ssoRoutes,
 } as const;
 
 export type RouteName = keyof typeof routes;

@@ -67,6 +67,10 @@ const schema = z
     STUDIO_MAX_SECONDS: z.coerce.number().int().positive().max(86_400).default(3600),
     /** An upload not finished this many hours after it began is let go: its bytes stop counting against the quota. */
     STUDIO_UPLOAD_EXPIRY_HOURS: z.coerce.number().positive().max(720).default(24),
+    /** Seals the single sign-on client secrets (lib/secret-box.ts); outside production a fixed development key when unset. */
+    SSO_SECRET_KEY: z.string().min(32, 'must be at least 32 characters (a random secret, e.g. openssl rand -hex 32)').optional(),
+    /** true: identity providers may be reached over plain http (a local test provider); the default outside production. */
+    SSO_ALLOW_HTTP: z.enum(['true', 'false']).optional(),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.EVIDENCE_KEY) {
@@ -130,8 +134,19 @@ function toConfig(env: z.infer<typeof schema>) {
       maxSeconds: env.STUDIO_MAX_SECONDS,
       uploadExpiryMs: Math.floor(env.STUDIO_UPLOAD_EXPIRY_HOURS * 3_600_000),
     },
+    /**
+     * Single sign-on (modules/sso): the key sealing client secrets (null in production without SSO_SECRET_KEY:
+     * connections cannot be configured then) and whether http issuers are accepted.
+     */
+    sso: {
+      secretKey: env.SSO_SECRET_KEY ?? (env.NODE_ENV === 'production' ? null : DEVELOPMENT_SSO_KEY),
+      allowHttp: (env.SSO_ALLOW_HTTP ?? (env.NODE_ENV === 'production' ? 'false' : 'true')) === 'true',
+    },
   };
 }
+
+/** Outside production only: development and test platforms seal SSO secrets with this when SSO_SECRET_KEY is unset. */
+const DEVELOPMENT_SSO_KEY = 'development-only-sso-secret-key-not-for-production';
 
 export class ConfigError extends Error {}
 

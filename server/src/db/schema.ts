@@ -10,6 +10,8 @@ export interface OrganizationTable {
   banner_url: string | null;
   /** When the owner confirmed the registration e-mail (migration 017); null: registered, not confirmed yet. */
   verified_at: number | null;
+  /** 0 when the organization signs in with single sign-on only (migration 045; its super users keep their password). */
+  password_sign_in: Generated<number>;
   created_at: number;
   updated_at: number;
 }
@@ -849,6 +851,48 @@ export interface Database {
   assessment_questions: AssessmentQuestionTable;
   assessment_checks: AssessmentCheckTable;
   assessment_attempts: AssessmentAttemptTable;
+  sso_connections: SsoConnectionTable;
+  sso_domains: SsoDomainTable;
+  sso_identities: SsoIdentityTable;
+  sso_sign_ins: SsoSignInTable;
+}
+
+/** An organization's OpenID Connect connection (modules/sso, migration 045); the client secret only sealed (lib/secret-box.ts). */
+export interface SsoConnectionTable {
+  organization_id: number;
+  issuer: string;
+  client_id: string;
+  client_secret_sealed: string;
+  /** The ID-token claim whose value names the member's team at their first sign-in; null: none. */
+  team_claim: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** An e-mail domain that signs in through its organization's connection: one organization per domain. */
+export interface SsoDomainTable {
+  domain: string;
+  organization_id: number;
+}
+
+/** A provider's subject linked to a member: later sign-ins find the member by it, not by e-mail. */
+export interface SsoIdentityTable {
+  id: Generated<number>;
+  organization_id: number;
+  issuer: string;
+  subject: string;
+  user_id: number;
+  created_at: number;
+}
+
+/** A sign-in under way: found by its state's hash, used once, bound to the browser that started it. */
+export interface SsoSignInTable {
+  state_hash: string;
+  organization_id: number;
+  browser_key_hash: string;
+  nonce: string;
+  code_verifier_sealed: string;
+  expires_at: number;
 }
 
 /** The weekly signed copy of an organization's evidence chain head: one per organization and ISO week, claimed. */

@@ -51,6 +51,8 @@ export const PUBLIC_ROUTES: Record<string, string> = {
   'GET /offline-checkout/:sessionRef': "the offline provider's checkout page, by its unguessable reference",
   'POST /offline-checkout/:sessionRef/confirm': "the offline provider's checkout page, by its unguessable reference",
   'POST /offline-checkout/:sessionRef/cancel': "the offline provider's checkout page, by its unguessable reference",
+  'POST /api/sso/start': "the company-account sign-in: the e-mail's domain finds its organization's identity provider, nothing about anyone",
+  'POST /api/sso/finish': "the identity provider's answer, by a sign-in's one-time state bound to the browser that started it; the ID token verified",
   'POST /api/sales-inquiry': 'the enterprise "talk to us" form of the plans page: one e-mail to SALES_EMAIL, at most 5 an hour per address',
 };
 

@@ -45,6 +45,7 @@ import {
   QualificationsPage,
   SearchPage,
   ShareEmailsPage,
+  SsoSettingsPage,
   StationFloorPage,
   StationPage,
   StudioPage,
@@ -107,6 +108,7 @@ export function MemberRoutes() {
           <Route path={paths.library} element={titled('Library', <LibraryPage />)} />
           <Route path={paths.organization.kiosks} element={titled('Kiosks', <KiosksAdminPage />)} />
           <Route path={paths.organization.qrCodes} element={titled('QR codes', <QrCodesPage />)} />
+          <Route path={paths.organization.sso} element={titled('Single sign-on', <SsoSettingsPage />)} />
           <Route path={paths.qualifications.newStation} element={titled('New station', <StationPage />)} />
           <Route path={paths.qualifications.newTraining} element={titled('New required training', <NewTrainingPage />)} />
           <Route path={paths.qualifications.station} element={titled('Station', <StationPage />)} />

@@ -68,3 +68,5 @@ export const VersionPage = lazyPage(() => import('../features/public/pages/versi
 export const ShareEmailsPage = lazyPage(() => import('../features/sharing/pages/share-emails-page.tsx'), 'ShareEmailsPage');
 export const WatchSharedPage = lazyPage(() => import('../features/sharing/pages/watch-shared-page.tsx'), 'WatchSharedPage');
 export const SearchPage = lazyPage(() => import('../features/search/pages/search-page.tsx'), 'SearchPage');
+export const SsoSettingsPage = lazyPage(() => import('../features/sso/pages/sso-settings-page.tsx'), 'SsoSettingsPage');
+export const SsoCallbackPage = lazyPage(() => import('../features/sso/pages/sso-callback-page.tsx'), 'SsoCallbackPage');

@@ -1,5 +1,6 @@
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { paths } from '../config/paths.ts';
+import { CompanyAccountSignIn } from '../features/sso/components/company-account-sign-in.tsx';
 import { scanReturnState } from '../lib/scan-return.ts';
 import { PublicLayout } from './layouts/public-layout.tsx';
 import {
@@ -14,6 +15,7 @@ import {
   PublicPlansPage,
   RegisterPage,
   ResetPasswordPage,
+  SsoCallbackPage,
   VerifyPage,
   VersionPage,
   WatchSharedPage,
@@ -26,7 +28,11 @@ export function PublicRoutes() {
     <Routes>
       <Route element={<PublicLayout />}>
         <Route path={paths.landing} element={titled('Corporate video training', <LandingPage />)} />
-        <Route path={paths.login} element={titled('Sign in', <LoginPage />)} />
+        <Route path={paths.login} element={titled('Sign in', <LoginPage />)}>
+          {/* Shown inside the sign-in card (its Outlet): "Continue with your company account". */}
+          <Route index element={<CompanyAccountSignIn />} />
+        </Route>
+        <Route path={paths.ssoCallback} element={titled('Company account sign-in', <SsoCallbackPage />)} />
         <Route path={paths.register} element={titled('Create your account', <RegisterPage />)} />
         <Route path={paths.forgotPassword} element={titled('Forgot password', <ForgotPasswordPage />)} />
         <Route path={paths.resetPassword} element={titled('Reset password', <ResetPasswordPage />)} />

@@ -73,6 +73,7 @@ export const paths = {
     learningPathCreator: '/manage-organization/learning-path-creator',
     kiosks: '/manage-organization/kiosks',
     qrCodes: '/manage-organization/qr-codes',
+    sso: '/manage-organization/sso',
   },
   manageTeam: '/manage-team',
   plans: '/plans',
@@ -83,6 +84,8 @@ export const paths = {
   successPayment: '/success-payment',
   addTeamMember: '/add-team-member',
   acceptInvitation: '/accept-invitation',
+  // Where a company account's identity provider sends the browser back (contract SSO_CALLBACK_PATH).
+  ssoCallback: '/sso/callback',
   // The registration's e-mailed confirmation link: a button confirms (a link scanner opening it does not).
   confirmEmail: '/confirm-email',
   shareEmails: '/share/emails',

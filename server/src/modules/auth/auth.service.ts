@@ -7,14 +7,15 @@ import {
   type RegisterRequest,
   type ResetPasswordRequest,
   type SessionData,
+  SSO_MESSAGES,
 } from '@mm/contract';
 import type { AppContext } from '../../app-context.ts';
 import { MINUTE, now, toIso } from '../../lib/clock.ts';
-import { badRequest, conflict, unauthorized } from '../../lib/errors.ts';
+import { badRequest, conflict, forbidden, unauthorized } from '../../lib/errors.ts';
 import { hashPassword, passwordProblem, verifyPassword } from '../../lib/passwords.ts';
 import { clearAttempts, giveBackAttempt, LIMITS, takeAttempt } from '../../lib/throttle.ts';
 import { passwordResetMail } from '../mail/index.ts';
-import { insertOrganization, markOrganizationVerified, organizationVerified } from '../tenancy/index.ts';
+import { insertOrganization, markOrganizationVerified, organizationVerified, passwordSignInAllowed } from '../tenancy/index.ts';
 import { emailTaken, findUserByEmail, findUserById, insertUser, type UserWithOrg, updateUser } from '../users/index.ts';
 import type { Caller } from './caller.ts';
 import { sendConfirmationLink } from './organization-verification.ts';
@@ -68,6 +69,11 @@ export async function login(ctx: AppContext, input: LoginRequest, ip: string, us
   if (!user || !valid) throw unauthorized(BAD_CREDENTIALS);
   if (perAccount) await clearAttempts(ctx.db, LIMITS.loginPerEmail, email);
   await giveBackAttempt(ctx.db, LIMITS.loginPerAddress, ip);
+  // An organization that signs in with single sign-on only: its members go through their company account; its super
+  // users keep their password, the way back in when the identity provider is down or misconfigured.
+  if (!user.is_super_user && user.organization_id !== null && !(await passwordSignInAllowed(ctx.db, user.organization_id))) {
+    throw forbidden(SSO_MESSAGES.passwordOff);
+  }
   return signInUser(ctx, user, userAgent, input.timezone);
 }
 

@@ -6,6 +6,8 @@ export {
   markOrganizationVerified,
   organizationName,
   organizationVerified,
+  passwordSignInAllowed,
   setBanner,
+  setPasswordSignIn,
 } from './organizations.queries.ts';
 export { organizationHasAccessColumn, subscriptionGivesAccess } from './subscription-access.queries.ts';

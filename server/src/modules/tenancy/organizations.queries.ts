@@ -33,3 +33,17 @@ export async function organizationVerified(db: Db, organizationId: number): Prom
   const row = await db.selectFrom('organizations').select('verified_at').where('id', '=', organizationId).executeTakeFirst();
   return row?.verified_at != null;
 }
+
+/** Whether the organization's members may sign in with a password (off: single sign-on only, set by modules/sso). */
+export async function passwordSignInAllowed(db: Db, organizationId: number): Promise<boolean> {
+  const row = await db.selectFrom('organizations').select('password_sign_in').where('id', '=', organizationId).executeTakeFirst();
+  return row?.password_sign_in !== 0;
+}
+
+export async function setPasswordSignIn(db: Db, organizationId: number, allowed: boolean): Promise<void> {
+  await db
+    .updateTable('organizations')
+    .set({ password_sign_in: allowed ? 1 : 0, updated_at: now() })
+    .where('id', '=', organizationId)
+    .execute();
+}

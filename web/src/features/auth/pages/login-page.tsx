@@ -1,5 +1,5 @@
 import { Alert, Anchor, Text } from '@mantine/core';
-import { Link, useSearchParams } from 'react-router';
+import { Link, Outlet, useSearchParams } from 'react-router';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useGuestAccess } from '../api/get-guest-access.ts';
@@ -33,6 +33,8 @@ export function LoginPage() {
           initialPassword={guest.data?.password ?? params.get('password') ?? ''}
         />
       )}
+      {/* What app/ composes under the form (public-routes.tsx): the company-account sign-in. */}
+      <Outlet />
       <Text size="sm" ta="center">
         New to Manufacturing Masters?{' '}
         <Anchor component={Link} to={paths.register}>

@@ -14,6 +14,7 @@ const LINKS = [
   { to: paths.toolbox, title: 'Toolbox talk', text: 'Show a clip to the crew at shift start, take attendance, print the sheet.' },
   { to: paths.organization.qrCodes, title: 'QR codes', text: 'Print labels for the machines: a phone camera opens the video.' },
   { to: paths.organization.kiosks, title: 'Kiosks', text: "Enrol a team's shared tablet, where members sign in with a PIN; revoke it." },
+  { to: paths.organization.sso, title: 'Single sign-on', text: 'Let your people sign in with their company account (OpenID Connect).' },
 ];
 
 /** /manage-organization: the administration hub. */

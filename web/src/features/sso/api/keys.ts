@@ -1,0 +1,1 @@
+export const ssoConnectionKey = ['sso', 'connection'] as const;
