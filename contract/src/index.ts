@@ -25,3 +25,4 @@ export * from './studio.ts';
 export * from './toolbox.ts';
 export * from './watched.ts';
 export * from './web-page.ts';
+export * from './scim.ts';

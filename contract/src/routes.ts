@@ -14,6 +14,7 @@ import { publicContentRoutes } from './routes/public-content.ts';
 import { qualificationsRoutes } from './routes/qualifications.ts';
 import { salesRoutes } from './routes/sales.ts';
 import { searchRoutes } from './routes/search.ts';
+import { scimRoutes } from './routes/scim.ts';
 import { sharingRoutes } from './routes/sharing.ts';
 import { shopfloorRoutes } from './routes/shopfloor.ts';
 import { studioRoutes } from './routes/studio.ts';
@@ -53,6 +54,7 @@ export const routes = {
   ...salesRoutes,
   ...studioRoutes,
   ...assessmentsRoutes,
+  ...scimRoutes,
 } as const;
 
 export type RouteName = keyof typeof routes;
