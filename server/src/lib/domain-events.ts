@@ -96,7 +96,13 @@ export type DomainEventMap = {
 export type DomainEventName = keyof DomainEventMap;
 
 /** The names, for checks at run time (a handler for a name not here is refused). */
-export const DOMAIN_EVENT_NAMES = ['watch.reported', 'video.revised', 'catalog.imported', 'certificate.issued', 'member.deactivated'] as const satisfies readonly DomainEventName[];
+export const DOMAIN_EVENT_NAMES = [
+  'watch.reported',
+  'video.revised',
+  'catalog.imported',
+  'certificate.issued',
+  'member.deactivated',
+] as const satisfies readonly DomainEventName[];
 
 export type EventTransaction = DbTransaction;
 

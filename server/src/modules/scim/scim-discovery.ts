@@ -21,7 +21,13 @@ export const serviceProviderConfig = (baseUrl: string, maxResults: number) => ({
   meta: { resourceType: 'ServiceProviderConfig', location: `${baseUrl}/ServiceProviderConfig` },
 });
 
-const list = <T>(resources: T[]) => ({ schemas: [LIST_SCHEMA], totalResults: resources.length, startIndex: 1, itemsPerPage: resources.length, Resources: resources });
+const list = <T>(resources: T[]) => ({
+  schemas: [LIST_SCHEMA],
+  totalResults: resources.length,
+  startIndex: 1,
+  itemsPerPage: resources.length,
+  Resources: resources,
+});
 
 export const resourceTypes = (baseUrl: string) =>
   list([
@@ -40,13 +46,21 @@ export const resourceTypes = (baseUrl: string) =>
       id: 'Group',
       name: 'Group',
       endpoint: '/Groups',
-      description: "A team of the organization (a member is in one team at a time)",
+      description: 'A team of the organization (a member is in one team at a time)',
       schema: GROUP_SCHEMA,
       meta: { resourceType: 'ResourceType', location: `${baseUrl}/ResourceTypes/Group` },
     },
   ]);
 
-type Attribute = { name: string; type: string; multiValued?: boolean; required?: boolean; mutability?: string; uniqueness?: string; subAttributes?: Attribute[] };
+type Attribute = {
+  name: string;
+  type: string;
+  multiValued?: boolean;
+  required?: boolean;
+  mutability?: string;
+  uniqueness?: string;
+  subAttributes?: Attribute[];
+};
 
 const attribute = ({ multiValued = false, required = false, mutability = 'readWrite', uniqueness = 'none', ...rest }: Attribute) => ({
   ...rest,
@@ -71,7 +85,11 @@ export const schemas = (baseUrl: string) =>
         attribute({
           name: 'name',
           type: 'complex',
-          subAttributes: [attribute({ name: 'givenName', type: 'string' }), attribute({ name: 'familyName', type: 'string' }), attribute({ name: 'formatted', type: 'string', mutability: 'readOnly' })],
+          subAttributes: [
+            attribute({ name: 'givenName', type: 'string' }),
+            attribute({ name: 'familyName', type: 'string' }),
+            attribute({ name: 'formatted', type: 'string', mutability: 'readOnly' }),
+          ],
         }),
         attribute({ name: 'displayName', type: 'string', mutability: 'readOnly' }),
         attribute({ name: 'title', type: 'string' }),
@@ -80,10 +98,20 @@ export const schemas = (baseUrl: string) =>
           type: 'complex',
           multiValued: true,
           required: true,
-          subAttributes: [attribute({ name: 'value', type: 'string' }), attribute({ name: 'type', type: 'string' }), attribute({ name: 'primary', type: 'boolean' })],
+          subAttributes: [
+            attribute({ name: 'value', type: 'string' }),
+            attribute({ name: 'type', type: 'string' }),
+            attribute({ name: 'primary', type: 'boolean' }),
+          ],
         }),
         attribute({ name: 'active', type: 'boolean' }),
-        attribute({ name: 'groups', type: 'complex', multiValued: true, mutability: 'readOnly', subAttributes: [attribute({ name: 'value', type: 'string' })] }),
+        attribute({
+          name: 'groups',
+          type: 'complex',
+          multiValued: true,
+          mutability: 'readOnly',
+          subAttributes: [attribute({ name: 'value', type: 'string' })],
+        }),
       ],
       meta: { resourceType: 'Schema', location: `${baseUrl}/Schemas/${USER_SCHEMA}` },
     },
@@ -94,7 +122,12 @@ export const schemas = (baseUrl: string) =>
       description: 'A team of the organization',
       attributes: [
         attribute({ name: 'displayName', type: 'string', required: true, uniqueness: 'server' }),
-        attribute({ name: 'members', type: 'complex', multiValued: true, subAttributes: [attribute({ name: 'value', type: 'string', mutability: 'immutable' })] }),
+        attribute({
+          name: 'members',
+          type: 'complex',
+          multiValued: true,
+          subAttributes: [attribute({ name: 'value', type: 'string', mutability: 'immutable' })],
+        }),
       ],
       meta: { resourceType: 'Schema', location: `${baseUrl}/Schemas/${GROUP_SCHEMA}` },
     },

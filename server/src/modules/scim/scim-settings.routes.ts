@@ -12,7 +12,9 @@ export const scimSettingsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
   app.route({
     ...contractRoute(routes.createScimToken),
     handler: async (request, reply) =>
-      reply.status(201).send(ok(await createScimToken(ctx, callerOf(request)), 'Copy the token now: it is shown only once. Any earlier token no longer works.')),
+      reply
+        .status(201)
+        .send(ok(await createScimToken(ctx, callerOf(request)), 'Copy the token now: it is shown only once. Any earlier token no longer works.')),
   });
   app.route({
     ...contractRoute(routes.revokeScimToken),

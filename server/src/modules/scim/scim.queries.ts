@@ -96,8 +96,7 @@ function scimMembers(db: Db, organizationId: number) {
 
 export type ScimMemberRow = Awaited<ReturnType<typeof findScimMember>> & {};
 
-export const findScimMember = (db: Db, organizationId: number, userId: number) =>
-  scimMembers(db, organizationId).where('u.id', '=', userId).executeTakeFirst();
+export const findScimMember = (db: Db, organizationId: number, userId: number) => scimMembers(db, organizationId).where('u.id', '=', userId).executeTakeFirst();
 
 /** The member whose userName is this (case-insensitive): SCIM's own, else the e-mail of a member SCIM never named. */
 export const findScimMemberByUserName = (db: Db, organizationId: number, userName: string) =>
@@ -155,7 +154,11 @@ export async function deleteScimUser(db: Db, userId: number): Promise<void> {
 // ---- groups: the organization's teams with their live members
 
 export async function scimGroupsPage(db: Db, organizationId: number, offset: number, limit: number, name?: string) {
-  let teams = db.selectFrom('teams').select(['id', 'name', 'created_at', 'updated_at']).where('organization_id', '=', organizationId).where('deleted_at', 'is', null);
+  let teams = db
+    .selectFrom('teams')
+    .select(['id', 'name', 'created_at', 'updated_at'])
+    .where('organization_id', '=', organizationId)
+    .where('deleted_at', 'is', null);
   if (name !== undefined) teams = teams.where((eb) => eb(eb.fn('lower', ['name']), '=', name.toLowerCase()));
   const [total, rows] = await Promise.all([
     teams

@@ -72,7 +72,8 @@ export async function scimProtocolRoutes(app: FastifyInstance, { ctx }: { ctx: A
     if (error instanceof AppError) return send(error.status, error.message);
     if (uniqueViolationOf(error)) return send(409, 'This was written a moment ago by another request: it already exists.', 'uniqueness');
     const status = error.statusCode ?? 500;
-    if (status >= 400 && status < 500) return send(status, status === 400 ? 'The body is not valid JSON.' : error.message, status === 400 ? 'invalidSyntax' : undefined);
+    if (status >= 400 && status < 500)
+      return send(status, status === 400 ? 'The body is not valid JSON.' : error.message, status === 400 ? 'invalidSyntax' : undefined);
     request.log.error({ err: error }, 'unhandled error');
     return send(500, 'Something went wrong on our side. Please try again.');
   });
@@ -81,7 +82,8 @@ export async function scimProtocolRoutes(app: FastifyInstance, { ctx }: { ctx: A
     reply.status(404).send(scimErrorBody(404, `No SCIM resource ${request.method} ${request.url.split('?')[0]}`));
   });
 
-  const created = (reply: FastifyReply, resource: { meta: { location: string } }) => reply.status(201).header('location', resource.meta.location).send(resource);
+  const created = (reply: FastifyReply, resource: { meta: { location: string } }) =>
+    reply.status(201).header('location', resource.meta.location).send(resource);
 
   app.get('/ServiceProviderConfig', { config: { openapi: doc('scimServiceProviderConfig', 'SCIM: what this service provider supports') } }, async (request) =>
     serviceProviderConfig(callerOf(request).baseUrl, scim.MAX_RESULTS),
@@ -106,10 +108,14 @@ export async function scimProtocolRoutes(app: FastifyInstance, { ctx }: { ctx: A
   app.patch('/Users/:id', { config: { openapi: doc('scimPatchUser', 'SCIM: change a user (active, name, e-mail)') } }, async (request: IdRequest) =>
     scim.patchUser(ctx, callerOf(request), request.params.id, request.body),
   );
-  app.delete('/Users/:id', { config: { openapi: doc('scimDeleteUser', 'SCIM: delete a user (signed out, seat freed)', 204) } }, async (request: IdRequest, reply) => {
-    await scim.deleteUser(ctx, callerOf(request), request.params.id);
-    return reply.status(204).send();
-  });
+  app.delete(
+    '/Users/:id',
+    { config: { openapi: doc('scimDeleteUser', 'SCIM: delete a user (signed out, seat freed)', 204) } },
+    async (request: IdRequest, reply) => {
+      await scim.deleteUser(ctx, callerOf(request), request.params.id);
+      return reply.status(204).send();
+    },
+  );
 
   app.get('/Groups', { config: { openapi: doc('scimListGroups', 'SCIM: list groups (teams), or find one by displayName') } }, async (request) =>
     scim.listGroups(ctx, callerOf(request), request.query as Query),
@@ -131,8 +137,12 @@ export async function scimProtocolRoutes(app: FastifyInstance, { ctx }: { ctx: A
       return reply.status(204).send();
     },
   );
-  app.delete('/Groups/:id', { config: { openapi: doc('scimDeleteGroup', 'SCIM: delete a group (its members stay, teamless)', 204) } }, async (request: IdRequest, reply) => {
-    await scim.deleteGroup(ctx, callerOf(request), request.params.id);
-    return reply.status(204).send();
-  });
+  app.delete(
+    '/Groups/:id',
+    { config: { openapi: doc('scimDeleteGroup', 'SCIM: delete a group (its members stay, teamless)', 204) } },
+    async (request: IdRequest, reply) => {
+      await scim.deleteGroup(ctx, callerOf(request), request.params.id);
+      return reply.status(204).send();
+    },
+  );
 }

@@ -51,9 +51,7 @@ export const scimUserInput = z.object({
   active: scimBoolean.optional(),
   displayName: z.string().max(200).nullish(),
   title: z.string().max(100).nullish(),
-  name: z
-    .object({ givenName: z.string().max(100).nullish(), familyName: z.string().max(100).nullish(), formatted: z.string().nullish() })
-    .nullish(),
+  name: z.object({ givenName: z.string().max(100).nullish(), familyName: z.string().max(100).nullish(), formatted: z.string().nullish() }).nullish(),
   emails: z.array(emailValue).max(10).nullish(),
 });
 export type ScimUserInput = z.infer<typeof scimUserInput>;
@@ -92,8 +90,7 @@ export function memberFieldsOf(input: ScimUserInput, current?: MemberFields): Me
 export function parseEqFilter(filter: string, attributes: readonly string[]): { attribute: string; value: string } {
   const match = /^\s*([A-Za-z][\w.:]*)\s+eq\s+"((?:[^"\\]|\\.)*)"\s*$/i.exec(filter);
   const attribute = match && attributes.find((a) => a.toLowerCase() === match[1]!.toLowerCase());
-  if (!match || !attribute)
-    throw new ScimError(400, `Only the filter ${attributes.map((a) => `${a} eq "..."`).join(' or ')} is supported.`, 'invalidFilter');
+  if (!match || !attribute) throw new ScimError(400, `Only the filter ${attributes.map((a) => `${a} eq "..."`).join(' or ')} is supported.`, 'invalidFilter');
   return { attribute, value: match[2]!.replace(/\\(.)/g, '$1') };
 }
 
@@ -179,8 +176,7 @@ function setUserAttribute(fields: MemberFields, path: string, value: unknown): v
         return;
       }
       // Attributes this platform does not keep (phone numbers, addresses, enterprise extension): accepted, not stored.
-      if (/^(phonenumbers|addresses|nickname|preferredlanguage|locale|timezone|usertype|profileurl|urn:ietf:params:scim:schemas:extension:)/.test(path))
-        return;
+      if (/^(phonenumbers|addresses|nickname|preferredlanguage|locale|timezone|usertype|profileurl|urn:ietf:params:scim:schemas:extension:)/.test(path)) return;
       throw new ScimError(400, `The attribute "${path}" cannot be changed here.`, 'noTarget');
   }
 }
@@ -225,28 +221,33 @@ const memberIds = (value: unknown): number[] => {
 /** A resource id from a path or a member reference; one that is not ours answers 404 where it is looked up. */
 export const idOf = (raw: string): number => (/^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : 0);
 
+/** Members named by a Group PATCH: `add` joins them, `replace` makes them the whole membership, `remove` takes them out. */
+function changeMembers(change: GroupChange, op: PatchOperation['op'], ids: number[]): void {
+  if (op === 'add') change.add.push(...ids);
+  else if (op === 'remove') change.remove.push(...ids);
+  else change.replaceMembers = ids;
+}
+
 /** The Group PATCH shapes Entra and Okta send: members add/remove (with a path or a `members[value eq "id"]` filter), a rename. */
 export function groupChangeOf(operations: PatchOperation[]): GroupChange {
   const change: GroupChange = { add: [], remove: [] };
-  for (const operation of operations) {
-    const path = operation.path?.toLowerCase();
-    const memberFilter = operation.path && /^members\[value eq "([^"]*)"\]$/i.exec(operation.path);
-    if (memberFilter && operation.op === 'remove') change.remove.push(idOf(memberFilter[1]!));
-    else if (path === 'members' && operation.op === 'add') change.add.push(...memberIds(operation.value));
-    else if (path === 'members' && operation.op === 'remove')
-      operation.value === undefined ? (change.replaceMembers = []) : change.remove.push(...memberIds(operation.value));
-    else if (path === 'members' && operation.op === 'replace') change.replaceMembers = memberIds(operation.value);
-    else if (path === 'displayname' && operation.op !== 'remove') change.displayName = asText(operation.value, 'displayName');
+  for (const { op, path: rawPath, value } of operations) {
+    const path = rawPath?.toLowerCase();
+    const memberFilter = rawPath ? /^members\[value eq "([^"]*)"\]$/i.exec(rawPath) : null;
+    if (memberFilter && op === 'remove') change.remove.push(idOf(memberFilter[1]!));
+    // `remove` of `members` without a value empties the group (RFC 7644 3.5.2.2).
+    else if (path === 'members' && op === 'remove' && value === undefined) change.replaceMembers = [];
+    else if (path === 'members') changeMembers(change, op, memberIds(value));
+    else if (path === 'displayname' && op !== 'remove') change.displayName = asText(value, 'displayName');
     else if (path === 'externalid') continue;
-    else if (!path && operation.op !== 'remove' && typeof operation.value === 'object' && operation.value !== null) {
-      const value = operation.value as Record<string, unknown>;
+    else if (!path && op !== 'remove' && typeof value === 'object' && value !== null && !Array.isArray(value)) {
       for (const [key, v] of Object.entries(value)) {
-        if (key.toLowerCase() === 'displayname') change.displayName = asText(v, 'displayName');
-        else if (key.toLowerCase() === 'members') operation.op === 'add' ? change.add.push(...memberIds(v)) : (change.replaceMembers = memberIds(v));
-        else if (key.toLowerCase() !== 'externalid' && key.toLowerCase() !== 'id')
-          throw new ScimError(400, `The attribute "${key}" cannot be changed here.`, 'noTarget');
+        const attribute = key.toLowerCase();
+        if (attribute === 'displayname') change.displayName = asText(v, 'displayName');
+        else if (attribute === 'members') changeMembers(change, op, memberIds(v));
+        else if (attribute !== 'externalid' && attribute !== 'id') throw new ScimError(400, `The attribute "${key}" cannot be changed here.`, 'noTarget');
       }
-    } else throw new ScimError(400, `The PATCH operation ${operation.op} ${operation.path ?? ''} is not supported on a group.`, 'noTarget');
+    } else throw new ScimError(400, `The PATCH operation ${op} ${rawPath ?? ''} is not supported on a group.`, 'noTarget');
   }
   if (change.displayName !== undefined && (change.displayName === '' || change.displayName.length > 100))
     throw new ScimError(400, 'displayName takes 1 to 100 characters.', 'invalidValue');

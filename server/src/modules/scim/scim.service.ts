@@ -1,5 +1,5 @@
 import type { AppContext } from '../../app-context.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbTransaction } from '../../db/client.ts';
 import { now } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { addWithinSeats, type SeatCount } from '../billing/index.ts';
@@ -47,7 +47,10 @@ export type ScimCaller = { organizationId: number; baseUrl: string };
 const USER_NOT_FOUND = 'No such user in this organization.';
 const GROUP_NOT_FOUND = 'No such group in this organization.';
 
-function parsed<T>(schema: { safeParse(v: unknown): { success: true; data: T } | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } } }, body: unknown): T {
+function parsed<T>(
+  schema: { safeParse(v: unknown): { success: true; data: T } | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } } },
+  body: unknown,
+): T {
   const result = schema.safeParse(body);
   if (!result.success) {
     const issue = result.error.issues[0];
@@ -93,7 +96,7 @@ const seatRefusal = ({ seats }: SeatCount) =>
   `The organization's plan includes ${seats} accounts and all are in use: free a seat or add seats before provisioning more members.`;
 
 /** addWithinSeats refuses with a 409 of the API: here it is a SCIM refusal the identity provider shows as is. */
-async function withinSeats<T>(ctx: AppContext, organizationId: number, add: (trx: Db) => Promise<T>): Promise<T> {
+async function withinSeats<T>(ctx: AppContext, organizationId: number, add: (trx: DbTransaction) => Promise<T>): Promise<T> {
   try {
     return await addWithinSeats(ctx.db, organizationId, 1, seatRefusal, add);
   } catch (error) {
@@ -103,16 +106,29 @@ async function withinSeats<T>(ctx: AppContext, organizationId: number, add: (trx
 }
 
 /** Writes a member's fields, and their deactivation or reactivation with what follows from it. */
-async function writeMember(ctx: AppContext, trx: Db, caller: ScimCaller, userId: number, before: MemberFields | null, after: MemberFields): Promise<void> {
+async function writeMember(
+  ctx: AppContext,
+  trx: DbTransaction,
+  caller: ScimCaller,
+  userId: number,
+  before: MemberFields | null,
+  after: MemberFields,
+): Promise<void> {
   const { organizationId } = caller;
   await updateUser(trx, userId, { email: after.email, name: after.givenName, last_name: after.familyName, role: after.title });
-  await saveScimUser(trx, { user_id: userId, organization_id: organizationId, user_name: after.userName, external_id: after.externalId, active: after.active ? 1 : 0 });
+  await saveScimUser(trx, {
+    user_id: userId,
+    organization_id: organizationId,
+    user_name: after.userName,
+    external_id: after.externalId,
+    active: after.active ? 1 : 0,
+  });
   if (before?.active !== false && !after.active) await deactivate(ctx, trx, organizationId, userId);
 }
 
-async function deactivate(ctx: AppContext, trx: Db, organizationId: number, userId: number): Promise<void> {
+async function deactivate(ctx: AppContext, trx: DbTransaction, organizationId: number, userId: number): Promise<void> {
   await softDeleteUser(trx, organizationId, userId);
-  await ctx.events.emit(trx as never, 'member.deactivated', { at: now(), userId, organizationId });
+  await ctx.events.emit(trx, 'member.deactivated', { at: now(), userId, organizationId });
 }
 
 export async function createUser(ctx: AppContext, caller: ScimCaller, body: unknown) {
@@ -172,7 +188,7 @@ export async function listUsers(ctx: AppContext, caller: ScimCaller, query: { fi
 async function changeMember(ctx: AppContext, caller: ScimCaller, row: ScimMemberRow, after: MemberFields) {
   const before = fieldsOf(row);
   const { organizationId } = caller;
-  const write = async (trx: Db) => {
+  const write = async (trx: DbTransaction) => {
     await assertUnique(trx, caller, after, row.id);
     await writeMember(ctx, trx, caller, row.id, before, after);
   };
@@ -208,8 +224,19 @@ export async function deleteUser(ctx: AppContext, caller: ScimCaller, id: string
 
 // ---- groups (teams)
 
-async function groupsWithMembers(ctx: AppContext, caller: ScimCaller, teams: { id: number; name: string; created_at: number; updated_at: number }[], withMembers = true) {
-  const members = withMembers ? await groupMembers(ctx.db, caller.organizationId, teams.map((t) => t.id)) : [];
+async function groupsWithMembers(
+  ctx: AppContext,
+  caller: ScimCaller,
+  teams: { id: number; name: string; created_at: number; updated_at: number }[],
+  withMembers = true,
+) {
+  const members = withMembers
+    ? await groupMembers(
+        ctx.db,
+        caller.organizationId,
+        teams.map((t) => t.id),
+      )
+    : [];
   return teams.map((team) =>
     groupResource(
       caller.baseUrl,

@@ -21,7 +21,12 @@ async function scim<T = any>(method: string, path: string, body?: unknown, beare
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await res.text();
-  return { status: res.status, body: (text ? JSON.parse(text) : null) as T, type: res.headers.get('content-type') ?? '', location: res.headers.get('location') };
+  return {
+    status: res.status,
+    body: (text ? JSON.parse(text) : null) as T,
+    type: res.headers.get('content-type') ?? '',
+    location: res.headers.get('location'),
+  };
 }
 
 const filterPath = (attribute: string, value: string) => `?filter=${encodeURIComponent(`${attribute} eq "${value}"`)}`;
@@ -238,7 +243,10 @@ describe("Okta's SCIM 2.0 test sequence", () => {
     expect((await scim('GET', `/Groups/${groupId}`)).body.members).toEqual([]);
 
     // A member of another organization, or nobody, is refused; nothing is written.
-    const stranger = await scim('PATCH', `/Groups/${groupId}`, { schemas: [PATCH_OP], Operations: [{ op: 'add', path: 'members', value: [{ value: '999999' }] }] });
+    const stranger = await scim('PATCH', `/Groups/${groupId}`, {
+      schemas: [PATCH_OP],
+      Operations: [{ op: 'add', path: 'members', value: [{ value: '999999' }] }],
+    });
     expect(stranger.status).toBe(400);
     expect(stranger.body.scimType).toBe('invalidValue');
 
@@ -248,7 +256,7 @@ describe("Okta's SCIM 2.0 test sequence", () => {
 });
 
 describe('deactivation ends the sessions', () => {
-  it("a member deactivated over SCIM is refused with the session they had, cannot sign in, and is back after reactivation", async () => {
+  it('a member deactivated over SCIM is refused with the session they had, cannot sign in, and is back after reactivation', async () => {
     const { org: other } = await separateOrganization();
     const member = other.member;
     expect((await platform.api('GET', '/api/profile', { token: member.token })).status).toBe(200);
@@ -330,7 +338,11 @@ describe('tenancy, revocation, seats, bad input', () => {
   it('answers bad input with SCIM errors: a filter it does not support, a body that is not JSON, a user without e-mail', async () => {
     const filter = await scim('GET', `/Users?filter=${encodeURIComponent('name.givenName co "a"')}`);
     expect(filter.body).toMatchObject({ status: '400', scimType: 'invalidFilter' });
-    const broken = await fetch(`${platform.url}/scim/v2/Users`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': SCIM }, body: '{"userName":' });
+    const broken = await fetch(`${platform.url}/scim/v2/Users`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': SCIM },
+      body: '{"userName":',
+    });
     expect(broken.status).toBe(400);
     expect(await broken.json()).toMatchObject({ schemas: [ERROR], scimType: 'invalidSyntax' });
     const noEmail = await scim('POST', '/Users', { userName: 'jdoe' });
