@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Card, CopyButton, Group, Modal, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, CopyButton, Group, Modal, Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
 import type { ScimSettingsData, ScimTokenData } from '@mm/contract';
 import { useState } from 'react';
 import { AdminPage } from '../../../components/admin-page.tsx';
@@ -30,10 +30,22 @@ export function ProvisioningPage() {
   );
 }
 
-function CopyField({ label, value }: { label: string; value: string }) {
+/** A read-only value with its Copy button; `wrap` shows a long secret whole on a phone rather than cut at the field's edge. */
+function CopyField({ label, value, wrap = false }: { label: string; value: string; wrap?: boolean }) {
+  const common = { label, value, readOnly: true, style: { flex: 1, minWidth: 0 } };
   return (
     <Group align="flex-end" gap="xs" wrap="nowrap">
-      <TextInput label={label} value={value} readOnly style={{ flex: 1, minWidth: 0 }} onFocus={(e) => e.currentTarget.select()} />
+      {wrap ? (
+        <Textarea
+          {...common}
+          autosize
+          minRows={1}
+          styles={{ input: { fontFamily: 'monospace', wordBreak: 'break-all' } }}
+          onFocus={(e) => e.currentTarget.select()}
+        />
+      ) : (
+        <TextInput {...common} onFocus={(e) => e.currentTarget.select()} />
+      )}
       <CopyButton value={value}>
         {({ copied, copy }) => (
           <Button variant="default" onClick={copy} aria-label={`Copy the ${label.toLowerCase()}`}>
@@ -145,7 +157,7 @@ function Connection({ settings }: { settings: ScimSettingsData }) {
             <Alert color="orange" variant="light" title="Shown only this once">
               Copy the token now and paste it into your identity provider. We keep only a fingerprint of it: if it is lost, rotate it.
             </Alert>
-            <CopyField label="Secret token" value={created.token} />
+            <CopyField label="Secret token" value={created.token} wrap />
             <CopyField label="SCIM base URL" value={created.base_url} />
             <Group justify="flex-end">
               <Button onClick={() => setCreated(null)}>I have copied it</Button>
@@ -166,13 +178,13 @@ function Requests({ requests }: { requests: ScimSettingsData['requests'] }) {
       {requests.length === 0 ? (
         <Text c="dimmed">No provisioning request yet. They appear here once your identity provider starts calling.</Text>
       ) : (
-        <Table.ScrollContainer minWidth={420}>
+        <Table.ScrollContainer minWidth={300}>
           <Table striped withTableBorder>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>When</Table.Th>
                 <Table.Th>Request</Table.Th>
-                <Table.Th>Answer</Table.Th>
+                <Table.Th>Status</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
