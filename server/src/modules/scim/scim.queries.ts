@@ -123,6 +123,17 @@ export async function scimMembersPage(db: Db, organizationId: number, offset: nu
   return { total: Number(total.n), rows };
 }
 
+/** A member of the organization removed earlier (by a super user or a SCIM DELETE) who held this e-mail. */
+export const findRemovedMemberByEmail = (db: Db, organizationId: number, email: string) =>
+  db
+    .selectFrom('users')
+    .select('id')
+    .where('organization_id', '=', organizationId)
+    .where('email', '=', email.toLowerCase())
+    .where('deleted_at', 'is not', null)
+    .where('is_guest', '=', 0)
+    .executeTakeFirst();
+
 /** Another member of any organization holds this e-mail (users' e-mails are unique across the platform). */
 export async function userNameTaken(db: Db, organizationId: number, userName: string, exceptUserId: number): Promise<boolean> {
   const row = await db

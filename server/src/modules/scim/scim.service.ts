@@ -8,6 +8,7 @@ import { findOrganizationName } from '../tenancy/index.ts';
 import { assignMembers, emailTaken, insertUser, releaseMember, releaseMembers, restoreUser, softDeleteUser, updateUser } from '../users/index.ts';
 import {
   deleteScimUser,
+  findRemovedMemberByEmail,
   findScimGroup,
   findScimMember,
   findScimMemberByExternalId,
@@ -136,8 +137,15 @@ export async function createUser(ctx: AppContext, caller: ScimCaller, body: unkn
   const { organizationId } = caller;
   const organization = await findOrganizationName(ctx.db, organizationId);
   const userId = await withinSeats(ctx, organizationId, async (trx) => {
+    // A member this organization removed earlier comes back with their history (their e-mail stays theirs).
+    const removed = await findRemovedMemberByEmail(trx, organizationId, fields.email);
     // Inside the seats' transaction: two creates of one userName in parallel wait for each other here.
-    await assertUnique(trx, caller, fields, 0);
+    await assertUnique(trx, caller, fields, removed?.id ?? 0);
+    if (removed) {
+      await restoreUser(trx, organizationId, removed.id);
+      await writeMember(ctx, trx, caller, removed.id, null, fields);
+      return removed.id;
+    }
     const id = await insertUser(trx, {
       organization_id: organizationId,
       team_id: null,

@@ -157,6 +157,16 @@ describe("Microsoft Entra's user sequence", () => {
     const gone = await scim('GET', `/Users/${id}`);
     expect(gone.status).toBe(404);
     expect(gone.body).toMatchObject({ schemas: [ERROR], status: '404' });
+    expect((await scim('GET', `/Users${filterPath('userName', '5b50642d-79fc-4410-9e90-4c077cdd1a59@testuser.com')}`)).body.totalResults).toBe(0);
+
+    // Provisioned again later: the same member comes back (their e-mail was never free for anyone else).
+    const again = await scim('POST', '/Users', {
+      userName: '5b50642d-79fc-4410-9e90-4c077cdd1a59@testuser.com',
+      emails: [{ primary: true, type: 'work', value: 'updatedEmail@microsoft.com' }],
+      name: { givenName: 'givenName', familyName: 'again' },
+    });
+    expect(again.status).toBe(201);
+    expect(again.body).toMatchObject({ id, active: true, name: { familyName: 'again' } });
   });
 });
 
