@@ -102,7 +102,8 @@ export function pageOf(query: { startIndex?: string; count?: string }, maxCount:
     if (!Number.isInteger(n)) throw new ScimError(400, 'startIndex and count are whole numbers.', 'invalidValue');
     return n;
   };
-  const startIndex = Math.max(1, number(query.startIndex, 1));
+  // Past the last possible row there is nothing: a huge startIndex is clamped rather than handed to the database.
+  const startIndex = Math.min(2_147_483_647, Math.max(1, number(query.startIndex, 1)));
   const limit = Math.min(maxCount, Math.max(0, number(query.count, maxCount)));
   return { offset: startIndex - 1, limit, startIndex };
 }
@@ -126,9 +127,12 @@ const asBoolean = (value: unknown): boolean => {
   if (!parsed.success) throw new ScimError(400, 'active takes true or false.', 'invalidValue');
   return parsed.data;
 };
-const asText = (value: unknown, attribute: string): string => {
+/** A text value of at most `max` characters (the column's width: a longer one is refused, never cut at the database). */
+const asText = (value: unknown, attribute: string, max = 255): string => {
   if (typeof value !== 'string') throw new ScimError(400, `${attribute} takes a text value.`, 'invalidValue');
-  return value.trim();
+  const text = value.trim();
+  if (text.length > max) throw new ScimError(400, `${attribute} takes at most ${max} characters.`, 'invalidValue');
+  return text;
 };
 
 /** One attribute path (lower case, filters kept) set to a value, on a member's fields. */
@@ -144,7 +148,7 @@ function setUserAttribute(fields: MemberFields, path: string, value: unknown): v
       fields.externalId = value === null ? null : asText(value, 'externalId');
       return;
     case 'title':
-      fields.title = value === null ? null : asText(value, 'title') || null;
+      fields.title = value === null ? null : asText(value, 'title', 100) || null;
       return;
     case 'displayname':
       return;
@@ -218,8 +222,11 @@ const memberIds = (value: unknown): number[] => {
   return list.data.map((m) => idOf(String(m.value)));
 };
 
-/** A resource id from a path or a member reference; one that is not ours answers 404 where it is looked up. */
-export const idOf = (raw: string): number => (/^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : 0);
+/** A resource id from a path or a member reference (0, which matches nothing, when it is not one of ours): 404 where looked up. */
+export const idOf = (raw: string): number => {
+  const id = /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : 0;
+  return id <= 2_147_483_647 ? id : 0;
+};
 
 /** Members named by a Group PATCH: `add` joins them, `replace` makes them the whole membership, `remove` takes them out. */
 function changeMembers(change: GroupChange, op: PatchOperation['op'], ids: number[]): void {

@@ -361,4 +361,39 @@ describe('tenancy, revocation, seats, bad input', () => {
     expect(badOp.body).toMatchObject({ status: '400', scimType: 'invalidValue' });
     expect((await scim('GET', `/Users/${org.member.id}`)).body.active).toBe(true);
   });
+
+  it('answers every malformed call with a 4xx in SCIM format, never a 5xx, and changes nobody', async () => {
+    const memberId = String(org.member.id);
+    const before = await scim('GET', `/Users/${memberId}`);
+    const long = 'x'.repeat(300);
+    const bodies: unknown[] = [null, [], 7, 'text', {}, { userName: null }, { userName: long }, { userName: 'a@b.example', emails: 'a' }, { Operations: [] }];
+    const patches: unknown[] = [
+      { Operations: [{ op: 'replace', path: 'userName', value: long }] },
+      { Operations: [{ op: 'replace', path: 'externalId', value: long }] },
+      { Operations: [{ op: 'replace', path: 'title', value: long }] },
+      { Operations: [{ op: 'replace', path: 'name', value: null }] },
+      { Operations: [{ op: 'replace', path: 'emails', value: [{ value: 7 }] }] },
+      { Operations: [{ op: 'add' }] },
+      { Operations: [{ op: 'replace', value: [1, 2] }] },
+      { Operations: 'replace' },
+    ];
+    const calls: [string, string, unknown][] = [
+      ...bodies.map((b): [string, string, unknown] => ['POST', '/Users', b]),
+      ...bodies.map((b): [string, string, unknown] => ['PUT', `/Users/${memberId}`, b]),
+      ...bodies.map((b): [string, string, unknown] => ['POST', '/Groups', b]),
+      ...patches.map((b): [string, string, unknown] => ['PATCH', `/Users/${memberId}`, b]),
+      ['PATCH', '/Groups/1', { Operations: [{ op: 'add', path: 'members', value: [{ value: '99999999999' }] }] }],
+      ['GET', '/Users/99999999999', undefined],
+      ['GET', '/Users?startIndex=1e308&count=5', undefined],
+      ['GET', `/Users?filter=${encodeURIComponent('id eq "99999999999"')}`, undefined],
+      ['GET', '/Groups?count=abc', undefined],
+      ['DELETE', '/Groups/-1', undefined],
+    ];
+    for (const [method, path, body] of calls) {
+      const res = await scim(method, path, body);
+      expect([method, path, res.status < 500, res.type.includes(SCIM)]).toEqual([method, path, true, true]);
+      if (res.status >= 400) expect(res.body.schemas).toEqual([ERROR]);
+    }
+    expect((await scim('GET', `/Users/${memberId}`)).body).toEqual(before.body);
+  });
 });
