@@ -2,16 +2,13 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import type { AppContext } from '../../app-context.ts';
 import { uniqueViolationOf } from '../../db/unique-violation.ts';
 import { now } from '../../lib/clock.ts';
-import { hashToken } from '../../lib/crypto.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { RouteDoc } from '../../lib/route-doc.ts';
-import { findLiveScimToken, logScimRequest, touchScimToken } from './scim.queries.ts';
-import { SCIM_CONTENT_TYPE, SCIM_PREFIX, ScimError, scimErrorBody } from './scim.rules.ts';
+import { identifyScimCaller } from './scim.policy.ts';
+import { logScimRequest } from './scim.queries.ts';
+import { SCIM_CONTENT_TYPE, ScimError, scimErrorBody } from './scim.rules.ts';
 import * as scim from './scim.service.ts';
 import { resourceTypes, schemas, serviceProviderConfig } from './scim-discovery.ts';
-
-/** `last_used_at` is written at most once a minute per token. */
-const TOUCH_STEP = 60_000;
 
 type Query = { filter?: string; startIndex?: string; count?: string; excludedAttributes?: string };
 type IdRequest = FastifyRequest<{ Params: { id: string }; Querystring: Query }>;
@@ -41,13 +38,7 @@ export async function scimProtocolRoutes(app: FastifyInstance, { ctx }: { ctx: A
   app.addContentTypeParser(SCIM_CONTENT_TYPE, { parseAs: 'string' }, app.getDefaultJsonParser('error', 'error'));
 
   app.addHook('onRequest', async (request) => {
-    const header = request.headers.authorization;
-    const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : '';
-    const row = token ? await findLiveScimToken(ctx.db, hashToken(token)) : undefined;
-    if (!row) throw new ScimError(401, 'A valid SCIM bearer token is required.');
-    const t = now();
-    if (row.last_used_at === null || t - row.last_used_at > TOUCH_STEP) await touchScimToken(ctx.db, row.id, t);
-    callers.set(request, { organizationId: row.organization_id, baseUrl: `${ctx.config.publicUrl}${SCIM_PREFIX}` });
+    callers.set(request, await identifyScimCaller(ctx, request.headers.authorization));
   });
 
   app.addHook('onSend', async (_request, reply, payload) => {
