@@ -307,6 +307,18 @@ describe('tenancy, revocation, seats, bad input', () => {
     expect((await scim('DELETE', `/Users/${myId}`, undefined, otherToken)).status).toBe(404);
     const list = await scim('GET', '/Users?count=200', undefined, otherToken);
     expect(list.body.Resources.map((r: { id: string }) => r.id)).not.toContain(myId);
+
+    // Groups likewise; and a member of the other organization cannot be put into this one's team.
+    const assembly = (await scim('GET', `/Groups${filterPath('displayName', 'Assembly')}`)).body.Resources[0];
+    expect(assembly.members.map((m: { value: string }) => m.value)).toContain(String(org.superUser.id));
+    expect((await scim('GET', `/Groups${filterPath('displayName', 'Assembly')}`, undefined, otherToken)).body.Resources[0]?.id).not.toBe(assembly.id);
+    expect((await scim('GET', `/Groups/${assembly.id}`, undefined, otherToken)).status).toBe(404);
+    const rename = { Operations: [{ op: 'replace', path: 'displayName', value: 'Taken over' }] };
+    expect((await scim('PATCH', `/Groups/${assembly.id}`, rename, otherToken)).status).toBe(404);
+    expect((await scim('DELETE', `/Groups/${assembly.id}`, undefined, otherToken)).status).toBe(404);
+    const intruder = { Operations: [{ op: 'add', path: 'members', value: [{ value: String(other.member.id) }] }] };
+    expect((await scim('PATCH', `/Groups/${assembly.id}`, intruder)).body).toMatchObject({ status: '400', scimType: 'invalidValue' });
+    expect((await scim('GET', `/Groups/${assembly.id}`)).body.displayName).toBe('Assembly');
     expect((await platform.api('GET', '/api/profile', { token: org.member.token })).status).toBe(200);
   });
 
