@@ -81,6 +81,7 @@ function scimMembers(db: Db, organizationId: number) {
       'u.name',
       'u.last_name',
       'u.role',
+      'u.is_super_user',
       'u.created_at',
       'u.updated_at',
       's.user_name',
@@ -121,6 +122,19 @@ export async function scimMembersPage(db: Db, organizationId: number, offset: nu
     limit === 0 ? Promise.resolve([]) : scimMembers(db, organizationId).orderBy('u.id').offset(offset).limit(limit).execute(),
   ]);
   return { total: Number(total.n), rows };
+}
+
+/** How many live super users the organization has besides this member. */
+export async function otherLiveSuperUsers(db: Db, organizationId: number, userId: number): Promise<number> {
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .where('organization_id', '=', organizationId)
+    .where('is_super_user', '=', 1)
+    .where('deleted_at', 'is', null)
+    .where('id', '!=', userId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 /** A member of the organization removed earlier (by a super user or a SCIM DELETE) who held this e-mail. */

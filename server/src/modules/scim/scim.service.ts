@@ -15,6 +15,7 @@ import {
   findScimMemberByUserName,
   groupMembers,
   liveMemberIds,
+  otherLiveSuperUsers,
   type ScimMemberRow,
   saveScimUser,
   scimGroupsPage,
@@ -96,10 +97,14 @@ async function assertUnique(db: Db, caller: ScimCaller, fields: MemberFields, us
 const seatRefusal = ({ seats }: SeatCount) =>
   `The organization's plan includes ${seats} accounts and all are in use: free a seat or add seats before provisioning more members.`;
 
-/** addWithinSeats refuses with a 409 of the API: here it is a SCIM refusal the identity provider shows as is. */
-async function withinSeats<T>(ctx: AppContext, organizationId: number, add: (trx: DbTransaction) => Promise<T>): Promise<T> {
+/**
+ * A change of who holds a seat, in the seats' transaction: it locks the organization's row first (PostgreSQL), so
+ * parallel creates, reactivations and deactivations of one organization take their turns (`adding` 0 needs no seat).
+ * addWithinSeats refuses with a 409 of the API: here it is a SCIM refusal the identity provider shows as is.
+ */
+async function withinSeats<T>(ctx: AppContext, organizationId: number, adding: 0 | 1, add: (trx: DbTransaction) => Promise<T>): Promise<T> {
   try {
-    return await addWithinSeats(ctx.db, organizationId, 1, seatRefusal, add);
+    return await addWithinSeats(ctx.db, organizationId, adding, seatRefusal, add);
   } catch (error) {
     if (error instanceof AppError && error.status === 409) throw new ScimError(403, error.message);
     throw error;
@@ -127,7 +132,12 @@ async function writeMember(
   if (before?.active !== false && !after.active) await deactivate(ctx, trx, organizationId, userId);
 }
 
+export const LAST_SUPER_USER = "The organization's last super user cannot be deactivated or deleted over SCIM: make another member a super user first.";
+
 async function deactivate(ctx: AppContext, trx: DbTransaction, organizationId: number, userId: number): Promise<void> {
+  // Otherwise one unassignment in the identity provider would lock the organization out of its own administration.
+  if ((await findScimMember(trx, organizationId, userId))?.is_super_user === 1 && (await otherLiveSuperUsers(trx, organizationId, userId)) === 0)
+    throw new ScimError(409, LAST_SUPER_USER, 'mutability');
   await softDeleteUser(trx, organizationId, userId);
   await ctx.events.emit(trx, 'member.deactivated', { at: now(), userId, organizationId });
 }
@@ -136,7 +146,7 @@ export async function createUser(ctx: AppContext, caller: ScimCaller, body: unkn
   const fields = memberFieldsOf(parsed(scimUserInput, body));
   const { organizationId } = caller;
   const organization = await findOrganizationName(ctx.db, organizationId);
-  const userId = await withinSeats(ctx, organizationId, async (trx) => {
+  const userId = await withinSeats(ctx, organizationId, 1, async (trx) => {
     // A member this organization removed earlier comes back with their history (their e-mail stays theirs).
     const removed = await findRemovedMemberByEmail(trx, organizationId, fields.email);
     // Inside the seats' transaction: two creates of one userName in parallel wait for each other here.
@@ -192,39 +202,41 @@ export async function listUsers(ctx: AppContext, caller: ScimCaller, query: { fi
   );
 }
 
-/** Changes a member (PUT's replacement or PATCH's operations); reactivating takes a seat again. */
-async function changeMember(ctx: AppContext, caller: ScimCaller, row: ScimMemberRow, after: MemberFields) {
-  const before = fieldsOf(row);
+/**
+ * Changes a member (PUT's replacement or PATCH's operations, applied to the member as read under the organization's
+ * lock, so parallel changes take turns and a deactivation is announced once); reactivating takes a seat again.
+ */
+async function changeMember(ctx: AppContext, caller: ScimCaller, rawId: string, change: (current: MemberFields) => MemberFields) {
   const { organizationId } = caller;
-  const write = async (trx: DbTransaction) => {
-    await assertUnique(trx, caller, after, row.id);
-    await writeMember(ctx, trx, caller, row.id, before, after);
-  };
-  if (!before.active && after.active)
-    await withinSeats(ctx, organizationId, async (trx) => {
-      await restoreUser(trx, organizationId, row.id);
-      await write(trx);
-    });
-  else await ctx.db.transaction().execute(write);
-  return resourceOf(caller, (await findScimMember(ctx.db, organizationId, row.id))!);
+  const seen = await memberOrThrow(ctx.db, caller, rawId);
+  const reactivates = (before: MemberFields) => !before.active && change(before).active;
+  const reactivating = reactivates(fieldsOf(seen));
+  await withinSeats(ctx, organizationId, reactivating ? 1 : 0, async (trx) => {
+    const before = fieldsOf(await memberOrThrow(trx, caller, rawId));
+    const after = change(before);
+    // Another call changed the member between the first read and the lock: its seat count no longer holds.
+    if (reactivates(before) !== reactivating) throw new ScimError(409, 'The user changed meanwhile: send the request again.');
+    await assertUnique(trx, caller, after, seen.id);
+    if (reactivating) await restoreUser(trx, organizationId, seen.id);
+    await writeMember(ctx, trx, caller, seen.id, before, after);
+  });
+  return resourceOf(caller, (await findScimMember(ctx.db, organizationId, seen.id))!);
 }
 
 export async function replaceUser(ctx: AppContext, caller: ScimCaller, id: string, body: unknown) {
-  const row = await memberOrThrow(ctx.db, caller, id);
   const input = parsed(scimUserInput, body);
-  return changeMember(ctx, caller, row, memberFieldsOf(input, fieldsOf(row)));
+  return changeMember(ctx, caller, id, (current) => memberFieldsOf(input, current));
 }
 
 export async function patchUser(ctx: AppContext, caller: ScimCaller, id: string, body: unknown) {
-  const row = await memberOrThrow(ctx.db, caller, id);
   const { Operations } = parsed(scimPatchInput, body);
-  return changeMember(ctx, caller, row, applyUserPatch(fieldsOf(row), Operations));
+  return changeMember(ctx, caller, id, (current) => applyUserPatch(current, Operations));
 }
 
 /** DELETE: the member is gone for SCIM and signed out; the row stays soft-deleted for the organization's history. */
 export async function deleteUser(ctx: AppContext, caller: ScimCaller, id: string): Promise<void> {
-  const row = await memberOrThrow(ctx.db, caller, id);
-  await ctx.db.transaction().execute(async (trx) => {
+  await withinSeats(ctx, caller.organizationId, 0, async (trx) => {
+    const row = await memberOrThrow(trx, caller, id);
     if (row.active !== 0) await deactivate(ctx, trx, caller.organizationId, row.id);
     await deleteScimUser(trx, row.id);
   });

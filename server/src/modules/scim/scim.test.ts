@@ -322,6 +322,19 @@ describe('tenancy, revocation, seats, bad input', () => {
     expect((await platform.api('GET', '/api/profile', { token: org.member.token })).status).toBe(200);
   });
 
+  it("refuses to deactivate or delete the organization's last super user, who keeps their session", async () => {
+    const { org: other } = await separateOrganization();
+    const otherToken = await newToken(other.superUser.token);
+    const boss = (await scim('GET', `/Users${filterPath('userName', other.superUser.email)}`, undefined, otherToken)).body.Resources[0].id;
+    const off = await scim('PATCH', `/Users/${boss}`, { Operations: [{ op: 'replace', path: 'active', value: false }] }, otherToken);
+    expect(off.status).toBe(409);
+    expect(off.body).toMatchObject({ schemas: [ERROR], scimType: 'mutability' });
+    expect(off.body.detail).toMatch(/last super user/);
+    expect((await scim('DELETE', `/Users/${boss}`, undefined, otherToken)).status).toBe(409);
+    expect((await platform.api('GET', '/api/scim', { token: other.superUser.token })).status).toBe(200);
+    expect((await scim('GET', `/Users/${boss}`, undefined, otherToken)).body.active).toBe(true);
+  });
+
   it('a rotated or revoked token is refused', async () => {
     const { org: other } = await separateOrganization();
     const first = await newToken(other.superUser.token);
