@@ -79,6 +79,7 @@ const SUPER_USER_PATHS = [
   '/manage-team',
   '/manage-organization/kiosks',
   '/manage-organization/sso',
+  '/manage-organization/provisioning',
   '/toolbox',
   '/studio',
   '/manage-organization/qr-codes',

@@ -17,6 +17,7 @@ export * from './qualifications.ts';
 export * from './route.ts';
 export * from './route-addresses.ts';
 export * from './routes.ts';
+export * from './scim.ts';
 export * from './search.ts';
 export * from './search-limits.ts';
 export * from './sharing.ts';

@@ -13,6 +13,7 @@ import { playbackRoutes } from './routes/playback.ts';
 import { publicContentRoutes } from './routes/public-content.ts';
 import { qualificationsRoutes } from './routes/qualifications.ts';
 import { salesRoutes } from './routes/sales.ts';
+import { scimRoutes } from './routes/scim.ts';
 import { searchRoutes } from './routes/search.ts';
 import { sharingRoutes } from './routes/sharing.ts';
 import { shopfloorRoutes } from './routes/shopfloor.ts';
@@ -55,6 +56,7 @@ export const routes = {
   ...studioRoutes,
   ...assessmentsRoutes,
   ...ssoRoutes,
+  ...scimRoutes,
 } as const;
 
 export type RouteName = keyof typeof routes;

@@ -53,6 +53,9 @@ import { playbackRoutes } from './modules/playback/playback.routes.ts';
 import { publicContentRoutes } from './modules/public-content/public-content.routes.ts';
 import { qualificationsRoutes } from './modules/qualifications/qualifications.routes.ts';
 import { salesRoutes } from './modules/sales/sales.routes.ts';
+import { scimProtocolRoutes } from './modules/scim/scim.routes.ts';
+import { SCIM_PREFIX } from './modules/scim/scim.rules.ts';
+import { scimSettingsRoutes } from './modules/scim/scim-settings.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { sharingRoutes } from './modules/sharing/sharing.routes.ts';
 import { shopfloorRoutes } from './modules/shopfloor/shopfloor.routes.ts';
@@ -180,10 +183,19 @@ export async function buildApp(
       await api.register(salesRoutes, { ctx });
       await api.register(assessmentsRoutes, { ctx });
       await api.register(ssoRoutes, { ctx });
+      await api.register(scimSettingsRoutes, { ctx });
     },
     { prefix: '/api' },
   );
 
+  // SCIM 2.0 for identity providers: its own media type, errors and bearer tokens (modules/scim), guarded like the API.
+  await app.register(
+    async (scim) => {
+      budget.guard(scim);
+      await scim.register(scimProtocolRoutes, { ctx });
+    },
+    { prefix: SCIM_PREFIX },
+  );
   await app.register(mediaRoutes, { ctx });
 
   if (storage.kind === 'local') {

@@ -1,4 +1,5 @@
 import { DomainEvents } from './lib/domain-events.ts';
+import { subscribeAuth } from './modules/auth/auth.events.ts';
 import { subscribeLearning } from './modules/learning/learning.events.ts';
 import { subscribeQualifications } from './modules/qualifications/qualifications.events.ts';
 import { subscribeSearch } from './modules/search/search.events.ts';
@@ -15,6 +16,7 @@ export function createDomainEvents(): DomainEvents {
   subscribeQualifications(events);
   subscribeLearning(events);
   subscribeSearch(events);
+  subscribeAuth(events);
   // Last: the version renewed once everything the catalog's readers keep has been rewritten.
   subscribeSettings(events);
   return events;

@@ -47,6 +47,7 @@ describe('the domain events and their handlers', () => {
       'video.revised': ['qualifications: retraining'],
       'catalog.imported': ['learning: recount category figures', 'search: rebuild the index', 'settings: renew the catalog version'],
       'certificate.issued': ['learning: certificate points'],
+      'member.deactivated': ['auth: end the sessions'],
     });
     const doc = fs.readFileSync(ARCHITECTURE, 'utf8');
     for (const [name, names] of Object.entries(subscribers)) {

@@ -32,6 +32,7 @@ import * as renditionPreparation from './migrations/2026-11-26-039-rendition-pre
 import * as studio from './migrations/2026-11-27-040-studio.ts';
 import * as assessments from './migrations/2026-11-27-043-assessments.ts';
 import * as sso from './migrations/2026-11-27-045-sso.ts';
+import * as scim from './migrations/2026-11-27-047-scim.ts';
 import * as studioUploadExpiry from './migrations/2026-11-27-049-studio-upload-expiry.ts';
 
 /** Versioned migrations, in order. Never edit one that has landed: add a new file. */
@@ -68,6 +69,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-27-040-studio': studio,
   '2026-11-27-043-assessments': assessments,
   '2026-11-27-045-sso': sso,
+  '2026-11-27-047-scim': scim,
   '2026-11-27-049-studio-upload-expiry': studioUploadExpiry,
 };
 

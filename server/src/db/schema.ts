@@ -851,6 +851,9 @@ export interface Database {
   assessment_questions: AssessmentQuestionTable;
   assessment_checks: AssessmentCheckTable;
   assessment_attempts: AssessmentAttemptTable;
+  scim_tokens: ScimTokenTable;
+  scim_users: ScimUserTable;
+  scim_requests: ScimRequestTable;
   sso_connections: SsoConnectionTable;
   sso_domains: SsoDomainTable;
   sso_identities: SsoIdentityTable;
@@ -947,4 +950,36 @@ export interface AssessmentAttemptTable {
   score_percent: number | null;
   passed: number | null;
   request_id: string | null;
+}
+
+/** An organization's SCIM bearer token (modules/scim), kept as a hash; one live at a time (`revoked_at` null). */
+export interface ScimTokenTable {
+  id: Generated<number>;
+  organization_id: number;
+  token_hash: string;
+  created_by: number | null;
+  created_at: number;
+  last_used_at: number | null;
+  revoked_at: number | null;
+}
+
+/** What SCIM knows of a member beyond the users row: the provider's externalId and whether it deactivated them. */
+export interface ScimUserTable {
+  user_id: number;
+  organization_id: number;
+  /** The provider's userName (case-insensitive, unique in the organization); the users row keeps the e-mail. */
+  user_name: string;
+  external_id: string | null;
+  active: Generated<number>;
+  updated_at: number;
+}
+
+/** One provisioning call of an organization's identity provider, for the super user's page. */
+export interface ScimRequestTable {
+  id: Generated<number>;
+  organization_id: number;
+  method: string;
+  path: string;
+  status: number;
+  at: number;
 }

@@ -74,18 +74,35 @@ export type CertificateIssued = {
   verificationCode: string;
 };
 
+/**
+ * A member was deactivated (they may no longer sign in; the row stays): `scim` emits it when the organization's identity
+ * provider sets `active: false` or deletes the member.
+ */
+export type MemberDeactivated = {
+  at: number;
+  userId: number;
+  organizationId: number;
+};
+
 /** Every event by name, with its payload. */
 export type DomainEventMap = {
   'watch.reported': WatchReported;
   'video.revised': VideoRevised;
   'catalog.imported': CatalogImported;
   'certificate.issued': CertificateIssued;
+  'member.deactivated': MemberDeactivated;
 };
 
 export type DomainEventName = keyof DomainEventMap;
 
 /** The names, for checks at run time (a handler for a name not here is refused). */
-export const DOMAIN_EVENT_NAMES = ['watch.reported', 'video.revised', 'catalog.imported', 'certificate.issued'] as const satisfies readonly DomainEventName[];
+export const DOMAIN_EVENT_NAMES = [
+  'watch.reported',
+  'video.revised',
+  'catalog.imported',
+  'certificate.issued',
+  'member.deactivated',
+] as const satisfies readonly DomainEventName[];
 
 export type EventTransaction = DbTransaction;
 

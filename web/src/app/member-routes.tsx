@@ -41,6 +41,7 @@ import {
   PayPerViewPage,
   PersonQualificationsPage,
   PlansPage,
+  ProvisioningPage,
   QrCodesPage,
   QualificationsPage,
   SearchPage,
@@ -107,6 +108,7 @@ export function MemberRoutes() {
           <Route path={paths.dashboard} element={titled('Dashboard', <DashboardPage />)} />
           <Route path={paths.library} element={titled('Library', <LibraryPage />)} />
           <Route path={paths.organization.kiosks} element={titled('Kiosks', <KiosksAdminPage />)} />
+          <Route path={paths.organization.provisioning} element={titled('Provisioning (SCIM)', <ProvisioningPage />)} />
           <Route path={paths.organization.qrCodes} element={titled('QR codes', <QrCodesPage />)} />
           <Route path={paths.organization.sso} element={titled('Single sign-on', <SsoSettingsPage />)} />
           <Route path={paths.qualifications.newStation} element={titled('New station', <StationPage />)} />

@@ -50,6 +50,7 @@ export const TeamOverviewPage = lazyPage(() => import('../features/organization/
 export const KioskPage = lazyPage(() => import('../features/kiosk/pages/kiosk-page.tsx'), 'KioskPage');
 export const KioskPinPage = lazyPage(() => import('../features/kiosk/pages/kiosk-pin-page.tsx'), 'KioskPinPage');
 export const KiosksAdminPage = lazyPage(() => import('../features/kiosk/pages/kiosks-admin-page.tsx'), 'KiosksAdminPage');
+export const ProvisioningPage = lazyPage(() => import('../features/scim/pages/provisioning-page.tsx'), 'ProvisioningPage');
 export const OurLessonsPage = lazyPage(() => import('../features/studio/pages/our-lessons-page.tsx'), 'OurLessonsPage');
 export const StudioPage = lazyPage(() => import('../features/studio/pages/studio-page.tsx'), 'StudioPage');
 export const TakeCheckPage = lazyPage(() => import('../features/assessments/pages/take-check-page.tsx'), 'TakeCheckPage');

@@ -72,6 +72,7 @@ export const paths = {
     teamOverview: '/manage-organization/team-overview/:name/:id',
     learningPathCreator: '/manage-organization/learning-path-creator',
     kiosks: '/manage-organization/kiosks',
+    provisioning: '/manage-organization/provisioning',
     qrCodes: '/manage-organization/qr-codes',
     sso: '/manage-organization/sso',
   },

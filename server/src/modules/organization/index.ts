@@ -5,4 +5,4 @@ export { editHiddenVideos, savePath } from './learning-path.service.ts';
 export { updateOrganizationUserFields } from './org-users.service.ts';
 export { assertCanManageOrganization, assertCanReadOrganization, managedOrganizationOf } from './organization.policy.ts';
 export { addMember } from './organization.service.ts';
-export { findOrCreateTeam, findTeam, listTeams, organizationTeamNames } from './teams.queries.ts';
+export { findOrCreateTeam, findTeam, insertTeam, listTeams, organizationTeamNames, renameTeam, softDeleteTeam, teamNameTaken } from './teams.queries.ts';

@@ -131,3 +131,19 @@ export async function assignMembers(db: Db, organizationId: number, teamId: numb
 export async function releaseMembers(db: Db, organizationId: number, teamId: number): Promise<void> {
   await db.updateTable('users').set({ team_id: null, updated_at: now() }).where('organization_id', '=', organizationId).where('team_id', '=', teamId).execute();
 }
+
+/** Undoes a soft delete (a member deactivated by the organization's identity provider and now reactivated). */
+export async function restoreUser(db: Db, organizationId: number, userId: number): Promise<void> {
+  await db.updateTable('users').set({ deleted_at: null, updated_at: now() }).where('organization_id', '=', organizationId).where('id', '=', userId).execute();
+}
+
+/** One member leaves the team (when they are in it); the user stays. */
+export async function releaseMember(db: Db, organizationId: number, teamId: number, userId: number): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ team_id: null, updated_at: now() })
+    .where('organization_id', '=', organizationId)
+    .where('team_id', '=', teamId)
+    .where('id', '=', userId)
+    .execute();
+}

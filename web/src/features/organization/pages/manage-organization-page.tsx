@@ -15,6 +15,11 @@ const LINKS = [
   { to: paths.organization.qrCodes, title: 'QR codes', text: 'Print labels for the machines: a phone camera opens the video.' },
   { to: paths.organization.kiosks, title: 'Kiosks', text: "Enrol a team's shared tablet, where members sign in with a PIN; revoke it." },
   { to: paths.organization.sso, title: 'Single sign-on', text: 'Let your people sign in with their company account (OpenID Connect).' },
+  {
+    to: paths.organization.provisioning,
+    title: 'Provisioning (SCIM)',
+    text: 'Let Microsoft Entra or Okta create, update and deactivate your members and teams.',
+  },
 ];
 
 /** /manage-organization: the administration hub. */

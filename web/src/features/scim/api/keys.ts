@@ -1,0 +1,1 @@
+export const scimSettingsKey = ['scim-settings'] as const;
