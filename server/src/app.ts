@@ -56,6 +56,7 @@ import { salesRoutes } from './modules/sales/sales.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { sharingRoutes } from './modules/sharing/sharing.routes.ts';
 import { shopfloorRoutes } from './modules/shopfloor/shopfloor.routes.ts';
+import { enrolmentRoutes } from './modules/enrolment/enrolment.routes.ts';
 import { studioRoutes } from './modules/studio/studio.routes.ts';
 import { toolboxRoutes } from './modules/toolbox/toolbox.routes.ts';
 import { ensureGuestAccount } from './modules/users/guest.ts';
@@ -178,6 +179,7 @@ export async function buildApp(
       await api.register(qualificationsRoutes, { ctx });
       await api.register(salesRoutes, { ctx });
       await api.register(assessmentsRoutes, { ctx });
+      await api.register(enrolmentRoutes, { ctx });
     },
     { prefix: '/api' },
   );

@@ -4,7 +4,9 @@ export {
   findOrganizationName,
   insertOrganization,
   markOrganizationVerified,
+  newOrganizationCode,
   organizationName,
+  organizationSignInCode,
   organizationVerified,
   setBanner,
 } from './organizations.queries.ts';

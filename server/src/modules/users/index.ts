@@ -2,8 +2,10 @@
 export {
   assignMembers,
   emailTaken,
+  employeeNumberTaken,
   findUserByEmail,
   findUserById,
+  findUserByEmployeeNumber,
   insertUser,
   releaseMembers,
   softDeleteUser,
