@@ -193,7 +193,7 @@ export const listUsersRequest = z.object({ super_user_id: catalogId.optional() }
 
 /** A field left empty ("" or spaces) is a field not given. */
 const blankAsMissing = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((v) => (typeof v === 'string' && v.trim() === '') || v === null ? undefined : v, schema.optional());
+  z.preprocess((v) => ((typeof v === 'string' && v.trim() === '') || v === null ? undefined : v), schema.optional());
 
 /**
  * The user modal (administration spec, section 5). `team` is a team name, created when new. A member has an e-mail
@@ -213,11 +213,13 @@ export const EMAIL_OR_EMPLOYEE_NUMBER = 'Please enter an e-mail address or an em
 const oneContact = (fields: { email?: string; employee_number?: string }) => (fields.email === undefined) !== (fields.employee_number === undefined);
 
 /** POST v4/create_user: new users are never super users. */
-export const createUserRequest = userFields.extend({
-  organization_id: catalogId.optional(),
-  super_user_id: catalogId.optional(),
-  is_super_user: flag.optional().refine((v) => v !== 1, 'New users cannot be super users'),
-}).refine(oneContact, { message: EMAIL_OR_EMPLOYEE_NUMBER, path: ['email'] });
+export const createUserRequest = userFields
+  .extend({
+    organization_id: catalogId.optional(),
+    super_user_id: catalogId.optional(),
+    is_super_user: flag.optional().refine((v) => v !== 1, 'New users cannot be super users'),
+  })
+  .refine(oneContact, { message: EMAIL_OR_EMPLOYEE_NUMBER, path: ['email'] });
 export type CreateUserRequest = WireInput<typeof createUserRequest>;
 
 export const updateUserRequest = userFields.extend({ user_id: catalogId }).refine(oneContact, { message: EMAIL_OR_EMPLOYEE_NUMBER, path: ['email'] });

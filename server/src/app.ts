@@ -35,6 +35,7 @@ import { offlineCheckoutRoutes } from './modules/billing/offline-checkout.routes
 import { stripeWebhookRoutes } from './modules/billing/stripe-webhook.routes.ts';
 import { browseRoutes } from './modules/browse/browse.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
+import { enrolmentRoutes } from './modules/enrolment/enrolment.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { metricsRoutes } from './modules/health/metrics.routes.ts';
 import { createJobQueue } from './modules/jobs/jobs.ts';
@@ -56,7 +57,6 @@ import { salesRoutes } from './modules/sales/sales.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { sharingRoutes } from './modules/sharing/sharing.routes.ts';
 import { shopfloorRoutes } from './modules/shopfloor/shopfloor.routes.ts';
-import { enrolmentRoutes } from './modules/enrolment/enrolment.routes.ts';
 import { studioRoutes } from './modules/studio/studio.routes.ts';
 import { toolboxRoutes } from './modules/toolbox/toolbox.routes.ts';
 import { ensureGuestAccount } from './modules/users/guest.ts';

@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import {
+  accountSetupRequest,
   changePasswordRequest,
   confirmEmailData,
   confirmEmailRequest,
   confirmEmailStateData,
+  employeeLoginRequest,
   forgotPasswordRequest,
   loginRequest,
-  employeeLoginRequest,
-  accountSetupRequest,
   registerData,
   registerRequest,
   resetPasswordRequest,

@@ -82,6 +82,8 @@ export const paths = {
   successPayment: '/success-payment',
   addTeamMember: '/add-team-member',
   acceptInvitation: '/accept-invitation',
+  /** The printed sign-in sheet's address (contract ACCOUNT_SETUP_PATH). */
+  accountSetup: '/set-up-account',
   // The registration's e-mailed confirmation link: a button confirms (a link scanner opening it does not).
   confirmEmail: '/confirm-email',
   shareEmails: '/share/emails',

@@ -35,7 +35,13 @@ async function printSheets(userIds: number[], token = acme.superUser.token) {
 
 const setUp = (employeeNumber: string, setupCode: string, organizationCode = acmeCode) =>
   platform.api('POST', '/api/account-setup', {
-    json: { organization_code: organizationCode, employee_number: employeeNumber, setup_code: setupCode, password: STRONG_PASSWORD, password_confirmation: STRONG_PASSWORD },
+    json: {
+      organization_code: organizationCode,
+      employee_number: employeeNumber,
+      setup_code: setupCode,
+      password: STRONG_PASSWORD,
+      password_confirmation: STRONG_PASSWORD,
+    },
   });
 
 const employeeLogin = (employeeNumber: string, organizationCode = acmeCode, password = STRONG_PASSWORD) =>
@@ -120,7 +126,12 @@ describe('members without e-mail', () => {
     const { codes: firstCodes } = await printSheets([id]);
     const { codes: secondCodes } = await printSheets([id]);
     expect((await setUp('E-3003', firstCodes[0] as string)).status).toBe(400);
-    await platform.ctx.db.updateTable('user_tokens').set({ expires_at: Date.now() - 1 }).where('user_id', '=', id).where('purpose', '=', 'setup').execute();
+    await platform.ctx.db
+      .updateTable('user_tokens')
+      .set({ expires_at: Date.now() - 1 })
+      .where('user_id', '=', id)
+      .where('purpose', '=', 'setup')
+      .execute();
     const expired = await setUp('E-3003', secondCodes[0] as string);
     expect(expired.status).toBe(400);
     expect(expired.body.error_messages).toBe(SETUP_CODE_INVALID);

@@ -22,7 +22,7 @@ const MARGIN = 60;
 export const groupedCode = (code: string) => code.match(/.{1,4}/g)?.join('-') ?? code;
 
 function field(label: string, value: string, y: number): string {
-  let out = '0.93 g 60 ' + (y - 14) + ` ${W - 2 * MARGIN} 46 re f\n`;
+  let out = `0.93 g ${MARGIN} ${y - 14} ${W - 2 * MARGIN} 46 re f\n`;
   out += textAt(label.toUpperCase(), MARGIN + 14, y + 18, 9, 'F2', 0.4);
   out += textAt(fitText(value, 20, W - 2 * MARGIN - 28), MARGIN + 14, y - 4, 20, 'F2', 0.05);
   return out;

@@ -56,7 +56,8 @@ export async function shareVideo(ctx: AppContext, caller: Caller, input: ShareIn
   // A typed-in address of a colleague is a colleague: only addresses outside the organization are outsiders.
   const typed = mode.emails.filter((email) => !recipients.has(email));
   if (typed.length > 0)
-    for (const u of await organizationRecipients(ctx.db, orgId, { emails: typed })) if (u.email) recipients.set(u.email.toLowerCase(), { email: u.email, userId: u.id });
+    for (const u of await organizationRecipients(ctx.db, orgId, { emails: typed }))
+      if (u.email) recipients.set(u.email.toLowerCase(), { email: u.email, userId: u.id });
   for (const email of mode.emails) if (!recipients.has(email)) recipients.set(email, { email, userId: null });
   // Nobody shares with themselves: the sender is dropped from "everyone" and team lists.
   for (const [key, r] of recipients) if (r.userId === caller.userId) recipients.delete(key);

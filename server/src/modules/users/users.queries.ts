@@ -100,7 +100,8 @@ export async function updateUser(db: Db, id: number, changes: Omit<UserUpdate, '
     changes.role !== undefined;
   // A change of a searched field rewrites the search text from the row as it will be.
   const current = searched
-    ? await db.selectFrom('users').select(['name', 'last_name', 'email', 'employee_number', 'role']).where('id', '=', id).executeTakeFirst() : undefined;
+    ? await db.selectFrom('users').select(['name', 'last_name', 'email', 'employee_number', 'role']).where('id', '=', id).executeTakeFirst()
+    : undefined;
   await db
     .updateTable('users')
     .set({ ...changes, ...(current && { search_text: userSearchText({ ...current, ...changes } as SearchedFields) }), updated_at: now() })
