@@ -71,6 +71,12 @@ describe('members without e-mail', () => {
     expect(page.body.data.users.map((u: { employee_number: string | null }) => u.employee_number)).toEqual(['E-1001']);
   });
 
+  it('keep an employee number unique under parallel creations', async () => {
+    const answers = await Promise.all(Array.from({ length: 6 }, () => createByNumber('E-RACE')));
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 409, 409, 409, 409, 409]);
+    for (const refused of answers.filter((a) => a.status === 409)) expect(refused.body.error_messages).toContain('employee number');
+  });
+
   it('print a sheet with a one-time setup code that sets the password once and signs them in; then sign in by number', async () => {
     const created = await createByNumber('E-2002');
     const id = created.body.data.id as number;
