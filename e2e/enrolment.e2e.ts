@@ -96,6 +96,8 @@ describe('people without e-mail', () => {
     await screenshotAtWidths(later, SCREENSHOTS, 'sign-in-employee-number', WIDTHS.mobile);
     await later.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expectPath(later, '/home');
+    // The phone remembers the organization code for the next sign-in (the form starts from it).
+    expect(await later.evaluate(() => localStorage.getItem('mm.organization-code'))).toBe(organizationCode);
 
     // The printed code worked once: the set-up page now refuses it.
     const again = await newPage(env.browser, env.stack, WIDTHS.mobile);

@@ -6,6 +6,7 @@ import { browserTimezone } from '../../../lib/browser-timezone.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { saveSession, sessionFromSignIn } from '../../../lib/session.ts';
 import { useAccountSetup } from '../api/account-setup.ts';
+import { rememberOrganizationCode } from '../remembered-organization-code.ts';
 import { type NewPassword, NewPasswordFields } from './new-password-fields.tsx';
 
 type AccountSetupFormProps = { initialOrganizationCode: string; initialEmployeeNumber: string };
@@ -25,6 +26,7 @@ export function AccountSetupForm({ initialOrganizationCode, initialEmployeeNumbe
       { organization_code: organizationCode, employee_number: employeeNumber, setup_code: setupCode, ...newPassword, timezone: browserTimezone() },
       {
         onSuccess: ({ data, message }) => {
+          rememberOrganizationCode(organizationCode);
           navigate(paths.home, { replace: true });
           saveSession(sessionFromSignIn(data));
           if (message) notifySuccess(message);

@@ -7,6 +7,7 @@ import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { scanReturnPath } from '../../../lib/scan-return.ts';
 import { saveSession, sessionFromSignIn } from '../../../lib/session.ts';
 import { useEmployeeLogin } from '../api/employee-login.ts';
+import { rememberOrganizationCode } from '../remembered-organization-code.ts';
 
 type EmployeeLoginFormProps = { initialOrganizationCode: string; initialEmployeeNumber: string };
 
@@ -25,6 +26,7 @@ export function EmployeeLoginForm({ initialOrganizationCode, initialEmployeeNumb
       { organization_code: organizationCode, employee_number: employeeNumber, password, timezone: browserTimezone() },
       {
         onSuccess: ({ data, message }) => {
+          rememberOrganizationCode(organizationCode);
           saveSession(sessionFromSignIn(data));
           notifySuccess(message ?? 'Log-in successful!');
           navigate(next ?? paths.home, { replace: true });

@@ -6,6 +6,7 @@ import { useGuestAccess } from '../api/get-guest-access.ts';
 import { AuthCard } from '../components/auth-card.tsx';
 import { EmployeeLoginForm } from '../components/employee-login-form.tsx';
 import { LoginForm } from '../components/login-form.tsx';
+import { rememberedOrganizationCode } from '../remembered-organization-code.ts';
 
 /**
  * /login, prefilled from ?email= and ?password=, or with the guest account from ?guest=1; ?with=employee-number is the
@@ -22,7 +23,10 @@ function EmployeeNumberLogin() {
   const [params] = useSearchParams();
   return (
     <AuthCard title="Sign in with employee number" subtitle="For people without a company e-mail: use what is printed on your sign-in sheet.">
-      <EmployeeLoginForm initialOrganizationCode={params.get('organization') ?? ''} initialEmployeeNumber={params.get('employee') ?? ''} />
+      <EmployeeLoginForm
+        initialOrganizationCode={params.get('organization') ?? rememberedOrganizationCode()}
+        initialEmployeeNumber={params.get('employee') ?? ''}
+      />
       <Text size="sm" ta="center">
         First time?{' '}
         <Anchor component={Link} to={paths.accountSetup}>
