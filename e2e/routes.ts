@@ -20,6 +20,8 @@ const PUBLIC_PATHS = [
   '/forgot-password',
   '/reset-password?token=not-a-real-token',
   '/accept-invitation?token=not-a-real-token',
+  '/login?with=employee-number',
+  '/set-up-account?organization=ABCD2345&employee=E-1001',
   '/confirm-email?token=not-a-real-token',
   '/page/terms',
   '/page/help',

@@ -24,6 +24,43 @@ export const loginRequest = z.object({
 });
 export type LoginRequest = z.infer<typeof loginRequest>;
 
+/** An employee number as typed: trimmed and upper-cased, letters, digits, dots, dashes and underscores. */
+export const employeeNumber = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z0-9][A-Z0-9._-]{0,39}$/, 'An employee number is 1 to 40 letters, digits, dots, dashes or underscores');
+/** An organization's sign-in code as typed (spaces and dashes ignored, case too). */
+export const organizationCode = z
+  .string()
+  .max(40)
+  .transform((v) => v.replace(/[\s-]/g, '').toUpperCase())
+  .pipe(z.string().regex(/^[A-Z0-9]{4,12}$/, 'Please enter your organization code'));
+
+/** POST /api/login/employee-number: a member without e-mail signs in on a phone (issue 39). */
+export const employeeLoginRequest = z.object({
+  organization_code: organizationCode,
+  employee_number: employeeNumber,
+  password: z.string().max(1024),
+  timezone: text(64).optional(),
+});
+export type EmployeeLoginRequest = z.infer<typeof employeeLoginRequest>;
+
+/** POST /api/account-setup: the printed sheet's one-time setup code sets the member's first password and signs them in. */
+export const accountSetupRequest = z.object({
+  organization_code: organizationCode,
+  employee_number: employeeNumber,
+  setup_code: z
+    .string()
+    .max(40)
+    .transform((v) => v.replace(/[\s-]/g, '').toUpperCase())
+    .pipe(z.string().min(1, 'Please enter the setup code from your sheet')),
+  password: z.string().max(1024),
+  password_confirmation: z.string().max(1024),
+  timezone: text(64).optional(),
+});
+export type AccountSetupRequest = z.infer<typeof accountSetupRequest>;
+
 /** The session the browser keeps after sign-in (member spec, section 3). */
 export const sessionData = z.object({
   token: z.string(),

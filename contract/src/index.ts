@@ -6,6 +6,7 @@ export * from './catalog.ts';
 export * from './count-text.ts';
 export * from './csv.ts';
 export * from './dashboard.ts';
+export * from './enrolment.ts';
 export * from './envelope.ts';
 export * from './kiosk.ts';
 export * from './learning.ts';

@@ -14,6 +14,7 @@ export const ORGANIZATION_MESSAGES = {
   pathSaved: 'Learning path saved.',
   hiddenVideosSaved: 'Hidden videos saved.',
   userCreated: 'User created successfully! An invitation e-mail was sent to set a password.',
+  userCreatedWithoutEmail: 'User created successfully! Print their sign-in sheet (printer button in the list) and hand it to them.',
   userUpdated: 'User updated successfully!',
   userDeleted: 'User deleted successfully!',
 } as const;

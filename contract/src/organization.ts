@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { email, flag } from './auth.ts';
+import { email, employeeNumber, flag } from './auth.ts';
 import { catalogId } from './catalog.ts';
 import { jsonList } from './form-fields.ts';
 import type { WireInput } from './route.ts';
@@ -160,7 +160,9 @@ export const organizationUser = z.object({
   id: z.number(),
   name: z.string(),
   last_name: z.string(),
-  email: z.string(),
+  /** Null for a member known by their employee number only. */
+  email: z.string().nullable(),
+  employee_number: z.string().nullable(),
   team: z.string().nullable(),
   team_id: z.number().nullable(),
   role: z.string().nullable(),
@@ -189,25 +191,38 @@ export type ManagedUsersData = z.infer<typeof managedUsersData>;
 /** POST v4/list_users: the organization's users except the asking super user. */
 export const listUsersRequest = z.object({ super_user_id: catalogId.optional() });
 
-/** The user modal (administration spec, section 5). `team` is a team name, created when new. */
+/** A field left empty ("" or spaces) is a field not given. */
+const blankAsMissing = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => ((typeof v === 'string' && v.trim() === '') || v === null ? undefined : v), schema.optional());
+
+/**
+ * The user modal (administration spec, section 5). `team` is a team name, created when new. A member has an e-mail
+ * address or, when they have none, an employee number (issue 39): exactly one of the two.
+ */
 export const userFields = z.object({
   name: minTwo('name'),
   last_name: minTwo('last name'),
-  email,
+  email: blankAsMissing(email),
+  employee_number: blankAsMissing(employeeNumber),
   team: minTwo('team'),
   role: minTwo('role'),
 });
 export type UserFields = z.infer<typeof userFields>;
 
+export const EMAIL_OR_EMPLOYEE_NUMBER = 'Please enter an e-mail address or an employee number (one of the two)';
+const oneContact = (fields: { email?: string; employee_number?: string }) => (fields.email === undefined) !== (fields.employee_number === undefined);
+
 /** POST v4/create_user: new users are never super users. */
-export const createUserRequest = userFields.extend({
-  organization_id: catalogId.optional(),
-  super_user_id: catalogId.optional(),
-  is_super_user: flag.optional().refine((v) => v !== 1, 'New users cannot be super users'),
-});
+export const createUserRequest = userFields
+  .extend({
+    organization_id: catalogId.optional(),
+    super_user_id: catalogId.optional(),
+    is_super_user: flag.optional().refine((v) => v !== 1, 'New users cannot be super users'),
+  })
+  .refine(oneContact, { message: EMAIL_OR_EMPLOYEE_NUMBER, path: ['email'] });
 export type CreateUserRequest = WireInput<typeof createUserRequest>;
 
-export const updateUserRequest = userFields.extend({ user_id: catalogId });
+export const updateUserRequest = userFields.extend({ user_id: catalogId }).refine(oneContact, { message: EMAIL_OR_EMPLOYEE_NUMBER, path: ['email'] });
 export type UpdateUserRequest = WireInput<typeof updateUserRequest>;
 
 export const deleteUserRequest = z.object({ user_id: catalogId });

@@ -4,6 +4,7 @@ import { authRoutes } from './routes/auth.ts';
 import { billingRoutes } from './routes/billing.ts';
 import { browseRoutes } from './routes/browse.ts';
 import { dashboardRoutes } from './routes/dashboard.ts';
+import { enrolmentRoutes } from './routes/enrolment.ts';
 import { kioskRoutes } from './routes/kiosk.ts';
 import { landingRoutes } from './routes/landing.ts';
 import { learningRoutes } from './routes/learning.ts';
@@ -57,6 +58,7 @@ export const routes = {
   ...assessmentsRoutes,
   ...ssoRoutes,
   ...scimRoutes,
+  ...enrolmentRoutes,
 } as const;
 
 export type RouteName = keyof typeof routes;

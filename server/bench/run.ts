@@ -216,7 +216,7 @@ async function seed(db: Db, videos: number): Promise<Seeded> {
 
   const organization = await db
     .insertInto('organizations')
-    .values({ name: 'Bench Inc', banner_url: null, created_at: t, updated_at: t })
+    .values({ name: 'Bench Inc', banner_url: null, sign_in_code: 'BENCH001', created_at: t, updated_at: t })
     .returning('id')
     .executeTakeFirstOrThrow();
   await db

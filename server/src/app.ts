@@ -35,6 +35,7 @@ import { offlineCheckoutRoutes } from './modules/billing/offline-checkout.routes
 import { stripeWebhookRoutes } from './modules/billing/stripe-webhook.routes.ts';
 import { browseRoutes } from './modules/browse/browse.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
+import { enrolmentRoutes } from './modules/enrolment/enrolment.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { metricsRoutes } from './modules/health/metrics.routes.ts';
 import { createJobQueue } from './modules/jobs/jobs.ts';
@@ -184,6 +185,7 @@ export async function buildApp(
       await api.register(assessmentsRoutes, { ctx });
       await api.register(ssoRoutes, { ctx });
       await api.register(scimSettingsRoutes, { ctx });
+      await api.register(enrolmentRoutes, { ctx });
     },
     { prefix: '/api' },
   );

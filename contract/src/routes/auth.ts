@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import {
+  accountSetupRequest,
   changePasswordRequest,
   confirmEmailData,
   confirmEmailRequest,
   confirmEmailStateData,
+  employeeLoginRequest,
   forgotPasswordRequest,
   loginRequest,
   registerData,
@@ -20,6 +22,22 @@ export const authRoutes = defineRoutes('auth', {
     path: '/api/v4/login',
     summary: 'Sign in with e-mail and password; answers the session token',
     body: loginRequest,
+    answer: sessionData,
+  }),
+  /** A member without e-mail signs in with their organization's code, their employee number and their password (issue 39). */
+  employeeLogin: defineRoute({
+    method: 'POST',
+    path: '/api/login/employee-number',
+    summary: 'Sign in with organization code, employee number and password; answers the session token',
+    body: employeeLoginRequest,
+    answer: sessionData,
+  }),
+  /** The printed sheet's one-time setup code: the member without e-mail sets their first password and is signed in. */
+  accountSetup: defineRoute({
+    method: 'POST',
+    path: '/api/account-setup',
+    summary: "Set a first password with the printed sheet's one-time setup code; answers the session token",
+    body: accountSetupRequest,
     answer: sessionData,
   }),
   /** The shared guest account (member spec 1): the landing page's guest link signs in with it. */

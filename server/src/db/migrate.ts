@@ -31,6 +31,7 @@ import * as outboxLease from './migrations/2026-11-26-037-outbox-lease.ts';
 import * as renditionPreparation from './migrations/2026-11-26-039-rendition-preparation.ts';
 import * as studio from './migrations/2026-11-27-040-studio.ts';
 import * as assessments from './migrations/2026-11-27-043-assessments.ts';
+import * as peopleWithoutEmail from './migrations/2026-11-27-044-people-without-email.ts';
 import * as sso from './migrations/2026-11-27-045-sso.ts';
 import * as scim from './migrations/2026-11-27-047-scim.ts';
 import * as studioUploadExpiry from './migrations/2026-11-27-049-studio-upload-expiry.ts';
@@ -68,12 +69,19 @@ const migrations: Record<string, Migration> = {
   '2026-11-26-039-rendition-preparation': renditionPreparation,
   '2026-11-27-040-studio': studio,
   '2026-11-27-043-assessments': assessments,
+  '2026-11-27-044-people-without-email': peopleWithoutEmail,
   '2026-11-27-045-sso': sso,
   '2026-11-27-047-scim': scim,
   '2026-11-27-049-studio-upload-expiry': studioUploadExpiry,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+/** Up to and including the named migration (tests of a migration over rows written before it). */
+export async function migrateTo(db: Db, name: string): Promise<void> {
+  const { error } = await new Migrator({ db, provider }).migrateTo(name);
+  if (error) throw error;
+}
 
 export async function migrateToLatest(db: Db): Promise<string[]> {
   const migrator = new Migrator({ db, provider });

@@ -12,6 +12,8 @@ export interface OrganizationTable {
   verified_at: number | null;
   /** 0 when the organization signs in with single sign-on only (migration 045; its super users keep their password). */
   password_sign_in: Generated<number>;
+  /** What members without e-mail type with their employee number to sign in (migration 044), printed on their sheet. */
+  sign_in_code: string;
   created_at: number;
   updated_at: number;
 }
@@ -29,7 +31,10 @@ export interface UserTable {
   id: Generated<number>;
   organization_id: number | null;
   team_id: number | null;
-  email: string;
+  /** Null for a member known by their employee number only (migration 044: one of the two is always present). */
+  email: string | null;
+  /** Unique within the organization; such a member signs in with it, the organization's sign-in code and a password. */
+  employee_number: string | null;
   password_hash: string | null;
   name: string;
   last_name: Generated<string>;

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomInt } from 'node:crypto';
 
 /** 256 random bits, URL-safe: used for sessions, resets, invitations and share links. */
 export function newToken(): string {
@@ -8,4 +8,12 @@ export function newToken(): string {
 /** Tokens are stored only as their SHA-256: a leaked table gives no usable token. */
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
+}
+
+/** Letters and digits a person reads off paper without mixing them up (no 0/O, no 1/I). */
+const READABLE = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+
+/** A random code to be typed by hand (an organization's sign-in code, a printed setup code): 5 bits a character. */
+export function newReadableCode(length: number): string {
+  return Array.from({ length }, () => READABLE[randomInt(READABLE.length)]).join('');
 }

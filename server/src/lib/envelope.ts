@@ -28,10 +28,13 @@ export function registerErrorEnvelope(app: FastifyInstance): void {
     const collision = uniqueViolationOf(error);
     if (collision) {
       // A parallel request wrote the same row first (the check before the write saw neither).
+      // users' other unique rule is (organization_id, employee_number): named by its first column.
       const message =
         collision.table === 'users' && collision.column === 'email'
           ? 'The email has already been taken.'
-          : 'This was saved a moment ago by another request: it already exists.';
+          : collision.table === 'users' && collision.column.startsWith('organization_id')
+            ? 'This employee number is already used in your organization.'
+            : 'This was saved a moment ago by another request: it already exists.';
       return reply.status(409).send(failure(409, message));
     }
     const status = error.statusCode ?? 500;

@@ -11,6 +11,7 @@ export const AccountEditPage = lazyPage(() => import('../features/account/pages/
 export const AccountPage = lazyPage(() => import('../features/account/pages/account-page.tsx'), 'AccountPage');
 export const AchievementsPage = lazyPage(() => import('../features/achievements/pages/achievements-page.tsx'), 'AchievementsPage');
 export const VerifyPage = lazyPage(() => import('../features/achievements/pages/verify-page.tsx'), 'VerifyPage');
+export const AccountSetupPage = lazyPage(() => import('../features/auth/pages/account-setup-page.tsx'), 'AccountSetupPage');
 export const AcceptInvitationPage = lazyPage(() => import('../features/auth/pages/accept-invitation-page.tsx'), 'AcceptInvitationPage');
 export const ConfirmEmailPage = lazyPage(() => import('../features/auth/pages/confirm-email-page.tsx'), 'ConfirmEmailPage');
 export const AccountChangePasswordPage = lazyPage(() => import('../features/auth/pages/account-change-password-page.tsx'), 'AccountChangePasswordPage');
@@ -44,7 +45,7 @@ export const EditOrganizationPage = lazyPage(() => import('../features/organizat
 export const EditTeamsPage = lazyPage(() => import('../features/organization/pages/edit-teams-page.tsx'), 'EditTeamsPage');
 export const LearningPathCreatorPage = lazyPage(() => import('../features/organization/pages/learning-path-creator-page.tsx'), 'LearningPathCreatorPage');
 export const ManageOrganizationPage = lazyPage(() => import('../features/organization/pages/manage-organization-page.tsx'), 'ManageOrganizationPage');
-export const ManageUsersPage = lazyPage(() => import('../features/organization/pages/manage-users-page.tsx'), 'ManageUsersPage');
+export const ManageUsersPage = lazyPage(() => import('./manage-users-composed-page.tsx'), 'ManageUsersComposedPage');
 export const TeamFormPage = lazyPage(() => import('../features/organization/pages/team-form-page.tsx'), 'TeamFormPage');
 export const TeamOverviewPage = lazyPage(() => import('../features/organization/pages/team-overview-page.tsx'), 'TeamOverviewPage');
 export const KioskPage = lazyPage(() => import('../features/kiosk/pages/kiosk-page.tsx'), 'KioskPage');

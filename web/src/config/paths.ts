@@ -87,6 +87,8 @@ export const paths = {
   acceptInvitation: '/accept-invitation',
   // Where a company account's identity provider sends the browser back (contract SSO_CALLBACK_PATH).
   ssoCallback: '/sso/callback',
+  /** The printed sign-in sheet's address (contract ACCOUNT_SETUP_PATH). */
+  accountSetup: '/set-up-account',
   // The registration's e-mailed confirmation link: a button confirms (a link scanner opening it does not).
   confirmEmail: '/confirm-email',
   shareEmails: '/share/emails',

@@ -161,19 +161,21 @@ type FileRoute = RouteDefinition & { answer: 'file' };
 
 /** Fetches a file the API serves after its access check (bearer token in the header, never in the URL). */
 export function apiDownload<const R extends FileRoute>(route: R, ...[input]: InputArguments<R>): Promise<ApiFile> {
-  const { params, query } = (input ?? {}) as SentInput;
-  return downloadFrom(urlOf(route, { params, query }));
+  const { params, query, body } = (input ?? {}) as SentInput;
+  // A file made by a write (a POST: printed sheets with new one-time codes) sends its body as JSON.
+  return downloadFrom(urlOf(route, { params, query }), body === undefined ? undefined : { method: route.method, body: JSON.stringify(body) });
 }
 
 /** Fetches a file at an address the server handed out (a video's `playbook_url`), with the same access check. */
-export async function downloadFrom(path: string): Promise<ApiFile> {
+export async function downloadFrom(path: string, send?: { method: string; body: string }): Promise<ApiFile> {
   const token = getSession()?.accessToken;
   const headers = new Headers();
   if (token) headers.set('Authorization', `Bearer ${token}`);
+  if (send) headers.set('Content-Type', 'application/json');
 
   let response: Response;
   try {
-    response = await fetch(path, { headers });
+    response = await fetch(path, { headers, ...send });
   } catch {
     throw new ApiError(0, UNREACHABLE);
   }

@@ -30,7 +30,7 @@ export async function getProfile(ctx: AppContext, caller: Caller): Promise<Profi
   const user = await currentUser(ctx, caller);
   return {
     user_id: user.id,
-    email: user.email,
+    email: user.email ?? '',
     name: user.name,
     last_name: user.last_name,
     subscription_title: await subscriptionTitle(ctx, user.organization_id),

@@ -326,7 +326,7 @@ describe('taking a knowledge check', () => {
     });
     const lateToken = await signIn(
       platform,
-      (await platform.ctx.db.selectFrom('users').select('email').where('id', '=', late).executeTakeFirstOrThrow()).email,
+      (await platform.ctx.db.selectFrom('users').select('email').where('id', '=', late).executeTakeFirstOrThrow()).email ?? '',
     );
     const own = await platform.api('POST', `/api/assessments/videos/${a.videoId}/attempts`, { token: lateToken });
     expect(own.status).toBe(201);

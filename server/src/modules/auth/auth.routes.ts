@@ -8,11 +8,13 @@ import {
   confirmationState,
   confirmEmail,
   login,
+  loginWithEmployeeNumber,
   RESET_SENT,
   register,
   requestPasswordReset,
   resendConfirmation,
   resetPassword,
+  setUpAccount,
 } from './auth.service.ts';
 import { callerOf } from './caller.ts';
 import { revokeSession } from './sessions.queries.ts';
@@ -24,6 +26,19 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     ...contractRoute(routes.login),
     config: open,
     handler: async (request) => ok(await login(ctx, request.body, request.ip, request.headers['user-agent']), 'Log-in successful!'),
+  });
+
+  app.route({
+    ...contractRoute(routes.employeeLogin),
+    config: open,
+    handler: async (request) => ok(await loginWithEmployeeNumber(ctx, request.body, request.ip, request.headers['user-agent']), 'Log-in successful!'),
+  });
+
+  app.route({
+    ...contractRoute(routes.accountSetup),
+    config: open,
+    handler: async (request) =>
+      ok(await setUpAccount(ctx, request.body, request.ip, request.headers['user-agent']), 'Your password is set. Welcome to Manufacturing Masters.'),
   });
 
   // The guest account is shared on purpose (member spec, section 1): the landing page's

@@ -1,7 +1,9 @@
 import {
+  type AccountSetupRequest,
   type ChangePasswordRequest,
   CONFIRMATION_MESSAGES,
   type ConfirmEmailState,
+  type EmployeeLoginRequest,
   firstRegistrationError,
   type LoginRequest,
   type RegisterRequest,
@@ -16,7 +18,7 @@ import { hashPassword, passwordProblem, verifyPassword } from '../../lib/passwor
 import { clearAttempts, giveBackAttempt, LIMITS, takeAttempt } from '../../lib/throttle.ts';
 import { passwordResetMail } from '../mail/index.ts';
 import { insertOrganization, markOrganizationVerified, organizationVerified, passwordSignInAllowed } from '../tenancy/index.ts';
-import { emailTaken, findUserByEmail, findUserById, insertUser, type UserWithOrg, updateUser } from '../users/index.ts';
+import { emailTaken, findUserByEmail, findUserByEmployeeNumber, findUserById, insertUser, type UserWithOrg, updateUser } from '../users/index.ts';
 import type { Caller } from './caller.ts';
 import { sendConfirmationLink } from './organization-verification.ts';
 import { consumeUserToken, findUserToken, issueUserToken, openSession, revokeUserSessions } from './sessions.queries.ts';
@@ -74,6 +76,45 @@ export async function login(ctx: AppContext, input: LoginRequest, ip: string, us
   if (!user.is_super_user && user.organization_id !== null && !(await passwordSignInAllowed(ctx.db, user.organization_id))) {
     throw forbidden(SSO_MESSAGES.passwordOff);
   }
+  return signInUser(ctx, user, userAgent, input.timezone);
+}
+
+/** The lock-out key of a member without e-mail: their organization's code and their employee number. */
+const employeeKey = (organizationCode: string, employeeNumber: string) => `employee:${organizationCode}:${employeeNumber}`;
+
+/**
+ * A member without e-mail signs in on a phone: organization code + employee number + password, throttled and locked
+ * out exactly as the e-mail sign-in is (a wrong code, number or password all answer the same).
+ */
+export async function loginWithEmployeeNumber(ctx: AppContext, input: EmployeeLoginRequest, ip: string, userAgent?: string): Promise<SessionData> {
+  const key = employeeKey(input.organization_code, input.employee_number);
+  await takeAttempt(ctx, LIMITS.loginPerAddress, ip, TOO_MANY_FROM_ADDRESS);
+  await takeAttempt(ctx, LIMITS.loginPerEmail, key, LOCKED_OUT);
+  const user = await findUserByEmployeeNumber(ctx.db, input.organization_code, input.employee_number);
+  const valid = await verifyPassword(user?.password_hash ?? null, input.password);
+  if (!user || !valid) throw unauthorized(BAD_CREDENTIALS);
+  await clearAttempts(ctx.db, LIMITS.loginPerEmail, key);
+  await giveBackAttempt(ctx.db, LIMITS.loginPerAddress, ip);
+  return signInUser(ctx, user, userAgent, input.timezone);
+}
+
+export const SETUP_CODE_INVALID = 'This setup code is wrong, already used or expired. Ask your super user for a new sheet.';
+
+/**
+ * The printed sheet's setup code: with the organization's code and the employee number it sets the member's first
+ * password (once: the code is then used) and signs them in.
+ */
+export async function setUpAccount(ctx: AppContext, input: AccountSetupRequest, ip: string, userAgent?: string): Promise<SessionData> {
+  const weak = passwordProblem(input.password, input.password_confirmation);
+  if (weak) throw badRequest(weak);
+  await takeAttempt(ctx, LIMITS.tokenUsePerAddress, ip, TOKEN_USE_THROTTLED);
+  await takeAttempt(ctx, LIMITS.loginPerEmail, employeeKey(input.organization_code, input.employee_number), LOCKED_OUT);
+  const user = await findUserByEmployeeNumber(ctx.db, input.organization_code, input.employee_number);
+  const userId = user ? await consumeUserToken(ctx.db, input.setup_code, 'setup', user.id) : null;
+  if (!user || userId === null) throw badRequest(SETUP_CODE_INVALID);
+  await clearAttempts(ctx.db, LIMITS.loginPerEmail, employeeKey(input.organization_code, input.employee_number));
+  await updateUser(ctx.db, user.id, { password_hash: await hashPassword(input.password), is_change_password: 0 });
+  await revokeUserSessions(ctx.db, user.id);
   return signInUser(ctx, user, userAgent, input.timezone);
 }
 
@@ -142,7 +183,7 @@ export async function requestPasswordReset(ctx: AppContext, email: string, ip: s
   await takeAttempt(ctx, LIMITS.resetPerAddress, ip, RESET_FROM_ADDRESS_THROTTLED);
   await takeAttempt(ctx, LIMITS.resetPerEmail, email.trim().toLowerCase(), RESET_THROTTLED);
   const user = await findUserByEmail(ctx.db, email);
-  if (!user || user.is_guest) return;
+  if (!user?.email || user.is_guest) return;
   const token = await issueUserToken(ctx.db, user.id, 'reset', RESET_LIFETIME);
   // Built from PUBLIC_URL, never from the Host header a caller could forge.
   const url = `${ctx.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
@@ -197,10 +238,10 @@ export const CONFIRMATION_MAILS_THROTTLED = CONFIRMATION_MESSAGES.throttled;
 /** Sends the confirmation link again (a lost or expired e-mail), a few times an hour. */
 export async function resendConfirmation(ctx: AppContext, caller: Caller): Promise<string> {
   const user = await findUserById(ctx.db, caller.userId);
-  if (!user?.organization_id) throw unauthorized();
+  if (!user?.organization_id || !user.email) throw unauthorized();
   if (await organizationVerified(ctx.db, user.organization_id)) return ALREADY_CONFIRMED;
   await takeAttempt(ctx, LIMITS.confirmationMailsPerAccount, String(user.id), CONFIRMATION_MAILS_THROTTLED);
-  await sendConfirmationLink(ctx, user, user.company ?? 'your organization');
+  await sendConfirmationLink(ctx, { id: user.id, email: user.email, name: user.name }, user.company ?? 'your organization');
   return CONFIRMATION_SENT;
 }
 

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client.ts';
 import { compiledOnce } from '../../db/compiled-once.ts';
 import { now } from '../../lib/clock.ts';
-import { hashToken, newToken } from '../../lib/crypto.ts';
+import { hashToken, newReadableCode, newToken } from '../../lib/crypto.ts';
 import { organizationHasAccessColumn } from '../tenancy/index.ts';
 import { KIOSK_IDLE_LIFETIME, SESSION_IDLE_LIFETIME } from './session-lifetimes.ts';
 
@@ -36,12 +36,22 @@ export async function revokeUserSessions(db: Db, userId: number, exceptSessionId
   await q.execute();
 }
 
-/** What a one-time token is for: a password reset, an invitation, or confirming a registration's e-mail. */
-export type TokenPurpose = 'reset' | 'invite' | 'verify';
+/**
+ * What a one-time token is for: a password reset, an invitation, confirming a registration's e-mail, or the setup code
+ * printed on the sheet of a member without e-mail (issue 39).
+ */
+export type TokenPurpose = 'reset' | 'invite' | 'verify' | 'setup';
 
-/** One-time tokens (password reset, invitation, e-mail confirmation): random, stored hashed, single use, expiring. */
+/** How long a printed setup code works: the sheet is handed out on a shift, perhaps the next week. */
+export const SETUP_CODE_LIFETIME = 14 * 24 * 60 * 60 * 1000;
+
+/**
+ * One-time tokens (password reset, invitation, e-mail confirmation, printed setup code): random, stored hashed, single
+ * use, expiring. A setup code is typed from paper: 12 unambiguous characters (60 bits), only usable together with the
+ * organization's code and the member's employee number, and throttled.
+ */
 export async function issueUserToken(db: Db, userId: number, purpose: TokenPurpose, lifetimeMs: number): Promise<string> {
-  const token = newToken();
+  const token = purpose === 'setup' ? newReadableCode(12) : newToken();
   const t = now();
   // A new link replaces any earlier unused one of the same purpose.
   await db.updateTable('user_tokens').set({ used_at: t }).where('user_id', '=', userId).where('purpose', '=', purpose).where('used_at', 'is', null).execute();
@@ -63,11 +73,11 @@ export function findUserToken(db: Db, token: string, purpose: TokenPurpose) {
     .executeTakeFirst();
 }
 
-export async function consumeUserToken(db: Db, token: string, purpose: TokenPurpose): Promise<number | null> {
+export async function consumeUserToken(db: Db, token: string, purpose: TokenPurpose, ofUserId?: number): Promise<number | null> {
   const t = now();
-  const row = await db
-    .updateTable('user_tokens')
-    .set({ used_at: t })
+  let q = db.updateTable('user_tokens').set({ used_at: t });
+  if (ofUserId !== undefined) q = q.where('user_id', '=', ofUserId);
+  const row = await q
     .where('token_hash', '=', hashToken(token))
     .where('purpose', '=', purpose)
     .where('used_at', 'is', null)

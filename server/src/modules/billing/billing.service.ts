@@ -101,7 +101,7 @@ export async function startCheckout(ctx: AppContext, caller: Caller, input: Chec
   const trial = (await findOrganizationSubscription(ctx.db, organizationId)) === undefined;
   const provider = paymentProvider(ctx);
   // The receipt goes to the account's address, not to one the caller types in.
-  const { sessionRef, url } = await provider.createCheckout({ plan, trial, email: user.email, organizationId, successUrl, cancelUrl });
+  const { sessionRef, url } = await provider.createCheckout({ plan, trial, email: user.email ?? undefined, organizationId, successUrl, cancelUrl });
   await insertCheckoutSession(ctx.db, {
     session_ref: sessionRef,
     organization_id: organizationId,

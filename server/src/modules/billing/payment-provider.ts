@@ -6,7 +6,7 @@ import type { CheckoutRow, PlanRow } from './billing.queries.ts';
 
 export const TRIAL_PERIOD_DAYS = 30;
 
-export type CheckoutStart = { plan: PlanRow; trial: boolean; email: string; organizationId: number; successUrl: string; cancelUrl: string };
+export type CheckoutStart = { plan: PlanRow; trial: boolean; email: string | undefined; organizationId: number; successUrl: string; cancelUrl: string };
 
 /** What the provider says about a checkout; `periodEnd` (ms) when it knows the paid or trial period. */
 export type CheckoutOutcome = { paid: boolean; providerSubscriptionId: string | null; periodEnd: number | null };

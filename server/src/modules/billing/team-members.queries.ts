@@ -4,5 +4,5 @@ import type { Db } from '../../db/client.ts';
 export async function findRegisteredEmails(db: Db, emails: string[]): Promise<Set<string>> {
   if (emails.length === 0) return new Set();
   const rows = await db.selectFrom('users').select('email').where('email', 'in', emails).execute();
-  return new Set(rows.map((r) => r.email));
+  return new Set(rows.flatMap((r) => (r.email === null ? [] : [r.email])));
 }

@@ -13,7 +13,7 @@ import {
   type WatchedCountData,
 } from '@mm/contract';
 import type { AppContext } from '../../app-context.ts';
-import { notFound } from '../../lib/errors.ts';
+import { badRequest, notFound } from '../../lib/errors.ts';
 import { LIMITS, takeAttempt } from '../../lib/throttle.ts';
 import type { Caller } from '../auth/index.ts';
 import { assertCategoryOpen, pathAccessOf, progressPercent } from '../learning/index.ts';
@@ -254,6 +254,7 @@ export async function expertDetail(ctx: AppContext, viewer: Viewer, expertId: nu
 }
 
 /** E-mails the member's message to the expert, with the member's address to answer to. Members with access only. */
+export const NO_EMAIL_TO_ANSWER = 'Experts answer by e-mail: ask your super user to add an e-mail address to your account first.';
 export const EXPERT_CONTACT_LIMIT_MESSAGE = 'You have sent many messages to experts today. Please try again tomorrow.';
 
 export async function contactExpert(ctx: AppContext, viewer: Viewer, expertId: number, input: { message: string; admin_video_id?: number }): Promise<string> {
@@ -262,6 +263,8 @@ export async function contactExpert(ctx: AppContext, viewer: Viewer, expertId: n
   if (!expert) throw notFound('Expert not found.');
   const member = await findMemberContact(ctx.db, viewer.userId);
   if (!member) throw notFound('User not found.');
+  // The expert answers by e-mail: a member known by their employee number only has no address to answer to.
+  if (!member.email) throw badRequest(NO_EMAIL_TO_ANSWER);
   const subject = String(viewer.userId);
   await takeAttempt(ctx, LIMITS.expertContactPerMember, subject, EXPERT_CONTACT_LIMIT_MESSAGE);
   const video = input.admin_video_id === undefined ? undefined : await findVideoTitle(ctx.db, input.admin_video_id);

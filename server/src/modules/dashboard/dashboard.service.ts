@@ -200,7 +200,8 @@ export async function sendAlert(
     t,
   );
   const url = `${ctx.config.publicUrl}/category/${category.id}`;
-  await ctx.mailer.send(member.email, 'progress-alert', progressAlertMail(fullName(member), supervisor, category.name, percentage, url));
+  // The notice above reaches everyone; the e-mail only those who have an address.
+  if (member.email) await ctx.mailer.send(member.email, 'progress-alert', progressAlertMail(fullName(member), supervisor, category.name, percentage, url));
 }
 
 /**

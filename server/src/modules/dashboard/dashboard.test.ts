@@ -317,7 +317,7 @@ describe('alert and broadcast', () => {
     const mails = await platform.ctx.db.selectFrom('outbox').select('to_address').where('kind', '=', 'progress-broadcast').execute();
     expect(mails).toHaveLength(4);
     const bobNotices = await platform.api('GET', '/api/notices', {
-      token: await signIn(platform, (await platform.ctx.db.selectFrom('users').select('email').where('id', '=', bob).executeTakeFirstOrThrow()).email),
+      token: await signIn(platform, (await platform.ctx.db.selectFrom('users').select('email').where('id', '=', bob).executeTakeFirstOrThrow()).email ?? ''),
     });
     expect(bobNotices.body.data.notices).toHaveLength(2);
     void cy;

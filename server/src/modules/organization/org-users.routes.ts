@@ -33,7 +33,14 @@ export const orgUsersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
   app.route({
     ...contractRoute(routes.createUser),
     handler: async (request, reply) =>
-      reply.status(201).send(ok(await createOrganizationUser(ctx, callerOf(request), request.body), ORGANIZATION_MESSAGES.userCreated)),
+      reply
+        .status(201)
+        .send(
+          ok(
+            await createOrganizationUser(ctx, callerOf(request), request.body),
+            request.body.email === undefined ? ORGANIZATION_MESSAGES.userCreatedWithoutEmail : ORGANIZATION_MESSAGES.userCreated,
+          ),
+        ),
   });
 
   app.route({

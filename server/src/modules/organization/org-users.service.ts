@@ -6,7 +6,7 @@ import type { Caller } from '../auth/index.ts';
 import { assertOrganizationCounts, issueUserToken, revokeUserSessions } from '../auth/index.ts';
 import { addWithinSeats, INVITATION_LIFETIME, type SeatCount } from '../billing/index.ts';
 import { invitationMail } from '../mail/index.ts';
-import { emailTaken, findUserById, insertUser, softDeleteUser, updateOrganizationUser } from '../users/index.ts';
+import { emailTaken, employeeNumberTaken, findUserById, insertUser, softDeleteUser, updateOrganizationUser } from '../users/index.ts';
 import { findOrganizationUser, listOrganizationUsers, managedUsersPage } from './org-users.queries.ts';
 import { assertCanManageOrganization, CANNOT_DELETE_YOURSELF, managedOrganizationOf, NOT_YOUR_ORGANIZATION } from './organization.policy.ts';
 import { findOrCreateTeam, organizationTeamNames } from './teams.queries.ts';
@@ -51,7 +51,17 @@ async function managedUser(ctx: AppContext, caller: Caller, userId: number) {
   return { organizationId, user };
 }
 
-/** A new ordinary member, invited by e-mail to set a password (no password until then). */
+/** Refuses an e-mail address or employee number someone else already has (the database refuses a racing twin too). */
+async function assertContactFree(ctx: AppContext, organizationId: number, input: UserFields, exceptUserId?: number): Promise<void> {
+  if (input.email !== undefined && (await emailTaken(ctx.db, input.email, exceptUserId))) throw conflict(`The email ${input.email} has already been taken.`);
+  if (input.employee_number !== undefined && (await employeeNumberTaken(ctx.db, organizationId, input.employee_number, exceptUserId)))
+    throw conflict(`The employee number ${input.employee_number} is already used in your organization.`);
+}
+
+/**
+ * A new ordinary member (no password until they set one): with an e-mail address, invited by e-mail; with an employee
+ * number instead, invited by a printed sheet the super user prints from Manage users (enrolment module).
+ */
 export async function createOrganizationUser(
   ctx: AppContext,
   caller: Caller,
@@ -60,8 +70,9 @@ export async function createOrganizationUser(
   const organizationId = managedOrganizationOf(caller);
   if (input.organization_id !== undefined && input.organization_id !== organizationId) throw forbidden(NOT_YOUR_ORGANIZATION);
   if (input.super_user_id !== undefined && input.super_user_id !== caller.userId) throw forbidden('super_user_id must be your own id.');
-  await assertOrganizationCounts(ctx, organizationId);
-  if (await emailTaken(ctx.db, input.email)) throw conflict(`The email ${input.email} has already been taken.`);
+  // An unconfirmed registration may not make the platform e-mail others; a printed sheet e-mails nobody.
+  if (input.email !== undefined) await assertOrganizationCounts(ctx, organizationId);
+  await assertContactFree(ctx, organizationId, input);
   const inviter = await findUserById(ctx.db, caller.userId);
   if (!inviter) throw badRequest('Your account could not be read.');
   const refusal = ({ seats }: SeatCount) => `Your plan includes ${seats} accounts and all are in use: delete a user or change your plan first.`;
@@ -70,7 +81,8 @@ export async function createOrganizationUser(
     const id = await insertUser(trx, {
       organization_id: organizationId,
       team_id: teamId,
-      email: input.email,
+      email: input.email ?? null,
+      employee_number: input.employee_number ?? null,
       password_hash: null,
       name: input.name,
       last_name: input.last_name,
@@ -78,14 +90,16 @@ export async function createOrganizationUser(
       role: input.role,
       is_super_user: 0,
     });
-    return { userId: id, token: await issueUserToken(trx, id, 'invite', INVITATION_LIFETIME) };
+    return { userId: id, token: input.email === undefined ? null : await issueUserToken(trx, id, 'invite', INVITATION_LIFETIME) };
   });
-  const url = `${ctx.config.publicUrl}/accept-invitation?token=${encodeURIComponent(token)}`;
-  await ctx.mailer.send(
-    input.email,
-    'invitation',
-    invitationMail(`${inviter.name} ${inviter.last_name}`.trim(), inviter.organization_name ?? 'your organization', url),
-  );
+  if (input.email !== undefined && token !== null) {
+    const url = `${ctx.config.publicUrl}/accept-invitation?token=${encodeURIComponent(token)}`;
+    await ctx.mailer.send(
+      input.email,
+      'invitation',
+      invitationMail(`${inviter.name} ${inviter.last_name}`.trim(), inviter.organization_name ?? 'your organization', url),
+    );
+  }
   const created = await findOrganizationUser(ctx.db, organizationId, userId);
   if (!created) throw notFound(USER_NOT_FOUND);
   return created;
@@ -93,13 +107,14 @@ export async function createOrganizationUser(
 
 export async function updateOrganizationUserFields(ctx: AppContext, caller: Caller, userId: number, input: UserFields): Promise<OrganizationUser> {
   const { organizationId } = await managedUser(ctx, caller, userId);
-  if (await emailTaken(ctx.db, input.email, userId)) throw conflict(`The email ${input.email} has already been taken.`);
+  await assertContactFree(ctx, organizationId, input, userId);
   await ctx.db.transaction().execute(async (trx) => {
     const teamId = await findOrCreateTeam(trx, organizationId, input.team);
     await updateOrganizationUser(trx, organizationId, userId, {
       name: input.name,
       last_name: input.last_name,
-      email: input.email,
+      email: input.email ?? null,
+      employee_number: input.employee_number ?? null,
       team_id: teamId,
       role: input.role,
     });

@@ -45,7 +45,9 @@ export async function sendHeadMails(ctx: AppContext, t: number): Promise<number>
       signature: signHead(evidenceKey(), organizationId, head),
       url: `${ctx.config.publicUrl}/qualifications/verify?${query}`,
     });
-    const recipients = ctx.config.evidence.headEmail ? [ctx.config.evidence.headEmail] : (await superUsersOf(ctx.db, [organizationId])).map((u) => u.email);
+    const recipients = ctx.config.evidence.headEmail
+      ? [ctx.config.evidence.headEmail]
+      : (await superUsersOf(ctx.db, [organizationId])).flatMap((u) => (u.email ? [u.email] : []));
     for (const to of recipients) await ctx.mailer.send(to, 'evidence-head', mail);
     sent++;
   }

@@ -44,7 +44,7 @@ export async function runQualificationClock(ctx: AppContext): Promise<void> {
   ctx.log.info({ event: 'qualification_clock', qualificationsReached: moved, digests }, 'qualification clock ran');
 }
 
-type Recipient = { userId: number; name: string; email: string; timezone: string | null; own: string[]; overduePeople: string[] };
+type Recipient = { userId: number; name: string; email: string | null; timezone: string | null; own: string[]; overduePeople: string[] };
 
 const dueLine = (dueAt: number, t: number) => {
   if (dueAt < t) return `overdue since ${formatDay(dueAt)}`;
@@ -56,7 +56,7 @@ const dueLine = (dueAt: number, t: number) => {
 async function sendDigests(ctx: AppContext, t: number): Promise<number> {
   const due = await dueAssignments(ctx.db, t + DIGEST_HORIZON_DAYS * DAY);
   const recipients = new Map<number, Recipient>();
-  const recipient = (p: { userId: number; name: string; email: string; timezone: string | null }) => {
+  const recipient = (p: { userId: number; name: string; email: string | null; timezone: string | null }) => {
     const known = recipients.get(p.userId);
     if (known) return known;
     const r: Recipient = { ...p, own: [], overduePeople: [] };
@@ -75,6 +75,8 @@ async function sendDigests(ctx: AppContext, t: number): Promise<number> {
   }
   let sent = 0;
   for (const r of recipients.values()) {
+    // Members known by their employee number only see their due trainings in the app, not by e-mail.
+    if (r.email === null) continue;
     if (hourIn(t, r.timezone) < DIGEST_LOCAL_HOUR) continue;
     if (!(await claimDigest(ctx.db, r.userId, dayIn(t, r.timezone), t))) continue;
     await ctx.mailer.send(r.email, 'training-digest', trainingDigestMail({ ...r, url: `${ctx.config.publicUrl}/qualifications` }));

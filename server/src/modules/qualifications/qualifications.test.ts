@@ -260,7 +260,7 @@ describe('qualifications', () => {
     });
     const trainerToken = await signIn(
       platform,
-      (await platform.ctx.db.selectFrom('users').select('email').where('id', '=', trainer).executeTakeFirstOrThrow()).email,
+      (await platform.ctx.db.selectFrom('users').select('email').where('id', '=', trainer).executeTakeFirstOrThrow()).email ?? '',
     );
     const station = (await p.call(p.superUser, 'POST', '/stations', pressStation([lockout], { name: 'Lockout authorised', trainer_ids: [trainer] }))).body.data;
     await p.call(p.superUser, 'POST', `/stations/${station.id}/assignments`, { user_ids: [p.member.id] });

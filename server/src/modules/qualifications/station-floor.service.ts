@@ -113,6 +113,7 @@ export async function requestSignoff(ctx: AppContext, caller: Caller, organizati
     throw tooManyRequests(SIGNOFF_REQUEST_REPEAT, (last + REQUEST_WAIT - t) / 1000);
   }
   const url = `${ctx.config.publicUrl}/qualifications/people/${caller.userId}`;
-  for (const s of signers) await ctx.mailer.send(s.email, 'signoff-request', signoffRequestMail(s.name, personName, station.name, url));
+  // Trainers without e-mail (known by their employee number) are not written to.
+  for (const s of signers) if (s.email) await ctx.mailer.send(s.email, 'signoff-request', signoffRequestMail(s.name, personName, station.name, url));
   return { notified: signers.length, requested_at: toIso(t) ?? '' };
 }

@@ -78,6 +78,7 @@ function scimMembers(db: Db, organizationId: number) {
     .select([
       'u.id',
       'u.email',
+      'u.employee_number',
       'u.name',
       'u.last_name',
       'u.role',

@@ -59,7 +59,8 @@ export type ScimUserInput = z.infer<typeof scimUserInput>;
 /** A member's fields as SCIM reads and writes them. */
 export type MemberFields = {
   userName: string;
-  email: string;
+  /** Null for a member without e-mail (an employee number instead), whom SCIM lists but never creates. */
+  email: string | null;
   givenName: string;
   familyName: string;
   title: string | null;
@@ -68,7 +69,7 @@ export type MemberFields = {
 };
 
 /** The e-mail a SCIM user signs in with: the primary (else first) of `emails`, else the userName when it is one. */
-export function memberFieldsOf(input: ScimUserInput, current?: MemberFields): MemberFields {
+export function memberFieldsOf(input: ScimUserInput, current?: MemberFields): MemberFields & { email: string } {
   const emails = input.emails ?? [];
   const email = (emails.find((e) => e.primary) ?? emails[0])?.value ?? (isEmail(input.userName) ? input.userName : current?.email);
   if (!email || !isEmail(email)) throw new ScimError(400, 'The user needs an e-mail address: in emails, or as the userName.', 'invalidValue');
@@ -208,6 +209,8 @@ export function applyUserPatch(current: MemberFields, operations: PatchOperation
       throw new ScimError(400, 'A PATCH operation without a path takes an object of attributes as its value.', 'invalidValue');
     for (const [attribute, value] of Object.entries(operation.value)) setUserAttribute(fields, attribute.toLowerCase(), value);
   }
+  if (fields.email === null)
+    throw new ScimError(400, 'This member signs in with an employee number: SCIM changes members who have an e-mail address.', 'invalidValue');
   if (!isEmail(fields.email)) throw new ScimError(400, 'The e-mail address is not valid.', 'invalidValue');
   if (!fields.userName) throw new ScimError(400, 'userName cannot be empty.', 'invalidValue');
   return fields;
@@ -283,7 +286,7 @@ export function userResource(baseUrl: string, m: MemberResource) {
     name: { givenName: m.givenName, familyName: m.familyName, formatted: `${m.givenName} ${m.familyName}`.trim() },
     displayName: `${m.givenName} ${m.familyName}`.trim(),
     ...(m.title !== null && { title: m.title }),
-    emails: [{ value: m.email, type: 'work', primary: true }],
+    emails: m.email === null ? [] : [{ value: m.email, type: 'work', primary: true }],
     active: m.active,
     groups: m.team ? [{ value: String(m.team.id), display: m.team.name, $ref: `${baseUrl}/Groups/${m.team.id}` }] : [],
     meta: { resourceType: 'User', created: iso(m.createdAt), lastModified: iso(m.updatedAt), location: `${baseUrl}/Users/${m.id}` },

@@ -62,7 +62,7 @@ function parsed<T>(
 }
 
 const fieldsOf = (row: ScimMemberRow): MemberFields => ({
-  userName: row.user_name ?? row.email,
+  userName: row.user_name ?? row.email ?? row.employee_number ?? String(row.id),
   email: row.email,
   givenName: row.name,
   familyName: row.last_name,
@@ -91,7 +91,8 @@ async function assertUnique(db: Db, caller: ScimCaller, fields: MemberFields, us
   const byName = await findScimMemberByUserName(db, caller.organizationId, fields.userName);
   if ((byName && byName.id !== userId) || (await userNameTaken(db, caller.organizationId, fields.userName, userId)))
     throw new ScimError(409, `A user with the userName ${fields.userName} already exists.`, 'uniqueness');
-  if (await emailTaken(db, fields.email, userId || undefined)) throw new ScimError(409, `The e-mail ${fields.email} is already taken.`, 'uniqueness');
+  if (fields.email !== null && (await emailTaken(db, fields.email, userId || undefined)))
+    throw new ScimError(409, `The e-mail ${fields.email} is already taken.`, 'uniqueness');
 }
 
 const seatRefusal = ({ seats }: SeatCount) =>

@@ -45,18 +45,19 @@ export async function shareVideo(ctx: AppContext, caller: Caller, input: ShareIn
   const recipients = new Map<string, Recipient>();
   const orgId = caller.organizationId as number;
   if (mode.allOrganization) {
-    for (const u of await organizationRecipients(ctx.db, orgId, {})) recipients.set(u.email.toLowerCase(), { email: u.email, userId: u.id });
+    for (const u of await organizationRecipients(ctx.db, orgId, {})) if (u.email) recipients.set(u.email.toLowerCase(), { email: u.email, userId: u.id });
   } else if (mode.teamId !== undefined || mode.teamMembers.length > 0) {
     if (mode.teamId !== undefined && !(await findTeam(ctx.db, orgId, mode.teamId))) throw notFound('Team not found.');
     const wanted = mode.teamMembers.length > 0 ? [...new Set(mode.teamMembers)] : undefined;
     const users = await organizationRecipients(ctx.db, orgId, { teamId: mode.teamId, userIds: wanted });
     if (wanted && users.length !== wanted.length) throw notFound('Team member not found.');
-    for (const u of users) recipients.set(u.email.toLowerCase(), { email: u.email, userId: u.id });
+    for (const u of users) if (u.email) recipients.set(u.email.toLowerCase(), { email: u.email, userId: u.id });
   }
   // A typed-in address of a colleague is a colleague: only addresses outside the organization are outsiders.
   const typed = mode.emails.filter((email) => !recipients.has(email));
   if (typed.length > 0)
-    for (const u of await organizationRecipients(ctx.db, orgId, { emails: typed })) recipients.set(u.email.toLowerCase(), { email: u.email, userId: u.id });
+    for (const u of await organizationRecipients(ctx.db, orgId, { emails: typed }))
+      if (u.email) recipients.set(u.email.toLowerCase(), { email: u.email, userId: u.id });
   for (const email of mode.emails) if (!recipients.has(email)) recipients.set(email, { email, userId: null });
   // Nobody shares with themselves: the sender is dropped from "everyone" and team lists.
   for (const [key, r] of recipients) if (r.userId === caller.userId) recipients.delete(key);

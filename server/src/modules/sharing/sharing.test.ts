@@ -163,7 +163,7 @@ describe('POST /api/videos/share', () => {
     expect(byTeam.status).toBe(200);
     expect(byTeam.body.data.recipients).toBe(1);
     const mate = await platform.ctx.db.selectFrom('users').select('email').where('id', '=', teamMate).executeTakeFirstOrThrow();
-    expect((await mailsTo(mate.email)).length).toBe(1);
+    expect((await mailsTo(mate.email ?? '')).length).toBe(1);
 
     const before = await platform.ctx.db
       .selectFrom('outbox')

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/client.ts';
 import { now } from '../../lib/clock.ts';
+import { newReadableCode } from '../../lib/crypto.ts';
 
 export const findOrganizationName = (db: Db, organizationId: number) =>
   db.selectFrom('organizations').select('name').where('id', '=', organizationId).executeTakeFirst();
@@ -14,12 +15,21 @@ export async function setBanner(db: Db, organizationId: number, bannerUrl: strin
   await db.updateTable('organizations').set({ banner_url: bannerUrl, updated_at: now() }).where('id', '=', organizationId).execute();
 }
 
+/** What members without e-mail type with their employee number: 8 characters, about 40 bits. */
+export const newOrganizationCode = () => newReadableCode(8);
+
+/** The organization's sign-in code, printed on the sheets of its members without e-mail. */
+export async function organizationSignInCode(db: Db, organizationId: number): Promise<string> {
+  const row = await db.selectFrom('organizations').select('sign_in_code').where('id', '=', organizationId).executeTakeFirstOrThrow();
+  return row.sign_in_code;
+}
+
 /** A new organization; `verified: false` for a visitor's registration, which counts once its e-mail is confirmed. */
 export async function insertOrganization(db: Db, name: string, { verified = true } = {}): Promise<number> {
   const t = now();
   const row = await db
     .insertInto('organizations')
-    .values({ name, banner_url: null, verified_at: verified ? t : null, created_at: t, updated_at: t })
+    .values({ name, banner_url: null, verified_at: verified ? t : null, sign_in_code: newOrganizationCode(), created_at: t, updated_at: t })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;

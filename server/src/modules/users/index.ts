@@ -2,7 +2,9 @@
 export {
   assignMembers,
   emailTaken,
+  employeeNumberTaken,
   findUserByEmail,
+  findUserByEmployeeNumber,
   findUserById,
   insertUser,
   releaseMember,

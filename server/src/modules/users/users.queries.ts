@@ -16,6 +16,7 @@ const USER_COLUMNS = Object.keys({
   organization_id: true,
   team_id: true,
   email: true,
+  employee_number: true,
   password_hash: true,
   name: true,
   last_name: true,
@@ -49,6 +50,17 @@ function selectUserWithOrg(db: Db) {
 
 export const findUserByEmail = (db: Db, email: string) => selectUserWithOrg(db).where('users.email', '=', email.toLowerCase()).executeTakeFirst();
 
+/** A member by their employee number within the organization whose sign-in code is given (issue 39). */
+export const findUserByEmployeeNumber = (db: Db, organizationCode: string, employeeNumber: string) =>
+  selectUserWithOrg(db).where('organizations.sign_in_code', '=', organizationCode).where('users.employee_number', '=', employeeNumber).executeTakeFirst();
+
+/** Whether someone of the organization (deleted or not: the unique index counts them) has this employee number. */
+export async function employeeNumberTaken(db: Db, organizationId: number, employeeNumber: string, exceptUserId?: number): Promise<boolean> {
+  let q = db.selectFrom('users').select('id').where('organization_id', '=', organizationId).where('employee_number', '=', employeeNumber);
+  if (exceptUserId !== undefined) q = q.where('id', '!=', exceptUserId);
+  return (await q.executeTakeFirst()) !== undefined;
+}
+
 /** Compiled once: every screen's profile call asks it. */
 const userById = compiledOnce((db: Db, id: number) => selectUserWithOrg(db).where('users.id', '=', id));
 
@@ -62,14 +74,15 @@ export async function emailTaken(db: Db, email: string, exceptUserId?: number): 
   return (await q.executeTakeFirst()) !== undefined;
 }
 
-type SearchedFields = { name: string; last_name?: string; email: string; role?: string | null };
+type SearchedFields = { name: string; last_name?: string; email: string | null; employee_number?: string | null; role?: string | null };
 
 /** What Manage users' search finds a user by (their team is matched apart, by its name). */
-export const userSearchText = (user: SearchedFields): string => searchText(user.name, user.last_name ?? '', user.email, user.role ?? '');
+export const userSearchText = (user: SearchedFields): string =>
+  searchText(user.name, user.last_name ?? '', user.email ?? '', user.employee_number ?? '', user.role ?? '');
 
 export async function insertUser(db: Db, user: Omit<NewUser, 'created_at' | 'updated_at' | 'search_text'>): Promise<number> {
   const t = now();
-  const email = user.email.toLowerCase();
+  const email = user.email?.toLowerCase() ?? null;
   const row = await db
     .insertInto('users')
     .values({ ...user, email, search_text: userSearchText({ ...user, email }), created_at: t, updated_at: t })
@@ -79,9 +92,16 @@ export async function insertUser(db: Db, user: Omit<NewUser, 'created_at' | 'upd
 }
 
 export async function updateUser(db: Db, id: number, changes: Omit<UserUpdate, 'updated_at' | 'search_text'>): Promise<void> {
-  const searched = changes.name !== undefined || changes.last_name !== undefined || changes.email !== undefined || changes.role !== undefined;
+  const searched =
+    changes.name !== undefined ||
+    changes.last_name !== undefined ||
+    changes.email !== undefined ||
+    changes.employee_number !== undefined ||
+    changes.role !== undefined;
   // A change of a searched field rewrites the search text from the row as it will be.
-  const current = searched ? await db.selectFrom('users').select(['name', 'last_name', 'email', 'role']).where('id', '=', id).executeTakeFirst() : undefined;
+  const current = searched
+    ? await db.selectFrom('users').select(['name', 'last_name', 'email', 'employee_number', 'role']).where('id', '=', id).executeTakeFirst()
+    : undefined;
   await db
     .updateTable('users')
     .set({ ...changes, ...(current && { search_text: userSearchText({ ...current, ...changes } as SearchedFields) }), updated_at: now() })
@@ -104,9 +124,9 @@ export async function updateOrganizationUser(
   db: Db,
   organizationId: number,
   userId: number,
-  changes: { name: string; last_name: string; email: string; team_id: number; role: string },
+  changes: { name: string; last_name: string; email: string | null; employee_number: string | null; team_id: number; role: string },
 ): Promise<void> {
-  const email = changes.email.toLowerCase();
+  const email = changes.email?.toLowerCase() ?? null;
   await db
     .updateTable('users')
     .set({ ...changes, email, search_text: userSearchText({ ...changes, email }), updated_at: now() })

@@ -2,7 +2,7 @@ import { ActionIcon, Alert, Button, Group, Stack, Table, Text, TextInput } from 
 import { modals } from '@mantine/modals';
 import { MANAGED_USERS_PAGE, type OrganizationUser } from '@mm/contract';
 import { IconPencil, IconSearch, IconTrash } from '@tabler/icons-react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { AdminPage } from '../../../components/admin-page.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { ShowMore } from '../../../components/show-more.tsx';
@@ -35,8 +35,13 @@ function EmailAddress({ email }: { email: string }) {
   );
 }
 
+type ManageUsersPageProps = {
+  /** More actions on a user's row (app/ composes them from other features: the printed sign-in sheet). */
+  rowActions?: (user: OrganizationUser) => ReactNode;
+};
+
 /** /manage-team: the organization's users except the signed-in super user, found and paged by the server. */
-export function ManageUsersPage() {
+export function ManageUsersPage({ rowActions }: ManageUsersPageProps) {
   const { organizationId } = useManagedOrganization();
   const remove = useDeleteUser();
   const [modal, setModal] = useState<{ user: OrganizationUser | null } | null>(null);
@@ -72,7 +77,7 @@ export function ManageUsersPage() {
         {users.isSuccess && !noneYet && (
           <TextInput
             label="Find a user"
-            description="Name, e-mail, team or role"
+            description="Name, e-mail, employee number, team or role"
             leftSection={<IconSearch size={16} aria-hidden />}
             value={search}
             onChange={(event) => setSearch(event.currentTarget.value)}
@@ -87,7 +92,7 @@ export function ManageUsersPage() {
                 <Table.Th>#</Table.Th>
                 <Table.Th>First name</Table.Th>
                 <Table.Th>Last name</Table.Th>
-                <Table.Th>E-mail</Table.Th>
+                <Table.Th>E-mail or employee number</Table.Th>
                 <Table.Th>Team</Table.Th>
                 <Table.Th>Role</Table.Th>
                 <Table.Th>Actions</Table.Th>
@@ -99,19 +104,25 @@ export function ManageUsersPage() {
                   <Table.Td data-label="#">{index + 1}</Table.Td>
                   <Table.Td data-label="First name">{user.name}</Table.Td>
                   <Table.Td data-label="Last name">{user.last_name}</Table.Td>
-                  <Table.Td data-label="E-mail">
-                    <EmailAddress email={user.email} />
+                  <Table.Td data-label="E-mail or employee number">
+                    {user.email !== null ? <EmailAddress email={user.email} /> : <Text size="sm">No. {user.employee_number}</Text>}
                   </Table.Td>
                   <Table.Td data-label="Team">{user.team ?? '-'}</Table.Td>
                   <Table.Td data-label="Role">{user.role ?? '-'}</Table.Td>
                   <Table.Td data-label="Actions">
                     <Group gap={4} wrap="nowrap">
-                      <ActionIcon variant="subtle" aria-label={`Edit ${user.email}`} onClick={() => setModal({ user })}>
+                      <ActionIcon variant="subtle" aria-label={`Edit ${user.email ?? `${user.name} ${user.last_name}`}`} onClick={() => setModal({ user })}>
                         <IconPencil size={16} />
                       </ActionIcon>
-                      <ActionIcon variant="subtle" color="red" aria-label={`Delete ${user.email}`} onClick={() => confirmDelete(user)}>
+                      <ActionIcon
+                        variant="subtle"
+                        color="red"
+                        aria-label={`Delete ${user.email ?? `${user.name} ${user.last_name}`}`}
+                        onClick={() => confirmDelete(user)}
+                      >
                         <IconTrash size={16} />
                       </ActionIcon>
+                      {rowActions?.(user)}
                     </Group>
                   </Table.Td>
                 </Table.Tr>
@@ -133,7 +144,7 @@ export function ManageUsersPage() {
         user={modal?.user ?? null}
         onClose={() => setModal(null)}
         // The new user is found at once, wherever the name order puts them.
-        onCreated={(created) => setSearch(created.email)}
+        onCreated={(created) => setSearch(created.email ?? created.employee_number ?? created.name)}
       />
     </AdminPage>
   );

@@ -1,0 +1,66 @@
+import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { type FormEvent, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { paths } from '../../../config/paths.ts';
+import { browserTimezone } from '../../../lib/browser-timezone.ts';
+import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { scanReturnPath } from '../../../lib/scan-return.ts';
+import { saveSession, sessionFromSignIn } from '../../../lib/session.ts';
+import { useEmployeeLogin } from '../api/employee-login.ts';
+import { rememberOrganizationCode } from '../remembered-organization-code.ts';
+
+type EmployeeLoginFormProps = { initialOrganizationCode: string; initialEmployeeNumber: string };
+
+/** The sign-in of people without e-mail: the organization code and employee number printed on their sheet, and their password. */
+export function EmployeeLoginForm({ initialOrganizationCode, initialEmployeeNumber }: EmployeeLoginFormProps) {
+  const [organizationCode, setOrganizationCode] = useState(initialOrganizationCode);
+  const [employeeNumber, setEmployeeNumber] = useState(initialEmployeeNumber);
+  const [password, setPassword] = useState('');
+  const login = useEmployeeLogin();
+  const navigate = useNavigate();
+  const next = scanReturnPath(useLocation().state);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    login.mutate(
+      { organization_code: organizationCode, employee_number: employeeNumber, password, timezone: browserTimezone() },
+      {
+        onSuccess: ({ data, message }) => {
+          rememberOrganizationCode(organizationCode);
+          saveSession(sessionFromSignIn(data));
+          notifySuccess(message ?? 'Log-in successful!');
+          navigate(next ?? paths.home, { replace: true });
+        },
+        onError: notifyError,
+      },
+    );
+  };
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="Sign in with employee number">
+      <Stack gap="sm">
+        <TextInput
+          label="Organization code"
+          description="On your sign-in sheet, or ask your supervisor."
+          autoComplete="organization"
+          autoCapitalize="characters"
+          spellCheck={false}
+          value={organizationCode}
+          onChange={(e) => setOrganizationCode(e.currentTarget.value)}
+        />
+        <TextInput
+          label="Employee number"
+          autoComplete="username"
+          autoCapitalize="characters"
+          spellCheck={false}
+          value={employeeNumber}
+          onChange={(e) => setEmployeeNumber(e.currentTarget.value)}
+        />
+        <PasswordInput label="Password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.currentTarget.value)} />
+        <Button type="submit" disabled={login.isPending} fullWidth>
+          {login.isPending ? 'Signing in...' : 'Sign in'}
+        </Button>
+      </Stack>
+    </form>
+  );
+}
