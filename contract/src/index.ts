@@ -7,6 +7,7 @@ export * from './count-text.ts';
 export * from './csv.ts';
 export * from './dashboard.ts';
 export * from './envelope.ts';
+export * from './integrations.ts';
 export * from './kiosk.ts';
 export * from './learning.ts';
 export * from './messages.ts';

@@ -4,6 +4,7 @@ import { authRoutes } from './routes/auth.ts';
 import { billingRoutes } from './routes/billing.ts';
 import { browseRoutes } from './routes/browse.ts';
 import { dashboardRoutes } from './routes/dashboard.ts';
+import { integrationsRoutes } from './routes/integrations.ts';
 import { kioskRoutes } from './routes/kiosk.ts';
 import { landingRoutes } from './routes/landing.ts';
 import { learningRoutes } from './routes/learning.ts';
@@ -42,6 +43,7 @@ export const routes = {
   ...qualificationsRoutes,
   ...billingRoutes,
   ...kioskRoutes,
+  ...integrationsRoutes,
   ...dashboardRoutes,
   ...toolboxRoutes,
   ...shopfloorRoutes,

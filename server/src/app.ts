@@ -37,6 +37,7 @@ import { browseRoutes } from './modules/browse/browse.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { metricsRoutes } from './modules/health/metrics.routes.ts';
+import { apiV1Routes, integrationsRoutes } from './modules/integrations/index.ts';
 import { createJobQueue } from './modules/jobs/jobs.ts';
 import { queueFamilies } from './modules/jobs/queue-metrics.ts';
 import { kioskRoutes } from './modules/kiosk/kiosk.routes.ts';
@@ -108,7 +109,7 @@ export async function buildApp(
   const jobs = await createJobQueue(config, db, log);
   const mailer = createMailer(db, config, log, jobs);
   const storage = await createStorage(config.storageUrl, config.dataDir);
-  const ctx: AppContext = { config, db, dialect, mailer, log, storage, events: createDomainEvents(), jobs };
+  const ctx: AppContext = { config, db, dialect, mailer, log, storage, events: createDomainEvents(jobs), jobs };
   await defineBackgroundWork(ctx);
   await ensureGuestAccount(ctx);
   metrics.registerGauges(async () => queueFamilies(await jobs.stats()));
@@ -178,6 +179,8 @@ export async function buildApp(
       await api.register(qualificationsRoutes, { ctx });
       await api.register(salesRoutes, { ctx });
       await api.register(assessmentsRoutes, { ctx });
+      await api.register(integrationsRoutes, { ctx });
+      await api.register(apiV1Routes, { ctx });
     },
     { prefix: '/api' },
   );

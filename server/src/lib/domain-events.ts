@@ -74,18 +74,33 @@ export type CertificateIssued = {
   verificationCode: string;
 };
 
+/** A member joined an organization (invited or added by a super user, an operator command, provisioning): emitted by whoever inserts the account. */
+export type MemberCreated = { at: number; userId: number; organizationId: number };
+
+/** A member was deactivated (deleted by a super user, deprovisioned): their sessions end with it. */
+export type MemberDeactivated = { at: number; userId: number; organizationId: number };
+
 /** Every event by name, with its payload. */
 export type DomainEventMap = {
   'watch.reported': WatchReported;
   'video.revised': VideoRevised;
   'catalog.imported': CatalogImported;
   'certificate.issued': CertificateIssued;
+  'member.created': MemberCreated;
+  'member.deactivated': MemberDeactivated;
 };
 
 export type DomainEventName = keyof DomainEventMap;
 
 /** The names, for checks at run time (a handler for a name not here is refused). */
-export const DOMAIN_EVENT_NAMES = ['watch.reported', 'video.revised', 'catalog.imported', 'certificate.issued'] as const satisfies readonly DomainEventName[];
+export const DOMAIN_EVENT_NAMES = [
+  'watch.reported',
+  'video.revised',
+  'catalog.imported',
+  'certificate.issued',
+  'member.created',
+  'member.deactivated',
+] as const satisfies readonly DomainEventName[];
 
 export type EventTransaction = DbTransaction;
 

@@ -1,4 +1,4 @@
-import type { Db } from '../../db/client.ts';
+import type { Db, DbTransaction } from '../../db/client.ts';
 import { badRequest, conflict } from '../../lib/errors.ts';
 import { countOrganizationMembers, findOrganizationSubscription, lockOrganizationSeats } from './billing.queries.ts';
 import { DEFAULT_SEATS } from './billing.service.ts';
@@ -17,7 +17,7 @@ export async function addWithinSeats<T>(
   organizationId: number,
   adding: number,
   refusal: (count: SeatCount) => string,
-  add: (trx: Db) => Promise<T>,
+  add: (trx: DbTransaction) => Promise<T>,
 ): Promise<T> {
   return db.transaction().execute(async (trx) => {
     if (!(await lockOrganizationSeats(trx, organizationId))) throw badRequest(`There is no organization ${organizationId}.`);

@@ -1,5 +1,6 @@
 import type { ManagedUsersData, OrganizationUser, UserFields } from '@mm/contract';
 import type { AppContext } from '../../app-context.ts';
+import { now } from '../../lib/clock.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { MAX_QUERY_WORDS, searchText, searchWords } from '../../lib/search-text.ts';
 import type { Caller } from '../auth/index.ts';
@@ -78,6 +79,7 @@ export async function createOrganizationUser(
       role: input.role,
       is_super_user: 0,
     });
+    await ctx.events.emit(trx, 'member.created', { at: now(), userId: id, organizationId });
     return { userId: id, token: await issueUserToken(trx, id, 'invite', INVITATION_LIFETIME) };
   });
   const url = `${ctx.config.publicUrl}/accept-invitation?token=${encodeURIComponent(token)}`;
@@ -114,5 +116,6 @@ export async function deleteOrganizationUser(ctx: AppContext, caller: Caller, us
   await ctx.db.transaction().execute(async (trx) => {
     await softDeleteUser(trx, organizationId, userId);
     await revokeUserSessions(trx, userId);
+    await ctx.events.emit(trx, 'member.deactivated', { at: now(), userId, organizationId });
   });
 }

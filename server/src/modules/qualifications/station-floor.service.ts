@@ -1,4 +1,5 @@
 import {
+  type QualificationState,
   SIGNOFF_REQUEST_HOURS,
   SIGNOFF_REQUEST_NOT_NEEDED,
   SIGNOFF_REQUEST_NOT_READY,
@@ -38,6 +39,23 @@ async function stationOf(ctx: AppContext, caller: Caller, organizationId: number
 async function myState(ctx: AppContext, caller: Caller, organizationId: number, station: StationRow, t: number) {
   const row = (await qualificationsOfPerson(ctx.db, organizationId, caller.userId)).find((r) => r.station_id === station.id);
   return row ? { ...row, state: clockState(row.state, row.expires_at, station.warning_days, t) } : null;
+}
+
+/**
+ * A person's state at a station as the matrix shows it (the clock applied; null when not assigned there) and its
+ * expiry, for an organization's own systems (the integrations' "cleared for this station?"); null when the
+ * organization has no such station. The caller has already established the organization.
+ */
+export async function personStateAtStation(
+  ctx: AppContext,
+  organizationId: number,
+  userId: number,
+  stationId: number,
+): Promise<{ state: QualificationState | null; expiresAt: number | null } | null> {
+  const station = await findStation(ctx.db, organizationId, stationId);
+  if (!station) return null;
+  const row = (await qualificationsOfPerson(ctx.db, organizationId, userId)).find((r) => r.station_id === station.id);
+  return row ? { state: clockState(row.state, row.expires_at, station.warning_days, now()), expiresAt: row.expires_at } : { state: null, expiresAt: null };
 }
 
 /** What the station's QR label opens for the signed-in operator: the verdict with its reason, the clips, who signs off. */
