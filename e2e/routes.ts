@@ -76,6 +76,7 @@ const SUPER_USER_PATHS = [
   '/manage-organization/learning-path-creator',
   '/manage-team',
   '/manage-organization/kiosks',
+  '/manage-organization/integrations',
   '/toolbox',
   '/studio',
   '/manage-organization/qr-codes',

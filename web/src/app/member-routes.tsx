@@ -28,6 +28,7 @@ import {
   HomePage,
   InfoPage,
   KioskPinPage,
+  IntegrationsPage,
   KiosksAdminPage,
   LearningPathCreatorPage,
   LibraryPage,
@@ -105,6 +106,7 @@ export function MemberRoutes() {
           <Route path={paths.dashboard} element={titled('Dashboard', <DashboardPage />)} />
           <Route path={paths.library} element={titled('Library', <LibraryPage />)} />
           <Route path={paths.organization.kiosks} element={titled('Kiosks', <KiosksAdminPage />)} />
+          <Route path={paths.organization.integrations} element={titled('Integrations', <IntegrationsPage />)} />
           <Route path={paths.organization.qrCodes} element={titled('QR codes', <QrCodesPage />)} />
           <Route path={paths.qualifications.newStation} element={titled('New station', <StationPage />)} />
           <Route path={paths.qualifications.newTraining} element={titled('New required training', <NewTrainingPage />)} />

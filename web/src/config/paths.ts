@@ -71,6 +71,7 @@ export const paths = {
     teamOverview: '/manage-organization/team-overview/:name/:id',
     learningPathCreator: '/manage-organization/learning-path-creator',
     kiosks: '/manage-organization/kiosks',
+    integrations: '/manage-organization/integrations',
     qrCodes: '/manage-organization/qr-codes',
   },
   manageTeam: '/manage-team',

@@ -14,6 +14,7 @@ const LINKS = [
   { to: paths.toolbox, title: 'Toolbox talk', text: 'Show a clip to the crew at shift start, take attendance, print the sheet.' },
   { to: paths.organization.qrCodes, title: 'QR codes', text: 'Print labels for the machines: a phone camera opens the video.' },
   { to: paths.organization.kiosks, title: 'Kiosks', text: "Enrol a team's shared tablet, where members sign in with a PIN; revoke it." },
+  { to: paths.organization.integrations, title: 'Integrations', text: 'API tokens for your MES, ERP or HR system; webhooks when things happen.' },
 ];
 
 /** /manage-organization: the administration hub. */
