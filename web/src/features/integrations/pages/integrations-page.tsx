@@ -36,7 +36,7 @@ export function IntegrationsPage() {
 }
 
 /** A secret shown once, with a copy button. */
-function ShownOnce({ label, value }: { label: string; value: string }) {
+function ShownOnce({ label, value, onDone }: { label: string; value: string; onDone?: () => void }) {
   return (
     <Alert color="yellow" title={label}>
       <Stack gap="xs">
@@ -44,13 +44,20 @@ function ShownOnce({ label, value }: { label: string; value: string }) {
         <Code block style={{ wordBreak: 'break-all', whiteSpace: 'pre-wrap' }} data-testid="shown-once">
           {value}
         </Code>
-        <CopyButton value={value}>
-          {({ copied, copy }) => (
-            <Button size="xs" variant="default" onClick={copy} w="fit-content">
-              {copied ? 'Copied' : 'Copy'}
+        <Group gap="xs">
+          <CopyButton value={value}>
+            {({ copied, copy }) => (
+              <Button size="xs" variant="default" onClick={copy}>
+                {copied ? 'Copied' : 'Copy'}
+              </Button>
+            )}
+          </CopyButton>
+          {onDone && (
+            <Button size="xs" onClick={onDone}>
+              I have copied it
             </Button>
           )}
-        </CopyButton>
+        </Group>
       </Stack>
     </Alert>
   );
@@ -113,6 +120,7 @@ function TokenCard({ token }: { token: ApiTokenSummary }) {
 
 function CreateTokenDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const create = useCreateApiToken();
+  const tokens = useApiTokens();
   const [name, setName] = useState('');
   const [scopes, setScopes] = useState<ApiScope[]>(['read_qualifications']);
   const [shown, setShown] = useState<string | null>(null);
@@ -121,6 +129,8 @@ function CreateTokenDialog({ opened, onClose }: { opened: boolean; onClose: () =
     setName('');
     setScopes(['read_qualifications']);
     create.reset();
+    // The token may have been tried out meanwhile: the list shows its last use.
+    void tokens.refetch();
     onClose();
   };
   const submit = (event: FormEvent) => {
@@ -229,7 +239,7 @@ function WebhooksSection() {
           </Stack>
         </form>
       </Card>
-      {secret && <ShownOnce label="The endpoint's signing secret" value={secret} />}
+      {secret && <ShownOnce label="The endpoint's signing secret" value={secret} onDone={() => setSecret(null)} />}
       {endpoints.isPending && <PageLoader label="Loading endpoints..." />}
       {endpoints.isError && <Alert color="red">{endpoints.error.message}</Alert>}
       {endpoints.data && endpoints.data.length === 0 && <Text c="dimmed">No endpoint yet.</Text>}
@@ -272,6 +282,10 @@ function WebhooksSection() {
 
 const STATUS_COLORS: Record<WebhookDelivery['status'], string> = { delivered: 'teal.9', pending: 'yellow.9', failed: 'red.9' };
 
+/** The last answer: its status code and the start of its body (or why there was none). */
+const answerOf = (d: WebhookDelivery) =>
+  d.attempts === 0 ? 'Not sent yet' : `${d.response_status ?? 'No answer'}${d.response_excerpt ? ` · ${d.response_excerpt}` : ''}`;
+
 function DeliveryLog() {
   const deliveries = useWebhookDeliveries();
   return (
@@ -283,37 +297,55 @@ function DeliveryLog() {
       {deliveries.isError && <Alert color="red">{deliveries.error.message}</Alert>}
       {deliveries.data && deliveries.data.length === 0 && <Text c="dimmed">No delivery yet: send a test event to an endpoint.</Text>}
       {deliveries.data && deliveries.data.length > 0 && (
-        <Table.ScrollContainer minWidth={640}>
-          <Table striped aria-label="Webhook deliveries">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Event</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th>Attempts</Table.Th>
-                <Table.Th>Answer</Table.Th>
-                <Table.Th>When</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {deliveries.data.map((d) => (
-                <Table.Tr key={d.id}>
-                  <Table.Td>{d.event}</Table.Td>
-                  <Table.Td>
-                    <Badge color={STATUS_COLORS[d.status]}>{d.status}</Badge>
-                  </Table.Td>
-                  <Table.Td>{d.attempts}</Table.Td>
-                  <Table.Td>
-                    <Text size="sm">
-                      {d.response_status ?? '—'}
-                      {d.response_excerpt ? ` · ${d.response_excerpt}` : ''}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>{formatDateTime(d.last_attempt_at ?? d.created_at)}</Table.Td>
+        <>
+          <Table.ScrollContainer minWidth={640} visibleFrom="sm">
+            <Table striped aria-label="Webhook deliveries">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Event</Table.Th>
+                  <Table.Th>Status</Table.Th>
+                  <Table.Th>Attempts</Table.Th>
+                  <Table.Th>Answer</Table.Th>
+                  <Table.Th>When</Table.Th>
                 </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+              </Table.Thead>
+              <Table.Tbody>
+                {deliveries.data.map((d) => (
+                  <Table.Tr key={d.id}>
+                    <Table.Td>{d.event}</Table.Td>
+                    <Table.Td>
+                      <Badge color={STATUS_COLORS[d.status]}>{d.status}</Badge>
+                    </Table.Td>
+                    <Table.Td>{d.attempts}</Table.Td>
+                    <Table.Td>
+                      <Text size="sm">{answerOf(d)}</Text>
+                    </Table.Td>
+                    <Table.Td>{formatDateTime(d.last_attempt_at ?? d.created_at)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          {/* On a phone, one card per delivery instead of a table wider than the screen. */}
+          <Stack gap="xs" hiddenFrom="sm">
+            {deliveries.data.map((d) => (
+              <Card key={d.id} withBorder padding="sm">
+                <Group justify="space-between" gap="xs">
+                  <Text fw={600} size="sm">
+                    {d.event}
+                  </Text>
+                  <Badge color={STATUS_COLORS[d.status]}>{d.status}</Badge>
+                </Group>
+                <Text size="sm">
+                  {answerOf(d)} · {d.attempts} attempt{d.attempts === 1 ? '' : 's'}
+                </Text>
+                <Text size="sm" c="dimmed">
+                  {formatDateTime(d.last_attempt_at ?? d.created_at)}
+                </Text>
+              </Card>
+            ))}
+          </Stack>
+        </>
       )}
     </Stack>
   );
