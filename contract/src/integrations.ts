@@ -19,7 +19,7 @@ export const API_SCOPE_LABELS: Record<ApiScope, string> = {
 };
 
 /** The events a webhook endpoint may subscribe to. */
-export const WEBHOOK_EVENTS = ['member.created', 'member.deactivated', 'certificate.issued', 'video.completed'] as const;
+export const WEBHOOK_EVENTS = ['member.created', 'member.deactivated', 'certificate.issued', 'check.passed', 'video.completed'] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 /** The event "send test event" delivers (to the one endpoint, whatever it subscribes to). */
 export const WEBHOOK_TEST_EVENT = 'webhook.test';

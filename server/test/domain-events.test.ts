@@ -51,6 +51,7 @@ describe('the domain events and their handlers', () => {
       'certificate.issued': ['learning: certificate points', 'integrations: webhooks'],
       'member.created': ['integrations: webhooks'],
       'member.deactivated': ['integrations: webhooks'],
+      'check.passed': ['integrations: webhooks'],
     });
     const doc = fs.readFileSync(ARCHITECTURE, 'utf8');
     for (const [name, names] of Object.entries(subscribers)) {

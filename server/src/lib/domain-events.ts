@@ -80,6 +80,17 @@ export type MemberCreated = { at: number; userId: number; organizationId: number
 /** A member was deactivated (deleted by a super user, deprovisioned): their sessions end with it. */
 export type MemberDeactivated = { at: number; userId: number; organizationId: number };
 
+/** A member passed a video's knowledge check (a submitted attempt scored at or above the pass mark): `assessments` emits it, once per attempt. */
+export type CheckPassed = {
+  at: number;
+  userId: number;
+  organizationId: number;
+  checkId: number;
+  videoId: number;
+  attemptId: number;
+  scorePercent: number;
+};
+
 /** Every event by name, with its payload. */
 export type DomainEventMap = {
   'watch.reported': WatchReported;
@@ -88,6 +99,7 @@ export type DomainEventMap = {
   'certificate.issued': CertificateIssued;
   'member.created': MemberCreated;
   'member.deactivated': MemberDeactivated;
+  'check.passed': CheckPassed;
 };
 
 export type DomainEventName = keyof DomainEventMap;
@@ -100,6 +112,7 @@ export const DOMAIN_EVENT_NAMES = [
   'certificate.issued',
   'member.created',
   'member.deactivated',
+  'check.passed',
 ] as const satisfies readonly DomainEventName[];
 
 export type EventTransaction = DbTransaction;

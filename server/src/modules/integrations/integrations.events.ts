@@ -39,6 +39,16 @@ export function subscribeIntegrations(events: DomainEvents, jobs: JobQueue): voi
       e.at,
     ),
   );
+  events.on('check.passed', 'integrations: webhooks', (trx, e) =>
+    announce(
+      jobs,
+      trx,
+      e.organizationId,
+      'check.passed',
+      { user_id: e.userId, check_id: e.checkId, video_id: e.videoId, attempt_id: e.attemptId, score_percent: e.scorePercent },
+      e.at,
+    ),
+  );
   events.on('watch.reported', 'integrations: webhooks (video.completed)', async (trx, e) => {
     if (!e.watched) return;
     await announce(

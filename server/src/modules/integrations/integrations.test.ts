@@ -314,6 +314,50 @@ describe('webhooks', () => {
     expect(log.body.data).toEqual([]);
   });
 
+  it('announces a passed knowledge check and a completed video, and not a failed check', async () => {
+    const receiving = await receiver();
+    const a = await plant('Plant Learning');
+    await openWholeCatalog(platform, a.organizationId);
+    await platform.api('POST', '/api/integrations/webhooks', {
+      token: a.superUser.token,
+      json: { url: `${receiving.url}/learning`, events: ['check.passed', 'video.completed'] },
+    });
+    const videoId = catalog.videos.lockout as number;
+    const question = { kind: 'true_false', prompt: 'A tag alone is enough.', options: [], correct: [1], explanation: 'A tag warns, a lock prevents.' };
+    expect((await platform.api('POST', `/api/assessments/videos/${videoId}/questions`, { token: a.superUser.token, json: question })).status).toBe(201);
+    const check = await platform.api('PUT', `/api/assessments/videos/${videoId}/check`, {
+      token: a.superUser.token,
+      json: { question_count: 1, shuffle: false, pass_percent: 100, attempts_allowed: 3, cooldown_seconds: 0 },
+    });
+    expect([check.status, check.body]).toEqual([200, expect.anything()]);
+    const attempt = async (choice: number) => {
+      const started = await platform.api('POST', `/api/assessments/videos/${videoId}/attempts`, { token: a.member.token });
+      expect(started.status).toBe(201);
+      const shown = started.body.data.questions[0] as { id: number };
+      const submitted = await platform.api('POST', `/api/assessments/attempts/${started.body.data.attempt_id}/submit`, {
+        token: a.member.token,
+        json: { answers: [{ question_id: shown.id, choices: [choice] }] },
+      });
+      expect([submitted.status, submitted.body.error_messages]).toEqual([200, undefined]);
+      return submitted.body.data as { attempt_id: number; passed: boolean };
+    };
+    expect((await attempt(0)).passed).toBe(false);
+    const passed = await attempt(1);
+    expect(passed.passed).toBe(true);
+    // Watched to the end (the report is capped at twice the length): video.completed.
+    const watched = await platform.api('POST', '/api/watch-user-video', {
+      token: a.member.token,
+      json: { user: a.member.id, video: videoId, timeSpent: 1440 },
+    });
+    expect([watched.status, watched.body.error_messages]).toEqual([201, undefined]);
+    await until('two deliveries', () => receiving.received.length >= 2);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const events = receiving.received.map((r) => JSON.parse(r.body));
+    expect(events.map((e) => e.event)).toEqual(['check.passed', 'video.completed']);
+    expect(events[0].data).toMatchObject({ user_id: a.member.id, video_id: videoId, attempt_id: passed.attempt_id, score_percent: 100 });
+    expect(events[1].data).toMatchObject({ user_id: a.member.id, video_id: videoId });
+  });
+
   const retried = async (instances: TestPlatform[]) => {
     const [first] = instances as [TestPlatform];
     const receiving = await receiver({ '/flaky': 2 });
