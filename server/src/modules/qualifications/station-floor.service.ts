@@ -21,7 +21,7 @@ import { qualificationsOfPerson } from './qualifications.queries.ts';
 import { clockState } from './qualifications.rules.ts';
 import { claimSignoffRequest, lastSignoffRequest, stationSigners } from './signoff-requests.queries.ts';
 import { floorStanding } from './station-floor.rules.ts';
-import { findStation, requiredVideosOf, type StationRow } from './stations.queries.ts';
+import { findStation, requiredVideosOf, type StationRow, stationStanding } from './stations.queries.ts';
 import { STATION_NOT_FOUND } from './stations.service.ts';
 import { completedRecords } from './training-records.queries.ts';
 
@@ -52,10 +52,10 @@ export async function personStateAtStation(
   userId: number,
   stationId: number,
 ): Promise<{ state: QualificationState | null; expiresAt: number | null } | null> {
-  const station = await findStation(ctx.db, organizationId, stationId);
-  if (!station) return null;
-  const row = (await qualificationsOfPerson(ctx.db, organizationId, userId)).find((r) => r.station_id === station.id);
-  return row ? { state: clockState(row.state, row.expires_at, station.warning_days, now()), expiresAt: row.expires_at } : { state: null, expiresAt: null };
+  const row = await stationStanding(ctx.db, organizationId, stationId, userId);
+  if (!row) return null;
+  if (row.state === null) return { state: null, expiresAt: null };
+  return { state: clockState(row.state, row.expires_at, row.warning_days, now()), expiresAt: row.expires_at };
 }
 
 /** What the station's QR label opens for the signed-in operator: the verdict with its reason, the clips, who signs off. */
