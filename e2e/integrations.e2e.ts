@@ -1,10 +1,28 @@
 import { createHmac } from 'node:crypto';
+import fs from 'node:fs';
 import http from 'node:http';
+import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
+import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEMO, dismissToasts, expectVisible, field, newPage, screenshotAtWidths, signInThroughForm, useStack, WIDTHS } from './harness.ts';
 
 const SCREENSHOTS = process.env.INTEGRATIONS_SCREENSHOTS;
+const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** Serious or critical axe-core findings on the page as it stands (here with the dialog open, then with the log filled). */
+async function seriousAxeFindings(page: Page): Promise<string[]> {
+  await page.evaluate(AXE_SOURCE);
+  const violations = await page.evaluate(async () => {
+    const { axe } = window as unknown as {
+      axe: { run: (d: Document) => Promise<{ violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[] }> };
+    };
+    return (await axe.run(document)).violations;
+  });
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
 
 /** A webhook receiver on this machine (the stack allows private addresses for it), recording what it is sent. */
 const received: { headers: http.IncomingHttpHeaders; body: string }[] = [];
@@ -43,6 +61,7 @@ describe('integrations', () => {
     const dialog = page.getByRole('dialog', { name: 'Create an API token' });
     await field(dialog, 'Name').fill('MES line 2');
     await dialog.getByRole('checkbox', { name: 'Read users' }).check();
+    expect(await seriousAxeFindings(page)).toEqual([]);
     await screenshotAtWidths(page, SCREENSHOTS, 'integrations-create-token', WIDTHS.desktop);
     await dialog.getByRole('button', { name: 'Create token' }).click();
     const shown = dialog.getByTestId('shown-once');
@@ -76,6 +95,7 @@ describe('integrations', () => {
     const expected = `v1=${createHmac('sha256', secret).update(`${delivery.headers['x-mm-timestamp']}.${delivery.body}`).digest('hex')}`;
     expect(delivery.headers['x-mm-signature']).toBe(expected);
     await dismissToasts(page);
+    expect(await seriousAxeFindings(page)).toEqual([]);
     await screenshotAtWidths(page, SCREENSHOTS, 'integrations-delivery-log', WIDTHS.desktop);
   });
 });
