@@ -82,6 +82,7 @@ const SUPER_USER_PATHS = [
   '/manage-organization/kiosks',
   '/manage-organization/sso',
   '/manage-organization/provisioning',
+  '/manage-organization/integrations',
   '/toolbox',
   '/studio',
   '/manage-organization/qr-codes',

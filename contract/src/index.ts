@@ -8,6 +8,7 @@ export * from './csv.ts';
 export * from './dashboard.ts';
 export * from './enrolment.ts';
 export * from './envelope.ts';
+export * from './integrations.ts';
 export * from './kiosk.ts';
 export * from './learning.ts';
 export * from './messages.ts';

@@ -5,6 +5,7 @@ import { billingRoutes } from './routes/billing.ts';
 import { browseRoutes } from './routes/browse.ts';
 import { dashboardRoutes } from './routes/dashboard.ts';
 import { enrolmentRoutes } from './routes/enrolment.ts';
+import { integrationsRoutes } from './routes/integrations.ts';
 import { kioskRoutes } from './routes/kiosk.ts';
 import { landingRoutes } from './routes/landing.ts';
 import { learningRoutes } from './routes/learning.ts';
@@ -45,6 +46,7 @@ export const routes = {
   ...qualificationsRoutes,
   ...billingRoutes,
   ...kioskRoutes,
+  ...integrationsRoutes,
   ...dashboardRoutes,
   ...toolboxRoutes,
   ...shopfloorRoutes,

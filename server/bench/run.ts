@@ -16,6 +16,7 @@ import { completedPerCategory, secondsPerCategory, startedNotFinished, watchedPe
 import { rebuildCategoryStats, rebuildMemberPoints } from '../src/modules/learning/learning-stats.queries.ts';
 import { measuredMembers } from '../src/modules/learning/member-progress.ts';
 import { type LearningPath, learningPathFor } from '../src/modules/organization/learning-path.queries.ts';
+import { badgeCode } from '../src/modules/toolbox/index.ts';
 import { userSearchText } from '../src/modules/users/users.queries.ts';
 import { freshDatabase } from './database.ts';
 import { type LoadRequest, load, WRK } from './load.ts';
@@ -345,6 +346,10 @@ type Call = {
   connections?: number;
   /** Another call made one after the other by a super user for as long as this one is measured (a supervisor at work). */
   alongside?: Call;
+  /** Bearer tokens of their own (API tokens), taken in turn instead of the members' sessions. */
+  bearers?: string[];
+  /** The path of the i-th request, when the requests differ by path (a badge each). */
+  pathOf?: (i: number) => string;
 };
 /** `first` is the very first request's latency, before any warm-up: what a cache or a cold start costs once. */
 type Result = {
@@ -376,11 +381,12 @@ const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.lengt
 
 /** The call's requests as the load generator sends them: the signed-in members take turns, each with its own body. */
 function variants(call: Call, tokens: string[]): LoadRequest[] {
+  const bearers = call.bearers ?? tokens;
   return Array.from({ length: 256 }, (_, i) => {
-    const token = tokens[i % tokens.length]!;
+    const token = bearers[i % bearers.length]!;
     const headers: Record<string, string> = { authorization: `Bearer ${token}` };
     if (call.method === 'POST') headers['content-type'] = 'application/json';
-    return { method: call.method, path: call.path, headers, body: call.body ? JSON.stringify(call.body(i, token)) : undefined };
+    return { method: call.method, path: call.pathOf?.(i) ?? call.path, headers, body: call.body ? JSON.stringify(call.body(i, token)) : undefined };
   });
 }
 
@@ -425,11 +431,15 @@ let clientAddress = 0;
 async function request(url: string, call: Call, token: string, i: number): Promise<Response> {
   // As behind nginx in production, each request names its client address (X-Forwarded-For, trusted here).
   const headers: Record<string, string> = {
-    authorization: `Bearer ${token}`,
+    authorization: `Bearer ${call.bearers?.[i % call.bearers.length] ?? token}`,
     'x-forwarded-for': `10.${(clientAddress >> 16) & 255}.${(clientAddress >> 8) & 255}.${clientAddress++ & 255}`,
   };
   if (call.method === 'POST') headers['content-type'] = 'application/json';
-  const res = await fetch(`${url}${call.path}`, { method: call.method, headers, body: call.body ? JSON.stringify(call.body(i, token)) : undefined });
+  const res = await fetch(`${url}${call.pathOf?.(i) ?? call.path}`, {
+    method: call.method,
+    headers,
+    body: call.body ? JSON.stringify(call.body(i, token)) : undefined,
+  });
   await res.arrayBuffer();
   return res;
 }
@@ -448,6 +458,8 @@ async function benchSize(size: number, search = false): Promise<Result[]> {
     // The flood guard is not what is measured: a few members send thousands of calls a second.
     REQUESTS_PER_MINUTE: '1000000',
     SEED_DEMO: 'never',
+    // Production requires the evidence key; the bench's evidence is thrown away with its database.
+    EVIDENCE_KEY: randomBytes(32).toString('hex'),
   });
   const { app, ctx } = await buildApp(config);
   try {
@@ -534,6 +546,8 @@ async function benchSize(size: number, search = false): Promise<Result[]> {
               ]
             : []),
           ...(largest && STATIONS > 0 ? matrixCalls(seeded.organizationId) : []),
+          // The MES's "is this badge cleared for station X now?" (issue 39: at least half of /healthz's throughput).
+          ...(largest && STATIONS > 0 ? [await clearanceCall(ctx.db, seeded.organizationId, seeded.userIds)] : []),
         ];
     const results: Result[] = [];
     for (const call of calls.filter((c) => c === baseline || ONLY.length === 0 || ONLY.some((name) => c.name.includes(name)))) {
@@ -609,6 +623,39 @@ function dashboardCalls(organizationId: number): Call[] {
     { name: 'manage users, page of 50', method: 'GET', path: `/api/organization/${organizationId}/users/page`, superUser: true, connections: 1 },
     { name: 'manage users, search', method: 'GET', path: `/api/organization/${organizationId}/users/page?q=member%20421`, superUser: true, connections: 1 },
   ];
+}
+
+/**
+ * The integrations' clearance call: 256 API tokens of the bench organization (read_qualifications; the limit of 600
+ * calls a minute per token stays out of reach over a few seconds) ask, each with another person's badge, about the
+ * organization's first station.
+ */
+async function clearanceCall(db: Db, organizationId: number, userIds: number[]): Promise<Call> {
+  const t = now();
+  const bearers = Array.from({ length: 256 }, () => `mmk_${randomBytes(32).toString('base64url')}`);
+  await db
+    .insertInto('api_tokens')
+    .values(
+      bearers.map((token, i) => ({
+        organization_id: organizationId,
+        name: `MES ${i}`,
+        token_hash: hashToken(token),
+        token_hint: token.slice(-4),
+        scopes: 'read_qualifications',
+        created_by: userIds[0]!,
+        created_at: t,
+      })),
+    )
+    .execute();
+  const station = await db.selectFrom('stations').select('id').where('organization_id', '=', organizationId).orderBy('id').executeTakeFirstOrThrow();
+  const badges = await Promise.all(userIds.slice(0, 256).map((userId) => badgeCode(db, userId)));
+  return {
+    name: 'v1 station clearance (API token, badge)',
+    method: 'GET',
+    path: `/api/v1/stations/${station.id}/clearance`,
+    pathOf: (i) => `/api/v1/stations/${station.id}/clearance?badge=${badges[i % badges.length]}`,
+    bearers,
+  };
 }
 
 /** The qualifications matrix (one page of 50 people x every station) and its CSV (every person), as a supervisor opens them. */

@@ -38,6 +38,7 @@ import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { enrolmentRoutes } from './modules/enrolment/enrolment.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { metricsRoutes } from './modules/health/metrics.routes.ts';
+import { apiV1Routes, integrationsRoutes } from './modules/integrations/index.ts';
 import { createJobQueue } from './modules/jobs/jobs.ts';
 import { queueFamilies } from './modules/jobs/queue-metrics.ts';
 import { kioskRoutes } from './modules/kiosk/kiosk.routes.ts';
@@ -113,7 +114,7 @@ export async function buildApp(
   const jobs = await createJobQueue(config, db, log);
   const mailer = createMailer(db, config, log, jobs);
   const storage = await createStorage(config.storageUrl, config.dataDir);
-  const ctx: AppContext = { config, db, dialect, mailer, log, storage, events: createDomainEvents(), jobs };
+  const ctx: AppContext = { config, db, dialect, mailer, log, storage, events: createDomainEvents(jobs), jobs };
   await defineBackgroundWork(ctx);
   await ensureGuestAccount(ctx);
   metrics.registerGauges(async () => queueFamilies(await jobs.stats()));
@@ -186,6 +187,8 @@ export async function buildApp(
       await api.register(ssoRoutes, { ctx });
       await api.register(scimSettingsRoutes, { ctx });
       await api.register(enrolmentRoutes, { ctx });
+      await api.register(integrationsRoutes, { ctx });
+      await api.register(apiV1Routes, { ctx });
     },
     { prefix: '/api' },
   );

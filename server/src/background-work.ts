@@ -1,6 +1,7 @@
 import type { AppContext } from './app-context.ts';
 import { HOUR, MINUTE, now } from './lib/clock.ts';
 import { runBillingClock } from './modules/billing/billing-clock.ts';
+import { deliverWebhook, WEBHOOK_QUEUE, WEBHOOK_QUEUE_SETTINGS } from './modules/integrations/index.ts';
 import type { ClockPeriod, JobHandler, QueueSettings } from './modules/jobs/job-queue.ts';
 import { LOST_AFTER, MAIL_QUEUE, MAIL_RETRY_DELAY_MS, MAX_ATTEMPTS } from './modules/mail/outbox.ts';
 import { pruneWriteReceipts } from './modules/playback/write-receipt-pruning.ts';
@@ -102,6 +103,13 @@ function kinds(ctx: AppContext): Kind[] {
         if (expired) ctx.log.info({ event: 'studio_uploads_expired', expired }, 'abandoned studio uploads let go');
       },
       every: 'hour',
+    },
+    {
+      // One webhook attempt per job; a failed one queues the next itself (modules/integrations/webhook-delivery.ts).
+      name: WEBHOOK_QUEUE,
+      settings: WEBHOOK_QUEUE_SETTINGS,
+      concurrency: 4,
+      handler: ({ payload }) => deliverWebhook(ctx, Number(payload.deliveryId)),
     },
     {
       name: 'prune-write-receipts',

@@ -71,6 +71,10 @@ const schema = z
     SSO_SECRET_KEY: z.string().min(32, 'must be at least 32 characters (a random secret, e.g. openssl rand -hex 32)').optional(),
     /** true: identity providers may be reached over plain http (a local test provider); the default outside production. */
     SSO_ALLOW_HTTP: z.enum(['true', 'false']).optional(),
+    /** 1: webhook endpoints may resolve to private, loopback or link-local addresses (a plant's own network, tests). */
+    WEBHOOK_ALLOW_PRIVATE: z.enum(['0', '1']).default('0'),
+    /** The first webhook retry's delay (doubled each time, at most an hour, for 24 hours). */
+    WEBHOOK_RETRY_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.EVIDENCE_KEY) {
@@ -127,6 +131,11 @@ function toConfig(env: z.infer<typeof schema>) {
     metricsToken: env.METRICS_TOKEN,
     /** The job queue (modules/jobs): whether this instance works jobs, the lease of a running job, the idle poll. */
     jobs: { run: env.RUN_JOBS === 'true', leaseMs: env.JOB_LEASE_SECONDS * 1000, pollMs: env.JOB_POLL_MS },
+    /** Integrations (modules/integrations): webhook addresses and retries. */
+    integrations: {
+      allowPrivateWebhooks: env.WEBHOOK_ALLOW_PRIVATE === '1',
+      webhookRetryMs: env.WEBHOOK_RETRY_MS,
+    },
     /** The studio's limits: refused (4xx) before any transcoding. */
     studio: {
       maxUploadBytes: Math.floor(env.STUDIO_MAX_UPLOAD_MB * 1024 * 1024),

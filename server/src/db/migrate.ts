@@ -33,6 +33,7 @@ import * as studio from './migrations/2026-11-27-040-studio.ts';
 import * as assessments from './migrations/2026-11-27-043-assessments.ts';
 import * as peopleWithoutEmail from './migrations/2026-11-27-044-people-without-email.ts';
 import * as sso from './migrations/2026-11-27-045-sso.ts';
+import * as integrations from './migrations/2026-11-27-046-integrations.ts';
 import * as scim from './migrations/2026-11-27-047-scim.ts';
 import * as studioUploadExpiry from './migrations/2026-11-27-049-studio-upload-expiry.ts';
 
@@ -69,6 +70,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-26-039-rendition-preparation': renditionPreparation,
   '2026-11-27-040-studio': studio,
   '2026-11-27-043-assessments': assessments,
+  '2026-11-27-046-integrations': integrations,
   '2026-11-27-044-people-without-email': peopleWithoutEmail,
   '2026-11-27-045-sso': sso,
   '2026-11-27-047-scim': scim,

@@ -786,7 +786,55 @@ export interface StudioUploadTable {
   created_at: number;
 }
 
+/** An organization's API token (modules/integrations): only its SHA-256 is kept; `scopes` is a comma-separated list. */
+export interface ApiTokenTable {
+  id: Generated<number>;
+  organization_id: number;
+  name: string;
+  token_hash: string;
+  /** The token's last characters, to tell tokens apart in the list. */
+  token_hint: string;
+  scopes: string;
+  created_by: number | null;
+  created_at: number;
+  last_used_at: number | null;
+  revoked_at: number | null;
+}
+
+/** A webhook endpoint (modules/integrations): `events` comma-separated; `secret` signs the deliveries (read back to sign). */
+export interface WebhookEndpointTable {
+  id: Generated<number>;
+  organization_id: number;
+  url: string;
+  events: string;
+  secret: string;
+  created_by: number | null;
+  created_at: number;
+  deleted_at: number | null;
+}
+
+/** One event to one endpoint: written with the event, delivered by the job queue after the commit. */
+export interface WebhookDeliveryTable {
+  id: Generated<number>;
+  endpoint_id: number;
+  organization_id: number;
+  event: string;
+  /** The exact JSON body sent (and signed). */
+  body: string;
+  status: 'pending' | 'delivered' | 'failed';
+  attempts: number;
+  lease_until: number | null;
+  response_status: number | null;
+  response_excerpt: string | null;
+  created_at: number;
+  last_attempt_at: number | null;
+  delivered_at: number | null;
+}
+
 export interface Database {
+  api_tokens: ApiTokenTable;
+  webhook_endpoints: WebhookEndpointTable;
+  webhook_deliveries: WebhookDeliveryTable;
   organizations: OrganizationTable;
   teams: TeamTable;
   users: UserTable;

@@ -74,14 +74,21 @@ export type CertificateIssued = {
   verificationCode: string;
 };
 
-/**
- * A member was deactivated (they may no longer sign in; the row stays): `scim` emits it when the organization's identity
- * provider sets `active: false` or deletes the member.
- */
-export type MemberDeactivated = {
+/** A member joined an organization (invited or added by a super user, an operator command, provisioning): emitted by whoever inserts the account. */
+export type MemberCreated = { at: number; userId: number; organizationId: number };
+
+/** A member was deactivated (deleted by a super user, deprovisioned): their sessions end with it. */
+export type MemberDeactivated = { at: number; userId: number; organizationId: number };
+
+/** A member passed a video's knowledge check (a submitted attempt scored at or above the pass mark): `assessments` emits it, once per attempt. */
+export type CheckPassed = {
   at: number;
   userId: number;
   organizationId: number;
+  checkId: number;
+  videoId: number;
+  attemptId: number;
+  scorePercent: number;
 };
 
 /** Every event by name, with its payload. */
@@ -90,7 +97,9 @@ export type DomainEventMap = {
   'video.revised': VideoRevised;
   'catalog.imported': CatalogImported;
   'certificate.issued': CertificateIssued;
+  'member.created': MemberCreated;
   'member.deactivated': MemberDeactivated;
+  'check.passed': CheckPassed;
 };
 
 export type DomainEventName = keyof DomainEventMap;
@@ -101,7 +110,9 @@ export const DOMAIN_EVENT_NAMES = [
   'video.revised',
   'catalog.imported',
   'certificate.issued',
+  'member.created',
   'member.deactivated',
+  'check.passed',
 ] as const satisfies readonly DomainEventName[];
 
 export type EventTransaction = DbTransaction;

@@ -41,6 +41,8 @@ export const LIMITS = {
   kioskPinPerKiosk: { kind: 'kiosk_pin_kiosk', max: 30, windowMs: HOUR },
   /** Enterprise "talk to us" messages to the sales address, per address: a public form is not a relay. */
   salesInquiryPerAddress: { kind: 'sales_ip', max: 5, windowMs: HOUR },
+  /** Integration calls (`/api/v1`) per API token: an MES polling every station every second stays under it. */
+  apiTokenCalls: { kind: 'api_token', max: 600, windowMs: MINUTE },
 } as const;
 
 export type Limit = (typeof LIMITS)[keyof typeof LIMITS];

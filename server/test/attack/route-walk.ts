@@ -8,8 +8,8 @@ import type { RegisteredRoute } from '../../src/app.ts';
 export type WalkedRoute = {
   method: string;
   url: string;
-  /** The route's access rule: 'member' needs a session, 'public' and 'optional' do not. */
-  auth: 'member' | 'public' | 'optional';
+  /** The route's access rule: 'member' needs a session, 'public' and 'optional' do not, 'apiToken' needs an API token. */
+  auth: 'member' | 'public' | 'optional' | 'apiToken';
   /** A non-GET route the read-only guest may call. */
   guestWrites: boolean;
   params: JsonSchema | null;

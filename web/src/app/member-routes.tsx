@@ -28,6 +28,7 @@ import {
   ForcedChangePasswordPage,
   HomePage,
   InfoPage,
+  IntegrationsPage,
   KioskPinPage,
   KiosksAdminPage,
   LearningPathCreatorPage,
@@ -109,6 +110,7 @@ export function MemberRoutes() {
           <Route path={paths.library} element={titled('Library', <LibraryPage />)} />
           <Route path={paths.organization.kiosks} element={titled('Kiosks', <KiosksAdminPage />)} />
           <Route path={paths.organization.provisioning} element={titled('Provisioning (SCIM)', <ProvisioningPage />)} />
+          <Route path={paths.organization.integrations} element={titled('Integrations', <IntegrationsPage />)} />
           <Route path={paths.organization.qrCodes} element={titled('QR codes', <QrCodesPage />)} />
           <Route path={paths.organization.sso} element={titled('Single sign-on', <SsoSettingsPage />)} />
           <Route path={paths.qualifications.newStation} element={titled('New station', <StationPage />)} />

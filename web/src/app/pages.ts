@@ -50,6 +50,7 @@ export const TeamFormPage = lazyPage(() => import('../features/organization/page
 export const TeamOverviewPage = lazyPage(() => import('../features/organization/pages/team-overview-page.tsx'), 'TeamOverviewPage');
 export const KioskPage = lazyPage(() => import('../features/kiosk/pages/kiosk-page.tsx'), 'KioskPage');
 export const KioskPinPage = lazyPage(() => import('../features/kiosk/pages/kiosk-pin-page.tsx'), 'KioskPinPage');
+export const IntegrationsPage = lazyPage(() => import('../features/integrations/pages/integrations-page.tsx'), 'IntegrationsPage');
 export const KiosksAdminPage = lazyPage(() => import('../features/kiosk/pages/kiosks-admin-page.tsx'), 'KiosksAdminPage');
 export const ProvisioningPage = lazyPage(() => import('../features/scim/pages/provisioning-page.tsx'), 'ProvisioningPage');
 export const OurLessonsPage = lazyPage(() => import('../features/studio/pages/our-lessons-page.tsx'), 'OurLessonsPage');

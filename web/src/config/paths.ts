@@ -73,6 +73,7 @@ export const paths = {
     learningPathCreator: '/manage-organization/learning-path-creator',
     kiosks: '/manage-organization/kiosks',
     provisioning: '/manage-organization/provisioning',
+    integrations: '/manage-organization/integrations',
     qrCodes: '/manage-organization/qr-codes',
     sso: '/manage-organization/sso',
   },

@@ -237,6 +237,17 @@ export async function submitAttempt(ctx: AppContext, caller: Caller, attemptId: 
       passed: score.passed,
       questions: score.questions.map(({ id, prompt, options, correct, chosen, right }) => ({ id, prompt, options, correct, chosen, right })),
     });
+    if (score.passed) {
+      await ctx.events.emit(trx, 'check.passed', {
+        at: t,
+        userId: caller.userId,
+        organizationId,
+        checkId: check.id,
+        videoId: check.video_id,
+        attemptId: attempt.id,
+        scorePercent: score.scorePercent,
+      });
+    }
     return answer;
   });
 }

@@ -41,8 +41,9 @@ export type Caller = {
  *   'optional' reads the session when one is sent.
  * - `guestWrites`: a non-GET route is closed to the read-only guest unless it is a read in POST clothing.
  * - `kiosk`: 'open' lets a kiosk session call the route; every other route refuses it (set per module by `openToKiosk`).
+ * - 'apiToken' (the integrations' `/api/v1` calls) reads no session: the integrations module asks for an API token there.
  */
-export type RouteAccess = { auth?: 'member' | 'public' | 'optional'; guestWrites?: boolean; kiosk?: 'open' };
+export type RouteAccess = { auth?: 'member' | 'public' | 'optional' | 'apiToken'; guestWrites?: boolean; kiosk?: 'open' };
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -106,7 +107,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: AuthOptions) => 
   app.addHook('preValidation', async (request) => {
     const access = request.routeOptions.config ?? {};
     const mode = access.auth ?? 'member';
-    if (mode === 'public') return;
+    if (mode === 'public' || mode === 'apiToken') return;
     const { token, id } = presentedCredentials(request);
     if (!token) {
       if (mode === 'member') throw unauthorized('Please sign in to continue.');

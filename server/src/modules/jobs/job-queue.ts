@@ -1,3 +1,4 @@
+import type { DbTransaction } from '../../db/client.ts';
 import { isoWeek } from '../../lib/clock.ts';
 import type { Log } from '../../lib/log.ts';
 
@@ -59,6 +60,11 @@ export interface JobQueue {
   define(name: string, settings: QueueSettings): Promise<void>;
   /** Adds a job; answers its id, or null when its singletonKey is already waiting or running. */
   enqueue(name: string, payload: JobPayload, options?: EnqueueOptions): Promise<string | null>;
+  /**
+   * Adds a job inside the caller's transaction: it exists only if the transaction commits, and no worker sees it
+   * before (a delivery written with the fact it announces, then delivered after the commit). Answers like enqueue.
+   */
+  enqueueWithin(trx: DbTransaction, name: string, payload: JobPayload, options?: EnqueueOptions): Promise<string | null>;
   /** Runs the queue's jobs in this instance, at most `concurrency` at a time. */
   work<P = JobPayload>(name: string, handler: JobHandler<P>, options?: { concurrency?: number }): Promise<void>;
   /**

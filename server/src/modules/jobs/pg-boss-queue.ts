@@ -1,7 +1,16 @@
 import PgBoss from 'pg-boss';
 import type { Db } from '../../db/client.ts';
 import type { Log } from '../../lib/log.ts';
-import { type ClockPeriod, type JobListing, type JobQueue, periodKey, type QueueFigures, type QueueSettings, tickClock } from './job-queue.ts';
+import {
+  type ClockPeriod,
+  type EnqueueOptions,
+  type JobListing,
+  type JobQueue,
+  periodKey,
+  type QueueFigures,
+  type QueueSettings,
+  tickClock,
+} from './job-queue.ts';
 import { claimClockPeriod, inTransaction, pgBossCounts, pgBossExecutor, pgBossJobState, pgBossJobs } from './jobs.queries.ts';
 
 type Options = {
@@ -41,6 +50,11 @@ export async function createPgBossQueue(db: Db, options: Options): Promise<JobQu
   const pollingIntervalSeconds = Math.max(0.5, options.pollMs / 1000);
 
   const send = (name: string, payload: object, opts: PgBoss.SendOptions) => boss.send(name, payload, opts);
+  const sendOptions = (enqueueOptions: EnqueueOptions): PgBoss.SendOptions => ({
+    ...(enqueueOptions.singletonKey !== undefined && { singletonKey: enqueueOptions.singletonKey }),
+    ...(enqueueOptions.startAfter !== undefined && { startAfter: new Date(enqueueOptions.startAfter) }),
+    ...(enqueueOptions.retryLimit !== undefined && { retryLimit: enqueueOptions.retryLimit }),
+  });
 
   return {
     kind: 'pg-boss',
@@ -60,11 +74,11 @@ export async function createPgBossQueue(db: Db, options: Options): Promise<JobQu
     },
 
     async enqueue(name, payload, enqueueOptions = {}) {
-      return send(name, payload, {
-        ...(enqueueOptions.singletonKey !== undefined && { singletonKey: enqueueOptions.singletonKey }),
-        ...(enqueueOptions.startAfter !== undefined && { startAfter: new Date(enqueueOptions.startAfter) }),
-        ...(enqueueOptions.retryLimit !== undefined && { retryLimit: enqueueOptions.retryLimit }),
-      });
+      return send(name, payload, sendOptions(enqueueOptions));
+    },
+
+    async enqueueWithin(trx, name, payload, enqueueOptions = {}) {
+      return send(name, payload, { ...sendOptions(enqueueOptions), db: pgBossExecutor(trx) });
     },
 
     async work(name, handler, { concurrency = 1 } = {}) {

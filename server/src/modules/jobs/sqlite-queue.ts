@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbTransaction } from '../../db/client.ts';
 import type { Log } from '../../lib/log.ts';
 import {
   backoffMs,
   type ClockPeriod,
+  type EnqueueOptions,
   errorText,
   type JobHandler,
   type JobListing,
+  type JobPayload,
   type JobQueue,
   periodKey,
   type QueueFigures,
@@ -50,6 +52,22 @@ export function createSqliteQueue(db: Db, options: Options): JobQueue {
 
   const settingsOf = (name: string) => settings.get(name) ?? DEFAULTS;
 
+  const insertInto = (executor: Db | DbTransaction, name: string, payload: JobPayload, enqueueOptions: EnqueueOptions) => {
+    const s = settingsOf(name);
+    return insertJob(
+      executor,
+      {
+        name,
+        payload: JSON.stringify(payload),
+        singletonKey: enqueueOptions.singletonKey ?? null,
+        retryLimit: enqueueOptions.retryLimit ?? s.retryLimit,
+        retryDelayMs: s.retryDelayMs,
+        runAfter: enqueueOptions.startAfter ?? clock(),
+      },
+      clock(),
+    );
+  };
+
   async function runOne(name: string, handler: JobHandler<any>, job: NonNullable<Awaited<ReturnType<typeof claimJob>>>): Promise<void> {
     const leaseMs = settingsOf(name).leaseMs ?? options.leaseMs;
     // A run beyond the retries (its holders kept dying, each time after the lease) is not tried again.
@@ -91,19 +109,14 @@ export function createSqliteQueue(db: Db, options: Options): JobQueue {
     },
 
     async enqueue(name, payload, enqueueOptions = {}) {
-      const s = settingsOf(name);
-      const id = await insertJob(
-        db,
-        {
-          name,
-          payload: JSON.stringify(payload),
-          singletonKey: enqueueOptions.singletonKey ?? null,
-          retryLimit: enqueueOptions.retryLimit ?? s.retryLimit,
-          retryDelayMs: s.retryDelayMs,
-          runAfter: enqueueOptions.startAfter ?? clock(),
-        },
-        clock(),
-      );
+      const id = await insertInto(db, name, payload, enqueueOptions);
+      if (id !== null) workers.get(name)?.poll();
+      return id === null ? null : String(id);
+    },
+
+    async enqueueWithin(trx, name, payload, enqueueOptions = {}) {
+      const id = await insertInto(trx, name, payload, enqueueOptions);
+      // The worker's claim waits for the file's one writer, so it finds the job once the transaction commits.
       if (id !== null) workers.get(name)?.poll();
       return id === null ? null : String(id);
     },

@@ -1,4 +1,5 @@
 /** The learning module's public face: what other modules may use of it (they import nothing else of it). */
+export { userActivity } from './activity.service.ts';
 export { issueDueCertificates } from './certificates.service.ts';
 export { assertCategoryOpen, assertVideoOpen } from './learning.policy.ts';
 export { lastWatchedByUser, lastWatchedInCategory } from './learning.queries.ts';

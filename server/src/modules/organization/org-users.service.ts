@@ -1,5 +1,6 @@
 import type { ManagedUsersData, OrganizationUser, UserFields } from '@mm/contract';
 import type { AppContext } from '../../app-context.ts';
+import { now } from '../../lib/clock.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { MAX_QUERY_WORDS, searchText, searchWords } from '../../lib/search-text.ts';
 import type { Caller } from '../auth/index.ts';
@@ -90,6 +91,7 @@ export async function createOrganizationUser(
       role: input.role,
       is_super_user: 0,
     });
+    await ctx.events.emit(trx, 'member.created', { at: now(), userId: id, organizationId });
     return { userId: id, token: input.email === undefined ? null : await issueUserToken(trx, id, 'invite', INVITATION_LIFETIME) };
   });
   if (input.email !== undefined && token !== null) {
@@ -129,5 +131,6 @@ export async function deleteOrganizationUser(ctx: AppContext, caller: Caller, us
   await ctx.db.transaction().execute(async (trx) => {
     await softDeleteUser(trx, organizationId, userId);
     await revokeUserSessions(trx, userId);
+    await ctx.events.emit(trx, 'member.deactivated', { at: now(), userId, organizationId });
   });
 }

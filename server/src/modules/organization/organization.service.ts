@@ -1,4 +1,5 @@
 import type { AppContext } from '../../app-context.ts';
+import { now } from '../../lib/clock.ts';
 import { badRequest, conflict } from '../../lib/errors.ts';
 import { hashPassword, passwordProblem } from '../../lib/passwords.ts';
 import { addWithinSeats, type SeatCount, startTrial } from '../billing/index.ts';
@@ -26,8 +27,8 @@ export async function addMember(ctx: AppContext, organizationId: number, member:
   if (!organization) throw badRequest(`There is no organization ${organizationId}.`);
   const passwordHash = await hashPassword(member.password);
   const refusal = ({ seats }: SeatCount) => `The plan of organization ${organizationId} includes ${seats} accounts and all are in use.`;
-  return addWithinSeats(ctx.db, organizationId, 1, refusal, async (trx) =>
-    insertUser(trx, {
+  return addWithinSeats(ctx.db, organizationId, 1, refusal, async (trx) => {
+    const userId = await insertUser(trx, {
       organization_id: organizationId,
       team_id: member.team ? await findOrCreateTeam(trx, organizationId, member.team) : null,
       email: member.email,
@@ -38,8 +39,10 @@ export async function addMember(ctx: AppContext, organizationId: number, member:
       role: member.role ?? null,
       ...(member.bio ? { bio: member.bio } : {}),
       is_super_user: member.superUser ? 1 : 0,
-    }),
-  );
+    });
+    await ctx.events.emit(trx, 'member.created', { at: now(), userId, organizationId });
+    return userId;
+  });
 }
 
 /** A new organization with its super user and an active 30-day trial. */

@@ -1,4 +1,5 @@
 import {
+  type QualificationState,
   SIGNOFF_REQUEST_HOURS,
   SIGNOFF_REQUEST_NOT_NEEDED,
   SIGNOFF_REQUEST_NOT_READY,
@@ -20,7 +21,7 @@ import { qualificationsOfPerson } from './qualifications.queries.ts';
 import { clockState } from './qualifications.rules.ts';
 import { claimSignoffRequest, lastSignoffRequest, stationSigners } from './signoff-requests.queries.ts';
 import { floorStanding } from './station-floor.rules.ts';
-import { findStation, requiredVideosOf, type StationRow } from './stations.queries.ts';
+import { findStation, requiredVideosOf, type StationRow, stationStanding } from './stations.queries.ts';
 import { STATION_NOT_FOUND } from './stations.service.ts';
 import { completedRecords } from './training-records.queries.ts';
 
@@ -38,6 +39,23 @@ async function stationOf(ctx: AppContext, caller: Caller, organizationId: number
 async function myState(ctx: AppContext, caller: Caller, organizationId: number, station: StationRow, t: number) {
   const row = (await qualificationsOfPerson(ctx.db, organizationId, caller.userId)).find((r) => r.station_id === station.id);
   return row ? { ...row, state: clockState(row.state, row.expires_at, station.warning_days, t) } : null;
+}
+
+/**
+ * A person's state at a station as the matrix shows it (the clock applied; null when not assigned there) and its
+ * expiry, for an organization's own systems (the integrations' "cleared for this station?"); null when the
+ * organization has no such station. The caller has already established the organization.
+ */
+export async function personStateAtStation(
+  ctx: AppContext,
+  organizationId: number,
+  userId: number,
+  stationId: number,
+): Promise<{ state: QualificationState | null; expiresAt: number | null } | null> {
+  const row = await stationStanding(ctx.db, organizationId, stationId, userId);
+  if (!row) return null;
+  if (row.state === null) return { state: null, expiresAt: null };
+  return { state: clockState(row.state, row.expires_at, row.warning_days, now()), expiresAt: row.expires_at };
 }
 
 /** What the station's QR label opens for the signed-in operator: the verdict with its reason, the clips, who signs off. */

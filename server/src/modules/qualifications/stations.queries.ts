@@ -47,6 +47,25 @@ export async function stationsByIds(db: Db, stationIds: number[]): Promise<Stati
   return rows.map(parsed);
 }
 
+/**
+ * A station in use and one person's kept row at it, in one statement (the integrations' clearance call): undefined
+ * when the organization has no such station; `state` null when the person is not assigned there.
+ */
+export const stationStanding = (db: Db, organizationId: number, stationId: number, userId: number) =>
+  db
+    .selectFrom('stations')
+    .leftJoin('qualifications', (join) =>
+      join
+        .onRef('qualifications.station_id', '=', 'stations.id')
+        .on('qualifications.user_id', '=', userId)
+        .on('qualifications.organization_id', '=', organizationId),
+    )
+    .select(['stations.warning_days', 'qualifications.state', 'qualifications.expires_at'])
+    .where('stations.id', '=', stationId)
+    .where('stations.organization_id', '=', organizationId)
+    .where('stations.retired_at', 'is', null)
+    .executeTakeFirst();
+
 export async function findStation(db: Db, organizationId: number, stationId: number): Promise<StationRow | undefined> {
   const [row] = await listStations(db, organizationId, [stationId]);
   return row;

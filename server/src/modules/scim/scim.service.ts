@@ -173,6 +173,7 @@ export async function createUser(ctx: AppContext, caller: ScimCaller, body: unkn
       timezone: null,
     });
     await writeMember(ctx, trx, caller, id, null, fields);
+    await ctx.events.emit(trx, 'member.created', { at: now(), userId: id, organizationId });
     return id;
   });
   return resourceOf(caller, (await findScimMember(ctx.db, organizationId, userId))!);

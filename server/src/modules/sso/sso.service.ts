@@ -231,6 +231,7 @@ async function memberOf(ctx: AppContext, connection: ConnectionRow, claims: Reco
         timezone: null,
       });
       await linkIdentity(trx, { ...identity, user_id: id });
+      await ctx.events.emit(trx, 'member.created', { at: now(), userId: id, organizationId });
       return id;
     },
   );

@@ -1,3 +1,3 @@
 /** The toolbox module's public face: what other modules may use of it (they import nothing else of it). */
-export { badgeCode } from './badges.ts';
+export { badgeCode, readBadge } from './badges.ts';
 export { listBadgeHolders, listClips } from './toolbox.queries.ts';

@@ -20,6 +20,7 @@ const LINKS = [
     title: 'Provisioning (SCIM)',
     text: 'Let Microsoft Entra or Okta create, update and deactivate your members and teams.',
   },
+  { to: paths.organization.integrations, title: 'Integrations', text: 'API tokens for your MES, ERP or HR system; webhooks when things happen.' },
 ];
 
 /** /manage-organization: the administration hub. */

@@ -1,0 +1,161 @@
+import { lookup } from 'node:dns/promises';
+import http from 'node:http';
+import https from 'node:https';
+import type { LookupFunction } from 'node:net';
+import { INTEGRATIONS_MESSAGES, WEBHOOK_HEADERS } from '@mm/contract';
+import type { AppContext } from '../../app-context.ts';
+import type { DbTransaction } from '../../db/client.ts';
+import { MINUTE, now } from '../../lib/clock.ts';
+import { badRequest } from '../../lib/errors.ts';
+import { claimDelivery, deliveryToSend, insertDelivery, recordAttempt } from './integrations.queries.ts';
+import { isPrivateAddress, responseExcerpt, retryOrGiveUp, webhookSignature } from './integrations.rules.ts';
+
+/** The queue of webhook deliveries: one job per attempt (the next attempt is a new job, written with the failure). */
+export const WEBHOOK_QUEUE = 'webhook-deliver';
+/** The queue's own retries cover an instance dying mid-attempt; the 24-hour backoff is the delivery's (retryOrGiveUp). */
+export const WEBHOOK_QUEUE_SETTINGS = { retryLimit: 5, retryDelayMs: 30_000, leaseMs: 2 * MINUTE };
+
+const TIMEOUT_MS = 10_000;
+/** At most this much of an answer is read (the log keeps an excerpt). */
+const MAX_ANSWER_BYTES = 4096;
+
+/** A refusal of an address, told apart from a failed attempt. */
+class AddressRefused extends Error {}
+
+/**
+ * Where an endpoint URL may point: https (http too where private addresses are allowed: a plant's own network), and a
+ * host whose every address is public unless WEBHOOK_ALLOW_PRIVATE=1. Answers the address to connect to, so the
+ * delivery connects to the very address checked (a DNS answer that changes between check and connect cannot slip
+ * a private address in). Checked at registration and again before every attempt.
+ */
+export async function checkedAddress(url: string, allowPrivate: boolean): Promise<{ url: URL; address: string; family: number }> {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new AddressRefused(INTEGRATIONS_MESSAGES.httpsOnly);
+  }
+  if (!['https:', 'http:'].includes(parsed.protocol) || parsed.username || parsed.password) throw new AddressRefused(INTEGRATIONS_MESSAGES.httpsOnly);
+  const host = parsed.hostname.replace(/^\[|\]$/g, '');
+  let addresses: { address: string; family: number }[];
+  try {
+    addresses = await lookup(host, { all: true, verbatim: true });
+  } catch {
+    throw new AddressRefused(INTEGRATIONS_MESSAGES.unresolvable);
+  }
+  const first = addresses[0];
+  if (!first) throw new AddressRefused(INTEGRATIONS_MESSAGES.unresolvable);
+  if (!allowPrivate && addresses.some((a) => isPrivateAddress(a.address))) throw new AddressRefused(INTEGRATIONS_MESSAGES.privateAddress);
+  if (parsed.protocol === 'http:' && !allowPrivate) throw new AddressRefused(INTEGRATIONS_MESSAGES.httpsOnly);
+  return { url: parsed, address: first.address, family: first.family };
+}
+
+/** checkedAddress for a super user's registration: a refusal is a 400. */
+export async function assertEndpointAllowed(ctx: AppContext, url: string): Promise<void> {
+  try {
+    await checkedAddress(url, ctx.config.integrations.allowPrivateWebhooks);
+  } catch (error) {
+    if (error instanceof AddressRefused) throw badRequest(error.message);
+    throw error;
+  }
+}
+
+/** One POST to the checked address; answers the status and the first bytes of the answer. */
+function post(target: { url: URL; address: string; family: number }, headers: Record<string, string>, body: string): Promise<{ status: number; text: string }> {
+  const pinned: LookupFunction = (_host, options, callback) => {
+    if ((options as { all?: boolean }).all)
+      (callback as (e: null, a: { address: string; family: number }[]) => void)(null, [{ address: target.address, family: target.family }]);
+    else callback(null, target.address, target.family);
+  };
+  const client = target.url.protocol === 'https:' ? https : http;
+  return new Promise((resolve, reject) => {
+    const request = client.request(
+      target.url,
+      { method: 'POST', headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) }, lookup: pinned, timeout: TIMEOUT_MS },
+      (response) => {
+        const chunks: Buffer[] = [];
+        let size = 0;
+        response.on('data', (chunk: Buffer) => {
+          if (size < MAX_ANSWER_BYTES) chunks.push(chunk);
+          size += chunk.length;
+        });
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8').slice(0, MAX_ANSWER_BYTES) }));
+        response.on('error', reject);
+      },
+    );
+    request.on('timeout', () => request.destroy(new Error(`no answer within ${TIMEOUT_MS / 1000} s`)));
+    request.on('error', reject);
+    request.end(body);
+  });
+}
+
+/**
+ * Writes a delivery of `event` to an endpoint and its job, both in the caller's transaction (the event's own, or the
+ * test button's): a rolled-back fact is never announced, and a committed one always has its job.
+ */
+export async function queueDelivery(
+  ctx: Pick<AppContext, 'jobs'>,
+  trx: DbTransaction,
+  delivery: { endpointId: number; organizationId: number; event: string; data: unknown },
+  t: number,
+): Promise<number> {
+  const body = JSON.stringify({ event: delivery.event, occurred_at: new Date(t).toISOString(), organization_id: delivery.organizationId, data: delivery.data });
+  const id = await insertDelivery(trx, { endpointId: delivery.endpointId, organizationId: delivery.organizationId, event: delivery.event, body }, t);
+  await ctx.jobs.enqueueWithin(trx, WEBHOOK_QUEUE, { deliveryId: id });
+  return id;
+}
+
+/**
+ * One attempt of a delivery (the job of WEBHOOK_QUEUE): signed POST to the endpoint's checked address. A 2xx answer
+ * delivers it; anything else is written to the log and, within 24 hours of the event, a later attempt is queued in
+ * the same transaction (backoff doubling from WEBHOOK_RETRY_MS, at most an hour); after that it is failed. The
+ * delivery is claimed for the attempt, so two instances never send it at once, and an attempt already made is never
+ * made again.
+ */
+export async function deliverWebhook(ctx: AppContext, deliveryId: number): Promise<void> {
+  const delivery = await deliveryToSend(ctx.db, deliveryId);
+  if (delivery?.status !== 'pending') return;
+  const t = now();
+  if (!(await claimDelivery(ctx.db, delivery.id, delivery.attempts, t, t + WEBHOOK_QUEUE_SETTINGS.leaseMs))) return;
+  const attempts = delivery.attempts + 1;
+  let outcome: { status: number | null; excerpt: string };
+  if (delivery.deleted_at !== null) {
+    outcome = { status: null, excerpt: 'The endpoint was removed.' };
+  } else {
+    try {
+      const target = await checkedAddress(delivery.url, ctx.config.integrations.allowPrivateWebhooks);
+      const timestamp = Math.floor(now() / 1000);
+      const answer = await post(
+        target,
+        {
+          'content-type': 'application/json',
+          'user-agent': 'ManufacturingMasters-Webhooks/1',
+          [WEBHOOK_HEADERS.event]: delivery.event,
+          [WEBHOOK_HEADERS.delivery]: String(delivery.id),
+          [WEBHOOK_HEADERS.timestamp]: String(timestamp),
+          [WEBHOOK_HEADERS.signature]: webhookSignature(delivery.secret, timestamp, delivery.body),
+        },
+        delivery.body,
+      );
+      outcome = { status: answer.status, excerpt: responseExcerpt(answer.text) };
+    } catch (error) {
+      outcome = { status: null, excerpt: responseExcerpt(String((error as Error).message ?? error)) };
+    }
+  }
+  const done = now();
+  const base = { attempts, response_status: outcome.status, response_excerpt: outcome.excerpt, last_attempt_at: done };
+  if (outcome.status !== null && outcome.status >= 200 && outcome.status < 300) {
+    await recordAttempt(ctx.db, delivery.id, { ...base, status: 'delivered', delivered_at: done });
+    return;
+  }
+  const next =
+    delivery.deleted_at === null ? retryOrGiveUp(delivery.created_at, done, ctx.config.integrations.webhookRetryMs, attempts) : { failed: true as const };
+  ctx.log.warn(
+    { event: 'webhook_attempt_failed', deliveryId: delivery.id, attempts, status: outcome.status, final: 'failed' in next },
+    'webhook attempt failed',
+  );
+  await ctx.db.transaction().execute(async (trx) => {
+    await recordAttempt(trx, delivery.id, { ...base, status: 'failed' in next ? 'failed' : 'pending', delivered_at: null });
+    if ('retryAt' in next) await ctx.jobs.enqueueWithin(trx, WEBHOOK_QUEUE, { deliveryId: delivery.id }, { startAfter: next.retryAt });
+  });
+}
