@@ -9,6 +9,7 @@ export * from './dashboard.ts';
 export * from './envelope.ts';
 export * from './kiosk.ts';
 export * from './learning.ts';
+export * from './locales.ts';
 export * from './messages.ts';
 export * from './notices.ts';
 export * from './organization.ts';

@@ -31,6 +31,7 @@ import * as outboxLease from './migrations/2026-11-26-037-outbox-lease.ts';
 import * as renditionPreparation from './migrations/2026-11-26-039-rendition-preparation.ts';
 import * as studio from './migrations/2026-11-27-040-studio.ts';
 import * as assessments from './migrations/2026-11-27-043-assessments.ts';
+import * as languages from './migrations/2026-11-27-048-languages.ts';
 
 /** Versioned migrations, in order. Never edit one that has landed: add a new file. */
 const migrations: Record<string, Migration> = {
@@ -65,6 +66,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-26-039-rendition-preparation': renditionPreparation,
   '2026-11-27-040-studio': studio,
   '2026-11-27-043-assessments': assessments,
+  '2026-11-27-048-languages': languages,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -10,6 +10,8 @@ export interface OrganizationTable {
   banner_url: string | null;
   /** When the owner confirmed the registration e-mail (migration 017); null: registered, not confirmed yet. */
   verified_at: number | null;
+  /** The language its members see unless they chose one (migration 048); null: English. */
+  default_locale: string | null;
   created_at: number;
   updated_at: number;
 }
@@ -42,6 +44,8 @@ export interface UserTable {
   logged_in_account: Generated<number>;
   last_login: number | null;
   timezone: string | null;
+  /** The member's chosen language (migration 048); null: the organization's default, then English. */
+  locale: string | null;
   is_change_password: Generated<number>;
   deleted_at: number | null;
   created_at: number;

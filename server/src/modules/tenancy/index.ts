@@ -7,5 +7,6 @@ export {
   organizationName,
   organizationVerified,
   setBanner,
+  setDefaultLocale,
 } from './organizations.queries.ts';
 export { organizationHasAccessColumn, subscriptionGivesAccess } from './subscription-access.queries.ts';

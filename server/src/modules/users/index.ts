@@ -5,6 +5,7 @@ export {
   findUserByEmail,
   findUserById,
   insertUser,
+  mailLocales,
   releaseMembers,
   softDeleteUser,
   type UserWithOrg,

@@ -30,6 +30,7 @@ const USER_COLUMNS = Object.keys({
   logged_in_account: true,
   last_login: true,
   timezone: true,
+  locale: true,
   is_change_password: true,
   deleted_at: true,
   created_at: true,
@@ -43,7 +44,7 @@ function selectUserWithOrg(db: Db) {
     .leftJoin('organizations', 'organizations.id', 'users.organization_id')
     .leftJoin('teams', (j) => j.onRef('teams.id', '=', 'users.team_id').on('teams.deleted_at', 'is', null))
     .select(USER_COLUMNS)
-    .select(['organizations.name as organization_name', 'teams.name as team_name'])
+    .select(['organizations.name as organization_name', 'organizations.default_locale as organization_locale', 'teams.name as team_name'])
     .where('users.deleted_at', 'is', null);
 }
 
@@ -130,4 +131,19 @@ export async function assignMembers(db: Db, organizationId: number, teamId: numb
 /** Members leave the team; the users themselves stay. */
 export async function releaseMembers(db: Db, organizationId: number, teamId: number): Promise<void> {
   await db.updateTable('users').set({ team_id: null, updated_at: now() }).where('organization_id', '=', organizationId).where('team_id', '=', teamId).execute();
+}
+
+/**
+ * The language each user reads e-mails in: their own, else their organization's default (null: neither, English).
+ * Raw values: the mail side validates them (`recipientLocale`).
+ */
+export async function mailLocales(db: Db, userIds: readonly number[]): Promise<Map<number, { own: string | null; organization: string | null }>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('users')
+    .leftJoin('organizations', 'organizations.id', 'users.organization_id')
+    .select(['users.id', 'users.locale', 'organizations.default_locale'])
+    .where('users.id', 'in', [...new Set(userIds)])
+    .execute();
+  return new Map(rows.map((r) => [r.id, { own: r.locale, organization: r.default_locale }]));
 }
