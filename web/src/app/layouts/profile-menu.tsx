@@ -20,7 +20,7 @@ export function ProfileMenu({ session, entries }: ProfileMenuProps) {
         {/* Named by hidden text rather than aria-label, which would not contain the visible initials. */}
         <UnstyledButton>
           <VisuallyHidden>{t('nav.profileMenu')}</VisuallyHidden>
-          <Avatar src={session.active_profile_image} alt="" color="blue" radius="xl" aria-hidden>
+          <Avatar src={session.active_profile_image} alt="" color="blue" radius="xl" aria-hidden translate="no">
             {initialsOf(fullName)}
           </Avatar>
         </UnstyledButton>

@@ -79,7 +79,7 @@ export function PeoplePanel({ organizationId, teamId, onFailure, heading = true 
               </Group>
             )}
             {/* One dark fill for initials: the per-name pastel colours fall under 4.5:1. */}
-            <Avatar src={p.picture} color="blue.8" variant="filled" radius="xl">
+            <Avatar src={p.picture} color="blue.8" variant="filled" radius="xl" translate="no">
               {initialsOf(`${p.name} ${p.last_name}`)}
             </Avatar>
             <div style={{ minWidth: 0 }}>
@@ -113,7 +113,7 @@ export function PeoplePanel({ organizationId, teamId, onFailure, heading = true 
       <Modal opened={selected !== null} onClose={() => setSelected(null)} title={t('people.profile')} centered>
         {selected && (
           <Stack align="center" gap="xs">
-            <Avatar src={selected.picture} color="blue.8" variant="filled" size={96} radius={96}>
+            <Avatar src={selected.picture} color="blue.8" variant="filled" size={96} radius={96} translate="no">
               {initialsOf(`${selected.name} ${selected.last_name}`)}
             </Avatar>
             <Title order={3} translate="no">
