@@ -38,7 +38,8 @@ async function untranslatedText(page: Page): Promise<string[]> {
       const box = element.getBoundingClientRect();
       const style = getComputedStyle(element);
       const clipped = element.closest('.mantine-VisuallyHidden-root, [class*="visually-hidden"]') !== null;
-      if (!clipped && (box.width === 0 || box.height === 0 || style.visibility === 'hidden' || style.display === 'none')) element.setAttribute('data-pseudo-hidden', '');
+      if (!clipped && (box.width === 0 || box.height === 0 || style.visibility === 'hidden' || style.display === 'none'))
+        element.setAttribute('data-pseudo-hidden', '');
       if (element.closest(SKIPPED)) continue;
       for (const attribute of ['aria-label', 'title', 'placeholder', 'alt']) {
         const value = element.getAttribute(attribute);

@@ -1,4 +1,4 @@
-import { Button, Menu } from '@mantine/core';
+import { Button, Menu, Text } from '@mantine/core';
 import { LOCALE_NAMES, LOCALES, type Locale } from '@mm/contract';
 import { IconCheck, IconLanguage } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -44,7 +44,13 @@ export function LanguageSwitcher({ size = 'sm' }: { size?: 'sm' | 'lg' }) {
           leftSection={<IconLanguage size={18} aria-hidden="true" />}
           aria-label={t('language.choose', { language: LOCALE_NAMES[locale] })}
         >
-          <span translate="no">{LOCALE_NAMES[locale]}</span>
+          {/* A phone's header has room for the code only; the button's name says the whole language. */}
+          <Text span inherit translate="no" visibleFrom="sm">
+            {LOCALE_NAMES[locale]}
+          </Text>
+          <Text span inherit translate="no" hiddenFrom="sm">
+            {locale.toUpperCase()}
+          </Text>
         </Button>
       </Menu.Target>
       <Menu.Dropdown>

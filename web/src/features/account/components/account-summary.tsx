@@ -1,15 +1,16 @@
 import { Alert, Button, Card, Divider, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { ProfileData } from '@mm/contract';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LabelledValue } from '../../../components/labelled-value.tsx';
 import { paths } from '../../../config/paths.ts';
 import { openEditProfileModal } from './edit-profile-modal.tsx';
 
-/** `readOnly`: the shared guest, which may change nothing of the account, is offered no action on it. */
-type AccountSummaryProps = { profile: ProfileData; readOnly: boolean };
+/** `readOnly`: the shared guest, which may change nothing of the account, is offered no action on it. `children`: more settings, above the deletion. */
+type AccountSummaryProps = { profile: ProfileData; readOnly: boolean; children?: ReactNode };
 
-export function AccountSummary({ profile, readOnly }: AccountSummaryProps) {
+export function AccountSummary({ profile, readOnly, children }: AccountSummaryProps) {
   const { t } = useTranslation('account');
   return (
     <Stack gap="lg">
@@ -46,6 +47,7 @@ export function AccountSummary({ profile, readOnly }: AccountSummaryProps) {
           </>
         )}
       </Card>
+      {children}
       {!readOnly && (
         <Group justify="flex-end">
           <Button component={Link} to={paths.account.delete} variant="subtle" color="red">

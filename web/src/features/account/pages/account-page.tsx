@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Container, Group, Title } from '@mantine/core';
+import { Alert, Button, Container, Group, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageLoader } from '../../../components/page-loader.tsx';
@@ -24,11 +24,10 @@ export function AccountPage() {
           {profile.error.message}
         </Alert>
       )}
-      {profile.data && <AccountSummary profile={profile.data} readOnly={session.isGuestUser} />}
-      {profile.data && !session.isGuestUser && (
-        <Box mt="lg">
-          <LanguageSettings profile={profile.data} isSuperUser={session.isSuperUser} />
-        </Box>
+      {profile.data && (
+        <AccountSummary profile={profile.data} readOnly={session.isGuestUser}>
+          {!session.isGuestUser && <LanguageSettings profile={profile.data} isSuperUser={session.isSuperUser} />}
+        </AccountSummary>
       )}
       {!session.isGuestUser && (
         <Group mt="lg">

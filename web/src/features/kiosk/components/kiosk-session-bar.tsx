@@ -26,9 +26,7 @@ export function KioskSessionBar({ name, idleSeconds }: { name: string; idleSecon
         <div>
           <Text fw={600}>{t('bar.signedIn', { name })}</Text>
           <Text size="sm" c={secondsLeft <= WARNING_SECONDS ? 'red.8' : 'dimmed'} aria-live="polite" data-testid="kiosk-countdown">
-            {secondsLeft <= WARNING_SECONDS
-              ? t('bar.signingOut', { seconds: secondsLeft })
-              : t('bar.hint', { count: Math.round(idleSeconds / 60) })}
+            {secondsLeft <= WARNING_SECONDS ? t('bar.signingOut', { seconds: secondsLeft }) : t('bar.hint', { count: Math.round(idleSeconds / 60) })}
           </Text>
         </div>
         {/* This session's language: the next person at the tablet starts in the tablet's own. */}

@@ -4,7 +4,6 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
-
 /**
  * "just now", "5 minutes ago", "yesterday" within a week (Intl, in `locale`); after that the pt-BR date (dd/mm/yyyy),
  * like the app's other dates.
