@@ -40,7 +40,7 @@ export function PublicRoutes() {
         <Route path={paths.watchShared} element={titled('Shared video', <WatchSharedPage />)} />
       </Route>
       {/* A shared kiosk takes the whole screen: no header or footer, big tap targets. */}
-      <Route path={paths.kiosk} element={titled('Kiosk', <KioskPage />)} />
+      <Route path={paths.kiosk} element={titled((t) => t('titles.kiosk'), <KioskPage />)} />
       <Route path="*" element={<SignInFirst />} />
     </Routes>
   );

@@ -6,6 +6,7 @@ import { importTestCatalog, type TestCatalog } from '../../../test/catalog-fixtu
 import { organizationWithMembers, startPlatform, type TestPlatform, uniqueEmail } from '../../../test/harness.ts';
 import { pdfText } from '../../../test/pdf-text.ts';
 import { catalogKeys } from '../../lib/i18n.ts';
+import { callerLocale } from '../auth/caller.ts';
 
 let platform: TestPlatform;
 let catalog: TestCatalog;
@@ -43,6 +44,17 @@ describe('server catalogs', () => {
     for (const locale of LOCALES.filter((l) => l !== 'en')) {
       for (const key of keys[locale]?.messages ?? []) expect(all.includes(key), `${locale}/messages.json: "${key}"`).toBe(true);
     }
+  });
+
+  it('answers a kiosk session in the language its switcher sent, a member in their own, else the browser’s', () => {
+    const kiosk = { kioskId: 7, locale: 'en' };
+    const member = { kioskId: null, locale: 'en' };
+    expect(callerLocale(kiosk, 'es')).toBe('es');
+    expect(callerLocale(kiosk, null)).toBe('en');
+    expect(callerLocale(member, 'es')).toBe('en');
+    expect(callerLocale({ kioskId: null, locale: null }, 'es')).toBe('es');
+    expect(callerLocale({ kioskId: null, locale: null }, null)).toBe('en');
+    expect(callerLocale({ kioskId: null, locale: 'xx' }, null)).toBe('en');
   });
 
   it('reads the first supported language of an Accept-Language header', () => {
