@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { email, flag } from './auth.ts';
+import { LOCALES } from './locales.ts';
 import type { WireInput } from './route.ts';
 
 export const profileData = z.object({
@@ -17,6 +18,9 @@ export const profileData = z.object({
   role: z.string().nullable(),
   picture: z.string().nullable(),
   support_email: z.string(),
+  /** The member's own language (null: not chosen) and their organization's default (null: none, English). */
+  locale: z.enum(LOCALES).nullable(),
+  organization_locale: z.enum(LOCALES).nullable(),
 });
 export type ProfileData = z.infer<typeof profileData>;
 
@@ -58,3 +62,7 @@ export const userInfoData = z.object({
   is_super_user: z.number(),
 });
 export type UserInfoData = z.infer<typeof userInfoData>;
+
+/** A member's own language, or null to follow their organization's default (issue 40). */
+export const setLocaleRequest = z.object({ locale: z.enum(LOCALES).nullable() });
+export type SetLocaleRequest = z.infer<typeof setLocaleRequest>;

@@ -11,6 +11,7 @@ export * from './envelope.ts';
 export * from './integrations.ts';
 export * from './kiosk.ts';
 export * from './learning.ts';
+export * from './locales.ts';
 export * from './messages.ts';
 export * from './notices.ts';
 export * from './organization.ts';

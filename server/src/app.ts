@@ -18,6 +18,7 @@ import { answerSerializerCompiler } from './lib/answer-serializer.ts';
 import { failure, registerErrorEnvelope } from './lib/envelope.ts';
 import { resolveEvidenceKey, useEvidenceKey } from './lib/evidence-key.ts';
 import { endKeptConnectionsWhenDraining } from './lib/graceful-shutdown.ts';
+import { registerRequestLocale } from './lib/i18n.ts';
 import { createMetrics, type Metrics } from './lib/metrics.ts';
 import { refuseNulCharacters } from './lib/nul-characters.ts';
 import { redactUrl } from './lib/redact.ts';
@@ -127,6 +128,7 @@ export async function buildApp(
     await db.destroy();
   });
 
+  registerRequestLocale(app);
   registerErrorEnvelope(app);
   app.addHook('preValidation', refuseNulCharacters);
   addSecurityHeaders(app, {

@@ -1,6 +1,7 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
+import { startI18n } from './lib/i18n.ts';
 import { registerServiceWorker } from './lib/offline-sync.ts';
 
 const root = document.getElementById('root');
@@ -20,10 +21,13 @@ registerServiceWorker();
 
 // The first render as a transition: React then renders in slices of a few milliseconds and lets the browser paint and
 // answer input in between, rather than holding a phone's main thread for the whole tree at once.
-startTransition(() => {
-  createRoot(root).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
-});
+// The first render waits for the active language's messages (one small file per namespace).
+void startI18n().then(() =>
+  startTransition(() => {
+    createRoot(root).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  }),
+);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { profileData, subProfilesData, updateProfileRequest, userInfoData, userInfoRequest } from '../account.ts';
+import { profileData, setLocaleRequest, subProfilesData, updateProfileRequest, userInfoData, userInfoRequest } from '../account.ts';
 import { defineRoute, defineRoutes } from '../route.ts';
 import { userParams } from './params.ts';
 
@@ -14,6 +14,20 @@ export const accountRoutes = defineRoutes('account', {
     path: '/api/updateProfile',
     summary: "Change the member's name, e-mail or preferences",
     body: updateProfileRequest,
+    answer: z.null(),
+  }),
+  setLocale: defineRoute({
+    method: 'POST',
+    path: '/api/set_locale',
+    summary: "Choose the member's own language (null: the organization's default)",
+    body: setLocaleRequest,
+    answer: z.null(),
+  }),
+  setOrganizationLocale: defineRoute({
+    method: 'POST',
+    path: '/api/set_organization_locale',
+    summary: "Choose the organization's default language for its members (super user; null: English)",
+    body: setLocaleRequest,
     answer: z.null(),
   }),
   userInfo: defineRoute({

@@ -35,6 +35,7 @@ import * as peopleWithoutEmail from './migrations/2026-11-27-044-people-without-
 import * as sso from './migrations/2026-11-27-045-sso.ts';
 import * as integrations from './migrations/2026-11-27-046-integrations.ts';
 import * as scim from './migrations/2026-11-27-047-scim.ts';
+import * as languages from './migrations/2026-11-27-048-languages.ts';
 import * as studioUploadExpiry from './migrations/2026-11-27-049-studio-upload-expiry.ts';
 
 /** Versioned migrations, in order. Never edit one that has landed: add a new file. */
@@ -70,10 +71,11 @@ const migrations: Record<string, Migration> = {
   '2026-11-26-039-rendition-preparation': renditionPreparation,
   '2026-11-27-040-studio': studio,
   '2026-11-27-043-assessments': assessments,
-  '2026-11-27-046-integrations': integrations,
   '2026-11-27-044-people-without-email': peopleWithoutEmail,
   '2026-11-27-045-sso': sso,
+  '2026-11-27-046-integrations': integrations,
   '2026-11-27-047-scim': scim,
+  '2026-11-27-048-languages': languages,
   '2026-11-27-049-studio-upload-expiry': studioUploadExpiry,
 };
 

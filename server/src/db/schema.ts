@@ -14,6 +14,8 @@ export interface OrganizationTable {
   password_sign_in: Generated<number>;
   /** What members without e-mail type with their employee number to sign in (migration 044), printed on their sheet. */
   sign_in_code: string;
+  /** The language its members see unless they chose one (migration 048); null: English. */
+  default_locale: string | null;
   created_at: number;
   updated_at: number;
 }
@@ -49,6 +51,8 @@ export interface UserTable {
   logged_in_account: Generated<number>;
   last_login: number | null;
   timezone: string | null;
+  /** The member's chosen language (migration 048); null: the organization's default, then English. */
+  locale: string | null;
   is_change_password: Generated<number>;
   deleted_at: number | null;
   created_at: number;

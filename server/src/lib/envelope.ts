@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { uniqueViolationOf } from '../db/unique-violation.ts';
 import { AppError } from './errors.ts';
+import { translateMessage } from './i18n.ts';
 
 /** The one place that maps every error to `{ success: false, error_messages, error_code, code }`. */
 export function registerErrorEnvelope(app: FastifyInstance): void {
@@ -12,7 +13,7 @@ export function registerErrorEnvelope(app: FastifyInstance): void {
       return reply
         .status(error.status)
         .headers(error.headers)
-        .send(failure(error.status, error.message, error.code));
+        .send(failure(error.status, translateMessage(error.message, request.locale), error.code));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       // Name every wrong field, each with its own message.
@@ -20,7 +21,7 @@ export function registerErrorEnvelope(app: FastifyInstance): void {
         const field = String(v.instancePath ?? '')
           .replace(/^\//, '')
           .replace(/\//g, '.');
-        const message = v.message ?? 'is invalid';
+        const message = translateMessage(v.message ?? 'is invalid', request.locale);
         return field ? `${field}: ${message}` : message;
       });
       return reply.status(400).send(failure(400, messages.join('; ')));
@@ -35,14 +36,14 @@ export function registerErrorEnvelope(app: FastifyInstance): void {
           : collision.table === 'users' && collision.column.startsWith('organization_id')
             ? 'This employee number is already used in your organization.'
             : 'This was saved a moment ago by another request: it already exists.';
-      return reply.status(409).send(failure(409, message));
+      return reply.status(409).send(failure(409, translateMessage(message, request.locale)));
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      return reply.status(status).send(failure(status, clientMessage(error)));
+      return reply.status(status).send(failure(status, translateMessage(clientMessage(error), request.locale)));
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send(failure(500, 'Something went wrong on our side. Please try again.'));
+    return reply.status(500).send(failure(500, translateMessage('Something went wrong on our side. Please try again.', request.locale)));
   });
 }
 

@@ -1,3 +1,4 @@
+import { LocaleSync } from '../lib/locale-choice.ts';
 import { useOfflineSync } from '../lib/offline-sync.ts';
 import { AppRoutes } from './app-routes.tsx';
 import { AppProviders } from './providers.tsx';
@@ -14,6 +15,7 @@ export function App() {
     <AppProviders>
       <OfflineSync />
       <SessionGuard />
+      <LocaleSync />
       <AppRoutes />
     </AppProviders>
   );

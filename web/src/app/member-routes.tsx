@@ -73,9 +73,9 @@ export function MemberRoutes() {
   return (
     <Routes>
       <Route element={<MemberLayout />}>
-        <Route path={paths.home} element={titled('Home', <HomePage />)} />
-        <Route path={paths.achievements} element={titled('Certificates', <AchievementsPage />)} />
-        <Route path={paths.verifyCertificate} element={titled('Certificate verification', <VerifyPage />)} />
+        <Route path={paths.home} element={titled((t) => t('titles.home'), <HomePage />)} />
+        <Route path={paths.achievements} element={titled((t) => t('titles.certificates'), <AchievementsPage />)} />
+        <Route path={paths.verifyCertificate} element={titled((t) => t('titles.verify'), <VerifyPage />)} />
         <Route path={paths.forcedChangePassword} element={titled('Change your password', <ForcedChangePasswordPage />)} />
         <Route path={paths.page} element={titled('Information', <InfoPage />)} />
         <Route path={paths.version} element={titled('Version', <VersionPage />)} />
@@ -83,7 +83,7 @@ export function MemberRoutes() {
         {/* Account, billing and sharing are not for a shared kiosk (the server refuses their calls to a kiosk session too). */}
         <Route element={<NotOnKiosk />}>
           <Route path={paths.firstLogin} element={titled('Welcome', <FirstLoginPage />)} />
-          <Route path={paths.account.root} element={titled('User Account', <AccountPage />)} />
+          <Route path={paths.account.root} element={titled((t) => t('titles.account'), <AccountPage />)} />
           <Route path={paths.account.edit} element={titled('Edit profile', <AccountEditPage />)} />
           <Route path={paths.account.changePassword} element={titled('Change password', <AccountChangePasswordPage />)} />
           <Route path={paths.account.delete} element={titled('Delete account', <AccountDeletePage />)} />

@@ -44,11 +44,11 @@ export function PublicRoutes() {
         <Route path={paths.version} element={titled('Version', <VersionPage />)} />
         <Route path={paths.plans} element={titled('Plans', <PublicPlansPage />)} />
         <Route path={paths.logout} element={titled('Signed out', <AfterSignOut />)} />
-        <Route path={paths.verifyCertificate} element={titled('Certificate verification', <VerifyPage />)} />
+        <Route path={paths.verifyCertificate} element={titled((t) => t('titles.verify'), <VerifyPage />)} />
         <Route path={paths.watchShared} element={titled('Shared video', <WatchSharedPage />)} />
       </Route>
       {/* A shared kiosk takes the whole screen: no header or footer, big tap targets. */}
-      <Route path={paths.kiosk} element={titled('Kiosk', <KioskPage />)} />
+      <Route path={paths.kiosk} element={titled((t) => t('titles.kiosk'), <KioskPage />)} />
       <Route path="*" element={<SignInFirst />} />
     </Routes>
   );

@@ -1,6 +1,7 @@
 import { Group, Paper, Text } from '@mantine/core';
 import { IconBrandApple, IconBrandGooglePlay } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 
 function StoreBadge({ icon, caption, store }: { icon: ReactNode; caption: string; store: string }) {
   return (
@@ -11,7 +12,7 @@ function StoreBadge({ icon, caption, store }: { icon: ReactNode; caption: string
           <Text size="xs" lh={1.1} c="gray.4">
             {caption}
           </Text>
-          <Text size="sm" fw={700} lh={1.2}>
+          <Text size="sm" fw={700} lh={1.2} translate="no">
             {store}
           </Text>
         </div>
@@ -22,10 +23,11 @@ function StoreBadge({ icon, caption, store }: { icon: ReactNode; caption: string
 
 /** The mobile apps, shown as text badges: no third-party images are loaded. */
 export function AppStoreBadges() {
+  const { t } = useTranslation();
   return (
     <Group gap="sm">
-      <StoreBadge icon={<IconBrandApple size={22} aria-hidden />} caption="Download on the" store="App Store" />
-      <StoreBadge icon={<IconBrandGooglePlay size={22} aria-hidden />} caption="Get it on" store="Google Play" />
+      <StoreBadge icon={<IconBrandApple size={22} aria-hidden />} caption={t('footer.appStoreCaption')} store="App Store" />
+      <StoreBadge icon={<IconBrandGooglePlay size={22} aria-hidden />} caption={t('footer.playCaption')} store="Google Play" />
     </Group>
   );
 }

@@ -10,7 +10,7 @@ import './brand-logo.css';
  */
 export function BrandLogo({ to, compactOnTablet = false }: { to: string; compactOnTablet?: boolean }) {
   return (
-    <UnstyledButton component={Link} to={to} aria-label={BRAND}>
+    <UnstyledButton component={Link} to={to} aria-label={BRAND} translate="no">
       <Group gap={8} wrap="nowrap">
         <ThemeIcon size="lg" radius="md" aria-hidden>
           <IconBuildingFactory2 size={20} />

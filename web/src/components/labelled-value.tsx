@@ -7,7 +7,8 @@ export function LabelledValue({ label, value }: { label: string; value: string }
       <Text size="xs" tt="uppercase" fw={700} c="dimmed">
         {label}
       </Text>
-      <Text>{value}</Text>
+      {/* A value is data (an address, a plan, an amount), never a message of the app. */}
+      <Text translate="no">{value}</Text>
     </div>
   );
 }

@@ -1,5 +1,7 @@
 import { type Envelope, type ErrorCode, errorCodeOfStatus, type RouteAnswer, type RouteDefinition, type RouteInput, urlOf } from '@mm/contract';
+import i18next from 'i18next';
 import { useSyncExternalStore } from 'react';
+import { activeLocale } from './i18n.ts';
 import { getSession } from './session.ts';
 
 /** A failed call: the HTTP status and the server's `error_messages`, ready to show. */
@@ -73,7 +75,8 @@ export function setSessionEndedHandler(handler: (message: string) => void): void
   onSessionEnded = handler;
 }
 
-const UNREACHABLE = 'The server cannot be reached. Check your connection and try again.';
+/** Said when no answer came back (the server's own messages come in the request's language). */
+const unreachable = () => i18next.t('common:errors.unreachable');
 
 /**
  * The error of a failed answer; a call whose session the server refused signs the app out first, when that session
@@ -81,7 +84,7 @@ const UNREACHABLE = 'The server cannot be reached. Check your connection and try
  * must not end the next person's session.
  */
 function failureOf(response: Response, envelope: Envelope<unknown> | null, token: string | undefined): ApiError {
-  const message = envelope?.success === false ? envelope.error_messages : UNREACHABLE;
+  const message = envelope?.success === false ? envelope.error_messages : unreachable();
   const code = envelope?.success === false ? envelope.code : errorCodeOfStatus(response.status);
   if (response.status === 401 && token && token === getSession()?.accessToken) {
     onSessionEnded(message);
@@ -123,7 +126,8 @@ async function send<T>(
   { form, keepalive, accessToken, headers: extraHeaders }: RequestOptions = {},
 ): Promise<ApiAnswer<T>> {
   const token = accessToken ?? getSession()?.accessToken;
-  const headers = new Headers({ ...extraHeaders, Accept: 'application/json' });
+  // The server answers its messages in the language the app shows (for a signed-in member, their saved one wins).
+  const headers = new Headers({ ...extraHeaders, Accept: 'application/json', 'Accept-Language': activeLocale() });
   if (token) headers.set('Authorization', `Bearer ${token}`);
   if (json !== undefined) headers.set('Content-Type', 'application/json');
 
@@ -131,7 +135,7 @@ async function send<T>(
   try {
     response = await fetch(path, { method, headers, keepalive, body: form ?? (json === undefined ? undefined : JSON.stringify(json)) });
   } catch {
-    throw new ApiError(0, UNREACHABLE);
+    throw new ApiError(0, unreachable());
   }
 
   const envelope = (await response.json().catch(() => null)) as Envelope<T> | null;
@@ -177,7 +181,7 @@ export async function downloadFrom(path: string, send?: { method: string; body: 
   try {
     response = await fetch(path, { headers, ...send });
   } catch {
-    throw new ApiError(0, UNREACHABLE);
+    throw new ApiError(0, unreachable());
   }
   if (response.ok) return { blob: await response.blob(), filename: filenameFrom(response.headers.get('Content-Disposition')) };
 

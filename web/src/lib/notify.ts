@@ -1,13 +1,16 @@
 import { notifications } from '@mantine/notifications';
+import i18next from 'i18next';
 import { ApiError } from './api-client.ts';
 import { notifyConfirmationNeeded } from './confirmation-reminder.tsx';
 
 /** The toasts of one part of the app: they close after `autoClose` ms, or Mantine's default when it is undefined. */
 function toasts(autoClose?: number) {
   const timing = autoClose === undefined ? {} : { autoClose };
-  const errorMessage = (message: string) => notifications.show({ color: 'red', message, ...timing });
+  // The close button's name in the language shown (Mantine's own is English).
+  const close = () => ({ closeButtonProps: { 'aria-label': i18next.t('common:toast.close') } });
+  const errorMessage = (message: string) => notifications.show({ color: 'red', message, ...timing, ...close() });
   return {
-    success: (message: string) => notifications.show({ color: 'green', message, ...timing }),
+    success: (message: string) => notifications.show({ color: 'green', message, ...timing, ...close() }),
     errorMessage,
     /** Shows a failed call's `error_messages`. */
     error: (error: unknown) => {

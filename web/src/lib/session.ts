@@ -96,9 +96,14 @@ export function updateSession(changes: Partial<Omit<Session, 'accessToken' | 'us
 }
 
 /** Sign-out forgets everything this app stored in the browser, but the tablet's own kiosk enrolment. */
+const KEPT_KEYS = ['mm-locale', 'mm-pseudo-locale'];
+
 export function clearSession(): void {
   const kioskDevice = getKioskDeviceToken();
+  // The browser's language choice (and a test's pseudo-locale) outlive the session: they are the browser's, not the member's.
+  const kept = KEPT_KEYS.map((key) => [key, localStorage.getItem(key)] as const);
   localStorage.clear();
+  for (const [key, value] of kept) if (value !== null) localStorage.setItem(key, value);
   // The member's reads kept for offline use (the service worker's copies) leave with the session.
   if (typeof caches !== 'undefined') for (const name of ['mm-data', 'mm-media']) void caches.delete(name).catch(() => undefined);
   if (kioskDevice) rememberKioskDevice(kioskDevice);

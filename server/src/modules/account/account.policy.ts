@@ -16,3 +16,10 @@ export function assertCanEditUserInfo(caller: Caller, target: Target): void {
 }
 
 export const TEAM_ROLE_LOCKED = 'Only a super user can change the team and role.';
+
+export const ORGANIZATION_LOCALE_SUPER_USER = "Only a super user can choose the organization's language.";
+
+/** Organization-wide settings are a super user's of that organization (the guest and kiosk sessions never reach them). */
+export function assertSuperUserOfOrganization(caller: Caller): asserts caller is Caller & { organizationId: number } {
+  if (!caller.isSuperUser || caller.organizationId === null) throw forbidden(ORGANIZATION_LOCALE_SUPER_USER);
+}

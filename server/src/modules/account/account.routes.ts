@@ -5,7 +5,17 @@ import { contractRoute } from '../../lib/contract-route.ts';
 import { ok } from '../../lib/reply.ts';
 import { readUpload } from '../../lib/upload.ts';
 import { callerOf } from '../auth/index.ts';
-import { getProfile, getSubProfiles, getUserInfo, MAX_PICTURE_BYTES, saveProfilePicture, saveUserInfo, updateProfile } from './account.service.ts';
+import {
+  getProfile,
+  getSubProfiles,
+  getUserInfo,
+  MAX_PICTURE_BYTES,
+  saveProfilePicture,
+  saveUserInfo,
+  setLocale,
+  setOrganizationLocale,
+  updateProfile,
+} from './account.service.ts';
 
 export const accountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   // The spec calls `profile` with POST; GET is the same read. Neither writes, so the guest may call both, and a
@@ -29,6 +39,24 @@ export const accountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     handler: async (request) => {
       await updateProfile(ctx, callerOf(request), request.body);
       return ok(null, 'Profile updated successfully.');
+    },
+  });
+
+  app.route({
+    ...contractRoute(routes.setLocale),
+    handler: async (request) => {
+      await setLocale(ctx, callerOf(request), request.body);
+      // Confirmed in the language just chosen.
+      if (request.body.locale) request.locale = request.body.locale;
+      return ok(null, 'Your language was saved.');
+    },
+  });
+
+  app.route({
+    ...contractRoute(routes.setOrganizationLocale),
+    handler: async (request) => {
+      await setOrganizationLocale(ctx, callerOf(request), request.body);
+      return ok(null, "Your organization's language was saved.");
     },
   });
 

@@ -1,5 +1,13 @@
 import path from 'node:path';
-import type { ProfileData, SubProfilesData, UpdateProfileRequest, UserInfoData, UserInfoRequest } from '@mm/contract';
+import {
+  isLocale,
+  type ProfileData,
+  type SetLocaleRequest,
+  type SubProfilesData,
+  type UpdateProfileRequest,
+  type UserInfoData,
+  type UserInfoRequest,
+} from '@mm/contract';
 import sharp from 'sharp';
 import type { AppContext } from '../../app-context.ts';
 import { newToken } from '../../lib/crypto.ts';
@@ -7,8 +15,9 @@ import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../l
 import type { Caller } from '../auth/index.ts';
 import { findAccessSubscription } from '../billing/index.ts';
 import { findOrCreateTeam } from '../organization/index.ts';
+import { setDefaultLocale } from '../tenancy/index.ts';
 import { emailTaken, findUserById, type UserWithOrg, updateUser } from '../users/index.ts';
-import { assertCanEditUserInfo, assertCanReadUser, TEAM_ROLE_LOCKED } from './account.policy.ts';
+import { assertCanEditUserInfo, assertCanReadUser, assertSuperUserOfOrganization, TEAM_ROLE_LOCKED } from './account.policy.ts';
 
 export const MAX_PICTURE_BYTES = 5 * 1024 * 1024;
 const PICTURE_SIZE = 256;
@@ -43,6 +52,8 @@ export async function getProfile(ctx: AppContext, caller: Caller): Promise<Profi
     role: user.role,
     picture: user.picture,
     support_email: ctx.config.supportEmail,
+    locale: isLocale(user.locale) ? user.locale : null,
+    organization_locale: isLocale(user.organization_locale) ? user.organization_locale : null,
   };
 }
 
@@ -55,6 +66,17 @@ export async function getSubProfiles(ctx: AppContext, caller: Caller): Promise<S
 export async function updateProfile(ctx: AppContext, caller: Caller, input: UpdateProfileRequest): Promise<void> {
   if (await emailTaken(ctx.db, input.email, caller.userId)) throw conflict('The email has already been taken.');
   await updateUser(ctx.db, caller.userId, { name: input.name, email: input.email });
+}
+
+/** The member's own language; null follows their organization's default. */
+export async function setLocale(ctx: AppContext, caller: Caller, input: SetLocaleRequest): Promise<void> {
+  await updateUser(ctx.db, caller.userId, { locale: input.locale });
+}
+
+/** The organization's default language for members who chose none: its super users only. */
+export async function setOrganizationLocale(ctx: AppContext, caller: Caller, input: SetLocaleRequest): Promise<void> {
+  assertSuperUserOfOrganization(caller);
+  await setDefaultLocale(ctx.db, caller.organizationId, input.locale);
 }
 
 function toUserInfo(user: UserWithOrg): UserInfoData {

@@ -14,6 +14,7 @@ import {
 import type { AppContext } from '../../app-context.ts';
 import { MINUTE, now, toIso } from '../../lib/clock.ts';
 import { badRequest, conflict, forbidden, unauthorized } from '../../lib/errors.ts';
+import { recipientLocale } from '../../lib/i18n.ts';
 import { hashPassword, passwordProblem, verifyPassword } from '../../lib/passwords.ts';
 import { clearAttempts, giveBackAttempt, LIMITS, takeAttempt } from '../../lib/throttle.ts';
 import { passwordResetMail } from '../mail/index.ts';
@@ -187,7 +188,7 @@ export async function requestPasswordReset(ctx: AppContext, email: string, ip: s
   const token = await issueUserToken(ctx.db, user.id, 'reset', RESET_LIFETIME);
   // Built from PUBLIC_URL, never from the Host header a caller could forge.
   const url = `${ctx.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
-  await ctx.mailer.send(user.email, 'password_reset', passwordResetMail(user.name, url));
+  await ctx.mailer.send(user.email, 'password_reset', passwordResetMail(user.name, url, recipientLocale(user.locale, user.organization_locale)));
 }
 
 export async function resetPassword(ctx: AppContext, input: ResetPasswordRequest, ip: string): Promise<void> {

@@ -1,9 +1,11 @@
+import { DEFAULT_LOCALE, isLocale, type Locale } from '@mm/contract';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../../db/client.ts';
 import { now } from '../../lib/clock.ts';
 import { hashToken } from '../../lib/crypto.ts';
 import { forbidden, GUEST_READ_ONLY, unauthorized } from '../../lib/errors.ts';
+import { acceptedLocale } from '../../lib/i18n.ts';
 import type { Identified } from '../../lib/request-budget.ts';
 import { CATALOG_VERSION, FIRST_CATALOG_VERSION } from '../settings/index.ts';
 import { KIOSK_IDLE_LIFETIME, KIOSK_SLIDE_STEP, SESSION_IDLE_LIFETIME, SESSION_SLIDE_STEP } from './session-lifetimes.ts';
@@ -33,6 +35,8 @@ export type Caller = {
   organizationHasAccess?: boolean;
   /** The member's time zone (their watch days are counted in it), read with the session; absent on callers the server makes up. */
   timezone?: string | null;
+  /** The member's own language, else their organization's default (null: neither chosen); absent on callers the server makes up. */
+  locale?: string | null;
 };
 
 /**
@@ -93,6 +97,7 @@ export async function findCaller(db: Db, token: string): Promise<Caller | null> 
     // SQLite answers 1 or 0, PostgreSQL true or false.
     organizationHasAccess: Boolean(row.organization_has_access),
     timezone: row.timezone,
+    locale: row.locale ?? row.default_locale,
   };
 }
 
@@ -121,10 +126,21 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: AuthOptions) => 
       return;
     }
     request.caller = caller;
+    request.locale = callerLocale(caller, acceptedLocale(request));
     if (caller.kioskId !== null && access.kiosk !== 'open') throw forbidden(KIOSK_REFUSED, 'kiosk_refused');
     if (caller.isGuest && request.method !== 'GET' && !access.guestWrites) throw forbidden(GUEST_READ_ONLY, 'guest_read_only');
   });
 });
+
+/**
+ * The language a signed-in request is answered in: on a shared kiosk the session's own choice (the kiosk's switcher,
+ * sent as Accept-Language) first; elsewhere the member's language, else their organization's default, then the
+ * browser's language, then English.
+ */
+export function callerLocale(caller: Pick<Caller, 'kioskId' | 'locale'>, accepted: Locale | null): Locale {
+  if (caller.kioskId !== null && accepted) return accepted;
+  return isLocale(caller.locale) ? caller.locale : (accepted ?? DEFAULT_LOCALE);
+}
 
 /**
  * Registers a module's routes as open to kiosk sessions. Kiosk access is granted per module, never per route

@@ -98,6 +98,7 @@ const liveSession = compiledOnce((db: Db, tokenHash: string, t: number, versionK
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .leftJoin('kiosks', 'kiosks.id', 'sessions.kiosk_id')
+    .leftJoin('organizations', 'organizations.id', 'users.organization_id')
     .select([
       'sessions.id as session_id',
       'sessions.last_used_at',
@@ -108,6 +109,8 @@ const liveSession = compiledOnce((db: Db, tokenHash: string, t: number, versionK
       'users.is_super_user',
       'users.is_guest',
       'users.timezone',
+      'users.locale',
+      'organizations.default_locale',
       (eb) => eb.selectFrom('settings').select('settings.value').where('settings.key', '=', versionKey).as('catalog_version'),
       (eb) => organizationHasAccessColumn(eb, t),
     ])

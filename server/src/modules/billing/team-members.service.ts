@@ -2,6 +2,7 @@ import { type AcceptInvitationRequest, EMAIL_SHAPE, type RegisterMembersData, ty
 import type { AppContext } from '../../app-context.ts';
 import { DAY } from '../../lib/clock.ts';
 import { badRequest, forbidden, unauthorized } from '../../lib/errors.ts';
+import { recipientLocale } from '../../lib/i18n.ts';
 import { hashPassword, passwordProblem } from '../../lib/passwords.ts';
 import { LIMITS, takeAttempt } from '../../lib/throttle.ts';
 import type { Caller } from '../auth/index.ts';
@@ -71,7 +72,7 @@ export async function registerMembers(ctx: AppContext, caller: Caller, input: Re
   const inviterName = `${inviter.name} ${inviter.last_name}`.trim();
   for (const { email, token } of invitations) {
     const url = `${ctx.config.publicUrl}/accept-invitation?token=${encodeURIComponent(token)}`;
-    await ctx.mailer.send(email, 'invitation', invitationMail(inviterName, organization, url));
+    await ctx.mailer.send(email, 'invitation', invitationMail(inviterName, organization, url, recipientLocale(null, inviter.organization_locale)));
   }
   return {
     data: { invited: fresh, already_registered: alreadyRegistered, invalid },

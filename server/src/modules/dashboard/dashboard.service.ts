@@ -10,6 +10,7 @@ import {
 import type { AppContext } from '../../app-context.ts';
 import { now } from '../../lib/clock.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { recipientLocale } from '../../lib/i18n.ts';
 import { fullName } from '../../lib/person-name.ts';
 import { holdingEveryWord } from '../../lib/search-text.ts';
 import type { Caller } from '../auth/index.ts';
@@ -18,6 +19,7 @@ import { enqueueMails, progressAlertMail } from '../mail/index.ts';
 import { insertNotices } from '../notices/index.ts';
 import type { LearningPath } from '../organization/index.ts';
 import { findTeam, keptLearningPathFor } from '../organization/index.ts';
+import { mailLocales } from '../users/index.ts';
 import { assertCanUseDashboard, DASHBOARD_OTHER_ORGANIZATION } from './dashboard.policy.ts';
 import {
   behindMembers,
@@ -201,7 +203,14 @@ export async function sendAlert(
   );
   const url = `${ctx.config.publicUrl}/category/${category.id}`;
   // The notice above reaches everyone; the e-mail only those who have an address.
-  if (member.email) await ctx.mailer.send(member.email, 'progress-alert', progressAlertMail(fullName(member), supervisor, category.name, percentage, url));
+  if (member.email) {
+    const language = (await mailLocales(ctx.db, [member.id])).get(member.id);
+    await ctx.mailer.send(
+      member.email,
+      'progress-alert',
+      progressAlertMail(fullName(member), supervisor, category.name, percentage, url, recipientLocale(language?.own, language?.organization)),
+    );
+  }
 }
 
 /**
@@ -217,6 +226,10 @@ export async function sendBroadcast(ctx: AppContext, caller: Caller, body: { org
   const supervisor = await senderName(ctx, caller, undefined);
   const names = new Map(categories.map((c) => [c.category_id, c.name]));
   const t = now();
+  const languages = await mailLocales(
+    ctx.db,
+    behind.map((b) => b.user_id),
+  );
 
   const sent = await ctx.db.transaction().execute(async (trx) => {
     const accepted = new Set(
@@ -247,7 +260,14 @@ export async function sendBroadcast(ctx: AppContext, caller: Caller, body: { org
       recipients.map((b) => ({
         to: b.email,
         kind: 'progress-broadcast',
-        mail: progressAlertMail(b.name, supervisor, names.get(b.category_id) ?? '', percent(b), `${ctx.config.publicUrl}/category/${b.category_id}`),
+        mail: progressAlertMail(
+          b.name,
+          supervisor,
+          names.get(b.category_id) ?? '',
+          percent(b),
+          `${ctx.config.publicUrl}/category/${b.category_id}`,
+          recipientLocale(languages.get(b.user_id)?.own, languages.get(b.user_id)?.organization),
+        ),
       })),
       ctx.config.smtpUrl ? 'pending' : 'captured',
       t,

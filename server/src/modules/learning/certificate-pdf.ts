@@ -1,3 +1,5 @@
+import { DEFAULT_LOCALE, type Locale } from '@mm/contract';
+import { translator } from '../../lib/i18n.ts';
 import { A4_LANDSCAPE, buildPdf, pdfText } from '../../lib/pdf.ts';
 import { textWidth } from '../../lib/pdf-font-metrics.ts';
 import { qrCodeDrawing } from '../../lib/qr-pdf.ts';
@@ -18,6 +20,8 @@ export type CertificatePdfInput = {
   validUntil: string | null;
   code: string;
   verifyUrl: string;
+  /** The language of the certificate's own words (`certificate.json`); names and titles are printed as they are. */
+  locale?: Locale;
 };
 
 type Font = 'F1' | 'F2';
@@ -83,6 +87,7 @@ function seal(cx: number, cy: number): string {
 }
 
 export function certificatePdf(input: CertificatePdfInput): Buffer {
+  const t = translator(input.locale ?? DEFAULT_LOCALE, 'certificate');
   let content = '';
   // A warm paper tint, the navy frame, the gold inner rule and its corner marks.
   content += '0.99 0.98 0.95 rg 0 0 842 595 re f\n';
@@ -95,18 +100,18 @@ export function certificatePdf(input: CertificatePdfInput): Buffer {
   content += brand.ops;
   content += `${rgb(GOLD)} RG 1 w ${(brand.x - 60).toFixed(1)} 502 m ${(brand.x - 14).toFixed(1)} 502 l S ${(brand.x + brand.width + 14).toFixed(1)} 502 m ${(brand.x + brand.width + 60).toFixed(1)} 502 l S\n`;
   content += centredLine(input.subtitle.toUpperCase(), 440, 34, 'F2', NAVY).ops;
-  content += centredLine('This certifies that', 396, 14, 'F1', MUTED).ops;
+  content += centredLine(t('certifies'), 396, 14, 'F1', MUTED).ops;
   content += centredLine(input.member, 350, 34, 'F2', INK).ops;
   content += `${rgb(GOLD)} RG 1 w 221 336 m 621 336 l S\n`;
-  content += centredLine('has successfully completed', 306, 14, 'F1', MUTED).ops;
+  content += centredLine(t('completed'), 306, 14, 'F1', MUTED).ops;
   content += centredLine(input.title, 270, 24, 'F2', NAVY).ops;
   content += centredLine(input.organization, 238, 14, 'F1', MUTED).ops;
 
   // The seal under the training; the date (and expiry) on the left, the verification on the right beside its QR code.
   content += seal(CENTRE, 190);
-  content += text(`Date: ${input.date}`, 96, 128, 12, 'F2', INK);
+  content += text(t('date', { date: input.date }), 96, 128, 12, 'F2', INK);
   content += '0.55 G 0.6 w 96 120 m 300 120 l S\n';
-  if (input.validUntil) content += text(`Valid until: ${input.validUntil}`, 96, 104, 10, 'F1', MUTED);
+  if (input.validUntil) content += text(t('validUntil', { date: input.validUntil }), 96, 104, 10, 'F1', MUTED);
 
   const right = 656;
   const rightAligned = (value: string, y: number, size: number, font: Font, colour: Colour, min: number) => {
@@ -114,9 +119,9 @@ export function certificatePdf(input: CertificatePdfInput): Buffer {
     const fitted = fittedSize(value, size, font, right - 452, min);
     return text(value, right - textWidth(value, fitted, font), y, fitted, font, colour);
   };
-  content += rightAligned(`Verification code: ${input.code}`, 128, 12, 'F2', INK, 8);
+  content += rightAligned(t('code', { code: input.code }), 128, 12, 'F2', INK, 8);
   content += `0.55 G 0.6 w 452 120 m ${right} 120 l S\n`;
-  content += rightAligned('Scan or visit to verify:', 104, 9, 'F1', MUTED, 9);
+  content += rightAligned(t('scan'), 104, 9, 'F1', MUTED, 9);
   content += rightAligned(input.verifyUrl, 92, 8, 'F1', MUTED, 5);
   content += qrCodeDrawing(input.verifyUrl, 672, 62, 96);
 

@@ -3,9 +3,11 @@ import type { CertificationData, MicroCertificationData, UserCertificationsData,
 import type { AppContext } from '../../app-context.ts';
 import { now } from '../../lib/clock.ts';
 import { notFound } from '../../lib/errors.ts';
+import { recipientLocale, translator } from '../../lib/i18n.ts';
 import type { Caller } from '../auth/index.ts';
 import { keptLearningPathFor } from '../organization/index.ts';
 import { certificateExpiries } from '../qualifications/index.ts';
+import { mailLocales } from '../users/index.ts';
 import { issueCertificates } from './certificate-issue.ts';
 import { type CertificatePdfInput, certificatePdf } from './certificate-pdf.ts';
 import { assertCanReadMember } from './learning.policy.ts';
@@ -128,15 +130,19 @@ export async function certificatePdfFile(ctx: AppContext, caller: Caller, certif
   const row = await findCertificateByCode(ctx.db, cert.verification_code);
   if (!row) throw notFound('Certificate not found.');
   const expiry = (await certificateExpiries(ctx.db, row.user_id, [row.category_id])).get(row.category_id);
+  // In the member's language, whoever downloads it (a super user takes a member's certificate as the member reads it).
+  const language = (await mailLocales(ctx.db, [row.user_id])).get(row.user_id);
+  const locale = recipientLocale(language?.own, language?.organization);
   const input: CertificatePdfInput = {
     member: `${row.name} ${row.last_name}`.trim(),
     title: row.kind === 'category' ? row.category_name : `${row.category_name} - ${row.sub_category_name ?? ''}`,
-    subtitle: row.kind === 'category' ? 'Certificate of completion' : 'Micro-certificate',
+    subtitle: translator(locale, 'certificate')(row.kind === 'category' ? 'category' : 'subCategory'),
     organization: row.organization_name ?? '',
     date: ptBr(Number(row.issued_at)),
     validUntil: expiry === undefined ? null : ptBr(expiry),
     code: row.verification_code,
     verifyUrl: `${ctx.config.publicUrl}/verify/${row.verification_code}`,
+    locale,
   };
   return { pdf: certificatePdf(input), filename: `certificate-${row.verification_code}.pdf` };
 }

@@ -1,5 +1,6 @@
-import { countOf } from '@mm/contract';
+import { DEFAULT_LOCALE, type Locale } from '@mm/contract';
 import { escapeHtml } from '../../lib/html.ts';
+import { translator } from '../../lib/i18n.ts';
 
 /** Every e-mail the platform sends: one HTML and one plain-text body, with the brand and a transactional footer. */
 export type Mail = { subject: string; text: string; html: string };
@@ -8,18 +9,20 @@ const BRAND = 'Manufacturing Masters';
 
 type Block = { paragraphs: string[]; action?: { label: string; url: string }; after?: string[] };
 
-function compose(subject: string, block: Block): Mail {
-  const footer = `You receive this message because of your ${BRAND} account. It is a service message about your account, not a newsletter.`;
+/** The footer lines are the recipient's language (`mail.json`); the brand name is never translated. */
+function compose(subject: string, block: Block, locale: Locale = DEFAULT_LOCALE): Mail {
+  const t = translator(locale, 'mail');
+  const footer = t('footer', { brand: BRAND });
   const text = [
     ...block.paragraphs,
     ...(block.action ? [`${block.action.label}: ${block.action.url}`] : []),
     ...(block.after ?? []),
     '--',
-    `${BRAND}: tactical best-practice videos from manufacturing experts.`,
+    t('tagline', { brand: BRAND }),
     footer,
   ].join('\n\n');
   const p = (s: string) => `<p style="margin:0 0 16px">${escapeHtml(s)}</p>`;
-  const html = `<!doctype html><html><body style="margin:0;background:#f4f5f7;font-family:Arial,Helvetica,sans-serif;color:#1f2933">
+  const html = `<!doctype html><html lang="${locale}"><body style="margin:0;background:#f4f5f7;font-family:Arial,Helvetica,sans-serif;color:#1f2933">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px">
 <table role="presentation" width="560" cellpadding="0" cellspacing="0" style="background:#fff;border-radius:8px;padding:32px">
 <tr><td><h1 style="font-size:20px;color:#0b3d91;margin:0 0 24px">${BRAND}</h1>
@@ -31,31 +34,43 @@ ${(block.after ?? []).map(p).join('\n')}
   return { subject, text, html };
 }
 
-export const passwordResetMail = (name: string, url: string) =>
-  compose(`Reset your ${BRAND} password`, {
-    paragraphs: [`Hello ${name},`, 'We received a request to reset the password of your account. The link below works once and for 30 minutes.'],
-    action: { label: 'Choose a new password', url },
-    after: ['If you did not ask for this, ignore this message: your password stays as it is.'],
-  });
+export function passwordResetMail(name: string, url: string, locale: Locale = DEFAULT_LOCALE): Mail {
+  const t = translator(locale, 'mail');
+  return compose(
+    t('passwordReset.subject', { brand: BRAND }),
+    {
+      paragraphs: [t('hello', { name }), t('passwordReset.body')],
+      action: { label: t('passwordReset.action'), url },
+      after: [t('passwordReset.after')],
+    },
+    locale,
+  );
+}
 
-export const confirmEmailMail = (name: string, organization: string, url: string) =>
-  compose(`Confirm your e-mail address for ${BRAND}`, {
-    paragraphs: [`Hello ${name},`, `Please confirm that this is your address to finish registering ${organization}. The link works for 7 days.`],
-    action: { label: 'Confirm my e-mail address', url },
-    after: [
-      'Until then you can start your trial and watch, but not invite members or share videos by e-mail.',
-      'If you did not register, ignore this message.',
-    ],
-  });
+export function confirmEmailMail(name: string, organization: string, url: string, locale: Locale = DEFAULT_LOCALE): Mail {
+  const t = translator(locale, 'mail');
+  return compose(
+    t('confirmEmail.subject', { brand: BRAND }),
+    {
+      paragraphs: [t('hello', { name }), t('confirmEmail.body', { organization })],
+      action: { label: t('confirmEmail.action'), url },
+      after: [t('confirmEmail.after1'), t('confirmEmail.after2')],
+    },
+    locale,
+  );
+}
 
-export const invitationMail = (inviter: string, organization: string, url: string) =>
-  compose(`You are invited to ${organization} on ${BRAND}`, {
-    paragraphs: [
-      `${inviter} invited you to join ${organization} on ${BRAND}, the video-training library for manufacturing teams.`,
-      'Set your password to activate your account.',
-    ],
-    action: { label: 'Set my password', url },
-  });
+export function invitationMail(inviter: string, organization: string, url: string, locale: Locale = DEFAULT_LOCALE): Mail {
+  const t = translator(locale, 'mail');
+  return compose(
+    t('invitation.subject', { organization, brand: BRAND }),
+    {
+      paragraphs: [t('invitation.body', { inviter, organization, brand: BRAND }), t('invitation.body2')],
+      action: { label: t('invitation.action'), url },
+    },
+    locale,
+  );
+}
 
 type ExpertContact = {
   expertName: string;
@@ -80,24 +95,42 @@ export const expertContactMail = (c: ExpertContact) =>
 
 type ShareVideo = { senderName: string; videoTitle: string; message: string | null; url: string; validDays: number };
 
-/** A shared video: the sender's personal message (escaped like every paragraph) and the public link. */
-export const shareVideoMail = (s: ShareVideo) =>
-  compose(`${s.senderName} shared "${s.videoTitle}" with you on ${BRAND}`, {
-    paragraphs: [
-      'Hello,',
-      `${s.senderName} thinks you will find the ${BRAND} video "${s.videoTitle}" useful.`,
-      ...(s.message ? [`${s.senderName} wrote: ${s.message}`] : []),
-      `Watch it with the link below, no account needed. The link works for ${countOf(s.validDays, 'day')}.`,
-    ],
-    action: { label: 'Watch the video', url: s.url },
-  });
+/** A shared video: the sender's personal message (escaped like every paragraph) and the public link, in the sender's language. */
+export function shareVideoMail(s: ShareVideo, locale: Locale = DEFAULT_LOCALE): Mail {
+  const t = translator(locale, 'mail');
+  const v = { sender: s.senderName, title: s.videoTitle, brand: BRAND };
+  return compose(
+    t('share.subject', v),
+    {
+      paragraphs: [
+        t('share.hello'),
+        t('share.body', v),
+        ...(s.message ? [t('share.wrote', { ...v, message: s.message })] : []),
+        t('share.link', { count: s.validDays, days: s.validDays.toLocaleString(locale === 'en' ? 'en-US' : locale) }),
+      ],
+      action: { label: t('share.action'), url: s.url },
+    },
+    locale,
+  );
+}
 
-/** Team dashboard: a supervisor reminds a member to continue a category (alert or broadcast). */
-export const progressAlertMail = (memberName: string, supervisorName: string, categoryName: string, percentage: number, url: string) =>
-  compose(`${supervisorName} reminds you to continue ${categoryName}`, {
-    paragraphs: [`Hello ${memberName},`, `${supervisorName} asks you to keep going with "${categoryName}": you have watched ${percentage}% of it so far.`],
-    action: { label: `Continue ${categoryName}`, url },
-  });
+/** Team dashboard: a supervisor reminds a member to continue a category (alert or broadcast), in the member's language. */
+export function progressAlertMail(
+  memberName: string,
+  supervisorName: string,
+  categoryName: string,
+  percentage: number,
+  url: string,
+  locale: Locale = DEFAULT_LOCALE,
+): Mail {
+  const t = translator(locale, 'mail');
+  const v = { supervisor: supervisorName, category: categoryName, percentage };
+  return compose(
+    t('progressAlert.subject', v),
+    { paragraphs: [t('hello', { name: memberName }), t('progressAlert.body', v)], action: { label: t('progressAlert.action', v), url } },
+    locale,
+  );
+}
 
 export type TrainingDigest = {
   name: string;
@@ -108,25 +141,32 @@ export type TrainingDigest = {
   url: string;
 };
 
-export const trainingDigestMail = (d: TrainingDigest) =>
-  compose(d.own.length ? 'Your station training due' : 'People overdue on station training', {
-    paragraphs: [
-      `Hello ${d.name},`,
-      ...(d.own.length ? ['Station training to complete:', ...d.own.map((line) => `- ${line}`)] : []),
-      ...(d.overduePeople.length ? [`People overdue on station training (${d.overduePeople.length}):`, ...d.overduePeople.map((line) => `- ${line}`)] : []),
-    ],
-    action: { label: 'Open qualifications', url: d.url },
-    after: ['You receive this summary at most once a day while something is due.'],
-  });
+export function trainingDigestMail(d: TrainingDigest, locale: Locale = DEFAULT_LOCALE): Mail {
+  const t = translator(locale, 'mail');
+  return compose(
+    d.own.length ? t('digest.subjectOwn') : t('digest.subjectPeople'),
+    {
+      paragraphs: [
+        t('hello', { name: d.name }),
+        ...(d.own.length ? [t('digest.own'), ...d.own.map((line) => `- ${line}`)] : []),
+        ...(d.overduePeople.length ? [t('digest.people', { count: d.overduePeople.length }), ...d.overduePeople.map((line) => `- ${line}`)] : []),
+      ],
+      action: { label: t('digest.action'), url: d.url },
+      after: [t('digest.after')],
+    },
+    locale,
+  );
+}
 
-export const signoffRequestMail = (signerName: string, personName: string, stationName: string, url: string) =>
-  compose(`${personName} asks for sign-off at ${stationName}`, {
-    paragraphs: [
-      `Hello ${signerName},`,
-      `${personName} has watched every required video for ${stationName} and asks you to watch them run the station and sign them off.`,
-    ],
-    action: { label: `Open ${personName}'s qualifications`, url },
-  });
+export function signoffRequestMail(signerName: string, personName: string, stationName: string, url: string, locale: Locale = DEFAULT_LOCALE): Mail {
+  const t = translator(locale, 'mail');
+  const v = { person: personName, station: stationName };
+  return compose(
+    t('signoff.subject', v),
+    { paragraphs: [t('hello', { name: signerName }), t('signoff.body', v)], action: { label: t('signoff.action', v), url } },
+    locale,
+  );
+}
 
 export type EvidenceHead = { organization: string; sequence: number; hash: string; at: string; signature: string; url: string };
 

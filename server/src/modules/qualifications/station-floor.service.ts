@@ -10,10 +10,12 @@ import {
 import type { AppContext } from '../../app-context.ts';
 import { HOUR, now, toIso } from '../../lib/clock.ts';
 import { conflict, notFound, tooManyRequests } from '../../lib/errors.ts';
+import { recipientLocale } from '../../lib/i18n.ts';
 import { fullName } from '../../lib/person-name.ts';
 import type { Caller } from '../auth/index.ts';
 import { signoffRequestMail } from '../mail/index.ts';
 import { insertNotices } from '../notices/index.ts';
+import { mailLocales } from '../users/index.ts';
 import { peopleOf } from './people.queries.ts';
 import { QUALIFICATION_NOTICE } from './qualification-state.ts';
 import { assertCanReadStations } from './qualifications.policy.ts';
@@ -131,7 +133,19 @@ export async function requestSignoff(ctx: AppContext, caller: Caller, organizati
     throw tooManyRequests(SIGNOFF_REQUEST_REPEAT, (last + REQUEST_WAIT - t) / 1000);
   }
   const url = `${ctx.config.publicUrl}/qualifications/people/${caller.userId}`;
+  const languages = await mailLocales(
+    ctx.db,
+    signers.map((s) => s.id),
+  );
   // Trainers without e-mail (known by their employee number) are not written to.
-  for (const s of signers) if (s.email) await ctx.mailer.send(s.email, 'signoff-request', signoffRequestMail(s.name, personName, station.name, url));
+  for (const s of signers) {
+    if (!s.email) continue;
+    const language = languages.get(s.id);
+    await ctx.mailer.send(
+      s.email,
+      'signoff-request',
+      signoffRequestMail(s.name, personName, station.name, url, recipientLocale(language?.own, language?.organization)),
+    );
+  }
   return { notified: signers.length, requested_at: toIso(t) ?? '' };
 }

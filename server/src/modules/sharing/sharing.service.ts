@@ -5,6 +5,7 @@ import type { AppContext } from '../../app-context.ts';
 import { DAY, now } from '../../lib/clock.ts';
 import { hashToken, newToken } from '../../lib/crypto.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/errors.ts';
+import { recipientLocale } from '../../lib/i18n.ts';
 import { LIMITS, takeAttempt } from '../../lib/throttle.ts';
 import type { Caller } from '../auth/index.ts';
 import { assertOrganizationCounts } from '../auth/index.ts';
@@ -75,7 +76,8 @@ export async function shareVideo(ctx: AppContext, caller: Caller, input: ShareIn
   const sender = await findSenderName(ctx.db, caller.userId);
   const senderName = [sender?.name, sender?.last_name].filter(Boolean).join(' ') || input.name || 'A colleague';
   const message = input.content?.trim() || null;
-  const mail = shareVideoMail({ senderName, videoTitle: video.title, message, url, validDays: ctx.config.shareLinkDays });
+  // In the sender's language: the recipients may have no account, and the sender wrote the personal message.
+  const mail = shareVideoMail({ senderName, videoTitle: video.title, message, url, validDays: ctx.config.shareLinkDays }, recipientLocale(caller.locale));
   await insertShare(
     ctx.db,
     {

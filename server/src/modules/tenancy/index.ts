@@ -10,6 +10,7 @@ export {
   organizationVerified,
   passwordSignInAllowed,
   setBanner,
+  setDefaultLocale,
   setPasswordSignIn,
 } from './organizations.queries.ts';
 export { organizationHasAccessColumn, subscriptionGivesAccess } from './subscription-access.queries.ts';

@@ -24,6 +24,11 @@ export async function organizationSignInCode(db: Db, organizationId: number): Pr
   return row.sign_in_code;
 }
 
+/** The language an organization's members see unless they chose one (null: English). */
+export async function setDefaultLocale(db: Db, organizationId: number, locale: string | null): Promise<void> {
+  await db.updateTable('organizations').set({ default_locale: locale, updated_at: now() }).where('id', '=', organizationId).execute();
+}
+
 /** A new organization; `verified: false` for a visitor's registration, which counts once its e-mail is confirmed. */
 export async function insertOrganization(db: Db, name: string, { verified = true } = {}): Promise<number> {
   const t = now();

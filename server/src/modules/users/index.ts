@@ -7,6 +7,7 @@ export {
   findUserByEmployeeNumber,
   findUserById,
   insertUser,
+  mailLocales,
   releaseMember,
   releaseMembers,
   restoreUser,

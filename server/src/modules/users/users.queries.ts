@@ -31,6 +31,7 @@ const USER_COLUMNS = Object.keys({
   logged_in_account: true,
   last_login: true,
   timezone: true,
+  locale: true,
   is_change_password: true,
   deleted_at: true,
   created_at: true,
@@ -44,7 +45,7 @@ function selectUserWithOrg(db: Db) {
     .leftJoin('organizations', 'organizations.id', 'users.organization_id')
     .leftJoin('teams', (j) => j.onRef('teams.id', '=', 'users.team_id').on('teams.deleted_at', 'is', null))
     .select(USER_COLUMNS)
-    .select(['organizations.name as organization_name', 'teams.name as team_name'])
+    .select(['organizations.name as organization_name', 'organizations.default_locale as organization_locale', 'teams.name as team_name'])
     .where('users.deleted_at', 'is', null);
 }
 
@@ -166,4 +167,19 @@ export async function releaseMember(db: Db, organizationId: number, teamId: numb
     .where('team_id', '=', teamId)
     .where('id', '=', userId)
     .execute();
+}
+
+/**
+ * The language each user reads e-mails in: their own, else their organization's default (null: neither, English).
+ * Raw values: the mail side validates them (`recipientLocale`).
+ */
+export async function mailLocales(db: Db, userIds: readonly number[]): Promise<Map<number, { own: string | null; organization: string | null }>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('users')
+    .leftJoin('organizations', 'organizations.id', 'users.organization_id')
+    .select(['users.id', 'users.locale', 'organizations.default_locale'])
+    .where('users.id', 'in', [...new Set(userIds)])
+    .execute();
+  return new Map(rows.map((r) => [r.id, { own: r.locale, organization: r.default_locale }]));
 }

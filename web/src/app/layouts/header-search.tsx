@@ -2,6 +2,7 @@ import { ActionIcon, Box, TextInput } from '@mantine/core';
 import { SEARCH_QUERY_MAX } from '@mm/contract';
 import { IconSearch } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { paths, searchPath } from '../../config/paths.ts';
 
@@ -12,6 +13,7 @@ import { paths, searchPath } from '../../config/paths.ts';
 export function HeaderSearch() {
   const [value, setValue] = useState('');
   const navigate = useNavigate();
+  const { t } = useTranslation();
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const q = value.trim();
@@ -23,8 +25,8 @@ export function HeaderSearch() {
       <Box component="search" visibleFrom="md">
         <form onSubmit={submit}>
           <TextInput
-            aria-label="Search"
-            placeholder="Search videos…"
+            aria-label={t('search.label')}
+            placeholder={t('search.placeholder')}
             type="search"
             size="sm"
             w={200}
@@ -35,7 +37,7 @@ export function HeaderSearch() {
           />
         </form>
       </Box>
-      <ActionIcon component={Link} to={paths.search} hiddenFrom="md" variant="subtle" color="dark" size="lg" aria-label="Search">
+      <ActionIcon component={Link} to={paths.search} hiddenFrom="md" variant="subtle" color="dark" size="lg" aria-label={t('search.label')}>
         <IconSearch size={20} aria-hidden />
       </ActionIcon>
     </>

@@ -1,9 +1,10 @@
+import type { TFunction } from 'i18next';
 import { SUPPORT_EMAIL } from '../../config/app.ts';
 import { paths } from '../../config/paths.ts';
 import type { Session } from '../../lib/session.ts';
 
-/** A menu entry: an app route, or an external address opened outside the app. */
-export type NavEntry = { label: string; to: string; external?: boolean };
+/** A menu entry: an app route, or an external address opened outside the app. `key` is stable across languages. */
+export type NavEntry = { key: string; label: string; to: string; external?: boolean };
 
 type Viewer = Pick<Session, 'isSuperUser' | 'isGuestUser' | 'kioskIdleSeconds'>;
 
@@ -13,30 +14,32 @@ function when(condition: boolean, ...entries: NavEntry[]): NavEntry[] {
   return condition ? entries : [];
 }
 
+const entry = (t: TFunction, key: string, to: string, external?: boolean): NavEntry => ({ key, label: t(`nav.${key}`), to, ...(external ? { external } : {}) });
+
 /** Header links (member spec, section 2, "Header and menus"). */
-export function headerEntries({ isSuperUser, isGuestUser }: Viewer): NavEntry[] {
+export function headerEntries({ isSuperUser, isGuestUser }: Viewer, t: TFunction): NavEntry[] {
   return [
-    { label: 'Home', to: paths.home },
-    ...when(isSuperUser, { label: 'Dashboard', to: paths.dashboard }, { label: 'Library', to: paths.library }),
-    { label: 'Help', to: paths.help },
-    ...when(isGuestUser, { label: 'Request Topic', to: REQUEST_TOPIC, external: true }),
+    entry(t, 'home', paths.home),
+    ...when(isSuperUser, entry(t, 'dashboard', paths.dashboard), entry(t, 'library', paths.library)),
+    entry(t, 'help', paths.help),
+    ...when(isGuestUser, entry(t, 'requestTopic', REQUEST_TOPIC, true)),
   ];
 }
 
 /** The profile dropdown; on a shared kiosk no account screens, and signing out is "Done". */
-export function profileEntries({ isSuperUser, isGuestUser, kioskIdleSeconds }: Viewer): NavEntry[] {
+export function profileEntries({ isSuperUser, isGuestUser, kioskIdleSeconds }: Viewer, t: TFunction): NavEntry[] {
   const onKiosk = kioskIdleSeconds !== undefined;
   return [
-    ...when(isSuperUser, { label: 'Manage', to: paths.manageOrganization }),
-    ...when(!isGuestUser && !onKiosk, { label: 'User Account', to: paths.account.root }),
-    { label: 'Certificates', to: paths.achievements },
-    ...when(!isGuestUser, { label: 'Qualifications', to: paths.qualifications.root }),
-    ...when(!isGuestUser && !onKiosk, { label: 'Our lessons', to: paths.ourLessons }),
-    { label: onKiosk ? 'Done' : 'Sign out', to: paths.logout },
+    ...when(isSuperUser, entry(t, 'manage', paths.manageOrganization)),
+    ...when(!isGuestUser && !onKiosk, entry(t, 'account', paths.account.root)),
+    entry(t, 'certificates', paths.achievements),
+    ...when(!isGuestUser, entry(t, 'qualifications', paths.qualifications.root)),
+    ...when(!isGuestUser && !onKiosk, entry(t, 'ourLessons', paths.ourLessons)),
+    entry(t, onKiosk ? 'done' : 'signOut', paths.logout),
   ];
 }
 
 /** The mobile sidebar: the header and profile entries, plus Experts. */
-export function sidebarEntries(viewer: Viewer): NavEntry[] {
-  return [...headerEntries(viewer), { label: 'Experts', to: paths.experts }, ...profileEntries(viewer)];
+export function sidebarEntries(viewer: Viewer, t: TFunction): NavEntry[] {
+  return [...headerEntries(viewer, t), entry(t, 'experts', paths.experts), ...profileEntries(viewer, t)];
 }

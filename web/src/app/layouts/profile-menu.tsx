@@ -1,5 +1,7 @@
 import { Avatar, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { LanguageMenuItems } from '../../components/language-switcher.tsx';
 import { initialsOf } from '../../lib/initials.ts';
 import { useProfile } from '../../lib/profile.ts';
 import type { Session } from '../../lib/session.ts';
@@ -10,14 +12,15 @@ type ProfileMenuProps = { session: Session; entries: NavEntry[] };
 export function ProfileMenu({ session, entries }: ProfileMenuProps) {
   // The session holds only the first name; the profile (read by home and account anyway) adds the last name.
   const profile = useProfile().data;
+  const { t } = useTranslation();
   const fullName = profile ? `${profile.name} ${profile.last_name}` : session.name;
   return (
-    <Menu position="bottom-end" width={200} shadow="md">
+    <Menu position="bottom-end" width={220} shadow="md">
       <Menu.Target>
         {/* Named by hidden text rather than aria-label, which would not contain the visible initials. */}
         <UnstyledButton>
-          <VisuallyHidden>Profile menu</VisuallyHidden>
-          <Avatar src={session.active_profile_image} alt="" color="blue" radius="xl" aria-hidden>
+          <VisuallyHidden>{t('nav.profileMenu')}</VisuallyHidden>
+          <Avatar src={session.active_profile_image} alt="" color="blue" radius="xl" aria-hidden translate="no">
             {initialsOf(fullName)}
           </Avatar>
         </UnstyledButton>
@@ -25,15 +28,17 @@ export function ProfileMenu({ session, entries }: ProfileMenuProps) {
       <Menu.Dropdown>
         <Menu.Label>
           {/* A span: a menu may hold no paragraph, only items and their labels. */}
-          <Text component="span" display="block" size="sm" fw={600} c="dark" truncate>
+          <Text component="span" display="block" size="sm" fw={600} c="dark" truncate translate="no">
             {session.name}
           </Text>
         </Menu.Label>
         {entries.map((entry) => (
-          <Menu.Item key={entry.label} component={Link} to={entry.to}>
+          <Menu.Item key={entry.key} component={Link} to={entry.to}>
             {entry.label}
           </Menu.Item>
         ))}
+        <Menu.Divider />
+        <LanguageMenuItems />
       </Menu.Dropdown>
     </Menu>
   );

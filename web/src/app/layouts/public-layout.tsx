@@ -2,6 +2,7 @@ import { Box, Container, Group } from '@mantine/core';
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { BrandLogo } from '../../components/brand-logo.tsx';
+import { LanguageSwitcher } from '../../components/language-switcher.tsx';
 import { paths } from '../../config/paths.ts';
 import { SiteFooter } from '../../features/public/components/site-footer.tsx';
 import { RouteFallback } from '../route-fallback.tsx';
@@ -13,8 +14,9 @@ export function PublicLayout() {
       <SkipLink />
       <Box component="header" bg="white" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
         <Container size="lg" h="var(--mm-header-height)">
-          <Group h="100%">
+          <Group h="100%" justify="space-between" wrap="nowrap">
             <BrandLogo to={paths.landing} />
+            <LanguageSwitcher />
           </Group>
         </Container>
       </Box>

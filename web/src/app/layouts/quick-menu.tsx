@@ -1,5 +1,6 @@
 import { ActionIcon, Box, Menu } from '@mantine/core';
 import { IconDots } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths.ts';
 import { openEditInfoModal } from '../../features/account/components/edit-info-modal.tsx';
@@ -11,29 +12,30 @@ import { openEditInfoModal } from '../../features/account/components/edit-info-m
  * .mm-quick-menu): floating, it covered whatever reached the corner, such as a station's third "Watch" button.
  */
 export function QuickMenu({ isSuperUser, onKiosk }: { isSuperUser: boolean; onKiosk: boolean }) {
+  const { t } = useTranslation();
   return (
     <Box className="mm-quick-menu">
       <Menu position="top-end" width={200} shadow="md">
         <Menu.Target>
-          <ActionIcon size={48} radius="xl" aria-label="Quick menu" variant="filled" style={{ boxShadow: 'var(--mantine-shadow-md)' }}>
+          <ActionIcon size={48} radius="xl" aria-label={t('nav.quickMenu')} variant="filled" style={{ boxShadow: 'var(--mantine-shadow-md)' }}>
             <IconDots size={24} />
           </ActionIcon>
         </Menu.Target>
         <Menu.Dropdown>
           <Menu.Item component={Link} to={paths.achievements}>
-            All Certificates
+            {t('nav.allCertificates')}
           </Menu.Item>
-          {!onKiosk && <Menu.Item onClick={openEditInfoModal}>Update User Info</Menu.Item>}
+          {!onKiosk && <Menu.Item onClick={openEditInfoModal}>{t('nav.updateInfo')}</Menu.Item>}
           {isSuperUser && (
             <Menu.Item component={Link} to={paths.dashboard}>
-              Dashboard
+              {t('nav.dashboard')}
             </Menu.Item>
           )}
           <Menu.Item component={Link} to={paths.experts}>
-            Experts
+            {t('nav.experts')}
           </Menu.Item>
           <Menu.Item component={Link} to={paths.home}>
-            Home
+            {t('nav.home')}
           </Menu.Item>
         </Menu.Dropdown>
       </Menu>

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { FIRST_PLACE, NO_POINTS_YET, rankingSentence, TIED_WITH_LEADER } from './ranking-sentence.ts';
+import { catalogTranslator } from '../../lib/i18n-catalogs.test-helper.ts';
+import { type RankingStanding, rankingSentence as sentence } from './ranking-sentence.ts';
+
+const en = await catalogTranslator('en', 'home');
+const es = await catalogTranslator('es', 'home');
+const rankingSentence = (standing: RankingStanding) => sentence(standing, en);
+const FIRST_PLACE = en('ranking.first');
+const NO_POINTS_YET = 'Watch a video to earn points and enter the ranking';
+const TIED_WITH_LEADER = 'You are tied on points with the first place, who reached them first';
 
 describe('ranking sentence', () => {
   it('congratulates the leader with the spec text', () => {
@@ -22,5 +30,11 @@ describe('ranking sentence', () => {
   it('says a tie with the leader instead of counting positions that only the tie-break made', () => {
     expect(rankingSentence({ ranking: 2, points: 60, leaderPoints: 60 })).toBe(TIED_WITH_LEADER);
     expect(rankingSentence({ ranking: 3, points: 60, leaderPoints: 60 })).toBe(TIED_WITH_LEADER);
+  });
+
+  it('speaks Spanish with Spanish plurals', () => {
+    expect(sentence({ ranking: 2, points: 10, leaderPoints: 60 }, es)).toBe('Está a 1 puesto del primer lugar');
+    expect(sentence({ ranking: 1202, points: 10 }, es)).toBe('Está a 1201 puestos del primer lugar');
+    expect(sentence({ ranking: 1202, points: 10 }, en)).toBe('You are 1,201 positions behind the first place');
   });
 });

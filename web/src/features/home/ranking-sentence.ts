@@ -1,19 +1,17 @@
-import { countOf } from '@mm/contract';
+import type { TFunction } from 'i18next';
+
 /** The caller's place in the organization's ranking, and the leader's points when known. */
 export type RankingStanding = { ranking: number; points: number; leaderPoints?: number };
 
-export const FIRST_PLACE = 'You are in 1º place, congratulations!';
-export const NO_POINTS_YET = 'Watch a video to earn points and enter the ranking';
-export const TIED_WITH_LEADER = 'You are tied on points with the first place, who reached them first';
-
 /**
- * The ranking line of the weekly stats (member spec, section 2). The spec's two sentences stay exact;
- * a member without points is not ranked by a tie-break among zeros, and a tie with the leader is said as such.
+ * The ranking line of the weekly stats (member spec, section 2), in the `home` namespace's `t`. The spec's two
+ * sentences stay exact in English; a member without points is not ranked by a tie-break among zeros, and a tie with
+ * the leader is said as such.
  */
-export function rankingSentence({ ranking, points, leaderPoints }: RankingStanding): string {
-  if (points <= 0) return NO_POINTS_YET;
-  if (ranking <= 1) return FIRST_PLACE;
-  if (leaderPoints !== undefined && points >= leaderPoints) return TIED_WITH_LEADER;
+export function rankingSentence({ ranking, points, leaderPoints }: RankingStanding, t: TFunction<'home'>): string {
+  if (points <= 0) return t('ranking.noPoints');
+  if (ranking <= 1) return t('ranking.first');
+  if (leaderPoints !== undefined && points >= leaderPoints) return t('ranking.tied');
   const behind = ranking - 1;
-  return `You are ${countOf(behind, 'position')} behind the first place`;
+  return t('ranking.behind', { count: behind });
 }

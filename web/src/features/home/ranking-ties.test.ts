@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { REACHED_FIRST, REACHED_LATER, tieNote } from './ranking-ties.ts';
+import { tieNote } from './ranking-ties.ts';
+
+const REACHED_FIRST = 'reachedFirst';
+const REACHED_LATER = 'reachedLater';
 
 describe('ranking ties', () => {
   it('says who of people with the same points reached them first, and nothing for the untied', () => {

@@ -1,6 +1,11 @@
 import type { QualificationDetail } from '@mm/contract';
 import { describe, expect, it } from 'vitest';
-import { dueItems } from './training-due.ts';
+import { catalogTranslator } from '../../lib/i18n-catalogs.test-helper.ts';
+import { dueItems as items } from './training-due.ts';
+
+const en = await catalogTranslator('en', 'home');
+const es = await catalogTranslator('es', 'home');
+const dueItems = (stations: QualificationDetail[], at: number) => items(stations, en, at);
 
 const DAY = 86_400_000;
 const now = Date.UTC(2026, 10, 25, 12);
@@ -39,5 +44,7 @@ describe('training due on home', () => {
     const [item] = dueItems([detail(4, 'expiring', 5, [false])], now);
     expect(item?.text).toBe('Renew by 30/11/2026');
     expect(item?.overdue).toBe(false);
+    expect(items([detail(4, 'expiring', 5, [false])], es, now)[0]?.text).toBe('Renovar antes del 30/11/2026');
+    expect(items([detail(5, 'in_training', 1, [false])], es, now)[0]?.text).toBe('Vence en 1 día');
   });
 });

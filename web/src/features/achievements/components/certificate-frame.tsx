@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import './certificate-frame.css';
 
 type CertificateFrameProps = {
@@ -15,20 +16,29 @@ type CertificateFrameProps = {
 
 /** A certificate as a plant would frame it, the same lines as the PDF: on /achievements and on /verify/{code}. */
 export function CertificateFrame({ kind, member, title, organization, issuedOn, code, picture, children }: CertificateFrameProps) {
+  const { t } = useTranslation('achievements');
   return (
     <div className="mm-certificate">
       <div className="mm-certificate__inner">
-        <div className="mm-certificate__brand">MANUFACTURING MASTERS</div>
-        {picture && <img className="mm-certificate__picture" src={picture} alt="" width={128} height={72} loading="lazy" />}
-        <div className="mm-certificate__kind">{kind === 'category' ? 'Certificate of completion' : 'Micro-certificate'}</div>
-        <div className="mm-certificate__muted">This certifies that</div>
-        <div className="mm-certificate__name">{member}</div>
-        <div className="mm-certificate__muted">has successfully completed</div>
-        <div className="mm-certificate__kind">{title}</div>
-        {organization && <div className="mm-certificate__muted">{organization}</div>}
-        <div className="mm-certificate__muted">
-          Date: {issuedOn} · Code: {code}
+        <div className="mm-certificate__brand" translate="no">
+          MANUFACTURING MASTERS
         </div>
+        {picture && <img className="mm-certificate__picture" src={picture} alt="" width={128} height={72} loading="lazy" />}
+        <div className="mm-certificate__kind">{kind === 'category' ? t('frame.category') : t('frame.subCategory')}</div>
+        <div className="mm-certificate__muted">{t('frame.certifies')}</div>
+        <div className="mm-certificate__name" translate="no">
+          {member}
+        </div>
+        <div className="mm-certificate__muted">{t('frame.completed')}</div>
+        <div className="mm-certificate__kind" translate="no">
+          {title}
+        </div>
+        {organization && (
+          <div className="mm-certificate__muted" translate="no">
+            {organization}
+          </div>
+        )}
+        <div className="mm-certificate__muted">{t('frame.dateCode', { date: issuedOn, code })}</div>
         {children}
       </div>
     </div>

@@ -1,6 +1,7 @@
 import { Button, Card, Container, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { CertificateItem } from '@mm/contract';
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { paths, videoPath } from '../../../config/paths.ts';
 import { formatDate } from '../../../lib/date.ts';
@@ -14,6 +15,7 @@ import { CertificateFrame } from '../components/certificate-frame.tsx';
 /** Alerts and dates use the pt-BR format (member spec, section 9): dd/mm/yyyy. */
 
 function ObtainedCard({ cert, member, organization }: { cert: CertificateItem; member: string; organization: string | null }) {
+  const { t } = useTranslation('achievements');
   const download = () => downloadCertificate(cert).catch(notifyError);
   return (
     <div data-testid="obtained-certificate">
@@ -28,15 +30,15 @@ function ObtainedCard({ cert, member, organization }: { cert: CertificateItem; m
       >
         {cert.valid_until && (
           <Text size="sm" fw={600} c={cert.expired ? 'red.9' : 'dark.6'}>
-            {cert.expired ? `Expired on ${formatDate(cert.valid_until)}: watch the training again to renew it` : `Valid until ${formatDate(cert.valid_until)}`}
+            {cert.expired ? t('page.expired', { date: formatDate(cert.valid_until) }) : t('page.validUntil', { date: formatDate(cert.valid_until) })}
           </Text>
         )}
         <Group gap="sm" justify="center" mt={4}>
           <Button size="xs" onClick={download}>
-            Download PDF
+            {t('page.download')}
           </Button>
           <Button size="xs" variant="default" component={Link} to={`/verify/${cert.verification_code}`}>
-            Verification page
+            {t('page.verification')}
           </Button>
         </Group>
       </CertificateFrame>
@@ -47,6 +49,7 @@ function ObtainedCard({ cert, member, organization }: { cert: CertificateItem; m
 /** /achievements: obtained certificates and the rest of the path (member spec, section 2). */
 export function AchievementsPage() {
   const session = useSignedInSession();
+  const { t } = useTranslation('achievements');
   const certs = useUserCertifications(session.userId);
   const profile = useProfile().data;
   const member = profile ? `${profile.name} ${profile.last_name}`.trim() : session.name;
@@ -62,26 +65,26 @@ export function AchievementsPage() {
       <Stack gap="lg">
         <Group justify="space-between">
           <Title order={1} size="h2">
-            Certificates
+            {t('page.title')}
           </Title>
           {last_video_id !== null && (
             <Button component={Link} to={videoPath(last_video_id)}>
-              Earn more certificates
+              {t('page.earnMore')}
             </Button>
           )}
         </Group>
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
           <Stack gap="sm">
             <Title order={2} size="h3">
-              Your certificates
+              {t('page.yours')}
             </Title>
-            {certifications.length === 0 && <Text c="dimmed">No certificate yet.</Text>}
+            {certifications.length === 0 && <Text c="dimmed">{t('page.none')}</Text>}
             {certifications.map((c) => (
               <ObtainedCard key={c.id} cert={c} member={member} organization={session.organizationName} />
             ))}
             {micro_certifications.length > 0 && (
               <Title order={3} size="h4" mt="sm">
-                Micro-certificates
+                {t('page.micro')}
               </Title>
             )}
             {micro_certifications.map((c) => (
@@ -90,13 +93,15 @@ export function AchievementsPage() {
           </Stack>
           <Stack gap="sm">
             <Title order={2} size="h3">
-              Available certificates
+              {t('page.available')}
             </Title>
             {available.map((c) => (
               <Card key={c.category_id} withBorder radius="md" padding="md" bg="gray.0" style={{ borderStyle: 'dashed' }}>
-                <Text fw={700}>{c.name}</Text>
+                <Text fw={700} translate="no">
+                  {c.name}
+                </Text>
                 <Text size="sm" c="dimmed">
-                  Not yet obtained
+                  {t('page.notObtained')}
                 </Text>
               </Card>
             ))}

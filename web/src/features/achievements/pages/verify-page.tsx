@@ -1,5 +1,6 @@
 import { Alert, Container, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconRosetteDiscountCheckFilled } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { formatDate } from '../../../lib/date.ts';
 import { useVerification } from '../api/get-verification.ts';
@@ -9,16 +10,17 @@ import { CertificateFrame } from '../components/certificate-frame.tsx';
 export function VerifyPage() {
   const { code = '' } = useParams();
   const verification = useVerification(code);
+  const { t } = useTranslation('achievements');
   return (
     <Container size="sm" py="xl">
       <Stack gap="md">
         <Title order={1} size="h2">
-          Certificate verification
+          {t('verify.title')}
         </Title>
         {verification.isPending && <Loader />}
         {verification.isError && (
-          <Alert color="red" title="Not valid">
-            No such certificate: nothing was issued with the code {code}.
+          <Alert color="red" title={t('verify.notValid')}>
+            {t('verify.noSuch', { code })}
           </Alert>
         )}
         {verification.data && (
@@ -31,10 +33,10 @@ export function VerifyPage() {
               styles={{ message: { color: verification.data.valid ? '#1b4d24' : '#7a1616', fontWeight: 700, fontSize: 18 } }}
               data-testid="verification-status"
             >
-              {verification.data.valid ? 'Valid certificate' : 'Expired certificate'}
+              {verification.data.valid ? t('verify.valid') : t('verify.expired')}
               {verification.data.valid_until && (
                 <Text fw={600} size="sm" c="inherit">
-                  {verification.data.valid ? 'Valid until' : 'Expired on'} {formatDate(verification.data.valid_until)}
+                  {t(verification.data.valid ? 'verify.validUntil' : 'verify.expiredOn', { date: formatDate(verification.data.valid_until) })}
                 </Text>
               )}
             </Alert>

@@ -1,6 +1,7 @@
 import { Box, Button, Drawer, Grid, Group, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useDeferredValue, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSignedInSession } from '../../../lib/session.ts';
 import { useLearningPathHome } from '../api/get-learning-path-home.ts';
 import { useRankingLeaderPoints } from '../api/get-ranking-leader-points.ts';
@@ -17,6 +18,7 @@ type Panel = 'People' | 'Certificates' | 'Recent' | null;
 /** The learning-path dashboard of /home (member spec, section 2): stats and certificates, the path, people. */
 export function LearningDashboard({ onFailure }: { onFailure: () => void }) {
   const session = useSignedInSession();
+  const { t } = useTranslation('home');
   const path = useLearningPathHome();
   const activity = useUserActivity(session.userId);
   const leaderPoints = useRankingLeaderPoints(session.organizationId);
@@ -48,11 +50,13 @@ export function LearningDashboard({ onFailure }: { onFailure: () => void }) {
     <Stack gap="lg">
       <div>
         <Title order={1} size="h2">
-          Hello, {data.name}
+          {t('hello', { name: data.name })}
         </Title>
-        <Text c="gray.7">{[data.role, data.team].filter(Boolean).join(' · ')}</Text>
+        <Text c="gray.7" translate="no">
+          {[data.role, data.team].filter(Boolean).join(' · ')}
+        </Text>
         <Text fw={700} mt="xs" data-testid="path-summary">
-          {data.summary}
+          {t('summary', { done: data.done, total: data.total, percent: data.percent })}
         </Text>
       </div>
       <TrainingDueCard stations={due.data?.stations} />
@@ -60,7 +64,7 @@ export function LearningDashboard({ onFailure }: { onFailure: () => void }) {
         <Group gap="xs">
           {(['People', 'Certificates', 'Recent'] as const).map((name) => (
             <Button key={name} variant="light" size="xs" onClick={() => setPanel(name)}>
-              {name}
+              {t(`panels.${name}`)}
             </Button>
           ))}
         </Group>
@@ -77,10 +81,10 @@ export function LearningDashboard({ onFailure }: { onFailure: () => void }) {
         <Grid.Col span={wide ? 6 : 12}>
           <section aria-labelledby="learning-path-title">
             <Title order={2} size="h4" id="learning-path-title" mb="xs">
-              Your learning path
+              {t('path.title')}
             </Title>
             {data.categories.length === 0 ? (
-              <Text c="gray.7">Your learning path has no categories yet.</Text>
+              <Text c="gray.7">{t('path.empty')}</Text>
             ) : (
               <ol className="mm-path">
                 {data.categories.map((c, index) => (
@@ -93,7 +97,7 @@ export function LearningDashboard({ onFailure }: { onFailure: () => void }) {
         {wide && <Grid.Col span={3}>{people(true)}</Grid.Col>}
       </Grid>
       {!wide && (
-        <Drawer opened={panel !== null} onClose={() => setPanel(null)} title={panel ?? ''} position="right">
+        <Drawer opened={panel !== null} onClose={() => setPanel(null)} title={panel ? t(`panels.${panel}`) : ''} position="right">
           <Box>{panel === 'People' ? people(false) : panel === 'Certificates' ? certificates(false) : stats}</Box>
         </Drawer>
       )}

@@ -1,6 +1,6 @@
 import { Anchor, Loader, Stack, Text, Title } from '@mantine/core';
-import { countOf } from '@mm/contract';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 
@@ -8,6 +8,7 @@ const COUNTDOWN_SECONDS = 10;
 
 /** Home's loading screen: a spinner and a 10-second countdown (member spec, section 2). */
 export function LoadingCountdown({ firstLogin }: { firstLogin: boolean }) {
+  const { t } = useTranslation('home');
   const [secondsLeft, setSecondsLeft] = useState(COUNTDOWN_SECONDS);
 
   useEffect(() => {
@@ -20,10 +21,10 @@ export function LoadingCountdown({ firstLogin }: { firstLogin: boolean }) {
     return (
       <Stack align="center" gap="sm" py={64} ta="center">
         <Title order={1} size="h3">
-          Welcome to Manufacturing Masters, Please sign in
+          {t('loading.title')}
         </Title>
         <Anchor component={Link} to={paths.logout}>
-          Sign in
+          {t('loading.signIn')}
         </Anchor>
       </Stack>
     );
@@ -32,9 +33,9 @@ export function LoadingCountdown({ firstLogin }: { firstLogin: boolean }) {
   return (
     <Stack align="center" gap="sm" py={64} ta="center" role="status">
       <Loader size="lg" />
-      <Text fw={600}>{firstLogin ? 'Your personal video platform access is being built!' : 'Loading your learning path...'}</Text>
+      <Text fw={600}>{firstLogin ? t('loading.building') : t('loading.path')}</Text>
       <Text c="gray.7" size="sm">
-        {countOf(secondsLeft, 'second')}
+        {t('loading.seconds', { count: secondsLeft })}
       </Text>
     </Stack>
   );

@@ -1,11 +1,12 @@
 import { Anchor, Badge, Box, Button, Group, Progress, Text, Tooltip, UnstyledButton } from '@mantine/core';
-import { CERTIFICATE_MESSAGES, countOf, type LearningPathCategory } from '@mm/contract';
+import type { LearningPathCategory } from '@mm/contract';
 import { IconCircleCheckFilled, IconLock } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ChallengeButton } from '../../../components/challenge-button.tsx';
 import { categoryPath, paths, videoPath } from '../../../config/paths.ts';
 import { formatDuration } from '../../../lib/duration.ts';
-import { continueLabel } from '../../../lib/playback-position.ts';
+import { formatClock } from '../../../lib/playback-position.ts';
 
 type PathStepProps = { category: LearningPathCategory; position: number; userId: number };
 
@@ -18,10 +19,12 @@ const tooltipProps = { multiline: true, w: 280, withArrow: true, events: { hover
  */
 export function PathStep({ category, position, userId }: PathStepProps) {
   const navigate = useNavigate();
+  const { t } = useTranslation('home');
   const locked = !category.available;
   const completed = category.state === 'completed';
   // A video left part-way is offered from where it stopped, even before any video of the category counts as watched.
-  const resumeLabel = continueLabel(category.last_video_resume_seconds);
+  const resumeLabel = category.last_video_resume_seconds > 0 ? t('path.continueAt', { time: formatClock(category.last_video_resume_seconds) }) : null;
+  const lockedReason = t('path.lockedReason');
   const nameId = `path-step-${category.category_id}`;
 
   return (
@@ -35,12 +38,12 @@ export function PathStep({ category, position, userId }: PathStepProps) {
       <Box className="mm-path-step__body">
         <Group gap={6} wrap="nowrap" align="baseline">
           {locked ? (
-            <Text id={nameId} fw={700} lineClamp={2}>
+            <Text id={nameId} fw={700} lineClamp={2} translate="no">
               {category.name}
             </Text>
           ) : (
-            <Tooltip label={CERTIFICATE_MESSAGES.categoryAvailable} {...tooltipProps}>
-              <Anchor id={nameId} component={Link} to={categoryPath(category.category_id)} className="mm-path-step__name" fw={700} lineClamp={2}>
+            <Tooltip label={t('path.available')} {...tooltipProps}>
+              <Anchor id={nameId} component={Link} to={categoryPath(category.category_id)} className="mm-path-step__name" fw={700} lineClamp={2} translate="no">
                 {category.name}
               </Anchor>
             </Tooltip>
@@ -48,34 +51,34 @@ export function PathStep({ category, position, userId }: PathStepProps) {
         </Group>
         <Group gap="xs" mt={2} wrap="wrap">
           <Badge size="sm" variant={category.essential === 1 ? 'filled' : 'outline'} color={category.essential === 1 ? 'red.9' : 'gray.7'}>
-            {category.essential_label}
+            {t(`path.${category.essential_label}`)}
           </Badge>
           <Text size="sm" c="gray.7">
-            {countOf(category.videos_count, 'video')} · {formatDuration(category.total_seconds, { inList: true })}
+            {t('path.videos', { count: category.videos_count })} · {formatDuration(category.total_seconds, { inList: true })}
           </Text>
         </Group>
         <Group gap="xs" mt={6} wrap="nowrap">
-          <Progress value={category.progress} aria-label={`${category.name} progress`} style={{ flex: 1 }} size="sm" />
+          <Progress value={category.progress} aria-label={t('path.progress', { name: category.name })} style={{ flex: 1 }} size="sm" />
           <Text size="xs" c="gray.7" miw={96} ta="right">
-            {category.progress}% completed
+            {t('path.completed', { progress: category.progress })}
           </Text>
         </Group>
       </Box>
       <Group className="mm-path-step__action" gap="xs" justify="flex-end">
         {locked ? (
-          <Tooltip label={CERTIFICATE_MESSAGES.categoryLocked} {...tooltipProps}>
-            <UnstyledButton className="mm-path-step__lock" aria-label={`${category.name}: locked. ${CERTIFICATE_MESSAGES.categoryLocked}`}>
+          <Tooltip label={lockedReason} {...tooltipProps}>
+            <UnstyledButton className="mm-path-step__lock" aria-label={t('path.lockedLabel', { name: category.name, reason: lockedReason })}>
               <IconLock size={16} aria-hidden />
-              <span>Locked</span>
+              <span>{t('path.locked')}</span>
             </UnstyledButton>
           </Tooltip>
         ) : completed ? (
           <>
             <Text fw={700} c="teal.9" size="sm">
-              Certificate Awarded!
+              {t('path.awarded')}
             </Text>
             <Button size="xs" variant="light" component={Link} to={paths.achievements}>
-              See Certificate
+              {t('path.seeCertificate')}
             </Button>
             <ChallengeButton
               size="xs"
@@ -85,7 +88,7 @@ export function PathStep({ category, position, userId }: PathStepProps) {
               categoryName={category.name}
               link={category.challenge}
             >
-              Go to challenge
+              {t('path.challenge')}
             </ChallengeButton>
           </>
         ) : (
@@ -100,7 +103,7 @@ export function PathStep({ category, position, userId }: PathStepProps) {
               )
             }
           >
-            {resumeLabel ?? (category.state === 'not_started' ? 'Start course' : 'Continue learning')}
+            {resumeLabel ?? (category.state === 'not_started' ? t('path.start') : t('path.continue'))}
           </Button>
         )}
       </Group>

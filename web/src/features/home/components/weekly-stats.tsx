@@ -1,29 +1,28 @@
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import type { LearningPathHomeData, UserActivityData } from '@mm/contract';
-import { countOf } from '@mm/contract';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { rankingSentence } from '../ranking-sentence.ts';
 
 export function WeeklyStats({ activity, leaderPoints }: { activity: UserActivityData; leaderPoints: number | undefined }) {
+  const { t } = useTranslation('home');
   return (
-    <Card withBorder radius="md" padding="md" aria-label="Weekly activity">
+    <Card withBorder radius="md" padding="md" aria-label={t('stats.label')}>
       <Stack gap={6}>
         <Title order={2} size="h4">
-          This week
+          {t('stats.title')}
         </Title>
         <Text size="sm">
-          <b>{countOf(activity.videosLastWeek, 'video')}</b> watched this week
+          <Trans t={t} i18nKey="stats.videos" count={activity.videosLastWeek} components={{ b: <b /> }} />
         </Text>
         <Text size="sm">
-          <b>{countOf(activity.countSequenceDayWatch, 'day')}</b> in a row watching
+          <Trans t={t} i18nKey="stats.days" count={activity.countSequenceDayWatch} components={{ b: <b /> }} />
         </Text>
         <Text size="sm" data-testid="ranking-sentence">
-          {rankingSentence({ ...activity.rankingUser, leaderPoints })}
+          {rankingSentence({ ...activity.rankingUser, leaderPoints }, t)}
         </Text>
-        <Text size="sm">
-          You have {activity.certifications} of {activity.certificationsAvailable} certificates available in your path
-        </Text>
+        <Text size="sm">{t('stats.certificates', { have: activity.certifications, available: activity.certificationsAvailable })}</Text>
       </Stack>
     </Card>
   );
@@ -31,28 +30,31 @@ export function WeeklyStats({ activity, leaderPoints }: { activity: UserActivity
 
 /** `heading`: false in the phone's drawer, whose title already says "Certificates". */
 export function CertificatesStrip({ path, heading = true }: { path: LearningPathHomeData; heading?: boolean }) {
+  const { t } = useTranslation('home');
   return (
-    <Card withBorder radius="md" padding="md" aria-label="Certificates">
+    <Card withBorder radius="md" padding="md" aria-label={t('stats.certificatesLabel')}>
       <Stack gap="xs">
         {heading && (
           <Title order={2} size="h4">
-            Certificates
+            {t('stats.certificatesTitle')}
           </Title>
         )}
         {path.categories.map((c) =>
           c.certificate_date ? (
-            <Text key={c.category_id} size="sm" component={Link} to={paths.achievements} c="teal.9">
+            <Text key={c.category_id} size="sm" component={Link} to={paths.achievements} c="teal.9" translate="no">
               ✔ {c.name}
             </Text>
           ) : (
             <Group key={c.category_id} gap="xs" c="gray.7" style={{ filter: 'grayscale(1)' }}>
-              <Text size="sm">{c.name}</Text>
-              <Text size="xs">Locked</Text>
+              <Text size="sm" translate="no">
+                {c.name}
+              </Text>
+              <Text size="xs">{t('stats.locked')}</Text>
             </Group>
           ),
         )}
         <Button variant="light" size="xs" component={Link} to={paths.achievements}>
-          View certificates
+          {t('stats.viewCertificates')}
         </Button>
       </Stack>
     </Card>

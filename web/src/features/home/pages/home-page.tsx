@@ -1,5 +1,6 @@
 import { Container, Stack } from '@mantine/core';
 import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -18,6 +19,7 @@ export function HomePage() {
   const [firstLogin] = useState(session.first_login === 1);
   const profile = useProfile();
   const navigate = useNavigate();
+  const { t } = useTranslation('home');
 
   useEffect(() => {
     if (!firstLogin) return;
@@ -60,9 +62,9 @@ export function HomePage() {
       navigate(paths.forcedChangePassword, { replace: true });
     } else if (!goingToFirstLogin && takeWelcome(session.accessToken)) {
       // A first sign-in is welcomed by the profile page; the toast waits for the return home.
-      notifySuccess(`Welcome, ${profile.data.name}!`);
+      notifySuccess(t('welcome', { name: profile.data.name }));
     }
-  }, [profile.data, forcedPasswordChange, navigate, session.accessToken, goingToFirstLogin]);
+  }, [profile.data, forcedPasswordChange, navigate, session.accessToken, goingToFirstLogin, t]);
 
   if (!profile.data || forcedPasswordChange) return <LoadingCountdown firstLogin={firstLogin} />;
 

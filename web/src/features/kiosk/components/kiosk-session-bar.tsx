@@ -1,7 +1,8 @@
 import { Affix, Button, Group, Paper, Text } from '@mantine/core';
-import { countOf } from '@mm/contract';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Outlet, useNavigate } from 'react-router';
+import { LanguageSwitcher } from '../../../components/language-switcher.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useSession } from '../../../lib/session.ts';
 
@@ -16,22 +17,25 @@ const WARNING_SECONDS = 30;
  */
 export function KioskSessionBar({ name, idleSeconds }: { name: string; idleSeconds: number }) {
   const navigate = useNavigate();
+  const { t } = useTranslation('kiosk');
   const secondsLeft = useIdleSignOut(idleSeconds);
 
   return (
-    <Paper component="aside" aria-label="Kiosk session" radius={0} px="md" py="xs" bg="var(--mantine-color-blue-light)">
+    <Paper component="aside" aria-label={t('bar.label')} radius={0} px="md" py="xs" bg="var(--mantine-color-blue-light)">
       <Group justify="space-between" wrap="nowrap">
         <div>
-          <Text fw={600}>Signed in on the shared kiosk as {name}</Text>
+          <Text fw={600}>{t('bar.signedIn', { name })}</Text>
           <Text size="sm" c={secondsLeft <= WARNING_SECONDS ? 'red.8' : 'dimmed'} aria-live="polite" data-testid="kiosk-countdown">
-            {secondsLeft <= WARNING_SECONDS
-              ? `Signing out in ${secondsLeft} s: touch the screen to stay.`
-              : `Tap Done when you finish; you are signed out after ${countOf(Math.round(idleSeconds / 60), 'minute')} without a touch.`}
+            {secondsLeft <= WARNING_SECONDS ? t('bar.signingOut', { seconds: secondsLeft }) : t('bar.hint', { count: Math.round(idleSeconds / 60) })}
           </Text>
         </div>
-        <Button size="lg" onClick={() => navigate(paths.logout, { replace: true })}>
-          Done
-        </Button>
+        {/* This session's language: the next person at the tablet starts in the tablet's own. */}
+        <Group gap="xs" wrap="nowrap">
+          <LanguageSwitcher size="lg" />
+          <Button size="lg" onClick={() => navigate(paths.logout, { replace: true })}>
+            {t('bar.done')}
+          </Button>
+        </Group>
       </Group>
     </Paper>
   );
@@ -53,6 +57,7 @@ export function KioskIdleOutlet() {
 
 function KioskIdleCorner({ idleSeconds }: { idleSeconds: number }) {
   const navigate = useNavigate();
+  const { t } = useTranslation('kiosk');
   const secondsLeft = useIdleSignOut(idleSeconds);
   if (secondsLeft > WARNING_SECONDS) return null;
   return (
@@ -60,9 +65,9 @@ function KioskIdleCorner({ idleSeconds }: { idleSeconds: number }) {
       <Paper shadow="md" p="sm" withBorder>
         <Group>
           <Text c="red.8" aria-live="polite" data-testid="kiosk-countdown">
-            Signing out in {secondsLeft} s: touch the screen to stay.
+            {t('bar.signingOut', { seconds: secondsLeft })}
           </Text>
-          <Button onClick={() => navigate(paths.logout, { replace: true })}>Done</Button>
+          <Button onClick={() => navigate(paths.logout, { replace: true })}>{t('bar.done')}</Button>
         </Group>
       </Paper>
     </Affix>

@@ -1,6 +1,7 @@
 import { Alert, Button, PasswordInput, SimpleGrid, Stack } from '@mantine/core';
 import { IconBackspace } from '@tabler/icons-react';
 import type { FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 
 const KEYS = ['1', '2', '3', '4', '5', '6', '7', '8', '9'];
 const MAX_DIGITS = 6;
@@ -24,6 +25,7 @@ export function PinPad({
   /** Seconds the server holds the next try back after repeated wrong PINs: shown, and OK waits for it. */
   waitSeconds?: number;
 }) {
+  const { t } = useTranslation('kiosk');
   const press = (digit: string) => onChange((value + digit).slice(0, MAX_DIGITS));
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -33,7 +35,7 @@ export function PinPad({
     <form onSubmit={submit}>
       <Stack gap="md">
         <PasswordInput
-          label="PIN"
+          label={t('pin.label')}
           size="xl"
           inputMode="numeric"
           autoComplete="off"
@@ -47,24 +49,24 @@ export function PinPad({
           data-autofocus
         />
         {waitSeconds > 0 && (
-          <Alert color="orange" role="status" title="Wrong PIN too often" styles={READABLE_ALERT}>
-            Please wait {waitSeconds} {waitSeconds === 1 ? 'second' : 'seconds'} before the next try.
+          <Alert color="orange" role="status" title={t('pin.tooOften')} styles={READABLE_ALERT}>
+            {t('pin.wait', { count: waitSeconds })}
           </Alert>
         )}
         <SimpleGrid cols={3} spacing="sm">
           {KEYS.map((digit) => (
-            <Button key={digit} size="xl" h={64} variant="default" onClick={() => press(digit)} aria-label={`Digit ${digit}`}>
+            <Button key={digit} size="xl" h={64} variant="default" onClick={() => press(digit)} aria-label={t('pin.digit', { digit })}>
               {digit}
             </Button>
           ))}
-          <Button size="xl" h={64} variant="default" onClick={() => onChange(value.slice(0, -1))} aria-label="Delete last digit">
+          <Button size="xl" h={64} variant="default" onClick={() => onChange(value.slice(0, -1))} aria-label={t('pin.delete')}>
             <IconBackspace />
           </Button>
-          <Button size="xl" h={64} variant="default" onClick={() => press('0')} aria-label="Digit 0">
+          <Button size="xl" h={64} variant="default" onClick={() => press('0')} aria-label={t('pin.digit', { digit: '0' })}>
             0
           </Button>
           <Button size="xl" h={64} type="submit" loading={busy} disabled={value.length < 4 || waitSeconds > 0}>
-            OK
+            {t('pin.ok')}
           </Button>
         </SimpleGrid>
       </Stack>

@@ -1,8 +1,10 @@
-import { Alert, Anchor, Box, Button, Container, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { countOf, KIOSK_MESSAGES, type KioskRosterMember } from '@mm/contract';
+import { Alert, Anchor, Box, Button, Container, Group, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { KIOSK_MESSAGES, type KioskRosterMember } from '@mm/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { LanguageSwitcher } from '../../../components/language-switcher.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { PersonTile } from '../../../components/person-tile.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -16,6 +18,7 @@ import '../kiosk.css';
 
 /** /kiosk: a tablet enrolled as a shared kiosk shows its team; a member taps their name and enters their PIN. */
 export function KioskPage() {
+  const { t } = useTranslation('kiosk');
   const [deviceToken, setDeviceToken] = useState(getKioskDeviceToken);
   const roster = useKioskRoster(deviceToken);
   const [chosen, setChosen] = useState<KioskRosterMember | null>(null);
@@ -32,28 +35,32 @@ export function KioskPage() {
   return (
     <Box component="main" className="mm-kiosk" py="xl">
       <Container size="lg">
+        {/* The tablet's own language, kept on it: each member's session starts in their own. */}
+        <Group justify="flex-end" mb="sm">
+          <LanguageSwitcher size="lg" />
+        </Group>
         {deviceToken === null ? (
           <NotEnrolled revoked={revoked} />
         ) : roster.isPending ? (
-          <PageLoader label="Loading the team..." />
+          <PageLoader label={t('page.loading')} />
         ) : roster.isError ? (
-          <Alert color="red" title="The kiosk cannot load its team">
+          <Alert color="red" title={t('page.cannotLoad')}>
             {roster.error.message}
           </Alert>
         ) : (
           <>
-            <Title order={1}>Who is training?</Title>
+            <Title order={1}>{t('page.who')}</Title>
             <Text size="lg" c="dimmed" mb="xl">
-              {roster.data.kiosk.team} · {roster.data.kiosk.organization} · tap your name, then enter your PIN.
+              {t('page.intro', { team: roster.data.kiosk.team, organization: roster.data.kiosk.organization })}
             </Text>
             <SimpleGrid cols={{ base: 2, sm: 3, md: 4 }} spacing="lg">
               {roster.data.members.map((member) => (
                 <PersonTile key={member.user_id} name={`${member.name} ${member.last_name}`} picture={member.picture} onClick={() => setChosen(member)} />
               ))}
             </SimpleGrid>
-            {roster.data.members.length === 0 && <Text>This team has no members yet.</Text>}
+            {roster.data.members.length === 0 && <Text>{t('page.empty')}</Text>}
             <Text size="sm" c="dimmed" mt="xl">
-              {roster.data.kiosk.name}. You are signed out after {countOf(Math.round(roster.data.idle_seconds / 60), 'minute')} without a touch.
+              {t('page.idle', { kiosk: roster.data.kiosk.name, count: Math.round(roster.data.idle_seconds / 60) })}
             </Text>
           </>
         )}
@@ -64,6 +71,7 @@ export function KioskPage() {
 }
 
 function PinDialog({ deviceToken, member, onClose }: { deviceToken: string; member: KioskRosterMember; onClose: () => void }) {
+  const { t } = useTranslation('kiosk');
   const [pin, setPin] = useState('');
   const signIn = useKioskSignIn();
   // After the third wrong PIN the server holds the next try back (Retry-After); the pad counts it down.
@@ -89,7 +97,7 @@ function PinDialog({ deviceToken, member, onClose }: { deviceToken: string; memb
     );
   };
   return (
-    <Modal opened onClose={onClose} title={`Hello, ${member.name}`} size="sm" centered closeButtonProps={{ 'aria-label': 'Close' }}>
+    <Modal opened onClose={onClose} title={t('page.hello', { name: member.name })} size="sm" centered closeButtonProps={{ 'aria-label': t('page.close') }}>
       {member.has_pin ? (
         <PinPad
           value={pin}
@@ -102,9 +110,9 @@ function PinDialog({ deviceToken, member, onClose }: { deviceToken: string; memb
         />
       ) : (
         <Stack>
-          <Text>You have no kiosk PIN yet. Sign in on your own phone or computer and set one under User Account, Kiosk PIN.</Text>
+          <Text>{t('page.noPin')}</Text>
           <Button size="lg" onClick={onClose}>
-            OK
+            {t('page.ok')}
           </Button>
         </Stack>
       )}
@@ -130,17 +138,18 @@ function useCountdown(until: number): number {
 }
 
 function NotEnrolled({ revoked }: { revoked: boolean }) {
+  const { t } = useTranslation('kiosk');
   return (
     <Stack maw={560}>
-      <Title order={1}>Kiosk</Title>
+      <Title order={1}>{t('page.title')}</Title>
       {revoked && (
-        <Alert color="orange" title="This kiosk was revoked">
-          A super user revoked this tablet's kiosk enrolment.
+        <Alert color="orange" title={t('page.revoked')}>
+          {t('page.revokedText')}
         </Alert>
       )}
-      <Text>This tablet is not enrolled as a shared kiosk. A super user enrols it from Manage organization, Kiosks, while signed in on this tablet.</Text>
+      <Text>{t('page.notEnrolled')}</Text>
       <Anchor component={Link} to={paths.login}>
-        Sign in
+        {t('page.signIn')}
       </Anchor>
     </Stack>
   );

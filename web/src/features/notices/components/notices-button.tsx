@@ -1,15 +1,13 @@
 import { ActionIcon, Badge, Box, Button, Divider, Group, Loader, Popover, ScrollArea, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import type { Notice } from '@mm/contract';
-import { countOf } from '@mm/contract';
 import { IconBell } from '@tabler/icons-react';
 import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { categoryPath } from '../../../config/paths.ts';
 import { useNotices } from '../api/get-notices.ts';
 import { useMarkNoticesRead } from '../api/mark-notices-read.ts';
 import { noticeDate, noticeDateTitle } from './notice-date.ts';
-
-const unreadLabel = (n: number) => `${countOf(n, 'unread notification')}`;
 
 /**
  * The bell in the signed-in header: the unread count as a badge, the latest notices in a popover.
@@ -17,6 +15,7 @@ const unreadLabel = (n: number) => `${countOf(n, 'unread notification')}`;
  * The guest is read-only: it can look, never mark.
  */
 export function NoticesButton({ readOnly }: { readOnly: boolean }) {
+  const { t } = useTranslation();
   const notices = useNotices();
   const markRead = useMarkNoticesRead();
   const [opened, setOpened] = useState(false);
@@ -57,7 +56,7 @@ export function NoticesButton({ readOnly }: { readOnly: boolean }) {
             color="dark"
             size="lg"
             radius="xl"
-            aria-label="Notifications"
+            aria-label={t('notices.title')}
             aria-describedby={unread > 0 ? descriptionId : undefined}
             onClick={() => (opened ? close() : open())}
           >
@@ -80,14 +79,14 @@ export function NoticesButton({ readOnly }: { readOnly: boolean }) {
             >
               {unread > 99 ? '99+' : unread}
             </Badge>
-            <VisuallyHidden id={descriptionId}>{unreadLabel(unread)}</VisuallyHidden>
+            <VisuallyHidden id={descriptionId}>{t('notices.unread', { count: unread })}</VisuallyHidden>
           </>
         )}
       </Box>
       <Popover.Dropdown p={0}>
         <Group justify="space-between" px="md" py="sm">
-          <Text fw={700}>Notifications</Text>
-          {markRead.isPending && <Loader size="xs" aria-label="Marking as read" />}
+          <Text fw={700}>{t('notices.title')}</Text>
+          {markRead.isPending && <Loader size="xs" aria-label={t('notices.marking')} />}
         </Group>
         <Divider />
         <NoticesList
@@ -113,30 +112,31 @@ type NoticesListProps = {
 };
 
 function NoticesList({ notices, fresh, loading, failed, onRetry, onOpenCategory }: NoticesListProps) {
+  const { t } = useTranslation();
   if (loading)
     return (
       <Group justify="center" p="md">
-        <Loader size="sm" aria-label="Loading notifications" />
+        <Loader size="sm" aria-label={t('notices.loading')} />
       </Group>
     );
   if (failed || !notices)
     return (
       <Stack gap="xs" p="md" align="flex-start">
-        <Text size="sm">The notifications could not be loaded.</Text>
+        <Text size="sm">{t('notices.failed')}</Text>
         <Button size="xs" variant="light" onClick={onRetry}>
-          Try again
+          {t('notices.retry')}
         </Button>
       </Stack>
     );
   if (notices.length === 0)
     return (
       <Text size="sm" c="dimmed" p="md">
-        No notifications yet.
+        {t('notices.none')}
       </Text>
     );
   return (
     <ScrollArea.Autosize mah="min(420px, 70vh)" type="auto">
-      <Stack component="ul" gap={0} m={0} p={0} style={{ listStyle: 'none' }} aria-label="Latest notifications">
+      <Stack component="ul" gap={0} m={0} p={0} style={{ listStyle: 'none' }} aria-label={t('notices.latest')}>
         {notices.map((notice) => (
           <NoticeItem key={notice.id} notice={notice} fresh={fresh.has(notice.id) || !notice.read} onOpenCategory={onOpenCategory} />
         ))}
@@ -146,14 +146,16 @@ function NoticesList({ notices, fresh, loading, failed, onRetry, onOpenCategory 
 }
 
 function NoticeItem({ notice, fresh, onOpenCategory }: { notice: Notice; fresh: boolean; onOpenCategory: () => void }) {
+  const { t, i18n } = useTranslation();
   const body = (
     <Stack gap={2}>
       <Text size="sm" fw={fresh ? 600 : 400}>
-        {fresh && <VisuallyHidden>New: </VisuallyHidden>}
-        {notice.message}
+        {fresh && <VisuallyHidden>{t('notices.new')}</VisuallyHidden>}
+        {/* Written by the server when the notice was sent, in English (issue 40: not translated yet). */}
+        <span translate="no">{notice.message}</span>
       </Text>
       <Text size="xs" c="dimmed" component="time" dateTime={notice.created_at} title={noticeDateTitle(notice.created_at)}>
-        {noticeDate(notice.created_at)}
+        {noticeDate(notice.created_at, { justNow: t('notices.justNow'), locale: i18n.language })}
       </Text>
     </Stack>
   );

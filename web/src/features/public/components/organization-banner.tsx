@@ -1,6 +1,7 @@
 import './organization-banner.css';
 import { Box, Container, Image } from '@mantine/core';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../lib/session.ts';
 import { useLanding } from '../api/get-landing.ts';
 import { useOrganizationBanner } from '../api/get-organization-banner.ts';
@@ -15,6 +16,7 @@ const BANNER_HEIGHT = { base: 120, sm: 220 };
  * sections' posters, rotating every 30 seconds.
  */
 export function OrganizationBanner() {
+  const { t } = useTranslation();
   const organizationId = useSession()?.organizationId ?? null;
   const banner = useOrganizationBanner(organizationId);
   const own = banner.data ?? null;
@@ -38,7 +40,7 @@ export function OrganizationBanner() {
   if (own) {
     return (
       <Box data-testid="organization-banner" data-rotating="false">
-        <Image src={own} alt="Organization banner" h={BANNER_HEIGHT} fit="cover" />
+        <Image src={own} alt={t('banner.organization')} h={BANNER_HEIGHT} fit="cover" />
       </Box>
     );
   }
@@ -47,7 +49,9 @@ export function OrganizationBanner() {
     <Box className="mm-poster-banner" h={BANNER_HEIGHT} data-testid="organization-banner" data-rotating={rotate ? 'true' : 'false'}>
       {/* The header's content width: the title starts under the logo, the poster ends under the account button. */}
       <Container size="lg" h="100%" className="mm-poster-banner__inner">
-        <p className="mm-poster-banner__title">{landing.data?.banner_title}</p>
+        <p className="mm-poster-banner__title" translate="no">
+          {landing.data?.banner_title}
+        </p>
         <img className="mm-poster-banner__poster" src={src} alt="" />
       </Container>
     </Box>

@@ -1,13 +1,16 @@
 import { Anchor, Box, Container, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { APP_VERSION } from '@mm/contract';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AppStoreBadges } from '../../../components/app-store-badges.tsx';
-import { BRAND, SUPPORT_EMAIL, VERSION_LABEL } from '../../../config/app.ts';
+import { BRAND, SUPPORT_EMAIL } from '../../../config/app.ts';
 import { pagePath, paths } from '../../../config/paths.ts';
 import { usePages } from '../api/get-pages.ts';
 
 /** `roomForQuickMenu` keeps the last line clear of the floating button of the signed-in layout (from 768px: on phones it does not float). */
 export function SiteFooter({ roomForQuickMenu = false }: { roomForQuickMenu?: boolean }) {
   const pages = usePages();
+  const { t } = useTranslation();
   return (
     <Box
       component="footer"
@@ -19,14 +22,16 @@ export function SiteFooter({ roomForQuickMenu = false }: { roomForQuickMenu?: bo
       <Container size="lg">
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">
           <Stack gap={6}>
-            <Text fw={700}>{BRAND}</Text>
+            <Text fw={700} translate="no">
+              {BRAND}
+            </Text>
             <Anchor href={`mailto:${SUPPORT_EMAIL}`} size="sm">
-              Contact us
+              {t('footer.contact')}
             </Anchor>
           </Stack>
-          <Stack gap={6} component="nav" aria-label="Information pages">
+          <Stack gap={6} component="nav" aria-label={t('footer.pages')}>
             {(pages.data ?? []).map((page) => (
-              <Anchor key={page.unique_id} component={Link} to={pagePath(page.unique_id)} size="sm">
+              <Anchor key={page.unique_id} component={Link} to={pagePath(page.unique_id)} size="sm" translate="no">
                 {page.title}
               </Anchor>
             ))}
@@ -34,11 +39,11 @@ export function SiteFooter({ roomForQuickMenu = false }: { roomForQuickMenu?: bo
           <AppStoreBadges />
         </SimpleGrid>
         <Group justify="space-between" mt="lg" gap="xs">
-          <Text size="sm" c="dimmed">
+          <Text size="sm" c="dimmed" translate="no">
             © {BRAND}
           </Text>
           <Anchor component={Link} to={paths.version} size="sm" c="dimmed">
-            {VERSION_LABEL}
+            {t('footer.version', { version: APP_VERSION })}
           </Anchor>
         </Group>
       </Container>

@@ -1,0 +1,156 @@
+import fs from 'node:fs';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { pdfText } from '../server/test/pdf-text.ts';
+import { DEMO, expectPath, expectVisible, newPage, signInThroughForm, useStack, WIDTHS } from './harness.ts';
+
+/**
+ * The routes whose screens are translated (issue 40): the pseudo-locale walk reads them for text that did not come
+ * from the catalogs. The rest of the route list (e2e/routes.ts) is not converted yet: see the report of issue 40.
+ */
+const TRANSLATED_PATHS = ['/home', '/achievements', '/account'];
+
+/**
+ * Text of the page that came from no message file: with the pseudo-locale on, every translated text is wrapped in
+ * `[!!…!!]`; what is left once the wrapped parts are taken out is the page's untranslated text. Content and people
+ * (titles, names, the organization's pages) are marked `translate="no"` and skipped, as are figures and punctuation.
+ */
+async function untranslatedText(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const unwrap = (text: string) => {
+      let rest = text;
+      for (let previous = ''; previous !== rest; ) {
+        previous = rest;
+        rest = rest.replace(/\[!!((?:(?!\[!!|!!\])[\s\S])*)!!\]/g, ' | ');
+      }
+      return rest;
+    };
+    const SKIPPED = '[translate="no"], script, style, noscript, svg, [data-pseudo-hidden]';
+    const found: string[] = [];
+    const keep = (text: string) => {
+      for (const piece of unwrap(text).split('|')) {
+        const left = piece.replace(/[\d\s.,:;·%/()\-–—+#'"!?…✔º°×•*]+/g, ' ').trim();
+        if (/\p{L}/u.test(left)) found.push(piece.trim());
+      }
+    };
+    // What is not shown is not read: marked on the page, dropped from a copy of it.
+    for (const element of document.body.querySelectorAll('*')) {
+      const box = element.getBoundingClientRect();
+      const style = getComputedStyle(element);
+      const clipped = element.closest('.mantine-VisuallyHidden-root, [class*="visually-hidden"]') !== null;
+      if (!clipped && (box.width === 0 || box.height === 0 || style.visibility === 'hidden' || style.display === 'none'))
+        element.setAttribute('data-pseudo-hidden', '');
+      if (element.closest(SKIPPED)) continue;
+      for (const attribute of ['aria-label', 'title', 'placeholder', 'alt']) {
+        const value = element.getAttribute(attribute);
+        if (value) keep(value);
+      }
+    }
+    const copy = document.body.cloneNode(true) as HTMLElement;
+    for (const element of copy.querySelectorAll(SKIPPED)) element.remove();
+    // Block-level breaks as separators, so that two texts side by side do not read as one word.
+    for (const element of copy.querySelectorAll('*')) element.append(' ');
+    keep(copy.textContent ?? '');
+    for (const element of document.body.querySelectorAll('[data-pseudo-hidden]')) element.removeAttribute('data-pseudo-hidden');
+    return [...new Set(found)];
+  });
+}
+
+describe('languages', () => {
+  const env = useStack();
+
+  it('switches a member to Spanish from the header menu: header, home and certificate in Spanish, kept after a reload', async () => {
+    const page = await newPage(env.browser, env.stack, WIDTHS.desktop);
+    await signInThroughForm(page, DEMO.member.email, DEMO.member.password);
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
+    await expectVisible(page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Home' }));
+
+    await page.getByRole('button', { name: /Profile menu/ }).click();
+    await page.getByRole('menuitem', { name: 'Español' }).click();
+
+    const nav = page.getByRole('navigation', { name: 'Navegación principal' });
+    await expectVisible(nav.getByRole('link', { name: 'Inicio' }));
+    await expectVisible(nav.getByRole('link', { name: 'Ayuda' }));
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('es');
+    // A first sign-in goes to the profile page first (not translated yet): home is opened from the header.
+    await nav.getByRole('link', { name: 'Inicio' }).click();
+    await expectPath(page, '/home');
+    await expectVisible(page.getByRole('heading', { name: 'Su ruta de aprendizaje' }));
+    await expectVisible(page.getByRole('heading', { name: 'Esta semana' }));
+    expect(await page.getByTestId('path-summary').textContent()).toMatch(/^\d+ COMPLETADAS \/ \d+ EN TOTAL - \d+ % COMPLETADO$/);
+    expect(await page.title()).toBe('Inicio · Manufacturing Masters');
+
+    // Saved on the member's profile: the server now writes to them, and answers them, in Spanish.
+    const token = await env.stack.signIn(DEMO.member.email, DEMO.member.password);
+    const profile = await env.stack.api('GET', '/api/profile', { token });
+    expect(profile.body.data.locale).toBe('es');
+    const refused = await env.stack.api('POST', '/api/set_organization_locale', { token, json: { locale: 'es' } });
+    expect(refused.body.error_messages).toBe('Solo un superusuario puede elegir el idioma de la organización.');
+
+    // The certificate comes as a PDF in Spanish.
+    await page.getByRole('button', { name: /Menú del perfil/ }).click();
+    await expectVisible(page.getByRole('menuitem', { name: 'Certificados' }));
+    await page.keyboard.press('Escape');
+    await page.goto('/achievements');
+    await expectVisible(page.getByRole('heading', { name: 'Certificados', level: 1 }));
+    const obtained = page.getByTestId('obtained-certificate').first();
+    await expectVisible(obtained.getByText('Se certifica que'));
+    const [download] = await Promise.all([page.waitForEvent('download'), obtained.getByRole('button', { name: 'Descargar PDF' }).click()]);
+    const text = (await pdfText(new Uint8Array(fs.readFileSync(await download.path())))).text;
+    expect(text).toContain('Se certifica que');
+    expect(text).toContain('completó satisfactoriamente');
+    expect(text).toMatch(/Código de verificación: \w+/);
+
+    // The choice survives a reload (and a new tab of the same browser).
+    await page.reload();
+    await expectVisible(page.getByRole('heading', { name: 'Certificados', level: 1 }));
+    await expectVisible(page.getByRole('navigation', { name: 'Navegación principal' }).getByRole('link', { name: 'Inicio' }));
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('es');
+
+    // Back to English from the same menu: the specification's texts as written.
+    await page.getByRole('button', { name: /Menú del perfil/ }).click();
+    await page.getByRole('menuitem', { name: 'English' }).click();
+    await page.goto('/home');
+    await expectVisible(page.getByRole('heading', { name: 'Your learning path' }));
+    expect(await page.getByTestId('path-summary').textContent()).toMatch(/^\d+ COMPLETED \/ \d+ TO GO - \d+% COMPLETED$/);
+    await page.context().close();
+  });
+
+  it('follows the organization’s default for a member who chose none, and the browser’s language for a visitor', async () => {
+    const boss = await env.stack.signIn(DEMO.superUser.email, DEMO.superUser.password);
+    expect((await env.stack.api('POST', '/api/set_organization_locale', { token: boss, json: { locale: 'es' } })).status).toBe(200);
+    const page = await newPage(env.browser, env.stack, WIDTHS.mobile);
+    await signInThroughForm(page, 'quality@acme.example', 'Acme-Quality-2026');
+    // Their first sign-in opens the profile form (not translated yet); the shell is in Spanish already.
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('es');
+    await page.getByRole('button', { name: 'Abrir la navegación' }).click();
+    await expectVisible(page.getByRole('navigation', { name: 'Navegación del sitio' }).getByRole('link', { name: 'Inicio' }));
+    expect((await env.stack.api('POST', '/api/set_organization_locale', { token: boss, json: { locale: null } })).status).toBe(200);
+    await page.context().close();
+
+    const visitor = await env.browser.newContext({ baseURL: env.stack.baseUrl, locale: 'es-MX', serviceWorkers: 'block' });
+    const landing = await visitor.newPage();
+    await landing.goto('/');
+    await expectVisible(landing.getByRole('button', { name: /^Idioma: Español/ }));
+    expect(await landing.evaluate(() => document.documentElement.lang)).toBe('es');
+    await visitor.close();
+  });
+
+  it('shows no text outside the catalogs on the translated routes (pseudo-locale walk)', async () => {
+    for (const width of [WIDTHS.desktop, WIDTHS.mobile]) {
+      const page = await newPage(env.browser, env.stack, width);
+      await page.addInitScript(() => localStorage.setItem('mm-pseudo-locale', '1'));
+      await signInThroughForm(page, DEMO.superUser.email, DEMO.superUser.password);
+      // A first sign-in is sent from home to the profile form once: past that, home stays home.
+      await page.waitForLoadState('networkidle');
+      for (const path of TRANSLATED_PATHS) {
+        await page.goto(path);
+        await expectVisible(page.getByRole('heading', { level: 1 }).first());
+        await page.waitForLoadState('networkidle');
+        expect(new URL(page.url()).pathname).toBe(path);
+        expect(await untranslatedText(page), `${path} at ${width}px`).toEqual([]);
+      }
+      await page.context().close();
+    }
+  });
+});

@@ -1,0 +1,100 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { DEFAULT_LOCALE, isLocale, type Locale, pickLocale } from '@mm/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import i18next, { type TFunction } from 'i18next';
+
+/**
+ * The server's languages (issue 40): one folder per language under `server/locales/`, one JSON file per namespace.
+ * - `messages`: the envelope's texts (error messages, success messages), keyed by their English text, so English is
+ *   the key itself and the specification's quoted texts go out byte for byte; a text without a translation goes out
+ *   in English.
+ * - `mail`, `certificate`: the e-mails and the certificate PDF, keyed by name, English in `en/`.
+ */
+const LOCALES_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../locales');
+
+function readCatalogs(): Record<string, Record<string, Record<string, string>>> {
+  const resources: Record<string, Record<string, Record<string, string>>> = {};
+  for (const locale of readdirSync(LOCALES_DIR)) {
+    if (!isLocale(locale)) continue;
+    resources[locale] = {};
+    for (const file of readdirSync(path.join(LOCALES_DIR, locale)).filter((f) => f.endsWith('.json'))) {
+      resources[locale][file.slice(0, -'.json'.length)] = JSON.parse(readFileSync(path.join(LOCALES_DIR, locale, file), 'utf8'));
+    }
+  }
+  return resources;
+}
+
+const i18n = i18next.createInstance();
+void i18n.init({
+  resources: readCatalogs(),
+  lng: DEFAULT_LOCALE,
+  fallbackLng: DEFAULT_LOCALE,
+  ns: ['messages', 'mail', 'certificate'],
+  defaultNS: 'mail',
+  initAsync: false,
+  // Texts are keyed by sentences (messages) or names with dots nowhere: no nesting, no namespace prefix in keys.
+  keySeparator: false,
+  nsSeparator: false,
+  // E-mails escape their own HTML; the PDF is not HTML.
+  interpolation: { escapeValue: false },
+  returnEmptyString: false,
+});
+
+/** A translator bound to a language, for an e-mail or a PDF. */
+export function translator(locale: Locale, ns: 'mail' | 'certificate'): TFunction {
+  return i18n.getFixedT(locale, ns);
+}
+
+/** An envelope text in `locale`: its translation when the catalog has one, else the English text unchanged. */
+export function translateMessage(message: string, locale: Locale): string {
+  if (locale === DEFAULT_LOCALE || !message) return message;
+  return i18n.t(message, { lng: locale, ns: 'messages', defaultValue: message, interpolation: { skipOnVariables: true } });
+}
+
+/** The language a recipient reads (their own, else their organization's default, else English). */
+export function recipientLocale(own: string | null | undefined, organizationDefault?: string | null): Locale {
+  if (isLocale(own)) return own;
+  if (isLocale(organizationDefault)) return organizationDefault;
+  return DEFAULT_LOCALE;
+}
+
+/** Every namespace's keys per language, for the catalog parity test. */
+export function catalogKeys(): Record<string, Record<string, string[]>> {
+  const resources = readCatalogs();
+  return Object.fromEntries(Object.entries(resources).map(([l, nss]) => [l, Object.fromEntries(Object.entries(nss).map(([ns, c]) => [ns, Object.keys(c)]))]));
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The language this request is answered in: the caller's (auth sets it), else Accept-Language, else English. */
+    locale: Locale;
+  }
+}
+
+/** Every request starts in the language its Accept-Language asks for; auth refines it for a signed-in caller. */
+export function registerRequestLocale(app: FastifyInstance): void {
+  app.decorateRequest('locale', DEFAULT_LOCALE);
+  app.addHook('onRequest', async (request) => {
+    request.locale = acceptedLocale(request) ?? DEFAULT_LOCALE;
+  });
+  // Success messages (`ok(data, message)`) in the request's language.
+  app.addHook('preSerialization', async (request, _reply, payload: unknown) => {
+    if (request.locale === DEFAULT_LOCALE || !isEnvelopeWithMessage(payload)) return payload;
+    return { ...payload, message: translateMessage(payload.message, request.locale) };
+  });
+}
+
+export function acceptedLocale(request: FastifyRequest): Locale | null {
+  return pickLocale(request.headers['accept-language']);
+}
+
+function isEnvelopeWithMessage(payload: unknown): payload is { success: true; message: string } {
+  return (
+    typeof payload === 'object' &&
+    payload !== null &&
+    (payload as { success?: unknown }).success === true &&
+    typeof (payload as { message?: unknown }).message === 'string'
+  );
+}

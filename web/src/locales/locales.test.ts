@@ -1,0 +1,65 @@
+import { CERTIFICATE_MESSAGES, DEFAULT_LOCALE, LOCALES } from '@mm/contract';
+import { describe, expect, it } from 'vitest';
+import { NAMESPACES } from '../lib/i18n.ts';
+import { catalogFiles, catalogTranslator } from '../lib/i18n-catalogs.test-helper.ts';
+
+const PLURAL = /_(zero|one|two|few|many|other)$/;
+
+/** "a.b_one" for every leaf of a message file. */
+function leaves(messages: Record<string, unknown>, prefix = ''): string[] {
+  return Object.entries(messages).flatMap(([key, value]) =>
+    typeof value === 'object' && value !== null ? leaves(value as Record<string, unknown>, `${prefix}${key}.`) : [`${prefix}${key}`],
+  );
+}
+
+const catalog = (locale: string, ns: string) => catalogFiles[`../locales/${locale}/${ns}.json`];
+const folders = [...new Set(Object.keys(catalogFiles).map((file) => file.split('/')[2]))].sort();
+
+describe('message catalogs', () => {
+  it('has a folder for every language the platform speaks, and a file for every namespace in each', () => {
+    expect(folders).toEqual([...LOCALES].sort());
+    for (const locale of LOCALES) for (const ns of NAMESPACES) expect(catalog(locale, ns), `${locale}/${ns}.json`).toBeDefined();
+  });
+
+  it('has every key of every language in every other (plural forms as the language needs them)', () => {
+    for (const ns of NAMESPACES) {
+      const base = (locale: string) => [...new Set(leaves(catalog(locale, ns) ?? {}).map((k) => k.replace(PLURAL, '')))].sort();
+      for (const locale of LOCALES) {
+        expect(base(locale), `${locale}/${ns}.json against ${DEFAULT_LOCALE}/${ns}.json`).toEqual(base(DEFAULT_LOCALE));
+        const keys = new Set(leaves(catalog(locale, ns) ?? {}));
+        const plurals = [...new Set([...keys].filter((k) => PLURAL.test(k)).map((k) => k.replace(PLURAL, '')))];
+        for (const key of plurals) {
+          for (const category of new Intl.PluralRules(locale).resolvedOptions().pluralCategories) {
+            expect(keys.has(`${key}_${category}`), `${locale}/${ns}.json: ${key}_${category}`).toBe(true);
+          }
+        }
+      }
+    }
+  });
+
+  it('leaves no message empty and keeps each message’s placeholders in every language', () => {
+    for (const ns of NAMESPACES) {
+      const english = Object.fromEntries(leaves(catalog(DEFAULT_LOCALE, ns) ?? {}).map((k) => [k.replace(PLURAL, ''), k]));
+      for (const locale of LOCALES) {
+        for (const key of leaves(catalog(locale, ns) ?? {})) {
+          const value = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], catalog(locale, ns));
+          expect(typeof value === 'string' && value.trim() !== '', `${locale}/${ns}: ${key}`).toBe(true);
+          const enKey = english[key.replace(PLURAL, '')];
+          const enValue = enKey?.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], catalog(DEFAULT_LOCALE, ns));
+          const names = (text: unknown) => [...String(text).matchAll(/\{\{\s*(\w+)/g)].map((m) => m[1]).sort();
+          // A plural's "one" may say the number in words; otherwise the same placeholders.
+          if (!/_one$/.test(key)) expect(new Set(names(value)), `${locale}/${ns}: ${key}`).toEqual(new Set(names(enValue)));
+        }
+      }
+    }
+  });
+
+  it('says the specification’s texts byte for byte in English', async () => {
+    const home = await catalogTranslator('en', 'home');
+    expect(home('ranking.first')).toBe('You are in 1º place, congratulations!');
+    expect(home('path.available')).toBe(CERTIFICATE_MESSAGES.categoryAvailable);
+    expect(home('path.lockedReason')).toBe(CERTIFICATE_MESSAGES.categoryLocked);
+    expect(home('summary', { done: 2, total: 5, percent: 40 })).toBe('2 COMPLETED / 5 TO GO - 40% COMPLETED');
+    expect(home('loading.title')).toBe('Welcome to Manufacturing Masters, Please sign in');
+  });
+});
