@@ -1,26 +1,11 @@
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DEMO, expectVisible, newPage, screenshotAtWidths, signInThroughForm, useStack, WIDTHS } from './harness.ts';
+import { DEMO, expectVisible, newPage, screenshotAtWidths, seriousAxeFindings, signInThroughForm, useStack, WIDTHS } from './harness.ts';
 
 const SCREENSHOTS = process.env.ASSESSMENT_SCREENSHOTS;
-
-/** axe-core on the page as it stands: the critical and serious violations, by rule. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.evaluate(fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8'));
-  return page.evaluate(async () => {
-    const { axe } = window as unknown as {
-      axe: { run: (context: Document, options: object) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> };
-    };
-    const { violations } = await axe.run(document, { resultTypes: ['violations'] });
-    return violations
-      .filter((v) => v.impact === 'critical' || v.impact === 'serious')
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  });
-}
 
 /** The label text of the focused control. */
 const focusedLabel = (page: Page) =>
@@ -123,7 +108,7 @@ describe('knowledge check', () => {
     const bank = (await stack.api('GET', `/api/assessments/videos/${videoId}/bank`, { token: superToken })).body.data;
     expect(bank.check).toMatchObject({ question_count: 3, pass_percent: 100, attempts_allowed: 3, cooldown_seconds: 60, shuffle: false });
     expect(bank.questions.map((q: { prompt: string }) => q.prompt)).toEqual(QUESTIONS.map((q) => q.prompt));
-    expect(await seriousViolations(supervisor)).toEqual([]);
+    expect(await seriousAxeFindings(supervisor)).toEqual([]);
     await screenshotAtWidths(supervisor, SCREENSHOTS, 'check-author', WIDTHS.desktop);
 
     // The member, on a phone, with the keyboard only.
@@ -141,12 +126,12 @@ describe('knowledge check', () => {
     await phone.keyboard.press('Enter');
     await expectVisible(phone.getByRole('heading', { level: 1, name: 'Knowledge check' }));
     await expectVisible(phone.getByText('3 questions, one per screen. You pass at 100%.'));
-    expect(await seriousViolations(phone)).toEqual([]);
+    expect(await seriousAxeFindings(phone)).toEqual([]);
     await screenshotAtWidths(phone, SCREENSHOTS, 'check-intro', WIDTHS.mobile);
     await tabTo(phone, /Start the check$/);
     await phone.keyboard.press('Enter');
     await expectVisible(phone.getByText('Question 1 of 3'));
-    expect(await seriousViolations(phone)).toEqual([]);
+    expect(await seriousAxeFindings(phone)).toEqual([]);
     await screenshotAtWidths(phone, SCREENSHOTS, 'check-question', WIDTHS.mobile);
     // Wrong answers everywhere.
     await answerWithKeyboard(phone, ['Anyone on the shift'], 'radio');
@@ -159,7 +144,7 @@ describe('knowledge check', () => {
     await expectVisible(phone.getByText('Right answer: The person who placed it'));
     await expectVisible(phone.getByText(/2 attempts left\. You can try again in \d+ seconds/));
     expect(await phone.getByRole('button', { name: 'Try again' }).count()).toBe(0);
-    expect(await seriousViolations(phone)).toEqual([]);
+    expect(await seriousAxeFindings(phone)).toEqual([]);
     await screenshotAtWidths(phone, SCREENSHOTS, 'check-failed', WIDTHS.mobile);
 
     // Inside the cool-down the check says when; the server refuses a start too.
@@ -183,7 +168,7 @@ describe('knowledge check', () => {
     await expectVisible(phone.getByText('Question 3 of 3'));
     await answerWithKeyboard(phone, ['False'], 'radio');
     await expectVisible(phone.getByRole('heading', { name: 'Passed: 100%' }));
-    expect(await seriousViolations(phone)).toEqual([]);
+    expect(await seriousAxeFindings(phone)).toEqual([]);
     await screenshotAtWidths(phone, SCREENSHOTS, 'check-passed', WIDTHS.mobile);
     const state = (await stack.api('GET', `/api/assessments/videos/${videoId}/check`, { token })).body.data.check;
     expect(state).toMatchObject({ attempts_used: 2, passed: true, best_percent: 100 });
@@ -203,7 +188,7 @@ describe('knowledge check', () => {
     const csv = fs.readFileSync((await download.path()) as string, 'utf8');
     expect(csv.split('\r\n')[0]).toBe('Person,Team,Attempts,Best score (%),Passed,Last attempt');
     expect(csv).toMatch(new RegExp(`^${DEMO.member.name} \\S+,\\S+,2,100,Yes,`, 'm'));
-    expect(await seriousViolations(supervisor)).toEqual([]);
+    expect(await seriousAxeFindings(supervisor)).toEqual([]);
     await screenshotAtWidths(supervisor, SCREENSHOTS, 'check-results');
   }, 240_000);
 });

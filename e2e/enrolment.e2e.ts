@@ -1,25 +1,22 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DEMO, expectPath, expectToast, expectVisible, field, newPage, screenshotAtWidths, signInThroughForm, useStack, WIDTHS } from './harness.ts';
+import {
+  DEMO,
+  expectPath,
+  expectToast,
+  expectVisible,
+  field,
+  newPage,
+  screenshotAtWidths,
+  seriousAxeFindings,
+  signInThroughForm,
+  useStack,
+  WIDTHS,
+} from './harness.ts';
 
 const SCREENSHOTS = process.env.ENROLMENT_SCREENSHOTS;
 const PASSWORD = 'Night-Shift-Operator-2026';
-
-const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-/** The critical and serious axe-core violations of what the page shows now (dialogs open included), by rule id. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  // Evaluated through the browser's protocol: the app's Content-Security-Policy refuses inline scripts.
-  await page.evaluate(AXE_SOURCE);
-  return page.evaluate(async () => {
-    const { axe } = window as unknown as { axe: { run: (context: Document) => Promise<{ violations: { id: string; impact: string | null }[] }> } };
-    const { violations } = await axe.run(document);
-    return violations.filter((v) => v.impact === 'critical' || v.impact === 'serious').map((v) => v.id);
-  });
-}
 
 /** pdftoppm renders the printed sheet to look at, when the machine has it. */
 function renderPdf(pdf: string, prefix: string): void {
@@ -47,7 +44,7 @@ describe('people without e-mail', () => {
     await dialog.getByRole('textbox', { name: 'Employee number' }).fill('e-7001');
     await field(dialog, 'Team').fill('Assembly');
     await field(dialog, 'Role').fill('Operator');
-    expect(await seriousViolations(admin)).toEqual([]);
+    expect(await seriousAxeFindings(admin)).toEqual([]);
     await screenshotAtWidths(admin, SCREENSHOTS, 'new-user-employee-number', WIDTHS.desktop);
     await dialog.getByRole('button', { name: 'Create User' }).click();
     await expectToast(admin, 'User created');
@@ -75,7 +72,7 @@ describe('people without e-mail', () => {
     await field(phone, 'Setup code').fill(setupCode as string);
     await field(phone, 'New password').fill(PASSWORD);
     await field(phone, 'Confirm password').fill(PASSWORD);
-    expect(await seriousViolations(phone)).toEqual([]);
+    expect(await seriousAxeFindings(phone)).toEqual([]);
     await screenshotAtWidths(phone, SCREENSHOTS, 'set-up-account', WIDTHS.mobile);
     await phone.getByRole('button', { name: 'Set my password and sign in' }).click();
     await expectPath(phone, '/home');
@@ -92,7 +89,7 @@ describe('people without e-mail', () => {
     await later.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expectToast(later, 'These credentials do not match our records.');
     await field(later, 'Organization code').fill((organizationCode as string).toLowerCase());
-    expect(await seriousViolations(later)).toEqual([]);
+    expect(await seriousAxeFindings(later)).toEqual([]);
     await screenshotAtWidths(later, SCREENSHOTS, 'sign-in-employee-number', WIDTHS.mobile);
     await later.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expectPath(later, '/home');

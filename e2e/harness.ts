@@ -4,6 +4,7 @@ import { openBrowser } from './kit/browser.ts';
 import { type Stack, startStack } from './kit/stack.ts';
 
 // What every journey imports: the kit by job (kit/stack.ts, kit/mail-capture.ts, kit/browser.ts) and one stack per describe block.
+export * from './kit/axe.ts';
 export * from './kit/browser.ts';
 export * from './kit/mail-capture.ts';
 export * from './kit/stack.ts';

@@ -1,28 +1,10 @@
 import { createHmac } from 'node:crypto';
-import fs from 'node:fs';
 import http from 'node:http';
-import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
-import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DEMO, dismissToasts, expectVisible, field, newPage, screenshotAtWidths, signInThroughForm, useStack, WIDTHS } from './harness.ts';
+import { DEMO, dismissToasts, expectVisible, field, newPage, screenshotAtWidths, seriousAxeFindings, signInThroughForm, useStack, WIDTHS } from './harness.ts';
 
 const SCREENSHOTS = process.env.INTEGRATIONS_SCREENSHOTS;
-const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-/** Serious or critical axe-core findings on the page as it stands (here with the dialog open, then with the log filled). */
-async function seriousAxeFindings(page: Page): Promise<string[]> {
-  await page.evaluate(AXE_SOURCE);
-  const violations = await page.evaluate(async () => {
-    const { axe } = window as unknown as {
-      axe: { run: (d: Document) => Promise<{ violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[] }> };
-    };
-    return (await axe.run(document)).violations;
-  });
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 /** A webhook receiver on this machine (the stack allows private addresses for it), recording what it is sent. */
 const received: { headers: http.IncomingHttpHeaders; body: string }[] = [];

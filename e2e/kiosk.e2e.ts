@@ -1,28 +1,22 @@
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DEMO, dismissToasts, expectPath, expectVisible, field, newPage, screenshotAtWidths, signInThroughForm, useStack, WIDTHS } from './harness.ts';
+import {
+  DEMO,
+  dismissToasts,
+  expectPath,
+  expectVisible,
+  field,
+  newPage,
+  screenshotAtWidths,
+  seriousAxeFindings,
+  signInThroughForm,
+  useStack,
+  WIDTHS,
+} from './harness.ts';
 
 const SCREENSHOTS = process.env.KIOSK_SCREENSHOTS;
-const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-/** Serious or critical axe-core findings on the page as it stands (the roster is reached only on an enrolled tablet). */
-async function seriousAxeFindings(page: Page): Promise<string[]> {
-  // Evaluated through the DevTools protocol: the page's CSP (script-src 'self') would refuse a script tag.
-  await page.evaluate(AXE_SOURCE);
-  const violations = await page.evaluate(async () => {
-    const { axe } = window as unknown as {
-      axe: { run: (d: Document) => Promise<{ violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[] }> };
-    };
-    return (await axe.run(document)).violations;
-  });
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 async function typePin(page: Page, pin: string): Promise<void> {
   const dialog = page.getByRole('dialog');

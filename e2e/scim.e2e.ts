@@ -1,26 +1,19 @@
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DEMO, expectHidden, expectVisible, field, newPage, screenshotAtWidths, signInThroughForm, uniqueEmail, useStack, WIDTHS } from './harness.ts';
+import {
+  DEMO,
+  expectHidden,
+  expectVisible,
+  field,
+  newPage,
+  screenshotAtWidths,
+  seriousAxeFindings,
+  signInThroughForm,
+  uniqueEmail,
+  useStack,
+  WIDTHS,
+} from './harness.ts';
 
 const SCREENSHOTS = process.env.SCIM_SCREENSHOTS;
-const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-/** Serious or critical axe-core findings on the page as it stands (here: with the token dialog open). */
-async function seriousAxeFindings(page: Page): Promise<string[]> {
-  // Evaluated through the DevTools protocol: the page's CSP (script-src 'self') would refuse a script tag.
-  await page.evaluate(AXE_SOURCE);
-  const violations = await page.evaluate(async () => {
-    const { axe } = window as unknown as {
-      axe: { run: (d: Document) => Promise<{ violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[] }> };
-    };
-    return (await axe.run(document)).violations;
-  });
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 // Issue 39 (SCIM): a super user creates the organization's SCIM token (shown once) and reads the base URL; the identity
 // provider then provisions a member over SCIM, who appears in Manage users; the call shows in the provisioning log.

@@ -1,6 +1,3 @@
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type OidcProvider, startOidcProvider } from '../server/test/oidc-servers.ts';
 import {
@@ -12,6 +9,7 @@ import {
   field,
   newPage,
   screenshotAtWidths,
+  seriousAxeFindings,
   signInThroughForm,
   useStack,
   WIDTHS,
@@ -19,22 +17,6 @@ import {
 
 const SCREENSHOTS = process.env.SSO_SCREENSHOTS;
 const DOMAIN = 'acme-sso.test';
-const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-/** Serious or critical axe-core findings on the page as it stands (its company-account form open, its answers shown). */
-async function seriousAxeFindings(page: Page): Promise<string[]> {
-  // Evaluated through the DevTools protocol: the page's CSP (script-src 'self') would refuse a script tag.
-  await page.evaluate(AXE_SOURCE);
-  const violations = await page.evaluate(async () => {
-    const { axe } = window as unknown as {
-      axe: { run: (d: Document) => Promise<{ violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[] }> };
-    };
-    return (await axe.run(document)).violations;
-  });
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 // Issue 39: the demo's super user connects the organization to its identity provider (a real OpenID Connect provider
 // started here), then a new operator signs in with the company account: the provider's own login and consent pages

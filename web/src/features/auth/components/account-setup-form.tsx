@@ -8,13 +8,14 @@ import { saveSession, sessionFromSignIn } from '../../../lib/session.ts';
 import { useAccountSetup } from '../api/account-setup.ts';
 import { rememberOrganizationCode } from '../remembered-organization-code.ts';
 import { type NewPassword, NewPasswordFields } from './new-password-fields.tsx';
+import { type OrganizationMember, OrganizationMemberFields } from './organization-member-fields.tsx';
 
 type AccountSetupFormProps = { initialOrganizationCode: string; initialEmployeeNumber: string };
 
 /** The three things printed on the sheet, then the member's own password. */
 export function AccountSetupForm({ initialOrganizationCode, initialEmployeeNumber }: AccountSetupFormProps) {
-  const [organizationCode, setOrganizationCode] = useState(initialOrganizationCode);
-  const [employeeNumber, setEmployeeNumber] = useState(initialEmployeeNumber);
+  const [member, setMember] = useState<OrganizationMember>({ organizationCode: initialOrganizationCode, employeeNumber: initialEmployeeNumber });
+  const { organizationCode, employeeNumber } = member;
   const [setupCode, setSetupCode] = useState('');
   const [newPassword, setNewPassword] = useState<NewPassword>({ password: '', password_confirmation: '' });
   const setUp = useAccountSetup();
@@ -39,21 +40,7 @@ export function AccountSetupForm({ initialOrganizationCode, initialEmployeeNumbe
   return (
     <form onSubmit={submit} noValidate aria-label="Set up your account">
       <Stack gap="sm">
-        <TextInput
-          label="Organization code"
-          autoCapitalize="characters"
-          spellCheck={false}
-          value={organizationCode}
-          onChange={(e) => setOrganizationCode(e.currentTarget.value)}
-        />
-        <TextInput
-          label="Employee number"
-          autoComplete="username"
-          autoCapitalize="characters"
-          spellCheck={false}
-          value={employeeNumber}
-          onChange={(e) => setEmployeeNumber(e.currentTarget.value)}
-        />
+        <OrganizationMemberFields value={member} onChange={setMember} />
         <TextInput
           label="Setup code"
           description="The one-time code on your sheet, like ABCD-EFGH-JKLM."

@@ -1,4 +1,4 @@
-import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Button, PasswordInput, Stack } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { paths } from '../../../config/paths.ts';
@@ -8,13 +8,14 @@ import { scanReturnPath } from '../../../lib/scan-return.ts';
 import { saveSession, sessionFromSignIn } from '../../../lib/session.ts';
 import { useEmployeeLogin } from '../api/employee-login.ts';
 import { rememberOrganizationCode } from '../remembered-organization-code.ts';
+import { type OrganizationMember, OrganizationMemberFields } from './organization-member-fields.tsx';
 
 type EmployeeLoginFormProps = { initialOrganizationCode: string; initialEmployeeNumber: string };
 
 /** The sign-in of people without e-mail: the organization code and employee number printed on their sheet, and their password. */
 export function EmployeeLoginForm({ initialOrganizationCode, initialEmployeeNumber }: EmployeeLoginFormProps) {
-  const [organizationCode, setOrganizationCode] = useState(initialOrganizationCode);
-  const [employeeNumber, setEmployeeNumber] = useState(initialEmployeeNumber);
+  const [member, setMember] = useState<OrganizationMember>({ organizationCode: initialOrganizationCode, employeeNumber: initialEmployeeNumber });
+  const { organizationCode, employeeNumber } = member;
   const [password, setPassword] = useState('');
   const login = useEmployeeLogin();
   const navigate = useNavigate();
@@ -39,23 +40,7 @@ export function EmployeeLoginForm({ initialOrganizationCode, initialEmployeeNumb
   return (
     <form onSubmit={submit} noValidate aria-label="Sign in with employee number">
       <Stack gap="sm">
-        <TextInput
-          label="Organization code"
-          description="On your sign-in sheet, or ask your supervisor."
-          autoComplete="organization"
-          autoCapitalize="characters"
-          spellCheck={false}
-          value={organizationCode}
-          onChange={(e) => setOrganizationCode(e.currentTarget.value)}
-        />
-        <TextInput
-          label="Employee number"
-          autoComplete="username"
-          autoCapitalize="characters"
-          spellCheck={false}
-          value={employeeNumber}
-          onChange={(e) => setEmployeeNumber(e.currentTarget.value)}
-        />
+        <OrganizationMemberFields value={member} onChange={setMember} codeDescription="On your sign-in sheet, or ask your supervisor." />
         <PasswordInput label="Password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.currentTarget.value)} />
         <Button type="submit" disabled={login.isPending} fullWidth>
           {login.isPending ? 'Signing in...' : 'Sign in'}
