@@ -13,6 +13,8 @@ export const SSO_MESSAGES = {
   secretRequired: 'Enter the client secret the identity provider gave you.',
   issuerShape: 'The issuer must be an https:// address (http:// only for a local test provider outside production).',
   providerUnreachable: 'The identity provider could not be reached or did not describe itself. Check the issuer address.',
+  providerPrivate:
+    'The identity provider is on a private network address, which this platform does not call. Use its public address, or ask the operator to allow private providers.',
   flowExpired: 'This sign-in was not started here or has expired. Please start again from the sign-in page.',
   providerRefused: 'The identity provider refused the sign-in:',
   tokenRefused: 'The identity provider’s answer could not be verified, so you are not signed in. Please try again or ask your IT department.',

@@ -19,6 +19,8 @@ export type OidcProvider = {
   clientId: string;
   clientSecret: string;
   accounts: Map<string, TestAccount>;
+  /** How many HTTP requests reached the provider so far (a refused call must reach it not at all). */
+  requests: () => number;
   close: () => Promise<void>;
 };
 
@@ -51,11 +53,16 @@ export async function startOidcProvider(redirectUri: string, accounts: Record<st
   });
   const server = provider.listen(port, '127.0.0.1');
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+  let requests = 0;
+  server.on('request', () => {
+    requests += 1;
+  });
   return {
     issuer,
     clientId,
     clientSecret,
     accounts: known,
+    requests: () => requests,
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());

@@ -71,6 +71,8 @@ const schema = z
     SSO_SECRET_KEY: z.string().min(32, 'must be at least 32 characters (a random secret, e.g. openssl rand -hex 32)').optional(),
     /** true: identity providers may be reached over plain http (a local test provider); the default outside production. */
     SSO_ALLOW_HTTP: z.enum(['true', 'false']).optional(),
+    /** true: identity providers may be on private, loopback or link-local addresses (an on-premises provider); the default outside production. */
+    SSO_ALLOW_PRIVATE: z.enum(['true', 'false']).optional(),
     /** 1: webhook endpoints may resolve to private, loopback or link-local addresses (a plant's own network, tests). */
     WEBHOOK_ALLOW_PRIVATE: z.enum(['0', '1']).default('0'),
     /** The first webhook retry's delay (doubled each time, at most an hour, for 24 hours). */
@@ -150,6 +152,7 @@ function toConfig(env: z.infer<typeof schema>) {
     sso: {
       secretKey: env.SSO_SECRET_KEY ?? (env.NODE_ENV === 'production' ? null : DEVELOPMENT_SSO_KEY),
       allowHttp: (env.SSO_ALLOW_HTTP ?? (env.NODE_ENV === 'production' ? 'false' : 'true')) === 'true',
+      allowPrivate: (env.SSO_ALLOW_PRIVATE ?? (env.NODE_ENV === 'production' ? 'false' : 'true')) === 'true',
     },
   };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { clearanceOf, isPrivateAddress, nextAttemptDelay, RETRY_WINDOW_MS, retryOrGiveUp, webhookSignature } from './integrations.rules.ts';
+import { isPrivateAddress } from '../../lib/network-address.ts';
+import { clearanceOf, nextAttemptDelay, RETRY_WINDOW_MS, retryOrGiveUp, webhookSignature } from './integrations.rules.ts';
 
 describe('integrations rules', () => {
   it('tells private, loopback and link-local addresses from public ones', () => {

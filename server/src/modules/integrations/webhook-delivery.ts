@@ -1,4 +1,3 @@
-import { lookup } from 'node:dns/promises';
 import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
@@ -7,8 +6,9 @@ import type { AppContext } from '../../app-context.ts';
 import type { DbTransaction } from '../../db/client.ts';
 import { MINUTE, now } from '../../lib/clock.ts';
 import { badRequest } from '../../lib/errors.ts';
+import { addressesOf, isPrivateAddress } from '../../lib/network-address.ts';
 import { claimDelivery, deliveryToSend, insertDelivery, recordAttempt } from './integrations.queries.ts';
-import { isPrivateAddress, responseExcerpt, retryOrGiveUp, webhookSignature } from './integrations.rules.ts';
+import { responseExcerpt, retryOrGiveUp, webhookSignature } from './integrations.rules.ts';
 
 /** The queue of webhook deliveries: one job per attempt (the next attempt is a new job, written with the failure). */
 export const WEBHOOK_QUEUE = 'webhook-deliver';
@@ -36,10 +36,9 @@ export async function checkedAddress(url: string, allowPrivate: boolean): Promis
     throw new AddressRefused(INTEGRATIONS_MESSAGES.httpsOnly);
   }
   if (!['https:', 'http:'].includes(parsed.protocol) || parsed.username || parsed.password) throw new AddressRefused(INTEGRATIONS_MESSAGES.httpsOnly);
-  const host = parsed.hostname.replace(/^\[|\]$/g, '');
   let addresses: { address: string; family: number }[];
   try {
-    addresses = await lookup(host, { all: true, verbatim: true });
+    addresses = await addressesOf(parsed.hostname);
   } catch {
     throw new AddressRefused(INTEGRATIONS_MESSAGES.unresolvable);
   }

@@ -1,5 +1,6 @@
 import * as client from 'openid-client';
 import type { Config } from '../../config/env.ts';
+import { addressesOf, isPrivateAddress } from '../../lib/network-address.ts';
 
 /**
  * The OpenID Connect relying party (openid-client): the provider's metadata from its discovery document, the
@@ -10,9 +11,30 @@ import type { Config } from '../../config/env.ts';
 /** Seconds a call to the identity provider may take. */
 const PROVIDER_TIMEOUT_SECONDS = 10;
 
+/** A provider whose address is not public, refused before any request reaches it (SSO_ALLOW_PRIVATE). */
+class PrivateProviderRefused extends Error {}
+
+/** Whether an error of openid-client came from that refusal (it wraps what its fetch throws). */
+export function refusedAsPrivate(error: unknown): boolean {
+  for (let e: unknown = error; e instanceof Error; e = e.cause) if (e instanceof PrivateProviderRefused) return true;
+  return false;
+}
+
+/**
+ * fetch for the calls to identity providers when they must be public: every request (discovery, keys, token, userinfo)
+ * first resolves its host and refuses one with a private, loopback or link-local address, so a super user's issuer
+ * URL cannot make the platform call into its own network (SSRF).
+ */
+export const publicOnlyFetch: client.CustomFetch = async (url, options) => {
+  const addresses = await addressesOf(new URL(url).hostname).catch(() => []);
+  if (addresses.length === 0 || addresses.some((a) => isPrivateAddress(a.address))) throw new PrivateProviderRefused(new URL(url).hostname);
+  return fetch(url, options as RequestInit);
+};
+
 export async function discover(config: Config, issuer: string, clientId: string, clientSecret: string): Promise<client.Configuration> {
   return client.discovery(new URL(issuer), clientId, undefined, client.ClientSecretBasic(clientSecret), {
     timeout: PROVIDER_TIMEOUT_SECONDS,
+    ...(config.sso.allowPrivate ? {} : { [client.customFetch]: publicOnlyFetch }),
     // The ID token's signature is checked against the provider's published keys even though it arrives over the
     // token endpoint's TLS (openid-client skips that check by default).
     execute: [client.enableNonRepudiationChecks, ...(config.sso.allowHttp ? [client.allowInsecureRequests] : [])],

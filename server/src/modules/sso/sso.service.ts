@@ -18,7 +18,7 @@ import { addWithinSeats } from '../billing/index.ts';
 import { findTeam } from '../organization/index.ts';
 import { organizationName, passwordSignInAllowed, setPasswordSignIn } from '../tenancy/index.ts';
 import { emailTaken, findUserByEmail, findUserById, insertUser, type UserWithOrg } from '../users/index.ts';
-import { authorizationRequest, discover, exchangeCode } from './oidc-client.ts';
+import { authorizationRequest, discover, exchangeCode, refusedAsPrivate } from './oidc-client.ts';
 import { ssoAdminOrganizationOf } from './sso.policy.ts';
 import {
   type ConnectionRow,
@@ -85,7 +85,7 @@ export async function saveConnection(ctx: AppContext, caller: Caller, input: Sav
     await discover(ctx.config, input.issuer, input.client_id, secret);
   } catch (error) {
     ctx.log.warn({ event: 'sso_discovery_failed', organizationId, reason: (error as Error).name }, 'sso discovery failed');
-    throw badRequest(SSO_MESSAGES.providerUnreachable);
+    throw badRequest(refusedAsPrivate(error) ? SSO_MESSAGES.providerPrivate : SSO_MESSAGES.providerUnreachable);
   }
 
   await ctx.db.transaction().execute(async (trx) => {

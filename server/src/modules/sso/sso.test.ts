@@ -272,3 +272,32 @@ describe('the connection', () => {
     expect(await signIn(platform, org.superUser.email)).toBeTruthy();
   });
 });
+
+describe('an identity provider on a private address', () => {
+  it('is refused before any request reaches it where private providers are not allowed (production), and nothing is saved', async () => {
+    const guarded = await startPlatform({ SSO_ALLOW_PRIVATE: 'false', SSO_ALLOW_HTTP: 'true' });
+    try {
+      const org = await organizationWithMembers(guarded, 'Private Provider');
+      const before = provider.requests();
+      const saved = await guarded.api('PUT', '/api/sso/connection', {
+        token: org.superUser.token,
+        json: { issuer: provider.issuer, client_id: provider.clientId, client_secret: provider.clientSecret, password_sign_in: true, domains: [freshDomain()] },
+      });
+      expect(saved.status).toBe(400);
+      expect(saved.body.error_messages).toBe(SSO_MESSAGES.providerPrivate);
+      // The provider never heard of it: not even its discovery document was asked for.
+      expect(provider.requests()).toBe(before);
+      expect((await guarded.api('GET', '/api/sso/connection', { token: org.superUser.token })).body.data.configured).toBe(false);
+      // Cloud metadata and loopback, by name or by address, are refused the same way.
+      for (const issuer of ['http://169.254.169.254/latest', 'http://localhost:9/x', 'http://[::1]:9/x']) {
+        const refused = await guarded.api('PUT', '/api/sso/connection', {
+          token: org.superUser.token,
+          json: { issuer, client_id: 'x', client_secret: 'y', password_sign_in: true, domains: [freshDomain()] },
+        });
+        expect([issuer, refused.status, refused.body.error_messages]).toEqual([issuer, 400, SSO_MESSAGES.providerPrivate]);
+      }
+    } finally {
+      await guarded.close();
+    }
+  });
+});
