@@ -53,6 +53,39 @@ export const PUBLIC_ROUTES: Record<string, string> = {
   'POST /offline-checkout/:sessionRef/cancel': "the offline provider's checkout page, by its unguessable reference",
   'POST /api/sso/start': "the company-account sign-in: the e-mail's domain finds its organization's identity provider, nothing about anyone",
   'POST /api/sso/finish': "the identity provider's answer, by a sign-in's one-time state bound to the browser that started it; the ID token verified",
+  'POST /api/login/employee-number':
+    'signing in with organization code + employee number + password (members without e-mail), throttled and locked out like the e-mail sign-in',
+  'POST /api/account-setup': "a printed sheet's one-time set-up code, with its own organization code and employee number, sets the member's password",
+  'GET /scim/v2/ServiceProviderConfig':
+    "the organization's identity provider over SCIM, by its SCIM bearer token (scim.policy.ts: a session is refused, another organization's token sees nothing)",
+  'GET /scim/v2/ResourceTypes':
+    "the organization's identity provider over SCIM, by its SCIM bearer token (scim.policy.ts: a session is refused, another organization's token sees nothing)",
+  'GET /scim/v2/Schemas':
+    "the organization's identity provider over SCIM, by its SCIM bearer token (scim.policy.ts: a session is refused, another organization's token sees nothing)",
+  'GET /scim/v2/Users':
+    "the organization's identity provider over SCIM, by its SCIM bearer token (scim.policy.ts: a session is refused, another organization's token sees nothing)",
+  'POST /scim/v2/Users':
+    "the organization's identity provider over SCIM, by its SCIM bearer token (scim.policy.ts: a session is refused, another organization's token sees nothing)",
+  'GET /scim/v2/Users/:id':
+    "the organization's identity provider over SCIM, by its SCIM bearer token (scim.policy.ts: a session is refused, another organization's token sees nothing)",
+  'PUT /scim/v2/Users/:id':
+    "the organization's identity provider over SCIM, by its SCIM bearer token (scim.policy.ts: a session is refused, another organization's token sees nothing)",
+  'PATCH /scim/v2/Users/:id':
+    "the organization's identity provider over SCIM, by its SCIM bearer token (scim.policy.ts: a session is refused, another organization's token sees nothing)",
+  'DELETE /scim/v2/Users/:id':
+    "the organization's identity provider over SCIM, by its SCIM bearer token (scim.policy.ts: a session is refused, another organization's token sees nothing)",
+  'GET /scim/v2/Groups':
+    "the organization's identity provider over SCIM, by its SCIM bearer token (scim.policy.ts: a session is refused, another organization's token sees nothing)",
+  'POST /scim/v2/Groups':
+    "the organization's identity provider over SCIM, by its SCIM bearer token (scim.policy.ts: a session is refused, another organization's token sees nothing)",
+  'GET /scim/v2/Groups/:id':
+    "the organization's identity provider over SCIM, by its SCIM bearer token (scim.policy.ts: a session is refused, another organization's token sees nothing)",
+  'PUT /scim/v2/Groups/:id':
+    "the organization's identity provider over SCIM, by its SCIM bearer token (scim.policy.ts: a session is refused, another organization's token sees nothing)",
+  'PATCH /scim/v2/Groups/:id':
+    "the organization's identity provider over SCIM, by its SCIM bearer token (scim.policy.ts: a session is refused, another organization's token sees nothing)",
+  'DELETE /scim/v2/Groups/:id':
+    "the organization's identity provider over SCIM, by its SCIM bearer token (scim.policy.ts: a session is refused, another organization's token sees nothing)",
   'POST /api/sales-inquiry': 'the enterprise "talk to us" form of the plans page: one e-mail to SALES_EMAIL, at most 5 an hour per address',
 };
 
