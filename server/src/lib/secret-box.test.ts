@@ -22,15 +22,19 @@ describe('secret box', () => {
   });
 });
 
-describe('SSO_SECRET_KEY and SSO_ALLOW_HTTP', () => {
+describe('SSO_SECRET_KEY, SSO_ALLOW_HTTP and SSO_ALLOW_PRIVATE', () => {
   const production = { NODE_ENV: 'production', EVIDENCE_KEY: 'an-evidence-key-of-at-least-thirty-two-characters' } as const;
 
-  it('has a development key and http issuers outside production only', () => {
-    expect(loadConfig({ NODE_ENV: 'development' }).sso).toEqual({ secretKey: expect.any(String), allowHttp: true });
+  it('has a development key, http and private-address issuers outside production only', () => {
+    expect(loadConfig({ NODE_ENV: 'development' }).sso).toEqual({ secretKey: expect.any(String), allowHttp: true, allowPrivate: true });
     // Production starts without it (connections then cannot be saved: 503), never with the development key.
-    expect(loadConfig(production).sso).toEqual({ secretKey: null, allowHttp: false });
+    expect(loadConfig(production).sso).toEqual({ secretKey: null, allowHttp: false, allowPrivate: false });
     const key = 'a-production-sso-key-of-at-least-32-chars';
-    expect(loadConfig({ ...production, SSO_SECRET_KEY: key, SSO_ALLOW_HTTP: 'true' }).sso).toEqual({ secretKey: key, allowHttp: true });
+    expect(loadConfig({ ...production, SSO_SECRET_KEY: key, SSO_ALLOW_HTTP: 'true', SSO_ALLOW_PRIVATE: 'true' }).sso).toEqual({
+      secretKey: key,
+      allowHttp: true,
+      allowPrivate: true,
+    });
   });
 
   it('refuses a short key, naming the setting', () => {
