@@ -22,7 +22,7 @@ const DOMAIN = 'acme-sso.test';
 // started here), then a new operator signs in with the company account: the provider's own login and consent pages
 // in the same browser, back to the platform signed in, on the team the provider's department claim names.
 describe('single sign-on', () => {
-  const env = useStack({ SSO_SECRET_KEY: 'e2e-sso-secret-key-for-the-test-platform-only', SSO_ALLOW_HTTP: 'true' });
+  const env = useStack({ SSO_SECRET_KEY: 'e2e-sso-secret-key-for-the-test-platform-only', SSO_ALLOW_HTTP: 'true', SSO_ALLOW_PRIVATE: 'true' });
   let provider: OidcProvider;
   beforeAll(async () => {
     provider = await startOidcProvider(`${env.stack.baseUrl}/sso/callback`, {

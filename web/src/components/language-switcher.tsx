@@ -1,4 +1,4 @@
-import { Button, Menu, Text } from '@mantine/core';
+import { Button, Menu, Text, VisuallyHidden } from '@mantine/core';
 import { LOCALE_NAMES, LOCALES, type Locale } from '@mm/contract';
 import { IconCheck, IconLanguage } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -42,9 +42,10 @@ export function LanguageSwitcher({ size = 'sm' }: { size?: 'sm' | 'lg' }) {
           color="dark"
           size={size}
           leftSection={<IconLanguage size={18} aria-hidden="true" />}
-          aria-label={t('language.choose', { language: LOCALE_NAMES[locale] })}
         >
-          {/* A phone's header has room for the code only; the button's name says the whole language. */}
+          {/* The button's name is what it shows, after a word only screen readers hear (axe: the visible text must be in the name). */}
+          <VisuallyHidden>{t('language.label')}: </VisuallyHidden>
+          {/* A phone's header has room for the code only. */}
           <Text span inherit translate="no" visibleFrom="sm">
             {LOCALE_NAMES[locale]}
           </Text>

@@ -1,5 +1,5 @@
 import { Container, Stack } from '@mantine/core';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../config/paths.ts';
@@ -34,6 +34,10 @@ export function HomePage() {
   const firstAccount = session.logged_in_account === 1 && !session.isGuestUser;
   // Fixed for this visit: the flag flips before the move to /firstLogin, which must not be welcomed over.
   const [goingToFirstLogin] = useState(firstAccount);
+  // The latest navigate, read when the push answers: were it a dependency, a new navigate (the router makes one when the
+  // location changes) would end this effect's run while the push is under way, and the move to /firstLogin be lost.
+  const navigateRef = useRef(navigate);
+  navigateRef.current = navigate;
   useEffect(() => {
     if (!firstAccount) return;
     // Only while home is shown: a member who already moved on is not pulled back.
@@ -41,13 +45,13 @@ export function HomePage() {
     pushFirstLogin(session.userId)
       .then(() => {
         updateSession({ logged_in_account: 2 });
-        if (shown) navigate(paths.firstLogin, { replace: true });
+        if (shown) navigateRef.current(paths.firstLogin, { replace: true });
       })
       .catch(() => updateSession({ logged_in_account: 2 }));
     return () => {
       shown = false;
     };
-  }, [firstAccount, session.userId, navigate]);
+  }, [firstAccount, session.userId]);
 
   const forcedPasswordChange = profile.data?.is_change_password === 1;
 
