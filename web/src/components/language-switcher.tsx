@@ -37,12 +37,7 @@ export function LanguageSwitcher({ size = 'sm' }: { size?: 'sm' | 'lg' }) {
   return (
     <Menu position="bottom-end" width={180} shadow="md">
       <Menu.Target>
-        <Button
-          variant="subtle"
-          color="dark"
-          size={size}
-          leftSection={<IconLanguage size={18} aria-hidden="true" />}
-        >
+        <Button variant="subtle" color="dark" size={size} leftSection={<IconLanguage size={18} aria-hidden="true" />}>
           {/* The button's name is what it shows, after a word only screen readers hear (axe: the visible text must be in the name). */}
           <VisuallyHidden>{t('language.label')}: </VisuallyHidden>
           {/* A phone's header has room for the code only. */}
