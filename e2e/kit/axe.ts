@@ -9,6 +9,13 @@ const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-c
  * line each: the rule and the elements it found.
  */
 export async function seriousAxeFindings(page: Page): Promise<string[]> {
+  // A dialog or menu still fading in has its colours mid-way: axe measures the page once its transitions have ended
+  // (endless ones, a loader's or a striped bar's, never end and are not waited for).
+  await page.waitForFunction(
+    () => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Number.POSITIVE_INFINITY),
+    undefined,
+    { timeout: 5000 },
+  );
   // Evaluated through the DevTools protocol: the page's CSP (script-src 'self') would refuse a script tag.
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(async () => {

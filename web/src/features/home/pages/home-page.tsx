@@ -34,23 +34,19 @@ export function HomePage() {
   const firstAccount = session.logged_in_account === 1 && !session.isGuestUser;
   // Fixed for this visit: the flag flips before the move to /firstLogin, which must not be welcomed over.
   const [goingToFirstLogin] = useState(firstAccount);
-  // The latest navigate, read when the push answers: were it a dependency, a new navigate (the router makes one when the
-  // location changes) would end this effect's run while the push is under way, and the move to /firstLogin be lost.
+  // The latest navigate, read when the push answers. Home may be mounted again meanwhile (each navigation to /home, as
+  // a sign-in's redirects make, is a new page), so the move depends on where the member is when the push answers, not
+  // on this mount still being there: still on home, they go on to /firstLogin; a member who moved on is not pulled back.
   const navigateRef = useRef(navigate);
   navigateRef.current = navigate;
   useEffect(() => {
     if (!firstAccount) return;
-    // Only while home is shown: a member who already moved on is not pulled back.
-    let shown = true;
     pushFirstLogin(session.userId)
       .then(() => {
         updateSession({ logged_in_account: 2 });
-        if (shown) navigateRef.current(paths.firstLogin, { replace: true });
+        if (window.location.pathname === paths.home) navigateRef.current(paths.firstLogin, { replace: true });
       })
       .catch(() => updateSession({ logged_in_account: 2 }));
-    return () => {
-      shown = false;
-    };
   }, [firstAccount, session.userId]);
 
   const forcedPasswordChange = profile.data?.is_change_password === 1;
