@@ -6,7 +6,8 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mediaRoot } from '../src/modules/catalog/media.ts';
 import { mediaSigner } from '../src/modules/media/media-signer.ts';
-import { importTestCatalog, type TestCatalog } from './catalog-fixture.ts';
+import { recordPreparations } from '../src/modules/renditions/index.ts';
+import { importTestCatalog, insertFakeAsset, type TestCatalog } from './catalog-fixture.ts';
 import { startPlatform, type TestPlatform } from './harness.ts';
 import { NGINX, type RunningNginx, startNginx } from './nginx-process.ts';
 
@@ -95,6 +96,19 @@ describe.skipIf(!NGINX)('the app behind nginx with deploy/nginx.conf', () => {
     expect(direct.status).toBe(200);
     expect(direct.headers.get('x-accel-redirect')).toBe(`/internal-media/${catalog.assetHash}/master.m3u8`);
     expect(await direct.text()).toBe('');
+  });
+
+  it('says a video not prepared yet is being prepared (503 in the envelope), where nginx alone would answer 404', async () => {
+    const db = platform.ctx.db;
+    await insertFakeAsset(db, 'd', 60);
+    await recordPreparations(db, [{ hash: 'd'.repeat(64), ready: false, priority: 0 }], Date.now());
+    const signer = await mediaSigner(db);
+    const waiting = await fetch(`${front}${signer.url('d'.repeat(64), 'master.m3u8')}`);
+    expect(waiting.status).toBe(503);
+    expect(Number(waiting.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    expect((await waiting.json()).error_messages).toMatch(/^This video is being prepared, about \d+ s\.$/);
+    // What no asset will ever have stays not found.
+    expect((await fetch(`${front}${signer.url('e'.repeat(64), 'master.m3u8')}`)).status).toBe(404);
   });
 
   it('serves hashed build assets from disk, gzip-compressed and cached for a year', async () => {

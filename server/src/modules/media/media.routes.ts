@@ -1,9 +1,12 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { failure } from '../../lib/envelope.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
 import type { RouteDoc } from '../../lib/route-doc.ts';
+import { MEDIA_KEY_PREFIX, type Storage } from '../../lib/storage/storage.ts';
+import { MASTER_PLAYLIST } from '../catalog/index.ts';
 import { preparationsOfMedia } from '../renditions/index.ts';
 import { HotFiles, mediaEtag } from './hot-files.ts';
 import { parseRange, resolveMediaFile } from './media-files.ts';
@@ -40,6 +43,23 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     ctx.log.warn({ event: 'media_accel_redirect_ignored', storage: storage.description }, 'MEDIA_ACCEL_REDIRECT applies to the local store only');
   const hotFiles = new HotFiles(ctx.config.mediaMemoryBytes, storage);
 
+  const preparedAssets = new PreparedAssets(storage);
+
+  /**
+   * A file not in the store. Not prepared yet (a first start prepares in the background): a player that asks anyway
+   * (the landing's clips, a page that does not read `preparing`) hears so, with when to ask again, and the asset goes
+   * to the front of the queue. 404 stays for what will never be there.
+   */
+  async function answerNotPrepared(reply: FastifyReply, hash: string) {
+    const preparing = (await preparationsOfMedia(ctx, [hash])).get(hash);
+    if (!preparing || preparing.state === 'failed') throw notFound('No such media.');
+    return reply
+      .status(503)
+      .header('cache-control', 'no-store')
+      .header('retry-after', String(Math.min(30, preparing.seconds_left)))
+      .send(failure(503, `This video is being prepared, about ${preparing.seconds_left} s.`));
+  }
+
   // HEAD is declared with GET so it keeps the real Content-Length (Fastify's generated HEAD would read the file through).
   app.route({
     method: ['GET', 'HEAD'],
@@ -54,6 +74,8 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       if (!(await mediaSigner(ctx.db)).verify(expires, signature, hash, request.params['*']))
         throw forbidden('This media link has expired or is not valid. Reload the page.');
       if (accelRedirect) {
+        // nginx would answer an unprepared file with its own 404 page: the app says "being prepared" itself first.
+        if (!(await preparedAssets.has(hash))) return answerNotPrepared(reply, hash);
         // nginx sends the file (sendfile, ranges, its own ETag) from its internal location; the app only decided access.
         return reply
           .header('content-type', target.type)
@@ -63,20 +85,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       }
       const held = target.immutable ? await hotFiles.get(target.key) : null;
       const stat = held ? null : await storage.head(target.key);
-      if (!held && !stat) {
-        // Not prepared yet (a first start prepares in the background): a player that asks anyway (the landing's clips,
-        // a page that does not read `preparing`) hears so, with when to ask again, and the asset goes to the front of
-        // the queue. 404 stays for what will never be there.
-        const preparing = (await preparationsOfMedia(ctx, [hash])).get(hash);
-        if (preparing && preparing.state !== 'failed') {
-          return reply
-            .status(503)
-            .header('cache-control', 'no-store')
-            .header('retry-after', String(Math.min(30, preparing.seconds_left)))
-            .send(failure(503, `This video is being prepared, about ${preparing.seconds_left} s.`));
-        }
-        throw notFound('No such media.');
-      }
+      if (!held && !stat) return answerNotPrepared(reply, hash);
       const size = held ? held.bytes.length : (stat?.size ?? 0);
       const etag = held ? held.etag : mediaEtag(stat!);
       reply.header('content-type', target.type).header('cache-control', target.cacheControl).header('accept-ranges', 'bytes').header('etag', etag);
@@ -98,3 +107,20 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     },
   });
 };
+
+/**
+ * Assets whose renditions are complete, which is when their master playlist is in the store (written last). Checked
+ * once per asset and instance before nginx is sent for a file: a content-addressed asset, once complete, stays so.
+ */
+class PreparedAssets {
+  readonly #known = new Set<string>();
+
+  constructor(private readonly storage: Storage) {}
+
+  async has(hash: string): Promise<boolean> {
+    if (this.#known.has(hash)) return true;
+    if (!(await this.storage.head(`${MEDIA_KEY_PREFIX}${hash}/${MASTER_PLAYLIST}`))) return false;
+    this.#known.add(hash);
+    return true;
+  }
+}
