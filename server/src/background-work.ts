@@ -7,7 +7,7 @@ import { LOST_AFTER, MAIL_QUEUE, MAIL_RETRY_DELAY_MS, MAX_ATTEMPTS } from './mod
 import { pruneWriteReceipts } from './modules/playback/write-receipt-pruning.ts';
 import { sendHeadMails } from './modules/qualifications/evidence-head.ts';
 import { runQualificationClock } from './modules/qualifications/qualification-clock.ts';
-import { prepareNextRendition, RENDITIONS_QUEUE } from './modules/renditions/index.ts';
+import { RENDITIONS_QUEUE, runRenditionsJob } from './modules/renditions/index.ts';
 import { expireAbandonedUploads, processStudioUpload, STUDIO_QUEUE, type StudioJob } from './modules/studio/index.ts';
 
 /**
@@ -84,7 +84,7 @@ function kinds(ctx: AppContext): Kind[] {
       name: RENDITIONS_QUEUE,
       settings: { retryLimit: 3, retryDelayMs: 30_000, leaseMs: 30 * MINUTE, keyed: true },
       concurrency: 1,
-      handler: () => prepareNextRendition(ctx),
+      handler: ({ payload }) => runRenditionsJob(ctx, payload),
     },
     {
       // A studio upload's probe, transcode and poster (modules/studio), one at a time like the renditions.

@@ -1,12 +1,18 @@
 import type { AppContext } from '../../app-context.ts';
 import { now } from '../../lib/clock.ts';
-import { nextPending, releaseStalePreparations } from './preparation.queries.ts';
+import type { JobPayload } from '../jobs/index.ts';
+import { nextPending, oldestHeldPreparation, releaseStalePreparations } from './preparation.queries.ts';
 import { prepareRenditions } from './prepare-renditions.ts';
 
 /** The job queue's queue for preparing renditions: one keyed job at a time, so one ffmpeg runs across all instances. */
 export const RENDITIONS_QUEUE = 'prepare-renditions';
-/** Its one key: at most one waiting job, whoever asks (a first start, a lesson someone opened, the job itself). */
+/** Its key for preparing: at most one waiting job, whoever asks (a first start, a lesson someone opened, the job itself). */
 const NEXT = 'next';
+/**
+ * Its key for a later look at a preparation some instance holds: apart from NEXT, so a look waiting for its time never
+ * holds back a lesson someone asks for. A look only releases and wakes; it never transcodes itself.
+ */
+const LOOK = 'look';
 
 /** A preparation whose row has not moved for this long belongs to a process that stopped (progress is written every second). */
 const STALE_AFTER_MS = 60_000;
@@ -16,18 +22,45 @@ export async function wakeRenditions(ctx: AppContext): Promise<void> {
   await ctx.jobs.enqueue(RENDITIONS_QUEUE, {}, { singletonKey: NEXT });
 }
 
+/** The queue's handler: a look at held preparations, or the next preparation. */
+export function runRenditionsJob(ctx: AppContext, payload: JobPayload): Promise<void> {
+  return payload.look ? lookAtHeldPreparations(ctx) : prepareNextRendition(ctx);
+}
+
 /**
  * The job: prepares the next pending asset in queue order (someone waiting first, then priority), then asks for
  * another run while any is left. One asset per job keeps each job's lease to one transcode, and a drain (SIGTERM)
- * waits for at most one. A preparation left stuck by a process that died is released first.
+ * waits for at most one. A preparation left stuck by a process that died is released first; when nothing is pending
+ * but some preparation is held, a look is booked for when it would count as stopped.
  */
 export async function prepareNextRendition(ctx: AppContext): Promise<void> {
-  const t = now();
-  const released = await releaseStalePreparations(ctx.db, t - STALE_AFTER_MS, t);
-  if (released) ctx.log.warn({ event: 'renditions_released', count: released });
+  await releaseStale(ctx);
   const next = await nextPending(ctx.db);
-  if (!next) return;
+  if (!next) return bookLook(ctx);
   const outcome = await prepareRenditions(ctx, next.media_asset_id);
   if (outcome === 'ready') ctx.log.info({ event: 'rendition_prepared', assetId: next.media_asset_id });
   await wakeRenditions(ctx);
+}
+
+/**
+ * An instance that died mid-transcode leaves its asset "preparing", and its job comes back only when the job's long
+ * lease runs out: once the row counts as stopped, the asset goes back to pending and the queue is woken, so it is
+ * prepared without anyone having to ask for it. Still held (a long transcode alive elsewhere): look again later.
+ */
+async function lookAtHeldPreparations(ctx: AppContext): Promise<void> {
+  if (await releaseStale(ctx)) return wakeRenditions(ctx);
+  await bookLook(ctx);
+}
+
+async function releaseStale(ctx: AppContext): Promise<number> {
+  const t = now();
+  const released = await releaseStalePreparations(ctx.db, t - STALE_AFTER_MS, t);
+  if (released) ctx.log.warn({ event: 'renditions_released', count: released });
+  return released;
+}
+
+async function bookLook(ctx: AppContext): Promise<void> {
+  const heldSince = await oldestHeldPreparation(ctx.db);
+  if (heldSince === null) return;
+  await ctx.jobs.enqueue(RENDITIONS_QUEUE, { look: true }, { singletonKey: LOOK, startAfter: Math.max(now(), heldSince + STALE_AFTER_MS) + 1000 });
 }

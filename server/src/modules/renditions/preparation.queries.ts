@@ -163,6 +163,16 @@ export async function releaseStalePreparations(db: Db, before: number, t: number
   return Number(result.numUpdatedRows);
 }
 
+/** When the least recently moved preparation in hand last moved (null: none is being prepared). */
+export async function oldestHeldPreparation(db: Db): Promise<number | null> {
+  const row = await db
+    .selectFrom('media_preparations')
+    .select((eb) => eb.fn.min('updated_at').as('since'))
+    .where('state', '=', 'preparing')
+    .executeTakeFirst();
+  return row?.since == null ? null : Number(row.since);
+}
+
 /** What preparing an asset needs: where its source is and what it should hash to. */
 export function findAssetSource(db: Db, assetId: number) {
   return db.selectFrom('media_assets').select(['id', 'content_hash', 'source_path', 'duration_seconds']).where('id', '=', assetId).executeTakeFirst();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importTestCatalog, openWholeCatalog, type TestCatalog } from '../../../test/catalog-fixture.ts';
 import { organizationWithMembers, signIn, startPlatform, type TestPlatform } from '../../../test/harness.ts';
-import { prepareNextRendition, RENDITIONS_QUEUE } from './next-rendition.ts';
+import { prepareNextRendition, RENDITIONS_QUEUE, runRenditionsJob } from './next-rendition.ts';
 import { claimPreparation, recordProgress, releaseStalePreparations } from './preparation.queries.ts';
 import { prepareRenditions } from './prepare-renditions.ts';
 
@@ -97,5 +97,30 @@ describe('a lesson whose renditions are not prepared yet', () => {
     for (let job = 0; job < 20; job++) await prepareNextRendition(platform.ctx);
     const left = await platform.ctx.db.selectFrom('media_preparations').select('state').where('state', '!=', 'ready').execute();
     expect(left).toEqual([]);
+  });
+
+  it('takes up, without anyone asking, an asset whose instance died mid-transcode, once its row counts as stopped', async () => {
+    const db = platform.ctx.db;
+    const waiting = async () => (await platform.ctx.jobs.stats()).find((q) => q.name === RENDITIONS_QUEUE)?.waiting ?? 0;
+    // An instance took the asset a moment ago and died: nothing is pending, so the last job would simply end.
+    await db.updateTable('media_preparations').set({ state: 'preparing', updated_at: Date.now() }).where('media_asset_id', '=', assetId).execute();
+    const before = await waiting();
+    await prepareNextRendition(platform.ctx);
+    // A look is booked for when the row counts as stopped (once: a second job books none).
+    expect(await waiting()).toBe(before + 1);
+    await prepareNextRendition(platform.ctx);
+    expect(await waiting()).toBe(before + 1);
+    expect((await preparationRow()).state).toBe('preparing');
+
+    // The look, its time come, a minute without progress later: the asset is pending again and the queue woken.
+    await db
+      .updateTable('media_preparations')
+      .set({ updated_at: Date.now() - 61_000 })
+      .where('media_asset_id', '=', assetId)
+      .execute();
+    await runRenditionsJob(platform.ctx, { look: true });
+    expect((await preparationRow()).state).toBe('pending');
+    await runRenditionsJob(platform.ctx, {});
+    expect((await preparationRow()).state).toBe('ready');
   });
 });
