@@ -8,7 +8,7 @@ import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './app-context.ts';
-import { defineBackgroundWork, type ExtraKind, startBackgroundWork } from './background-work.ts';
+import { defineBackgroundWork, startBackgroundWork } from './background-work.ts';
 import type { Config } from './config/env.ts';
 import { createDb } from './db/client.ts';
 import { migrateToLatest } from './db/migrate.ts';
@@ -76,10 +76,9 @@ export type RegisteredRoute = Pick<RouteOptions, 'method' | 'url' | 'schema' | '
 
 /** Builds the whole platform: database (migrated), mailer, API, media and the web app. */
 /** `logStream`: where the JSON log lines go (standard output by default; tests read them); `webReady`: the web build under way. */
-/** `extraJobs`: job kinds worked beside the platform's own (tests of the queue across processes). */
 export async function buildApp(
   config: Config,
-  { logStream, webReady, extraJobs = [] }: { logStream?: { write(line: string): void }; webReady?: Promise<unknown>; extraJobs?: ExtraKind[] } = {},
+  { logStream, webReady }: { logStream?: { write(line: string): void }; webReady?: Promise<unknown> } = {},
 ): Promise<{ app: FastifyInstance; ctx: AppContext; routes: RegisteredRoute[]; metrics: Metrics }> {
   const app = Fastify({
     trustProxy: config.trustProxy,
@@ -260,7 +259,7 @@ export async function buildApp(
   // Background work (RUN_JOBS, default true): a laptop's one process serves and works; RUN_JOBS=false serves only.
   if (config.jobs.run) {
     app.addHook('onReady', async () => {
-      const clocks = await startBackgroundWork(ctx, extraJobs);
+      const clocks = await startBackgroundWork(ctx);
       // The clocks' first runs finish before the platform answers, as when they ran at start (tests rely on it); a busy
       // queue is not waited for beyond 3 s.
       await Promise.all(clocks.map(({ name, id }) => jobs.settled(name, id, 3000)));

@@ -84,7 +84,7 @@ function kinds(ctx: AppContext): Kind[] {
       name: RENDITIONS_QUEUE,
       settings: { retryLimit: 3, retryDelayMs: 30_000, leaseMs: 30 * MINUTE, keyed: true },
       concurrency: 1,
-      handler: ({ payload }) => runRenditionsJob(ctx, payload),
+      handler: (job) => runRenditionsJob(ctx, job),
     },
     {
       // A studio upload's probe, transcode and poster (modules/studio), one at a time like the renditions.
@@ -128,18 +128,13 @@ export async function defineBackgroundWork(ctx: AppContext): Promise<void> {
   for (const kind of kinds(ctx)) await ctx.jobs.define(kind.name, kind.settings);
 }
 
-/** A job kind a test or the worker adds beside the platform's own (the cluster test's CPU-bound kind). */
-export type ExtraKind = Pick<Kind, 'name' | 'settings' | 'concurrency' | 'handler'>;
-
 /**
  * Works every queue in this instance and starts the clocks. Answers the clock jobs this instance enqueued for the
  * current periods: the app waits for them before it listens, as it ran its clocks at start before the queue.
  */
-export async function startBackgroundWork(ctx: AppContext, extra: ExtraKind[] = []): Promise<{ name: string; id: string }[]> {
+export async function startBackgroundWork(ctx: AppContext): Promise<{ name: string; id: string }[]> {
   const started: { name: string; id: string }[] = [];
-  for (const kind of extra) await ctx.jobs.define(kind.name, kind.settings);
-  const all: Kind[] = [...kinds(ctx), ...extra];
-  for (const kind of all) {
+  for (const kind of kinds(ctx)) {
     if (kind.needsSmtp && !ctx.config.smtpUrl) continue;
     // The clock's job first: a worker's first look (at once) then finds it, with no wait for the next poll.
     if (kind.every) {

@@ -264,6 +264,8 @@ export interface MediaPreparationTable {
   finished_at: number | null;
   error: string | null;
   updated_at: number;
+  /** The queue job preparing it (while `preparing`): failed at once when the preparation stops moving. */
+  job_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** `id` is the spec's admin_video_id. */

@@ -1,2 +1,2 @@
 /** The jobs module's public face: what other modules may use of it (they import nothing else of it). */
-export { backoffMs, type JobPayload, type JobQueue } from './job-queue.ts';
+export { backoffMs, type JobQueue, type RunningJob } from './job-queue.ts';

@@ -143,6 +143,54 @@ describe('the job queue', () => {
     expect(other).not.toBeNull();
   });
 
+  it('lets a running keyed job enqueue its successor under its own key, and never runs two of one key at once', async () => {
+    const [a, b] = [await queue(), await queue()];
+    for (const q of [a, b]) await q.define('chain', { retryLimit: 1, retryDelayMs: RETRY_DELAY, keyed: true });
+    const runs: number[] = [];
+    let running = 0;
+    let overlapped = false;
+    for (const q of [a, b])
+      await q.work<{ n: number }>('chain', async ({ payload }) => {
+        running++;
+        overlapped ||= running > 1;
+        runs.push(payload.n);
+        // A waiting duplicate of the successor is refused while the successor waits.
+        if (payload.n < 3) {
+          expect(await q.enqueue('chain', { n: payload.n + 1 }, { singletonKey: 'next' })).not.toBeNull();
+          expect(await q.enqueue('chain', { n: 99 }, { singletonKey: 'next' })).toBeNull();
+        }
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        running--;
+      });
+    await a.enqueue('chain', { n: 1 }, { singletonKey: 'next' });
+    await until(() => runs.length === 3);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(runs).toEqual([1, 2, 3]);
+    expect(overlapped).toBe(false);
+  });
+
+  it('frees at once a keyed job whose instance is known to have stopped, and runs it again elsewhere', async () => {
+    const [stuck, healthy] = [await queue(), await queue()];
+    for (const q of [stuck, healthy]) await q.define('held', { retryLimit: 2, retryDelayMs: RETRY_DELAY, leaseMs: 600_000, keyed: true });
+    let started = false;
+    // Its run never ends and its lease is long: only `abandon` frees it.
+    await stuck.work('held', async () => {
+      started = true;
+      await new Promise(() => undefined);
+    });
+    const id = await stuck.enqueue('held', {}, { singletonKey: 'next' });
+    await until(() => started);
+    let doneBy = '';
+    await healthy.work('held', async () => {
+      doneBy = 'healthy';
+    });
+    expect(await healthy.abandon('held', 'not-a-job')).toBe(false);
+    expect(await healthy.abandon('held', id!)).toBe(true);
+    expect(await healthy.settled('held', id!, 30_000)).toBe('completed');
+    expect(doneBy).toBe('healthy');
+    expect(await healthy.abandon('held', id!)).toBe(false);
+  });
+
   it('runs a clock once per period whatever the number of instances', async () => {
     const [a, b] = [await queue(), await queue()];
     for (const q of [a, b]) await q.define('hourly-clock', { retryLimit: 1, retryDelayMs: RETRY_DELAY });

@@ -14,8 +14,8 @@ import type { Log } from '../../lib/log.ts';
  *   listed for an operator, who may retry it);
  * - never twice at once: a job is claimed atomically by one instance and leased to it; a job whose instance died is
  *   taken again once its lease expires (JOB_LEASE_SECONDS), so a handler must tolerate a run cut short;
- * - singletonKey, on a queue defined `keyed` (every job of it carries a key): at most one waiting job per key (SQLite:
- *   waiting or running); enqueue answers null for the duplicate;
+ * - singletonKey, on a queue defined `keyed` (every job of it carries a key): at most one waiting job per key, and
+ *   one running (pg-boss's stately policy): a running job may enqueue its successor; enqueue answers null for a duplicate;
  * - clocks (`schedule`): one run per period (hour, week) whatever the number of instances (job_clocks table).
  */
 
@@ -79,6 +79,12 @@ export interface JobQueue {
   list(state: 'active' | 'failed', limit: number): Promise<JobListing[]>;
   /** Sends a failed job back to waiting, its attempts counted afresh; false when no failed job has this id. */
   retry(name: string, id: string): Promise<boolean>;
+  /**
+   * Fails a running job whose instance is known to have stopped (its work shows no sign of life), as if its handler
+   * had thrown: retried if it has retries left. Its key is free at once rather than when its long lease runs out.
+   * False when no running job has this id.
+   */
+  abandon(name: string, id: string): Promise<boolean>;
   /** Stops taking jobs; with drain, waits for the running ones (at most timeoutMs) before it resolves. */
   stop(options?: { drain?: boolean; timeoutMs?: number }): Promise<void>;
 }
@@ -105,4 +111,7 @@ export function tickClock<T>(name: string, every: ClockPeriod, tick: () => Promi
 export const backoffMs = (retryDelayMs: number, retry: number): number => Math.min(3_600_000, retryDelayMs * 2 ** (retry - 1));
 
 /** A job's error as stored: its message, never more than 2,000 characters. */
+/** Why a run was given up by another instance (`abandon`). */
+export const ABANDONED = 'its instance stopped: the work showed no sign of life';
+
 export const errorText = (error: unknown): string => String((error as Error)?.message ?? error).slice(0, 2000);

@@ -52,7 +52,29 @@ export async function claimJob(db: Db, name: string, holder: string, t: number, 
         .selectFrom('jobs')
         .select('id')
         .where('name', '=', name)
-        .where((eb) => eb.or([eb.and([eb('state', '=', 'ready'), eb('run_after', '<=', t)]), eb.and([eb('state', '=', 'active'), eb('lease_until', '<=', t)])]))
+        .where((eb) =>
+          eb.or([
+            // A waiting job, unless a job of its key is running (one waiting and one running per key, as pg-boss's stately).
+            eb.and([
+              eb('state', '=', 'ready'),
+              eb('run_after', '<=', t),
+              eb.or([
+                eb('singleton_key', 'is', null),
+                eb.not(
+                  eb.exists(
+                    eb
+                      .selectFrom('jobs as running')
+                      .select('running.id')
+                      .whereRef('running.name', '=', 'jobs.name')
+                      .whereRef('running.singleton_key', '=', 'jobs.singleton_key')
+                      .where('running.state', '=', 'active'),
+                  ),
+                ),
+              ]),
+            ]),
+            eb.and([eb('state', '=', 'active'), eb('lease_until', '<=', t)]),
+          ]),
+        )
         .orderBy('run_after')
         .orderBy('id')
         .limit(1),
@@ -73,6 +95,22 @@ export async function renewLease(db: Db, id: number, holder: string, leaseUntil:
   return Number(r.numUpdatedRows) === 1;
 }
 
+/**
+ * A job going back to waiting takes the place of a waiting job of its queue and key (the same work: at most one
+ * waits per key). Run in the same connection just before, so the partial unique index is never crossed.
+ */
+async function yieldWaitingTwin(db: Db, id: number): Promise<void> {
+  const job = await db.selectFrom('jobs').select(['name', 'singleton_key']).where('id', '=', id).executeTakeFirst();
+  if (!job?.singleton_key) return;
+  await db
+    .deleteFrom('jobs')
+    .where('name', '=', job.name)
+    .where('singleton_key', '=', job.singleton_key)
+    .where('state', '=', 'ready')
+    .where('id', '!=', id)
+    .execute();
+}
+
 /** Ends a run: completed, back to waiting (a retry at `runAfter`) or failed. Only the holder's own run ends. */
 export async function finishRun(
   db: Db,
@@ -81,6 +119,7 @@ export async function finishRun(
   outcome: { state: 'completed' | 'ready' | 'failed'; error: string | null; runAfter?: number },
   t: number,
 ): Promise<boolean> {
+  if (outcome.state === 'ready') await yieldWaitingTwin(db, id);
   const r = await db
     .updateTable('jobs')
     .set({
@@ -97,6 +136,16 @@ export async function finishRun(
     .executeTakeFirst();
   return Number(r.numUpdatedRows) === 1;
 }
+
+/** A running job of a queue, with what ending its run needs. */
+export const runningJob = (db: Db, name: string, id: number) =>
+  db
+    .selectFrom('jobs')
+    .select(['id', 'holder', 'attempts', 'retry_limit', 'retry_delay_ms'])
+    .where('id', '=', id)
+    .where('name', '=', name)
+    .where('state', '=', 'active')
+    .executeTakeFirst();
 
 export const jobState = (db: Db, id: number) => db.selectFrom('jobs').select(['state', 'name']).where('id', '=', id).executeTakeFirst();
 
@@ -119,6 +168,7 @@ export const jobsInState = (db: Db, state: 'active' | 'failed', limit: number) =
 
 /** A failed job back to waiting, now, with its attempts counted afresh. */
 export async function retryFailedJob(db: Db, name: string, id: number, t: number): Promise<boolean> {
+  await yieldWaitingTwin(db, id);
   const r = await db
     .updateTable('jobs')
     .set({ state: 'ready', attempts: 0, run_after: t, finished_at: null })

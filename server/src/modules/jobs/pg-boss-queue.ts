@@ -2,6 +2,7 @@ import PgBoss from 'pg-boss';
 import type { Db } from '../../db/client.ts';
 import type { Log } from '../../lib/log.ts';
 import {
+  ABANDONED,
   type ClockPeriod,
   type EnqueueOptions,
   type JobListing,
@@ -149,6 +150,12 @@ export async function createPgBossQueue(db: Db, options: Options): Promise<JobQu
     async retry(name, id) {
       if (!/^[0-9a-f-]{36}$/i.test(id) || (await pgBossJobState(db, name, id)) !== 'failed') return false;
       await boss.retry(name, id);
+      return true;
+    },
+
+    async abandon(name, id) {
+      if (!/^[0-9a-f-]{36}$/i.test(id) || (await pgBossJobState(db, name, id)) !== 'active') return false;
+      await boss.fail(name, id, { message: ABANDONED });
       return true;
     },
 

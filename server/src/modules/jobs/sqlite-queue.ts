@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Db, DbTransaction } from '../../db/client.ts';
 import type { Log } from '../../lib/log.ts';
 import {
+  ABANDONED,
   backoffMs,
   type ClockPeriod,
   type EnqueueOptions,
@@ -27,6 +28,7 @@ import {
   pruneFinishedJobs,
   renewLease,
   retryFailedJob,
+  runningJob,
 } from './jobs.queries.ts';
 
 type Options = { leaseMs: number; pollMs: number; log: Log /** The clock jobs are timed by (tests move it). */; now?: () => number };
@@ -219,6 +221,23 @@ export function createSqliteQueue(db: Db, options: Options): JobQueue {
 
     async retry(name, id) {
       const done = /^\d+$/.test(id) && (await retryFailedJob(db, name, Number(id), clock()));
+      if (done) workers.get(name)?.poll();
+      return done;
+    },
+
+    async abandon(name, id) {
+      const job = /^\d+$/.test(id) ? await runningJob(db, name, Number(id)) : undefined;
+      if (!job?.holder) return false;
+      const failure = { error: ABANDONED };
+      const done = await finishRun(
+        db,
+        job.id,
+        job.holder,
+        job.attempts > job.retry_limit
+          ? { state: 'failed', ...failure }
+          : { state: 'ready', ...failure, runAfter: clock() + backoffMs(job.retry_delay_ms, job.attempts) },
+        clock(),
+      );
       if (done) workers.get(name)?.poll();
       return done;
     },

@@ -125,11 +125,11 @@ export function nextPending(db: Db) {
     .executeTakeFirst();
 }
 
-/** Takes a pending asset; false when another runner took it first (or it is not pending). */
-export async function claimPreparation(db: Db, assetId: number, t: number): Promise<boolean> {
+/** Takes a pending asset for a queue job (null: by hand); false when another runner took it first (or it is not pending). */
+export async function claimPreparation(db: Db, assetId: number, t: number, jobId: string | null = null): Promise<boolean> {
   const result = await db
     .updateTable('media_preparations')
-    .set({ state: 'preparing', progress: 0, started_at: t, finished_at: null, error: null, updated_at: t })
+    .set({ state: 'preparing', progress: 0, started_at: t, finished_at: null, error: null, updated_at: t, job_id: jobId })
     .where('media_asset_id', '=', assetId)
     .where('state', '=', 'pending')
     .executeTakeFirst();
@@ -153,14 +153,30 @@ export async function finishPreparation(db: Db, assetId: number, outcome: { read
 }
 
 /** Assets left `preparing` by a process that stopped (no progress since `before`) wait again. */
-export async function releaseStalePreparations(db: Db, before: number, t: number): Promise<number> {
-  const result = await db
-    .updateTable('media_preparations')
-    .set({ state: 'pending', progress: 0, updated_at: t })
+/** Preparations that stopped moving go back to pending; answers the queue jobs that held them (their instances stopped). */
+export async function releaseStalePreparations(db: Db, before: number, t: number): Promise<{ jobId: string | null }[]> {
+  const stale = await db
+    .selectFrom('media_preparations')
+    .select(['media_asset_id', 'job_id'])
     .where('state', '=', 'preparing')
     .where('updated_at', '<', before)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
+    .execute();
+  if (!stale.length) return [];
+  // Still stale when written (a late progress write means its holder lives after all).
+  const released = await db
+    .updateTable('media_preparations')
+    .set({ state: 'pending', progress: 0, updated_at: t, job_id: null })
+    .where(
+      'media_asset_id',
+      'in',
+      stale.map((p) => p.media_asset_id),
+    )
+    .where('state', '=', 'preparing')
+    .where('updated_at', '<', before)
+    .returning('media_asset_id')
+    .execute();
+  const releasedIds = new Set(released.map((r) => r.media_asset_id));
+  return stale.filter((p) => releasedIds.has(p.media_asset_id)).map((p) => ({ jobId: p.job_id }));
 }
 
 /** When the least recently moved preparation in hand last moved (null: none is being prepared). */

@@ -16,10 +16,16 @@ export type PreparationOutcome = 'ready' | 'failed' | 'taken';
  * is when already there), then records its renditions and marks it ready in one transaction that renews the catalog
  * version, so every instance's kept video pages show the stream at once. A source that is gone, changed or does not
  * transcode marks it failed with the reason (the video page says so; a later import retries it).
- * `onProgress` receives the whole asset's percent (its renditions in turn, then the poster).
+ * `onProgress` receives the whole asset's percent (its renditions in turn, then the poster); `jobId`: the queue job
+ * running it, failed at once by whoever finds the preparation stopped (next-rendition.ts).
  */
-export async function prepareRenditions(ctx: AppContext, assetId: number, onProgress: (percent: number) => void = () => {}): Promise<PreparationOutcome> {
-  if (!(await claimPreparation(ctx.db, assetId, now()))) return 'taken';
+export async function prepareRenditions(
+  ctx: AppContext,
+  assetId: number,
+  onProgress: (percent: number) => void = () => {},
+  jobId: string | null = null,
+): Promise<PreparationOutcome> {
+  if (!(await claimPreparation(ctx.db, assetId, now(), jobId))) return 'taken';
   const asset = await findAssetSource(ctx.db, assetId);
   if (!asset) return 'taken';
   try {
