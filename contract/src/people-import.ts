@@ -40,7 +40,13 @@ export function importColumnOf(cell: string): PeopleImportColumn | null {
 
 /** A shift as a file may write it: day, evening, night (any case, "Day shift" too); empty for none. */
 const shiftCell = z.preprocess(
-  (v) => (typeof v === 'string' ? v.trim().toLowerCase().replace(/\s*shift$/, '') : v),
+  (v) =>
+    typeof v === 'string'
+      ? v
+          .trim()
+          .toLowerCase()
+          .replace(/\s*shift$/, '')
+      : v,
   z.enum(SHIFTS, { message: `A shift is one of ${SHIFTS.join(', ')}` }),
 );
 

@@ -9,15 +9,7 @@ import type { Caller } from '../auth/index.ts';
 import { assertOrganizationCounts, issueNewUsersTokens, revokeUserSessions } from '../auth/index.ts';
 import { addWithinSeats, INVITATION_LIFETIME, type SeatCount } from '../billing/index.ts';
 import { enqueueMails, invitationMail } from '../mail/index.ts';
-import {
-  emailTaken,
-  employeeNumberTaken,
-  findUserById,
-  insertUsers,
-  softDeleteUser,
-  type UserWithOrg,
-  updateOrganizationUser,
-} from '../users/index.ts';
+import { emailTaken, employeeNumberTaken, findUserById, insertUsers, softDeleteUser, type UserWithOrg, updateOrganizationUser } from '../users/index.ts';
 import { findOrganizationUser, listOrganizationUsers, managedUsersPage } from './org-users.queries.ts';
 import { assertCanManageOrganization, CANNOT_DELETE_YOURSELF, managedOrganizationOf, NOT_YOUR_ORGANIZATION } from './organization.policy.ts';
 import { findOrCreateTeam, organizationTeamNames } from './teams.queries.ts';

@@ -61,10 +61,7 @@ export function readImportFile(request: PeopleImportRequest): ReadFile {
 
   const rows = request.rows.map((cells, i): ReadRow => {
     const line = i + 2;
-    const value = Object.fromEntries(PEOPLE_IMPORT_COLUMNS.map((column) => [column, cellOf(cells, index.get(column))])) as Record<
-      PeopleImportColumn,
-      string
-    >;
+    const value = Object.fromEntries(PEOPLE_IMPORT_COLUMNS.map((column) => [column, cellOf(cells, index.get(column))])) as Record<PeopleImportColumn, string>;
     const fields = {
       name: value.first_name,
       last_name: value.last_name,

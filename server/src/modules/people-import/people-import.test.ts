@@ -100,7 +100,11 @@ describe('people import', () => {
     const body = {
       // Headers as people write them: any case, spaces, the Spanish names.
       columns: ['First Name', 'Last name', 'E-mail', 'Employee number', 'Equipo', 'Role', 'Shift'],
-      rows: [row('Kai', 'King', 'kai.clean@example.com', ''), row('Lou', 'Lane', '', 'c-100', 'assembly', 'Welder', 'Night shift'), row('Max', 'Moss', '', 'C-101', 'Assembly', 'Operator', '')],
+      rows: [
+        row('Kai', 'King', 'kai.clean@example.com', ''),
+        row('Lou', 'Lane', '', 'c-100', 'assembly', 'Welder', 'Night shift'),
+        row('Max', 'Moss', '', 'C-101', 'Assembly', 'Operator', ''),
+      ],
     };
     const dry = await check(acme.organizationId, body);
     expect(dry.body.data).toMatchObject({ ready: true, new_count: 3, present_count: 0, invalid_count: 0 });
@@ -141,7 +145,10 @@ describe('people import', () => {
     expect(refused.status).toBe(409);
     expect(await members(org.organizationId)).toBe(2);
 
-    const [a, b] = await Promise.all([importFile(org.organizationId, file('pa', 3), org.superUser.token), importFile(org.organizationId, file('pb', 3), org.superUser.token)]);
+    const [a, b] = await Promise.all([
+      importFile(org.organizationId, file('pa', 3), org.superUser.token),
+      importFile(org.organizationId, file('pb', 3), org.superUser.token),
+    ]);
     expect([a.status, b.status].sort()).toEqual([201, 409]);
     expect(await members(org.organizationId)).toBe(5);
   });

@@ -125,7 +125,13 @@ export async function usersByContacts(db: Db, organizationId: number, emails: re
   const columns = ['id', 'organization_id', 'email', 'employee_number', 'name', 'last_name', 'deleted_at'] as const;
   const found = [];
   for (let i = 0; i < emails.length; i += IDS_PER_LOOKUP) {
-    found.push(...(await db.selectFrom('users').select(columns).where('email', 'in', emails.slice(i, i + IDS_PER_LOOKUP)).execute()));
+    found.push(
+      ...(await db
+        .selectFrom('users')
+        .select(columns)
+        .where('email', 'in', emails.slice(i, i + IDS_PER_LOOKUP))
+        .execute()),
+    );
   }
   for (let i = 0; i < employeeNumbers.length; i += IDS_PER_LOOKUP) {
     found.push(
