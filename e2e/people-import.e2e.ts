@@ -37,7 +37,11 @@ describe('people import', () => {
     await screenshotAtWidths(page, SCREENSHOTS, 'people-import-preview', WIDTHS.desktop);
 
     // Fixed in the spreadsheet and chosen again.
-    await input.setInputFiles({ name: 'new-starters.csv', mimeType: 'text/csv', buffer: csv(...GOOD, 'Bea,Bravo,bea.bravo@acme-import.example,,Quality,Inspector,day') });
+    await input.setInputFiles({
+      name: 'new-starters.csv',
+      mimeType: 'text/csv',
+      buffer: csv(...GOOD, 'Bea,Bravo,bea.bravo@acme-import.example,,Quality,Inspector,day'),
+    });
     await expectVisible(page.getByText('The file is ready: 3 people will be added.'));
     expect(await seriousAxeFindings(page)).toEqual([]);
     await screenshotAtWidths(page, SCREENSHOTS, 'people-import-ready', WIDTHS.desktop);
@@ -59,7 +63,11 @@ describe('people import', () => {
 
     // The same file again: everyone is recognised, nothing to import.
     await page.goto('/manage-team/import');
-    await page.locator('input[type="file"]').setInputFiles({ name: 'new-starters.csv', mimeType: 'text/csv', buffer: csv(...GOOD, 'Bea,Bravo,bea.bravo@acme-import.example,,Quality,Inspector,day') });
+    await page.locator('input[type="file"]').setInputFiles({
+      name: 'new-starters.csv',
+      mimeType: 'text/csv',
+      buffer: csv(...GOOD, 'Bea,Bravo,bea.bravo@acme-import.example,,Quality,Inspector,day'),
+    });
     await expectVisible(page.getByText('Everyone in this file is already a member: importing it adds no one.'));
   });
 });

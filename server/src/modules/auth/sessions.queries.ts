@@ -67,16 +67,14 @@ export async function issueNewUsersTokens(db: Db, userIds: readonly number[], pu
   const t = now();
   const tokens = userIds.map(() => (purpose === 'setup' ? newReadableCode(12) : newToken()));
   for (let i = 0; i < userIds.length; i += 1000) {
-    const rows = userIds
-      .slice(i, i + 1000)
-      .map((userId, j) => ({
-        user_id: userId,
-        purpose,
-        token_hash: hashToken(tokens[i + j] as string),
-        expires_at: t + lifetimeMs,
-        used_at: null,
-        created_at: t,
-      }));
+    const rows = userIds.slice(i, i + 1000).map((userId, j) => ({
+      user_id: userId,
+      purpose,
+      token_hash: hashToken(tokens[i + j] as string),
+      expires_at: t + lifetimeMs,
+      used_at: null,
+      created_at: t,
+    }));
     if (rows.length > 0) await db.insertInto('user_tokens').values(rows).execute();
   }
   return tokens;

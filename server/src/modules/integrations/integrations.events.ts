@@ -12,10 +12,10 @@ import { queueDelivery } from './webhook-delivery.ts';
  */
 const endpointsByTransaction = new WeakMap<DbTransaction, Map<number, ReturnType<typeof listEndpoints>>>();
 function endpointsOf(trx: DbTransaction, organizationId: number): ReturnType<typeof listEndpoints> {
-  let cached = endpointsByTransaction.get(trx);
-  if (!cached) endpointsByTransaction.set(trx, (cached = new Map()));
-  let endpoints = cached.get(organizationId);
-  if (!endpoints) cached.set(organizationId, (endpoints = listEndpoints(trx, organizationId)));
+  const cached = endpointsByTransaction.get(trx) ?? new Map<number, ReturnType<typeof listEndpoints>>();
+  endpointsByTransaction.set(trx, cached);
+  const endpoints = cached.get(organizationId) ?? listEndpoints(trx, organizationId);
+  cached.set(organizationId, endpoints);
   return endpoints;
 }
 
