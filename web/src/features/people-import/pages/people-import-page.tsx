@@ -47,6 +47,7 @@ export function PeopleImportPage({ printSheets }: PeopleImportPageProps) {
   const check = useCheckPeopleImport();
   const run = useImportPeople();
   const resetPicker = useRef<() => void>(null);
+  const previewed = file !== null && check.data !== undefined && !check.isPending;
 
   async function choose(picked: File | null) {
     if (!picked) return;
@@ -127,7 +128,8 @@ export function PeopleImportPage({ printSheets }: PeopleImportPageProps) {
               <List.Item>{t('rules.shift')}</List.Item>
             </List>
             <Group>
-              {picker}
+              {/* Once a preview is shown, its own button below the rows chooses the corrected file (one file input at a time). */}
+              {!previewed && picker}
               <Button variant="default" leftSection={<IconDownload size={16} aria-hidden />} onClick={downloadTemplate}>
                 {t('template.download')}
               </Button>
@@ -144,9 +146,7 @@ export function PeopleImportPage({ printSheets }: PeopleImportPageProps) {
               </Alert>
             )}
             {check.isError && <Alert color="red">{check.error.message}</Alert>}
-            {file && check.data && !check.isPending && (
-              <Preview file={file} data={check.data} importing={run.isPending} onImport={startImport} picker={picker} />
-            )}
+            {previewed && check.data && <Preview file={file} data={check.data} importing={run.isPending} onImport={startImport} picker={picker} />}
           </>
         )}
       </Stack>
