@@ -15,6 +15,7 @@ export * from './locales.ts';
 export * from './messages.ts';
 export * from './notices.ts';
 export * from './organization.ts';
+export * from './people-import.ts';
 export * from './public-content.ts';
 export * from './qualifications.ts';
 export * from './route.ts';

@@ -192,7 +192,7 @@ export type ManagedUsersData = z.infer<typeof managedUsersData>;
 export const listUsersRequest = z.object({ super_user_id: catalogId.optional() });
 
 /** A field left empty ("" or spaces) is a field not given. */
-const blankAsMissing = <T extends z.ZodType>(schema: T) =>
+export const blankAsMissing = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => ((typeof v === 'string' && v.trim() === '') || v === null ? undefined : v), schema.optional());
 
 /**
@@ -210,7 +210,8 @@ export const userFields = z.object({
 export type UserFields = z.infer<typeof userFields>;
 
 export const EMAIL_OR_EMPLOYEE_NUMBER = 'Please enter an e-mail address or an employee number (one of the two)';
-const oneContact = (fields: { email?: string; employee_number?: string }) => (fields.email === undefined) !== (fields.employee_number === undefined);
+/** Exactly one of e-mail address and employee number (Manage users, the CSV import). */
+export const oneContact = (fields: { email?: string; employee_number?: string }) => (fields.email === undefined) !== (fields.employee_number === undefined);
 
 /** POST v4/create_user: new users are never super users. */
 export const createUserRequest = userFields

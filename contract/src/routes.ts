@@ -11,6 +11,7 @@ import { landingRoutes } from './routes/landing.ts';
 import { learningRoutes } from './routes/learning.ts';
 import { noticesRoutes } from './routes/notices.ts';
 import { organizationRoutes } from './routes/organization.ts';
+import { peopleImportRoutes } from './routes/people-import.ts';
 import { playbackRoutes } from './routes/playback.ts';
 import { publicContentRoutes } from './routes/public-content.ts';
 import { qualificationsRoutes } from './routes/qualifications.ts';
@@ -61,6 +62,7 @@ export const routes = {
   ...ssoRoutes,
   ...scimRoutes,
   ...enrolmentRoutes,
+  ...peopleImportRoutes,
 } as const;
 
 export type RouteName = keyof typeof routes;

@@ -21,6 +21,7 @@ import { userSearchText } from '../src/modules/users/users.queries.ts';
 import { freshDatabase } from './database.ts';
 import { type LoadRequest, load, WRK } from './load.ts';
 import { benchMedia } from './media.ts';
+import { benchPeopleImport } from './people-import.ts';
 import { PROFILE_DIR, startProfile } from './profile.ts';
 import { seedQualifications } from './qualifications-seed.ts';
 import { SEARCH_QUERIES, seedCaptions } from './search-seed.ts';
@@ -705,9 +706,28 @@ async function dashboardSqlTimes(db: Db, organizationId: number): Promise<void> 
 }
 const dashboardSql: string[] = [];
 
+/** People in the CSV import case (issue 39; 0 skips it); BENCH_CASE=people-import runs that case alone. */
+const PEOPLE_IMPORT_ROWS = Number(process.env.BENCH_PEOPLE_IMPORT_ROWS ?? 5000);
+
+async function peopleImportCase(dialect: string) {
+  const r = await benchPeopleImport(PEOPLE_IMPORT_ROWS, () => queries);
+  console.log(
+    `People import on ${dialect}: ${r.rows} rows; check ${r.checkMs.toFixed(0)} ms (${r.checkQueries} statements), import ${r.importMs.toFixed(0)} ms (${r.importQueries} statements, ${r.created} created), the same file again ${r.againMs.toFixed(0)} ms (0 created).`,
+  );
+  if (r.importMs > 10_000) {
+    console.log('WARNING: the import took over 10 s.');
+    process.exitCode = 1;
+  }
+}
+
 async function main() {
   const started = performance.now();
   const dialect = process.env.DATABASE_URL?.startsWith('postgres') ? 'PostgreSQL' : 'SQLite';
+  if (process.env.BENCH_CASE === 'people-import') {
+    await peopleImportCase(dialect);
+    return;
+  }
+  if (PEOPLE_IMPORT_ROWS > 0) await peopleImportCase(dialect);
   console.log(
     `Catalog bench on ${dialect}: ${SECONDS} s of load per call over ${CONNECTIONS} connections (${WRK ? 'wrk' : 'in-process client, no wrk installed'}), loopback, Node ${process.version}, ${os.cpus().length} CPUs.`,
   );

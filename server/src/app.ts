@@ -52,6 +52,7 @@ import { mediaRoutes } from './modules/media/media.routes.ts';
 import { storedUploadRoutes } from './modules/media/uploads.routes.ts';
 import { noticesRoutes } from './modules/notices/notices.routes.ts';
 import { organizationRoutes } from './modules/organization/organization.routes.ts';
+import { peopleImportRoutes } from './modules/people-import/people-import.routes.ts';
 import { playbackRoutes } from './modules/playback/playback.routes.ts';
 import { publicContentRoutes } from './modules/public-content/public-content.routes.ts';
 import { qualificationsRoutes } from './modules/qualifications/qualifications.routes.ts';
@@ -188,6 +189,7 @@ export async function buildApp(
       await api.register(ssoRoutes, { ctx });
       await api.register(scimSettingsRoutes, { ctx });
       await api.register(enrolmentRoutes, { ctx });
+      await api.register(peopleImportRoutes, { ctx });
       await api.register(integrationsRoutes, { ctx });
       await api.register(apiV1Routes, { ctx });
     },

@@ -40,6 +40,7 @@ import {
   OurLessonsPage,
   PaymentOptionsPage,
   PayPerViewPage,
+  PeopleImportPage,
   PersonQualificationsPage,
   PlansPage,
   ProvisioningPage,
@@ -106,6 +107,7 @@ export function MemberRoutes() {
           <Route path={paths.organization.teamOverview} element={titled('Team overview', <TeamOverviewPage />)} />
           <Route path={paths.organization.learningPathCreator} element={titled('Learning path creator', <LearningPathCreatorPage />)} />
           <Route path={paths.manageTeam} element={titled('Manage users', <ManageUsersPage />)} />
+          <Route path={paths.importPeople} element={titled((t) => t('people-import:title'), <PeopleImportPage />)} />
           <Route path={paths.dashboard} element={titled('Dashboard', <DashboardPage />)} />
           <Route path={paths.library} element={titled('Library', <LibraryPage />)} />
           <Route path={paths.organization.kiosks} element={titled('Kiosks', <KiosksAdminPage />)} />

@@ -46,6 +46,7 @@ export const EditTeamsPage = lazyPage(() => import('../features/organization/pag
 export const LearningPathCreatorPage = lazyPage(() => import('../features/organization/pages/learning-path-creator-page.tsx'), 'LearningPathCreatorPage');
 export const ManageOrganizationPage = lazyPage(() => import('../features/organization/pages/manage-organization-page.tsx'), 'ManageOrganizationPage');
 export const ManageUsersPage = lazyPage(() => import('./manage-users-composed-page.tsx'), 'ManageUsersComposedPage');
+export const PeopleImportPage = lazyPage(() => import('./people-import-composed-page.tsx'), 'PeopleImportComposedPage');
 export const TeamFormPage = lazyPage(() => import('../features/organization/pages/team-form-page.tsx'), 'TeamFormPage');
 export const TeamOverviewPage = lazyPage(() => import('../features/organization/pages/team-overview-page.tsx'), 'TeamOverviewPage');
 export const KioskPage = lazyPage(() => import('../features/kiosk/pages/kiosk-page.tsx'), 'KioskPage');

@@ -78,6 +78,7 @@ export const paths = {
     sso: '/manage-organization/sso',
   },
   manageTeam: '/manage-team',
+  importPeople: '/manage-team/import',
   plans: '/plans',
   billing: '/plans/me',
   payPerView: '/pay-per-view',

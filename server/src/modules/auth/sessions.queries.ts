@@ -62,6 +62,24 @@ export async function issueUserToken(db: Db, userId: number, purpose: TokenPurpo
   return token;
 }
 
+/** One new token of `purpose` for each of these users, who have none yet (people just added: the CSV import), in order. */
+export async function issueNewUsersTokens(db: Db, userIds: readonly number[], purpose: TokenPurpose, lifetimeMs: number): Promise<string[]> {
+  const t = now();
+  const tokens = userIds.map(() => (purpose === 'setup' ? newReadableCode(12) : newToken()));
+  for (let i = 0; i < userIds.length; i += 1000) {
+    const rows = userIds.slice(i, i + 1000).map((userId, j) => ({
+      user_id: userId,
+      purpose,
+      token_hash: hashToken(tokens[i + j] as string),
+      expires_at: t + lifetimeMs,
+      used_at: null,
+      created_at: t,
+    }));
+    if (rows.length > 0) await db.insertInto('user_tokens').values(rows).execute();
+  }
+  return tokens;
+}
+
 /** Marks the token used and returns its user, or null when unknown, used or expired. Atomic: a token works once. */
 /** A one-time token's row, used or not (the confirmation page tells an already used link from a wrong one). */
 export function findUserToken(db: Db, token: string, purpose: TokenPurpose) {

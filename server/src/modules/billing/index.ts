@@ -3,6 +3,6 @@ export { organizationHasAccess } from './access.ts';
 export { findOrganizationSubscription, findPlanByKey, settleOpenCheckout } from './billing.queries.ts';
 export { confirmPayment, startCheckout } from './billing.service.ts';
 export { runBillingClock } from './billing-clock.ts';
-export { addWithinSeats, type SeatCount } from './seats.service.ts';
+export { addWithinSeats, type SeatCount, seatCount, withSeatsCounted } from './seats.service.ts';
 export { findAccessSubscription, startTrial } from './subscription.queries.ts';
 export { INVITATION_LIFETIME } from './team-members.service.ts';

@@ -19,12 +19,26 @@ export async function addWithinSeats<T>(
   refusal: (count: SeatCount) => string,
   add: (trx: DbTransaction) => Promise<T>,
 ): Promise<T> {
+  return withSeatsCounted(db, organizationId, (trx, count) => {
+    if (adding > count.free) throw conflict(refusal(count));
+    return add(trx);
+  });
+}
+
+/** The seats of the organization as they stand (a preview's figure: only withSeatsCounted holds them). */
+export async function seatCount(db: Db, organizationId: number): Promise<SeatCount> {
+  const [subscription, inUse] = await Promise.all([findOrganizationSubscription(db, organizationId), countOrganizationMembers(db, organizationId)]);
+  const seats = subscription?.plan_no_of_account ?? DEFAULT_SEATS;
+  return { seats, inUse, free: Math.max(0, seats - inUse) };
+}
+
+/**
+ * The seat count held for `work`: the organization's row locked first, then counted, in one transaction that `work`
+ * continues (the CSV import decides how many it adds only once it has checked its rows under the lock).
+ */
+export async function withSeatsCounted<T>(db: Db, organizationId: number, work: (trx: DbTransaction, count: SeatCount) => Promise<T>): Promise<T> {
   return db.transaction().execute(async (trx) => {
     if (!(await lockOrganizationSeats(trx, organizationId))) throw badRequest(`There is no organization ${organizationId}.`);
-    const [subscription, inUse] = await Promise.all([findOrganizationSubscription(trx, organizationId), countOrganizationMembers(trx, organizationId)]);
-    const seats = subscription?.plan_no_of_account ?? DEFAULT_SEATS;
-    const free = Math.max(0, seats - inUse);
-    if (adding > free) throw conflict(refusal({ seats, inUse, free }));
-    return add(trx);
+    return work(trx, await seatCount(trx, organizationId));
   });
 }

@@ -1,13 +1,15 @@
 import type { ManagedUsersData, OrganizationUser, UserFields } from '@mm/contract';
 import type { AppContext } from '../../app-context.ts';
+import type { DbTransaction } from '../../db/client.ts';
 import { now } from '../../lib/clock.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { recipientLocale } from '../../lib/i18n.ts';
 import { MAX_QUERY_WORDS, searchText, searchWords } from '../../lib/search-text.ts';
 import type { Caller } from '../auth/index.ts';
-import { assertOrganizationCounts, issueUserToken, revokeUserSessions } from '../auth/index.ts';
+import { assertOrganizationCounts, issueNewUsersTokens, revokeUserSessions } from '../auth/index.ts';
 import { addWithinSeats, INVITATION_LIFETIME, type SeatCount } from '../billing/index.ts';
-import { invitationMail } from '../mail/index.ts';
-import { emailTaken, employeeNumberTaken, findUserById, insertUser, softDeleteUser, updateOrganizationUser } from '../users/index.ts';
+import { enqueueMails, invitationMail } from '../mail/index.ts';
+import { emailTaken, employeeNumberTaken, findUserById, insertUsers, softDeleteUser, type UserWithOrg, updateOrganizationUser } from '../users/index.ts';
 import { findOrganizationUser, listOrganizationUsers, managedUsersPage } from './org-users.queries.ts';
 import { assertCanManageOrganization, CANNOT_DELETE_YOURSELF, managedOrganizationOf, NOT_YOUR_ORGANIZATION } from './organization.policy.ts';
 import { findOrCreateTeam, organizationTeamNames } from './teams.queries.ts';
@@ -59,9 +61,71 @@ async function assertContactFree(ctx: AppContext, organizationId: number, input:
     throw conflict(`The employee number ${input.employee_number} is already used in your organization.`);
 }
 
+/** A person to add as an ordinary member, with their team already found. */
+export type MemberToEnrol = Omit<UserFields, 'team'> & { teamId: number };
+
 /**
- * A new ordinary member (no password until they set one): with an e-mail address, invited by e-mail; with an employee
- * number instead, invited by a printed sheet the super user prints from Manage users (enrolment module).
+ * The one way Manage users and the CSV import add ordinary members (no password until they set one), called inside
+ * the seat-counted transaction (billing's addWithinSeats/withSeatsCounted): the users in a few statements,
+ * `member.created` for each, and for those with an e-mail address an invitation token and its e-mail written to the
+ * outbox in the same transaction (delivered after the commit: `queueInvitations`). Members with an employee number
+ * instead are invited by a printed sheet (enrolment module). Answers the new ids in the order given.
+ */
+export async function enrolMembers(
+  ctx: AppContext,
+  trx: DbTransaction,
+  organizationId: number,
+  inviter: UserWithOrg,
+  members: readonly MemberToEnrol[],
+): Promise<number[]> {
+  const ids = await insertUsers(
+    trx,
+    members.map((member) => ({
+      organization_id: organizationId,
+      team_id: member.teamId,
+      email: member.email ?? null,
+      employee_number: member.employee_number ?? null,
+      password_hash: null,
+      name: member.name,
+      last_name: member.last_name,
+      company: inviter.organization_name ?? '',
+      role: member.role,
+      is_super_user: 0,
+    })),
+  );
+  const t = now();
+  for (const userId of ids) await ctx.events.emit(trx, 'member.created', { at: t, userId, organizationId });
+  const invited = members.flatMap((member, i) => (member.email === undefined ? [] : [{ email: member.email, userId: ids[i] as number }]));
+  const tokens = await issueNewUsersTokens(
+    trx,
+    invited.map((member) => member.userId),
+    'invite',
+    INVITATION_LIFETIME,
+  );
+  const inviterName = `${inviter.name} ${inviter.last_name}`.trim();
+  const organization = inviter.organization_name ?? 'your organization';
+  const locale = recipientLocale(null, inviter.organization_locale);
+  await enqueueMails(
+    trx,
+    invited.map((member, i) => ({
+      to: member.email,
+      kind: 'invitation',
+      mail: invitationMail(inviterName, organization, `${ctx.config.publicUrl}/accept-invitation?token=${encodeURIComponent(tokens[i] as string)}`, locale),
+    })),
+    ctx.config.smtpUrl ? 'pending' : 'captured',
+    t,
+  );
+  return ids;
+}
+
+/** Hands the invitations enrolMembers wrote to the delivery queue, once their transaction has committed. */
+export function queueInvitations(ctx: AppContext): void {
+  if (ctx.config.smtpUrl) void ctx.mailer.queuePending().catch(() => undefined);
+}
+
+/**
+ * A new ordinary member: with an e-mail address, invited by e-mail; with an employee number instead, invited by a
+ * printed sheet the super user prints from Manage users (enrolment module).
  */
 export async function createOrganizationUser(
   ctx: AppContext,
@@ -76,36 +140,18 @@ export async function createOrganizationUser(
   await assertContactFree(ctx, organizationId, input);
   const inviter = await findUserById(ctx.db, caller.userId);
   if (!inviter) throw badRequest('Your account could not be read.');
-  const refusal = ({ seats }: SeatCount) => `Your plan includes ${seats} accounts and all are in use: delete a user or change your plan first.`;
-  const { userId, token } = await addWithinSeats(ctx.db, organizationId, 1, refusal, async (trx) => {
+  const [userId] = await addWithinSeats(ctx.db, organizationId, 1, seatsRefusal, async (trx) => {
     const teamId = await findOrCreateTeam(trx, organizationId, input.team);
-    const id = await insertUser(trx, {
-      organization_id: organizationId,
-      team_id: teamId,
-      email: input.email ?? null,
-      employee_number: input.employee_number ?? null,
-      password_hash: null,
-      name: input.name,
-      last_name: input.last_name,
-      company: inviter.organization_name ?? '',
-      role: input.role,
-      is_super_user: 0,
-    });
-    await ctx.events.emit(trx, 'member.created', { at: now(), userId: id, organizationId });
-    return { userId: id, token: input.email === undefined ? null : await issueUserToken(trx, id, 'invite', INVITATION_LIFETIME) };
+    return enrolMembers(ctx, trx, organizationId, inviter, [{ ...input, teamId }]);
   });
-  if (input.email !== undefined && token !== null) {
-    const url = `${ctx.config.publicUrl}/accept-invitation?token=${encodeURIComponent(token)}`;
-    await ctx.mailer.send(
-      input.email,
-      'invitation',
-      invitationMail(`${inviter.name} ${inviter.last_name}`.trim(), inviter.organization_name ?? 'your organization', url),
-    );
-  }
-  const created = await findOrganizationUser(ctx.db, organizationId, userId);
+  queueInvitations(ctx);
+  const created = userId === undefined ? undefined : await findOrganizationUser(ctx.db, organizationId, userId);
   if (!created) throw notFound(USER_NOT_FOUND);
   return created;
 }
+
+/** Manage users' and the CSV import's refusal past the plan's seats. */
+export const seatsRefusal = ({ seats }: SeatCount) => `Your plan includes ${seats} accounts and all are in use: delete a user or change your plan first.`;
 
 export async function updateOrganizationUserFields(ctx: AppContext, caller: Caller, userId: number, input: UserFields): Promise<OrganizationUser> {
   const { organizationId } = await managedUser(ctx, caller, userId);

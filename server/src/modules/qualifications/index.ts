@@ -2,7 +2,7 @@
 export { type AssessmentAttemptEvidence, recordAssessmentEvidence } from './assessment-evidence.ts';
 export { runQualificationClock } from './qualification-clock.ts';
 export { recordTraining } from './qualification-state.ts';
-export { certificateExpiries, superUsersOf } from './qualifications.queries.ts';
+export { certificateExpiries, setNewPeopleShifts, superUsersOf } from './qualifications.queries.ts';
 export { isCleared } from './qualifications.rules.ts';
 export { assignShift, personQualifications } from './qualifications.service.ts';
 export { retrainOnRevisions } from './retraining.ts';

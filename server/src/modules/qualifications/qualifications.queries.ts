@@ -296,6 +296,14 @@ export async function setShift(db: Db, organizationId: number, userId: number, s
     .execute();
 }
 
+/** The shifts of people new to the organization (the CSV import): they have no qualification rows yet to carry one. */
+export async function setNewPeopleShifts(db: Db, organizationId: number, shifts: { userId: number; shift: Shift }[]): Promise<void> {
+  for (let i = 0; i < shifts.length; i += 1000) {
+    const rows = shifts.slice(i, i + 1000).map(({ userId, shift }) => ({ user_id: userId, organization_id: organizationId, shift }));
+    if (rows.length > 0) await db.insertInto('person_shifts').values(rows).execute();
+  }
+}
+
 export async function shiftOf(db: Db, userId: number): Promise<Shift | null> {
   const row = await db.selectFrom('person_shifts').select('shift').where('user_id', '=', userId).executeTakeFirst();
   return row?.shift ?? null;

@@ -7,6 +7,7 @@ export {
   findUserByEmployeeNumber,
   findUserById,
   insertUser,
+  insertUsers,
   mailLocales,
   releaseMember,
   releaseMembers,
@@ -15,4 +16,5 @@ export {
   type UserWithOrg,
   updateOrganizationUser,
   updateUser,
+  usersByContacts,
 } from './users.queries.ts';

@@ -92,6 +92,60 @@ export async function insertUser(db: Db, user: Omit<NewUser, 'created_at' | 'upd
   return row.id;
 }
 
+/** Rows per insert of a batch (well under both databases' limits on bound values). */
+const ROWS_PER_INSERT = 500;
+
+/**
+ * Many users in a few statements (the CSV import), answered in the order given. Ids are matched back by e-mail or
+ * employee number, unique within the organization, rather than trusting the order of RETURNING.
+ */
+export async function insertUsers(db: Db, users: Omit<NewUser, 'created_at' | 'updated_at' | 'search_text'>[]): Promise<number[]> {
+  const t = now();
+  const ids = new Map<string, number>();
+  const keyOf = (u: { email: string | null; employee_number?: string | null }) => (u.email !== null ? `e:${u.email}` : `n:${u.employee_number}`);
+  for (let i = 0; i < users.length; i += ROWS_PER_INSERT) {
+    const rows = users.slice(i, i + ROWS_PER_INSERT).map((user) => {
+      const email = user.email?.toLowerCase() ?? null;
+      return { ...user, email, search_text: userSearchText({ ...user, email }), created_at: t, updated_at: t };
+    });
+    for (const row of await db.insertInto('users').values(rows).returning(['id', 'email', 'employee_number']).execute()) ids.set(keyOf(row), row.id);
+  }
+  return users.map((user) => ids.get(keyOf({ email: user.email?.toLowerCase() ?? null, employee_number: user.employee_number })) as number);
+}
+
+/** Rows per `in` list of a lookup. */
+const IDS_PER_LOOKUP = 1000;
+
+/**
+ * The accounts holding any of these e-mail addresses (any organization: an address is unique on the platform) or
+ * employee numbers of the organization (deleted members too: the unique index counts them), in a statement per
+ * thousand values: the CSV import's lookup of a whole file.
+ */
+export async function usersByContacts(db: Db, organizationId: number, emails: readonly string[], employeeNumbers: readonly string[]) {
+  const columns = ['id', 'organization_id', 'email', 'employee_number', 'name', 'last_name', 'deleted_at'] as const;
+  const found = [];
+  for (let i = 0; i < emails.length; i += IDS_PER_LOOKUP) {
+    found.push(
+      ...(await db
+        .selectFrom('users')
+        .select(columns)
+        .where('email', 'in', emails.slice(i, i + IDS_PER_LOOKUP))
+        .execute()),
+    );
+  }
+  for (let i = 0; i < employeeNumbers.length; i += IDS_PER_LOOKUP) {
+    found.push(
+      ...(await db
+        .selectFrom('users')
+        .select(columns)
+        .where('organization_id', '=', organizationId)
+        .where('employee_number', 'in', employeeNumbers.slice(i, i + IDS_PER_LOOKUP))
+        .execute()),
+    );
+  }
+  return found;
+}
+
 export async function updateUser(db: Db, id: number, changes: Omit<UserUpdate, 'updated_at' | 'search_text'>): Promise<void> {
   const searched =
     changes.name !== undefined ||

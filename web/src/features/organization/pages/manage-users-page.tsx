@@ -38,10 +38,12 @@ function EmailAddress({ email }: { email: string }) {
 type ManageUsersPageProps = {
   /** More actions on a user's row (app/ composes them from other features: the printed sign-in sheet). */
   rowActions?: (user: OrganizationUser) => ReactNode;
+  /** More ways to add people beside New User (app/ composes them: the CSV import). */
+  addActions?: ReactNode;
 };
 
 /** /manage-team: the organization's users except the signed-in super user, found and paged by the server. */
-export function ManageUsersPage({ rowActions }: ManageUsersPageProps) {
+export function ManageUsersPage({ rowActions, addActions }: ManageUsersPageProps) {
   const { organizationId } = useManagedOrganization();
   const remove = useDeleteUser();
   const [modal, setModal] = useState<{ user: OrganizationUser | null } | null>(null);
@@ -69,7 +71,10 @@ export function ManageUsersPage({ rowActions }: ManageUsersPageProps) {
       <Stack>
         <Group justify="space-between">
           <Text c="dimmed">Register new user</Text>
-          <Button onClick={() => setModal({ user: null })}>New User</Button>
+          <Group gap="xs">
+            {addActions}
+            <Button onClick={() => setModal({ user: null })}>New User</Button>
+          </Group>
         </Group>
         {users.isPending && <PageLoader label="Loading users..." />}
         {users.isError && <Alert color="red">{users.error.message}</Alert>}
