@@ -124,7 +124,20 @@ export async function lockMember(trx: Db, userId: number): Promise<void> {
 }
 
 export type AttemptRow = Omit<Selectable<AssessmentAttemptTable>, 'organization_id'>;
-const ATTEMPT_COLUMNS = ['id', 'check_id', 'user_id', 'questions', 'started_at', 'submitted_at', 'answers', 'score_percent', 'passed', 'request_id', 'deadline_at', 'timed_out'] as const;
+const ATTEMPT_COLUMNS = [
+  'id',
+  'check_id',
+  'user_id',
+  'questions',
+  'started_at',
+  'submitted_at',
+  'answers',
+  'score_percent',
+  'passed',
+  'request_id',
+  'deadline_at',
+  'timed_out',
+] as const;
 
 export async function memberAttempts(db: Db, checkId: number, userId: number): Promise<AttemptRow[]> {
   return db.selectFrom('assessment_attempts').select(ATTEMPT_COLUMNS).where('check_id', '=', checkId).where('user_id', '=', userId).orderBy('id').execute();
@@ -146,7 +159,14 @@ export async function insertAttempt(
 ): Promise<number> {
   const row = await db
     .insertInto('assessment_attempts')
-    .values({ organization_id: a.organizationId, check_id: a.checkId, user_id: a.userId, questions: JSON.stringify(a.questions), started_at: a.t, deadline_at: a.deadlineAt })
+    .values({
+      organization_id: a.organizationId,
+      check_id: a.checkId,
+      user_id: a.userId,
+      questions: JSON.stringify(a.questions),
+      started_at: a.t,
+      deadline_at: a.deadlineAt,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;

@@ -187,7 +187,10 @@ describe('a time limit', () => {
     expect(row).toMatchObject({ timed_out: 1, answers: '[]' });
     expect(Number(row.submitted_at)).toBe(Number(row.deadline_at));
     // Sending it again answers the same closed result; it never reopens.
-    const again = await platform.api('POST', `/api/assessments/attempts/${attemptId}/submit`, { ...member, json: { answers: right(second.body.data.questions) } });
+    const again = await platform.api('POST', `/api/assessments/attempts/${attemptId}/submit`, {
+      ...member,
+      json: { answers: right(second.body.data.questions) },
+    });
     expect(again.body.data).toMatchObject({ timed_out: true, passed: false });
     const csv = await platform.api('GET', `/api/organization/${org.organizationId}/audit-pack`, { token: org.superUser.token, query: { format: 'csv' } });
     expect(csv.body).toContain('the time limit ran out, answers after it not accepted');

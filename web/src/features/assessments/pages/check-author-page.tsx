@@ -32,7 +32,14 @@ const KIND_CHOICES = [
   { value: 'multiple', label: 'Multiple' },
   { value: 'true_false', label: 'True/false' },
 ];
-const DEFAULT_CHECK: CheckSettings = { question_count: 5, shuffle: true, pass_percent: 80, attempts_allowed: 3, cooldown_seconds: 600, time_limit_seconds: null };
+const DEFAULT_CHECK: CheckSettings = {
+  question_count: 5,
+  shuffle: true,
+  pass_percent: 80,
+  attempts_allowed: 3,
+  cooldown_seconds: 600,
+  time_limit_seconds: null,
+};
 /** The time limit a check gets when the author switches one on: ten minutes. */
 const DEFAULT_LIMIT_SECONDS = 600;
 
