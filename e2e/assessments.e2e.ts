@@ -217,7 +217,8 @@ describe('knowledge check', () => {
     await signInThroughForm(supervisor, DEMO.superUser.email, DEMO.superUser.password);
     await supervisor.goto(`/assessments/videos/${videoId}`);
     await expectVisible(supervisor.getByRole('heading', { level: 1, name: 'Knowledge check' }));
-    await supervisor.getByRole('radio', { name: 'Order' }).check({ force: true });
+    // The kind switch's radios are hidden under their labels: the label is what a person presses.
+    await supervisor.locator('label', { hasText: /^Order$/ }).click();
     await supervisor.getByRole('textbox', { name: 'Question', exact: true }).fill('Put the lockout steps in order.');
     for (const [i, text] of STEPS.entries()) await supervisor.getByRole('textbox', { name: `Step ${i + 1}`, exact: true }).fill(text);
     await supervisor
