@@ -191,4 +191,107 @@ describe('knowledge check', () => {
     expect(await seriousAxeFindings(supervisor)).toEqual([]);
     await screenshotAtWidths(supervisor, SCREENSHOTS, 'check-results');
   }, 240_000);
+
+  it('a supervisor writes an ordering question and a timed check; a member on a 425 px phone answers a multiple-choice and an ordering question with the keyboard alone', async () => {
+    const { stack, browser } = env;
+    const token = await stack.signIn(DEMO.member.email, DEMO.member.password);
+    const superToken = await stack.signIn(DEMO.superUser.email, DEMO.superUser.password);
+    const sections = (await stack.api('POST', '/api/home_first_section', { token, json: {} })).body.data;
+    const groups = (await stack.api('POST', '/api/categoryVideos', { token, json: { category_id: sections[0].category_id } })).body.data;
+    // A video of the first category with no check yet (the first journey took its first video; the demo has its own).
+    const candidates: number[] = groups.flatMap((g: { videos: { admin_video_id: number }[] }) => g.videos.map((v) => v.admin_video_id));
+    let videoId = 0;
+    for (const id of candidates.slice(1)) {
+      const bank = (await stack.api('GET', `/api/assessments/videos/${id}/bank`, { token: superToken })).body.data;
+      if (bank.check === null && bank.questions.length === 0) {
+        videoId = id;
+        break;
+      }
+    }
+    expect(videoId).toBeGreaterThan(0);
+    const STEPS = ['Tell the people affected', 'Shut the machine down', 'Isolate every energy source', 'Apply your own lock'];
+
+    // The supervisor: a multiple-choice question through the API, the ordering question and a 10-minute limit through the form.
+    expect((await stack.api('POST', `/api/assessments/videos/${videoId}/questions`, { token: superToken, json: QUESTIONS[1] })).status).toBe(201);
+    const supervisor = await newPage(browser, stack, WIDTHS.desktop);
+    await signInThroughForm(supervisor, DEMO.superUser.email, DEMO.superUser.password);
+    await supervisor.goto(`/assessments/videos/${videoId}`);
+    await expectVisible(supervisor.getByRole('heading', { level: 1, name: 'Knowledge check' }));
+    // The kind switch's radios are hidden under their labels: the label is what a person presses.
+    await supervisor.locator('label', { hasText: /^Order$/ }).click();
+    await supervisor.getByRole('textbox', { name: 'Question', exact: true }).fill('Put the lockout steps in order.');
+    for (const [i, text] of STEPS.entries()) await supervisor.getByRole('textbox', { name: `Step ${i + 1}`, exact: true }).fill(text);
+    await supervisor
+      .getByRole('textbox', { name: 'Explanation (shown after the attempt)' })
+      .fill('People first, then the machine, then its energy, then your lock.');
+    await supervisor.getByRole('switch', { name: 'Shuffle the questions and their options' }).uncheck({ force: true });
+    await supervisor.getByRole('switch', { name: 'Time limit' }).check({ force: true });
+    await supervisor.getByRole('textbox', { name: 'Minutes for an attempt' }).fill('10');
+    await supervisor.getByRole('textbox', { name: 'Questions drawn' }).fill('2');
+    await supervisor.getByRole('textbox', { name: 'Pass mark (%)' }).fill('100');
+    expect(await seriousAxeFindings(supervisor)).toEqual([]);
+    await screenshotAtWidths(supervisor, SCREENSHOTS, 'check-author-ordering', WIDTHS.desktop);
+    await supervisor.getByRole('button', { name: 'Add the question' }).click();
+    await expectVisible(supervisor.getByText('2. Put the lockout steps in order.'));
+    await expectVisible(supervisor.getByText(`Right order: ${STEPS.map((s, i) => `${i + 1}. ${s}`).join(' · ')}`));
+    await supervisor.getByRole('button', { name: 'Attach the check to this video' }).click();
+    await expectVisible(supervisor.getByRole('button', { name: 'Save the check' }));
+    const bank = (await stack.api('GET', `/api/assessments/videos/${videoId}/bank`, { token: superToken })).body.data;
+    expect(bank.check).toMatchObject({ question_count: 2, pass_percent: 100, time_limit_seconds: 600, shuffle: false });
+    expect(bank.questions[1]).toMatchObject({ kind: 'ordering', options: STEPS, correct: [0, 1, 2, 3] });
+    expect(await seriousAxeFindings(supervisor)).toEqual([]);
+    await screenshotAtWidths(supervisor, SCREENSHOTS, 'check-author-bank', WIDTHS.desktop);
+
+    // The member on a phone, keyboard only; every answer the browser gets before submitting is free of the answers.
+    const phone = await newPage(browser, stack, WIDTHS.mobile);
+    const seen: string[] = [];
+    phone.on('response', async (response) => {
+      if (!response.url().includes('/api/assessments/') || response.request().method() === 'OPTIONS') return;
+      if (response.url().includes('/submit')) return;
+      seen.push(await response.text().catch(() => ''));
+    });
+    await signInThroughForm(phone, DEMO.member.email, DEMO.member.password);
+    await phone.goto(`/video/${videoId}/check`);
+    await expectVisible(phone.getByText('You have 10 minutes once you start', { exact: false }));
+    await tabTo(phone, /Start the check$/);
+    await phone.keyboard.press('Enter');
+    await expectVisible(phone.getByText('Question 1 of 2'));
+    await expectVisible(phone.getByRole('timer'));
+    expect(await phone.getByRole('timer').textContent()).toMatch(/^(10:00|9:\d\d)$/);
+    await answerWithKeyboard(phone, ['Springs', 'Hydraulic lines'], 'checkbox');
+    await expectVisible(phone.getByText('Question 2 of 2'));
+    const list = phone.getByRole('list', { name: 'Put the steps in order: first step at the top' });
+    await expectVisible(list);
+    expect(await seriousAxeFindings(phone)).toEqual([]);
+    await screenshotAtWidths(phone, SCREENSHOTS, 'check-ordering', WIDTHS.mobile);
+    const order = async () =>
+      (await list.getByRole('button', { name: /^Move up: / }).evaluateAll((els) => els.map((el) => el.getAttribute('aria-label') ?? ''))).map((l) =>
+        l.replace(/^Move up: /, ''),
+      );
+    expect(await order()).not.toEqual(STEPS);
+    // Each step in turn is moved up into its place with Move up and Enter; the focus stays on the step it moves.
+    for (const [place, step] of STEPS.entries()) {
+      const at = (await order()).indexOf(step);
+      if (at === place) continue;
+      await tabTo(phone, new RegExp(`^button:\\w*:Move up: ${step}$`));
+      for (let i = at; i > place; i--) {
+        await phone.keyboard.press('Enter');
+        expect(await focusedLabel(phone)).toMatch(new RegExp(`Move (up|down): ${step}$`));
+      }
+      await expectVisible(phone.getByRole('status').filter({ hasText: `${step} is now step ${place + 1} of 4.` }));
+    }
+    expect(await order()).toEqual(STEPS);
+    await tabTo(phone, /^button:\w*:Submit answers$/);
+    await phone.keyboard.press('Enter');
+    await expectVisible(phone.getByRole('heading', { name: 'Passed: 100%' }));
+    await expectVisible(phone.getByText(`Your order: ${STEPS.map((s, i) => `${i + 1}. ${s}`).join(' · ')}`));
+    await expectVisible(phone.getByText('People first, then the machine, then its energy, then your lock.'));
+    expect(await seriousAxeFindings(phone)).toEqual([]);
+    await screenshotAtWidths(phone, SCREENSHOTS, 'check-ordering-passed', WIDTHS.mobile);
+    expect(seen.length).toBeGreaterThanOrEqual(2);
+    for (const body of seen) {
+      expect(body).not.toMatch(/"correct"|"explanation"|"right"/);
+      expect(body).not.toContain('People first, then the machine');
+    }
+  }, 240_000);
 });

@@ -6,14 +6,21 @@ import { z } from 'zod';
  * choices or the explanations: those are only in the result of a submitted attempt and in the author's bank.
  */
 
-export const QUESTION_KINDS = ['single', 'multiple', 'true_false'] as const;
+/**
+ * single: one right option; multiple: the choices must be exactly the right set; true_false: True or False;
+ * ordering: steps to put in order, written by the author in the right order, and right only when the order matches.
+ */
+export const QUESTION_KINDS = ['single', 'multiple', 'true_false', 'ordering'] as const;
 export type QuestionKind = (typeof QUESTION_KINDS)[number];
 
 export const TRUE_FALSE_OPTIONS = ['True', 'False'] as const;
 
 const text = (max: number) => z.string().trim().min(1).max(max);
 
-/** A question as its author writes it: the options in order and the indexes of the correct ones. */
+/**
+ * A question as its author writes it: the options in order and the indexes of the correct ones; for an ordering
+ * question the steps in their right order, and `correct` that order (every step's index, 0 first).
+ */
 export const questionInput = z
   .object({
     kind: z.enum(QUESTION_KINDS),
@@ -35,6 +42,7 @@ export function questionProblem(q: { kind: QuestionKind; options: string[]; corr
   if (q.kind !== 'true_false' && options < 2) return 'A question needs at least two options.';
   if (new Set(q.correct).size !== q.correct.length) return 'A correct option is named twice.';
   if (q.correct.some((i) => i >= options)) return 'A correct choice names an option the question does not have.';
+  if (q.kind === 'ordering') return q.correct.every((c, i) => c === i) && q.correct.length === options ? null : 'Write the steps in their right order.';
   if (q.kind !== 'multiple' && q.correct.length !== 1) return 'This kind of question has exactly one correct option.';
   return null;
 }
@@ -50,6 +58,10 @@ export const bankQuestion = z.object({
 });
 export type BankQuestion = z.infer<typeof bankQuestion>;
 
+/** Time limits a check may have: from one minute to three hours (null: no limit). */
+export const TIME_LIMIT_MIN_SECONDS = 60;
+export const TIME_LIMIT_MAX_SECONDS = 3 * 3600;
+
 export const checkSettings = z.object({
   question_count: z.number().int().min(1).max(50),
   shuffle: z.boolean(),
@@ -60,6 +72,8 @@ export const checkSettings = z.object({
     .int()
     .min(0)
     .max(30 * 86_400),
+  /** The time an attempt has from its start, in seconds; null (or left out): no limit. */
+  time_limit_seconds: z.number().int().min(TIME_LIMIT_MIN_SECONDS).max(TIME_LIMIT_MAX_SECONDS).nullable().default(null),
 });
 export type CheckSettings = z.infer<typeof checkSettings>;
 
@@ -90,6 +104,7 @@ export const memberCheckData = z.object({
       attempts_allowed: z.number(),
       attempts_used: z.number(),
       cooldown_seconds: z.number(),
+      time_limit_seconds: z.number().nullable(),
       /** When the next attempt may start (ISO), null when now; null too when no attempt is left. */
       next_attempt_at: z.string().nullable(),
       passed: z.boolean(),
@@ -107,10 +122,15 @@ export const attemptData = z.object({
   attempt_number: z.number(),
   attempts_allowed: z.number(),
   pass_percent: z.number(),
+  /** The time limit's end (ISO), null when the check has none; answers arriving later are not accepted. */
+  deadline_at: z.string().nullable(),
+  /** Seconds left at the moment of this answer (null without a limit): the browser counts down from it. */
+  seconds_left: z.number().nullable(),
   questions: z.array(shownQuestion),
 });
 export type AttemptData = z.infer<typeof attemptData>;
 
+/** For an ordering question `choices` is the member's order of the step ids, first step first. */
 export const submitAttemptRequest = z.object({
   answers: z.array(z.object({ question_id: z.number().int().positive(), choices: z.array(z.number().int().min(0).max(7)).max(8) })).max(50),
   request_id: z
@@ -122,6 +142,8 @@ export type SubmitAttemptRequest = z.infer<typeof submitAttemptRequest>;
 
 export const attemptResult = z.object({
   attempt_id: z.number(),
+  /** The answers came after the time limit (and its grace): not accepted, the attempt closed at the deadline. */
+  timed_out: z.boolean(),
   score_percent: z.number(),
   passed: z.boolean(),
   pass_percent: z.number(),

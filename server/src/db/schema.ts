@@ -993,6 +993,8 @@ export interface AssessmentCheckTable {
   pass_percent: number;
   attempts_allowed: number;
   cooldown_seconds: number;
+  /** Seconds an attempt has from its start (migration 053); null: no limit. */
+  time_limit_seconds: number | null;
   updated_at: number;
 }
 
@@ -1009,6 +1011,10 @@ export interface AssessmentAttemptTable {
   score_percent: number | null;
   passed: number | null;
   request_id: string | null;
+  /** The end of the time limit the attempt was started with (migration 053); null: no limit. */
+  deadline_at: number | null;
+  /** 1 when the answers came after the deadline and its grace: not accepted, the attempt closed at the deadline. */
+  timed_out: Generated<number>;
 }
 
 /** An organization's SCIM bearer token (modules/scim), kept as a hash; one live at a time (`revoked_at` null). */

@@ -47,7 +47,8 @@ const questionValues = (q: QuestionInput) => ({
   kind: q.kind,
   prompt: q.prompt,
   options: JSON.stringify(q.kind === 'true_false' ? [] : q.options),
-  correct: JSON.stringify([...q.correct].sort((a, b) => a - b)),
+  // An ordering question's correct list is its order; the others' a set, kept sorted.
+  correct: JSON.stringify(q.kind === 'ordering' ? q.correct : [...q.correct].sort((a, b) => a - b)),
   explanation: q.explanation,
 });
 
@@ -81,7 +82,7 @@ export type CheckRow = Omit<Selectable<AssessmentCheckTable>, 'organization_id' 
 export async function findCheck(db: Db, organizationId: number, by: { videoId: number } | { checkId: number }): Promise<CheckRow | undefined> {
   return db
     .selectFrom('assessment_checks')
-    .select(['id', 'video_id', 'question_count', 'shuffle', 'pass_percent', 'attempts_allowed', 'cooldown_seconds'])
+    .select(['id', 'video_id', 'question_count', 'shuffle', 'pass_percent', 'attempts_allowed', 'cooldown_seconds', 'time_limit_seconds'])
     .where('organization_id', '=', organizationId)
     .where('videoId' in by ? 'video_id' : 'id', '=', 'videoId' in by ? by.videoId : by.checkId)
     .executeTakeFirst();
@@ -91,7 +92,7 @@ export async function upsertCheck(
   db: Db,
   organizationId: number,
   videoId: number,
-  s: { question_count: number; shuffle: boolean; pass_percent: number; attempts_allowed: number; cooldown_seconds: number },
+  s: { question_count: number; shuffle: boolean; pass_percent: number; attempts_allowed: number; cooldown_seconds: number; time_limit_seconds: number | null },
   t: number,
 ): Promise<void> {
   const values = {
@@ -100,6 +101,7 @@ export async function upsertCheck(
     pass_percent: s.pass_percent,
     attempts_allowed: s.attempts_allowed,
     cooldown_seconds: s.cooldown_seconds,
+    time_limit_seconds: s.time_limit_seconds,
     updated_at: t,
   };
   await db
@@ -122,7 +124,20 @@ export async function lockMember(trx: Db, userId: number): Promise<void> {
 }
 
 export type AttemptRow = Omit<Selectable<AssessmentAttemptTable>, 'organization_id'>;
-const ATTEMPT_COLUMNS = ['id', 'check_id', 'user_id', 'questions', 'started_at', 'submitted_at', 'answers', 'score_percent', 'passed', 'request_id'] as const;
+const ATTEMPT_COLUMNS = [
+  'id',
+  'check_id',
+  'user_id',
+  'questions',
+  'started_at',
+  'submitted_at',
+  'answers',
+  'score_percent',
+  'passed',
+  'request_id',
+  'deadline_at',
+  'timed_out',
+] as const;
 
 export async function memberAttempts(db: Db, checkId: number, userId: number): Promise<AttemptRow[]> {
   return db.selectFrom('assessment_attempts').select(ATTEMPT_COLUMNS).where('check_id', '=', checkId).where('user_id', '=', userId).orderBy('id').execute();
@@ -140,25 +155,39 @@ export async function findAttempt(db: Db, organizationId: number, userId: number
 
 export async function insertAttempt(
   db: Db,
-  a: { organizationId: number; checkId: number; userId: number; questions: ShownEntry[]; t: number },
+  a: { organizationId: number; checkId: number; userId: number; questions: ShownEntry[]; t: number; deadlineAt: number | null },
 ): Promise<number> {
   const row = await db
     .insertInto('assessment_attempts')
-    .values({ organization_id: a.organizationId, check_id: a.checkId, user_id: a.userId, questions: JSON.stringify(a.questions), started_at: a.t })
+    .values({
+      organization_id: a.organizationId,
+      check_id: a.checkId,
+      user_id: a.userId,
+      questions: JSON.stringify(a.questions),
+      started_at: a.t,
+      deadline_at: a.deadlineAt,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
 }
 
-/** Records the submission; false when the attempt was already submitted. */
+/** Records the submission (or the close at the deadline); false when the attempt was already submitted. */
 export async function markSubmitted(
   db: Db,
   attemptId: number,
-  s: { answers: string; scorePercent: number; passed: boolean; requestId: string | null; t: number },
+  s: { answers: string; scorePercent: number; passed: boolean; requestId: string | null; t: number; timedOut: boolean },
 ): Promise<boolean> {
   const result = await db
     .updateTable('assessment_attempts')
-    .set({ submitted_at: s.t, answers: s.answers, score_percent: s.scorePercent, passed: s.passed ? 1 : 0, request_id: s.requestId })
+    .set({
+      submitted_at: s.t,
+      answers: s.answers,
+      score_percent: s.scorePercent,
+      passed: s.passed ? 1 : 0,
+      request_id: s.requestId,
+      timed_out: s.timedOut ? 1 : 0,
+    })
     .where('id', '=', attemptId)
     .where('submitted_at', 'is', null)
     .executeTakeFirst();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type BankEntry, drawQuestions, nextAttemptAt, scoreAttempt } from './assessments.rules.ts';
+import { attemptsAt, type BankEntry, DEADLINE_GRACE_MS, drawQuestions, nextAttemptAt, pastDeadline, scoreAttempt } from './assessments.rules.ts';
 
 const bank: BankEntry[] = [
   { id: 1, kind: 'single', prompt: 'A?', options: ['a', 'b', 'c'], correct: [1], explanation: 'b' },
@@ -65,5 +65,38 @@ describe('assessment rules', () => {
         9e9,
       ),
     ).toBe('never');
+  });
+
+  it('mixes the steps of an ordering question always, never in the right order, and scores it right only in exactly that order', () => {
+    const steps: BankEntry = { id: 9, kind: 'ordering', prompt: 'Order', options: ['one', 'two', 'three', 'four'], correct: [0, 1, 2, 3], explanation: 'why' };
+    for (const shuffle of [false, true]) {
+      for (let i = 0; i < 50; i++) {
+        const [q] = drawQuestions([steps], { question_count: 1, shuffle });
+        expect(q?.options.map((o) => o.id)).not.toEqual([0, 1, 2, 3]);
+        expect(q?.options.map((o) => o.id).sort()).toEqual([0, 1, 2, 3]);
+        expect(q?.correct).toEqual([0, 1, 2, 3]);
+      }
+    }
+    // Even a random that leaves everything in place: the steps are moved.
+    expect(drawQuestions([steps], { question_count: 1, shuffle: false }, () => 0.999)[0]?.options.map((o) => o.id)).not.toEqual([0, 1, 2, 3]);
+    const shown = drawQuestions([steps], { question_count: 1, shuffle: false });
+    const score = (choices: number[]) => scoreAttempt(shown, [{ question_id: 9, choices }], 100);
+    expect(score([0, 1, 2, 3])).toMatchObject({ correctCount: 1, passed: true });
+    expect(score([0, 1, 3, 2]).correctCount).toBe(0);
+    expect(score([1, 0, 2, 3]).correctCount).toBe(0);
+    expect(score([0, 1, 2]).correctCount).toBe(0);
+    expect(score([0, 1, 2, 3, 3]).questions[0]?.chosen).toEqual([0, 1, 2, 3]);
+    expect(score([3, 2, 1, 0]).questions[0]?.chosen).toEqual([3, 2, 1, 0]);
+    expect(score([]).correctCount).toBe(0);
+  });
+
+  it('takes answers until the deadline and its grace, and counts a timed-out open attempt as submitted at its deadline', () => {
+    expect(pastDeadline(null, 9e12)).toBe(false);
+    expect(pastDeadline(1000, 1000 + DEADLINE_GRACE_MS)).toBe(false);
+    expect(pastDeadline(1000, 1001 + DEADLINE_GRACE_MS)).toBe(true);
+    const open = { started_at: 0, submitted_at: null, deadline_at: 1000 };
+    expect(attemptsAt([open], 1000)).toEqual([open]);
+    expect(attemptsAt([open], 1001 + DEADLINE_GRACE_MS)).toEqual([{ ...open, submitted_at: 1000 }]);
+    expect(attemptsAt([{ ...open, deadline_at: null }], 9e12)[0]?.submitted_at).toBeNull();
   });
 });

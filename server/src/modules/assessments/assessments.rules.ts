@@ -28,8 +28,19 @@ function shuffled<T>(items: T[], random: () => number): T[] {
 }
 
 /**
+ * The steps of an ordering question as shown: always mixed (the author writes them in the right order, so showing
+ * that order would give the answer away), and never in the right order when there is another.
+ */
+function mixedSteps<T extends { id: number }>(steps: T[], random: () => number): T[] {
+  const out = shuffled(steps, random);
+  const inOrder = out.every((s, i) => s.id === i);
+  return inOrder && out.length > 1 ? [...out.slice(1), out[0] as T] : out;
+}
+
+/**
  * The questions an attempt shows: `question_count` of the bank (all of it when smaller); shuffled, a random draw with
- * the options shuffled too (true/false keeps True before False); otherwise the first ones in the bank's order.
+ * the options shuffled too (true/false keeps True before False); otherwise the first ones in the bank's order. The
+ * steps of an ordering question are mixed either way.
  */
 export function drawQuestions(bank: BankEntry[], settings: DrawSettings, random: () => number = Math.random): ShownEntry[] {
   const picked = settings.shuffle ? shuffled(bank, random).slice(0, settings.question_count) : bank.slice(0, settings.question_count);
@@ -39,8 +50,8 @@ export function drawQuestions(bank: BankEntry[], settings: DrawSettings, random:
       id: q.id,
       kind: q.kind,
       prompt: q.prompt,
-      options: settings.shuffle && q.kind !== 'true_false' ? shuffled(options, random) : options,
-      correct: [...q.correct].sort((a, b) => a - b),
+      options: q.kind === 'ordering' ? mixedSteps(options, random) : settings.shuffle && q.kind !== 'true_false' ? shuffled(options, random) : options,
+      correct: q.kind === 'ordering' ? [...q.correct] : [...q.correct].sort((a, b) => a - b),
       explanation: q.explanation,
     };
   });
@@ -50,16 +61,26 @@ export type ScoredQuestion = ShownEntry & { chosen: number[]; right: boolean };
 export type Score = { questions: ScoredQuestion[]; correctCount: number; scorePercent: number; passed: boolean };
 
 /**
+ * What a member chose of a question, as scored: the options it offers, each once; in the member's order for an
+ * ordering question, sorted otherwise.
+ */
+function chosenOf(q: ShownEntry, choices: number[] | undefined): number[] {
+  const offered = new Set(q.options.map((o) => o.id));
+  const kept = [...new Set(choices ?? [])].filter((c) => offered.has(c));
+  return q.kind === 'ordering' ? kept : kept.sort((a, b) => a - b);
+}
+
+/**
  * Scores answers against the questions as shown: a question is right when the choices are exactly its correct
- * options (all of them for a multiple-choice question, none extra); an unanswered question is wrong. The score is
- * the share of right questions in whole percent, rounded down, and passes at the pass mark or above.
+ * options (all of them for a multiple-choice question, none extra), and an ordering question when every step is in
+ * its right place; an unanswered question is wrong. The score is the share of right questions in whole percent,
+ * rounded down, and passes at the pass mark or above.
  */
 export function scoreAttempt(shown: ShownEntry[], answers: { question_id: number; choices: number[] }[], passPercent: number): Score {
   const byQuestion = new Map<number, number[]>();
   for (const a of answers) if (!byQuestion.has(a.question_id)) byQuestion.set(a.question_id, a.choices);
   const questions = shown.map((q) => {
-    const offered = new Set(q.options.map((o) => o.id));
-    const chosen = [...new Set(byQuestion.get(q.id) ?? [])].filter((c) => offered.has(c)).sort((a, b) => a - b);
+    const chosen = chosenOf(q, byQuestion.get(q.id));
     const right = chosen.length === q.correct.length && chosen.every((c, i) => c === q.correct[i]);
     return { ...q, chosen, right };
   });
@@ -69,6 +90,20 @@ export function scoreAttempt(shown: ShownEntry[], answers: { question_id: number
 }
 
 export type AttemptTimes = { started_at: number; submitted_at: number | null };
+
+/** Answers are still taken this long after an attempt's deadline: the trip from a slow phone on the shop floor. */
+export const DEADLINE_GRACE_MS = 15_000;
+
+/** Whether an attempt's answers come too late: after its deadline and the grace (never without a deadline). */
+export const pastDeadline = (deadlineAt: number | null, t: number): boolean => deadlineAt !== null && t > deadlineAt + DEADLINE_GRACE_MS;
+
+/**
+ * The attempts as they stand at `t`: an open attempt whose time ran out (deadline and grace) counts as submitted at
+ * its deadline, so the cool-down runs from there and it is no longer resumed.
+ */
+export function attemptsAt<A extends AttemptTimes & { deadline_at: number | null }>(attempts: A[], t: number): A[] {
+  return attempts.map((a) => (a.submitted_at === null && pastDeadline(a.deadline_at, t) ? { ...a, submitted_at: a.deadline_at } : a));
+}
 
 /**
  * When the member may start the next attempt: null when they may now; 'never' when no attempt is left. The

@@ -11,6 +11,7 @@ import {
   type VideoBankData,
 } from '@mm/contract';
 import type { AppContext } from '../../app-context.ts';
+import type { DbTransaction } from '../../db/client.ts';
 import { formatDay, now, toIso } from '../../lib/clock.ts';
 import { AppError, conflict, forbidden, notFound, tooManyRequests } from '../../lib/errors.ts';
 import { fullName } from '../../lib/person-name.ts';
@@ -37,7 +38,17 @@ import {
   updateQuestion,
   upsertCheck,
 } from './assessments.queries.ts';
-import { type BankEntry, drawQuestions, nextAttemptAt, optionsOf, questionFigures, type ShownEntry, scoreAttempt } from './assessments.rules.ts';
+import {
+  attemptsAt,
+  type BankEntry,
+  drawQuestions,
+  nextAttemptAt,
+  optionsOf,
+  pastDeadline,
+  questionFigures,
+  type ShownEntry,
+  scoreAttempt,
+} from './assessments.rules.ts';
 
 export const VIDEO_NOT_FOUND = 'No such video in the library.';
 export const QUESTION_NOT_FOUND = 'No such question in your organization.';
@@ -55,6 +66,7 @@ const toSettings = (c: CheckRow): CheckSettings => ({
   pass_percent: c.pass_percent,
   attempts_allowed: c.attempts_allowed,
   cooldown_seconds: c.cooldown_seconds,
+  time_limit_seconds: c.time_limit_seconds,
 });
 /** What a member is shown of a question: never its correct options nor its explanation. */
 const toShown = ({ id, kind, prompt, options }: ShownEntry) => ({ id, kind, prompt, options });
@@ -111,8 +123,9 @@ export async function memberCheck(ctx: AppContext, caller: Caller, videoId: numb
   const video = await videoOrThrow(ctx, videoId);
   const check = await findCheck(ctx.db, organizationId, { videoId });
   if (!check) return { video_title: video.title, check: null };
-  const attempts = await memberAttempts(ctx.db, check.id, caller.userId);
-  const next = timing(attempts, check, now());
+  const t = now();
+  const attempts = attemptsAt(await memberAttempts(ctx.db, check.id, caller.userId), t);
+  const next = timing(attempts, check, t);
   const scores = attempts.filter((a) => a.score_percent !== null).map((a) => a.score_percent as number);
   return {
     video_title: video.title,
@@ -122,6 +135,7 @@ export async function memberCheck(ctx: AppContext, caller: Caller, videoId: numb
       attempts_allowed: check.attempts_allowed,
       attempts_used: attempts.length,
       cooldown_seconds: check.cooldown_seconds,
+      time_limit_seconds: check.time_limit_seconds,
       next_attempt_at: typeof next === 'number' ? toIso(next) : null,
       passed: attempts.some((a) => a.passed === 1),
       best_percent: scores.length ? Math.max(...scores) : null,
@@ -140,23 +154,26 @@ export async function startAttempt(ctx: AppContext, caller: Caller, videoId: num
   await videoOrThrow(ctx, videoId);
   const check = await findCheck(ctx.db, organizationId, { videoId });
   if (!check) throw notFound(NO_CHECK);
+  await closeTimedOut(ctx, organizationId, caller.userId, check);
   return ctx.db.transaction().execute(async (trx) => {
     await lockMember(trx, caller.userId);
-    const attempts = await memberAttempts(trx, check.id, caller.userId);
-    const answer = (id: number, number: number, questions: ShownEntry[]): AttemptData => ({
+    const t = now();
+    const attempts = attemptsAt(await memberAttempts(trx, check.id, caller.userId), t);
+    const answer = (id: number, number: number, questions: ShownEntry[], deadlineAt: number | null): AttemptData => ({
       attempt_id: id,
       video_id: videoId,
       attempt_number: number,
       attempts_allowed: check.attempts_allowed,
       pass_percent: check.pass_percent,
+      deadline_at: toIso(deadlineAt),
+      seconds_left: deadlineAt === null ? null : Math.max(0, Math.floor((deadlineAt - t) / 1000)),
       questions: questions.map(toShown),
     });
     const open = attempts.findIndex((a) => a.submitted_at === null);
     if (open >= 0) {
       const row = attempts[open] as AttemptRow;
-      return answer(row.id, open + 1, JSON.parse(row.questions) as ShownEntry[]);
+      return answer(row.id, open + 1, JSON.parse(row.questions) as ShownEntry[], row.deadline_at);
     }
-    const t = now();
     const next = timing(attempts, check, t);
     if (next === 'never') throw forbidden(noAttemptsLeft(check.attempts_allowed));
     if (next !== null) {
@@ -166,15 +183,118 @@ export async function startAttempt(ctx: AppContext, caller: Caller, videoId: num
     const bank = await listQuestions(trx, organizationId, videoId);
     if (!bank.length) throw conflict(NO_QUESTIONS);
     const questions = drawQuestions(bank, { question_count: check.question_count, shuffle: check.shuffle === 1 });
-    const id = await insertAttempt(trx, { organizationId, checkId: check.id, userId: caller.userId, questions, t });
-    return answer(id, attempts.length + 1, questions);
+    const deadlineAt = check.time_limit_seconds === null ? null : t + check.time_limit_seconds * 1000;
+    const id = await insertAttempt(trx, { organizationId, checkId: check.id, userId: caller.userId, questions, t, deadlineAt });
+    return answer(id, attempts.length + 1, questions, deadlineAt);
+  });
+}
+
+type Answers = SubmitAttemptRequest['answers'];
+
+/** The result of a submitted attempt as the member reads it: each question scored as shown, with the right answer and why. */
+function resultOf(check: CheckRow, attempt: AttemptRow, shown: ShownEntry[], answers: Answers, all: AttemptRow[], submittedAt: number, timedOut: boolean) {
+  const score = scoreAttempt(shown, answers, check.pass_percent);
+  const next = nextAttemptAt(all, check, submittedAt);
+  const attemptsLeft = Math.max(0, check.attempts_allowed - all.length);
+  return {
+    score,
+    answer: {
+      attempt_id: attempt.id,
+      timed_out: timedOut,
+      score_percent: score.scorePercent,
+      passed: score.passed,
+      pass_percent: check.pass_percent,
+      correct_count: score.correctCount,
+      question_count: shown.length,
+      attempts_left: attemptsLeft,
+      next_attempt_at: attemptsLeft > 0 ? toIso(typeof next === 'number' ? next : submittedAt) : null,
+      questions: score.questions.map((q) => ({ ...toShown(q), chosen: q.chosen, correct: q.correct, right: q.right, explanation: q.explanation })),
+    } satisfies AttemptResult,
+  };
+}
+
+/**
+ * Closes an open attempt inside `trx` (the member's row locked): scored against the questions it showed, recorded
+ * once, added to the organization's evidence chain, and `check.passed` emitted on a pass. An attempt whose answers
+ * came too late is closed at its deadline with no answers accepted (so it does not pass).
+ */
+async function closeAttempt(
+  ctx: AppContext,
+  trx: DbTransaction,
+  organizationId: number,
+  check: CheckRow,
+  attempt: AttemptRow,
+  s: { answers: Answers; requestId: string | null; t: number; timedOut: boolean },
+): Promise<AttemptResult> {
+  const shown = JSON.parse(attempt.questions) as ShownEntry[];
+  const answers = s.timedOut ? [] : s.answers;
+  const submittedAt = s.timedOut ? (attempt.deadline_at as number) : s.t;
+  const attempts = await memberAttempts(trx, check.id, attempt.user_id);
+  const number = attempts.findIndex((a) => a.id === attempt.id) + 1;
+  const all = attemptsAt(attempts, s.t).map((a) => (a.id === attempt.id ? { ...a, submitted_at: submittedAt } : a));
+  const { score, answer } = resultOf(check, attempt, shown, answers, all, submittedAt, s.timedOut);
+  const stored = await markSubmitted(trx, attempt.id, {
+    answers: JSON.stringify(answers),
+    scorePercent: score.scorePercent,
+    passed: score.passed,
+    requestId: s.requestId,
+    t: submittedAt,
+    timedOut: s.timedOut,
+  });
+  if (!stored) throw new AppError(409, ALREADY_SUBMITTED);
+  const video = await findVideo(trx, check.video_id);
+  await recordAssessmentEvidence(trx, organizationId, {
+    userId: attempt.user_id,
+    at: submittedAt,
+    videoId: check.video_id,
+    videoTitle: video?.title ?? '',
+    revision: video?.revision ?? null,
+    checkId: check.id,
+    attemptId: attempt.id,
+    attemptNumber: number,
+    startedAt: attempt.started_at,
+    scorePercent: score.scorePercent,
+    passPercent: check.pass_percent,
+    passed: score.passed,
+    deadlineAt: attempt.deadline_at,
+    timedOut: s.timedOut,
+    questions: score.questions.map(({ id, prompt, options, correct, chosen, right }) => ({ id, prompt, options, correct, chosen, right })),
+  });
+  if (score.passed) {
+    await ctx.events.emit(trx, 'check.passed', {
+      at: submittedAt,
+      userId: attempt.user_id,
+      organizationId,
+      checkId: check.id,
+      videoId: check.video_id,
+      attemptId: attempt.id,
+      scorePercent: score.scorePercent,
+    });
+  }
+  return answer;
+}
+
+/**
+ * Closes the member's open attempt at the check when its time ran out (deadline and grace) and nobody submitted it:
+ * in its own transaction before a new start, so the close stays on record even when the start is then refused.
+ */
+async function closeTimedOut(ctx: AppContext, organizationId: number, userId: number, check: CheckRow): Promise<void> {
+  const t = now();
+  const open = (await memberAttempts(ctx.db, check.id, userId)).find((a) => a.submitted_at === null);
+  if (!open || !pastDeadline(open.deadline_at, t)) return;
+  await ctx.db.transaction().execute(async (trx) => {
+    await lockMember(trx, userId);
+    const attempt = await findAttempt(trx, organizationId, userId, open.id);
+    if (!attempt || attempt.submitted_at !== null) return;
+    await closeAttempt(ctx, trx, organizationId, check, attempt, { answers: [], requestId: null, t, timedOut: true });
   });
 }
 
 /**
  * Scores a submitted attempt on the server against the questions it showed, records it (once: a replay with the same
  * `request_id` answers the same result; another submission of a submitted attempt is refused) and adds it to the
- * organization's evidence chain in the same transaction.
+ * organization's evidence chain in the same transaction. Answers arriving after the attempt's deadline and grace are
+ * not accepted: the attempt is closed as submitted at the deadline with no answers, and the result says so.
  */
 export async function submitAttempt(ctx: AppContext, caller: Caller, attemptId: number, input: SubmitAttemptRequest): Promise<AttemptResult> {
   const organizationId = takerOrganizationOf(caller);
@@ -184,71 +304,21 @@ export async function submitAttempt(ctx: AppContext, caller: Caller, attemptId: 
     if (!attempt) throw notFound(ATTEMPT_NOT_FOUND);
     const check = await findCheck(trx, organizationId, { checkId: attempt.check_id });
     if (!check) throw notFound(NO_CHECK);
-    const shown = JSON.parse(attempt.questions) as ShownEntry[];
-    const attempts = await memberAttempts(trx, check.id, caller.userId);
-    const number = attempts.findIndex((a) => a.id === attempt.id) + 1;
-    const result = (answers: SubmitAttemptRequest['answers'], submittedAt: number, all: { submitted_at: number | null; started_at: number }[]) => {
-      const score = scoreAttempt(shown, answers, check.pass_percent);
-      const next = nextAttemptAt(all, check, submittedAt);
-      const attemptsLeft = Math.max(0, check.attempts_allowed - all.length);
-      return {
-        score,
-        answer: {
-          attempt_id: attempt.id,
-          score_percent: score.scorePercent,
-          passed: score.passed,
-          pass_percent: check.pass_percent,
-          correct_count: score.correctCount,
-          question_count: shown.length,
-          attempts_left: attemptsLeft,
-          next_attempt_at: attemptsLeft > 0 ? toIso(typeof next === 'number' ? next : submittedAt) : null,
-          questions: score.questions.map((q) => ({ ...toShown(q), chosen: q.chosen, correct: q.correct, right: q.right, explanation: q.explanation })),
-        } satisfies AttemptResult,
-      };
-    };
     if (attempt.submitted_at !== null) {
-      if (input.request_id === undefined || attempt.request_id !== input.request_id) throw conflict(ALREADY_SUBMITTED);
-      return result(JSON.parse(attempt.answers ?? '[]'), attempt.submitted_at, attempts).answer;
+      // A replay of the same submission, or any submission of an attempt its time limit closed, answers that result.
+      const replay = input.request_id !== undefined && attempt.request_id === input.request_id;
+      if (!replay && attempt.timed_out !== 1) throw conflict(ALREADY_SUBMITTED);
+      const all = await memberAttempts(trx, check.id, caller.userId);
+      const shown = JSON.parse(attempt.questions) as ShownEntry[];
+      return resultOf(check, attempt, shown, JSON.parse(attempt.answers ?? '[]'), all, attempt.submitted_at, attempt.timed_out === 1).answer;
     }
     const t = now();
-    const all = attempts.map((a) => (a.id === attempt.id ? { ...a, submitted_at: t } : a));
-    const { score, answer } = result(input.answers, t, all);
-    const stored = await markSubmitted(trx, attempt.id, {
-      answers: JSON.stringify(input.answers),
-      scorePercent: score.scorePercent,
-      passed: score.passed,
+    return closeAttempt(ctx, trx, organizationId, check, attempt, {
+      answers: input.answers,
       requestId: input.request_id ?? null,
       t,
+      timedOut: pastDeadline(attempt.deadline_at, t),
     });
-    if (!stored) throw new AppError(409, ALREADY_SUBMITTED);
-    const video = await findVideo(trx, check.video_id);
-    await recordAssessmentEvidence(trx, organizationId, {
-      userId: caller.userId,
-      at: t,
-      videoId: check.video_id,
-      videoTitle: video?.title ?? '',
-      revision: video?.revision ?? null,
-      checkId: check.id,
-      attemptId: attempt.id,
-      attemptNumber: number,
-      startedAt: attempt.started_at,
-      scorePercent: score.scorePercent,
-      passPercent: check.pass_percent,
-      passed: score.passed,
-      questions: score.questions.map(({ id, prompt, options, correct, chosen, right }) => ({ id, prompt, options, correct, chosen, right })),
-    });
-    if (score.passed) {
-      await ctx.events.emit(trx, 'check.passed', {
-        at: t,
-        userId: caller.userId,
-        organizationId,
-        checkId: check.id,
-        videoId: check.video_id,
-        attemptId: attempt.id,
-        scorePercent: score.scorePercent,
-      });
-    }
-    return answer;
   });
 }
 

@@ -16,7 +16,7 @@ import { seededRandom } from './demo-history.ts';
 
 export type DemoCheck = { video: string; questions: QuestionInput[] };
 
-const SETTINGS: CheckSettings = { question_count: 5, shuffle: true, pass_percent: 80, attempts_allowed: 3, cooldown_seconds: 600 };
+const SETTINGS: CheckSettings = { question_count: 5, shuffle: true, pass_percent: 80, attempts_allowed: 3, cooldown_seconds: 600, time_limit_seconds: null };
 
 /** Days before the history's end when the super user writes the checks. */
 export const CHECKS_DAYS_BEFORE_END = 45;

@@ -14,6 +14,9 @@ export type AssessmentAttemptEvidence = {
   scorePercent: number;
   passPercent: number;
   passed: boolean;
+  /** The end of the attempt's time limit, when the check had one, and whether the answers came too late for it. */
+  deadlineAt?: number | null;
+  timedOut?: boolean;
   /** The questions as shown (their options in the order shown), the member's choices and whether each was right. */
   questions: { id: number; prompt: string; options: { id: number; text: string }[]; correct: number[]; chosen: number[]; right: boolean }[];
 };
@@ -41,6 +44,7 @@ export async function recordAssessmentEvidence(db: Db, organizationId: number, a
         score_percent: a.scorePercent,
         pass_percent: a.passPercent,
         passed: a.passed,
+        ...(a.deadlineAt ? { deadline_at: a.deadlineAt, timed_out: a.timedOut === true } : {}),
         questions: a.questions,
       },
     },

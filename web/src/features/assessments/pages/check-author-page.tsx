@@ -17,6 +17,7 @@ import {
 } from '@mantine/core';
 import { type BankQuestion, type CheckSettings, type QuestionKind, TRUE_FALSE_OPTIONS } from '@mm/contract';
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { checkResultsPath } from '../../../config/paths.ts';
@@ -24,14 +25,23 @@ import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useAddQuestion, useDeleteQuestion, useSaveCheck } from '../api/edit-bank.ts';
 import { useBank } from '../api/get-bank.ts';
 
-const KIND_LABELS: Record<QuestionKind, string> = { single: 'Single choice', multiple: 'Multiple choice', true_false: 'True / false' };
+const KIND_LABELS: Record<Exclude<QuestionKind, 'ordering'>, string> = { single: 'Single choice', multiple: 'Multiple choice', true_false: 'True / false' };
 /** The kinds on the form's switch: short enough for a phone's width. */
 const KIND_CHOICES = [
   { value: 'single', label: 'Single' },
   { value: 'multiple', label: 'Multiple' },
   { value: 'true_false', label: 'True/false' },
 ];
-const DEFAULT_CHECK: CheckSettings = { question_count: 5, shuffle: true, pass_percent: 80, attempts_allowed: 3, cooldown_seconds: 600 };
+const DEFAULT_CHECK: CheckSettings = {
+  question_count: 5,
+  shuffle: true,
+  pass_percent: 80,
+  attempts_allowed: 3,
+  cooldown_seconds: 600,
+  time_limit_seconds: null,
+};
+/** The time limit a check gets when the author switches one on: ten minutes. */
+const DEFAULT_LIMIT_SECONDS = 600;
 
 /** /assessments/videos/:id: a super user writes the organization's question bank for a video and the check drawn from it. */
 export function CheckAuthorPage() {
@@ -70,8 +80,10 @@ export function CheckAuthorPage() {
 }
 
 function CheckForm({ videoId, initial, bankSize }: { videoId: number; initial: CheckSettings | null; bankSize: number }) {
+  const { t } = useTranslation('assessments');
   const [settings, setSettings] = useState<CheckSettings>(initial ?? DEFAULT_CHECK);
   const save = useSaveCheck();
+  const limit = settings.time_limit_seconds;
   const set = (field: keyof CheckSettings) => (value: number | string | boolean) =>
     setSettings((s) => ({ ...s, [field]: typeof value === 'string' ? Number(value) : value }));
   const submit = (event: FormEvent) => {
@@ -98,6 +110,28 @@ function CheckForm({ videoId, initial, bankSize }: { videoId: number; initial: C
           />
         </Group>
         <Switch mt="md" label="Shuffle the questions and their options" checked={settings.shuffle} onChange={(e) => set('shuffle')(e.currentTarget.checked)} />
+        <Switch
+          mt="md"
+          label={t('author.timeLimit')}
+          checked={limit !== null}
+          onChange={(e) => {
+            const on = e.currentTarget.checked;
+            setSettings((s) => ({ ...s, time_limit_seconds: on ? DEFAULT_LIMIT_SECONDS : null }));
+          }}
+        />
+        {limit !== null && (
+          <NumberInput
+            mt="sm"
+            maw={260}
+            label={t('author.timeLimitMinutes')}
+            description={t('author.timeLimitHint')}
+            min={1}
+            max={180}
+            allowDecimal={false}
+            value={limit / 60}
+            onChange={(value) => setSettings((s) => ({ ...s, time_limit_seconds: Math.min(180, Math.max(1, Math.round(Number(value) || 1))) * 60 }))}
+          />
+        )}
         {bankSize < settings.question_count && (
           <Text size="sm" c="dimmed" mt="sm">
             The bank holds {bankSize} {bankSize === 1 ? 'question' : 'questions'}: each attempt shows all of them until you add more.
@@ -112,6 +146,7 @@ function CheckForm({ videoId, initial, bankSize }: { videoId: number; initial: C
 }
 
 function QuestionList({ questions }: { questions: BankQuestion[] }) {
+  const { t } = useTranslation('assessments');
   const remove = useDeleteQuestion();
   return (
     <Stack component="section" aria-labelledby="bank-title">
@@ -127,9 +162,13 @@ function QuestionList({ questions }: { questions: BankQuestion[] }) {
                 {i + 1}. {q.prompt}
               </Text>
               <Badge variant="filled" color="dark.6">
-                {KIND_LABELS[q.kind]}
+                {q.kind === 'ordering' ? t('kinds.ordering') : KIND_LABELS[q.kind]}
               </Badge>
-              <Text size="sm">{q.options.map((o, index) => (q.correct.includes(index) ? `${o} (right)` : o)).join(' · ')}</Text>
+              {q.kind === 'ordering' ? (
+                <Text size="sm">{t('author.rightOrder', { steps: q.correct.map((c, at) => `${at + 1}. ${q.options[c]}`).join(' · ') })}</Text>
+              ) : (
+                <Text size="sm">{q.options.map((o, index) => (q.correct.includes(index) ? `${o} (right)` : o)).join(' · ')}</Text>
+              )}
               <Text size="sm" c="dimmed">
                 {q.explanation}
               </Text>
@@ -151,18 +190,22 @@ function QuestionList({ questions }: { questions: BankQuestion[] }) {
   );
 }
 
-const EMPTY_OPTIONS = ['', '', '', ''];
-/** The option rows' keys: the rows are fixed places, never reordered. */
-const SLOTS = ['first', 'second', 'third', 'fourth'] as const;
+const EMPTY_OPTIONS = ['', '', '', '', '', ''];
+/** The option rows' keys: the rows are fixed places, never reordered. Choices use four, steps to order six. */
+const SLOTS = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth'] as const;
+const CHOICE_ROWS = 4;
 
 function QuestionForm({ videoId }: { videoId: number }) {
+  const { t } = useTranslation('assessments');
   const [kind, setKind] = useState<QuestionKind>('single');
   const [prompt, setPrompt] = useState('');
   const [options, setOptions] = useState<string[]>(EMPTY_OPTIONS);
   const [correct, setCorrect] = useState<number[]>([]);
   const [explanation, setExplanation] = useState('');
   const add = useAddQuestion();
-  const shown = kind === 'true_false' ? [...TRUE_FALSE_OPTIONS] : options;
+  const ordering = kind === 'ordering';
+  const shown = kind === 'true_false' ? [...TRUE_FALSE_OPTIONS] : ordering ? options : options.slice(0, CHOICE_ROWS);
+  const kindChoices = [...KIND_CHOICES, { value: 'ordering', label: t('kinds.orderingShort') }];
 
   const toggle = (index: number, on: boolean) => {
     if (kind === 'multiple') setCorrect((c) => (on ? [...c, index] : c.filter((i) => i !== index)).sort((a, b) => a - b));
@@ -171,13 +214,14 @@ function QuestionForm({ videoId }: { videoId: number }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     // Blank options are left out; the right answers follow their options' new places.
-    const kept = kind === 'true_false' ? [] : options.map((text, index) => ({ text: text.trim(), index })).filter((o) => o.text);
+    // Steps are written in their right order, so the right answer is their order as kept.
+    const kept = kind === 'true_false' ? [] : shown.map((text, index) => ({ text: text.trim(), index })).filter((o) => o.text);
     const body = {
       kind,
       prompt,
       explanation,
       options: kept.map((o) => o.text),
-      correct: kind === 'true_false' ? correct : kept.flatMap((o, at) => (correct.includes(o.index) ? [at] : [])),
+      correct: kind === 'true_false' ? correct : ordering ? kept.map((_, at) => at) : kept.flatMap((o, at) => (correct.includes(o.index) ? [at] : [])),
     };
     add.mutate(
       { videoId, body },
@@ -208,26 +252,37 @@ function QuestionForm({ videoId }: { videoId: number }) {
               setKind(value as QuestionKind);
               setCorrect([]);
             }}
-            data={KIND_CHOICES}
+            data={kindChoices}
             fullWidth
           />
           <Textarea label="Question" required maxLength={500} value={prompt} onChange={(e) => setPrompt(e.currentTarget.value)} autosize minRows={2} />
           <Stack gap="xs">
-            <Text size="sm" fw={500}>
-              {kind === 'multiple' ? 'Options: tick every right one' : 'Options: tick the right one'}
+            <Text size="sm" fw={500} id="options-label">
+              {ordering ? t('author.stepsLabel') : kind === 'multiple' ? 'Options: tick every right one' : 'Options: tick the right one'}
             </Text>
+            {ordering && (
+              <Text size="xs" c="dimmed">
+                {t('author.stepsHint')}
+              </Text>
+            )}
             {SLOTS.slice(0, shown.length).map((slot, index) => (
               <Group key={`${kind}-${slot}`} wrap="nowrap">
-                <Checkbox
-                  aria-label={`Option ${index + 1} is right`}
-                  checked={correct.includes(index)}
-                  onChange={(e) => toggle(index, e.currentTarget.checked)}
-                />
+                {ordering ? (
+                  <Text fw={600} w={28} ta="right" aria-hidden="true">
+                    {index + 1}.
+                  </Text>
+                ) : (
+                  <Checkbox
+                    aria-label={`Option ${index + 1} is right`}
+                    checked={correct.includes(index)}
+                    onChange={(e) => toggle(index, e.currentTarget.checked)}
+                  />
+                )}
                 {kind === 'true_false' ? (
                   <Text>{shown[index]}</Text>
                 ) : (
                   <TextInput
-                    aria-label={`Option ${index + 1}`}
+                    aria-label={ordering ? t('author.step', { number: index + 1 }) : `Option ${index + 1}`}
                     maxLength={200}
                     value={shown[index]}
                     onChange={(e) => {

@@ -1,6 +1,7 @@
 import { Alert, Anchor, Badge, Button, Card, Checkbox, Container, Group, Progress, Radio, Stack, Text, Title } from '@mantine/core';
 import type { AttemptData, AttemptResult, MemberCheckData } from '@mm/contract';
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { videoPath } from '../../../config/paths.ts';
@@ -8,6 +9,8 @@ import { notifyError } from '../../../lib/notify.ts';
 import { useMemberCheck } from '../api/get-member-check.ts';
 import { useStartAttempt } from '../api/start-attempt.ts';
 import { useSubmitAttempt } from '../api/submit-attempt.ts';
+import { OrderSteps } from '../components/order-steps.tsx';
+import { TimeLeft } from '../components/time-left.tsx';
 
 /** When the next attempt may start, to the second (a cool-down is often a minute): "in 58 seconds (at 14:02:31)". */
 function waitText(at: string): string {
@@ -85,6 +88,7 @@ export function TakeCheckPage() {
 }
 
 function Intro({ data, videoId, onStart, starting }: { data: MemberCheckData; videoId: number; onStart: () => void; starting: boolean }) {
+  const { t } = useTranslation('assessments');
   const check = data.check;
   if (!check) {
     return (
@@ -109,6 +113,7 @@ function Intro({ data, videoId, onStart, starting }: { data: MemberCheckData; vi
           Attempts used: {check.attempts_used} of {check.attempts_allowed}
           {check.cooldown_seconds > 0 ? `. Between attempts you wait ${check.cooldown_seconds} seconds.` : '.'}
         </Text>
+        {check.time_limit_seconds !== null && <Text fw={600}>{t('take.timeLimit', { count: Math.round(check.time_limit_seconds / 60) })}</Text>}
         {check.passed && (
           <Alert color="teal" variant="light" title="Passed">
             You passed this check{check.best_percent !== null ? ` with ${check.best_percent}%` : ''}.
@@ -136,6 +141,10 @@ function Intro({ data, videoId, onStart, starting }: { data: MemberCheckData; vi
   );
 }
 
+/** The member's answer to a question so far: the steps of an ordering question start in the order shown. */
+const answerOf = (q: AttemptData['questions'][number], answers: Record<number, number[]>): number[] =>
+  answers[q.id] ?? (q.kind === 'ordering' ? q.options.map((o) => o.id) : []);
+
 function Questions({ attempt, onDone }: { attempt: AttemptData; onDone: (result: AttemptResult) => void }) {
   const [index, setIndex] = useState(0);
   const [answers, setAnswers] = useState<Record<number, number[]>>({});
@@ -153,16 +162,18 @@ function Questions({ attempt, onDone }: { attempt: AttemptData; onDone: (result:
   }, [index]);
 
   if (!question) return null;
-  const chosen = answers[question.id] ?? [];
+  const chosen = answerOf(question, answers);
   const choose = (choices: number[]) => setAnswers((a) => ({ ...a, [question.id]: choices }));
-  const send = () =>
+  const send = () => {
+    if (submit.isPending) return;
     submit.mutate(
       {
         attemptId: attempt.attempt_id,
-        body: { request_id: requestId, answers: attempt.questions.map((q) => ({ question_id: q.id, choices: answers[q.id] ?? [] })) },
+        body: { request_id: requestId, answers: attempt.questions.map((q) => ({ question_id: q.id, choices: answerOf(q, answers) })) },
       },
       { onSuccess: onDone, onError: notifyError },
     );
+  };
 
   return (
     <Stack>
@@ -175,11 +186,14 @@ function Questions({ attempt, onDone }: { attempt: AttemptData; onDone: (result:
         </Text>
       </Group>
       <Progress value={((index + 1) / total) * 100} size="lg" aria-label={`Question ${index + 1} of ${total}`} />
+      {attempt.seconds_left !== null && <TimeLeft seconds={attempt.seconds_left} onTimeUp={send} />}
       <Card withBorder padding="lg">
         <Title order={2} size="h3" mb="md" tabIndex={-1} ref={heading}>
           {question.prompt}
         </Title>
-        {question.kind === 'multiple' ? (
+        {question.kind === 'ordering' ? (
+          <OrderSteps options={question.options} order={chosen} onChange={choose} />
+        ) : question.kind === 'multiple' ? (
           <Checkbox.Group label="Choose every right answer" value={chosen.map(String)} onChange={(values) => choose(values.map(Number).sort((a, b) => a - b))}>
             <Stack gap="sm" mt="sm">
               {question.options.map((o) => (
@@ -219,7 +233,18 @@ function Questions({ attempt, onDone }: { attempt: AttemptData; onDone: (result:
   );
 }
 
+/** The option texts in the order of `ids`: "1. Shut down · 2. Isolate" for steps, "Electric, Hydraulic" for choices. */
+function textsOf(q: AttemptResult['questions'][number], ids: number[]): string {
+  const text = (id: number) => q.options.find((o) => o.id === id)?.text ?? '';
+  if (q.kind === 'ordering') return ids.map((id, at) => `${at + 1}. ${text(id)}`).join(' · ');
+  return q.options
+    .filter((o) => ids.includes(o.id))
+    .map((o) => o.text)
+    .join(', ');
+}
+
 function ResultScreen({ result, videoId, onRetry, retrying }: { result: AttemptResult; videoId: number; onRetry: () => void; retrying: boolean }) {
+  const { t } = useTranslation('assessments');
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   const waitUntil = result.next_attempt_at && Date.parse(result.next_attempt_at) > Date.now() ? result.next_attempt_at : null;
@@ -232,6 +257,7 @@ function ResultScreen({ result, videoId, onRetry, retrying }: { result: AttemptR
         <Text mt="xs">
           {result.correct_count} of {result.question_count} right; the pass mark is {result.pass_percent}%.
         </Text>
+        {result.timed_out && <Text mt="xs">{t('result.timedOut')}</Text>}
       </Alert>
       {result.questions.map((q, i) => (
         <Card key={q.id} withBorder padding="md">
@@ -243,21 +269,20 @@ function ResultScreen({ result, videoId, onRetry, retrying }: { result: AttemptR
               {q.right ? 'Right' : 'Wrong'}
             </Badge>
           </Group>
-          <Text size="sm" mt="xs">
-            Your answer:{' '}
-            {q.options
-              .filter((o) => q.chosen.includes(o.id))
-              .map((o) => o.text)
-              .join(', ') || 'none'}
-          </Text>
-          {!q.right && (
-            <Text size="sm">
-              Right answer:{' '}
-              {q.options
-                .filter((o) => q.correct.includes(o.id))
-                .map((o) => o.text)
-                .join(', ')}
-            </Text>
+          {q.kind === 'ordering' ? (
+            <>
+              <Text size="sm" mt="xs">
+                {q.chosen.length ? t('result.yourOrder', { steps: textsOf(q, q.chosen) }) : 'Your answer: none'}
+              </Text>
+              {!q.right && <Text size="sm">{t('result.rightOrder', { steps: textsOf(q, q.correct) })}</Text>}
+            </>
+          ) : (
+            <>
+              <Text size="sm" mt="xs">
+                Your answer: {textsOf(q, q.chosen) || 'none'}
+              </Text>
+              {!q.right && <Text size="sm">Right answer: {textsOf(q, q.correct)}</Text>}
+            </>
           )}
           <Text size="sm" c="dimmed" mt="xs">
             {q.explanation}
