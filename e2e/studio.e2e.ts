@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DEMO, expectVisible, newPage, screenshotAtWidths, signInThroughForm, useStack, WIDTHS } from './harness.ts';
+import { DEMO, E2E_EVIDENCE_KEY, expectVisible, newPage, REPO_ROOT, screenshotAtWidths, signInThroughForm, useStack, WIDTHS } from './harness.ts';
 
 const SCREENSHOTS = process.env.STUDIO_SCREENSHOTS;
 const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -96,6 +96,76 @@ describe('plant studio', () => {
       },
     );
     await checkEveryWidth(member, 'our-lessons-playing');
+
+    // Issue 37, where members look: the super user adds the lesson's captions and names an author.
+    const captions = path.join(dir, 'press-changeover.vtt');
+    fs.writeFileSync(captions, 'WEBVTT\n\n00:00:00.000 --> 00:00:01.000\nBleed the accumulator before you open the die clamps.\n');
+    const [captionChooser] = await Promise.all([
+      page.waitForEvent('filechooser'),
+      card.getByRole('button', { name: 'Add captions (.vtt): Press 3 die changeover' }).click(),
+    ]);
+    await captionChooser.setFiles(captions);
+    await expectVisible(card.getByText('Captions: 1 line'));
+    await expectVisible(page.getByRole('progressbar', { name: 'Studio storage used' }));
+    await page.getByRole('button', { name: 'Choose authors' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Choose the authors' });
+    await expectVisible(dialog);
+    await dialog.getByRole('searchbox', { name: 'Search people' }).fill(DEMO.member.name);
+    const toggle = dialog.getByRole('switch', { name: new RegExp(`^${DEMO.member.name}.* is an author$`) });
+    await expectVisible(toggle);
+    await toggle.check();
+    await expect.poll(() => toggle.isChecked()).toBe(true);
+    await checkEveryWidth(page, 'studio-authors-dialog');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expectVisible(page.getByText('1 author besides the super users'));
+    await checkEveryWidth(page, 'studio-captions-meter');
+
+    // The member finds the lesson by a word said in it, in the library's search, and plays it from there.
+    await member.goto('/search?q=accumulator');
+    const ours = member.getByRole('region', { name: 'Our lessons' });
+    await expectVisible(ours);
+    await expectVisible(ours.getByText('Said at 0:00'));
+    await checkEveryWidth(member, 'search-our-lessons');
+    await ours.getByRole('link', { name: /^Press 3 die changeover/ }).click();
+    await member.waitForURL(/\/our-lessons\?play=\d+/);
+    const fromSearch = member.getByTestId('our-lesson-video');
+    await expectVisible(fromSearch);
+    await fromSearch.evaluate(async (element: HTMLVideoElement) => {
+      element.muted = true;
+      await element.play();
+    });
+    await member.waitForFunction(
+      () => ((document.querySelector('[data-testid="our-lesson-video"]') as HTMLVideoElement | null)?.currentTime ?? 0) > 0.5,
+      undefined,
+      { timeout: 15_000 },
+    );
+    // Home shows the organization's own lessons too.
+    await member.goto('/home');
+    const shelf = member.getByRole('region', { name: 'Our lessons' });
+    await expectVisible(shelf, 30_000);
+    await expectVisible(shelf.getByRole('link', { name: 'Press 3 die changeover' }));
+    await checkEveryWidth(member, 'home-our-lessons');
+
+    // A member of another organization finds nothing of it, by the caption word or the title.
+    execFileSync(
+      process.execPath,
+      [
+        ...['--import', 'tsx', path.join('server', 'src', 'cli', 'platform.ts'), 'create-organization'],
+        ...['--name', 'Rival Stamping', '--email', 'boss@rival.example', '--password', 'Rival-Supervisor-2026'],
+      ],
+      { cwd: REPO_ROOT, env: { ...process.env, DATA_DIR: stack.dataDir, DATABASE_URL: '', EVIDENCE_KEY: E2E_EVIDENCE_KEY, LOG_LEVEL: 'warn' }, stdio: 'ignore' },
+    );
+    const rival = await newPage(browser, stack, WIDTHS.desktop);
+    await signInThroughForm(rival, 'boss@rival.example', 'Rival-Supervisor-2026');
+    for (const q of ['accumulator', 'die changeover']) {
+      await rival.goto(`/search?q=${encodeURIComponent(q)}`);
+      await expectVisible(rival.getByRole('heading', { level: 1, name: `Results for “${q}”` }));
+      await expect.poll(() => rival.getByText(/Searching…/).count()).toBe(0);
+      await expect.poll(() => rival.getByRole('region', { name: 'Our lessons' }).count()).toBe(0);
+      expect(await rival.getByText('Press 3 die changeover').count()).toBe(0);
+    }
+    await rival.goto('/our-lessons');
+    await expectVisible(rival.getByText('Your organization has not published a lesson yet.'));
     fs.rmSync(dir, { recursive: true, force: true });
   });
 });

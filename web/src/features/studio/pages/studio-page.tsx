@@ -69,7 +69,7 @@ function StorageMeter({ storage }: { storage: StudioLessonsData['storage'] }) {
       </Group>
       <LabelledProgress value={percent} label={t('storage.meterLabel')} valueText={meter} color={percent >= 90 ? 'red' : undefined} />
       <Text size="xs" c="dimmed" mt={6}>
-        {left < storage.max_upload_bytes && left < storage.quota_bytes / 100 ? t('storage.full') : t('storage.left', { left: megabytes(left) })}
+        {left < 1024 * 1024 ? t('storage.full') : t('storage.left', { left: megabytes(left) })}
       </Text>
     </Card>
   );
