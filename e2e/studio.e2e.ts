@@ -153,7 +153,11 @@ describe('plant studio', () => {
         ...['--import', 'tsx', path.join('server', 'src', 'cli', 'platform.ts'), 'create-organization'],
         ...['--name', 'Rival Stamping', '--email', 'boss@rival.example', '--password', 'Rival-Supervisor-2026'],
       ],
-      { cwd: REPO_ROOT, env: { ...process.env, DATA_DIR: stack.dataDir, DATABASE_URL: '', EVIDENCE_KEY: E2E_EVIDENCE_KEY, LOG_LEVEL: 'warn' }, stdio: 'ignore' },
+      {
+        cwd: REPO_ROOT,
+        env: { ...process.env, DATA_DIR: stack.dataDir, DATABASE_URL: '', EVIDENCE_KEY: E2E_EVIDENCE_KEY, LOG_LEVEL: 'warn' },
+        stdio: 'ignore',
+      },
     );
     const rival = await newPage(browser, stack, WIDTHS.desktop);
     await signInThroughForm(rival, 'boss@rival.example', 'Rival-Supervisor-2026');

@@ -8,10 +8,10 @@ import {
   studioAuthor,
   studioAuthorRequest,
   studioCaptionsRequest,
-  studioPeopleData,
-  studioPeopleQuery,
   studioLesson,
   studioLessonsData,
+  studioPeopleData,
+  studioPeopleQuery,
 } from '../studio.ts';
 import { idParam } from './params.ts';
 

@@ -111,9 +111,18 @@ async function run(argv: string[]): Promise<void> {
     },
   });
   if (
-    !['migrate', 'seed-demo', 'import-catalog', 'create-organization', 'create-user', 'set-password', 'verify-evidence', 'move-storage-to', 'jobs', 'set-studio-quota'].includes(
-      command,
-    )
+    ![
+      'migrate',
+      'seed-demo',
+      'import-catalog',
+      'create-organization',
+      'create-user',
+      'set-password',
+      'verify-evidence',
+      'move-storage-to',
+      'jobs',
+      'set-studio-quota',
+    ].includes(command)
   ) {
     throw new UsageError(`Unknown command "${command}". Run with --help to see the commands.`);
   }

@@ -145,7 +145,11 @@ async function buildVictim(): Promise<Victim> {
   });
   expect(lesson.status).toBe(201);
   // Published, with a ready video (a catalog asset's) and captions, so every read of own lessons has it to leak.
-  const asset = await platform.ctx.db.selectFrom('videos').select('media_asset_id').where('id', '=', catalog.videos.ppe as number).executeTakeFirstOrThrow();
+  const asset = await platform.ctx.db
+    .selectFrom('videos')
+    .select('media_asset_id')
+    .where('id', '=', catalog.videos.ppe as number)
+    .executeTakeFirstOrThrow();
   await platform.ctx.db
     .updateTable('studio_lessons')
     .set({ media_state: 'ready', progress: 100, media_asset_id: asset.media_asset_id, duration_seconds: 12, published_at: t })

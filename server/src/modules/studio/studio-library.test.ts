@@ -64,8 +64,7 @@ afterAll(async () => {
 });
 
 const api = (method: string, p: string, token: string | undefined, json?: unknown) => platform.api(method, p, { token, json });
-const search = (token: string | undefined, q: string, kind?: string) =>
-  platform.api('GET', '/api/search', { token, query: { q, ...(kind ? { kind } : {}) } });
+const search = (token: string | undefined, q: string, kind?: string) => platform.api('GET', '/api/search', { token, query: { q, ...(kind ? { kind } : {}) } });
 
 async function createUpload(token: string, lesson: number, length: number) {
   return fetch(`${platform.url}/api/studio/uploads`, {
@@ -149,9 +148,14 @@ describe('naming authors', () => {
     const found = await platform.api('GET', '/api/studio/authors', { token: a.superUser.token, query: { q: 'quillfeather setter' } });
     expect(found.body.data).toEqual({
       total: 1,
-      people: [{ user_id: operator.id, name: 'Olga Quillfeather', email: expect.any(String), employee_number: null, role: 'Setter', super_user: false, author: false }],
+      people: [
+        { user_id: operator.id, name: 'Olga Quillfeather', email: expect.any(String), employee_number: null, role: 'Setter', super_user: false, author: false },
+      ],
     });
-    expect((await api('PUT', `/api/studio/authors/${operator.id}`, a.superUser.token, { author: true })).body.data).toEqual({ user_id: operator.id, author: true });
+    expect((await api('PUT', `/api/studio/authors/${operator.id}`, a.superUser.token, { author: true })).body.data).toEqual({
+      user_id: operator.id,
+      author: true,
+    });
     const after = await platform.api('GET', '/api/studio/authors', { token: a.superUser.token, query: { q: 'quillfeather' } });
     expect(after.body.data.people[0].author).toBe(true);
     // Only a super user lists them; another organization's super user sees only their own people.

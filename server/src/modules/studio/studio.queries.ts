@@ -57,7 +57,11 @@ function lessons(db: Db) {
     .leftJoin('media_assets', 'media_assets.id', 'studio_lessons.media_asset_id')
     .select(LESSON_COLUMNS)
     .select((eb) =>
-      eb.selectFrom('studio_lesson_cues').select(eb.fn.countAll<number | string>().as('n')).whereRef('studio_lesson_cues.lesson_id', '=', 'studio_lessons.id').as('caption_cues'),
+      eb
+        .selectFrom('studio_lesson_cues')
+        .select(eb.fn.countAll<number | string>().as('n'))
+        .whereRef('studio_lesson_cues.lesson_id', '=', 'studio_lessons.id')
+        .as('caption_cues'),
     );
 }
 
@@ -233,12 +237,7 @@ export function organizationExists(db: Db, organizationId: number) {
 }
 
 /** Replaces a lesson's caption cues. */
-export async function replaceLessonCues(
-  db: Db,
-  lessonId: number,
-  cues: { startMs: number; endMs: number; text: string }[],
-  t: number,
-): Promise<void> {
+export async function replaceLessonCues(db: Db, lessonId: number, cues: { startMs: number; endMs: number; text: string }[], t: number): Promise<void> {
   await db.deleteFrom('studio_lesson_cues').where('lesson_id', '=', lessonId).execute();
   for (let i = 0; i < cues.length; i += 200) {
     const chunk = cues.slice(i, i + 200);

@@ -173,7 +173,14 @@ export async function ownLessonsFound(
   if (organizationId === null) return { items: [], total: 0 };
   const { rows, total } = await searchPublishedLessons(ctx.db, organizationId, query, page, cap);
   if (rows.length === 0) return { items: [], total };
-  const [cues, signer] = await Promise.all([firstMatchingCues(ctx.db, rows.map((r) => r.id), query), mediaSigner(ctx.db)]);
+  const [cues, signer] = await Promise.all([
+    firstMatchingCues(
+      ctx.db,
+      rows.map((r) => r.id),
+      query,
+    ),
+    mediaSigner(ctx.db),
+  ]);
   return {
     total,
     items: rows.map((row) => {

@@ -44,13 +44,7 @@ function Shelf() {
               <Image src={lesson.poster_url} alt="" h={120} fit="cover" />
             </Card.Section>
             <Stack gap={2} mt="xs">
-              <Anchor
-                component={Link}
-                to={ourLessonPath(lesson.id)}
-                fw={600}
-                id={`our-lesson-${lesson.id}`}
-                translate="no"
-              >
+              <Anchor component={Link} to={ourLessonPath(lesson.id)} fw={600} id={`our-lesson-${lesson.id}`} translate="no">
                 {lesson.title}
               </Anchor>
               <Text size="xs" c="dimmed" translate="no">

@@ -1,6 +1,6 @@
 import { Button, Card, Container, Image, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useSearchParams } from 'react-router';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { InlineVideo } from '../../../components/video-player/inline-video.tsx';
 import { formatClock } from '../../../lib/playback-position.ts';

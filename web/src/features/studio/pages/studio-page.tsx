@@ -13,8 +13,8 @@ import { useCreateStudioLesson } from '../api/create-studio-lesson.ts';
 import { useStudioLessons } from '../api/get-studio-lessons.ts';
 import { usePublishStudioLesson } from '../api/publish-studio-lesson.ts';
 import { useSetLessonCaptions } from '../api/set-lesson-captions.ts';
-import { useSetStudioAuthor, useStudioPeople } from '../api/studio-people.ts';
 import { studioKey } from '../api/studio-keys.ts';
+import { useSetStudioAuthor, useStudioPeople } from '../api/studio-people.ts';
 import { uploadLessonVideo } from '../api/upload-lesson-video.ts';
 
 const megabytes = (bytes: number) => {
@@ -266,7 +266,13 @@ function CaptionsControl({ lesson }: { lesson: StudioLesson }) {
       <Group>
         <FileButton onChange={(file) => void choose(file)} accept=".vtt,text/vtt">
           {(props) => (
-            <Button {...props} variant="default" size="xs" loading={save.isPending} aria-label={`${t(lesson.caption_cues > 0 ? 'captions.replace' : 'captions.add')}: ${lesson.title}`}>
+            <Button
+              {...props}
+              variant="default"
+              size="xs"
+              loading={save.isPending}
+              aria-label={`${t(lesson.caption_cues > 0 ? 'captions.replace' : 'captions.add')}: ${lesson.title}`}
+            >
               {t(lesson.caption_cues > 0 ? 'captions.replace' : 'captions.add')}
             </Button>
           )}
