@@ -60,7 +60,7 @@ export const studioRoutes = defineRoutes('studio', {
   studioPeople: defineRoute({
     method: 'GET',
     path: '/api/studio/authors',
-    summary: "The super user's organization's people and whether each is an author (q: words of the name, e-mail, employee number or role)",
+    summary: "The super user's organization's people, authors first (q: words of a name, e-mail, employee number or role)",
     query: studioPeopleQuery,
     answer: studioPeopleData,
   }),
