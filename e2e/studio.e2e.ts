@@ -68,7 +68,7 @@ describe('plant studio', () => {
     await checkEveryWidth(page, 'studio-ready');
 
     await card.getByRole('button', { name: 'Publish' }).click();
-    await expectVisible(card.getByText('Published'));
+    await expectVisible(card.getByText('Published'), 30_000);
     await checkEveryWidth(page, 'studio-published');
 
     // The organization's member finds it among its own lessons by a word, and plays it.
@@ -106,14 +106,19 @@ describe('plant studio', () => {
     ]);
     await captionChooser.setFiles(captions);
     await expectVisible(card.getByText('Captions: 1 line'));
-    await expectVisible(page.getByRole('progressbar', { name: 'Studio storage used' }));
+    // The meter says used / quota in words, and the progress bar is described by them.
+    const meter = page.getByRole('progressbar', { name: 'Studio storage used' });
+    expect(await meter.getAttribute('aria-describedby')).toBe('storage-meter-text');
+    expect(await page.locator('#storage-meter-text').textContent()).toMatch(/^[\d.]+ MB of [\d.]+ (MB|GB) used \(\d+ %\)$/);
     await page.getByRole('button', { name: 'Choose authors' }).click();
     const dialog = page.getByRole('dialog', { name: 'Choose the authors' });
     await expectVisible(dialog);
     await dialog.getByRole('searchbox', { name: 'Search people' }).fill(DEMO.member.name);
     const toggle = dialog.getByRole('switch', { name: new RegExp(`^${DEMO.member.name}.* is an author$`) });
     await expectVisible(toggle);
-    await toggle.check();
+    // By keyboard (Mantine's track covers the switch's input).
+    await toggle.focus();
+    await page.keyboard.press('Space');
     await expect.poll(() => toggle.isChecked()).toBe(true);
     await checkEveryWidth(page, 'studio-authors-dialog');
     await dialog.getByRole('button', { name: 'Close' }).click();

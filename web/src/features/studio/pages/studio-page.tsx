@@ -19,6 +19,7 @@ import { uploadLessonVideo } from '../api/upload-lesson-video.ts';
 
 const megabytes = (bytes: number) => {
   const mb = bytes / 1024 / 1024;
+  if (mb >= 1024) return `${mb >= 10240 ? Math.round(mb / 1024) : (mb / 1024).toFixed(1)} GB`;
   return `${mb < 10 ? mb.toFixed(1) : Math.round(mb)} MB`;
 };
 
@@ -34,19 +35,20 @@ const MEDIA_WORDS: Record<StudioLesson['media_state'], string> = {
 function LabelledProgress({
   value,
   label,
-  valueText,
+  describedBy,
   animated = false,
   color,
 }: {
   value: number;
   label: string;
-  valueText?: string;
+  /** The id of the text that says the value in words (Mantine's own aria-valuetext is the percentage). */
+  describedBy?: string;
   animated?: boolean;
   color?: string;
 }) {
   return (
     <Progress.Root mt={4}>
-      <Progress.Section value={value} aria-label={label} aria-valuetext={valueText} animated={animated} color={color} />
+      <Progress.Section value={value} aria-label={label} aria-describedby={describedBy} animated={animated} color={color} />
     </Progress.Root>
   );
 }
@@ -63,11 +65,11 @@ function StorageMeter({ storage }: { storage: StudioLessonsData['storage'] }) {
         <Title order={2} size="h4" id="storage-heading">
           {t('storage.heading')}
         </Title>
-        <Text size="sm" fw={600}>
+        <Text size="sm" fw={600} id="storage-meter-text">
           {meter}
         </Text>
       </Group>
-      <LabelledProgress value={percent} label={t('storage.meterLabel')} valueText={meter} color={percent >= 90 ? 'red' : undefined} />
+      <LabelledProgress value={percent} label={t('storage.meterLabel')} describedBy="storage-meter-text" color={percent >= 90 ? 'red' : undefined} />
       <Text size="xs" c="dimmed" mt={6}>
         {left < 1024 * 1024 ? t('storage.full') : t('storage.left', { left: megabytes(left) })}
       </Text>
