@@ -56,7 +56,7 @@ function makeApi(baseUrl: string): Api {
 }
 
 /** The evidence key of the seeded template and every stack made from it (a production start requires one). */
-export const E2E_EVIDENCE_KEY = 'e2e-evidence-key-for-the-test-platform-only';
+const E2E_EVIDENCE_KEY = 'e2e-evidence-key-for-the-test-platform-only';
 
 /**
  * Seeds the demo (people, catalog and its transcoded media) into a new template data directory and
