@@ -359,7 +359,7 @@ describe('tenant and privilege matrix over every registered route', () => {
     }
     // The organization's own lessons, read where members look (issue 37): the walk's samples search one kind with
     // made-up words, so each read is also asked with the words A's lesson holds, every section at once.
-    const ownLessonReads = [
+    const ownLessonReads: { path: string; query: Record<string, string> }[] = [
       { path: '/api/search', query: { q: MARKER } },
       { path: '/api/search', query: { q: 'accumulator' } },
       { path: '/api/search', query: { q: 'accumulator', kind: 'own_lessons' } },
