@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DEMO, expectVisible, newPage, screenshotAtWidths, signInThroughForm, useStack, WIDTHS } from './harness.ts';
+import { DEMO, expectVisible, newPage, registerThroughApi, screenshotAtWidths, signInThroughForm, uniqueEmail, useStack, WIDTHS } from './harness.ts';
 
 const SCREENSHOTS = process.env.STUDIO_SCREENSHOTS;
 const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -38,7 +38,7 @@ async function checkEveryWidth(page: Page, name: string): Promise<void> {
 describe('plant studio', () => {
   const env = useStack();
 
-  it('creates a lesson, uploads its video, follows its processing and publishes it to the members', { timeout: 180_000 }, async () => {
+  it('creates a lesson, uploads its video, follows its processing and publishes it to the members', { timeout: 420_000 }, async () => {
     const { stack, browser } = env;
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mm-studio-e2e-'));
     const video = path.join(dir, 'press-changeover.mp4');
@@ -64,11 +64,11 @@ describe('plant studio', () => {
     const [chooser] = await Promise.all([page.waitForEvent('filechooser'), card.getByRole('button', { name: 'Upload video' }).click()]);
     await chooser.setFiles(video);
     await expectVisible(card.getByText('Video ready'), 60_000);
-    await expectVisible(card.getByRole('img', { name: 'Poster of Press 3 die changeover' }));
+    await expectVisible(card.getByRole('img', { name: 'Poster of Press 3 die changeover' }), 30_000);
     await checkEveryWidth(page, 'studio-ready');
 
     await card.getByRole('button', { name: 'Publish' }).click();
-    await expectVisible(card.getByText('Published'));
+    await expectVisible(card.getByText('Published'), 30_000);
     await checkEveryWidth(page, 'studio-published');
 
     // The organization's member finds it among its own lessons by a word, and plays it.
@@ -96,6 +96,77 @@ describe('plant studio', () => {
       },
     );
     await checkEveryWidth(member, 'our-lessons-playing');
+
+    // Issue 37, where members look: the super user adds the lesson's captions and names an author.
+    const captions = path.join(dir, 'press-changeover.vtt');
+    fs.writeFileSync(captions, 'WEBVTT\n\n00:00:00.000 --> 00:00:01.000\nBleed the accumulator before you open the die clamps.\n');
+    const [captionChooser] = await Promise.all([
+      page.waitForEvent('filechooser'),
+      card.getByRole('button', { name: 'Add captions (.vtt): Press 3 die changeover' }).click(),
+    ]);
+    await captionChooser.setFiles(captions);
+    await expectVisible(card.getByText('Captions: 1 line'));
+    // The meter says used / quota in words, and the progress bar is described by them.
+    const meter = page.getByRole('progressbar', { name: 'Studio storage used' });
+    expect(await meter.getAttribute('aria-describedby')).toBe('storage-meter-text');
+    expect(await page.locator('#storage-meter-text').textContent()).toMatch(/^[\d.]+ MB of [\d.]+ (MB|GB) used \(\d+ %\)$/);
+    await page.getByRole('button', { name: 'Choose authors' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Choose the authors' });
+    await expectVisible(dialog);
+    await dialog.getByRole('searchbox', { name: 'Search people' }).fill(DEMO.member.name);
+    const toggle = dialog.getByRole('switch', { name: new RegExp(`^${DEMO.member.name}.* is an author$`) });
+    await expectVisible(toggle);
+    // By keyboard (Mantine's track covers the switch's input).
+    await toggle.focus();
+    await page.keyboard.press('Space');
+    await expect.poll(() => toggle.isChecked()).toBe(true);
+    await checkEveryWidth(page, 'studio-authors-dialog');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expectVisible(page.getByText('1 author besides the super users'));
+    await checkEveryWidth(page, 'studio-captions-meter');
+
+    // The member finds the lesson by a word said in it, in the library's search, and plays it from there.
+    await member.goto('/search?q=accumulator');
+    const ours = member.getByRole('region', { name: 'Our lessons' });
+    await expectVisible(ours);
+    await expectVisible(ours.getByText('Said at 0:00'));
+    await checkEveryWidth(member, 'search-our-lessons');
+    await ours.getByRole('link', { name: /^Press 3 die changeover/ }).click();
+    await member.waitForURL(/\/our-lessons\?play=\d+/);
+    const fromSearch = member.getByTestId('our-lesson-video');
+    await expectVisible(fromSearch);
+    await fromSearch.evaluate(async (element: HTMLVideoElement) => {
+      element.muted = true;
+      await element.play();
+    });
+    await member.waitForFunction(
+      () => ((document.querySelector('[data-testid="our-lesson-video"]') as HTMLVideoElement | null)?.currentTime ?? 0) > 0.5,
+      undefined,
+      { timeout: 15_000 },
+    );
+    // Home shows the organization's own lessons too (after the member's first-login welcome has had its turn).
+    await member.goto('/home');
+    await member.waitForTimeout(4000);
+    await member.goto('/home');
+    const shelf = member.getByRole('region', { name: 'Our lessons' });
+    await expectVisible(shelf, 30_000);
+    await expectVisible(shelf.getByRole('link', { name: 'Press 3 die changeover' }));
+    await checkEveryWidth(member, 'home-our-lessons');
+
+    // A member of another organization finds nothing of it, by the caption word or the title.
+    const rivalPerson = { name: 'Rita', lastName: 'Rival', company: 'Rival Stamping', email: uniqueEmail('rival'), password: 'Rival-Stamping-2026' };
+    await registerThroughApi(stack, rivalPerson);
+    const rival = await newPage(browser, stack, WIDTHS.desktop);
+    await signInThroughForm(rival, rivalPerson.email, rivalPerson.password);
+    for (const q of ['accumulator', 'die changeover']) {
+      await rival.goto(`/search?q=${encodeURIComponent(q)}`);
+      await expectVisible(rival.getByRole('heading', { level: 1, name: `Results for “${q}”` }));
+      await expect.poll(() => rival.getByText(/Searching…/).count()).toBe(0);
+      await expect.poll(() => rival.getByRole('region', { name: 'Our lessons' }).count()).toBe(0);
+      expect(await rival.getByText('Press 3 die changeover').count()).toBe(0);
+    }
+    await rival.goto('/our-lessons');
+    await expectVisible(rival.getByText('Your organization has not published a lesson yet.'));
     fs.rmSync(dir, { recursive: true, force: true });
   });
 });

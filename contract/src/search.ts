@@ -54,7 +54,23 @@ export const cueHit = z.object({
   lang: z.string(),
   snippet,
 });
+/**
+ * A published lesson of the member's own organization (the studio): found by its title, category, description or
+ * captions; only that organization's members ever get these. Open /our-lessons?play={lesson_id}&t={start_seconds}.
+ */
+export const ownLessonHit = z.object({
+  lesson_id: z.number(),
+  title: z.string(),
+  category: z.string(),
+  poster_url: z.string(),
+  /** hh:mm:ss */
+  duration: z.string(),
+  snippet,
+  /** Whole second of the first caption cue holding the words, null when only the title or description holds them. */
+  start_seconds: z.number().nullable(),
+});
 export type VideoHit = z.infer<typeof videoHit>;
+export type OwnLessonHit = z.infer<typeof ownLessonHit>;
 export type CategoryHit = z.infer<typeof categoryHit>;
 export type SubCategoryHit = z.infer<typeof subCategoryHit>;
 export type ExpertHit = z.infer<typeof expertHit>;
@@ -69,5 +85,6 @@ export const searchData = z.object({
   sub_categories: section(subCategoryHit),
   experts: section(expertHit),
   cues: section(cueHit),
+  own_lessons: section(ownLessonHit),
 });
 export type SearchData = z.infer<typeof searchData>;

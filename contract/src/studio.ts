@@ -29,6 +29,8 @@ export const studioLesson = z.object({
   poster_url: z.string().nullable(),
   published_at: z.string().nullable(),
   created_at: z.string(),
+  /** Cues of the lesson's captions (0 without captions): members find the lesson by what is said in it. */
+  caption_cues: z.number(),
 });
 export type StudioLesson = z.infer<typeof studioLesson>;
 
@@ -49,6 +51,33 @@ export type CreateStudioLessonRequest = WireInput<typeof createStudioLessonReque
 
 export const studioAuthorRequest = z.object({ author: z.boolean() });
 export const studioAuthor = z.object({ user_id: z.number(), author: z.boolean() });
+
+/** The people a super user may make authors: q filters by name, e-mail, employee number or role. */
+export const studioPeopleQuery = z.object({ q: z.string().trim().max(100).optional() });
+export const studioPerson = z.object({
+  user_id: z.number(),
+  name: z.string(),
+  email: z.string().nullable(),
+  employee_number: z.string().nullable(),
+  role: z.string().nullable(),
+  /** A super user is an author already (not switchable). */
+  super_user: z.boolean(),
+  author: z.boolean(),
+});
+export const studioPeopleData = z.object({
+  people: z.array(studioPerson),
+  /** People matching q; at most STUDIO_PEOPLE_PAGE are listed (the authors first). */
+  total: z.number(),
+});
+export const STUDIO_PEOPLE_PAGE = 50;
+export type StudioPerson = z.infer<typeof studioPerson>;
+export type StudioPeopleData = z.infer<typeof studioPeopleData>;
+
+/** A lesson's captions: a WebVTT file's text (replaces the earlier captions). */
+export const STUDIO_CAPTIONS_MAX_CHARS = 1024 * 1024;
+export const studioCaptionsRequest = z.object({
+  vtt: z.string().min(1, 'Choose a WebVTT (.vtt) file.').max(STUDIO_CAPTIONS_MAX_CHARS, 'The captions file may be 1 MB at most.'),
+});
 
 /** A published lesson as the organization's members see it in their library. */
 export const libraryLesson = z.object({

@@ -7,8 +7,11 @@ import {
   libraryQuery,
   studioAuthor,
   studioAuthorRequest,
+  studioCaptionsRequest,
   studioLesson,
   studioLessonsData,
+  studioPeopleData,
+  studioPeopleQuery,
 } from '../studio.ts';
 import { idParam } from './params.ts';
 
@@ -45,6 +48,21 @@ export const studioRoutes = defineRoutes('studio', {
     summary: "Publish a lesson whose video is ready: the organization's members see it from now on",
     params: lessonParams,
     answer: studioLesson,
+  }),
+  setStudioLessonCaptions: defineRoute({
+    method: 'PUT',
+    path: '/api/studio/lessons/:lessonId/captions',
+    summary: "Replace a lesson's captions with a WebVTT file's text: members then find the lesson by what is said in it",
+    params: lessonParams,
+    body: studioCaptionsRequest,
+    answer: studioLesson,
+  }),
+  studioPeople: defineRoute({
+    method: 'GET',
+    path: '/api/studio/authors',
+    summary: "The super user's organization's people, authors first (q: words of a name, e-mail, employee number or role)",
+    query: studioPeopleQuery,
+    answer: studioPeopleData,
   }),
   setStudioAuthor: defineRoute({
     method: 'PUT',

@@ -24,6 +24,8 @@ import { jobsReport } from '../modules/jobs/jobs-report.ts';
 import { createMailer, type Mailer } from '../modules/mail/outbox.ts';
 import { addMember, createOrganization } from '../modules/organization/organization.service.ts';
 import { checkChain, keptHeadOf } from '../modules/qualifications/audit-pack.ts';
+import { setStudioQuota } from '../modules/studio/index.ts';
+import { MAX_STUDIO_QUOTA_MB } from '../modules/studio/studio-quota.ts';
 import { findUserByEmail, updateUser } from '../modules/users/users.queries.ts';
 import { demoSignIns, seedDemo } from './seed-demo.ts';
 
@@ -48,6 +50,9 @@ Commands:
   jobs                          The job queue: each queue's waiting, running, completed and failed jobs, then the
                                 running and failed ones (newest first).
       [--retry <job id> --queue <name>]   Send a failed job back to its queue.
+  set-studio-quota <organization id> <MB|default>
+                                The organization's studio storage quota in MB (its own lessons' uploads), or back to
+                                STUDIO_QUOTA_MB; uploads over it are refused, those stored stay.
   verify-evidence               Check an organization's qualification evidence chain record by record (exit 1 if broken).
       --organization <id> [--head <hash> --head-at <time>]   (a head you kept: an audit pack's or the weekly e-mail's)
   --help                        Show this help.
@@ -65,6 +70,18 @@ function organizationIdOf(value: unknown): number {
   const organizationId = Number(value);
   if (!Number.isInteger(organizationId) || organizationId <= 0) throw new UsageError('--organization must be an organization id (a positive number).');
   return organizationId;
+}
+
+/** set-studio-quota's arguments: an organization id and a whole number of MB (1 up to STUDIO_QUOTA_MB's bound) or `default`. */
+function studioQuotaArguments(positionals: string[]): { organizationId: number; megabytes: number | null } {
+  const [organization, size] = positionals as [string, string];
+  const organizationId = Number(organization);
+  if (!/^\d+$/.test(organization) || organizationId <= 0) throw new UsageError('The organization must be an organization id (a positive number).');
+  if (size === 'default') return { organizationId, megabytes: null };
+  const megabytes = Number(size);
+  if (!/^\d+$/.test(size) || megabytes < 1 || megabytes > MAX_STUDIO_QUOTA_MB)
+    throw new UsageError(`The quota must be a whole number of MB from 1 to ${MAX_STUDIO_QUOTA_MB}, or "default".`);
+  return { organizationId, megabytes };
 }
 
 async function run(argv: string[]): Promise<void> {
@@ -94,18 +111,29 @@ async function run(argv: string[]): Promise<void> {
     },
   });
   if (
-    !['migrate', 'seed-demo', 'import-catalog', 'create-organization', 'create-user', 'set-password', 'verify-evidence', 'move-storage-to', 'jobs'].includes(
-      command,
-    )
+    ![
+      'migrate',
+      'seed-demo',
+      'import-catalog',
+      'create-organization',
+      'create-user',
+      'set-password',
+      'verify-evidence',
+      'move-storage-to',
+      'jobs',
+      'set-studio-quota',
+    ].includes(command)
   ) {
     throw new UsageError(`Unknown command "${command}". Run with --help to see the commands.`);
   }
-  const expectedPositionals = command === 'import-catalog' || command === 'move-storage-to' ? 1 : 0;
+  const expectedPositionals = command === 'set-studio-quota' ? 2 : command === 'import-catalog' || command === 'move-storage-to' ? 1 : 0;
+  if (command === 'set-studio-quota' && positionals.length !== 2) throw new UsageError('Usage: set-studio-quota <organization id> <MB|default>');
   if (positionals.length !== expectedPositionals) {
     throw new UsageError(
       expectedPositionals ? `Usage: ${command} ${command === 'import-catalog' ? '<file.json>' : '<STORAGE_URL>'}` : `Unexpected argument "${positionals[0]}".`,
     );
   }
+  const quota = command === 'set-studio-quota' ? studioQuotaArguments(positionals) : null;
   const config = loadConfig();
   // Files only: no database is opened.
   if (command === 'move-storage-to') return moveStorageTo(config.dataDir, positionals[0]!);
@@ -122,6 +150,16 @@ async function run(argv: string[]): Promise<void> {
     const ctx: AppContext = { config, db, dialect, mailer, log: consoleLog, storage, events: createDomainEvents(jobs), jobs };
     await defineBackgroundWork(ctx);
     switch (command) {
+      case 'set-studio-quota': {
+        const { organizationId, megabytes } = quota as ReturnType<typeof studioQuotaArguments>;
+        if (!(await setStudioQuota(db, organizationId, megabytes))) throw new UsageError(`No organization has the id ${organizationId}.`);
+        console.log(
+          megabytes === null
+            ? `Organization ${organizationId}'s studio quota is the default again (STUDIO_QUOTA_MB, ${config.studio.quotaBytes / 1024 / 1024} MB).`
+            : `Organization ${organizationId}'s studio quota is ${megabytes} MB.`,
+        );
+        return;
+      }
       case 'jobs': {
         if (values.retry !== undefined) {
           required(values, 'retry', 'queue');

@@ -779,6 +779,25 @@ export interface StudioLessonTable {
   created_by: number;
   created_at: number;
   updated_at: number;
+  /** Title, category and description as normalized words (lib/search-text.ts), what the library search matches. */
+  search_text: Generated<string>;
+}
+
+/** An organization's own studio storage quota (an organization without a row has STUDIO_QUOTA_MB). */
+export interface StudioQuotaTable {
+  organization_id: number;
+  quota_bytes: number;
+  updated_at: number;
+}
+
+/** One cue of a studio lesson's captions: its text and its normalized words for the search. */
+export interface StudioLessonCueTable {
+  id: Generated<number>;
+  lesson_id: number;
+  start_ms: number;
+  end_ms: number;
+  text: string;
+  search_text: string;
 }
 
 /** A resumable (tus) upload of a lesson's video; `size` is its declared length, counted against the quota. */
@@ -862,6 +881,8 @@ export interface Database {
   studio_authors: StudioAuthorTable;
   studio_lessons: StudioLessonTable;
   studio_uploads: StudioUploadTable;
+  studio_quotas: StudioQuotaTable;
+  studio_lesson_cues: StudioLessonCueTable;
   videos: VideoTable;
   video_experts: VideoExpertTable;
   trailers: TrailerTable;

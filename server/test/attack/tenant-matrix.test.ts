@@ -44,6 +44,8 @@ const extraFields = (victim: Victim) => ({
 });
 
 type Victim = {
+  /** A's published own lesson (the studio), its title, category and captions carrying the marker. */
+  lessonId: number;
   organizationId: number;
   superUserId: number;
   memberId: number;
@@ -142,6 +144,22 @@ async function buildVictim(): Promise<Victim> {
     json: { title: `${MARKER} press changeover`, category: `${MARKER} presses`, description: `${MARKER} steps` },
   });
   expect(lesson.status).toBe(201);
+  // Published, with a ready video (a catalog asset's) and captions, so every read of own lessons has it to leak.
+  const asset = await platform.ctx.db
+    .selectFrom('videos')
+    .select('media_asset_id')
+    .where('id', '=', catalog.videos.ppe as number)
+    .executeTakeFirstOrThrow();
+  await platform.ctx.db
+    .updateTable('studio_lessons')
+    .set({ media_state: 'ready', progress: 100, media_asset_id: asset.media_asset_id, duration_seconds: 12, published_at: t })
+    .where('id', '=', lesson.body.data.id)
+    .execute();
+  const captions = await platform.api('PUT', `/api/studio/lessons/${lesson.body.data.id}/captions`, {
+    ...asSuper,
+    json: { vtt: `WEBVTT\n\n00:00:00.000 --> 00:00:02.000\n${MARKER} attack q accumulator\n` },
+  });
+  expect(captions.status).toBe(200);
   const ids = [
     a.organizationId,
     lesson.body.data.id as number,
@@ -157,6 +175,7 @@ async function buildVictim(): Promise<Victim> {
     catalog.subCategories['safety-basics'] as number,
   ];
   return {
+    lessonId: lesson.body.data.id as number,
     organizationId: a.organizationId,
     superUserId: a.superUser.id,
     memberId: a.member.id,
@@ -337,6 +356,34 @@ describe('tenant and privilege matrix over every registered route', () => {
           .set({ ...row, deleted_at: null })
           .where('id', '=', id)
           .execute();
+    }
+    // The organization's own lessons, read where members look (issue 37): the walk's samples search one kind with
+    // made-up words, so each read is also asked with the words A's lesson holds, every section at once.
+    const ownLessonReads: { path: string; query: Record<string, string> }[] = [
+      { path: '/api/search', query: { q: MARKER } },
+      { path: '/api/search', query: { q: 'accumulator' } },
+      { path: '/api/search', query: { q: 'accumulator', kind: 'own_lessons' } },
+      { path: '/api/studio/library', query: { q: MARKER } },
+      { path: '/api/studio/library', query: {} },
+      { path: `/api/studio/library/${victim.lessonId}`, query: {} },
+      { path: '/api/studio/authors', query: { q: 'member' } },
+    ];
+    // A's own member finds it (so the reads below would see a leak).
+    const own = await platform.api('GET', '/api/search', { token: await openSession(platform.ctx.db, victim.memberId), query: { q: 'accumulator' } });
+    expect(own.body.data.own_lessons.items.map((i: { lesson_id: number }) => i.lesson_id)).toEqual([victim.lessonId]);
+    for (const actor of actors) {
+      const token = actor.userId === null ? undefined : await openSession(platform.ctx.db, actor.userId);
+      for (const read of ownLessonReads) {
+        attempts++;
+        const res = await platform.api('GET', read.path, { token, query: read.query, headers: { 'x-forwarded-for': nextAddress() } });
+        const { q: _echo, ...answer } = (res.body?.data ?? {}) as Record<string, unknown>;
+        const text = JSON.stringify(answer).toLowerCase();
+        const leaked = victim.secrets.filter((secret) => text.includes(secret.toLowerCase()));
+        if (leaked.length > 0 || text.includes('accumulator'))
+          breaches.push({ route: `GET ${read.path}`, actor: actor.name, foreignId: victim.lessonId, why: 'answered A’s own lesson', status: res.status });
+        if (actor.name === 'anonymous' && res.status < 300)
+          breaches.push({ route: `GET ${read.path}`, actor: actor.name, foreignId: null, why: 'answered without a session', status: res.status });
+      }
     }
     console.log(`tenant matrix: ${routes.length} routes, ${victim.ids.length} foreign ids, ${attempts} attempts, ${breaches.length} breaches`);
     expect(breaches).toEqual([]);

@@ -39,7 +39,7 @@ export const ViewAllPage = lazyPage(() => import('../features/catalog/pages/view
 export const DashboardPage = lazyPage(() => import('../features/dashboard/pages/dashboard-page.tsx'), 'DashboardPage');
 export const LibraryPage = lazyPage(() => import('../features/dashboard/pages/library-page.tsx'), 'LibraryPage');
 export const FirstLoginPage = lazyPage(() => import('../features/account/pages/first-login-page.tsx'), 'FirstLoginPage');
-export const HomePage = lazyPage(() => import('../features/home/pages/home-page.tsx'), 'HomePage');
+export const HomePage = lazyPage(() => import('./home-composed-page.tsx'), 'HomeComposedPage');
 export const CreateTeamPage = lazyPage(() => import('../features/organization/pages/create-team-page.tsx'), 'CreateTeamPage');
 export const EditOrganizationPage = lazyPage(() => import('../features/organization/pages/edit-organization-page.tsx'), 'EditOrganizationPage');
 export const EditTeamsPage = lazyPage(() => import('../features/organization/pages/edit-teams-page.tsx'), 'EditTeamsPage');

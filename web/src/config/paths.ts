@@ -111,6 +111,9 @@ export const authorCheckPath = (videoId: number) => `/assessments/videos/${video
 export const checkResultsPath = (videoId: number) => `/assessments/videos/${videoId}/results`;
 /** The video opened at a second (a transcript search result, a resume link): /video/{id}?t=SECONDS. */
 export const videoAtPath = (id: number, seconds: number) => `/video/${id}?t=${Math.max(0, Math.floor(seconds))}`;
+/** One of the organization's own lessons, playing (from `seconds` when given). */
+export const ourLessonPath = (id: number, seconds?: number | null) =>
+  `/our-lessons?${new URLSearchParams({ play: String(id), ...(seconds ? { t: String(Math.max(0, Math.floor(seconds))) } : {}) })}`;
 export const searchPath = (q: string) => `/search?${new URLSearchParams({ q })}`;
 export const expertPath = (castCrewId: number) => `/experts/${castCrewId}`;
 

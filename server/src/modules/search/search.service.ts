@@ -2,6 +2,7 @@ import { SEARCH_TOTAL_CAP, type SearchData, type SearchKind } from '@mm/contract
 import type { AppContext } from '../../app-context.ts';
 import { highlight, type ParsedQuery, parseQuery } from '../../lib/search-text.ts';
 import { mediaSigner } from '../media/index.ts';
+import { ownLessonsFound } from '../studio/index.ts';
 import type { Viewer } from '../videos/index.ts';
 import { formatDuration, pictureOf } from '../videos/index.ts';
 import { CUE_CANDIDATES, candidatesInScope, cueCandidates } from './cue-candidates.ts';
@@ -37,22 +38,25 @@ async function pageOfCues(ctx: AppContext, viewer: Viewer, query: ParsedQuery, s
  */
 export async function search(ctx: AppContext, viewer: Viewer, input: { q: string; skip: number; take: number; kind?: SearchKind }): Promise<SearchData> {
   const page: Page = { skip: input.skip, take: input.take };
-  const empty: SearchData = { q: input.q, ...page, videos: none, categories: none, sub_categories: none, experts: none, cues: none };
+  const empty: SearchData = { q: input.q, ...page, videos: none, categories: none, sub_categories: none, experts: none, cues: none, own_lessons: none };
   const query = parseQuery(input.q);
   if (!query) return empty;
   const scope = await searchScopeOf(ctx, viewer);
   const wanted = (kind: SearchKind) => input.kind === undefined || input.kind === kind;
   const { db, dialect } = ctx;
   const documentKinds = DOCUMENT_SECTIONS.filter(([, section]) => wanted(section)).map(([kind]) => kind);
-  const [documents, cues] = await Promise.all([
+  const [documents, cues, ownLessons] = await Promise.all([
     searchDocuments(db, dialect, query, scope, page, SEARCH_TOTAL_CAP, documentKinds),
     wanted('cues') && maySearchTranscripts(viewer) ? pageOfCues(ctx, viewer, query, scope, page) : { rows: [], total: 0 },
+    // The organization's own published lessons (the studio): only its own members ever get them.
+    wanted('own_lessons') ? ownLessonsFound(ctx, viewer, query, page, SEARCH_TOTAL_CAP) : none,
   ]);
   const section = (kind: DocumentKind) => documents.get(kind) ?? { rows: [], total: 0 };
   const [videos, categories, subCategories, experts] = [section('video'), section('category'), section('sub_category'), section('expert')];
   const signer = await mediaSigner(db);
   return {
     ...empty,
+    own_lessons: ownLessons,
     videos: {
       total: videos.total,
       items: videos.rows.map((v) => ({

@@ -24,6 +24,7 @@ import {
   storageUsed,
   updateLessonMedia,
 } from './studio.queries.ts';
+import { studioQuotaBytes } from './studio.service.ts';
 import { STUDIO_QUEUE, type StudioJob, studioUploadDir } from './studio-processing.ts';
 
 /** The id of each admitted creation, by its Node request: decided and recorded before the tus server runs, which names the file so. */
@@ -101,7 +102,7 @@ export async function expireAbandonedUploads(ctx: AppContext, t: number): Promis
 
 export function createStudioUploads(ctx: AppContext): StudioUploads {
   const { directory, store } = uploadStore(ctx);
-  const { maxUploadBytes, quotaBytes, maxSeconds } = ctx.config.studio;
+  const { maxUploadBytes, maxSeconds } = ctx.config.studio;
 
   const forget = (uploadId: string) => dropUpload(ctx, store, uploadId);
 
@@ -170,7 +171,7 @@ export function createStudioUploads(ctx: AppContext): StudioUploads {
     if (lesson.media_state === 'processing') throw conflict("The lesson's video is being processed: wait until it is done.");
     if (length > maxUploadBytes)
       throw new AppError(413, `The file is too large (${megabytes(length)}): a lesson's video may be ${megabytes(maxUploadBytes)} at most.`);
-    const used = await storageUsed(ctx.db, organizationId);
+    const [used, quotaBytes] = await Promise.all([storageUsed(ctx.db, organizationId), studioQuotaBytes(ctx, organizationId)]);
     if (used + length > quotaBytes)
       throw new AppError(
         413,

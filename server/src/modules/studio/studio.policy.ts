@@ -11,6 +11,11 @@ export function assertOrganizationMember(caller: Caller): number {
   return caller.organizationId;
 }
 
+/** The organization whose own lessons the caller may find (a member's, a kiosk's), null for the guest or a visitor. */
+export function ownLessonsReader(caller: Caller): number | null {
+  return caller.isGuest || caller.organizationId === null ? null : caller.organizationId;
+}
+
 /** An author or a super user of their organization: who makes its lessons. Answers the organization. */
 export async function assertStudioAuthor(db: Db, caller: Caller): Promise<number> {
   if (caller.isGuest || caller.organizationId === null || caller.kioskId !== null) throw forbidden(NOT_AN_AUTHOR);

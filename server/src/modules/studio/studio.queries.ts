@@ -1,8 +1,12 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
 import type { StudioMediaState } from '../../db/schema.ts';
+import { type ParsedQuery, searchText } from '../../lib/search-text.ts';
 
-/** The studio's tables (studio_authors, studio_lessons, studio_uploads): only this module writes them. */
+/**
+ * The studio's tables (studio_authors, studio_lessons, studio_lesson_cues, studio_uploads, studio_quotas): only this
+ * module writes them.
+ */
 
 export async function isAuthor(db: Db, userId: number, organizationId: number): Promise<boolean> {
   const row = await db
@@ -48,7 +52,17 @@ const LESSON_COLUMNS = [
 ] as const;
 
 function lessons(db: Db) {
-  return db.selectFrom('studio_lessons').leftJoin('media_assets', 'media_assets.id', 'studio_lessons.media_asset_id').select(LESSON_COLUMNS);
+  return db
+    .selectFrom('studio_lessons')
+    .leftJoin('media_assets', 'media_assets.id', 'studio_lessons.media_asset_id')
+    .select(LESSON_COLUMNS)
+    .select((eb) =>
+      eb
+        .selectFrom('studio_lesson_cues')
+        .select(eb.fn.countAll<number | string>().as('n'))
+        .whereRef('studio_lesson_cues.lesson_id', '=', 'studio_lessons.id')
+        .as('caption_cues'),
+    );
 }
 
 export type LessonRow = NonNullable<Awaited<ReturnType<typeof findLesson>>>;
@@ -99,6 +113,7 @@ export async function insertLesson(
       media_asset_id: null,
       duration_seconds: null,
       published_at: null,
+      search_text: searchText(lesson.title, lesson.category, lesson.description),
       created_by: lesson.createdBy,
       created_at: t,
       updated_at: t,
@@ -203,4 +218,131 @@ export async function latestUploadOf(db: Db, lessonId: number) {
 /** Uploads begun before `before` and never finished (abandoned: the expiry clock lets them go). */
 export async function abandonedUploads(db: Db, before: number): Promise<{ id: string; lesson_id: number }[]> {
   return db.selectFrom('studio_uploads').select(['id', 'lesson_id']).where('finished_at', 'is', null).where('created_at', '<', before).execute();
+}
+
+/** The organization's own quota in bytes, or null when it has the platform's default (STUDIO_QUOTA_MB). */
+export async function quotaOf(db: Db, organizationId: number): Promise<number | null> {
+  const row = await db.selectFrom('studio_quotas').select('quota_bytes').where('organization_id', '=', organizationId).executeTakeFirst();
+  return row ? Number(row.quota_bytes) : null;
+}
+
+/** Sets the organization's quota (null: back to the default). */
+export async function setQuota(db: Db, organizationId: number, quotaBytes: number | null, t: number): Promise<void> {
+  await db.deleteFrom('studio_quotas').where('organization_id', '=', organizationId).execute();
+  if (quotaBytes !== null) await db.insertInto('studio_quotas').values({ organization_id: organizationId, quota_bytes: quotaBytes, updated_at: t }).execute();
+}
+
+export function organizationExists(db: Db, organizationId: number) {
+  return db.selectFrom('organizations').select('id').where('id', '=', organizationId).executeTakeFirst();
+}
+
+/** Replaces a lesson's caption cues. */
+export async function replaceLessonCues(db: Db, lessonId: number, cues: { startMs: number; endMs: number; text: string }[], t: number): Promise<void> {
+  await db.deleteFrom('studio_lesson_cues').where('lesson_id', '=', lessonId).execute();
+  for (let i = 0; i < cues.length; i += 200) {
+    const chunk = cues.slice(i, i + 200);
+    await db
+      .insertInto('studio_lesson_cues')
+      .values(chunk.map((c) => ({ lesson_id: lessonId, start_ms: c.startMs, end_ms: c.endMs, text: c.text, search_text: searchText(c.text) })))
+      .execute();
+  }
+  await db.updateTable('studio_lessons').set({ updated_at: t }).where('id', '=', lessonId).execute();
+}
+
+/**
+ * LIKE patterns over ' ' + normalized words + ' ': each word whole, the last one as a prefix when the query says so.
+ * Normalized words hold letters and digits only, so they need no escaping.
+ */
+function wordPatterns(query: ParsedQuery): string[] {
+  return query.words.map((w, i) => (query.prefix && i === query.words.length - 1 ? `% ${w}%` : `% ${w} %`));
+}
+
+const spaced = (column: string) => sql<string>`(' ' || ${sql.ref(column)} || ' ')`;
+
+/**
+ * The organization's published lessons holding every word of the query in their title, category or description or in
+ * their captions (each word in one or the other), newest first, and how many there are (up to `cap`).
+ */
+export async function searchPublishedLessons(
+  db: Db,
+  organizationId: number,
+  query: ParsedQuery,
+  page: { skip: number; take: number },
+  cap: number,
+): Promise<{ rows: LessonRow[]; total: number }> {
+  let matching = lessons(db)
+    .where('studio_lessons.organization_id', '=', organizationId)
+    .where('studio_lessons.published_at', 'is not', null)
+    .where('studio_lessons.media_state', '=', 'ready');
+  for (const pattern of wordPatterns(query)) {
+    matching = matching.where((eb) =>
+      eb.or([
+        eb(spaced('studio_lessons.search_text'), 'like', pattern),
+        eb.exists(
+          eb
+            .selectFrom('studio_lesson_cues')
+            .select('studio_lesson_cues.id')
+            .whereRef('studio_lesson_cues.lesson_id', '=', 'studio_lessons.id')
+            .where(spaced('studio_lesson_cues.search_text'), 'like', pattern),
+        ),
+      ]),
+    );
+  }
+  const all = await matching.orderBy('studio_lessons.published_at', 'desc').orderBy('studio_lessons.id', 'desc').limit(cap).execute();
+  return { rows: all.slice(page.skip, page.skip + page.take), total: all.length };
+}
+
+/** Each lesson's earliest caption cue holding one of the query's words. */
+export async function firstMatchingCues(db: Db, lessonIds: number[], query: ParsedQuery): Promise<Map<number, { start_ms: number; text: string }>> {
+  if (lessonIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('studio_lesson_cues')
+    .select(['lesson_id', 'start_ms', 'text'])
+    .where('lesson_id', 'in', lessonIds)
+    .where((eb) => eb.or(wordPatterns(query).map((pattern) => eb(spaced('studio_lesson_cues.search_text'), 'like', pattern))))
+    .orderBy('lesson_id')
+    .orderBy('start_ms')
+    .execute();
+  const first = new Map<number, { start_ms: number; text: string }>();
+  for (const row of rows) if (!first.has(row.lesson_id)) first.set(row.lesson_id, { start_ms: Number(row.start_ms), text: row.text });
+  return first;
+}
+
+/**
+ * The organization's people (not deleted, not the guest) whose name, e-mail, role or employee number hold every word,
+ * authors and super users first, then by name; and how many match.
+ */
+export async function organizationPeople(db: Db, organizationId: number, words: string[], take: number) {
+  let matching = db
+    .selectFrom('users')
+    .leftJoin('studio_authors', 'studio_authors.user_id', 'users.id')
+    .where('users.organization_id', '=', organizationId)
+    .where('users.deleted_at', 'is', null)
+    .where('users.is_guest', '=', 0);
+  // Normalized words (letters and digits only): no LIKE escaping needed.
+  for (const word of words) {
+    const pattern = `%${word}%`;
+    matching = matching.where('users.search_text', 'like', pattern);
+  }
+  const [rows, count] = await Promise.all([
+    matching
+      .select([
+        'users.id',
+        'users.name',
+        'users.last_name',
+        'users.email',
+        'users.employee_number',
+        'users.role',
+        'users.is_super_user',
+        'studio_authors.user_id as author_id',
+      ])
+      .orderBy(sql`case when users.is_super_user = 1 or studio_authors.user_id is not null then 0 else 1 end`)
+      .orderBy('users.name')
+      .orderBy('users.last_name')
+      .orderBy('users.id')
+      .limit(take)
+      .execute(),
+    matching.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
 }

@@ -11,10 +11,12 @@ import {
   createStudioLesson,
   publishStudioLesson,
   setStudioAuthor,
+  setStudioLessonCaptions,
   studioLessonOf,
   studioLessons,
   studioLibrary,
   studioLibraryLesson,
+  studioPeople,
 } from './studio.service.ts';
 import { createStudioUploads } from './studio-uploads.ts';
 
@@ -57,6 +59,13 @@ export const studioRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     ...contractRoute(routes.publishStudioLesson),
     handler: async (request) => ok(await publishStudioLesson(ctx, callerOf(request), request.params.lessonId), 'The lesson is published.'),
   });
+
+  app.route({
+    ...contractRoute(routes.setStudioLessonCaptions),
+    handler: async (request) => ok(await setStudioLessonCaptions(ctx, callerOf(request), request.params.lessonId, request.body.vtt), 'The captions are saved.'),
+  });
+
+  app.route({ ...contractRoute(routes.studioPeople), handler: async (request) => ok(await studioPeople(ctx, callerOf(request), request.query.q)) });
 
   app.route({
     ...contractRoute(routes.setStudioAuthor),

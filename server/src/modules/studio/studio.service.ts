@@ -1,20 +1,36 @@
-import type { LibraryLesson, LibraryLessonData, StudioLesson, StudioLessonsData } from '@mm/contract';
+import {
+  type LibraryLesson,
+  type LibraryLessonData,
+  type OwnLessonHit,
+  STUDIO_PEOPLE_PAGE,
+  type StudioLesson,
+  type StudioLessonsData,
+  type StudioPeopleData,
+} from '@mm/contract';
 import type { AppContext } from '../../app-context.ts';
 import { now, toIso } from '../../lib/clock.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { highlight, type ParsedQuery, searchWords } from '../../lib/search-text.ts';
 import type { Caller } from '../auth/index.ts';
+import { parseWebVtt, WebVttError } from '../captions/index.ts';
 import { MASTER_PLAYLIST } from '../catalog/index.ts';
 import { type MediaSigner, mediaSigner } from '../media/index.ts';
-import { assertOrganizationMember, assertStudioAuthor, assertStudioSuperUser } from './studio.policy.ts';
+import { formatDuration } from '../videos/index.ts';
+import { assertOrganizationMember, assertStudioAuthor, assertStudioSuperUser, ownLessonsReader } from './studio.policy.ts';
 import {
   findLesson,
+  firstMatchingCues,
   insertLesson,
   isAuthor,
   type LessonRow,
   organizationLessons,
+  organizationPeople,
   organizationUser,
   publishedLessons,
   publishLesson,
+  quotaOf,
+  replaceLessonCues,
+  searchPublishedLessons,
   setAuthor,
   storageUsed,
 } from './studio.queries.ts';
@@ -35,7 +51,13 @@ function studioLesson(row: LessonRow, signer: MediaSigner): StudioLesson {
     poster_url: row.media_state === 'ready' && row.content_hash ? signer.posterUrl(row.content_hash) : null,
     published_at: toIso(row.published_at),
     created_at: toIso(row.created_at) as string,
+    caption_cues: Number(row.caption_cues ?? 0),
   };
+}
+
+/** The organization's storage quota in bytes: its own (platform set-studio-quota), else STUDIO_QUOTA_MB. */
+export async function studioQuotaBytes(ctx: AppContext, organizationId: number): Promise<number> {
+  return (await quotaOf(ctx.db, organizationId)) ?? ctx.config.studio.quotaBytes;
 }
 
 function libraryLesson(row: LessonRow, signer: MediaSigner): LibraryLesson {
@@ -52,8 +74,13 @@ function libraryLesson(row: LessonRow, signer: MediaSigner): LibraryLesson {
 
 export async function studioLessons(ctx: AppContext, caller: Caller): Promise<StudioLessonsData> {
   const organizationId = await assertStudioAuthor(ctx.db, caller);
-  const [rows, used, signer] = await Promise.all([organizationLessons(ctx.db, organizationId), storageUsed(ctx.db, organizationId), mediaSigner(ctx.db)]);
-  const { maxUploadBytes, quotaBytes, maxSeconds } = ctx.config.studio;
+  const [rows, used, quotaBytes, signer] = await Promise.all([
+    organizationLessons(ctx.db, organizationId),
+    storageUsed(ctx.db, organizationId),
+    studioQuotaBytes(ctx, organizationId),
+    mediaSigner(ctx.db),
+  ]);
+  const { maxUploadBytes, maxSeconds } = ctx.config.studio;
   return {
     lessons: rows.map((row) => studioLesson(row, signer)),
     storage: { used_bytes: used, quota_bytes: quotaBytes, max_upload_bytes: maxUploadBytes, max_seconds: maxSeconds },
@@ -95,6 +122,80 @@ export async function setStudioAuthor(ctx: AppContext, caller: Caller, userId: n
   if (userId === caller.userId) throw badRequest('A super user is an author already.');
   await ctx.db.transaction().execute((trx) => setAuthor(trx, userId, organizationId, author, caller.userId, now()));
   return { user_id: userId, author: await isAuthor(ctx.db, userId, organizationId) };
+}
+
+/** Replaces a lesson's captions with a WebVTT file's cues (a draft's or a published lesson's: the video is unchanged). */
+export async function setStudioLessonCaptions(ctx: AppContext, caller: Caller, lessonId: number, vtt: string): Promise<StudioLesson> {
+  const organizationId = await assertStudioAuthor(ctx.db, caller);
+  if (!(await findLesson(ctx.db, lessonId, organizationId))) throw notFound(NO_SUCH_LESSON);
+  let cues: ReturnType<typeof parseWebVtt>;
+  try {
+    cues = parseWebVtt(Buffer.from(vtt, 'utf8'));
+  } catch (error) {
+    if (error instanceof WebVttError) throw badRequest(`The captions file ${error.message}.`);
+    throw error;
+  }
+  if (cues.length === 0) throw badRequest('The captions file holds no cue.');
+  await ctx.db.transaction().execute((trx) => replaceLessonCues(trx, lessonId, cues, now()));
+  return studioLessonOf(ctx, caller, lessonId);
+}
+
+/** The super user's organization's people, authors first, filtered by the words of q. */
+export async function studioPeople(ctx: AppContext, caller: Caller, q: string | undefined): Promise<StudioPeopleData> {
+  const organizationId = assertStudioSuperUser(caller);
+  const { rows, total } = await organizationPeople(ctx.db, organizationId, searchWords(q ?? '').slice(0, 8), STUDIO_PEOPLE_PAGE);
+  return {
+    people: rows.map((row) => ({
+      user_id: row.id,
+      name: `${row.name} ${row.last_name}`.trim(),
+      email: row.email,
+      employee_number: row.employee_number,
+      role: row.role,
+      super_user: row.is_super_user === 1,
+      author: row.is_super_user === 1 || row.author_id !== null,
+    })),
+    total,
+  };
+}
+
+/**
+ * The search's section of the caller's own organization's published lessons (title, category, description or
+ * captions): empty for anyone who is not a member of an organization (the guest, a visitor).
+ */
+export async function ownLessonsFound(
+  ctx: AppContext,
+  caller: Caller,
+  query: ParsedQuery,
+  page: { skip: number; take: number },
+  cap: number,
+): Promise<{ items: OwnLessonHit[]; total: number }> {
+  const organizationId = ownLessonsReader(caller);
+  if (organizationId === null) return { items: [], total: 0 };
+  const { rows, total } = await searchPublishedLessons(ctx.db, organizationId, query, page, cap);
+  if (rows.length === 0) return { items: [], total };
+  const [cues, signer] = await Promise.all([
+    firstMatchingCues(
+      ctx.db,
+      rows.map((r) => r.id),
+      query,
+    ),
+    mediaSigner(ctx.db),
+  ]);
+  return {
+    total,
+    items: rows.map((row) => {
+      const cue = cues.get(row.id);
+      return {
+        lesson_id: row.id,
+        title: row.title,
+        category: row.category,
+        poster_url: signer.posterUrl(row.content_hash as string),
+        duration: formatDuration(row.duration_seconds ?? 0),
+        snippet: highlight(cue ? cue.text : `${row.title} — ${row.description}`.replace(/ — $/, ''), query),
+        start_seconds: cue ? Math.floor(cue.start_ms / 1000) : null,
+      };
+    }),
+  };
 }
 
 /** Words of a library search, lower-cased (at most 8). */

@@ -13,7 +13,18 @@ const playedSeconds = (video: HTMLVideoElement) => {
  * A stream in the page with the browser's own controls (previews, a toolbox talk's clip). `onPlayed` hears how much
  * of it has played so far, for a caller whose server decides whether that counts as watched.
  */
-export function InlineVideo({ src, testId, onPlayed }: { src: string; testId: string; onPlayed?: (seconds: number) => void }) {
+export function InlineVideo({
+  src,
+  testId,
+  onPlayed,
+  startAt,
+}: {
+  src: string;
+  testId: string;
+  onPlayed?: (seconds: number) => void;
+  /** Where to start (seconds), e.g. a caption's moment found by the search. */
+  startAt?: number;
+}) {
   const ref = useRef<HTMLVideoElement>(null);
   const hls = useHls(ref, { src, preferredHeight: 480, autoPlay: false });
   return (
@@ -25,6 +36,7 @@ export function InlineVideo({ src, testId, onPlayed }: { src: string; testId: st
           controls
           style={{ width: '100%', background: '#000' }}
           data-testid={testId}
+          onLoadedMetadata={startAt ? (e) => (e.currentTarget.currentTime = startAt) : undefined}
           onTimeUpdate={onPlayed ? (e) => onPlayed(playedSeconds(e.currentTarget)) : undefined}
         />
       </AspectRatio>

@@ -1,5 +1,5 @@
 import { Container, Stack } from '@mantine/core';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../config/paths.ts';
@@ -14,7 +14,8 @@ import { takeWelcome } from '../welcome.ts';
 
 const FIRST_LOGIN_RESET_MS = 3000;
 
-export function HomePage() {
+/** `below`: what the app composes under the learning path (the organization's own lessons, from the studio). */
+export function HomePage({ below }: { below?: ReactNode } = {}) {
   const session = useSignedInSession();
   const [firstLogin] = useState(session.first_login === 1);
   const profile = useProfile();
@@ -72,6 +73,7 @@ export function HomePage() {
     <Container size="lg" py="xl">
       <Stack gap="xl">
         <LearningDashboard onFailure={goLogout} />
+        {below}
       </Stack>
     </Container>
   );

@@ -1,8 +1,9 @@
 import { Anchor, Avatar, Card, Group, Image, SimpleGrid, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
-import type { CategoryHit, CueHit, ExpertHit, SubCategoryHit, VideoHit } from '@mm/contract';
+import type { CategoryHit, CueHit, ExpertHit, OwnLessonHit, SubCategoryHit, VideoHit } from '@mm/contract';
 import { IconPlayerPlayFilled } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { categoryPath, expertPath, subCategoryPath, videoAtPath, videoPath } from '../../../config/paths.ts';
+import { categoryPath, expertPath, ourLessonPath, subCategoryPath, videoAtPath, videoPath } from '../../../config/paths.ts';
 import { formatDuration } from '../../../lib/duration.ts';
 import { initialsOf } from '../../../lib/initials.ts';
 import { formatClock } from '../../../lib/playback-position.ts';
@@ -25,6 +26,42 @@ export function VideoResults({ items }: { items: VideoHit[] }) {
                 {video.category_name} · {formatDuration(video.duration, { inList: true })}
               </Text>
               <HighlightedSnippet snippet={video.snippet} lineClamp={3} />
+            </Stack>
+          </Card>
+        </li>
+      ))}
+    </SimpleGrid>
+  );
+}
+
+/** The member's own organization's lessons (the studio): each opens and plays, from the caption's moment when one matched. */
+export function OwnLessonResults({ items }: { items: OwnLessonHit[] }) {
+  const { t } = useTranslation('studio');
+  return (
+    <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md" component="ul" className="search-list">
+      {items.map((lesson) => (
+        <li key={lesson.lesson_id}>
+          <Card withBorder radius="md" padding="sm" h="100%">
+            <Card.Section>
+              <Image src={lesson.poster_url} alt="" h={140} fit="cover" />
+            </Card.Section>
+            <Stack gap={4} mt="sm">
+              <Anchor component={Link} to={ourLessonPath(lesson.lesson_id, lesson.start_seconds)} fw={600} translate="no">
+                {lesson.title}
+                {lesson.start_seconds !== null && <VisuallyHidden> {t('search.at', { time: formatClock(lesson.start_seconds) })}</VisuallyHidden>}
+              </Anchor>
+              <Text size="xs" c="dimmed" translate="no">
+                {lesson.category} · {formatDuration(lesson.duration, { inList: true })}
+              </Text>
+              {lesson.start_seconds !== null && (
+                <Group gap={4} wrap="nowrap">
+                  <IconPlayerPlayFilled size={12} aria-hidden />
+                  <Text size="xs" fw={700}>
+                    {t('search.said', { time: formatClock(lesson.start_seconds) })}
+                  </Text>
+                </Group>
+              )}
+              <HighlightedSnippet snippet={lesson.snippet} lineClamp={3} />
             </Stack>
           </Card>
         </li>

@@ -1,10 +1,11 @@
 import { Alert, Button, Container, EmptyState, Group, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconAlertTriangle, IconSearch, IconZoomQuestion } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
 import { useSearch } from '../api/search-catalog.ts';
-import { CategoryResults, CueResults, ExpertResults, SubCategoryResults, VideoResults } from '../components/result-lists.tsx';
+import { CategoryResults, CueResults, ExpertResults, OwnLessonResults, SubCategoryResults, VideoResults } from '../components/result-lists.tsx';
 import { ResultSection } from '../components/result-section.tsx';
 import '../search.css';
 import { countOf, SEARCH_QUERY_MAX, type SearchData } from '@mm/contract';
@@ -55,6 +56,7 @@ function SearchForm({ initial, onSearch }: { initial: string; onSearch: (q: stri
 
 function SearchResults({ q }: { q: string }) {
   const search = useSearch(q);
+  const { t } = useTranslation('studio');
 
   if (search.isError) {
     return (
@@ -87,6 +89,15 @@ function SearchResults({ q }: { q: string }) {
       <Text size="sm" c="dimmed" role="status">
         {stale ? 'Searching…' : `${describeCount(data)} for “${data.q}”`}
       </Text>
+      {data.own_lessons.total > 0 && (
+        <ResultSection
+          q={data.q}
+          kind="own_lessons"
+          title={t('search.heading')}
+          first={data.own_lessons}
+          renderItems={(items) => <OwnLessonResults items={items} />}
+        />
+      )}
       {data.videos.total > 0 && (
         <ResultSection q={data.q} kind="videos" title="Videos" first={data.videos} renderItems={(items) => <VideoResults items={items} />} />
       )}
@@ -112,7 +123,7 @@ function SearchResults({ q }: { q: string }) {
   );
 }
 
-const SECTIONS = ['videos', 'cues', 'categories', 'sub_categories', 'experts'] as const;
+const SECTIONS = ['own_lessons', 'videos', 'cues', 'categories', 'sub_categories', 'experts'] as const;
 
 const isEmpty = (data: SearchData) => SECTIONS.every((kind) => data[kind].total === 0);
 

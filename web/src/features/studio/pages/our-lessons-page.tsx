@@ -1,5 +1,6 @@
 import { Button, Card, Container, Image, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { InlineVideo } from '../../../components/video-player/inline-video.tsx';
 import { formatClock } from '../../../lib/playback-position.ts';
@@ -9,7 +10,11 @@ import { useLibraryLessons } from '../api/get-library-lessons.ts';
 /** /our-lessons: the lessons the member's own organization made and published (the studio), searched and played here. */
 export function OurLessonsPage() {
   const [q, setQ] = useState('');
-  const [playing, setPlaying] = useState<number | null>(null);
+  // A search result opens /our-lessons?play=<id>&t=<second of the caption that matched>.
+  const [params] = useSearchParams();
+  const asked = Number(params.get('play'));
+  const [playing, setPlaying] = useState<number | null>(Number.isSafeInteger(asked) && asked > 0 ? asked : null);
+  const startAt = playing === asked ? Number(params.get('t')) || undefined : undefined;
   const lessons = useLibraryLessons(q.trim());
   const lesson = useLibraryLesson(playing);
   return (
@@ -24,7 +29,7 @@ export function OurLessonsPage() {
           <Title order={2} size="h3" mb="sm">
             {lesson.data.title}
           </Title>
-          <InlineVideo src={lesson.data.stream_url} testId="our-lesson-video" />
+          <InlineVideo key={lesson.data.id} src={lesson.data.stream_url} testId="our-lesson-video" startAt={startAt} />
           {lesson.data.description && <Text mt="sm">{lesson.data.description}</Text>}
         </Card>
       )}

@@ -1,7 +1,10 @@
-import { Alert, Badge, Button, Card, FileButton, Group, Progress, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
-import type { StudioLesson } from '@mm/contract';
+import { Alert, Badge, Button, Card, FileButton, Group, Modal, Progress, SimpleGrid, Stack, Switch, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue, useDisclosure } from '@mantine/hooks';
+import type { StudioLesson, StudioLessonsData, StudioPerson } from '@mm/contract';
+import { IconSearch } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { AdminPage } from '../../../components/admin-page.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -9,11 +12,14 @@ import { notifyError, notifyErrorMessage, notifySuccess } from '../../../lib/not
 import { useCreateStudioLesson } from '../api/create-studio-lesson.ts';
 import { useStudioLessons } from '../api/get-studio-lessons.ts';
 import { usePublishStudioLesson } from '../api/publish-studio-lesson.ts';
+import { useSetLessonCaptions } from '../api/set-lesson-captions.ts';
 import { studioKey } from '../api/studio-keys.ts';
+import { useSetStudioAuthor, useStudioPeople } from '../api/studio-people.ts';
 import { uploadLessonVideo } from '../api/upload-lesson-video.ts';
 
 const megabytes = (bytes: number) => {
   const mb = bytes / 1024 / 1024;
+  if (mb >= 1024) return `${mb >= 10240 ? Math.round(mb / 1024) : (mb / 1024).toFixed(1)} GB`;
   return `${mb < 10 ? mb.toFixed(1) : Math.round(mb)} MB`;
 };
 
@@ -26,11 +32,149 @@ const MEDIA_WORDS: Record<StudioLesson['media_state'], string> = {
 };
 
 /** A progress bar with its name on the element that carries role="progressbar" (Mantine's section). */
-function LabelledProgress({ value, label, animated = false }: { value: number; label: string; animated?: boolean }) {
+function LabelledProgress({
+  value,
+  label,
+  describedBy,
+  animated = false,
+  color,
+}: {
+  value: number;
+  label: string;
+  /** The id of the text that says the value in words (Mantine's own aria-valuetext is the percentage). */
+  describedBy?: string;
+  animated?: boolean;
+  color?: string;
+}) {
   return (
     <Progress.Root mt={4}>
-      <Progress.Section value={value} aria-label={label} animated={animated} />
+      <Progress.Section value={value} aria-label={label} aria-describedby={describedBy} animated={animated} color={color} />
     </Progress.Root>
+  );
+}
+
+/** The organization's storage: used / quota as text, and a meter whose accessible value says the same words. */
+function StorageMeter({ storage }: { storage: StudioLessonsData['storage'] }) {
+  const { t } = useTranslation('studio');
+  const percent = Math.min(100, Math.round((storage.used_bytes / storage.quota_bytes) * 100));
+  const meter = t('storage.meter', { used: megabytes(storage.used_bytes), quota: megabytes(storage.quota_bytes), percent });
+  const left = Math.max(0, storage.quota_bytes - storage.used_bytes);
+  return (
+    <Card withBorder padding="md" component="section" aria-labelledby="storage-heading">
+      <Group justify="space-between" align="baseline" gap="xs">
+        <Title order={2} size="h4" id="storage-heading">
+          {t('storage.heading')}
+        </Title>
+        <Text size="sm" fw={600} id="storage-meter-text">
+          {meter}
+        </Text>
+      </Group>
+      <LabelledProgress value={percent} label={t('storage.meterLabel')} describedBy="storage-meter-text" color={percent >= 90 ? 'red' : undefined} />
+      <Text size="xs" c="dimmed" mt={6}>
+        {left < 1024 * 1024 ? t('storage.full') : t('storage.left', { left: megabytes(left) })}
+      </Text>
+    </Card>
+  );
+}
+
+/** A super user's choice of authors: a searchable list of the organization's people, one switch each. */
+function AuthorsPanel() {
+  const { t } = useTranslation('studio');
+  const [opened, { open, close }] = useDisclosure(false);
+  const [q, setQ] = useState('');
+  const [debounced] = useDebouncedValue(q.trim(), 250);
+  const people = useStudioPeople(debounced, opened);
+  const everyone = useStudioPeople('', true);
+  const authors = everyone.data?.people.filter((p) => p.author && !p.super_user).length;
+  return (
+    <Card withBorder padding="md" component="section" aria-labelledby="authors-heading">
+      <Group justify="space-between" align="flex-start" gap="sm">
+        <div style={{ flex: '1 1 16rem' }}>
+          <Title order={2} size="h4" id="authors-heading">
+            {t('authors.heading')}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {t('authors.intro')}
+          </Text>
+          {authors !== undefined && (
+            <Text size="sm" mt={4}>
+              {t('authors.count', { count: authors })}
+            </Text>
+          )}
+        </div>
+        <Button variant="default" onClick={open}>
+          {t('authors.open')}
+        </Button>
+      </Group>
+      <Modal opened={opened} onClose={close} title={t('authors.dialogTitle')} size="lg">
+        <Stack gap="sm">
+          <TextInput
+            label={t('authors.search')}
+            description={t('authors.searchHint')}
+            type="search"
+            maxLength={100}
+            value={q}
+            onChange={(e) => setQ(e.currentTarget.value)}
+            leftSection={<IconSearch size={16} aria-hidden />}
+            data-autofocus
+          />
+          {people.data &&
+            (people.data.people.length === 0 ? (
+              <Text>{t('authors.none')}</Text>
+            ) : (
+              <Stack gap={0} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-busy={people.isFetching}>
+                {people.data.people.map((person) => (
+                  <PersonRow key={person.user_id} person={person} />
+                ))}
+              </Stack>
+            ))}
+          {people.data && people.data.total > people.data.people.length && (
+            <Text size="sm" c="dimmed">
+              {t('authors.more', { shown: people.data.people.length, total: people.data.total })}
+            </Text>
+          )}
+        </Stack>
+      </Modal>
+    </Card>
+  );
+}
+
+function PersonRow({ person }: { person: StudioPerson }) {
+  const { t } = useTranslation('studio');
+  const set = useSetStudioAuthor();
+  const detail = [person.email ?? person.employee_number, person.role].filter(Boolean).join(' · ');
+  const toggle = (author: boolean) =>
+    set.mutate(
+      { userId: person.user_id, author },
+      { onSuccess: () => notifySuccess(t(author ? 'authors.made' : 'authors.unmade', { name: person.name })), onError: notifyError },
+    );
+  return (
+    <Group component="li" justify="space-between" wrap="nowrap" gap="sm" py="xs" style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}>
+      <div style={{ minWidth: 0 }}>
+        <Text fw={600} translate="no" truncate>
+          {person.name}
+        </Text>
+        {detail && (
+          <Text size="sm" c="dimmed" translate="no" truncate>
+            {detail}
+          </Text>
+        )}
+      </div>
+      <Group gap="xs" wrap="nowrap">
+        {person.super_user && (
+          <Badge variant="light" color="gray">
+            {t('authors.superUser')}
+          </Badge>
+        )}
+        <Switch
+          checked={person.author}
+          disabled={person.super_user || set.isPending}
+          onChange={(e) => toggle(e.currentTarget.checked)}
+          aria-label={t('authors.toggle', { name: person.name })}
+          size="md"
+        />
+      </Group>
+    </Group>
   );
 }
 
@@ -39,17 +183,14 @@ export function StudioPage() {
   const lessons = useStudioLessons();
   if (!lessons.data) return <PageLoader label="Loading the studio" />;
   const { storage } = lessons.data;
-  const usedPercent = Math.min(100, Math.round((storage.used_bytes / storage.quota_bytes) * 100));
   return (
     <AdminPage title="Studio" back={paths.home}>
       <Stack gap="lg">
         <Text c="dimmed">Your organization's own lessons. Only its members see them, and only once you publish them.</Text>
-        <div>
-          <Text size="sm" id="storage-label">
-            Storage: {megabytes(storage.used_bytes)} of {megabytes(storage.quota_bytes)} used
-          </Text>
-          <LabelledProgress value={usedPercent} label={`Storage used: ${usedPercent}%`} />
-        </div>
+        <SimpleGrid cols={{ base: 1, md: lessons.data.can_manage_authors ? 2 : 1 }}>
+          <StorageMeter storage={storage} />
+          {lessons.data.can_manage_authors && <AuthorsPanel />}
+        </SimpleGrid>
         <NewLessonForm />
         <Title order={2} size="h3">
           Lessons
@@ -103,6 +244,43 @@ function NewLessonForm() {
         </Group>
       </Stack>
     </Card>
+  );
+}
+
+/** The lesson's captions: how many lines, and a WebVTT file to add or replace them. */
+function CaptionsControl({ lesson }: { lesson: StudioLesson }) {
+  const { t } = useTranslation('studio');
+  const save = useSetLessonCaptions();
+  const choose = async (file: File | null) => {
+    if (!file) return;
+    let vtt: string;
+    try {
+      vtt = await file.text();
+    } catch {
+      notifyErrorMessage(t('captions.unreadable'));
+      return;
+    }
+    save.mutate({ lessonId: lesson.id, vtt }, { onSuccess: () => notifySuccess(t('captions.saved')), onError: notifyError });
+  };
+  return (
+    <Stack gap={4}>
+      <Text size="sm">{lesson.caption_cues > 0 ? t('captions.count', { count: lesson.caption_cues }) : t('captions.none')}</Text>
+      <Group>
+        <FileButton onChange={(file) => void choose(file)} accept=".vtt,text/vtt">
+          {(props) => (
+            <Button
+              {...props}
+              variant="default"
+              size="xs"
+              loading={save.isPending}
+              aria-label={`${t(lesson.caption_cues > 0 ? 'captions.replace' : 'captions.add')}: ${lesson.title}`}
+            >
+              {t(lesson.caption_cues > 0 ? 'captions.replace' : 'captions.add')}
+            </Button>
+          )}
+        </FileButton>
+      </Group>
+    </Stack>
   );
 }
 
@@ -182,6 +360,7 @@ function LessonCard({ lesson, maxSeconds }: { lesson: StudioLesson; maxSeconds: 
             </Button>
           )}
         </Group>
+        <CaptionsControl lesson={lesson} />
         {canUpload && (
           <Text size="xs" c="dimmed">
             A video of at most {Math.round(maxSeconds / 60)} minutes; an interrupted upload resumes where it stopped when you choose the file again.

@@ -1,0 +1,242 @@
+import { execFile, execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { organizationWithMembers, STRONG_PASSWORD, signIn, startPlatform, type TestPlatform, uniqueEmail } from '../../../test/harness.ts';
+import { addMember } from '../organization/organization.service.ts';
+import { setStudioQuota } from './index.ts';
+
+/**
+ * The studio's lessons where members look (issue 37): the organization's own quota, the super user's list of
+ * authors, captions, and the search finding published own lessons by a caption word or a title word, for the
+ * organization's members only (never another organization's, the guest or a visitor).
+ */
+let platform: TestPlatform;
+let a: Awaited<ReturnType<typeof organizationWithMembers>>;
+let b: Awaited<ReturnType<typeof organizationWithMembers>>;
+let guest: string;
+let media: string;
+let video: Buffer;
+let operator: { id: number; token: string };
+let lessonId: number;
+
+const TUS = { 'tus-resumable': '1.0.0' };
+const run = promisify(execFile);
+const serverDir = path.resolve(import.meta.dirname, '../../..');
+
+const CAPTIONS = `WEBVTT
+
+00:00:00.000 --> 00:00:01.000
+Lock out the hydraulic accumulator first.
+
+00:00:01.000 --> 00:00:02.000
+Then bleed the accumulator to zero.
+`;
+
+beforeAll(async () => {
+  media = fs.mkdtempSync(path.join(os.tmpdir(), 'mm-studio-library-'));
+  const file = path.join(media, 'lesson.mp4');
+  execFileSync('ffmpeg', [
+    ...['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=size=160x90:rate=10:duration=2'],
+    ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', file],
+  ]);
+  video = fs.readFileSync(file);
+  platform = await startPlatform({ STUDIO_MAX_UPLOAD_MB: '3', STUDIO_QUOTA_MB: '5', JOB_POLL_MS: '100' });
+  a = await organizationWithMembers(platform, 'Press Works');
+  b = await organizationWithMembers(platform, 'Rival Plant');
+  const email = uniqueEmail('operator');
+  const id = await addMember(platform.ctx, a.organizationId, {
+    email,
+    password: STRONG_PASSWORD,
+    name: 'Olga',
+    lastName: 'Quillfeather',
+    team: 'Assembly',
+    role: 'Setter',
+  });
+  operator = { id, token: await signIn(platform, email) };
+  guest = await signIn(platform, platform.ctx.config.guest.email, platform.ctx.config.guest.password);
+});
+afterAll(async () => {
+  await platform?.close();
+  if (media) fs.rmSync(media, { recursive: true, force: true });
+});
+
+const api = (method: string, p: string, token: string | undefined, json?: unknown) => platform.api(method, p, { token, json });
+const search = (token: string | undefined, q: string, kind?: string) => platform.api('GET', '/api/search', { token, query: { q, ...(kind ? { kind } : {}) } });
+
+async function createUpload(token: string, lesson: number, length: number) {
+  return fetch(`${platform.url}/api/studio/uploads`, {
+    method: 'POST',
+    headers: {
+      ...TUS,
+      authorization: `Bearer ${token}`,
+      'upload-length': String(length),
+      'upload-metadata': `lesson_id ${Buffer.from(String(lesson)).toString('base64')}`,
+    },
+  });
+}
+
+async function publishedLesson(token: string, title: string): Promise<number> {
+  const created = await api('POST', '/api/studio/lessons', token, { title, category: 'Hydraulics', description: 'Before any work on press 3.' });
+  expect(created.status).toBe(201);
+  const id = created.body.data.id as number;
+  const upload = await createUpload(token, id, video.length);
+  expect(upload.status).toBe(201);
+  const finish = await fetch(`${platform.url}${upload.headers.get('location')}`, {
+    method: 'PATCH',
+    headers: { ...TUS, authorization: `Bearer ${token}`, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
+    body: new Uint8Array(video),
+  });
+  expect(finish.status).toBe(204);
+  for (let i = 0; i < 300; i++) {
+    const res = await api('GET', `/api/studio/lessons/${id}`, token);
+    if (res.body.data.media_state === 'ready') break;
+    expect(res.body.data.media_state).not.toBe('failed');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  expect((await api('POST', `/api/studio/lessons/${id}/publish`, token)).status).toBe(200);
+  return id;
+}
+
+describe('the organization’s quota', () => {
+  it('is STUDIO_QUOTA_MB until the operator sets the organization’s own; uploads over it are refused', async () => {
+    const before = await api('GET', '/api/studio/lessons', a.superUser.token);
+    expect(before.body.data.storage.quota_bytes).toBe(5 * 1024 * 1024);
+    expect(await setStudioQuota(platform.ctx.db, a.organizationId, 1)).toBe(true);
+    expect((await api('GET', '/api/studio/lessons', a.superUser.token)).body.data.storage.quota_bytes).toBe(1024 * 1024);
+    // B keeps the default.
+    expect((await api('GET', '/api/studio/lessons', b.superUser.token)).body.data.storage.quota_bytes).toBe(5 * 1024 * 1024);
+    const lesson = await api('POST', '/api/studio/lessons', a.superUser.token, { title: 'Too big for 1 MB', category: 'Presses' });
+    const over = await createUpload(a.superUser.token, lesson.body.data.id, 1_200_000);
+    expect(over.status).toBe(413);
+    expect((await over.json()).error_messages).toMatch(/storage is full: 0\.0 MB of 1\.0 MB used/);
+    expect(await setStudioQuota(platform.ctx.db, a.organizationId, 20)).toBe(true);
+    expect((await api('GET', '/api/studio/lessons', a.superUser.token)).body.data.storage.quota_bytes).toBe(20 * 1024 * 1024);
+    expect(await setStudioQuota(platform.ctx.db, 999_999, 20)).toBe(false);
+  });
+
+  it('is set from the command line: set-studio-quota <organization id> <MB|default>', { timeout: 120_000 }, async () => {
+    // The command against the platform's own database.
+    const { databaseUrl, dataDir } = platform.ctx.config;
+    const cli = (...args: string[]) =>
+      run('npx', ['tsx', 'src/cli/platform.ts', ...args], { cwd: serverDir, env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl } }).then(
+        (r) => ({ code: 0, stdout: r.stdout, stderr: r.stderr }),
+        (e) => ({ code: e.code as number, stdout: e.stdout as string, stderr: e.stderr as string }),
+      );
+    const set = await cli('set-studio-quota', String(b.organizationId), '2048');
+    expect(set.code).toBe(0);
+    expect(set.stdout).toContain(`Organization ${b.organizationId}'s studio quota is 2048 MB.`);
+    expect((await api('GET', '/api/studio/lessons', b.superUser.token)).body.data.storage.quota_bytes).toBe(2048 * 1024 * 1024);
+    const bad = await cli('set-studio-quota', String(b.organizationId), '2.5');
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toContain('whole number of MB');
+    expect(await setStudioQuota(platform.ctx.db, b.organizationId, null)).toBe(true);
+    expect((await api('GET', '/api/studio/lessons', b.superUser.token)).body.data.storage.quota_bytes).toBe(5 * 1024 * 1024);
+  });
+});
+
+describe('naming authors', () => {
+  it('a super user lists the organization’s people with search, authors first, and switches one', async () => {
+    const all = await platform.api('GET', '/api/studio/authors', { token: a.superUser.token });
+    expect(all.status).toBe(200);
+    expect(all.body.data.total).toBe(3);
+    // The super user (an author already) first; nobody of organization B.
+    expect(all.body.data.people[0]).toMatchObject({ user_id: a.superUser.id, super_user: true, author: true });
+    expect(JSON.stringify(all.body.data)).not.toContain(b.member.email);
+    const found = await platform.api('GET', '/api/studio/authors', { token: a.superUser.token, query: { q: 'quillfeather setter' } });
+    expect(found.body.data).toEqual({
+      total: 1,
+      people: [
+        { user_id: operator.id, name: 'Olga Quillfeather', email: expect.any(String), employee_number: null, role: 'Setter', super_user: false, author: false },
+      ],
+    });
+    expect((await api('PUT', `/api/studio/authors/${operator.id}`, a.superUser.token, { author: true })).body.data).toEqual({
+      user_id: operator.id,
+      author: true,
+    });
+    const after = await platform.api('GET', '/api/studio/authors', { token: a.superUser.token, query: { q: 'quillfeather' } });
+    expect(after.body.data.people[0].author).toBe(true);
+    // Only a super user lists them; another organization's super user sees only their own people.
+    expect((await platform.api('GET', '/api/studio/authors', { token: operator.token })).status).toBe(403);
+    expect((await platform.api('GET', '/api/studio/authors', { token: a.member.token })).status).toBe(403);
+    expect((await platform.api('GET', '/api/studio/authors', { token: guest })).status).toBe(403);
+    expect((await platform.api('GET', '/api/studio/authors')).status).toBe(401);
+    const rival = await platform.api('GET', '/api/studio/authors', { token: b.superUser.token, query: { q: 'quillfeather' } });
+    expect(rival.body.data).toEqual({ people: [], total: 0 });
+  });
+});
+
+describe('captions and search', () => {
+  it('an author adds captions; a bad file is refused with a reason and changes nothing', { timeout: 120_000 }, async () => {
+    lessonId = await publishedLesson(operator.token, 'Press 3 energy isolation');
+    const bad = await api('PUT', `/api/studio/lessons/${lessonId}/captions`, operator.token, { vtt: 'not captions' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error_messages).toMatch(/does not start with "WEBVTT"/);
+    expect((await api('PUT', `/api/studio/lessons/${lessonId}/captions`, operator.token, {})).status).toBe(400);
+    const saved = await api('PUT', `/api/studio/lessons/${lessonId}/captions`, operator.token, { vtt: CAPTIONS });
+    expect(saved.status).toBe(200);
+    expect(saved.body.data.caption_cues).toBe(2);
+    // A member, another organization's super user, the guest and a visitor cannot.
+    for (const token of [a.member.token, b.superUser.token, guest, undefined])
+      expect((await api('PUT', `/api/studio/lessons/${lessonId}/captions`, token, { vtt: CAPTIONS })).status).toBeGreaterThanOrEqual(401);
+    expect(await platform.ctx.db.selectFrom('studio_lesson_cues').select('id').where('lesson_id', '=', lessonId).execute()).toHaveLength(2);
+  });
+
+  it('the organization’s members find a published own lesson by a caption word or a title word, and open its moment', async () => {
+    const byCaption = await search(a.member.token, 'accumulator');
+    expect(byCaption.status).toBe(200);
+    expect(byCaption.body.data.own_lessons.total).toBe(1);
+    const hit = byCaption.body.data.own_lessons.items[0];
+    expect(hit).toMatchObject({ lesson_id: lessonId, title: 'Press 3 energy isolation', category: 'Hydraulics', start_seconds: 0, duration: '00:00:02' });
+    expect(hit.snippet.some((s: { text: string; hit: boolean }) => s.hit && s.text.toLowerCase() === 'accumulator')).toBe(true);
+    // Words of the title and of the captions together; the last word as a prefix; accents ignored.
+    expect((await search(a.member.token, 'isolation bleed')).body.data.own_lessons.items[0]).toMatchObject({ lesson_id: lessonId, start_seconds: 1 });
+    expect((await search(a.member.token, 'énergy hydrau')).body.data.own_lessons.total).toBe(1);
+    expect((await search(a.member.token, 'accumulator forklift')).body.data.own_lessons.total).toBe(0);
+    // The section alone (its "show more").
+    const only = await search(a.member.token, 'accumulator', 'own_lessons');
+    expect(only.body.data.own_lessons.total).toBe(1);
+    expect(only.body.data.videos.total).toBe(0);
+    // Its super user and its authors too; the library lists it.
+    expect((await search(a.superUser.token, 'accumulator')).body.data.own_lessons.total).toBe(1);
+    const library = await platform.api('GET', '/api/studio/library', { token: a.member.token, query: { q: 'press' } });
+    expect(library.body.data.lessons.map((l: { id: number }) => l.id)).toContain(lessonId);
+  });
+
+  it('a draft is found by nobody, not even its own organization’s members', async () => {
+    const draft = await api('POST', '/api/studio/lessons', operator.token, { title: 'Accumulator draft', category: 'Hydraulics' });
+    expect(draft.status).toBe(201);
+    const found = await search(a.member.token, 'accumulator');
+    expect(found.body.data.own_lessons.items.map((i: { lesson_id: number }) => i.lesson_id)).toEqual([lessonId]);
+  });
+
+  it('another organization’s members, the guest and visitors never get it: search, library, lesson or media', async () => {
+    const one = await api('GET', `/api/studio/library/${lessonId}`, a.member.token);
+    const streamUrl = one.body.data.stream_url as string;
+    for (const token of [b.member.token, b.superUser.token, guest]) {
+      for (const q of ['accumulator', 'energy isolation', 'hydraulics']) {
+        const res = await search(token, q);
+        expect(res.status).toBe(200);
+        expect(res.body.data.own_lessons).toEqual({ items: [], total: 0 });
+        const { q: _echo, ...answer } = res.body.data;
+        expect(JSON.stringify(answer)).not.toMatch(/accumulator|energy isolation|hydraulics/i);
+        expect((await search(token, q, 'own_lessons')).body.data.own_lessons.total).toBe(0);
+      }
+      expect((await api('GET', `/api/studio/library/${lessonId}`, token)).status).toBeGreaterThanOrEqual(403);
+    }
+    expect((await api('GET', '/api/studio/library', b.member.token)).body.data.lessons).toEqual([]);
+    expect((await api('GET', '/api/studio/library', guest)).status).toBe(403);
+    const anonymous = await search(undefined, 'accumulator');
+    expect(anonymous.status).toBe(401);
+    expect((await api('GET', '/api/studio/library', undefined)).status).toBe(401);
+    expect((await api('GET', `/api/studio/library/${lessonId}`, undefined)).status).toBe(401);
+    // The media: the signed URL only the organization's member was given plays; its files without a valid signature never do.
+    expect((await fetch(`${platform.url}${streamUrl}`)).status).toBe(200);
+    const [, , expires, , hash] = streamUrl.split('/');
+    const forged = `/media/${expires}/${'0'.repeat(43)}/${hash}/master.m3u8`;
+    expect([401, 403, 404]).toContain((await fetch(`${platform.url}${forged}`)).status);
+    expect([401, 403, 404]).toContain((await fetch(`${platform.url}/media/${hash}/master.m3u8`)).status);
+  });
+});

@@ -1,0 +1,14 @@
+import { routes } from '@mm/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { studioKey } from './studio-keys.ts';
+
+/** PUT /api/studio/lessons/:lessonId/captions: the text of a WebVTT file replaces the lesson's captions. */
+export function setLessonCaptions({ lessonId, vtt }: { lessonId: number; vtt: string }) {
+  return apiRequest(routes.setStudioLessonCaptions, { params: { lessonId }, body: { vtt } });
+}
+
+export function useSetLessonCaptions() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: setLessonCaptions, onSuccess: () => queryClient.invalidateQueries({ queryKey: studioKey }) });
+}
