@@ -37,6 +37,7 @@ import * as integrations from './migrations/2026-11-27-046-integrations.ts';
 import * as scim from './migrations/2026-11-27-047-scim.ts';
 import * as languages from './migrations/2026-11-27-048-languages.ts';
 import * as studioUploadExpiry from './migrations/2026-11-27-049-studio-upload-expiry.ts';
+import * as xapi from './migrations/2026-11-27-052-xapi.ts';
 
 /** Versioned migrations, in order. Never edit one that has landed: add a new file. */
 const migrations: Record<string, Migration> = {
@@ -77,6 +78,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-27-047-scim': scim,
   '2026-11-27-048-languages': languages,
   '2026-11-27-049-studio-upload-expiry': studioUploadExpiry,
+  '2026-11-27-052-xapi': xapi,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
