@@ -27,7 +27,7 @@ function emittedEvents(): Map<string, string[]> {
 
 describe('the domain events and their handlers', () => {
   // Only the registrations are read here: no handler runs, so the queue is never reached.
-  const subscribers = createDomainEvents({} as JobQueue, 'http://localhost:3000').subscribers();
+  const subscribers = createDomainEvents({} as JobQueue, { publicUrl: 'http://localhost:3000' }).subscribers();
 
   it('emits only known events, each with at least one handler, and every known event somewhere', () => {
     const emitted = emittedEvents();

@@ -16,7 +16,7 @@ async function announce(jobs: JobQueue, trx: DbTransaction, organizationId: numb
 }
 
 /** The webhooks' handlers: each event an endpoint may subscribe to, written as outbox rows (docs/architecture.md, "Domain events"). */
-export function subscribeIntegrations(events: DomainEvents, jobs: JobQueue, publicUrl: string): void {
+export function subscribeIntegrations(events: DomainEvents, jobs: JobQueue, site: { readonly publicUrl: string }): void {
   events.on('member.created', 'integrations: webhooks', (trx, e) =>
     announce(jobs, trx, e.organizationId, 'member.created', { user_id: e.userId, organization_id: e.organizationId }, e.at),
   );
@@ -79,7 +79,7 @@ export function subscribeIntegrations(events: DomainEvents, jobs: JobQueue, publ
     );
   });
 
-  subscribeStatements(events, jobs, publicUrl);
+  subscribeStatements(events, jobs, site);
 }
 
 /**
@@ -87,11 +87,11 @@ export function subscribeIntegrations(events: DomainEvents, jobs: JobQueue, publ
  * organization has a Learning Record Store switched on: a lesson first opened (experienced) and watched (completed),
  * a category certificate (completed), a knowledge check submitted (passed or failed, with the score).
  */
-function subscribeStatements(events: DomainEvents, jobs: JobQueue, publicUrl: string): void {
+function subscribeStatements(events: DomainEvents, jobs: JobQueue, site: { readonly publicUrl: string }): void {
   events.on('watch.reported', 'integrations: xAPI statements (experienced, completed)', async (trx, e) => {
     const lesson = { path: `/video/${e.video.id}`, type: 'lesson' as const, name: e.video.title };
     if (e.started)
-      await queueStatement(jobs, trx, publicUrl, e.organizationId, {
+      await queueStatement(jobs, trx, site.publicUrl, e.organizationId, {
         key: `video:${e.video.id}:user:${e.userId}:experienced`,
         verb: 'experienced',
         userId: e.userId,
@@ -99,7 +99,7 @@ function subscribeStatements(events: DomainEvents, jobs: JobQueue, publicUrl: st
         object: lesson,
       });
     if (e.watched)
-      await queueStatement(jobs, trx, publicUrl, e.organizationId, {
+      await queueStatement(jobs, trx, site.publicUrl, e.organizationId, {
         key: `video:${e.video.id}:user:${e.userId}:completed`,
         verb: 'completed',
         userId: e.userId,
@@ -109,7 +109,7 @@ function subscribeStatements(events: DomainEvents, jobs: JobQueue, publicUrl: st
   });
   events.on('certificate.issued', 'integrations: xAPI statements (completed)', async (trx, e) => {
     if (e.kind !== 'category') return;
-    await queueStatement(jobs, trx, publicUrl, e.organizationId, {
+    await queueStatement(jobs, trx, site.publicUrl, e.organizationId, {
       key: `certificate:${e.certificateId}`,
       verb: 'completed',
       userId: e.userId,
@@ -118,7 +118,7 @@ function subscribeStatements(events: DomainEvents, jobs: JobQueue, publicUrl: st
     });
   });
   const checkStatement = (verb: 'passed' | 'failed') => (trx: EventTransaction, e: Readonly<CheckPassed>) =>
-    queueStatement(jobs, trx, publicUrl, e.organizationId, {
+    queueStatement(jobs, trx, site.publicUrl, e.organizationId, {
       key: `check-attempt:${e.attemptId}`,
       verb,
       userId: e.userId,
