@@ -117,7 +117,9 @@ describe('integrations', () => {
     await expectVisible(page.getByText('A secret is kept: leave empty to keep it, or type a new one'));
     // The secret is never answered back, nor shown.
     expect(await field(form, 'Secret').inputValue()).toBe('');
-    expect(JSON.stringify((await stack.api('GET', '/api/integrations/xapi', { token: await stack.signIn(DEMO.superUser.email, DEMO.superUser.password) })).body)).not.toContain('plant-lrs-secret');
+    expect(
+      JSON.stringify((await stack.api('GET', '/api/integrations/xapi', { token: await stack.signIn(DEMO.superUser.email, DEMO.superUser.password) })).body),
+    ).not.toContain('plant-lrs-secret');
 
     await dismissToasts(page);
     await form.getByRole('button', { name: 'Send test statement' }).click();

@@ -119,7 +119,16 @@ it(`delivers ${MAILS} e-mails and runs ${CPU_JOBS} CPU jobs once each across ${p
   const jobs = await createJobQueue(config, db, silent);
   cleanups.push(() => jobs.stop({ drain: false }));
   const storage = await createStorage(config.storageUrl, config.dataDir);
-  const ctx: AppContext = { config, db, dialect, mailer: createMailer(db, config, silent, jobs), log: silent, storage, events: createDomainEvents(jobs, config), jobs };
+  const ctx: AppContext = {
+    config,
+    db,
+    dialect,
+    mailer: createMailer(db, config, silent, jobs),
+    log: silent,
+    storage,
+    events: createDomainEvents(jobs, config),
+    jobs,
+  };
   await defineBackgroundWork(ctx);
   await jobs.define('cluster-cpu', { retryLimit: 5, retryDelayMs: 1000 });
   // Instances starting together on an empty database would all create the guest account (its race is not this test's).

@@ -237,7 +237,15 @@ export async function submitAttempt(ctx: AppContext, caller: Caller, attemptId: 
       passed: score.passed,
       questions: score.questions.map(({ id, prompt, options, correct, chosen, right }) => ({ id, prompt, options, correct, chosen, right })),
     });
-    const outcome = { at: t, userId: caller.userId, organizationId, checkId: check.id, videoId: check.video_id, attemptId: attempt.id, scorePercent: score.scorePercent };
+    const outcome = {
+      at: t,
+      userId: caller.userId,
+      organizationId,
+      checkId: check.id,
+      videoId: check.video_id,
+      attemptId: attempt.id,
+      scorePercent: score.scorePercent,
+    };
     if (score.passed) await ctx.events.emit(trx, 'check.passed', outcome);
     else await ctx.events.emit(trx, 'check.failed', outcome);
     return answer;

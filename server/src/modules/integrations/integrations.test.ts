@@ -372,7 +372,14 @@ describe('webhooks', () => {
     // A station requiring one video, no checklist: watching it qualifies the member.
     const station = await platform.api('POST', `/api/organization/${a.organizationId}/stations`, {
       token: a.superUser.token,
-      json: { name: 'Tank entry', description: 'Confined space.', requirements: [{ kind: 'video', id: confined }], checklist: [], validity_months: 12, min_per_shift: 1 },
+      json: {
+        name: 'Tank entry',
+        description: 'Confined space.',
+        requirements: [{ kind: 'video', id: confined }],
+        checklist: [],
+        validity_months: 12,
+        min_per_shift: 1,
+      },
     });
     expect(station.status).toBe(201);
     const stationId = station.body.data.id as number;
@@ -382,7 +389,10 @@ describe('webhooks', () => {
     });
     expect(assigned.status).toBeLessThan(300);
     // Watched whole: qualified at the station, and the sub-category's only video makes its micro-certificate.
-    const watched = await platform.api('POST', '/api/watch-user-video', { token: a.member.token, json: { user: a.member.id, video: confined, timeSpent: 1440 } });
+    const watched = await platform.api('POST', '/api/watch-user-video', {
+      token: a.member.token,
+      json: { user: a.member.id, video: confined, timeSpent: 1440 },
+    });
     expect([watched.status, watched.body.error_messages]).toEqual([201, undefined]);
     await until('the qualification and the certificate', () => {
       const events = receiving.received.map((r) => JSON.parse(r.body).event);

@@ -60,7 +60,11 @@ export async function assertEndpointAllowed(ctx: AppContext, url: string): Promi
 }
 
 /** One POST to the checked address (webhooks, xAPI statements); answers the status and the first bytes of the answer. */
-export function postToCheckedAddress(target: { url: URL; address: string; family: number }, headers: Record<string, string>, body: string): Promise<{ status: number; text: string }> {
+export function postToCheckedAddress(
+  target: { url: URL; address: string; family: number },
+  headers: Record<string, string>,
+  body: string,
+): Promise<{ status: number; text: string }> {
   const pinned: LookupFunction = (_host, options, callback) => {
     if ((options as { all?: boolean }).all)
       (callback as (e: null, a: { address: string; family: number }[]) => void)(null, [{ address: target.address, family: target.family }]);

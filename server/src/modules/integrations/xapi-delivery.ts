@@ -5,13 +5,7 @@ import { unseal } from '../../lib/secret-box.ts';
 import type { JobQueue } from '../jobs/index.ts';
 import { responseExcerpt, retryOrGiveUp } from './integrations.rules.ts';
 import { checkedAddress, postToCheckedAddress } from './webhook-delivery.ts';
-import {
-  claimStatementDelivery,
-  findLrs,
-  insertStatementDelivery,
-  recordStatementAttempt,
-  statementToSend,
-} from './xapi.queries.ts';
+import { claimStatementDelivery, findLrs, insertStatementDelivery, recordStatementAttempt, statementToSend } from './xapi.queries.ts';
 import { basicAuthOf, type StatementFact, statementOf, statementsUrlOf, XAPI_VERSION } from './xapi.rules.ts';
 
 /** The queue of statement deliveries: one job per attempt, the next written with the failure (as the webhooks'). */
@@ -32,7 +26,7 @@ export async function queueStatement(
 ): Promise<number | null> {
   if (organizationId === null) return null;
   const lrs = await findLrs(trx, organizationId);
-  if (!lrs || lrs.enabled !== 1) return null;
+  if (lrs?.enabled !== 1) return null;
   const statement = statementOf(publicUrl, organizationId, fact);
   const id = await insertStatementDelivery(
     trx,

@@ -18,7 +18,14 @@ export async function saveLrs(
   row: { organizationId: number; endpoint: string; username: string; secretSealed: string; enabled: boolean; updatedBy: number },
   t: number,
 ): Promise<void> {
-  const values = { endpoint: row.endpoint, username: row.username, secret_sealed: row.secretSealed, enabled: row.enabled ? 1 : 0, updated_by: row.updatedBy, updated_at: t };
+  const values = {
+    endpoint: row.endpoint,
+    username: row.username,
+    secret_sealed: row.secretSealed,
+    enabled: row.enabled ? 1 : 0,
+    updated_by: row.updatedBy,
+    updated_at: t,
+  };
   await db
     .insertInto('xapi_lrs')
     .values({ organization_id: row.organizationId, ...values })

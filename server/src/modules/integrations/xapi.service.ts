@@ -7,9 +7,9 @@ import { seal } from '../../lib/secret-box.ts';
 import type { Caller } from '../auth/index.ts';
 import { integrationsOrganizationOf } from './integrations.policy.ts';
 import { assertEndpointAllowed } from './webhook-delivery.ts';
-import { queueStatement } from './xapi-delivery.ts';
 import { deleteLrs, findLrs, findStatementDelivery, type LrsRow, listStatementDeliveries, saveLrs } from './xapi.queries.ts';
 import { statementsUrlOf } from './xapi.rules.ts';
+import { queueStatement } from './xapi-delivery.ts';
 
 /** The statement log shows the latest deliveries. */
 const LOG_LENGTH = 50;

@@ -71,7 +71,12 @@ async function lrs(auth: { username: string; secret: string }, behaviour: { fail
       }
       for (const s of statements) stored.set(s.id, JSON.stringify(s));
       if (posts <= (behaviour.failFirst ?? 0) + (behaviour.loseAnswers ?? 0)) return answer(500, { error: 'stored, but the answer was lost' });
-      return request.method === 'PUT' ? answer(204, undefined) : answer(200, statements.map((s) => s.id));
+      return request.method === 'PUT'
+        ? answer(204, undefined)
+        : answer(
+            200,
+            statements.map((s) => s.id),
+          );
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -97,7 +102,8 @@ async function plantWithLrs(name: string, store: Awaited<ReturnType<typeof lrs>>
     json: { endpoint: store.endpoint, username: AUTH.username, secret: AUTH.secret, enabled: true },
   });
   expect([saved.status, saved.body.error_messages]).toEqual([200, undefined]);
-  const log = async () => (await platform.api('GET', '/api/integrations/xapi/deliveries', { token: org.superUser.token })).body.data as { status: string; attempts: number }[];
+  const log = async () =>
+    (await platform.api('GET', '/api/integrations/xapi/deliveries', { token: org.superUser.token })).body.data as { status: string; attempts: number }[];
   return { ...org, log };
 }
 
@@ -145,13 +151,23 @@ describe('xAPI', () => {
     expect((await platform.api('DELETE', '/api/integrations/xapi', { token: b.superUser.token })).status).toBe(404);
     // Members cannot manage it.
     expect((await platform.api('GET', '/api/integrations/xapi', { token: a.member.token })).status).toBe(403);
-    expect((await platform.api('PUT', '/api/integrations/xapi', { token: a.member.token, json: { endpoint: store.endpoint, username: 'x', secret: 'y', enabled: true } })).status).toBe(403);
+    expect(
+      (
+        await platform.api('PUT', '/api/integrations/xapi', {
+          token: a.member.token,
+          json: { endpoint: store.endpoint, username: 'x', secret: 'y', enabled: true },
+        })
+      ).status,
+    ).toBe(403);
     const after = await platform.ctx.db.selectFrom('xapi_lrs').selectAll().where('organization_id', '=', a.organizationId).executeTakeFirstOrThrow();
     expect(after).toEqual(row.updated_at === after.updated_at ? row : { ...row, updated_at: after.updated_at });
 
     // A first set-up needs a secret; a private address is refused where the operator does not allow it.
     const c = await organizationWithMembers(platform, 'Plant Forgetful');
-    const noSecret = await platform.api('PUT', '/api/integrations/xapi', { token: c.superUser.token, json: { endpoint: store.endpoint, username: 'k', enabled: true } });
+    const noSecret = await platform.api('PUT', '/api/integrations/xapi', {
+      token: c.superUser.token,
+      json: { endpoint: store.endpoint, username: 'k', enabled: true },
+    });
     expect(noSecret.status).toBe(400);
     platform.ctx.config.integrations.allowPrivateWebhooks = false;
     try {
@@ -231,7 +247,9 @@ describe('xAPI', () => {
     for (const video of lessons) {
       expect(of('experienced', `${base}/video/${video}`)).toHaveLength(1);
       expect(of('completed', `${base}/video/${video}`)).toEqual([
-        expect.objectContaining({ object: expect.objectContaining({ definition: expect.objectContaining({ type: 'http://adlnet.gov/expapi/activities/lesson' }) }) }),
+        expect.objectContaining({
+          object: expect.objectContaining({ definition: expect.objectContaining({ type: 'http://adlnet.gov/expapi/activities/lesson' }) }),
+        }),
       ]);
     }
     expect(of('completed', `${base}/category/${catalog.categories.safety}`)).toEqual([
@@ -264,18 +282,27 @@ describe('xAPI', () => {
     expect((await a.log())[0]).toMatchObject({ status: 'failed', attempts: 1, response_status: 409 });
 
     // Wrong credentials: 401, retried (the super user may correct the secret within the 24 hours).
-    await platform.api('PUT', '/api/integrations/xapi', { token: a.superUser.token, json: { endpoint: store.endpoint, username: AUTH.username, secret: 'wrong', enabled: true } });
+    await platform.api('PUT', '/api/integrations/xapi', {
+      token: a.superUser.token,
+      json: { endpoint: store.endpoint, username: AUTH.username, secret: 'wrong', enabled: true },
+    });
     await platform.api('POST', '/api/integrations/xapi/test', { token: a.superUser.token });
     await until('a refused attempt', async () => ((await a.log())[0]?.attempts ?? 0) >= 1);
     expect((await a.log())[0]).toMatchObject({ status: 'pending', response_status: 401 });
-    await platform.api('PUT', '/api/integrations/xapi', { token: a.superUser.token, json: { endpoint: store.endpoint, username: AUTH.username, secret: AUTH.secret, enabled: true } });
+    await platform.api('PUT', '/api/integrations/xapi', {
+      token: a.superUser.token,
+      json: { endpoint: store.endpoint, username: AUTH.username, secret: AUTH.secret, enabled: true },
+    });
     await until('the corrected delivery', async () => (await a.log())[0]?.status === 'delivered', 30_000);
   });
 
   it('states nothing while the LRS is switched off, and refuses the test button then', async () => {
     const store = await lrs(AUTH);
     const a = await plantWithLrs('Plant Paused', store);
-    await platform.api('PUT', '/api/integrations/xapi', { token: a.superUser.token, json: { endpoint: store.endpoint, username: AUTH.username, enabled: false } });
+    await platform.api('PUT', '/api/integrations/xapi', {
+      token: a.superUser.token,
+      json: { endpoint: store.endpoint, username: AUTH.username, enabled: false },
+    });
     await openWholeCatalog(platform, a.organizationId);
     await platform.api('POST', '/api/watch-user-video', { token: a.member.token, json: { user: a.member.id, video: catalog.videos.lockout, timeSpent: 1440 } });
     expect((await platform.api('POST', '/api/integrations/xapi/test', { token: a.superUser.token })).status).toBe(400);

@@ -1,7 +1,7 @@
 import type { QualificationState } from '@mm/contract';
 import type { DbTransaction } from '../../db/client.ts';
-import type { DomainEvents } from '../../lib/domain-events.ts';
 import { DAY, formatDay } from '../../lib/clock.ts';
+import type { DomainEvents } from '../../lib/domain-events.ts';
 import { insertNotices, type NewNotice } from '../notices/index.ts';
 import { appendEvidence } from './evidence.queries.ts';
 import type { EvidenceEntry, EvidenceKind } from './evidence-chain.ts';
@@ -108,7 +108,12 @@ async function announce(events: DomainEvents, db: DbTransaction, transitions: Tr
 }
 
 /** Re-evaluates the rows of the stations (and people) from the kept figures. */
-export async function refreshQualifications(events: DomainEvents, db: DbTransaction, filter: { stationIds: number[]; userIds?: number[] }, t: number): Promise<void> {
+export async function refreshQualifications(
+  events: DomainEvents,
+  db: DbTransaction,
+  filter: { stationIds: number[]; userIds?: number[] },
+  t: number,
+): Promise<void> {
   const stations = new Map((await stationsByIds(db, filter.stationIds)).map((s) => [s.id, s]));
   const sources = await refreshSources(db, { ...filter, stationIds: [...stations.keys()] });
   const transitions: Transition[] = [];

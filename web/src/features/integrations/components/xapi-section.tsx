@@ -100,7 +100,12 @@ function LrsForm({ settings }: { settings: XapiSettingsData }) {
             </Button>
             {settings.configured && (
               <>
-                <Button variant="default" loading={test.isPending} disabled={!settings.enabled} onClick={() => test.mutate(undefined, { onSuccess: done, onError: notifyError })}>
+                <Button
+                  variant="default"
+                  loading={test.isPending}
+                  disabled={!settings.enabled}
+                  onClick={() => test.mutate(undefined, { onSuccess: done, onError: notifyError })}
+                >
                   {t('xapi.test')}
                 </Button>
                 <Button color="red" variant="light" onClick={() => setRemoving(true)}>
