@@ -16,9 +16,28 @@ const server = http.createServer((request, response) => {
     response.end('received');
   });
 });
-afterAll(() => {
-  server.closeAllConnections();
-  return new Promise<void>((resolve) => server.close(() => resolve()));
+/** A Learning Record Store on this machine: basic auth and the xAPI version header required, statements kept by id. */
+const LRS_AUTH = `Basic ${Buffer.from('plant-key:plant-lrs-secret').toString('base64')}`;
+const statements = new Map<string, { verb: { id: string }; actor: unknown }>();
+const lrs = http.createServer((request, response) => {
+  const chunks: Buffer[] = [];
+  request.on('data', (c: Buffer) => chunks.push(c));
+  request.on('end', () => {
+    response.setHeader('x-experience-api-version', '1.0.3');
+    response.setHeader('content-type', 'application/json');
+    if (request.headers.authorization !== LRS_AUTH) return void response.writeHead(401).end('{"error":"bad credentials"}');
+    if (request.headers['x-experience-api-version'] !== '1.0.3' || request.method !== 'POST' || request.url !== '/xapi/statements')
+      return void response.writeHead(400).end('{"error":"not an xAPI statements request"}');
+    const statement = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+    statements.set(statement.id, statement);
+    response.writeHead(200).end(JSON.stringify([statement.id]));
+  });
+});
+afterAll(async () => {
+  for (const s of [server, lrs]) {
+    s.closeAllConnections();
+    await new Promise<void>((resolve) => s.close(() => resolve()));
+  }
 });
 
 // Issue 39: a super user connects the plant's MES: an API token (shown once), a webhook endpoint, a test event that
@@ -79,5 +98,48 @@ describe('integrations', () => {
     await dismissToasts(page);
     expect(await seriousAxeFindings(page)).toEqual([]);
     await screenshotAtWidths(page, SCREENSHOTS, 'integrations-delivery-log', WIDTHS.desktop);
+  });
+
+  it('sets up a Learning Record Store, sends a test statement and sees it delivered in the statement log', async () => {
+    const { stack, browser } = env;
+    await new Promise<void>((resolve) => lrs.listen(0, '127.0.0.1', resolve));
+    const endpoint = `http://127.0.0.1:${(lrs.address() as AddressInfo).port}/xapi/`;
+
+    const page = await newPage(browser, stack, WIDTHS.desktop);
+    await signInThroughForm(page, DEMO.superUser.email, DEMO.superUser.password);
+    await page.goto('/manage-organization/integrations');
+    await expectVisible(page.getByRole('heading', { level: 2, name: 'xAPI (Learning Record Store)' }));
+    const form = page.getByRole('form', { name: 'Learning Record Store settings' });
+    await field(form, 'LRS endpoint').fill(endpoint);
+    await field(form, 'Key').fill('plant-key');
+    await field(form, 'Secret').fill('plant-lrs-secret');
+    await form.getByRole('button', { name: 'Save LRS settings' }).click();
+    await expectVisible(page.getByText('A secret is kept: leave empty to keep it, or type a new one'));
+    // The secret is never answered back, nor shown.
+    expect(await field(form, 'Secret').inputValue()).toBe('');
+    expect(
+      JSON.stringify((await stack.api('GET', '/api/integrations/xapi', { token: await stack.signIn(DEMO.superUser.email, DEMO.superUser.password) })).body),
+    ).not.toContain('plant-lrs-secret');
+
+    await dismissToasts(page);
+    await form.getByRole('button', { name: 'Send test statement' }).click();
+    const log = page.getByRole('table', { name: 'xAPI statements' });
+    await expectVisible(log.getByText('delivered'), 15_000);
+    await expectVisible(log.getByText('experienced'));
+    expect(statements.size).toBe(1);
+    const [statement] = [...statements.values()];
+    expect(statement?.verb.id).toBe('http://adlnet.gov/expapi/verbs/experienced');
+    expect(statement?.actor).toMatchObject({ account: { homePage: expect.any(String), name: expect.stringMatching(/^\d+$/) } });
+    await dismissToasts(page);
+    expect(await seriousAxeFindings(page)).toEqual([]);
+    await screenshotAtWidths(page, SCREENSHOTS, 'integrations-xapi', WIDTHS.desktop);
+
+    // The removal asks first.
+    await form.getByRole('button', { name: 'Remove LRS' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Remove the Learning Record Store?' });
+    await expectVisible(dialog);
+    expect(await seriousAxeFindings(page)).toEqual([]);
+    await screenshotAtWidths(page, SCREENSHOTS, 'integrations-xapi-remove', WIDTHS.desktop);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
   });
 });

@@ -19,7 +19,14 @@ export const API_SCOPE_LABELS: Record<ApiScope, string> = {
 };
 
 /** The events a webhook endpoint may subscribe to. */
-export const WEBHOOK_EVENTS = ['member.created', 'member.deactivated', 'certificate.issued', 'check.passed', 'video.completed'] as const;
+export const WEBHOOK_EVENTS = [
+  'member.created',
+  'member.deactivated',
+  'certificate.issued',
+  'qualification.changed',
+  'check.passed',
+  'video.completed',
+] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 /** The event "send test event" delivers (to the one endpoint, whatever it subscribes to). */
 export const WEBHOOK_TEST_EVENT = 'webhook.test';
@@ -91,6 +98,59 @@ export const webhookDelivery = z.object({
 });
 export type WebhookDelivery = z.infer<typeof webhookDelivery>;
 export const webhookDeliveriesData = z.array(webhookDelivery);
+
+/* xAPI: statements of the organization's learning sent to its Learning Record Store (docs/integrations.md). */
+
+export const XAPI_MESSAGES = {
+  notConfigured: 'No Learning Record Store is set up for your organization.',
+  secretRequired: 'Enter the LRS secret (password).',
+  noKey: 'xAPI is not available on this platform: its operator has not set SSO_SECRET_KEY.',
+  switchedOff: 'Switch statements on to send a test statement.',
+} as const;
+
+/** The verbs the platform states (ADL vocabulary). */
+export const XAPI_VERBS = ['experienced', 'completed', 'passed', 'failed'] as const;
+export type XapiVerb = (typeof XAPI_VERBS)[number];
+
+/** The LRS settings as the super user sees them: never the secret, only whether one is kept. */
+export const xapiSettingsData = z.object({
+  configured: z.boolean(),
+  endpoint: z.string(),
+  username: z.string(),
+  has_secret: z.boolean(),
+  enabled: z.boolean(),
+  /** The `homePage` of every statement's actor account (the platform's public URL); the account's `name` is the member's id. */
+  actor_home_page: z.string(),
+  updated_at: isoTime,
+});
+export type XapiSettingsData = z.infer<typeof xapiSettingsData>;
+
+export const saveXapiSettingsRequest = z.object({
+  /** The LRS's xAPI base (statements are sent to `<endpoint>/statements`). */
+  endpoint: z.string().trim().min(1, 'Enter the LRS endpoint.').max(2000),
+  /** The LRS key (basic-auth user name). */
+  username: z.string().trim().min(1, 'Enter the LRS key (user name).').max(200),
+  /** The LRS secret (basic-auth password); empty keeps the one already kept. */
+  secret: z.string().max(500).optional(),
+  enabled: z.boolean(),
+});
+export type SaveXapiSettingsRequest = z.infer<typeof saveXapiSettingsRequest>;
+
+export const xapiDelivery = z.object({
+  id: z.number(),
+  /** The statement's id (a UUID derived from the fact: the same on every retry, so the LRS keeps it once). */
+  statement_id: z.string(),
+  verb: z.string(),
+  object_id: z.string(),
+  status: z.enum(['pending', 'delivered', 'failed']),
+  attempts: z.number(),
+  response_status: z.number().nullable(),
+  response_excerpt: z.string().nullable(),
+  created_at: z.string(),
+  last_attempt_at: isoTime,
+});
+export type XapiDelivery = z.infer<typeof xapiDelivery>;
+export const xapiDeliveriesData = z.array(xapiDelivery);
 
 /* The integration calls (/api/v1), answered to an API token. */
 

@@ -115,7 +115,7 @@ export async function buildApp(
   const jobs = await createJobQueue(config, db, log);
   const mailer = createMailer(db, config, log, jobs);
   const storage = await createStorage(config.storageUrl, config.dataDir);
-  const ctx: AppContext = { config, db, dialect, mailer, log, storage, events: createDomainEvents(jobs), jobs };
+  const ctx: AppContext = { config, db, dialect, mailer, log, storage, events: createDomainEvents(jobs, config), jobs };
   await defineBackgroundWork(ctx);
   await ensureGuestAccount(ctx);
   metrics.registerGauges(async () => queueFamilies(await jobs.stats()));

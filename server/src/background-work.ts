@@ -1,7 +1,7 @@
 import type { AppContext } from './app-context.ts';
 import { HOUR, MINUTE, now } from './lib/clock.ts';
 import { runBillingClock } from './modules/billing/billing-clock.ts';
-import { deliverWebhook, WEBHOOK_QUEUE, WEBHOOK_QUEUE_SETTINGS } from './modules/integrations/index.ts';
+import { deliverStatement, deliverWebhook, WEBHOOK_QUEUE, WEBHOOK_QUEUE_SETTINGS, XAPI_QUEUE, XAPI_QUEUE_SETTINGS } from './modules/integrations/index.ts';
 import type { ClockPeriod, JobHandler, QueueSettings } from './modules/jobs/job-queue.ts';
 import { LOST_AFTER, MAIL_QUEUE, MAIL_RETRY_DELAY_MS, MAX_ATTEMPTS } from './modules/mail/outbox.ts';
 import { pruneWriteReceipts } from './modules/playback/write-receipt-pruning.ts';
@@ -110,6 +110,13 @@ function kinds(ctx: AppContext): Kind[] {
       settings: WEBHOOK_QUEUE_SETTINGS,
       concurrency: 4,
       handler: ({ payload }) => deliverWebhook(ctx, Number(payload.deliveryId)),
+    },
+    {
+      // One xAPI statement attempt per job, retried as the webhooks' (modules/integrations/xapi-delivery.ts).
+      name: XAPI_QUEUE,
+      settings: XAPI_QUEUE_SETTINGS,
+      concurrency: 2,
+      handler: ({ payload }) => deliverStatement(ctx, Number(payload.deliveryId)),
     },
     {
       name: 'prune-write-receipts',

@@ -27,7 +27,7 @@ function emittedEvents(): Map<string, string[]> {
 
 describe('the domain events and their handlers', () => {
   // Only the registrations are read here: no handler runs, so the queue is never reached.
-  const subscribers = createDomainEvents({} as JobQueue).subscribers();
+  const subscribers = createDomainEvents({} as JobQueue, { publicUrl: 'http://localhost:3000' }).subscribers();
 
   it('emits only known events, each with at least one handler, and every known event somewhere', () => {
     const emitted = emittedEvents();
@@ -45,13 +45,20 @@ describe('the domain events and their handlers', () => {
 
   it('registers the handlers in the order docs/architecture.md describes, and the document lists every one', () => {
     expect(subscribers).toEqual({
-      'watch.reported': ['qualifications: training record and stations', 'learning: category figures and points', 'integrations: webhooks (video.completed)'],
+      'watch.reported': [
+        'qualifications: training record and stations',
+        'learning: category figures and points',
+        'integrations: webhooks (video.completed)',
+        'integrations: xAPI statements (experienced, completed)',
+      ],
       'video.revised': ['qualifications: retraining'],
       'catalog.imported': ['learning: recount category figures', 'search: rebuild the index', 'settings: renew the catalog version'],
-      'certificate.issued': ['learning: certificate points', 'integrations: webhooks'],
+      'certificate.issued': ['learning: certificate points', 'integrations: webhooks', 'integrations: xAPI statements (completed)'],
       'member.created': ['integrations: webhooks'],
       'member.deactivated': ['auth: end the sessions', 'integrations: webhooks'],
-      'check.passed': ['integrations: webhooks'],
+      'check.passed': ['integrations: webhooks', 'integrations: xAPI statements (passed)'],
+      'check.failed': ['integrations: xAPI statements (failed)'],
+      'qualification.changed': ['integrations: webhooks'],
     });
     const doc = fs.readFileSync(ARCHITECTURE, 'utf8');
     for (const [name, names] of Object.entries(subscribers)) {

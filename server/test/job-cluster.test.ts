@@ -196,7 +196,16 @@ it(`delivers ${MAILS} e-mails and prepares ${LESSONS} lessons once each across $
   const jobs = await createJobQueue(config, db, silent);
   cleanups.push(() => jobs.stop({ drain: false }));
   const storage = await createStorage(config.storageUrl, config.dataDir);
-  const ctx: AppContext = { config, db, dialect, mailer: createMailer(db, config, silent, jobs), log: silent, storage, events: createDomainEvents(jobs), jobs };
+  const ctx: AppContext = {
+    config,
+    db,
+    dialect,
+    mailer: createMailer(db, config, silent, jobs),
+    log: silent,
+    storage,
+    events: createDomainEvents(jobs, config),
+    jobs,
+  };
   await defineBackgroundWork(ctx);
   // Instances starting together on an empty database would all create the guest account (its race is not this test's).
   await ensureGuestAccount(ctx);

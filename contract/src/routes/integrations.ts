@@ -6,6 +6,7 @@ import {
   createApiTokenRequest,
   createWebhookEndpointData,
   createWebhookEndpointRequest,
+  saveXapiSettingsRequest,
   v1CreateMemberRequest,
   v1MemberProgressData,
   v1MemberQualificationsData,
@@ -15,6 +16,9 @@ import {
   webhookDeliveriesData,
   webhookDelivery,
   webhookEndpointsData,
+  xapiDeliveriesData,
+  xapiDelivery,
+  xapiSettingsData,
 } from '../integrations.ts';
 import { organizationUser } from '../organization.ts';
 import { defineRoute, defineRoutes } from '../route.ts';
@@ -78,6 +82,38 @@ export const integrationsRoutes = defineRoutes('integrations', {
     path: '/api/integrations/deliveries',
     summary: "The latest webhook deliveries of the organization's endpoints",
     answer: webhookDeliveriesData,
+  }),
+  xapiSettings: defineRoute({
+    method: 'GET',
+    path: '/api/integrations/xapi',
+    summary: "The organization's Learning Record Store settings (never its secret)",
+    answer: xapiSettingsData,
+  }),
+  saveXapiSettings: defineRoute({
+    method: 'PUT',
+    path: '/api/integrations/xapi',
+    summary: 'Set up the Learning Record Store xAPI statements are sent to (its secret sealed)',
+    body: saveXapiSettingsRequest,
+    answer: xapiSettingsData,
+  }),
+  deleteXapiSettings: defineRoute({
+    method: 'DELETE',
+    path: '/api/integrations/xapi',
+    summary: 'Stop sending xAPI statements and forget the LRS settings',
+    answer: z.null(),
+  }),
+  testXapiStatement: defineRoute({
+    method: 'POST',
+    path: '/api/integrations/xapi/test',
+    summary: 'Send a test statement to the Learning Record Store',
+    answer: xapiDelivery,
+    status: 201,
+  }),
+  xapiDeliveries: defineRoute({
+    method: 'GET',
+    path: '/api/integrations/xapi/deliveries',
+    summary: 'The latest xAPI statement deliveries',
+    answer: xapiDeliveriesData,
   }),
   v1Members: defineRoute({
     method: 'GET',

@@ -147,7 +147,7 @@ async function run(argv: string[]): Promise<void> {
     // The command line works no job: what it enqueues (e-mails of a seed, an import's work) waits for a running instance.
     jobs = await createJobQueue({ ...config, jobs: { ...config.jobs, run: false } }, db, consoleLog);
     mailer = createMailer(db, config, consoleLog, jobs);
-    const ctx: AppContext = { config, db, dialect, mailer, log: consoleLog, storage, events: createDomainEvents(jobs), jobs };
+    const ctx: AppContext = { config, db, dialect, mailer, log: consoleLog, storage, events: createDomainEvents(jobs, config), jobs };
     await defineBackgroundWork(ctx);
     switch (command) {
       case 'set-studio-quota': {

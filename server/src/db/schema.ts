@@ -856,8 +856,43 @@ export interface WebhookDeliveryTable {
   delivered_at: number | null;
 }
 
+/** An organization's Learning Record Store (modules/integrations, migration 052): the secret only sealed (lib/secret-box.ts). */
+export interface XapiLrsTable {
+  id: Generated<number>;
+  organization_id: number;
+  /** The xAPI base URL; statements go to `<endpoint>/statements`. */
+  endpoint: string;
+  /** The basic-auth user name (the LRS key). */
+  username: string;
+  secret_sealed: string;
+  enabled: number;
+  updated_by: number | null;
+  updated_at: number;
+}
+
+/** One xAPI statement to the organization's LRS: written with its fact, delivered by the job queue after the commit. */
+export interface XapiDeliveryTable {
+  id: Generated<number>;
+  organization_id: number;
+  statement_id: string;
+  verb: string;
+  object_id: string;
+  /** The statement's exact JSON. */
+  body: string;
+  status: 'pending' | 'delivered' | 'failed';
+  attempts: number;
+  lease_until: number | null;
+  response_status: number | null;
+  response_excerpt: string | null;
+  created_at: number;
+  last_attempt_at: number | null;
+  delivered_at: number | null;
+}
+
 export interface Database {
   api_tokens: ApiTokenTable;
+  xapi_lrs: XapiLrsTable;
+  xapi_deliveries: XapiDeliveryTable;
   webhook_endpoints: WebhookEndpointTable;
   webhook_deliveries: WebhookDeliveryTable;
   organizations: OrganizationTable;

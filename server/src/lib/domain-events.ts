@@ -91,6 +91,26 @@ export type CheckPassed = {
   scorePercent: number;
 };
 
+/** A member failed a video's knowledge check (a submitted attempt scored below the pass mark): `assessments` emits it, once per attempt. */
+export type CheckFailed = CheckPassed;
+
+/**
+ * A member's qualification at a station moved to another state (qualified, awaiting sign-off, expiring, expired,
+ * retraining due, in training, ...): `qualifications` emits it once per row that changed state, in the transaction
+ * that wrote the row (a watch report, a sign-off, a station change, a catalog revision or the hourly clock).
+ */
+export type QualificationChanged = {
+  at: number;
+  userId: number;
+  organizationId: number;
+  stationId: number;
+  stationName: string;
+  from: string;
+  to: string;
+  /** The qualification's expiry after the change (ms), null when it has none. */
+  expiresAt: number | null;
+};
+
 /** Every event by name, with its payload. */
 export type DomainEventMap = {
   'watch.reported': WatchReported;
@@ -100,6 +120,8 @@ export type DomainEventMap = {
   'member.created': MemberCreated;
   'member.deactivated': MemberDeactivated;
   'check.passed': CheckPassed;
+  'check.failed': CheckFailed;
+  'qualification.changed': QualificationChanged;
 };
 
 export type DomainEventName = keyof DomainEventMap;
@@ -113,6 +135,8 @@ export const DOMAIN_EVENT_NAMES = [
   'member.created',
   'member.deactivated',
   'check.passed',
+  'check.failed',
+  'qualification.changed',
 ] as const satisfies readonly DomainEventName[];
 
 export type EventTransaction = DbTransaction;

@@ -138,6 +138,19 @@ async function buildVictim(): Promise<Victim> {
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  // A's Learning Record Store (issue 39): its settings carry the marker; B must neither read nor change them.
+  await platform.ctx.db
+    .insertInto('xapi_lrs')
+    .values({
+      organization_id: a.organizationId,
+      endpoint: `https://lrs.example.com/${MARKER}/xapi/`,
+      username: `${MARKER}key`,
+      secret_sealed: `v1.${MARKER}`,
+      enabled: 1,
+      updated_by: a.superUser.id,
+      updated_at: t,
+    })
+    .execute();
   // A's own studio lesson (issue 37): private to A, its title carries the marker.
   const lesson = await platform.api('POST', '/api/studio/lessons', {
     ...asSuper,

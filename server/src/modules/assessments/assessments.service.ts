@@ -215,7 +215,7 @@ function resultOf(check: CheckRow, attempt: AttemptRow, shown: ShownEntry[], ans
 
 /**
  * Closes an open attempt inside `trx` (the member's row locked): scored against the questions it showed, recorded
- * once, added to the organization's evidence chain, and `check.passed` emitted on a pass. An attempt whose answers
+ * once, added to the organization's evidence chain, and `check.passed` or `check.failed` emitted. An attempt whose answers
  * came too late is closed at its deadline with no answers accepted (so it does not pass).
  */
 async function closeAttempt(
@@ -260,17 +260,17 @@ async function closeAttempt(
     timedOut: s.timedOut,
     questions: score.questions.map(({ id, prompt, options, correct, chosen, right }) => ({ id, prompt, options, correct, chosen, right })),
   });
-  if (score.passed) {
-    await ctx.events.emit(trx, 'check.passed', {
-      at: submittedAt,
-      userId: attempt.user_id,
-      organizationId,
-      checkId: check.id,
-      videoId: check.video_id,
-      attemptId: attempt.id,
-      scorePercent: score.scorePercent,
-    });
-  }
+  const outcome = {
+    at: submittedAt,
+    userId: attempt.user_id,
+    organizationId,
+    checkId: check.id,
+    videoId: check.video_id,
+    attemptId: attempt.id,
+    scorePercent: score.scorePercent,
+  };
+  // A timed-out attempt is failed on record, so it is stated as failed too.
+  await ctx.events.emit(trx, score.passed ? 'check.passed' : 'check.failed', outcome);
   return answer;
 }
 

@@ -1,10 +1,11 @@
 import type { WebhookEvent } from '@mm/contract';
 import type { DbTransaction } from '../../db/client.ts';
-import type { DomainEvents } from '../../lib/domain-events.ts';
+import type { CheckPassed, DomainEvents, EventTransaction } from '../../lib/domain-events.ts';
 import type { JobQueue } from '../jobs/index.ts';
 import { listEndpoints } from './integrations.queries.ts';
 import { eventsOf } from './integrations.rules.ts';
 import { queueDelivery } from './webhook-delivery.ts';
+import { queueStatement } from './xapi-delivery.ts';
 
 /**
  * The organization's endpoints, read once per transaction: an import that adds 5,000 members emits 5,000 events in one
@@ -28,7 +29,7 @@ async function announce(jobs: JobQueue, trx: DbTransaction, organizationId: numb
 }
 
 /** The webhooks' handlers: each event an endpoint may subscribe to, written as outbox rows (docs/architecture.md, "Domain events"). */
-export function subscribeIntegrations(events: DomainEvents, jobs: JobQueue): void {
+export function subscribeIntegrations(events: DomainEvents, jobs: JobQueue, site: { readonly publicUrl: string }): void {
   events.on('member.created', 'integrations: webhooks', (trx, e) =>
     announce(jobs, trx, e.organizationId, 'member.created', { user_id: e.userId, organization_id: e.organizationId }, e.at),
   );
@@ -48,6 +49,23 @@ export function subscribeIntegrations(events: DomainEvents, jobs: JobQueue): voi
         category_id: e.categoryId,
         sub_category_id: e.subCategoryId,
         verification_code: e.verificationCode,
+      },
+      e.at,
+    ),
+  );
+  events.on('qualification.changed', 'integrations: webhooks', (trx, e) =>
+    announce(
+      jobs,
+      trx,
+      e.organizationId,
+      'qualification.changed',
+      {
+        user_id: e.userId,
+        station_id: e.stationId,
+        station_name: e.stationName,
+        from: e.from,
+        to: e.to,
+        expires_at: e.expiresAt === null ? null : new Date(e.expiresAt).toISOString(),
       },
       e.at,
     ),
@@ -73,4 +91,54 @@ export function subscribeIntegrations(events: DomainEvents, jobs: JobQueue): voi
       e.at,
     );
   });
+
+  subscribeStatements(events, jobs, site);
+}
+
+/**
+ * The xAPI statements (xapi.rules.ts), each written as a delivery row with its job in the fact's transaction when the
+ * organization has a Learning Record Store switched on: a lesson first opened (experienced) and watched (completed),
+ * a category certificate (completed), a knowledge check submitted (passed or failed, with the score).
+ */
+function subscribeStatements(events: DomainEvents, jobs: JobQueue, site: { readonly publicUrl: string }): void {
+  events.on('watch.reported', 'integrations: xAPI statements (experienced, completed)', async (trx, e) => {
+    const lesson = { path: `/video/${e.video.id}`, type: 'lesson' as const, name: e.video.title };
+    if (e.started)
+      await queueStatement(jobs, trx, site.publicUrl, e.organizationId, {
+        key: `video:${e.video.id}:user:${e.userId}:experienced`,
+        verb: 'experienced',
+        userId: e.userId,
+        at: e.at,
+        object: lesson,
+      });
+    if (e.watched)
+      await queueStatement(jobs, trx, site.publicUrl, e.organizationId, {
+        key: `video:${e.video.id}:user:${e.userId}:completed`,
+        verb: 'completed',
+        userId: e.userId,
+        at: e.at,
+        object: lesson,
+      });
+  });
+  events.on('certificate.issued', 'integrations: xAPI statements (completed)', async (trx, e) => {
+    if (e.kind !== 'category') return;
+    await queueStatement(jobs, trx, site.publicUrl, e.organizationId, {
+      key: `certificate:${e.certificateId}`,
+      verb: 'completed',
+      userId: e.userId,
+      at: e.at,
+      object: { path: `/category/${e.categoryId}`, type: 'course' },
+    });
+  });
+  const checkStatement = (verb: 'passed' | 'failed') => (trx: EventTransaction, e: Readonly<CheckPassed>) =>
+    queueStatement(jobs, trx, site.publicUrl, e.organizationId, {
+      key: `check-attempt:${e.attemptId}`,
+      verb,
+      userId: e.userId,
+      at: e.at,
+      object: { path: `/video/${e.videoId}/check`, type: 'assessment' },
+      score: { percent: e.scorePercent, success: verb === 'passed' },
+    }).then(() => undefined);
+  events.on('check.passed', 'integrations: xAPI statements (passed)', checkStatement('passed'));
+  events.on('check.failed', 'integrations: xAPI statements (failed)', checkStatement('failed'));
 }

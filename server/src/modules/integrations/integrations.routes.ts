@@ -14,8 +14,9 @@ import {
   webhookDeliveries,
   webhookEndpoints,
 } from './integrations.service.ts';
+import { deleteXapiSettings, saveXapiSettings, testXapiStatement, xapiDeliveries, xapiSettings } from './xapi.service.ts';
 
-/** The super user's Integrations page: API tokens, webhook endpoints, the delivery log. */
+/** The super user's Integrations page: API tokens, webhook endpoints, the delivery log, the xAPI LRS and its statement log. */
 export const integrationsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.route({ ...contractRoute(routes.apiTokens), handler: async (request) => ok(await apiTokens(ctx, callerOf(request))) });
   app.route({
@@ -46,4 +47,21 @@ export const integrationsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
       reply.status(201).send(ok(await testWebhookEndpoint(ctx, callerOf(request), request.params.endpointId), 'Test event sent.')),
   });
   app.route({ ...contractRoute(routes.webhookDeliveries), handler: async (request) => ok(await webhookDeliveries(ctx, callerOf(request))) });
+  app.route({ ...contractRoute(routes.xapiSettings), handler: async (request) => ok(await xapiSettings(ctx, callerOf(request))) });
+  app.route({
+    ...contractRoute(routes.saveXapiSettings),
+    handler: async (request) => ok(await saveXapiSettings(ctx, callerOf(request), request.body), 'The Learning Record Store was saved.'),
+  });
+  app.route({
+    ...contractRoute(routes.deleteXapiSettings),
+    handler: async (request) => {
+      await deleteXapiSettings(ctx, callerOf(request));
+      return ok(null, 'The Learning Record Store was removed.');
+    },
+  });
+  app.route({
+    ...contractRoute(routes.testXapiStatement),
+    handler: async (request, reply) => reply.status(201).send(ok(await testXapiStatement(ctx, callerOf(request)), 'Test statement sent.')),
+  });
+  app.route({ ...contractRoute(routes.xapiDeliveries), handler: async (request) => ok(await xapiDeliveries(ctx, callerOf(request))) });
 };

@@ -358,6 +358,62 @@ describe('webhooks', () => {
     expect(events[1].data).toMatchObject({ user_id: a.member.id, video_id: videoId });
   });
 
+  it('announces qualification changes and issued certificates, signed', async () => {
+    const receiving = await receiver();
+    const a = await plant('Plant Qualified');
+    await openWholeCatalog(platform, a.organizationId);
+    const endpoint = await platform.api('POST', '/api/integrations/webhooks', {
+      token: a.superUser.token,
+      json: { url: `${receiving.url}/qualified`, events: ['qualification.changed', 'certificate.issued'] },
+    });
+    expect(endpoint.status).toBe(201);
+    const secret = endpoint.body.data.secret as string;
+    const confined = catalog.videos['confined-space'] as number;
+    // A station requiring one video, no checklist: watching it qualifies the member.
+    const station = await platform.api('POST', `/api/organization/${a.organizationId}/stations`, {
+      token: a.superUser.token,
+      json: {
+        name: 'Tank entry',
+        description: 'Confined space.',
+        requirements: [{ kind: 'video', id: confined }],
+        checklist: [],
+        validity_months: 12,
+        min_per_shift: 1,
+      },
+    });
+    expect(station.status).toBe(201);
+    const stationId = station.body.data.id as number;
+    const assigned = await platform.api('POST', `/api/organization/${a.organizationId}/stations/${stationId}/assignments`, {
+      token: a.superUser.token,
+      json: { user_ids: [a.member.id] },
+    });
+    expect(assigned.status).toBeLessThan(300);
+    // Watched whole: qualified at the station, and the sub-category's only video makes its micro-certificate.
+    const watched = await platform.api('POST', '/api/watch-user-video', {
+      token: a.member.token,
+      json: { user: a.member.id, video: confined, timeSpent: 1440 },
+    });
+    expect([watched.status, watched.body.error_messages]).toEqual([201, undefined]);
+    await until('the qualification and the certificate', () => {
+      const events = receiving.received.map((r) => JSON.parse(r.body).event);
+      return events.includes('qualification.changed') && events.includes('certificate.issued');
+    });
+    for (const r of receiving.received) expect(verify(secret, r.headers, r.body)).toBe(true);
+    const bodies = receiving.received.map((r) => JSON.parse(r.body));
+    const changed = bodies.filter((b) => b.event === 'qualification.changed');
+    expect(changed.at(-1)).toMatchObject({
+      organization_id: a.organizationId,
+      data: { user_id: a.member.id, station_id: stationId, station_name: 'Tank entry', to: 'qualified', expires_at: expect.any(String) },
+    });
+    const certificate = bodies.find((b) => b.event === 'certificate.issued');
+    expect(certificate.data).toMatchObject({
+      user_id: a.member.id,
+      kind: 'sub_category',
+      sub_category_id: catalog.subCategories['safety-advanced'],
+      verification_code: expect.any(String),
+    });
+  });
+
   const retried = async (instances: TestPlatform[]) => {
     const [first] = instances as [TestPlatform];
     const receiving = await receiver({ '/flaky': 2 });

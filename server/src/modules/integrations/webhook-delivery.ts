@@ -20,7 +20,7 @@ const TIMEOUT_MS = 10_000;
 const MAX_ANSWER_BYTES = 4096;
 
 /** A refusal of an address, told apart from a failed attempt. */
-class AddressRefused extends Error {}
+export class AddressRefused extends Error {}
 
 /**
  * Where an endpoint URL may point: https (http too where private addresses are allowed: a plant's own network), and a
@@ -59,8 +59,12 @@ export async function assertEndpointAllowed(ctx: AppContext, url: string): Promi
   }
 }
 
-/** One POST to the checked address; answers the status and the first bytes of the answer. */
-function post(target: { url: URL; address: string; family: number }, headers: Record<string, string>, body: string): Promise<{ status: number; text: string }> {
+/** One POST to the checked address (webhooks, xAPI statements); answers the status and the first bytes of the answer. */
+export function postToCheckedAddress(
+  target: { url: URL; address: string; family: number },
+  headers: Record<string, string>,
+  body: string,
+): Promise<{ status: number; text: string }> {
   const pinned: LookupFunction = (_host, options, callback) => {
     if ((options as { all?: boolean }).all)
       (callback as (e: null, a: { address: string; family: number }[]) => void)(null, [{ address: target.address, family: target.family }]);
@@ -124,7 +128,7 @@ export async function deliverWebhook(ctx: AppContext, deliveryId: number): Promi
     try {
       const target = await checkedAddress(delivery.url, ctx.config.integrations.allowPrivateWebhooks);
       const timestamp = Math.floor(now() / 1000);
-      const answer = await post(
+      const answer = await postToCheckedAddress(
         target,
         {
           'content-type': 'application/json',

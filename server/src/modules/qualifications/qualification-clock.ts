@@ -33,9 +33,9 @@ export async function runQualificationClock(ctx: AppContext): Promise<void> {
       if (row.state === 'qualified') {
         // Recertification starts here: the content again, by the expiry date (or soon, when already past it).
         const dueAt = to === 'expiring' ? row.expires_at : dueAfter(station, t);
-        await startNewCycle(trx, row, station, { to, videoIds: videosOf.get(row.station_id) ?? [], dueAt }, t);
+        await startNewCycle(ctx.events, trx, row, station, { to, videoIds: videosOf.get(row.station_id) ?? [], dueAt }, t);
       } else {
-        await moveQualification(trx, row, station, to, t);
+        await moveQualification(ctx.events, trx, row, station, to, t);
       }
     }
     return reached.length;

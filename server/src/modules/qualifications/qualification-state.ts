@@ -1,6 +1,7 @@
 import type { QualificationState } from '@mm/contract';
-import type { Db } from '../../db/client.ts';
+import type { DbTransaction } from '../../db/client.ts';
 import { DAY, formatDay } from '../../lib/clock.ts';
+import type { DomainEvents } from '../../lib/domain-events.ts';
 import { insertNotices, type NewNotice } from '../notices/index.ts';
 import { appendEvidence } from './evidence.queries.ts';
 import type { EvidenceEntry, EvidenceKind } from './evidence-chain.ts';
@@ -65,8 +66,11 @@ function transitionNotice(t: Transition): NewNotice | null {
 const EVIDENCED = ['qualified', 'expiring', 'expired', 'retraining_due'] as const satisfies readonly EvidenceKind[];
 const isEvidenced = (state: QualificationState): state is (typeof EVIDENCED)[number] => (EVIDENCED as readonly string[]).includes(state);
 
-/** The evidence and notices of the transitions that happened, grouped per organization's chain. */
-async function announce(db: Db, transitions: Transition[], t: number): Promise<void> {
+/**
+ * The evidence and notices of the transitions that happened, grouped per organization's chain, and a
+ * `qualification.changed` per transition (webhooks subscribe to it).
+ */
+async function announce(events: DomainEvents, db: DbTransaction, transitions: Transition[], t: number): Promise<void> {
   const byOrganization = new Map<number, EvidenceEntry[]>();
   for (const tr of transitions) {
     const kind = tr.to;
@@ -89,10 +93,27 @@ async function announce(db: Db, transitions: Transition[], t: number): Promise<v
     transitions.map(transitionNotice).filter((n) => n !== null),
     t,
   );
+  for (const tr of transitions) {
+    await events.emit(db, 'qualification.changed', {
+      at: t,
+      userId: tr.row.user_id,
+      organizationId: tr.row.organization_id,
+      stationId: tr.row.station_id,
+      stationName: tr.station.name,
+      from: tr.row.state,
+      to: tr.to,
+      expiresAt: tr.expiresAt,
+    });
+  }
 }
 
 /** Re-evaluates the rows of the stations (and people) from the kept figures. */
-export async function refreshQualifications(db: Db, filter: { stationIds: number[]; userIds?: number[] }, t: number): Promise<void> {
+export async function refreshQualifications(
+  events: DomainEvents,
+  db: DbTransaction,
+  filter: { stationIds: number[]; userIds?: number[] },
+  t: number,
+): Promise<void> {
   const stations = new Map((await stationsByIds(db, filter.stationIds)).map((s) => [s.id, s]));
   const sources = await refreshSources(db, { ...filter, stationIds: [...stations.keys()] });
   const transitions: Transition[] = [];
@@ -130,7 +151,7 @@ export async function refreshQualifications(db: Db, filter: { stationIds: number
     );
     if (won && next.state !== source.state) transitions.push({ row: source, station, to: next.state, expiresAt: next.expiresAt });
   }
-  await announce(db, transitions, t);
+  await announce(events, db, transitions, t);
 }
 
 /**
@@ -139,7 +160,8 @@ export async function refreshQualifications(db: Db, filter: { stationIds: number
  * at every station requiring the video.
  */
 export async function recordTraining(
-  db: Db,
+  events: DomainEvents,
+  db: DbTransaction,
   r: { userId: number; organizationId: number | null; video: TrainedVideo & { title: string }; seconds: number; t: number },
 ) {
   const completed = await addTrainingSeconds(db, r);
@@ -156,12 +178,13 @@ export async function recordTraining(
     },
   ]);
   const stationIds = await stationsRequiring(db, [r.video.id]);
-  await refreshQualifications(db, { stationIds, userIds: [r.userId] }, r.t);
+  await refreshQualifications(events, db, { stationIds, userIds: [r.userId] }, r.t);
 }
 
 /** Moves one row to another state (if it is still in the one it was read in) and announces it. */
 export async function moveQualification(
-  db: Db,
+  events: DomainEvents,
+  db: DbTransaction,
   row: QualificationRow,
   station: StationRow,
   to: QualificationState,
@@ -181,7 +204,7 @@ export async function moveQualification(
     },
     t,
   );
-  if (won) await announce(db, [{ row, station, to, expiresAt: row.expires_at }], t);
+  if (won) await announce(events, db, [{ row, station, to, expiresAt: row.expires_at }], t);
   return won;
 }
 
@@ -190,13 +213,14 @@ export async function moveQualification(
  * so they watch them again, and sign-offs count from now. Recertification and retraining.
  */
 export async function startNewCycle(
-  db: Db,
+  events: DomainEvents,
+  db: DbTransaction,
   row: QualificationRow,
   station: StationRow,
   change: { to: QualificationState; videoIds: number[]; dueAt: number | null },
   t: number,
 ): Promise<boolean> {
-  const won = await moveQualification(db, row, station, change.to, t, { cycle_started_at: t, due_at: change.dueAt });
+  const won = await moveQualification(events, db, row, station, change.to, t, { cycle_started_at: t, due_at: change.dueAt });
   if (won) await supersedeRecords(db, { videoIds: change.videoIds, userId: row.user_id }, t);
   return won;
 }

@@ -6,7 +6,7 @@ import { retrainOnRevisions } from './retraining.ts';
 export function subscribeQualifications(events: DomainEvents): void {
   // A counted watch report adds to the member's training record; completing it re-evaluates their stations.
   events.on('watch.reported', 'qualifications: training record and stations', (trx, e) =>
-    recordTraining(trx, {
+    recordTraining(events, trx, {
       userId: e.userId,
       organizationId: e.organizationId,
       video: { id: e.video.id, title: e.video.title, duration_seconds: e.video.durationSeconds, revision: e.video.revision },
@@ -16,6 +16,6 @@ export function subscribeQualifications(events: DomainEvents): void {
   );
   // A revision that requires retraining sends the people qualified through the video back to training.
   events.on('video.revised', 'qualifications: retraining', (trx, e) =>
-    retrainOnRevisions(trx, [{ videoId: e.videoId, revision: e.revision, requiresRetraining: e.requiresRetraining }], e.at),
+    retrainOnRevisions(events, trx, [{ videoId: e.videoId, revision: e.revision, requiresRetraining: e.requiresRetraining }], e.at),
   );
 }

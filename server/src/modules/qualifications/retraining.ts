@@ -1,4 +1,5 @@
-import type { Db } from '../../db/client.ts';
+import type { DbTransaction } from '../../db/client.ts';
+import type { DomainEvents } from '../../lib/domain-events.ts';
 import type { NewRevision } from '../catalog/index.ts';
 import { dueAfter, refreshQualifications, startNewCycle } from './qualification-state.ts';
 import { qualificationsOfStations } from './qualifications.queries.ts';
@@ -11,14 +12,14 @@ import { supersedeRecords } from './training-records.queries.ts';
  * cleared at a station requiring such a video moves to "retraining due" (notified, evidence kept), and every open
  * training record of those videos is closed, so the new revision must be watched to count again.
  */
-export async function retrainOnRevisions(db: Db, revisions: NewRevision[], t: number): Promise<void> {
+export async function retrainOnRevisions(events: DomainEvents, db: DbTransaction, revisions: NewRevision[], t: number): Promise<void> {
   const videoIds = revisions.filter((r) => r.requiresRetraining).map((r) => r.videoId);
   if (!videoIds.length) return;
   const stations = new Map((await stationsByIds(db, await stationsRequiring(db, videoIds))).map((s) => [s.id, s]));
   for (const row of await qualificationsOfStations(db, [...stations.keys()])) {
     const station = stations.get(row.station_id)!;
-    if (isCleared(row.state)) await startNewCycle(db, row, station, { to: 'retraining_due', videoIds: [], dueAt: dueAfter(station, t) }, t);
+    if (isCleared(row.state)) await startNewCycle(events, db, row, station, { to: 'retraining_due', videoIds: [], dueAt: dueAfter(station, t) }, t);
   }
   await supersedeRecords(db, { videoIds }, t);
-  await refreshQualifications(db, { stationIds: [...stations.keys()] }, t);
+  await refreshQualifications(events, db, { stationIds: [...stations.keys()] }, t);
 }

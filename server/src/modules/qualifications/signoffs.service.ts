@@ -90,7 +90,7 @@ export async function signOff(ctx: AppContext, caller: Caller, organizationId: n
       [{ userId: input.user_id, senderId: caller.userId, kind: QUALIFICATION_NOTICE, message: `${signerName} signed you off at ${station.name}.` }],
       t,
     );
-    await refreshQualifications(trx, { stationIds: [station.id], userIds: [input.user_id] }, t);
+    await refreshQualifications(ctx.events, trx, { stationIds: [station.id], userIds: [input.user_id] }, t);
     return signoffId;
   });
   const [saved] = await findSignoffs(ctx.db, organizationId, { ids: [id] });

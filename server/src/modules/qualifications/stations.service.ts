@@ -143,7 +143,7 @@ export async function editStation(ctx: AppContext, caller: Caller, organizationI
         detail: { station: values.name, requirements, checklist: values.checklist, validity_months: values.validity_months },
       },
     ]);
-    await refreshQualifications(trx, { stationIds: [stationId] }, t);
+    await refreshQualifications(ctx.events, trx, { stationIds: [stationId] }, t);
   });
   return describeOne(ctx.db, organizationId, stationId);
 }
@@ -196,7 +196,7 @@ export async function assignStation(
       t,
     );
     // What the newly assigned already completed counts at once.
-    await refreshQualifications(trx, { stationIds: [stationId], userIds: added }, t);
+    await refreshQualifications(ctx.events, trx, { stationIds: [stationId], userIds: added }, t);
     return added.length;
   });
   return { assigned };

@@ -13,6 +13,7 @@ import { useWebhookDeliveries } from '../api/get-webhook-deliveries.ts';
 import { useWebhookEndpoints } from '../api/get-webhook-endpoints.ts';
 import { useRevokeApiToken } from '../api/revoke-api-token.ts';
 import { useTestWebhookEndpoint } from '../api/test-webhook-endpoint.ts';
+import { XapiSection } from '../components/xapi-section.tsx';
 
 /** /manage-organization/integrations: API tokens for the plant's other systems, webhook endpoints and their delivery log. */
 export function IntegrationsPage() {
@@ -30,6 +31,7 @@ export function IntegrationsPage() {
         <ApiTokensSection />
         <WebhooksSection />
         <DeliveryLog />
+        <XapiSection />
       </Stack>
     </AdminPage>
   );
