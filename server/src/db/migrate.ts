@@ -33,6 +33,7 @@ import * as studio from './migrations/2026-11-27-040-studio.ts';
 import * as assessments from './migrations/2026-11-27-043-assessments.ts';
 import * as peopleWithoutEmail from './migrations/2026-11-27-044-people-without-email.ts';
 import * as sso from './migrations/2026-11-27-045-sso.ts';
+import * as saml from './migrations/2026-11-27-051-saml.ts';
 import * as integrations from './migrations/2026-11-27-046-integrations.ts';
 import * as scim from './migrations/2026-11-27-047-scim.ts';
 import * as languages from './migrations/2026-11-27-048-languages.ts';
@@ -77,6 +78,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-27-047-scim': scim,
   '2026-11-27-048-languages': languages,
   '2026-11-27-049-studio-upload-expiry': studioUploadExpiry,
+  '2026-11-27-051-saml': saml,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
