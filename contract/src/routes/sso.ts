@@ -44,7 +44,7 @@ export const ssoRoutes = defineRoutes('sso', {
   samlAcs: defineRoute({
     method: 'POST',
     path: '/api/sso/saml/:organization/acs',
-    summary: "The identity provider's signed SAML answer (form post): verified, then a redirect to the sign-in page with a one-time code",
+    summary: "The identity provider's signed SAML answer (form post): verified, then a redirect with a one-time code",
     params: samlOrganizationParams,
     body: samlAcsRequest,
     answer: 'redirect',

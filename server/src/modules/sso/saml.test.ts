@@ -264,3 +264,33 @@ describe('SAML connection settings', () => {
     expect((await platform.api('DELETE', '/api/sso/connection', { token: org.superUser.token })).status).toBe(404);
   });
 });
+
+describe('invitations while password sign-in is off', () => {
+  it('an invited member does not set a password: they are sent to single sign-on, which finds their account', async () => {
+    const org = await configured('Invite SAML', { password_sign_in: false });
+    const email = `invited@${org.domain}`;
+    const invited = await platform.api('POST', '/api/v4/register_members', { token: org.superUser.token, json: { emails: [email] } });
+    expect(invited.status, JSON.stringify(invited.body)).toBe(201);
+    const mail = await platform.ctx.db
+      .selectFrom('outbox')
+      .select('text_body')
+      .where('to_address', '=', email)
+      .where('kind', '=', 'invitation')
+      .executeTakeFirstOrThrow();
+    const token = new URL(/https?:\/\/\S+\/accept-invitation\?token=\S+/.exec(mail.text_body)![0]).searchParams.get('token')!;
+    const before = await count('sessions');
+    const accepted = await platform.api('POST', '/api/accept-invitation', {
+      json: { token, password: 'Correct-Horse-Battery-42', password_confirmation: 'Correct-Horse-Battery-42' },
+    });
+    expect(accepted.status).toBe(403);
+    expect(accepted.body.error_messages).toContain(SSO_MESSAGES.passwordOff);
+    expect(await count('sessions')).toBe(before);
+    const member = await platform.ctx.db.selectFrom('users').select(['id', 'password_hash']).where('email', '=', email).executeTakeFirstOrThrow();
+    expect(member.password_hash).toBeNull();
+
+    const flow = await start(email);
+    const signedIn = await finish((await post(org.sp.acs_url, answer(org, flow, email))).location, flow.browser_key);
+    expect(signedIn.status, JSON.stringify(signedIn.body)).toBe(200);
+    expect(signedIn.body.data.user_id).toBe(member.id);
+  });
+});
