@@ -26,7 +26,10 @@ describe('SAML single sign-on', () => {
   let idp: TestIdp;
   beforeAll(async () => {
     idp = await startSamlIdp();
-    idp.accounts.set('sam', { nameId: `sam@${DOMAIN}`, attributes: { email: `sam@${DOMAIN}`, given_name: 'Sam', family_name: 'Soto', department: 'Production' } });
+    idp.accounts.set('sam', {
+      nameId: `sam@${DOMAIN}`,
+      attributes: { email: `sam@${DOMAIN}`, given_name: 'Sam', family_name: 'Soto', department: 'Production' },
+    });
   });
   afterAll(async () => {
     await idp?.close();

@@ -27,7 +27,12 @@ export function authnRequestOf(url: string): { id: string; destination: string; 
   const request = new URL(url).searchParams.get('SAMLRequest') ?? '';
   const xml = inflateRawSync(Buffer.from(request, 'base64')).toString('utf8');
   const attr = (name: string) => new RegExp(`${name}="([^"]*)"`).exec(xml)?.[1] ?? '';
-  return { id: attr('ID'), destination: attr('Destination'), acsUrl: attr('AssertionConsumerServiceURL'), issuer: /<saml:Issuer[^>]*>([^<]*)</.exec(xml)?.[1] ?? '' };
+  return {
+    id: attr('ID'),
+    destination: attr('Destination'),
+    acsUrl: attr('AssertionConsumerServiceURL'),
+    issuer: /<saml:Issuer[^>]*>([^<]*)</.exec(xml)?.[1] ?? '',
+  };
 }
 
 export type ResponseOptions = {

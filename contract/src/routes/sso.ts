@@ -3,7 +3,13 @@ import {
   samlAcsRequest,
   samlOrganizationParams,
   saveSamlConnectionRequest,
-  saveSsoConnectionRequest, ssoConnectionData, ssoFinishData, ssoFinishRequest, ssoStartData, ssoStartRequest } from '../sso.ts';
+  saveSsoConnectionRequest,
+  ssoConnectionData,
+  ssoFinishData,
+  ssoFinishRequest,
+  ssoStartData,
+  ssoStartRequest,
+} from '../sso.ts';
 
 /** Single sign-on: the organization's OpenID Connect connection, and signing in through it. */
 export const ssoRoutes = defineRoutes('sso', {

@@ -33,11 +33,11 @@ import * as studio from './migrations/2026-11-27-040-studio.ts';
 import * as assessments from './migrations/2026-11-27-043-assessments.ts';
 import * as peopleWithoutEmail from './migrations/2026-11-27-044-people-without-email.ts';
 import * as sso from './migrations/2026-11-27-045-sso.ts';
-import * as saml from './migrations/2026-11-27-051-saml.ts';
 import * as integrations from './migrations/2026-11-27-046-integrations.ts';
 import * as scim from './migrations/2026-11-27-047-scim.ts';
 import * as languages from './migrations/2026-11-27-048-languages.ts';
 import * as studioUploadExpiry from './migrations/2026-11-27-049-studio-upload-expiry.ts';
+import * as saml from './migrations/2026-11-27-051-saml.ts';
 
 /** Versioned migrations, in order. Never edit one that has landed: add a new file. */
 const migrations: Record<string, Migration> = {

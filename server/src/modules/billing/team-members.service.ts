@@ -1,4 +1,4 @@
-import { type AcceptInvitationRequest, EMAIL_SHAPE, SSO_MESSAGES, type RegisterMembersData, type RegisterMembersRequest, type SessionData } from '@mm/contract';
+import { type AcceptInvitationRequest, EMAIL_SHAPE, type RegisterMembersData, type RegisterMembersRequest, type SessionData, SSO_MESSAGES } from '@mm/contract';
 import type { AppContext } from '../../app-context.ts';
 import { DAY, now } from '../../lib/clock.ts';
 import { badRequest, forbidden, unauthorized } from '../../lib/errors.ts';
@@ -7,8 +7,8 @@ import { hashPassword, passwordProblem } from '../../lib/passwords.ts';
 import { LIMITS, takeAttempt } from '../../lib/throttle.ts';
 import type { Caller } from '../auth/index.ts';
 import { assertOrganizationCounts, consumeUserToken, findUserToken, issueUserToken, signInUser, TOKEN_USE_THROTTLED } from '../auth/index.ts';
-import { passwordSignInAllowed } from '../tenancy/index.ts';
 import { invitationMail } from '../mail/index.ts';
+import { passwordSignInAllowed } from '../tenancy/index.ts';
 import { findUserById, insertUser, updateUser } from '../users/index.ts';
 import { assertSuperUser, organizationOf } from './billing.policy.ts';
 import { addWithinSeats, type SeatCount } from './seats.service.ts';

@@ -21,9 +21,7 @@ export type ServiceProvider = { entityId: string; acsUrl: string };
 
 /** The PEM of a certificate given as base64 (with or without the PEM armour); null when it is not a certificate. */
 export function certificatePem(text: string): string | null {
-  const body = text
-    .replace(/-----(BEGIN|END) CERTIFICATE-----/g, '')
-    .replace(/\s+/g, '');
+  const body = text.replace(/-----(BEGIN|END) CERTIFICATE-----/g, '').replace(/\s+/g, '');
   if (!/^[A-Za-z0-9+/]+=*$/.test(body)) return null;
   const pem = `-----BEGIN CERTIFICATE-----\n${body.match(/.{1,64}/g)!.join('\n')}\n-----END CERTIFICATE-----\n`;
   try {
@@ -164,10 +162,7 @@ export async function verifyResponse(
   if (!assertion || !assertionId) throw new SamlRefused('no assertion id');
   const confirmations = children(children(assertion, 'Subject')[0], 'SubjectConfirmation').flatMap((c) => children(c, 'SubjectConfirmationData'));
   if (confirmations.length === 0 || confirmations.some((data) => data.$?.Recipient !== sp.acsUrl)) throw new SamlRefused('recipient');
-  const ends = [
-    ...children(assertion, 'Conditions').map((c) => c.$?.NotOnOrAfter),
-    ...confirmations.map((data) => data.$?.NotOnOrAfter),
-  ]
+  const ends = [...children(assertion, 'Conditions').map((c) => c.$?.NotOnOrAfter), ...confirmations.map((data) => data.$?.NotOnOrAfter)]
     .filter((v): v is string => typeof v === 'string')
     .map((v) => Date.parse(v))
     .filter((v) => Number.isFinite(v));

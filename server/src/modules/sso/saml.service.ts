@@ -15,7 +15,6 @@ import {
   splitCertificates,
   verifyResponse,
 } from './saml-client.ts';
-import { memberOf } from './sso-members.ts';
 import {
   type ConnectionRow,
   findConnection,
@@ -26,7 +25,8 @@ import {
   takeSamlRequest,
   useAssertion,
 } from './sso.queries.ts';
-import { samlClaims, sameHash } from './sso.rules.ts';
+import { sameHash, samlClaims } from './sso.rules.ts';
+import { memberOf } from './sso-members.ts';
 
 /** How long the browser has to bring the assertion consumer's one-time code to /api/sso/finish. */
 const CODE_LIFETIME = 2 * MINUTE;
@@ -137,7 +137,7 @@ export async function finishSamlSignIn(ctx: AppContext, params: URLSearchParams,
   const connection = await findConnection(ctx.db, row.organization_id);
   const { issuer, claims } = JSON.parse(row.profile) as { issuer: string; claims: Record<string, unknown> };
   // The connection changed in between (deleted, or another provider): the identity is no longer vouched for.
-  if (!connection || connection.protocol !== 'saml' || connection.issuer !== issuer) throw badRequest(SSO_MESSAGES.flowExpired);
+  if (connection?.protocol !== 'saml' || connection.issuer !== issuer) throw badRequest(SSO_MESSAGES.flowExpired);
   const user = await memberOf(ctx, { organization_id: row.organization_id, issuer, team_claim: connection.team_claim }, claims);
   ctx.log.info({ event: 'sso_sign_in', organizationId: row.organization_id, userId: user.id, protocol: 'saml' }, 'sso sign-in');
   return signInUser(ctx, user, userAgent);

@@ -1,7 +1,7 @@
 import { SSO_MESSAGES } from '@mm/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { giveSeats, organizationWithMembers, type TestPlatform, startPlatform } from '../../../test/harness.ts';
-import { authnRequestOf, OTHER_CERT, type ResponseOptions, startSamlIdp, type TestIdp, idpMetadata } from '../../../test/saml-idp.ts';
+import { giveSeats, organizationWithMembers, startPlatform, type TestPlatform } from '../../../test/harness.ts';
+import { authnRequestOf, idpMetadata, OTHER_CERT, type ResponseOptions, startSamlIdp, type TestIdp } from '../../../test/saml-idp.ts';
 
 let platform: TestPlatform;
 let idp: TestIdp;
@@ -255,7 +255,14 @@ describe('SAML connection settings', () => {
     const org = await configured('Delete SAML', { password_sign_in: false });
     for (const token of [org.member.token, undefined]) {
       expect((await platform.api('DELETE', '/api/sso/connection', { token })).status).toBeGreaterThanOrEqual(401);
-      expect((await platform.api('PUT', '/api/sso/saml-connection', { token, json: { metadata_xml: idp.metadata(), domains: [freshDomain()], password_sign_in: true } })).status).toBeGreaterThanOrEqual(401);
+      expect(
+        (
+          await platform.api('PUT', '/api/sso/saml-connection', {
+            token,
+            json: { metadata_xml: idp.metadata(), domains: [freshDomain()], password_sign_in: true },
+          })
+        ).status,
+      ).toBeGreaterThanOrEqual(401);
     }
     const deleted = await platform.api('DELETE', '/api/sso/connection', { token: org.superUser.token });
     expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);

@@ -116,7 +116,10 @@ export async function deleteConnection(db: Db, organizationId: number): Promise<
   return gone !== undefined;
 }
 
-export async function insertSamlRequest(db: Db, row: { id: string; organization_id: number; browser_key_hash: string; created_at: number; expires_at: number }) {
+export async function insertSamlRequest(
+  db: Db,
+  row: { id: string; organization_id: number; browser_key_hash: string; created_at: number; expires_at: number },
+) {
   await db.deleteFrom('saml_requests').where('expires_at', '<', now()).execute();
   await db.insertInto('saml_requests').values(row).execute();
 }
@@ -150,7 +153,10 @@ export async function useAssertion(db: Db, organizationId: number, assertionId: 
   return row !== undefined;
 }
 
-export async function insertSamlCode(db: Db, row: { code_hash: string; organization_id: number; browser_key_hash: string; profile: string; expires_at: number }) {
+export async function insertSamlCode(
+  db: Db,
+  row: { code_hash: string; organization_id: number; browser_key_hash: string; profile: string; expires_at: number },
+) {
   await db.deleteFrom('saml_sign_in_codes').where('expires_at', '<', now()).execute();
   await db.insertInto('saml_sign_in_codes').values(row).execute();
 }

@@ -11,14 +11,13 @@ import {
 import type { AppContext } from '../../app-context.ts';
 import { MINUTE, now } from '../../lib/clock.ts';
 import { hashToken, newToken } from '../../lib/crypto.ts';
-import { AppError, badRequest, conflict, forbidden, notFound, unauthorized } from '../../lib/errors.ts';
+import { AppError, badRequest, conflict, notFound, unauthorized } from '../../lib/errors.ts';
 import { seal, unseal } from '../../lib/secret-box.ts';
 import { type Caller, signInUser } from '../auth/index.ts';
 import { passwordSignInAllowed, setPasswordSignIn } from '../tenancy/index.ts';
 import { authorizationRequest, discover, exchangeCode, refusedAsPrivate } from './oidc-client.ts';
-import { fetchMetadata, MetadataAddressRefused, parseIdpMetadata } from './saml-client.ts';
 import { finishSamlSignIn, samlConnectionData, serviceProvider, startSamlSignIn } from './saml.service.ts';
-import { memberOf } from './sso-members.ts';
+import { fetchMetadata, MetadataAddressRefused, parseIdpMetadata } from './saml-client.ts';
 import { ssoAdminOrganizationOf } from './sso.policy.ts';
 import {
   type ConnectionRow,
@@ -33,6 +32,7 @@ import {
   upsertConnection,
 } from './sso.queries.ts';
 import { emailDomain, issuerAllowed, providerError, sameHash } from './sso.rules.ts';
+import { memberOf } from './sso-members.ts';
 
 /** How long a person has at the identity provider before the sign-in they started expires. */
 const SIGN_IN_LIFETIME = 10 * MINUTE;
@@ -209,7 +209,6 @@ export async function startSignIn(ctx: AppContext, input: SsoStartRequest): Prom
   return { url: request.url, browser_key: browserKey };
 }
 
-
 /**
  * The browser came back from the provider: the sign-in it started (state, used once, bound to this browser by its
  * key) is taken, the code exchanged and the ID token verified, and the member found by the provider's subject, else
@@ -226,7 +225,7 @@ export async function finishSignIn(ctx: AppContext, input: SsoFinishRequest, use
 
   const connection = await findConnection(ctx.db, signIn.organization_id);
   const codeVerifier = unseal(secretKey(ctx), signIn.code_verifier_sealed);
-  if (!connection || connection.protocol !== 'oidc' || !codeVerifier) throw badRequest(SSO_MESSAGES.flowExpired);
+  if (connection?.protocol !== 'oidc' || !codeVerifier) throw badRequest(SSO_MESSAGES.flowExpired);
   const provider = await providerOf(ctx, connection);
   const callbackUrl = new URL(redirectUri(ctx));
   callbackUrl.search = params.toString();
@@ -245,4 +244,3 @@ export async function finishSignIn(ctx: AppContext, input: SsoFinishRequest, use
   ctx.log.info({ event: 'sso_sign_in', organizationId: connection.organization_id, userId: user.id }, 'sso sign-in');
   return signInUser(ctx, user, userAgent);
 }
-
