@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 
 /** The media types a download may answer (its Content-Type). */
-export type FileType = 'application/pdf' | 'text/csv';
+export type FileType = 'application/pdf' | 'text/csv' | 'application/samlmetadata+xml';
 
 /**
  * One API call as both sides see it: its method and path (the spec's, `:name` for a path parameter), the schemas

@@ -24,6 +24,13 @@ export const SSO_MESSAGES = {
   otherOrganization: 'This e-mail address belongs to an account of another organization. Ask your super user.',
   seatsFull: 'Your organization has no free seat for a new account. Ask your super user to add seats.',
   passwordOff: 'Your organization signs in with its company account: use “Continue with your company account”.',
+  deleted: 'The single sign-on connection is deleted. Your members sign in with their password again.',
+  noConnectionToDelete: 'Your organization has no single sign-on connection.',
+  metadataRequired: 'Give the identity provider’s metadata address or paste its metadata XML.',
+  metadataUnreadable:
+    'The identity provider’s metadata could not be read: it needs its entity id, a single sign-on address (HTTP-Redirect) and a signing certificate.',
+  metadataUnreachable: 'The identity provider’s metadata address could not be read. Check the address, or paste the metadata XML instead.',
+  samlRefused: 'The identity provider’s SAML answer could not be verified, so you are not signed in. Please start again or ask your IT department.',
 } as const;
 
 const domain = z
@@ -44,6 +51,21 @@ export const ssoConnectionData = z.object({
   team_claim: z.string().nullable(),
   /** What to register at the identity provider as the sign-in redirect address. */
   redirect_uri: z.string(),
+  /** OpenID Connect or SAML 2.0 (what is configured; 'oidc' when nothing is). */
+  protocol: z.enum(['oidc', 'saml']),
+  /** The SAML identity provider as read from its metadata; null for an OpenID Connect connection or none. */
+  saml: z
+    .object({
+      entity_id: z.string(),
+      sso_url: z.string(),
+      /** The metadata address it was read from; null when the metadata was pasted. */
+      metadata_url: z.string().nullable(),
+      /** When the signing certificate stops being valid (ms), to warn before it does. */
+      certificate_expires_at: z.number().nullable(),
+    })
+    .nullable(),
+  /** What to register at a SAML identity provider: this platform as a service provider for the organization. */
+  service_provider: z.object({ entity_id: z.string(), acs_url: z.string(), metadata_url: z.string() }),
 });
 export type SsoConnectionData = z.infer<typeof ssoConnectionData>;
 
@@ -63,6 +85,29 @@ export const saveSsoConnectionRequest = z.object({
     .optional(),
 });
 export type SaveSsoConnectionRequest = z.infer<typeof saveSsoConnectionRequest>;
+
+const EMPTY_TO_UNDEFINED = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+
+/** A SAML connection: the identity provider's metadata, by address or pasted (one of the two). */
+export const saveSamlConnectionRequest = z.object({
+  metadata_url: z.preprocess(EMPTY_TO_UNDEFINED, z.string().trim().max(1000).url(SSO_MESSAGES.metadataRequired).optional()),
+  metadata_xml: z.preprocess(EMPTY_TO_UNDEFINED, z.string().max(200_000).optional()),
+  domains: z.array(domain).min(1, SSO_MESSAGES.domainsRequired).max(20),
+  password_sign_in: z.boolean(),
+  /** The SAML attribute whose value names the member's team at their first sign-in. */
+  team_claim: z
+    .string()
+    .trim()
+    .max(100)
+    .regex(/^[A-Za-z0-9_.:/-]*$/, 'The team attribute is an attribute name such as department.')
+    .nullable()
+    .optional(),
+});
+export type SaveSamlConnectionRequest = z.infer<typeof saveSamlConnectionRequest>;
+
+/** The identity provider's form post to the assertion consumer service (HTTP-POST binding). */
+export const samlAcsRequest = z.object({ SAMLResponse: z.string().min(1).max(500_000), RelayState: z.string().max(1000).optional() });
+export const samlOrganizationParams = z.object({ organization: z.coerce.number().int().positive() });
 
 export const ssoStartRequest = z.object({ email: z.string().trim().toLowerCase().max(254).regex(EMAIL_SHAPE, 'Please enter a valid e-mail address.') });
 export type SsoStartRequest = z.infer<typeof ssoStartRequest>;

@@ -37,6 +37,7 @@ import * as integrations from './migrations/2026-11-27-046-integrations.ts';
 import * as scim from './migrations/2026-11-27-047-scim.ts';
 import * as languages from './migrations/2026-11-27-048-languages.ts';
 import * as studioUploadExpiry from './migrations/2026-11-27-049-studio-upload-expiry.ts';
+import * as saml from './migrations/2026-11-27-051-saml.ts';
 import * as xapi from './migrations/2026-11-27-052-xapi.ts';
 import * as checkTimeLimits from './migrations/2026-11-27-053-check-time-limits.ts';
 import * as studioLibrary from './migrations/2026-11-27-055-studio-library.ts';
@@ -82,6 +83,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-27-047-scim': scim,
   '2026-11-27-048-languages': languages,
   '2026-11-27-049-studio-upload-expiry': studioUploadExpiry,
+  '2026-11-27-051-saml': saml,
   '2026-11-27-052-xapi': xapi,
   '2026-11-27-053-check-time-limits': checkTimeLimits,
   '2026-11-27-055-studio-library': studioLibrary,

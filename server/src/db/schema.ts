@@ -973,6 +973,9 @@ export interface Database {
   sso_domains: SsoDomainTable;
   sso_identities: SsoIdentityTable;
   sso_sign_ins: SsoSignInTable;
+  saml_requests: SamlRequestTable;
+  saml_used_assertions: SamlUsedAssertionTable;
+  saml_sign_in_codes: SamlSignInCodeTable;
 }
 
 /** An organization's OpenID Connect connection (modules/sso, migration 045); the client secret only sealed (lib/secret-box.ts). */
@@ -985,6 +988,38 @@ export interface SsoConnectionTable {
   team_claim: string | null;
   created_at: number;
   updated_at: number;
+  /** 'oidc' or 'saml' (migration 051). A SAML connection: `issuer` is the identity provider's entity id, no client. */
+  protocol: Generated<'oidc' | 'saml'>;
+  saml_sso_url: string | null;
+  /** The identity provider's signing certificate (PEM). */
+  saml_certificate: string | null;
+  saml_metadata_url: string | null;
+}
+
+/** A SAML AuthnRequest we issued: its InResponseTo answer is taken once, within 10 minutes, by the browser that started it. */
+export interface SamlRequestTable {
+  id: string;
+  organization_id: number;
+  browser_key_hash: string;
+  created_at: number;
+  expires_at: number;
+}
+
+/** An assertion already used, kept until its NotOnOrAfter: the same assertion is refused a second time. */
+export interface SamlUsedAssertionTable {
+  organization_id: number;
+  assertion_id: string;
+  expires_at: number;
+}
+
+/** A verified SAML sign-in waiting for its browser: the one-time code the assertion consumer redirected with. */
+export interface SamlSignInCodeTable {
+  code_hash: string;
+  organization_id: number;
+  browser_key_hash: string;
+  /** The verified identity (JSON: subject, e-mail, names, team attribute). */
+  profile: string;
+  expires_at: number;
 }
 
 /** An e-mail domain that signs in through its organization's connection: one organization per domain. */

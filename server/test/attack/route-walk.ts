@@ -52,6 +52,10 @@ export const PUBLIC_ROUTES: Record<string, string> = {
   'POST /offline-checkout/:sessionRef/confirm': "the offline provider's checkout page, by its unguessable reference",
   'POST /offline-checkout/:sessionRef/cancel': "the offline provider's checkout page, by its unguessable reference",
   'POST /api/sso/start': "the company-account sign-in: the e-mail's domain finds its organization's identity provider, nothing about anyone",
+  'GET /api/sso/saml/:organization/metadata':
+    "an organization's SAML service provider metadata (entity id, ACS): what its identity provider is given, nothing about anyone",
+  'POST /api/sso/saml/:organization/acs':
+    "the identity provider's signed SAML answer (form post): verified, then only a one-time code that the browser which started the sign-in must bring back",
   'POST /api/sso/finish': "the identity provider's answer, by a sign-in's one-time state bound to the browser that started it; the ID token verified",
   'POST /api/login/employee-number':
     'signing in with organization code + employee number + password (members without e-mail), throttled and locked out like the e-mail sign-in',

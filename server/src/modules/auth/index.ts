@@ -3,4 +3,12 @@ export { register, signInUser, TOKEN_USE_THROTTLED, toSessionData } from './auth
 export { type Caller, callerOf } from './caller.ts';
 export { assertOrganizationCounts } from './organization-verification.ts';
 export { KIOSK_IDLE_LIFETIME, SESSION_IDLE_LIFETIME } from './session-lifetimes.ts';
-export { consumeUserToken, issueNewUsersTokens, issueUserToken, openSession, revokeUserSessions, SETUP_CODE_LIFETIME } from './sessions.queries.ts';
+export {
+  consumeUserToken,
+  findUserToken,
+  issueNewUsersTokens,
+  issueUserToken,
+  openSession,
+  revokeUserSessions,
+  SETUP_CODE_LIFETIME,
+} from './sessions.queries.ts';

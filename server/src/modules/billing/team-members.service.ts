@@ -1,13 +1,14 @@
-import { type AcceptInvitationRequest, EMAIL_SHAPE, type RegisterMembersData, type RegisterMembersRequest, type SessionData } from '@mm/contract';
+import { type AcceptInvitationRequest, EMAIL_SHAPE, type RegisterMembersData, type RegisterMembersRequest, type SessionData, SSO_MESSAGES } from '@mm/contract';
 import type { AppContext } from '../../app-context.ts';
-import { DAY } from '../../lib/clock.ts';
+import { DAY, now } from '../../lib/clock.ts';
 import { badRequest, forbidden, unauthorized } from '../../lib/errors.ts';
 import { recipientLocale } from '../../lib/i18n.ts';
 import { hashPassword, passwordProblem } from '../../lib/passwords.ts';
 import { LIMITS, takeAttempt } from '../../lib/throttle.ts';
 import type { Caller } from '../auth/index.ts';
-import { assertOrganizationCounts, consumeUserToken, issueUserToken, signInUser, TOKEN_USE_THROTTLED } from '../auth/index.ts';
+import { assertOrganizationCounts, consumeUserToken, findUserToken, issueUserToken, signInUser, TOKEN_USE_THROTTLED } from '../auth/index.ts';
 import { invitationMail } from '../mail/index.ts';
+import { passwordSignInAllowed } from '../tenancy/index.ts';
 import { findUserById, insertUser, updateUser } from '../users/index.ts';
 import { assertSuperUser, organizationOf } from './billing.policy.ts';
 import { addWithinSeats, type SeatCount } from './seats.service.ts';
@@ -85,6 +86,13 @@ export async function acceptInvitation(ctx: AppContext, input: AcceptInvitationR
   const weak = passwordProblem(input.password, input.password_confirmation);
   if (weak) throw badRequest(weak);
   await takeAttempt(ctx, LIMITS.tokenUsePerAddress, ip, TOKEN_USE_THROTTLED);
+  // An organization that signs in with its company account only: the invited member signs in there (their account is
+  // found by e-mail and linked), never with a password of their own; the invitation is left as it is.
+  const invitation = await findUserToken(ctx.db, input.token, 'invite');
+  const invited = invitation && invitation.used_at === null && invitation.expires_at > now() ? await findUserById(ctx.db, invitation.user_id) : undefined;
+  if (invited && !invited.is_super_user && invited.organization_id !== null && !(await passwordSignInAllowed(ctx.db, invited.organization_id))) {
+    throw forbidden(SSO_MESSAGES.passwordOff);
+  }
   const userId = await consumeUserToken(ctx.db, input.token, 'invite');
   if (userId === null) throw badRequest(INVITATION_INVALID);
   await updateUser(ctx.db, userId, { password_hash: await hashPassword(input.password), is_change_password: 0 });

@@ -1,3 +1,4 @@
+import type { Insertable } from 'kysely';
 import type { Db } from '../../db/client.ts';
 import type { SsoConnectionTable } from '../../db/schema.ts';
 import { now } from '../../lib/clock.ts';
@@ -34,20 +35,25 @@ export async function domainsOfOthers(db: Db, organizationId: number, domains: s
   return rows.map((r) => r.domain);
 }
 
-export async function upsertConnection(db: Db, row: Omit<SsoConnectionTable, 'created_at' | 'updated_at'>): Promise<void> {
+export type ConnectionFields = Omit<Insertable<SsoConnectionTable>, 'created_at' | 'updated_at' | 'protocol'> & { protocol: 'oidc' | 'saml' };
+
+/** Saves the organization's connection, of either protocol (a save of the other protocol replaces it). */
+export async function upsertConnection(db: Db, row: ConnectionFields): Promise<void> {
   const t = now();
+  const fields = {
+    issuer: row.issuer,
+    client_id: row.client_id,
+    client_secret_sealed: row.client_secret_sealed,
+    team_claim: row.team_claim ?? null,
+    protocol: row.protocol,
+    saml_sso_url: row.saml_sso_url ?? null,
+    saml_certificate: row.saml_certificate ?? null,
+    saml_metadata_url: row.saml_metadata_url ?? null,
+  };
   await db
     .insertInto('sso_connections')
-    .values({ ...row, created_at: t, updated_at: t })
-    .onConflict((oc) =>
-      oc.column('organization_id').doUpdateSet({
-        issuer: row.issuer,
-        client_id: row.client_id,
-        client_secret_sealed: row.client_secret_sealed,
-        team_claim: row.team_claim,
-        updated_at: t,
-      }),
-    )
+    .values({ organization_id: row.organization_id, ...fields, created_at: t, updated_at: t })
+    .onConflict((oc) => oc.column('organization_id').doUpdateSet({ ...fields, updated_at: t }))
     .execute();
 }
 
@@ -98,4 +104,65 @@ export async function linkIdentity(db: Db, row: { organization_id: number; issue
     .values({ ...row, created_at: now() })
     .onConflict((oc) => oc.columns(['organization_id', 'issuer', 'subject']).doNothing())
     .execute();
+}
+
+/** Deletes the organization's connection, its domains and its sign-ins under way; answers whether there was one. */
+export async function deleteConnection(db: Db, organizationId: number): Promise<boolean> {
+  const gone = await db.deleteFrom('sso_connections').where('organization_id', '=', organizationId).returning('organization_id').executeTakeFirst();
+  await db.deleteFrom('sso_domains').where('organization_id', '=', organizationId).execute();
+  await db.deleteFrom('sso_sign_ins').where('organization_id', '=', organizationId).execute();
+  await db.deleteFrom('saml_requests').where('organization_id', '=', organizationId).execute();
+  await db.deleteFrom('saml_sign_in_codes').where('organization_id', '=', organizationId).execute();
+  return gone !== undefined;
+}
+
+export async function insertSamlRequest(
+  db: Db,
+  row: { id: string; organization_id: number; browser_key_hash: string; created_at: number; expires_at: number },
+) {
+  await db.deleteFrom('saml_requests').where('expires_at', '<', now()).execute();
+  await db.insertInto('saml_requests').values(row).execute();
+}
+
+/** A request we issued for this organization, still valid (InResponseTo); read only. */
+export const findSamlRequest = (db: Db, organizationId: number, id: string) =>
+  db
+    .selectFrom('saml_requests')
+    .selectAll()
+    .where('id', '=', id)
+    .where('organization_id', '=', organizationId)
+    .where('expires_at', '>', now())
+    .executeTakeFirst();
+
+/** Takes a request we issued, once: a second answer to it finds nothing. */
+export const takeSamlRequest = (db: Db, organizationId: number, id: string) =>
+  db.deleteFrom('saml_requests').where('id', '=', id).where('organization_id', '=', organizationId).returningAll().executeTakeFirst();
+
+/**
+ * Notes an assertion as used until it expires; false when it was used already (the primary key refuses the second,
+ * so two parallel posts of one assertion cannot both pass).
+ */
+export async function useAssertion(db: Db, organizationId: number, assertionId: string, expiresAt: number): Promise<boolean> {
+  await db.deleteFrom('saml_used_assertions').where('expires_at', '<', now()).execute();
+  const row = await db
+    .insertInto('saml_used_assertions')
+    .values({ organization_id: organizationId, assertion_id: assertionId, expires_at: expiresAt })
+    .onConflict((oc) => oc.columns(['organization_id', 'assertion_id']).doNothing())
+    .returning('assertion_id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function insertSamlCode(
+  db: Db,
+  row: { code_hash: string; organization_id: number; browser_key_hash: string; profile: string; expires_at: number },
+) {
+  await db.deleteFrom('saml_sign_in_codes').where('expires_at', '<', now()).execute();
+  await db.insertInto('saml_sign_in_codes').values(row).execute();
+}
+
+/** Takes a verified SAML sign-in by its code's hash, once. */
+export async function takeSamlCode(db: Db, codeHash: string) {
+  const row = await db.deleteFrom('saml_sign_in_codes').where('code_hash', '=', codeHash).returningAll().executeTakeFirst();
+  return row && row.expires_at > now() ? row : undefined;
 }

@@ -4,7 +4,8 @@ import type { AppContext } from '../../app-context.ts';
 import { contractRoute } from '../../lib/contract-route.ts';
 import { ok } from '../../lib/reply.ts';
 import { callerOf } from '../auth/index.ts';
-import { finishSignIn, getConnection, saveConnection, startSignIn } from './sso.service.ts';
+import { consumeAssertion, samlMetadata } from './saml.service.ts';
+import { deleteConnection, finishSignIn, getConnection, saveConnection, saveSamlConnection, startSignIn } from './sso.service.ts';
 
 const open = { auth: 'public' } as const;
 
@@ -13,6 +14,30 @@ export const ssoRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app,
   app.route({
     ...contractRoute(routes.saveSsoConnection),
     handler: async (request) => ok(await saveConnection(ctx, callerOf(request), request.body), SSO_MESSAGES.saved),
+  });
+  app.route({
+    ...contractRoute(routes.saveSamlConnection),
+    handler: async (request) => ok(await saveSamlConnection(ctx, callerOf(request), request.body), SSO_MESSAGES.saved),
+  });
+  app.route({
+    ...contractRoute(routes.deleteSsoConnection),
+    handler: async (request) => ok(await deleteConnection(ctx, callerOf(request)), SSO_MESSAGES.deleted),
+  });
+  // Public: identity providers read it (and the settings page links it for download).
+  app.route({
+    ...contractRoute(routes.samlMetadata),
+    config: open,
+    handler: async (request, reply) =>
+      reply
+        .header('content-type', 'application/samlmetadata+xml; charset=utf-8')
+        .header('content-disposition', `attachment; filename="sp-metadata-${request.params.organization}.xml"`)
+        .send(samlMetadata(ctx, request.params.organization)),
+  });
+  // Public: the identity provider's form post (HTTP-POST binding), from the person's browser.
+  app.route({
+    ...contractRoute(routes.samlAcs),
+    config: open,
+    handler: async (request, reply) => reply.redirect(await consumeAssertion(ctx, request.params.organization, request.body.SAMLResponse), 303),
   });
   app.route({ ...contractRoute(routes.ssoStart), config: open, handler: async (request) => ok(await startSignIn(ctx, request.body)) });
   app.route({

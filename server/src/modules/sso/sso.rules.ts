@@ -1,4 +1,9 @@
+import { timingSafeEqual } from 'node:crypto';
+
 /** Pure rules of single sign-on (no I/O). */
+
+/** Two hashes compared in constant time. */
+export const sameHash = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
 /** The domain of an e-mail address, lower-cased; '' when it has none. */
 export function emailDomain(email: string): string {
@@ -53,4 +58,34 @@ export function providerError(params: URLSearchParams): string | null {
   if (!error) return null;
   const description = params.get('error_description') ?? '';
   return `${error}${description ? `: ${description}` : ''}`.replace(/\p{Cc}/gu, ' ').slice(0, 200);
+}
+
+/** The first text value of a SAML attribute (a value or a list of values); '' when none. */
+export function attributeText(attributes: Record<string, unknown>, names: string[]): string {
+  for (const name of names) {
+    const value = attributes[name];
+    const first = Array.isArray(value) ? value.find((v) => typeof v === 'string') : value;
+    if (typeof first === 'string' && first.trim() !== '') return first.trim();
+  }
+  return '';
+}
+
+const EMAIL_ATTRIBUTES = ['email', 'mail', 'urn:oid:0.9.2342.19200300.100.1.3', 'http://schemas.xmlsoap.org/ws/2005/05/identity/claims/emailaddress'];
+const GIVEN_NAME_ATTRIBUTES = ['given_name', 'givenName', 'urn:oid:2.5.4.42', 'http://schemas.xmlsoap.org/ws/2005/05/identity/claims/givenname'];
+const FAMILY_NAME_ATTRIBUTES = ['family_name', 'sn', 'surname', 'urn:oid:2.5.4.4', 'http://schemas.xmlsoap.org/ws/2005/05/identity/claims/surname'];
+const EMAIL_SHAPED = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/**
+ * A SAML identity as the claims the member rules read (as OpenID Connect's): the NameID is the subject; the e-mail is
+ * the usual e-mail attribute, else the NameID when it is an address; the team is the configured attribute.
+ */
+export function samlClaims(nameId: string, attributes: Record<string, unknown>, teamAttribute: string | null): Record<string, unknown> {
+  const email = attributeText(attributes, EMAIL_ATTRIBUTES) || (EMAIL_SHAPED.test(nameId) ? nameId : '');
+  const claims: Record<string, unknown> = { sub: nameId, email };
+  const given = attributeText(attributes, GIVEN_NAME_ATTRIBUTES);
+  const family = attributeText(attributes, FAMILY_NAME_ATTRIBUTES);
+  if (given) claims.given_name = given;
+  if (family) claims.family_name = family;
+  if (teamAttribute && attributes[teamAttribute] !== undefined) claims[teamAttribute] = attributes[teamAttribute];
+  return claims;
 }

@@ -1,5 +1,5 @@
-import { timingSafeEqual } from 'node:crypto';
 import {
+  type SaveSamlConnectionRequest,
   type SaveSsoConnectionRequest,
   type SessionData,
   SSO_CALLBACK_PATH,
@@ -11,29 +11,28 @@ import {
 import type { AppContext } from '../../app-context.ts';
 import { MINUTE, now } from '../../lib/clock.ts';
 import { hashToken, newToken } from '../../lib/crypto.ts';
-import { AppError, badRequest, conflict, forbidden, notFound, unauthorized } from '../../lib/errors.ts';
+import { AppError, badRequest, conflict, notFound, unauthorized } from '../../lib/errors.ts';
 import { seal, unseal } from '../../lib/secret-box.ts';
 import { type Caller, signInUser } from '../auth/index.ts';
-import { addWithinSeats } from '../billing/index.ts';
-import { findTeam } from '../organization/index.ts';
-import { organizationName, passwordSignInAllowed, setPasswordSignIn } from '../tenancy/index.ts';
-import { emailTaken, findUserByEmail, findUserById, insertUser, type UserWithOrg } from '../users/index.ts';
+import { passwordSignInAllowed, setPasswordSignIn } from '../tenancy/index.ts';
 import { authorizationRequest, discover, exchangeCode, refusedAsPrivate } from './oidc-client.ts';
+import { finishSamlSignIn, samlConnectionData, serviceProvider, startSamlSignIn } from './saml.service.ts';
+import { fetchMetadata, MetadataAddressRefused, parseIdpMetadata } from './saml-client.ts';
 import { ssoAdminOrganizationOf } from './sso.policy.ts';
 import {
   type ConnectionRow,
   connectionOfDomain,
+  deleteConnection as deleteConnectionRows,
   domainsOfOthers,
   findConnection,
-  findIdentityUser,
   insertSignIn,
-  linkIdentity,
   organizationDomains,
   replaceDomains,
   takeSignIn,
   upsertConnection,
 } from './sso.queries.ts';
-import { claimedName, claimedTeamName, emailDomain, issuerAllowed, providerError } from './sso.rules.ts';
+import { emailDomain, issuerAllowed, providerError, sameHash } from './sso.rules.ts';
+import { memberOf } from './sso-members.ts';
 
 /** How long a person has at the identity provider before the sign-in they started expires. */
 const SIGN_IN_LIFETIME = 10 * MINUTE;
@@ -47,17 +46,36 @@ function secretKey(ctx: AppContext): string {
   return ctx.config.sso.secretKey;
 }
 
-async function connectionData(ctx: AppContext, organizationId: number, row: ConnectionRow | undefined): Promise<SsoConnectionData> {
+export async function connectionData(ctx: AppContext, organizationId: number, row: ConnectionRow | undefined): Promise<SsoConnectionData> {
+  const oidc = row?.protocol === 'oidc' ? row : undefined;
   return {
     configured: row !== undefined,
-    issuer: row?.issuer ?? '',
-    client_id: row?.client_id ?? '',
-    has_client_secret: row !== undefined,
+    issuer: oidc?.issuer ?? '',
+    client_id: oidc?.client_id ?? '',
+    has_client_secret: oidc !== undefined,
     domains: await organizationDomains(ctx.db, organizationId),
     password_sign_in: await passwordSignInAllowed(ctx.db, organizationId),
     team_claim: row?.team_claim ?? null,
     redirect_uri: redirectUri(ctx),
+    protocol: row?.protocol ?? 'oidc',
+    saml: row?.protocol === 'saml' ? samlConnectionData(row) : null,
+    service_provider: serviceProvider(ctx, organizationId),
   };
+}
+
+/**
+ * Deletes the organization's connection, whichever its protocol, with its e-mail domains and the sign-ins under way;
+ * password sign-in comes back on, as no other way in is left to its members. Members keep their accounts; the
+ * identities linked stay, so a connection to the same provider saved again finds them.
+ */
+export async function deleteConnection(ctx: AppContext, caller: Caller): Promise<SsoConnectionData> {
+  const organizationId = ssoAdminOrganizationOf(caller);
+  await ctx.db.transaction().execute(async (trx) => {
+    if (!(await deleteConnectionRows(trx, organizationId))) throw notFound(SSO_MESSAGES.noConnectionToDelete);
+    await setPasswordSignIn(trx, organizationId, true);
+  });
+  ctx.log.info({ event: 'sso_connection_deleted', organizationId }, 'sso connection deleted');
+  return connectionData(ctx, organizationId, undefined);
 }
 
 export async function getConnection(ctx: AppContext, caller: Caller): Promise<SsoConnectionData> {
@@ -79,7 +97,7 @@ export async function saveConnection(ctx: AppContext, caller: Caller, input: Sav
 
   const existing = await findConnection(ctx.db, organizationId);
   const given = input.client_secret?.trim() ?? '';
-  const secret = given !== '' ? given : existing ? unseal(key, existing.client_secret_sealed) : null;
+  const secret = given !== '' ? given : existing?.protocol === 'oidc' ? unseal(key, existing.client_secret_sealed) : null;
   if (!secret) throw badRequest(SSO_MESSAGES.secretRequired);
   try {
     await discover(ctx.config, input.issuer, input.client_id, secret);
@@ -95,12 +113,57 @@ export async function saveConnection(ctx: AppContext, caller: Caller, input: Sav
       client_id: input.client_id,
       client_secret_sealed: seal(key, secret),
       team_claim: input.team_claim?.trim() || null,
+      protocol: 'oidc',
     });
     const refused = await replaceDomains(trx, organizationId, domains);
     if (refused.length > 0) throw conflict(`${SSO_MESSAGES.domainTaken} ${refused.join(', ')}.`);
     await setPasswordSignIn(trx, organizationId, input.password_sign_in);
   });
   ctx.log.info({ event: 'sso_connection_saved', organizationId, domains: domains.length }, 'sso connection saved');
+  return connectionData(ctx, organizationId, await findConnection(ctx.db, organizationId));
+}
+
+/**
+ * Saves the organization's connection as SAML 2.0 from the identity provider's metadata (read from its address, or
+ * pasted): its entity id, single sign-on address and signing certificates. Replaces an OpenID Connect connection.
+ */
+export async function saveSamlConnection(ctx: AppContext, caller: Caller, input: SaveSamlConnectionRequest): Promise<SsoConnectionData> {
+  const organizationId = ssoAdminOrganizationOf(caller);
+  const domains = [...new Set(input.domains)];
+  const taken = await domainsOfOthers(ctx.db, organizationId, domains);
+  if (taken.length > 0) throw conflict(`${SSO_MESSAGES.domainTaken} ${taken.join(', ')}.`);
+  const metadataUrl = input.metadata_url?.trim() || null;
+  if (metadataUrl && !issuerAllowed(metadataUrl, ctx.config.sso.allowHttp)) throw badRequest(SSO_MESSAGES.metadataUnreachable);
+  let xml = input.metadata_xml?.trim() ?? '';
+  if (!xml && metadataUrl) {
+    try {
+      xml = await fetchMetadata(metadataUrl, ctx.config.sso.allowPrivate);
+    } catch (error) {
+      ctx.log.warn({ event: 'saml_metadata_unreachable', organizationId, reason: (error as Error).name }, 'saml metadata unreachable');
+      throw badRequest(error instanceof MetadataAddressRefused ? SSO_MESSAGES.providerPrivate : SSO_MESSAGES.metadataUnreachable);
+    }
+  }
+  if (!xml) throw badRequest(SSO_MESSAGES.metadataRequired);
+  const idp = await parseIdpMetadata(xml);
+  if (!idp || !issuerAllowed(idp.ssoUrl, ctx.config.sso.allowHttp)) throw badRequest(SSO_MESSAGES.metadataUnreadable);
+
+  await ctx.db.transaction().execute(async (trx) => {
+    await upsertConnection(trx, {
+      organization_id: organizationId,
+      protocol: 'saml',
+      issuer: idp.entityId,
+      client_id: '',
+      client_secret_sealed: '',
+      team_claim: input.team_claim?.trim() || null,
+      saml_sso_url: idp.ssoUrl,
+      saml_certificate: idp.certificates.join(''),
+      saml_metadata_url: input.metadata_xml?.trim() ? null : metadataUrl,
+    });
+    const refused = await replaceDomains(trx, organizationId, domains);
+    if (refused.length > 0) throw conflict(`${SSO_MESSAGES.domainTaken} ${refused.join(', ')}.`);
+    await setPasswordSignIn(trx, organizationId, input.password_sign_in);
+  });
+  ctx.log.info({ event: 'sso_connection_saved', organizationId, protocol: 'saml', domains: domains.length }, 'sso connection saved');
   return connectionData(ctx, organizationId, await findConnection(ctx.db, organizationId));
 }
 
@@ -131,6 +194,7 @@ async function providerOf(ctx: AppContext, connection: ConnectionRow) {
 export async function startSignIn(ctx: AppContext, input: SsoStartRequest): Promise<{ url: string; browser_key: string }> {
   const connection = await connectionOfDomain(ctx.db, emailDomain(input.email));
   if (!connection) throw notFound(SSO_MESSAGES.noConnection);
+  if (connection.protocol === 'saml') return startSamlSignIn(ctx, connection);
   const provider = await providerOf(ctx, connection);
   const request = await authorizationRequest(provider, redirectUri(ctx), input.email);
   const browserKey = newToken();
@@ -145,8 +209,6 @@ export async function startSignIn(ctx: AppContext, input: SsoStartRequest): Prom
   return { url: request.url, browser_key: browserKey };
 }
 
-const sameHash = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
-
 /**
  * The browser came back from the provider: the sign-in it started (state, used once, bound to this browser by its
  * key) is taken, the code exchanged and the ID token verified, and the member found by the provider's subject, else
@@ -154,6 +216,7 @@ const sameHash = (a: string, b: string) => a.length === b.length && timingSafeEq
  */
 export async function finishSignIn(ctx: AppContext, input: SsoFinishRequest, userAgent?: string): Promise<SessionData> {
   const params = new URLSearchParams(input.search.startsWith('?') ? input.search.slice(1) : input.search);
+  if (params.has('saml') || params.has('saml_error')) return finishSamlSignIn(ctx, params, input.browser_key, userAgent);
   const state = params.get('state');
   const signIn = state ? await takeSignIn(ctx.db, hashToken(state)) : undefined;
   if (!state || !signIn || !sameHash(signIn.browser_key_hash, hashToken(input.browser_key))) throw badRequest(SSO_MESSAGES.flowExpired);
@@ -162,7 +225,7 @@ export async function finishSignIn(ctx: AppContext, input: SsoFinishRequest, use
 
   const connection = await findConnection(ctx.db, signIn.organization_id);
   const codeVerifier = unseal(secretKey(ctx), signIn.code_verifier_sealed);
-  if (!connection || !codeVerifier) throw badRequest(SSO_MESSAGES.flowExpired);
+  if (connection?.protocol !== 'oidc' || !codeVerifier) throw badRequest(SSO_MESSAGES.flowExpired);
   const provider = await providerOf(ctx, connection);
   const callbackUrl = new URL(redirectUri(ctx));
   callbackUrl.search = params.toString();
@@ -180,63 +243,4 @@ export async function finishSignIn(ctx: AppContext, input: SsoFinishRequest, use
   const user = await memberOf(ctx, connection, claims);
   ctx.log.info({ event: 'sso_sign_in', organizationId: connection.organization_id, userId: user.id }, 'sso sign-in');
   return signInUser(ctx, user, userAgent);
-}
-
-async function memberOf(ctx: AppContext, connection: ConnectionRow, claims: Record<string, unknown>): Promise<UserWithOrg> {
-  const organizationId = connection.organization_id;
-  const subject = String(claims.sub);
-  const linked = await findIdentityUser(ctx.db, organizationId, connection.issuer, subject);
-  if (linked !== undefined) {
-    const user = await findUserById(ctx.db, linked);
-    if (!user || user.organization_id !== organizationId) throw forbidden(SSO_MESSAGES.accountRemoved);
-    return user;
-  }
-
-  const email = typeof claims.email === 'string' ? claims.email.trim().toLowerCase() : '';
-  if (!email || claims.email_verified === false) throw forbidden(SSO_MESSAGES.noEmail);
-  if (!(await organizationDomains(ctx.db, organizationId)).includes(emailDomain(email))) throw forbidden(SSO_MESSAGES.wrongDomain);
-  const identity = { organization_id: organizationId, issuer: connection.issuer, subject };
-
-  const existing = await findUserByEmail(ctx.db, email);
-  if (existing) {
-    if (existing.organization_id !== organizationId) throw conflict(SSO_MESSAGES.otherOrganization);
-    await linkIdentity(ctx.db, { ...identity, user_id: existing.id });
-    return existing;
-  }
-  if (await emailTaken(ctx.db, email)) throw forbidden(SSO_MESSAGES.accountRemoved);
-
-  const teamName = claimedTeamName(claims, connection.team_claim);
-  const team = teamName ? await findTeam(ctx.db, organizationId, teamName) : undefined;
-  const { name, lastName } = claimedName(claims, email);
-  const company = await organizationName(ctx.db, organizationId);
-  const userId = await addWithinSeats(
-    ctx.db,
-    organizationId,
-    1,
-    () => SSO_MESSAGES.seatsFull,
-    async (trx) => {
-      const id = await insertUser(trx, {
-        organization_id: organizationId,
-        team_id: team?.id ?? null,
-        email,
-        // No password: this member signs in through the company account.
-        password_hash: null,
-        name,
-        last_name: lastName,
-        company,
-        role: null,
-        picture: null,
-        is_super_user: 0,
-        is_guest: 0,
-        timezone: null,
-      });
-      await linkIdentity(trx, { ...identity, user_id: id });
-      await ctx.events.emit(trx, 'member.created', { at: now(), userId: id, organizationId });
-      return id;
-    },
-  );
-  ctx.log.info({ event: 'sso_member_created', organizationId, userId }, 'sso member created');
-  const user = await findUserById(ctx.db, userId);
-  if (!user) throw forbidden(SSO_MESSAGES.accountRemoved);
-  return user;
 }

@@ -134,6 +134,19 @@ describe('OpenID Connect sign-in through a real provider', () => {
   });
 });
 
+describe('deleting the connection', () => {
+  it('a super user deletes it: no more company-account sign-in, password sign-in back on', async () => {
+    const org = await configured('Deleted OIDC', provider.issuer, { password_sign_in: false });
+    expect((await platform.api('DELETE', '/api/sso/connection', { token: org.member.token })).status).toBe(403);
+    const deleted = await platform.api('DELETE', '/api/sso/connection', { token: org.superUser.token });
+    expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
+    expect(deleted.body.data).toMatchObject({ configured: false, issuer: '', domains: [], password_sign_in: true });
+    expect((await platform.api('POST', '/api/sso/start', { json: { email: `x@${org.domain}` } })).status).toBe(404);
+    const again = await platform.api('GET', '/api/sso/connection', { token: org.superUser.token });
+    expect(again.body.data.configured).toBe(false);
+  });
+});
+
 describe('ID token validation (a provider answering forged tokens)', () => {
   let org: Awaited<ReturnType<typeof configured>>;
   beforeAll(async () => {
