@@ -133,18 +133,18 @@ export function MemberRoutes() {
         <Route path={paths.qualifications.person} element={titled('Person qualifications', <PersonQualificationsPage />)} />
         <Route path={paths.acceptInvitation} element={titled('Accept invitation', <AcceptInvitationPage />)} />
         <Route path={paths.confirmEmail} element={titled('Confirm your e-mail address', <ConfirmEmailPage />)} />
-        <Route path={paths.category} element={titled('Category', <CategoryPage />)} />
-        <Route path={paths.subCategory} element={titled('Videos', <SubCategoryPage />)} />
-        <Route path={paths.viewAll} element={titled('Videos', <ViewAllPage />)} />
-        <Route path={paths.experts} element={titled('Experts', <ExpertsPage />)} />
-        <Route path={paths.expert} element={titled('Expert', <ExpertPage />)} />
+        <Route path={paths.category} element={titled((t) => t('titles.category'), <CategoryPage />)} />
+        <Route path={paths.subCategory} element={titled((t) => t('titles.videos'), <SubCategoryPage />)} />
+        <Route path={paths.viewAll} element={titled((t) => t('titles.videos'), <ViewAllPage />)} />
+        <Route path={paths.experts} element={titled((t) => t('titles.experts'), <ExpertsPage />)} />
+        <Route path={paths.expert} element={titled((t) => t('titles.expert'), <ExpertPage />)} />
         {/* The search page titles itself after the words searched. */}
         <Route path={paths.search} element={<SearchPage />} />
       </Route>
       {/* Players take the whole window: no header, footer or quick menu. */}
       <Route element={<KioskIdleOutlet />}>
-        <Route path={paths.video} element={titled('Video', <VideoPage />)} />
-        <Route path={paths.trailer} element={titled('Trailer', <TrailerPage />)} />
+        <Route path={paths.video} element={titled((t) => t('titles.video'), <VideoPage />)} />
+        <Route path={paths.trailer} element={titled((t) => t('titles.trailer'), <TrailerPage />)} />
       </Route>
       <Route path={paths.logout} element={titled('Sign out', <LogoutPage />)} />
       <Route path="*" element={<AfterSignIn />} />

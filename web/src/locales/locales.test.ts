@@ -61,5 +61,9 @@ describe('message catalogs', () => {
     expect(home('path.lockedReason')).toBe(CERTIFICATE_MESSAGES.categoryLocked);
     expect(home('summary', { done: 2, total: 5, percent: 40 })).toBe('2 COMPLETED / 5 TO GO - 40% COMPLETED');
     expect(home('loading.title')).toBe('Welcome to Manufacturing Masters, Please sign in');
+    const catalog = await catalogTranslator('en', 'catalog');
+    expect(catalog('locked.reason')).toBe(CERTIFICATE_MESSAGES.categoryLocked);
+    expect(catalog('showing', { shown: 20, count: 45 })).toBe('Showing 20 of 45 videos');
+    expect(catalog('videos', { count: 1 })).toBe('1 video');
   });
 });
