@@ -77,8 +77,8 @@ export function MemberRoutes() {
         <Route path={paths.achievements} element={titled((t) => t('titles.certificates'), <AchievementsPage />)} />
         <Route path={paths.verifyCertificate} element={titled((t) => t('titles.verify'), <VerifyPage />)} />
         <Route path={paths.forcedChangePassword} element={titled('Change your password', <ForcedChangePasswordPage />)} />
-        <Route path={paths.page} element={titled('Information', <InfoPage />)} />
-        <Route path={paths.version} element={titled('Version', <VersionPage />)} />
+        <Route path={paths.page} element={titled((t) => t('titles.information'), <InfoPage />)} />
+        <Route path={paths.version} element={titled((t) => t('titles.version'), <VersionPage />)} />
         <Route path={paths.watchShared} element={titled('Shared video', <WatchSharedPage />)} />
         {/* Account, billing and sharing are not for a shared kiosk (the server refuses their calls to a kiosk session too). */}
         <Route element={<NotOnKiosk />}>
