@@ -9,6 +9,18 @@ import { DEMO, expectPath, expectVisible, newPage, type Stack, signInThroughForm
  * from the catalogs. The rest of the route list (e2e/routes.ts) is not converted yet: see the report of issue 40.
  * Parameterised routes take the demo's real ids, read through the API.
  */
+const VISITOR_PATHS = [
+  '/',
+  '/register',
+  '/forgot-password',
+  '/reset-password',
+  '/reset-password?token=not-a-real-token',
+  '/login?with=employee-number',
+  '/page/terms',
+  '/page/help',
+  '/version',
+];
+
 async function translatedPaths(stack: Stack): Promise<string[]> {
   const token = await stack.signIn(DEMO.superUser.email, DEMO.superUser.password);
   const sections = (await stack.api('POST', '/api/home_first_section', { token, json: {} })).body.data;
@@ -167,6 +179,13 @@ describe('languages', () => {
     for (const width of [WIDTHS.desktop, WIDTHS.mobile]) {
       const page = await newPage(env.browser, env.stack, width);
       await page.addInitScript(() => localStorage.setItem('mm-pseudo-locale', '1'));
+      // Before sign-in: the public pages and the sign-in forms (/login itself also holds the company-account sign-in, not converted yet).
+      for (const path of VISITOR_PATHS) {
+        await page.goto(path);
+        await expectVisible(page.getByRole('heading', { level: 1 }).first());
+        await page.waitForLoadState('networkidle');
+        expect(await untranslatedText(page), `${path} at ${width}px`).toEqual([]);
+      }
       await signInThroughForm(page, DEMO.superUser.email, DEMO.superUser.password);
       // A first sign-in is sent from home to the profile form once: past that, home stays home.
       await page.waitForLoadState('networkidle');

@@ -123,7 +123,7 @@ export function MemberRoutes() {
         <Route path={paths.qualifications.root} element={titled('Qualifications', <QualificationsPage />)} />
         {/* Super users and station trainers lead toolbox talks (the server answers 403 to anyone else). */}
         <Route path={paths.assessments.take} element={titled('Knowledge check', <TakeCheckPage />)} />
-        <Route path={paths.toolbox} element={titled('Toolbox talk', <ToolboxPage />)} />
+        <Route path={paths.toolbox} element={titled((t) => t('titles.toolbox'), <ToolboxPage />)} />
         {/* Authors and super users make the organization's own lessons (the server answers 403 to anyone else). */}
         <Route path={paths.studio} element={titled('Studio', <StudioPage />)} />
         <Route path={paths.ourLessons} element={titled('Our lessons', <OurLessonsPage />)} />

@@ -110,7 +110,7 @@ export function ExpertResults({ items }: { items: ExpertHit[] }) {
         <li key={expert.cast_crew_id}>
           <Card withBorder radius="md" padding="sm" component={Link} to={expertPath(expert.cast_crew_id)} className="search-chip">
             <Group gap="sm" wrap="nowrap" align="flex-start">
-              <Avatar src={expert.picture} alt="" radius="xl" name={expert.name} color="initials">
+              <Avatar translate="no" src={expert.picture} alt="" radius="xl" name={expert.name} color="initials">
                 {initialsOf(expert.name)}
               </Avatar>
               <Stack gap={2}>
