@@ -45,6 +45,8 @@ async function translatedPaths(stack: Stack): Promise<string[]> {
     '/search',
     '/search?q=lean',
     '/search?q=zzqqxx',
+    // The toolbox talk a super user leads.
+    '/toolbox',
   ];
 }
 

@@ -13,7 +13,16 @@ export function ExpertCard({ expert, headingLevel = 2, clampBio = false, childre
     <Card withBorder radius="md" padding="lg" h="100%">
       <Stack gap="sm">
         <Group gap="md" wrap="nowrap">
-          <Avatar translate="no" src={expert.picture} alt={expert.name} name={expert.name} color="initials" size={72} radius="xl" imageProps={{ loading: 'lazy' }}>
+          <Avatar
+            translate="no"
+            src={expert.picture}
+            alt={expert.name}
+            name={expert.name}
+            color="initials"
+            size={72}
+            radius="xl"
+            imageProps={{ loading: 'lazy' }}
+          >
             {initialsOf(expert.name)}
           </Avatar>
           <div style={{ minWidth: 0 }}>
