@@ -43,7 +43,13 @@ export function EmployeeLoginForm({ initialOrganizationCode, initialEmployeeNumb
     <form onSubmit={submit} noValidate aria-label={t('employee.title')}>
       <Stack gap="sm">
         <OrganizationMemberFields value={member} onChange={setMember} codeDescription={t('employee.codeHelp')} />
-        <PasswordInput label={t('password')} autoComplete="current-password" value={password} onChange={(e) => setPassword(e.currentTarget.value)} />
+        <PasswordInput
+          visibilityToggleButtonProps={{ 'aria-label': t('showPassword') }}
+          label={t('password')}
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => setPassword(e.currentTarget.value)}
+        />
         <Button type="submit" disabled={login.isPending} fullWidth>
           {login.isPending ? t('signingIn') : t('signIn')}
         </Button>

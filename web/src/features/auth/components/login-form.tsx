@@ -39,7 +39,13 @@ export function LoginForm({ initialEmail, initialPassword }: LoginFormProps) {
     <form onSubmit={submit} noValidate>
       <Stack gap="sm">
         <TextInput label={t('email')} type="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.currentTarget.value)} />
-        <PasswordInput label={t('password')} autoComplete="current-password" value={password} onChange={(e) => setPassword(e.currentTarget.value)} />
+        <PasswordInput
+          visibilityToggleButtonProps={{ 'aria-label': t('showPassword') }}
+          label={t('password')}
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => setPassword(e.currentTarget.value)}
+        />
         <Group justify="flex-end">
           <Anchor component={Link} to={paths.forgotPassword} size="sm">
             {t('login.forgot')}

@@ -12,6 +12,7 @@ export function NewPasswordFields({ value, onChange }: NewPasswordFieldsProps) {
   return (
     <>
       <PasswordInput
+        visibilityToggleButtonProps={{ 'aria-label': t('showPassword') }}
         label={t('reset.newPassword')}
         description={t('passwordRules')}
         autoComplete="new-password"
@@ -19,6 +20,7 @@ export function NewPasswordFields({ value, onChange }: NewPasswordFieldsProps) {
         onChange={(e) => onChange({ ...value, password: e.currentTarget.value })}
       />
       <PasswordInput
+        visibilityToggleButtonProps={{ 'aria-label': t('showPassword') }}
         label={t('reset.confirmPassword')}
         autoComplete="new-password"
         value={value.password_confirmation}

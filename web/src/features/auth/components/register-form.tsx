@@ -81,7 +81,13 @@ export function RegisterForm() {
         </SimpleGrid>
         <TextInput label={t('register.company')} autoComplete="organization" {...bind('company')} />
         <TextInput label={t('email')} type="email" autoComplete="email" {...bind('email')} />
-        <PasswordInput label={t('password')} autoComplete="new-password" description={t('passwordRules')} {...bind('password')} />
+        <PasswordInput
+          visibilityToggleButtonProps={{ 'aria-label': t('showPassword') }}
+          label={t('password')}
+          autoComplete="new-password"
+          description={t('passwordRules')}
+          {...bind('password')}
+        />
         <Checkbox
           checked={termsAccepted}
           onChange={(event) => setTermsAccepted(event.currentTarget.checked)}

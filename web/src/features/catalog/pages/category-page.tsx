@@ -57,7 +57,7 @@ function CategoryContent({ categoryId }: { categoryId: number }) {
       <Stack gap="xl">
         {category.data ? (
           <Grid gap="lg" align="center">
-            <Grid.Col span={{ base: 12, sm: 5, md: 4 }}>
+            <Grid.Col span={{ base: 12, sm: 5, md: 4 }} translate="no">
               <CatalogImage src={category.data.picture} alt={category.data.name} ratio={phone ? 21 / 9 : 16 / 9} eager />
             </Grid.Col>
             <Grid.Col span={{ base: 12, sm: 7, md: 8 }}>
