@@ -78,8 +78,8 @@ export function MemberRoutes() {
         <Route path={paths.achievements} element={titled((t) => t('titles.certificates'), <AchievementsPage />)} />
         <Route path={paths.verifyCertificate} element={titled((t) => t('titles.verify'), <VerifyPage />)} />
         <Route path={paths.forcedChangePassword} element={titled('Change your password', <ForcedChangePasswordPage />)} />
-        <Route path={paths.page} element={titled('Information', <InfoPage />)} />
-        <Route path={paths.version} element={titled('Version', <VersionPage />)} />
+        <Route path={paths.page} element={titled((t) => t('titles.information'), <InfoPage />)} />
+        <Route path={paths.version} element={titled((t) => t('titles.version'), <VersionPage />)} />
         <Route path={paths.watchShared} element={titled('Shared video', <WatchSharedPage />)} />
         {/* Account, billing and sharing are not for a shared kiosk (the server refuses their calls to a kiosk session too). */}
         <Route element={<NotOnKiosk />}>
@@ -125,7 +125,7 @@ export function MemberRoutes() {
         <Route path={paths.qualifications.root} element={titled('Qualifications', <QualificationsPage />)} />
         {/* Super users and station trainers lead toolbox talks (the server answers 403 to anyone else). */}
         <Route path={paths.assessments.take} element={titled('Knowledge check', <TakeCheckPage />)} />
-        <Route path={paths.toolbox} element={titled('Toolbox talk', <ToolboxPage />)} />
+        <Route path={paths.toolbox} element={titled((t) => t('titles.toolbox'), <ToolboxPage />)} />
         {/* Authors and super users make the organization's own lessons (the server answers 403 to anyone else). */}
         <Route path={paths.studio} element={titled('Studio', <StudioPage />)} />
         <Route path={paths.ourLessons} element={titled('Our lessons', <OurLessonsPage />)} />
@@ -135,18 +135,18 @@ export function MemberRoutes() {
         <Route path={paths.qualifications.person} element={titled('Person qualifications', <PersonQualificationsPage />)} />
         <Route path={paths.acceptInvitation} element={titled('Accept invitation', <AcceptInvitationPage />)} />
         <Route path={paths.confirmEmail} element={titled('Confirm your e-mail address', <ConfirmEmailPage />)} />
-        <Route path={paths.category} element={titled('Category', <CategoryPage />)} />
-        <Route path={paths.subCategory} element={titled('Videos', <SubCategoryPage />)} />
-        <Route path={paths.viewAll} element={titled('Videos', <ViewAllPage />)} />
-        <Route path={paths.experts} element={titled('Experts', <ExpertsPage />)} />
-        <Route path={paths.expert} element={titled('Expert', <ExpertPage />)} />
+        <Route path={paths.category} element={titled((t) => t('titles.category'), <CategoryPage />)} />
+        <Route path={paths.subCategory} element={titled((t) => t('titles.videos'), <SubCategoryPage />)} />
+        <Route path={paths.viewAll} element={titled((t) => t('titles.videos'), <ViewAllPage />)} />
+        <Route path={paths.experts} element={titled((t) => t('titles.experts'), <ExpertsPage />)} />
+        <Route path={paths.expert} element={titled((t) => t('titles.expert'), <ExpertPage />)} />
         {/* The search page titles itself after the words searched. */}
         <Route path={paths.search} element={<SearchPage />} />
       </Route>
       {/* Players take the whole window: no header, footer or quick menu. */}
       <Route element={<KioskIdleOutlet />}>
-        <Route path={paths.video} element={titled('Video', <VideoPage />)} />
-        <Route path={paths.trailer} element={titled('Trailer', <TrailerPage />)} />
+        <Route path={paths.video} element={titled((t) => t('titles.video'), <VideoPage />)} />
+        <Route path={paths.trailer} element={titled((t) => t('titles.trailer'), <TrailerPage />)} />
       </Route>
       <Route path={paths.logout} element={titled('Sign out', <LogoutPage />)} />
       <Route path="*" element={<AfterSignIn />} />

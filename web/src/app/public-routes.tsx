@@ -28,20 +28,20 @@ export function PublicRoutes() {
   return (
     <Routes>
       <Route element={<PublicLayout />}>
-        <Route path={paths.landing} element={titled('Corporate video training', <LandingPage />)} />
-        <Route path={paths.login} element={titled('Sign in', <LoginPage />)}>
+        <Route path={paths.landing} element={titled((t) => t('titles.landing'), <LandingPage />)} />
+        <Route path={paths.login} element={titled((t) => t('titles.signIn'), <LoginPage />)}>
           {/* Shown inside the sign-in card (its Outlet): "Continue with your company account". */}
           <Route index element={<CompanyAccountSignIn />} />
         </Route>
         <Route path={paths.ssoCallback} element={titled('Company account sign-in', <SsoCallbackPage />)} />
-        <Route path={paths.register} element={titled('Create your account', <RegisterPage />)} />
-        <Route path={paths.forgotPassword} element={titled('Forgot password', <ForgotPasswordPage />)} />
-        <Route path={paths.resetPassword} element={titled('Reset password', <ResetPasswordPage />)} />
+        <Route path={paths.register} element={titled((t) => t('titles.register'), <RegisterPage />)} />
+        <Route path={paths.forgotPassword} element={titled((t) => t('titles.forgotPassword'), <ForgotPasswordPage />)} />
+        <Route path={paths.resetPassword} element={titled((t) => t('titles.resetPassword'), <ResetPasswordPage />)} />
         <Route path={paths.acceptInvitation} element={titled('Accept invitation', <AcceptInvitationPage />)} />
         <Route path={paths.accountSetup} element={titled('Set up your account', <AccountSetupPage />)} />
         <Route path={paths.confirmEmail} element={titled('Confirm your e-mail address', <ConfirmEmailPage />)} />
-        <Route path={paths.page} element={titled('Information', <InfoPage />)} />
-        <Route path={paths.version} element={titled('Version', <VersionPage />)} />
+        <Route path={paths.page} element={titled((t) => t('titles.information'), <InfoPage />)} />
+        <Route path={paths.version} element={titled((t) => t('titles.version'), <VersionPage />)} />
         <Route path={paths.plans} element={titled('Plans', <PublicPlansPage />)} />
         <Route path={paths.logout} element={titled('Signed out', <AfterSignOut />)} />
         <Route path={paths.verifyCertificate} element={titled((t) => t('titles.verify'), <VerifyPage />)} />

@@ -2,6 +2,7 @@ import { Button } from '@mantine/core';
 import { routes } from '@mm/contract';
 import { IconChecklist, IconPencil } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { authorCheckPath, takeCheckPath } from '../config/paths.ts';
 import { apiRequest } from '../lib/api-client.ts';
@@ -12,6 +13,7 @@ import { apiRequest } from '../lib/api-client.ts';
  * assessments feature's page. The query key is the assessments feature's, so a submission refreshes it.
  */
 export function KnowledgeCheckLinks({ videoId, isSuperUser, isGuest }: { videoId: number; isSuperUser: boolean; isGuest: boolean }) {
+  const { t } = useTranslation();
   const check = useQuery({
     queryKey: ['assessments', 'check', videoId],
     queryFn: async () => (await apiRequest(routes.memberAssessmentCheck, { params: { videoId } })).data,
@@ -23,12 +25,12 @@ export function KnowledgeCheckLinks({ videoId, isSuperUser, isGuest }: { videoId
     <>
       {state && (
         <Button component={Link} to={takeCheckPath(videoId)} variant="light" leftSection={<IconChecklist size={18} aria-hidden />}>
-          {state.passed ? 'Knowledge check: passed' : 'Take the check'}
+          {state.passed ? t('check.passed') : t('check.take')}
         </Button>
       )}
       {isSuperUser && (
         <Button component={Link} to={authorCheckPath(videoId)} variant="default" leftSection={<IconPencil size={18} aria-hidden />}>
-          Check questions
+          {t('check.questions')}
         </Button>
       )}
     </>

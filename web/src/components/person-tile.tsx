@@ -9,7 +9,7 @@ import './person-tile.css';
  */
 export function PersonTile({ name, picture, pressed, onClick }: { name: string; picture: string | null; pressed?: boolean; onClick: () => void }) {
   return (
-    <UnstyledButton className="mm-person-tile" onClick={onClick} aria-pressed={pressed}>
+    <UnstyledButton className="mm-person-tile" onClick={onClick} aria-pressed={pressed} translate="no">
       <Avatar src={picture} alt="" name={name} color="initials" size={96} radius={96}>
         {initialsOf(name)}
       </Avatar>

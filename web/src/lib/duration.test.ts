@@ -27,5 +27,7 @@ describe('durations (member spec, section 9)', () => {
     expect(describeDuration('01:00:01')).toBe('1 hour 1 second');
     expect(describeDuration('00:02:30')).toBe('2 minutes 30 seconds');
     expect(describeDuration('00:00:00')).toBe('0 seconds');
+    expect(describeDuration('01:00:01', 'es')).toBe('1 hora 1 segundo');
+    expect(describeDuration('00:02:30', 'es')).toBe('2 minutos 30 segundos');
   });
 });

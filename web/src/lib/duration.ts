@@ -29,14 +29,15 @@ export function formatDuration(value: string | number | null | undefined, { inLi
   return inList && text.startsWith('00:') ? text.slice(3) : text;
 }
 
-/** A duration spoken in words, for screen readers and titles ("1 hour 4 minutes 5 seconds"). */
-export function describeDuration(value: string | number | null | undefined): string {
+/** A duration spoken in words in the given language, for screen readers and titles ("1 hour 4 minutes 5 seconds"). */
+export function describeDuration(value: string | number | null | undefined, locale = 'en'): string {
   const seconds = durationSeconds(value);
-  const units: Array<[number, string]> = [
+  const units: Array<[number, 'hour' | 'minute' | 'second']> = [
     [Math.floor(seconds / 3600), 'hour'],
     [Math.floor((seconds % 3600) / 60), 'minute'],
     [seconds % 60, 'second'],
   ];
-  const words = units.filter(([n]) => n > 0).map(([n, unit]) => `${n} ${unit}${n === 1 ? '' : 's'}`);
-  return words.length > 0 ? words.join(' ') : '0 seconds';
+  const spoken = (n: number, unit: 'hour' | 'minute' | 'second') => new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'long' }).format(n);
+  const words = units.filter(([n]) => n > 0).map(([n, unit]) => spoken(n, unit));
+  return words.length > 0 ? words.join(' ') : spoken(0, 'second');
 }

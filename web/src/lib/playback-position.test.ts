@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { catalogTranslator } from './i18n-catalogs.test-helper.ts';
 import { continueLabel, formatClock, startSecondOf } from './playback-position.ts';
 
 describe('playback position', () => {
@@ -10,9 +11,11 @@ describe('playback position', () => {
     expect(formatClock(-4)).toBe('0:00');
   });
 
-  it('labels a resume position, and none at 0', () => {
-    expect(continueLabel(151)).toBe('Continue from 2:31');
-    expect(continueLabel(0)).toBeNull();
+  it('labels a resume position in the active language, and none at 0', async () => {
+    const en = await catalogTranslator('en', 'common');
+    expect(continueLabel(151, en)).toBe('Continue from 2:31');
+    expect(continueLabel(151, await catalogTranslator('es', 'common'))).toBe('Continuar desde 2:31');
+    expect(continueLabel(0, en)).toBeNull();
   });
 
   it('takes the start second from ?t= only when it is whole seconds', () => {

@@ -1,3 +1,5 @@
+import type { TFunction } from 'i18next';
+
 /**
  * Seconds into a video as people read them, and the `?t=` start second of /video/{id} links (search
  * results, resume links). Shared by the search results and the player.
@@ -12,8 +14,9 @@ export function formatClock(totalSeconds: number): string {
   return hours > 0 ? `${hours}:${String(minutes).padStart(2, '0')}:${seconds}` : `${minutes}:${seconds}`;
 }
 
-/** 'Continue from 2:31' for a resume position; null when the video starts from the beginning. */
-export const continueLabel = (resumeSeconds: number): string | null => (resumeSeconds > 0 ? `Continue from ${formatClock(resumeSeconds)}` : null);
+/** 'Continue from 2:31' for a resume position (`t`: the active language's, common namespace); null when the video starts from the beginning. */
+export const continueLabel = (resumeSeconds: number, t: TFunction): string | null =>
+  resumeSeconds > 0 ? t('common:resume', { time: formatClock(resumeSeconds) }) : null;
 
 /** The start second asked by `?t=` (whole seconds, digits only); null when absent or malformed. */
 export function startSecondOf(search: URLSearchParams): number | null {

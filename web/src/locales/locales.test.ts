@@ -1,4 +1,4 @@
-import { CERTIFICATE_MESSAGES, DEFAULT_LOCALE, LOCALES } from '@mm/contract';
+import { CERTIFICATE_MESSAGES, DEFAULT_LOCALE, LOCALES, REGISTRATION_MESSAGES } from '@mm/contract';
 import { describe, expect, it } from 'vitest';
 import { NAMESPACES } from '../lib/i18n.ts';
 import { catalogFiles, catalogTranslator } from '../lib/i18n-catalogs.test-helper.ts';
@@ -61,5 +61,11 @@ describe('message catalogs', () => {
     expect(home('path.lockedReason')).toBe(CERTIFICATE_MESSAGES.categoryLocked);
     expect(home('summary', { done: 2, total: 5, percent: 40 })).toBe('2 COMPLETED / 5 TO GO - 40% COMPLETED');
     expect(home('loading.title')).toBe('Welcome to Manufacturing Masters, Please sign in');
+    const catalog = await catalogTranslator('en', 'catalog');
+    expect(catalog('locked.reason')).toBe(CERTIFICATE_MESSAGES.categoryLocked);
+    expect(catalog('showing', { shown: 20, count: 45 })).toBe('Showing 20 of 45 videos');
+    expect(catalog('videos', { count: 1 })).toBe('1 video');
+    const auth = await catalogTranslator('en', 'auth');
+    for (const [key, text] of Object.entries(REGISTRATION_MESSAGES)) expect(auth(`register.errors.${key}`)).toBe(text);
   });
 });

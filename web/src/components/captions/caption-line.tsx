@@ -13,7 +13,7 @@ export function CaptionLine({ url, currentTime }: { url: string | null; currentT
   if (!cue || currentTime >= cue.end) return null;
   return (
     <div className="mm-player__caption" data-testid="player-caption">
-      <span>{cue.text}</span>
+      <span translate="no">{cue.text}</span>
     </div>
   );
 }

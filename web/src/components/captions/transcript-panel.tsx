@@ -1,5 +1,6 @@
 import { Alert, ScrollArea, Skeleton, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { formatClock } from '../../lib/playback-position.ts';
 import { currentCueIndex } from './caption-cues.ts';
 import { useCaptionCues } from './use-caption-cues.ts';
@@ -18,6 +19,7 @@ type TranscriptPanelProps = {
  * view, each a button that seeks there. Render it only for videos with captions.
  */
 export function TranscriptPanel({ url, currentTime, onSeek }: TranscriptPanelProps) {
+  const { t } = useTranslation();
   const cues = useCaptionCues(url);
   const current = cues.data ? currentCueIndex(cues.data, currentTime) : -1;
   const currentRef = useRef<HTMLButtonElement>(null);
@@ -29,14 +31,14 @@ export function TranscriptPanel({ url, currentTime, onSeek }: TranscriptPanelPro
   return (
     <Stack component="section" aria-labelledby="transcript-heading" gap="xs">
       <Title order={2} size="h4" id="transcript-heading">
-        Transcript
+        {t('player.transcript')}
       </Title>
       {cues.isError && (
         <Alert color="red" variant="light" role="alert">
           {cues.error.message}
         </Alert>
       )}
-      {cues.isPending && <Skeleton h={160} aria-label="Loading the transcript" />}
+      {cues.isPending && <Skeleton h={160} aria-label={t('player.loadingTranscript')} />}
       {cues.data && (
         <ScrollArea.Autosize mah={320} type="auto">
           <ol className="transcript-list">
@@ -53,7 +55,7 @@ export function TranscriptPanel({ url, currentTime, onSeek }: TranscriptPanelPro
                   <Text span size="xs" c="dimmed" ff="monospace" className="transcript-time">
                     {formatClock(cue.start)}
                   </Text>
-                  <Text span size="sm">
+                  <Text span size="sm" translate="no">
                     {cue.text}
                   </Text>
                 </UnstyledButton>

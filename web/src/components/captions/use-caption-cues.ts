@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import i18next from 'i18next';
 import { parseCaptionCues } from './caption-cues.ts';
 
 /** The cues of a signed caption URL (videos/view's `captions[i].url`), for the transcript; null URL: none. */
@@ -16,13 +17,9 @@ export function useCaptionCues(url: string | null) {
         response = await fetch(url as string);
       } catch {
         // Offline (or the server out of reach): words, not the browser's "Failed to fetch".
-        throw new Error(
-          navigator.onLine
-            ? 'The transcript could not be loaded: the server cannot be reached.'
-            : 'You are offline: the transcript is kept only for videos saved for offline use.',
-        );
+        throw new Error(navigator.onLine ? i18next.t('common:player.errors.transcriptUnreachable') : i18next.t('common:player.errors.transcriptOffline'));
       }
-      if (!response.ok) throw new Error('The transcript could not be loaded.');
+      if (!response.ok) throw new Error(i18next.t('common:player.errors.transcript'));
       return parseCaptionCues(await response.text());
     },
   });

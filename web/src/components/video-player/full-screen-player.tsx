@@ -2,6 +2,7 @@ import { ActionIcon, Box, Button, Loader, Stack, Text, Title } from '@mantine/co
 import type { CaptionTrack } from '@mm/contract';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { type KeyboardEvent, type MouseEvent, useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { CaptionLine } from '../captions/caption-line.tsx';
 import { TranscriptPanel } from '../captions/transcript-panel.tsx';
@@ -70,6 +71,7 @@ export function FullScreenPlayer({
   onCaptionLangChange,
   headingLevel = 1,
 }: FullScreenPlayerProps) {
+  const { t } = useTranslation();
   const containerRef = useRef<HTMLDivElement>(null);
   const videoRef = useRef<HTMLVideoElement>(null);
   const [preferredHeight] = useState(() => defaultQualityHeight());
@@ -268,6 +270,7 @@ export function FullScreenPlayer({
           playsInline
           poster={poster ?? undefined}
           aria-label={title}
+          translate="no"
           disablePictureInPicture
           onLoadedMetadata={(event) => {
             event.currentTarget.playbackRate = rate;
@@ -282,15 +285,15 @@ export function FullScreenPlayer({
         <CaptionLine url={captions.find((track) => track.lang === captionLang)?.url ?? null} currentTime={media.currentTime} />
 
         <header className="mm-player__top mm-player__chrome">
-          <ActionIcon component={Link} to={fallbackPath} onClick={goBack} aria-label="Back" variant="subtle" color="gray.0" size="lg">
+          <ActionIcon component={Link} to={fallbackPath} onClick={goBack} aria-label={t('player.back')} variant="subtle" color="gray.0" size="lg">
             <IconArrowLeft size={22} aria-hidden />
           </ActionIcon>
-          <Title order={headingLevel} size="h4" c="white" lineClamp={1} style={{ minWidth: 0 }}>
+          <Title order={headingLevel} size="h4" c="white" lineClamp={1} style={{ minWidth: 0 }} translate="no">
             {title}
           </Title>
         </header>
 
-        {waiting && !hls.error && <Loader color="gray.0" className="mm-player__loader" aria-label="Loading video" />}
+        {waiting && !hls.error && <Loader color="gray.0" className="mm-player__loader" aria-label={t('player.loading')} />}
 
         {hls.error ? (
           <Stack pos="absolute" inset={0} align="center" justify="center" gap="sm" bg="rgba(0, 0, 0, 0.8)" role="alert" p="md" ta="center">
@@ -298,11 +301,11 @@ export function FullScreenPlayer({
               {hls.error}
             </Text>
             <Button variant="white" onClick={hls.retry}>
-              Try again
+              {t('player.retry')}
             </Button>
           </Stack>
         ) : (
-          <Box className="mm-player__chrome mm-player__bottom" role="group" aria-label="Player controls">
+          <Box className="mm-player__chrome mm-player__bottom" role="group" aria-label={t('player.controls')}>
             <PlayerControls
               media={media}
               hls={hls}

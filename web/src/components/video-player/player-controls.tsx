@@ -11,6 +11,7 @@ import {
   IconVolumeOff,
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { formatDuration } from '../../lib/duration.ts';
 import { CaptionsMenu, QualityMenu, SpeedMenu } from './player-menus.tsx';
 import { SeekBar } from './seek-bar.tsx';
@@ -48,8 +49,9 @@ type PlayerControlsProps = {
 
 /** A control with its shortcut in the tooltip; the accessible name is the action alone. */
 function ControlButton({ label, shortcut, onClick, children }: { label: string; shortcut: string; onClick: () => void; children: ReactNode }) {
+  const { t } = useTranslation();
   return (
-    <Tooltip label={`${label} (${shortcut})`} withinPortal={false} openDelay={400}>
+    <Tooltip label={t('player.shortcut', { label, key: shortcut })} withinPortal={false} openDelay={400}>
       <ActionIcon variant="subtle" color="gray.0" size="lg" onClick={onClick} aria-label={label}>
         {children}
       </ActionIcon>
@@ -59,16 +61,17 @@ function ControlButton({ label, shortcut, onClick, children }: { label: string; 
 
 /** The bottom bar: timeline, play/pause, volume, time, quality, speed and full screen. */
 export function PlayerControls({ media, hls, rate, isFullscreen, actions, captions }: PlayerControlsProps) {
+  const { t } = useTranslation();
   const silent = media.muted || media.volume === 0;
   return (
     <div className="mm-player__controls">
       <SeekBar currentTime={media.currentTime} duration={media.duration} bufferedEnd={media.bufferedEnd} onSeek={actions.seek} />
       <Group justify="space-between" wrap="nowrap" gap="xs" mt={4}>
         <Group gap={2} wrap="nowrap" style={{ minWidth: 0 }}>
-          <ControlButton label={media.paused ? 'Play' : 'Pause'} shortcut="k" onClick={actions.togglePlay}>
+          <ControlButton label={media.paused ? t('player.play') : t('player.pause')} shortcut="k" onClick={actions.togglePlay}>
             {media.paused ? <IconPlayerPlayFilled size={22} aria-hidden /> : <IconPlayerPauseFilled size={22} aria-hidden />}
           </ControlButton>
-          <ControlButton label={silent ? 'Unmute' : 'Mute'} shortcut="m" onClick={actions.toggleMute}>
+          <ControlButton label={silent ? t('player.unmute') : t('player.mute')} shortcut="m" onClick={actions.toggleMute}>
             {silent ? (
               <IconVolumeOff size={22} aria-hidden />
             ) : media.volume < 0.5 ? (
@@ -89,7 +92,7 @@ export function PlayerControls({ media, hls, rate, isFullscreen, actions, captio
             step={5}
             value={silent ? 0 : Math.round(media.volume * 100)}
             onChange={(value) => actions.setVolume(value / 100)}
-            thumbLabel="Volume"
+            thumbLabel={t('player.volume')}
           />
           <Text size="sm" c="white" ml="xs" style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }} data-testid="player-time">
             {formatDuration(media.currentTime, { inList: true })} / {formatDuration(media.duration, { inList: true })}
@@ -98,13 +101,13 @@ export function PlayerControls({ media, hls, rate, isFullscreen, actions, captio
         <Group gap={2} wrap="nowrap">
           {captions && captions.tracks.length > 0 && (
             <>
-              <Tooltip label="Transcript" withinPortal={false} openDelay={400}>
+              <Tooltip label={t('player.transcript')} withinPortal={false} openDelay={400}>
                 <ActionIcon
                   variant={captions.transcriptOpen ? 'light' : 'subtle'}
                   color="gray.0"
                   size="lg"
                   onClick={captions.onTranscriptToggle}
-                  aria-label="Transcript"
+                  aria-label={t('player.transcript')}
                   aria-pressed={captions.transcriptOpen}
                 >
                   <IconFileText size={20} aria-hidden />
@@ -123,7 +126,7 @@ export function PlayerControls({ media, hls, rate, isFullscreen, actions, captio
             />
           )}
           <SpeedMenu rate={rate} onSelect={actions.setRate} onToggle={actions.onMenuToggle} />
-          <ControlButton label={isFullscreen ? 'Exit fullscreen' : 'Fullscreen'} shortcut="f" onClick={actions.toggleFullscreen}>
+          <ControlButton label={isFullscreen ? t('player.exitFullscreen') : t('player.fullscreen')} shortcut="f" onClick={actions.toggleFullscreen}>
             {isFullscreen ? <IconMinimize size={20} aria-hidden /> : <IconMaximize size={20} aria-hidden />}
           </ControlButton>
         </Group>

@@ -1,6 +1,7 @@
 import { Button, Menu } from '@mantine/core';
 import type { CaptionTrack } from '@mm/contract';
 import { IconAdjustmentsHorizontal, IconCheck, IconGauge, IconTextCaption } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { CAPTIONS_OFF } from '../../lib/caption-preference.ts';
 import { AUTO_LEVEL, type QualityLevel } from './use-hls.ts';
 
@@ -24,8 +25,9 @@ type QualityMenuProps = {
 };
 
 export function QualityMenu({ levels, selected, playingHeight, onSelect, onToggle }: QualityMenuProps) {
+  const { t } = useTranslation();
   const selectedLevel = levels.find((level) => level.index === selected);
-  const current = selectedLevel ? selectedLevel.label : playingHeight ? `Auto (${playingHeight}p)` : 'Auto';
+  const current = selectedLevel ? selectedLevel.label : playingHeight ? t('player.autoHeight', { height: playingHeight }) : t('player.auto');
   // Highest first, as players usually list them.
   const ordered = [...levels].sort((a, b) => b.height - a.height);
   return (
@@ -35,14 +37,14 @@ export function QualityMenu({ levels, selected, playingHeight, onSelect, onToggl
           variant="subtle"
           color="gray.0"
           size="compact-sm"
-          aria-label={`Quality ${current}`}
+          aria-label={t('player.qualityCurrent', { current })}
           leftSection={<IconAdjustmentsHorizontal size={16} aria-hidden />}
         >
           {current}
         </Button>
       </Menu.Target>
       <Menu.Dropdown>
-        <Menu.Label>Quality</Menu.Label>
+        <Menu.Label>{t('player.quality')}</Menu.Label>
         {ordered.map((level) => (
           <Menu.Item
             key={level.index}
@@ -54,7 +56,7 @@ export function QualityMenu({ levels, selected, playingHeight, onSelect, onToggl
           </Menu.Item>
         ))}
         <Menu.Item leftSection={check(selected === AUTO_LEVEL)} aria-current={selected === AUTO_LEVEL || undefined} onClick={() => onSelect(AUTO_LEVEL)}>
-          Auto
+          {t('player.auto')}
         </Menu.Item>
       </Menu.Dropdown>
     </Menu>
@@ -64,18 +66,25 @@ export function QualityMenu({ levels, selected, playingHeight, onSelect, onToggl
 export const rateLabel = (rate: number) => `${rate}x`;
 
 export function SpeedMenu({ rate, onSelect, onToggle }: { rate: number; onSelect: (rate: number) => void; onToggle: OnMenuToggle }) {
+  const { t } = useTranslation();
   return (
     <Menu {...menuProps} onChange={onToggle}>
       <Menu.Target>
-        <Button variant="subtle" color="gray.0" size="compact-sm" aria-label={`Playback speed ${rate}x`} leftSection={<IconGauge size={16} aria-hidden />}>
-          {`${rate}x`}
+        <Button
+          variant="subtle"
+          color="gray.0"
+          size="compact-sm"
+          aria-label={t('player.speedCurrent', { rate })}
+          leftSection={<IconGauge size={16} aria-hidden />}
+        >
+          {t('player.rate', { rate })}
         </Button>
       </Menu.Target>
       <Menu.Dropdown>
-        <Menu.Label>Playback speed</Menu.Label>
+        <Menu.Label>{t('player.speed')}</Menu.Label>
         {PLAYBACK_RATES.map((option) => (
           <Menu.Item key={option} leftSection={check(option === rate)} aria-current={option === rate || undefined} onClick={() => onSelect(option)}>
-            {rateLabel(option)}
+            {t('player.rate', { rate: option })}
           </Menu.Item>
         ))}
       </Menu.Dropdown>
@@ -87,6 +96,7 @@ type CaptionsMenuProps = { tracks: CaptionTrack[]; selected: string; onSelect: (
 
 /** Off, or one of the video's caption languages. */
 export function CaptionsMenu({ tracks, selected, onSelect, onToggle }: CaptionsMenuProps) {
+  const { t } = useTranslation();
   const current = tracks.find((track) => track.lang === selected);
   return (
     <Menu {...menuProps} onChange={onToggle}>
@@ -95,16 +105,16 @@ export function CaptionsMenu({ tracks, selected, onSelect, onToggle }: CaptionsM
           variant="subtle"
           color="gray.0"
           size="compact-sm"
-          aria-label={`Captions ${current ? current.lang.toUpperCase() : 'Off'}`}
+          aria-label={t('player.captionsCurrent', { current: current ? current.lang.toUpperCase() : t('player.off') })}
           leftSection={<IconTextCaption size={16} aria-hidden />}
         >
-          {current ? current.lang.toUpperCase() : 'Off'}
+          {current ? current.lang.toUpperCase() : t('player.off')}
         </Button>
       </Menu.Target>
       <Menu.Dropdown>
-        <Menu.Label>Captions</Menu.Label>
+        <Menu.Label>{t('player.captions')}</Menu.Label>
         <Menu.Item leftSection={check(!current)} aria-current={!current || undefined} onClick={() => onSelect(CAPTIONS_OFF)}>
-          Off
+          {t('player.off')}
         </Menu.Item>
         {tracks.map((track) => (
           <Menu.Item key={track.lang} leftSection={check(track === current)} aria-current={track === current || undefined} onClick={() => onSelect(track.lang)}>

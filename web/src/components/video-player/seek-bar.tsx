@@ -1,4 +1,5 @@
 import { type KeyboardEvent, type PointerEvent, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { describeDuration, formatDuration } from '../../lib/duration.ts';
 
 /** Seconds one arrow key moves the playhead (the same step as the player's shortcuts). */
@@ -13,6 +14,7 @@ const percent = (part: number, whole: number) => (whole > 0 ? Math.min(100, Math
  * arrows move 5 s, Page Up/Down 10%, Home/End to either end; a pointer press or drag seeks.
  */
 export function SeekBar({ currentTime, duration, bufferedEnd, onSeek }: SeekBarProps) {
+  const { t, i18n } = useTranslation();
   const trackRef = useRef<HTMLDivElement>(null);
   // While dragging, the thumb follows the pointer; the video seeks once, on release.
   const [dragTime, setDragTime] = useState<number | null>(null);
@@ -64,11 +66,11 @@ export function SeekBar({ currentTime, duration, bufferedEnd, onSeek }: SeekBarP
       className="mm-seek"
       role="slider"
       tabIndex={0}
-      aria-label="Seek"
+      aria-label={t('player.seek')}
       aria-valuemin={0}
       aria-valuemax={Math.floor(duration)}
       aria-valuenow={Math.floor(shown)}
-      aria-valuetext={`${describeDuration(shown)} of ${describeDuration(duration)}`}
+      aria-valuetext={t('player.position', { shown: describeDuration(shown, i18n.language), total: describeDuration(duration, i18n.language) })}
       onKeyDown={onKeyDown}
       onPointerDown={onPointerDown}
       onPointerMove={onPointerMove}

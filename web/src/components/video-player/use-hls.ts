@@ -1,4 +1,5 @@
 import type Hls from 'hls.js';
+import i18next from 'i18next';
 import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
 
 /** One rendition of the stream, as the quality menu offers it. */
@@ -31,7 +32,7 @@ type UseHlsOptions = {
   startPosition?: number;
 };
 
-const UNPLAYABLE = 'This video cannot be played right now. Check your connection and try again.';
+const UNPLAYABLE = () => i18next.t('common:player.errors.unplayable');
 
 /** Plays and retries autoplay muted when the browser refuses sound without a gesture. */
 export async function startPlayback(video: HTMLVideoElement): Promise<void> {
@@ -53,7 +54,11 @@ export function pickStartLevel(levels: QualityLevel[], preferredHeight: number):
 }
 
 function toLevels(hls: Hls): QualityLevel[] {
-  return hls.levels.map((level, index) => ({ index, height: level.height, label: level.height ? `${level.height}p` : `Level ${index + 1}` }));
+  return hls.levels.map((level, index) => ({
+    index,
+    height: level.height,
+    label: level.height ? `${level.height}p` : i18next.t('common:player.level', { n: index + 1 }),
+  }));
 }
 
 /**
@@ -95,7 +100,7 @@ export function useHls(
         if (start > 0 && start < video.duration) video.currentTime = start;
         if (settingsRef.current.autoPlay) void startPlayback(video);
       };
-      const onError = () => setError(UNPLAYABLE);
+      const onError = () => setError(UNPLAYABLE());
       video.addEventListener('loadedmetadata', onLoaded, { once: true });
       video.addEventListener('error', onError, { once: true });
       return () => {
@@ -112,7 +117,7 @@ export function useHls(
         if (cancelled) return;
         if (!HlsClass.isSupported()) {
           if (video.canPlayType('application/vnd.apple.mpegurl')) cleanup = playNative();
-          else setError('This browser cannot play streaming video.');
+          else setError(i18next.t('common:player.errors.browser'));
           return;
         }
         const hls = new HlsClass({
@@ -144,7 +149,11 @@ export function useHls(
           }
           const status = data.response?.code;
           setError(
-            status === 401 || status === 403 ? 'You do not have access to this video.' : status === 404 ? 'This video is no longer available.' : UNPLAYABLE,
+            status === 401 || status === 403
+              ? i18next.t('common:player.errors.noAccess')
+              : status === 404
+                ? i18next.t('common:player.errors.gone')
+                : UNPLAYABLE(),
           );
           hls.destroy();
           hlsRef.current = null;
@@ -157,7 +166,7 @@ export function useHls(
         };
       })
       .catch(() => {
-        if (!cancelled) setError(UNPLAYABLE);
+        if (!cancelled) setError(UNPLAYABLE());
       });
 
     return () => {

@@ -1,5 +1,6 @@
 import { Button, PasswordInput, Stack } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { browserTimezone } from '../../../lib/browser-timezone.ts';
@@ -14,6 +15,7 @@ type EmployeeLoginFormProps = { initialOrganizationCode: string; initialEmployee
 
 /** The sign-in of people without e-mail: the organization code and employee number printed on their sheet, and their password. */
 export function EmployeeLoginForm({ initialOrganizationCode, initialEmployeeNumber }: EmployeeLoginFormProps) {
+  const { t } = useTranslation('auth');
   const [member, setMember] = useState<OrganizationMember>({ organizationCode: initialOrganizationCode, employeeNumber: initialEmployeeNumber });
   const { organizationCode, employeeNumber } = member;
   const [password, setPassword] = useState('');
@@ -29,7 +31,7 @@ export function EmployeeLoginForm({ initialOrganizationCode, initialEmployeeNumb
         onSuccess: ({ data, message }) => {
           rememberOrganizationCode(organizationCode);
           saveSession(sessionFromSignIn(data));
-          notifySuccess(message ?? 'Log-in successful!');
+          notifySuccess(message ?? t('loggedIn'));
           navigate(next ?? paths.home, { replace: true });
         },
         onError: notifyError,
@@ -38,12 +40,18 @@ export function EmployeeLoginForm({ initialOrganizationCode, initialEmployeeNumb
   };
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Sign in with employee number">
+    <form onSubmit={submit} noValidate aria-label={t('employee.title')}>
       <Stack gap="sm">
-        <OrganizationMemberFields value={member} onChange={setMember} codeDescription="On your sign-in sheet, or ask your supervisor." />
-        <PasswordInput label="Password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.currentTarget.value)} />
+        <OrganizationMemberFields value={member} onChange={setMember} codeDescription={t('employee.codeHelp')} />
+        <PasswordInput
+          visibilityToggleButtonProps={{ 'aria-label': t('showPassword') }}
+          label={t('password')}
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => setPassword(e.currentTarget.value)}
+        />
         <Button type="submit" disabled={login.isPending} fullWidth>
-          {login.isPending ? 'Signing in...' : 'Sign in'}
+          {login.isPending ? t('signingIn') : t('signIn')}
         </Button>
       </Stack>
     </form>

@@ -1,11 +1,13 @@
 import { Button, Stack, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useRequestPasswordReset } from '../api/forgot-password.ts';
 
 export function ForgotPasswordForm() {
+  const { t } = useTranslation('auth');
   const [email, setEmail] = useState('');
   const requestReset = useRequestPasswordReset();
   const navigate = useNavigate();
@@ -27,9 +29,9 @@ export function ForgotPasswordForm() {
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="sm">
-        <TextInput label="Email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.currentTarget.value)} />
+        <TextInput label={t('email')} type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.currentTarget.value)} />
         <Button type="submit" disabled={requestReset.isPending} fullWidth>
-          {requestReset.isPending ? 'Sending...' : 'Send reset link'}
+          {requestReset.isPending ? t('forgot.sending') : t('forgot.send')}
         </Button>
       </Stack>
     </form>

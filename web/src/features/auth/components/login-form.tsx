@@ -1,5 +1,6 @@
 import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { browserTimezone } from '../../../lib/browser-timezone.ts';
@@ -11,6 +12,7 @@ import { useLogin } from '../api/login.ts';
 type LoginFormProps = { initialEmail: string; initialPassword: string };
 
 export function LoginForm({ initialEmail, initialPassword }: LoginFormProps) {
+  const { t } = useTranslation('auth');
   const [email, setEmail] = useState(initialEmail);
   const [password, setPassword] = useState(initialPassword);
   const login = useLogin();
@@ -25,7 +27,7 @@ export function LoginForm({ initialEmail, initialPassword }: LoginFormProps) {
       {
         onSuccess: ({ data, message }) => {
           saveSession(sessionFromSignIn(data));
-          notifySuccess(message ?? 'Log-in successful!');
+          notifySuccess(message ?? t('loggedIn'));
           navigate(next ?? paths.home, { replace: true });
         },
         onError: notifyError,
@@ -36,15 +38,21 @@ export function LoginForm({ initialEmail, initialPassword }: LoginFormProps) {
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="sm">
-        <TextInput label="Email" type="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.currentTarget.value)} />
-        <PasswordInput label="Password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.currentTarget.value)} />
+        <TextInput label={t('email')} type="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.currentTarget.value)} />
+        <PasswordInput
+          visibilityToggleButtonProps={{ 'aria-label': t('showPassword') }}
+          label={t('password')}
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => setPassword(e.currentTarget.value)}
+        />
         <Group justify="flex-end">
           <Anchor component={Link} to={paths.forgotPassword} size="sm">
-            Forgot password?
+            {t('login.forgot')}
           </Anchor>
         </Group>
         <Button type="submit" disabled={login.isPending} fullWidth>
-          {login.isPending ? 'Signing in...' : 'Sign in'}
+          {login.isPending ? t('signingIn') : t('signIn')}
         </Button>
       </Stack>
     </form>

@@ -1,5 +1,6 @@
 import { Button, PasswordInput, Stack } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 
 export type NewPassword = { password: string; password_confirmation: string };
 
@@ -7,17 +8,20 @@ type NewPasswordFieldsProps = { value: NewPassword; onChange: (value: NewPasswor
 
 /** 'New password' and 'Confirm password': the server judges the rules and the match. */
 export function NewPasswordFields({ value, onChange }: NewPasswordFieldsProps) {
+  const { t } = useTranslation('auth');
   return (
     <>
       <PasswordInput
-        label="New password"
-        description="At least 12 characters, not a common password."
+        visibilityToggleButtonProps={{ 'aria-label': t('showPassword') }}
+        label={t('reset.newPassword')}
+        description={t('passwordRules')}
         autoComplete="new-password"
         value={value.password}
         onChange={(e) => onChange({ ...value, password: e.currentTarget.value })}
       />
       <PasswordInput
-        label="Confirm password"
+        visibilityToggleButtonProps={{ 'aria-label': t('showPassword') }}
+        label={t('reset.confirmPassword')}
         autoComplete="new-password"
         value={value.password_confirmation}
         onChange={(e) => onChange({ ...value, password_confirmation: e.currentTarget.value })}
@@ -30,6 +34,7 @@ type NewPasswordFormProps = { submitLabel: string; pending: boolean; onSubmit: (
 
 /** A form that only sets a new password (reset link, invitation): the fields and one submit button. */
 export function NewPasswordForm({ submitLabel, pending, onSubmit }: NewPasswordFormProps) {
+  const { t } = useTranslation('auth');
   const [value, setValue] = useState<NewPassword>({ password: '', password_confirmation: '' });
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -40,7 +45,7 @@ export function NewPasswordForm({ submitLabel, pending, onSubmit }: NewPasswordF
       <Stack gap="sm">
         <NewPasswordFields value={value} onChange={setValue} />
         <Button type="submit" disabled={pending} fullWidth>
-          {pending ? 'Loading... Please wait..' : submitLabel}
+          {pending ? t('pleaseWait') : submitLabel}
         </Button>
       </Stack>
     </form>

@@ -1,4 +1,5 @@
 import { TextInput } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 
 export type OrganizationMember = { organizationCode: string; employeeNumber: string };
 
@@ -15,10 +16,11 @@ export function OrganizationMemberFields({
   onChange: (value: OrganizationMember) => void;
   codeDescription?: string;
 }) {
+  const { t } = useTranslation('auth');
   return (
     <>
       <TextInput
-        label="Organization code"
+        label={t('employee.organizationCode')}
         description={codeDescription}
         autoComplete="organization"
         autoCapitalize="characters"
@@ -27,7 +29,7 @@ export function OrganizationMemberFields({
         onChange={(e) => onChange({ ...value, organizationCode: e.currentTarget.value })}
       />
       <TextInput
-        label="Employee number"
+        label={t('employee.employeeNumber')}
         autoComplete="username"
         autoCapitalize="characters"
         spellCheck={false}

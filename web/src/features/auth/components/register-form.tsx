@@ -1,6 +1,7 @@
 import { Anchor, Button, Checkbox, PasswordInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { firstRegistrationError } from '@mm/contract';
+import { firstRegistrationError, REGISTRATION_MESSAGES } from '@mm/contract';
 import { type ChangeEvent, type FormEvent, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { browserTimezone } from '../../../lib/browser-timezone.ts';
@@ -14,6 +15,7 @@ const EMPTY = { name: '', last_name: '', company: '', email: '', password: '' };
 type Fields = typeof EMPTY;
 
 export function RegisterForm() {
+  const { t } = useTranslation('auth');
   const [fields, setFields] = useState<Fields>(EMPTY);
   const [termsAccepted, setTermsAccepted] = useState(false);
   const navigate = useNavigate();
@@ -32,7 +34,8 @@ export function RegisterForm() {
     event.preventDefault();
     const problem = firstRegistrationError(fields, termsAccepted);
     if (problem) {
-      notifyErrorMessage(problem);
+      const key = (Object.keys(REGISTRATION_MESSAGES) as Array<keyof typeof REGISTRATION_MESSAGES>).find((k) => REGISTRATION_MESSAGES[k] === problem);
+      notifyErrorMessage(key ? t(`register.errors.${key}`) : problem);
       return;
     }
     const timezone = browserTimezone();
@@ -73,26 +76,25 @@ export function RegisterForm() {
     <form onSubmit={submit} noValidate>
       <Stack gap="sm">
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-          <TextInput label="First Name" autoComplete="given-name" {...bind('name')} />
-          <TextInput label="Last Name" autoComplete="family-name" {...bind('last_name')} />
+          <TextInput label={t('register.firstName')} autoComplete="given-name" {...bind('name')} />
+          <TextInput label={t('register.lastName')} autoComplete="family-name" {...bind('last_name')} />
         </SimpleGrid>
-        <TextInput label="Company" autoComplete="organization" {...bind('company')} />
-        <TextInput label="Email" type="email" autoComplete="email" {...bind('email')} />
-        <PasswordInput label="Password" autoComplete="new-password" description="At least 12 characters, not a common password." {...bind('password')} />
+        <TextInput label={t('register.company')} autoComplete="organization" {...bind('company')} />
+        <TextInput label={t('email')} type="email" autoComplete="email" {...bind('email')} />
+        <PasswordInput
+          visibilityToggleButtonProps={{ 'aria-label': t('showPassword') }}
+          label={t('password')}
+          autoComplete="new-password"
+          description={t('passwordRules')}
+          {...bind('password')}
+        />
         <Checkbox
           checked={termsAccepted}
           onChange={(event) => setTermsAccepted(event.currentTarget.checked)}
-          label={
-            <>
-              I agree to the{' '}
-              <Anchor component={Link} to={paths.terms} inherit>
-                Terms
-              </Anchor>
-            </>
-          }
+          label={<Trans t={t} i18nKey="register.agree" components={{ terms: <Anchor component={Link} to={paths.terms} inherit /> }} />}
         />
         <Button type="submit" disabled={busy} fullWidth>
-          {busy ? 'Loading...' : 'Start your free trial'}
+          {busy ? t('register.loading') : t('register.start')}
         </Button>
       </Stack>
     </form>

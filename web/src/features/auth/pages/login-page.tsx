@@ -1,4 +1,5 @@
 import { Alert, Anchor, Button, Divider, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useSearchParams } from 'react-router';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -20,37 +21,39 @@ export function LoginPage() {
 }
 
 function EmployeeNumberLogin() {
+  const { t } = useTranslation('auth');
   const [params] = useSearchParams();
   return (
-    <AuthCard title="Sign in with employee number" subtitle="For people without a company e-mail: use what is printed on your sign-in sheet.">
+    <AuthCard title={t('employee.title')} subtitle={t('employee.subtitle')}>
       <EmployeeLoginForm
         initialOrganizationCode={params.get('organization') ?? rememberedOrganizationCode()}
         initialEmployeeNumber={params.get('employee') ?? ''}
       />
       <Text size="sm" ta="center">
-        First time?{' '}
+        {t('employee.firstTime')}{' '}
         <Anchor component={Link} to={paths.accountSetup}>
-          Set up your account with your sheet's code
+          {t('employee.setUp')}
         </Anchor>
       </Text>
-      <Divider label="or" labelPosition="center" />
+      <Divider label={t('or')} labelPosition="center" />
       <Button component={Link} to={paths.login} variant="default" fullWidth>
-        Sign in with e-mail
+        {t('employee.withEmail')}
       </Button>
     </AuthCard>
   );
 }
 
 function EmailLogin() {
+  const { t } = useTranslation('auth');
   const [params] = useSearchParams();
   const asGuest = params.get('guest') === '1';
   const guest = useGuestAccess({ enabled: asGuest });
 
   return (
-    <AuthCard title="Welcome back" subtitle="Sign in to your Manufacturing Masters video library.">
+    <AuthCard title={t('login.title')} subtitle={t('login.subtitle')}>
       {asGuest && (
-        <Alert title="Guest access" color="blue" variant="light">
-          The shared guest account browses the library read-only: no progress, likes or lists are saved. Its e-mail and password are filled in below.
+        <Alert title={t('login.guestTitle')} color="blue" variant="light">
+          {t('login.guestText')}
         </Alert>
       )}
       {asGuest && guest.isError && (
@@ -59,7 +62,7 @@ function EmailLogin() {
         </Alert>
       )}
       {asGuest && guest.isPending ? (
-        <PageLoader label="Loading the guest account..." />
+        <PageLoader label={t('login.guestLoading')} />
       ) : (
         <LoginForm
           key={guest.data ? 'guest' : 'member'}
@@ -69,14 +72,14 @@ function EmailLogin() {
       )}
       {/* What app/ composes under the form (public-routes.tsx): the company-account sign-in. */}
       <Outlet />
-      <Divider label="or" labelPosition="center" />
+      <Divider label={t('or')} labelPosition="center" />
       <Button component={Link} to={`${paths.login}?with=employee-number`} variant="default" fullWidth>
-        Sign in with employee number
+        {t('login.withEmployeeNumber')}
       </Button>
       <Text size="sm" ta="center">
-        New to Manufacturing Masters?{' '}
+        {t('login.newHere')}{' '}
         <Anchor component={Link} to={paths.register}>
-          Create an account
+          {t('login.createAccount')}
         </Anchor>
       </Text>
     </AuthCard>

@@ -1,21 +1,23 @@
 import { Anchor, List, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { AuthCard } from '../components/auth-card.tsx';
 import { RegisterForm } from '../components/register-form.tsx';
 
 export function RegisterPage() {
+  const { t } = useTranslation('auth');
   return (
-    <AuthCard title="Create your account" subtitle="30 days free, cancel anytime. $149 per month after the trial.">
+    <AuthCard title={t('register.title')} subtitle={t('register.subtitle')}>
       <List size="sm" spacing={4}>
-        <List.Item>500+ tactical best-practice videos from manufacturing experts</List.Item>
-        <List.Item>Sign up to 4 additional staff to share videos across your team</List.Item>
+        <List.Item>{t('register.videos')}</List.Item>
+        <List.Item>{t('register.staff')}</List.Item>
       </List>
       <RegisterForm />
       <Text size="sm" ta="center">
-        Already have an account?{' '}
+        {t('register.haveAccount')}{' '}
         <Anchor component={Link} to={paths.login}>
-          Sign in
+          {t('signIn')}
         </Anchor>
       </Text>
     </AuthCard>

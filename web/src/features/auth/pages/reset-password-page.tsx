@@ -1,29 +1,27 @@
 import { Alert, Anchor, Text } from '@mantine/core';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { AuthCard } from '../components/auth-card.tsx';
 import { ResetPasswordForm } from '../components/reset-password-form.tsx';
 
 export function ResetPasswordPage() {
+  const { t } = useTranslation('auth');
   const [params] = useSearchParams();
   const token = params.get('token');
 
   return (
-    <AuthCard title="Choose a new password">
+    <AuthCard title={t('reset.title')}>
       {token ? (
         <ResetPasswordForm token={token} />
       ) : (
-        <Alert color="red" variant="light" title="Incomplete reset link">
-          Open the link from your reset e-mail, or{' '}
-          <Anchor component={Link} to={paths.forgotPassword} inherit>
-            ask for a new one
-          </Anchor>
-          .
+        <Alert color="red" variant="light" title={t('reset.incomplete')}>
+          <Trans t={t} i18nKey="reset.incompleteText" components={{ link: <Anchor component={Link} to={paths.forgotPassword} inherit /> }} />
         </Alert>
       )}
       <Text size="sm" ta="center">
         <Anchor component={Link} to={paths.login}>
-          Back to sign in
+          {t('backToSignIn')}
         </Anchor>
       </Text>
     </AuthCard>

@@ -1,7 +1,7 @@
 import { Button, EmptyState } from '@mantine/core';
-import { CERTIFICATE_MESSAGES } from '@mm/contract';
 import { IconLock, IconMoodEmpty } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 
@@ -17,32 +17,35 @@ export function CatalogMessage({ title, description, action, icon }: CatalogMess
 }
 
 export function BackHomeButton() {
+  const { t } = useTranslation('catalog');
   return (
     <Button component={Link} to={paths.home} variant="light">
-      Back to Home
+      {t('backHome')}
     </Button>
   );
 }
 
 /** A failed call that may work again (lost connection). */
 export function RetryButton({ onRetry, loading }: { onRetry: () => void; loading?: boolean }) {
+  const { t } = useTranslation('catalog');
   return (
     <Button variant="light" onClick={onRetry} loading={loading}>
-      Try again
+      {t('retry')}
     </Button>
   );
 }
 
 /** A category the member's learning path keeps locked: the spec's text and the way back to the path on Home. */
 export function LockedCategoryMessage() {
+  const { t } = useTranslation('catalog');
   return (
     <CatalogMessage
-      title="This category is locked"
-      description={CERTIFICATE_MESSAGES.categoryLocked}
+      title={t('locked.title')}
+      description={t('locked.reason')}
       icon={<IconLock size={32} aria-hidden />}
       action={
         <Button component={Link} to={paths.home} variant="filled">
-          Back to your learning path
+          {t('locked.back')}
         </Button>
       }
     />

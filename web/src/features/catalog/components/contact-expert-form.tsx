@@ -1,5 +1,6 @@
 import { Button, Paper, Stack, Text, Textarea } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useContactExpert } from '../api/contact-expert.ts';
 
@@ -10,6 +11,7 @@ type ContactExpertFormProps = { castCrewId: number; expertName: string; video?: 
 
 /** The message to an expert; it is e-mailed with the member's address to reply to. */
 export function ContactExpertForm({ castCrewId, expertName, video }: ContactExpertFormProps) {
+  const { t } = useTranslation('catalog');
   const [message, setMessage] = useState('');
   const [error, setError] = useState<string | null>(null);
   const contact = useContactExpert();
@@ -17,7 +19,7 @@ export function ContactExpertForm({ castCrewId, expertName, video }: ContactExpe
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (message.trim().length < MIN_LENGTH) {
-      setError(`The message must be at least ${MIN_LENGTH} characters`);
+      setError(t('contact.tooShort', { min: MIN_LENGTH }));
       return;
     }
     setError(null);
@@ -25,7 +27,7 @@ export function ContactExpertForm({ castCrewId, expertName, video }: ContactExpe
       { castCrewId, body: { message: message.trim(), admin_video_id: video?.id } },
       {
         onSuccess: ({ message: answer }) => {
-          notifySuccess(answer ?? `Your message was sent to ${expertName}.`);
+          notifySuccess(answer ?? t('contact.sent', { name: expertName }));
           setMessage('');
         },
         onError: notifyError,
@@ -38,13 +40,15 @@ export function ContactExpertForm({ castCrewId, expertName, video }: ContactExpe
       <Stack gap="sm">
         {video && (
           <Paper bg="blue.0" p="xs" radius="sm">
-            <Text size="sm">About the video: {video.title}</Text>
+            <Text size="sm">
+              {t('contact.about')} <span translate="no">{video.title}</span>
+            </Text>
           </Paper>
         )}
         <Textarea
-          label="Message"
-          description={`${expertName} replies to your e-mail address.`}
-          placeholder={`What would you like to ask ${expertName}?`}
+          label={t('contact.message')}
+          description={t('contact.replies', { name: expertName })}
+          placeholder={t('contact.placeholder', { name: expertName })}
           autosize
           minRows={5}
           maxRows={12}
@@ -55,7 +59,7 @@ export function ContactExpertForm({ castCrewId, expertName, video }: ContactExpe
           onChange={(event) => setMessage(event.currentTarget.value)}
         />
         <Button type="submit" loading={contact.isPending} style={{ alignSelf: 'flex-start' }}>
-          Send message
+          {t('contact.send')}
         </Button>
       </Stack>
     </form>

@@ -1,4 +1,5 @@
 import { Box, RingProgress, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 
 type ProgressCircleProps = {
   /** The server's progress (visible videos, 100 once certified). */
@@ -15,15 +16,16 @@ type ProgressCircleProps = {
  * twice the ring's thickness, so "100%" spilled over rings below 64 px, and over 72 px ones in the larger size, in wide fonts.
  */
 export function ProgressCircle({ percent, watched, total, label, size = 64 }: ProgressCircleProps) {
+  const { t } = useTranslation('catalog');
   return (
     <Box
       role="progressbar"
-      aria-label={`${label} progress`}
+      aria-label={t('progress.label', { label })}
       aria-valuemin={0}
       aria-valuemax={100}
       aria-valuenow={percent}
-      aria-valuetext={`${percent}% (${watched} of ${total} videos watched)`}
-      title={`${watched} of ${total} videos watched`}
+      aria-valuetext={t('progress.value', { percent, watched, total })}
+      title={t('progress.title', { watched, total })}
       style={{ flexShrink: 0 }}
     >
       <RingProgress
@@ -33,7 +35,7 @@ export function ProgressCircle({ percent, watched, total, label, size = 64 }: Pr
         sections={[{ value: percent, color: percent === 100 ? 'green.7' : 'blue.7' }]}
         label={
           <Text ta="center" fw={700} size={size >= 88 ? 'sm' : 'xs'} aria-hidden>
-            {percent}%
+            {t('progress.percent', { percent })}
           </Text>
         }
       />

@@ -1,6 +1,7 @@
 import { Badge, Box, Card, Progress, Skeleton, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import type { VideoCard as Video } from '@mm/contract';
 import { IconCircleCheckFilled } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { describeDuration, formatDuration } from '../../../lib/duration.ts';
 import { continueLabel } from '../../../lib/playback-position.ts';
 import { videoProgressPercent } from '../progress.ts';
@@ -10,8 +11,9 @@ type VideoCardProps = { video: Video; onOpen: (video: Video) => void };
 
 /** A video of a list or slider; pressing it opens the video detail panel. */
 export function VideoCard({ video, onOpen }: VideoCardProps) {
+  const { t, i18n } = useTranslation('catalog');
   const watchedPercent = videoProgressPercent(video.progress, video.duration_seconds);
-  const resumeLabel = continueLabel(video.resume_seconds);
+  const resumeLabel = continueLabel(video.resume_seconds, t);
   // Named by its visible title (no aria-label that would differ from it); the duration and state are spelt out after it.
   return (
     <UnstyledButton onClick={() => onOpen(video)} aria-haspopup="dialog" w="100%" h="100%" className="mm-video-card">
@@ -23,7 +25,7 @@ export function VideoCard({ video, onOpen }: VideoCardProps) {
           </Badge>
           {video.watched === 1 && (
             <Badge pos="absolute" top={8} left={8} color="teal.9" variant="filled" size="sm" leftSection={<IconCircleCheckFilled size={12} />} aria-hidden>
-              Watched
+              {t('card.watched')}
             </Badge>
           )}
           {watchedPercent > 0 && video.watched !== 1 && (
@@ -31,10 +33,12 @@ export function VideoCard({ video, onOpen }: VideoCardProps) {
           )}
         </Box>
         <Box p="sm">
-          <Text fw={600} size="sm" lineClamp={2}>
+          <Text fw={600} size="sm" lineClamp={2} translate="no">
             {video.title}
           </Text>
-          <VisuallyHidden>{`, ${describeDuration(video.duration)}${video.watched ? ', watched' : ''}`}</VisuallyHidden>
+          <VisuallyHidden>
+            {t(video.watched ? 'card.spokenWatched' : 'card.spoken', { duration: describeDuration(video.duration, i18n.language) })}
+          </VisuallyHidden>
           {resumeLabel && (
             <Text size="xs" c="dimmed" mt={4} data-testid="card-resume-label">
               {resumeLabel}

@@ -3,6 +3,7 @@ import { ActionIcon, Box } from '@mantine/core';
 import type { VideoCard as Video } from '@mm/contract';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { type CSSProperties, useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { VideoCard, VideoCardSkeleton } from './video-card.tsx';
 
 /** Cards per view at 425px (base), 768px (sm) and desktop (md). */
@@ -23,6 +24,7 @@ const perViewStyle = (perView: PerView) =>
 
 /** A horizontal row of video cards: scrolls by touch, wheel, keyboard (Tab) or the arrow buttons. */
 export function VideoSlider({ videos, label, onOpen, perView = SECTION_PER_VIEW }: VideoSliderProps) {
+  const { t } = useTranslation('catalog');
   const listRef = useRef<HTMLUListElement>(null);
   const [edges, setEdges] = useState({ start: true, end: true });
 
@@ -65,7 +67,7 @@ export function VideoSlider({ videos, label, onOpen, perView = SECTION_PER_VIEW 
           variant="default"
           radius="xl"
           size="lg"
-          aria-label={`Previous ${label}`}
+          aria-label={t('slider.previous', { label })}
           onClick={() => scrollBy(-1)}
         >
           <IconChevronLeft size={18} aria-hidden />
@@ -80,7 +82,7 @@ export function VideoSlider({ videos, label, onOpen, perView = SECTION_PER_VIEW 
           variant="default"
           radius="xl"
           size="lg"
-          aria-label={`Next ${label}`}
+          aria-label={t('slider.next', { label })}
           onClick={() => scrollBy(1)}
         >
           <IconChevronRight size={18} aria-hidden />

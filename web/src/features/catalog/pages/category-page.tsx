@@ -1,7 +1,7 @@
 import { Badge, Box, Container, Divider, Grid, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { countOf } from '@mm/contract';
 import { IconExternalLink, IconVideoOff } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { ChallengeButton } from '../../../components/challenge-button.tsx';
 import { formatDuration } from '../../../lib/duration.ts';
@@ -25,14 +25,16 @@ export function CategoryPage() {
 }
 
 function CategoryNotFound() {
+  const { t } = useTranslation('catalog');
   return (
     <Container size="lg" py="xl">
-      <CatalogMessage title="Category not found" description="This category does not exist or is no longer available." action={<BackHomeButton />} />
+      <CatalogMessage title={t('category.notFound')} description={t('category.notFoundText')} action={<BackHomeButton />} />
     </Container>
   );
 }
 
 function CategoryContent({ categoryId }: { categoryId: number }) {
+  const { t } = useTranslation('catalog');
   const session = useSignedInSession();
   const category = useCategory(categoryId);
   const groups = useCategoryVideos(categoryId);
@@ -55,17 +57,19 @@ function CategoryContent({ categoryId }: { categoryId: number }) {
       <Stack gap="xl">
         {category.data ? (
           <Grid gap="lg" align="center">
-            <Grid.Col span={{ base: 12, sm: 5, md: 4 }}>
+            <Grid.Col span={{ base: 12, sm: 5, md: 4 }} translate="no">
               <CatalogImage src={category.data.picture} alt={category.data.name} ratio={phone ? 21 / 9 : 16 / 9} eager />
             </Grid.Col>
             <Grid.Col span={{ base: 12, sm: 7, md: 8 }}>
               <Stack gap="sm">
                 <Group gap="xs">
                   <Badge variant="light" color={category.data.essential === 1 ? 'blue' : 'gray'}>
-                    {category.data.essential === 1 ? 'Required' : 'Optional'}
+                    {category.data.essential === 1 ? t('category.Required') : t('category.Optional')}
                   </Badge>
                 </Group>
-                <Title order={1}>{category.data.name}</Title>
+                <Title order={1} translate="no">
+                  {category.data.name}
+                </Title>
                 <Group gap="lg" wrap="nowrap">
                   <ProgressCircle
                     percent={category.data.progress}
@@ -76,10 +80,10 @@ function CategoryContent({ categoryId }: { categoryId: number }) {
                   />
                   <Stack gap={2}>
                     <Text fw={600}>
-                      {countOf(category.data.videos_count, 'video')} · {formatDuration(category.data.duration)}
+                      {t('videos', { count: category.data.videos_count })} · {formatDuration(category.data.duration)}
                     </Text>
                     <Text size="sm" c="dimmed">
-                      {category.data.watched_count} of {category.data.videos_count} watched
+                      {t('watchedOf', { watched: category.data.watched_count, total: category.data.videos_count })}
                     </Text>
                   </Stack>
                 </Group>
@@ -92,7 +96,7 @@ function CategoryContent({ categoryId }: { categoryId: number }) {
                       link={category.data.challenge}
                       rightSection={<IconExternalLink size={16} aria-hidden />}
                     >
-                      Challenge
+                      {t('category.challenge')}
                     </ChallengeButton>
                   </Box>
                 )}
@@ -100,13 +104,9 @@ function CategoryContent({ categoryId }: { categoryId: number }) {
             </Grid.Col>
           </Grid>
         ) : category.isError ? (
-          <CatalogMessage
-            title="This category could not be loaded"
-            description={category.error.message}
-            action={<RetryButton onRetry={() => category.refetch()} />}
-          />
+          <CatalogMessage title={t('category.failed')} description={category.error.message} action={<RetryButton onRetry={() => category.refetch()} />} />
         ) : (
-          <Grid gap="lg" align="center" aria-busy="true" aria-label="Loading the category">
+          <Grid gap="lg" align="center" aria-busy="true" aria-label={t('category.loading')}>
             <Grid.Col span={{ base: 12, sm: 5, md: 4 }}>
               <Skeleton style={{ aspectRatio: '16 / 9' }} />
             </Grid.Col>
@@ -123,7 +123,7 @@ function CategoryContent({ categoryId }: { categoryId: number }) {
         <Divider />
 
         {groups.isPending && (
-          <Stack gap="xl" aria-busy="true" aria-label="Loading videos">
+          <Stack gap="xl" aria-busy="true" aria-label={t('category.loadingVideos')}>
             {[0, 1].map((n) => (
               <Stack key={n} gap="sm">
                 <Skeleton h={28} w={260} />
@@ -133,9 +133,9 @@ function CategoryContent({ categoryId }: { categoryId: number }) {
           </Stack>
         )}
         {groups.isError && !isNotFound(groups.error) && (
-          <CatalogMessage title="The videos could not be loaded" description={groups.error.message} action={<RetryButton onRetry={() => groups.refetch()} />} />
+          <CatalogMessage title={t('category.videosFailed')} description={groups.error.message} action={<RetryButton onRetry={() => groups.refetch()} />} />
         )}
-        {groups.data?.length === 0 && <CatalogMessage title="No video for this category" icon={<IconVideoOff size={32} />} action={<BackHomeButton />} />}
+        {groups.data?.length === 0 && <CatalogMessage title={t('category.empty')} icon={<IconVideoOff size={32} />} action={<BackHomeButton />} />}
         {groups.data?.map((group) => (
           <SubCategorySection key={group.sub_category_id} group={group} onOpen={panel.open} />
         ))}

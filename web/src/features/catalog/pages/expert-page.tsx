@@ -1,5 +1,6 @@
 import { Alert, Anchor, Button, Card, Container, Grid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router';
 import { expertVideosPath, paths } from '../../../config/paths.ts';
 import { useSignedInSession } from '../../../lib/session.ts';
@@ -25,14 +26,16 @@ export function ExpertPage() {
 }
 
 function ExpertNotFound() {
+  const { t } = useTranslation('catalog');
   return (
     <Container size="lg" py="xl">
-      <CatalogMessage title="Expert not found" description="This expert does not exist or is no longer available." action={<BackHomeButton />} />
+      <CatalogMessage title={t('expert.notFound')} description={t('expert.notFoundText')} action={<BackHomeButton />} />
     </Container>
   );
 }
 
 function ExpertContent({ castCrewId }: { castCrewId: number }) {
+  const { t } = useTranslation('catalog');
   const session = useSignedInSession();
   const expert = useExpert(castCrewId);
   const panel = useVideoPanel();
@@ -43,7 +46,7 @@ function ExpertContent({ castCrewId }: { castCrewId: number }) {
   if (expert.isError) {
     return (
       <Container size="lg" py="xl">
-        <CatalogMessage title="This expert could not be loaded" description={expert.error.message} action={<RetryButton onRetry={() => expert.refetch()} />} />
+        <CatalogMessage title={t('expert.failed')} description={expert.error.message} action={<RetryButton onRetry={() => expert.refetch()} />} />
       </Container>
     );
   }
@@ -51,19 +54,19 @@ function ExpertContent({ castCrewId }: { castCrewId: number }) {
   return (
     <Container size="lg" py="xl">
       <Stack gap="xl">
-        <Title order={1}>Contact Expert</Title>
+        <Title order={1}>{t('expert.title')}</Title>
         <Grid gap="lg">
           <Grid.Col span={{ base: 12, sm: 5 }}>
             {expert.data ? (
               <ExpertCard expert={expert.data} headingLevel={2}>
                 {expert.data.videos_count > 0 && (
                   <Anchor component={Link} to={expertVideosPath(expert.data.cast_crew_id, expert.data.name)} size="sm" fw={600}>
-                    All videos by {expert.data.name}
+                    {t('expert.allVideos', { name: expert.data.name })}
                   </Anchor>
                 )}
               </ExpertCard>
             ) : (
-              <Card withBorder radius="md" padding="lg" aria-busy="true" aria-label="Loading the expert">
+              <Card withBorder radius="md" padding="lg" aria-busy="true" aria-label={t('expert.loading')}>
                 <Skeleton circle h={72} mb="sm" />
                 <Skeleton h={20} w="50%" mb="sm" />
                 <Skeleton h={60} />
@@ -73,14 +76,14 @@ function ExpertContent({ castCrewId }: { castCrewId: number }) {
           <Grid.Col span={{ base: 12, sm: 7 }}>
             <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="contact-heading">
               <Title order={2} size="h4" id="contact-heading" mb="sm">
-                Ask the expert
+                {t('expert.ask')}
               </Title>
               {session.isGuestUser ? (
-                <Alert color="yellow" variant="light" role="note" icon={<IconLock size={18} aria-hidden />} title="Sign up to contact experts">
+                <Alert color="yellow" variant="light" role="note" icon={<IconLock size={18} aria-hidden />} title={t('expert.guestTitle')}>
                   <Stack gap="xs" align="flex-start">
-                    <Text size="sm">The guest account is read-only. Sign up for your own account to send messages to the experts.</Text>
+                    <Text size="sm">{t('expert.guestText')}</Text>
                     <Button component={Link} to={paths.plans} size="xs">
-                      Sign up
+                      {t('expert.signUp')}
                     </Button>
                   </Stack>
                 </Alert>
@@ -95,9 +98,9 @@ function ExpertContent({ castCrewId }: { castCrewId: number }) {
         {expert.data && expert.data.videos.length > 0 && (
           <Stack gap="md" component="section" aria-labelledby="expert-videos-heading">
             <Title order={2} size="h3" id="expert-videos-heading">
-              Videos by {expert.data.name}
+              {t('expert.videosBy', { name: expert.data.name })}
             </Title>
-            <VideoGrid videos={expert.data.videos} label={`Videos by ${expert.data.name}`} onOpen={panel.open} />
+            <VideoGrid videos={expert.data.videos} label={t('expert.videosBy', { name: expert.data.name })} onOpen={panel.open} />
           </Stack>
         )}
       </Stack>

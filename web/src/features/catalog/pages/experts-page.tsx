@@ -1,5 +1,6 @@
 import { Button, Card, Container, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconUsers } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { expertPath } from '../../../config/paths.ts';
 import { useExperts } from '../api/get-experts.ts';
@@ -10,16 +11,17 @@ const COLUMNS = { base: 1, sm: 2, md: 3 } as const;
 
 /** /experts: the experts behind the videos. */
 export function ExpertsPage() {
+  const { t } = useTranslation('catalog');
   const experts = useExperts();
   return (
     <Container size="lg" py="xl">
       <Stack gap="lg">
         <div>
-          <Title order={1}>Experts</Title>
-          <Text c="dimmed">The practitioners behind the videos. Ask them a question about their field.</Text>
+          <Title order={1}>{t('experts.title')}</Title>
+          <Text c="dimmed">{t('experts.intro')}</Text>
         </div>
         {experts.isPending && (
-          <SimpleGrid cols={COLUMNS} aria-busy="true" aria-label="Loading experts">
+          <SimpleGrid cols={COLUMNS} aria-busy="true" aria-label={t('experts.loading')}>
             {[0, 1, 2].map((n) => (
               <Card key={n} withBorder radius="md" padding="lg">
                 <Skeleton circle h={72} mb="sm" />
@@ -30,19 +32,21 @@ export function ExpertsPage() {
           </SimpleGrid>
         )}
         {experts.isError && (
-          <CatalogMessage
-            title="The experts could not be loaded"
-            description={experts.error.message}
-            action={<RetryButton onRetry={() => experts.refetch()} />}
-          />
+          <CatalogMessage title={t('experts.failed')} description={experts.error.message} action={<RetryButton onRetry={() => experts.refetch()} />} />
         )}
-        {experts.data?.length === 0 && <CatalogMessage title="No experts yet" icon={<IconUsers size={32} />} action={<BackHomeButton />} />}
+        {experts.data?.length === 0 && <CatalogMessage title={t('experts.empty')} icon={<IconUsers size={32} />} action={<BackHomeButton />} />}
         {experts.data && experts.data.length > 0 && (
           <SimpleGrid cols={COLUMNS} spacing="lg">
             {experts.data.map((expert) => (
               <ExpertCard key={expert.cast_crew_id} expert={expert} clampBio>
-                <Button component={Link} to={expertPath(expert.cast_crew_id)} variant="light" aria-label={`Contact Expert ${expert.name}`} mt="auto">
-                  Contact Expert
+                <Button
+                  component={Link}
+                  to={expertPath(expert.cast_crew_id)}
+                  variant="light"
+                  aria-label={t('experts.contactLabel', { name: expert.name })}
+                  mt="auto"
+                >
+                  {t('experts.contact')}
                 </Button>
               </ExpertCard>
             ))}

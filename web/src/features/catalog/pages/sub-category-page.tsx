@@ -1,5 +1,6 @@
 import { Anchor, Breadcrumbs, Container, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconVideoOff } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { categoryPath } from '../../../config/paths.ts';
 import { useSubCategoryVideos } from '../api/get-sub-category-videos.ts';
@@ -20,14 +21,16 @@ export function SubCategoryPage() {
 }
 
 function SubCategoryNotFound() {
+  const { t } = useTranslation('catalog');
   return (
     <Container size="lg" py="xl">
-      <CatalogMessage title="Sub-category not found" description="This sub-category does not exist or is no longer available." action={<BackHomeButton />} />
+      <CatalogMessage title={t('subCategory.notFound')} description={t('subCategory.notFoundText')} action={<BackHomeButton />} />
     </Container>
   );
 }
 
 function SubCategoryContent({ subCategoryId, nameFromLink }: { subCategoryId: number; nameFromLink: string }) {
+  const { t } = useTranslation('catalog');
   const videos = useSubCategoryVideos(subCategoryId);
   const panel = useVideoPanel();
   useSignOutOnFailure(videos.error);
@@ -50,7 +53,7 @@ function SubCategoryContent({ subCategoryId, nameFromLink }: { subCategoryId: nu
       <Stack gap="lg">
         <Stack gap="xs">
           {first ? (
-            <Breadcrumbs>
+            <Breadcrumbs translate="no">
               <Anchor component={Link} to={categoryPath(first.sub_category.category_id)} size="sm">
                 {first.sub_category.category_name}
               </Anchor>
@@ -68,24 +71,22 @@ function SubCategoryContent({ subCategoryId, nameFromLink }: { subCategoryId: nu
               <Skeleton circle h={72} />
             )}
             <div>
-              <Title order={1}>{name}</Title>
-              {first && (
-                <Text c="dimmed">
-                  {first.watched_count} of {first.videos_count} watched
-                </Text>
-              )}
+              <Title order={1} translate="no">
+                {name}
+              </Title>
+              {first && <Text c="dimmed">{t('watchedOf', { watched: first.watched_count, total: first.videos_count })}</Text>}
             </div>
           </Group>
         </Stack>
 
         {videos.isPending && <VideoGridSkeleton />}
         {videos.isError && !isNotFound(videos.error) && (
-          <CatalogMessage title="The videos could not be loaded" description={videos.error.message} action={<RetryButton onRetry={() => videos.refetch()} />} />
+          <CatalogMessage title={t('category.videosFailed')} description={videos.error.message} action={<RetryButton onRetry={() => videos.refetch()} />} />
         )}
-        {first && list.length === 0 && <CatalogMessage title="No video for this sub-category" icon={<IconVideoOff size={32} />} action={<BackHomeButton />} />}
+        {first && list.length === 0 && <CatalogMessage title={t('subCategory.empty')} icon={<IconVideoOff size={32} />} action={<BackHomeButton />} />}
         {list.length > 0 && first && (
           <>
-            <VideoGrid videos={list} label={`${name} videos`} onOpen={panel.open} />
+            <VideoGrid videos={list} label={t('listVideos', { name })} onOpen={panel.open} />
             <LoadMore
               shown={list.length}
               total={first.total}

@@ -2,6 +2,7 @@ import { Anchor, Box, Center, Loader, Stack, Text, Title } from '@mantine/core';
 import type { Preparation, VideoDetail } from '@mm/contract';
 import type { ReactNode } from 'react';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { FullScreenPlayer } from '../../../components/video-player/full-screen-player.tsx';
 import { PreparingNote } from '../../../components/video-player/preparing-note.tsx';
@@ -18,12 +19,14 @@ import { parseId } from '../parse-id.ts';
 
 /** /video/{admin_video_id}: the whole-window player (member spec, section 2). */
 export function VideoPage() {
+  const { t } = useTranslation('catalog');
   const id = parseId(useParams().id);
-  if (id === null) return <PlayerMessage title="Video not found" text="This video does not exist or is no longer available." />;
+  if (id === null) return <PlayerMessage title={t('player.notFound')} text={t('player.notFoundText')} />;
   return <VideoPlayback key={id} videoId={id} />;
 }
 
 function VideoPlayback({ videoId }: { videoId: number }) {
+  const { t } = useTranslation('catalog');
   // A lesson still being prepared (a first start) is asked again until it plays.
   const video = useVideo(videoId, { pollWhilePreparing: true });
   const play = usePlayVideo();
@@ -36,13 +39,13 @@ function VideoPlayback({ videoId }: { videoId: number }) {
 
   if (video.isError) {
     // A locked category's video: the spec's locked text, with the way back to the path (no error toast).
-    const title = isLocked(video.error) ? 'This category is locked' : 'This video cannot be played';
+    const title = isLocked(video.error) ? t('locked.title') : t('player.cannotPlay');
     return <PlayerMessage title={title} text={video.error.message} />;
   }
   if (!video.data || mustLeave) {
     return (
       <Center h="100dvh" bg="black">
-        <Loader color="gray.0" aria-label="Loading video" />
+        <Loader color="gray.0" aria-label={t('common:player.loading')} />
       </Center>
     );
   }
@@ -52,17 +55,19 @@ function VideoPlayback({ videoId }: { videoId: number }) {
 
 /** In place of the player while the lesson's (or trailer's) streams are prepared: how far, how long, and it plays by itself after. */
 export function PreparingLesson({ title, preparing, what = 'lesson' }: { title: string; preparing: Preparation; what?: 'lesson' | 'trailer' }) {
+  const { t } = useTranslation('catalog');
   if (preparing.state === 'failed') {
-    return <PlayerMessage title={title} text={`This ${what} could not be prepared for playing. Please try again later, or tell your supervisor.`} />;
+    return <PlayerMessage title={title} titleIsContent text={t('player.failed', { context: what })} />;
   }
   return (
-    <PlayerPanel title={title} width="min(28rem, 100%)">
+    <PlayerPanel title={title} titleIsContent width="min(28rem, 100%)">
       <PreparingNote preparing={preparing} what={what} playsByItself={what === 'lesson'} />
     </PlayerPanel>
   );
 }
 
 function Playback({ video }: { video: VideoDetail }) {
+  const { t } = useTranslation('catalog');
   const session = useSignedInSession();
   const [search] = useSearchParams();
   // The guest is read-only: it watches, but nothing is recorded (design.md).
@@ -75,7 +80,7 @@ function Playback({ video }: { video: VideoDetail }) {
     captions: video.captions,
     captionLang: readCaptionPreference(session.userId),
   }));
-  if (!opening.src) return <PlayerMessage title={video.title} text="This video has no stream available for your account." />;
+  if (!opening.src) return <PlayerMessage title={video.title} titleIsContent text={t('player.noStream')} />;
   return (
     <FullScreenPlayer
       title={video.title}
@@ -91,18 +96,21 @@ function Playback({ video }: { video: VideoDetail }) {
   );
 }
 
-/** The black whole-window panel shown in place of the player: the lesson's title, what is said, a way back home. */
-function PlayerPanel({ title, width, role, children }: { title: string; width?: string; role?: 'alert'; children: ReactNode }) {
+type PanelProps = { title: string; titleIsContent?: boolean; width?: string; role?: 'alert'; children: ReactNode };
+
+/** The black whole-window panel shown in place of the player: the lesson's title (content: not translated), what is said, a way back home. */
+function PlayerPanel({ title, titleIsContent = false, width, role, children }: PanelProps) {
+  const { t } = useTranslation('catalog');
   return (
     <Box bg="black" c="white" h="100dvh">
       <Center h="100%" p="md">
         <Stack align="center" gap="sm" ta="center" w={width} role={role}>
-          <Title order={1} size="h3" c="white">
+          <Title order={1} size="h3" c="white" translate={titleIsContent ? 'no' : undefined}>
             {title}
           </Title>
           {children}
           <Anchor component={Link} to={paths.home} c="blue.2">
-            Back to Home
+            {t('backHome')}
           </Anchor>
         </Stack>
       </Center>
@@ -111,9 +119,9 @@ function PlayerPanel({ title, width, role, children }: { title: string; width?: 
 }
 
 /** A whole-window notice in place of the player. */
-export function PlayerMessage({ title, text }: { title: string; text: string }) {
+export function PlayerMessage({ title, titleIsContent = false, text }: { title: string; titleIsContent?: boolean; text: string }) {
   return (
-    <PlayerPanel title={title} role="alert">
+    <PlayerPanel title={title} titleIsContent={titleIsContent} role="alert">
       <Text>{text}</Text>
     </PlayerPanel>
   );

@@ -1,6 +1,7 @@
 import { Container, Stack, Title } from '@mantine/core';
 import type { UrlType } from '@mm/contract';
 import { IconHeart, IconVideoOff } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { VIEW_ALL_LISTS, type ViewAllList } from '../../../config/paths.ts';
 import { type SeeAllFilter, useSeeAll } from '../api/get-see-all.ts';
@@ -34,6 +35,7 @@ function useViewAllFilter(): { filter: SeeAllFilter | null; title: string } {
 
 /** /view-all/{name}: a grid of in-production videos, 5 per row on desktop. */
 export function ViewAllPage() {
+  const { t } = useTranslation('catalog');
   const { filter, title } = useViewAllFilter();
   const list = useSeeAll(filter ?? {}, { enabled: filter !== null });
   const panel = useVideoPanel();
@@ -42,7 +44,7 @@ export function ViewAllPage() {
   if (filter === null) {
     return (
       <Container size="lg" py="xl">
-        <CatalogMessage title="List not found" description="Choose New Releases, Recommended or My List." action={<BackHomeButton />} />
+        <CatalogMessage title={t('viewAll.notFound')} description={t('viewAll.notFoundText')} action={<BackHomeButton />} />
       </Container>
     );
   }
@@ -50,26 +52,30 @@ export function ViewAllPage() {
   const first = list.data?.pages[0];
   const videos = list.data?.pages.flatMap((page) => page.videos) ?? [];
   const myList = filter.url_type === 'URL_TYPE_WISHLIST';
+  // A named list is the app's words (said in the active language); an expert's list is named after the expert.
+  const heading = filter.url_type ? t(`viewAll.lists.${filter.url_type}`) : first?.title || title;
 
   return (
     <Container size="lg" py="xl">
       <Stack gap="lg">
-        <Title order={1}>{first?.title || title}</Title>
+        <Title order={1} translate={filter.url_type ? undefined : 'no'}>
+          {heading}
+        </Title>
         {list.isPending && <VideoGridSkeleton />}
         {list.isError && (
-          <CatalogMessage title="The videos could not be loaded" description={list.error.message} action={<RetryButton onRetry={() => list.refetch()} />} />
+          <CatalogMessage title={t('category.videosFailed')} description={list.error.message} action={<RetryButton onRetry={() => list.refetch()} />} />
         )}
         {first && videos.length === 0 && (
           <CatalogMessage
-            title={myList ? 'Your list is empty' : 'No videos yet'}
-            description={myList ? 'Press My List in a video to keep it here.' : undefined}
+            title={myList ? t('viewAll.emptyList') : t('viewAll.empty')}
+            description={myList ? t('viewAll.emptyListText') : undefined}
             icon={myList ? <IconHeart size={32} /> : <IconVideoOff size={32} />}
             action={<BackHomeButton />}
           />
         )}
         {first && videos.length > 0 && (
           <>
-            <VideoGrid videos={videos} label={`${first.title || title} videos`} onOpen={panel.open} />
+            <VideoGrid videos={videos} label={t('listVideos', { name: heading })} onOpen={panel.open} />
             <LoadMore
               shown={videos.length}
               total={first.total}

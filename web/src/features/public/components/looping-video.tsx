@@ -2,6 +2,7 @@ import { ActionIcon, Badge } from '@mantine/core';
 import type { Preparation } from '@mm/contract';
 import { IconPlayerPauseFilled, IconPlayerPlayFilled } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useHls } from '../../../components/video-player/use-hls.ts';
 
 /**
@@ -17,6 +18,7 @@ type Props = { src: string; poster?: string; label: string; preparing: Preparati
  * moving pictures never start on their own (WCAG 2.2.2 asks for a way to stop them anyway).
  */
 export function LoopingVideo({ src, poster, label, preparing }: Props) {
+  const { t } = useTranslation('public');
   const ref = useRef<HTMLVideoElement>(null);
   const [started, setStarted] = useState(false);
   const [playing, setPlaying] = useState(false);
@@ -34,7 +36,7 @@ export function LoopingVideo({ src, poster, label, preparing }: Props) {
       <div className="mm-looping-video">
         {poster && <img src={poster} alt="" className="mm-looping-video-still" />}
         <Badge className="mm-looping-video-toggle" size="lg" color="dark" variant="filled" role="status" data-testid="landing-video-preparing">
-          {preparing.state === 'failed' ? 'Preview unavailable' : 'Preview being prepared'}
+          {preparing.state === 'failed' ? t('preview.unavailable') : t('preview.preparing')}
         </Badge>
       </div>
     );
@@ -49,6 +51,7 @@ export function LoopingVideo({ src, poster, label, preparing }: Props) {
         loop
         playsInline
         aria-label={label}
+        translate="no"
         data-testid="landing-video"
         onPlay={() => setPlaying(true)}
         onPause={() => setPlaying(false)}
@@ -60,7 +63,7 @@ export function LoopingVideo({ src, poster, label, preparing }: Props) {
         variant="white"
         color="dark"
         onClick={toggle}
-        aria-label={playing ? `Pause the preview: ${label}` : `Play the preview: ${label}`}
+        aria-label={playing ? t('preview.pause', { label }) : t('preview.play', { label })}
         data-testid="landing-video-toggle"
       >
         {playing ? <IconPlayerPauseFilled size={20} aria-hidden /> : <IconPlayerPlayFilled size={20} aria-hidden />}

@@ -1,10 +1,12 @@
 import { Alert, Container, Grid, NavLink, Skeleton, Stack, Title, Typography } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { pagePath } from '../../../config/paths.ts';
 import { usePage, usePages } from '../api/get-pages.ts';
 
 /** /page/{id}: a side list of the pages, then the chosen page's title and (server-sanitized) HTML body. */
 export function InfoPage() {
+  const { t } = useTranslation('public');
   const { id = '' } = useParams();
   const pages = usePages();
   const page = usePage(id);
@@ -12,11 +14,17 @@ export function InfoPage() {
     <Container size="lg" py="xl">
       <Grid gap="xl">
         <Grid.Col span={{ base: 12, sm: 3 }}>
-          <Stack gap={2} component="nav" aria-label="Pages">
+          <Stack gap={2} component="nav" aria-label={t('info.pages')}>
             {pages.isPending
               ? [1, 2, 3].map((n) => <Skeleton key={n} height={32} />)
               : (pages.data ?? []).map((p) => (
-                  <NavLink key={p.unique_id} component={Link} to={pagePath(p.unique_id)} label={p.title} active={p.unique_id === id} />
+                  <NavLink
+                    key={p.unique_id}
+                    component={Link}
+                    to={pagePath(p.unique_id)}
+                    label={<span translate="no">{p.title}</span>}
+                    active={p.unique_id === id}
+                  />
                 ))}
           </Stack>
         </Grid.Col>
@@ -29,12 +37,12 @@ export function InfoPage() {
             </Stack>
           )}
           {page.isError && (
-            <Alert color="gray" title="Page not found">
+            <Alert color="gray" title={t('info.notFound')}>
               {page.error.message}
             </Alert>
           )}
           {page.data && (
-            <article>
+            <article translate="no">
               <Title order={1} mb="md">
                 {page.data.title}
               </Title>

@@ -2,6 +2,7 @@ import '../landing.css';
 import { Button, Card, Container, Group, Modal, SimpleGrid, Skeleton, Stack, Text, Title, Typography } from '@mantine/core';
 import { type Faq, LANDING_STILL } from '@mm/contract';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { BRAND } from '../../../config/app.ts';
 import { paths } from '../../../config/paths.ts';
@@ -11,6 +12,7 @@ import { LoopingVideo } from '../components/looping-video.tsx';
 
 /** The public front door (member spec, section 2): banner, three feature sections, FAQ, sign in, guest access, get started. */
 export function LandingPage() {
+  const { t } = useTranslation('public');
   const landing = useLanding();
   const faqs = useFaqs();
   const [open, setOpen] = useState<Faq | null>(null);
@@ -20,7 +22,7 @@ export function LandingPage() {
     <Stack gap={0}>
       {landing.isPending ? (
         // The banner's own box (same aspect ratio), so nothing below moves when the content arrives.
-        <section className="mm-landing-banner" data-testid="landing-loading" aria-busy="true" aria-label="Loading">
+        <section className="mm-landing-banner" data-testid="landing-loading" aria-busy="true" aria-label={t('landing.loading')}>
           <Skeleton h="100%" radius={0} />
         </section>
       ) : (
@@ -29,19 +31,19 @@ export function LandingPage() {
           <img className="mm-landing-still" src={LANDING_STILL.path} width={LANDING_STILL.width} height={LANDING_STILL.height} alt="" fetchPriority="high" />
           {content && <LoopingVideo src={content.banner_video} label={content.banner_title} preparing={content.preparing.banner} />}
           <div className="mm-landing-banner-text">
-            <Title order={1} fz={{ base: 28, sm: 48 }} data-testid="landing-banner-title">
+            <Title order={1} fz={{ base: 28, sm: 48 }} data-testid="landing-banner-title" translate="no">
               {content?.banner_title ?? BRAND}
             </Title>
             <Group justify="center">
               <Button component={Link} to={paths.login} size="md">
-                Sign in
+                {t('landing.signIn')}
               </Button>
               <Button component={Link} to={paths.register} size="md" variant="white">
-                Get started
+                {t('landing.getStarted')}
               </Button>
             </Group>
             <Button component={Link} to={`${paths.login}?guest=1`} variant="subtle" color="gray.0">
-              Continue as a guest
+              {t('landing.guest')}
             </Button>
           </div>
         </section>
@@ -59,7 +61,7 @@ export function LandingPage() {
                     label={content[`section${n}_title`]}
                     preparing={content.preparing[`section${n}`]}
                   />
-                  <Stack justify="center" className={n === 2 ? 'mm-landing-text-first' : undefined}>
+                  <Stack justify="center" className={n === 2 ? 'mm-landing-text-first' : undefined} translate="no">
                     <Title order={2}>{content[`section${n}_title`]}</Title>
                     <Text c="dimmed">{content[`section${n}_description`]}</Text>
                   </Stack>
@@ -71,12 +73,14 @@ export function LandingPage() {
           {(faqs.data?.length ?? 0) > 0 && (
             <Stack gap="md">
               <Title order={2} ta="center">
-                Frequently asked questions
+                {t('landing.faq')}
               </Title>
               <div className="mm-faq-grid" data-testid="faq-grid">
                 {faqs.data?.map((faq) => (
                   <Card key={faq.faq_id} withBorder radius="md" component="button" type="button" className="mm-faq-card" onClick={() => setOpen(faq)}>
-                    <Text fw={600}>{faq.question}</Text>
+                    <Text fw={600} translate="no">
+                      {faq.question}
+                    </Text>
                   </Card>
                 ))}
               </div>
@@ -85,15 +89,15 @@ export function LandingPage() {
 
           <Group justify="center">
             <Button component={Link} to={paths.register} size="lg">
-              Get started
+              {t('landing.getStarted')}
             </Button>
           </Group>
         </Stack>
       </Container>
 
-      <Modal opened={open !== null} onClose={() => setOpen(null)} title={open?.question} size="lg" centered>
+      <Modal opened={open !== null} onClose={() => setOpen(null)} title={<span translate="no">{open?.question}</span>} size="lg" centered>
         {/* The answer is HTML sanitized by the server (lib/sanitize-html.ts). */}
-        <Typography>
+        <Typography translate="no">
           {/* biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized server-side */}
           <div dangerouslySetInnerHTML={{ __html: open?.answer ?? '' }} />
         </Typography>

@@ -19,11 +19,11 @@ export function VideoResults({ items }: { items: VideoHit[] }) {
               {video.default_image ? <Image src={video.default_image} alt="" h={140} fit="cover" /> : <div className="search-poster-placeholder" aria-hidden />}
             </Card.Section>
             <Stack gap={4} mt="sm">
-              <Anchor component={Link} to={videoPath(video.admin_video_id)} fw={600}>
+              <Anchor component={Link} to={videoPath(video.admin_video_id)} fw={600} translate="no">
                 {video.title}
               </Anchor>
               <Text size="xs" c="dimmed">
-                {video.category_name} · {formatDuration(video.duration, { inList: true })}
+                <span translate="no">{video.category_name}</span> · {formatDuration(video.duration, { inList: true })}
               </Text>
               <HighlightedSnippet snippet={video.snippet} lineClamp={3} />
             </Stack>
@@ -72,6 +72,7 @@ export function OwnLessonResults({ items }: { items: OwnLessonHit[] }) {
 
 /** Moments in transcripts: each opens the video at the cue's second. */
 export function CueResults({ items }: { items: CueHit[] }) {
+  const { t } = useTranslation('search');
   return (
     <Stack gap="xs" component="ul" className="search-list">
       {items.map((cue) => (
@@ -86,8 +87,8 @@ export function CueResults({ items }: { items: CueHit[] }) {
               </Group>
               <Stack gap={2}>
                 <Text size="sm" fw={600}>
-                  {cue.video_title}
-                  <VisuallyHidden> at {formatClock(cue.start_seconds)}</VisuallyHidden>
+                  <span translate="no">{cue.video_title}</span>
+                  <VisuallyHidden>{t('atTime', { time: formatClock(cue.start_seconds) })}</VisuallyHidden>
                 </Text>
                 <HighlightedSnippet snippet={cue.snippet} />
               </Stack>
@@ -107,7 +108,9 @@ export function CategoryResults({ items }: { items: CategoryHit[] }) {
           <Card withBorder radius="md" padding="xs" component={Link} to={categoryPath(category.category_id)} className="search-chip">
             <Group gap="sm" wrap="nowrap">
               <Avatar src={category.picture} alt="" radius="sm" size="md" />
-              <Text fw={600}>{category.name}</Text>
+              <Text fw={600} translate="no">
+                {category.name}
+              </Text>
             </Group>
           </Card>
         </li>
@@ -117,14 +120,17 @@ export function CategoryResults({ items }: { items: CategoryHit[] }) {
 }
 
 export function SubCategoryResults({ items }: { items: SubCategoryHit[] }) {
+  const { t } = useTranslation('search');
   return (
     <Group gap="sm" component="ul" className="search-list">
       {items.map((sub) => (
         <li key={sub.sub_category_id}>
           <Card withBorder radius="md" padding="xs" component={Link} to={subCategoryPath(sub.sub_category_id, sub.name)} className="search-chip">
-            <Text fw={600}>{sub.name}</Text>
+            <Text fw={600} translate="no">
+              {sub.name}
+            </Text>
             <Text size="xs" c="dimmed">
-              in {sub.category_name}
+              {t('inCategory', { name: sub.category_name })}
             </Text>
           </Card>
         </li>
@@ -140,11 +146,13 @@ export function ExpertResults({ items }: { items: ExpertHit[] }) {
         <li key={expert.cast_crew_id}>
           <Card withBorder radius="md" padding="sm" component={Link} to={expertPath(expert.cast_crew_id)} className="search-chip">
             <Group gap="sm" wrap="nowrap" align="flex-start">
-              <Avatar src={expert.picture} alt="" radius="xl" name={expert.name} color="initials">
+              <Avatar translate="no" src={expert.picture} alt="" radius="xl" name={expert.name} color="initials">
                 {initialsOf(expert.name)}
               </Avatar>
               <Stack gap={2}>
-                <Text fw={600}>{expert.name}</Text>
+                <Text fw={600} translate="no">
+                  {expert.name}
+                </Text>
                 <HighlightedSnippet snippet={expert.snippet} lineClamp={2} />
               </Stack>
             </Group>

@@ -8,26 +8,28 @@ import { useSearch } from '../api/search-catalog.ts';
 import { CategoryResults, CueResults, ExpertResults, OwnLessonResults, SubCategoryResults, VideoResults } from '../components/result-lists.tsx';
 import { ResultSection } from '../components/result-section.tsx';
 import '../search.css';
-import { countOf, SEARCH_QUERY_MAX, type SearchData } from '@mm/contract';
+import { SEARCH_QUERY_MAX, type SearchData } from '@mm/contract';
 
 /** /search?q= : videos, moments in transcripts, categories, sub-categories and experts matching the words. */
 export function SearchPage() {
   const [params, setParams] = useSearchParams();
+  const { t } = useTranslation('search');
   const q = (params.get('q') ?? '').trim();
-  useDocumentTitle(q ? `“${q}” – Search` : 'Search');
+  useDocumentTitle(q ? t('docTitle', { q }) : t('title'));
 
   return (
     <Container size="lg" py="xl">
       <Stack gap="xl">
-        <Title order={1}>{q ? `Results for “${q}”` : 'Search'}</Title>
+        <Title order={1}>{q ? t('resultsFor', { q }) : t('title')}</Title>
         <SearchForm key={q} initial={q} onSearch={(next) => setParams(next ? { q: next } : {})} />
-        {q ? <SearchResults q={q} /> : <Text c="dimmed">Search videos, what the experts say in them, categories and experts.</Text>}
+        {q ? <SearchResults q={q} /> : <Text c="dimmed">{t('intro')}</Text>}
       </Stack>
     </Container>
   );
 }
 
 function SearchForm({ initial, onSearch }: { initial: string; onSearch: (q: string) => void }) {
+  const { t } = useTranslation('search');
   const [value, setValue] = useState(initial);
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -38,8 +40,8 @@ function SearchForm({ initial, onSearch }: { initial: string; onSearch: (q: stri
       <form onSubmit={submit}>
         <Group gap="xs" align="flex-end" wrap="nowrap">
           <TextInput
-            label="Search the library"
-            placeholder="e.g. re-torque the clamp"
+            label={t('label')}
+            placeholder={t('placeholder')}
             value={value}
             onChange={(event) => setValue(event.currentTarget.value)}
             maxLength={SEARCH_QUERY_MAX}
@@ -47,7 +49,7 @@ function SearchForm({ initial, onSearch }: { initial: string; onSearch: (q: stri
             type="search"
             style={{ flex: 1 }}
           />
-          <Button type="submit">Search</Button>
+          <Button type="submit">{t('submit')}</Button>
         </Group>
       </form>
     </search>
@@ -55,16 +57,17 @@ function SearchForm({ initial, onSearch }: { initial: string; onSearch: (q: stri
 }
 
 function SearchResults({ q }: { q: string }) {
+  const { t } = useTranslation('search');
   const search = useSearch(q);
   const { t } = useTranslation('studio');
 
   if (search.isError) {
     return (
-      <Alert color="red" variant="light" role="alert" icon={<IconAlertTriangle size={18} aria-hidden />} title="The search could not be done">
+      <Alert color="red" variant="light" role="alert" icon={<IconAlertTriangle size={18} aria-hidden />} title={t('failed')}>
         <Stack gap="xs" align="flex-start">
           <Text size="sm">{search.error.message}</Text>
           <Button variant="light" color="red" onClick={() => void search.refetch()} loading={search.isFetching}>
-            Try again
+            {t('retry')}
           </Button>
         </Stack>
       </Alert>
@@ -74,20 +77,12 @@ function SearchResults({ q }: { q: string }) {
   const data = search.data;
   const stale = data.q !== q;
   if (!stale && isEmpty(data)) {
-    return (
-      <EmptyState
-        py="xl"
-        icon={<IconZoomQuestion size={32} />}
-        withIndicatorBackground
-        title={`Nothing found for “${q}”`}
-        description="Check the spelling, use fewer words, or try the start of a word (“torq” finds “torque”)."
-      />
-    );
+    return <EmptyState py="xl" icon={<IconZoomQuestion size={32} />} withIndicatorBackground title={t('nothing', { q })} description={t('nothingHelp')} />;
   }
   return (
     <Stack gap="xl" aria-busy={stale} style={stale ? { opacity: 0.6 } : undefined}>
       <Text size="sm" c="dimmed" role="status">
-        {stale ? 'Searching…' : `${describeCount(data)} for “${data.q}”`}
+        {stale ? t('searching') : t('count', { count: totalOf(data), q: data.q })}
       </Text>
       {data.own_lessons.total > 0 && (
         <ResultSection
@@ -99,25 +94,31 @@ function SearchResults({ q }: { q: string }) {
         />
       )}
       {data.videos.total > 0 && (
-        <ResultSection q={data.q} kind="videos" title="Videos" first={data.videos} renderItems={(items) => <VideoResults items={items} />} />
+        <ResultSection q={data.q} kind="videos" title={t('sections.videos')} first={data.videos} renderItems={(items) => <VideoResults items={items} />} />
       )}
       {data.cues.total > 0 && (
-        <ResultSection q={data.q} kind="cues" title="Moments in videos" first={data.cues} renderItems={(items) => <CueResults items={items} />} />
+        <ResultSection q={data.q} kind="cues" title={t('sections.cues')} first={data.cues} renderItems={(items) => <CueResults items={items} />} />
       )}
       {data.categories.total > 0 && (
-        <ResultSection q={data.q} kind="categories" title="Categories" first={data.categories} renderItems={(items) => <CategoryResults items={items} />} />
+        <ResultSection
+          q={data.q}
+          kind="categories"
+          title={t('sections.categories')}
+          first={data.categories}
+          renderItems={(items) => <CategoryResults items={items} />}
+        />
       )}
       {data.sub_categories.total > 0 && (
         <ResultSection
           q={data.q}
           kind="sub_categories"
-          title="Sub-categories"
+          title={t('sections.sub_categories')}
           first={data.sub_categories}
           renderItems={(items) => <SubCategoryResults items={items} />}
         />
       )}
       {data.experts.total > 0 && (
-        <ResultSection q={data.q} kind="experts" title="Experts" first={data.experts} renderItems={(items) => <ExpertResults items={items} />} />
+        <ResultSection q={data.q} kind="experts" title={t('sections.experts')} first={data.experts} renderItems={(items) => <ExpertResults items={items} />} />
       )}
     </Stack>
   );
@@ -127,14 +128,12 @@ const SECTIONS = ['own_lessons', 'videos', 'cues', 'categories', 'sub_categories
 
 const isEmpty = (data: SearchData) => SECTIONS.every((kind) => data[kind].total === 0);
 
-function describeCount(data: SearchData): string {
-  const total = SECTIONS.reduce((n, kind) => n + data[kind].total, 0);
-  return countOf(total, 'result');
-}
+const totalOf = (data: SearchData) => SECTIONS.reduce((n, kind) => n + data[kind].total, 0);
 
 function ResultsSkeleton() {
+  const { t } = useTranslation('search');
   return (
-    <Stack gap="md" aria-busy="true" aria-label="Searching">
+    <Stack gap="md" aria-busy="true" aria-label={t('searchingLabel')}>
       <Skeleton h={24} w={160} />
       <Group gap="md" grow>
         <Skeleton h={180} />

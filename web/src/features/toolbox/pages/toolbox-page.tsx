@@ -1,6 +1,8 @@
 import { Alert, Anchor, Button, Card, Container, Group, Select, SimpleGrid, Stack, Stepper, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { isWatched, type ToolboxPerson, type ToolboxTalk } from '@mm/contract';
+import type { TFunction } from 'i18next';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { PersonTile } from '../../../components/person-tile.tsx';
 import { InlineVideo } from '../../../components/video-player/inline-video.tsx';
@@ -14,10 +16,9 @@ import { useToolboxSetup } from '../api/get-toolbox-setup.ts';
 import { useToolboxTalks } from '../api/get-toolbox-talks.ts';
 import { useRecordToolboxTalk } from '../api/record-toolbox-talk.ts';
 
-const defaultQuestion = (title: string) => `What is the one thing to remember from "${title}"?`;
-
 /** /toolbox: a five-minute talk at shift start on one screen: pick a clip, tap the crew, play it, ask, record. */
 export function ToolboxPage() {
+  const { t } = useTranslation('toolbox');
   const [teamId, setTeamId] = useState<number | null>(null);
   const setup = useToolboxSetup(teamId);
   const [step, setStep] = useState(0);
@@ -69,20 +70,20 @@ export function ToolboxPage() {
   return (
     <Container size="lg" py="xl">
       <Title order={1} mb="xs">
-        Toolbox talk
+        {t('title')}
       </Title>
       <Text c="dimmed" mb="lg">
-        Five minutes at shift start: one clip, the crew's attendance and one check question, recorded for everyone present.
+        {t('intro')}
       </Text>
-      {setup.isPending && <PageLoader label="Loading clips and crew..." />}
+      {setup.isPending && <PageLoader label={t('loading')} />}
       {setup.isError && <Alert color="red">{setup.error.message}</Alert>}
       {setup.data && recorded === null && (
         <Stepper active={step} onStepClick={setStep} allowNextStepsSelect={false} size="sm">
-          <Stepper.Step label="Clip" description="What to show">
+          <Stepper.Step label={t('steps.clip')} description={t('steps.clipHelp')}>
             <Stack mt="md" maw={560}>
               <Select
-                label="Clip"
-                placeholder="Pick a clip"
+                label={t('clip')}
+                placeholder={t('pickClip')}
                 searchable
                 data={setup.data.clips.map((c) => ({ value: String(c.id), label: c.title }))}
                 value={clipId === null ? null : String(clipId)}
@@ -91,12 +92,12 @@ export function ToolboxPage() {
                   setClipId(chosen?.id ?? null);
                   // Another clip starts from nothing played.
                   setPlayed(0);
-                  if (chosen) setQuestion(defaultQuestion(chosen.title));
+                  if (chosen) setQuestion(t('defaultQuestion', { title: chosen.title }));
                 }}
               />
               <Select
-                label="Crew"
-                data={setup.data.teams.map((t) => ({ value: String(t.id), label: t.name }))}
+                label={t('crew')}
+                data={setup.data.teams.map((team) => ({ value: String(team.id), label: team.name }))}
                 value={setup.data.team_id === null ? null : String(setup.data.team_id)}
                 onChange={(value) => {
                   setTeamId(value === null ? null : Number(value));
@@ -107,21 +108,21 @@ export function ToolboxPage() {
               />
               <Group>
                 <Button size="lg" disabled={!clip} onClick={() => setStep(1)}>
-                  Next: attendance
+                  {t('nextAttendance')}
                 </Button>
               </Group>
             </Stack>
           </Stepper.Step>
-          <Stepper.Step label="Attendance" description="Tap who is here">
+          <Stepper.Step label={t('steps.attendance')} description={t('steps.attendanceHelp')}>
             <Text mt="md" mb="sm">
-              Everyone present taps their name ({present.size} here).
+              {t('everyoneTaps', { n: present.size })}
             </Text>
             <BadgeScan
               onPerson={(person) => {
                 setPresent((current) => new Set(current).add(person.user_id));
                 if (!setup.data?.crew.some((c) => c.user_id === person.user_id))
                   setGuests((current) => (current.some((g) => g.user_id === person.user_id) ? current : [...current, person]));
-                notifySuccess(`${person.name} ${person.last_name} is here.`);
+                notifySuccess(t('isHere', { name: `${person.name} ${person.last_name}` }));
               }}
             />
             <SimpleGrid cols={{ base: 2, sm: 3, md: 4 }} spacing="md">
@@ -137,26 +138,26 @@ export function ToolboxPage() {
             </SimpleGrid>
             <Group mt="lg">
               <Button size="lg" disabled={present.size === 0} onClick={() => setStep(2)}>
-                Next: play the clip
+                {t('nextPlay')}
               </Button>
             </Group>
           </Stepper.Step>
-          <Stepper.Step label="Watch" description="Play the clip together">
+          <Stepper.Step label={t('steps.watch')} description={t('steps.watchHelp')}>
             {clip && <ClipPlayer videoId={clip.id} onPlayed={setPlayed} />}
             {clip && <PlayedNote played={played} duration={clip.duration_seconds} />}
             <Group mt="lg">
               <Button size="lg" onClick={() => setStep(3)}>
-                Next: check question
+                {t('nextCheck')}
               </Button>
             </Group>
           </Stepper.Step>
-          <Stepper.Step label="Check" description="One question">
+          <Stepper.Step label={t('steps.check')} description={t('steps.checkHelp')}>
             <Stack mt="md" maw={640}>
-              <TextInput label="Check question" value={question} onChange={(e) => setQuestion(e.currentTarget.value)} maxLength={300} />
-              <Textarea label="The crew's answer" autosize minRows={3} value={answer} onChange={(e) => setAnswer(e.currentTarget.value)} maxLength={500} />
+              <TextInput label={t('question')} value={question} onChange={(e) => setQuestion(e.currentTarget.value)} maxLength={300} />
+              <Textarea label={t('answer')} autosize minRows={3} value={answer} onChange={(e) => setAnswer(e.currentTarget.value)} maxLength={500} />
               <Group>
                 <Button size="lg" loading={record.isPending} disabled={question.trim() === '' || answer.trim() === ''} onClick={finish}>
-                  Record the talk
+                  {t('record')}
                 </Button>
               </Group>
             </Stack>
@@ -171,39 +172,39 @@ export function ToolboxPage() {
 
 /** What the talk will count as, from how far the clip has played. */
 function PlayedNote({ played, duration }: { played: number; duration: number }) {
+  const { t } = useTranslation('toolbox');
   const watched = isWatched(played, duration);
   return (
     <Text mt="sm" c={watched ? 'teal.8' : 'dimmed'} aria-live="polite">
-      Played {formatClock(played)} of {formatClock(duration)}.{' '}
-      {watched
-        ? 'The clip has played to the end: the talk counts as watching it for everyone present.'
-        : 'Play it to the end for the talk to count as watching it; otherwise it is recorded as attendance only.'}
+      {t('played', { played: formatClock(played), duration: formatClock(duration) })} {watched ? t('playedToEnd') : t('playToEnd')}
     </Text>
   );
 }
 
 function ClipPlayer({ videoId, onPlayed }: { videoId: number; onPlayed: (seconds: number) => void }) {
+  const { t } = useTranslation('toolbox');
   const video = usePreviewVideo(videoId);
   const stream = video.data?.main_resolutions.original;
-  if (video.isPending) return <PageLoader label="Loading the clip..." />;
-  if (!stream) return <Alert color="red">{video.error?.message ?? 'This clip cannot be played right now.'}</Alert>;
+  if (video.isPending) return <PageLoader label={t('loadingClip')} />;
+  if (!stream) return <Alert color="red">{video.error?.message ?? t('cannotPlay')}</Alert>;
   return (
     <Stack mt="md" maw={800}>
       <InlineVideo src={stream} testId="toolbox-clip" onPlayed={onPlayed} />
-      <Text fw={600}>{video.data?.title}</Text>
+      <Text fw={600} translate="no">
+        {video.data?.title}
+      </Text>
     </Stack>
   );
 }
 
 /** What the talk credited, in the leader's words: a watch of the clip, or attendance only. */
-function creditText(talk: ToolboxTalk): string {
-  const attended = `${talk.attendees.length} attended`;
+function creditText(talk: ToolboxTalk, t: TFunction<'toolbox'>): string {
+  const attended = t('attended', { n: talk.attendees.length });
   const credited = talk.attendees.filter((a) => a.credited).length;
   if (!talk.clip_watched) {
-    return `${attended}. The clip played ${formatClock(talk.played_seconds)} of ${formatClock(talk.clip_seconds)}, not to the end: the talk is recorded as attendance for everyone, and nobody is credited with watching the clip.`;
+    return t('notWatched', { attended, played: formatClock(talk.played_seconds), duration: formatClock(talk.clip_seconds) });
   }
-  const who = credited === talk.attendees.length ? 'everyone' : `${credited} of them (the others cannot play it on their path)`;
-  return `${attended}. The clip played to the end: it counts as watched for ${who}, and the talk is recorded as attendance.`;
+  return credited === talk.attendees.length ? t('watchedEveryone', { attended }) : t('watchedSome', { attended, credited });
 }
 
 /**
@@ -212,6 +213,7 @@ function creditText(talk: ToolboxTalk): string {
  * 768 px. The page goes back to its top, where the toast sits over the header, and the record's title takes the focus.
  */
 function RecordedTalk({ talk, onNext }: { talk: ToolboxTalk; onNext: () => void }) {
+  const { t } = useTranslation('toolbox');
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     window.scrollTo({ top: 0 });
@@ -221,15 +223,15 @@ function RecordedTalk({ talk, onNext }: { talk: ToolboxTalk; onNext: () => void 
     <Card withBorder padding="lg" mt="md">
       <Stack>
         <Title order={2} size="h3" ref={heading} tabIndex={-1} style={{ outline: 'none' }}>
-          Recorded: {talk.video_title}
+          {t('recorded', { title: talk.video_title })}
         </Title>
-        <Text>{creditText(talk)}</Text>
+        <Text>{creditText(talk, t)}</Text>
         <Group>
           <Button size="lg" onClick={() => downloadAttendanceSheet(talk.id).catch(notifyError)}>
-            Attendance sheet (PDF)
+            {t('sheet')}
           </Button>
           <Button size="lg" variant="default" onClick={onNext}>
-            Start another talk
+            {t('another')}
           </Button>
         </Group>
       </Stack>
@@ -238,20 +240,22 @@ function RecordedTalk({ talk, onNext }: { talk: ToolboxTalk; onNext: () => void 
 }
 
 function RecentTalks() {
+  const { t } = useTranslation('toolbox');
   const talks = useToolboxTalks();
   if (!talks.data || talks.data.talks.length === 0) return null;
   return (
     <Stack mt="xl" gap="xs">
       <Title order={2} size="h3">
-        Recent talks
+        {t('recent')}
       </Title>
       {talks.data.talks.map((talk) => (
         <Group key={talk.id} justify="space-between" wrap="nowrap">
           <Text size="sm">
-            {formatDateTime(talk.held_at)} · {talk.video_title} · {talk.attendees.length} attended · led by {talk.leader}
+            {formatDateTime(talk.held_at)} · <span translate="no">{talk.video_title}</span> · {t('attended', { n: talk.attendees.length })} ·{' '}
+            {t('ledBy', { name: talk.leader })}
           </Text>
           <Anchor component="button" size="sm" onClick={() => downloadAttendanceSheet(talk.id).catch(notifyError)}>
-            Sheet (PDF)
+            {t('sheetShort')}
           </Anchor>
         </Group>
       ))}
@@ -264,6 +268,7 @@ function RecentTalks() {
  * QR); the holder is marked present.
  */
 function BadgeScan({ onPerson }: { onPerson: (person: ToolboxPerson) => void }) {
+  const { t } = useTranslation('toolbox');
   const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);
   const submit = (event: FormEvent) => {
@@ -282,15 +287,15 @@ function BadgeScan({ onPerson }: { onPerson: (person: ToolboxPerson) => void }) 
     <form onSubmit={submit}>
       <Group align="flex-end" mb="md" maw={560}>
         <TextInput
-          label="Scan a badge"
-          description="Or type the code printed under its QR."
+          label={t('scan')}
+          description={t('scanHelp')}
           value={code}
           onChange={(e) => setCode(e.currentTarget.value)}
           style={{ flex: 1 }}
           autoComplete="off"
         />
         <Button type="submit" variant="default" loading={busy}>
-          Mark present
+          {t('markPresent')}
         </Button>
       </Group>
     </form>

@@ -1,5 +1,6 @@
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import type { VideoCard } from '@mm/contract';
+import { useTranslation } from 'react-i18next';
 import { useSubCategoryVideos } from '../../api/get-sub-category-videos.ts';
 import { VideoGrid, VideoGridSkeleton } from '../video-grid.tsx';
 
@@ -16,6 +17,7 @@ export function EpisodesTab({
   subCategoryName: string;
   onOpen: (video: VideoCard) => void;
 }) {
+  const { t } = useTranslation('catalog');
   const episodes = useSubCategoryVideos(subCategoryId);
   if (episodes.isPending) return <VideoGridSkeleton count={4} />;
   if (episodes.isError)
@@ -25,13 +27,13 @@ export function EpisodesTab({
       </Alert>
     );
   const videos = episodes.data.pages.flatMap((page) => page.videos);
-  if (videos.length === 0) return <Text c="dimmed">No episodes yet.</Text>;
+  if (videos.length === 0) return <Text c="dimmed">{t('episodes.empty')}</Text>;
   return (
     <Stack gap="md">
-      <VideoGrid videos={videos} label={`Episodes of ${subCategoryName}`} onOpen={onOpen} />
+      <VideoGrid videos={videos} label={t('episodes.label', { name: subCategoryName })} onOpen={onOpen} />
       {episodes.hasNextPage && (
         <Button variant="default" onClick={() => episodes.fetchNextPage()} loading={episodes.isFetchingNextPage} style={{ alignSelf: 'center' }}>
-          Load more
+          {t('loadMore')}
         </Button>
       )}
     </Stack>

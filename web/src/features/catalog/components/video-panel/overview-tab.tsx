@@ -17,6 +17,7 @@ import {
   IconThumbUpFilled,
 } from '@tabler/icons-react';
 import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { KnowledgeCheckLinks } from '../../../../components/knowledge-check-link.tsx';
 import { expertPath, paths } from '../../../../config/paths.ts';
@@ -33,9 +34,9 @@ import { usePlayVideo } from '../../hooks/use-play-video.ts';
 /** What the contact-expert page receives when opened from a video. */
 export type ContactExpertState = { videoId: number; videoTitle: string };
 
-export function formatPrice(currency: string, amount: number): string {
+export function formatPrice(currency: string, amount: number, locale = 'en-US'): string {
   try {
-    return new Intl.NumberFormat('en-US', { style: 'currency', currency: currency || 'USD' }).format(amount);
+    return new Intl.NumberFormat(locale, { style: 'currency', currency: currency || 'USD' }).format(amount);
   } catch {
     return `${currency} ${amount}`;
   }
@@ -43,10 +44,11 @@ export function formatPrice(currency: string, amount: number): string {
 
 /** Overview (the panel's header holds the title): length, votes, price, description and the actions (member spec, section 2). */
 export function OverviewTab({ video }: { video: VideoDetail }) {
+  const { t, i18n } = useTranslation('catalog');
   const session = useSignedInSession();
   const navigate = useNavigate();
   const play = usePlayVideo();
-  const resumeLabel = continueLabel(video.resume_seconds);
+  const resumeLabel = continueLabel(video.resume_seconds, t);
   const resumeId = useId();
   const wishlist = useToggleWishlist();
   const like = useLikeVideo();
@@ -82,26 +84,26 @@ export function OverviewTab({ video }: { video: VideoDetail }) {
         <Group gap={6} wrap="nowrap">
           <IconClock size={16} aria-hidden />
           <Text size="sm">
-            <VisuallyHidden>Length </VisuallyHidden>
+            <VisuallyHidden>{`${t('overview.length')} `}</VisuallyHidden>
             {formatDuration(video.duration)}
           </Text>
         </Group>
         <Group gap={6} wrap="nowrap">
           <IconCategory size={16} aria-hidden />
-          <Text size="sm">
+          <Text size="sm" translate="no">
             {video.category_name} / {video.sub_category_name}
           </Text>
         </Group>
         {video.should_display_ppv !== 0 && (
           <Badge color="orange" variant="filled">
-            {formatPrice(video.currency, video.ppv_amount)}
+            {formatPrice(video.currency, video.ppv_amount, i18n.language === 'en' ? 'en-US' : i18n.language)}
           </Badge>
         )}
       </Group>
 
       <Group gap="sm">
         <Button leftSection={<IconPlayerPlayFilled size={18} aria-hidden />} onClick={() => play(video)} aria-describedby={resumeLabel ? resumeId : undefined}>
-          Play
+          {t('overview.play')}
         </Button>
         {offerList && (
           <Button
@@ -112,14 +114,14 @@ export function OverviewTab({ video }: { video: VideoDetail }) {
             loading={wishlist.isPending}
             onClick={toggleList}
           >
-            My List
+            {t('overview.myList')}
           </Button>
         )}
         <Group gap={4} wrap="nowrap">
           <ActionIcon
             variant={video.user_vote === 1 ? 'filled' : 'default'}
             size="lg"
-            aria-label="Like"
+            aria-label={t('overview.like')}
             aria-pressed={video.user_vote === 1}
             disabled={voting}
             loading={like.isPending}
@@ -129,14 +131,14 @@ export function OverviewTab({ video }: { video: VideoDetail }) {
           </ActionIcon>
           <Text size="sm" fw={600} miw={20} data-testid="like-count">
             {video.likes}
-            <VisuallyHidden> likes</VisuallyHidden>
+            <VisuallyHidden>{` ${t('overview.likes')}`}</VisuallyHidden>
           </Text>
         </Group>
         <Group gap={4} wrap="nowrap">
           <ActionIcon
             variant={video.user_vote === -1 ? 'filled' : 'default'}
             size="lg"
-            aria-label="Dislike"
+            aria-label={t('overview.dislike')}
             aria-pressed={video.user_vote === -1}
             disabled={voting}
             loading={dislike.isPending}
@@ -146,7 +148,7 @@ export function OverviewTab({ video }: { video: VideoDetail }) {
           </ActionIcon>
           <Text size="sm" fw={600} miw={20} data-testid="dislike-count">
             {video.dislikes}
-            <VisuallyHidden> dislikes</VisuallyHidden>
+            <VisuallyHidden>{` ${t('overview.dislikes')}`}</VisuallyHidden>
           </Text>
         </Group>
       </Group>
@@ -158,31 +160,33 @@ export function OverviewTab({ video }: { video: VideoDetail }) {
       )}
 
       {video.description && (
-        <Text style={{ whiteSpace: 'pre-line' }} maw={720}>
+        <Text style={{ whiteSpace: 'pre-line' }} maw={720} translate="no">
           {video.description}
         </Text>
       )}
 
       <Group gap="sm">
         <Button variant="default" leftSection={<IconShare size={18} aria-hidden />} onClick={() => navigate(paths.shareEmails, { state: { video } })}>
-          Share Video
+          {t('overview.share')}
         </Button>
         <KnowledgeCheckLinks videoId={video.admin_video_id} isSuperUser={session.isSuperUser} isGuest={session.isGuestUser} />
         {(video.playbook_url || session.isGuestUser) && (
           <Button variant="default" leftSection={<IconDownload size={18} aria-hidden />} loading={playbook.isPending} onClick={downloadPlaybook}>
-            Download the Playbook
+            {t('overview.playbook')}
           </Button>
         )}
       </Group>
 
       {video.cast_crews.length > 0 && (
-        <Stack gap="xs" component="section" aria-label="Experts">
+        <Stack gap="xs" component="section" aria-label={t('overview.experts')}>
           <Text fw={700} size="sm" tt="uppercase" c="dimmed">
-            Experts
+            {t('overview.experts')}
           </Text>
           {video.cast_crews.map((expert) => (
             <Group key={expert.cast_crew_id} gap="sm" justify="space-between" wrap="nowrap">
-              <Text fw={600}>{expert.name}</Text>
+              <Text fw={600} translate="no">
+                {expert.name}
+              </Text>
               <Button
                 component={Link}
                 to={expertPath(expert.cast_crew_id)}
@@ -190,9 +194,9 @@ export function OverviewTab({ video }: { video: VideoDetail }) {
                 variant="light"
                 size="xs"
                 leftSection={<IconMessageCircle size={16} aria-hidden />}
-                aria-label={`Contact Expert ${expert.name}`}
+                aria-label={t('experts.contactLabel', { name: expert.name })}
               >
-                Contact Expert
+                {t('experts.contact')}
               </Button>
             </Group>
           ))}
@@ -204,6 +208,7 @@ export function OverviewTab({ video }: { video: VideoDetail }) {
 
 /** Keeps the video on this device to play without a network (a tablet behind the racks), or lets it go. */
 function SaveOffline({ video }: { video: VideoDetail }) {
+  const { t } = useTranslation('catalog');
   const saved = useSavedOffline(video.admin_video_id);
   const [busy, setBusy] = useState(false);
   const stream = video.main_resolutions.original ?? video.main_video;
@@ -218,7 +223,7 @@ function SaveOffline({ video }: { video: VideoDetail }) {
           video.captions.map((track) => track.url),
         );
     work
-      .then(() => notifySuccess(saved ? 'Removed from this device.' : 'Saved on this device: it plays without a network.'))
+      .then(() => notifySuccess(saved ? t('overview.removedOffline') : t('overview.savedOffline')))
       .catch(notifyError)
       .finally(() => setBusy(false));
   };
@@ -233,11 +238,11 @@ function SaveOffline({ video }: { video: VideoDetail }) {
         leftSection={saved ? <IconCloudCheck size={18} aria-hidden /> : <IconCloudDownload size={18} aria-hidden />}
         onClick={toggle}
       >
-        {saved ? 'Saved for offline' : 'Save for offline'}
+        {saved ? t('overview.saved') : t('overview.save')}
       </Button>
       {saved && (
         <Text size="sm" c="dimmed">
-          Press again to remove it from this device.
+          {t('overview.pressAgain')}
         </Text>
       )}
     </Group>

@@ -1,5 +1,6 @@
 import { Alert, Text } from '@mantine/core';
 import type { VideoCard } from '@mm/contract';
+import { useTranslation } from 'react-i18next';
 import { useSuggestions } from '../../api/get-suggestions.ts';
 import { type PerView, VideoSlider, VideoSliderSkeleton } from '../video-slider.tsx';
 
@@ -10,6 +11,7 @@ export function suggestionsPerView(count: number): PerView {
 
 /** More Like This: suggestions, loaded the first time the tab opens for a video. */
 export function RelatedTab({ videoId, onOpen }: { videoId: number; onOpen: (video: VideoCard) => void }) {
+  const { t } = useTranslation('catalog');
   const suggestions = useSuggestions(videoId, { enabled: true });
   if (suggestions.isPending) return <VideoSliderSkeleton perView={suggestionsPerView(4)} />;
   if (suggestions.isError)
@@ -19,6 +21,6 @@ export function RelatedTab({ videoId, onOpen }: { videoId: number; onOpen: (vide
       </Alert>
     );
   const videos = suggestions.data.videos;
-  if (videos.length === 0) return <Text c="dimmed">No similar videos yet.</Text>;
-  return <VideoSlider videos={videos} label="Suggested videos" onOpen={onOpen} perView={suggestionsPerView(videos.length)} />;
+  if (videos.length === 0) return <Text c="dimmed">{t('related.empty')}</Text>;
+  return <VideoSlider videos={videos} label={t('related.label')} onOpen={onOpen} perView={suggestionsPerView(videos.length)} />;
 }

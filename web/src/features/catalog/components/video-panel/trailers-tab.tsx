@@ -1,5 +1,6 @@
 import { SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
 import type { Trailer } from '@mm/contract';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../../config/paths.ts';
 import { CatalogImage } from '../catalog-image.tsx';
@@ -9,6 +10,7 @@ export type TrailerState = { trailer: Trailer; videoTitle: string };
 
 /** Trailers and More: each trailer opens the full-screen trailer player. */
 export function TrailersTab({ trailers, videoTitle }: { trailers: Trailer[]; videoTitle: string }) {
+  const { t } = useTranslation('catalog');
   const navigate = useNavigate();
   return (
     <SimpleGrid cols={{ base: 1, xs: 2, sm: 3 }} spacing="md">
@@ -17,12 +19,12 @@ export function TrailersTab({ trailers, videoTitle }: { trailers: Trailer[]; vid
           // biome-ignore lint/suspicious/noArrayIndexKey: trailers have no id; their order is fixed by the catalog.
           key={index}
           className="mm-video-card"
-          aria-label={`Play trailer ${trailer.name}`}
+          aria-label={t('trailers.play', { name: trailer.name })}
           onClick={() => navigate(paths.trailer, { state: { trailer, videoTitle } satisfies TrailerState })}
         >
           <Stack gap={6}>
             <CatalogImage src={trailer.default_image} alt="" />
-            <Text fw={600} size="sm" lineClamp={2}>
+            <Text fw={600} size="sm" lineClamp={2} translate="no">
               {trailer.name}
             </Text>
           </Stack>

@@ -3,6 +3,7 @@ import { Alert, Box, Modal, Skeleton, Stack, Tabs } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { VideoCard } from '@mm/contract';
 import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useVideo } from '../../api/get-video.ts';
 import { useVideoTrailers } from '../../api/get-video-trailers.ts';
 import { CatalogImage } from '../catalog-image.tsx';
@@ -30,14 +31,15 @@ type VideoDetailPanelProps = { current: PanelVideo | null; onOpen: (video: Video
 
 /** The video detail panel of the category, sub-category, view-all and expert pages. */
 export function VideoDetailPanel({ current, onOpen, onClose }: VideoDetailPanelProps) {
+  const { t } = useTranslation('catalog');
   const small = useMediaQuery('(max-width: 48em)');
   const video = useVideo(current?.id ?? 0, { enabled: current !== null });
-  const title = video.data?.title ?? current?.preview?.title ?? 'Video';
+  const title = video.data?.title ?? current?.preview?.title;
   return (
     <Modal
       opened={current !== null}
       onClose={onClose}
-      title={title}
+      title={title === undefined ? t('panel.video') : <span translate="no">{title}</span>}
       size="min(960px, 100%)"
       fullScreen={small}
       styles={{ title: { fontWeight: 800, fontSize: 'var(--mantine-font-size-lg)' } }}
@@ -49,6 +51,7 @@ export function VideoDetailPanel({ current, onOpen, onClose }: VideoDetailPanelP
 }
 
 function PanelBody({ videoId, preview, onOpen }: { videoId: number; preview?: VideoCard; onOpen: (video: VideoCard) => void }) {
+  const { t } = useTranslation('catalog');
   const video = useVideo(videoId);
   const trailers = useVideoTrailers(videoId);
   const [tab, setTab] = useState<PanelTab>('overview');
@@ -65,7 +68,7 @@ function PanelBody({ videoId, preview, onOpen }: { videoId: number; preview?: Vi
         </Alert>
       )}
       {video.isPending && (
-        <Stack gap="sm" aria-busy="true" aria-label="Loading video details">
+        <Stack gap="sm" aria-busy="true" aria-label={t('panel.loading')}>
           <Skeleton h={28} w="60%" />
           <Skeleton h={14} w="40%" />
           <Skeleton h={36} w="70%" />
@@ -75,11 +78,11 @@ function PanelBody({ videoId, preview, onOpen }: { videoId: number; preview?: Vi
       {video.data && (
         <Tabs value={tab} onChange={(value) => value && setTab(value as PanelTab)} keepMounted={false}>
           <Tabs.List style={{ flexWrap: 'nowrap', overflowX: 'auto', overflowY: 'hidden' }}>
-            <Tabs.Tab value="overview">Overview</Tabs.Tab>
-            {video.data.is_series === 1 && <Tabs.Tab value="episodes">Episodes</Tabs.Tab>}
-            {trailerList.length > 0 && <Tabs.Tab value="trailers">Trailers and More</Tabs.Tab>}
-            <Tabs.Tab value="related">More Like This</Tabs.Tab>
-            <Tabs.Tab value="details">Details</Tabs.Tab>
+            <Tabs.Tab value="overview">{t('panel.overview')}</Tabs.Tab>
+            {video.data.is_series === 1 && <Tabs.Tab value="episodes">{t('panel.episodes')}</Tabs.Tab>}
+            {trailerList.length > 0 && <Tabs.Tab value="trailers">{t('panel.trailers')}</Tabs.Tab>}
+            <Tabs.Tab value="related">{t('panel.related')}</Tabs.Tab>
+            <Tabs.Tab value="details">{t('panel.details')}</Tabs.Tab>
           </Tabs.List>
           <Box pt="md">
             <Tabs.Panel value="overview">
