@@ -58,8 +58,8 @@ function SearchForm({ initial, onSearch }: { initial: string; onSearch: (q: stri
 
 function SearchResults({ q }: { q: string }) {
   const { t } = useTranslation('search');
+  const { t: tStudio } = useTranslation('studio');
   const search = useSearch(q);
-  const { t } = useTranslation('studio');
 
   if (search.isError) {
     return (
@@ -88,7 +88,7 @@ function SearchResults({ q }: { q: string }) {
         <ResultSection
           q={data.q}
           kind="own_lessons"
-          title={t('search.heading')}
+          title={tStudio('search.heading')}
           first={data.own_lessons}
           renderItems={(items) => <OwnLessonResults items={items} />}
         />
