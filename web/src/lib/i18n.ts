@@ -9,7 +9,23 @@ import { initReactI18next } from 'react-i18next';
  * the catalogs; it is switched on only by the `mm-pseudo-locale` key a test puts in localStorage.
  */
 const catalogs = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json');
-export const NAMESPACES = ['common', 'home', 'kiosk', 'achievements', 'account', 'people-import', 'assessments', 'studio', 'integrations', 'sso', 'catalog', 'search', 'public', 'auth', 'toolbox'] as const;
+export const NAMESPACES = [
+  'common',
+  'home',
+  'kiosk',
+  'achievements',
+  'account',
+  'people-import',
+  'assessments',
+  'studio',
+  'integrations',
+  'sso',
+  'catalog',
+  'search',
+  'public',
+  'auth',
+  'toolbox',
+] as const;
 const STORED_LOCALE = 'mm-locale';
 const PSEUDO_LOCALE = 'mm-pseudo-locale';
 
