@@ -43,7 +43,7 @@ afterAll(async () => {
 // Issue 39: a super user connects the plant's MES: an API token (shown once), a webhook endpoint, a test event that
 // arrives signed and shows in the delivery log.
 describe('integrations', () => {
-  const env = useStack({ WEBHOOK_ALLOW_PRIVATE: '1', WEBHOOK_RETRY_MS: '1000' });
+  const env = useStack({ WEBHOOK_ALLOW_PRIVATE: '1', WEBHOOK_RETRY_MS: '1000', SSO_SECRET_KEY: 'e2e-sso-secret-key-for-the-test-platform-only' });
 
   it('creates a token shown once, registers an endpoint, sends a test event and sees it delivered in the log', async () => {
     const { stack, browser } = env;

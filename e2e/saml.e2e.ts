@@ -41,7 +41,7 @@ describe('SAML single sign-on', () => {
     await signInThroughForm(admin, DEMO.superUser.email, DEMO.superUser.password);
     await admin.goto('/manage-organization/sso');
     await expectVisible(admin.getByRole('heading', { level: 1, name: 'Single sign-on' }));
-    await admin.getByText('SAML 2.0', { exact: true }).click();
+    await admin.getByRole('radiogroup', { name: 'Protocol' }).getByText('SAML 2.0', { exact: true }).click();
     await expectVisible(admin.getByText(`${stack.baseUrl}/api/`, { exact: false }).first());
     await field(admin, 'Identity provider metadata address').fill(idp.ssoUrl.replace('/sso', '/metadata'));
     const domains = admin.getByRole('combobox', { name: 'E-mail domains' });
@@ -66,11 +66,11 @@ describe('SAML single sign-on', () => {
     expect(metadata.text).toContain('AssertionConsumerService');
 
     // Switching protocol warns that saving replaces the SAML connection.
-    await admin.getByText('OpenID Connect', { exact: true }).click();
+    await admin.getByRole('radiogroup', { name: 'Protocol' }).getByText('OpenID Connect', { exact: true }).click();
     await expectVisible(admin.getByText('Saving this protocol replaces the SAML 2.0 connection.'));
     expect(await seriousAxeFindings(admin)).toEqual([]);
     await screenshotAtWidths(admin, SCREENSHOTS, 'saml-switch-protocol', WIDTHS.desktop);
-    await admin.getByText('SAML 2.0', { exact: true }).click();
+    await admin.getByRole('radiogroup', { name: 'Protocol' }).getByText('SAML 2.0', { exact: true }).click();
 
     // The member signs in with the company account, through the identity provider's form post.
     const page = await newPage(browser, stack, WIDTHS.mobile);

@@ -269,8 +269,9 @@ async function closeAttempt(
     attemptId: attempt.id,
     scorePercent: score.scorePercent,
   };
-  // A timed-out attempt is failed on record, so it is stated as failed too.
-  await ctx.events.emit(trx, score.passed ? 'check.passed' : 'check.failed', outcome);
+  // A timed-out attempt is failed on record, so it is announced as failed too.
+  if (score.passed) await ctx.events.emit(trx, 'check.passed', outcome);
+  else await ctx.events.emit(trx, 'check.failed', outcome);
   return answer;
 }
 
