@@ -213,5 +213,6 @@ describe('languages', () => {
       }
       await page.context().close();
     }
-  });
+    // About 30 routes, each at two widths: minutes on a busy 2-core machine.
+  }, 300_000);
 });

@@ -40,7 +40,8 @@ export function QualityMenu({ levels, selected, playingHeight, onSelect, onToggl
           aria-label={t('player.qualityCurrent', { current })}
           leftSection={<IconAdjustmentsHorizontal size={16} aria-hidden />}
         >
-          {current}
+          {/* A level's label ("720p") reads the same in every language. */}
+          {selectedLevel ? <span translate="no">{current}</span> : current}
         </Button>
       </Menu.Target>
       <Menu.Dropdown>
@@ -52,7 +53,7 @@ export function QualityMenu({ levels, selected, playingHeight, onSelect, onToggl
             aria-current={level.index === selected || undefined}
             onClick={() => onSelect(level.index)}
           >
-            {level.label}
+            <span translate="no">{level.label}</span>
           </Menu.Item>
         ))}
         <Menu.Item leftSection={check(selected === AUTO_LEVEL)} aria-current={selected === AUTO_LEVEL || undefined} onClick={() => onSelect(AUTO_LEVEL)}>
@@ -108,7 +109,7 @@ export function CaptionsMenu({ tracks, selected, onSelect, onToggle }: CaptionsM
           aria-label={t('player.captionsCurrent', { current: current ? current.lang.toUpperCase() : t('player.off') })}
           leftSection={<IconTextCaption size={16} aria-hidden />}
         >
-          {current ? current.lang.toUpperCase() : t('player.off')}
+          {current ? <span translate="no">{current.lang.toUpperCase()}</span> : t('player.off')}
         </Button>
       </Menu.Target>
       <Menu.Dropdown>
@@ -118,7 +119,7 @@ export function CaptionsMenu({ tracks, selected, onSelect, onToggle }: CaptionsM
         </Menu.Item>
         {tracks.map((track) => (
           <Menu.Item key={track.lang} leftSection={check(track === current)} aria-current={track === current || undefined} onClick={() => onSelect(track.lang)}>
-            {track.label}
+            <span translate="no">{track.label}</span>
           </Menu.Item>
         ))}
       </Menu.Dropdown>

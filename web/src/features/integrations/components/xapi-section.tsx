@@ -166,7 +166,7 @@ function StatementLog() {
       {deliveries.data && deliveries.data.length === 0 && <Text c="dimmed">{t('log.empty')}</Text>}
       {deliveries.data && deliveries.data.length > 0 && (
         <>
-          <Table.ScrollContainer minWidth={720} visibleFrom="sm">
+          <Table.ScrollContainer minWidth={720} visibleFrom="md">
             <Table striped aria-label={t('log.label')}>
               <Table.Thead>
                 <Table.Tr>
@@ -202,8 +202,8 @@ function StatementLog() {
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
-          {/* On a phone, one card per statement instead of a table wider than the screen. */}
-          <Stack gap="xs" hiddenFrom="sm">
+          {/* On a phone or a tablet, one card per statement instead of a table wider than the screen. */}
+          <Stack gap="xs" hiddenFrom="md">
             {deliveries.data.map((d) => (
               <Card key={d.id} withBorder padding="sm">
                 <Group justify="space-between" gap="xs">
