@@ -1,11 +1,11 @@
 import { Alert, Anchor, Button, Divider, Text } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useSearchParams } from 'react-router';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useGuestAccess } from '../api/get-guest-access.ts';
 import { AuthCard } from '../components/auth-card.tsx';
-import { EmployeeLoginForm } from '../components/employee-login-form.tsx';
 import { LoginForm } from '../components/login-form.tsx';
 import { rememberedOrganizationCode } from '../remembered-organization-code.ts';
 
@@ -14,6 +14,10 @@ import { rememberedOrganizationCode } from '../remembered-organization-code.ts';
  * sign-in of people without e-mail (organization code + employee number + password, ?organization= and ?employee=
  * prefill it).
  */
+// Loaded only for the employee-number sign-in: the e-mail sign-in comes with the app's first script, whose offline
+// shell must stay under its size budget (e2e/offline.e2e.ts).
+const EmployeeLoginForm = lazy(() => import('../components/employee-login-form.tsx').then((m) => ({ default: m.EmployeeLoginForm })));
+
 export function LoginPage() {
   const [params] = useSearchParams();
   if (params.get('with') === 'employee-number') return <EmployeeNumberLogin />;
@@ -25,10 +29,12 @@ function EmployeeNumberLogin() {
   const [params] = useSearchParams();
   return (
     <AuthCard title={t('employee.title')} subtitle={t('employee.subtitle')}>
-      <EmployeeLoginForm
-        initialOrganizationCode={params.get('organization') ?? rememberedOrganizationCode()}
-        initialEmployeeNumber={params.get('employee') ?? ''}
-      />
+      <Suspense fallback={<PageLoader label={t('employee.title')} />}>
+        <EmployeeLoginForm
+          initialOrganizationCode={params.get('organization') ?? rememberedOrganizationCode()}
+          initialEmployeeNumber={params.get('employee') ?? ''}
+        />
+      </Suspense>
       <Text size="sm" ta="center">
         {t('employee.firstTime')}{' '}
         <Anchor component={Link} to={paths.accountSetup}>
