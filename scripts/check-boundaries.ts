@@ -19,7 +19,8 @@ import ts from 'typescript';
  * - Each table is written (inserted into, replaced, updated, deleted from, merged into) by one owner only: one server
  *   module, or server/src/lib for its own tables (the abuse counters); the others read it or call the owner. A write is
  *   a call of one of those builders whose table is a string literal or a `const` of this file holding one (`'users'`,
- *   `'users as u'`, `const T = 'users'`), or an `insert into` / `update ... set` / `delete from` / `merge into` in the
+ *   `'users as u'`, `const T = 'users'`, a parameter typed with a union of table names written out in this file, as
+ *   `table: 'a' | 'b'` or `type Outbox = 'a' | 'b'`: each of them is written), or an `insert into` / `update ... set` / `delete from` / `merge into` in the
  *   text of kysely's `sql` tag (under any local name) or `sql.raw(...)`. A table argument the check cannot read
  *   (computed) is a breach too: name the table where it is written.
  * - A landed migration imports from db/dialect.ts only the helpers frozen for migrations (isPostgres, withId, notNull):
@@ -65,6 +66,14 @@ function literalOf(node: ts.Node | undefined, constants: Map<string, string>): s
   return null;
 }
 
+/** The names of a type that is a union of string literals (`'a' | 'b'`, or an alias of this file holding one), else null. */
+function literalUnionOf(type: ts.TypeNode, aliases: Map<string, string[]>): string[] | null {
+  if (ts.isTypeReferenceNode(type) && ts.isIdentifier(type.typeName)) return aliases.get(type.typeName.text) ?? null;
+  const members = ts.isUnionTypeNode(type) ? [...type.types] : [type];
+  const names = members.map((member) => (ts.isLiteralTypeNode(member) && ts.isStringLiteral(member.literal) ? member.literal.text : null));
+  return names.every((name) => name !== null) ? (names as string[]) : null;
+}
+
 /** The text of a template, its substitutions left out (they are bound values or fragments checked on their own). */
 function templateText(template: ts.TemplateLiteral): string {
   if (ts.isNoSubstitutionTemplateLiteral(template)) return template.text;
@@ -94,6 +103,9 @@ for (const file of sourceFiles(SERVER_SRC)) {
   /** The local names of kysely's `sql` tag in this file. */
   const sqlNames = new Set<string>();
   const constants = new Map<string, string>();
+  const unionAliases = new Map<string, string[]>();
+  /** Parameters typed with a union of table names (seen before the body that uses them). */
+  const tableParameters = new Map<string, string[]>();
   for (const statement of source.statements) {
     if (ts.isImportDeclaration(statement) && ts.isStringLiteral(statement.moduleSpecifier)) {
       const from = statement.moduleSpecifier.text;
@@ -110,6 +122,10 @@ for (const file of sourceFiles(SERVER_SRC)) {
         }
       }
     }
+    if (ts.isTypeAliasDeclaration(statement)) {
+      const names = literalUnionOf(statement.type, new Map());
+      if (names) unionAliases.set(statement.name.text, names);
+    }
     if (ts.isVariableStatement(statement) && (statement.declarationList.flags & ts.NodeFlags.Const) !== 0) {
       for (const declaration of statement.declarationList.declarations) {
         const value = literalOf(declaration.initializer, new Map());
@@ -119,15 +135,22 @@ for (const file of sourceFiles(SERVER_SRC)) {
   }
 
   const visit = (node: ts.Node): void => {
+    if (ts.isParameter(node) && ts.isIdentifier(node.name) && node.type) {
+      const names = literalUnionOf(node.type, unionAliases);
+      if (names) tableParameters.set(node.name.text, names);
+    }
     if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression)) {
       const method = node.expression.name.text;
       if ((BUILDERS.has(method) || (RUNNERS.has(method) && !startsTransaction(node.expression.expression))) && !isQueries && !inDb) {
         breaches.push(`${where(file, node, source)}: ${method}(...) outside a *.queries.ts file (move the query into the module's queries)`);
       }
       if (WRITERS.has(method) && !inMigrations) {
-        const table = literalOf(node.arguments[0], constants)?.trim().split(/\s+/)[0];
-        if (table) noteWrite(table, file, where(file, node, source));
-        else breaches.push(`${where(file, node, source)}: ${method}(...) with a table this check cannot read (name the table written there)`);
+        const argument = node.arguments[0];
+        const literal = literalOf(argument, constants)?.trim().split(/\s+/)[0];
+        const tables = literal ? [literal] : argument && ts.isIdentifier(argument) ? (tableParameters.get(argument.text) ?? []) : [];
+        for (const table of tables) noteWrite(table, file, where(file, node, source));
+        if (tables.length === 0)
+          breaches.push(`${where(file, node, source)}: ${method}(...) with a table this check cannot read (name the table written there)`);
       }
       const receiver = node.expression.expression;
       if (method === 'raw' && ts.isIdentifier(receiver) && sqlNames.has(receiver.text) && !inMigrations) {

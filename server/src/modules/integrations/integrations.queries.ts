@@ -1,5 +1,5 @@
 import type { Db, DbTransaction } from '../../db/client.ts';
-import type { ApiTokenTable, WebhookDeliveryTable } from '../../db/schema.ts';
+import type { ApiTokenTable } from '../../db/schema.ts';
 
 type Executor = Db | DbTransaction;
 
@@ -176,31 +176,3 @@ export const deliveryToSend = (db: Db, id: number) =>
     ])
     .where('webhook_deliveries.id', '=', id)
     .executeTakeFirst();
-
-/**
- * Takes a pending delivery for one attempt: only while no other attempt holds it (its lease) and its attempts are
- * still `attempts` (one that another instance has meanwhile made is not made again). Answers whether it was taken.
- */
-export async function claimDelivery(db: Db, id: number, attempts: number, t: number, leaseUntil: number): Promise<boolean> {
-  const result = await db
-    .updateTable('webhook_deliveries')
-    .set({ lease_until: leaseUntil })
-    .where('id', '=', id)
-    .where('status', '=', 'pending')
-    .where('attempts', '=', attempts)
-    .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', t)]))
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
-}
-
-export async function recordAttempt(
-  db: Executor,
-  id: number,
-  outcome: Pick<WebhookDeliveryTable, 'status' | 'attempts' | 'response_status' | 'response_excerpt' | 'last_attempt_at' | 'delivered_at'>,
-): Promise<void> {
-  await db
-    .updateTable('webhook_deliveries')
-    .set({ ...outcome, lease_until: null })
-    .where('id', '=', id)
-    .execute();
-}

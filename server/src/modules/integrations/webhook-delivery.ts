@@ -7,8 +7,9 @@ import type { DbTransaction } from '../../db/client.ts';
 import { MINUTE, now } from '../../lib/clock.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { addressesOf, isPrivateAddress } from '../../lib/network-address.ts';
-import { claimDelivery, deliveryToSend, insertDelivery, recordAttempt } from './integrations.queries.ts';
-import { responseExcerpt, retryOrGiveUp, webhookSignature } from './integrations.rules.ts';
+import { attemptDelivery } from './delivery-attempt.ts';
+import { deliveryToSend, insertDelivery } from './integrations.queries.ts';
+import { responseExcerpt, webhookSignature } from './integrations.rules.ts';
 
 /** The queue of webhook deliveries: one job per attempt (the next attempt is a new job, written with the failure). */
 export const WEBHOOK_QUEUE = 'webhook-deliver';
@@ -109,22 +110,20 @@ export async function queueDelivery(
 }
 
 /**
- * One attempt of a delivery (the job of WEBHOOK_QUEUE): signed POST to the endpoint's checked address. A 2xx answer
- * delivers it; anything else is written to the log and, within 24 hours of the event, a later attempt is queued in
- * the same transaction (backoff doubling from WEBHOOK_RETRY_MS, at most an hour); after that it is failed. The
- * delivery is claimed for the attempt, so two instances never send it at once, and an attempt already made is never
- * made again.
+ * One attempt of a delivery (the job of WEBHOOK_QUEUE): a signed POST to the endpoint's checked address, with the
+ * outboxes' claim, log and 24-hour backoff (attemptDelivery). A removed endpoint fails it at once.
  */
 export async function deliverWebhook(ctx: AppContext, deliveryId: number): Promise<void> {
   const delivery = await deliveryToSend(ctx.db, deliveryId);
   if (delivery?.status !== 'pending') return;
-  const t = now();
-  if (!(await claimDelivery(ctx.db, delivery.id, delivery.attempts, t, t + WEBHOOK_QUEUE_SETTINGS.leaseMs))) return;
-  const attempts = delivery.attempts + 1;
-  let outcome: { status: number | null; excerpt: string };
-  if (delivery.deleted_at !== null) {
-    outcome = { status: null, excerpt: 'The endpoint was removed.' };
-  } else {
+  const outbox = {
+    table: 'webhook_deliveries',
+    queue: WEBHOOK_QUEUE,
+    leaseMs: WEBHOOK_QUEUE_SETTINGS.leaseMs,
+    failureLogEvent: 'webhook_attempt_failed',
+  } as const;
+  await attemptDelivery(ctx, outbox, delivery, async () => {
+    if (delivery.deleted_at !== null) return { status: null, excerpt: 'The endpoint was removed.', final: true };
     try {
       const target = await checkedAddress(delivery.url, ctx.config.integrations.allowPrivateWebhooks);
       const timestamp = Math.floor(now() / 1000);
@@ -140,25 +139,9 @@ export async function deliverWebhook(ctx: AppContext, deliveryId: number): Promi
         },
         delivery.body,
       );
-      outcome = { status: answer.status, excerpt: responseExcerpt(answer.text) };
+      return { status: answer.status, excerpt: responseExcerpt(answer.text) };
     } catch (error) {
-      outcome = { status: null, excerpt: responseExcerpt(String((error as Error).message ?? error)) };
+      return { status: null, excerpt: responseExcerpt(String((error as Error).message ?? error)) };
     }
-  }
-  const done = now();
-  const base = { attempts, response_status: outcome.status, response_excerpt: outcome.excerpt, last_attempt_at: done };
-  if (outcome.status !== null && outcome.status >= 200 && outcome.status < 300) {
-    await recordAttempt(ctx.db, delivery.id, { ...base, status: 'delivered', delivered_at: done });
-    return;
-  }
-  const next =
-    delivery.deleted_at === null ? retryOrGiveUp(delivery.created_at, done, ctx.config.integrations.webhookRetryMs, attempts) : { failed: true as const };
-  ctx.log.warn(
-    { event: 'webhook_attempt_failed', deliveryId: delivery.id, attempts, status: outcome.status, final: 'failed' in next },
-    'webhook attempt failed',
-  );
-  await ctx.db.transaction().execute(async (trx) => {
-    await recordAttempt(trx, delivery.id, { ...base, status: 'failed' in next ? 'failed' : 'pending', delivered_at: null });
-    if ('retryAt' in next) await ctx.jobs.enqueueWithin(trx, WEBHOOK_QUEUE, { deliveryId: delivery.id }, { startAfter: next.retryAt });
   });
 }

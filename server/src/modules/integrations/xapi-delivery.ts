@@ -3,9 +3,10 @@ import type { DbTransaction } from '../../db/client.ts';
 import { MINUTE, now } from '../../lib/clock.ts';
 import { unseal } from '../../lib/secret-box.ts';
 import type { JobQueue } from '../jobs/index.ts';
-import { responseExcerpt, retryOrGiveUp } from './integrations.rules.ts';
+import { attemptDelivery } from './delivery-attempt.ts';
+import { responseExcerpt } from './integrations.rules.ts';
 import { checkedAddress, postToCheckedAddress } from './webhook-delivery.ts';
-import { claimStatementDelivery, findLrs, insertStatementDelivery, recordStatementAttempt, statementToSend } from './xapi.queries.ts';
+import { findLrs, insertStatementDelivery, statementToSend } from './xapi.queries.ts';
 import { basicAuthOf, type StatementFact, statementOf, statementsUrlOf, XAPI_VERSION } from './xapi.rules.ts';
 
 /** The queue of statement deliveries: one job per attempt, the next written with the failure (as the webhooks'). */
@@ -47,16 +48,12 @@ export async function queueStatement(
 export async function deliverStatement(ctx: AppContext, deliveryId: number): Promise<void> {
   const delivery = await statementToSend(ctx.db, deliveryId);
   if (delivery?.status !== 'pending') return;
-  const t = now();
-  if (!(await claimStatementDelivery(ctx.db, delivery.id, delivery.attempts, t, t + XAPI_QUEUE_SETTINGS.leaseMs))) return;
-  const attempts = delivery.attempts + 1;
-  let outcome: { status: number | null; excerpt: string; final?: boolean };
-  const secret = delivery.secret_sealed && ctx.config.sso.secretKey ? unseal(ctx.config.sso.secretKey, delivery.secret_sealed) : null;
-  if (delivery.endpoint === null || delivery.username === null || delivery.enabled !== 1) {
-    outcome = { status: null, excerpt: 'The Learning Record Store was removed or switched off.', final: true };
-  } else if (secret === null) {
-    outcome = { status: null, excerpt: 'The LRS secret cannot be read (SSO_SECRET_KEY unset or changed): enter it again.' };
-  } else {
+  const outbox = { table: 'xapi_deliveries', queue: XAPI_QUEUE, leaseMs: XAPI_QUEUE_SETTINGS.leaseMs, failureLogEvent: 'xapi_attempt_failed' } as const;
+  await attemptDelivery(ctx, outbox, delivery, async () => {
+    if (delivery.endpoint === null || delivery.username === null || delivery.enabled !== 1)
+      return { status: null, excerpt: 'The Learning Record Store was removed or switched off.', final: true };
+    const secret = delivery.secret_sealed && ctx.config.sso.secretKey ? unseal(ctx.config.sso.secretKey, delivery.secret_sealed) : null;
+    if (secret === null) return { status: null, excerpt: 'The LRS secret cannot be read (SSO_SECRET_KEY unset or changed): enter it again.' };
     try {
       const target = await checkedAddress(statementsUrlOf(delivery.endpoint), ctx.config.integrations.allowPrivateWebhooks);
       const answer = await postToCheckedAddress(
@@ -69,24 +66,9 @@ export async function deliverStatement(ctx: AppContext, deliveryId: number): Pro
         },
         delivery.body,
       );
-      outcome = { status: answer.status, excerpt: responseExcerpt(answer.text), final: answer.status === 409 };
+      return { status: answer.status, excerpt: responseExcerpt(answer.text), final: answer.status === 409 };
     } catch (error) {
-      outcome = { status: null, excerpt: responseExcerpt(String((error as Error).message ?? error)) };
+      return { status: null, excerpt: responseExcerpt(String((error as Error).message ?? error)) };
     }
-  }
-  const done = now();
-  const base = { attempts, response_status: outcome.status, response_excerpt: outcome.excerpt, last_attempt_at: done };
-  if (outcome.status !== null && outcome.status >= 200 && outcome.status < 300) {
-    await recordStatementAttempt(ctx.db, delivery.id, { ...base, status: 'delivered', delivered_at: done });
-    return;
-  }
-  const next = outcome.final ? { failed: true as const } : retryOrGiveUp(delivery.created_at, done, ctx.config.integrations.webhookRetryMs, attempts);
-  ctx.log.warn(
-    { event: 'xapi_attempt_failed', deliveryId: delivery.id, attempts, status: outcome.status, final: 'failed' in next },
-    'xAPI statement attempt failed',
-  );
-  await ctx.db.transaction().execute(async (trx) => {
-    await recordStatementAttempt(trx, delivery.id, { ...base, status: 'failed' in next ? 'failed' : 'pending', delivered_at: null });
-    if ('retryAt' in next) await ctx.jobs.enqueueWithin(trx, XAPI_QUEUE, { deliveryId: delivery.id }, { startAfter: next.retryAt });
   });
 }

@@ -1,5 +1,4 @@
 import type { Db, DbTransaction } from '../../db/client.ts';
-import type { XapiDeliveryTable } from '../../db/schema.ts';
 
 type Executor = Db | DbTransaction;
 
@@ -105,28 +104,3 @@ export const statementToSend = (db: Db, id: number) =>
     ])
     .where('xapi_deliveries.id', '=', id)
     .executeTakeFirst();
-
-/** Takes a pending delivery for one attempt (its lease), unless another attempt holds it or was made meanwhile. */
-export async function claimStatementDelivery(db: Db, id: number, attempts: number, t: number, leaseUntil: number): Promise<boolean> {
-  const result = await db
-    .updateTable('xapi_deliveries')
-    .set({ lease_until: leaseUntil })
-    .where('id', '=', id)
-    .where('status', '=', 'pending')
-    .where('attempts', '=', attempts)
-    .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', t)]))
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
-}
-
-export async function recordStatementAttempt(
-  db: Executor,
-  id: number,
-  outcome: Pick<XapiDeliveryTable, 'status' | 'attempts' | 'response_status' | 'response_excerpt' | 'last_attempt_at' | 'delivered_at'>,
-): Promise<void> {
-  await db
-    .updateTable('xapi_deliveries')
-    .set({ ...outcome, lease_until: null })
-    .where('id', '=', id)
-    .execute();
-}
