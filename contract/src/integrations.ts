@@ -11,12 +11,6 @@ import { personQualificationsData, QUALIFICATION_STATES } from './qualifications
 /** What a token may do: each `/api/v1` call needs one scope. */
 export const API_SCOPES = ['read_users', 'read_progress', 'read_qualifications', 'write_users'] as const;
 export type ApiScope = (typeof API_SCOPES)[number];
-export const API_SCOPE_LABELS: Record<ApiScope, string> = {
-  read_users: 'Read users',
-  read_progress: 'Read progress',
-  read_qualifications: 'Read qualifications',
-  write_users: 'Write users (create, deactivate)',
-};
 
 /** The events a webhook endpoint may subscribe to. */
 export const WEBHOOK_EVENTS = [

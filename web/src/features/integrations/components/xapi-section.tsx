@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Card, Group, Modal, PasswordInput, Stack, Switch, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Modal, PasswordInput, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import type { XapiDelivery, XapiSettingsData } from '@mm/contract';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,8 +10,8 @@ import { useXapiDeliveries } from '../api/get-xapi-deliveries.ts';
 import { useXapiSettings } from '../api/get-xapi-settings.ts';
 import { useSaveXapiSettings } from '../api/save-xapi-settings.ts';
 import { useTestXapiStatement } from '../api/test-xapi-statement.ts';
+import { DeliveryLog } from './delivery-log.tsx';
 
-const STATUS_COLORS: Record<XapiDelivery['status'], string> = { delivered: 'teal.9', pending: 'yellow.9', failed: 'red.9' };
 const done = ({ message }: { message?: string }) => message && notifySuccess(message);
 
 /** The Integrations page's xAPI part: the organization's Learning Record Store, a test statement, the statement log. */
@@ -153,79 +153,21 @@ function LrsForm({ settings }: { settings: XapiSettingsData }) {
 function StatementLog() {
   const { t } = useTranslation('integrations');
   const deliveries = useXapiDeliveries();
-  const answerOf = (d: XapiDelivery) =>
-    d.attempts === 0 ? t('log.notSent') : `${d.response_status ?? t('log.noAnswer')}${d.response_excerpt ? ` · ${d.response_excerpt}` : ''}`;
-  const verbOf = (verb: string) => t(`verbs.${verb}`, { defaultValue: verb });
+  const texts = {
+    title: t('log.title'),
+    label: t('log.label'),
+    loading: t('log.loading'),
+    empty: t('log.empty'),
+    what: t('log.verb'),
+    target: t('log.object'),
+  };
   return (
-    <Stack gap="sm">
-      <Title order={3} size="h4">
-        {t('log.title')}
-      </Title>
-      {deliveries.isPending && <PageLoader label={t('log.loading')} />}
-      {deliveries.isError && <Alert color="red">{deliveries.error.message}</Alert>}
-      {deliveries.data && deliveries.data.length === 0 && <Text c="dimmed">{t('log.empty')}</Text>}
-      {deliveries.data && deliveries.data.length > 0 && (
-        <>
-          <Table.ScrollContainer minWidth={720} visibleFrom="md">
-            <Table striped aria-label={t('log.label')}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('log.verb')}</Table.Th>
-                  <Table.Th>{t('log.object')}</Table.Th>
-                  <Table.Th>{t('log.status')}</Table.Th>
-                  <Table.Th>{t('log.attempts')}</Table.Th>
-                  <Table.Th>{t('log.answer')}</Table.Th>
-                  <Table.Th>{t('log.when')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {deliveries.data.map((d) => (
-                  <Table.Tr key={d.id}>
-                    <Table.Td>{verbOf(d.verb)}</Table.Td>
-                    <Table.Td>
-                      <Text size="sm" style={{ wordBreak: 'break-all' }} translate="no">
-                        {d.object_id}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Badge color={STATUS_COLORS[d.status]}>{t(`status.${d.status}`)}</Badge>
-                    </Table.Td>
-                    <Table.Td>{d.attempts}</Table.Td>
-                    <Table.Td>
-                      <Text size="sm" translate="no">
-                        {answerOf(d)}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>{formatDateTime(d.last_attempt_at ?? d.created_at)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-          {/* On a phone or a tablet, one card per statement instead of a table wider than the screen. */}
-          <Stack gap="xs" hiddenFrom="md">
-            {deliveries.data.map((d) => (
-              <Card key={d.id} withBorder padding="sm">
-                <Group justify="space-between" gap="xs">
-                  <Text fw={600} size="sm">
-                    {verbOf(d.verb)}
-                  </Text>
-                  <Badge color={STATUS_COLORS[d.status]}>{t(`status.${d.status}`)}</Badge>
-                </Group>
-                <Text size="sm" style={{ wordBreak: 'break-all' }} translate="no">
-                  {d.object_id}
-                </Text>
-                <Text size="sm">
-                  <span translate="no">{answerOf(d)}</span> · {t('log.attemptCount', { count: d.attempts })}
-                </Text>
-                <Text size="sm" c="dimmed">
-                  {formatDateTime(d.last_attempt_at ?? d.created_at)}
-                </Text>
-              </Card>
-            ))}
-          </Stack>
-        </>
-      )}
-    </Stack>
+    <DeliveryLog
+      deliveries={deliveries}
+      texts={texts}
+      headingOrder={3}
+      what={(d: XapiDelivery) => t(`verbs.${d.verb}`, { defaultValue: d.verb })}
+      target={(d) => d.object_id}
+    />
   );
 }

@@ -1,6 +1,7 @@
-import { Alert, Badge, Button, Card, Checkbox, Code, CopyButton, Group, Modal, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { API_SCOPE_LABELS, API_SCOPES, type ApiScope, type ApiTokenSummary, WEBHOOK_EVENTS, type WebhookDelivery, type WebhookEvent } from '@mm/contract';
+import { Alert, Badge, Button, Card, Checkbox, Code, CopyButton, Group, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
+import { API_SCOPES, type ApiScope, type ApiTokenSummary, WEBHOOK_EVENTS, type WebhookDelivery, type WebhookEvent } from '@mm/contract';
 import { type FormEvent, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { AdminPage } from '../../../components/admin-page.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { formatDateTime } from '../../../lib/date.ts';
@@ -13,24 +14,25 @@ import { useWebhookDeliveries } from '../api/get-webhook-deliveries.ts';
 import { useWebhookEndpoints } from '../api/get-webhook-endpoints.ts';
 import { useRevokeApiToken } from '../api/revoke-api-token.ts';
 import { useTestWebhookEndpoint } from '../api/test-webhook-endpoint.ts';
+import { DeliveryLog } from '../components/delivery-log.tsx';
 import { XapiSection } from '../components/xapi-section.tsx';
 
 /** /manage-organization/integrations: API tokens for the plant's other systems, webhook endpoints and their delivery log. */
 export function IntegrationsPage() {
+  const { t } = useTranslation('integrations');
   return (
-    <AdminPage title="Integrations" size="lg">
+    <AdminPage title={t('page.title')} size="lg">
       <Stack gap="xl">
         <Text c="dimmed">
-          Connect your MES, ERP or HR system: API tokens let it read people, progress and qualifications (and ask whether a badge is cleared for a station);
-          webhooks tell it when something happens. The API reference is at{' '}
-          <a href="/api/docs" target="_blank" rel="noreferrer">
-            /api/docs
-          </a>
-          .
+          <Trans
+            t={t}
+            i18nKey="page.intro"
+            components={{ docs: <a href="/api/docs" target="_blank" rel="noreferrer" translate="no" aria-label="/api/docs" /> }}
+          />
         </Text>
         <ApiTokensSection />
         <WebhooksSection />
-        <DeliveryLog />
+        <WebhookDeliveryLog />
         <XapiSection />
       </Stack>
     </AdminPage>
@@ -39,10 +41,11 @@ export function IntegrationsPage() {
 
 /** A secret shown once, with a copy button. */
 function ShownOnce({ label, value, onDone }: { label: string; value: string; onDone?: () => void }) {
+  const { t } = useTranslation('integrations');
   return (
     <Alert color="yellow" title={label}>
       <Stack gap="xs">
-        <Text size="sm">Copy it now and keep it safe: it will not be shown again.</Text>
+        <Text size="sm">{t('shownOnce.text')}</Text>
         <Code block style={{ wordBreak: 'break-all', whiteSpace: 'pre-wrap' }} data-testid="shown-once">
           {value}
         </Code>
@@ -50,13 +53,13 @@ function ShownOnce({ label, value, onDone }: { label: string; value: string; onD
           <CopyButton value={value}>
             {({ copied, copy }) => (
               <Button size="xs" variant="default" onClick={copy}>
-                {copied ? 'Copied' : 'Copy'}
+                {copied ? t('shownOnce.copied') : t('shownOnce.copy')}
               </Button>
             )}
           </CopyButton>
           {onDone && (
             <Button size="xs" onClick={onDone}>
-              I have copied it
+              {t('shownOnce.done')}
             </Button>
           )}
         </Group>
@@ -66,19 +69,20 @@ function ShownOnce({ label, value, onDone }: { label: string; value: string; onD
 }
 
 function ApiTokensSection() {
+  const { t } = useTranslation('integrations');
   const tokens = useApiTokens();
   const [creating, setCreating] = useState(false);
   return (
     <Stack gap="sm">
       <Group justify="space-between">
         <Title order={2} size="h3">
-          API tokens
+          {t('tokens.title')}
         </Title>
-        <Button onClick={() => setCreating(true)}>Create token</Button>
+        <Button onClick={() => setCreating(true)}>{t('tokens.create')}</Button>
       </Group>
-      {tokens.isPending && <PageLoader label="Loading tokens..." />}
+      {tokens.isPending && <PageLoader label={t('tokens.loading')} />}
       {tokens.isError && <Alert color="red">{tokens.error.message}</Alert>}
-      {tokens.data && tokens.data.length === 0 && <Text c="dimmed">No API token yet.</Text>}
+      {tokens.data && tokens.data.length === 0 && <Text c="dimmed">{t('tokens.empty')}</Text>}
       {tokens.data?.map((token) => (
         <TokenCard key={token.id} token={token} />
       ))}
@@ -88,6 +92,7 @@ function ApiTokensSection() {
 }
 
 function TokenCard({ token }: { token: ApiTokenSummary }) {
+  const { t } = useTranslation('integrations');
   const revoke = useRevokeApiToken();
   return (
     <Card withBorder padding="md">
@@ -96,12 +101,13 @@ function TokenCard({ token }: { token: ApiTokenSummary }) {
           <Group gap="xs">
             <Text fw={600}>{token.name}</Text>
             <Code>{token.hint}</Code>
-            {token.revoked_at ? <Badge color="gray.8">Revoked</Badge> : <Badge color="teal.9">Active</Badge>}
+            {token.revoked_at ? <Badge color="gray.8">{t('tokens.revoked')}</Badge> : <Badge color="teal.9">{t('tokens.active')}</Badge>}
           </Group>
-          <Text size="sm">{token.scopes.map((s) => API_SCOPE_LABELS[s]).join(' · ')}</Text>
+          <Text size="sm">{token.scopes.map((s) => t(`scopes.${s}`)).join(' · ')}</Text>
           <Text size="sm" c="dimmed">
-            Created {formatDateTime(token.created_at)} · {token.last_used_at ? `last used ${formatDateTime(token.last_used_at)}` : 'never used'}
-            {token.revoked_at ? ` · revoked ${formatDateTime(token.revoked_at)}` : ''}
+            {t('tokens.created', { when: formatDateTime(token.created_at) })} ·{' '}
+            {token.last_used_at ? t('tokens.lastUsed', { when: formatDateTime(token.last_used_at) }) : t('tokens.neverUsed')}
+            {token.revoked_at ? ` · ${t('tokens.revokedAt', { when: formatDateTime(token.revoked_at) })}` : ''}
           </Text>
         </div>
         {!token.revoked_at && (
@@ -109,10 +115,10 @@ function TokenCard({ token }: { token: ApiTokenSummary }) {
             color="red"
             variant="light"
             loading={revoke.isPending}
-            aria-label={`Revoke ${token.name}`}
+            aria-label={t('tokens.revokeLabel', { name: token.name })}
             onClick={() => revoke.mutate(token.id, { onSuccess: ({ message }) => message && notifySuccess(message), onError: notifyError })}
           >
-            Revoke
+            {t('tokens.revoke')}
           </Button>
         )}
       </Group>
@@ -121,6 +127,7 @@ function TokenCard({ token }: { token: ApiTokenSummary }) {
 }
 
 function CreateTokenDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const { t } = useTranslation('integrations');
   const create = useCreateApiToken();
   const tokens = useApiTokens();
   const [name, setName] = useState('');
@@ -140,43 +147,49 @@ function CreateTokenDialog({ opened, onClose }: { opened: boolean; onClose: () =
     create.mutate({ name, scopes }, { onSuccess: ({ data }) => setShown(data.token), onError: notifyError });
   };
   return (
-    <Modal opened={opened} onClose={close} title="Create an API token" size="lg">
+    <Modal opened={opened} onClose={close} title={t('tokens.dialogTitle')} size="lg">
       {shown ? (
         <Stack>
-          <ShownOnce label="Your new API token" value={shown} />
+          <ShownOnce label={t('tokens.shownLabel')} value={shown} />
           <Text size="sm">
-            Send it as <Code>Authorization: Bearer &lt;token&gt;</Code> to the <Code>/api/v1</Code> calls.
+            <Trans t={t} i18nKey="tokens.howToUse" values={{ header: 'Authorization: Bearer <token>' }} components={{ code: <Code translate="no" /> }} />
           </Text>
           <Group justify="flex-end">
-            <Button onClick={close}>Done</Button>
+            <Button onClick={close}>{t('tokens.done')}</Button>
           </Group>
         </Stack>
       ) : (
         <form onSubmit={submit}>
           <Stack>
             <TextInput
-              label="Name"
-              description="Which system uses it"
-              placeholder="MES line 2"
+              label={t('tokens.name')}
+              description={t('tokens.nameHelp')}
+              placeholder={t('tokens.namePlaceholder')}
               value={name}
               onChange={(e) => setName(e.currentTarget.value)}
               maxLength={100}
               required
               data-autofocus
             />
-            <Checkbox.Group label="Scopes" description="What the token may do" value={scopes} onChange={(v) => setScopes(v as ApiScope[])} required>
+            <Checkbox.Group
+              label={t('tokens.scopes')}
+              description={t('tokens.scopesHelp')}
+              value={scopes}
+              onChange={(v) => setScopes(v as ApiScope[])}
+              required
+            >
               <Stack gap="xs" mt="xs">
                 {API_SCOPES.map((scope) => (
-                  <Checkbox key={scope} value={scope} label={API_SCOPE_LABELS[scope]} />
+                  <Checkbox key={scope} value={scope} label={t(`scopes.${scope}`)} />
                 ))}
               </Stack>
             </Checkbox.Group>
             <Group justify="flex-end">
               <Button variant="default" onClick={close}>
-                Cancel
+                {t('tokens.cancel')}
               </Button>
               <Button type="submit" loading={create.isPending} disabled={name.trim() === '' || scopes.length === 0}>
-                Create token
+                {t('tokens.create')}
               </Button>
             </Group>
           </Stack>
@@ -187,6 +200,7 @@ function CreateTokenDialog({ opened, onClose }: { opened: boolean; onClose: () =
 }
 
 function WebhooksSection() {
+  const { t } = useTranslation('integrations');
   const endpoints = useWebhookEndpoints();
   const create = useCreateWebhookEndpoint();
   const remove = useDeleteWebhookEndpoint();
@@ -211,14 +225,14 @@ function WebhooksSection() {
   return (
     <Stack gap="sm">
       <Title order={2} size="h3">
-        Webhooks
+        {t('webhooks.title')}
       </Title>
       <Card withBorder padding="lg">
         <form onSubmit={submit}>
           <Stack>
             <TextInput
-              label="Endpoint URL"
-              description="An https:// address of your system; each delivery is signed (see the integration guide)"
+              label={t('webhooks.url')}
+              description={t('webhooks.urlHelp')}
               placeholder="https://mes.example.com/hooks/manufacturing-masters"
               type="url"
               value={url}
@@ -226,25 +240,25 @@ function WebhooksSection() {
               maxLength={2000}
               required
             />
-            <Checkbox.Group label="Events" value={events} onChange={(v) => setEvents(v as WebhookEvent[])} required>
+            <Checkbox.Group label={t('webhooks.events')} value={events} onChange={(v) => setEvents(v as WebhookEvent[])} required>
               <Group gap="md" mt="xs">
                 {WEBHOOK_EVENTS.map((e) => (
-                  <Checkbox key={e} value={e} label={e} />
+                  <Checkbox key={e} value={e} label={<span translate="no">{e}</span>} />
                 ))}
               </Group>
             </Checkbox.Group>
             <Group>
               <Button type="submit" loading={create.isPending} disabled={url.trim() === '' || events.length === 0}>
-                Register endpoint
+                {t('webhooks.register')}
               </Button>
             </Group>
           </Stack>
         </form>
       </Card>
-      {secret && <ShownOnce label="The endpoint's signing secret" value={secret} onDone={() => setSecret(null)} />}
-      {endpoints.isPending && <PageLoader label="Loading endpoints..." />}
+      {secret && <ShownOnce label={t('webhooks.secretLabel')} value={secret} onDone={() => setSecret(null)} />}
+      {endpoints.isPending && <PageLoader label={t('webhooks.loading')} />}
       {endpoints.isError && <Alert color="red">{endpoints.error.message}</Alert>}
-      {endpoints.data && endpoints.data.length === 0 && <Text c="dimmed">No endpoint yet.</Text>}
+      {endpoints.data && endpoints.data.length === 0 && <Text c="dimmed">{t('webhooks.empty')}</Text>}
       {endpoints.data?.map((endpoint) => (
         <Card key={endpoint.id} withBorder padding="md">
           <Group justify="space-between" align="flex-start" wrap="wrap">
@@ -253,26 +267,26 @@ function WebhooksSection() {
                 {endpoint.url}
               </Text>
               <Text size="sm" c="dimmed">
-                {endpoint.events.join(' · ')} · registered {formatDateTime(endpoint.created_at)}
+                <span translate="no">{endpoint.events.join(' · ')}</span> · {t('webhooks.registered', { when: formatDateTime(endpoint.created_at) })}
               </Text>
             </div>
             <Group gap="xs">
               <Button
                 variant="default"
                 loading={test.isPending && test.variables === endpoint.id}
-                aria-label={`Send test event to ${endpoint.url}`}
+                aria-label={t('webhooks.testLabel', { url: endpoint.url })}
                 onClick={() => test.mutate(endpoint.id, { onSuccess: done, onError: notifyError })}
               >
-                Send test event
+                {t('webhooks.test')}
               </Button>
               <Button
                 color="red"
                 variant="light"
                 loading={remove.isPending && remove.variables === endpoint.id}
-                aria-label={`Remove ${endpoint.url}`}
+                aria-label={t('webhooks.removeLabel', { url: endpoint.url })}
                 onClick={() => remove.mutate(endpoint.id, { onSuccess: done, onError: notifyError })}
               >
-                Remove
+                {t('webhooks.remove')}
               </Button>
             </Group>
           </Group>
@@ -282,73 +296,15 @@ function WebhooksSection() {
   );
 }
 
-const STATUS_COLORS: Record<WebhookDelivery['status'], string> = { delivered: 'teal.9', pending: 'yellow.9', failed: 'red.9' };
-
-/** The last answer: its status code and the start of its body (or why there was none). */
-const answerOf = (d: WebhookDelivery) =>
-  d.attempts === 0 ? 'Not sent yet' : `${d.response_status ?? 'No answer'}${d.response_excerpt ? ` · ${d.response_excerpt}` : ''}`;
-
-function DeliveryLog() {
+function WebhookDeliveryLog() {
+  const { t } = useTranslation('integrations');
   const deliveries = useWebhookDeliveries();
-  return (
-    <Stack gap="sm">
-      <Title order={2} size="h3">
-        Delivery log
-      </Title>
-      {deliveries.isPending && <PageLoader label="Loading deliveries..." />}
-      {deliveries.isError && <Alert color="red">{deliveries.error.message}</Alert>}
-      {deliveries.data && deliveries.data.length === 0 && <Text c="dimmed">No delivery yet: send a test event to an endpoint.</Text>}
-      {deliveries.data && deliveries.data.length > 0 && (
-        <>
-          <Table.ScrollContainer minWidth={640} visibleFrom="sm">
-            <Table striped aria-label="Webhook deliveries">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Event</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                  <Table.Th>Attempts</Table.Th>
-                  <Table.Th>Answer</Table.Th>
-                  <Table.Th>When</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {deliveries.data.map((d) => (
-                  <Table.Tr key={d.id}>
-                    <Table.Td>{d.event}</Table.Td>
-                    <Table.Td>
-                      <Badge color={STATUS_COLORS[d.status]}>{d.status}</Badge>
-                    </Table.Td>
-                    <Table.Td>{d.attempts}</Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{answerOf(d)}</Text>
-                    </Table.Td>
-                    <Table.Td>{formatDateTime(d.last_attempt_at ?? d.created_at)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-          {/* On a phone, one card per delivery instead of a table wider than the screen. */}
-          <Stack gap="xs" hiddenFrom="sm">
-            {deliveries.data.map((d) => (
-              <Card key={d.id} withBorder padding="sm">
-                <Group justify="space-between" gap="xs">
-                  <Text fw={600} size="sm">
-                    {d.event}
-                  </Text>
-                  <Badge color={STATUS_COLORS[d.status]}>{d.status}</Badge>
-                </Group>
-                <Text size="sm">
-                  {answerOf(d)} · {d.attempts} attempt{d.attempts === 1 ? '' : 's'}
-                </Text>
-                <Text size="sm" c="dimmed">
-                  {formatDateTime(d.last_attempt_at ?? d.created_at)}
-                </Text>
-              </Card>
-            ))}
-          </Stack>
-        </>
-      )}
-    </Stack>
-  );
+  const texts = {
+    title: t('deliveries.title'),
+    label: t('deliveries.label'),
+    loading: t('deliveries.loading'),
+    empty: t('deliveries.empty'),
+    what: t('deliveries.event'),
+  };
+  return <DeliveryLog deliveries={deliveries} texts={texts} headingOrder={2} what={(d: WebhookDelivery) => <span translate="no">{d.event}</span>} />;
 }
