@@ -80,7 +80,15 @@ it(`refuses on instance A, within one second, a session signed out through insta
   const person = { email: 'rita@revocation.example', name: 'Rita', last_name: 'Reyes' };
   const { id: userId } = await db
     .insertInto('users')
-    .values({ ...person, organization_id: organizationId, password_hash: null, team_id: null, search_text: userSearchText(person), created_at: t, updated_at: t })
+    .values({
+      ...person,
+      organization_id: organizationId,
+      password_hash: null,
+      team_id: null,
+      search_text: userSearchText(person),
+      created_at: t,
+      updated_at: t,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   const tokens: string[] = [];

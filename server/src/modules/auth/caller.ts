@@ -8,8 +8,8 @@ import { forbidden, GUEST_READ_ONLY, unauthorized } from '../../lib/errors.ts';
 import { acceptedLocale } from '../../lib/i18n.ts';
 import type { Identified } from '../../lib/request-budget.ts';
 import { CATALOG_VERSION, FIRST_CATALOG_VERSION } from '../settings/index.ts';
-import { KIOSK_IDLE_LIFETIME, KIOSK_SLIDE_STEP, SESSION_IDLE_LIFETIME, SESSION_SLIDE_STEP } from './session-lifetimes.ts';
 import type { SessionCache } from './session-cache.ts';
+import { KIOSK_IDLE_LIFETIME, KIOSK_SLIDE_STEP, SESSION_IDLE_LIFETIME, SESSION_SLIDE_STEP } from './session-lifetimes.ts';
 import { findLiveSession, findSessionFreshFields, slideSession } from './sessions.queries.ts';
 
 export const KIOSK_REFUSED = 'This is not available on a shared kiosk. Use your own device.';

@@ -72,7 +72,13 @@ describe('a kept session', () => {
   it('follows a change to the member (a super user no more) on the next call', async () => {
     const org = await organizationWithMembers(platform);
     const boss = { token: org.superUser.token };
-    const dashboard = async () => (await platform.api('GET', '/api/get_dashboard_users_alerts', { ...boss, query: { organizationId: String(org.organizationId), team: '', categoryId: '' } })).status;
+    const dashboard = async () =>
+      (
+        await platform.api('GET', '/api/get_dashboard_users_alerts', {
+          ...boss,
+          query: { organizationId: String(org.organizationId), team: '', categoryId: '' },
+        })
+      ).status;
     expect(await dashboard()).toBe(200);
     // The users module's update announces the change.
     await updateUser(platform.ctx.db, org.superUser.id, { is_super_user: 0 });
