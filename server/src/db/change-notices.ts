@@ -1,7 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { sql } from 'kysely';
 import pg from 'pg';
-import type { Log } from '../lib/log.ts';
 import type { Db } from './client.ts';
 import { isPostgres } from './dialect.ts';
 
@@ -37,12 +36,15 @@ export type ChangeListener = {
   close(): Promise<void>;
 };
 
+/** Where the listener's connection problems are told (the platform's log; db sits below lib). */
+type Warnings = { warn(fields: object, message: string): void };
+
 /** First wait before listening again after the connection dropped; doubled up to the second one. */
 const RECONNECT_MS = 100;
 const RECONNECT_MAX_MS = 2000;
 
 /** Hears every instance's notices (PostgreSQL: a connection of its own, LISTEN; SQLite: this process's bus). */
-export async function listenForChanges(databaseUrl: string, log: Log): Promise<ChangeListener> {
+export async function listenForChanges(databaseUrl: string, log: Warnings): Promise<ChangeListener> {
   const noticeHandlers: ((notice: string) => void)[] = [];
   const missedHandlers: (() => void)[] = [];
   const deliver = (notice: string) => {
