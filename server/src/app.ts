@@ -10,6 +10,7 @@ import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './app-context.ts';
 import { defineBackgroundWork, startBackgroundWork } from './background-work.ts';
 import type { Config } from './config/env.ts';
+import { listenForChanges } from './db/change-notices.ts';
 import { createDb } from './db/client.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { createDomainEvents } from './event-handlers.ts';
@@ -31,6 +32,7 @@ import { registerOpenApi } from './modules/api-docs/openapi.ts';
 import { assessmentsRoutes } from './modules/assessments/assessments.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { authPlugin, openToKiosk } from './modules/auth/caller.ts';
+import { createSessionCache } from './modules/auth/session-cache.ts';
 import { billingRoutes } from './modules/billing/billing.routes.ts';
 import { offlineCheckoutRoutes } from './modules/billing/offline-checkout.routes.ts';
 import { stripeWebhookRoutes } from './modules/billing/stripe-webhook.routes.ts';
@@ -113,6 +115,9 @@ export async function buildApp(
   // Outside requests (clocks, mailer, start-up); a request's own lines go through request.log, which carries its id.
   const log = app.log;
   const jobs = await createJobQueue(config, db, log);
+  // Sessions are kept per instance and dropped when any instance announces a change to them (issue 41).
+  const changes = await listenForChanges(config.databaseUrl, log);
+  const sessions = createSessionCache(changes);
   const mailer = createMailer(db, config, log, jobs);
   const storage = await createStorage(config.storageUrl, config.dataDir);
   const ctx: AppContext = { config, db, dialect, mailer, log, storage, events: createDomainEvents(jobs, config), jobs };
@@ -125,6 +130,7 @@ export async function buildApp(
     metrics.close();
     mailer.close();
     storage.close();
+    await changes.close();
     await db.destroy();
   });
 
@@ -163,7 +169,7 @@ export async function buildApp(
       // API answers are personal: reads revalidated by ETag in the member's own browser only, the rest never kept.
       api.addHook('onSend', answerCaching);
       budget.guard(api);
-      await api.register(authPlugin, { db, onIdentified: budget.chargeIdentified });
+      await api.register(authPlugin, { db, sessions, onIdentified: budget.chargeIdentified });
       await api.register(apiDocsRoutes, { document: () => app.swagger() });
       await api.register(authRoutes, { ctx });
       await api.register(accountRoutes, { ctx });

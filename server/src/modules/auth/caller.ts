@@ -8,8 +8,9 @@ import { forbidden, GUEST_READ_ONLY, unauthorized } from '../../lib/errors.ts';
 import { acceptedLocale } from '../../lib/i18n.ts';
 import type { Identified } from '../../lib/request-budget.ts';
 import { CATALOG_VERSION, FIRST_CATALOG_VERSION } from '../settings/index.ts';
+import type { SessionCache } from './session-cache.ts';
 import { KIOSK_IDLE_LIFETIME, KIOSK_SLIDE_STEP, SESSION_IDLE_LIFETIME, SESSION_SLIDE_STEP } from './session-lifetimes.ts';
-import { findLiveSession, slideSession } from './sessions.queries.ts';
+import { findLiveSession, findSessionFreshFields, slideSession } from './sessions.queries.ts';
 
 export const KIOSK_REFUSED = 'This is not available on a shared kiosk. Use your own device.';
 
@@ -75,34 +76,68 @@ function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Buffer.isBuffer(v);
 }
 
-export async function findCaller(db: Db, token: string): Promise<Caller | null> {
+/**
+ * The caller of a session token. The session and its member are kept per instance (session-cache.ts): a kept one
+ * reads only its catalog version and access on each request; any other is read whole and kept.
+ */
+export async function findCaller(db: Db, sessions: SessionCache, token: string): Promise<Caller | null> {
   const t = now();
-  const row = await findLiveSession(db, hashToken(token), t, CATALOG_VERSION);
-  if (!row) return null;
+  const tokenHash = hashToken(token);
+  let session = sessions.get(tokenHash, t);
+  let fresh: { catalog_version: string | null; organization_has_access: unknown } | undefined;
+  if (session) {
+    fresh = await findSessionFreshFields(db, session.userId, t, CATALOG_VERSION);
+    if (!fresh) return null;
+  } else {
+    const since = sessions.generation;
+    const row = await findLiveSession(db, tokenHash, t, CATALOG_VERSION);
+    if (!row) return null;
+    session = {
+      sessionId: row.session_id,
+      userId: row.user_id,
+      organizationId: row.organization_id,
+      teamId: row.team_id,
+      kioskId: row.kiosk_id,
+      // On a shared tablet even a supervisor is a plain member: administration needs their own device.
+      isSuperUser: row.is_super_user === 1 && row.kiosk_id === null,
+      isGuest: row.is_guest === 1,
+      timezone: row.timezone,
+      locale: row.locale ?? row.default_locale,
+      lastUsedAt: row.last_used_at,
+      expiresAt: row.expires_at,
+      readAt: t,
+    };
+    sessions.keep(tokenHash, session, since);
+    fresh = row;
+  }
   // Sliding expiry: "30 days unused" (2 minutes on a kiosk). Written at most once a minute (15 s on a kiosk) per session.
-  const onKiosk = row.kiosk_id !== null;
-  if (t - row.last_used_at > (onKiosk ? KIOSK_SLIDE_STEP : SESSION_SLIDE_STEP)) {
-    await slideSession(db, row.session_id, t, t + (onKiosk ? KIOSK_IDLE_LIFETIME : SESSION_IDLE_LIFETIME));
+  const onKiosk = session.kioskId !== null;
+  if (t - session.lastUsedAt > (onKiosk ? KIOSK_SLIDE_STEP : SESSION_SLIDE_STEP)) {
+    const expiresAt = t + (onKiosk ? KIOSK_IDLE_LIFETIME : SESSION_IDLE_LIFETIME);
+    await slideSession(db, session.sessionId, t, expiresAt);
+    session.lastUsedAt = t;
+    session.expiresAt = expiresAt;
   }
   return {
-    sessionId: row.session_id,
-    userId: row.user_id,
-    organizationId: row.organization_id,
-    teamId: row.team_id,
-    // On a shared tablet even a supervisor is a plain member: administration needs their own device.
-    isSuperUser: row.is_super_user === 1 && !onKiosk,
-    isGuest: row.is_guest === 1,
-    kioskId: row.kiosk_id,
-    catalogVersion: row.catalog_version ?? FIRST_CATALOG_VERSION,
+    sessionId: session.sessionId,
+    userId: session.userId,
+    organizationId: session.organizationId,
+    teamId: session.teamId,
+    isSuperUser: session.isSuperUser,
+    isGuest: session.isGuest,
+    kioskId: session.kioskId,
+    catalogVersion: fresh.catalog_version ?? FIRST_CATALOG_VERSION,
     // SQLite answers 1 or 0, PostgreSQL true or false.
-    organizationHasAccess: Boolean(row.organization_has_access),
-    timezone: row.timezone,
-    locale: row.locale ?? row.default_locale,
+    organizationHasAccess: Boolean(fresh.organization_has_access),
+    timezone: session.timezone,
+    locale: session.locale,
   };
 }
 
 type AuthOptions = {
   db: Db;
+  /** This instance's kept sessions. */
+  sessions: SessionCache;
   /** Told who a presented token belongs to, before a bad one is refused (the request budget counts it). */
   onIdentified: (request: FastifyRequest, identified: Identified) => void;
 };
@@ -118,7 +153,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: AuthOptions) => 
       if (mode === 'member') throw unauthorized('Please sign in to continue.');
       return;
     }
-    const found = await findCaller(opts.db, token);
+    const found = await findCaller(opts.db, opts.sessions, token);
     const caller = found && (id === null || id === '' || id === String(found.userId)) ? found : null;
     opts.onIdentified(request, caller);
     if (!caller) {

@@ -1,3 +1,4 @@
+import { announceChange } from '../../db/change-notices.ts';
 import type { Db } from '../../db/client.ts';
 import { compiledOnce } from '../../db/compiled-once.ts';
 import { now } from '../../lib/clock.ts';
@@ -25,8 +26,10 @@ export async function openSession(db: Db, userId: number, userAgent?: string, ki
   return token;
 }
 
+/** Ends one session (sign-out, a kiosk's "Done"); every instance drops its kept copy. */
 export async function revokeSession(db: Db, sessionId: number): Promise<void> {
   await db.updateTable('sessions').set({ revoked_at: now() }).where('id', '=', sessionId).where('revoked_at', 'is', null).execute();
+  await announceChange(db, `session:${sessionId}`);
 }
 
 /** Ends every session of the user, but the one given (a password change keeps the current one). */
@@ -34,6 +37,7 @@ export async function revokeUserSessions(db: Db, userId: number, exceptSessionId
   let q = db.updateTable('sessions').set({ revoked_at: now() }).where('user_id', '=', userId).where('revoked_at', 'is', null);
   if (exceptSessionId !== undefined) q = q.where('id', '!=', exceptSessionId);
   await q.execute();
+  await announceChange(db, `user:${userId}`);
 }
 
 /**
@@ -120,6 +124,7 @@ const liveSession = compiledOnce((db: Db, tokenHash: string, t: number, versionK
     .select([
       'sessions.id as session_id',
       'sessions.last_used_at',
+      'sessions.expires_at',
       'sessions.kiosk_id',
       'users.id as user_id',
       'users.organization_id',
@@ -142,6 +147,26 @@ const liveSession = compiledOnce((db: Db, tokenHash: string, t: number, versionK
 
 export async function findLiveSession(db: Db, tokenHash: string, t: number, versionKey: string) {
   return (await liveSession(db, tokenHash, t, versionKey))[0];
+}
+
+/**
+ * What a kept session (auth/session-cache.ts) still reads on every request, by its member: the catalog version (a
+ * catalog change is seen by the next call on every instance) and whether the organization's subscription gives access.
+ * No row: the member is gone. Compiled once, as the full lookup.
+ */
+const sessionFreshFields = compiledOnce((db: Db, userId: number, t: number, versionKey: string) =>
+  db
+    .selectFrom('users')
+    .select([
+      (eb) => eb.selectFrom('settings').select('settings.value').where('settings.key', '=', versionKey).as('catalog_version'),
+      (eb) => organizationHasAccessColumn(eb, t),
+    ])
+    .where('users.id', '=', userId)
+    .where('users.deleted_at', 'is', null),
+);
+
+export async function findSessionFreshFields(db: Db, userId: number, t: number, versionKey: string) {
+  return (await sessionFreshFields(db, userId, t, versionKey))[0];
 }
 
 /** Moves a session's expiry on (sliding expiry). */

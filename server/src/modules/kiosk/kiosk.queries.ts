@@ -1,3 +1,4 @@
+import { announceChange } from '../../db/change-notices.ts';
 import type { Db } from '../../db/client.ts';
 import { now } from '../../lib/clock.ts';
 
@@ -46,6 +47,8 @@ export async function revokeKiosk(db: Db, organizationId: number, kioskId: numbe
     .where('id', '=', kioskId)
     .where('revoked_at', 'is', null)
     .execute();
+  // The sessions opened on it end with it, on every instance.
+  await announceChange(db, `kiosk:${kioskId}`);
 }
 
 /** An enrolled, not revoked kiosk by its device token's hash, with its team (still live) and organization. */

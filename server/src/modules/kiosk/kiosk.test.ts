@@ -180,6 +180,8 @@ describe('kiosk PIN sign-in', () => {
   it('refuses a revoked kiosk token, and the sessions opened on it', async () => {
     const k = await kioskSetUp('Revoke Org');
     const session = (await kioskSignIn(k.deviceToken, k.member.id, '2580')).body.data.token as string;
+    // Used once, so the instance keeps it (issue 41): the revocation must drop it.
+    expect((await platform.api('GET', '/api/learning_path_home', { token: session })).status).toBe(200);
     const revoked = await platform.api('POST', `/api/kiosks/${k.kioskId}/revoke`, { token: k.superUser.token });
     expect(revoked.status).toBe(200);
     expect(revoked.body.data.revoked_at).not.toBeNull();
@@ -189,6 +191,14 @@ describe('kiosk PIN sign-in', () => {
     expect((await kioskSignIn(k.deviceToken, k.member.id, '2580')).status).toBe(401);
     expect((await platform.api('GET', '/api/learning_path_home', { token: session })).status).toBe(401);
     expect((await platform.api('GET', '/api/kiosk/roster')).status).toBe(401);
+  });
+
+  it("ends the member's session at Done, though the instance kept it", async () => {
+    const k = await kioskSetUp('Done Org');
+    const session = (await kioskSignIn(k.deviceToken, k.member.id, '2580')).body.data.token as string;
+    expect((await platform.api('GET', '/api/learning_path_home', { token: session })).status).toBe(200);
+    expect((await platform.api('POST', '/api/logout', { token: session })).status).toBe(200);
+    expect((await platform.api('GET', '/api/learning_path_home', { token: session })).status).toBe(401);
   });
 
   it('slows a person down with growing waits from the third wrong PIN, enforced on the server and shown in Retry-After', async () => {

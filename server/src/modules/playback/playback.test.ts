@@ -2,6 +2,7 @@ import { NEED_SUBSCRIPTION_MESSAGE } from '@mm/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importTestCatalog, openWholeCatalog, type TestCatalog } from '../../../test/catalog-fixture.ts';
 import { organizationWithMembers, signIn, startPlatform, type TestPlatform } from '../../../test/harness.ts';
+import { announceChange } from '../../db/change-notices.ts';
 import { renewCatalogVersion } from '../settings/catalog-version.ts';
 import { applyWatchReport } from './playback.service.ts';
 
@@ -240,6 +241,8 @@ describe('POST /api/watch-user-video', () => {
   it('keeps seconds per day in the member time zone', async () => {
     const member = acme.superUser;
     await platform.ctx.db.updateTable('users').set({ timezone: 'Asia/Tokyo' }).where('id', '=', member.id).execute();
+    // Written behind the users module's back: tell the instance, which keeps the member's time zone with the session.
+    await announceChange(platform.ctx.db, `user:${member.id}`);
     await report(member.token, member.id, catalog.videos['bulk-03']!, 0.02);
     await report(member.token, member.id, catalog.videos['bulk-03']!, 0.01);
     const days = await platform.ctx.db

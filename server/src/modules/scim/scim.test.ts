@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { giveSeats, organizationWithMembers, startPlatform, type TestPlatform } from '../../../test/harness.ts';
+import { openSession } from '../auth/index.ts';
 
 /**
  * SCIM 2.0 over real HTTP, replaying what identity providers send: Microsoft Entra's request/response examples
@@ -148,8 +149,12 @@ describe("Microsoft Entra's user sequence", () => {
   });
 
   it('disables the user (active false), which the user list then shows, and deletes it (204, then 404)', async () => {
+    // A session the instance keeps (issue 41) ends with the deactivation all the same.
+    const session = await openSession(platform.ctx.db, Number(id));
+    expect((await platform.api('GET', '/api/profile', { token: session })).status).toBe(200);
     const disabled = await scim('PATCH', `/Users/${id}`, { schemas: [PATCH_OP], Operations: [{ op: 'Replace', path: 'active', value: false }] });
     expect(disabled.status).toBe(200);
+    expect((await platform.api('GET', '/api/profile', { token: session })).status).toBe(401);
     expect(disabled.body.active).toBe(false);
     expect((await scim('GET', `/Users/${id}`)).body.active).toBe(false);
     const deleted = await scim('DELETE', `/Users/${id}`);

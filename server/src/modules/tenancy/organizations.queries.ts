@@ -1,3 +1,4 @@
+import { announceChange } from '../../db/change-notices.ts';
 import type { Db } from '../../db/client.ts';
 import { now } from '../../lib/clock.ts';
 import { newReadableCode } from '../../lib/crypto.ts';
@@ -27,6 +28,8 @@ export async function organizationSignInCode(db: Db, organizationId: number): Pr
 /** The language an organization's members see unless they chose one (null: English). */
 export async function setDefaultLocale(db: Db, organizationId: number, locale: string | null): Promise<void> {
   await db.updateTable('organizations').set({ default_locale: locale, updated_at: now() }).where('id', '=', organizationId).execute();
+  // Kept sessions carry their members' language, which falls back to this one.
+  await announceChange(db, `organization:${organizationId}`);
 }
 
 /** A new organization; `verified: false` for a visitor's registration, which counts once its e-mail is confirmed. */

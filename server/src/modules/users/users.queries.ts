@@ -1,3 +1,4 @@
+import { announceChange } from '../../db/change-notices.ts';
 import type { Db } from '../../db/client.ts';
 import { compiledOnce } from '../../db/compiled-once.ts';
 import type { NewUser, UserTable, UserUpdate } from '../../db/schema.ts';
@@ -162,6 +163,8 @@ export async function updateUser(db: Db, id: number, changes: Omit<UserUpdate, '
     .set({ ...changes, ...(current && { search_text: userSearchText({ ...current, ...changes } as SearchedFields) }), updated_at: now() })
     .where('id', '=', id)
     .execute();
+  // Each instance keeps its members' sessions with their organization, team, role and language: they read them again.
+  await announceChange(db, `user:${id}`);
 }
 
 /** True once anyone but the shared guest account exists: the platform is no longer empty. */
@@ -173,6 +176,7 @@ export async function anyoneSignedUp(db: Db): Promise<boolean> {
 export async function softDeleteUser(db: Db, organizationId: number, userId: number): Promise<void> {
   const t = now();
   await db.updateTable('users').set({ deleted_at: t, updated_at: t }).where('organization_id', '=', organizationId).where('id', '=', userId).execute();
+  await announceChange(db, `user:${userId}`);
 }
 
 export async function updateOrganizationUser(
@@ -189,6 +193,7 @@ export async function updateOrganizationUser(
     .where('id', '=', userId)
     .where('deleted_at', 'is', null)
     .execute();
+  await announceChange(db, `user:${userId}`);
 }
 
 export async function assignMembers(db: Db, organizationId: number, teamId: number, userIds: number[]): Promise<void> {
@@ -200,16 +205,19 @@ export async function assignMembers(db: Db, organizationId: number, teamId: numb
     .where('deleted_at', 'is', null)
     .where('id', 'in', userIds)
     .execute();
+  await announceChange(db, `organization:${organizationId}`);
 }
 
 /** Members leave the team; the users themselves stay. */
 export async function releaseMembers(db: Db, organizationId: number, teamId: number): Promise<void> {
   await db.updateTable('users').set({ team_id: null, updated_at: now() }).where('organization_id', '=', organizationId).where('team_id', '=', teamId).execute();
+  await announceChange(db, `organization:${organizationId}`);
 }
 
 /** Undoes a soft delete (a member deactivated by the organization's identity provider and now reactivated). */
 export async function restoreUser(db: Db, organizationId: number, userId: number): Promise<void> {
   await db.updateTable('users').set({ deleted_at: null, updated_at: now() }).where('organization_id', '=', organizationId).where('id', '=', userId).execute();
+  await announceChange(db, `user:${userId}`);
 }
 
 /** One member leaves the team (when they are in it); the user stays. */
@@ -221,6 +229,7 @@ export async function releaseMember(db: Db, organizationId: number, teamId: numb
     .where('team_id', '=', teamId)
     .where('id', '=', userId)
     .execute();
+  await announceChange(db, `user:${userId}`);
 }
 
 /**
