@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { announceChange } from '../../src/db/change-notices.ts';
 import { openSession } from '../../src/modules/auth/sessions.queries.ts';
 import type { TestCatalog } from '../catalog-fixture.ts';
 import { insertBulkMembers, organizationWithMembers, type TestPlatform } from '../harness.ts';
@@ -363,12 +364,15 @@ describe('tenant and privilege matrix over every registered route', () => {
       state = after;
       if ((await privilegesOf()) !== privileges)
         breaches.push({ route: key, actor: 'any', foreignId: null, why: "changed an attacker's own organization or privileges", status: 0 });
-      for (const { id, ...row } of originalAttackers)
+      for (const { id, ...row } of originalAttackers) {
         await platform.ctx.db
           .updateTable('users')
           .set({ ...row, deleted_at: null })
           .where('id', '=', id)
           .execute();
+        // Written behind the users module's back: the instance's kept sessions must hear of it as they would of the module's write.
+        await announceChange(platform.ctx.db, `user:${id}`);
+      }
     }
     // The organization's own lessons, read where members look (issue 37): the walk's samples search one kind with
     // made-up words, so each read is also asked with the words A's lesson holds, every section at once.
