@@ -172,6 +172,18 @@ export async function insertAttempt(
   return row.id;
 }
 
+/** Open attempts whose deadline was before `before`, the oldest first (the time-out sweep's batch). */
+export async function overdueAttempts(db: Db, before: number, limit: number) {
+  return db
+    .selectFrom('assessment_attempts')
+    .select(['id', 'organization_id', 'user_id', 'check_id'])
+    .where('submitted_at', 'is', null)
+    .where('deadline_at', '<', before)
+    .orderBy('deadline_at')
+    .limit(limit)
+    .execute();
+}
+
 /** Records the submission (or the close at the deadline); false when the attempt was already submitted. */
 export async function markSubmitted(
   db: Db,

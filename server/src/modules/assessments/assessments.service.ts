@@ -35,12 +35,14 @@ import {
   markSubmitted,
   memberAttempts,
   memberStandings,
+  overdueAttempts,
   updateQuestion,
   upsertCheck,
 } from './assessments.queries.ts';
 import {
   attemptsAt,
   type BankEntry,
+  DEADLINE_GRACE_MS,
   drawQuestions,
   nextAttemptAt,
   optionsOf,
@@ -280,15 +282,36 @@ async function closeAttempt(
  * in its own transaction before a new start, so the close stays on record even when the start is then refused.
  */
 async function closeTimedOut(ctx: AppContext, organizationId: number, userId: number, check: CheckRow): Promise<void> {
-  const t = now();
   const open = (await memberAttempts(ctx.db, check.id, userId)).find((a) => a.submitted_at === null);
-  if (!open || !pastDeadline(open.deadline_at, t)) return;
-  await ctx.db.transaction().execute(async (trx) => {
+  if (open) await closeIfOverdue(ctx, organizationId, userId, check, open.id, now());
+}
+
+/** Closes the attempt as timed out when it is still open and past its deadline and grace at `t`; true when it did. */
+async function closeIfOverdue(ctx: AppContext, organizationId: number, userId: number, check: CheckRow, attemptId: number, t: number): Promise<boolean> {
+  return ctx.db.transaction().execute(async (trx) => {
     await lockMember(trx, userId);
-    const attempt = await findAttempt(trx, organizationId, userId, open.id);
-    if (!attempt || attempt.submitted_at !== null) return;
+    const attempt = await findAttempt(trx, organizationId, userId, attemptId);
+    if (!attempt || attempt.submitted_at !== null || !pastDeadline(attempt.deadline_at, t)) return false;
     await closeAttempt(ctx, trx, organizationId, check, attempt, { answers: [], requestId: null, t, timedOut: true });
+    return true;
   });
+}
+
+/** Attempts the sweep closes per run at most (a minute's clock: the rest wait for the next minute). */
+export const SWEEP_BATCH = 500;
+
+/**
+ * The time-out sweep (a clock every minute): closes every attempt left open past its deadline and grace, as if it had
+ * been submitted empty at its deadline, so it counts as an attempt (and fails, on record) even when the member never
+ * comes back. Each close locks its member as a submission does, so a late submission and the sweep close it once.
+ */
+export async function closeOverdueAttempts(ctx: AppContext, t: number = now()): Promise<number> {
+  let closed = 0;
+  for (const open of await overdueAttempts(ctx.db, t - DEADLINE_GRACE_MS, SWEEP_BATCH)) {
+    const check = await findCheck(ctx.db, open.organization_id, { checkId: open.check_id });
+    if (check && (await closeIfOverdue(ctx, open.organization_id, open.user_id, check, open.id, t))) closed += 1;
+  }
+  return closed;
 }
 
 /**

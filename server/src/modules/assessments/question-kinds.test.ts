@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importTestCatalog, type TestCatalog } from '../../../test/catalog-fixture.ts';
 import { organizationWithMembers, startPlatform, type TestPlatform } from '../../../test/harness.ts';
 import { DEADLINE_GRACE_MS } from './assessments.rules.ts';
+import { closeOverdueAttempts } from './assessments.service.ts';
 
 let platform: TestPlatform;
 let catalog: TestCatalog;
@@ -213,6 +214,41 @@ describe('a time limit', () => {
       .where('id', '=', first.body.data.attempt_id)
       .executeTakeFirstOrThrow();
     expect(closed).toMatchObject({ timed_out: 1, passed: 0 });
+    const evidence = await platform.ctx.db
+      .selectFrom('evidence_records')
+      .select('detail')
+      .where('organization_id', '=', org.organizationId)
+      .where('kind', '=', 'assessment_attempt')
+      .execute();
+    expect(evidence.map((e) => JSON.parse(e.detail as string).timed_out)).toEqual([true]);
+  });
+
+  it('is enforced by the minute sweep: an attempt abandoned past its time and grace is closed as timed out and counts', async () => {
+    const org = await checkOn('Swept Org', ['single'], { time_limit_seconds: 60, cooldown_seconds: 0, attempts_allowed: 2 });
+    const member = { token: org.member.token };
+    const abandoned = await platform.api('POST', `/api/assessments/videos/${org.videoId}/attempts`, member);
+    const fresh = await checkOn('Swept Fresh Org', ['single'], { time_limit_seconds: 60 });
+    const running = await platform.api('POST', `/api/assessments/videos/${fresh.videoId}/attempts`, { token: fresh.member.token });
+    // Past the deadline but within the grace: left open.
+    await moveStart(abandoned.body.data.attempt_id, 60_000 + DEADLINE_GRACE_MS - 5_000);
+    expect(await closeOverdueAttempts(platform.ctx)).toBe(0);
+    await moveStart(abandoned.body.data.attempt_id, 10_000);
+    expect(await closeOverdueAttempts(platform.ctx)).toBe(1);
+    expect(await closeOverdueAttempts(platform.ctx)).toBe(0);
+    const rows = await platform.ctx.db
+      .selectFrom('assessment_attempts')
+      .select(['id', 'timed_out', 'passed', 'submitted_at', 'deadline_at'])
+      .where('id', 'in', [abandoned.body.data.attempt_id, running.body.data.attempt_id])
+      .orderBy('id')
+      .execute();
+    expect(rows[0]).toMatchObject({ timed_out: 1, passed: 0 });
+    expect(Number(rows[0]?.submitted_at)).toBe(Number(rows[0]?.deadline_at));
+    expect(rows[1]).toMatchObject({ timed_out: 0, submitted_at: null });
+    // It counts: one of the two attempts is used, on record in the evidence chain, and a late submission gets the closed result.
+    const view = await platform.api('GET', `/api/assessments/videos/${org.videoId}/check`, member);
+    expect(view.body.data.check).toMatchObject({ attempts_used: 1, open_attempt_id: null });
+    const late = await platform.api('POST', `/api/assessments/attempts/${abandoned.body.data.attempt_id}/submit`, { ...member, json: { answers: [] } });
+    expect(late.body.data).toMatchObject({ timed_out: true, passed: false, attempts_left: 1 });
     const evidence = await platform.ctx.db
       .selectFrom('evidence_records')
       .select('detail')
