@@ -11,16 +11,17 @@ export async function findVideo(db: Db, videoId: number) {
 
 // ---------------------------------------------------------------- the bank
 
-type QuestionRow = { id: number; kind: string; prompt: string; options: string; correct: string; explanation: string };
+type QuestionRow = { id: number; kind: string; prompt: string; options: string; images: string | null; correct: string; explanation: string };
 const toEntry = (r: QuestionRow): BankEntry => ({
   id: r.id,
   kind: r.kind as QuestionKind,
   prompt: r.prompt,
   options: JSON.parse(r.options) as string[],
+  images: r.images === null ? [] : (JSON.parse(r.images) as string[]),
   correct: JSON.parse(r.correct) as number[],
   explanation: r.explanation,
 });
-const QUESTION_COLUMNS = ['id', 'kind', 'prompt', 'options', 'correct', 'explanation'] as const;
+const QUESTION_COLUMNS = ['id', 'kind', 'prompt', 'options', 'images', 'correct', 'explanation'] as const;
 
 export async function listQuestions(db: Db, organizationId: number, videoId: number): Promise<BankEntry[]> {
   const rows = await db
@@ -47,6 +48,7 @@ const questionValues = (q: QuestionInput) => ({
   kind: q.kind,
   prompt: q.prompt,
   options: JSON.stringify(q.kind === 'true_false' ? [] : q.options),
+  images: q.kind === 'picture' ? JSON.stringify(q.images ?? []) : null,
   // An ordering question's correct list is its order; the others' a set, kept sorted.
   correct: JSON.stringify(q.kind === 'ordering' ? q.correct : [...q.correct].sort((a, b) => a - b)),
   explanation: q.explanation,

@@ -1,14 +1,17 @@
 import { type QuestionKind, TRUE_FALSE_OPTIONS } from '@mm/contract';
 
-/** A question of the bank, as stored. */
-export type BankEntry = { id: number; kind: QuestionKind; prompt: string; options: string[]; correct: number[]; explanation: string };
+/** A question of the bank, as stored (`images`: a picture question's pictures, one per option; empty otherwise). */
+export type BankEntry = { id: number; kind: QuestionKind; prompt: string; options: string[]; images: string[]; correct: number[]; explanation: string };
+
+/** An option as an attempt shows it: its id (its place in the bank), its text (a picture's alt text) and its picture. */
+export type ShownOption = { id: number; text: string; image?: string };
 
 /** A question as an attempt showed it: its options in the order shown (ids are their places in the bank), and what scored it. */
 export type ShownEntry = {
   id: number;
   kind: QuestionKind;
   prompt: string;
-  options: { id: number; text: string }[];
+  options: ShownOption[];
   correct: number[];
   explanation: string;
 };
@@ -45,7 +48,7 @@ function mixedSteps<T extends { id: number }>(steps: T[], random: () => number):
 export function drawQuestions(bank: BankEntry[], settings: DrawSettings, random: () => number = Math.random): ShownEntry[] {
   const picked = settings.shuffle ? shuffled(bank, random).slice(0, settings.question_count) : bank.slice(0, settings.question_count);
   return picked.map((q) => {
-    const options = optionsOf(q.kind, q.options).map((text, id) => ({ id, text }));
+    const options: ShownOption[] = optionsOf(q.kind, q.options).map((text, id) => (q.kind === 'picture' ? { id, text, image: q.images[id] ?? '' } : { id, text }));
     return {
       id: q.id,
       kind: q.kind,

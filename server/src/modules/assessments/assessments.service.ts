@@ -10,10 +10,12 @@ import {
   type SubmitAttemptRequest,
   type VideoBankData,
 } from '@mm/contract';
+import sharp from 'sharp';
 import type { AppContext } from '../../app-context.ts';
 import type { DbTransaction } from '../../db/client.ts';
 import { formatDay, now, toIso } from '../../lib/clock.ts';
-import { AppError, conflict, forbidden, notFound, tooManyRequests } from '../../lib/errors.ts';
+import { newToken } from '../../lib/crypto.ts';
+import { AppError, badRequest, conflict, forbidden, notFound, tooManyRequests } from '../../lib/errors.ts';
 import { fullName } from '../../lib/person-name.ts';
 import type { Caller } from '../auth/index.ts';
 import { recordAssessmentEvidence } from '../qualifications/index.ts';
@@ -70,7 +72,10 @@ const toSettings = (c: CheckRow): CheckSettings => ({
   cooldown_seconds: c.cooldown_seconds,
   time_limit_seconds: c.time_limit_seconds,
 });
-/** What a member is shown of a question: never its correct options nor its explanation. */
+/**
+ * What a member is shown of a question: never its correct options nor its explanation (an option's picture is named
+ * at random when uploaded, so its address says nothing of which option is right).
+ */
 const toShown = ({ id, kind, prompt, options }: ShownEntry) => ({ id, kind, prompt, options });
 
 async function videoOrThrow(ctx: AppContext, videoId: number) {
@@ -86,6 +91,33 @@ export async function videoBank(ctx: AppContext, caller: Caller, videoId: number
   const video = await videoOrThrow(ctx, videoId);
   const [questions, check] = await Promise.all([listQuestions(ctx.db, organizationId, videoId), findCheck(ctx.db, organizationId, { videoId })]);
   return { video_id: video.id, video_title: video.title, check: check ? toSettings(check) : null, questions: questions.map(toBankQuestion) };
+}
+
+export const NOT_AN_IMAGE = 'image: must be a JPEG, PNG, WebP or GIF picture.';
+/** A question picture at most this wide or high: a large tap target on a tablet, not a poster. */
+const QUESTION_IMAGE_SIZE = 1200;
+
+/**
+ * Keeps a picture for a pick-the-picture question, through the same check as the app's other pictures: decoded and
+ * re-encoded to WebP (whatever the file claims to be, only a real image passes; metadata and anything hidden in it are
+ * dropped), at most 1200 px, under an unguessable name in the store's uploads. Authors only.
+ */
+export async function uploadQuestionImage(ctx: AppContext, caller: Caller, file: Buffer): Promise<{ image_url: string }> {
+  authorOrganizationOf(caller);
+  let encoded: Buffer;
+  try {
+    encoded = await sharp(file, { limitInputPixels: 40_000_000 })
+      .rotate()
+      .resize({ width: QUESTION_IMAGE_SIZE, height: QUESTION_IMAGE_SIZE, fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: 82 })
+      .toBuffer();
+  } catch {
+    throw badRequest(NOT_AN_IMAGE);
+  }
+  const url = `/uploads/questions/${newToken()}.webp`;
+  // The URL is the key in the store with a leading slash (/uploads/ serves the store's uploads/ folder).
+  await ctx.storage.put(url.slice(1), encoded, 'image/webp');
+  return { image_url: url };
 }
 
 export async function addQuestion(ctx: AppContext, caller: Caller, videoId: number, input: QuestionInput): Promise<BankQuestion> {
