@@ -68,7 +68,15 @@ describe('assessment rules', () => {
   });
 
   it('mixes the steps of an ordering question always, never in the right order, and scores it right only in exactly that order', () => {
-    const steps: BankEntry = { id: 9, kind: 'ordering', prompt: 'Order', options: ['one', 'two', 'three', 'four'], images: [], correct: [0, 1, 2, 3], explanation: 'why' };
+    const steps: BankEntry = {
+      id: 9,
+      kind: 'ordering',
+      prompt: 'Order',
+      options: ['one', 'two', 'three', 'four'],
+      images: [],
+      correct: [0, 1, 2, 3],
+      explanation: 'why',
+    };
     for (const shuffle of [false, true]) {
       for (let i = 0; i < 50; i++) {
         const [q] = drawQuestions([steps], { question_count: 1, shuffle });

@@ -48,7 +48,9 @@ function mixedSteps<T extends { id: number }>(steps: T[], random: () => number):
 export function drawQuestions(bank: BankEntry[], settings: DrawSettings, random: () => number = Math.random): ShownEntry[] {
   const picked = settings.shuffle ? shuffled(bank, random).slice(0, settings.question_count) : bank.slice(0, settings.question_count);
   return picked.map((q) => {
-    const options: ShownOption[] = optionsOf(q.kind, q.options).map((text, id) => (q.kind === 'picture' ? { id, text, image: q.images[id] ?? '' } : { id, text }));
+    const options: ShownOption[] = optionsOf(q.kind, q.options).map((text, id) =>
+      q.kind === 'picture' ? { id, text, image: q.images[id] ?? '' } : { id, text },
+    );
     return {
       id: q.id,
       kind: q.kind,

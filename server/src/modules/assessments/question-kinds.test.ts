@@ -8,7 +8,7 @@ import { closeOverdueAttempts } from './assessments.service.ts';
 let platform: TestPlatform;
 let catalog: TestCatalog;
 /** The pictures of the pick-the-picture question, uploaded once by an author. */
-let pictures: string[] = [];
+const pictures: string[] = [];
 
 const uploadPicture = (token: string, bytes: Buffer, type = 'image/png', field = 'image') => {
   const form = new FormData();
