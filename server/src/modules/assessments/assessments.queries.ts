@@ -258,7 +258,31 @@ export async function memberStandings(db: Db, organizationId: number, checkId: n
   return rows.map((r) => ({ ...r, attempts: Number(r.attempts), passed: Number(r.passed) === 1, last_submitted_at: Number(r.last_submitted_at) }));
 }
 
-/** The questions each submitted attempt showed and the answers given (to count what people get wrong). */
-export async function attemptAnswers(db: Db, organizationId: number, checkId: number): Promise<{ questions: string; answers: string | null }[]> {
-  return submittedAttempts(db, organizationId, checkId).select(['a.questions', 'a.answers']).execute();
+/** Keeps a submitted attempt's outcome at each of its questions (what the question figures count). */
+export async function insertOutcomes(db: Db, attemptId: number, checkId: number, outcomes: { id: number; prompt: string; right: boolean }[]): Promise<void> {
+  if (!outcomes.length) return;
+  await db
+    .insertInto('assessment_outcomes')
+    .values(outcomes.map((o) => ({ attempt_id: attemptId, check_id: checkId, question_id: o.id, prompt: o.prompt, is_right: o.right ? 1 : 0 })))
+    .execute();
+}
+
+/** Per question of a check, over the submitted attempts of members still on the books: how often asked and answered right. */
+export async function questionOutcomes(db: Db, organizationId: number, checkId: number) {
+  const rows = await db
+    .selectFrom('assessment_outcomes as o')
+    .innerJoin('assessment_attempts as a', 'a.id', 'o.attempt_id')
+    .innerJoin('users as u', 'u.id', 'a.user_id')
+    .where('o.check_id', '=', checkId)
+    .where('a.organization_id', '=', organizationId)
+    .where('u.deleted_at', 'is', null)
+    .groupBy('o.question_id')
+    .select([
+      'o.question_id',
+      sql<string>`min(o.prompt)`.as('prompt'),
+      sql<number | string>`count(*)`.as('asked'),
+      sql<number | string>`sum(o.is_right)`.as('right'),
+    ])
+    .execute();
+  return rows.map((r) => ({ id: r.question_id, prompt: r.prompt, asked: Number(r.asked), right: Number(r.right) }));
 }

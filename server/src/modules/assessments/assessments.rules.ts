@@ -124,20 +124,12 @@ export function nextAttemptAt(attempts: AttemptTimes[], rules: { attempts_allowe
 export type QuestionFigures = { id: number; prompt: string; asked: number; right: number; right_percent: number };
 
 /**
- * Which questions trip people up: over submitted attempts (each scored as it was shown), how often each question was
- * asked and answered right; the hardest first (lowest share right, then the most asked), in whole percent rounded down.
+ * Which questions trip people up: from how often each question was asked and answered right over the submitted
+ * attempts (each scored as it was shown), the hardest first (lowest share right, then the most asked), in whole
+ * percent rounded down.
  */
-export function questionFigures(attempts: { shown: ShownEntry[]; answers: { question_id: number; choices: number[] }[] }[]): QuestionFigures[] {
-  const figures = new Map<number, QuestionFigures>();
-  for (const attempt of attempts) {
-    for (const q of scoreAttempt(attempt.shown, attempt.answers, 100).questions) {
-      const f = figures.get(q.id) ?? { id: q.id, prompt: q.prompt, asked: 0, right: 0, right_percent: 0 };
-      f.asked += 1;
-      if (q.right) f.right += 1;
-      figures.set(q.id, f);
-    }
-  }
-  return [...figures.values()]
+export function questionFigures(counts: { id: number; prompt: string; asked: number; right: number }[]): QuestionFigures[] {
+  return counts
     .map((f) => ({ ...f, right_percent: Math.floor((100 * f.right) / f.asked) }))
     .sort((a, b) => a.right_percent - b.right_percent || b.asked - a.asked || a.id - b.id);
 }

@@ -22,7 +22,6 @@ import { recordAssessmentEvidence } from '../qualifications/index.ts';
 import { authorOrganizationOf, takerOrganizationOf } from './assessments.policy.ts';
 import {
   type AttemptRow,
-  attemptAnswers,
   type CheckRow,
   checkSummary,
   deleteQuestion,
@@ -31,6 +30,7 @@ import {
   findQuestion,
   findVideo,
   insertAttempt,
+  insertOutcomes,
   insertQuestion,
   listQuestions,
   lockMember,
@@ -38,6 +38,7 @@ import {
   memberAttempts,
   memberStandings,
   overdueAttempts,
+  questionOutcomes,
   updateQuestion,
   upsertCheck,
 } from './assessments.queries.ts';
@@ -276,6 +277,7 @@ async function closeAttempt(
     timedOut: s.timedOut,
   });
   if (!stored) throw new AppError(409, ALREADY_SUBMITTED);
+  await insertOutcomes(trx, attempt.id, check.id, score.questions);
   const video = await findVideo(trx, check.video_id);
   await recordAssessmentEvidence(trx, organizationId, {
     userId: attempt.user_id,
@@ -389,15 +391,15 @@ export async function checkResults(ctx: AppContext, caller: Caller, videoId: num
   const empty = { summary: { members_attempted: 0, members_passed: 0, attempts: 0 }, questions: [], members: [], total: 0 };
   const base = { video_id: video.id, video_title: video.title, check: check ? toSettings(check) : null, skip, take };
   if (!check) return { ...base, ...empty };
-  const [summary, members, answers] = await Promise.all([
+  const [summary, members, outcomes] = await Promise.all([
     checkSummary(ctx.db, organizationId, check.id),
     memberStandings(ctx.db, organizationId, check.id, { skip, take }),
-    attemptAnswers(ctx.db, organizationId, check.id),
+    questionOutcomes(ctx.db, organizationId, check.id),
   ]);
   return {
     ...base,
     summary,
-    questions: questionFigures(answers.map((a) => ({ shown: JSON.parse(a.questions) as ShownEntry[], answers: JSON.parse(a.answers ?? '[]') }))),
+    questions: questionFigures(outcomes),
     members: members.map((m) => ({
       user_id: m.user_id,
       name: fullName(m),
