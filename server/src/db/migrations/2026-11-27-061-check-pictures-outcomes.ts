@@ -3,8 +3,7 @@ import { withId } from '../dialect.ts';
 
 /**
  * Knowledge checks, continued (issue 38): a pick-the-picture question keeps its options' pictures (a JSON list of
- * upload URLs beside the options, which are the pictures' alt texts); a question proposed from a lesson's transcript
- * is a draft (never drawn into an attempt) until an author approves it; and the time-out sweep finds the open
+ * upload URLs beside the options, which are the pictures' alt texts); and the time-out sweep finds the open
  * attempts past their deadline by an index of the open ones. Each submitted attempt's outcome per question is kept
  * in a row of its own (the question's prompt as shown, right or not), so a check's question figures are one grouped
  * query rather than every attempt's questions read and scored again (a check taken by 5,000 members); the attempts
@@ -12,10 +11,6 @@ import { withId } from '../dialect.ts';
  */
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('assessment_questions').addColumn('images', 'text').execute();
-  await db.schema
-    .alterTable('assessment_questions')
-    .addColumn('draft', 'integer', (c) => c.notNull().defaultTo(0))
-    .execute();
   await db.schema
     .createIndex('assessment_attempts_open_deadline_idx')
     .on('assessment_attempts')
@@ -63,6 +58,5 @@ export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropTable('assessment_outcomes').execute();
   await db.schema.dropIndex('assessment_attempts_check_idx').execute();
   await db.schema.dropIndex('assessment_attempts_open_deadline_idx').execute();
-  await db.schema.alterTable('assessment_questions').dropColumn('draft').execute();
   await db.schema.alterTable('assessment_questions').dropColumn('images').execute();
 }
