@@ -8,24 +8,34 @@ import { z } from 'zod';
 
 /**
  * single: one right option; multiple: the choices must be exactly the right set; true_false: True or False;
- * ordering: steps to put in order, written by the author in the right order, and right only when the order matches.
+ * ordering: steps to put in order, written by the author in the right order, and right only when the order matches;
+ * picture: pick the right picture (e.g. the defective part), one right option, each option a picture with its alt text.
  */
-export const QUESTION_KINDS = ['single', 'multiple', 'true_false', 'ordering'] as const;
+export const QUESTION_KINDS = ['single', 'multiple', 'true_false', 'ordering', 'picture'] as const;
 export type QuestionKind = (typeof QUESTION_KINDS)[number];
 
 export const TRUE_FALSE_OPTIONS = ['True', 'False'] as const;
 
 const text = (max: number) => z.string().trim().min(1).max(max);
 
+/** Where a question's picture is kept once uploaded (POST /api/assessments/images): re-encoded, under an unguessable name. */
+export const QUESTION_IMAGE_PATTERN = /^\/uploads\/questions\/[A-Za-z0-9_-]{43}\.webp$/;
+/** A question picture's upload at most (the same as the organization's banner). */
+export const QUESTION_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+export const questionImageData = z.object({ image_url: z.string() });
+export type QuestionImageData = z.infer<typeof questionImageData>;
+
 /**
  * A question as its author writes it: the options in order and the indexes of the correct ones; for an ordering
- * question the steps in their right order, and `correct` that order (every step's index, 0 first).
+ * question the steps in their right order, and `correct` that order (every step's index, 0 first). A picture
+ * question's options are its pictures' alt texts (what a screen reader says), `images` the pictures in the same order.
  */
 export const questionInput = z
   .object({
     kind: z.enum(QUESTION_KINDS),
     prompt: text(500),
     options: z.array(text(200)).max(8),
+    images: z.array(z.string().regex(QUESTION_IMAGE_PATTERN, 'must be a picture uploaded for a question')).max(8).default([]),
     correct: z.array(z.number().int().min(0).max(7)).min(1).max(8),
     explanation: text(1000),
   })
@@ -33,11 +43,15 @@ export const questionInput = z
     const problem = questionProblem(q);
     if (problem) issue.addIssue({ code: 'custom', message: problem, path: ['correct'] });
   });
-export type QuestionInput = z.output<typeof questionInput>;
+/** `images` may be left out for the kinds without pictures. */
+export type QuestionInput = z.input<typeof questionInput>;
 
 /** What is wrong with a question's options and correct choices for its kind; null when it holds together. */
-export function questionProblem(q: { kind: QuestionKind; options: string[]; correct: number[] }): string | null {
+export function questionProblem(q: { kind: QuestionKind; options: string[]; images?: string[]; correct: number[] }): string | null {
   const options = q.kind === 'true_false' ? TRUE_FALSE_OPTIONS.length : q.options.length;
+  const images = q.images?.length ?? 0;
+  if (q.kind === 'picture' && images !== options) return 'Each option of a picture question has its picture and its description.';
+  if (q.kind !== 'picture' && images > 0) return 'Only a picture question has pictures.';
   if (q.kind === 'true_false' && q.options.length !== 0 && q.options.length !== 2) return 'A true/false question has the options True and False.';
   if (q.kind !== 'true_false' && options < 2) return 'A question needs at least two options.';
   if (new Set(q.correct).size !== q.correct.length) return 'A correct option is named twice.';
@@ -53,6 +67,8 @@ export const bankQuestion = z.object({
   kind: z.enum(QUESTION_KINDS),
   prompt: z.string(),
   options: z.array(z.string()),
+  /** A picture question's pictures, one per option; empty for the other kinds. */
+  images: z.array(z.string()),
   correct: z.array(z.number()),
   explanation: z.string(),
 });
@@ -90,7 +106,8 @@ export const shownQuestion = z.object({
   id: z.number(),
   kind: z.enum(QUESTION_KINDS),
   prompt: z.string(),
-  options: z.array(z.object({ id: z.number(), text: z.string() })),
+  /** `image`: a picture question's option, whose `text` is the picture's alt text. */
+  options: z.array(z.object({ id: z.number(), text: z.string(), image: z.string().optional() })),
 });
 export type ShownQuestion = z.infer<typeof shownQuestion>;
 

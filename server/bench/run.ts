@@ -18,6 +18,7 @@ import { measuredMembers } from '../src/modules/learning/member-progress.ts';
 import { type LearningPath, learningPathFor } from '../src/modules/organization/learning-path.queries.ts';
 import { badgeCode } from '../src/modules/toolbox/index.ts';
 import { userSearchText } from '../src/modules/users/users.queries.ts';
+import { seedChecks } from './checks-seed.ts';
 import { freshDatabase } from './database.ts';
 import { type LoadRequest, load, WRK } from './load.ts';
 import { benchMedia } from './media.ts';
@@ -449,14 +450,12 @@ async function request(url: string, call: Call, token: string, i: number): Promi
   return res;
 }
 
-/** One catalog size; with `search`, captions are seeded and the search calls measured beside the baseline instead of the catalog calls. */
-async function benchSize(size: number, search = false): Promise<Result[]> {
-  const database = await freshDatabase(String(size));
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mm-bench-data-'));
-  const config = loadConfig({
+/** The app as the bench runs it: production settings on a throwaway database and data directory. */
+function benchConfig(databaseUrl: string, dataDir: string) {
+  return loadConfig({
     NODE_ENV: 'production',
     DATA_DIR: dataDir,
-    DATABASE_URL: database.url,
+    DATABASE_URL: databaseUrl,
     LOG_LEVEL: 'silent',
     PORT: '0',
     TRUST_PROXY: 'true',
@@ -466,7 +465,13 @@ async function benchSize(size: number, search = false): Promise<Result[]> {
     // Production requires the evidence key; the bench's evidence is thrown away with its database.
     EVIDENCE_KEY: randomBytes(32).toString('hex'),
   });
-  const { app, ctx } = await buildApp(config);
+}
+
+/** One catalog size; with `search`, captions are seeded and the search calls measured beside the baseline instead of the catalog calls. */
+async function benchSize(size: number, search = false): Promise<Result[]> {
+  const database = await freshDatabase(String(size));
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mm-bench-data-'));
+  const { app, ctx } = await buildApp(benchConfig(database.url, dataDir));
   try {
     const seedStart = performance.now();
     const seeded = await seed(ctx.db, size);
@@ -724,11 +729,142 @@ async function peopleImportCase(dialect: string) {
   }
 }
 
+/** Checks with an attempt open per signed-in member in the submission case (64 x 20 = 1,280 submissions). */
+const CHECK_VIDEOS = Number(process.env.BENCH_CHECK_VIDEOS ?? 20);
+/** Submissions in flight at once in the submission case (and /healthz's requests beside which it is judged). */
+const CHECK_CONCURRENCY = Number(process.env.BENCH_CHECK_CONCURRENCY ?? 8);
+
+/** The latencies of `requests` sent `concurrency` at a time, each once: p50 and p95 in ms, and the non-2xx answers. */
+async function eachOnce(url: string, requests: { call: Call; token: string }[], concurrency: number) {
+  const times: number[] = [];
+  let next = 0;
+  let errors = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < requests.length) {
+        const r = requests[next++]!;
+        const t0 = performance.now();
+        const res = await request(url, r.call, r.token, 0);
+        times.push(performance.now() - t0);
+        if (!res.ok) errors++;
+      }
+    }),
+  );
+  times.sort((a, b) => a - b);
+  return { p50: percentile(times, 50), p95: percentile(times, 95), errors, count: times.length };
+}
+
+/**
+ * BENCH_CASE=checks (issue 38): a knowledge check taken by the 5,000 members of the bench organization. Submitting an
+ * attempt (each of 1,280 open attempts once, as members would) beside as many /healthz requests sent the same way,
+ * and a supervisor reading the check's results (summary, question figures, a page of members) and its CSV beside
+ * /healthz under the same load; each p95 must stay within 4x /healthz's.
+ */
+async function checksCase(dialect: string) {
+  const database = await freshDatabase('checks');
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mm-bench-data-'));
+  const { app, ctx } = await buildApp(benchConfig(database.url, dataDir));
+  try {
+    const seedStart = performance.now();
+    const seeded = await seed(ctx.db, 100);
+    const checks = await seedChecks(ctx.db, { ...seeded, videoIds: seeded.videoIds, videos: CHECK_VIDEOS, t: now(), rnd: random(5) });
+    await (isPostgres(ctx.db) ? sql`vacuum analyze` : sql`analyze`).execute(ctx.db);
+    console.log(
+      `Checks bench on ${dialect}: ${MEMBERS} members, ${checks.attempts} submitted attempts of one check, ${checks.open.length} open attempts; seeded in ${((performance.now() - seedStart) / 1000).toFixed(1)} s; load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}.`,
+    );
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const address = app.server.address();
+    const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    const healthz: Call = { name: 'GET /healthz (baseline)', method: 'GET', path: '/healthz' };
+    const lines: string[] = [];
+    let failed = false;
+    const judge = (name: string, p50: number, p95: number, base: number, errors: number, queries?: number) => {
+      const ratio = p95 / base;
+      failed ||= ratio > 4 || errors > 0;
+      lines.push(
+        `  ${name.padEnd(52)} p50 ${p50.toFixed(1).padStart(6)} ms  p95 ${p95.toFixed(1).padStart(6)} ms  ${ratio.toFixed(2)}x /healthz p95${queries === undefined ? '' : `  ${queries} SQL/call`}  ${errors} errors`,
+      );
+    };
+
+    // Submissions: every open attempt once, CHECK_CONCURRENCY at a time, then /healthz as many times the same way.
+    const submit = (o: (typeof checks.open)[number], i: number): { call: Call; token: string } => ({
+      token: o.token,
+      call: {
+        name: 'submit',
+        method: 'POST',
+        path: `/api/assessments/attempts/${o.attemptId}/submit`,
+        body: () => ({ request_id: `bench-${o.attemptId}-0000`, answers: o.questionIds.map((id, k) => ({ question_id: id, choices: [(i + k) % 4] })) }),
+      },
+    });
+    const [first, ...rest] = checks.open.map(submit);
+    const before = queries;
+    await request(url, first!.call, first!.token, 0);
+    const submitQueries = queries - before;
+    const baseSubmit = await eachOnce(
+      url,
+      rest.map(() => ({ call: healthz, token: seeded.tokens[0]! })),
+      CHECK_CONCURRENCY,
+    );
+    const submitted = await eachOnce(url, rest, CHECK_CONCURRENCY);
+    lines.push(
+      `  /healthz, ${baseSubmit.count} requests ${CHECK_CONCURRENCY} at a time: p50 ${baseSubmit.p50.toFixed(1)} ms, p95 ${baseSubmit.p95.toFixed(1)} ms`,
+    );
+    judge(
+      `submit an attempt (${submitted.count}, ${CHECK_CONCURRENCY} at a time)`,
+      submitted.p50,
+      submitted.p95,
+      baseSubmit.p95,
+      submitted.errors,
+      submitQueries,
+    );
+
+    // The supervisor's reads, beside /healthz under the same load generator.
+    const results = `/api/assessments/videos/${checks.analyticsVideoId}/results`;
+    const reads: Call[] = [
+      { name: `check results (${MEMBERS} members: summary, questions, page of 50)`, method: 'GET', path: results, superUser: true, connections: 1 },
+      { name: 'check results, page 60', method: 'GET', path: `${results}?skip=2950&take=50`, superUser: true, connections: 1 },
+      { name: `check results CSV (${MEMBERS} rows)`, method: 'GET', path: `${results}.csv`, superUser: true, connections: 1 },
+    ];
+    const superTokens = seeded.tokens.map(() => seeded.tokens[0]!);
+    const base = await measure(url, { ...healthz, connections: 1 }, superTokens);
+    lines.push(`  /healthz, one connection: p50 ${base.p50.toFixed(1)} ms, p95 ${base.p95.toFixed(1)} ms`);
+    for (const call of reads) {
+      const q0 = queries;
+      await request(url, call, seeded.tokens[0]!, 0);
+      const perCall = queries - q0;
+      const figures = await measure(url, call, superTokens);
+      judge(call.name, figures.p50, figures.p95, base.p95, figures.errors, perCall);
+    }
+    for (const line of lines) console.log(line);
+    console.log(
+      `Load average after: ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}.`,
+    );
+    if (failed) {
+      console.log('WARNING: a checks call is over 4x /healthz p95, or answered errors.');
+      process.exitCode = 1;
+    }
+  } finally {
+    await app.close();
+    await database.drop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
 async function main() {
   const started = performance.now();
   const dialect = process.env.DATABASE_URL?.startsWith('postgres') ? 'PostgreSQL' : 'SQLite';
   if (process.env.BENCH_CASE === 'people-import') {
     await peopleImportCase(dialect);
+    return;
+  }
+  if (process.env.BENCH_CASE === 'checks') {
+    await checksCase(dialect);
     return;
   }
   if (PEOPLE_IMPORT_ROWS > 0) await peopleImportCase(dialect);

@@ -1,5 +1,6 @@
 import type { AppContext } from './app-context.ts';
 import { HOUR, MINUTE, now } from './lib/clock.ts';
+import { closeOverdueAttempts } from './modules/assessments/index.ts';
 import { runBillingClock } from './modules/billing/billing-clock.ts';
 import { deliverStatement, deliverWebhook, WEBHOOK_QUEUE, WEBHOOK_QUEUE_SETTINGS, XAPI_QUEUE, XAPI_QUEUE_SETTINGS } from './modules/integrations/index.ts';
 import type { ClockPeriod, JobHandler, QueueSettings } from './modules/jobs/job-queue.ts';
@@ -67,6 +68,17 @@ function kinds(ctx: AppContext): Kind[] {
       concurrency: 1,
       handler: () => runQualificationClock(ctx),
       every: 'hour',
+    },
+    {
+      // Knowledge-check attempts left open past their time limit: closed as timed out, so they count.
+      name: 'check-time-out-sweep',
+      settings: CLOCK,
+      concurrency: 1,
+      handler: async () => {
+        const closed = await closeOverdueAttempts(ctx, now());
+        if (closed) ctx.log.info({ event: 'check_attempts_timed_out', closed }, 'check attempts past their time limit closed');
+      },
+      every: 'minute',
     },
     {
       name: 'evidence-head-mail',

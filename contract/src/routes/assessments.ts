@@ -7,6 +7,7 @@ import {
   checkResultsQuery,
   checkSettings,
   memberCheckData,
+  questionImageData,
   questionInput,
   submitAttemptRequest,
   videoBankData,
@@ -34,6 +35,14 @@ export const assessmentsRoutes = defineRoutes('assessments', {
     params: videoParams,
     body: questionInput,
     answer: bankQuestion,
+    status: 201,
+  }),
+  uploadAssessmentImage: defineRoute({
+    method: 'POST',
+    path: '/api/assessments/images',
+    summary: "Upload a picture for a pick-the-picture question's option (re-encoded; field image)",
+    upload: true,
+    answer: questionImageData,
     status: 201,
   }),
   editAssessmentQuestion: defineRoute({

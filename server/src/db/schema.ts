@@ -966,6 +966,7 @@ export interface Database {
   assessment_questions: AssessmentQuestionTable;
   assessment_checks: AssessmentCheckTable;
   assessment_attempts: AssessmentAttemptTable;
+  assessment_outcomes: AssessmentOutcomeTable;
   scim_tokens: ScimTokenTable;
   scim_users: ScimUserTable;
   scim_requests: ScimRequestTable;
@@ -1070,8 +1071,20 @@ export interface AssessmentQuestionTable {
   options: string;
   correct: string;
   explanation: string;
+  /** A pick-the-picture question's pictures (JSON list of upload URLs, one per option); null for the other kinds. */
+  images: string | null;
   created_at: number;
   updated_at: number;
+}
+
+/** A submitted attempt's outcome at one of its questions (the prompt as shown): what the question figures count. */
+export interface AssessmentOutcomeTable {
+  id: Generated<number>;
+  attempt_id: number;
+  check_id: number;
+  question_id: number;
+  prompt: string;
+  is_right: number;
 }
 
 /** The knowledge check an organization attaches to a video: one per organization and video. */

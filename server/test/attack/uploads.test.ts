@@ -43,6 +43,7 @@ describe('malformed uploads', () => {
   const routes = [
     { path: () => '/api/v4/update_profile_image', field: 'picture', token: () => org.member.token },
     { path: () => `/api/organization/edit/banner/${org.organizationId}`, field: 'banner_file', token: () => org.superUser.token },
+    { path: () => '/api/assessments/images', field: 'image', token: () => org.superUser.token },
   ];
   for (const route of routes) {
     it(`answer 400/413 with a message on ${route.field}`, async () => {

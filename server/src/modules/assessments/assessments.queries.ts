@@ -11,16 +11,17 @@ export async function findVideo(db: Db, videoId: number) {
 
 // ---------------------------------------------------------------- the bank
 
-type QuestionRow = { id: number; kind: string; prompt: string; options: string; correct: string; explanation: string };
+type QuestionRow = { id: number; kind: string; prompt: string; options: string; images: string | null; correct: string; explanation: string };
 const toEntry = (r: QuestionRow): BankEntry => ({
   id: r.id,
   kind: r.kind as QuestionKind,
   prompt: r.prompt,
   options: JSON.parse(r.options) as string[],
+  images: r.images === null ? [] : (JSON.parse(r.images) as string[]),
   correct: JSON.parse(r.correct) as number[],
   explanation: r.explanation,
 });
-const QUESTION_COLUMNS = ['id', 'kind', 'prompt', 'options', 'correct', 'explanation'] as const;
+const QUESTION_COLUMNS = ['id', 'kind', 'prompt', 'options', 'images', 'correct', 'explanation'] as const;
 
 export async function listQuestions(db: Db, organizationId: number, videoId: number): Promise<BankEntry[]> {
   const rows = await db
@@ -47,6 +48,7 @@ const questionValues = (q: QuestionInput) => ({
   kind: q.kind,
   prompt: q.prompt,
   options: JSON.stringify(q.kind === 'true_false' ? [] : q.options),
+  images: q.kind === 'picture' ? JSON.stringify(q.images ?? []) : null,
   // An ordering question's correct list is its order; the others' a set, kept sorted.
   correct: JSON.stringify(q.kind === 'ordering' ? q.correct : [...q.correct].sort((a, b) => a - b)),
   explanation: q.explanation,
@@ -172,6 +174,18 @@ export async function insertAttempt(
   return row.id;
 }
 
+/** Open attempts whose deadline was before `before`, the oldest first (the time-out sweep's batch). */
+export async function overdueAttempts(db: Db, before: number, limit: number) {
+  return db
+    .selectFrom('assessment_attempts')
+    .select(['id', 'organization_id', 'user_id', 'check_id'])
+    .where('submitted_at', 'is', null)
+    .where('deadline_at', '<', before)
+    .orderBy('deadline_at')
+    .limit(limit)
+    .execute();
+}
+
 /** Records the submission (or the close at the deadline); false when the attempt was already submitted. */
 export async function markSubmitted(
   db: Db,
@@ -244,7 +258,31 @@ export async function memberStandings(db: Db, organizationId: number, checkId: n
   return rows.map((r) => ({ ...r, attempts: Number(r.attempts), passed: Number(r.passed) === 1, last_submitted_at: Number(r.last_submitted_at) }));
 }
 
-/** The questions each submitted attempt showed and the answers given (to count what people get wrong). */
-export async function attemptAnswers(db: Db, organizationId: number, checkId: number): Promise<{ questions: string; answers: string | null }[]> {
-  return submittedAttempts(db, organizationId, checkId).select(['a.questions', 'a.answers']).execute();
+/** Keeps a submitted attempt's outcome at each of its questions (what the question figures count). */
+export async function insertOutcomes(db: Db, attemptId: number, checkId: number, outcomes: { id: number; prompt: string; right: boolean }[]): Promise<void> {
+  if (!outcomes.length) return;
+  await db
+    .insertInto('assessment_outcomes')
+    .values(outcomes.map((o) => ({ attempt_id: attemptId, check_id: checkId, question_id: o.id, prompt: o.prompt, is_right: o.right ? 1 : 0 })))
+    .execute();
+}
+
+/** Per question of a check, over the submitted attempts of members still on the books: how often asked and answered right. */
+export async function questionOutcomes(db: Db, organizationId: number, checkId: number) {
+  const rows = await db
+    .selectFrom('assessment_outcomes as o')
+    .innerJoin('assessment_attempts as a', 'a.id', 'o.attempt_id')
+    .innerJoin('users as u', 'u.id', 'a.user_id')
+    .where('o.check_id', '=', checkId)
+    .where('a.organization_id', '=', organizationId)
+    .where('u.deleted_at', 'is', null)
+    .groupBy('o.question_id')
+    .select([
+      'o.question_id',
+      sql<string>`min(o.prompt)`.as('prompt'),
+      sql<number | string>`count(*)`.as('asked'),
+      sql<number | string>`sum(o.is_right)`.as('right'),
+    ])
+    .execute();
+  return rows.map((r) => ({ id: r.question_id, prompt: r.prompt, asked: Number(r.asked), right: Number(r.right) }));
 }

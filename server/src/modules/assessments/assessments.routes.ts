@@ -1,8 +1,9 @@
-import { routes } from '@mm/contract';
+import { QUESTION_IMAGE_MAX_BYTES, routes } from '@mm/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.ts';
 import { contractRoute } from '../../lib/contract-route.ts';
 import { ok, sendCsv } from '../../lib/reply.ts';
+import { readUpload } from '../../lib/upload.ts';
 import { callerOf } from '../auth/index.ts';
 import {
   addQuestion,
@@ -14,6 +15,7 @@ import {
   saveCheck,
   startAttempt,
   submitAttempt,
+  uploadQuestionImage,
   videoBank,
 } from './assessments.service.ts';
 
@@ -25,6 +27,14 @@ export const assessmentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
     ...contractRoute(routes.addAssessmentQuestion),
     handler: async (request, reply) =>
       reply.status(201).send(ok(await addQuestion(ctx, callerOf(request), request.params.videoId, request.body), 'The question is added.')),
+  });
+
+  app.route({
+    ...contractRoute(routes.uploadAssessmentImage),
+    handler: async (request, reply) => {
+      const file = await readUpload(request, 'image', QUESTION_IMAGE_MAX_BYTES, 'image: may be at most 5 MB');
+      return reply.status(201).send(ok(await uploadQuestionImage(ctx, callerOf(request), file)));
+    },
   });
 
   app.route({

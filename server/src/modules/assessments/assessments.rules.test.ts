@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { attemptsAt, type BankEntry, DEADLINE_GRACE_MS, drawQuestions, nextAttemptAt, pastDeadline, scoreAttempt } from './assessments.rules.ts';
 
 const bank: BankEntry[] = [
-  { id: 1, kind: 'single', prompt: 'A?', options: ['a', 'b', 'c'], correct: [1], explanation: 'b' },
-  { id: 2, kind: 'multiple', prompt: 'B?', options: ['a', 'b', 'c'], correct: [2, 0], explanation: 'a and c' },
-  { id: 3, kind: 'true_false', prompt: 'C?', options: [], correct: [0], explanation: 'true' },
+  { id: 1, kind: 'single', prompt: 'A?', options: ['a', 'b', 'c'], images: [], correct: [1], explanation: 'b' },
+  { id: 2, kind: 'multiple', prompt: 'B?', options: ['a', 'b', 'c'], images: [], correct: [2, 0], explanation: 'a and c' },
+  { id: 3, kind: 'true_false', prompt: 'C?', options: [], images: [], correct: [0], explanation: 'true' },
 ];
 
 describe('assessment rules', () => {
@@ -68,7 +68,15 @@ describe('assessment rules', () => {
   });
 
   it('mixes the steps of an ordering question always, never in the right order, and scores it right only in exactly that order', () => {
-    const steps: BankEntry = { id: 9, kind: 'ordering', prompt: 'Order', options: ['one', 'two', 'three', 'four'], correct: [0, 1, 2, 3], explanation: 'why' };
+    const steps: BankEntry = {
+      id: 9,
+      kind: 'ordering',
+      prompt: 'Order',
+      options: ['one', 'two', 'three', 'four'],
+      images: [],
+      correct: [0, 1, 2, 3],
+      explanation: 'why',
+    };
     for (const shuffle of [false, true]) {
       for (let i = 0; i < 50; i++) {
         const [q] = drawQuestions([steps], { question_count: 1, shuffle });

@@ -1,14 +1,17 @@
 import { type QuestionKind, TRUE_FALSE_OPTIONS } from '@mm/contract';
 
-/** A question of the bank, as stored. */
-export type BankEntry = { id: number; kind: QuestionKind; prompt: string; options: string[]; correct: number[]; explanation: string };
+/** A question of the bank, as stored (`images`: a picture question's pictures, one per option; empty otherwise). */
+export type BankEntry = { id: number; kind: QuestionKind; prompt: string; options: string[]; images: string[]; correct: number[]; explanation: string };
+
+/** An option as an attempt shows it: its id (its place in the bank), its text (a picture's alt text) and its picture. */
+export type ShownOption = { id: number; text: string; image?: string };
 
 /** A question as an attempt showed it: its options in the order shown (ids are their places in the bank), and what scored it. */
 export type ShownEntry = {
   id: number;
   kind: QuestionKind;
   prompt: string;
-  options: { id: number; text: string }[];
+  options: ShownOption[];
   correct: number[];
   explanation: string;
 };
@@ -45,7 +48,9 @@ function mixedSteps<T extends { id: number }>(steps: T[], random: () => number):
 export function drawQuestions(bank: BankEntry[], settings: DrawSettings, random: () => number = Math.random): ShownEntry[] {
   const picked = settings.shuffle ? shuffled(bank, random).slice(0, settings.question_count) : bank.slice(0, settings.question_count);
   return picked.map((q) => {
-    const options = optionsOf(q.kind, q.options).map((text, id) => ({ id, text }));
+    const options: ShownOption[] = optionsOf(q.kind, q.options).map((text, id) =>
+      q.kind === 'picture' ? { id, text, image: q.images[id] ?? '' } : { id, text },
+    );
     return {
       id: q.id,
       kind: q.kind,
@@ -119,20 +124,12 @@ export function nextAttemptAt(attempts: AttemptTimes[], rules: { attempts_allowe
 export type QuestionFigures = { id: number; prompt: string; asked: number; right: number; right_percent: number };
 
 /**
- * Which questions trip people up: over submitted attempts (each scored as it was shown), how often each question was
- * asked and answered right; the hardest first (lowest share right, then the most asked), in whole percent rounded down.
+ * Which questions trip people up: from how often each question was asked and answered right over the submitted
+ * attempts (each scored as it was shown), the hardest first (lowest share right, then the most asked), in whole
+ * percent rounded down.
  */
-export function questionFigures(attempts: { shown: ShownEntry[]; answers: { question_id: number; choices: number[] }[] }[]): QuestionFigures[] {
-  const figures = new Map<number, QuestionFigures>();
-  for (const attempt of attempts) {
-    for (const q of scoreAttempt(attempt.shown, attempt.answers, 100).questions) {
-      const f = figures.get(q.id) ?? { id: q.id, prompt: q.prompt, asked: 0, right: 0, right_percent: 0 };
-      f.asked += 1;
-      if (q.right) f.right += 1;
-      figures.set(q.id, f);
-    }
-  }
-  return [...figures.values()]
+export function questionFigures(counts: { id: number; prompt: string; asked: number; right: number }[]): QuestionFigures[] {
+  return counts
     .map((f) => ({ ...f, right_percent: Math.floor((100 * f.right) / f.asked) }))
     .sort((a, b) => a.right_percent - b.right_percent || b.asked - a.asked || a.id - b.id);
 }

@@ -10,17 +10,18 @@ import {
   type SubmitAttemptRequest,
   type VideoBankData,
 } from '@mm/contract';
+import sharp from 'sharp';
 import type { AppContext } from '../../app-context.ts';
 import type { DbTransaction } from '../../db/client.ts';
 import { formatDay, now, toIso } from '../../lib/clock.ts';
-import { AppError, conflict, forbidden, notFound, tooManyRequests } from '../../lib/errors.ts';
+import { newToken } from '../../lib/crypto.ts';
+import { AppError, badRequest, conflict, forbidden, notFound, tooManyRequests } from '../../lib/errors.ts';
 import { fullName } from '../../lib/person-name.ts';
 import type { Caller } from '../auth/index.ts';
 import { recordAssessmentEvidence } from '../qualifications/index.ts';
 import { authorOrganizationOf, takerOrganizationOf } from './assessments.policy.ts';
 import {
   type AttemptRow,
-  attemptAnswers,
   type CheckRow,
   checkSummary,
   deleteQuestion,
@@ -29,18 +30,22 @@ import {
   findQuestion,
   findVideo,
   insertAttempt,
+  insertOutcomes,
   insertQuestion,
   listQuestions,
   lockMember,
   markSubmitted,
   memberAttempts,
   memberStandings,
+  overdueAttempts,
+  questionOutcomes,
   updateQuestion,
   upsertCheck,
 } from './assessments.queries.ts';
 import {
   attemptsAt,
   type BankEntry,
+  DEADLINE_GRACE_MS,
   drawQuestions,
   nextAttemptAt,
   optionsOf,
@@ -68,7 +73,10 @@ const toSettings = (c: CheckRow): CheckSettings => ({
   cooldown_seconds: c.cooldown_seconds,
   time_limit_seconds: c.time_limit_seconds,
 });
-/** What a member is shown of a question: never its correct options nor its explanation. */
+/**
+ * What a member is shown of a question: never its correct options nor its explanation (an option's picture is named
+ * at random when uploaded, so its address says nothing of which option is right).
+ */
 const toShown = ({ id, kind, prompt, options }: ShownEntry) => ({ id, kind, prompt, options });
 
 async function videoOrThrow(ctx: AppContext, videoId: number) {
@@ -84,6 +92,33 @@ export async function videoBank(ctx: AppContext, caller: Caller, videoId: number
   const video = await videoOrThrow(ctx, videoId);
   const [questions, check] = await Promise.all([listQuestions(ctx.db, organizationId, videoId), findCheck(ctx.db, organizationId, { videoId })]);
   return { video_id: video.id, video_title: video.title, check: check ? toSettings(check) : null, questions: questions.map(toBankQuestion) };
+}
+
+export const NOT_AN_IMAGE = 'image: must be a JPEG, PNG, WebP or GIF picture.';
+/** A question picture at most this wide or high: a large tap target on a tablet, not a poster. */
+const QUESTION_IMAGE_SIZE = 1200;
+
+/**
+ * Keeps a picture for a pick-the-picture question, through the same check as the app's other pictures: decoded and
+ * re-encoded to WebP (whatever the file claims to be, only a real image passes; metadata and anything hidden in it are
+ * dropped), at most 1200 px, under an unguessable name in the store's uploads. Authors only.
+ */
+export async function uploadQuestionImage(ctx: AppContext, caller: Caller, file: Buffer): Promise<{ image_url: string }> {
+  authorOrganizationOf(caller);
+  let encoded: Buffer;
+  try {
+    encoded = await sharp(file, { limitInputPixels: 40_000_000 })
+      .rotate()
+      .resize({ width: QUESTION_IMAGE_SIZE, height: QUESTION_IMAGE_SIZE, fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: 82 })
+      .toBuffer();
+  } catch {
+    throw badRequest(NOT_AN_IMAGE);
+  }
+  const url = `/uploads/questions/${newToken()}.webp`;
+  // The URL is the key in the store with a leading slash (/uploads/ serves the store's uploads/ folder).
+  await ctx.storage.put(url.slice(1), encoded, 'image/webp');
+  return { image_url: url };
 }
 
 export async function addQuestion(ctx: AppContext, caller: Caller, videoId: number, input: QuestionInput): Promise<BankQuestion> {
@@ -242,6 +277,7 @@ async function closeAttempt(
     timedOut: s.timedOut,
   });
   if (!stored) throw new AppError(409, ALREADY_SUBMITTED);
+  await insertOutcomes(trx, attempt.id, check.id, score.questions);
   const video = await findVideo(trx, check.video_id);
   await recordAssessmentEvidence(trx, organizationId, {
     userId: attempt.user_id,
@@ -280,15 +316,36 @@ async function closeAttempt(
  * in its own transaction before a new start, so the close stays on record even when the start is then refused.
  */
 async function closeTimedOut(ctx: AppContext, organizationId: number, userId: number, check: CheckRow): Promise<void> {
-  const t = now();
   const open = (await memberAttempts(ctx.db, check.id, userId)).find((a) => a.submitted_at === null);
-  if (!open || !pastDeadline(open.deadline_at, t)) return;
-  await ctx.db.transaction().execute(async (trx) => {
+  if (open) await closeIfOverdue(ctx, organizationId, userId, check, open.id, now());
+}
+
+/** Closes the attempt as timed out when it is still open and past its deadline and grace at `t`; true when it did. */
+async function closeIfOverdue(ctx: AppContext, organizationId: number, userId: number, check: CheckRow, attemptId: number, t: number): Promise<boolean> {
+  return ctx.db.transaction().execute(async (trx) => {
     await lockMember(trx, userId);
-    const attempt = await findAttempt(trx, organizationId, userId, open.id);
-    if (!attempt || attempt.submitted_at !== null) return;
+    const attempt = await findAttempt(trx, organizationId, userId, attemptId);
+    if (!attempt || attempt.submitted_at !== null || !pastDeadline(attempt.deadline_at, t)) return false;
     await closeAttempt(ctx, trx, organizationId, check, attempt, { answers: [], requestId: null, t, timedOut: true });
+    return true;
   });
+}
+
+/** Attempts the sweep closes per run at most (a minute's clock: the rest wait for the next minute). */
+export const SWEEP_BATCH = 500;
+
+/**
+ * The time-out sweep (a clock every minute): closes every attempt left open past its deadline and grace, as if it had
+ * been submitted empty at its deadline, so it counts as an attempt (and fails, on record) even when the member never
+ * comes back. Each close locks its member as a submission does, so a late submission and the sweep close it once.
+ */
+export async function closeOverdueAttempts(ctx: AppContext, t: number = now()): Promise<number> {
+  let closed = 0;
+  for (const open of await overdueAttempts(ctx.db, t - DEADLINE_GRACE_MS, SWEEP_BATCH)) {
+    const check = await findCheck(ctx.db, open.organization_id, { checkId: open.check_id });
+    if (check && (await closeIfOverdue(ctx, open.organization_id, open.user_id, check, open.id, t))) closed += 1;
+  }
+  return closed;
 }
 
 /**
@@ -334,15 +391,15 @@ export async function checkResults(ctx: AppContext, caller: Caller, videoId: num
   const empty = { summary: { members_attempted: 0, members_passed: 0, attempts: 0 }, questions: [], members: [], total: 0 };
   const base = { video_id: video.id, video_title: video.title, check: check ? toSettings(check) : null, skip, take };
   if (!check) return { ...base, ...empty };
-  const [summary, members, answers] = await Promise.all([
+  const [summary, members, outcomes] = await Promise.all([
     checkSummary(ctx.db, organizationId, check.id),
     memberStandings(ctx.db, organizationId, check.id, { skip, take }),
-    attemptAnswers(ctx.db, organizationId, check.id),
+    questionOutcomes(ctx.db, organizationId, check.id),
   ]);
   return {
     ...base,
     summary,
-    questions: questionFigures(answers.map((a) => ({ shown: JSON.parse(a.questions) as ShownEntry[], answers: JSON.parse(a.answers ?? '[]') }))),
+    questions: questionFigures(outcomes),
     members: members.map((m) => ({
       user_id: m.user_id,
       name: fullName(m),

@@ -1,2 +1,2 @@
 /** The assessments module's public face: what other modules may use of it (they import nothing else of it). */
-export { addQuestion, memberCheck, saveCheck, startAttempt, submitAttempt } from './assessments.service.ts';
+export { addQuestion, closeOverdueAttempts, memberCheck, saveCheck, startAttempt, submitAttempt } from './assessments.service.ts';

@@ -1,13 +1,34 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importTestCatalog, type TestCatalog } from '../../../test/catalog-fixture.ts';
 import { organizationWithMembers, startPlatform, type TestPlatform } from '../../../test/harness.ts';
 import { DEADLINE_GRACE_MS } from './assessments.rules.ts';
+import { closeOverdueAttempts } from './assessments.service.ts';
 
 let platform: TestPlatform;
 let catalog: TestCatalog;
+/** The pictures of the pick-the-picture question, uploaded once by an author. */
+const pictures: string[] = [];
+
+const uploadPicture = (token: string, bytes: Buffer, type = 'image/png', field = 'image') => {
+  const form = new FormData();
+  form.append(field, new Blob([new Uint8Array(bytes)], { type }), 'part.png');
+  return platform.api('POST', '/api/assessments/images', { token, body: form });
+};
+const png = (background: string, width = 300) =>
+  sharp({ create: { width, height: 200, channels: 3, background } })
+    .png()
+    .toBuffer();
+
 beforeAll(async () => {
   platform = await startPlatform();
   catalog = await importTestCatalog(platform);
+  const author = await organizationWithMembers(platform, 'Picture Author Org');
+  for (const colour of ['#aa0000', '#00aa00', '#0000aa']) {
+    const res = await uploadPicture(author.superUser.token, await png(colour));
+    expect(res.status).toBe(201);
+    pictures.push(res.body.data.image_url);
+  }
 });
 afterAll(() => platform.close());
 
@@ -23,11 +44,17 @@ const KINDS = {
     options: ['Notify the people affected', 'Shut the machine down', 'Isolate the energy', 'Apply your lock', 'Verify zero energy'],
     correct: [0, 1, 2, 3, 4],
   },
+  picture: {
+    kind: 'picture',
+    prompt: 'Which bracket is cracked?',
+    options: ['Bracket with a hairline crack at the weld', 'Bracket, clean weld', 'Bracket, painted'],
+    correct: [0],
+  },
 } as const;
 type Kind = keyof typeof KINDS;
-const question = (kind: Kind) => ({ ...KINDS[kind], explanation: `${SECRET} for ${kind}.` });
+const question = (kind: Kind) => ({ ...KINDS[kind], ...(kind === 'picture' ? { images: pictures } : {}), explanation: `${SECRET} for ${kind}.` });
 
-type Shown = { id: number; kind: Kind; prompt: string; options: { id: number; text: string }[] };
+type Shown = { id: number; kind: Kind; prompt: string; options: { id: number; text: string; image?: string }[] };
 type Call = { status: number; body: any };
 
 /** Nothing the member is answered before submitting carries a correct choice or an explanation. */
@@ -41,7 +68,7 @@ function assertNoAnswers(calls: Call[]) {
 
 const rightChoices = (q: Shown) => [...KINDS[q.kind].correct];
 /** A wrong answer of each kind, as near to right as it gets. */
-const nearMiss: Record<Kind, number[]> = { single: [0], multiple: [0, 1], true_false: [0], ordering: [1, 0, 2, 3, 4] };
+const nearMiss: Record<Kind, number[]> = { single: [0], multiple: [0, 1], true_false: [0], ordering: [1, 0, 2, 3, 4], picture: [2] };
 
 async function checkOn(name: string, kinds: Kind[], settings: Record<string, unknown> = {}) {
   const org = await organizationWithMembers(platform, name);
@@ -95,6 +122,10 @@ describe('question kinds', () => {
       const [shown] = first.body.data.questions as Shown[];
       expect(shown?.kind).toBe(kind);
       if (kind === 'ordering') expect(shown?.options.map((o) => o.id)).not.toEqual(rightChoices(shown as Shown));
+      // Each picture option comes with its picture and the alt text its author wrote, nothing of which is right.
+      if (kind === 'picture') {
+        for (const o of shown?.options ?? []) expect(o).toEqual({ id: o.id, text: KINDS.picture.options[o.id], image: pictures[o.id] });
+      }
 
       const wrong = await platform.api('POST', `/api/assessments/attempts/${first.body.data.attempt_id}/submit`, {
         ...member,
@@ -127,7 +158,7 @@ describe('question kinds', () => {
     const questions = start.body.data.questions as Shown[];
     const answers = questions.map((q) => ({ question_id: q.id, choices: q.kind === 'ordering' ? nearMiss.ordering : rightChoices(q) }));
     const result = await platform.api('POST', `/api/assessments/attempts/${start.body.data.attempt_id}/submit`, { ...member, json: { answers } });
-    expect(result.body.data).toMatchObject({ score_percent: 75, passed: true, correct_count: 3, question_count: 4 });
+    expect(result.body.data).toMatchObject({ score_percent: 80, passed: true, correct_count: 4, question_count: 5 });
     const evidence = await platform.ctx.db
       .selectFrom('evidence_records')
       .select('detail')
@@ -136,6 +167,40 @@ describe('question kinds', () => {
       .executeTakeFirstOrThrow();
     const ordering = JSON.parse(evidence.detail as string).questions.find((q: { prompt: string }) => q.prompt === KINDS.ordering.prompt);
     expect(ordering).toMatchObject({ chosen: nearMiss.ordering, correct: [0, 1, 2, 3, 4], right: false });
+  });
+});
+
+describe('pick-the-picture questions', () => {
+  it('take pictures only through the checked upload, by authors, and need a picture and a description per option', async () => {
+    const org = await organizationWithMembers(platform, 'Picture Rules Org');
+    const videoId = catalog.videos.lockout as number;
+    // Re-encoded to WebP at most 1200 px, served from the uploads.
+    const big = await uploadPicture(org.superUser.token, await png('#777777', 2400));
+    expect(big.status).toBe(201);
+    expect(big.body.data.image_url).toMatch(/^\/uploads\/questions\/[\w-]{43}\.webp$/);
+    const served = await fetch(`${platform.url}${big.body.data.image_url}`);
+    expect(served.status).toBe(200);
+    expect(await sharp(Buffer.from(await served.arrayBuffer())).metadata()).toMatchObject({ format: 'webp', width: 1200 });
+    // What is not a picture, whatever its type says; a member; a file over 5 MB.
+    const fake = await uploadPicture(org.superUser.token, Buffer.from('<svg onload="alert(1)"></svg>'), 'image/png');
+    expect(fake.status).toBe(400);
+    expect(fake.body.error_messages).toBe('image: must be a JPEG, PNG, WebP or GIF picture.');
+    expect((await uploadPicture(org.member.token, await png('#ffffff'))).status).toBe(403);
+    expect((await uploadPicture(org.superUser.token, Buffer.alloc(6 * 1024 * 1024, 1))).status).toBe(413);
+
+    const add = (json: Record<string, unknown>) =>
+      platform.api('POST', `/api/assessments/videos/${videoId}/questions`, { token: org.superUser.token, json: { ...question('picture'), ...json } });
+    // A picture per option; pictures only from the question uploads; no pictures on another kind.
+    expect((await add({ images: pictures.slice(0, 2) })).status).toBe(400);
+    expect((await add({ images: ['https://evil.example/a.webp', pictures[1], pictures[2]] })).status).toBe(400);
+    expect((await add({ images: ['/uploads/avatars/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.webp', pictures[1], pictures[2]] })).status).toBe(400);
+    expect((await add({ correct: [0, 1] })).status).toBe(400);
+    expect((await add({ kind: 'single' })).status).toBe(400);
+    const added = await add({});
+    expect(added.status).toBe(201);
+    expect(added.body.data).toMatchObject({ kind: 'picture', options: KINDS.picture.options, images: pictures, correct: [0] });
+    const single = await platform.api('POST', `/api/assessments/videos/${videoId}/questions`, { token: org.superUser.token, json: question('single') });
+    expect(single.body.data.images).toEqual([]);
   });
 });
 
@@ -213,6 +278,41 @@ describe('a time limit', () => {
       .where('id', '=', first.body.data.attempt_id)
       .executeTakeFirstOrThrow();
     expect(closed).toMatchObject({ timed_out: 1, passed: 0 });
+    const evidence = await platform.ctx.db
+      .selectFrom('evidence_records')
+      .select('detail')
+      .where('organization_id', '=', org.organizationId)
+      .where('kind', '=', 'assessment_attempt')
+      .execute();
+    expect(evidence.map((e) => JSON.parse(e.detail as string).timed_out)).toEqual([true]);
+  });
+
+  it('is enforced by the minute sweep: an attempt abandoned past its time and grace is closed as timed out and counts', async () => {
+    const org = await checkOn('Swept Org', ['single'], { time_limit_seconds: 60, cooldown_seconds: 0, attempts_allowed: 2 });
+    const member = { token: org.member.token };
+    const abandoned = await platform.api('POST', `/api/assessments/videos/${org.videoId}/attempts`, member);
+    const fresh = await checkOn('Swept Fresh Org', ['single'], { time_limit_seconds: 60 });
+    const running = await platform.api('POST', `/api/assessments/videos/${fresh.videoId}/attempts`, { token: fresh.member.token });
+    // Past the deadline but within the grace: left open.
+    await moveStart(abandoned.body.data.attempt_id, 60_000 + DEADLINE_GRACE_MS - 5_000);
+    expect(await closeOverdueAttempts(platform.ctx)).toBe(0);
+    await moveStart(abandoned.body.data.attempt_id, 10_000);
+    expect(await closeOverdueAttempts(platform.ctx)).toBe(1);
+    expect(await closeOverdueAttempts(platform.ctx)).toBe(0);
+    const rows = await platform.ctx.db
+      .selectFrom('assessment_attempts')
+      .select(['id', 'timed_out', 'passed', 'submitted_at', 'deadline_at'])
+      .where('id', 'in', [abandoned.body.data.attempt_id, running.body.data.attempt_id])
+      .orderBy('id')
+      .execute();
+    expect(rows[0]).toMatchObject({ timed_out: 1, passed: 0 });
+    expect(Number(rows[0]?.submitted_at)).toBe(Number(rows[0]?.deadline_at));
+    expect(rows[1]).toMatchObject({ timed_out: 0, submitted_at: null });
+    // It counts: one of the two attempts is used, on record in the evidence chain, and a late submission gets the closed result.
+    const view = await platform.api('GET', `/api/assessments/videos/${org.videoId}/check`, member);
+    expect(view.body.data.check).toMatchObject({ attempts_used: 1, open_attempt_id: null });
+    const late = await platform.api('POST', `/api/assessments/attempts/${abandoned.body.data.attempt_id}/submit`, { ...member, json: { answers: [] } });
+    expect(late.body.data).toMatchObject({ timed_out: true, passed: false, attempts_left: 1 });
     const evidence = await platform.ctx.db
       .selectFrom('evidence_records')
       .select('detail')

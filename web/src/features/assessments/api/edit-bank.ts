@@ -19,3 +19,11 @@ function useBankEdit<T, R>(mutationFn: (input: T) => Promise<R>) {
 export const useAddQuestion = () => useBankEdit(addQuestion);
 export const useDeleteQuestion = () => useBankEdit(deleteQuestion);
 export const useSaveCheck = () => useBankEdit(saveCheck);
+
+/** POST /api/assessments/images (multipart image): the server re-encodes the picture and answers its address. */
+export function uploadQuestionImage(file: File) {
+  const form = new FormData();
+  form.append('image', file);
+  return apiRequest(routes.uploadAssessmentImage, {}, { form });
+}
+export const useUploadQuestionImage = () => useMutation({ mutationFn: uploadQuestionImage });

@@ -5,7 +5,9 @@ import {
   Card,
   Checkbox,
   Container,
+  FileButton,
   Group,
+  Image,
   NumberInput,
   SegmentedControl,
   Stack,
@@ -22,16 +24,12 @@ import { Link, useParams } from 'react-router';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { checkResultsPath } from '../../../config/paths.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
-import { useAddQuestion, useDeleteQuestion, useSaveCheck } from '../api/edit-bank.ts';
+import { useAddQuestion, useDeleteQuestion, useSaveCheck, useUploadQuestionImage } from '../api/edit-bank.ts';
 import { useBank } from '../api/get-bank.ts';
 
-const KIND_LABELS: Record<Exclude<QuestionKind, 'ordering'>, string> = { single: 'Single choice', multiple: 'Multiple choice', true_false: 'True / false' };
-/** The kinds on the form's switch: short enough for a phone's width. */
-const KIND_CHOICES = [
-  { value: 'single', label: 'Single' },
-  { value: 'multiple', label: 'Multiple' },
-  { value: 'true_false', label: 'True/false' },
-];
+/** The kinds on the form's switch, in this order; their labels are short enough for a phone's width. */
+const KIND_ORDER: QuestionKind[] = ['single', 'multiple', 'true_false', 'ordering', 'picture'];
+const ACCEPTED_IMAGES = 'image/png,image/jpeg,image/webp,image/gif';
 const DEFAULT_CHECK: CheckSettings = {
   question_count: 5,
   shuffle: true,
@@ -46,23 +44,24 @@ const DEFAULT_LIMIT_SECONDS = 600;
 /** /assessments/videos/:id: a super user writes the organization's question bank for a video and the check drawn from it. */
 export function CheckAuthorPage() {
   const videoId = Number(useParams().id);
+  const { t } = useTranslation('assessments');
   const bank = useBank(videoId);
   return (
     <Container size="md" py="xl">
       <Group justify="space-between" align="flex-start" mb="xs">
-        <Title order={1}>Knowledge check</Title>
+        <Title order={1}>{t('author.title')}</Title>
         {bank.data?.check && (
           <Button component={Link} to={checkResultsPath(videoId)} variant="default">
-            See results
+            {t('author.seeResults')}
           </Button>
         )}
       </Group>
       {bank.data && (
         <Text c="dimmed" mb="lg">
-          {bank.data.video_title}: questions for your organization's people, and the check they take after the video.
+          {t('author.intro', { title: bank.data.video_title })}
         </Text>
       )}
-      {bank.isPending && <PageLoader label="Loading the questions..." />}
+      {bank.isPending && <PageLoader label={t('author.loading')} />}
       {bank.isError && (
         <Alert color="red" variant="light">
           {bank.error.message}
@@ -88,28 +87,21 @@ function CheckForm({ videoId, initial, bankSize }: { videoId: number; initial: C
     setSettings((s) => ({ ...s, [field]: typeof value === 'string' ? Number(value) : value }));
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    save.mutate({ videoId, body: settings }, { onSuccess: ({ message }) => notifySuccess(message ?? 'The check is saved.'), onError: notifyError });
+    save.mutate({ videoId, body: settings }, { onSuccess: ({ message }) => notifySuccess(message ?? t('author.checkSaved')), onError: notifyError });
   };
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby="check-settings">
       <form onSubmit={submit}>
         <Title order={2} size="h3" id="check-settings" mb="sm">
-          The check {initial ? '' : '(not attached yet)'}
+          {initial ? t('author.checkTitle') : t('author.checkTitleNew')}
         </Title>
         <Group grow align="flex-start" wrap="wrap">
-          <NumberInput label="Questions drawn" min={1} max={50} value={settings.question_count} onChange={set('question_count')} miw={140} />
-          <NumberInput label="Pass mark (%)" min={1} max={100} value={settings.pass_percent} onChange={set('pass_percent')} miw={140} />
-          <NumberInput label="Attempts allowed" min={1} max={20} value={settings.attempts_allowed} onChange={set('attempts_allowed')} miw={140} />
-          <NumberInput
-            label="Wait between attempts (seconds)"
-            min={0}
-            max={2_592_000}
-            value={settings.cooldown_seconds}
-            onChange={set('cooldown_seconds')}
-            miw={140}
-          />
+          <NumberInput label={t('author.questionCount')} min={1} max={50} value={settings.question_count} onChange={set('question_count')} miw={140} />
+          <NumberInput label={t('author.passPercent')} min={1} max={100} value={settings.pass_percent} onChange={set('pass_percent')} miw={140} />
+          <NumberInput label={t('author.attemptsAllowed')} min={1} max={20} value={settings.attempts_allowed} onChange={set('attempts_allowed')} miw={140} />
+          <NumberInput label={t('author.cooldown')} min={0} max={2_592_000} value={settings.cooldown_seconds} onChange={set('cooldown_seconds')} miw={140} />
         </Group>
-        <Switch mt="md" label="Shuffle the questions and their options" checked={settings.shuffle} onChange={(e) => set('shuffle')(e.currentTarget.checked)} />
+        <Switch mt="md" label={t('author.shuffle')} checked={settings.shuffle} onChange={(e) => set('shuffle')(e.currentTarget.checked)} />
         <Switch
           mt="md"
           label={t('author.timeLimit')}
@@ -134,11 +126,11 @@ function CheckForm({ videoId, initial, bankSize }: { videoId: number; initial: C
         )}
         {bankSize < settings.question_count && (
           <Text size="sm" c="dimmed" mt="sm">
-            The bank holds {bankSize} {bankSize === 1 ? 'question' : 'questions'}: each attempt shows all of them until you add more.
+            {t('author.smallBank', { count: bankSize })}
           </Text>
         )}
         <Button type="submit" mt="md" loading={save.isPending}>
-          {initial ? 'Save the check' : 'Attach the check to this video'}
+          {initial ? t('author.saveCheck') : t('author.attachCheck')}
         </Button>
       </form>
     </Card>
@@ -151,9 +143,9 @@ function QuestionList({ questions }: { questions: BankQuestion[] }) {
   return (
     <Stack component="section" aria-labelledby="bank-title">
       <Title order={2} size="h3" id="bank-title">
-        Question bank ({questions.length})
+        {t('author.bankTitle', { count: questions.length })}
       </Title>
-      {questions.length === 0 && <Text c="dimmed">No questions yet: add the first one below.</Text>}
+      {questions.length === 0 && <Text c="dimmed">{t('author.bankEmpty')}</Text>}
       {questions.map((q, i) => (
         <Card key={q.id} withBorder padding="md">
           <Group justify="space-between" align="flex-start" wrap="nowrap">
@@ -162,12 +154,14 @@ function QuestionList({ questions }: { questions: BankQuestion[] }) {
                 {i + 1}. {q.prompt}
               </Text>
               <Badge variant="filled" color="dark.6">
-                {q.kind === 'ordering' ? t('kinds.ordering') : KIND_LABELS[q.kind]}
+                {t(`kinds.${q.kind}`)}
               </Badge>
-              {q.kind === 'ordering' ? (
+              {q.kind === 'ordering' && (
                 <Text size="sm">{t('author.rightOrder', { steps: q.correct.map((c, at) => `${at + 1}. ${q.options[c]}`).join(' · ') })}</Text>
-              ) : (
-                <Text size="sm">{q.options.map((o, index) => (q.correct.includes(index) ? `${o} (right)` : o)).join(' · ')}</Text>
+              )}
+              {q.kind === 'picture' && <PictureRow question={q} />}
+              {q.kind !== 'ordering' && q.kind !== 'picture' && (
+                <Text size="sm">{q.options.map((o, index) => (q.correct.includes(index) ? t('author.rightOption', { option: o }) : o)).join(' · ')}</Text>
               )}
               <Text size="sm" c="dimmed">
                 {q.explanation}
@@ -177,16 +171,31 @@ function QuestionList({ questions }: { questions: BankQuestion[] }) {
               variant="default"
               color="red"
               style={{ flexShrink: 0 }}
-              aria-label={`Remove question ${i + 1}`}
+              aria-label={t('author.removeQuestion', { number: i + 1 })}
               loading={remove.isPending && remove.variables === q.id}
               onClick={() => remove.mutate(q.id, { onError: notifyError })}
             >
-              Remove
+              {t('author.remove')}
             </Button>
           </Group>
         </Card>
       ))}
     </Stack>
+  );
+}
+
+/** A picture question's pictures in the bank, each with its alt text and whether it is the right one. */
+function PictureRow({ question }: { question: BankQuestion }) {
+  const { t } = useTranslation('assessments');
+  return (
+    <Group gap="xs" wrap="wrap">
+      {question.options.map((alt, index) => (
+        <Stack key={question.images[index]} gap={2} w={96}>
+          <Image src={question.images[index]} alt={alt} h={72} w={96} fit="cover" radius="sm" />
+          <Text size="xs">{question.correct.includes(index) ? t('author.rightOption', { option: alt }) : alt}</Text>
+        </Stack>
+      ))}
+    </Group>
   );
 }
 
@@ -200,36 +209,51 @@ function QuestionForm({ videoId }: { videoId: number }) {
   const [kind, setKind] = useState<QuestionKind>('single');
   const [prompt, setPrompt] = useState('');
   const [options, setOptions] = useState<string[]>(EMPTY_OPTIONS);
+  const [images, setImages] = useState<string[]>(EMPTY_OPTIONS);
   const [correct, setCorrect] = useState<number[]>([]);
   const [explanation, setExplanation] = useState('');
   const add = useAddQuestion();
+  const upload = useUploadQuestionImage();
   const ordering = kind === 'ordering';
+  const picture = kind === 'picture';
   const shown = kind === 'true_false' ? [...TRUE_FALSE_OPTIONS] : ordering ? options : options.slice(0, CHOICE_ROWS);
-  const kindChoices = [...KIND_CHOICES, { value: 'ordering', label: t('kinds.orderingShort') }];
+  const kindChoices = KIND_ORDER.map((value) => ({ value, label: t(`kinds.${value}Short`) }));
 
+  const choosePicture = (index: number) => (file: File | null) => {
+    if (!file) return;
+    upload.mutate(file, {
+      onSuccess: ({ data }) => setImages((current) => current.map((url, i) => (i === index ? data.image_url : url))),
+      onError: notifyError,
+    });
+  };
   const toggle = (index: number, on: boolean) => {
     if (kind === 'multiple') setCorrect((c) => (on ? [...c, index] : c.filter((i) => i !== index)).sort((a, b) => a - b));
     else setCorrect(on ? [index] : []);
   };
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    // Blank options are left out; the right answers follow their options' new places.
-    // Steps are written in their right order, so the right answer is their order as kept.
-    const kept = kind === 'true_false' ? [] : shown.map((text, index) => ({ text: text.trim(), index })).filter((o) => o.text);
+    // Blank options are left out (a picture option without its picture too); the right answers follow their options'
+    // new places. Steps are written in their right order, so the right answer is their order as kept.
+    const kept =
+      kind === 'true_false'
+        ? []
+        : shown.map((text, index) => ({ text: text.trim(), index, image: images[index] ?? '' })).filter((o) => o.text && (!picture || o.image));
     const body = {
       kind,
       prompt,
       explanation,
       options: kept.map((o) => o.text),
+      images: picture ? kept.map((o) => o.image) : [],
       correct: kind === 'true_false' ? correct : ordering ? kept.map((_, at) => at) : kept.flatMap((o, at) => (correct.includes(o.index) ? [at] : [])),
     };
     add.mutate(
       { videoId, body },
       {
         onSuccess: () => {
-          notifySuccess('The question is added.');
+          notifySuccess(t('author.questionAdded'));
           setPrompt('');
           setOptions(EMPTY_OPTIONS);
+          setImages(EMPTY_OPTIONS);
           setCorrect([]);
           setExplanation('');
         },
@@ -243,10 +267,10 @@ function QuestionForm({ videoId }: { videoId: number }) {
       <form onSubmit={submit}>
         <Stack>
           <Title order={2} size="h3" id="new-question">
-            Add a question
+            {t('author.addTitle')}
           </Title>
           <SegmentedControl
-            aria-label="Kind of question"
+            aria-label={t('author.kind')}
             value={kind}
             onChange={(value) => {
               setKind(value as QuestionKind);
@@ -255,14 +279,28 @@ function QuestionForm({ videoId }: { videoId: number }) {
             data={kindChoices}
             fullWidth
           />
-          <Textarea label="Question" required maxLength={500} value={prompt} onChange={(e) => setPrompt(e.currentTarget.value)} autosize minRows={2} />
+          <Textarea
+            label={t('author.prompt')}
+            required
+            maxLength={500}
+            value={prompt}
+            onChange={(e) => setPrompt(e.currentTarget.value)}
+            autosize
+            minRows={2}
+          />
           <Stack gap="xs">
             <Text size="sm" fw={500} id="options-label">
-              {ordering ? t('author.stepsLabel') : kind === 'multiple' ? 'Options: tick every right one' : 'Options: tick the right one'}
+              {ordering
+                ? t('author.stepsLabel')
+                : picture
+                  ? t('author.picturesLabel')
+                  : kind === 'multiple'
+                    ? t('author.optionsMultiple')
+                    : t('author.optionsSingle')}
             </Text>
-            {ordering && (
+            {(ordering || picture) && (
               <Text size="xs" c="dimmed">
-                {t('author.stepsHint')}
+                {ordering ? t('author.stepsHint') : t('author.picturesHint')}
               </Text>
             )}
             {SLOTS.slice(0, shown.length).map((slot, index) => (
@@ -273,16 +311,32 @@ function QuestionForm({ videoId }: { videoId: number }) {
                   </Text>
                 ) : (
                   <Checkbox
-                    aria-label={`Option ${index + 1} is right`}
+                    aria-label={t('author.optionRight', { number: index + 1 })}
                     checked={correct.includes(index)}
                     onChange={(e) => toggle(index, e.currentTarget.checked)}
+                  />
+                )}
+                {picture && (
+                  <PictureChoice
+                    number={index + 1}
+                    image={images[index] ?? ''}
+                    alt={shown[index] ?? ''}
+                    uploading={upload.isPending}
+                    onChoose={choosePicture(index)}
                   />
                 )}
                 {kind === 'true_false' ? (
                   <Text>{shown[index]}</Text>
                 ) : (
                   <TextInput
-                    aria-label={ordering ? t('author.step', { number: index + 1 }) : `Option ${index + 1}`}
+                    aria-label={
+                      ordering
+                        ? t('author.step', { number: index + 1 })
+                        : picture
+                          ? t('author.pictureAlt', { number: index + 1 })
+                          : t('author.option', { number: index + 1 })
+                    }
+                    placeholder={picture ? t('author.pictureAltPlaceholder') : undefined}
                     maxLength={200}
                     value={shown[index]}
                     onChange={(e) => {
@@ -296,7 +350,7 @@ function QuestionForm({ videoId }: { videoId: number }) {
             ))}
           </Stack>
           <Textarea
-            label="Explanation (shown after the attempt)"
+            label={t('author.explanation')}
             required
             maxLength={1000}
             value={explanation}
@@ -305,12 +359,35 @@ function QuestionForm({ videoId }: { videoId: number }) {
             minRows={2}
           />
           <Group>
-            <Button type="submit" loading={add.isPending}>
-              Add the question
+            <Button type="submit" loading={add.isPending} disabled={upload.isPending}>
+              {t('author.addQuestion')}
             </Button>
           </Group>
         </Stack>
       </form>
     </Card>
+  );
+}
+
+/** One picture option's picture: a thumbnail once uploaded (its alt text is the description beside it) and the button. */
+function PictureChoice(props: { number: number; image: string; alt: string; uploading: boolean; onChoose: (file: File | null) => void }) {
+  const { t } = useTranslation('assessments');
+  return (
+    <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
+      {props.image ? (
+        <Image src={props.image} alt={props.alt} h={48} w={64} fit="cover" radius="sm" />
+      ) : (
+        <Text size="xs" c="dimmed" w={64} ta="center">
+          {t('author.noPicture')}
+        </Text>
+      )}
+      <FileButton onChange={props.onChoose} accept={ACCEPTED_IMAGES}>
+        {(button) => (
+          <Button {...button} variant="default" size="xs" disabled={props.uploading} aria-label={t('author.choosePicture', { number: props.number })}>
+            {props.image ? t('author.replacePicture') : t('author.addPicture')}
+          </Button>
+        )}
+      </FileButton>
+    </Group>
   );
 }

@@ -2,6 +2,7 @@ import { Alert, Anchor, Badge, Button, Card, Container, Group, Pagination, Progr
 import { CHECK_RESULTS_PAGE, type CheckResultsData } from '@mm/contract';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { authorCheckPath } from '../../../config/paths.ts';
@@ -12,6 +13,7 @@ import { useCheckResults } from '../api/get-check-results.ts';
 
 /** /assessments/videos/:id/results: how a video's knowledge check went for the organization's people (super users). */
 export function CheckResultsPage() {
+  const { t } = useTranslation('assessments');
   const videoId = Number(useParams().id);
   const [skip, setSkip] = useState(0);
   const results = useCheckResults(videoId, skip);
@@ -28,37 +30,37 @@ export function CheckResultsPage() {
     <Container size="lg" py="xl">
       <Group justify="space-between" align="flex-end" mb="lg" gap="sm">
         <div>
-          <Title order={1}>Check results</Title>
+          <Title order={1}>{t('results.title')}</Title>
           {data && <Text c="dimmed">{data.video_title}</Text>}
         </div>
         <Group gap="sm">
           <Button component={Link} to={authorCheckPath(videoId)} variant="default">
-            Questions and check
+            {t('results.questionsAndCheck')}
           </Button>
           {data && data.total > 0 && (
             <Button leftSection={<IconDownload size={16} aria-hidden />} onClick={download} loading={downloading}>
-              Download CSV
+              {t('results.downloadCsv')}
             </Button>
           )}
         </Group>
       </Group>
-      {results.isPending && <PageLoader label="Loading the results..." />}
+      {results.isPending && <PageLoader label={t('results.loading')} />}
       {results.isError && (
         <Alert color="red" variant="light">
           {results.error.message}
         </Alert>
       )}
       {data && !data.check && (
-        <Alert color="blue" variant="light" title="No check on this video yet">
-          Attach a check to the video and its results appear here as people take it.{' '}
+        <Alert color="blue" variant="light" title={t('results.noCheckTitle')}>
+          {t('results.noCheck')}{' '}
           <Anchor component={Link} to={authorCheckPath(videoId)}>
-            Write the questions
+            {t('results.writeQuestions')}
           </Anchor>
         </Alert>
       )}
       {data?.check && data.total === 0 && (
-        <Alert color="blue" variant="light" title="Nobody has taken this check yet">
-          Its results appear here once a member submits an attempt.
+        <Alert color="blue" variant="light" title={t('results.nobodyTitle')}>
+          {t('results.nobody')}
         </Alert>
       )}
       {data?.check && data.total > 0 && (
@@ -73,15 +75,16 @@ export function CheckResultsPage() {
 }
 
 function Summary({ data }: { data: CheckResultsData }) {
+  const { t } = useTranslation('assessments');
   const { members_attempted: took, members_passed: passed, attempts } = data.summary;
   const figures = [
-    { label: 'Took the check', value: String(took) },
-    { label: 'Passed', value: `${passed} (${Math.floor((100 * passed) / took)}%)` },
-    { label: 'Attempts submitted', value: String(attempts) },
-    { label: 'Pass mark', value: `${data.check?.pass_percent ?? 0}%` },
+    { label: t('results.took'), value: String(took) },
+    { label: t('results.passed'), value: `${passed} (${Math.floor((100 * passed) / took)}%)` },
+    { label: t('results.attempts'), value: String(attempts) },
+    { label: t('results.passMark'), value: `${data.check?.pass_percent ?? 0}%` },
   ];
   return (
-    <SimpleGrid cols={{ base: 2, sm: 4 }} component="section" aria-label="Summary">
+    <SimpleGrid cols={{ base: 2, sm: 4 }} component="section" aria-label={t('results.summary')}>
       {figures.map((f) => (
         <Card key={f.label} withBorder padding="md">
           <Text size="sm" c="dimmed">
@@ -97,30 +100,31 @@ function Summary({ data }: { data: CheckResultsData }) {
 }
 
 function Questions({ questions }: { questions: CheckResultsData['questions'] }) {
+  const { t } = useTranslation('assessments');
   return (
     <Stack component="section" aria-labelledby="hardest-questions" gap="sm">
       <Title order={2} size="h3" id="hardest-questions">
-        Questions people get wrong
+        {t('results.hardest')}
       </Title>
       <Text size="sm" c="dimmed">
-        Over every submitted attempt, the hardest first: a low share often means the video or the question needs another look.
+        {t('results.hardestHint')}
       </Text>
       {questions.map((q) => (
         <Card key={q.id} withBorder padding="sm">
           <Group justify="space-between" wrap="nowrap" gap="md">
             <Text fw={500}>{q.prompt}</Text>
             <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
-              {q.right_percent}% right
+              {t('results.rightPercent', { percent: q.right_percent })}
             </Text>
           </Group>
           <Progress
             value={q.right_percent}
             mt="xs"
             color={q.right_percent < 50 ? 'red' : q.right_percent < 80 ? 'yellow' : 'green'}
-            aria-label={`${q.prompt}: ${q.right_percent}% right`}
+            aria-label={`${q.prompt}: ${t('results.rightPercent', { percent: q.right_percent })}`}
           />
           <Text size="xs" c="dimmed" mt={4}>
-            Answered right {q.right} of {q.asked} times
+            {t('results.rightOf', { right: q.right, count: q.asked })}
           </Text>
         </Card>
       ))}
@@ -129,24 +133,25 @@ function Questions({ questions }: { questions: CheckResultsData['questions'] }) 
 }
 
 function Members({ data, onPage }: { data: CheckResultsData; onPage: (skip: number) => void }) {
+  const { t } = useTranslation('assessments');
   return (
     <Stack component="section" aria-labelledby="member-results" gap="sm">
       <Title order={2} size="h3" id="member-results">
-        People ({data.total})
+        {t('results.people', { count: data.total })}
       </Title>
       <Text size="sm" c="dimmed">
-        Those still without a pass first.
+        {t('results.peopleHint')}
       </Text>
       <Table.ScrollContainer minWidth={560}>
         <Table striped>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>Person</Table.Th>
-              <Table.Th>Team</Table.Th>
-              <Table.Th>Attempts</Table.Th>
-              <Table.Th>Best score</Table.Th>
-              <Table.Th>Result</Table.Th>
-              <Table.Th>Last attempt</Table.Th>
+              <Table.Th>{t('results.person')}</Table.Th>
+              <Table.Th>{t('results.team')}</Table.Th>
+              <Table.Th>{t('results.attemptsColumn')}</Table.Th>
+              <Table.Th>{t('results.best')}</Table.Th>
+              <Table.Th>{t('results.result')}</Table.Th>
+              <Table.Th>{t('results.last')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -154,14 +159,12 @@ function Members({ data, onPage }: { data: CheckResultsData; onPage: (skip: numb
               <Table.Tr key={m.user_id}>
                 <Table.Td>{m.name}</Table.Td>
                 <Table.Td>{m.team ?? '—'}</Table.Td>
-                <Table.Td>
-                  {m.attempts} of {data.check?.attempts_allowed ?? m.attempts}
-                </Table.Td>
+                <Table.Td>{t('results.attemptsOf', { used: m.attempts, allowed: data.check?.attempts_allowed ?? m.attempts })}</Table.Td>
                 <Table.Td>{m.best_percent}%</Table.Td>
                 <Table.Td>
                   {/* Dark words on white, the dot's colour adding to them (as the qualification badges). */}
                   <Badge color={m.passed ? 'green.7' : 'red.7'} variant="dot" c="dark.8" style={{ textTransform: 'none' }}>
-                    {m.passed ? 'Passed' : 'Not passed'}
+                    {m.passed ? t('results.passed') : t('results.notPassed')}
                   </Badge>
                 </Table.Td>
                 <Table.Td>{formatDate(m.last_submitted_at)}</Table.Td>
@@ -175,8 +178,8 @@ function Members({ data, onPage }: { data: CheckResultsData; onPage: (skip: numb
           total={Math.ceil(data.total / CHECK_RESULTS_PAGE)}
           value={Math.floor(data.skip / CHECK_RESULTS_PAGE) + 1}
           onChange={(page) => onPage((page - 1) * CHECK_RESULTS_PAGE)}
-          getControlProps={(control) => ({ 'aria-label': `${control} page` })}
-          getItemProps={(page) => ({ 'aria-label': `Page ${page}` })}
+          getControlProps={(control) => ({ 'aria-label': t(`results.pageControl.${control}`) })}
+          getItemProps={(page) => ({ 'aria-label': t('results.page', { page }) })}
         />
       )}
     </Stack>

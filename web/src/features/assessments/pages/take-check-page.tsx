@@ -1,5 +1,6 @@
-import { Alert, Anchor, Badge, Button, Card, Checkbox, Container, Group, Progress, Radio, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, Checkbox, Container, Group, Image, Progress, Radio, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { AttemptData, AttemptResult, MemberCheckData } from '@mm/contract';
+import type { TFunction } from 'i18next';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -12,11 +13,13 @@ import { useSubmitAttempt } from '../api/submit-attempt.ts';
 import { OrderSteps } from '../components/order-steps.tsx';
 import { TimeLeft } from '../components/time-left.tsx';
 
-/** When the next attempt may start, to the second (a cool-down is often a minute): "in 58 seconds (at 14:02:31)". */
-function waitText(at: string): string {
+/** When the next attempt may start, to the second (a cool-down is often a minute): "You can try again in 58 seconds (at 14:02:31)." */
+function waitText(t: TFunction<'assessments'>, at: string): string {
   const seconds = Math.max(1, Math.ceil((Date.parse(at) - Date.now()) / 1000));
   const time = new Date(at).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', second: '2-digit' });
-  return seconds < 120 ? `in ${seconds} seconds (at ${time})` : `at ${new Date(at).toLocaleString([], { dateStyle: 'medium', timeStyle: 'medium' })}`;
+  return seconds < 120
+    ? t('take.waitSeconds', { count: seconds, time })
+    : t('take.waitUntil', { when: new Date(at).toLocaleString([], { dateStyle: 'medium', timeStyle: 'medium' }) });
 }
 
 /** Options as large targets: the label fills the row and is tall enough for a gloved finger. */
@@ -28,6 +31,7 @@ const OPTION_STYLES = {
 
 /** /video/:id/check: the knowledge check after a video, one question per screen, scored on the server. */
 export function TakeCheckPage() {
+  const { t } = useTranslation('assessments');
   const videoId = Number(useParams().id);
   const check = useMemberCheck(videoId);
   const [attempt, setAttempt] = useState<AttemptData | null>(null);
@@ -55,14 +59,14 @@ export function TakeCheckPage() {
   return (
     <Container size="sm" py="xl">
       <Title order={1} mb="xs">
-        Knowledge check
+        {t('take.title')}
       </Title>
       {check.data && (
         <Text c="dimmed" mb="lg">
           {check.data.video_title}
         </Text>
       )}
-      {check.isPending && <PageLoader label="Loading the check..." />}
+      {check.isPending && <PageLoader label={t('take.loading')} />}
       {check.isError && (
         <Alert color="red" variant="light">
           {check.error.message}
@@ -93,9 +97,9 @@ function Intro({ data, videoId, onStart, starting }: { data: MemberCheckData; vi
   if (!check) {
     return (
       <Stack>
-        <Text>This video has no knowledge check.</Text>
+        <Text>{t('take.noCheck')}</Text>
         <Anchor component={Link} to={videoPath(videoId)}>
-          Back to the video
+          {t('take.backToVideo')}
         </Anchor>
       </Stack>
     );
@@ -106,35 +110,33 @@ function Intro({ data, videoId, onStart, starting }: { data: MemberCheckData; vi
   return (
     <Card withBorder padding="lg">
       <Stack>
+        <Text>{t('take.rules', { count: check.question_count, pass: check.pass_percent })}</Text>
         <Text>
-          {check.question_count} {check.question_count === 1 ? 'question' : 'questions'}, one per screen. You pass at {check.pass_percent}%.
-        </Text>
-        <Text>
-          Attempts used: {check.attempts_used} of {check.attempts_allowed}
-          {check.cooldown_seconds > 0 ? `. Between attempts you wait ${check.cooldown_seconds} seconds.` : '.'}
+          {t('take.attemptsUsed', { used: check.attempts_used, allowed: check.attempts_allowed })}
+          {check.cooldown_seconds > 0 && ` ${t('take.cooldown', { count: check.cooldown_seconds })}`}
         </Text>
         {check.time_limit_seconds !== null && <Text fw={600}>{t('take.timeLimit', { count: Math.round(check.time_limit_seconds / 60) })}</Text>}
         {check.passed && (
-          <Alert color="teal" variant="light" title="Passed">
-            You passed this check{check.best_percent !== null ? ` with ${check.best_percent}%` : ''}.
+          <Alert color="teal" variant="light" title={t('take.passed')}>
+            {check.best_percent !== null ? t('take.passedWith', { percent: check.best_percent }) : t('take.passedNoScore')}
           </Alert>
         )}
         {waitUntil && !open && (
           <Alert color="yellow" variant="light" role="status">
-            You can try again {waitText(waitUntil)}.
+            {waitText(t, waitUntil)}
           </Alert>
         )}
         {left <= 0 && !open ? (
           <Alert color="gray" variant="light" role="status">
-            You have used all your attempts at this check.
+            {t('take.noneLeft')}
           </Alert>
         ) : (
           <Button size="lg" onClick={onStart} loading={starting} disabled={waitUntil !== null && !open}>
-            {open ? 'Continue your attempt' : check.attempts_used === 0 ? 'Start the check' : 'Try again'}
+            {open ? t('take.continue') : check.attempts_used === 0 ? t('take.start') : t('take.tryAgain')}
           </Button>
         )}
         <Anchor component={Link} to={videoPath(videoId)}>
-          Back to the video
+          {t('take.backToVideo')}
         </Anchor>
       </Stack>
     </Card>
@@ -146,6 +148,7 @@ const answerOf = (q: AttemptData['questions'][number], answers: Record<number, n
   answers[q.id] ?? (q.kind === 'ordering' ? q.options.map((o) => o.id) : []);
 
 function Questions({ attempt, onDone }: { attempt: AttemptData; onDone: (result: AttemptResult) => void }) {
+  const { t } = useTranslation('assessments');
   const [index, setIndex] = useState(0);
   const [answers, setAnswers] = useState<Record<number, number[]>>({});
   // One id per submission: a retry after a lost answer counts once on the server.
@@ -178,14 +181,12 @@ function Questions({ attempt, onDone }: { attempt: AttemptData; onDone: (result:
   return (
     <Stack>
       <Group justify="space-between">
-        <Text fw={600}>
-          Question {index + 1} of {total}
-        </Text>
+        <Text fw={600}>{t('take.questionOf', { number: index + 1, total })}</Text>
         <Text c="dimmed" size="sm">
-          Attempt {attempt.attempt_number} of {attempt.attempts_allowed}
+          {t('take.attemptOf', { number: attempt.attempt_number, total: attempt.attempts_allowed })}
         </Text>
       </Group>
-      <Progress value={((index + 1) / total) * 100} size="lg" aria-label={`Question ${index + 1} of ${total}`} />
+      <Progress value={((index + 1) / total) * 100} size="lg" aria-label={t('take.questionOf', { number: index + 1, total })} />
       {attempt.seconds_left !== null && <TimeLeft seconds={attempt.seconds_left} onTimeUp={send} />}
       <Card withBorder padding="lg">
         <Title order={2} size="h3" mb="md" tabIndex={-1} ref={heading}>
@@ -193,8 +194,10 @@ function Questions({ attempt, onDone }: { attempt: AttemptData; onDone: (result:
         </Title>
         {question.kind === 'ordering' ? (
           <OrderSteps options={question.options} order={chosen} onChange={choose} />
+        ) : question.kind === 'picture' ? (
+          <PictureChoices question={question} chosen={chosen} onChoose={choose} />
         ) : question.kind === 'multiple' ? (
-          <Checkbox.Group label="Choose every right answer" value={chosen.map(String)} onChange={(values) => choose(values.map(Number).sort((a, b) => a - b))}>
+          <Checkbox.Group label={t('take.chooseEvery')} value={chosen.map(String)} onChange={(values) => choose(values.map(Number).sort((a, b) => a - b))}>
             <Stack gap="sm" mt="sm">
               {question.options.map((o) => (
                 <Card key={o.id} withBorder padding="xs">
@@ -204,7 +207,7 @@ function Questions({ attempt, onDone }: { attempt: AttemptData; onDone: (result:
             </Stack>
           </Checkbox.Group>
         ) : (
-          <Radio.Group label="Choose one answer" value={chosen.length ? String(chosen[0]) : null} onChange={(value) => choose([Number(value)])}>
+          <Radio.Group label={t('take.chooseOne')} value={chosen.length ? String(chosen[0]) : null} onChange={(value) => choose([Number(value)])}>
             <Stack gap="sm" mt="sm">
               {question.options.map((o) => (
                 <Card key={o.id} withBorder padding="xs">
@@ -217,19 +220,57 @@ function Questions({ attempt, onDone }: { attempt: AttemptData; onDone: (result:
       </Card>
       <Group justify="space-between">
         <Button size="lg" variant="default" disabled={index === 0} onClick={() => setIndex(index - 1)}>
-          Back
+          {t('take.back')}
         </Button>
         {last ? (
           <Button size="lg" onClick={send} loading={submit.isPending}>
-            Submit answers
+            {t('take.submit')}
           </Button>
         ) : (
           <Button size="lg" onClick={() => setIndex(index + 1)}>
-            Next question
+            {t('take.next')}
           </Button>
         )}
       </Group>
     </Stack>
+  );
+}
+
+/**
+ * A pick-the-picture question: each option a large picture in a radio card (the whole card is the target; arrow keys
+ * move between them). The picture's alt text, written by the author, is the option's name for a screen reader; the
+ * visible label is the picture's number, so the text does not say more to sighted people than the picture does.
+ */
+function PictureChoices({
+  question,
+  chosen,
+  onChoose,
+}: {
+  question: AttemptData['questions'][number];
+  chosen: number[];
+  onChoose: (choices: number[]) => void;
+}) {
+  const { t } = useTranslation('assessments');
+  return (
+    <Radio.Group label={t('take.choosePicture')} value={chosen.length ? String(chosen[0]) : null} onChange={(value) => onChoose([Number(value)])}>
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" mt="sm">
+        {question.options.map((o, at) => (
+          <Card key={o.id} withBorder padding="xs" bd={chosen[0] === o.id ? '3px solid var(--mantine-primary-color-filled)' : undefined}>
+            <Radio
+              value={String(o.id)}
+              size="md"
+              styles={OPTION_STYLES}
+              label={
+                <Stack gap={6}>
+                  <Image src={o.image} alt={o.text} h={180} fit="contain" radius="sm" />
+                  <Text>{t('take.pictureNumber', { number: at + 1 })}</Text>
+                </Stack>
+              }
+            />
+          </Card>
+        ))}
+      </SimpleGrid>
+    </Radio.Group>
   );
 }
 
@@ -252,11 +293,9 @@ function ResultScreen({ result, videoId, onRetry, retrying }: { result: AttemptR
     <Stack>
       <Alert color={result.passed ? 'teal' : 'red'} variant="light">
         <Title order={2} size="h3" tabIndex={-1} ref={heading}>
-          {result.passed ? 'Passed' : 'Not passed yet'}: {result.score_percent}%
+          {t(result.passed ? 'result.passed' : 'result.notPassed', { percent: result.score_percent })}
         </Title>
-        <Text mt="xs">
-          {result.correct_count} of {result.question_count} right; the pass mark is {result.pass_percent}%.
-        </Text>
+        <Text mt="xs">{t('result.rightCount', { right: result.correct_count, total: result.question_count, pass: result.pass_percent })}</Text>
         {result.timed_out && <Text mt="xs">{t('result.timedOut')}</Text>}
       </Alert>
       {result.questions.map((q, i) => (
@@ -266,22 +305,23 @@ function ResultScreen({ result, videoId, onRetry, retrying }: { result: AttemptR
               {i + 1}. {q.prompt}
             </Text>
             <Badge color={q.right ? 'teal.9' : 'red.8'} variant="filled" style={{ flexShrink: 0 }}>
-              {q.right ? 'Right' : 'Wrong'}
+              {q.right ? t('result.right') : t('result.wrong')}
             </Badge>
           </Group>
           {q.kind === 'ordering' ? (
             <>
               <Text size="sm" mt="xs">
-                {q.chosen.length ? t('result.yourOrder', { steps: textsOf(q, q.chosen) }) : 'Your answer: none'}
+                {q.chosen.length ? t('result.yourOrder', { steps: textsOf(q, q.chosen) }) : t('result.noAnswer')}
               </Text>
               {!q.right && <Text size="sm">{t('result.rightOrder', { steps: textsOf(q, q.correct) })}</Text>}
             </>
           ) : (
             <>
+              {q.kind === 'picture' && <ResultPictures question={q} />}
               <Text size="sm" mt="xs">
-                Your answer: {textsOf(q, q.chosen) || 'none'}
+                {q.chosen.length ? t('result.yourAnswer', { answer: textsOf(q, q.chosen) }) : t('result.noAnswer')}
               </Text>
-              {!q.right && <Text size="sm">Right answer: {textsOf(q, q.correct)}</Text>}
+              {!q.right && <Text size="sm">{t('result.rightAnswer', { answer: textsOf(q, q.correct) })}</Text>}
             </>
           )}
           <Text size="sm" c="dimmed" mt="xs">
@@ -291,20 +331,36 @@ function ResultScreen({ result, videoId, onRetry, retrying }: { result: AttemptR
       ))}
       {!result.passed && result.attempts_left > 0 && waitUntil && (
         <Text role="status">
-          {result.attempts_left} {result.attempts_left === 1 ? 'attempt' : 'attempts'} left. You can try again {waitText(waitUntil)}.
+          {t('result.attemptsLeft', { count: result.attempts_left })} {waitText(t, waitUntil)}
         </Text>
       )}
-      {!result.passed && result.attempts_left === 0 && <Text role="status">You have used all your attempts at this check.</Text>}
+      {!result.passed && result.attempts_left === 0 && <Text role="status">{t('take.noneLeft')}</Text>}
       <Group>
         {!result.passed && result.attempts_left > 0 && !waitUntil && (
           <Button size="lg" onClick={onRetry} loading={retrying}>
-            Try again
+            {t('take.tryAgain')}
           </Button>
         )}
         <Button size="lg" variant="default" component={Link} to={videoPath(videoId)}>
-          Back to the video
+          {t('take.backToVideo')}
         </Button>
       </Group>
     </Stack>
+  );
+}
+
+/** A picture question's pictures in the result: the one chosen and the right one marked in words, not by colour alone. */
+function ResultPictures({ question }: { question: AttemptResult['questions'][number] }) {
+  const { t } = useTranslation('assessments');
+  return (
+    <Group gap="sm" mt="xs" wrap="wrap">
+      {question.options.map((o) => (
+        <Stack key={o.id} gap={2} w={120}>
+          <Image src={o.image} alt={o.text} h={90} fit="contain" radius="sm" />
+          {question.correct.includes(o.id) && <Badge color="teal.9">{t('result.rightPicture')}</Badge>}
+          {question.chosen.includes(o.id) && <Badge color="dark.6">{t('result.yourPicture')}</Badge>}
+        </Stack>
+      ))}
+    </Group>
   );
 }
