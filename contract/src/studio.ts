@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { captionTrack } from './catalog.ts';
 import type { WireInput } from './route.ts';
 
 /**
@@ -77,6 +78,13 @@ export type StudioPeopleData = z.infer<typeof studioPeopleData>;
 export const STUDIO_CAPTIONS_MAX_CHARS = 1024 * 1024;
 export const studioCaptionsRequest = z.object({
   vtt: z.string().min(1, 'Choose a WebVTT (.vtt) file.').max(STUDIO_CAPTIONS_MAX_CHARS, 'The captions file may be 1 MB at most.'),
+  /** The captions' language (a BCP 47 tag such as en or es-MX); English when absent. */
+  lang: z
+    .string()
+    .trim()
+    .regex(/^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8})*$/, 'is not a language tag (such as en or es-MX)')
+    .max(16)
+    .default('en'),
 });
 
 /** A published lesson as the organization's members see it in their library. */
@@ -91,6 +99,10 @@ export const libraryLesson = z.object({
 });
 export const libraryLessonsData = z.object({ lessons: z.array(libraryLesson) });
 export const libraryQuery = z.object({ q: z.string().trim().max(100).optional() });
-export const libraryLessonData = libraryLesson.extend({ stream_url: z.string() });
+export const libraryLessonData = libraryLesson.extend({
+  stream_url: z.string(),
+  /** The lesson's caption track (signed WebVTT URL) for the player's captions menu; empty without captions. */
+  captions: z.array(captionTrack),
+});
 export type LibraryLesson = z.infer<typeof libraryLesson>;
 export type LibraryLessonData = z.infer<typeof libraryLessonData>;

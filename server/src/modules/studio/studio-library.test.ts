@@ -205,6 +205,27 @@ describe('captions and search', () => {
     expect(library.body.data.lessons.map((l: { id: number }) => l.id)).toContain(lessonId);
   });
 
+  it('the members’ player gets the captions as a signed WebVTT track (sanitized), in the language the author named', async () => {
+    const one = await api('GET', `/api/studio/library/${lessonId}`, a.member.token);
+    expect(one.body.data.captions).toEqual([
+      { lang: 'en', label: 'English', url: expect.stringMatching(/^\/media\/\d+\/[\w-]+\/[0-9a-f]{64}\/captions\.vtt$/) },
+    ]);
+    const track = await fetch(`${platform.url}${one.body.data.captions[0].url}`);
+    expect(track.status).toBe(200);
+    expect(track.headers.get('content-type')).toContain('text/vtt');
+    const text = await track.text();
+    expect(text).toMatch(/^WEBVTT/);
+    expect(text).toContain('Lock out the hydraulic accumulator first.');
+    // Spanish captions replace them; a tag that is no language is refused and changes nothing.
+    const spanish = CAPTIONS.replace('Lock out the hydraulic accumulator first.', 'Bloquee primero el acumulador.');
+    expect((await api('PUT', `/api/studio/lessons/${lessonId}/captions`, operator.token, { vtt: spanish, lang: 'not a tag' })).status).toBe(400);
+    expect((await api('PUT', `/api/studio/lessons/${lessonId}/captions`, operator.token, { vtt: spanish, lang: 'es' })).status).toBe(200);
+    const after = await api('GET', `/api/studio/library/${lessonId}`, a.member.token);
+    expect(after.body.data.captions[0]).toMatchObject({ lang: 'es', label: 'español' });
+    expect(await (await fetch(`${platform.url}${after.body.data.captions[0].url}`)).text()).toContain('Bloquee primero el acumulador.');
+    expect((await api('PUT', `/api/studio/lessons/${lessonId}/captions`, operator.token, { vtt: CAPTIONS })).status).toBe(200);
+  });
+
   it('a draft is found by nobody, not even its own organization’s members', async () => {
     const draft = await api('POST', '/api/studio/lessons', operator.token, { title: 'Accumulator draft', category: 'Hydraulics' });
     expect(draft.status).toBe(201);

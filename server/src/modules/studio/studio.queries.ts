@@ -48,6 +48,11 @@ const LESSON_COLUMNS = [
   'studio_lessons.duration_seconds',
   'studio_lessons.published_at',
   'studio_lessons.created_at',
+  'studio_lessons.captions_hash',
+  'studio_lessons.captions_lang',
+  'studio_lessons.revision',
+  'studio_lessons.pending_requires_retraining',
+  'studio_lessons.pending_summary',
   'media_assets.content_hash',
 ] as const;
 
@@ -236,8 +241,14 @@ export function organizationExists(db: Db, organizationId: number) {
   return db.selectFrom('organizations').select('id').where('id', '=', organizationId).executeTakeFirst();
 }
 
-/** Replaces a lesson's caption cues. */
-export async function replaceLessonCues(db: Db, lessonId: number, cues: { startMs: number; endMs: number; text: string }[], t: number): Promise<void> {
+/** Replaces a lesson's caption cues and its stored track (`track`: the track file's hash and language). */
+export async function replaceLessonCues(
+  db: Db,
+  lessonId: number,
+  cues: { startMs: number; endMs: number; text: string }[],
+  track: { hash: string; lang: string },
+  t: number,
+): Promise<void> {
   await db.deleteFrom('studio_lesson_cues').where('lesson_id', '=', lessonId).execute();
   for (let i = 0; i < cues.length; i += 200) {
     const chunk = cues.slice(i, i + 200);
@@ -246,7 +257,7 @@ export async function replaceLessonCues(db: Db, lessonId: number, cues: { startM
       .values(chunk.map((c) => ({ lesson_id: lessonId, start_ms: c.startMs, end_ms: c.endMs, text: c.text, search_text: searchText(c.text) })))
       .execute();
   }
-  await db.updateTable('studio_lessons').set({ updated_at: t }).where('id', '=', lessonId).execute();
+  await db.updateTable('studio_lessons').set({ captions_hash: track.hash, captions_lang: track.lang, updated_at: t }).where('id', '=', lessonId).execute();
 }
 
 /**

@@ -62,7 +62,8 @@ export const studioRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
 
   app.route({
     ...contractRoute(routes.setStudioLessonCaptions),
-    handler: async (request) => ok(await setStudioLessonCaptions(ctx, callerOf(request), request.params.lessonId, request.body.vtt), 'The captions are saved.'),
+    handler: async (request) =>
+      ok(await setStudioLessonCaptions(ctx, callerOf(request), request.params.lessonId, request.body.vtt, request.body.lang), 'The captions are saved.'),
   });
 
   app.route({ ...contractRoute(routes.studioPeople), handler: async (request) => ok(await studioPeople(ctx, callerOf(request), request.query.q)) });

@@ -1,4 +1,5 @@
 import {
+  type CaptionTrack,
   type LibraryLesson,
   type LibraryLessonData,
   type OwnLessonHit,
@@ -12,7 +13,7 @@ import { now, toIso } from '../../lib/clock.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { highlight, type ParsedQuery, searchWords } from '../../lib/search-text.ts';
 import type { Caller } from '../auth/index.ts';
-import { parseWebVtt, WebVttError } from '../captions/index.ts';
+import { CAPTIONS_FILE, parseWebVtt, storeCaptionTrack, WebVttError } from '../captions/index.ts';
 import { MASTER_PLAYLIST } from '../catalog/index.ts';
 import { type MediaSigner, mediaSigner } from '../media/index.ts';
 import { formatDuration } from '../videos/index.ts';
@@ -125,7 +126,7 @@ export async function setStudioAuthor(ctx: AppContext, caller: Caller, userId: n
 }
 
 /** Replaces a lesson's captions with a WebVTT file's cues (a draft's or a published lesson's: the video is unchanged). */
-export async function setStudioLessonCaptions(ctx: AppContext, caller: Caller, lessonId: number, vtt: string): Promise<StudioLesson> {
+export async function setStudioLessonCaptions(ctx: AppContext, caller: Caller, lessonId: number, vtt: string, lang: string): Promise<StudioLesson> {
   const organizationId = await assertStudioAuthor(ctx.db, caller);
   if (!(await findLesson(ctx.db, lessonId, organizationId))) throw notFound(NO_SUCH_LESSON);
   let cues: ReturnType<typeof parseWebVtt>;
@@ -136,7 +137,9 @@ export async function setStudioLessonCaptions(ctx: AppContext, caller: Caller, l
     throw error;
   }
   if (cues.length === 0) throw badRequest('The captions file holds no cue.');
-  await ctx.db.transaction().execute((trx) => replaceLessonCues(trx, lessonId, cues, now()));
+  // The player's track: the sanitized file the captions module writes for catalog videos (cues rewritten, no markup).
+  const hash = await storeCaptionTrack(ctx.storage, cues);
+  await ctx.db.transaction().execute((trx) => replaceLessonCues(trx, lessonId, cues, { hash, lang }, now()));
   return studioLessonOf(ctx, caller, lessonId);
 }
 
@@ -213,5 +216,20 @@ export async function studioLibraryLesson(ctx: AppContext, caller: Caller, lesso
   // A draft is as absent to a member as another organization's lesson.
   if (!row || row.published_at === null || row.media_state !== 'ready' || !row.content_hash) throw notFound('No such lesson.');
   const signer = await mediaSigner(ctx.db);
-  return { ...libraryLesson(row, signer), stream_url: signer.url(row.content_hash, MASTER_PLAYLIST) };
+  return {
+    ...libraryLesson(row, signer),
+    stream_url: signer.url(row.content_hash, MASTER_PLAYLIST),
+    captions: row.captions_hash && row.captions_lang ? [captionTrackOf(row.captions_hash, row.captions_lang, signer)] : [],
+  };
+}
+
+/** The lesson's one track, labelled with its language's own name (the player's captions menu). */
+function captionTrackOf(hash: string, lang: string, signer: MediaSigner): CaptionTrack {
+  let label = lang;
+  try {
+    label = new Intl.DisplayNames([lang], { type: 'language' }).of(lang) ?? lang;
+  } catch {
+    // A tag Intl does not know: its code is its label.
+  }
+  return { lang, label, url: signer.url(hash, CAPTIONS_FILE) };
 }
