@@ -32,6 +32,10 @@ export const studioLesson = z.object({
   created_at: z.string(),
   /** Cues of the lesson's captions (0 without captions): members find the lesson by what is said in it. */
   caption_cues: z.number(),
+  /** The live video's revision: 1 until a published lesson's video is replaced. */
+  revision: z.number(),
+  /** The replacement of a published lesson's video under way (uploading, processing or failed), null when none. */
+  pending_revision: z.object({ requires_retraining: z.boolean(), summary: z.string() }).nullable(),
 });
 export type StudioLesson = z.infer<typeof studioLesson>;
 
@@ -106,3 +110,33 @@ export const libraryLessonData = libraryLesson.extend({
 });
 export type LibraryLesson = z.infer<typeof libraryLesson>;
 export type LibraryLessonData = z.infer<typeof libraryLessonData>;
+
+/** An own lesson as a learning path shows it (the path creator's list, a member's path). */
+export const pathOwnLesson = z.object({
+  lesson_id: z.number(),
+  title: z.string(),
+  category: z.string(),
+  poster_url: z.string(),
+  duration_seconds: z.number(),
+});
+export type PathOwnLesson = z.infer<typeof pathOwnLesson>;
+
+/** An own lesson of a member's path with where they stand: watched once 90% of it was played, like a video. */
+export const memberPathOwnLesson = pathOwnLesson.extend({
+  watched: z.boolean(),
+  /** Percent of the lesson played (100 once watched). */
+  progress: z.number(),
+});
+export type MemberPathOwnLesson = z.infer<typeof memberPathOwnLesson>;
+
+/** A path's own lessons, in order, and the organization's published lessons the creator may add. */
+export const pathLessonsData = z.object({ lessons: z.array(pathOwnLesson), available: z.array(pathOwnLesson) });
+export type PathLessonsData = z.infer<typeof pathLessonsData>;
+export const MAX_PATH_LESSONS = 100;
+
+/** A member's playing of an own lesson: seconds played since the last report (at most a minute) and the position. */
+export const lessonWatchRequest = z.object({
+  seconds: z.number().min(0).max(60),
+  position: z.number().min(0),
+});
+export const lessonWatchData = z.object({ seconds: z.number(), watched: z.boolean() });

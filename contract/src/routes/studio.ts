@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { defineRoute, defineRoutes } from '../route.ts';
 import {
   createStudioLessonRequest,
+  lessonWatchData,
+  lessonWatchRequest,
   libraryLessonData,
   libraryLessonsData,
   libraryQuery,
@@ -99,5 +101,13 @@ export const studioRoutes = defineRoutes('studio', {
     summary: "One of the organization's own published lessons, with its stream",
     params: lessonParams,
     answer: libraryLessonData,
+  }),
+  reportLessonWatch: defineRoute({
+    method: 'POST',
+    path: '/api/studio/library/:lessonId/watch',
+    summary: "A member's playing of an own published lesson: its watch time (watched at 90%, as a video), for their learning path",
+    params: lessonParams,
+    body: lessonWatchRequest,
+    answer: lessonWatchData,
   }),
 });

@@ -261,3 +261,57 @@ describe('captions and search', () => {
     expect([401, 403, 404]).toContain((await fetch(`${platform.url}/media/${hash}/master.m3u8`)).status);
   });
 });
+
+describe('own lessons in learning paths', () => {
+  const pathLessons = (token: string, organizationId: number, query: Record<string, string> = {}) =>
+    platform.api('GET', `/api/organization/${organizationId}/path-lessons`, { token, query });
+  const savePathLessons = (token: string, organizationId: number, body: object) => api('PUT', `/api/organization/${organizationId}/path-lessons`, token, body);
+  const home = async (token: string) => (await api('GET', '/api/learning_path_home', token)).body.data;
+
+  it('the path creator adds a published own lesson beside the categories; drafts and unknown lessons are refused', async () => {
+    const before = await pathLessons(a.superUser.token, a.organizationId);
+    expect(before.status).toBe(200);
+    expect(before.body.data.lessons).toEqual([]);
+    expect(before.body.data.available.map((l: { lesson_id: number }) => l.lesson_id)).toContain(lessonId);
+    const draft = await api('POST', '/api/studio/lessons', a.superUser.token, { title: 'Unfinished', category: 'Presses' });
+    const refused = await savePathLessons(a.superUser.token, a.organizationId, { lesson_ids: [lessonId, draft.body.data.id] });
+    expect(refused.status).toBe(404);
+    expect(refused.body.error_messages).toContain(`(${draft.body.data.id})`);
+    expect((await savePathLessons(a.superUser.token, a.organizationId, { lesson_ids: [lessonId, lessonId] })).status).toBe(400);
+    // A team without its own categories follows the organization's path, lessons included.
+    const team = await platform.ctx.db.selectFrom('users').select('team_id').where('id', '=', a.member.id).executeTakeFirstOrThrow();
+    expect((await savePathLessons(a.superUser.token, a.organizationId, { team_id: team.team_id, lesson_ids: [lessonId] })).status).toBe(400);
+    // A member, another organization's super user: refused.
+    expect((await savePathLessons(a.member.token, a.organizationId, { lesson_ids: [lessonId] })).status).toBe(403);
+    expect((await savePathLessons(b.superUser.token, a.organizationId, { lesson_ids: [lessonId] })).status).toBe(403);
+    expect((await savePathLessons(b.superUser.token, b.organizationId, { lesson_ids: [lessonId] })).status).toBe(404);
+    expect(await platform.ctx.db.selectFrom('learning_path_lessons').select('lesson_id').execute()).toEqual([]);
+    const saved = await savePathLessons(a.superUser.token, a.organizationId, { lesson_ids: [lessonId] });
+    expect(saved.status).toBe(200);
+    expect(saved.body.data.lessons).toEqual([
+      { lesson_id: lessonId, title: 'Press 3 energy isolation', category: 'Hydraulics', poster_url: expect.any(String), duration_seconds: 2 },
+    ]);
+    expect((await pathLessons(a.superUser.token, a.organizationId, { team_id: String(team.team_id) })).body.data.lessons).toHaveLength(1);
+  });
+
+  it('members see it in their path; played to 90% it is watched and counts in done, total and percent like a video', async () => {
+    const before = await home(a.member.token);
+    expect(before.own_lessons).toEqual([expect.objectContaining({ lesson_id: lessonId, watched: false, progress: 0 })]);
+    const half = await api('POST', `/api/studio/library/${lessonId}/watch`, a.member.token, { seconds: 1, position: 1 });
+    expect(half.body.data).toEqual({ seconds: 1, watched: false });
+    expect((await home(a.member.token)).own_lessons[0]).toMatchObject({ watched: false, progress: 50 });
+    expect((await api('POST', `/api/studio/library/${lessonId}/watch`, a.member.token, { seconds: 61, position: 2 })).status).toBe(400);
+    const done = await api('POST', `/api/studio/library/${lessonId}/watch`, a.member.token, { seconds: 5, position: 2 });
+    expect(done.body.data).toEqual({ seconds: 2, watched: true });
+    const after = await home(a.member.token);
+    expect(after.own_lessons[0]).toMatchObject({ watched: true, progress: 100 });
+    expect(after.total).toBe(before.total);
+    expect(after.done).toBe(before.done + 1);
+    expect(after.percent).toBeGreaterThan(before.percent);
+    // Another organization's members never see it in theirs, nor report on it; the guest has no own lessons.
+    expect((await home(b.member.token)).own_lessons).toEqual([]);
+    expect((await api('POST', `/api/studio/library/${lessonId}/watch`, b.member.token, { seconds: 1, position: 1 })).status).toBe(404);
+    expect((await api('POST', `/api/studio/library/${lessonId}/watch`, guest, { seconds: 1, position: 1 })).status).toBe(403);
+    expect((await home(guest)).own_lessons).toEqual([]);
+  });
+});

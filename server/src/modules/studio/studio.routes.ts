@@ -10,6 +10,7 @@ import { callerOf } from '../auth/index.ts';
 import {
   createStudioLesson,
   publishStudioLesson,
+  reportLessonWatch,
   setStudioAuthor,
   setStudioLessonCaptions,
   studioLessonOf,
@@ -64,6 +65,11 @@ export const studioRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     ...contractRoute(routes.setStudioLessonCaptions),
     handler: async (request) =>
       ok(await setStudioLessonCaptions(ctx, callerOf(request), request.params.lessonId, request.body.vtt, request.body.lang), 'The captions are saved.'),
+  });
+
+  app.route({
+    ...contractRoute(routes.reportLessonWatch),
+    handler: async (request) => ok(await reportLessonWatch(ctx, callerOf(request), request.params.lessonId, request.body)),
   });
 
   app.route({ ...contractRoute(routes.studioPeople), handler: async (request) => ok(await studioPeople(ctx, callerOf(request), request.query.q)) });

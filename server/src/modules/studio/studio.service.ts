@@ -2,7 +2,9 @@ import {
   type CaptionTrack,
   type LibraryLesson,
   type LibraryLessonData,
+  type MemberPathOwnLesson,
   type OwnLessonHit,
+  type PathOwnLesson,
   STUDIO_PEOPLE_PAGE,
   type StudioLesson,
   type StudioLessonsData,
@@ -19,15 +21,18 @@ import { type MediaSigner, mediaSigner } from '../media/index.ts';
 import { formatDuration } from '../videos/index.ts';
 import { assertOrganizationMember, assertStudioAuthor, assertStudioSuperUser, ownLessonsReader } from './studio.policy.ts';
 import {
+  addLessonWatch,
   findLesson,
   firstMatchingCues,
   insertLesson,
   isAuthor,
   type LessonRow,
+  lessonWatchesOf,
   organizationLessons,
   organizationPeople,
   organizationUser,
   publishedLessons,
+  publishedLessonsOf,
   publishLesson,
   quotaOf,
   replaceLessonCues,
@@ -49,10 +54,14 @@ function studioLesson(row: LessonRow, signer: MediaSigner): StudioLesson {
     progress: row.media_state === 'ready' ? 100 : row.progress,
     error: row.error,
     duration_seconds: row.duration_seconds,
-    poster_url: row.media_state === 'ready' && row.content_hash ? signer.posterUrl(row.content_hash) : null,
+    // The live video's (a published lesson keeps it while a new revision is processed).
+    poster_url: row.content_hash ? signer.posterUrl(row.content_hash) : null,
     published_at: toIso(row.published_at),
     created_at: toIso(row.created_at) as string,
     caption_cues: Number(row.caption_cues ?? 0),
+    revision: row.revision,
+    pending_revision:
+      row.pending_requires_retraining === null ? null : { requires_retraining: row.pending_requires_retraining === 1, summary: row.pending_summary ?? '' },
   };
 }
 
@@ -113,7 +122,26 @@ export async function publishStudioLesson(ctx: AppContext, caller: Caller, lesso
   if (!row) throw notFound(NO_SUCH_LESSON);
   if (row.published_at !== null) throw conflict('This lesson is already published.');
   if (row.media_state !== 'ready') throw conflict('Upload a video and wait until it is processed before publishing the lesson.');
-  if (!(await publishLesson(ctx.db, lessonId, organizationId, now()))) throw conflict('This lesson changed meanwhile: reload it.');
+  const published = await ctx.db.transaction().execute(async (trx) => {
+    const t = now();
+    if (!(await publishLesson(trx, lessonId, organizationId, t))) return false;
+    // The first revision: the video the members see from now on.
+    await insertRevision(
+      trx,
+      {
+        lessonId,
+        revision: row.revision,
+        mediaAssetId: row.media_asset_id as number,
+        durationSeconds: row.duration_seconds ?? 0,
+        requiresRetraining: false,
+        summary: 'First published',
+        by: caller.userId,
+      },
+      t,
+    );
+    return true;
+  });
+  if (!published) throw conflict('This lesson changed meanwhile: reload it.');
   return studioLessonOf(ctx, caller, lessonId);
 }
 
@@ -214,7 +242,8 @@ export async function studioLibraryLesson(ctx: AppContext, caller: Caller, lesso
   const organizationId = assertOrganizationMember(caller);
   const row = await findLesson(ctx.db, lessonId, organizationId);
   // A draft is as absent to a member as another organization's lesson.
-  if (!row || row.published_at === null || row.media_state !== 'ready' || !row.content_hash) throw notFound('No such lesson.');
+  // A published lesson plays its live video, also while a new revision is uploaded or processed.
+  if (!row || row.published_at === null || !row.content_hash) throw notFound('No such lesson.');
   const signer = await mediaSigner(ctx.db);
   return {
     ...libraryLesson(row, signer),
@@ -232,4 +261,56 @@ function captionTrackOf(hash: string, lang: string, signer: MediaSigner): Captio
     // A tag Intl does not know: its code is its label.
   }
   return { lang, label, url: signer.url(hash, CAPTIONS_FILE) };
+}
+
+function pathOwnLesson(row: LessonRow, signer: MediaSigner): PathOwnLesson {
+  return {
+    lesson_id: row.id,
+    title: row.title,
+    category: row.category,
+    poster_url: signer.posterUrl(row.content_hash as string),
+    duration_seconds: row.duration_seconds ?? 0,
+  };
+}
+
+/**
+ * The organization's published own lessons as a learning path shows them: those of `ids` in that order (a lesson
+ * unpublished or of another organization is left out), or every one, newest first.
+ */
+export async function pathOwnLessons(ctx: AppContext, organizationId: number, ids?: readonly number[]): Promise<PathOwnLesson[]> {
+  const [rows, signer] = await Promise.all([publishedLessonsOf(ctx.db, organizationId, ids), mediaSigner(ctx.db)]);
+  const lessons = rows.map((row) => pathOwnLesson(row, signer));
+  if (!ids) return lessons;
+  const byId = new Map(lessons.map((l) => [l.lesson_id, l]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/** A member's own lessons of their path, in order, with where they stand on each. */
+export async function memberPathOwnLessons(ctx: AppContext, organizationId: number, userId: number, ids: readonly number[]): Promise<MemberPathOwnLesson[]> {
+  const [lessons, watches] = await Promise.all([pathOwnLessons(ctx, organizationId, ids), lessonWatchesOf(ctx.db, userId, ids)]);
+  const byLesson = new Map(watches.map((w) => [w.lesson_id, w]));
+  return lessons.map((lesson) => {
+    const watch = byLesson.get(lesson.lesson_id);
+    const watched = watch?.watched_at != null;
+    const played = lesson.duration_seconds > 0 ? Math.floor((100 * Number(watch?.seconds ?? 0)) / lesson.duration_seconds) : 0;
+    return { ...lesson, watched, progress: watched ? 100 : Math.min(99, played) };
+  });
+}
+
+/** A member played some of an own published lesson: their watch time grows, and the lesson counts as watched at 90%. */
+export async function reportLessonWatch(
+  ctx: AppContext,
+  caller: Caller,
+  lessonId: number,
+  report: { seconds: number; position: number },
+): Promise<{ seconds: number; watched: boolean }> {
+  const organizationId = assertOrganizationMember(caller);
+  const row = await findLesson(ctx.db, lessonId, organizationId);
+  if (!row || row.published_at === null || row.media_asset_id === null) throw notFound('No such lesson.');
+  const duration = row.duration_seconds ?? 0;
+  return ctx.db
+    .transaction()
+    .execute((trx) =>
+      addLessonWatch(trx, { userId: caller.userId, lessonId, seconds: report.seconds, position: report.position, duration, revision: row.revision }, now()),
+    );
 }

@@ -8,6 +8,7 @@ import { paths } from '../../../config/paths.ts';
 import { formatClock } from '../../../lib/playback-position.ts';
 import { useLibraryLesson } from '../api/get-library-lesson.ts';
 import { useLibraryLessons } from '../api/get-library-lessons.ts';
+import { useLessonWatchReports } from '../api/report-lesson-watch.ts';
 import '../../../components/video-player/framed-player.css';
 
 /** /our-lessons: the lessons the member's own organization made and published (the studio), searched and played here. */
@@ -21,6 +22,7 @@ export function OurLessonsPage() {
   const startAt = playing === asked ? Number(params.get('t')) || undefined : undefined;
   const lessons = useLibraryLessons(q.trim());
   const lesson = useLibraryLesson(playing);
+  const reportPlayback = useLessonWatchReports(lesson.data?.id ?? null);
   return (
     <Container size="lg" py="xl">
       <Title order={1}>{t('shelf.heading')}</Title>
@@ -43,6 +45,7 @@ export function OurLessonsPage() {
               startAt={startAt}
               captions={lesson.data.captions}
               initialCaptionLang={lesson.data.captions[0]?.lang ?? 'off'}
+              onPlaybackChange={reportPlayback}
             />
           </Box>
           {lesson.data.description && <Text mt="sm">{lesson.data.description}</Text>}
