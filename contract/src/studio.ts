@@ -140,3 +140,21 @@ export const lessonWatchRequest = z.object({
   position: z.number().min(0),
 });
 export const lessonWatchData = z.object({ seconds: z.number(), watched: z.boolean() });
+
+/** The studio's audit log (super users): who changed which lesson when. */
+export const STUDIO_AUDIT_PAGE = 50;
+export const studioAuditQuery = z.object({ page: z.coerce.number().int().min(1).max(10_000).default(1) });
+export const studioAuditEntry = z.object({
+  id: z.number(),
+  at: z.string(),
+  /** Who made the change (their name; empty when the account is gone). */
+  by: z.string(),
+  action: z.enum(['created', 'edited', 'published', 'unpublished', 'deleted', 'revised', 'captions']),
+  lesson_id: z.number().nullable(),
+  /** The lesson's title at the time. */
+  title: z.string(),
+  detail: z.string(),
+});
+export const studioAuditData = z.object({ entries: z.array(studioAuditEntry), total: z.number(), page: z.number(), page_size: z.number() });
+export type StudioAuditEntry = z.infer<typeof studioAuditEntry>;
+export type StudioAuditData = z.infer<typeof studioAuditData>;

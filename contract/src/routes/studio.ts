@@ -7,6 +7,8 @@ import {
   libraryLessonData,
   libraryLessonsData,
   libraryQuery,
+  studioAuditData,
+  studioAuditQuery,
   studioAuthor,
   studioAuthorRequest,
   studioCaptionsRequest,
@@ -58,6 +60,13 @@ export const studioRoutes = defineRoutes('studio', {
     params: lessonParams,
     body: studioCaptionsRequest,
     answer: studioLesson,
+  }),
+  studioAudit: defineRoute({
+    method: 'GET',
+    path: '/api/studio/audit',
+    summary: "The studio's audit log for the organization's super users: who created, changed, published or revised which lesson when (paged, newest first)",
+    query: studioAuditQuery,
+    answer: studioAuditData,
   }),
   studioPeople: defineRoute({
     method: 'GET',

@@ -49,6 +49,7 @@ const LESSON_COLUMNS = [
   'studio_lessons.duration_seconds',
   'studio_lessons.published_at',
   'studio_lessons.created_at',
+  'studio_lessons.created_by',
   'studio_lessons.captions_hash',
   'studio_lessons.captions_lang',
   'studio_lessons.revision',
@@ -250,7 +251,11 @@ export async function insertUpload(
 }
 
 export function findUpload(db: Db, uploadId: string) {
-  return db.selectFrom('studio_uploads').select(['id', 'organization_id', 'lesson_id', 'size', 'finished_at']).where('id', '=', uploadId).executeTakeFirst();
+  return db
+    .selectFrom('studio_uploads')
+    .select(['id', 'organization_id', 'lesson_id', 'user_id', 'size', 'finished_at'])
+    .where('id', '=', uploadId)
+    .executeTakeFirst();
 }
 
 export async function finishUpload(db: Db, uploadId: string, t: number): Promise<void> {
@@ -465,4 +470,56 @@ export async function addLessonWatch(
       .onConflict((oc) => oc.columns(['user_id', 'lesson_id']).doNothing())
       .execute();
   return { seconds, watched: watchedAt !== null };
+}
+
+export type AuditAction = 'created' | 'edited' | 'published' | 'unpublished' | 'deleted' | 'revised' | 'captions';
+
+/** One studio change, written in the change's own transaction. */
+export async function insertAudit(
+  db: Db,
+  entry: { organizationId: number; lessonId: number | null; userId: number; action: AuditAction; title: string; detail: string },
+  t: number,
+): Promise<void> {
+  await db
+    .insertInto('studio_audit')
+    .values({
+      organization_id: entry.organizationId,
+      lesson_id: entry.lessonId,
+      user_id: entry.userId,
+      action: entry.action,
+      title: entry.title.slice(0, 200),
+      detail: entry.detail.slice(0, 1000),
+      created_at: t,
+    })
+    .execute();
+}
+
+/** A page of the organization's studio changes, newest first, with who made each; and how many there are. */
+export async function auditPage(db: Db, organizationId: number, page: { skip: number; take: number }) {
+  const [rows, count] = await Promise.all([
+    db
+      .selectFrom('studio_audit')
+      .leftJoin('users', 'users.id', 'studio_audit.user_id')
+      .select([
+        'studio_audit.id',
+        'studio_audit.lesson_id',
+        'studio_audit.action',
+        'studio_audit.title',
+        'studio_audit.detail',
+        'studio_audit.created_at',
+        'users.name',
+        'users.last_name',
+      ])
+      .where('studio_audit.organization_id', '=', organizationId)
+      .orderBy('studio_audit.id', 'desc')
+      .offset(page.skip)
+      .limit(page.take)
+      .execute(),
+    db
+      .selectFrom('studio_audit')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('organization_id', '=', organizationId)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
 }

@@ -13,6 +13,7 @@ import {
   reportLessonWatch,
   setStudioAuthor,
   setStudioLessonCaptions,
+  studioAudit,
   studioLessonOf,
   studioLessons,
   studioLibrary,
@@ -71,6 +72,8 @@ export const studioRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     ...contractRoute(routes.reportLessonWatch),
     handler: async (request) => ok(await reportLessonWatch(ctx, callerOf(request), request.params.lessonId, request.body)),
   });
+
+  app.route({ ...contractRoute(routes.studioAudit), handler: async (request) => ok(await studioAudit(ctx, callerOf(request), request.query.page)) });
 
   app.route({ ...contractRoute(routes.studioPeople), handler: async (request) => ok(await studioPeople(ctx, callerOf(request), request.query.q)) });
 

@@ -5,7 +5,9 @@ import {
   type MemberPathOwnLesson,
   type OwnLessonHit,
   type PathOwnLesson,
+  STUDIO_AUDIT_PAGE,
   STUDIO_PEOPLE_PAGE,
+  type StudioAuditData,
   type StudioLesson,
   type StudioLessonsData,
   type StudioPeopleData,
@@ -22,8 +24,10 @@ import { formatDuration } from '../videos/index.ts';
 import { assertOrganizationMember, assertStudioAuthor, assertStudioSuperUser, ownLessonsReader } from './studio.policy.ts';
 import {
   addLessonWatch,
+  auditPage,
   findLesson,
   firstMatchingCues,
+  insertAudit,
   insertLesson,
   isAuthor,
   type LessonRow,
@@ -104,7 +108,16 @@ export async function createStudioLesson(
   input: { title: string; category: string; description: string },
 ): Promise<StudioLesson> {
   const organizationId = await assertStudioAuthor(ctx.db, caller);
-  const id = await insertLesson(ctx.db, { organizationId, ...input, createdBy: caller.userId }, now());
+  const id = await ctx.db.transaction().execute(async (trx) => {
+    const t = now();
+    const lessonId = await insertLesson(trx, { organizationId, ...input, createdBy: caller.userId }, t);
+    await insertAudit(
+      trx,
+      { organizationId, lessonId, userId: caller.userId, action: 'created', title: input.title, detail: `Category: ${input.category}` },
+      t,
+    );
+    return lessonId;
+  });
   return studioLessonOf(ctx, caller, id);
 }
 
@@ -125,6 +138,7 @@ export async function publishStudioLesson(ctx: AppContext, caller: Caller, lesso
   const published = await ctx.db.transaction().execute(async (trx) => {
     const t = now();
     if (!(await publishLesson(trx, lessonId, organizationId, t))) return false;
+    await insertAudit(trx, { organizationId, lessonId, userId: caller.userId, action: 'published', title: row.title, detail: `Revision ${row.revision}` }, t);
     // The first revision: the video the members see from now on.
     await insertRevision(
       trx,
@@ -156,7 +170,8 @@ export async function setStudioAuthor(ctx: AppContext, caller: Caller, userId: n
 /** Replaces a lesson's captions with a WebVTT file's cues (a draft's or a published lesson's: the video is unchanged). */
 export async function setStudioLessonCaptions(ctx: AppContext, caller: Caller, lessonId: number, vtt: string, lang: string): Promise<StudioLesson> {
   const organizationId = await assertStudioAuthor(ctx.db, caller);
-  if (!(await findLesson(ctx.db, lessonId, organizationId))) throw notFound(NO_SUCH_LESSON);
+  const lesson = await findLesson(ctx.db, lessonId, organizationId);
+  if (!lesson) throw notFound(NO_SUCH_LESSON);
   let cues: ReturnType<typeof parseWebVtt>;
   try {
     cues = parseWebVtt(Buffer.from(vtt, 'utf8'));
@@ -167,7 +182,12 @@ export async function setStudioLessonCaptions(ctx: AppContext, caller: Caller, l
   if (cues.length === 0) throw badRequest('The captions file holds no cue.');
   // The player's track: the sanitized file the captions module writes for catalog videos (cues rewritten, no markup).
   const hash = await storeCaptionTrack(ctx.storage, cues);
-  await ctx.db.transaction().execute((trx) => replaceLessonCues(trx, lessonId, cues, { hash, lang }, now()));
+  await ctx.db.transaction().execute(async (trx) => {
+    const t = now();
+    await replaceLessonCues(trx, lessonId, cues, { hash, lang }, t);
+    const detail = `Captions (${lang}): ${cues.length} ${cues.length === 1 ? 'line' : 'lines'}, replacing ${Number(lesson.caption_cues ?? 0)}`;
+    await insertAudit(trx, { organizationId, lessonId, userId: caller.userId, action: 'captions', title: lesson.title, detail }, t);
+  });
   return studioLessonOf(ctx, caller, lessonId);
 }
 
@@ -313,4 +333,24 @@ export async function reportLessonWatch(
     .execute((trx) =>
       addLessonWatch(trx, { userId: caller.userId, lessonId, seconds: report.seconds, position: report.position, duration, revision: row.revision }, now()),
     );
+}
+
+/** The organization's studio changes, newest first, a page at a time: for its super users. */
+export async function studioAudit(ctx: AppContext, caller: Caller, page: number): Promise<StudioAuditData> {
+  const organizationId = assertStudioSuperUser(caller);
+  const { rows, total } = await auditPage(ctx.db, organizationId, { skip: (page - 1) * STUDIO_AUDIT_PAGE, take: STUDIO_AUDIT_PAGE });
+  return {
+    entries: rows.map((row) => ({
+      id: row.id,
+      at: toIso(row.created_at) as string,
+      by: `${row.name ?? ''} ${row.last_name ?? ''}`.trim(),
+      action: row.action,
+      lesson_id: row.lesson_id,
+      title: row.title,
+      detail: row.detail,
+    })),
+    total,
+    page,
+    page_size: STUDIO_AUDIT_PAGE,
+  };
 }
