@@ -29,6 +29,7 @@ import {
   firstMatchingCues,
   insertAudit,
   insertLesson,
+  insertRevision,
   isAuthor,
   type LessonRow,
   lessonWatchesOf,
