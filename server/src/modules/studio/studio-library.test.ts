@@ -373,6 +373,7 @@ describe('revisions of a published lesson', () => {
     expect((await home(a.member.token)).own_lessons[0].watched).toBe(true);
     expect((await sendUpload(operator.token, upload.headers.get('location') as string, otherVideo)).status).toBe(204);
     const ready = await settled(operator.token, lessonId);
+    expect(ready.error).toBeNull();
     expect(ready).toMatchObject({ status: 'published', media_state: 'ready', revision: 2, pending_revision: null, duration_seconds: 3 });
     const after = await streamOf(a.member.token);
     expect(after).not.toBe(before);
@@ -383,7 +384,7 @@ describe('revisions of a published lesson', () => {
     ]);
     // Who had completed it has it to watch again, and is told so; another organization's people are not.
     expect((await home(a.member.token)).own_lessons[0]).toMatchObject({ watched: false, progress: 0 });
-    const notices = await platform.ctx.db.selectFrom('notices').select(['user_id', 'message']).where('kind', '=', 'lesson_retraining').execute();
+    const notices = await platform.ctx.db.selectFrom('notices').select(['user_id', 'message']).where('kind', '=', 'lesson_retrain').execute();
     expect(notices).toEqual([{ user_id: a.member.id, message: expect.stringContaining('Clamps released in the new order') }]);
   });
 

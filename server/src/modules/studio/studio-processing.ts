@@ -127,7 +127,7 @@ async function publishRevision(trx: Db, lesson: LessonRow, video: { assetId: num
     retrained.map((userId) => ({
       userId,
       senderId: null,
-      kind: 'lesson_retraining',
+      kind: 'lesson_retrain',
       message: `"${lesson.title}" has a new version that requires retraining: please watch it again. What changed: ${lesson.pending_summary ?? 'a new video'}`,
     })),
     t,
