@@ -411,7 +411,9 @@ describe('tenant and privilege matrix over every registered route', () => {
           breaches.push({ route: `GET ${read.path}`, actor: actor.name, foreignId: null, why: 'answered without a session', status: res.status });
       }
     }
-    // B's path creator cannot add A's lesson to B's path (it is as unknown as a missing one), nor watch it.
+    // B's path creator cannot add A's lesson to B's path (it is as unknown as a missing one), nor watch it. (A's
+    // state is taken here: the reads above opened sessions for A's member.)
+    const beforeTheft = await victimState(victim);
     const bSuper = await openSession(platform.ctx.db, b.superUser.id);
     const steal = await platform.api('PUT', `/api/organization/${b.organizationId}/path-lessons`, { token: bSuper, json: { lesson_ids: [victim.lessonId] } });
     attempts++;
@@ -439,7 +441,7 @@ describe('tenant and privilege matrix over every registered route', () => {
         });
     }
     expect(await platform.ctx.db.selectFrom('learning_path_lessons').select('lesson_id').where('lesson_id', '=', victim.lessonId).execute()).toHaveLength(1);
-    expect(await victimState(victim)).toBe(state);
+    expect(await victimState(victim)).toBe(beforeTheft);
     console.log(`tenant matrix: ${routes.length} routes, ${victim.ids.length} foreign ids, ${attempts} attempts, ${breaches.length} breaches`);
     expect(breaches).toEqual([]);
     expect(attempts).toBeGreaterThanOrEqual(2000);
