@@ -93,14 +93,15 @@ describe('plant studio', () => {
     await expectVisible(member.getByText('No lesson of your organization holds these words.'));
     await member.getByRole('searchbox', { name: 'Search our lessons' }).fill('');
     await member.getByRole('button', { name: 'Play Press 3 die changeover' }).click();
-    const player = member.getByTestId('our-lesson-video');
+    // The platform's player (its captions menu, transcript, quality and speed), framed in the page.
+    const player = member.getByTestId('our-lesson-player').locator('video');
     await expectVisible(player);
     await player.evaluate(async (element: HTMLVideoElement) => {
       element.muted = true;
       await element.play();
     });
     await member.waitForFunction(
-      () => ((document.querySelector('[data-testid="our-lesson-video"]') as HTMLVideoElement | null)?.currentTime ?? 0) > 0.5,
+      () => ((document.querySelector('[data-testid="our-lesson-player"] video') as HTMLVideoElement | null)?.currentTime ?? 0) > 0.5,
       undefined,
       {
         timeout: 15_000,
@@ -146,17 +147,20 @@ describe('plant studio', () => {
     await checkEveryWidth(member, 'search-our-lessons');
     await ours.getByRole('link', { name: /^Press 3 die changeover/ }).click();
     await member.waitForURL(/\/our-lessons\?play=\d+/);
-    const fromSearch = member.getByTestId('our-lesson-video');
+    const fromSearch = member.getByTestId('our-lesson-player').locator('video');
     await expectVisible(fromSearch);
     await fromSearch.evaluate(async (element: HTMLVideoElement) => {
       element.muted = true;
       await element.play();
     });
     await member.waitForFunction(
-      () => ((document.querySelector('[data-testid="our-lesson-video"]') as HTMLVideoElement | null)?.currentTime ?? 0) > 0.5,
+      () => ((document.querySelector('[data-testid="our-lesson-player"] video') as HTMLVideoElement | null)?.currentTime ?? 0) > 0.5,
       undefined,
       { timeout: 15_000 },
     );
+    // The uploaded captions are the player's track: shown over the picture from the start, and in its transcript.
+    await expectVisible(member.getByTestId('our-lesson-player').getByText('Bleed the accumulator before you open the die clamps.').first());
+    await checkEveryWidth(member, 'our-lessons-captions');
     // Home shows the organization's own lessons too (after the member's first-login welcome has had its turn).
     await member.goto('/home');
     await member.waitForTimeout(4000);

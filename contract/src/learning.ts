@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { catalogId } from './catalog.ts';
+import { memberPathOwnLesson } from './studio.ts';
 
 /** Learning path, progress, certificates and rankings (member spec sections 2, 3, 4, 7; design.md decisions). */
 
@@ -138,6 +139,11 @@ export const learningPathHomeData = z.object({
   /** '{done} COMPLETED / {total} TO GO - {percent}% COMPLETED' */
   summary: z.string(),
   categories: z.array(learningPathCategory),
+  /**
+   * The organization's own lessons the path holds beside its categories (the studio's, published), in order: each
+   * counts in done, total and percent as one video does.
+   */
+  own_lessons: z.array(memberPathOwnLesson),
 });
 export type LearningPathHomeData = z.infer<typeof learningPathHomeData>;
 

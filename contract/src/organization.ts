@@ -35,6 +35,11 @@ export type PathCategory = z.infer<typeof pathCategory>;
 
 /** GET get_all_organization_categories_learning_path/{orgId}?team_id=. `source` tells whose path applies. */
 export const pathCategoriesQuery = z.object({ team_id: optionalTeamId });
+/** The own lessons of the organization's path or a team's (team_id), in order: replaces the earlier ones. */
+export const savePathLessonsRequest = z.object({
+  team_id: optionalTeamId,
+  lesson_ids: z.array(catalogId).max(100, 'A path holds 100 own lessons at most.'),
+});
 export const pathCategoriesData = z.object({ source: z.enum(['team', 'organization', 'catalog']), data: z.array(pathCategory) });
 export type PathCategoriesData = z.infer<typeof pathCategoriesData>;
 

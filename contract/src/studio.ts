@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { captionTrack } from './catalog.ts';
 import type { WireInput } from './route.ts';
 
 /**
@@ -31,6 +32,10 @@ export const studioLesson = z.object({
   created_at: z.string(),
   /** Cues of the lesson's captions (0 without captions): members find the lesson by what is said in it. */
   caption_cues: z.number(),
+  /** The live video's revision: 1 until a published lesson's video is replaced. */
+  revision: z.number(),
+  /** The replacement of a published lesson's video under way (uploading, processing or failed), null when none. */
+  pending_revision: z.object({ requires_retraining: z.boolean(), summary: z.string() }).nullable(),
 });
 export type StudioLesson = z.infer<typeof studioLesson>;
 
@@ -77,6 +82,13 @@ export type StudioPeopleData = z.infer<typeof studioPeopleData>;
 export const STUDIO_CAPTIONS_MAX_CHARS = 1024 * 1024;
 export const studioCaptionsRequest = z.object({
   vtt: z.string().min(1, 'Choose a WebVTT (.vtt) file.').max(STUDIO_CAPTIONS_MAX_CHARS, 'The captions file may be 1 MB at most.'),
+  /** The captions' language (a BCP 47 tag such as en or es-MX); English when absent. */
+  lang: z
+    .string()
+    .trim()
+    .regex(/^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8})*$/, 'is not a language tag (such as en or es-MX)')
+    .max(16)
+    .default('en'),
 });
 
 /** A published lesson as the organization's members see it in their library. */
@@ -91,6 +103,58 @@ export const libraryLesson = z.object({
 });
 export const libraryLessonsData = z.object({ lessons: z.array(libraryLesson) });
 export const libraryQuery = z.object({ q: z.string().trim().max(100).optional() });
-export const libraryLessonData = libraryLesson.extend({ stream_url: z.string() });
+export const libraryLessonData = libraryLesson.extend({
+  stream_url: z.string(),
+  /** The lesson's caption track (signed WebVTT URL) for the player's captions menu; empty without captions. */
+  captions: z.array(captionTrack),
+});
 export type LibraryLesson = z.infer<typeof libraryLesson>;
 export type LibraryLessonData = z.infer<typeof libraryLessonData>;
+
+/** An own lesson as a learning path shows it (the path creator's list, a member's path). */
+export const pathOwnLesson = z.object({
+  lesson_id: z.number(),
+  title: z.string(),
+  category: z.string(),
+  poster_url: z.string(),
+  duration_seconds: z.number(),
+});
+export type PathOwnLesson = z.infer<typeof pathOwnLesson>;
+
+/** An own lesson of a member's path with where they stand: watched once 90% of it was played, like a video. */
+export const memberPathOwnLesson = pathOwnLesson.extend({
+  watched: z.boolean(),
+  /** Percent of the lesson played (100 once watched). */
+  progress: z.number(),
+});
+export type MemberPathOwnLesson = z.infer<typeof memberPathOwnLesson>;
+
+/** A path's own lessons, in order, and the organization's published lessons the creator may add. */
+export const pathLessonsData = z.object({ lessons: z.array(pathOwnLesson), available: z.array(pathOwnLesson) });
+export type PathLessonsData = z.infer<typeof pathLessonsData>;
+export const MAX_PATH_LESSONS = 100;
+
+/** A member's playing of an own lesson: seconds played since the last report (at most a minute) and the position. */
+export const lessonWatchRequest = z.object({
+  seconds: z.number().min(0).max(60),
+  position: z.number().min(0),
+});
+export const lessonWatchData = z.object({ seconds: z.number(), watched: z.boolean() });
+
+/** The studio's audit log (super users): who changed which lesson when. */
+export const STUDIO_AUDIT_PAGE = 50;
+export const studioAuditQuery = z.object({ page: z.coerce.number().int().min(1).max(10_000).default(1) });
+export const studioAuditEntry = z.object({
+  id: z.number(),
+  at: z.string(),
+  /** Who made the change (their name; empty when the account is gone). */
+  by: z.string(),
+  action: z.enum(['created', 'edited', 'published', 'unpublished', 'deleted', 'revised', 'captions']),
+  lesson_id: z.number().nullable(),
+  /** The lesson's title at the time. */
+  title: z.string(),
+  detail: z.string(),
+});
+export const studioAuditData = z.object({ entries: z.array(studioAuditEntry), total: z.number(), page: z.number(), page_size: z.number() });
+export type StudioAuditEntry = z.infer<typeof studioAuditEntry>;
+export type StudioAuditData = z.infer<typeof studioAuditData>;

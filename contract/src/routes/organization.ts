@@ -11,9 +11,11 @@ import {
   organizationEditRequest,
   pathCategoriesData,
   pathCategoriesQuery,
+  savePathLessonsRequest,
   teamEssentialRequest,
 } from '../organization.ts';
 import { defineRoute, defineRoutes } from '../route.ts';
+import { pathLessonsData } from '../studio.ts';
 import { categoryParams, idParam, orgParams } from './params.ts';
 
 /** The organization's settings, banner and learning paths. */
@@ -77,6 +79,22 @@ export const organizationRoutes = defineRoutes('organization', {
     params: orgParams,
     query: pathCategoriesQuery,
     answer: pathCategoriesData,
+  }),
+  pathLessons: defineRoute({
+    method: 'GET',
+    path: '/api/organization/:orgId/path-lessons',
+    summary: "The organization's own lessons in its learning path or a team's (team_id), and those the creator may add",
+    params: orgParams,
+    query: pathCategoriesQuery,
+    answer: pathLessonsData,
+  }),
+  savePathLessons: defineRoute({
+    method: 'PUT',
+    path: '/api/organization/:orgId/path-lessons',
+    summary: "Set the organization's own lessons of its learning path or a team's, in order (published lessons of the organization only)",
+    params: orgParams,
+    body: savePathLessonsRequest,
+    answer: pathLessonsData,
   }),
   organizationCategories: defineRoute({
     method: 'GET',

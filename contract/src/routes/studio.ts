@@ -2,9 +2,13 @@ import { z } from 'zod';
 import { defineRoute, defineRoutes } from '../route.ts';
 import {
   createStudioLessonRequest,
+  lessonWatchData,
+  lessonWatchRequest,
   libraryLessonData,
   libraryLessonsData,
   libraryQuery,
+  studioAuditData,
+  studioAuditQuery,
   studioAuthor,
   studioAuthorRequest,
   studioCaptionsRequest,
@@ -57,6 +61,13 @@ export const studioRoutes = defineRoutes('studio', {
     body: studioCaptionsRequest,
     answer: studioLesson,
   }),
+  studioAudit: defineRoute({
+    method: 'GET',
+    path: '/api/studio/audit',
+    summary: "The studio's audit log for the organization's super users: who created, changed, published or revised which lesson when (paged, newest first)",
+    query: studioAuditQuery,
+    answer: studioAuditData,
+  }),
   studioPeople: defineRoute({
     method: 'GET',
     path: '/api/studio/authors',
@@ -99,5 +110,13 @@ export const studioRoutes = defineRoutes('studio', {
     summary: "One of the organization's own published lessons, with its stream",
     params: lessonParams,
     answer: libraryLessonData,
+  }),
+  reportLessonWatch: defineRoute({
+    method: 'POST',
+    path: '/api/studio/library/:lessonId/watch',
+    summary: "A member's playing of an own published lesson: its watch time (watched at 90%, as a video), for their learning path",
+    params: lessonParams,
+    body: lessonWatchRequest,
+    answer: lessonWatchData,
   }),
 });

@@ -44,6 +44,7 @@ import * as studioLibrary from './migrations/2026-11-27-055-studio-library.ts';
 import * as jobSingletonWaiting from './migrations/2026-11-27-057-job-singleton-waiting.ts';
 import * as preparationJob from './migrations/2026-11-27-058-preparation-job.ts';
 import * as checkPicturesOutcomes from './migrations/2026-11-27-061-check-pictures-outcomes.ts';
+import * as studioPathsRevisions from './migrations/2026-11-27-062-studio-paths-revisions.ts';
 
 /** Versioned migrations, in order. Never edit one that has landed: add a new file. */
 const migrations: Record<string, Migration> = {
@@ -91,6 +92,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-27-057-job-singleton-waiting': jobSingletonWaiting,
   '2026-11-27-058-preparation-job': preparationJob,
   '2026-11-27-061-check-pictures-outcomes': checkPicturesOutcomes,
+  '2026-11-27-062-studio-paths-revisions': studioPathsRevisions,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

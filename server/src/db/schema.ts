@@ -781,6 +781,59 @@ export interface StudioLessonTable {
   updated_at: number;
   /** Title, category and description as normalized words (lib/search-text.ts), what the library search matches. */
   search_text: Generated<string>;
+  /** The captions' stored WebVTT track (captions module, content-addressed) and its language; null without captions. */
+  captions_hash: string | null;
+  captions_lang: string | null;
+  /** 1 until a published lesson's video is replaced (studio_lesson_revisions). */
+  revision: Generated<number>;
+  /** The author's choices for the replacement video under way (null when none). */
+  pending_requires_retraining: number | null;
+  pending_summary: string | null;
+}
+
+/** A revision of a published own lesson's video, the first included; `requires_retraining` 1 asks completers to watch again. */
+export interface StudioLessonRevisionTable {
+  id: Generated<number>;
+  lesson_id: number;
+  revision: number;
+  media_asset_id: number;
+  duration_seconds: number;
+  requires_retraining: number;
+  summary: string;
+  created_by: number | null;
+  created_at: number;
+}
+
+/** A member's watch time on an own lesson; `watched_at` once at 90% of the duration (cleared by a retraining revision). */
+export interface StudioLessonWatchTable {
+  user_id: number;
+  lesson_id: number;
+  seconds: number;
+  position_seconds: number;
+  watched_at: number | null;
+  /** The revision the member last watched. */
+  revision: number;
+  created_at: number;
+  updated_at: number;
+}
+
+/** The organization's own lessons a learning path holds beside its categories (modules/organization writes it). */
+export interface LearningPathLessonTable {
+  path_id: number;
+  lesson_id: number;
+  position: number;
+}
+
+/** One studio change: who did what to which lesson, when (modules/studio, in the change's transaction). */
+export interface StudioAuditTable {
+  id: Generated<number>;
+  organization_id: number;
+  lesson_id: number | null;
+  user_id: number;
+  action: 'created' | 'edited' | 'published' | 'unpublished' | 'deleted' | 'revised' | 'captions';
+  title: string;
+  detail: string;
+  created_at: number;
 }
 
 /** An organization's own studio storage quota (an organization without a row has STUDIO_QUOTA_MB). */
@@ -918,6 +971,10 @@ export interface Database {
   studio_uploads: StudioUploadTable;
   studio_quotas: StudioQuotaTable;
   studio_lesson_cues: StudioLessonCueTable;
+  studio_lesson_revisions: StudioLessonRevisionTable;
+  studio_lesson_watches: StudioLessonWatchTable;
+  studio_audit: StudioAuditTable;
+  learning_path_lessons: LearningPathLessonTable;
   videos: VideoTable;
   video_experts: VideoExpertTable;
   trailers: TrailerTable;

@@ -174,6 +174,11 @@ async function buildVictim(): Promise<Victim> {
     json: { vtt: `WEBVTT\n\n00:00:00.000 --> 00:00:02.000\n${MARKER} attack q accumulator\n` },
   });
   expect(captions.status).toBe(200);
+  // A's learning path holds the lesson beside its categories, and A's member has played some of it.
+  const inPath = await platform.api('PUT', `/api/organization/${a.organizationId}/path-lessons`, { ...asSuper, json: { lesson_ids: [lesson.body.data.id] } });
+  expect(inPath.status).toBe(200);
+  const played = await platform.api('POST', `/api/studio/library/${lesson.body.data.id}/watch`, { token: a.member.token, json: { seconds: 5, position: 5 } });
+  expect(played.status).toBe(200);
   const ids = [
     a.organizationId,
     lesson.body.data.id as number,
@@ -220,6 +225,8 @@ async function victimState(victim: Victim): Promise<string> {
     if (columns.has('user_id')) filters.push(['user_id', users]);
     if (columns.has('sender_user_id')) filters.push(['sender_user_id', users]);
     if (columns.has('learning_path_id')) filters.push(['learning_path_id', paths]);
+    if (columns.has('path_id') && table.name.startsWith('learning_path')) filters.push(['path_id', paths]);
+    if (columns.has('lesson_id') && table.name.startsWith('studio_')) filters.push(['lesson_id', [victim.lessonId]]);
     if (columns.has('share_id')) filters.push(['share_id', shares]);
     for (const [column, values] of filters) {
       if (values.length === 0) continue;
@@ -384,10 +391,16 @@ describe('tenant and privilege matrix over every registered route', () => {
       { path: '/api/studio/library', query: {} },
       { path: `/api/studio/library/${victim.lessonId}`, query: {} },
       { path: '/api/studio/authors', query: { q: 'member' } },
+      // A's learning path holds the lesson: another organization's path, its creator's lists, never show it.
+      { path: '/api/learning_path_home', query: {} },
+      { path: `/api/organization/${b.organizationId}/path-lessons`, query: {} },
+      { path: `/api/organization/${victim.organizationId}/path-lessons`, query: {} },
     ];
     // A's own member finds it (so the reads below would see a leak).
     const own = await platform.api('GET', '/api/search', { token: await openSession(platform.ctx.db, victim.memberId), query: { q: 'accumulator' } });
     expect(own.body.data.own_lessons.items.map((i: { lesson_id: number }) => i.lesson_id)).toEqual([victim.lessonId]);
+    const ownPath = await platform.api('GET', '/api/learning_path_home', { token: await openSession(platform.ctx.db, victim.memberId) });
+    expect(ownPath.body.data.own_lessons.map((l: { lesson_id: number }) => l.lesson_id)).toEqual([victim.lessonId]);
     for (const actor of actors) {
       const token = actor.userId === null ? undefined : await openSession(platform.ctx.db, actor.userId);
       for (const read of ownLessonReads) {
@@ -402,6 +415,37 @@ describe('tenant and privilege matrix over every registered route', () => {
           breaches.push({ route: `GET ${read.path}`, actor: actor.name, foreignId: null, why: 'answered without a session', status: res.status });
       }
     }
+    // B's path creator cannot add A's lesson to B's path (it is as unknown as a missing one), nor watch it. (A's
+    // state is taken here: the reads above opened sessions for A's member.)
+    const beforeTheft = await victimState(victim);
+    const bSuper = await openSession(platform.ctx.db, b.superUser.id);
+    const steal = await platform.api('PUT', `/api/organization/${b.organizationId}/path-lessons`, { token: bSuper, json: { lesson_ids: [victim.lessonId] } });
+    attempts++;
+    if (steal.status !== 404)
+      breaches.push({
+        route: 'PUT /api/organization/:orgId/path-lessons',
+        actor: 'super user',
+        foreignId: victim.lessonId,
+        why: 'took A’s lesson',
+        status: steal.status,
+      });
+    for (const userId of [b.member.id, b.superUser.id]) {
+      attempts++;
+      const watch = await platform.api('POST', `/api/studio/library/${victim.lessonId}/watch`, {
+        token: await openSession(platform.ctx.db, userId),
+        json: { seconds: 5, position: 5 },
+      });
+      if (watch.status !== 404)
+        breaches.push({
+          route: 'POST /api/studio/library/:lessonId/watch',
+          actor: String(userId),
+          foreignId: victim.lessonId,
+          why: 'watched A’s lesson',
+          status: watch.status,
+        });
+    }
+    expect(await platform.ctx.db.selectFrom('learning_path_lessons').select('lesson_id').where('lesson_id', '=', victim.lessonId).execute()).toHaveLength(1);
+    expect(await victimState(victim)).toBe(beforeTheft);
     console.log(`tenant matrix: ${routes.length} routes, ${victim.ids.length} foreign ids, ${attempts} attempts, ${breaches.length} breaches`);
     expect(breaches).toEqual([]);
     expect(attempts).toBeGreaterThanOrEqual(2000);

@@ -1,5 +1,5 @@
 /** The captions module's public face: what other modules may use of it (they import nothing else of it). */
-export { storeCaptionTrack } from './caption-files.ts';
+export { CAPTIONS_FILE, storeCaptionTrack } from './caption-files.ts';
 export { replaceVideoCaptions, type StoredTrack } from './captions.queries.ts';
 export { captionTracksOf } from './captions.ts';
 export { type Cue, MAX_CAPTION_BYTES, parseWebVtt, WebVttError } from './webvtt.ts';

@@ -6,6 +6,7 @@ import { notFound } from '../../lib/errors.ts';
 import type { Caller } from '../auth/index.ts';
 import type { LearningPath } from '../organization/index.ts';
 import { keptLearningPathFor } from '../organization/index.ts';
+import { memberPathOwnLessons } from '../studio/index.ts';
 import { resumeSeconds } from '../videos/index.ts';
 import { issueCertificates } from './certificate-issue.ts';
 import { certificatesOf, findMember, type Member, type MemberWatchRow, memberWatchRows, watchedAndCertified } from './learning.queries.ts';
@@ -110,7 +111,7 @@ export async function pathProgress(ctx: AppContext, member: Member, catalogVersi
       available: preview || available,
     };
   });
-  return { source: path.source, categories: categoriesOut, certs, standing: rows };
+  return { source: path.source, categories: categoriesOut, certs, standing: rows, lessonIds: path.lessonIds };
 }
 
 /**
@@ -173,8 +174,15 @@ export async function memberOrThrow(ctx: AppContext, userId: number): Promise<Me
 
 export async function learningPathHome(ctx: AppContext, caller: Caller): Promise<LearningPathHomeData> {
   const member = await memberOrThrow(ctx, caller.userId);
-  const { source, categories, standing } = await pathProgress(ctx, member, caller.catalogVersion);
-  const figures = pathFigures(standing);
+  const { source, categories, standing, lessonIds } = await pathProgress(ctx, member, caller.catalogVersion);
+  // The organization's own lessons of the path (never the guest's: they belong to no organization's people).
+  const ownLessons =
+    member.organization_id !== null && member.is_guest !== 1 ? await memberPathOwnLessons(ctx, member.organization_id, member.id, lessonIds) : [];
+  // Each own lesson counts as one video: done when watched, like a category once complete.
+  const figures = pathFigures([
+    ...standing,
+    ...ownLessons.map((l) => ({ total: 1, watched: l.watched ? 1 : 0, certified: false, progress: l.watched ? 100 : 0 })),
+  ]);
   return {
     name: member.name,
     last_name: member.last_name,
@@ -184,5 +192,6 @@ export async function learningPathHome(ctx: AppContext, caller: Caller): Promise
     ...figures,
     summary: `${figures.done} COMPLETED / ${figures.total} TO GO - ${figures.percent}% COMPLETED`,
     categories,
+    own_lessons: ownLessons,
   };
 }

@@ -9,6 +9,8 @@ export type LearningPath = {
   source: 'team' | 'organization' | 'catalog';
   categories: Array<{ category_id: number; name: string; picture: string | null; position: number; essential: number }>;
   hiddenVideoIds: number[];
+  /** The organization's own lessons (studio) the path holds beside its categories, in order. */
+  lessonIds: number[];
 };
 
 type PathRow = { id: number; team_id: number | null; category_count: number };
@@ -64,8 +66,24 @@ export async function learningPathFor(db: Db, organizationId: number, teamId: nu
         position: i + 1,
         essential: c.essential,
       }));
-  const hiddenVideoIds = hiddenFrom ? await hiddenVideoIdsOf(db, hiddenFrom.id) : [];
-  return { source: teamPath ? 'team' : ordered ? 'organization' : 'catalog', categories, hiddenVideoIds };
+  const [hiddenVideoIds, lessonIds] = hiddenFrom ? await Promise.all([hiddenVideoIdsOf(db, hiddenFrom.id), pathLessonIdsOf(db, hiddenFrom.id)]) : [[], []];
+  return { source: teamPath ? 'team' : ordered ? 'organization' : 'catalog', categories, hiddenVideoIds, lessonIds };
+}
+
+async function pathLessonIdsOf(db: Db, pathId: number): Promise<number[]> {
+  const rows = await db.selectFrom('learning_path_lessons').select('lesson_id').where('path_id', '=', pathId).orderBy('position').execute();
+  return rows.map((r) => r.lesson_id);
+}
+
+/** Replaces a path's own lessons (positions from 1 in the given order). */
+export async function replacePathLessons(db: Db, pathId: number, lessonIds: readonly number[]): Promise<void> {
+  await db.deleteFrom('learning_path_lessons').where('path_id', '=', pathId).execute();
+  if (lessonIds.length > 0)
+    await db
+      .insertInto('learning_path_lessons')
+      .values(lessonIds.map((lesson_id, i) => ({ path_id: pathId, lesson_id, position: i + 1 })))
+      .execute();
+  await touchPath(db, pathId);
 }
 
 async function hiddenVideoIdsOf(db: Db, pathId: number): Promise<number[]> {

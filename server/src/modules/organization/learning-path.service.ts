@@ -1,9 +1,10 @@
-import { type CatalogTreeData, ORGANIZATION_MESSAGES, type PathCategoriesData } from '@mm/contract';
+import { type CatalogTreeData, ORGANIZATION_MESSAGES, type PathCategoriesData, type PathLessonsData } from '@mm/contract';
 import type { AppContext } from '../../app-context.ts';
 import type { Db } from '../../db/client.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { groupBy } from '../../lib/group-by.ts';
 import type { Caller } from '../auth/index.ts';
+import { pathOwnLessons } from '../studio/index.ts';
 import { categoryTotals, formatDuration } from '../videos/index.ts';
 import {
   catalogCategories,
@@ -15,6 +16,7 @@ import {
   type PathEntry,
   replaceHiddenVideos,
   replacePathCategories,
+  replacePathLessons,
 } from './learning-path.queries.ts';
 import { assertCanManageOrganization } from './organization.policy.ts';
 import { findTeam } from './teams.queries.ts';
@@ -148,4 +150,41 @@ export async function saveEssentialFlags(ctx: AppContext, caller: Caller, organi
 export function entriesFromLists(categories: number[], essential: number[] | undefined): PathRequestEntry[] {
   const required = essential ? new Set(essential) : null;
   return categories.map((id, i) => ({ category_id: id, order: i + 1, ...(required ? { essential: required.has(id) ? 1 : 0 } : {}) }));
+}
+
+/**
+ * The organization's own lessons a path holds (a team following the organization's path: the organization's), and
+ * every published own lesson the creator may add. Another organization's lessons are
+ * never listed: the studio answers the caller's organization's only.
+ */
+export async function getPathLessons(ctx: AppContext, caller: Caller, organizationId: number, teamId: number | null): Promise<PathLessonsData> {
+  assertCanManageOrganization(caller, organizationId);
+  await assertTeamOf(ctx, organizationId, teamId);
+  const path = await learningPathFor(ctx.db, organizationId, teamId);
+  const [lessons, available] = await Promise.all([pathOwnLessons(ctx, organizationId, path.lessonIds), pathOwnLessons(ctx, organizationId)]);
+  return { lessons, available };
+}
+
+/**
+ * Sets a path's own lessons, in order: each a published lesson of the organization (another organization's is as
+ * unknown as a missing one). A team's lessons go with its own categories: a team following the organization's path
+ * takes the organization's lessons too.
+ */
+export async function savePathLessons(
+  ctx: AppContext,
+  caller: Caller,
+  organizationId: number,
+  teamId: number | null,
+  lessonIds: number[],
+): Promise<PathLessonsData> {
+  assertCanManageOrganization(caller, organizationId);
+  await assertTeamOf(ctx, organizationId, teamId);
+  if (new Set(lessonIds).size !== lessonIds.length) throw badRequest('lesson_ids: a lesson may appear only once');
+  const known = new Set((await pathOwnLessons(ctx, organizationId, lessonIds)).map((l) => l.lesson_id));
+  const unknown = lessonIds.filter((id) => !known.has(id));
+  if (unknown.length > 0) throw notFound(`No such published lesson in your organization (${unknown.join(', ')}).`);
+  if (teamId !== null && (await learningPathFor(ctx.db, organizationId, teamId)).source !== 'team')
+    throw badRequest("This team follows the organization's path: save its own categories first, or add the lessons to the organization's path.");
+  await ctx.db.transaction().execute(async (trx) => replacePathLessons(trx, await ensurePath(trx, organizationId, teamId), lessonIds));
+  return getPathLessons(ctx, caller, organizationId, teamId);
 }

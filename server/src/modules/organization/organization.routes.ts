@@ -12,8 +12,10 @@ import {
   getCatalogTree,
   getHiddenVideos,
   getPathCategories,
+  getPathLessons,
   saveEssentialFlags,
   savePath,
+  savePathLessons,
 } from './learning-path.service.ts';
 import { orgUsersRoutes } from './org-users.routes.ts';
 import { organizationCategories, teamSettings } from './path-settings.service.ts';
@@ -90,6 +92,17 @@ export const organizationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
   app.route({
     ...contractRoute(routes.getAllOrganizationCategoriesLearningPath),
     handler: async (request) => ok(await getPathCategories(ctx, callerOf(request), request.params.orgId, request.query.team_id ?? null)),
+  });
+
+  app.route({
+    ...contractRoute(routes.pathLessons),
+    handler: async (request) => ok(await getPathLessons(ctx, callerOf(request), request.params.orgId, request.query.team_id ?? null)),
+  });
+
+  app.route({
+    ...contractRoute(routes.savePathLessons),
+    handler: async (request) =>
+      ok(await savePathLessons(ctx, callerOf(request), request.params.orgId, request.body.team_id ?? null, request.body.lesson_ids), 'The path is saved.'),
   });
 
   app.route({

@@ -1,6 +1,6 @@
 /** The studio module's public face: what other modules may use of it (they import nothing else of it). */
 
-export { ownLessonsFound } from './studio.service.ts';
+export { memberPathOwnLessons, ownLessonsFound, pathOwnLessons } from './studio.service.ts';
 export { processStudioUpload, STUDIO_QUEUE, type StudioJob } from './studio-processing.ts';
 export { setStudioQuota } from './studio-quota.ts';
 export { expireAbandonedUploads } from './studio-uploads.ts';

@@ -18,6 +18,7 @@ import {
   findLessonById,
   findUpload,
   finishUpload,
+  insertAudit,
   insertUpload,
   latestUploadOf,
   otherUploadsOf,
@@ -47,6 +48,19 @@ const tusRefusal = (status: number, message: string) => ({
   status_code: status,
   body: JSON.stringify({ success: false, error_messages: message, error_code: status }),
 });
+
+/**
+ * A new revision's choices from the creation's Upload-Metadata: `requires_retraining` ('1' or 'true') and `summary`
+ * (what changed, 500 characters at most; refused when missing).
+ */
+export function revisionChoice(metadata: Record<string, string>): { requiresRetraining: boolean; summary: string } {
+  const summary = (metadata.summary ?? '').trim();
+  if (!summary) throw badRequest('Say what changed in this new video (Upload-Metadata summary): the lesson is published, so this makes a new revision.');
+  if (summary.length > 500) throw badRequest('The summary of the change may be 500 characters at most.');
+  const flag = (metadata.requires_retraining ?? '').trim().toLowerCase();
+  if (!['', '0', '1', 'true', 'false'].includes(flag)) throw badRequest('requires_retraining is 1 or 0.');
+  return { requiresRetraining: flag === '1' || flag === 'true', summary };
+}
 
 export type StudioUploads = {
   server: Server;
@@ -92,7 +106,7 @@ export async function expireAbandonedUploads(ctx: AppContext, t: number): Promis
       ctx.db,
       upload.lesson_id,
       lesson.media_asset_id !== null
-        ? { media_state: 'ready', progress: 100, error: null }
+        ? { media_state: 'ready', progress: 100, error: null, pending_requires_retraining: null, pending_summary: null }
         : { media_state: 'failed', progress: 0, error: 'The upload was not finished in time and was let go: upload the video again.' },
       t,
     );
@@ -145,7 +159,14 @@ export function createStudioUploads(ctx: AppContext): StudioUploads {
         );
       const t = now();
       await finishUpload(ctx.db, upload.id, t);
-      await updateLessonMedia(ctx.db, row.lesson_id, { media_state: 'processing', progress: 0, error: null, duration_seconds: probe.durationSeconds }, t);
+      const lesson = await findLessonById(ctx.db, row.lesson_id);
+      // A published lesson's length stays its live video's until the new revision is ready.
+      await updateLessonMedia(
+        ctx.db,
+        row.lesson_id,
+        { media_state: 'processing', progress: 0, error: null, ...(lesson?.published_at == null && { duration_seconds: probe.durationSeconds }) },
+        t,
+      );
       const job: StudioJob = { lessonId: row.lesson_id, uploadId: upload.id };
       await ctx.jobs.enqueue(STUDIO_QUEUE, job);
       // The earlier uploads of the lesson are replaced: their bytes no longer count.
@@ -163,11 +184,11 @@ export function createStudioUploads(ctx: AppContext): StudioUploads {
     const length = Number(header('upload-length'));
     if (!header('upload-length') || !Number.isSafeInteger(length) || length <= 0)
       throw badRequest("Send the file's size in Upload-Length (the tus protocol's creation).");
-    const lessonId = Number(parseUploadMetadata(header('upload-metadata')).lesson_id);
+    const metadata = parseUploadMetadata(header('upload-metadata'));
+    const lessonId = Number(metadata.lesson_id);
     if (!Number.isSafeInteger(lessonId) || lessonId <= 0) throw badRequest('Name the lesson in Upload-Metadata (lesson_id).');
     const lesson = await findLesson(ctx.db, lessonId, organizationId);
     if (!lesson) throw notFound('No such lesson in your organization.');
-    if (lesson.published_at !== null) throw conflict("A published lesson's video cannot be replaced.");
     if (lesson.media_state === 'processing') throw conflict("The lesson's video is being processed: wait until it is done.");
     if (length > maxUploadBytes)
       throw new AppError(413, `The file is too large (${megabytes(length)}): a lesson's video may be ${megabytes(maxUploadBytes)} at most.`);
@@ -180,9 +201,27 @@ export function createStudioUploads(ctx: AppContext): StudioUploads {
       );
     const id = randomBytes(16).toString('hex');
     const t = now();
+    // A published lesson's new video is a new revision: the author says what changed and whether the people who
+    // completed the lesson must watch it again. Its live video plays on until the new one is ready.
+    const revision = lesson.published_at === null ? null : revisionChoice(metadata);
     await ctx.db.transaction().execute(async (trx) => {
       await insertUpload(trx, { id, organizationId, lessonId, userId: caller.userId, size: length }, t);
-      await updateLessonMedia(trx, lessonId, { media_state: 'uploading', progress: 0, error: null }, t);
+      await updateLessonMedia(
+        trx,
+        lessonId,
+        {
+          media_state: 'uploading',
+          progress: 0,
+          error: null,
+          pending_requires_retraining: revision && (revision.requiresRetraining ? 1 : 0),
+          pending_summary: revision?.summary ?? null,
+        },
+        t,
+      );
+      const detail = revision
+        ? `New video for revision ${lesson.revision + 1} (${megabytes(length)}${revision.requiresRetraining ? ', requires retraining' : ''}): ${revision.summary}`
+        : `New video (${megabytes(length)})`;
+      await insertAudit(trx, { organizationId, lessonId, userId: caller.userId, action: 'edited', title: lesson.title, detail }, t);
     });
     admitted.set(request, id);
     return id;

@@ -25,6 +25,7 @@ export async function assertStudioAuthor(db: Db, caller: Caller): Promise<number
 
 /** A super user of their organization: who names its authors. Answers the organization. */
 export function assertStudioSuperUser(caller: Caller): number {
-  if (caller.isGuest || caller.organizationId === null || !caller.isSuperUser) throw forbidden('Only a super user names the authors of the organization.');
+  if (caller.isGuest || caller.organizationId === null || !caller.isSuperUser)
+    throw forbidden("Only a super user names the organization's authors and reads the studio's audit log.");
   return caller.organizationId;
 }

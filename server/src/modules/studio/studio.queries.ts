@@ -1,3 +1,4 @@
+import { isWatched } from '@mm/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
 import type { StudioMediaState } from '../../db/schema.ts';
@@ -48,6 +49,12 @@ const LESSON_COLUMNS = [
   'studio_lessons.duration_seconds',
   'studio_lessons.published_at',
   'studio_lessons.created_at',
+  'studio_lessons.created_by',
+  'studio_lessons.captions_hash',
+  'studio_lessons.captions_lang',
+  'studio_lessons.revision',
+  'studio_lessons.pending_requires_retraining',
+  'studio_lessons.pending_summary',
   'media_assets.content_hash',
 ] as const;
 
@@ -85,7 +92,7 @@ export function publishedLessons(db: Db, organizationId: number, words: string[]
   let query = lessons(db)
     .where('studio_lessons.organization_id', '=', organizationId)
     .where('studio_lessons.published_at', 'is not', null)
-    .where('studio_lessons.media_state', '=', 'ready');
+    .where('studio_lessons.media_asset_id', 'is not', null);
   for (const word of words) {
     const pattern = `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     query = query.where(
@@ -129,6 +136,9 @@ type MediaUpdate = {
   error?: string | null;
   media_asset_id?: number | null;
   duration_seconds?: number | null;
+  revision?: number;
+  pending_requires_retraining?: number | null;
+  pending_summary?: string | null;
 };
 
 export async function updateLessonMedia(db: Db, lessonId: number, update: MediaUpdate, t: number): Promise<void> {
@@ -155,6 +165,60 @@ export async function publishLesson(db: Db, lessonId: number, organizationId: nu
     .where('published_at', 'is', null)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+/** Records a revision of a published lesson's video (the first one when it is published). */
+export async function insertRevision(
+  db: Db,
+  revision: {
+    lessonId: number;
+    revision: number;
+    mediaAssetId: number;
+    durationSeconds: number;
+    requiresRetraining: boolean;
+    summary: string;
+    by: number | null;
+  },
+  t: number,
+): Promise<void> {
+  await db
+    .insertInto('studio_lesson_revisions')
+    .values({
+      lesson_id: revision.lessonId,
+      revision: revision.revision,
+      media_asset_id: revision.mediaAssetId,
+      duration_seconds: revision.durationSeconds,
+      requires_retraining: revision.requiresRetraining ? 1 : 0,
+      summary: revision.summary.slice(0, 500),
+      created_by: revision.by,
+      created_at: t,
+    })
+    .execute();
+}
+
+export function revisionsOf(db: Db, lessonId: number) {
+  return db
+    .selectFrom('studio_lesson_revisions')
+    .select(['revision', 'requires_retraining', 'summary', 'duration_seconds', 'created_at'])
+    .where('lesson_id', '=', lessonId)
+    .orderBy('revision', 'desc')
+    .execute();
+}
+
+/**
+ * A revision requiring retraining: whoever had watched the lesson has it to watch again (their watch time starts
+ * over, as a video's training records are superseded). Answers who they are.
+ */
+export async function resetCompletions(db: Db, lessonId: number, t: number): Promise<number[]> {
+  const rows = await db.selectFrom('studio_lesson_watches').select('user_id').where('lesson_id', '=', lessonId).where('watched_at', 'is not', null).execute();
+  if (rows.length > 0)
+    await db
+      .updateTable('studio_lesson_watches')
+      .set({ watched_at: null, seconds: 0, position_seconds: 0, updated_at: t })
+      .where('lesson_id', '=', lessonId)
+      .where('watched_at', 'is not', null)
+      .execute();
+  return rows.map((r) => r.user_id);
 }
 
 /** Bytes the organization's uploads hold (declared lengths: an upload under way counts in full). */
@@ -187,7 +251,11 @@ export async function insertUpload(
 }
 
 export function findUpload(db: Db, uploadId: string) {
-  return db.selectFrom('studio_uploads').select(['id', 'organization_id', 'lesson_id', 'size', 'finished_at']).where('id', '=', uploadId).executeTakeFirst();
+  return db
+    .selectFrom('studio_uploads')
+    .select(['id', 'organization_id', 'lesson_id', 'user_id', 'size', 'finished_at'])
+    .where('id', '=', uploadId)
+    .executeTakeFirst();
 }
 
 export async function finishUpload(db: Db, uploadId: string, t: number): Promise<void> {
@@ -236,8 +304,14 @@ export function organizationExists(db: Db, organizationId: number) {
   return db.selectFrom('organizations').select('id').where('id', '=', organizationId).executeTakeFirst();
 }
 
-/** Replaces a lesson's caption cues. */
-export async function replaceLessonCues(db: Db, lessonId: number, cues: { startMs: number; endMs: number; text: string }[], t: number): Promise<void> {
+/** Replaces a lesson's caption cues and its stored track (`track`: the track file's hash and language). */
+export async function replaceLessonCues(
+  db: Db,
+  lessonId: number,
+  cues: { startMs: number; endMs: number; text: string }[],
+  track: { hash: string; lang: string },
+  t: number,
+): Promise<void> {
   await db.deleteFrom('studio_lesson_cues').where('lesson_id', '=', lessonId).execute();
   for (let i = 0; i < cues.length; i += 200) {
     const chunk = cues.slice(i, i + 200);
@@ -246,7 +320,7 @@ export async function replaceLessonCues(db: Db, lessonId: number, cues: { startM
       .values(chunk.map((c) => ({ lesson_id: lessonId, start_ms: c.startMs, end_ms: c.endMs, text: c.text, search_text: searchText(c.text) })))
       .execute();
   }
-  await db.updateTable('studio_lessons').set({ updated_at: t }).where('id', '=', lessonId).execute();
+  await db.updateTable('studio_lessons').set({ captions_hash: track.hash, captions_lang: track.lang, updated_at: t }).where('id', '=', lessonId).execute();
 }
 
 /**
@@ -273,7 +347,7 @@ export async function searchPublishedLessons(
   let matching = lessons(db)
     .where('studio_lessons.organization_id', '=', organizationId)
     .where('studio_lessons.published_at', 'is not', null)
-    .where('studio_lessons.media_state', '=', 'ready');
+    .where('studio_lessons.media_asset_id', 'is not', null);
   for (const pattern of wordPatterns(query)) {
     matching = matching.where((eb) =>
       eb.or([
@@ -343,6 +417,109 @@ export async function organizationPeople(db: Db, organizationId: number, words: 
       .limit(take)
       .execute(),
     matching.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+}
+
+/** The organization's published lessons with a ready video: all of them (newest first), or those of `ids`. */
+export function publishedLessonsOf(db: Db, organizationId: number, ids?: readonly number[]): Promise<LessonRow[]> {
+  if (ids?.length === 0) return Promise.resolve([]);
+  let query = lessons(db)
+    .where('studio_lessons.organization_id', '=', organizationId)
+    .where('studio_lessons.published_at', 'is not', null)
+    .where('studio_lessons.media_asset_id', 'is not', null);
+  if (ids) query = query.where('studio_lessons.id', 'in', ids);
+  return query.orderBy('studio_lessons.published_at', 'desc').orderBy('studio_lessons.id', 'desc').limit(500).execute();
+}
+
+/** A member's watch rows of some own lessons. */
+export function lessonWatchesOf(db: Db, userId: number, lessonIds: readonly number[]) {
+  if (lessonIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('studio_lesson_watches')
+    .select(['lesson_id', 'seconds', 'watched_at'])
+    .where('user_id', '=', userId)
+    .where('lesson_id', 'in', lessonIds)
+    .execute();
+}
+
+/**
+ * Adds a report's seconds to the member's watch time on a lesson (capped at its duration) and marks it watched once,
+ * at the share a video is watched at. Answers the new total and whether the lesson is watched.
+ */
+export async function addLessonWatch(
+  db: Db,
+  watch: { userId: number; lessonId: number; seconds: number; position: number; duration: number; revision: number },
+  t: number,
+): Promise<{ seconds: number; watched: boolean }> {
+  const row = await db
+    .selectFrom('studio_lesson_watches')
+    .select(['seconds', 'watched_at'])
+    .where('user_id', '=', watch.userId)
+    .where('lesson_id', '=', watch.lessonId)
+    .executeTakeFirst();
+  const seconds = Math.min(watch.duration, Number(row?.seconds ?? 0) + watch.seconds);
+  const watchedAt = row?.watched_at ?? (isWatched(seconds, watch.duration) ? t : null);
+  const values = { seconds, position_seconds: Math.min(watch.position, watch.duration), watched_at: watchedAt, revision: watch.revision, updated_at: t };
+  if (row) await db.updateTable('studio_lesson_watches').set(values).where('user_id', '=', watch.userId).where('lesson_id', '=', watch.lessonId).execute();
+  // Two first reports at once (two tabs): the second one's seconds are let go rather than failing the call.
+  else
+    await db
+      .insertInto('studio_lesson_watches')
+      .values({ user_id: watch.userId, lesson_id: watch.lessonId, created_at: t, ...values })
+      .onConflict((oc) => oc.columns(['user_id', 'lesson_id']).doNothing())
+      .execute();
+  return { seconds, watched: watchedAt !== null };
+}
+
+export type AuditAction = 'created' | 'edited' | 'published' | 'unpublished' | 'deleted' | 'revised' | 'captions';
+
+/** One studio change, written in the change's own transaction. */
+export async function insertAudit(
+  db: Db,
+  entry: { organizationId: number; lessonId: number | null; userId: number; action: AuditAction; title: string; detail: string },
+  t: number,
+): Promise<void> {
+  await db
+    .insertInto('studio_audit')
+    .values({
+      organization_id: entry.organizationId,
+      lesson_id: entry.lessonId,
+      user_id: entry.userId,
+      action: entry.action,
+      title: entry.title.slice(0, 200),
+      detail: entry.detail.slice(0, 1000),
+      created_at: t,
+    })
+    .execute();
+}
+
+/** A page of the organization's studio changes, newest first, with who made each; and how many there are. */
+export async function auditPage(db: Db, organizationId: number, page: { skip: number; take: number }) {
+  const [rows, count] = await Promise.all([
+    db
+      .selectFrom('studio_audit')
+      .leftJoin('users', 'users.id', 'studio_audit.user_id')
+      .select([
+        'studio_audit.id',
+        'studio_audit.lesson_id',
+        'studio_audit.action',
+        'studio_audit.title',
+        'studio_audit.detail',
+        'studio_audit.created_at',
+        'users.name',
+        'users.last_name',
+      ])
+      .where('studio_audit.organization_id', '=', organizationId)
+      .orderBy('studio_audit.id', 'desc')
+      .offset(page.skip)
+      .limit(page.take)
+      .execute(),
+    db
+      .selectFrom('studio_audit')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('organization_id', '=', organizationId)
+      .executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(count.n) };
 }

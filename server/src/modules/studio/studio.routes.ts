@@ -10,8 +10,10 @@ import { callerOf } from '../auth/index.ts';
 import {
   createStudioLesson,
   publishStudioLesson,
+  reportLessonWatch,
   setStudioAuthor,
   setStudioLessonCaptions,
+  studioAudit,
   studioLessonOf,
   studioLessons,
   studioLibrary,
@@ -62,8 +64,16 @@ export const studioRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
 
   app.route({
     ...contractRoute(routes.setStudioLessonCaptions),
-    handler: async (request) => ok(await setStudioLessonCaptions(ctx, callerOf(request), request.params.lessonId, request.body.vtt), 'The captions are saved.'),
+    handler: async (request) =>
+      ok(await setStudioLessonCaptions(ctx, callerOf(request), request.params.lessonId, request.body.vtt, request.body.lang), 'The captions are saved.'),
   });
+
+  app.route({
+    ...contractRoute(routes.reportLessonWatch),
+    handler: async (request) => ok(await reportLessonWatch(ctx, callerOf(request), request.params.lessonId, request.body)),
+  });
+
+  app.route({ ...contractRoute(routes.studioAudit), handler: async (request) => ok(await studioAudit(ctx, callerOf(request), request.query.page)) });
 
   app.route({ ...contractRoute(routes.studioPeople), handler: async (request) => ok(await studioPeople(ctx, callerOf(request), request.query.q)) });
 

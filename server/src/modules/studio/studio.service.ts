@@ -1,8 +1,13 @@
 import {
+  type CaptionTrack,
   type LibraryLesson,
   type LibraryLessonData,
+  type MemberPathOwnLesson,
   type OwnLessonHit,
+  type PathOwnLesson,
+  STUDIO_AUDIT_PAGE,
   STUDIO_PEOPLE_PAGE,
+  type StudioAuditData,
   type StudioLesson,
   type StudioLessonsData,
   type StudioPeopleData,
@@ -12,21 +17,27 @@ import { now, toIso } from '../../lib/clock.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { highlight, type ParsedQuery, searchWords } from '../../lib/search-text.ts';
 import type { Caller } from '../auth/index.ts';
-import { parseWebVtt, WebVttError } from '../captions/index.ts';
+import { CAPTIONS_FILE, parseWebVtt, storeCaptionTrack, WebVttError } from '../captions/index.ts';
 import { MASTER_PLAYLIST } from '../catalog/index.ts';
 import { type MediaSigner, mediaSigner } from '../media/index.ts';
 import { formatDuration } from '../videos/index.ts';
 import { assertOrganizationMember, assertStudioAuthor, assertStudioSuperUser, ownLessonsReader } from './studio.policy.ts';
 import {
+  addLessonWatch,
+  auditPage,
   findLesson,
   firstMatchingCues,
+  insertAudit,
   insertLesson,
+  insertRevision,
   isAuthor,
   type LessonRow,
+  lessonWatchesOf,
   organizationLessons,
   organizationPeople,
   organizationUser,
   publishedLessons,
+  publishedLessonsOf,
   publishLesson,
   quotaOf,
   replaceLessonCues,
@@ -48,10 +59,14 @@ function studioLesson(row: LessonRow, signer: MediaSigner): StudioLesson {
     progress: row.media_state === 'ready' ? 100 : row.progress,
     error: row.error,
     duration_seconds: row.duration_seconds,
-    poster_url: row.media_state === 'ready' && row.content_hash ? signer.posterUrl(row.content_hash) : null,
+    // The live video's (a published lesson keeps it while a new revision is processed).
+    poster_url: row.content_hash ? signer.posterUrl(row.content_hash) : null,
     published_at: toIso(row.published_at),
     created_at: toIso(row.created_at) as string,
     caption_cues: Number(row.caption_cues ?? 0),
+    revision: row.revision,
+    pending_revision:
+      row.pending_requires_retraining === null ? null : { requires_retraining: row.pending_requires_retraining === 1, summary: row.pending_summary ?? '' },
   };
 }
 
@@ -94,7 +109,16 @@ export async function createStudioLesson(
   input: { title: string; category: string; description: string },
 ): Promise<StudioLesson> {
   const organizationId = await assertStudioAuthor(ctx.db, caller);
-  const id = await insertLesson(ctx.db, { organizationId, ...input, createdBy: caller.userId }, now());
+  const id = await ctx.db.transaction().execute(async (trx) => {
+    const t = now();
+    const lessonId = await insertLesson(trx, { organizationId, ...input, createdBy: caller.userId }, t);
+    await insertAudit(
+      trx,
+      { organizationId, lessonId, userId: caller.userId, action: 'created', title: input.title, detail: `Category: ${input.category}` },
+      t,
+    );
+    return lessonId;
+  });
   return studioLessonOf(ctx, caller, id);
 }
 
@@ -112,7 +136,27 @@ export async function publishStudioLesson(ctx: AppContext, caller: Caller, lesso
   if (!row) throw notFound(NO_SUCH_LESSON);
   if (row.published_at !== null) throw conflict('This lesson is already published.');
   if (row.media_state !== 'ready') throw conflict('Upload a video and wait until it is processed before publishing the lesson.');
-  if (!(await publishLesson(ctx.db, lessonId, organizationId, now()))) throw conflict('This lesson changed meanwhile: reload it.');
+  const published = await ctx.db.transaction().execute(async (trx) => {
+    const t = now();
+    if (!(await publishLesson(trx, lessonId, organizationId, t))) return false;
+    await insertAudit(trx, { organizationId, lessonId, userId: caller.userId, action: 'published', title: row.title, detail: `Revision ${row.revision}` }, t);
+    // The first revision: the video the members see from now on.
+    await insertRevision(
+      trx,
+      {
+        lessonId,
+        revision: row.revision,
+        mediaAssetId: row.media_asset_id as number,
+        durationSeconds: row.duration_seconds ?? 0,
+        requiresRetraining: false,
+        summary: 'First published',
+        by: caller.userId,
+      },
+      t,
+    );
+    return true;
+  });
+  if (!published) throw conflict('This lesson changed meanwhile: reload it.');
   return studioLessonOf(ctx, caller, lessonId);
 }
 
@@ -125,9 +169,10 @@ export async function setStudioAuthor(ctx: AppContext, caller: Caller, userId: n
 }
 
 /** Replaces a lesson's captions with a WebVTT file's cues (a draft's or a published lesson's: the video is unchanged). */
-export async function setStudioLessonCaptions(ctx: AppContext, caller: Caller, lessonId: number, vtt: string): Promise<StudioLesson> {
+export async function setStudioLessonCaptions(ctx: AppContext, caller: Caller, lessonId: number, vtt: string, lang: string): Promise<StudioLesson> {
   const organizationId = await assertStudioAuthor(ctx.db, caller);
-  if (!(await findLesson(ctx.db, lessonId, organizationId))) throw notFound(NO_SUCH_LESSON);
+  const lesson = await findLesson(ctx.db, lessonId, organizationId);
+  if (!lesson) throw notFound(NO_SUCH_LESSON);
   let cues: ReturnType<typeof parseWebVtt>;
   try {
     cues = parseWebVtt(Buffer.from(vtt, 'utf8'));
@@ -136,7 +181,14 @@ export async function setStudioLessonCaptions(ctx: AppContext, caller: Caller, l
     throw error;
   }
   if (cues.length === 0) throw badRequest('The captions file holds no cue.');
-  await ctx.db.transaction().execute((trx) => replaceLessonCues(trx, lessonId, cues, now()));
+  // The player's track: the sanitized file the captions module writes for catalog videos (cues rewritten, no markup).
+  const hash = await storeCaptionTrack(ctx.storage, cues);
+  await ctx.db.transaction().execute(async (trx) => {
+    const t = now();
+    await replaceLessonCues(trx, lessonId, cues, { hash, lang }, t);
+    const detail = `Captions (${lang}): ${cues.length} ${cues.length === 1 ? 'line' : 'lines'}, replacing ${Number(lesson.caption_cues ?? 0)}`;
+    await insertAudit(trx, { organizationId, lessonId, userId: caller.userId, action: 'captions', title: lesson.title, detail }, t);
+  });
   return studioLessonOf(ctx, caller, lessonId);
 }
 
@@ -211,7 +263,95 @@ export async function studioLibraryLesson(ctx: AppContext, caller: Caller, lesso
   const organizationId = assertOrganizationMember(caller);
   const row = await findLesson(ctx.db, lessonId, organizationId);
   // A draft is as absent to a member as another organization's lesson.
-  if (!row || row.published_at === null || row.media_state !== 'ready' || !row.content_hash) throw notFound('No such lesson.');
+  // A published lesson plays its live video, also while a new revision is uploaded or processed.
+  if (!row || row.published_at === null || !row.content_hash) throw notFound('No such lesson.');
   const signer = await mediaSigner(ctx.db);
-  return { ...libraryLesson(row, signer), stream_url: signer.url(row.content_hash, MASTER_PLAYLIST) };
+  return {
+    ...libraryLesson(row, signer),
+    stream_url: signer.url(row.content_hash, MASTER_PLAYLIST),
+    captions: row.captions_hash && row.captions_lang ? [captionTrackOf(row.captions_hash, row.captions_lang, signer)] : [],
+  };
+}
+
+/** The lesson's one track, labelled with its language's own name (the player's captions menu). */
+function captionTrackOf(hash: string, lang: string, signer: MediaSigner): CaptionTrack {
+  let label = lang;
+  try {
+    label = new Intl.DisplayNames([lang], { type: 'language' }).of(lang) ?? lang;
+  } catch {
+    // A tag Intl does not know: its code is its label.
+  }
+  return { lang, label, url: signer.url(hash, CAPTIONS_FILE) };
+}
+
+function pathOwnLesson(row: LessonRow, signer: MediaSigner): PathOwnLesson {
+  return {
+    lesson_id: row.id,
+    title: row.title,
+    category: row.category,
+    poster_url: signer.posterUrl(row.content_hash as string),
+    duration_seconds: row.duration_seconds ?? 0,
+  };
+}
+
+/**
+ * The organization's published own lessons as a learning path shows them: those of `ids` in that order (a lesson
+ * unpublished or of another organization is left out), or every one, newest first.
+ */
+export async function pathOwnLessons(ctx: AppContext, organizationId: number, ids?: readonly number[]): Promise<PathOwnLesson[]> {
+  const [rows, signer] = await Promise.all([publishedLessonsOf(ctx.db, organizationId, ids), mediaSigner(ctx.db)]);
+  const lessons = rows.map((row) => pathOwnLesson(row, signer));
+  if (!ids) return lessons;
+  const byId = new Map(lessons.map((l) => [l.lesson_id, l]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/** A member's own lessons of their path, in order, with where they stand on each. */
+export async function memberPathOwnLessons(ctx: AppContext, organizationId: number, userId: number, ids: readonly number[]): Promise<MemberPathOwnLesson[]> {
+  const [lessons, watches] = await Promise.all([pathOwnLessons(ctx, organizationId, ids), lessonWatchesOf(ctx.db, userId, ids)]);
+  const byLesson = new Map(watches.map((w) => [w.lesson_id, w]));
+  return lessons.map((lesson) => {
+    const watch = byLesson.get(lesson.lesson_id);
+    const watched = watch?.watched_at != null;
+    const played = lesson.duration_seconds > 0 ? Math.floor((100 * Number(watch?.seconds ?? 0)) / lesson.duration_seconds) : 0;
+    return { ...lesson, watched, progress: watched ? 100 : Math.min(99, played) };
+  });
+}
+
+/** A member played some of an own published lesson: their watch time grows, and the lesson counts as watched at 90%. */
+export async function reportLessonWatch(
+  ctx: AppContext,
+  caller: Caller,
+  lessonId: number,
+  report: { seconds: number; position: number },
+): Promise<{ seconds: number; watched: boolean }> {
+  const organizationId = assertOrganizationMember(caller);
+  const row = await findLesson(ctx.db, lessonId, organizationId);
+  if (!row || row.published_at === null || row.media_asset_id === null) throw notFound('No such lesson.');
+  const duration = row.duration_seconds ?? 0;
+  return ctx.db
+    .transaction()
+    .execute((trx) =>
+      addLessonWatch(trx, { userId: caller.userId, lessonId, seconds: report.seconds, position: report.position, duration, revision: row.revision }, now()),
+    );
+}
+
+/** The organization's studio changes, newest first, a page at a time: for its super users. */
+export async function studioAudit(ctx: AppContext, caller: Caller, page: number): Promise<StudioAuditData> {
+  const organizationId = assertStudioSuperUser(caller);
+  const { rows, total } = await auditPage(ctx.db, organizationId, { skip: (page - 1) * STUDIO_AUDIT_PAGE, take: STUDIO_AUDIT_PAGE });
+  return {
+    entries: rows.map((row) => ({
+      id: row.id,
+      at: toIso(row.created_at) as string,
+      by: `${row.name ?? ''} ${row.last_name ?? ''}`.trim(),
+      action: row.action,
+      lesson_id: row.lesson_id,
+      title: row.title,
+      detail: row.detail,
+    })),
+    total,
+    page,
+    page_size: STUDIO_AUDIT_PAGE,
+  };
 }

@@ -8,6 +8,7 @@ import { useRankingLeaderPoints } from '../api/get-ranking-leader-points.ts';
 import { useUserActivity } from '../api/get-user-activity.ts';
 import { useMyQualifications } from '../api/training-due.ts';
 import '../home.css';
+import { OwnLessonStep } from './own-lesson-step.tsx';
 import { PathStep } from './path-step.tsx';
 import { PeoplePanel } from './people-panel.tsx';
 import { TrainingDueCard } from './training-due-card.tsx';
@@ -83,12 +84,15 @@ export function LearningDashboard({ onFailure }: { onFailure: () => void }) {
             <Title order={2} size="h4" id="learning-path-title" mb="xs">
               {t('path.title')}
             </Title>
-            {data.categories.length === 0 ? (
+            {data.categories.length === 0 && data.own_lessons.length === 0 ? (
               <Text c="gray.7">{t('path.empty')}</Text>
             ) : (
               <ol className="mm-path">
                 {data.categories.map((c, index) => (
                   <PathStep key={c.category_id} category={c} position={index + 1} userId={session.userId} />
+                ))}
+                {data.own_lessons.map((lesson, index) => (
+                  <OwnLessonStep key={`lesson-${lesson.lesson_id}`} lesson={lesson} position={data.categories.length + index + 1} />
                 ))}
               </ol>
             )}

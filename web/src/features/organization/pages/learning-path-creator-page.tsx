@@ -1,7 +1,7 @@
 import { Alert, Button, Card, Grid, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
-import { ORGANIZATION_MESSAGES, type PathCategoriesData, type TreeCategory } from '@mm/contract';
+import { ORGANIZATION_MESSAGES, type PathCategoriesData, type PathLessonsData, type PathOwnLesson, type TreeCategory } from '@mm/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { AdminPage } from '../../../components/admin-page.tsx';
@@ -16,7 +16,9 @@ import { organizationKey } from '../../../lib/organization/query-keys.ts';
 import { editHiddenVideos } from '../api/edit-hidden-videos.ts';
 import { getHiddenVideos } from '../api/get-hidden-videos.ts';
 import { orderCategories } from '../api/order-categories.ts';
+import { savePathLessons, usePathLessons } from '../api/path-lessons.ts';
 import { CategoryTree } from '../components/category-tree.tsx';
+import { PathOwnLessons } from '../components/path-own-lessons.tsx';
 import { type PathItem, SortablePath } from '../components/sortable-path.tsx';
 import { VideoPreview } from '../components/video-preview.tsx';
 
@@ -40,6 +42,7 @@ function Creator() {
   const teams = useTeams(organizationId);
   const tree = useCatalogTree(organizationId);
   const path = usePathCategories(organizationId, teamId);
+  const lessons = usePathLessons(organizationId, teamId);
   const teamName = teams.data?.find((t) => t.id === teamId)?.name ?? '';
 
   return (
@@ -57,21 +60,38 @@ function Creator() {
           maw={420}
         />
       </Card>
-      {(tree.isPending || path.isPending) && <PageLoader label="Loading the learning path..." />}
+      {(tree.isPending || path.isPending || lessons.isPending) && <PageLoader label="Loading the learning path..." />}
       {tree.isError && <Alert color="red">{tree.error.message}</Alert>}
       {path.isError && <Alert color="red">{path.error.message}</Alert>}
-      {tree.data && path.data && (
+      {lessons.isError && <Alert color="red">{lessons.error.message}</Alert>}
+      {tree.data && path.data && lessons.data && (
         // A new scope or a reload after saving starts the editor afresh from the server's path.
-        <Editor key={`${scope}-${path.dataUpdatedAt}`} organizationId={organizationId} teamId={teamId} teamName={teamName} tree={tree.data} path={path.data} />
+        <Editor
+          key={`${scope}-${path.dataUpdatedAt}-${lessons.dataUpdatedAt}`}
+          organizationId={organizationId}
+          teamId={teamId}
+          teamName={teamName}
+          tree={tree.data}
+          path={path.data}
+          lessons={lessons.data}
+        />
       )}
     </Stack>
   );
 }
 
-type EditorProps = { organizationId: number; teamId: number | null; teamName: string; tree: TreeCategory[]; path: PathCategoriesData };
+type EditorProps = {
+  organizationId: number;
+  teamId: number | null;
+  teamName: string;
+  tree: TreeCategory[];
+  path: PathCategoriesData;
+  lessons: PathLessonsData;
+};
 
-function Editor({ organizationId, teamId, teamName, tree, path }: EditorProps) {
+function Editor({ organizationId, teamId, teamName, tree, path, lessons }: EditorProps) {
   const queryClient = useQueryClient();
+  const [ownLessons, setOwnLessons] = useState<PathOwnLesson[]>(lessons.lessons);
   const [ordered, setOrdered] = useState<PathItem[]>(() => path.data.map((c) => ({ id: c.id, name: c.name, essential: c.essential })));
   const [hidden, setHidden] = useState(() => new Map<number, Set<number>>());
   const [changed, setChanged] = useState(() => new Set<number>());
@@ -119,6 +139,12 @@ function Editor({ organizationId, teamId, teamName, tree, path }: EditorProps) {
           team_id: teamId ?? undefined,
           categories: ordered.map((c, i) => ({ category_id: c.id, order: i + 1, essential: c.essential === 1 ? 1 : 0 })),
         });
+        // After the categories: a team's own path exists by now, and its own lessons go with it.
+        await savePathLessons(
+          organizationId,
+          teamId,
+          ownLessons.map((l) => l.lesson_id),
+        );
         adminNotify.success(
           teamId === null ? 'Great! Organization Categories sorted successfully!' : `Great! Team ${teamName} Categories sorted successfully!`,
         );
@@ -184,9 +210,20 @@ function Editor({ organizationId, teamId, teamName, tree, path }: EditorProps) {
               </Stack>
             )}
           </Card>
+          {(lessons.available.length > 0 || ownLessons.length > 0) && (
+            <Card withBorder>
+              <Title order={2} size="h4" mb="xs">
+                Step 4: add your own lessons
+              </Title>
+              <Text size="sm" c="dimmed" mb="sm">
+                Lessons your organization published in the studio, followed after the categories. Only your organization's people ever see them.
+              </Text>
+              <PathOwnLessons lessons={ownLessons} available={lessons.available} onChange={setOwnLessons} />
+            </Card>
+          )}
           <Card withBorder>
             <Title order={2} size="h4" mb="xs">
-              Step 4: save
+              Step {lessons.available.length > 0 || ownLessons.length > 0 ? 5 : 4}: save
             </Title>
             {attention && (
               <Alert color="red" mb="sm">

@@ -8,7 +8,7 @@ import { paths } from '../../../config/paths.ts';
 import { notifyError } from '../../../lib/notify.ts';
 import { useSharedVideo } from '../api/get-shared-video.ts';
 import { useSharingText } from '../api/get-sharing-text.ts';
-import './watch-shared-page.css';
+import '../../../components/video-player/framed-player.css';
 
 /** /watch/{unique_id}/{token}: a video shared by e-mail, for anyone holding the link (member spec, section 2). */
 export function WatchSharedPage() {
@@ -50,7 +50,7 @@ export function WatchSharedPage() {
           </Text>
         )}
         {shared.data?.preparing && (
-          <Stack className="mm-shared-player" bg="black" c="white" p="xl" align="center" gap="sm" ta="center">
+          <Stack className="mm-framed-player" bg="black" c="white" p="xl" align="center" gap="sm" ta="center">
             <Title order={2} size="h3" c="white">
               {shared.data.title}
             </Title>
@@ -61,7 +61,7 @@ export function WatchSharedPage() {
           <>
             {/* The product's player, framed in the page: captions (the first track shown at start: shared links are
                 often opened on a loud floor), the transcript, quality and speed menus, as members have them. */}
-            <Box className="mm-shared-player">
+            <Box className="mm-framed-player">
               <FullScreenPlayer
                 title={shared.data.title}
                 headingLevel={2}

@@ -20,12 +20,23 @@ function refusal(error: Error & { originalResponse?: { getBody(): string } | nul
  * from the server's offset when the same file is chosen again for the same lesson (the client remembers the upload).
  * Answers a function that pauses it.
  */
-export function uploadLessonVideo(lessonId: number, file: File, callbacks: UploadCallbacks): () => void {
+export function uploadLessonVideo(
+  lessonId: number,
+  file: File,
+  callbacks: UploadCallbacks,
+  /** A published lesson's new revision: what changed, and whether who completed it must watch it again. */
+  revision?: { summary: string; requiresRetraining: boolean },
+): () => void {
   const upload = new Upload(file, {
     endpoint: STUDIO_UPLOAD_PATH,
     chunkSize: 5 * 1024 * 1024,
     retryDelays: [0, 1000, 3000, 5000, 10000],
-    metadata: { lesson_id: String(lessonId), filename: file.name, filetype: file.type },
+    metadata: {
+      lesson_id: String(lessonId),
+      filename: file.name,
+      filetype: file.type,
+      ...(revision && { summary: revision.summary, requires_retraining: revision.requiresRetraining ? '1' : '0' }),
+    },
     headers: { Authorization: `Bearer ${getSession()?.accessToken ?? ''}` },
     // One remembered upload per lesson and file.
     fingerprint: async (f) => `mm-studio-${lessonId}-${(f as File).name}-${(f as File).size}-${(f as File).lastModified}`,

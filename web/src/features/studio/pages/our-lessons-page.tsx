@@ -1,14 +1,19 @@
-import { Button, Card, Container, Image, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Box, Button, Card, Container, Image, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageLoader } from '../../../components/page-loader.tsx';
-import { InlineVideo } from '../../../components/video-player/inline-video.tsx';
+import { FullScreenPlayer } from '../../../components/video-player/full-screen-player.tsx';
+import { paths } from '../../../config/paths.ts';
 import { formatClock } from '../../../lib/playback-position.ts';
 import { useLibraryLesson } from '../api/get-library-lesson.ts';
 import { useLibraryLessons } from '../api/get-library-lessons.ts';
+import { useLessonWatchReports } from '../api/report-lesson-watch.ts';
+import '../../../components/video-player/framed-player.css';
 
 /** /our-lessons: the lessons the member's own organization made and published (the studio), searched and played here. */
 export function OurLessonsPage() {
+  const { t } = useTranslation('studio');
   const [q, setQ] = useState('');
   // A search result opens /our-lessons?play=<id>&t=<second of the caption that matched>.
   const [params] = useSearchParams();
@@ -17,28 +22,41 @@ export function OurLessonsPage() {
   const startAt = playing === asked ? Number(params.get('t')) || undefined : undefined;
   const lessons = useLibraryLessons(q.trim());
   const lesson = useLibraryLesson(playing);
+  const reportPlayback = useLessonWatchReports(lesson.data?.id ?? null);
   return (
     <Container size="lg" py="xl">
-      <Title order={1}>Our lessons</Title>
+      <Title order={1}>{t('shelf.heading')}</Title>
       <Text c="dimmed" mt={4}>
-        Lessons your organization made for its own people.
+        {t('shelf.intro')}
       </Text>
-      <TextInput label="Search our lessons" type="search" mt="md" maxLength={100} value={q} onChange={(e) => setQ(e.currentTarget.value)} />
+      <TextInput label={t('library.search')} type="search" mt="md" maxLength={100} value={q} onChange={(e) => setQ(e.currentTarget.value)} />
       {lesson.data && (
-        <Card withBorder padding="lg" mt="lg" component="section" aria-label={`Playing: ${lesson.data.title}`}>
-          <Title order={2} size="h3" mb="sm">
-            {lesson.data.title}
-          </Title>
-          <InlineVideo key={lesson.data.id} src={lesson.data.stream_url} testId="our-lesson-video" startAt={startAt} />
+        <Card withBorder padding="lg" mt="lg" component="section" aria-label={t('library.playing', { title: lesson.data.title })}>
+          {/* The platform's player, framed in the page as on a shared video's page: the lesson's captions (shown at
+              start when there are any: plants are loud), the transcript, quality and speed menus. */}
+          <Box className="mm-framed-player" data-testid="our-lesson-player">
+            <FullScreenPlayer
+              key={lesson.data.id}
+              title={lesson.data.title}
+              headingLevel={2}
+              src={lesson.data.stream_url}
+              poster={lesson.data.poster_url}
+              fallbackPath={paths.ourLessons}
+              startAt={startAt}
+              captions={lesson.data.captions}
+              initialCaptionLang={lesson.data.captions[0]?.lang ?? 'off'}
+              onPlaybackChange={reportPlayback}
+            />
+          </Box>
           {lesson.data.description && <Text mt="sm">{lesson.data.description}</Text>}
         </Card>
       )}
       {lessons.error ? (
         <Text mt="lg">{lessons.error.message}</Text>
       ) : !lessons.data ? (
-        <PageLoader label="Loading our lessons" />
+        <PageLoader label={t('library.loading')} />
       ) : lessons.data.length === 0 ? (
-        <Text mt="lg">{q.trim() ? 'No lesson of your organization holds these words.' : 'Your organization has not published a lesson yet.'}</Text>
+        <Text mt="lg">{q.trim() ? t('library.noMatch') : t('library.none')}</Text>
       ) : (
         <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} mt="lg">
           {lessons.data.map((item) => (
@@ -53,8 +71,8 @@ export function OurLessonsPage() {
                 <Text size="sm" c="dimmed">
                   {item.category} · {formatClock(item.duration_seconds)}
                 </Text>
-                <Button variant="light" mt="xs" onClick={() => setPlaying(item.id)} aria-label={`Play ${item.title}`}>
-                  Play
+                <Button variant="light" mt="xs" onClick={() => setPlaying(item.id)} aria-label={t('library.playLabel', { title: item.title })}>
+                  {t('library.play')}
                 </Button>
               </Stack>
             </Card>

@@ -16,6 +16,7 @@ import { useSetLessonCaptions } from '../api/set-lesson-captions.ts';
 import { studioKey } from '../api/studio-keys.ts';
 import { useSetStudioAuthor, useStudioPeople } from '../api/studio-people.ts';
 import { uploadLessonVideo } from '../api/upload-lesson-video.ts';
+import { StudioAuditLog } from '../components/studio-audit-log.tsx';
 
 const megabytes = (bytes: number) => {
   const mb = bytes / 1024 / 1024;
@@ -204,6 +205,7 @@ export function StudioPage() {
             ))}
           </SimpleGrid>
         )}
+        {lessons.data.can_manage_authors && <StudioAuditLog />}
       </Stack>
     </AdminPage>
   );
@@ -291,22 +293,27 @@ function LessonCard({ lesson, maxSeconds }: { lesson: StudioLesson; maxSeconds: 
   const published = lesson.status === 'published';
   const canUpload = !published && sent === null && lesson.media_state !== 'processing';
 
-  const upload = (file: File | null) => {
+  const upload = (file: File | null, revision?: { summary: string; requiresRetraining: boolean }) => {
     if (!file) return;
     setSent(0);
-    uploadLessonVideo(lesson.id, file, {
-      onProgress: setSent,
-      onSuccess: () => {
-        setSent(null);
-        notifySuccess('The video is uploaded: it is being processed.');
-        void queryClient.invalidateQueries({ queryKey: studioKey });
+    uploadLessonVideo(
+      lesson.id,
+      file,
+      {
+        onProgress: setSent,
+        onSuccess: () => {
+          setSent(null);
+          notifySuccess('The video is uploaded: it is being processed.');
+          void queryClient.invalidateQueries({ queryKey: studioKey });
+        },
+        onError: (message) => {
+          setSent(null);
+          notifyErrorMessage(message);
+          void queryClient.invalidateQueries({ queryKey: studioKey });
+        },
       },
-      onError: (message) => {
-        setSent(null);
-        notifyErrorMessage(message);
-        void queryClient.invalidateQueries({ queryKey: studioKey });
-      },
-    });
+      revision,
+    );
   };
 
   return (
@@ -360,6 +367,9 @@ function LessonCard({ lesson, maxSeconds }: { lesson: StudioLesson; maxSeconds: 
             </Button>
           )}
         </Group>
+        {published && sent === null && lesson.media_state !== 'processing' && lesson.media_state !== 'uploading' && (
+          <RevisionControl lesson={lesson} onFile={upload} />
+        )}
         <CaptionsControl lesson={lesson} />
         {canUpload && (
           <Text size="xs" c="dimmed">
@@ -368,5 +378,57 @@ function LessonCard({ lesson, maxSeconds }: { lesson: StudioLesson; maxSeconds: 
         )}
       </Stack>
     </Card>
+  );
+}
+
+/**
+ * A published lesson's new video: the author says what changed and whether it requires retraining, then chooses the
+ * file. The live revision plays for the members until the new one is ready.
+ */
+function RevisionControl({
+  lesson,
+  onFile,
+}: {
+  lesson: StudioLesson;
+  onFile: (file: File | null, revision: { summary: string; requiresRetraining: boolean }) => void;
+}) {
+  const { t } = useTranslation('studio');
+  const [summary, setSummary] = useState('');
+  const [requiresRetraining, setRequiresRetraining] = useState(false);
+  const pending = lesson.pending_revision;
+  return (
+    <Stack gap={6} component="fieldset" p="sm" style={{ border: '1px solid var(--mantine-color-default-border)', borderRadius: 4 }}>
+      <Text component="legend" fw={600} size="sm" px={4}>
+        {t('revision.heading')}
+      </Text>
+      <Text size="xs" c="dimmed">
+        {t('revision.intro', { revision: lesson.revision })}
+      </Text>
+      {pending && lesson.media_state === 'failed' && (
+        <Text size="xs">
+          {t(pending.requires_retraining ? 'revision.pendingRetraining' : 'revision.pending', { revision: lesson.revision + 1, summary: pending.summary })}
+        </Text>
+      )}
+      <TextInput
+        label={t('revision.summary')}
+        description={t('revision.summaryHint')}
+        maxLength={500}
+        value={summary}
+        onChange={(e) => setSummary(e.currentTarget.value)}
+      />
+      <Switch label={t('revision.retraining')} checked={requiresRetraining} onChange={(e) => setRequiresRetraining(e.currentTarget.checked)} />
+      <Group>
+        <FileButton
+          onChange={(file) => (summary.trim() ? onFile(file, { summary: summary.trim(), requiresRetraining }) : notifyErrorMessage(t('revision.needSummary')))}
+          accept="video/*"
+        >
+          {(props) => (
+            <Button {...props} variant="default" size="xs" aria-label={`${t('revision.upload')}: ${lesson.title}`}>
+              {t('revision.upload')}
+            </Button>
+          )}
+        </FileButton>
+      </Group>
+    </Stack>
   );
 }
