@@ -62,7 +62,8 @@ async function assertContactFree(ctx: AppContext, organizationId: number, input:
 }
 
 /** A person to add as an ordinary member, with their team already found. */
-export type MemberToEnrol = Omit<UserFields, 'team'> & { teamId: number };
+/** `managerId`: a live member of the same organization, checked by the caller (the CSV import). */
+export type MemberToEnrol = Omit<UserFields, 'team'> & { teamId: number; managerId?: number | null };
 
 /**
  * The one way Manage users and the CSV import add ordinary members (no password until they set one), called inside
@@ -91,6 +92,7 @@ export async function enrolMembers(
       company: inviter.organization_name ?? '',
       role: member.role,
       is_super_user: 0,
+      manager_id: member.managerId ?? null,
     })),
   );
   const t = now();
