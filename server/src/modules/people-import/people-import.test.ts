@@ -224,6 +224,15 @@ describe('people import', () => {
     const louId = (await platform.ctx.db.selectFrom('users').select('id').where('employee_number', '=', 'MG-1').executeTakeFirstOrThrow()).id;
     expect(lou?.manager_id).toBeNull();
     expect(managers.map((m) => m.manager_id)).toEqual([acme.superUser.id, null, louId, null]);
+    // The invitation, written once for the whole file, carries this person's own token in both bodies.
+    const invitation = await platform.ctx.db
+      .selectFrom('outbox')
+      .select(['text_body', 'html_body'])
+      .where('to_address', '=', 'kim.managed@example.com')
+      .executeTakeFirstOrThrow();
+    const token = /accept-invitation\?token=([A-Za-z0-9_-]{20,})/.exec(invitation.text_body)?.[1];
+    expect(token).toBeDefined();
+    expect(invitation.html_body).toContain(`accept-invitation?token=${token}`);
     // The API gives it to HR systems with the member.
     const listed = await platform.api('GET', `/api/organization/${acme.organizationId}/users`, { token: acme.superUser.token });
     expect(listed.body.data.find((u: { email: string | null }) => u.email === 'kim.managed@example.com')).toMatchObject({ manager_id: acme.superUser.id });
