@@ -5,7 +5,18 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DEMO, expectHidden, expectVisible, newPage, registerThroughApi, screenshotAtWidths, signInThroughForm, uniqueEmail, useStack, WIDTHS } from './harness.ts';
+import {
+  DEMO,
+  expectHidden,
+  expectVisible,
+  newPage,
+  registerThroughApi,
+  screenshotAtWidths,
+  signInThroughForm,
+  uniqueEmail,
+  useStack,
+  WIDTHS,
+} from './harness.ts';
 
 const SCREENSHOTS = process.env.STUDIO_SCREENSHOTS;
 const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
