@@ -6,6 +6,7 @@ import {
   MAX_IMPORT_ROWS,
   PEOPLE_IMPORT_COLUMNS,
   type PeopleImportCheckData,
+  type PeopleImportColumn,
   type PeopleImportResultData,
 } from '@mm/contract';
 import { IconAlertTriangle, IconCheck, IconDownload, IconFileSpreadsheet, IconPrinter } from '@tabler/icons-react';
