@@ -11,6 +11,7 @@ import {
   screenshotAtWidths,
   seriousAxeFindings,
   signInThroughForm,
+  typePin,
   useStack,
   WIDTHS,
 } from './harness.ts';
@@ -28,7 +29,8 @@ function renderPdf(pdf: string, prefix: string): void {
 }
 
 // Issue 39, people without e-mail: a super user creates an operator by employee number and prints their sheet; the
-// operator sets a password with the sheet's code and signs in on a phone with organization code + employee number.
+// operator sets a password with the sheet's code, signs in on a phone with organization code + employee number, sets a
+// kiosk PIN there and signs in on the team's kiosk with their name and the PIN.
 describe('people without e-mail', () => {
   const env = useStack();
 
@@ -95,6 +97,26 @@ describe('people without e-mail', () => {
     await expectPath(later, '/home');
     // The phone remembers the organization code for the next sign-in (the form starts from it).
     expect(await later.evaluate(() => localStorage.getItem('mm.organization-code'))).toBe(organizationCode);
+
+    // The same operator on the team's shared tablet: a PIN chosen on the phone, then their name and the PIN there.
+    await later.goto('/account/kiosk-pin');
+    await field(later, 'New PIN').fill('2580');
+    await field(later, 'New PIN again').fill('2580');
+    await later.getByRole('button', { name: 'Save PIN' }).click();
+    await expectToast(later, 'Your kiosk PIN is saved.');
+    const tablet = await newPage(env.browser, env.stack, WIDTHS.tablet);
+    await signInThroughForm(tablet, DEMO.superUser.email, DEMO.superUser.password);
+    await tablet.goto('/manage-organization/kiosks');
+    await tablet.getByRole('combobox', { name: 'Team' }).click();
+    await tablet.getByRole('option', { name: 'Assembly' }).click();
+    await field(tablet, 'Kiosk name').fill('Assembly tablet');
+    await tablet.getByRole('button', { name: 'Enrol this tablet as a kiosk' }).click();
+    await expectPath(tablet, '/kiosk');
+    await tablet.getByRole('button', { name: 'Nadia Nightshift' }).click();
+    await typePin(tablet, '2580');
+    await expectPath(tablet, '/home');
+    await expectVisible(tablet.getByRole('complementary', { name: 'Kiosk session' }).getByText('Signed in on the shared kiosk as Nadia'));
+    await screenshotAtWidths(tablet, SCREENSHOTS, 'kiosk-home-employee-number', WIDTHS.tablet);
 
     // The printed code worked once: the set-up page now refuses it.
     const again = await newPage(env.browser, env.stack, WIDTHS.mobile);

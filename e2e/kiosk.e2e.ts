@@ -1,6 +1,5 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
   DEMO,
@@ -12,17 +11,12 @@ import {
   screenshotAtWidths,
   seriousAxeFindings,
   signInThroughForm,
+  typePin,
   useStack,
   WIDTHS,
 } from './harness.ts';
 
 const SCREENSHOTS = process.env.KIOSK_SCREENSHOTS;
-
-async function typePin(page: Page, pin: string): Promise<void> {
-  const dialog = page.getByRole('dialog');
-  for (const digit of pin) await dialog.getByRole('button', { name: `Digit ${digit}` }).click();
-  await dialog.getByRole('button', { name: 'OK' }).click();
-}
 
 // Issue 17: a tablet enrolled as the Production team's kiosk; Bruno signs in with his PIN, taps Done, signs in again
 // and walks away: the kiosk signs him out after 2 minutes without a touch.

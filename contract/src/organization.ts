@@ -172,6 +172,8 @@ export const organizationUser = z.object({
   team_id: z.number().nullable(),
   role: z.string().nullable(),
   is_super_user: z.number(),
+  /** The member's manager (another member's id), given by a CSV import; null when none. */
+  manager_id: z.number().nullable(),
 });
 export type OrganizationUser = z.infer<typeof organizationUser>;
 export const organizationUsersData = z.array(organizationUser);

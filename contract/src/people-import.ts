@@ -9,8 +9,12 @@ import { SHIFTS } from './qualifications.ts';
  * them in one transaction (`peopleImport`), all or nothing, with the rules of Manage users' "New User".
  */
 
-/** The template's columns, in its order; `email` or `employee_number` (one of the two per row) and `shift` may be empty. */
-export const PEOPLE_IMPORT_COLUMNS = ['first_name', 'last_name', 'email', 'employee_number', 'team', 'role', 'shift'] as const;
+/**
+ * The template's columns, in its order; `email` or `employee_number` (one of the two per row), `shift` and `manager`
+ * may be empty. `manager` names, by e-mail address or employee number, a live member of the organization already
+ * there (not one of the same file): the person's manager, kept on their account and given to HR systems by the API.
+ */
+export const PEOPLE_IMPORT_COLUMNS = ['first_name', 'last_name', 'email', 'employee_number', 'team', 'role', 'shift', 'manager'] as const;
 export type PeopleImportColumn = (typeof PEOPLE_IMPORT_COLUMNS)[number];
 export const REQUIRED_IMPORT_COLUMNS: readonly PeopleImportColumn[] = ['first_name', 'last_name', 'team', 'role'];
 
@@ -23,6 +27,7 @@ const COLUMN_NAMES: Record<PeopleImportColumn, readonly string[]> = {
   team: ['team', 'equipo'],
   role: ['role', 'rol', 'puesto'],
   shift: ['shift', 'turno'],
+  manager: ['manager', 'supervisor', 'jefe', 'responsable'],
 };
 
 const headerKey = (cell: string) =>
@@ -55,7 +60,7 @@ const shiftCell = z.preprocess(
  * plus the shift. The team must already exist (checked by the server against the organization's teams).
  */
 export const importPersonRow = userFields
-  .extend({ shift: blankAsMissing(shiftCell) })
+  .extend({ shift: blankAsMissing(shiftCell), manager: blankAsMissing(z.string().trim().max(254)) })
   .refine(oneContact, { message: EMAIL_OR_EMPLOYEE_NUMBER, path: ['email'] });
 export type ImportPersonRow = z.infer<typeof importPersonRow>;
 
@@ -77,9 +82,10 @@ export type PeopleImportRequest = z.infer<typeof peopleImportRequest>;
  * What can be wrong with a row: `missing`/`invalid` name the column; `contact` is neither or both of e-mail and
  * employee number; `duplicate` repeats an e-mail or employee number of an earlier `line`; `taken` is an e-mail or
  * employee number another account has (a deleted member, another organization, or a member of the organization
- * with another name); `unknown_team` names no team of the organization; `over_seats` is past the plan's free seats.
+ * with another name); `unknown_team` names no team of the organization; `unknown_manager` is an e-mail address or
+ * employee number of no live member of the organization; `over_seats` is past the plan's free seats.
  */
-export const IMPORT_ROW_PROBLEMS = ['missing', 'invalid', 'contact', 'duplicate', 'taken', 'unknown_team', 'over_seats'] as const;
+export const IMPORT_ROW_PROBLEMS = ['missing', 'invalid', 'contact', 'duplicate', 'taken', 'unknown_team', 'unknown_manager', 'over_seats'] as const;
 export type ImportRowProblemCode = (typeof IMPORT_ROW_PROBLEMS)[number];
 export const importRowProblem = z.object({
   code: z.enum(IMPORT_ROW_PROBLEMS),

@@ -108,6 +108,13 @@ export function field(scope: Page | Locator, label: string): Locator {
   return scope.getByLabel(wholeText(label));
 }
 
+/** Types a PIN on the kiosk's PIN pad (the open dialog), digit by digit as a person taps, then OK. */
+export async function typePin(page: Page, pin: string): Promise<void> {
+  const dialog = page.getByRole('dialog');
+  for (const digit of pin) await dialog.getByRole('button', { name: `Digit ${digit}` }).click();
+  await dialog.getByRole('button', { name: 'OK' }).click();
+}
+
 /**
  * Closes every toast with its close button, as a person would. The toast area sits over the
  * top-right of the header (where the profile menu is), so menus are reachable only once it is clear.

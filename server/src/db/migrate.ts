@@ -43,6 +43,7 @@ import * as checkTimeLimits from './migrations/2026-11-27-053-check-time-limits.
 import * as studioLibrary from './migrations/2026-11-27-055-studio-library.ts';
 import * as jobSingletonWaiting from './migrations/2026-11-27-057-job-singleton-waiting.ts';
 import * as preparationJob from './migrations/2026-11-27-058-preparation-job.ts';
+import * as userManager from './migrations/2026-11-27-059-user-manager.ts';
 import * as checkPicturesOutcomes from './migrations/2026-11-27-061-check-pictures-outcomes.ts';
 import * as studioPathsRevisions from './migrations/2026-11-27-062-studio-paths-revisions.ts';
 
@@ -91,6 +92,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-27-055-studio-library': studioLibrary,
   '2026-11-27-057-job-singleton-waiting': jobSingletonWaiting,
   '2026-11-27-058-preparation-job': preparationJob,
+  '2026-11-27-059-user-manager': userManager,
   '2026-11-27-061-check-pictures-outcomes': checkPicturesOutcomes,
   '2026-11-27-062-studio-paths-revisions': studioPathsRevisions,
 };

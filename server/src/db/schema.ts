@@ -59,6 +59,8 @@ export interface UserTable {
   updated_at: number;
   /** Name, last name, e-mail and role normalized for Manage users' search (users.queries.ts writes it). */
   search_text: Generated<string>;
+  /** The member's manager, another member of the organization (migration 059: the CSV import's `manager` column). */
+  manager_id: number | null;
 }
 
 export interface SessionTable {

@@ -4,7 +4,7 @@ import type { AppContext } from '../../app-context.ts';
 import { MINUTE, now, toIso } from '../../lib/clock.ts';
 import { hashToken } from '../../lib/crypto.ts';
 import { notFound, unauthorized } from '../../lib/errors.ts';
-import { LIMITS, takeAttempt } from '../../lib/throttle.ts';
+import { LIMITS, takeLeasedAttempt } from '../../lib/throttle.ts';
 import type { Caller } from '../auth/index.ts';
 import { userActivity } from '../learning/index.ts';
 import { createOrganizationUser, deleteOrganizationUser, organizationUsers } from '../organization/index.ts';
@@ -16,7 +16,7 @@ import { API_TOKEN_PREFIX, clearanceOf, scopesOf } from './integrations.rules.ts
 
 /**
  * The token of an `/api/v1` call (`Authorization: Bearer mmk_...`), found by its SHA-256 and live; each call counted
- * against the token's limit (lib/throttle.ts, `api_token`) before any work. A session token is not an API token, so a
+ * against the token's limit (lib/throttle.ts, `api_token`, taken in leases: one counter write per 50 calls) before any work. A session token is not an API token, so a
  * session never reaches these calls (and an API token is no session anywhere else).
  */
 export async function apiClientOf(ctx: AppContext, request: FastifyRequest): Promise<ApiClient> {
@@ -25,7 +25,7 @@ export async function apiClientOf(ctx: AppContext, request: FastifyRequest): Pro
   if (!token.startsWith(API_TOKEN_PREFIX) || token.length > 200) throw unauthorized(INTEGRATIONS_MESSAGES.badToken);
   const row = await findLiveApiToken(ctx.db, hashToken(token));
   if (!row) throw unauthorized(INTEGRATIONS_MESSAGES.badToken);
-  await takeAttempt(ctx, LIMITS.apiTokenCalls, String(row.id), INTEGRATIONS_MESSAGES.tooManyCalls);
+  await takeLeasedAttempt(ctx, LIMITS.apiTokenCalls, String(row.id), INTEGRATIONS_MESSAGES.tooManyCalls);
   // The last use is kept to the minute: most calls write nothing more.
   const t = now();
   if (row.last_used_at === null || row.last_used_at < t - MINUTE) await touchApiToken(ctx.db, row.id, t, MINUTE);
@@ -81,9 +81,9 @@ export async function v1MemberQualifications(ctx: AppContext, client: ApiClient,
 export async function v1StationClearance(ctx: AppContext, client: ApiClient, stationId: number, badge: string): Promise<V1StationClearanceData> {
   assertScope(client, 'read_qualifications');
   const userId = await readBadge(ctx.db, badge);
-  if (userId === null || !(await isMemberOf(ctx.db, client.organizationId, userId))) throw notFound(INTEGRATIONS_MESSAGES.badgeUnknown);
-  const standing = await personStateAtStation(ctx, client.organizationId, userId, stationId);
-  if (!standing) throw notFound(INTEGRATIONS_MESSAGES.stationUnknown);
+  const standing = userId === null ? 'no_member' : await personStateAtStation(ctx, client.organizationId, userId, stationId);
+  if (standing === 'no_member' || userId === null) throw notFound(INTEGRATIONS_MESSAGES.badgeUnknown);
+  if (standing === 'no_station') throw notFound(INTEGRATIONS_MESSAGES.stationUnknown);
   const answer = clearanceOf(standing.state, standing.expiresAt);
   return { cleared: answer.cleared, user_id: userId, station_id: stationId, state: standing.state, reason: answer.reason, until: toIso(answer.until) };
 }

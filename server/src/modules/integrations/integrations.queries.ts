@@ -1,4 +1,5 @@
 import type { Db, DbTransaction } from '../../db/client.ts';
+import { compiledOnce } from '../../db/compiled-once.ts';
 import type { ApiTokenTable } from '../../db/schema.ts';
 
 type Executor = Db | DbTransaction;
@@ -49,8 +50,11 @@ export async function revokeApiTokenRow(db: Db, organizationId: number, id: numb
 }
 
 /** A live token by its hash, with whether its creator is still a super user of the organization it belongs to. */
-export const findLiveApiToken = (db: Db, tokenHash: string) =>
-  db.selectFrom('api_tokens').select(TOKEN_COLUMNS).where('token_hash', '=', tokenHash).where('revoked_at', 'is', null).executeTakeFirst();
+/** The live token of a hash: every `/api/v1` call asks it, compiled once. */
+const liveApiToken = compiledOnce((db: Db, tokenHash: string) =>
+  db.selectFrom('api_tokens').select(TOKEN_COLUMNS).where('token_hash', '=', tokenHash).where('revoked_at', 'is', null),
+);
+export const findLiveApiToken = async (db: Db, tokenHash: string): Promise<ApiTokenRow | undefined> => (await liveApiToken(db, tokenHash))[0];
 
 /** Last use, written at most once a minute per token (every call would make each read a write). */
 export async function touchApiToken(db: Db, id: number, t: number, step: number): Promise<void> {

@@ -143,6 +143,32 @@ describe('API tokens', () => {
     for (let i = 0; i < 601; i++) if ((await platform.api('GET', '/api/v1/members', { token: busy.token })).status === 429) refused++;
     expect(refused).toBe(1);
     expect((await platform.api('GET', '/api/v1/members', { token: calm.token })).status).toBe(200);
+    // Counted in leases: the calm token's one call moved its counter by a lease, written once for the next 49 calls.
+    const counter = await platform.ctx.db
+      .selectFrom('throttle_counters')
+      .select('count')
+      .where('kind', '=', 'api_token')
+      .where('subject', '=', String(calm.id))
+      .executeTakeFirstOrThrow();
+    expect(counter.count).toBe(50);
+  });
+
+  it('holds the limit across two app instances on one database, calls arriving together', async () => {
+    const second = await startPlatform({ ...ENV, DATABASE_URL: platform.ctx.config.databaseUrl });
+    cleanups.push(() => second.close());
+    const a = await plant('Plant Two Doors');
+    const shared = await a.token(['read_users']);
+    let passed = 0;
+    for (let round = 0; round < 35; round++) {
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, (_, i) => (i % 2 === 0 ? platform : second).api('GET', '/api/v1/members', { token: shared.token })),
+      );
+      passed += answers.filter((r) => r.status === 200).length;
+      if (answers.some((r) => r.status !== 200 && r.status !== 429)) throw new Error('an answer was neither 200 nor 429');
+    }
+    // Never past the limit; at most one lease short of it (the one the other instance holds unspent).
+    expect(passed).toBeLessThanOrEqual(600);
+    expect(passed).toBeGreaterThanOrEqual(600 - 49);
   });
 
   it('answers whether a badge is cleared for a station now: cleared, not cleared, expired', async () => {

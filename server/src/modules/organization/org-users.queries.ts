@@ -5,7 +5,7 @@ function selectOrganizationUsers(db: Db, organizationId: number) {
   return db
     .selectFrom('users as u')
     .leftJoin('teams as t', (j) => j.onRef('t.id', '=', 'u.team_id').on('t.deleted_at', 'is', null))
-    .select(['u.id', 'u.name', 'u.last_name', 'u.email', 'u.employee_number', 'u.role', 'u.is_super_user', 't.id as team_id', 't.name as team'])
+    .select(['u.id', 'u.name', 'u.last_name', 'u.email', 'u.employee_number', 'u.role', 'u.is_super_user', 'u.manager_id', 't.id as team_id', 't.name as team'])
     .where('u.organization_id', '=', organizationId)
     .where('u.deleted_at', 'is', null);
 }

@@ -32,6 +32,7 @@ const FIELD_COLUMN: Record<string, PeopleImportColumn> = {
   team: 'team',
   role: 'role',
   shift: 'shift',
+  manager: 'manager',
 };
 
 const problem = (code: ImportRowProblem['code'], column: PeopleImportColumn | null, line: number | null = null): ImportRowProblem => ({
@@ -70,6 +71,7 @@ export function readImportFile(request: PeopleImportRequest): ReadFile {
       team: value.team,
       role: value.role,
       shift: value.shift,
+      manager: value.manager,
     };
     const parsed = importPersonRow.safeParse(fields);
     const problems: ImportRowProblem[] = [];
@@ -109,11 +111,16 @@ export type ImportContext = {
   organizationId: number;
   /** The organization's live teams by lower-case name. */
   teams: ReadonlyMap<string, number>;
+  /** Accounts holding the rows' contacts and their managers' (`usersByContacts`: e-mail anywhere, employee number in the organization). */
   existing: readonly ExistingAccount[];
   seats: { seats: number; inUse: number; free: number };
 };
 
-export type JudgedRow = ImportRowCheck & { person: ImportPersonRow | null; teamId: number | null };
+export type JudgedRow = ImportRowCheck & { person: ImportPersonRow | null; teamId: number | null; managerId: number | null };
+
+/** A manager cell as the database keeps the contact it names: an e-mail address (lower case) or an employee number (upper case). */
+const managerContact = (cell: string): { email: string } | { employeeNumber: string } =>
+  cell.includes('@') ? { email: cell.trim().toLowerCase() } : { employeeNumber: cell.trim().toUpperCase() };
 
 const sameText = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
@@ -124,6 +131,11 @@ export function contactsOf(file: ReadFile): { emails: string[]; employeeNumbers:
   for (const row of file.rows) {
     if (row.person?.email !== undefined) emails.add(row.person.email);
     if (row.person?.employee_number !== undefined) employeeNumbers.add(row.person.employee_number);
+    if (row.person?.manager !== undefined) {
+      const manager = managerContact(row.person.manager);
+      if ('email' in manager) emails.add(manager.email);
+      else employeeNumbers.add(manager.employeeNumber);
+    }
   }
   return { emails: [...emails], employeeNumbers: [...employeeNumbers] };
 }
@@ -139,6 +151,12 @@ export function judgeImport(file: ReadFile, context: ImportContext): PeopleImpor
   const byNumber = new Map(
     context.existing.filter((a) => a.organization_id === context.organizationId && a.employee_number !== null).map((a) => [a.employee_number as string, a]),
   );
+  // A manager is a live member of the organization (never a deleted one, nor an account of another organization).
+  const live = (a: ExistingAccount | undefined) => (a && a.organization_id === context.organizationId && a.deleted_at === null ? a.id : null);
+  const managerOf = (cell: string) => {
+    const contact = managerContact(cell);
+    return live('email' in contact ? byEmail.get(contact.email) : byNumber.get(contact.employeeNumber));
+  };
   let free = context.seats.free;
   const judged = file.rows.map((row): JudgedRow => {
     const problems = [...row.problems];
@@ -166,12 +184,14 @@ export function judgeImport(file: ReadFile, context: ImportContext): PeopleImpor
     const teamName = row.cells.team.trim().toLowerCase();
     const teamId = teamName === '' ? null : (context.teams.get(teamName) ?? null);
     if (teamName !== '' && teamId === null) problems.push(problem('unknown_team', 'team'));
+    const managerId = person?.manager === undefined ? null : managerOf(person.manager);
+    if (person?.manager !== undefined && managerId === null) problems.push(problem('unknown_manager', 'manager'));
     if (problems.length === 0 && !present) {
       if (free > 0) free--;
       else problems.push(problem('over_seats', null));
     }
     const status = problems.length > 0 ? 'invalid' : present ? 'present' : 'new';
-    return { line: row.line, status, problems, person, teamId };
+    return { line: row.line, status, problems, person, teamId, managerId };
   });
   const count = (status: ImportRowCheck['status']) => judged.filter((r) => r.status === status).length;
   const invalid = count('invalid');

@@ -49,7 +49,9 @@ export async function importPeople(ctx: AppContext, caller: Caller, organization
       if (check.judged.some((row) => row.problems.some((p) => p.code === 'over_seats'))) throw conflict(seatsRefusal(seats));
       throw badRequest(PEOPLE_IMPORT_NOT_READY);
     }
-    const created = check.judged.flatMap((row) => (row.status === 'new' && row.person && row.teamId !== null ? [{ ...row.person, teamId: row.teamId }] : []));
+    const created = check.judged.flatMap((row) =>
+      row.status === 'new' && row.person && row.teamId !== null ? [{ ...row.person, teamId: row.teamId, managerId: row.managerId }] : [],
+    );
     const ids = await enrolMembers(ctx, trx, organizationId, inviter, created);
     await setNewPeopleShifts(
       trx,

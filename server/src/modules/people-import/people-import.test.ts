@@ -180,7 +180,61 @@ describe('people import', () => {
       team: 'Assembly',
       role: 'Operator',
       shift: 'day',
+      manager: '',
     });
-    expect(template).toBe(`first_name,last_name,email,employee_number,team,role,shift\r\n"'=HYPERLINK(""x"")",'+Lopez,'@ana,'-7,Assembly,Operator,day\r\n`);
+    expect(template).toBe(
+      `first_name,last_name,email,employee_number,team,role,shift,manager\r\n"'=HYPERLINK(""x"")",'+Lopez,'@ana,'-7,Assembly,Operator,day,\r\n`,
+    );
+  });
+
+  it('names each person’s manager by e-mail or employee number of a live member, and lists an unknown one before writing', async () => {
+    const withManager = (cells: string[], manager: string) => [...cells, manager];
+    const rows = [
+      withManager(row('Kim', 'Keller', 'kim.managed@example.com', ''), acme.superUser.email.toUpperCase()),
+      withManager(row('Lou', 'Lane', '', 'MG-1'), ''),
+      withManager(row('Max', 'Moss', '', 'MG-2'), rival.superUser.email),
+      withManager(row('Ned', 'Nash', '', 'MG-3'), 'nobody-7'),
+    ];
+    const mixed = await check(acme.organizationId, { columns: [...header.slice(0, -1), 'Supervisor'], rows });
+    expect(mixed.status).toBe(200);
+    const problems = Object.fromEntries(mixed.body.data.rows.map((r: { line: number; problems: unknown[] }) => [r.line, r.problems]));
+    expect(problems[2]).toEqual([]);
+    expect(problems[3]).toEqual([]);
+    // Another organization's member and no one at all: the same problem, nothing written.
+    expect(problems[4]).toEqual([{ code: 'unknown_manager', column: 'manager', line: null }]);
+    expect(problems[5]).toEqual([{ code: 'unknown_manager', column: 'manager', line: null }]);
+    expect((await importFile(acme.organizationId, { columns: header, rows })).status).toBe(400);
+
+    // Fixed: the manager by employee number (any case), among the members just imported.
+    rows[2] = withManager(row('Max', 'Moss', '', 'MG-2'), 'mg-1');
+    rows[3] = withManager(row('Ned', 'Nash', '', 'MG-3'), '');
+    const first = await importFile(acme.organizationId, { columns: header, rows: rows.slice(0, 2) });
+    expect(first.status).toBe(201);
+    const second = await importFile(acme.organizationId, { columns: header, rows });
+    expect(second.status).toBe(201);
+    expect(second.body.data).toMatchObject({ created: 2, present: 2 });
+    const managers = await platform.ctx.db
+      .selectFrom('users')
+      .select(['employee_number', 'email', 'manager_id'])
+      .where('organization_id', '=', acme.organizationId)
+      .where((eb) => eb.or([eb('employee_number', 'in', ['MG-1', 'MG-2', 'MG-3']), eb('email', '=', 'kim.managed@example.com')]))
+      .orderBy('id')
+      .execute();
+    const lou = managers.find((m) => m.employee_number === 'MG-1');
+    const louId = (await platform.ctx.db.selectFrom('users').select('id').where('employee_number', '=', 'MG-1').executeTakeFirstOrThrow()).id;
+    expect(lou?.manager_id).toBeNull();
+    expect(managers.map((m) => m.manager_id)).toEqual([acme.superUser.id, null, louId, null]);
+    // The invitation, written once for the whole file, carries this person's own token in both bodies.
+    const invitation = await platform.ctx.db
+      .selectFrom('outbox')
+      .select(['text_body', 'html_body'])
+      .where('to_address', '=', 'kim.managed@example.com')
+      .executeTakeFirstOrThrow();
+    const token = /accept-invitation\?token=([A-Za-z0-9_-]{20,})/.exec(invitation.text_body)?.[1];
+    expect(token).toBeDefined();
+    expect(invitation.html_body).toContain(`accept-invitation?token=${token}`);
+    // The API gives it to HR systems with the member.
+    const listed = await platform.api('GET', `/api/organization/${acme.organizationId}/users`, { token: acme.superUser.token });
+    expect(listed.body.data.find((u: { email: string | null }) => u.email === 'kim.managed@example.com')).toMatchObject({ manager_id: acme.superUser.id });
   });
 });

@@ -45,17 +45,18 @@ async function myState(ctx: AppContext, caller: Caller, organizationId: number, 
 
 /**
  * A person's state at a station as the matrix shows it (the clock applied; null when not assigned there) and its
- * expiry, for an organization's own systems (the integrations' "cleared for this station?"); null when the
- * organization has no such station. The caller has already established the organization.
+ * expiry, for an organization's own systems (the integrations' "cleared for this station?"), read in one statement:
+ * `no_member` when the person is no live member of the organization, `no_station` when it has no such station.
  */
 export async function personStateAtStation(
   ctx: AppContext,
   organizationId: number,
   userId: number,
   stationId: number,
-): Promise<{ state: QualificationState | null; expiresAt: number | null } | null> {
+): Promise<'no_member' | 'no_station' | { state: QualificationState | null; expiresAt: number | null }> {
   const row = await stationStanding(ctx.db, organizationId, stationId, userId);
-  if (!row) return null;
+  if (!row) return 'no_member';
+  if (row.warning_days === null) return 'no_station';
   if (row.state === null) return { state: null, expiresAt: null };
   return { state: clockState(row.state, row.expires_at, row.warning_days, now()), expiresAt: row.expires_at };
 }

@@ -1,5 +1,6 @@
 import type { RequirementKind, StationKind, StationRequirement } from '@mm/contract';
 import type { Db } from '../../db/client.ts';
+import { compiledOnce } from '../../db/compiled-once.ts';
 
 /** A station's settings as stored; `checklist` parsed. */
 export type StationRow = {
@@ -51,20 +52,32 @@ export async function stationsByIds(db: Db, stationIds: number[]): Promise<Stati
  * A station in use and one person's kept row at it, in one statement (the integrations' clearance call): undefined
  * when the organization has no such station; `state` null when the person is not assigned there.
  */
-export const stationStanding = (db: Db, organizationId: number, stationId: number, userId: number) =>
+/**
+ * A live member's standing at a station in one statement (the integrations' clearance call runs it for every MES
+ * request): no row when the person is no live member of the organization; `warning_days` null when the organization
+ * has no such live station; `state` null when the person is not assigned there. Compiled once.
+ */
+const memberStanding = compiledOnce((db: Db, organizationId: number, stationId: number, userId: number) =>
   db
-    .selectFrom('stations')
+    .selectFrom('users')
+    .leftJoin('stations', (join) =>
+      join.on('stations.id', '=', stationId).on('stations.organization_id', '=', organizationId).on('stations.retired_at', 'is', null),
+    )
     .leftJoin('qualifications', (join) =>
       join
         .onRef('qualifications.station_id', '=', 'stations.id')
-        .on('qualifications.user_id', '=', userId)
+        .onRef('qualifications.user_id', '=', 'users.id')
         .on('qualifications.organization_id', '=', organizationId),
     )
     .select(['stations.warning_days', 'qualifications.state', 'qualifications.expires_at'])
-    .where('stations.id', '=', stationId)
-    .where('stations.organization_id', '=', organizationId)
-    .where('stations.retired_at', 'is', null)
-    .executeTakeFirst();
+    .where('users.id', '=', userId)
+    .where('users.organization_id', '=', organizationId)
+    .where('users.deleted_at', 'is', null)
+    .where('users.is_guest', '=', 0),
+);
+
+export const stationStanding = async (db: Db, organizationId: number, stationId: number, userId: number) =>
+  (await memberStanding(db, organizationId, stationId, userId))[0];
 
 export async function findStation(db: Db, organizationId: number, stationId: number): Promise<StationRow | undefined> {
   const [row] = await listStations(db, organizationId, [stationId]);

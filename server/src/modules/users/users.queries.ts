@@ -37,6 +37,7 @@ const USER_COLUMNS = Object.keys({
   deleted_at: true,
   created_at: true,
   updated_at: true,
+  manager_id: true,
 } satisfies Record<UserColumn, true>).map((column) => `users.${column}`) as `users.${UserColumn}`[];
 
 /** A user with the names of their organization and team, as sessions and profiles show them. */

@@ -6,6 +6,7 @@ import {
   MAX_IMPORT_ROWS,
   PEOPLE_IMPORT_COLUMNS,
   type PeopleImportCheckData,
+  type PeopleImportColumn,
   type PeopleImportResultData,
 } from '@mm/contract';
 import { IconAlertTriangle, IconCheck, IconDownload, IconFileSpreadsheet, IconPrinter } from '@tabler/icons-react';
@@ -79,6 +80,7 @@ export function PeopleImportPage({ printSheets }: PeopleImportPageProps) {
       team: t('template.team'),
       role: t('template.role'),
       shift: 'day',
+      manager: '',
     });
     // The byte-order mark tells a spreadsheet the file is UTF-8 (accented names).
     saveFile({ blob: new Blob([`\uFEFF${text}`], { type: 'text/csv;charset=utf-8' }), filename: null }, 'people-import-template.csv');
@@ -126,6 +128,7 @@ export function PeopleImportPage({ printSheets }: PeopleImportPageProps) {
               <List.Item>{t('rules.contact')}</List.Item>
               <List.Item>{t('rules.team')}</List.Item>
               <List.Item>{t('rules.shift')}</List.Item>
+              <List.Item>{t('rules.manager')}</List.Item>
             </List>
             <Group>
               {/* Once a preview is shown, its own button below the rows chooses the corrected file (one file input at a time). */}
@@ -278,7 +281,7 @@ function PreviewRow({ file, row, free }: { file: ReadCsv; row: ImportRowCheck; f
         {row.status === 'invalid' ? (
           <List size="sm" c="red.9" spacing={2}>
             {row.problems.map((problem) => (
-              <List.Item key={`${problem.code}-${problem.column}`}>{rowProblemText(t, problem, cell('team'), free)}</List.Item>
+              <List.Item key={`${problem.code}-${problem.column}`}>{rowProblemText(t, problem, cell, free)}</List.Item>
             ))}
           </List>
         ) : (
@@ -358,7 +361,7 @@ function columnLabel(t: TFunction<'people-import'>, column: string | null): stri
     : (column ?? '');
 }
 
-function rowProblemText(t: TFunction<'people-import'>, problem: ImportRowProblem, team: string, free: number): string {
+function rowProblemText(t: TFunction<'people-import'>, problem: ImportRowProblem, cell: (column: PeopleImportColumn) => string, free: number): string {
   const column = columnLabel(t, problem.column);
   switch (problem.code) {
     case 'missing':
@@ -375,7 +378,9 @@ function rowProblemText(t: TFunction<'people-import'>, problem: ImportRowProblem
     case 'taken':
       return t('problems.taken', { column });
     case 'unknown_team':
-      return t('problems.unknownTeam', { team });
+      return t('problems.unknownTeam', { team: cell('team') });
+    case 'unknown_manager':
+      return t('problems.unknownManager', { manager: cell('manager') });
     case 'over_seats':
       return t('problems.overSeats', { count: free });
   }
