@@ -15,7 +15,9 @@ const VISITOR_PATHS = [
   '/forgot-password',
   '/reset-password',
   '/reset-password?token=not-a-real-token',
+  '/login',
   '/login?with=employee-number',
+  '/plans',
   '/page/terms',
   '/page/help',
   '/version',
@@ -46,6 +48,13 @@ async function translatedPaths(stack: Stack): Promise<string[]> {
     '/search?q=zzqqxx',
     // The toolbox talk a super user leads.
     '/toolbox',
+    // Plans and billing; the administration hub, its users, the team dashboard (desktop; a notice below 1024 px), the library.
+    '/plans',
+    '/plans/me',
+    '/manage-organization',
+    '/manage-team',
+    '/dashboard',
+    '/library',
   ];
 }
 
@@ -178,7 +187,7 @@ describe('languages', () => {
   it('shows no text outside the catalogs on the translated routes (pseudo-locale walk)', async () => {
     const paths = await translatedPaths(env.stack);
     for (const width of [WIDTHS.desktop, WIDTHS.mobile]) {
-      // Before sign-in: the public pages and the sign-in forms (/login itself also holds the company-account sign-in, not converted yet).
+      // Before sign-in: the public pages, the sign-in forms and the plans.
       const visitor = await newPage(env.browser, env.stack, width);
       await visitor.addInitScript(() => localStorage.setItem('mm-pseudo-locale', '1'));
       for (const path of VISITOR_PATHS) {
