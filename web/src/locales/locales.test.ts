@@ -1,4 +1,4 @@
-import { CERTIFICATE_MESSAGES, DEFAULT_LOCALE, LOCALES, REGISTRATION_MESSAGES } from '@mm/contract';
+import { CERTIFICATE_MESSAGES, DASHBOARD_MESSAGES, DEFAULT_LOCALE, LOCALES, REGISTRATION_MESSAGES, SHARING_MESSAGES } from '@mm/contract';
 import { describe, expect, it } from 'vitest';
 import { SHELL_NAMESPACES } from '../lib/i18n.ts';
 import { catalogFiles, catalogTranslator } from '../lib/i18n-catalogs.test-helper.ts';
@@ -69,5 +69,13 @@ describe('message catalogs', () => {
     expect(catalog('videos', { count: 1 })).toBe('1 video');
     const auth = await catalogTranslator('en', 'auth');
     for (const [key, text] of Object.entries(REGISTRATION_MESSAGES)) expect(auth(`register.errors.${key}`)).toBe(text);
+    const dashboard = await catalogTranslator('en', 'dashboard');
+    for (const key of ['alertSent', 'alertFailed', 'broadcastSent', 'desktopOnly'] as const) expect(dashboard(key)).toBe(DASHBOARD_MESSAGES[key]);
+    const sharing = await catalogTranslator('en', 'sharing');
+    for (const key of ['shared', 'noRecipient', 'noPlan'] as const) expect(sharing(`toasts.${key}`)).toBe(SHARING_MESSAGES[key]);
+    const billing = await catalogTranslator('en', 'billing');
+    expect(billing('plans.payNow')).toBe('pay now');
+    expect(billing('plans.accounts', { count: 1 })).toBe('1 account');
+    expect(billing('plans.accounts', { count: 1000 })).toBe('1,000 accounts');
   });
 });
