@@ -232,36 +232,43 @@ describe('languages', () => {
 
   // The translated screens in Spanish at three widths, for a person to look at (longer words, cut labels): only when
   // LANGUAGE_SCREENSHOTS names a folder.
-  it.skipIf(!SCREENSHOTS)('takes Spanish screenshots of the translated screens', async () => {
-    const visitor = await newPage(env.browser, env.stack, WIDTHS.tablet);
-    await visitor.addInitScript(() => localStorage.setItem('mm-locale', 'es'));
-    for (const [path, name] of [['/login', 'login'], ['/plans', 'plans-visitor']]) {
-      await visitor.goto(path);
-      await expectVisible(visitor.getByRole('heading', { level: 1 }).first());
-      await visitor.waitForLoadState('networkidle');
-      await screenshotAtWidths(visitor, SCREENSHOTS, `es-${name}`);
-    }
-    await visitor.context().close();
-    const page = await newPage(env.browser, env.stack, WIDTHS.desktop);
-    await signInThroughForm(page, DEMO.superUser.email, DEMO.superUser.password);
-    await page.evaluate(() => localStorage.setItem('mm-locale', 'es'));
-    const screens = [
-      ['/plans', 'plans'],
-      ['/plans/me', 'billing'],
-      ['/manage-organization', 'hub'],
-      ['/manage-team', 'users'],
-      ['/dashboard', 'dashboard'],
-      ['/library', 'library'],
-      ['/manage-organization/kiosks', 'kiosks'],
-      ['/share/emails', 'share'],
-    ];
-    for (const [path, name] of screens) {
-      await page.setViewportSize({ width: WIDTHS.desktop, height: 900 });
-      await page.goto(path as string);
-      await expectVisible(page.getByRole('heading', { level: 1 }).first());
-      await page.waitForLoadState('networkidle');
-      await screenshotAtWidths(page, SCREENSHOTS, `es-${name}`);
-    }
-    await page.context().close();
-  }, 300_000);
+  it.skipIf(!SCREENSHOTS)(
+    'takes Spanish screenshots of the translated screens',
+    async () => {
+      const visitor = await newPage(env.browser, env.stack, WIDTHS.tablet);
+      await visitor.addInitScript(() => localStorage.setItem('mm-locale', 'es'));
+      for (const [path, name] of [
+        ['/login', 'login'],
+        ['/plans', 'plans-visitor'],
+      ]) {
+        await visitor.goto(path);
+        await expectVisible(visitor.getByRole('heading', { level: 1 }).first());
+        await visitor.waitForLoadState('networkidle');
+        await screenshotAtWidths(visitor, SCREENSHOTS, `es-${name}`);
+      }
+      await visitor.context().close();
+      const page = await newPage(env.browser, env.stack, WIDTHS.desktop);
+      await signInThroughForm(page, DEMO.superUser.email, DEMO.superUser.password);
+      await page.evaluate(() => localStorage.setItem('mm-locale', 'es'));
+      const screens = [
+        ['/plans', 'plans'],
+        ['/plans/me', 'billing'],
+        ['/manage-organization', 'hub'],
+        ['/manage-team', 'users'],
+        ['/dashboard', 'dashboard'],
+        ['/library', 'library'],
+        ['/manage-organization/kiosks', 'kiosks'],
+        ['/share/emails', 'share'],
+      ];
+      for (const [path, name] of screens) {
+        await page.setViewportSize({ width: WIDTHS.desktop, height: 900 });
+        await page.goto(path as string);
+        await expectVisible(page.getByRole('heading', { level: 1 }).first());
+        await page.waitForLoadState('networkidle');
+        await screenshotAtWidths(page, SCREENSHOTS, `es-${name}`);
+      }
+      await page.context().close();
+    },
+    300_000,
+  );
 });
