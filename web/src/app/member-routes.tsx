@@ -107,7 +107,7 @@ export function MemberRoutes() {
           <Route path={paths.organization.teamOverview} element={titled('teamOverview', <TeamOverviewPage />)} />
           <Route path={paths.organization.learningPathCreator} element={titled('learningPathCreator', <LearningPathCreatorPage />)} />
           <Route path={paths.manageTeam} element={titled('manageUsers', <ManageUsersPage />)} />
-          <Route path={paths.importPeople} element={titled((t) => t('people-import:title'), <PeopleImportPage />)} />
+          <Route path={paths.importPeople} element={titled('importPeople', <PeopleImportPage />)} />
           <Route path={paths.dashboard} element={titled('dashboard', <DashboardPage />)} />
           <Route path={paths.library} element={titled('library', <LibraryPage />)} />
           <Route path={paths.organization.kiosks} element={titled('kiosks', <KiosksAdminPage />)} />
