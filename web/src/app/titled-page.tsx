@@ -6,7 +6,7 @@ import { useDocumentTitle } from '../lib/document-title.ts';
  * A page's title: the key of a title in the common namespace's `titles` (short to write in the route tables, which
  * come with the first script; the common namespace is always loaded, so the title is there from the first render).
  */
-type TitleKey = keyof (typeof import('../locales/en/common.json'))['titles'];
+type TitleKey = keyof typeof import('../locales/en/common.json')['titles'];
 
 function TitledPage({ title, children }: { title: TitleKey; children: ReactNode }) {
   const { t } = useTranslation();
