@@ -2,7 +2,9 @@ import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { pdfText } from '../server/test/pdf-text.ts';
-import { DEMO, expectPath, expectVisible, newPage, type Stack, signInThroughForm, useStack, WIDTHS } from './harness.ts';
+import { DEMO, expectPath, expectVisible, newPage, type Stack, screenshotAtWidths, signInThroughForm, useStack, WIDTHS } from './harness.ts';
+
+const SCREENSHOTS = process.env.LANGUAGE_SCREENSHOTS;
 
 /**
  * The routes whose screens are translated (issue 40): the pseudo-locale walk reads them for text that did not come
@@ -15,7 +17,9 @@ const VISITOR_PATHS = [
   '/forgot-password',
   '/reset-password',
   '/reset-password?token=not-a-real-token',
+  '/login',
   '/login?with=employee-number',
+  '/plans',
   '/page/terms',
   '/page/help',
   '/version',
@@ -46,6 +50,16 @@ async function translatedPaths(stack: Stack): Promise<string[]> {
     '/search?q=zzqqxx',
     // The toolbox talk a super user leads.
     '/toolbox',
+    // Plans and billing; the administration hub, its users, the team dashboard (desktop; a notice below 1024 px), the library.
+    '/plans',
+    '/plans/me',
+    '/manage-organization',
+    '/manage-team',
+    '/dashboard',
+    '/library',
+    '/manage-organization/kiosks',
+    // Sharing opened without a video: its notice.
+    '/share/emails',
   ];
 }
 
@@ -178,7 +192,7 @@ describe('languages', () => {
   it('shows no text outside the catalogs on the translated routes (pseudo-locale walk)', async () => {
     const paths = await translatedPaths(env.stack);
     for (const width of [WIDTHS.desktop, WIDTHS.mobile]) {
-      // Before sign-in: the public pages and the sign-in forms (/login itself also holds the company-account sign-in, not converted yet).
+      // Before sign-in: the public pages, the sign-in forms and the plans.
       const visitor = await newPage(env.browser, env.stack, width);
       await visitor.addInitScript(() => localStorage.setItem('mm-pseudo-locale', '1'));
       for (const path of VISITOR_PATHS) {
@@ -215,4 +229,46 @@ describe('languages', () => {
     }
     // About 30 routes, each at two widths: minutes on a busy 2-core machine.
   }, 300_000);
+
+  // The translated screens in Spanish at three widths, for a person to look at (longer words, cut labels): only when
+  // LANGUAGE_SCREENSHOTS names a folder.
+  it.skipIf(!SCREENSHOTS)(
+    'takes Spanish screenshots of the translated screens',
+    async () => {
+      const visitor = await newPage(env.browser, env.stack, WIDTHS.tablet);
+      await visitor.addInitScript(() => localStorage.setItem('mm-locale', 'es'));
+      for (const [path, name] of [
+        ['/login', 'login'],
+        ['/plans', 'plans-visitor'],
+      ]) {
+        await visitor.goto(path);
+        await expectVisible(visitor.getByRole('heading', { level: 1 }).first());
+        await visitor.waitForLoadState('networkidle');
+        await screenshotAtWidths(visitor, SCREENSHOTS, `es-${name}`);
+      }
+      await visitor.context().close();
+      const page = await newPage(env.browser, env.stack, WIDTHS.desktop);
+      await signInThroughForm(page, DEMO.superUser.email, DEMO.superUser.password);
+      await page.evaluate(() => localStorage.setItem('mm-locale', 'es'));
+      const screens = [
+        ['/plans', 'plans'],
+        ['/plans/me', 'billing'],
+        ['/manage-organization', 'hub'],
+        ['/manage-team', 'users'],
+        ['/dashboard', 'dashboard'],
+        ['/library', 'library'],
+        ['/manage-organization/kiosks', 'kiosks'],
+        ['/share/emails', 'share'],
+      ];
+      for (const [path, name] of screens) {
+        await page.setViewportSize({ width: WIDTHS.desktop, height: 900 });
+        await page.goto(path as string);
+        await expectVisible(page.getByRole('heading', { level: 1 }).first());
+        await page.waitForLoadState('networkidle');
+        await screenshotAtWidths(page, SCREENSHOTS, `es-${name}`);
+      }
+      await page.context().close();
+    },
+    300_000,
+  );
 });

@@ -257,11 +257,30 @@ export type AuditVerificationData = z.infer<typeof auditVerificationData>;
 export const FLOOR_VERDICTS = ['cleared', 'training_needed', 'not_qualified'] as const;
 export type FloorVerdict = (typeof FLOOR_VERDICTS)[number];
 
+/**
+ * The reason as a code and its figures, for a screen to say in its reader's language (`headline` and `reason` are the
+ * English texts): `until` and `due` are days as dd/mm/yyyy, `left` of `required` videos, `signoff` when the station
+ * asks for a trainer's sign-off; the videos to watch are the clips not watched.
+ */
+export const FLOOR_REASONS = ['not_assigned', 'qualified', 'qualified_until', 'expiring', 'awaiting_signoff', 'expired', 'retraining_due', 'training'] as const;
+export type FloorReason = (typeof FLOOR_REASONS)[number];
+export const floorReasonParams = z.object({
+  until: z.string().nullable(),
+  due: z.string().nullable(),
+  overdue: z.boolean(),
+  left: z.number(),
+  required: z.number(),
+  signoff: z.boolean(),
+});
+export type FloorReasonParams = z.infer<typeof floorReasonParams>;
+
 export const stationFloorData = z.object({
   station: z.object({ id: z.number(), name: z.string(), kind: z.enum(STATION_KINDS), description: z.string() }),
   verdict: z.enum(FLOOR_VERDICTS),
   headline: z.string(),
   reason: z.string(),
+  reason_code: z.enum(FLOOR_REASONS),
+  reason_params: floorReasonParams,
   /** The operator's kept state; null when not assigned to the station. */
   state: z.enum(QUALIFICATION_STATES).nullable(),
   clips: z.array(z.object({ video_id: z.number(), title: z.string(), revision: z.number(), watched: z.boolean() })),

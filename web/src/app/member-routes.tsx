@@ -74,81 +74,81 @@ export function MemberRoutes() {
   return (
     <Routes>
       <Route element={<MemberLayout />}>
-        <Route path={paths.home} element={titled((t) => t('titles.home'), <HomePage />)} />
-        <Route path={paths.achievements} element={titled((t) => t('titles.certificates'), <AchievementsPage />)} />
-        <Route path={paths.verifyCertificate} element={titled((t) => t('titles.verify'), <VerifyPage />)} />
-        <Route path={paths.forcedChangePassword} element={titled('Change your password', <ForcedChangePasswordPage />)} />
-        <Route path={paths.page} element={titled((t) => t('titles.information'), <InfoPage />)} />
-        <Route path={paths.version} element={titled((t) => t('titles.version'), <VersionPage />)} />
-        <Route path={paths.watchShared} element={titled('Shared video', <WatchSharedPage />)} />
+        <Route path={paths.home} element={titled('home', <HomePage />)} />
+        <Route path={paths.achievements} element={titled('certificates', <AchievementsPage />)} />
+        <Route path={paths.verifyCertificate} element={titled('verify', <VerifyPage />)} />
+        <Route path={paths.forcedChangePassword} element={titled('forcedChangePassword', <ForcedChangePasswordPage />)} />
+        <Route path={paths.page} element={titled('information', <InfoPage />)} />
+        <Route path={paths.version} element={titled('version', <VersionPage />)} />
+        <Route path={paths.watchShared} element={titled('sharedVideo', <WatchSharedPage />)} />
         {/* Account, billing and sharing are not for a shared kiosk (the server refuses their calls to a kiosk session too). */}
         <Route element={<NotOnKiosk />}>
-          <Route path={paths.firstLogin} element={titled('Welcome', <FirstLoginPage />)} />
-          <Route path={paths.account.root} element={titled((t) => t('titles.account'), <AccountPage />)} />
-          <Route path={paths.account.edit} element={titled('Edit profile', <AccountEditPage />)} />
-          <Route path={paths.account.changePassword} element={titled('Change password', <AccountChangePasswordPage />)} />
-          <Route path={paths.account.delete} element={titled('Delete account', <AccountDeletePage />)} />
-          <Route path={paths.account.kioskPin} element={titled('Kiosk PIN', <KioskPinPage />)} />
-          <Route path={paths.shareEmails} element={titled('Share a video', <ShareEmailsPage />)} />
-          <Route path={paths.plans} element={titled('Plans', <PlansPage />)} />
-          <Route path={paths.billing} element={titled('Billing details', <BillingPage />)} />
-          <Route path={paths.successPayment} element={titled('Payment', <SuccessPaymentPage />)} />
-          <Route path={paths.addTeamMember} element={titled('Add team members', <AddTeamMemberPage />)} />
-          <Route path={paths.payPerView} element={titled('Pay per view', <PayPerViewPage />)} />
-          <Route path={paths.paymentOptions} element={titled('Payment options', <PaymentOptionsPage />)} />
-          <Route path={paths.subscription} element={titled('Subscription', <SubscriptionPage />)} />
+          <Route path={paths.firstLogin} element={titled('welcome', <FirstLoginPage />)} />
+          <Route path={paths.account.root} element={titled('account', <AccountPage />)} />
+          <Route path={paths.account.edit} element={titled('editProfile', <AccountEditPage />)} />
+          <Route path={paths.account.changePassword} element={titled('changePassword', <AccountChangePasswordPage />)} />
+          <Route path={paths.account.delete} element={titled('deleteAccount', <AccountDeletePage />)} />
+          <Route path={paths.account.kioskPin} element={titled('accountKioskPin', <KioskPinPage />)} />
+          <Route path={paths.shareEmails} element={titled('shareVideo', <ShareEmailsPage />)} />
+          <Route path={paths.plans} element={titled('plans', <PlansPage />)} />
+          <Route path={paths.billing} element={titled('billing', <BillingPage />)} />
+          <Route path={paths.successPayment} element={titled('payment', <SuccessPaymentPage />)} />
+          <Route path={paths.addTeamMember} element={titled('addTeamMembers', <AddTeamMemberPage />)} />
+          <Route path={paths.payPerView} element={titled('payPerView', <PayPerViewPage />)} />
+          <Route path={paths.paymentOptions} element={titled('paymentOptions', <PaymentOptionsPage />)} />
+          <Route path={paths.subscription} element={titled('subscription', <SubscriptionPage />)} />
         </Route>
         <Route element={<SuperUserOnly />}>
-          <Route path={paths.manageOrganization} element={titled('Manage organization', <ManageOrganizationPage />)} />
-          <Route path={paths.organization.edit} element={titled('Edit organization', <EditOrganizationPage />)} />
-          <Route path={paths.organization.createTeam} element={titled('Create team', <CreateTeamPage />)} />
-          <Route path={paths.organization.editTeams} element={titled('Teams', <EditTeamsPage />)} />
-          <Route path={paths.organization.teamForm} element={titled('Edit team', <TeamFormPage />)} />
-          <Route path={paths.organization.teamOverview} element={titled('Team overview', <TeamOverviewPage />)} />
-          <Route path={paths.organization.learningPathCreator} element={titled('Learning path creator', <LearningPathCreatorPage />)} />
-          <Route path={paths.manageTeam} element={titled('Manage users', <ManageUsersPage />)} />
-          <Route path={paths.importPeople} element={titled((t) => t('people-import:title'), <PeopleImportPage />)} />
-          <Route path={paths.dashboard} element={titled('Dashboard', <DashboardPage />)} />
-          <Route path={paths.library} element={titled('Library', <LibraryPage />)} />
-          <Route path={paths.organization.kiosks} element={titled('Kiosks', <KiosksAdminPage />)} />
-          <Route path={paths.organization.provisioning} element={titled('Provisioning (SCIM)', <ProvisioningPage />)} />
-          <Route path={paths.organization.integrations} element={titled('Integrations', <IntegrationsPage />)} />
-          <Route path={paths.organization.qrCodes} element={titled('QR codes', <QrCodesPage />)} />
-          <Route path={paths.organization.sso} element={titled('Single sign-on', <SsoSettingsPage />)} />
-          <Route path={paths.qualifications.newStation} element={titled('New station', <StationPage />)} />
-          <Route path={paths.qualifications.newTraining} element={titled('New required training', <NewTrainingPage />)} />
-          <Route path={paths.qualifications.station} element={titled('Station', <StationPage />)} />
-          <Route path={paths.qualifications.verify} element={titled('Verify evidence', <VerifyEvidencePage />)} />
-          <Route path={paths.assessments.author} element={titled('Knowledge check questions', <CheckAuthorPage />)} />
-          <Route path={paths.assessments.results} element={titled('Check results', <CheckResultsPage />)} />
+          <Route path={paths.manageOrganization} element={titled('manageOrganization', <ManageOrganizationPage />)} />
+          <Route path={paths.organization.edit} element={titled('editOrganization', <EditOrganizationPage />)} />
+          <Route path={paths.organization.createTeam} element={titled('createTeam', <CreateTeamPage />)} />
+          <Route path={paths.organization.editTeams} element={titled('teams', <EditTeamsPage />)} />
+          <Route path={paths.organization.teamForm} element={titled('editTeam', <TeamFormPage />)} />
+          <Route path={paths.organization.teamOverview} element={titled('teamOverview', <TeamOverviewPage />)} />
+          <Route path={paths.organization.learningPathCreator} element={titled('learningPathCreator', <LearningPathCreatorPage />)} />
+          <Route path={paths.manageTeam} element={titled('manageUsers', <ManageUsersPage />)} />
+          <Route path={paths.importPeople} element={titled('importPeople', <PeopleImportPage />)} />
+          <Route path={paths.dashboard} element={titled('dashboard', <DashboardPage />)} />
+          <Route path={paths.library} element={titled('library', <LibraryPage />)} />
+          <Route path={paths.organization.kiosks} element={titled('kiosks', <KiosksAdminPage />)} />
+          <Route path={paths.organization.provisioning} element={titled('provisioning', <ProvisioningPage />)} />
+          <Route path={paths.organization.integrations} element={titled('integrations', <IntegrationsPage />)} />
+          <Route path={paths.organization.qrCodes} element={titled('qrCodes', <QrCodesPage />)} />
+          <Route path={paths.organization.sso} element={titled('sso', <SsoSettingsPage />)} />
+          <Route path={paths.qualifications.newStation} element={titled('newStation', <StationPage />)} />
+          <Route path={paths.qualifications.newTraining} element={titled('newTraining', <NewTrainingPage />)} />
+          <Route path={paths.qualifications.station} element={titled('station', <StationPage />)} />
+          <Route path={paths.qualifications.verify} element={titled('verifyEvidence', <VerifyEvidencePage />)} />
+          <Route path={paths.assessments.author} element={titled('checkQuestions', <CheckAuthorPage />)} />
+          <Route path={paths.assessments.results} element={titled('checkResults', <CheckResultsPage />)} />
         </Route>
-        <Route path={paths.qualifications.root} element={titled('Qualifications', <QualificationsPage />)} />
+        <Route path={paths.qualifications.root} element={titled('qualifications', <QualificationsPage />)} />
         {/* Super users and station trainers lead toolbox talks (the server answers 403 to anyone else). */}
-        <Route path={paths.assessments.take} element={titled('Knowledge check', <TakeCheckPage />)} />
-        <Route path={paths.toolbox} element={titled((t) => t('titles.toolbox'), <ToolboxPage />)} />
+        <Route path={paths.assessments.take} element={titled('check', <TakeCheckPage />)} />
+        <Route path={paths.toolbox} element={titled('toolbox', <ToolboxPage />)} />
         {/* Authors and super users make the organization's own lessons (the server answers 403 to anyone else). */}
-        <Route path={paths.studio} element={titled('Studio', <StudioPage />)} />
-        <Route path={paths.ourLessons} element={titled('Our lessons', <OurLessonsPage />)} />
+        <Route path={paths.studio} element={titled('studio', <StudioPage />)} />
+        <Route path={paths.ourLessons} element={titled('ourLessons', <OurLessonsPage />)} />
         {/* What a station's QR label opens, for any signed-in member of the organization. */}
-        <Route path={paths.stationFloor} element={titled('Station check', <StationFloorPage />)} />
+        <Route path={paths.stationFloor} element={titled('stationCheck', <StationFloorPage />)} />
         {/* Super users, and trainers for the people they sign off. */}
-        <Route path={paths.qualifications.person} element={titled('Person qualifications', <PersonQualificationsPage />)} />
-        <Route path={paths.acceptInvitation} element={titled('Accept invitation', <AcceptInvitationPage />)} />
-        <Route path={paths.confirmEmail} element={titled('Confirm your e-mail address', <ConfirmEmailPage />)} />
-        <Route path={paths.category} element={titled((t) => t('titles.category'), <CategoryPage />)} />
-        <Route path={paths.subCategory} element={titled((t) => t('titles.videos'), <SubCategoryPage />)} />
-        <Route path={paths.viewAll} element={titled((t) => t('titles.videos'), <ViewAllPage />)} />
-        <Route path={paths.experts} element={titled((t) => t('titles.experts'), <ExpertsPage />)} />
-        <Route path={paths.expert} element={titled((t) => t('titles.expert'), <ExpertPage />)} />
+        <Route path={paths.qualifications.person} element={titled('personQualifications', <PersonQualificationsPage />)} />
+        <Route path={paths.acceptInvitation} element={titled('acceptInvitation', <AcceptInvitationPage />)} />
+        <Route path={paths.confirmEmail} element={titled('confirmEmail', <ConfirmEmailPage />)} />
+        <Route path={paths.category} element={titled('category', <CategoryPage />)} />
+        <Route path={paths.subCategory} element={titled('videos', <SubCategoryPage />)} />
+        <Route path={paths.viewAll} element={titled('videos', <ViewAllPage />)} />
+        <Route path={paths.experts} element={titled('experts', <ExpertsPage />)} />
+        <Route path={paths.expert} element={titled('expert', <ExpertPage />)} />
         {/* The search page titles itself after the words searched. */}
         <Route path={paths.search} element={<SearchPage />} />
       </Route>
       {/* Players take the whole window: no header, footer or quick menu. */}
       <Route element={<KioskIdleOutlet />}>
-        <Route path={paths.video} element={titled((t) => t('titles.video'), <VideoPage />)} />
-        <Route path={paths.trailer} element={titled((t) => t('titles.trailer'), <TrailerPage />)} />
+        <Route path={paths.video} element={titled('video', <VideoPage />)} />
+        <Route path={paths.trailer} element={titled('trailer', <TrailerPage />)} />
       </Route>
-      <Route path={paths.logout} element={titled('Sign out', <LogoutPage />)} />
+      <Route path={paths.logout} element={titled('signOut', <LogoutPage />)} />
       <Route path="*" element={<AfterSignIn />} />
     </Routes>
   );

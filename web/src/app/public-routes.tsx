@@ -38,27 +38,27 @@ export function PublicRoutes() {
   return (
     <Routes>
       <Route element={<PublicLayout />}>
-        <Route path={paths.landing} element={titled((t) => t('titles.landing'), <LandingPage />)} />
-        <Route path={paths.login} element={titled((t) => t('titles.signIn'), <LoginPage />)}>
+        <Route path={paths.landing} element={titled('landing', <LandingPage />)} />
+        <Route path={paths.login} element={titled('signIn', <LoginPage />)}>
           {/* Shown inside the sign-in card (its Outlet): "Continue with your company account". */}
           <Route index element={companyAccountSignIn} />
         </Route>
-        <Route path={paths.ssoCallback} element={titled('Company account sign-in', <SsoCallbackPage />)} />
-        <Route path={paths.register} element={titled((t) => t('titles.register'), <RegisterPage />)} />
-        <Route path={paths.forgotPassword} element={titled((t) => t('titles.forgotPassword'), <ForgotPasswordPage />)} />
-        <Route path={paths.resetPassword} element={titled((t) => t('titles.resetPassword'), <ResetPasswordPage />)} />
-        <Route path={paths.acceptInvitation} element={titled('Accept invitation', <AcceptInvitationPage />)} />
-        <Route path={paths.accountSetup} element={titled('Set up your account', <AccountSetupPage />)} />
-        <Route path={paths.confirmEmail} element={titled('Confirm your e-mail address', <ConfirmEmailPage />)} />
-        <Route path={paths.page} element={titled((t) => t('titles.information'), <InfoPage />)} />
-        <Route path={paths.version} element={titled((t) => t('titles.version'), <VersionPage />)} />
-        <Route path={paths.plans} element={titled('Plans', <PublicPlansPage />)} />
-        <Route path={paths.logout} element={titled('Signed out', <AfterSignOut />)} />
-        <Route path={paths.verifyCertificate} element={titled((t) => t('titles.verify'), <VerifyPage />)} />
-        <Route path={paths.watchShared} element={titled('Shared video', <WatchSharedPage />)} />
+        <Route path={paths.ssoCallback} element={titled('companySignIn', <SsoCallbackPage />)} />
+        <Route path={paths.register} element={titled('register', <RegisterPage />)} />
+        <Route path={paths.forgotPassword} element={titled('forgotPassword', <ForgotPasswordPage />)} />
+        <Route path={paths.resetPassword} element={titled('resetPassword', <ResetPasswordPage />)} />
+        <Route path={paths.acceptInvitation} element={titled('acceptInvitation', <AcceptInvitationPage />)} />
+        <Route path={paths.accountSetup} element={titled('accountSetup', <AccountSetupPage />)} />
+        <Route path={paths.confirmEmail} element={titled('confirmEmail', <ConfirmEmailPage />)} />
+        <Route path={paths.page} element={titled('information', <InfoPage />)} />
+        <Route path={paths.version} element={titled('version', <VersionPage />)} />
+        <Route path={paths.plans} element={titled('plans', <PublicPlansPage />)} />
+        <Route path={paths.logout} element={titled('signedOut', <AfterSignOut />)} />
+        <Route path={paths.verifyCertificate} element={titled('verify', <VerifyPage />)} />
+        <Route path={paths.watchShared} element={titled('sharedVideo', <WatchSharedPage />)} />
       </Route>
       {/* A shared kiosk takes the whole screen: no header or footer, big tap targets. */}
-      <Route path={paths.kiosk} element={titled((t) => t('titles.kiosk'), <KioskPage />)} />
+      <Route path={paths.kiosk} element={titled('kiosk', <KioskPage />)} />
       <Route path="*" element={<SignInFirst />} />
     </Routes>
   );

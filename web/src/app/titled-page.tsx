@@ -1,18 +1,20 @@
-import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '../lib/document-title.ts';
 
-/** A page's title: a translated one (a function of the active language's `t`), or an English one not converted yet. */
-type Title = string | ((t: TFunction) => string);
+/**
+ * A page's title: the key of a title in the common namespace's `titles` (short to write in the route tables, which
+ * come with the first script; the common namespace is always loaded, so the title is there from the first render).
+ */
+type TitleKey = keyof typeof import('../locales/en/common.json')['titles'];
 
-function TitledPage({ title, children }: { title: Title; children: ReactNode }) {
+function TitledPage({ title, children }: { title: TitleKey; children: ReactNode }) {
   const { t } = useTranslation();
-  useDocumentTitle(typeof title === 'function' ? title(t) : title);
+  useDocumentTitle(t(`titles.${title}`));
   return children;
 }
 
 /** A routed page with its document title: the route tables name every page in one place. */
-export function titled(title: Title, page: ReactNode): ReactNode {
+export function titled(title: TitleKey, page: ReactNode): ReactNode {
   return <TitledPage title={title}>{page}</TitledPage>;
 }

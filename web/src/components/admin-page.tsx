@@ -1,6 +1,7 @@
 import { Anchor, Container, Group, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../config/paths.ts';
 
@@ -16,11 +17,12 @@ export function AdminPage({
   size?: string;
   children: ReactNode;
 }) {
+  const { t } = useTranslation();
   return (
     <Container size={size} py="xl">
       <Anchor component={Link} to={back} size="sm">
         <Group gap={4}>
-          <IconArrowLeft size={14} /> Back
+          <IconArrowLeft size={14} /> {t('back')}
         </Group>
       </Anchor>
       <Title order={1} mt="xs" mb="lg">

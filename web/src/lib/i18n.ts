@@ -5,40 +5,25 @@ import { initReactI18next } from 'react-i18next';
 /**
  * The app's languages (issue 40). Each language is a folder of message files, one per namespace
  * (`locales/<code>/<namespace>.json`); only the active language's files are loaded (one chunk per file).
+ * The shell's namespaces (the header, the sign-in, the landing, home and the catalog: the first screens) load before
+ * the first render; every other namespace loads with the first screen that asks for it (`useTranslation(ns)`
+ * suspends meanwhile), through a map of files in a chunk of its own: a new namespace costs the first script nothing.
  * The pseudo-locale wraps every translated text in `[!! … !!]` so a Chromium walk finds text that did not come from
  * the catalogs; it is switched on only by the `mm-pseudo-locale` key a test puts in localStorage.
  */
-const catalogs = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json');
-export const NAMESPACES = [
-  'common',
-  'home',
-  'kiosk',
-  'achievements',
-  'account',
-  'people-import',
-  'assessments',
-  'studio',
-  'integrations',
-  'sso',
-  'catalog',
-  'search',
-  'public',
-  'auth',
-  'toolbox',
-] as const;
+const shellCatalogs = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/{common,auth,public,home,kiosk,catalog}.json');
+export const SHELL_NAMESPACES = ['common', 'auth', 'public', 'home', 'kiosk', 'catalog'];
 const STORED_LOCALE = 'mm-locale';
 const PSEUDO_LOCALE = 'mm-pseudo-locale';
 
-async function loadLocale(locale: Locale): Promise<void> {
-  await Promise.all(
-    NAMESPACES.map(async (ns) => {
-      if (i18next.hasResourceBundle(locale, ns)) return;
-      const load = catalogs[`../locales/${locale}/${ns}.json`];
-      if (!load) throw new Error(`No ${ns} messages for ${locale}`);
-      i18next.addResourceBundle(locale, ns, (await load()).default);
-    }),
-  );
-}
+const catalogBackend = {
+  type: 'backend',
+  init() {},
+  read(locale: string, ns: string, done: (error: unknown, messages?: Record<string, unknown>) => void) {
+    const file = `../locales/${locale}/${ns}.json`;
+    (shellCatalogs[file]?.() ?? import('./i18n-catalogs.ts').then((m) => m.loadCatalog(file))).then((m) => done(null, m.default), done);
+  },
+} as const;
 
 function readStored(key: string): string | null {
   try {
@@ -60,20 +45,18 @@ export async function startI18n(locale: Locale = initialLocale()): Promise<void>
   const pseudo = readStored(PSEUDO_LOCALE) === '1';
   await i18next
     .use(initReactI18next)
+    .use(catalogBackend)
     .use({ type: 'postProcessor', name: 'pseudo', process: (value: string) => `[!!${value}!!]` })
     .init({
       lng: locale,
       // Every language has every key (locales.test.ts): no second language is loaded as a fallback.
       fallbackLng: false,
-      ns: [...NAMESPACES],
+      ns: SHELL_NAMESPACES,
       defaultNS: 'common',
-      resources: {},
-      partialBundledLanguages: true,
       interpolation: { escapeValue: false },
       postProcess: pseudo ? ['pseudo'] : [],
       returnNull: false,
     });
-  await loadLocale(locale);
   document.documentElement.lang = locale;
 }
 
@@ -87,7 +70,7 @@ export function activeLocale(): Locale {
  * browser for the next visit; a kiosk session's choice is not remembered (the tablet's next member starts afresh).
  */
 export async function changeLocale(locale: Locale, { remember = true }: { remember?: boolean } = {}): Promise<void> {
-  await loadLocale(locale);
+  // Loads every namespace loaded so far in the new language first (i18next keeps their list).
   await i18next.changeLanguage(locale);
   document.documentElement.lang = locale;
   if (remember) {

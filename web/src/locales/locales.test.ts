@@ -1,6 +1,6 @@
-import { CERTIFICATE_MESSAGES, DEFAULT_LOCALE, LOCALES, REGISTRATION_MESSAGES } from '@mm/contract';
+import { CERTIFICATE_MESSAGES, DASHBOARD_MESSAGES, DEFAULT_LOCALE, LOCALES, REGISTRATION_MESSAGES, SHARING_MESSAGES } from '@mm/contract';
 import { describe, expect, it } from 'vitest';
-import { NAMESPACES } from '../lib/i18n.ts';
+import { SHELL_NAMESPACES } from '../lib/i18n.ts';
 import { catalogFiles, catalogTranslator } from '../lib/i18n-catalogs.test-helper.ts';
 
 const PLURAL = /_(zero|one|two|few|many|other)$/;
@@ -14,11 +14,13 @@ function leaves(messages: Record<string, unknown>, prefix = ''): string[] {
 
 const catalog = (locale: string, ns: string) => catalogFiles[`../locales/${locale}/${ns}.json`];
 const folders = [...new Set(Object.keys(catalogFiles).map((file) => file.split('/')[2]))].sort();
+/** Every namespace: a file of any language (each language must then have it too). */
+const NAMESPACES = [...new Set(Object.keys(catalogFiles).map((file) => (file.split('/')[3] as string).replace('.json', '')))].sort();
 
 describe('message catalogs', () => {
   it('has a folder for every language the platform speaks, and a file for every namespace in each', () => {
     expect(folders).toEqual([...LOCALES].sort());
-    for (const locale of LOCALES) for (const ns of NAMESPACES) expect(catalog(locale, ns), `${locale}/${ns}.json`).toBeDefined();
+    for (const locale of LOCALES) for (const ns of [...NAMESPACES, ...SHELL_NAMESPACES]) expect(catalog(locale, ns), `${locale}/${ns}.json`).toBeDefined();
   });
 
   it('has every key of every language in every other (plural forms as the language needs them)', () => {
@@ -67,5 +69,13 @@ describe('message catalogs', () => {
     expect(catalog('videos', { count: 1 })).toBe('1 video');
     const auth = await catalogTranslator('en', 'auth');
     for (const [key, text] of Object.entries(REGISTRATION_MESSAGES)) expect(auth(`register.errors.${key}`)).toBe(text);
+    const dashboard = await catalogTranslator('en', 'dashboard');
+    for (const key of ['alertSent', 'alertFailed', 'broadcastSent', 'desktopOnly'] as const) expect(dashboard(key)).toBe(DASHBOARD_MESSAGES[key]);
+    const sharing = await catalogTranslator('en', 'sharing');
+    for (const key of ['shared', 'noRecipient', 'noPlan'] as const) expect(sharing(`toasts.${key}`)).toBe(SHARING_MESSAGES[key]);
+    const billing = await catalogTranslator('en', 'billing');
+    expect(billing('plans.payNow')).toBe('pay now');
+    expect(billing('plans.accounts', { count: 1 })).toBe('1 account');
+    expect(billing('plans.accounts', { count: 1000 })).toBe('1,000 accounts');
   });
 });

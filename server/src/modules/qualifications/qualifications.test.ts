@@ -365,6 +365,9 @@ describe('qualifications', () => {
     const training = await floor();
     expect(training).toMatchObject({ verdict: 'training_needed', headline: 'Training needed', state: 'not_started' });
     expect(training.reason).toMatch(/^1 of 1 required video left to watch, due by \d\d\/\d\d\/\d{4}, then a sign-off at the station\.$/);
+    // The same reason as a code and figures, for the web to say in the operator's language.
+    expect(training).toMatchObject({ reason_code: 'training', reason_params: { left: 1, required: 1, overdue: false, signoff: true, until: null } });
+    expect(training.reason_params.due).toMatch(/^\d\d\/\d\d\/\d{4}$/);
     expect(training.clips).toEqual([expect.objectContaining({ video_id: lockout, watched: false, revision: expect.any(Number) })]);
     // Asking before the videos are done is refused.
     expect((await p.call(p.member, 'POST', `/stations/${station.id}/signoff-requests`)).status).toBe(409);

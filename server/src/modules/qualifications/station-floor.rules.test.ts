@@ -11,6 +11,8 @@ describe('what a station QR label tells the operator', () => {
       verdict: 'cleared',
       headline: 'Cleared to run',
       reason: 'You are qualified until 01/05/2027.',
+      reason_code: 'qualified_until',
+      reason_params: { until: '01/05/2027', due: '30/11/2026', overdue: false, left: 2, required: 3, signoff: true },
     });
     expect(floorStanding({ ...base, state: 'expiring', expiresAt: t + 3 * DAY }).reason).toBe(
       'You are qualified until 28/11/2026: watch the videos again and get signed off before then to renew.',
@@ -26,6 +28,22 @@ describe('what a station QR label tells the operator', () => {
       '1 of 1 required video left to watch, overdue since 24/11/2026.',
     );
     expect(floorStanding({ ...base, state: 'awaiting_signoff' }).verdict).toBe('training_needed');
+  });
+
+  it('gives each reason as a code and its figures, for the web to say in the reader’s language', () => {
+    expect(floorStanding({ ...base, state: null }).reason_code).toBe('not_assigned');
+    expect(floorStanding({ ...base, state: 'qualified' }).reason_code).toBe('qualified');
+    expect(floorStanding({ ...base, state: 'expiring', expiresAt: t + 3 * DAY })).toMatchObject({
+      reason_code: 'expiring',
+      reason_params: { until: '28/11/2026' },
+    });
+    expect(floorStanding({ ...base, state: 'awaiting_signoff' }).reason_code).toBe('awaiting_signoff');
+    expect(floorStanding({ ...base, state: 'expired', expiresAt: t - DAY })).toMatchObject({ reason_code: 'expired', reason_params: { until: '24/11/2026' } });
+    expect(floorStanding({ ...base, state: 'retraining_due' }).reason_code).toBe('retraining_due');
+    expect(floorStanding({ ...base, state: 'not_started', watched: 0, required: 1, dueAt: t - DAY, needsSignoff: false })).toMatchObject({
+      reason_code: 'training',
+      reason_params: { due: '24/11/2026', overdue: true, left: 1, required: 1, signoff: false },
+    });
   });
 
   it('stops the operator who is not assigned, expired or retraining after a changed video', () => {

@@ -1,4 +1,4 @@
-import type { FloorVerdict, QualificationState } from '@mm/contract';
+import type { FloorReason, FloorReasonParams, FloorVerdict, QualificationState } from '@mm/contract';
 import { formatDay } from '../../lib/clock.ts';
 
 export type FloorFacts = {
@@ -14,7 +14,7 @@ export type FloorFacts = {
   t: number;
 };
 
-export type FloorStanding = { verdict: FloorVerdict; headline: string; reason: string };
+export type FloorStanding = { verdict: FloorVerdict; headline: string; reason: string; reason_code: FloorReason; reason_params: FloorReasonParams };
 
 const dueClause = (dueAt: number | null, t: number) => {
   if (dueAt === null) return '';
@@ -27,42 +27,65 @@ const dueClause = (dueAt: number | null, t: number) => {
  * (red) when not assigned, expired, or retraining after a changed video.
  */
 export function floorStanding(f: FloorFacts): FloorStanding {
+  const { code, ...english } = englishStanding(f);
+  return { ...english, reason_code: code, reason_params: reasonParams(f) };
+}
+
+/** The figures a reason is said with, in any language. */
+function reasonParams(f: FloorFacts): FloorReasonParams {
+  return {
+    until: f.expiresAt === null ? (f.state === 'expiring' ? formatDay(f.t) : null) : formatDay(f.expiresAt),
+    due: f.dueAt === null ? null : formatDay(f.dueAt),
+    overdue: f.dueAt !== null && f.dueAt < f.t,
+    left: Math.max(f.required - f.watched, 0),
+    required: f.required,
+    signoff: f.needsSignoff,
+  };
+}
+
+function englishStanding(f: FloorFacts): { verdict: FloorVerdict; headline: string; reason: string; code: FloorReason } {
   const redo = f.needsSignoff ? 'watch the videos again and get signed off' : 'watch the videos again';
   switch (f.state) {
     case null:
       return {
         verdict: 'not_qualified',
         headline: 'Not qualified',
+        code: 'not_assigned',
         reason: 'You are not assigned to this station: ask your supervisor to assign you and train you before you run it.',
       };
     case 'qualified':
       return {
         verdict: 'cleared',
         headline: 'Cleared to run',
+        code: f.expiresAt === null ? 'qualified' : 'qualified_until',
         reason: f.expiresAt === null ? 'You are qualified at this station.' : `You are qualified until ${formatDay(f.expiresAt)}.`,
       };
     case 'expiring':
       return {
         verdict: 'cleared',
         headline: 'Cleared to run',
+        code: 'expiring',
         reason: `You are qualified until ${formatDay(f.expiresAt ?? f.t)}: ${redo} before then to renew.`,
       };
     case 'awaiting_signoff':
       return {
         verdict: 'training_needed',
         headline: 'Training needed',
+        code: 'awaiting_signoff',
         reason: 'Your videos are done: a trainer must watch you run the station and sign you off.',
       };
     case 'expired':
       return {
         verdict: 'not_qualified',
         headline: 'Expired',
+        code: 'expired',
         reason: `Your qualification expired${f.expiresAt === null ? '' : ` on ${formatDay(f.expiresAt)}`}: ${redo} before you run the station.`,
       };
     case 'retraining_due':
       return {
         verdict: 'not_qualified',
         headline: 'Not qualified',
+        code: 'retraining_due',
         reason: `The way to run this station changed (${f.toWatch.join(', ') || 'a required video'}): ${redo}.`,
       };
     default: {
@@ -70,6 +93,7 @@ export function floorStanding(f: FloorFacts): FloorStanding {
       return {
         verdict: 'training_needed',
         headline: 'Training needed',
+        code: 'training',
         reason: `${left} of ${f.required} required video${f.required === 1 ? '' : 's'} left to watch${dueClause(f.dueAt, f.t)}${f.needsSignoff ? ', then a sign-off at the station' : ''}.`,
       };
     }

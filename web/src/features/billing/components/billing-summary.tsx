@@ -1,42 +1,44 @@
 import { Alert, Button, Card, Group, Stack, Text } from '@mantine/core';
 import type { SubscriptionRecord } from '@mm/contract';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { formatDate } from '../../../lib/date.ts';
-import { formatMoney, monthsLabel } from './money.ts';
+import { formatMoney } from './money.ts';
 import { isRunning, SubscriptionHeader } from './subscription-header.tsx';
 
 type BillingSummaryProps = { latest: SubscriptionRecord; canPause: boolean; onPause: () => void };
 
 /** The summary card of /plans/me: the first (newest) subscription record. */
 export function BillingSummary({ latest, canPause, onPause }: BillingSummaryProps) {
+  const { t } = useTranslation('billing');
   const running = isRunning(latest.status);
   const paused = running && latest.auto_renew === 0;
   return (
-    <Card withBorder radius="md" padding="lg" aria-label="Current subscription">
+    <Card withBorder radius="md" padding="lg" aria-label={t('billing.current')}>
       <Stack gap="sm">
         <SubscriptionHeader title={latest.title} status={latest.status} />
         <Text>
-          {formatMoney(latest.currency, latest.total_amount)} / {monthsLabel(latest.plan)}
+          {formatMoney(latest.currency, latest.total_amount)} / {t('plans.months', { count: latest.plan })}
         </Text>
         {running && !paused && (
           <Text>
-            Next billing date: <b>{formatDate(latest.next_billing_date)}</b>
+            <Trans t={t} i18nKey="billing.nextBilling" values={{ date: formatDate(latest.next_billing_date) }} components={{ b: <b /> }} />
           </Text>
         )}
         {paused && (
-          <Alert color="yellow" variant="light" title="Auto-renewal paused">
-            Your plan ends on {formatDate(latest.next_billing_date)} and will not renew.
-            {latest.cancel_reason && <> Reason: {latest.cancel_reason}</>}
+          <Alert color="yellow" variant="light" title={t('billing.pausedTitle')}>
+            {t('billing.pausedText', { date: formatDate(latest.next_billing_date) })}
+            {latest.cancel_reason && <> {t('billing.reason', { reason: latest.cancel_reason })}</>}
           </Alert>
         )}
         <Group>
           <Button component={Link} to={paths.plans} variant="light">
-            Change plan
+            {t('billing.changePlan')}
           </Button>
           {canPause && running && !paused && (
             <Button variant="subtle" color="red" onClick={onPause}>
-              Pause autorenewal
+              {t('billing.pause')}
             </Button>
           )}
         </Group>

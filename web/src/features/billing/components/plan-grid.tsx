@@ -1,6 +1,7 @@
 import { Alert, SimpleGrid } from '@mantine/core';
 import { isOfferedPlan, type SubscriptionPlan } from '@mm/contract';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { EnterpriseCard } from './enterprise-card.tsx';
 import { PlanCard, type PlanCardVariant } from './plan-card.tsx';
 
@@ -15,12 +16,13 @@ export function PlanGrid({
   plans: SubscriptionPlan[] | undefined;
   action: (plan: SubscriptionPlan, variant: PlanCardVariant) => ReactNode;
 }) {
+  const { t } = useTranslation('billing');
   if (!plans) return null;
   const offered = plans.filter(isOfferedPlan);
   if (offered.length === 0) {
     return (
       <Alert variant="light" color="gray">
-        No plan is offered at the moment.
+        {t('plans.none')}
       </Alert>
     );
   }

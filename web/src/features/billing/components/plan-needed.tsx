@@ -1,5 +1,6 @@
 import { Alert, Button, Container, Group, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { useSignedInSession } from '../../../lib/session.ts';
@@ -8,6 +9,7 @@ type PlanNeededProps = { title: string; children: ReactNode };
 
 /** Where the access decision sends a member without a plan: what is needed, and who can hire it. */
 export function PlanNeeded({ title, children }: PlanNeededProps) {
+  const { t } = useTranslation('billing');
   const session = useSignedInSession();
   return (
     <Container size="sm" py="xl">
@@ -17,22 +19,18 @@ export function PlanNeeded({ title, children }: PlanNeededProps) {
       <Alert variant="light" color="blue">
         {children}
       </Alert>
-      <Text mt="md">
-        {session.isSuperUser
-          ? 'As the super user of your organization you can choose a plan or review your billing.'
-          : "Your organization's plan is managed by its super user: ask them, or register your own company."}
-      </Text>
+      <Text mt="md">{session.isSuperUser ? t('needed.superUser') : t('needed.member')}</Text>
       <Group mt="lg">
         <Button component={Link} to={paths.plans}>
-          See the plans
+          {t('needed.seePlans')}
         </Button>
         {session.isSuperUser && (
           <Button component={Link} to={paths.billing} variant="light">
-            Billing details
+            {t('needed.billing')}
           </Button>
         )}
         <Button component={Link} to={paths.home} variant="subtle">
-          Back to home
+          {t('needed.home')}
         </Button>
       </Group>
     </Container>

@@ -1,6 +1,8 @@
 import { Button, Group, Modal, NumberInput, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { EMAIL_SHAPE, SALES_FORM_LIMITS } from '@mm/contract';
+import type { TFunction } from 'i18next';
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useSendSalesInquiry } from '../api/send-sales-inquiry.ts';
 
@@ -10,14 +12,14 @@ type Errors = Partial<Record<keyof Fields, string>>;
 const EMPTY: Fields = { name: '', company: '', email: '', people: '', message: '' };
 
 /** The checks the server makes too (its own are the ones that count), shown at each field before sending. */
-function problemsOf(f: Fields): Errors {
+function problemsOf(f: Fields, t: TFunction<'billing'>): Errors {
   const errors: Errors = {};
-  if (!f.name.trim()) errors.name = 'Enter your name.';
-  if (!f.company.trim()) errors.company = 'Enter your company.';
-  if (!EMAIL_SHAPE.test(f.email.trim())) errors.email = 'Enter a valid e-mail address, such as name@company.com.';
+  if (!f.name.trim()) errors.name = t('enterprise.errors.name');
+  if (!f.company.trim()) errors.company = t('enterprise.errors.company');
+  if (!EMAIL_SHAPE.test(f.email.trim())) errors.email = t('enterprise.errors.email');
   const people = Number(f.people);
-  if (f.people === '' || !Number.isInteger(people) || people < 1 || people > SALES_FORM_LIMITS.people) errors.people = 'Enter how many people to train.';
-  if (f.message.trim().length < SALES_FORM_LIMITS.messageMin) errors.message = `Tell us a little more (at least ${SALES_FORM_LIMITS.messageMin} characters).`;
+  if (f.people === '' || !Number.isInteger(people) || people < 1 || people > SALES_FORM_LIMITS.people) errors.people = t('enterprise.errors.people');
+  if (f.message.trim().length < SALES_FORM_LIMITS.messageMin) errors.message = t('enterprise.errors.message', { min: SALES_FORM_LIMITS.messageMin });
   return errors;
 }
 
@@ -25,6 +27,7 @@ type SalesInquiryDialogProps = { opened: boolean; onClose: () => void };
 
 /** Enterprise: talk to us. Name, company, e-mail, people and a message, e-mailed to the sales team. */
 export function SalesInquiryDialog({ opened, onClose }: SalesInquiryDialogProps) {
+  const { t } = useTranslation('billing');
   const [fields, setFields] = useState<Fields>(EMPTY);
   const [errors, setErrors] = useState<Errors>({});
   const send = useSendSalesInquiry();
@@ -35,7 +38,7 @@ export function SalesInquiryDialog({ opened, onClose }: SalesInquiryDialogProps)
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const problems = problemsOf(fields);
+    const problems = problemsOf(fields, t);
     setErrors(problems);
     if (Object.keys(problems).length > 0) return;
     send.mutate(
@@ -52,13 +55,13 @@ export function SalesInquiryDialog({ opened, onClose }: SalesInquiryDialogProps)
   };
 
   return (
-    <Modal opened={opened} onClose={onClose} title="Enterprise: talk to us" centered size="lg" closeButtonProps={{ 'aria-label': 'Close' }}>
+    <Modal opened={opened} onClose={onClose} title={t('enterprise.dialogTitle')} centered size="lg" closeButtonProps={{ 'aria-label': t('enterprise.close') }}>
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
-          <Text size="sm">More than 500 people, several sites or your own terms: tell us about your plant and our sales team will answer you by e-mail.</Text>
+          <Text size="sm">{t('enterprise.intro')}</Text>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
             <TextInput
-              label="Name"
+              label={t('enterprise.name')}
               required
               autoComplete="name"
               maxLength={SALES_FORM_LIMITS.name}
@@ -67,7 +70,7 @@ export function SalesInquiryDialog({ opened, onClose }: SalesInquiryDialogProps)
               error={errors.name}
             />
             <TextInput
-              label="Company"
+              label={t('enterprise.company')}
               required
               autoComplete="organization"
               maxLength={SALES_FORM_LIMITS.company}
@@ -78,7 +81,7 @@ export function SalesInquiryDialog({ opened, onClose }: SalesInquiryDialogProps)
           </SimpleGrid>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
             <TextInput
-              label="E-mail"
+              label={t('enterprise.email')}
               type="email"
               required
               autoComplete="email"
@@ -88,7 +91,7 @@ export function SalesInquiryDialog({ opened, onClose }: SalesInquiryDialogProps)
               error={errors.email}
             />
             <NumberInput
-              label="People to train"
+              label={t('enterprise.people')}
               required
               min={1}
               max={SALES_FORM_LIMITS.people}
@@ -100,7 +103,7 @@ export function SalesInquiryDialog({ opened, onClose }: SalesInquiryDialogProps)
             />
           </SimpleGrid>
           <Textarea
-            label="Message"
+            label={t('enterprise.message')}
             required
             autosize
             minRows={4}
@@ -111,10 +114,10 @@ export function SalesInquiryDialog({ opened, onClose }: SalesInquiryDialogProps)
           />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
-              Cancel
+              {t('enterprise.cancel')}
             </Button>
             <Button type="submit" disabled={send.isPending}>
-              {send.isPending ? 'Loading...' : 'Send to sales'}
+              {send.isPending ? t('enterprise.sending') : t('enterprise.send')}
             </Button>
           </Group>
         </Stack>

@@ -1,5 +1,6 @@
 import { Alert, Anchor, Container, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -16,6 +17,7 @@ import { SubscriptionRecordCard } from '../components/subscription-record-card.t
  * user); a member sees the plan read-only (name, accounts, status), as the server answers them (docs/decisions.md).
  */
 export function BillingPage() {
+  const { t } = useTranslation('billing');
   const session = useSignedInSession();
   const payment = usePayment();
   const manages = payment.data?.manages_billing === 1;
@@ -27,20 +29,22 @@ export function BillingPage() {
   return (
     <Container size="lg" py="xl">
       <Title order={1} mb="lg">
-        Billing details
+        {t('billing.title')}
       </Title>
-      {(payment.isPending || (manages && records.isPending)) && <PageLoader label="Loading billing details..." />}
+      {(payment.isPending || (manages && records.isPending)) && <PageLoader label={t('billing.loading')} />}
       {failure && (
         <Alert color="red" variant="light">
           {failure.message}
         </Alert>
       )}
-      {payment.data && !manages && (payment.data.subscription ? <MemberPlanCard subscription={payment.data.subscription} /> : <Text>no data found</Text>)}
+      {payment.data &&
+        !manages &&
+        (payment.data.subscription ? <MemberPlanCard subscription={payment.data.subscription} /> : <Text>{t('billing.noData')}</Text>)}
       {records.data && !latest && (
         <Stack gap="xs">
-          <Text>no data found</Text>
+          <Text>{t('billing.noData')}</Text>
           <Anchor component={Link} to={paths.plans}>
-            See the plans
+            {t('billing.seePlans')}
           </Anchor>
         </Stack>
       )}
@@ -48,7 +52,7 @@ export function BillingPage() {
         <Stack gap="lg">
           <BillingSummary latest={latest} canPause={session.isSuperUser} onPause={pause.open} />
           <Title order={2} size="h3">
-            Subscriptions
+            {t('billing.subscriptions')}
           </Title>
           {records.data.map((record) => (
             <SubscriptionRecordCard key={record.user_subscription_id} record={record} />

@@ -1,4 +1,5 @@
 import { Alert, Button, Container, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -14,6 +15,7 @@ import { PlanGrid } from '../components/plan-grid.tsx';
  * the organization's billing. A member sees the plans without it: the super user changes the plan.
  */
 export function PlansPage() {
+  const { t } = useTranslation('billing');
   const session = useSignedInSession();
   const plans = usePlans();
   const payment = usePayment();
@@ -27,22 +29,22 @@ export function PlansPage() {
 
   return (
     <Container size="lg" py="xl">
-      <Title order={1}>Plans</Title>
+      <Title order={1}>{t('plans.title')}</Title>
       <Text c="dimmed" mb="lg">
-        Every plan starts with a free 30-day trial for a new organization. Cancel anytime.
+        {t('plans.trial')}
       </Text>
       {payment.data && !manages && (
         <Alert variant="light" color="blue" mb="lg">
-          The super user of your organization chooses its plan. Ask them to change it.
+          {t('plans.askSuperUser')}
         </Alert>
       )}
-      {plans.isPending && <PageLoader label="Loading plans..." />}
+      {plans.isPending && <PageLoader label={t('plans.loading')} />}
       <PlanGrid
         plans={plans.data}
         action={(plan, variant) =>
           manages && (
             <Button onClick={() => checkout.mutate(plan.subscription_id, { onError: notifyError })} disabled={checkout.isPending} variant={variant} fullWidth>
-              {checkout.isPending ? 'Loading...' : 'pay now'}
+              {checkout.isPending ? t('plans.paying') : t('plans.payNow')}
             </Button>
           )
         }

@@ -1,4 +1,5 @@
 import { Alert, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -10,35 +11,33 @@ import { PlanGrid } from '../components/plan-grid.tsx';
  * the sign-up that starts the free trial (member spec, sections 1 and 6).
  */
 export function PublicPlansPage() {
+  const { t } = useTranslation('billing');
   const plans = usePlans();
   return (
     <Container size="lg" py="xl">
       <Stack gap="xs" mb="lg">
-        <Title order={1}>Plans</Title>
-        <Text>
-          This feature needs a plan. Start with a free 30-day trial for your company, cancel anytime: 500+ tactical best-practice videos from manufacturing
-          experts, and up to 4 additional staff to share videos across your team.
-        </Text>
+        <Title order={1}>{t('plans.title')}</Title>
+        <Text>{t('plans.publicIntro')}</Text>
         <Group gap="sm">
           <Button component={Link} to={paths.register} size="md">
-            Start your free trial
+            {t('plans.startTrial')}
           </Button>
           <Button component={Link} to={paths.login} variant="subtle" size="md">
-            Sign in
+            {t('plans.signIn')}
           </Button>
         </Group>
       </Stack>
-      {plans.isPending && <PageLoader label="Loading plans..." />}
+      {plans.isPending && <PageLoader label={t('plans.loading')} />}
       {plans.isError && (
         <Alert variant="light" color="gray">
-          The plans cannot be shown right now. You can still start your free trial.
+          {t('plans.unavailable')}
         </Alert>
       )}
       <PlanGrid
         plans={plans.data}
         action={(plan, variant) => (
-          <Button component={Link} to={paths.register} variant={variant} fullWidth aria-label={`Start your free trial with the ${plan.title} plan`}>
-            Start your free trial
+          <Button component={Link} to={paths.register} variant={variant} fullWidth aria-label={t('plans.startTrialWith', { plan: plan.title })}>
+            {t('plans.startTrial')}
           </Button>
         )}
       />

@@ -18,6 +18,7 @@ import {
 import { ALERTS_COUNT_CAP, type CategoryAlerts, type ComplianceItem, type OptionalTrainingItem, type TeamUserProgress } from '@mm/contract';
 import { IconSearch } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ShowMore } from '../../../components/show-more.tsx';
 import { formatDate } from '../../../lib/date.ts';
 import { initialsOf } from '../../../lib/initials.ts';
@@ -62,6 +63,7 @@ function Ticks() {
 }
 
 function TrackerUser({ user }: { user: TeamUserProgress }) {
+  const { t } = useTranslation('dashboard');
   return (
     <Box data-testid="tracker-user">
       <Group justify="space-between" mb={4}>
@@ -69,14 +71,16 @@ function TrackerUser({ user }: { user: TeamUserProgress }) {
           <Avatar src={user.picture} size="sm">
             {initialsOf(user.name)}
           </Avatar>
-          <Text size="sm">{user.name}</Text>
+          <Text size="sm" translate="no">
+            {user.name}
+          </Text>
         </Group>
         {/* The bar below carries the colour; the figure stays dark enough to read. */}
         <Text size="sm" fw={600}>
           {user.progress}%
         </Text>
       </Group>
-      <Progress value={user.progress} color={performanceColor(user.progress)} aria-label={`${user.name} progress`} />
+      <Progress value={user.progress} color={performanceColor(user.progress)} aria-label={t('tracker.progress', { name: user.name })} />
       <Ticks />
     </Box>
   );
@@ -100,14 +104,15 @@ export function TrackerPanel(props: {
   onExport: () => void;
   exporting: boolean;
 }) {
+  const { t } = useTranslation('dashboard');
   const nobody = props.total === 0 && props.searched === '';
   return (
     <Panel
-      title="Team Tracker"
+      title={t('tracker.title')}
       actions={
         <Group>
           <Select
-            aria-label="Content filter"
+            aria-label={t('filter.label')}
             data={props.filterOptions}
             value={props.filter}
             onChange={(v) => v && props.onFilter(v)}
@@ -115,7 +120,7 @@ export function TrackerPanel(props: {
             w={240}
           />
           <Button variant="light" onClick={props.onExport} disabled={props.loading} loading={props.exporting}>
-            Export CSV
+            {t('tracker.export')}
           </Button>
         </Group>
       }
@@ -125,23 +130,23 @@ export function TrackerPanel(props: {
       ) : (
         <Stack gap="sm">
           <Group>
-            <Text fw={600}>Overall progress</Text>
+            <Text fw={600}>{t('tracker.overall')}</Text>
             <Badge color={performanceColor(props.teamProgress)} variant="dot" size="lg" data-testid="team-progress">
               {props.teamProgress}%
             </Badge>
           </Group>
           {nobody ? (
-            <Text c="dimmed">No members in this selection.</Text>
+            <Text c="dimmed">{t('tracker.nobody')}</Text>
           ) : (
             <TextInput
-              label="Find a member"
-              placeholder="Name"
+              label={t('tracker.find')}
+              placeholder={t('tracker.findPlaceholder')}
               leftSection={<IconSearch size={16} aria-hidden />}
               value={props.search}
               onChange={(event) => props.onSearch(event.currentTarget.value)}
             />
           )}
-          {props.total === 0 && props.searched !== '' && <Text c="dimmed">No member of this selection matches “{props.searched}”.</Text>}
+          {props.total === 0 && props.searched !== '' && <Text c="dimmed">{t('tracker.noMatch', { search: props.searched })}</Text>}
           {props.users.map((u) => (
             <TrackerUser key={u.user_id} user={u} />
           ))}
@@ -159,29 +164,35 @@ export function AlertsPanel(props: {
   onBroadcast: () => void;
   broadcasting: boolean;
 }) {
+  const { t } = useTranslation('dashboard');
   const withUsers = props.alerts.filter((c) => c.users.length > 0);
   return (
     <Panel
-      title="Alerts"
+      title={t('alerts.title')}
       actions={
         <Button color="red.9" onClick={props.onBroadcast} loading={props.broadcasting}>
-          Send Broadcast
+          {t('alerts.broadcast')}
         </Button>
       }
     >
       {props.loading ? (
         <PanelSkeleton />
       ) : withUsers.length === 0 ? (
-        <Text c="dimmed">Nobody has a category started and unfinished.</Text>
+        <Text c="dimmed">{t('alerts.none')}</Text>
       ) : (
         <Stack gap="md">
           {withUsers.map((c) => (
             <Box key={c.category_id}>
               <Group justify="space-between" mb={4}>
-                <Text fw={600}>{c.category_name}</Text>
+                <Text fw={600} translate="no">
+                  {c.category_name}
+                </Text>
                 {c.users_total > c.users.length && (
                   <Text size="xs" c="dimmed">
-                    {c.users.length} longest stalled of {c.users_total >= ALERTS_COUNT_CAP ? `${ALERTS_COUNT_CAP.toLocaleString('en-US')}+` : c.users_total}
+                    {t('alerts.stalled', {
+                      shown: c.users.length,
+                      total: c.users_total >= ALERTS_COUNT_CAP ? `${ALERTS_COUNT_CAP.toLocaleString('en-US')}+` : c.users_total,
+                    })}
                   </Text>
                 )}
               </Group>
@@ -192,9 +203,9 @@ export function AlertsPanel(props: {
                       <Group gap="xs">
                         <Avatar src={u.user_picture} size="sm" name={u.user_name} />
                         <Text size="sm">
-                          <VisuallyHidden>Alert </VisuallyHidden>
-                          {u.user_name}
-                          <VisuallyHidden> about {c.category_name}</VisuallyHidden>
+                          <VisuallyHidden>{t('alerts.alert')} </VisuallyHidden>
+                          <span translate="no">{u.user_name}</span>
+                          <VisuallyHidden> {t('alerts.about', { category: c.category_name })}</VisuallyHidden>
                         </Text>
                       </Group>
                       <Group gap="xs">
@@ -218,18 +229,21 @@ export function AlertsPanel(props: {
 }
 
 export function CompliancePanel({ loading, items }: { loading: boolean; items: ComplianceItem[] }) {
+  const { t } = useTranslation('dashboard');
   return (
-    <Panel title="Compliance Reporting">
+    <Panel title={t('compliance.title')}>
       {loading ? (
         <PanelSkeleton />
       ) : items.length === 0 ? (
-        <Text c="dimmed">The learning path has no required category.</Text>
+        <Text c="dimmed">{t('compliance.none')}</Text>
       ) : (
         <Stack gap="sm">
           {items.map((item) => (
             <Box key={item.category_id} data-testid="compliance-item">
               <Group justify="space-between" mb={2}>
-                <Text size="sm">{item.name}</Text>
+                <Text size="sm" translate="no">
+                  {item.name}
+                </Text>
                 <Text size="sm" c="dimmed">
                   {item.completion}% ({item.completed}/{item.members})
                 </Text>
@@ -256,13 +270,14 @@ export function CompliancePanel({ loading, items }: { loading: boolean; items: C
 const SEGMENT_COLORS = ['blue.9', 'teal.9', 'violet.9', 'cyan.9', 'grape.9', 'indigo.9', 'red.9', 'pink.9', 'dark.6'];
 
 export function OptionalTrainingPanel({ loading, items }: { loading: boolean; items: OptionalTrainingItem[] }) {
+  const { t } = useTranslation('dashboard');
   const watched = items.filter((i) => i.completion > 0);
   return (
-    <Panel title="Optional Training Engagement">
+    <Panel title={t('optional.title')}>
       {loading ? (
         <PanelSkeleton />
       ) : watched.length === 0 ? (
-        <Text c="dimmed">No optional training watched yet.</Text>
+        <Text c="dimmed">{t('optional.none')}</Text>
       ) : (
         <Stack gap="sm">
           <Progress.Root size={28}>
@@ -283,7 +298,7 @@ export function OptionalTrainingPanel({ loading, items }: { loading: boolean; it
               <Group key={item.category_id} gap="xs" data-testid="optional-item">
                 <Box w={12} h={12} bg={i >= 0 ? SEGMENT_COLORS[i % SEGMENT_COLORS.length] : 'gray.3'} style={{ borderRadius: 2 }} />
                 <Text size="sm">
-                  {item.name}: {item.completion}% ({item.total_minutes} min)
+                  <span translate="no">{item.name}</span>: {item.completion}% ({t('optional.minutes', { minutes: item.total_minutes })})
                 </Text>
               </Group>
             );

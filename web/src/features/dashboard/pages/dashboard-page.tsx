@@ -1,7 +1,7 @@
 import { Alert, Container, Group, Select, SimpleGrid, Stack, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { DASHBOARD_MESSAGES } from '@mm/contract';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useManagedOrganization } from '../../../components/super-user-only.tsx';
 import { adminNotify } from '../../../lib/notify.ts';
 import { usePathCategories } from '../../../lib/organization/get-path-categories.ts';
@@ -32,14 +32,15 @@ function download(name: string, text: string) {
 
 /** /dashboard: the team dashboard of super users (administration spec, section 2). Desktop only. */
 export function DashboardPage() {
+  const { t } = useTranslation('dashboard');
   const narrow = useMediaQuery('(max-width: 1023px)');
   if (narrow) {
     return (
       <Container py="xl">
         <Title order={1} mb="md">
-          Team dashboard
+          {t('title')}
         </Title>
-        <Alert color="blue">{DASHBOARD_MESSAGES.desktopOnly}</Alert>
+        <Alert color="blue">{t('desktopOnly')}</Alert>
       </Container>
     );
   }
@@ -54,6 +55,7 @@ const ALL_CONTENT = 'all';
 const isContentKind = (value: string): value is 'all' | 'optional' | 'required' => value === ALL_CONTENT || value === 'optional' || value === 'required';
 
 function Dashboard() {
+  const { t } = useTranslation('dashboard');
   const { organizationId, organizationName } = useManagedOrganization();
   const session = useSignedInSession();
   const [teamValue, setTeamValue] = useState(ORGANIZATION);
@@ -84,13 +86,13 @@ function Dashboard() {
   const broadcast = useSendBroadcast();
 
   const teamOptions = [
-    { value: ORGANIZATION, label: organizationName || 'Organization' },
-    ...(teams.data ?? []).map((t) => ({ value: String(t.id), label: t.name })),
+    { value: ORGANIZATION, label: organizationName || t('organization') },
+    ...(teams.data ?? []).map((team) => ({ value: String(team.id), label: team.name })),
   ];
   const filterOptions = [
-    { value: ALL_CONTENT, label: 'All content' },
-    { value: 'optional', label: 'All optional content' },
-    { value: 'required', label: 'All required content' },
+    { value: ALL_CONTENT, label: t('filter.all') },
+    { value: 'optional', label: t('filter.optional') },
+    { value: 'required', label: t('filter.required') },
     ...(path.data?.data ?? []).map((c) => ({ value: String(c.id), label: c.name })),
   ];
 
@@ -100,9 +102,9 @@ function Dashboard() {
     <Container size="lg" py="xl">
       <Stack gap="lg">
         <Group justify="space-between">
-          <Title order={1}>Team dashboard</Title>
+          <Title order={1}>{t('title')}</Title>
           <Select
-            label="Team"
+            label={t('team')}
             data={teamOptions}
             value={teamValue}
             onChange={(v) => {
@@ -137,7 +139,7 @@ function Dashboard() {
             alerts={alerts.data ?? []}
             broadcasting={broadcast.isPending}
             onAlert={(category, user) => {
-              if (!window.confirm(`Send an alert to ${user.user_name} about ${category.category_name}?`)) return;
+              if (!window.confirm(t('confirmAlert', { name: user.user_name, category: category.category_name }))) return;
               sendAlert.mutate(
                 {
                   userId: user.user_id,
@@ -146,14 +148,14 @@ function Dashboard() {
                   categoryName: category.category_name,
                   percentage: user.percentage_videos_watched,
                 },
-                { onSuccess: () => adminNotify.success(DASHBOARD_MESSAGES.alertSent), onError: () => adminNotify.errorMessage(DASHBOARD_MESSAGES.alertFailed) },
+                { onSuccess: () => adminNotify.success(t('alertSent')), onError: () => adminNotify.errorMessage(t('alertFailed')) },
               );
             }}
             onBroadcast={() => {
-              if (!window.confirm('Send an alert to every member of this selection who is behind?')) return;
+              if (!window.confirm(t('confirmBroadcast'))) return;
               broadcast.mutate(
                 { organizationId, team },
-                { onSuccess: () => adminNotify.success(DASHBOARD_MESSAGES.broadcastSent), onError: (e) => adminNotify.errorMessage(e.message) },
+                { onSuccess: () => adminNotify.success(t('broadcastSent')), onError: (e) => adminNotify.errorMessage(e.message) },
               );
             }}
           />

@@ -1,6 +1,7 @@
 import { Alert, Badge, Button, Card, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import type { KiosksData, LockedPerson } from '@mm/contract';
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { AdminPage } from '../../../components/admin-page.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
@@ -18,10 +19,11 @@ type KioskListed = KiosksData['kiosks'][number];
 
 /** /manage-organization/kiosks: enrol this tablet as a team's shared kiosk; list and revoke the kiosks. */
 export function KiosksAdminPage() {
+  const { t } = useTranslation('kiosk');
   const kiosks = useKiosks();
   return (
-    <AdminPage title="Kiosks" size="md">
-      {kiosks.isPending && <PageLoader label="Loading kiosks..." />}
+    <AdminPage title={t('admin.title')} size="md">
+      {kiosks.isPending && <PageLoader label={t('admin.loading')} />}
       {kiosks.isError && <Alert color="red">{kiosks.error.message}</Alert>}
       {kiosks.data && (
         <Stack gap="xl">
@@ -29,9 +31,9 @@ export function KiosksAdminPage() {
           <EnrolForm teams={kiosks.data.teams} />
           <Stack gap="sm">
             <Title order={2} size="h3">
-              Enrolled kiosks
+              {t('admin.enrolled')}
             </Title>
-            {kiosks.data.kiosks.length === 0 && <Text c="dimmed">No kiosk yet.</Text>}
+            {kiosks.data.kiosks.length === 0 && <Text c="dimmed">{t('admin.none')}</Text>}
             {kiosks.data.kiosks.map((kiosk) => (
               <KioskCard key={kiosk.id} kiosk={kiosk} />
             ))}
@@ -43,6 +45,7 @@ export function KiosksAdminPage() {
 }
 
 function EnrolForm({ teams }: { teams: { id: number; name: string }[] }) {
+  const { t } = useTranslation('kiosk');
   const enrol = useEnrolKiosk();
   const navigate = useNavigate();
   const [teamId, setTeamId] = useState<string | null>(null);
@@ -68,22 +71,22 @@ function EnrolForm({ teams }: { teams: { id: number; name: string }[] }) {
       <form onSubmit={submit}>
         <Stack>
           <Title order={2} size="h3">
-            Enrol this tablet
+            {t('admin.enrol.title')}
           </Title>
           <Text size="sm" c="dimmed">
-            Do this on the shared tablet itself. You are then signed out, and the tablet shows the team: each member taps their name and enters their PIN.
+            {t('admin.enrol.text')}
           </Text>
           <Select
-            label="Team"
-            placeholder="Pick a team"
-            data={teams.map((t) => ({ value: String(t.id), label: t.name }))}
+            label={t('admin.enrol.team')}
+            placeholder={t('admin.enrol.teamPlaceholder')}
+            data={teams.map((team) => ({ value: String(team.id), label: team.name }))}
             value={teamId}
             onChange={setTeamId}
             required
           />
           <TextInput
-            label="Kiosk name"
-            placeholder="Press line tablet"
+            label={t('admin.enrol.name')}
+            placeholder={t('admin.enrol.namePlaceholder')}
             value={name}
             onChange={(e) => setName(e.currentTarget.value)}
             maxLength={100}
@@ -91,7 +94,7 @@ function EnrolForm({ teams }: { teams: { id: number; name: string }[] }) {
           />
           <Group>
             <Button type="submit" size="md" loading={enrol.isPending} disabled={!teamId || name.trim() === ''}>
-              Enrol this tablet as a kiosk
+              {t('admin.enrol.submit')}
             </Button>
           </Group>
         </Stack>
@@ -105,31 +108,32 @@ const minutesLeft = (iso: string) => Math.max(1, Math.ceil((Date.parse(iso) - Da
 
 /** People locked out of every kiosk by wrong PINs (one of them, or a prankster): the super user lets them back in. */
 function LockedPeople({ people }: { people: LockedPerson[] }) {
+  const { t } = useTranslation('kiosk');
   const unlock = useUnlock();
   return (
-    <Alert color="orange" title="Locked out of the kiosks" styles={READABLE_ALERT}>
+    <Alert color="orange" title={t('admin.locked.title')} styles={READABLE_ALERT}>
       <Stack gap="xs">
-        <Text size="sm">Too many wrong PINs were entered for these people. Unlock them once you know who is at the tablet.</Text>
+        <Text size="sm">{t('admin.locked.text')}</Text>
         {people.map((person) => {
           const name = `${person.name} ${person.last_name}`;
           return (
             <Group key={person.user_id} justify="space-between" wrap="wrap" gap="xs">
               <Text size="sm">
-                <Text span fw={600} inherit>
+                <Text span fw={600} inherit translate="no">
                   {name}
                 </Text>
-                {person.team ? ` · ${person.team}` : ''} · {minutesLeft(person.unlocks_at)} min left
+                {person.team && <span translate="no"> · {person.team}</span>} · {t('admin.locked.left', { minutes: minutesLeft(person.unlocks_at) })}
               </Text>
               <Button
                 size="xs"
                 variant="default"
                 loading={unlock.isPending && unlock.variables && 'userId' in unlock.variables && unlock.variables.userId === person.user_id}
-                aria-label={`Unlock ${name}`}
+                aria-label={t('admin.locked.unlockWho', { name })}
                 onClick={() =>
                   unlock.mutate({ userId: person.user_id }, { onSuccess: ({ message }) => message && notifySuccess(message), onError: notifyError })
                 }
               >
-                Unlock
+                {t('admin.locked.unlock')}
               </Button>
             </Group>
           );
@@ -140,6 +144,7 @@ function LockedPeople({ people }: { people: LockedPerson[] }) {
 }
 
 function KioskCard({ kiosk }: { kiosk: KioskListed }) {
+  const { t } = useTranslation('kiosk');
   const revoke = useRevokeKiosk();
   const unlock = useUnlock();
   const locked = kiosk.locked_until !== null && !kiosk.revoked_at;
@@ -148,19 +153,21 @@ function KioskCard({ kiosk }: { kiosk: KioskListed }) {
       <Group justify="space-between" align="flex-start">
         <div>
           <Group gap="xs">
-            <Text fw={600}>{kiosk.name}</Text>
+            <Text fw={600} translate="no">
+              {kiosk.name}
+            </Text>
             {/* Shades dark enough for the badges' small white text (4.5:1). */}
-            {kiosk.revoked_at ? <Badge color="gray.8">Revoked</Badge> : <Badge color="teal.9">Active</Badge>}
-            {locked && <Badge color="red.9">Locked</Badge>}
+            {kiosk.revoked_at ? <Badge color="gray.8">{t('admin.card.revoked')}</Badge> : <Badge color="teal.9">{t('admin.card.active')}</Badge>}
+            {locked && <Badge color="red.9">{t('admin.card.locked')}</Badge>}
           </Group>
-          <Text size="sm">Team: {kiosk.team}</Text>
+          <Text size="sm">{t('admin.card.team', { team: kiosk.team })}</Text>
           <Text size="sm" c="dimmed">
-            Enrolled {formatDateTime(kiosk.enrolled_at)}
-            {kiosk.last_used_at ? ` · last sign-in ${formatDateTime(kiosk.last_used_at)}` : ' · never used'}
+            {t('admin.card.enrolledOn', { when: formatDateTime(kiosk.enrolled_at) })} ·{' '}
+            {kiosk.last_used_at ? t('admin.card.lastSignIn', { when: formatDateTime(kiosk.last_used_at) }) : t('admin.card.neverUsed')}
           </Text>
           {locked && kiosk.locked_until && (
             <Text size="sm" c="red.9">
-              Too many wrong PINs on this tablet: it takes none for {minutesLeft(kiosk.locked_until)} more min.
+              {t('admin.card.lockedText', { minutes: minutesLeft(kiosk.locked_until) })}
             </Text>
           )}
         </div>
@@ -170,20 +177,20 @@ function KioskCard({ kiosk }: { kiosk: KioskListed }) {
               <Button
                 variant="default"
                 loading={unlock.isPending}
-                aria-label={`Unlock ${kiosk.name}`}
+                aria-label={t('admin.locked.unlockWho', { name: kiosk.name })}
                 onClick={() => unlock.mutate({ kioskId: kiosk.id }, { onSuccess: ({ message }) => message && notifySuccess(message), onError: notifyError })}
               >
-                Unlock
+                {t('admin.locked.unlock')}
               </Button>
             )}
             <Button
               color="red"
               variant="light"
               loading={revoke.isPending}
-              aria-label={`Revoke ${kiosk.name}`}
+              aria-label={t('admin.card.revokeWho', { name: kiosk.name })}
               onClick={() => revoke.mutate(kiosk.id, { onSuccess: ({ message }) => message && notifySuccess(message), onError: notifyError })}
             >
-              Revoke
+              {t('admin.card.revoke')}
             </Button>
           </Group>
         )}

@@ -3,6 +3,7 @@ import { modals } from '@mantine/modals';
 import { MANAGED_USERS_PAGE, type OrganizationUser } from '@mm/contract';
 import { IconPencil, IconSearch, IconTrash } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { AdminPage } from '../../../components/admin-page.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { ShowMore } from '../../../components/show-more.tsx';
@@ -21,7 +22,7 @@ import { UserModal } from '../components/user-modal.tsx';
 function EmailAddress({ email }: { email: string }) {
   const at = email.indexOf('@');
   return (
-    <span style={{ overflowWrap: 'break-word' }}>
+    <span style={{ overflowWrap: 'break-word' }} translate="no">
       {at < 0 ? (
         email
       ) : (
@@ -44,6 +45,7 @@ type ManageUsersPageProps = {
 
 /** /manage-team: the organization's users except the signed-in super user, found and paged by the server. */
 export function ManageUsersPage({ rowActions, addActions }: ManageUsersPageProps) {
+  const { t } = useTranslation('organization');
   const { organizationId } = useManagedOrganization();
   const remove = useDeleteUser();
   const [modal, setModal] = useState<{ user: OrganizationUser | null } | null>(null);
@@ -55,74 +57,86 @@ export function ManageUsersPage({ rowActions, addActions }: ManageUsersPageProps
 
   const confirmDelete = (user: OrganizationUser) =>
     modals.openConfirmModal({
-      title: 'Delete user',
-      children: (
-        <Text size="sm">
-          Delete {user.name} {user.last_name}? They can no longer sign in; their history stays.
-        </Text>
-      ),
-      labels: { confirm: 'Delete', cancel: 'Cancel' },
+      title: t('users.deleteTitle'),
+      children: <Text size="sm">{t('users.deleteText', { name: `${user.name} ${user.last_name}` })}</Text>,
+      labels: { confirm: t('users.confirm'), cancel: t('users.cancel') },
       confirmProps: { color: 'red' },
       onConfirm: () => remove.mutate(user.id, { onSuccess: ({ message }) => message && adminNotify.success(message), onError: adminNotify.error }),
     });
 
   return (
-    <AdminPage title="Manage users">
+    <AdminPage title={t('users.title')}>
       <Stack>
         <Group justify="space-between">
-          <Text c="dimmed">Register new user</Text>
+          <Text c="dimmed">{t('users.register')}</Text>
           <Group gap="xs">
             {addActions}
-            <Button onClick={() => setModal({ user: null })}>New User</Button>
+            <Button onClick={() => setModal({ user: null })}>{t('users.new')}</Button>
           </Group>
         </Group>
-        {users.isPending && <PageLoader label="Loading users..." />}
+        {users.isPending && <PageLoader label={t('users.loading')} />}
         {users.isError && <Alert color="red">{users.error.message}</Alert>}
-        {noneYet && <Text c="dimmed">No user registered yet</Text>}
+        {noneYet && <Text c="dimmed">{t('users.none')}</Text>}
         {users.isSuccess && !noneYet && (
           <TextInput
-            label="Find a user"
-            description="Name, e-mail, employee number, team or role"
+            label={t('users.find')}
+            description={t('users.findHelp')}
             leftSection={<IconSearch size={16} aria-hidden />}
             value={search}
             onChange={(event) => setSearch(event.currentTarget.value)}
             maw={420}
           />
         )}
-        {users.isSuccess && total === 0 && searched !== '' && <Text c="dimmed">No user matches “{searched}”.</Text>}
+        {users.isSuccess && total === 0 && searched !== '' && <Text c="dimmed">{t('users.noMatch', { search: searched })}</Text>}
         {shown.length > 0 && (
           <StackedTable striped highlightOnHover withTableBorder>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>#</Table.Th>
-                <Table.Th>First name</Table.Th>
-                <Table.Th>Last name</Table.Th>
-                <Table.Th>E-mail or employee number</Table.Th>
-                <Table.Th>Team</Table.Th>
-                <Table.Th>Role</Table.Th>
-                <Table.Th>Actions</Table.Th>
+                <Table.Th>{t('users.firstName')}</Table.Th>
+                <Table.Th>{t('users.lastName')}</Table.Th>
+                <Table.Th>{t('users.contact')}</Table.Th>
+                <Table.Th>{t('users.team')}</Table.Th>
+                <Table.Th>{t('users.role')}</Table.Th>
+                <Table.Th>{t('users.actions')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
               {shown.map((user, index) => (
                 <Table.Tr key={user.id}>
                   <Table.Td data-label="#">{index + 1}</Table.Td>
-                  <Table.Td data-label="First name">{user.name}</Table.Td>
-                  <Table.Td data-label="Last name">{user.last_name}</Table.Td>
-                  <Table.Td data-label="E-mail or employee number">
-                    {user.email !== null ? <EmailAddress email={user.email} /> : <Text size="sm">No. {user.employee_number}</Text>}
+                  <Table.Td data-label={t('users.firstName')} translate="no">
+                    {user.name}
                   </Table.Td>
-                  <Table.Td data-label="Team">{user.team ?? '-'}</Table.Td>
-                  <Table.Td data-label="Role">{user.role ?? '-'}</Table.Td>
-                  <Table.Td data-label="Actions">
+                  <Table.Td data-label={t('users.lastName')} translate="no">
+                    {user.last_name}
+                  </Table.Td>
+                  <Table.Td data-label={t('users.contact')}>
+                    {user.email !== null ? (
+                      <EmailAddress email={user.email} />
+                    ) : (
+                      <Text size="sm">{t('users.employeeNumber', { number: user.employee_number })}</Text>
+                    )}
+                  </Table.Td>
+                  <Table.Td data-label={t('users.team')} translate="no">
+                    {user.team ?? '-'}
+                  </Table.Td>
+                  <Table.Td data-label={t('users.role')} translate="no">
+                    {user.role ?? '-'}
+                  </Table.Td>
+                  <Table.Td data-label={t('users.actions')}>
                     <Group gap={4} wrap="nowrap">
-                      <ActionIcon variant="subtle" aria-label={`Edit ${user.email ?? `${user.name} ${user.last_name}`}`} onClick={() => setModal({ user })}>
+                      <ActionIcon
+                        variant="subtle"
+                        aria-label={t('users.edit', { who: user.email ?? `${user.name} ${user.last_name}` })}
+                        onClick={() => setModal({ user })}
+                      >
                         <IconPencil size={16} />
                       </ActionIcon>
                       <ActionIcon
                         variant="subtle"
                         color="red"
-                        aria-label={`Delete ${user.email ?? `${user.name} ${user.last_name}`}`}
+                        aria-label={t('users.delete', { who: user.email ?? `${user.name} ${user.last_name}` })}
                         onClick={() => confirmDelete(user)}
                       >
                         <IconTrash size={16} />

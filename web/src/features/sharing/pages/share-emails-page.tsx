@@ -15,9 +15,10 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { SHARING_MESSAGES, type VideoCard } from '@mm/contract';
+import type { VideoCard } from '@mm/contract';
 import { IconX } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -28,14 +29,11 @@ import { useTeamMembers } from '../api/get-team-members.ts';
 import { useShareVideo } from '../api/share-video.ts';
 
 type Mode = 'team' | 'organization' | 'email';
-const MODES: { value: Mode; label: string }[] = [
-  { value: 'team', label: 'Share with team members' },
-  { value: 'organization', label: 'Share with all users in the organization' },
-  { value: 'email', label: 'Share with a e-mail' },
-];
+const MODES: Mode[] = ['team', 'organization', 'email'];
 
 /** /share/emails: share the video from navigation state (member spec, sections 2, 4, 5 and 8). */
 export function ShareEmailsPage() {
+  const { t } = useTranslation('sharing');
   const session = useSignedInSession();
   const navigate = useNavigate();
   const video = (useLocation().state as { video?: VideoCard } | null)?.video;
@@ -59,13 +57,13 @@ export function ShareEmailsPage() {
     return (
       <Container size="sm" py="xl">
         <Title order={1} size="h2" mb="md">
-          Share a video
+          {t('title')}
         </Title>
-        <Alert color="yellow" title="Sign up to share">
+        <Alert color="yellow" title={t('guest.title')}>
           <Stack gap="sm" align="flex-start">
-            <Text>The guest account cannot share videos. Sign up for your own account to share videos with your team.</Text>
+            <Text>{t('guest.text')}</Text>
             <Button component={Link} to={paths.plans}>
-              Sign up
+              {t('guest.signUp')}
             </Button>
           </Stack>
         </Alert>
@@ -76,10 +74,10 @@ export function ShareEmailsPage() {
     return (
       <Container size="sm" py="xl">
         <Title order={1} size="h2" mb="md">
-          Share a video
+          {t('title')}
         </Title>
-        <Alert color="blue" title="No video chosen">
-          Open a video and press Share Video to share it. <Link to={paths.home}>Back to Home</Link>
+        <Alert color="blue" title={t('noVideo.title')}>
+          {t('noVideo.text')} <Link to={paths.home}>{t('noVideo.home')}</Link>
         </Alert>
       </Container>
     );
@@ -103,7 +101,7 @@ export function ShareEmailsPage() {
 
   const submit = () => {
     if (!hasRecipient) {
-      notifyErrorMessage(SHARING_MESSAGES.noRecipient);
+      notifyErrorMessage(t('toasts.noRecipient'));
       return;
     }
     share.mutate(
@@ -121,12 +119,12 @@ export function ShareEmailsPage() {
       },
       {
         onSuccess: (answer) => {
-          notifySuccess(answer.message ?? SHARING_MESSAGES.shared);
+          notifySuccess(answer.message ?? t('toasts.shared'));
           navigate(paths.landing);
         },
         onError: (error) => {
           if (error instanceof ApiError && error.code === 'no_plan') {
-            notifyErrorMessage(SHARING_MESSAGES.noPlan);
+            notifyErrorMessage(t('toasts.noPlan'));
             navigate(paths.plans);
             return;
           }
@@ -140,13 +138,15 @@ export function ShareEmailsPage() {
     <Container size="md" py="xl">
       <Stack gap="lg">
         <Title order={1} size="h2">
-          Share video
+          {t('form.title')}
         </Title>
         <Card withBorder radius="md" data-testid="share-preview">
           <Group wrap="nowrap" align="flex-start">
             {video.default_image && <Image src={video.default_image} alt="" w={160} h={90} radius="sm" fit="cover" />}
             <Stack gap={4}>
-              <Text fw={600}>{video.title}</Text>
+              <Text fw={600} translate="no">
+                {video.title}
+              </Text>
               <Text size="sm" c="dimmed">
                 {video.duration}
               </Text>
@@ -154,8 +154,8 @@ export function ShareEmailsPage() {
           </Group>
         </Card>
         <Textarea
-          label="Personal message"
-          placeholder="Write a message for the people you share with"
+          label={t('form.message')}
+          placeholder={t('form.messagePlaceholder')}
           autosize
           minRows={3}
           maxLength={2000}
@@ -163,14 +163,21 @@ export function ShareEmailsPage() {
           onChange={(e) => setMessage(e.currentTarget.value)}
         />
         {canShareInOrganization && (
-          <SegmentedControl data={MODES} value={mode} onChange={changeMode} aria-label="Share mode" fullWidth orientation="vertical" />
+          <SegmentedControl
+            data={MODES.map((value) => ({ value, label: t(`modes.${value}`) }))}
+            value={mode}
+            onChange={changeMode}
+            aria-label={t('form.mode')}
+            fullWidth
+            orientation="vertical"
+          />
         )}
         {mode === 'team' && canShareInOrganization && (
           <Stack gap="sm">
             <Select
-              label="Team"
-              placeholder="Choose a team"
-              data={(teams.data ?? []).map((t) => ({ value: String(t.id), label: t.name }))}
+              label={t('form.team')}
+              placeholder={t('form.teamPlaceholder')}
+              data={(teams.data ?? []).map((team) => ({ value: String(team.id), label: team.name }))}
               value={teamId}
               onChange={(value) => {
                 setTeamId(value);
@@ -179,13 +186,13 @@ export function ShareEmailsPage() {
             />
             {teamId && (
               <MultiSelect
-                label="Team members"
-                placeholder="Choose members"
+                label={t('form.members')}
+                placeholder={t('form.membersPlaceholder')}
                 data={teamMembers}
                 value={members}
                 onChange={setMembers}
                 searchable
-                nothingFoundMessage="No members in this team"
+                nothingFoundMessage={t('form.noMembers')}
               />
             )}
           </Stack>
@@ -195,7 +202,7 @@ export function ShareEmailsPage() {
             <Group align="flex-end" wrap="nowrap">
               <TextInput
                 type="email"
-                label="Email"
+                label={t('form.email')}
                 placeholder="name@company.com"
                 value={emailInput}
                 onChange={(e) => setEmailInput(e.currentTarget.value)}
@@ -208,15 +215,22 @@ export function ShareEmailsPage() {
                 style={{ flex: 1 }}
               />
               <Button variant="default" onClick={addEmail}>
-                Add
+                {t('form.add')}
               </Button>
             </Group>
             {emails.length > 0 && (
-              <Stack gap={4} component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Added e-mails">
+              <Stack gap={4} component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t('form.added')}>
                 {emails.map((email) => (
                   <Group key={email} component="li" justify="space-between" wrap="nowrap">
-                    <Text size="sm">{email}</Text>
-                    <ActionIcon variant="subtle" color="gray" aria-label={`Remove ${email}`} onClick={() => setEmails(emails.filter((e) => e !== email))}>
+                    <Text size="sm" translate="no">
+                      {email}
+                    </Text>
+                    <ActionIcon
+                      variant="subtle"
+                      color="gray"
+                      aria-label={t('form.remove', { email })}
+                      onClick={() => setEmails(emails.filter((e) => e !== email))}
+                    >
                       <IconX size={16} />
                     </ActionIcon>
                   </Group>
@@ -228,12 +242,12 @@ export function ShareEmailsPage() {
         {hasRecipient ? (
           <Group>
             <Button onClick={submit} loading={share.isPending}>
-              Share
+              {t('form.share')}
             </Button>
           </Group>
         ) : (
           <Text size="sm" c="dimmed">
-            Add at least one recipient to share this video.
+            {t('form.needRecipient')}
           </Text>
         )}
       </Stack>

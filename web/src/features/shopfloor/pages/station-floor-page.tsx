@@ -1,6 +1,7 @@
 import { Alert, Anchor, Badge, Button, Card, Container, Group, Stack, Text, Title } from '@mantine/core';
-import { type FloorVerdict, QUALIFICATION_STATE_LABELS, type QualificationState, type StationFloorData } from '@mm/contract';
+import type { FloorVerdict, QualificationState, StationFloorData } from '@mm/contract';
 import { IconAlertTriangle, IconCircleCheck, IconCircleX, IconClockExclamation, IconPlayerPlay } from '@tabler/icons-react';
+import { Trans, useTranslation } from 'react-i18next';
 import { generatePath, Link, useParams } from 'react-router';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -8,6 +9,7 @@ import { formatDateTime } from '../../../lib/date.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useSavedOwnQualifications, useStationFloor } from '../api/get-station-floor.ts';
 import { useRequestSignoff } from '../api/request-signoff.ts';
+import { floorTexts } from '../floor-reason.ts';
 import { newerStateThan } from '../offline-verdict.ts';
 
 /** Readable at arm's length on a phone at the machine: strong fills with the contrast axe asks for, an icon beside the word. */
@@ -19,6 +21,7 @@ const VERDICT_LOOK: Record<FloorVerdict, { bg: string; color: string; Icon: type
 
 /** /station/:stationId: what a station's QR label opens for the signed-in operator. */
 export function StationFloorPage() {
+  const { t } = useTranslation('shopfloor');
   const stationId = Number(useParams().stationId);
   const floor = useStationFloor(stationId);
   const savedAt = floor.data?.savedAt ?? null;
@@ -34,16 +37,12 @@ export function StationFloorPage() {
       : null;
   return (
     <Container size="sm" py="lg">
-      {checking && !floor.isError && <PageLoader label="Checking your qualification..." />}
+      {checking && !floor.isError && <PageLoader label={t('checking')} />}
       {floor.isError && (
         <Stack>
-          <Title order={1}>Station</Title>
-          <Alert color="red" title="This station cannot be shown">
-            {floor.error.message} Scan a label of your own plant, or open{' '}
-            <Anchor component={Link} to={paths.qualifications.root}>
-              your qualifications
-            </Anchor>
-            .
+          <Title order={1}>{t('station')}</Title>
+          <Alert color="red" title={t('cannotShow')}>
+            {floor.error.message} <Trans t={t} i18nKey="scanOwn" components={{ link: <Anchor component={Link} to={paths.qualifications.root} inherit /> }} />
           </Alert>
         </Stack>
       )}
@@ -67,16 +66,24 @@ function StationFloor({
   savedAt: string | null;
   newer: { state: QualificationState; savedAt: string } | null;
 }) {
+  const { t } = useTranslation('shopfloor');
   const look = VERDICT_LOOK[data.verdict];
+  const { headline, reason } = floorTexts(t, data);
   const toWatch = data.clips.filter((c) => !c.watched);
   return (
     <Stack gap="lg">
       <div>
         <Text size="sm" fw={600} c="dark.6">
-          Station
+          {t('station')}
         </Text>
-        <Title order={1}>{data.station.name}</Title>
-        {data.station.description && <Text c="dark.6">{data.station.description}</Text>}
+        <Title order={1} translate="no">
+          {data.station.name}
+        </Title>
+        {data.station.description && (
+          <Text c="dark.6" translate="no">
+            {data.station.description}
+          </Text>
+        )}
       </div>
       {newer && savedAt ? (
         <Card padding="lg" radius="md" bg="gray.2" c="dark.9" data-testid="station-verdict" data-verdict="out_of_date">
@@ -84,11 +91,10 @@ function StationFloor({
             <IconClockExclamation size={48} aria-hidden="true" style={{ flexShrink: 0 }} />
             <div>
               <Text fz={28} fw={800} lh={1.2}>
-                Out of date
+                {t('outOfDate')}
               </Text>
               <Text size="lg" mt={4}>
-                This check was saved {formatDateTime(savedAt)}, offline. Your qualifications, saved after it ({formatDateTime(newer.savedAt)}), say:{' '}
-                {QUALIFICATION_STATE_LABELS[newer.state]}. Open this label again with a network for the current verdict.
+                {t('outOfDateText', { saved: formatDateTime(savedAt), newer: formatDateTime(newer.savedAt), state: t(`states.${newer.state}`) })}
               </Text>
             </div>
           </Group>
@@ -97,7 +103,7 @@ function StationFloor({
         <>
           {savedAt && (
             <Text fw={600} c="dark.7" data-testid="station-saved-at">
-              Saved {formatDateTime(savedAt)}, offline: your verdict as it was then.
+              {t('savedAt', { saved: formatDateTime(savedAt) })}
             </Text>
           )}
           <Card padding="lg" radius="md" bg={look.bg} c={look.color} data-testid="station-verdict" data-verdict={data.verdict}>
@@ -105,10 +111,10 @@ function StationFloor({
               <look.Icon size={48} aria-hidden="true" style={{ flexShrink: 0 }} />
               <div>
                 <Text fz={28} fw={800} lh={1.2}>
-                  {data.headline}
+                  {headline}
                 </Text>
                 <Text size="lg" mt={4}>
-                  {data.reason}
+                  {reason}
                 </Text>
               </div>
             </Group>
@@ -120,17 +126,19 @@ function StationFloor({
       {data.clips.length > 0 && (
         <section aria-labelledby="station-clips">
           <Title order={2} size="h3" id="station-clips" mb="sm">
-            {toWatch.length ? 'Watch now' : 'How to run it'}
+            {toWatch.length ? t('watchNow') : t('howTo')}
           </Title>
           <Stack gap="sm">
             {data.clips.map((clip) => (
               <Card key={clip.video_id} withBorder padding="md" radius="md">
                 <Group justify="space-between" wrap="nowrap">
                   <div>
-                    <Text fw={600}>{clip.title}</Text>
+                    <Text fw={600} translate="no">
+                      {clip.title}
+                    </Text>
                     <Badge variant="dot" color={clip.watched ? 'green.7' : 'orange.6'} c="dark.8" style={{ textTransform: 'none' }}>
-                      {clip.watched ? 'Watched' : 'To watch'}
-                      {clip.revision > 1 ? ` · revision ${clip.revision}` : ''}
+                      {clip.watched ? t('watched') : t('toWatch')}
+                      {clip.revision > 1 ? t('revision', { revision: clip.revision }) : ''}
                     </Badge>
                   </div>
                   <Button
@@ -139,10 +147,10 @@ function StationFloor({
                     size="md"
                     variant={clip.watched ? 'default' : 'filled'}
                     leftSection={<IconPlayerPlay size={18} aria-hidden="true" />}
-                    aria-label={`Watch ${clip.title}`}
+                    aria-label={t('watchWho', { title: clip.title })}
                     style={{ flexShrink: 0 }}
                   >
-                    Watch
+                    {t('watch')}
                   </Button>
                 </Group>
               </Card>
@@ -151,19 +159,20 @@ function StationFloor({
         </section>
       )}
       <Anchor component={Link} to={paths.qualifications.root}>
-        All my qualifications
+        {t('all')}
       </Anchor>
     </Stack>
   );
 }
 
 function SignoffRequest({ data }: { data: StationFloorData }) {
+  const { t } = useTranslation('shopfloor');
   const request = useRequestSignoff(data.station.id);
   const signers = data.signers.join(', ');
   if (data.signoff_requested_at)
     return (
-      <Alert color="blue" title="Sign-off requested">
-        You asked at {formatDateTime(data.signoff_requested_at)}. {signers ? `${signers} will watch you run the station and sign you off.` : ''}
+      <Alert color="blue" title={t('requested')}>
+        {t('requestedAt', { when: formatDateTime(data.signoff_requested_at) })} {signers ? t('willSign', { signers }) : ''}
       </Alert>
     );
   if (!data.can_request_signoff) return null;
@@ -174,11 +183,11 @@ function SignoffRequest({ data }: { data: StationFloorData }) {
         loading={request.isPending}
         onClick={() => request.mutate(undefined, { onSuccess: ({ message }) => message && notifySuccess(message), onError: notifyError })}
       >
-        Ask for sign-off
+        {t('ask')}
       </Button>
       {signers && (
         <Text size="sm" c="dark.6">
-          Signs off here: {signers}
+          {t('signsOff', { signers })}
         </Text>
       )}
     </Stack>

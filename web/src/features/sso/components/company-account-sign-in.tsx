@@ -1,6 +1,7 @@
 import { Alert, Button, Divider, Stack, Text, TextInput } from '@mantine/core';
 import { IconBuilding } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useStartSso } from '../api/start-sso.ts';
 import { keepBrowserKey } from '../browser-key.ts';
 
@@ -9,6 +10,7 @@ import { keepBrowserKey } from '../browser-key.ts';
  * the organization's identity provider, and the browser goes there (it comes back to /sso/callback).
  */
 export function CompanyAccountSignIn() {
+  const { t } = useTranslation('sso');
   const [open, setOpen] = useState(false);
   const [email, setEmail] = useState('');
   const start = useStartSso();
@@ -28,13 +30,13 @@ export function CompanyAccountSignIn() {
 
   return (
     <Stack gap="sm">
-      <Divider label="or" labelPosition="center" />
+      <Divider label={t('signIn.or')} labelPosition="center" />
       {open ? (
-        <form onSubmit={submit} noValidate aria-label="Sign in with your company account">
+        <form onSubmit={submit} noValidate aria-label={t('signIn.formLabel')}>
           <Stack gap="sm">
-            <Text size="sm">Enter your work e-mail: you continue at your company’s sign-in page and come back here signed in.</Text>
+            <Text size="sm">{t('signIn.intro')}</Text>
             <TextInput
-              label="Work e-mail"
+              label={t('signIn.email')}
               type="email"
               autoComplete="username"
               data-autofocus
@@ -48,13 +50,13 @@ export function CompanyAccountSignIn() {
               </Alert>
             )}
             <Button type="submit" variant="light" loading={start.isPending || start.isSuccess} fullWidth>
-              Continue
+              {t('signIn.continue')}
             </Button>
           </Stack>
         </form>
       ) : (
         <Button variant="default" leftSection={<IconBuilding size={18} aria-hidden />} onClick={() => setOpen(true)} fullWidth>
-          Continue with your company account
+          {t('signIn.open')}
         </Button>
       )}
     </Stack>
