@@ -43,6 +43,7 @@ import * as checkTimeLimits from './migrations/2026-11-27-053-check-time-limits.
 import * as studioLibrary from './migrations/2026-11-27-055-studio-library.ts';
 import * as jobSingletonWaiting from './migrations/2026-11-27-057-job-singleton-waiting.ts';
 import * as preparationJob from './migrations/2026-11-27-058-preparation-job.ts';
+import * as stationChecks from './migrations/2026-11-27-060-station-checks.ts';
 
 /** Versioned migrations, in order. Never edit one that has landed: add a new file. */
 const migrations: Record<string, Migration> = {
@@ -89,6 +90,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-27-055-studio-library': studioLibrary,
   '2026-11-27-057-job-singleton-waiting': jobSingletonWaiting,
   '2026-11-27-058-preparation-job': preparationJob,
+  '2026-11-27-060-station-checks': stationChecks,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
