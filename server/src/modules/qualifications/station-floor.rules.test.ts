@@ -3,7 +3,7 @@ import { floorStanding } from './station-floor.rules.ts';
 
 const t = Date.UTC(2026, 10, 25, 12);
 const DAY = 86_400_000;
-const base = { needsSignoff: true, required: 3, watched: 1, dueAt: t + 5 * DAY, expiresAt: null, toWatch: [], t };
+const base = { needsSignoff: true, required: 3, watched: 1, checkMissing: false, dueAt: t + 5 * DAY, expiresAt: null, toWatch: [], t };
 
 describe('what a station QR label tells the operator', () => {
   it('clears only while the qualification holds', () => {
@@ -26,6 +26,16 @@ describe('what a station QR label tells the operator', () => {
       '1 of 1 required video left to watch, overdue since 24/11/2026.',
     );
     expect(floorStanding({ ...base, state: 'awaiting_signoff' }).verdict).toBe('training_needed');
+  });
+
+  it('names the knowledge check the station requires while it is not passed', () => {
+    expect(floorStanding({ ...base, state: 'in_training', watched: 3, checkMissing: true })).toMatchObject({
+      verdict: 'training_needed',
+      reason: 'Your videos are done: pass the knowledge check, due by 30/11/2026, then a sign-off at the station.',
+    });
+    expect(floorStanding({ ...base, state: 'in_training', checkMissing: true }).reason).toBe(
+      '2 of 3 required videos left to watch and the knowledge check to pass, due by 30/11/2026, then a sign-off at the station.',
+    );
   });
 
   it('stops the operator who is not assigned, expired or retraining after a changed video', () => {

@@ -263,6 +263,7 @@ function MatrixView() {
                             <Text size="xs" mt={2}>
                               {due ?? (cell.expires_at ? `until ${formatDate(cell.expires_at)}` : '')}
                             </Text>
+                            <MissingSteps missing={cell.missing} />
                           </Table.Td>
                         );
                       })}
