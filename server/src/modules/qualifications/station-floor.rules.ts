@@ -71,7 +71,11 @@ export function floorStanding(f: FloorFacts): FloorStanding {
       const left = Math.max(f.required - f.watched, 0);
       const then = f.needsSignoff ? ', then a sign-off at the station' : '';
       if (left === 0 && f.checkMissing)
-        return { verdict: 'training_needed', headline: 'Training needed', reason: `Your videos are done: pass the knowledge check${dueClause(f.dueAt, f.t)}${then}.` };
+        return {
+          verdict: 'training_needed',
+          headline: 'Training needed',
+          reason: `Your videos are done: pass the knowledge check${dueClause(f.dueAt, f.t)}${then}.`,
+        };
       return {
         verdict: 'training_needed',
         headline: 'Training needed',

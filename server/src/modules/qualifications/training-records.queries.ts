@@ -92,7 +92,11 @@ export async function openRecords(db: Db, userIds: number[], videoIds: number[])
     .where('video_id', 'in', videoIds)
     .where('superseded_at', 'is', null)
     .execute();
-  return rows.map((r) => ({ ...r, completed_at: r.completed_at === null ? null : Number(r.completed_at), check_passed_at: r.check_passed_at === null ? null : Number(r.check_passed_at) }));
+  return rows.map((r) => ({
+    ...r,
+    completed_at: r.completed_at === null ? null : Number(r.completed_at),
+    check_passed_at: r.check_passed_at === null ? null : Number(r.check_passed_at),
+  }));
 }
 
 /** The member's open, completed records of the videos. */
