@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importTestCatalog, openWholeCatalog, reimportTestCatalog, type TestCatalog } from '../../../test/catalog-fixture.ts';
 import { organizationWithMembers, startPlatform, type TestPlatform } from '../../../test/harness.ts';
+import { atMoment, DAY } from '../../lib/clock.ts';
+import { runQualificationClock } from './qualification-clock.ts';
 
 /** Issue 38: a station can require the knowledge check of its lessons passed beside the trainer's sign-off. */
 
@@ -166,5 +168,39 @@ describe('stations requiring a knowledge check', () => {
     expect(await p.standing(p.member, station.id)).toMatchObject({ state: 'awaiting_signoff', missing: ['signoff'] });
     expect((await p.signOff(p.member, station.id)).status).toBe(201);
     expect(await p.standing(p.member, station.id)).toMatchObject({ state: 'qualified', missing: [] });
+  });
+  it('asks for the check again when the qualification comes up for renewal and expires', async () => {
+    const p = await plant('Checked Expiry Org');
+    const ppe = catalog.videos.ppe as number;
+    await addCheck(p, ppe);
+    const training = (
+      await p.call(p.superUser, 'POST', '/stations', {
+        kind: 'training',
+        name: 'PPE yearly',
+        requirements: [{ kind: 'video', id: ppe, requires_check: true }],
+        validity_months: 1,
+        warning_days: 10,
+      })
+    ).body.data;
+    await p.call(p.superUser, 'POST', `/stations/${training.id}/assignments`, { user_ids: [p.member.id] });
+    await p.watch(p.member, ppe);
+    expect(await p.standing(p.member, training.id)).toMatchObject({ state: 'in_training', missing: ['check'] });
+    expect(await p.takeCheck(p.member, ppe, true)).toBe(true);
+    const qualified = await p.standing(p.member, training.id);
+    expect(qualified.state).toBe('qualified');
+    const expiresAt = Date.parse(qualified.expires_at);
+
+    await atMoment(expiresAt - 5 * DAY, () => runQualificationClock(platform.ctx));
+    const renewing = await p.standing(p.member, training.id);
+    expect(renewing.state).toBe('expiring');
+    expect(renewing.required[0]).toMatchObject({ completed_at: null, check_passed_at: null });
+    await atMoment(expiresAt + DAY, () => runQualificationClock(platform.ctx));
+    expect(await p.standing(p.member, training.id)).toMatchObject({ state: 'expired', missing: ['videos', 'check'] });
+    expect(await p.cell(p.member, training.id)).toMatchObject({ state: 'expired', missing: ['videos', 'check'] });
+
+    await p.watch(p.member, ppe);
+    expect(await p.standing(p.member, training.id)).toMatchObject({ state: 'expired', missing: ['check'] });
+    expect(await p.takeCheck(p.member, ppe, true)).toBe(true);
+    expect(await p.standing(p.member, training.id)).toMatchObject({ state: 'qualified', missing: [] });
   });
 });
