@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEMO, expectVisible, newPage, screenshotAtWidths, signInThroughForm, useStack, WIDTHS } from './harness.ts';
+import { DEMO, expectVisible, newPage, screenshotAtWidths, seriousAxeFindings, signInThroughForm, useStack, WIDTHS } from './harness.ts';
 
 const SCREENSHOTS = process.env.QUALIFICATIONS_SCREENSHOTS;
 const CHECK = 'Light curtain tested at shift start';
@@ -179,5 +179,64 @@ describe('qualifications', () => {
     await expectVisible(memberPage.getByRole('heading', { level: 1, name: 'Certificate verification' }));
     await expectVisible(memberPage.getByText('Valid certificate'));
     await expectVisible(memberPage.getByText(/^Valid until \d\d\/\d\d\/\d{4}$/));
+  });
+  // Issue 38: a station requiring the lesson's knowledge check beside the sign-off; the person's page says what is missing.
+  it("says what stands between a person and a station requiring the lesson's knowledge check and the sign-off", async () => {
+    const { stack, browser } = env;
+    const bossToken = await stack.signIn(DEMO.superUser.email, DEMO.superUser.password);
+    const memberToken = await stack.signIn(DEMO.member.email, DEMO.member.password);
+    const member = (await stack.api('GET', '/api/profile', { token: memberToken })).body.data;
+    const organizationId: number = (await stack.api('GET', '/api/profile', { token: bossToken })).body.data.organization_id;
+    const sections = (await stack.api('POST', '/api/home_first_section', { token: bossToken, json: {} })).body.data;
+    const groups = (await stack.api('POST', '/api/categoryVideos', { token: bossToken, json: { category_id: sections[0].category_id } })).body.data;
+    const clip: { admin_video_id: number; title: string } = groups[0].videos.at(-1);
+    const question = { kind: 'true_false', prompt: 'A tag alone isolates the press.', options: [], correct: [1], explanation: 'A tag warns; a lock isolates.' };
+    expect((await stack.api('POST', `/api/assessments/videos/${clip.admin_video_id}/questions`, { token: bossToken, json: question })).status).toBe(201);
+    const check = { question_count: 1, shuffle: false, pass_percent: 100, attempts_allowed: 3, cooldown_seconds: 0 };
+    expect((await stack.api('PUT', `/api/assessments/videos/${clip.admin_video_id}/check`, { token: bossToken, json: check })).status).toBe(200);
+    const station = await stack.api('POST', `/api/organization/${organizationId}/stations`, {
+      token: bossToken,
+      json: {
+        name: 'Press 12 cell',
+        requirements: [{ kind: 'video', id: clip.admin_video_id, requires_check: true }],
+        checklist: [CHECK],
+      },
+    });
+    expect(station.status).toBe(201);
+    const assign = { token: bossToken, json: { user_ids: [member.user_id] } };
+    expect((await stack.api('POST', `/api/organization/${organizationId}/stations/${station.body.data.id}/assignments`, assign)).status).toBe(200);
+    await stack.api('POST', '/api/watch-user-video', { token: memberToken, json: { user: member.user_id, video: clip.admin_video_id, timeSpent: 600 } });
+
+    // The supervisor reads Bruno's page: videos done, the check and the sign-off still missing.
+    const page = await newPage(browser, stack, WIDTHS.desktop);
+    await signInThroughForm(page, DEMO.superUser.email, DEMO.superUser.password);
+    await page.goto(`/qualifications/people/${member.user_id}`);
+    const card = page.locator('.mantine-Card-root', { has: page.getByRole('heading', { name: 'Press 12 cell' }) });
+    await expectVisible(card.getByText('Check not passed · Sign-off missing'));
+    await expectVisible(card.getByRole('cell', { name: 'Not passed' }));
+    expect(await card.getByRole('button', { name: 'Sign off' }).count()).toBe(0);
+    expect(await seriousAxeFindings(page)).toEqual([]);
+    await screenshotAtWidths(page, SCREENSHOTS, 'person-check-missing', WIDTHS.desktop);
+
+    // Bruno passes the check: only the trainer's sign-off is missing now, in the matrix too.
+    const started = await stack.api('POST', `/api/assessments/videos/${clip.admin_video_id}/attempts`, { token: memberToken });
+    const answers = started.body.data.questions.map((q: { id: number }) => ({ question_id: q.id, choices: [1] }));
+    const submitted = await stack.api('POST', `/api/assessments/attempts/${started.body.data.attempt_id}/submit`, { token: memberToken, json: { answers } });
+    expect(submitted.body.data.passed).toBe(true);
+    await page.reload();
+    await expectVisible(card.getByText('Awaiting sign-off'));
+    await expectVisible(card.getByText(/^Sign-off missing$/));
+    await expectVisible(card.getByRole('cell', { name: /^Passed / }));
+    await page.goto('/qualifications');
+    const row = page.getByRole('row', { name: /Bruno Costa/ });
+    await expectVisible(row.getByText('Sign-off missing'));
+    await screenshotAtWidths(page, SCREENSHOTS, 'matrix-missing', WIDTHS.desktop);
+
+    // The station form keeps which requirement asks for its check.
+    await page.goto(`/qualifications/stations/${station.body.data.id}`);
+    const picker = page.getByRole('textbox', { name: 'Knowledge check required for' }).or(page.getByRole('combobox', { name: 'Knowledge check required for' }));
+    await expectVisible(picker.first());
+    await expectVisible(page.locator('.mantine-MultiSelect-pill', { hasText: clip.title }).nth(1));
+    await screenshotAtWidths(page, SCREENSHOTS, 'station-check', WIDTHS.desktop);
   });
 });

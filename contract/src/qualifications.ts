@@ -41,8 +41,20 @@ export type RequirementKind = (typeof REQUIREMENT_KINDS)[number];
 export const MAX_CHECKLIST_ITEMS = 20;
 export const MAX_STATION_REQUIREMENTS = 50;
 
-export const stationRequirement = z.object({ kind: z.enum(REQUIREMENT_KINDS), id: catalogId });
-export type StationRequirement = z.infer<typeof stationRequirement>;
+export const stationRequirement = z.object({
+  kind: z.enum(REQUIREMENT_KINDS),
+  id: catalogId,
+  /** The knowledge checks of the lessons it covers must be passed too (beside the sign-off). */
+  requires_check: z.boolean().default(false),
+});
+export type StationRequirement = z.output<typeof stationRequirement>;
+
+/**
+ * What still stands between a person and a station, each said on the person's page, the matrix and the station page:
+ * required videos not completed, a required knowledge check not passed, the practical sign-off not signed.
+ */
+export const MISSING_STEPS = ['videos', 'check', 'signoff'] as const;
+export type MissingStep = (typeof MISSING_STEPS)[number];
 
 export const stationInput = z
   .object({
@@ -72,7 +84,7 @@ export const station = z.object({
   kind: z.enum(STATION_KINDS),
   name: z.string(),
   description: z.string(),
-  requirements: z.array(z.object({ kind: z.enum(REQUIREMENT_KINDS), id: z.number(), name: z.string() })),
+  requirements: z.array(z.object({ kind: z.enum(REQUIREMENT_KINDS), id: z.number(), name: z.string(), requires_check: z.boolean() })),
   required_video_count: z.number(),
   checklist: z.array(z.string()),
   validity_months: z.number().nullable(),
@@ -117,6 +129,10 @@ export const requiredVideo = z.object({
   /** The revision the person completed for this qualification; null: not (yet) completed. */
   completed_revision: z.number().nullable(),
   completed_at: z.string().nullable(),
+  /** The station requires this video's knowledge check (a check the organization attached to it). */
+  check_required: z.boolean(),
+  /** When the person passed that check for this qualification; null: not (yet) passed. */
+  check_passed_at: z.string().nullable(),
 });
 
 export const signoffRecord = z.object({
@@ -144,6 +160,8 @@ export const qualificationDetail = z.object({
   qualified_at: z.string().nullable(),
   expires_at: z.string().nullable(),
   required: z.array(requiredVideo),
+  /** What is still missing before the person is cleared; empty when cleared. */
+  missing: z.array(z.enum(MISSING_STEPS)),
   checklist: z.array(z.string()),
   last_signoff: signoffRecord.nullable(),
   /** Whether the caller may sign this person off here now. */
@@ -176,6 +194,7 @@ export const matrixCell = z.object({
   state: z.enum(QUALIFICATION_STATES),
   due_at: z.string().nullable(),
   expires_at: z.string().nullable(),
+  missing: z.array(z.enum(MISSING_STEPS)),
 });
 export type MatrixCell = z.infer<typeof matrixCell>;
 
@@ -260,9 +279,19 @@ export type FloorVerdict = (typeof FLOOR_VERDICTS)[number];
 /**
  * The reason as a code and its figures, for a screen to say in its reader's language (`headline` and `reason` are the
  * English texts): `until` and `due` are days as dd/mm/yyyy, `left` of `required` videos, `signoff` when the station
- * asks for a trainer's sign-off; the videos to watch are the clips not watched.
+ * asks for a trainer's sign-off, `check` while a knowledge check it requires is not passed; the videos to watch are the clips not watched.
  */
-export const FLOOR_REASONS = ['not_assigned', 'qualified', 'qualified_until', 'expiring', 'awaiting_signoff', 'expired', 'retraining_due', 'training'] as const;
+export const FLOOR_REASONS = [
+  'not_assigned',
+  'qualified',
+  'qualified_until',
+  'expiring',
+  'awaiting_signoff',
+  'expired',
+  'retraining_due',
+  'training',
+  'check_needed',
+] as const;
 export type FloorReason = (typeof FLOOR_REASONS)[number];
 export const floorReasonParams = z.object({
   until: z.string().nullable(),
@@ -271,6 +300,7 @@ export const floorReasonParams = z.object({
   left: z.number(),
   required: z.number(),
   signoff: z.boolean(),
+  check: z.boolean(),
 });
 export type FloorReasonParams = z.infer<typeof floorReasonParams>;
 

@@ -607,6 +607,8 @@ export interface TrainingRecordTable {
   completed_at: number | null;
   /** Set when retraining or recertification asks for the video again. */
   superseded_at: number | null;
+  /** When the member passed the video's knowledge check during this record (a closed record takes it along). */
+  check_passed_at: number | null;
 }
 
 /** A work station or task of an organization; `checklist` is a JSON array of the sign-off observation items. */
@@ -632,6 +634,8 @@ export interface StationRequirementTable {
   kind: 'category' | 'sub_category' | 'video';
   ref_id: number;
   sort: number;
+  /** 1: the knowledge checks of the lessons it covers must be passed too. */
+  requires_check: number;
 }
 
 export interface StationTrainerTable {
@@ -647,6 +651,9 @@ export interface QualificationTable {
   state: 'not_started' | 'in_training' | 'awaiting_signoff' | 'qualified' | 'expiring' | 'expired' | 'retraining_due';
   required_count: number;
   completed_count: number;
+  /** Of the required videos, those whose knowledge check the station requires, and those the person passed. */
+  checks_required_count: number;
+  checks_passed_count: number;
   assigned_at: number;
   due_at: number | null;
   /** Sign-offs count from this moment: the assignment, or the start of a retraining or recertification. */

@@ -147,8 +147,8 @@ export async function createDemoStations(ctx: AppContext, superUser: Caller, org
         description: s.description,
         requirements:
           'subCategory' in s.requires
-            ? [{ kind: 'sub_category' as const, id: idOf(subCategoryIds, s.requires.subCategory) }]
-            : s.requires.videos.map((key) => ({ kind: 'video' as const, id: idOf(videoIds, key) })),
+            ? [{ kind: 'sub_category' as const, id: idOf(subCategoryIds, s.requires.subCategory), requires_check: false }]
+            : s.requires.videos.map((key) => ({ kind: 'video' as const, id: idOf(videoIds, key), requires_check: false })),
         checklist: s.checklist,
         validity_months: s.validityMonths,
         warning_days: 30,

@@ -2,7 +2,7 @@ import type { AppContext } from '../../app-context.ts';
 import { DAY, dayIn, formatDay, hourIn, now } from '../../lib/clock.ts';
 import { fullName } from '../../lib/person-name.ts';
 import { trainingDigestMail } from '../mail/index.ts';
-import { dueAfter, moveQualification, startNewCycle } from './qualification-state.ts';
+import { dueAfter, moveQualification, refreshQualifications, startNewCycle } from './qualification-state.ts';
 import { claimDigest, dueAssignments, heldReachedByClock, superUsersOf } from './qualifications.queries.ts';
 import { clockState } from './qualifications.rules.ts';
 import { requiredVideosOf, stationsByIds } from './stations.queries.ts';
@@ -38,6 +38,8 @@ export async function runQualificationClock(ctx: AppContext): Promise<void> {
         await moveQualification(ctx.events, trx, row, station, to, t);
       }
     }
+    // The closed records (and the knowledge checks passed on them) leave the kept figures, so the matrix says what is missing.
+    await refreshQualifications(ctx.events, trx, { stationIds, userIds: [...new Set(reached.map((r) => r.user_id))] }, t);
     return reached.length;
   });
   const digests = await sendDigests(ctx, t);

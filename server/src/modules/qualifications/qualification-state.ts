@@ -8,7 +8,7 @@ import type { EvidenceEntry, EvidenceKind } from './evidence-chain.ts';
 import { type QualificationRow, refreshSources, updateQualification } from './qualifications.queries.ts';
 import { nextStanding } from './qualifications.rules.ts';
 import { type StationRow, stationsByIds, stationsRequiring } from './stations.queries.ts';
-import { addTrainingSeconds, supersedeRecords, type TrainedVideo } from './training-records.queries.ts';
+import { addTrainingSeconds, markCheckPassed, supersedeRecords, type TrainedVideo } from './training-records.queries.ts';
 
 /**
  * Keeps the qualification rows current. Every function here runs inside the caller's transaction: the watch
@@ -124,6 +124,8 @@ export async function refreshQualifications(
         state: source.state,
         required: source.required_now,
         completed: source.completed_now,
+        checksRequired: source.checks_required_now,
+        checksPassed: source.checks_passed_now,
         needsSignoff: station.checklist.length > 0,
         lastSignedAt: source.last_signed_at,
         cycleStartedAt: source.cycle_started_at,
@@ -133,7 +135,11 @@ export async function refreshQualifications(
       { validityMonths: station.validity_months, warningDays: station.warning_days },
       t,
     );
-    const figuresMoved = source.required_now !== source.required_count || source.completed_now !== source.completed_count;
+    const figuresMoved =
+      source.required_now !== source.required_count ||
+      source.completed_now !== source.completed_count ||
+      source.checks_required_now !== source.checks_required_count ||
+      source.checks_passed_now !== source.checks_passed_count;
     if (next.state === source.state && next.expiresAt === source.expires_at && !figuresMoved) continue;
     const becameQualified = next.state === 'qualified' && source.state !== 'qualified';
     const won = await updateQualification(
@@ -143,6 +149,8 @@ export async function refreshQualifications(
         state: next.state,
         required_count: source.required_now,
         completed_count: source.completed_now,
+        checks_required_count: source.checks_required_now,
+        checks_passed_count: source.checks_passed_now,
         qualified_at: next.qualifiedAt,
         expires_at: next.expiresAt,
         ...(becameQualified ? { due_at: null } : {}),
@@ -178,6 +186,21 @@ export async function recordTraining(
     },
   ]);
   const stationIds = await stationsRequiring(db, [r.video.id]);
+  await refreshQualifications(events, db, { stationIds, userIds: [r.userId] }, r.t);
+}
+
+/**
+ * A member passed the knowledge check of a video (`check.passed`): the pass is kept on their open training record of
+ * the video (opened when they took the check before finishing it), so closing that record for retraining or
+ * recertification asks for the check again, and every station requiring the video is re-evaluated for them.
+ */
+export async function recordCheckPassed(
+  events: DomainEvents,
+  db: DbTransaction,
+  r: { userId: number; organizationId: number; videoId: number; t: number },
+): Promise<void> {
+  await markCheckPassed(db, r);
+  const stationIds = await stationsRequiring(db, [r.videoId]);
   await refreshQualifications(events, db, { stationIds, userIds: [r.userId] }, r.t);
 }
 

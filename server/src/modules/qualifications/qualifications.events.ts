@@ -1,5 +1,5 @@
 import type { DomainEvents } from '../../lib/domain-events.ts';
-import { recordTraining } from './qualification-state.ts';
+import { recordCheckPassed, recordTraining } from './qualification-state.ts';
 import { retrainOnRevisions } from './retraining.ts';
 
 /** What qualifications do when other modules report a fact (docs/architecture.md, "Domain events"). */
@@ -13,6 +13,10 @@ export function subscribeQualifications(events: DomainEvents): void {
       seconds: e.seconds,
       t: e.at,
     }),
+  );
+  // A passed knowledge check counts toward the stations that require it (with the videos and the sign-off).
+  events.on('check.passed', 'qualifications: stations requiring the check', (trx, e) =>
+    recordCheckPassed(events, trx, { userId: e.userId, organizationId: e.organizationId, videoId: e.videoId, t: e.at }),
   );
   // A revision that requires retraining sends the people qualified through the video back to training.
   events.on('video.revised', 'qualifications: retraining', (trx, e) =>

@@ -12,6 +12,8 @@ export type QualificationRow = {
   state: QualificationState;
   required_count: number;
   completed_count: number;
+  checks_required_count: number;
+  checks_passed_count: number;
   assigned_at: number;
   due_at: number | null;
   cycle_started_at: number;
@@ -30,6 +32,8 @@ function toRow(r: Record<string, unknown>): QualificationRow {
     state: r.state as QualificationState,
     required_count: Number(r.required_count),
     completed_count: Number(r.completed_count),
+    checks_required_count: Number(r.checks_required_count),
+    checks_passed_count: Number(r.checks_passed_count),
     assigned_at: Number(r.assigned_at),
     due_at: num(r.due_at),
     cycle_started_at: Number(r.cycle_started_at),
@@ -45,6 +49,8 @@ const qualificationColumns = [
   'q.state',
   'q.required_count',
   'q.completed_count',
+  'q.checks_required_count',
+  'q.checks_passed_count',
   'q.assigned_at',
   'q.due_at',
   'q.cycle_started_at',
@@ -69,6 +75,8 @@ export async function insertAssignments(db: Db, rows: { stationId: number; organ
         state: 'not_started' as const,
         required_count: 0,
         completed_count: 0,
+        checks_required_count: 0,
+        checks_passed_count: 0,
         assigned_at: rows.t,
         due_at: rows.dueAt,
         cycle_started_at: rows.t,
@@ -88,11 +96,18 @@ export async function deleteAssignment(db: Db, stationId: number, userId: number
   return Number(result.numDeletedRows) > 0;
 }
 
-export type RefreshSource = QualificationRow & { required_now: number; completed_now: number; last_signed_at: number | null };
+export type RefreshSource = QualificationRow & {
+  required_now: number;
+  completed_now: number;
+  checks_required_now: number;
+  checks_passed_now: number;
+  last_signed_at: number | null;
+};
 
 /**
  * The kept rows to re-evaluate with the figures they are evaluated on: how many videos the station requires, how
- * many of them the person has an open completed record of, and their last sign-off there. Reads the kept tables
+ * many of them the person has an open completed record of, how many of their knowledge checks the station requires
+ * and how many of those the person passed on the open record, and their last sign-off there. Reads the kept tables
  * only (training records, requirements, sign-offs), never the watch history.
  */
 export async function refreshSources(db: Db, filter: { stationIds: number[]; userIds?: number[] }): Promise<RefreshSource[]> {
@@ -117,6 +132,22 @@ export async function refreshSources(db: Db, filter: { stationIds: number[]; use
         .where('tr.completed_at', 'is not', null)
         .as('completed_now'),
       eb
+        .selectFrom('sv')
+        .select((e) => e.fn.countAll<number>().as('n'))
+        .whereRef('sv.station_id', '=', 'q.station_id')
+        .where('sv.check_required', '=', 1)
+        .as('checks_required_now'),
+      eb
+        .selectFrom('sv')
+        .innerJoin('training_records as tr', 'tr.video_id', 'sv.video_id')
+        .select((e) => e.fn.countAll<number>().as('n'))
+        .whereRef('sv.station_id', '=', 'q.station_id')
+        .where('sv.check_required', '=', 1)
+        .whereRef('tr.user_id', '=', 'q.user_id')
+        .where('tr.superseded_at', 'is', null)
+        .where('tr.check_passed_at', 'is not', null)
+        .as('checks_passed_now'),
+      eb
         .selectFrom('signoffs as so')
         .select((e) => e.fn.max('so.signed_at').as('m'))
         .whereRef('so.station_id', '=', 'q.station_id')
@@ -130,12 +161,14 @@ export async function refreshSources(db: Db, filter: { stationIds: number[]; use
     ...toRow(r),
     required_now: Number(r.required_now),
     completed_now: Number(r.completed_now),
+    checks_required_now: Number(r.checks_required_now),
+    checks_passed_now: Number(r.checks_passed_now),
     last_signed_at: num(r.last_signed_at),
   }));
 }
 
 export type QualificationChange = Pick<QualificationTable, 'state' | 'required_count' | 'completed_count' | 'qualified_at' | 'expires_at'> &
-  Partial<Pick<QualificationTable, 'cycle_started_at' | 'due_at'>>;
+  Partial<Pick<QualificationTable, 'cycle_started_at' | 'due_at' | 'checks_required_count' | 'checks_passed_count'>>;
 
 /**
  * Writes a row's new figures, only if its state is still the one it was evaluated from: several instances (the
@@ -224,11 +257,40 @@ export async function matrixCells(db: Db, userIds: number[], stationIds: number[
     db,
     db
       .selectFrom('qualifications as q')
-      .select(['q.user_id', 'q.station_id', 'q.state', 'q.due_at', 'q.expires_at'])
+      .select([
+        'q.user_id',
+        'q.station_id',
+        'q.state',
+        'q.due_at',
+        'q.expires_at',
+        'q.required_count',
+        'q.completed_count',
+        'q.checks_required_count',
+        'q.checks_passed_count',
+      ])
+      // Whether a sign-off counts for the current cycle (the person's few sign-offs at the station, by index).
+      .select(({ exists, selectFrom }) =>
+        exists(
+          selectFrom('signoffs as so')
+            .select('so.user_id')
+            .whereRef('so.station_id', '=', 'q.station_id')
+            .whereRef('so.user_id', '=', 'q.user_id')
+            .whereRef('so.signed_at', '>=', 'q.cycle_started_at'),
+        ).as('signed'),
+      )
       .where('q.user_id', 'in', userIds)
       .where('q.station_id', 'in', stationIds),
   );
-  return rows.map((r) => ({ ...r, due_at: num(r.due_at), expires_at: num(r.expires_at) }));
+  return rows.map((r) => ({
+    ...r,
+    due_at: num(r.due_at),
+    expires_at: num(r.expires_at),
+    required_count: Number(r.required_count),
+    completed_count: Number(r.completed_count),
+    checks_required_count: Number(r.checks_required_count),
+    checks_passed_count: Number(r.checks_passed_count),
+    signed: Boolean(r.signed),
+  }));
 }
 
 /**

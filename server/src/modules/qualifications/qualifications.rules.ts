@@ -1,4 +1,4 @@
-import type { QualificationState } from '@mm/contract';
+import type { MissingStep, QualificationState } from '@mm/contract';
 import { DAY } from '../../lib/clock.ts';
 
 /**
@@ -12,6 +12,9 @@ export type Standing = {
   state: QualificationState;
   required: number;
   completed: number;
+  /** Of the required videos, those whose knowledge check the station requires, and those passed on the open records. */
+  checksRequired: number;
+  checksPassed: number;
   /** The station has a practical checklist a supervisor must sign off. */
   needsSignoff: boolean;
   /** The last sign-off of this person at this station. */
@@ -43,7 +46,8 @@ export const isCleared = (state: QualificationState): boolean => HELD.has(state)
 
 /** Where the figures lead, before the clock is applied. */
 export function nextStanding(s: Standing, terms: StationTerms, t: number): Next {
-  const complete = s.required > 0 && s.completed >= s.required;
+  // A required knowledge check is part of the training: the videos alone do not complete it.
+  const complete = s.required > 0 && s.completed >= s.required && s.checksPassed >= s.checksRequired;
   const signed = !s.needsSignoff || (s.lastSignedAt !== null && s.lastSignedAt >= s.cycleStartedAt);
   const keep: Next = { state: s.state, qualifiedAt: s.qualifiedAt, expiresAt: s.expiresAt };
   if (s.state === 'qualified') return keep;
@@ -54,7 +58,28 @@ export function nextStanding(s: Standing, terms: StationTerms, t: number): Next 
   if (s.state === 'expiring') return keep;
   if (complete) return { ...keep, state: 'awaiting_signoff' };
   if (s.state === 'expired' || s.state === 'retraining_due') return keep;
-  return { ...keep, state: s.completed > 0 ? 'in_training' : 'not_started' };
+  return { ...keep, state: s.completed > 0 || s.checksPassed > 0 ? 'in_training' : 'not_started' };
+}
+
+export type Progress = {
+  state: QualificationState;
+  required: number;
+  completed: number;
+  checksRequired: number;
+  checksPassed: number;
+  needsSignoff: boolean;
+  /** A sign-off of this person at this station counts for the current cycle. */
+  signed: boolean;
+};
+
+/** What still stands between the person and the station, in the order it is usually done; nothing once cleared. */
+export function missingSteps(p: Progress): MissingStep[] {
+  if (isCleared(p.state)) return [];
+  const missing: MissingStep[] = [];
+  if (p.required === 0 || p.completed < p.required) missing.push('videos');
+  if (p.checksPassed < p.checksRequired) missing.push('check');
+  if (p.needsSignoff && !p.signed) missing.push('signoff');
+  return missing;
 }
 
 /** What the clock does to a held qualification: into the warning period, then expired (readers apply it too, between the job's runs). */

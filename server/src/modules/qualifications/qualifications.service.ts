@@ -29,10 +29,10 @@ import {
   setShift,
   shiftOf,
 } from './qualifications.queries.ts';
-import { clockState, isCleared } from './qualifications.rules.ts';
+import { clockState, isCleared, missingSteps } from './qualifications.rules.ts';
 import { findSignoffs, type SignoffRow } from './signoffs.queries.ts';
 import { listStations, requiredVideosOf, type StationRow, stationsTrainedBy } from './stations.queries.ts';
-import { completedRecords } from './training-records.queries.ts';
+import { openRecords } from './training-records.queries.ts';
 
 export const PERSON_NOT_FOUND = 'No such person in your organization.';
 const CLOSEST_PER_STATION = 3;
@@ -76,7 +76,7 @@ export async function personQualifications(
     userId === caller.userId ? [...trainerAt] : stationsTrainedBy(ctx.db, userId),
   ]);
   const trainedStations = await listStations(ctx.db, organizationId, trainsAt);
-  const records = await completedRecords(
+  const records = await openRecords(
     ctx.db,
     [userId],
     videos.map((v) => v.video_id),
@@ -88,6 +88,22 @@ export async function personQualifications(
     if (!station) continue;
     const last = signoffs.find((s) => s.station_id === row.station_id);
     const state = clockState(row.state, row.expires_at, station.warning_days, t);
+    const required = videos
+      .filter((v) => v.station_id === station.id)
+      .map((v) => {
+        const record = records.find((r) => r.video_id === v.video_id);
+        const completedAt = record?.completed_at ?? null;
+        return {
+          video_id: v.video_id,
+          title: v.title,
+          revision: v.revision,
+          completed_revision: completedAt === null ? null : (record?.revision ?? null),
+          completed_at: toIso(completedAt),
+          check_required: v.check_required === 1,
+          check_passed_at: v.check_required === 1 ? toIso(record?.check_passed_at ?? null) : null,
+        };
+      });
+    const checks = required.filter((v) => v.check_required);
     details.push({
       station_id: station.id,
       station_name: station.name,
@@ -97,18 +113,16 @@ export async function personQualifications(
       due_at: toIso(row.due_at),
       qualified_at: toIso(row.qualified_at),
       expires_at: toIso(row.expires_at),
-      required: videos
-        .filter((v) => v.station_id === station.id)
-        .map((v) => {
-          const record = records.find((r) => r.video_id === v.video_id);
-          return {
-            video_id: v.video_id,
-            title: v.title,
-            revision: v.revision,
-            completed_revision: record?.revision ?? null,
-            completed_at: record ? toIso(Number(record.completed_at)) : null,
-          };
-        }),
+      required,
+      missing: missingSteps({
+        state,
+        required: required.length,
+        completed: required.filter((v) => v.completed_at !== null).length,
+        checksRequired: checks.length,
+        checksPassed: checks.filter((v) => v.check_passed_at !== null).length,
+        needsSignoff: station.checklist.length > 0,
+        signed: last !== undefined && Number(last.signed_at) >= row.cycle_started_at,
+      }),
       checklist: station.checklist,
       last_signoff: last ? signoffRecordOf(last) : null,
       can_sign_off: station.checklist.length > 0 && state === 'awaiting_signoff' && maySignOff(caller, userId, trainerAt.has(station.id)),
@@ -136,15 +150,26 @@ async function matrixPage(ctx: AppContext, organizationId: number, stations: Sta
     people.map((p) => p.user_id),
     stations.map((s) => s.id),
   );
-  const warningOf = new Map(stations.map((s) => [s.id, s.warning_days]));
+  const stationOf = new Map(stations.map((s) => [s.id, s]));
   const cellsOf = new Map<number, MatrixCell[]>();
   for (const c of rows) {
     const cells = cellsOf.get(c.user_id) ?? [];
+    const station = stationOf.get(c.station_id);
+    const state = clockState(c.state, c.expires_at, station?.warning_days ?? 0, t);
     cells.push({
       station_id: c.station_id,
-      state: clockState(c.state, c.expires_at, warningOf.get(c.station_id) ?? 0, t),
+      state,
       due_at: toIso(c.due_at),
       expires_at: toIso(c.expires_at),
+      missing: missingSteps({
+        state,
+        required: c.required_count,
+        completed: c.completed_count,
+        checksRequired: c.checks_required_count,
+        checksPassed: c.checks_passed_count,
+        needsSignoff: (station?.checklist.length ?? 0) > 0,
+        signed: c.signed,
+      }),
     });
     cellsOf.set(c.user_id, cells);
   }

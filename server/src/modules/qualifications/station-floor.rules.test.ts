@@ -3,7 +3,7 @@ import { floorStanding } from './station-floor.rules.ts';
 
 const t = Date.UTC(2026, 10, 25, 12);
 const DAY = 86_400_000;
-const base = { needsSignoff: true, required: 3, watched: 1, dueAt: t + 5 * DAY, expiresAt: null, toWatch: [], t };
+const base = { needsSignoff: true, required: 3, watched: 1, checkMissing: false, dueAt: t + 5 * DAY, expiresAt: null, toWatch: [], t };
 
 describe('what a station QR label tells the operator', () => {
   it('clears only while the qualification holds', () => {
@@ -12,7 +12,7 @@ describe('what a station QR label tells the operator', () => {
       headline: 'Cleared to run',
       reason: 'You are qualified until 01/05/2027.',
       reason_code: 'qualified_until',
-      reason_params: { until: '01/05/2027', due: '30/11/2026', overdue: false, left: 2, required: 3, signoff: true },
+      reason_params: { until: '01/05/2027', due: '30/11/2026', overdue: false, left: 2, required: 3, signoff: true, check: false },
     });
     expect(floorStanding({ ...base, state: 'expiring', expiresAt: t + 3 * DAY }).reason).toBe(
       'You are qualified until 28/11/2026: watch the videos again and get signed off before then to renew.',
@@ -44,6 +44,18 @@ describe('what a station QR label tells the operator', () => {
       reason_code: 'training',
       reason_params: { due: '24/11/2026', overdue: true, left: 1, required: 1, signoff: false },
     });
+  });
+
+  it('names the knowledge check the station requires while it is not passed', () => {
+    expect(floorStanding({ ...base, state: 'in_training', watched: 3, checkMissing: true })).toMatchObject({
+      verdict: 'training_needed',
+      reason_code: 'check_needed',
+      reason_params: { check: true },
+      reason: 'Your videos are done: pass the knowledge check, due by 30/11/2026, then a sign-off at the station.',
+    });
+    expect(floorStanding({ ...base, state: 'in_training', checkMissing: true }).reason).toBe(
+      '2 of 3 required videos left to watch and the knowledge check to pass, due by 30/11/2026, then a sign-off at the station.',
+    );
   });
 
   it('stops the operator who is not assigned, expired or retraining after a changed video', () => {

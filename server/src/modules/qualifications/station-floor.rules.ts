@@ -7,6 +7,8 @@ export type FloorFacts = {
   needsSignoff: boolean;
   required: number;
   watched: number;
+  /** A knowledge check the station requires is not passed yet. */
+  checkMissing: boolean;
   dueAt: number | null;
   expiresAt: number | null;
   /** Titles of the required videos whose current revision the operator has not watched. */
@@ -40,6 +42,7 @@ function reasonParams(f: FloorFacts): FloorReasonParams {
     left: Math.max(f.required - f.watched, 0),
     required: f.required,
     signoff: f.needsSignoff,
+    check: f.checkMissing,
   };
 }
 
@@ -90,11 +93,19 @@ function englishStanding(f: FloorFacts): { verdict: FloorVerdict; headline: stri
       };
     default: {
       const left = Math.max(f.required - f.watched, 0);
+      const then = f.needsSignoff ? ', then a sign-off at the station' : '';
+      if (left === 0 && f.checkMissing)
+        return {
+          verdict: 'training_needed',
+          headline: 'Training needed',
+          code: 'check_needed',
+          reason: `Your videos are done: pass the knowledge check${dueClause(f.dueAt, f.t)}${then}.`,
+        };
       return {
         verdict: 'training_needed',
         headline: 'Training needed',
         code: 'training',
-        reason: `${left} of ${f.required} required video${f.required === 1 ? '' : 's'} left to watch${dueClause(f.dueAt, f.t)}${f.needsSignoff ? ', then a sign-off at the station' : ''}.`,
+        reason: `${left} of ${f.required} required video${f.required === 1 ? '' : 's'} left to watch${f.checkMissing ? ' and the knowledge check to pass' : ''}${dueClause(f.dueAt, f.t)}${then}.`,
       };
     }
   }

@@ -83,6 +83,7 @@ export async function stationFloor(ctx: AppContext, caller: Caller, organization
     needsSignoff: needsSignoff(station),
     required: clips.length,
     watched: clips.filter((c) => c.watched).length,
+    checkMissing: mine !== undefined && mine !== null && mine.checks_passed_count < mine.checks_required_count,
     dueAt: mine?.due_at ?? null,
     expiresAt: mine?.expires_at ?? null,
     toWatch: clips.filter((c) => !c.watched).map((c) => (c.revision > 1 ? `${c.title} (revision ${c.revision})` : c.title)),

@@ -1,4 +1,5 @@
 import type { RequirementKind, StationKind, StationRequirement } from '@mm/contract';
+import { sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
 import { compiledOnce } from '../../db/compiled-once.ts';
 
@@ -109,7 +110,7 @@ export async function replaceRequirements(db: Db, stationId: number, requirement
   await db.deleteFrom('station_requirements').where('station_id', '=', stationId).execute();
   await db
     .insertInto('station_requirements')
-    .values(requirements.map((r, sort) => ({ station_id: stationId, kind: r.kind, ref_id: r.id, sort })))
+    .values(requirements.map((r, sort) => ({ station_id: stationId, kind: r.kind, ref_id: r.id, sort, requires_check: r.requires_check ? 1 : 0 })))
     .execute();
 }
 
@@ -130,7 +131,7 @@ export async function requirementsOf(db: Db, stationIds: number[]) {
     .leftJoin('categories as c', (j) => j.onRef('c.id', '=', 'sr.ref_id').on('sr.kind', '=', 'category'))
     .leftJoin('sub_categories as sc', (j) => j.onRef('sc.id', '=', 'sr.ref_id').on('sr.kind', '=', 'sub_category'))
     .leftJoin('videos as v', (j) => j.onRef('v.id', '=', 'sr.ref_id').on('sr.kind', '=', 'video'))
-    .select(['sr.station_id', 'sr.kind', 'sr.ref_id', 'c.name as category_name', 'sc.name as sub_category_name', 'v.title as video_title'])
+    .select(['sr.station_id', 'sr.kind', 'sr.ref_id', 'sr.requires_check', 'c.name as category_name', 'sc.name as sub_category_name', 'v.title as video_title'])
     .where('sr.station_id', 'in', stationIds)
     .orderBy('sr.station_id')
     .orderBy('sr.sort')
@@ -185,7 +186,8 @@ function requirementVideos(db: Db) {
 /**
  * The videos each station requires: the listed videos of its categories and sub-categories and its single videos,
  * less those the organization's own path hides (its members could never watch them). A subquery the state
- * refresh, the person view and the audit pack share.
+ * refresh, the person view and the audit pack share. `check_required` is 1 when a requirement covering the video asks
+ * for its knowledge check and the organization has attached one to it (a video without a check asks for none).
  */
 export function stationVideos(db: Db, stationIds: number[]) {
   return requirementVideos(db)
@@ -203,8 +205,16 @@ export function stationVideos(db: Db, stationIds: number[]) {
         ),
       ),
     )
-    .select(['sr.station_id', 'v.id as video_id', 'v.title', 'v.revision'])
-    .distinct();
+    .select([
+      'sr.station_id',
+      'v.id as video_id',
+      'v.title',
+      'v.revision',
+      sql<number>`case when max(sr.requires_check) = 1 and exists (select 1 from assessment_checks ac where ac.organization_id = s.organization_id and ac.video_id = v.id) then 1 else 0 end`.as(
+        'check_required',
+      ),
+    ])
+    .groupBy(['sr.station_id', 's.organization_id', 'v.id', 'v.title', 'v.revision']);
 }
 
 /** The required videos of the stations, in catalog order. */

@@ -50,7 +50,12 @@ async function describeStations(db: Db, rows: StationRow[]): Promise<Station[]> 
       description: s.description,
       requirements: requirements
         .filter((r) => r.station_id === s.id)
-        .map((r) => ({ kind: r.kind, id: r.ref_id, name: r.category_name ?? r.sub_category_name ?? r.video_title ?? '' })),
+        .map((r) => ({
+          kind: r.kind,
+          id: r.ref_id,
+          name: r.category_name ?? r.sub_category_name ?? r.video_title ?? '',
+          requires_check: r.requires_check === 1,
+        })),
       required_video_count: videos.filter((v) => v.station_id === s.id).length,
       checklist: s.checklist,
       validity_months: s.validity_months,

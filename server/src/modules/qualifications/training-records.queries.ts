@@ -51,6 +51,54 @@ export async function supersedeRecords(db: Db, filter: { videoIds: number[]; use
   await query.execute();
 }
 
+/**
+ * Keeps a passed knowledge check on the member's open record of the video (the first pass counts), opening a record at
+ * the video's current revision when there is none (the check was taken before the video was watched to the end).
+ */
+export async function markCheckPassed(db: Db, r: { userId: number; videoId: number; t: number }): Promise<void> {
+  await db
+    .insertInto('training_records')
+    .columns(['user_id', 'video_id', 'revision', 'seconds', 'started_at', 'check_passed_at'])
+    .expression((eb) =>
+      eb
+        .selectFrom('videos')
+        .select([
+          sql.lit(r.userId).as('user_id'),
+          'id as video_id',
+          'revision',
+          sql.lit(0).as('seconds'),
+          // Literals, not parameters: PostgreSQL would read an untyped parameter of an INSERT ... SELECT as text.
+          sql.lit(r.t).as('started_at'),
+          sql.lit(r.t).as('check_passed_at'),
+        ])
+        .where('id', '=', r.videoId),
+    )
+    .onConflict((oc) =>
+      oc
+        .columns(['user_id', 'video_id'])
+        .where('superseded_at', 'is', null)
+        .doUpdateSet({ check_passed_at: sql`coalesce(training_records.check_passed_at, excluded.check_passed_at)` }),
+    )
+    .execute();
+}
+
+/** The member's open records of the videos: what they completed and which knowledge checks they passed. */
+export async function openRecords(db: Db, userIds: number[], videoIds: number[]) {
+  if (!userIds.length || !videoIds.length) return [];
+  const rows = await db
+    .selectFrom('training_records')
+    .select(['user_id', 'video_id', 'revision', 'completed_at', 'check_passed_at'])
+    .where('user_id', 'in', userIds)
+    .where('video_id', 'in', videoIds)
+    .where('superseded_at', 'is', null)
+    .execute();
+  return rows.map((r) => ({
+    ...r,
+    completed_at: r.completed_at === null ? null : Number(r.completed_at),
+    check_passed_at: r.check_passed_at === null ? null : Number(r.check_passed_at),
+  }));
+}
+
 /** The member's open, completed records of the videos. */
 export async function completedRecords(db: Db, userIds: number[], videoIds: number[]) {
   if (!userIds.length || !videoIds.length) return [];

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { catalogTranslator } from '../../lib/i18n-catalogs.test-helper.ts';
 import { floorTexts } from './floor-reason.ts';
 
-const params = { until: null, due: '30/11/2026', overdue: false, left: 2, required: 3, signoff: true };
+const params = { until: null, due: '30/11/2026', overdue: false, left: 2, required: 3, signoff: true, check: false };
 const floor = (over: Partial<StationFloorData>): StationFloorData => ({
   station: { id: 1, name: 'Press 4', kind: 'station', description: '' },
   verdict: 'training_needed',

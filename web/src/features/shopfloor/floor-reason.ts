@@ -22,9 +22,13 @@ export function floorTexts(t: TFunction<'shopfloor'>, data: StationFloorData): {
         .join(', ');
       return { headline, reason: t('reason.retraining_due', { videos: videos || t('reason.aVideo'), redo }) };
     }
-    case 'training': {
+    case 'training':
+    case 'check_needed': {
       const due = p.due ? t(p.overdue ? 'reason.overdue' : 'reason.dueBy', { date: p.due }) : '';
-      return { headline, reason: t('reason.training', { left: p.left, count: p.required, due, signoff: p.signoff ? t('reason.thenSignoff') : '' }) };
+      const signoff = p.signoff ? t('reason.thenSignoff') : '';
+      if (data.reason_code === 'check_needed') return { headline, reason: t('reason.check_needed', { due, signoff }) };
+      const check = p.check ? t('reason.andCheck') : '';
+      return { headline, reason: t('reason.training', { left: p.left, count: p.required, check, due, signoff }) };
     }
     default:
       return { headline, reason: t(`reason.${data.reason_code}`, { until: p.until }) };

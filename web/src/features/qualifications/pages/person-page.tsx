@@ -1,6 +1,7 @@
 import { Alert, Button, Card, Checkbox, Group, Select, Stack, Table, Text, Textarea, Title } from '@mantine/core';
 import { type QualificationDetail, SHIFT_LABELS, SHIFTS, type Shift } from '@mm/contract';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { AdminPage } from '../../../components/admin-page.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
@@ -11,6 +12,7 @@ import { downloadAuditPack } from '../api/download-audit-pack.ts';
 import { usePersonQualifications } from '../api/get-person-qualifications.ts';
 import { useSetShift } from '../api/set-shift.ts';
 import { useSignOff } from '../api/sign-off.ts';
+import { MissingSteps } from '../components/missing-steps.tsx';
 import { KindTag, StateWithDue } from '../components/state-badge.tsx';
 import { qualificationPaths } from '../paths.ts';
 
@@ -57,6 +59,8 @@ export function PersonPage() {
 }
 
 function StationCard({ userId, detail }: { userId: number; detail: QualificationDetail }) {
+  const { t } = useTranslation();
+  const checked = detail.required.some((v) => v.check_required);
   return (
     <Card withBorder padding="lg">
       <Group justify="space-between">
@@ -73,12 +77,14 @@ function StationCard({ userId, detail }: { userId: number; detail: Qualification
         {detail.qualified_at ? ` · qualified ${formatDate(detail.qualified_at)}` : ''}
         {detail.expires_at ? ` · valid until ${formatDate(detail.expires_at)}` : ''}
       </Text>
+      <MissingSteps missing={detail.missing} size="sm" />
       <Table mt="sm" withTableBorder>
         <Table.Thead>
           <Table.Tr>
             <Table.Th scope="col">Required video</Table.Th>
             <Table.Th scope="col">Current revision</Table.Th>
             <Table.Th scope="col">Completed</Table.Th>
+            {checked && <Table.Th scope="col">{t('check.column')}</Table.Th>}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -87,6 +93,15 @@ function StationCard({ userId, detail }: { userId: number; detail: Qualification
               <Table.Td>{v.title}</Table.Td>
               <Table.Td>{v.revision}</Table.Td>
               <Table.Td>{v.completed_at ? `Revision ${v.completed_revision}, ${formatDate(v.completed_at)}` : 'Not yet'}</Table.Td>
+              {checked && (
+                <Table.Td>
+                  {!v.check_required
+                    ? t('check.notRequired')
+                    : v.check_passed_at
+                      ? t('check.passedOn', { date: formatDate(v.check_passed_at) })
+                      : t('check.notPassed')}
+                </Table.Td>
+              )}
             </Table.Tr>
           ))}
         </Table.Tbody>

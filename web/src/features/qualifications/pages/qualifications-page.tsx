@@ -13,6 +13,7 @@ import { downloadMatrixCsv } from '../api/download-matrix-csv.ts';
 import { type MatrixFilters, useMatrix } from '../api/get-matrix.ts';
 import { usePersonQualifications } from '../api/get-person-qualifications.ts';
 import { useStationChoices } from '../api/get-station-choices.ts';
+import { MissingSteps } from '../components/missing-steps.tsx';
 import { KindTag, StateBadge, StateWithDue } from '../components/state-badge.tsx';
 import { qualificationPaths } from '../paths.ts';
 
@@ -83,6 +84,7 @@ function MyQualifications() {
                 </Group>
                 <StateWithDue state={s.state} dueAt={s.due_at} />
               </Group>
+              <MissingSteps missing={s.missing} size="sm" />
               {s.expires_at && (
                 <Text size="sm" mt={4}>
                   Valid until {formatDate(s.expires_at)}
@@ -263,6 +265,7 @@ function MatrixView() {
                             <Text size="xs" mt={2}>
                               {due ?? (cell.expires_at ? `until ${formatDate(cell.expires_at)}` : '')}
                             </Text>
+                            <MissingSteps missing={cell.missing} />
                           </Table.Td>
                         );
                       })}

@@ -20,6 +20,7 @@ import type { RequirementKind, Station, StationChoicesData, StationInput, Statio
 import { countOf } from '@mm/contract';
 import { IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { AdminPage } from '../../../components/admin-page.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
@@ -32,6 +33,7 @@ import { useStations } from '../api/get-stations.ts';
 import { useRetireStation } from '../api/retire-station.ts';
 import { useSaveStation } from '../api/save-station.ts';
 import { useUnassignStation } from '../api/unassign-station.ts';
+import { MissingSteps } from '../components/missing-steps.tsx';
 import { StateBadge } from '../components/state-badge.tsx';
 import { qualificationPaths } from '../paths.ts';
 
@@ -103,6 +105,7 @@ function requirementOptions(choices: StationChoicesData) {
 }
 
 function StationForm({ kind, station, choices }: { kind: StationKind; station: Station | null; choices: StationChoicesData }) {
+  const { t } = useTranslation();
   const wording = WORDING[kind];
   const training = kind === 'training';
   const navigate = useNavigate();
@@ -110,6 +113,7 @@ function StationForm({ kind, station, choices }: { kind: StationKind; station: S
   const [name, setName] = useState(station?.name ?? '');
   const [description, setDescription] = useState(station?.description ?? '');
   const [requirements, setRequirements] = useState<string[]>(station?.requirements.map((r) => `${r.kind}:${r.id}`) ?? []);
+  const [checked, setChecked] = useState<string[]>(station?.requirements.filter((r) => r.requires_check).map((r) => `${r.kind}:${r.id}`) ?? []);
   const [checklist, setChecklist] = useState<string[]>(station?.checklist ?? []);
   const [newItem, setNewItem] = useState('');
   const [expires, setExpires] = useState(station ? station.validity_months !== null : true);
@@ -132,7 +136,7 @@ function StationForm({ kind, station, choices }: { kind: StationKind; station: S
       description,
       requirements: requirements.map((value) => {
         const [kind, refId] = value.split(':');
-        return { kind: kind as RequirementKind, id: Number(refId) };
+        return { kind: kind as RequirementKind, id: Number(refId), requires_check: checked.includes(value) };
       }),
       checklist: training ? [] : checklist,
       validity_months: expires ? validity : null,
@@ -180,6 +184,16 @@ function StationForm({ kind, station, choices }: { kind: StationKind; station: S
           data={requirementOptions(choices)}
           value={requirements}
           onChange={setRequirements}
+        />
+        <MultiSelect
+          label={t('check.requiredFor')}
+          description={t('check.requiredForHelp')}
+          placeholder={t('check.requiredForPlaceholder')}
+          data={requirementOptions(choices)
+            .flatMap((group) => group.items)
+            .filter((option) => requirements.includes(option.value))}
+          value={checked.filter((value) => requirements.includes(value))}
+          onChange={setChecked}
         />
         {!training && (
           <div>
@@ -359,6 +373,7 @@ function StationPeople({ station, choices }: { station: Station; choices: Statio
                   </Table.Td>
                   <Table.Td>
                     <StateBadge state={p.cell.state} />
+                    <MissingSteps missing={p.cell.missing} />
                   </Table.Td>
                   <Table.Td>
                     <Button
