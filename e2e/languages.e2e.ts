@@ -58,6 +58,7 @@ async function translatedPaths(stack: Stack): Promise<string[]> {
     '/dashboard',
     '/library',
     '/manage-organization/kiosks',
+    '/manage-organization/integrations',
     // Sharing opened without a video: its notice.
     '/share/emails',
   ];
@@ -240,7 +241,7 @@ describe('languages', () => {
       for (const [path, name] of [
         ['/login', 'login'],
         ['/plans', 'plans-visitor'],
-      ]) {
+      ] as const) {
         await visitor.goto(path);
         await expectVisible(visitor.getByRole('heading', { level: 1 }).first());
         await visitor.waitForLoadState('networkidle');
@@ -259,6 +260,7 @@ describe('languages', () => {
         ['/library', 'library'],
         ['/manage-organization/kiosks', 'kiosks'],
         ['/share/emails', 'share'],
+        ['/manage-organization/integrations', 'integrations'],
       ];
       for (const [path, name] of screens) {
         await page.setViewportSize({ width: WIDTHS.desktop, height: 900 });

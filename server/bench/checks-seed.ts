@@ -117,7 +117,7 @@ export async function seedChecks(
       )
       .returning('id')
       .execute();
-    ids.forEach((row, i) => open.push({ token: r.tokens[i] as string, attemptId: row.id, questionIds: check.shown.map((q) => q.id) }));
+    for (const [i, row] of ids.entries()) open.push({ token: r.tokens[i] as string, attemptId: row.id, questionIds: check.shown.map((q) => q.id) });
   }
   return { analyticsVideoId: analyticsVideoId as number, attempts: rows.length, open };
 }

@@ -58,6 +58,8 @@ export async function seedQualifications(
         expires_at: held ? assignedAt + 375 * DAY : null,
         updated_at: r.t,
         shift: SHIFT_NAMES[person % 3]!,
+        checks_required_count: 0,
+        checks_passed_count: 0,
       };
     }),
   );

@@ -44,9 +44,9 @@ import * as studioLibrary from './migrations/2026-11-27-055-studio-library.ts';
 import * as jobSingletonWaiting from './migrations/2026-11-27-057-job-singleton-waiting.ts';
 import * as preparationJob from './migrations/2026-11-27-058-preparation-job.ts';
 import * as userManager from './migrations/2026-11-27-059-user-manager.ts';
+import * as stationChecks from './migrations/2026-11-27-060-station-checks.ts';
 import * as checkPicturesOutcomes from './migrations/2026-11-27-061-check-pictures-outcomes.ts';
 import * as studioPathsRevisions from './migrations/2026-11-27-062-studio-paths-revisions.ts';
-import * as stationChecks from './migrations/2026-11-27-060-station-checks.ts';
 
 /** Versioned migrations, in order. Never edit one that has landed: add a new file. */
 const migrations: Record<string, Migration> = {
@@ -94,9 +94,9 @@ const migrations: Record<string, Migration> = {
   '2026-11-27-057-job-singleton-waiting': jobSingletonWaiting,
   '2026-11-27-058-preparation-job': preparationJob,
   '2026-11-27-059-user-manager': userManager,
+  '2026-11-27-060-station-checks': stationChecks,
   '2026-11-27-061-check-pictures-outcomes': checkPicturesOutcomes,
   '2026-11-27-062-studio-paths-revisions': studioPathsRevisions,
-  '2026-11-27-060-station-checks': stationChecks,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

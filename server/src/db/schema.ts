@@ -635,7 +635,7 @@ export interface StationRequirementTable {
   ref_id: number;
   sort: number;
   /** 1: the knowledge checks of the lessons it covers must be passed too. */
-  requires_check: number;
+  requires_check: Generated<number>;
 }
 
 export interface StationTrainerTable {

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Card, Checkbox, Code, CopyButton, Group, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, Checkbox, Code, CopyButton, Group, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
 import { API_SCOPES, type ApiScope, type ApiTokenSummary, WEBHOOK_EVENTS, type WebhookDelivery, type WebhookEvent } from '@mm/contract';
 import { type FormEvent, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
@@ -24,11 +24,7 @@ export function IntegrationsPage() {
     <AdminPage title={t('page.title')} size="lg">
       <Stack gap="xl">
         <Text c="dimmed">
-          <Trans
-            t={t}
-            i18nKey="page.intro"
-            components={{ docs: <a href="/api/docs" target="_blank" rel="noreferrer" translate="no" aria-label="/api/docs" /> }}
-          />
+          <Trans t={t} i18nKey="page.intro" components={{ docs: <Anchor href="/api/docs" target="_blank" rel="noreferrer" translate="no" inherit /> }} />
         </Text>
         <ApiTokensSection />
         <WebhooksSection />
