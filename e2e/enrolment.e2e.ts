@@ -126,5 +126,5 @@ describe('people without e-mail', () => {
     await field(again, 'Confirm password').fill(PASSWORD);
     await again.getByRole('button', { name: 'Set my password and sign in' }).click();
     await expectToast(again, 'This setup code is wrong, already used or expired.');
-  });
+  }, 150_000);
 });

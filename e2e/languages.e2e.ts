@@ -126,7 +126,8 @@ describe('languages', () => {
     await expectVisible(nav.getByRole('link', { name: 'Inicio' }));
     await expectVisible(nav.getByRole('link', { name: 'Ayuda' }));
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('es');
-    // A first sign-in goes to the profile page first (not translated yet): home is opened from the header.
+    // A first sign-in goes to the profile page first (not translated yet): home is opened from the header once there.
+    await expectPath(page, '/firstLogin');
     await nav.getByRole('link', { name: 'Inicio' }).click();
     await expectPath(page, '/home');
     await expectVisible(page.getByRole('heading', { name: 'Su ruta de aprendizaje' }));

@@ -225,7 +225,7 @@ describe('qualifications', () => {
     expect(submitted.body.data.passed).toBe(true);
     await page.reload();
     await expectVisible(card.getByText('Awaiting sign-off'));
-    await expectVisible(card.getByText(/^Sign-off missing$/));
+    await expectVisible(card.getByText('Still missing: Sign-off missing', { exact: true }));
     await expectVisible(card.getByRole('cell', { name: /^Passed / }));
     await page.goto('/qualifications');
     const row = page.getByRole('row', { name: /Bruno Costa/ });

@@ -23,17 +23,20 @@ export function PlanCard({ plan, action }: PlanCardProps) {
     >
       <Stack gap="sm" h="100%">
         <Group justify="space-between" align="flex-start">
-          <Title order={3}>{plan.title}</Title>
+          <Title order={3} translate="no">
+            {plan.title}
+          </Title>
           {popular && <Badge>{t('plans.popular')}</Badge>}
         </Group>
         <Text fz={28} fw={700} c="blue.8">
-          {formatMoney(plan.currency, plan.amount)}{' '}
+          <span translate="no">{formatMoney(plan.currency, plan.amount)}</span>{' '}
           <Text span c="dimmed" fz="md" fw={400} style={{ whiteSpace: 'nowrap' }}>
             / {t('plans.months', { count: plan.plan })}
           </Text>
         </Text>
         <Text fw={600}>{t('plans.accounts', { count: plan.no_of_account })}</Text>
-        <Text c="dimmed" style={{ flexGrow: 1 }}>
+        {/* The plan's name, price and description are the operator's content, in the language they were written in. */}
+        <Text c="dimmed" style={{ flexGrow: 1 }} translate="no">
           {plan.description}
         </Text>
         {action(popular ? 'filled' : 'light')}

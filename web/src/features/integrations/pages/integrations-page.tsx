@@ -24,7 +24,11 @@ export function IntegrationsPage() {
     <AdminPage title={t('page.title')} size="lg">
       <Stack gap="xl">
         <Text c="dimmed">
-          <Trans t={t} i18nKey="page.intro" components={{ docs: <Anchor href="/api/docs" target="_blank" rel="noreferrer" translate="no" inherit /> }} />
+          <Trans
+            t={t}
+            i18nKey="page.intro"
+            components={{ docs: <Anchor href="/api/docs" target="_blank" rel="noreferrer" translate="no" underline="always" /> }}
+          />
         </Text>
         <ApiTokensSection />
         <WebhooksSection />

@@ -1,15 +1,15 @@
-import { Card, Pagination, ScrollArea, Table, Text, Title } from '@mantine/core';
+import { Card, Pagination, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageLoader } from '../../../components/page-loader.tsx';
+import { formatDateTime } from '../../../lib/date.ts';
 import { useStudioAudit } from '../api/get-studio-audit.ts';
 
 /** The studio's audit log for super users: who changed which lesson when, newest first, a page at a time. */
 export function StudioAuditLog() {
-  const { t, i18n } = useTranslation('studio');
+  const { t } = useTranslation('studio');
   const [page, setPage] = useState(1);
   const audit = useStudioAudit(page);
-  const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby="studio-audit-title">
       <Title order={2} size="h3" id="studio-audit-title">
@@ -24,8 +24,8 @@ export function StudioAuditLog() {
         <Text>{t('audit.none')}</Text>
       ) : (
         <>
-          <ScrollArea type="auto">
-            <Table striped miw={640} data-testid="studio-audit">
+          <Table.ScrollContainer minWidth={640} visibleFrom="sm">
+            <Table striped data-testid="studio-audit">
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>{t('audit.when')}</Table.Th>
@@ -38,7 +38,7 @@ export function StudioAuditLog() {
               <Table.Tbody>
                 {audit.data.entries.map((entry) => (
                   <Table.Tr key={entry.id}>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{when.format(new Date(entry.at))}</Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(entry.at)}</Table.Td>
                     <Table.Td translate="no">{entry.by}</Table.Td>
                     <Table.Td>{t(`audit.actions.${entry.action}`)}</Table.Td>
                     <Table.Td translate="no">{entry.title}</Table.Td>
@@ -47,7 +47,25 @@ export function StudioAuditLog() {
                 ))}
               </Table.Tbody>
             </Table>
-          </ScrollArea>
+          </Table.ScrollContainer>
+          {/* On a phone, one card per entry instead of a table wider than the screen. */}
+          <Stack gap="xs" hiddenFrom="sm">
+            {audit.data.entries.map((entry) => (
+              <Card key={entry.id} withBorder padding="sm">
+                <Text fw={600} size="sm">
+                  {t(`audit.actions.${entry.action}`)} · <span translate="no">{entry.title}</span>
+                </Text>
+                {entry.detail && (
+                  <Text size="sm" translate="no">
+                    {entry.detail}
+                  </Text>
+                )}
+                <Text size="sm" c="dimmed">
+                  <span translate="no">{entry.by}</span> · {formatDateTime(entry.at)}
+                </Text>
+              </Card>
+            ))}
+          </Stack>
           {audit.data.total > audit.data.page_size && (
             <Pagination mt="sm" value={page} onChange={setPage} total={Math.ceil(audit.data.total / audit.data.page_size)} aria-label={t('audit.page')} />
           )}
