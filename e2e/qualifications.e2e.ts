@@ -229,7 +229,8 @@ describe('qualifications', () => {
     await expectVisible(card.getByRole('cell', { name: /^Passed / }));
     await page.goto('/qualifications');
     const row = page.getByRole('row', { name: /Bruno Costa/ });
-    await expectVisible(row.getByText('Sign-off missing'));
+    // Press 4's cell said it already; Press 12's says it now too.
+    await expect.poll(() => row.getByText('Still missing: Sign-off missing', { exact: true }).count()).toBe(2);
     await screenshotAtWidths(page, SCREENSHOTS, 'matrix-missing', WIDTHS.desktop);
 
     // The station form keeps which requirement asks for its check.

@@ -19,7 +19,7 @@ export function BillingSummary({ latest, canPause, onPause }: BillingSummaryProp
       <Stack gap="sm">
         <SubscriptionHeader title={latest.title} status={latest.status} />
         <Text>
-          {formatMoney(latest.currency, latest.total_amount)} / {t('plans.months', { count: latest.plan })}
+          <span translate="no">{formatMoney(latest.currency, latest.total_amount)}</span> / {t('plans.months', { count: latest.plan })}
         </Text>
         {running && !paused && (
           <Text>

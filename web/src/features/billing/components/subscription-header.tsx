@@ -12,7 +12,7 @@ export function SubscriptionHeader({ title, status }: SubscriptionHeaderProps) {
   const { t } = useTranslation('billing');
   return (
     <Group justify="space-between">
-      <Text fw={700} fz="lg">
+      <Text fw={700} fz="lg" translate="no">
         {title}
       </Text>
       <Badge color={isRunning(status) ? 'teal.9' : 'gray.7'}>{t(`billing.status.${status}`)}</Badge>

@@ -82,7 +82,10 @@ function StationCard({ userId, detail }: { userId: number; detail: Qualification
         <Table.Thead>
           <Table.Tr>
             <Table.Th scope="col">Required video</Table.Th>
-            <Table.Th scope="col">Current revision</Table.Th>
+            {/* Four columns do not fit a phone: the completed column names the revision done there. */}
+            <Table.Th scope="col" visibleFrom={checked ? 'sm' : undefined}>
+              Current revision
+            </Table.Th>
             <Table.Th scope="col">Completed</Table.Th>
             {checked && <Table.Th scope="col">{t('check.column')}</Table.Th>}
           </Table.Tr>
@@ -91,7 +94,7 @@ function StationCard({ userId, detail }: { userId: number; detail: Qualification
           {detail.required.map((v) => (
             <Table.Tr key={v.video_id}>
               <Table.Td>{v.title}</Table.Td>
-              <Table.Td>{v.revision}</Table.Td>
+              <Table.Td visibleFrom={checked ? 'sm' : undefined}>{v.revision}</Table.Td>
               <Table.Td>{v.completed_at ? `Revision ${v.completed_revision}, ${formatDate(v.completed_at)}` : 'Not yet'}</Table.Td>
               {checked && (
                 <Table.Td>

@@ -24,7 +24,7 @@ export function StudioAuditLog() {
         <Text>{t('audit.none')}</Text>
       ) : (
         <>
-          <Table.ScrollContainer minWidth={640} visibleFrom="sm">
+          <Table.ScrollContainer minWidth={640} visibleFrom="md">
             <Table striped data-testid="studio-audit">
               <Table.Thead>
                 <Table.Tr>
@@ -48,8 +48,8 @@ export function StudioAuditLog() {
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
-          {/* On a phone, one card per entry instead of a table wider than the screen. */}
-          <Stack gap="xs" hiddenFrom="sm">
+          {/* On a phone or a tablet, one card per entry instead of a table wider than the card. */}
+          <Stack gap="xs" hiddenFrom="md">
             {audit.data.entries.map((entry) => (
               <Card key={entry.id} withBorder padding="sm">
                 <Text fw={600} size="sm">
