@@ -56,7 +56,7 @@ describe('the domain events and their handlers', () => {
       'certificate.issued': ['learning: certificate points', 'integrations: webhooks', 'integrations: xAPI statements (completed)'],
       'member.created': ['integrations: webhooks'],
       'member.deactivated': ['auth: end the sessions', 'integrations: webhooks'],
-      'check.passed': ['integrations: webhooks', 'integrations: xAPI statements (passed)'],
+      'check.passed': ['qualifications: stations requiring the check', 'integrations: webhooks', 'integrations: xAPI statements (passed)'],
       'check.failed': ['integrations: xAPI statements (failed)'],
       'qualification.changed': ['integrations: webhooks'],
     });

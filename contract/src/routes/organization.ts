@@ -91,7 +91,7 @@ export const organizationRoutes = defineRoutes('organization', {
   savePathLessons: defineRoute({
     method: 'PUT',
     path: '/api/organization/:orgId/path-lessons',
-    summary: "Set the organization's own lessons of its learning path or a team's, in order (published lessons of the organization only)",
+    summary: "Set the own lessons of the organization's learning path or a team's, in order (its published lessons only)",
     params: orgParams,
     body: savePathLessonsRequest,
     answer: pathLessonsData,

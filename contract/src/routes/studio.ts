@@ -64,7 +64,7 @@ export const studioRoutes = defineRoutes('studio', {
   studioAudit: defineRoute({
     method: 'GET',
     path: '/api/studio/audit',
-    summary: "The studio's audit log for the organization's super users: who created, changed, published or revised which lesson when (paged, newest first)",
+    summary: "The studio's audit log for super users: who changed which lesson when (paged, newest first)",
     query: studioAuditQuery,
     answer: studioAuditData,
   }),
