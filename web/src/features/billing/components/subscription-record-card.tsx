@@ -11,7 +11,7 @@ export function SubscriptionRecordCard({ record }: { record: SubscriptionRecord 
   const money = (amount: number) => formatMoney(record.currency, amount);
   return (
     <Card withBorder radius="md" padding="md" component="article" aria-label={t('billing.record.label', { id: record.user_subscription_id })}>
-      <Text fw={700} mb="xs">
+      <Text fw={700} mb="xs" translate="no">
         {record.title}
       </Text>
       <SimpleGrid cols={{ base: 2, sm: 3, md: 5 }} spacing="sm">

@@ -61,7 +61,7 @@ function LrsForm({ settings }: { settings: XapiSettingsData }) {
           <TextInput
             label={t('xapi.endpoint')}
             description={t('xapi.endpointHelp')}
-            placeholder="https://lrs.example.com/xapi/"
+            placeholder={t('xapi.endpointPlaceholder')}
             type="url"
             value={endpoint}
             onChange={(e) => setEndpoint(e.currentTarget.value)}
@@ -80,6 +80,7 @@ function LrsForm({ settings }: { settings: XapiSettingsData }) {
               style={{ minWidth: '14rem' }}
             />
             <PasswordInput
+              visibilityToggleButtonProps={{ 'aria-label': t('xapi.showSecret') }}
               label={t('xapi.secret')}
               description={settings.has_secret ? t('xapi.secretKept') : t('xapi.secretHelp')}
               value={secret}

@@ -233,7 +233,7 @@ function WebhooksSection() {
             <TextInput
               label={t('webhooks.url')}
               description={t('webhooks.urlHelp')}
-              placeholder="https://mes.example.com/hooks/manufacturing-masters"
+              placeholder={t('webhooks.urlPlaceholder')}
               type="url"
               value={url}
               onChange={(e) => setUrl(e.currentTarget.value)}
