@@ -16,7 +16,7 @@ export function ResetPasswordPage() {
         <ResetPasswordForm token={token} />
       ) : (
         <Alert color="red" variant="light" title={t('reset.incomplete')}>
-          <Trans t={t} i18nKey="reset.incompleteText" components={{ link: <Anchor component={Link} to={paths.forgotPassword} inherit /> }} />
+          <Trans t={t} i18nKey="reset.incompleteText" components={{ requestLink: <Anchor component={Link} to={paths.forgotPassword} inherit /> }} />
         </Alert>
       )}
       <Text size="sm" ta="center">
