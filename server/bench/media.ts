@@ -3,11 +3,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../src/app.ts';
-import { loadConfig } from '../src/config/env.ts';
-import { mediaRoot } from '../src/modules/catalog/media.ts';
+import { MASTER_PLAYLIST, mediaRoot } from '../src/modules/catalog/media.ts';
 import { mediaSigner } from '../src/modules/media/media-signer.ts';
 import { NGINX, startNginx } from '../test/nginx-process.ts';
-import { freshDatabase } from './database.ts';
+import { benchConfig, freshDatabase } from './database.ts';
 import { type LoadFigures, load } from './load.ts';
 import { PROFILE_DIR, startProfile } from './profile.ts';
 
@@ -26,14 +25,17 @@ export type MediaFigures = { name: string; baseline: boolean } & LoadFigures;
 export async function benchMedia(connections: number, seconds: number): Promise<MediaFigures[]> {
   const database = await freshDatabase('media');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mm-bench-media-'));
-  const env = { NODE_ENV: 'production', DATA_DIR: dataDir, DATABASE_URL: database.url, LOG_LEVEL: 'silent', PORT: '0', SEED_DEMO: 'never' };
-  const direct = await buildApp(loadConfig(env));
-  const behindNginx = await buildApp(loadConfig({ ...env, TRUST_PROXY: 'true', MEDIA_ACCEL_REDIRECT: '/internal-media/' }));
+  // Both apps share the database, so one evidence key.
+  const EVIDENCE_KEY = randomBytes(32).toString('hex');
+  const direct = await buildApp(benchConfig(database.url, dataDir, { TRUST_PROXY: 'false', EVIDENCE_KEY }));
+  const behindNginx = await buildApp(benchConfig(database.url, dataDir, { MEDIA_ACCEL_REDIRECT: '/internal-media/', EVIDENCE_KEY }));
   const stops: (() => unknown)[] = [() => direct.app.close(), () => behindNginx.app.close()];
   try {
     const mediaDir = mediaRoot(dataDir);
     fs.mkdirSync(path.join(mediaDir, ASSET, path.dirname(SEGMENT)), { recursive: true });
     fs.writeFileSync(path.join(mediaDir, ASSET, SEGMENT), randomBytes(SEGMENT_BYTES));
+    // An asset is served once its master playlist is in the store (a prepared asset); before that the app answers 503.
+    fs.writeFileSync(path.join(mediaDir, ASSET, MASTER_PLAYLIST), '#EXTM3U\n');
     const signed = (await mediaSigner(direct.ctx.db)).url(ASSET, SEGMENT);
     const urlOf = async (app: typeof direct.app) => {
       await app.listen({ host: '127.0.0.1', port: 0 });

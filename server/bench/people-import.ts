@@ -1,13 +1,11 @@
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PEOPLE_IMPORT_COLUMNS, SHIFTS } from '@mm/contract';
 import { buildApp } from '../src/app.ts';
-import { loadConfig } from '../src/config/env.ts';
 import { insertTeam } from '../src/modules/organization/index.ts';
 import { createOrganization } from '../src/modules/organization/organization.service.ts';
-import { freshDatabase } from './database.ts';
+import { benchConfig, freshDatabase } from './database.ts';
 
 const TEAMS = ['Assembly', 'Machining', 'Paint', 'Quality', 'Logistics'];
 
@@ -29,16 +27,7 @@ export type PeopleImportBench = {
 export async function benchPeopleImport(rows: number, queries: () => number): Promise<PeopleImportBench> {
   const database = await freshDatabase('people');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mm-bench-people-'));
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    DATA_DIR: dataDir,
-    DATABASE_URL: database.url,
-    LOG_LEVEL: 'silent',
-    PORT: '0',
-    REQUESTS_PER_MINUTE: '1000000',
-    SEED_DEMO: 'never',
-    EVIDENCE_KEY: randomBytes(32).toString('hex'),
-  });
+  const config = benchConfig(database.url, dataDir);
   const { app, ctx } = await buildApp(config);
   try {
     const boss = { email: 'boss@bench.example', password: 'Bench-Supervisor-2026', name: 'Bea', lastName: 'Boss', team: TEAMS[0] as string, role: 'Manager' };

@@ -7,7 +7,6 @@ import { Worker } from 'node:worker_threads';
 import { ALERTS_COUNT_CAP, ALERTS_PER_CATEGORY } from '@mm/contract';
 import { DefaultQueryExecutor, sql } from 'kysely';
 import { buildApp } from '../src/app.ts';
-import { loadConfig } from '../src/config/env.ts';
 import type { Db } from '../src/db/client.ts';
 import { isPostgres } from '../src/db/dialect.ts';
 import { DAY, now } from '../src/lib/clock.ts';
@@ -19,7 +18,7 @@ import { type LearningPath, learningPathFor } from '../src/modules/organization/
 import { badgeCode } from '../src/modules/toolbox/index.ts';
 import { userSearchText } from '../src/modules/users/users.queries.ts';
 import { seedChecks } from './checks-seed.ts';
-import { freshDatabase } from './database.ts';
+import { benchConfig, freshDatabase } from './database.ts';
 import { type LoadRequest, load, WRK } from './load.ts';
 import { benchMedia } from './media.ts';
 import { benchPeopleImport } from './people-import.ts';
@@ -448,23 +447,6 @@ async function request(url: string, call: Call, token: string, i: number): Promi
   });
   await res.arrayBuffer();
   return res;
-}
-
-/** The app as the bench runs it: production settings on a throwaway database and data directory. */
-function benchConfig(databaseUrl: string, dataDir: string) {
-  return loadConfig({
-    NODE_ENV: 'production',
-    DATA_DIR: dataDir,
-    DATABASE_URL: databaseUrl,
-    LOG_LEVEL: 'silent',
-    PORT: '0',
-    TRUST_PROXY: 'true',
-    // The flood guard is not what is measured: a few members send thousands of calls a second.
-    REQUESTS_PER_MINUTE: '1000000',
-    SEED_DEMO: 'never',
-    // Production requires the evidence key; the bench's evidence is thrown away with its database.
-    EVIDENCE_KEY: randomBytes(32).toString('hex'),
-  });
 }
 
 /** One catalog size; with `search`, captions are seeded and the search calls measured beside the baseline instead of the catalog calls. */
