@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
@@ -17,6 +18,15 @@ import {
 } from './harness.ts';
 
 const SCREENSHOTS = process.env.KIOSK_SCREENSHOTS;
+
+/** The code printed on a person's badge (toolbox/badges.ts): MMB1-<id>-<HMAC of the id under the platform's badge secret>. */
+function badgeOf(userId: number, dataDir: string): string {
+  const db = new Database(path.join(dataDir, 'platform.sqlite'), { readonly: true });
+  const { value } = db.prepare("SELECT value FROM settings WHERE key = 'badge_signing_secret'").get() as { value: string };
+  db.close();
+  const signature = createHmac('sha256', Buffer.from(value, 'base64url')).update(`badge:${userId}`).digest('base64url').slice(0, 16);
+  return `MMB1-${userId}-${signature}`;
+}
 
 // Issue 17: a tablet enrolled as the Production team's kiosk; Bruno signs in with his PIN, taps Done, signs in again
 // and walks away: the kiosk signs him out after 2 minutes without a touch.
@@ -78,6 +88,22 @@ describe('shared kiosk', () => {
     await bar.getByRole('button', { name: 'Done' }).click();
     await expectPath(page, '/kiosk');
     await expectVisible(page.getByRole('button', { name: 'Bruno Costa' }));
+
+    // Issue 39: a handheld scanner types Bruno's badge and Enter without anyone tapping a field: his PIN pad opens.
+    // A code typed into the field that is not a genuine badge is refused in words.
+    const scanField = field(page, 'Scan your badge');
+    await scanField.fill('MMB1-1-AAAAAAAAAAAAAAAA');
+    await scanField.press('Enter');
+    await expectVisible(page.getByText('This badge names nobody on this kiosk’s team. Tap your name instead.'));
+    expect(await seriousAxeFindings(page)).toEqual([]);
+    await screenshotAtWidths(page, SCREENSHOTS, 'kiosk-badge-refused', WIDTHS.tablet);
+    await scanField.fill('');
+    await page.locator('h1').click();
+    const brunoId = (await stack.api('GET', '/api/profile', { token: bruno })).body.data.user_id as number;
+    await page.keyboard.type(badgeOf(brunoId, stack.dataDir));
+    await page.keyboard.press('Enter');
+    await expectVisible(page.getByRole('dialog', { name: 'Hello, Bruno' }));
+    await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
 
     // Signed in again, he opens a video from his path and walks away with it paused: the full-window player
     // warns, then the kiosk signs out by itself.

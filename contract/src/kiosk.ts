@@ -24,6 +24,7 @@ export const KIOSK_MESSAGES = {
   noSuchPerson: 'No such person in your organization.',
   unknownKiosk: 'This tablet is not enrolled as a kiosk, or its enrolment was revoked.',
   notOnTeam: 'This person is not on the kiosk’s team.',
+  badgeNotOnTeam: 'This badge names nobody on this kiosk’s team. Tap your name instead.',
 } as const;
 
 const PIN_PATTERN = /^\d{4,6}$/;
@@ -100,6 +101,10 @@ export const kioskRosterData = z.object({
   idle_seconds: z.number(),
 });
 export type KioskRosterData = z.infer<typeof kioskRosterData>;
+
+/** A badge's code as a handheld scanner types it (or as printed under its QR code). */
+export const kioskBadgeRequest = z.object({ code: z.string().trim().min(1).max(200) });
+export type KioskBadgeRequest = WireInput<typeof kioskBadgeRequest>;
 
 export const kioskSignInRequest = z.object({ user_id: catalogId, pin: z.string().max(6) });
 export type KioskSignInRequest = WireInput<typeof kioskSignInRequest>;

@@ -2,8 +2,10 @@ import { z } from 'zod';
 import {
   enrolKioskData,
   enrolKioskRequest,
+  kioskBadgeRequest,
   kioskPinStatusData,
   kioskRosterData,
+  kioskRosterMember,
   kioskSignInData,
   kioskSignInRequest,
   kioskSummary,
@@ -35,6 +37,13 @@ export const kioskRoutes = defineRoutes('kiosk', {
     status: 201,
   }),
   kioskRoster: defineRoute({ method: 'GET', path: '/api/kiosk/roster', summary: "The kiosk team's people to sign in", answer: kioskRosterData }),
+  kioskBadge: defineRoute({
+    method: 'POST',
+    path: '/api/kiosk/badge',
+    summary: "The kiosk team's member a scanned badge names (then their PIN)",
+    body: kioskBadgeRequest,
+    answer: kioskRosterMember,
+  }),
   kioskSignIn: defineRoute({
     method: 'POST',
     path: '/api/kiosk/sign-in',

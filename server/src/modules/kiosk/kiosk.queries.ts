@@ -88,7 +88,10 @@ export const listTeamMembers = (db: Db, organizationId: number, teamId: number) 
     .execute();
 
 export const findTeamMember = (db: Db, organizationId: number, teamId: number, userId: number) =>
-  selectTeamMembers(db, organizationId, teamId).select(['u.id', 'u.name', 'u.last_name', 'p.pin_hash']).where('u.id', '=', userId).executeTakeFirst();
+  selectTeamMembers(db, organizationId, teamId)
+    .select(['u.id', 'u.name', 'u.last_name', 'u.picture', 'p.pin_hash'])
+    .where('u.id', '=', userId)
+    .executeTakeFirst();
 
 export async function hasPin(db: Db, userId: number): Promise<boolean> {
   return (await db.selectFrom('kiosk_pins').select('user_id').where('user_id', '=', userId).executeTakeFirst()) !== undefined;

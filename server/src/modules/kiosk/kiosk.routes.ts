@@ -7,6 +7,7 @@ import { ok } from '../../lib/reply.ts';
 import { callerOf } from '../auth/index.ts';
 import {
   enrolKiosk,
+  kioskBadgeHolder,
   kioskRoster,
   kioskSignIn,
   listOrganizationKiosks,
@@ -70,6 +71,12 @@ export const kioskRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     ...contractRoute(routes.kioskRoster),
     config: { auth: 'public' },
     handler: async (request) => ok(await kioskRoster(ctx, deviceTokenOf(request))),
+  });
+
+  app.route({
+    ...contractRoute(routes.kioskBadge),
+    config: { auth: 'public' },
+    handler: async (request) => ok(await kioskBadgeHolder(ctx, deviceTokenOf(request), request.body.code)),
   });
 
   app.route({

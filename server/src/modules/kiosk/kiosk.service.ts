@@ -2,6 +2,7 @@ import {
   KIOSK_MESSAGES,
   type KioskPinStatusData,
   type KioskRosterData,
+  type KioskRosterMember,
   type KioskSignInData,
   type KioskSummary,
   type KiosksData,
@@ -18,6 +19,7 @@ import { KIOSK_IDLE_LIFETIME, openSession, toSessionData } from '../auth/index.t
 import { insertNotices } from '../notices/index.ts';
 import { findTeam, listTeams } from '../organization/index.ts';
 import { superUsersOf } from '../qualifications/index.ts';
+import { readBadge } from '../toolbox/index.ts';
 import { findUserById } from '../users/index.ts';
 import { assertCanSetPin, kioskAdminOrganizationOf } from './kiosk.policy.ts';
 import {
@@ -159,6 +161,18 @@ export async function kioskRoster(ctx: AppContext, deviceToken: string | undefin
     members: members.map(({ pin_hash, ...member }) => ({ ...member, has_pin: pin_hash !== null })),
     idle_seconds: KIOSK_IDLE_LIFETIME / 1000,
   };
+}
+
+/**
+ * The team member a scanned badge names (toolbox's signed badge codes, printed on the QR sheets), for the PIN step:
+ * a badge finds the person, only the PIN signs them in. Another team's or a forged badge names nobody here.
+ */
+export async function kioskBadgeHolder(ctx: AppContext, deviceToken: string | undefined, code: string): Promise<KioskRosterMember> {
+  const kiosk = await kioskOfDevice(ctx, deviceToken);
+  const userId = await readBadge(ctx.db, code);
+  const member = userId === null ? undefined : await findTeamMember(ctx.db, kiosk.organization_id, kiosk.team_id, userId);
+  if (!member) throw notFound(KIOSK_MESSAGES.badgeNotOnTeam);
+  return { user_id: member.id, name: member.name, last_name: member.last_name, picture: member.picture, has_pin: member.pin_hash !== null };
 }
 
 /**

@@ -6,6 +6,7 @@ import { passwordVerifications } from '../../lib/passwords.ts';
 import { KIOSK_REFUSED } from '../auth/caller.ts';
 import { KIOSK_IDLE_LIFETIME } from '../auth/session-lifetimes.ts';
 import { addMember } from '../organization/organization.service.ts';
+import { badgeCode } from '../toolbox/index.ts';
 
 let platform: TestPlatform;
 beforeAll(async () => {
@@ -79,6 +80,42 @@ describe('kiosk enrolment and roster', () => {
     expect(signIn.status).toBe(404);
     expect(signIn.body.error_messages).toBe(KIOSK_MESSAGES.notOnTeam);
     expect((await platform.api('GET', '/api/kiosks', { token: a.member.token })).status).toBe(403);
+  });
+
+  it("finds the team member a scanned badge names, and nobody for another team's, another organization's or a forged badge", async () => {
+    const k = await kioskSetUp('Badge Org');
+    const other = await kioskSetUp('Badge Other Org');
+    const scan = (deviceToken: string | null, code: string) =>
+      platform.api('POST', '/api/kiosk/badge', { headers: deviceToken ? { [KIOSK_TOKEN_HEADER]: deviceToken } : {}, json: { code } });
+    const badge = await badgeCode(platform.ctx.db, k.member.id);
+    // A handheld scanner types the code and Enter; spaces around it are the scanner's, not the badge's.
+    const found = await scan(k.deviceToken, ` ${badge} `);
+    expect(found.status).toBe(200);
+    expect(found.body.data).toEqual({ user_id: k.member.id, name: 'Mia', last_name: 'Member', picture: null, has_pin: true });
+    expect(JSON.stringify(found.body)).not.toMatch(/argon2|pin_hash|email|token/);
+
+    const elsewhere = await scan(other.deviceToken, badge);
+    expect(elsewhere.status).toBe(404);
+    expect(elsewhere.body.error_messages).toBe(KIOSK_MESSAGES.badgeNotOnTeam);
+    const forged = await scan(
+      k.deviceToken,
+      badge.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')),
+    );
+    expect(forged.status).toBe(404);
+    const someoneElse = await scan(k.deviceToken, badge.replace(`-${k.member.id}-`, `-${other.member.id}-`));
+    expect(someoneElse.status).toBe(404);
+    const offTeam = await addMember(platform.ctx, k.organizationId, {
+      email: uniqueEmail('paint'),
+      password: STRONG_PASSWORD,
+      name: 'Pia',
+      lastName: 'Paint',
+      team: 'Paint',
+    });
+    expect((await scan(k.deviceToken, await badgeCode(platform.ctx.db, offTeam))).status).toBe(404);
+    expect((await scan(null, badge)).status).toBe(401);
+    expect((await scan(k.deviceToken, '')).status).toBe(400);
+    // A badge finds the person; only the PIN signs them in.
+    expect((await kioskSignIn(k.deviceToken, found.body.data.user_id, '2580')).status).toBe(200);
   });
 
   it('refuses simple PINs and mismatched confirmations', async () => {

@@ -13,6 +13,7 @@ import { forgetKioskDevice, getKioskDeviceToken } from '../../../lib/kiosk-devic
 import { saveSession, sessionFromSignIn } from '../../../lib/session.ts';
 import { useKioskRoster } from '../api/get-kiosk-roster.ts';
 import { useKioskSignIn } from '../api/kiosk-sign-in.ts';
+import { BadgeScan } from '../components/badge-scan.tsx';
 import { PinPad } from '../components/pin-pad.tsx';
 import '../kiosk.css';
 
@@ -50,9 +51,10 @@ export function KioskPage() {
         ) : (
           <>
             <Title order={1}>{t('page.who')}</Title>
-            <Text size="lg" c="dimmed" mb="xl">
+            <Text size="lg" c="dimmed" mb="md">
               {t('page.intro', { team: roster.data.kiosk.team, organization: roster.data.kiosk.organization })}
             </Text>
+            <BadgeScan deviceToken={deviceToken} onMember={setChosen} disabled={chosen !== null} />
             <SimpleGrid cols={{ base: 2, sm: 3, md: 4 }} spacing="lg">
               {roster.data.members.map((member) => (
                 <PersonTile key={member.user_id} name={`${member.name} ${member.last_name}`} picture={member.picture} onClick={() => setChosen(member)} />
