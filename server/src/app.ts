@@ -197,7 +197,7 @@ export async function buildApp(
       await api.register(enrolmentRoutes, { ctx });
       await api.register(peopleImportRoutes, { ctx });
       await api.register(integrationsRoutes, { ctx });
-      await api.register(apiV1Routes, { ctx });
+      await api.register(apiV1Routes, { ctx, changes });
     },
     { prefix: '/api' },
   );

@@ -1,8 +1,10 @@
 import { routes } from '@mm/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.ts';
+import type { ChangeListener } from '../../db/change-notices.ts';
 import { contractRoute } from '../../lib/contract-route.ts';
 import { ok } from '../../lib/reply.ts';
+import { createApiTokenCache } from './api-token-cache.ts';
 import { apiClientOf, v1CreateMember, v1DeactivateMember, v1MemberProgress, v1MemberQualifications, v1Members, v1StationClearance } from './api-v1.service.ts';
 import type { ApiClient } from './integrations.policy.ts';
 
@@ -18,14 +20,15 @@ const clientOf = (request: { apiClient: ApiClient | null }): ApiClient => {
 };
 
 /** The integration calls: an API token (never a session) in `Authorization: Bearer`, checked by this scope's hook. */
-export const apiV1Routes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+export const apiV1Routes: FastifyPluginAsyncZod<{ ctx: AppContext; changes: ChangeListener }> = async (app, { ctx, changes }) => {
+  const tokens = createApiTokenCache(changes);
   app.decorateRequest('apiClient', null);
   app.addHook('onRoute', (route) => {
     // The session check leaves these routes alone: the hook below asks for an API token instead.
     route.config = Object.assign(route.config ?? {}, { auth: 'apiToken' as const });
   });
   app.addHook('preValidation', async (request) => {
-    request.apiClient = await apiClientOf(ctx, request);
+    request.apiClient = await apiClientOf(ctx, tokens, request);
   });
 
   app.route({ ...contractRoute(routes.v1Members), handler: async (request) => ok(await v1Members(ctx, clientOf(request))) });

@@ -10,25 +10,37 @@ import { userActivity } from '../learning/index.ts';
 import { createOrganizationUser, deleteOrganizationUser, organizationUsers } from '../organization/index.ts';
 import { personQualifications, personStateAtStation } from '../qualifications/index.ts';
 import { readBadge } from '../toolbox/index.ts';
+import type { ApiTokenCache } from './api-token-cache.ts';
 import { type ApiClient, assertScope } from './integrations.policy.ts';
 import { findLiveApiToken, isMemberOf, touchApiToken } from './integrations.queries.ts';
 import { API_TOKEN_PREFIX, clearanceOf, scopesOf } from './integrations.rules.ts';
 
 /**
- * The token of an `/api/v1` call (`Authorization: Bearer mmk_...`), found by its SHA-256 and live; each call counted
+ * The token of an `/api/v1` call (`Authorization: Bearer mmk_...`), found by its SHA-256 and live (kept by this
+ * instance for a few seconds, dropped at once when revoked anywhere: api-token-cache.ts); each call counted
  * against the token's limit (lib/throttle.ts, `api_token`, taken in leases: one counter write per 50 calls) before any work. A session token is not an API token, so a
  * session never reaches these calls (and an API token is no session anywhere else).
  */
-export async function apiClientOf(ctx: AppContext, request: FastifyRequest): Promise<ApiClient> {
+export async function apiClientOf(ctx: AppContext, tokens: ApiTokenCache, request: FastifyRequest): Promise<ApiClient> {
   const header = request.headers.authorization;
   const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : '';
   if (!token.startsWith(API_TOKEN_PREFIX) || token.length > 200) throw unauthorized(INTEGRATIONS_MESSAGES.badToken);
-  const row = await findLiveApiToken(ctx.db, hashToken(token));
-  if (!row) throw unauthorized(INTEGRATIONS_MESSAGES.badToken);
+  const tokenHash = hashToken(token);
+  const t = now();
+  let row = tokens.get(tokenHash, t);
+  if (!row) {
+    const since = tokens.generation;
+    const read = await findLiveApiToken(ctx.db, tokenHash);
+    if (!read) throw unauthorized(INTEGRATIONS_MESSAGES.badToken);
+    row = { ...read, readAt: t };
+    tokens.keep(tokenHash, row, since);
+  }
   await takeLeasedAttempt(ctx, LIMITS.apiTokenCalls, String(row.id), INTEGRATIONS_MESSAGES.tooManyCalls);
   // The last use is kept to the minute: most calls write nothing more.
-  const t = now();
-  if (row.last_used_at === null || row.last_used_at < t - MINUTE) await touchApiToken(ctx.db, row.id, t, MINUTE);
+  if (row.last_used_at === null || row.last_used_at < t - MINUTE) {
+    await touchApiToken(ctx.db, row.id, t, MINUTE);
+    row.last_used_at = t;
+  }
   return { tokenId: row.id, organizationId: row.organization_id, scopes: scopesOf(row.scopes), createdBy: row.created_by };
 }
 

@@ -1,3 +1,4 @@
+import { announceChange } from '../../db/change-notices.ts';
 import type { Db, DbTransaction } from '../../db/client.ts';
 import { compiledOnce } from '../../db/compiled-once.ts';
 import type { ApiTokenTable } from '../../db/schema.ts';
@@ -47,9 +48,10 @@ export async function revokeApiTokenRow(db: Db, organizationId: number, id: numb
     .where('id', '=', id)
     .where('revoked_at', 'is', null)
     .execute();
+  // Every instance drops its kept copy (api-token-cache.ts).
+  await announceChange(db, `api-token:${id}`);
 }
 
-/** A live token by its hash, with whether its creator is still a super user of the organization it belongs to. */
 /** The live token of a hash: every `/api/v1` call asks it, compiled once. */
 const liveApiToken = compiledOnce((db: Db, tokenHash: string) =>
   db.selectFrom('api_tokens').select(TOKEN_COLUMNS).where('token_hash', '=', tokenHash).where('revoked_at', 'is', null),
