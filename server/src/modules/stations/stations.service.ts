@@ -1,18 +1,14 @@
-import type { AssignStationData, assignStationRequest, Station, StationChoicesData, StationsData, stationInput } from '@mm/contract';
+import type { Station, StationChoicesData, StationsData, stationInput } from '@mm/contract';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import type { Db } from '../../db/client.ts';
-import { formatDay, now } from '../../lib/clock.ts';
-import { badRequest, NO_SUCH_TEAM, notFound } from '../../lib/errors.ts';
+import { now } from '../../lib/clock.ts';
+import { badRequest, notFound } from '../../lib/errors.ts';
 import { fullName } from '../../lib/person-name.ts';
 import type { Caller } from '../auth/index.ts';
-import { insertNotices } from '../notices/index.ts';
-import { findTeam, listTeams } from '../organization/index.ts';
-import { appendEvidence } from './evidence.queries.ts';
-import { peopleOf, teamMemberIds } from './people.queries.ts';
-import { dueAfter, QUALIFICATION_NOTICE, refreshQualifications } from './qualification-state.ts';
-import { assertCanManageQualifications, assertCanReadStations } from './qualifications.policy.ts';
-import { deleteAssignment, insertAssignments, stationCounts } from './qualifications.queries.ts';
+import { listTeams } from '../organization/index.ts';
+import { peopleOf } from './people.queries.ts';
+import { assertCanManageQualifications, assertCanReadStations } from './stations.policy.ts';
 import {
   existingRequirementTargets,
   findStation,
@@ -25,12 +21,14 @@ import {
   requirementsOf,
   retireStation,
   type StationRow,
+  stationCounts,
   trainersOf,
   updateStation,
 } from './stations.queries.ts';
 
 export const STATION_NOT_FOUND = 'No such station in your organization.';
 export const NOT_IN_ORGANIZATION = 'Everyone must be a member of your organization.';
+export const PERSON_NOT_FOUND = 'No such person in your organization.';
 
 /** The stations with their requirements, trainers and counts (a fixed number of statements, whatever their number). */
 async function describeStations(db: Db, rows: StationRow[]): Promise<Station[]> {
@@ -90,8 +88,10 @@ export async function stationChoices(ctx: AppContext, caller: Caller, organizati
 }
 
 type StationInput = z.output<typeof stationInput>;
+export type CheckedStationInput = Awaited<ReturnType<typeof checkedStationInput>>;
 
-async function checkedInput(db: Db, organizationId: number, input: StationInput) {
+/** The form's input checked against the catalog and the organization's people (required training has no trainers). */
+export async function checkedStationInput(db: Db, organizationId: number, input: StationInput) {
   const existing = await existingRequirementTargets(db, input.requirements);
   const missing = input.requirements.find((r) => !existing.has(`${r.kind}:${r.id}`));
   if (missing) throw badRequest(`The ${missing.kind.replace('_', '-')} ${missing.id} is not in the catalog.`);
@@ -104,53 +104,34 @@ async function checkedInput(db: Db, organizationId: number, input: StationInput)
   return { values: training ? { ...values, min_per_shift: 0 } : values, requirements, trainerIds };
 }
 
-async function stationOrFail(db: Db, organizationId: number, stationId: number): Promise<StationRow> {
+export async function stationOrFail(db: Db, organizationId: number, stationId: number): Promise<StationRow> {
   const station = await findStation(db, organizationId, stationId);
   if (!station) throw notFound(STATION_NOT_FOUND);
   return station;
 }
 
-async function describeOne(db: Db, organizationId: number, stationId: number): Promise<Station> {
+export async function describeStation(db: Db, organizationId: number, stationId: number): Promise<Station> {
   const [station] = await describeStations(db, [await stationOrFail(db, organizationId, stationId)]);
   return station!;
 }
 
 export async function createStation(ctx: AppContext, caller: Caller, organizationId: number, input: StationInput): Promise<Station> {
   assertCanManageQualifications(caller, organizationId);
-  const { values, requirements, trainerIds } = await checkedInput(ctx.db, organizationId, input);
+  const { values, requirements, trainerIds } = await checkedStationInput(ctx.db, organizationId, input);
   const stationId = await ctx.db.transaction().execute(async (trx) => {
     const id = await insertStation(trx, organizationId, values, now());
     await replaceRequirements(trx, id, requirements);
     await replaceTrainers(trx, id, trainerIds);
     return id;
   });
-  return describeOne(ctx.db, organizationId, stationId);
+  return describeStation(ctx.db, organizationId, stationId);
 }
 
-/** New requirements or checklist apply at once: everyone assigned is re-evaluated in the same transaction. */
-export async function editStation(ctx: AppContext, caller: Caller, organizationId: number, stationId: number, input: StationInput): Promise<Station> {
-  assertCanManageQualifications(caller, organizationId);
-  await stationOrFail(ctx.db, organizationId, stationId);
-  const { values, requirements, trainerIds } = await checkedInput(ctx.db, organizationId, input);
-  const t = now();
-  await ctx.db.transaction().execute(async (trx) => {
-    await updateStation(trx, stationId, values, t);
-    await replaceRequirements(trx, stationId, requirements);
-    await replaceTrainers(trx, stationId, trainerIds);
-    await appendEvidence(trx, organizationId, [
-      {
-        kind: 'requirements_changed',
-        at: t,
-        user_id: caller.userId,
-        station_id: stationId,
-        video_id: null,
-        revision: null,
-        detail: { station: values.name, requirements, checklist: values.checklist, validity_months: values.validity_months },
-      },
-    ]);
-    await refreshQualifications(ctx.events, trx, { stationIds: [stationId] }, t);
-  });
-  return describeOne(ctx.db, organizationId, stationId);
+/** Writes an edited station's settings, requirements and trainers in the caller's transaction. */
+export async function writeStation(trx: Db, stationId: number, input: CheckedStationInput, t: number): Promise<void> {
+  await updateStation(trx, stationId, input.values, t);
+  await replaceRequirements(trx, stationId, input.requirements);
+  await replaceTrainers(trx, stationId, input.trainerIds);
 }
 
 /** Retired stations leave the lists and the matrix; their evidence and sign-offs stay for the auditor. */
@@ -158,71 +139,4 @@ export async function retire(ctx: AppContext, caller: Caller, organizationId: nu
   assertCanManageQualifications(caller, organizationId);
   await stationOrFail(ctx.db, organizationId, stationId);
   await retireStation(ctx.db, stationId, now());
-}
-
-const assignmentNotice = (station: StationRow, dueAt: number) =>
-  station.kind === 'training'
-    ? `${station.name} is required training for you: complete it by ${formatDay(dueAt)}.`
-    : `You are assigned to train for ${station.name}: complete the videos by ${formatDay(dueAt)}.`;
-
-export async function assignStation(
-  ctx: AppContext,
-  caller: Caller,
-  organizationId: number,
-  stationId: number,
-  input: z.output<typeof assignStationRequest>,
-): Promise<AssignStationData> {
-  assertCanManageQualifications(caller, organizationId);
-  const station = await stationOrFail(ctx.db, organizationId, stationId);
-  if (input.team_id !== undefined && !(await findTeam(ctx.db, organizationId, input.team_id))) throw notFound(NO_SUCH_TEAM);
-  const people = await peopleOf(ctx.db, organizationId, input.user_ids);
-  if (people.length !== new Set(input.user_ids).size) throw notFound(NOT_IN_ORGANIZATION);
-  const userIds = [...new Set([...input.user_ids, ...(input.team_id === undefined ? [] : await teamMemberIds(ctx.db, organizationId, input.team_id))])];
-  const t = now();
-  const dueAt = dueAfter(station, t);
-  const assigned = await ctx.db.transaction().execute(async (trx) => {
-    const added = await insertAssignments(trx, { stationId, organizationId, userIds, dueAt, t });
-    await appendEvidence(
-      trx,
-      organizationId,
-      added.map((userId) => ({
-        kind: 'assigned',
-        at: t,
-        user_id: userId,
-        station_id: stationId,
-        video_id: null,
-        revision: null,
-        detail: { station: station.name, by: caller.userId },
-      })),
-    );
-    await insertNotices(
-      trx,
-      added.map((userId) => ({ userId, senderId: caller.userId, kind: QUALIFICATION_NOTICE, message: assignmentNotice(station, dueAt) })),
-      t,
-    );
-    // What the newly assigned already completed counts at once.
-    await refreshQualifications(ctx.events, trx, { stationIds: [stationId], userIds: added }, t);
-    return added.length;
-  });
-  return { assigned };
-}
-
-export async function unassignStation(ctx: AppContext, caller: Caller, organizationId: number, stationId: number, userId: number): Promise<void> {
-  assertCanManageQualifications(caller, organizationId);
-  const station = await stationOrFail(ctx.db, organizationId, stationId);
-  const t = now();
-  await ctx.db.transaction().execute(async (trx) => {
-    if (!(await deleteAssignment(trx, stationId, userId))) throw notFound('This person is not assigned to the station.');
-    await appendEvidence(trx, organizationId, [
-      {
-        kind: 'unassigned',
-        at: t,
-        user_id: userId,
-        station_id: stationId,
-        video_id: null,
-        revision: null,
-        detail: { station: station.name, by: caller.userId },
-      },
-    ]);
-  });
 }
