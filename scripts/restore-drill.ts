@@ -31,7 +31,7 @@ import { organizationIds, type TableDigest, tableDigests } from '../server/src/d
 import { resolveEvidenceKey, useEvidenceKey } from '../server/src/lib/evidence-key.ts';
 import { openSession } from '../server/src/modules/auth/sessions.queries.ts';
 import { DEMO_SUPER_USER } from '../server/src/modules/demo/demo-people.ts';
-import { checkChain } from '../server/src/modules/qualifications/audit-pack.ts';
+import { checkChain } from '../server/src/modules/evidence/audit-pack.ts';
 import { findUserByEmail } from '../server/src/modules/users/users.queries.ts';
 
 const run = promisify(execFile);

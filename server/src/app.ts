@@ -39,6 +39,7 @@ import { stripeWebhookRoutes } from './modules/billing/stripe-webhook.routes.ts'
 import { browseRoutes } from './modules/browse/browse.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { enrolmentRoutes } from './modules/enrolment/enrolment.routes.ts';
+import { evidenceRoutes } from './modules/evidence/evidence.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { metricsRoutes } from './modules/health/metrics.routes.ts';
 import { apiV1Routes, integrationsRoutes } from './modules/integrations/index.ts';
@@ -57,6 +58,7 @@ import { organizationRoutes } from './modules/organization/organization.routes.t
 import { peopleImportRoutes } from './modules/people-import/people-import.routes.ts';
 import { playbackRoutes } from './modules/playback/playback.routes.ts';
 import { publicContentRoutes } from './modules/public-content/public-content.routes.ts';
+import { currentStanding } from './modules/qualifications/index.ts';
 import { qualificationsRoutes } from './modules/qualifications/qualifications.routes.ts';
 import { salesRoutes } from './modules/sales/sales.routes.ts';
 import { scimProtocolRoutes } from './modules/scim/scim.routes.ts';
@@ -66,6 +68,7 @@ import { searchRoutes } from './modules/search/search.routes.ts';
 import { sharingRoutes } from './modules/sharing/sharing.routes.ts';
 import { shopfloorRoutes } from './modules/shopfloor/shopfloor.routes.ts';
 import { ssoRoutes } from './modules/sso/sso.routes.ts';
+import { stationsRoutes } from './modules/stations/stations.routes.ts';
 import { studioRoutes } from './modules/studio/studio.routes.ts';
 import { toolboxRoutes } from './modules/toolbox/toolbox.routes.ts';
 import { ensureGuestAccount } from './modules/users/guest.ts';
@@ -189,7 +192,10 @@ export async function buildApp(
       await api.register(toolboxRoutes, { ctx });
       await api.register(shopfloorRoutes, { ctx });
       await api.register(studioRoutes, { ctx });
+      await api.register(stationsRoutes, { ctx });
       await api.register(qualificationsRoutes, { ctx });
+      // The audit pack prints the qualifications' current standing: that module sits above evidence, so it is handed in here.
+      await api.register(evidenceRoutes, { ctx, standing: currentStanding });
       await api.register(salesRoutes, { ctx });
       await api.register(assessmentsRoutes, { ctx });
       await api.register(ssoRoutes, { ctx });

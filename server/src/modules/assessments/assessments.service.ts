@@ -18,7 +18,7 @@ import { newToken } from '../../lib/crypto.ts';
 import { AppError, badRequest, conflict, forbidden, notFound, tooManyRequests } from '../../lib/errors.ts';
 import { fullName } from '../../lib/person-name.ts';
 import type { Caller } from '../auth/index.ts';
-import { recordAssessmentEvidence } from '../qualifications/index.ts';
+import { recordAssessmentEvidence } from '../evidence/index.ts';
 import { authorOrganizationOf, takerOrganizationOf } from './assessments.policy.ts';
 import {
   type AttemptRow,

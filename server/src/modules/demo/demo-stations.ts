@@ -4,7 +4,8 @@ import { atMoment, DAY, HOUR, MINUTE } from '../../lib/clock.ts';
 import type { Caller } from '../auth/index.ts';
 import { catalogTree } from '../organization/index.ts';
 import { reportWatchTime } from '../playback/index.ts';
-import { assignShift, assignStation, createStation, personQualifications, runQualificationClock, signOff } from '../qualifications/index.ts';
+import { assignShift, assignStation, personQualifications, runQualificationClock, signOff } from '../qualifications/index.ts';
+import { createStation } from '../stations/index.ts';
 import { viewerOf } from '../videos/index.ts';
 import type { MemberPath } from './demo-history.ts';
 

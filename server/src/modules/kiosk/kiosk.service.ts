@@ -18,7 +18,7 @@ import type { Caller } from '../auth/index.ts';
 import { KIOSK_IDLE_LIFETIME, openSession, toSessionData } from '../auth/index.ts';
 import { insertNotices } from '../notices/index.ts';
 import { findTeam, listTeams } from '../organization/index.ts';
-import { superUsersOf } from '../qualifications/index.ts';
+import { superUsersOf } from '../stations/index.ts';
 import { readBadge } from '../toolbox/index.ts';
 import { findUserById } from '../users/index.ts';
 import { assertCanSetPin, kioskAdminOrganizationOf } from './kiosk.policy.ts';

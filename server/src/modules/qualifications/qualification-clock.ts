@@ -2,10 +2,10 @@ import type { AppContext } from '../../app-context.ts';
 import { DAY, dayIn, formatDay, hourIn, now } from '../../lib/clock.ts';
 import { fullName } from '../../lib/person-name.ts';
 import { trainingDigestMail } from '../mail/index.ts';
+import { requiredVideosOf, stationsByIds, superUsersOf } from '../stations/index.ts';
 import { dueAfter, moveQualification, refreshQualifications, startNewCycle } from './qualification-state.ts';
-import { claimDigest, dueAssignments, heldReachedByClock, superUsersOf } from './qualifications.queries.ts';
+import { claimDigest, dueAssignments, heldReachedByClock } from './qualifications.queries.ts';
 import { clockState } from './qualifications.rules.ts';
-import { requiredVideosOf, stationsByIds } from './stations.queries.ts';
 
 /** A member hears about training due within this many days. */
 export const DIGEST_HORIZON_DAYS = 7;
@@ -16,7 +16,7 @@ export const DIGEST_LOCAL_HOUR = 7;
  * The qualifications' clock, an hourly job of the queue (one instance runs each hour): held qualifications enter their
  * warning period (the content is reassigned: the person watches it again, due by the expiry date) or expire, each
  * transition carried out once even if two runs meet (conditional updates); then the day's digests, one per recipient
- * and local day (claimed in the database). The weekly evidence head is a job of its own (evidence-head.ts).
+ * and local day (claimed in the database). The weekly evidence head is a job of its own (evidence/evidence-head.ts).
  */
 export async function runQualificationClock(ctx: AppContext): Promise<void> {
   const t = now();

@@ -2,12 +2,11 @@ import type { QualificationState } from '@mm/contract';
 import type { DbTransaction } from '../../db/client.ts';
 import { DAY, formatDay } from '../../lib/clock.ts';
 import type { DomainEvents } from '../../lib/domain-events.ts';
+import { appendEvidence, type EvidenceEntry, type EvidenceKind } from '../evidence/index.ts';
 import { insertNotices, type NewNotice } from '../notices/index.ts';
-import { appendEvidence } from './evidence.queries.ts';
-import type { EvidenceEntry, EvidenceKind } from './evidence-chain.ts';
+import { type StationRow, stationsByIds, stationsRequiring } from '../stations/index.ts';
 import { type QualificationRow, refreshSources, updateQualification } from './qualifications.queries.ts';
 import { nextStanding } from './qualifications.rules.ts';
-import { type StationRow, stationsByIds, stationsRequiring } from './stations.queries.ts';
 import { addTrainingSeconds, markCheckPassed, supersedeRecords, type TrainedVideo } from './training-records.queries.ts';
 
 /**

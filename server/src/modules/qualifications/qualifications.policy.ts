@@ -1,19 +1,10 @@
 import { forbidden } from '../../lib/errors.ts';
 import type { Caller } from '../auth/index.ts';
-import { assertCanManageOrganization, assertCanReadOrganization } from '../organization/index.ts';
+import { assertCanReadStations } from '../stations/index.ts';
 
 export const NOT_A_TRAINER = 'Only a super user or a trainer of this station can sign people off here.';
 export const NOT_YOURSELF = 'You cannot sign off your own qualification: ask another trainer or a super user.';
 export const NOT_YOUR_QUALIFICATIONS = 'You can only see your own qualifications.';
-
-/** Stations, assignments, the matrix and the audit evidence are managed by the organization's super users. */
-export const assertCanManageQualifications = assertCanManageOrganization;
-
-/** Any member of the organization reads its station list (their own row needs the names). */
-export function assertCanReadStations(caller: Caller, organizationId: number): void {
-  assertCanReadOrganization(caller, organizationId);
-  if (caller.isGuest) throw forbidden('The guest account has no qualifications.');
-}
 
 /** A person's qualifications: their own, or anyone's for a super user, or a trainer's trainees (stations they train at). */
 export function assertCanReadPerson(caller: Caller, organizationId: number, userId: number, trainsThePerson: boolean): void {

@@ -1,9 +1,10 @@
 import type { QualificationState, Shift } from '@mm/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
+import { compiledOnce } from '../../db/compiled-once.ts';
 import { selectOffLoop } from '../../db/read-pool.ts';
 import type { QualificationTable } from '../../db/schema.ts';
-import { stationVideos } from './stations.queries.ts';
+import { stationVideos } from '../stations/index.ts';
 
 export type QualificationRow = {
   station_id: number;
@@ -190,6 +191,37 @@ export async function updateQualification(
   return Number(result.numUpdatedRows) === 1;
 }
 
+/**
+ * A station in use and one person's kept row at it, in one statement (the integrations' clearance call): undefined
+ * when the organization has no such station; `state` null when the person is not assigned there.
+ */
+/**
+ * A live member's standing at a station in one statement (the integrations' clearance call runs it for every MES
+ * request): no row when the person is no live member of the organization; `warning_days` null when the organization
+ * has no such live station; `state` null when the person is not assigned there. Compiled once.
+ */
+const memberStanding = compiledOnce((db: Db, organizationId: number, stationId: number, userId: number) =>
+  db
+    .selectFrom('users')
+    .leftJoin('stations', (join) =>
+      join.on('stations.id', '=', stationId).on('stations.organization_id', '=', organizationId).on('stations.retired_at', 'is', null),
+    )
+    .leftJoin('qualifications', (join) =>
+      join
+        .onRef('qualifications.station_id', '=', 'stations.id')
+        .onRef('qualifications.user_id', '=', 'users.id')
+        .on('qualifications.organization_id', '=', organizationId),
+    )
+    .select(['stations.warning_days', 'qualifications.state', 'qualifications.expires_at'])
+    .where('users.id', '=', userId)
+    .where('users.organization_id', '=', organizationId)
+    .where('users.deleted_at', 'is', null)
+    .where('users.is_guest', '=', 0),
+);
+
+export const stationStanding = async (db: Db, organizationId: number, stationId: number, userId: number) =>
+  (await memberStanding(db, organizationId, stationId, userId))[0];
+
 /** The rows of one person (their stations in use). */
 export async function qualificationsOfPerson(db: Db, organizationId: number, userId: number): Promise<QualificationRow[]> {
   const rows = await db
@@ -207,21 +239,6 @@ export async function qualificationsOfPerson(db: Db, organizationId: number, use
 export async function qualificationsOfStations(db: Db, stationIds: number[]): Promise<QualificationRow[]> {
   if (!stationIds.length) return [];
   return (await db.selectFrom('qualifications as q').select(qualificationColumns).where('q.station_id', 'in', stationIds).execute()).map(toRow);
-}
-
-/** Per station: assigned people and those cleared (qualified or in the warning period). */
-export async function stationCounts(db: Db, stationIds: number[]) {
-  if (!stationIds.length) return [];
-  return db
-    .selectFrom('qualifications')
-    .select((eb) => [
-      'station_id',
-      eb.fn.countAll<number>().as('assigned'),
-      eb.fn.sum<number>(sql`case when state in ('qualified', 'expiring') then 1 else 0 end`).as('qualified'),
-    ])
-    .where('station_id', 'in', stationIds)
-    .groupBy('station_id')
-    .execute();
 }
 
 export type MatrixFilter = { teamId?: number | undefined; shift?: Shift | undefined };
@@ -408,20 +425,6 @@ export async function dueAssignments(db: Db, until: number) {
     .execute();
 }
 
-export async function superUsersOf(db: Db, organizationIds: number[]) {
-  if (!organizationIds.length) return [];
-  return db
-    .selectFrom('users')
-    .select(['id', 'organization_id', 'name', 'last_name', 'email', 'timezone'])
-    .where('organization_id', 'in', organizationIds)
-    .where('is_super_user', '=', 1)
-    .where('is_guest', '=', 0)
-    .where('deleted_at', 'is', null)
-    .orderBy('name')
-    .orderBy('id')
-    .execute();
-}
-
 /** Claims the recipient's digest for their local day: true for exactly one caller, whatever the number of instances. */
 export async function claimDigest(db: Db, userId: number, day: string, t: number): Promise<boolean> {
   const row = await db
@@ -453,15 +456,4 @@ export async function certificateExpiries(db: Db, userId: number, categoryIds: n
     .groupBy('sr.ref_id')
     .execute();
   return new Map(rows.map((r) => [r.category_id, Number(r.expires_at)]));
-}
-
-/** Every qualification row of the organization (retired stations included), to compare with the evidence chain. */
-export async function standingClaims(db: Db, organizationId: number) {
-  return db
-    .selectFrom('qualifications as q')
-    .innerJoin('stations as s', 's.id', 'q.station_id')
-    .innerJoin('users as u', 'u.id', 'q.user_id')
-    .select(['q.user_id', 'q.station_id', 'u.name', 'u.last_name', 's.name as station_name', 'q.state', 'q.qualified_at', 'q.expires_at'])
-    .where('q.organization_id', '=', organizationId)
-    .execute();
 }

@@ -13,12 +13,22 @@ import {
 } from '@mm/contract';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
+import type { Db } from '../../db/client.ts';
 import { DAY, formatDay, now, toIso } from '../../lib/clock.ts';
 import { notFound } from '../../lib/errors.ts';
 import { fullName } from '../../lib/person-name.ts';
 import type { Caller } from '../auth/index.ts';
-import { peopleOf } from './people.queries.ts';
-import { assertCanManageQualifications, assertCanReadPerson, maySignOff } from './qualifications.policy.ts';
+import type { CurrentStanding } from '../evidence/index.ts';
+import {
+  assertCanManageQualifications,
+  listStations,
+  PERSON_NOT_FOUND,
+  peopleOf,
+  requiredVideosOf,
+  type StationRow,
+  stationsTrainedBy,
+} from '../stations/index.ts';
+import { assertCanReadPerson, maySignOff } from './qualifications.policy.ts';
 import {
   closestToQualifying,
   coverage,
@@ -26,15 +36,14 @@ import {
   matrixCells,
   matrixPeople,
   qualificationsOfPerson,
+  qualificationsOfStations,
   setShift,
   shiftOf,
 } from './qualifications.queries.ts';
 import { clockState, isCleared, missingSteps } from './qualifications.rules.ts';
 import { findSignoffs, type SignoffRow } from './signoffs.queries.ts';
-import { listStations, requiredVideosOf, type StationRow, stationsTrainedBy } from './stations.queries.ts';
 import { openRecords } from './training-records.queries.ts';
 
-export const PERSON_NOT_FOUND = 'No such person in your organization.';
 const CLOSEST_PER_STATION = 3;
 
 export const signoffRecordOf = (row: SignoffRow): SignoffRecord => ({
@@ -135,6 +144,16 @@ export async function personQualifications(
     stations: details,
     trains_at: trainedStations.map((s) => ({ station_id: s.id, station_name: s.name })),
   };
+}
+
+/** The stations' rows with the clock applied at `t`: the current standing the audit pack prints (evidence's StandingReader). */
+export async function currentStanding(db: Db, stations: StationRow[], t: number): Promise<CurrentStanding[]> {
+  const warningDays = new Map(stations.map((s) => [s.id, s.warning_days]));
+  const rows = await qualificationsOfStations(
+    db,
+    stations.map((s) => s.id),
+  );
+  return rows.map((r) => ({ ...r, state: clockState(r.state, r.expires_at, warningDays.get(r.station_id) ?? 0, t) }));
 }
 
 type MatrixInput = z.output<typeof matrixQuery>;

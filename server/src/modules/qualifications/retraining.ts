@@ -1,10 +1,10 @@
 import type { DbTransaction } from '../../db/client.ts';
 import type { DomainEvents } from '../../lib/domain-events.ts';
 import type { NewRevision } from '../catalog/index.ts';
+import { stationsByIds, stationsRequiring } from '../stations/index.ts';
 import { dueAfter, refreshQualifications, startNewCycle } from './qualification-state.ts';
 import { qualificationsOfStations } from './qualifications.queries.ts';
 import { isCleared } from './qualifications.rules.ts';
-import { stationsByIds, stationsRequiring } from './stations.queries.ts';
 import { supersedeRecords } from './training-records.queries.ts';
 
 /**

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client.ts';
-import { superUsersOf } from './qualifications.queries.ts';
+import { superUsersOf } from '../stations/index.ts';
 
 /** Who signs people off at a station: its trainers, or the organization's super users when it names none. */
 export async function stationSigners(db: Db, organizationId: number, stationId: number) {

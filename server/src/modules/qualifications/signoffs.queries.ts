@@ -58,27 +58,3 @@ export async function findSignoffs(db: Db, organizationId: number, filter: { sta
 }
 
 export type SignoffRow = Awaited<ReturnType<typeof findSignoffs>>[number];
-
-/** Every sign-off row of the organization with the names it is reported under, to compare with the evidence chain. */
-export async function signoffClaims(db: Db, organizationId: number) {
-  return db
-    .selectFrom('signoffs as so')
-    .innerJoin('stations as s', 's.id', 'so.station_id')
-    .innerJoin('users as u', 'u.id', 'so.user_id')
-    .select([
-      'so.id',
-      'so.user_id',
-      'so.station_id',
-      'u.name',
-      'u.last_name',
-      's.name as station_name',
-      'so.signed_by_name',
-      'so.signed_at',
-      'so.comment',
-      'so.checklist',
-      'so.evidence',
-    ])
-    .where('so.organization_id', '=', organizationId)
-    .orderBy('so.id')
-    .execute();
-}

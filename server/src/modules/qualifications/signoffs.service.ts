@@ -5,17 +5,23 @@ import { now, toIso } from '../../lib/clock.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { fullName } from '../../lib/person-name.ts';
 import type { Caller } from '../auth/index.ts';
+import { appendEvidence } from '../evidence/index.ts';
 import { insertNotices } from '../notices/index.ts';
+import {
+  assertCanManageQualifications,
+  findStation,
+  PERSON_NOT_FOUND,
+  peopleOf,
+  requiredVideosOf,
+  STATION_NOT_FOUND,
+  stationsTrainedBy,
+} from '../stations/index.ts';
 import { findUserById } from '../users/index.ts';
-import { appendEvidence } from './evidence.queries.ts';
-import { peopleOf } from './people.queries.ts';
 import { QUALIFICATION_NOTICE, refreshQualifications } from './qualification-state.ts';
-import { assertCanManageQualifications, assertCanSignOff, NOT_YOUR_QUALIFICATIONS } from './qualifications.policy.ts';
+import { assertCanSignOff, NOT_YOUR_QUALIFICATIONS } from './qualifications.policy.ts';
 import { qualificationsOfPerson } from './qualifications.queries.ts';
-import { PERSON_NOT_FOUND, signoffRecordOf } from './qualifications.service.ts';
+import { signoffRecordOf } from './qualifications.service.ts';
 import { findSignoffs, insertSignoff } from './signoffs.queries.ts';
-import { findStation, requiredVideosOf, stationsTrainedBy } from './stations.queries.ts';
-import { STATION_NOT_FOUND } from './stations.service.ts';
 import { completedRecords } from './training-records.queries.ts';
 
 export const NOT_ASSIGNED = 'This person is not assigned to the station.';

@@ -15,16 +15,13 @@ import { fullName } from '../../lib/person-name.ts';
 import type { Caller } from '../auth/index.ts';
 import { signoffRequestMail } from '../mail/index.ts';
 import { insertNotices } from '../notices/index.ts';
+import { assertCanReadStations, findStation, peopleOf, requiredVideosOf, STATION_NOT_FOUND, type StationRow } from '../stations/index.ts';
 import { mailLocales } from '../users/index.ts';
-import { peopleOf } from './people.queries.ts';
 import { QUALIFICATION_NOTICE } from './qualification-state.ts';
-import { assertCanReadStations } from './qualifications.policy.ts';
-import { qualificationsOfPerson } from './qualifications.queries.ts';
+import { qualificationsOfPerson, stationStanding } from './qualifications.queries.ts';
 import { clockState } from './qualifications.rules.ts';
 import { claimSignoffRequest, lastSignoffRequest, stationSigners } from './signoff-requests.queries.ts';
 import { floorStanding } from './station-floor.rules.ts';
-import { findStation, requiredVideosOf, type StationRow, stationStanding } from './stations.queries.ts';
-import { STATION_NOT_FOUND } from './stations.service.ts';
 import { completedRecords } from './training-records.queries.ts';
 
 const REQUEST_WAIT = SIGNOFF_REQUEST_HOURS * HOUR;

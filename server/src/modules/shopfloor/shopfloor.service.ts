@@ -4,7 +4,7 @@ import { badRequest, NO_SUCH_TEAM, notFound } from '../../lib/errors.ts';
 import { fullName } from '../../lib/person-name.ts';
 import type { Caller } from '../auth/index.ts';
 import { findTeam, listTeams } from '../organization/index.ts';
-import { listStations } from '../qualifications/index.ts';
+import { listStations } from '../stations/index.ts';
 import { badgeCode, listBadgeHolders, listClips } from '../toolbox/index.ts';
 import { qrSheetPdf } from './qr-sheet-pdf.ts';
 import { qrOrganizationOf } from './shopfloor.policy.ts';

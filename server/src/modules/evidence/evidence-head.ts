@@ -2,11 +2,11 @@ import type { AppContext } from '../../app-context.ts';
 import { isoWeek, now } from '../../lib/clock.ts';
 import { evidenceKey } from '../../lib/evidence-key.ts';
 import { evidenceHeadMail } from '../mail/index.ts';
+import { superUsersOf } from '../stations/index.ts';
 import { organizationName } from '../tenancy/index.ts';
 import { checkChain } from './audit-pack.ts';
 import { claimHeadMail, legacyChains, organizationsWithEvidence, sealLegacyChain } from './evidence.queries.ts';
 import { signHead } from './evidence-chain.ts';
-import { superUsersOf } from './qualifications.queries.ts';
 
 /** At start: every chain written before the chain was keyed gets its keyed seal (migration 032). */
 export async function sealLegacyChains(ctx: AppContext): Promise<number> {

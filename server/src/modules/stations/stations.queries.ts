@@ -1,7 +1,6 @@
 import type { RequirementKind, StationKind, StationRequirement } from '@mm/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
-import { compiledOnce } from '../../db/compiled-once.ts';
 
 /** A station's settings as stored; `checklist` parsed. */
 export type StationRow = {
@@ -49,36 +48,20 @@ export async function stationsByIds(db: Db, stationIds: number[]): Promise<Stati
   return rows.map(parsed);
 }
 
-/**
- * A station in use and one person's kept row at it, in one statement (the integrations' clearance call): undefined
- * when the organization has no such station; `state` null when the person is not assigned there.
- */
-/**
- * A live member's standing at a station in one statement (the integrations' clearance call runs it for every MES
- * request): no row when the person is no live member of the organization; `warning_days` null when the organization
- * has no such live station; `state` null when the person is not assigned there. Compiled once.
- */
-const memberStanding = compiledOnce((db: Db, organizationId: number, stationId: number, userId: number) =>
-  db
-    .selectFrom('users')
-    .leftJoin('stations', (join) =>
-      join.on('stations.id', '=', stationId).on('stations.organization_id', '=', organizationId).on('stations.retired_at', 'is', null),
-    )
-    .leftJoin('qualifications', (join) =>
-      join
-        .onRef('qualifications.station_id', '=', 'stations.id')
-        .onRef('qualifications.user_id', '=', 'users.id')
-        .on('qualifications.organization_id', '=', organizationId),
-    )
-    .select(['stations.warning_days', 'qualifications.state', 'qualifications.expires_at'])
-    .where('users.id', '=', userId)
-    .where('users.organization_id', '=', organizationId)
-    .where('users.deleted_at', 'is', null)
-    .where('users.is_guest', '=', 0),
-);
-
-export const stationStanding = async (db: Db, organizationId: number, stationId: number, userId: number) =>
-  (await memberStanding(db, organizationId, stationId, userId))[0];
+/** Per station: assigned people and those cleared (qualified or in the warning period). */
+export async function stationCounts(db: Db, stationIds: number[]) {
+  if (!stationIds.length) return [];
+  return db
+    .selectFrom('qualifications')
+    .select((eb) => [
+      'station_id',
+      eb.fn.countAll<number>().as('assigned'),
+      eb.fn.sum<number>(sql`case when state in ('qualified', 'expiring') then 1 else 0 end`).as('qualified'),
+    ])
+    .where('station_id', 'in', stationIds)
+    .groupBy('station_id')
+    .execute();
+}
 
 export async function findStation(db: Db, organizationId: number, stationId: number): Promise<StationRow | undefined> {
   const [row] = await listStations(db, organizationId, [stationId]);

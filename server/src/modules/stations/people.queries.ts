@@ -36,3 +36,18 @@ export async function namesOf(db: Db, organizationId: number, userIds: number[])
     .execute();
   return new Map(rows.map((r) => [r.id, fullName(r)]));
 }
+
+/** The organization's super users (guest and deleted accounts left out), by name. */
+export async function superUsersOf(db: Db, organizationIds: number[]) {
+  if (!organizationIds.length) return [];
+  return db
+    .selectFrom('users')
+    .select(['id', 'organization_id', 'name', 'last_name', 'email', 'timezone'])
+    .where('organization_id', 'in', organizationIds)
+    .where('is_super_user', '=', 1)
+    .where('is_guest', '=', 0)
+    .where('deleted_at', 'is', null)
+    .orderBy('name')
+    .orderBy('id')
+    .execute();
+}

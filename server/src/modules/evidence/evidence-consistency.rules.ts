@@ -1,5 +1,4 @@
 import type { QualificationState } from '@mm/contract';
-import { isCleared } from './qualifications.rules.ts';
 
 /**
  * The working tables (sign-offs, qualification rows) are what the app reads to decide; the evidence chain is what
@@ -87,7 +86,8 @@ function canonical(value: unknown): string {
 }
 
 const STANDING_KINDS = new Set(['assigned', 'unassigned', 'qualified', 'expiring', 'expired', 'retraining_due']);
-const HELD_KINDS = new Set(['qualified', 'expiring']);
+/** The kinds a held qualification is recorded under, and the stored states that hold one (qualified or in the warning period). */
+const HELD_KINDS: ReadonlySet<string> = new Set(['qualified', 'expiring']);
 
 type PairStanding = { kind: string; sequence: number; qualifiedAt: number | null; expiresAt: number | null };
 
@@ -158,7 +158,7 @@ export function chainWitness() {
         const chainHolds = witnessed !== undefined && HELD_KINDS.has(witnessed.kind);
         const who = `${row.person} at ${row.station_name}`;
         const at = witnessed?.sequence ?? null;
-        if (isCleared(row.state) !== chainHolds) {
+        if (HELD_KINDS.has(row.state) !== chainHolds) {
           const message = chainHolds
             ? `${who} is stored as "${row.state}" but the evidence chain shows them qualified (record #${at}).`
             : `${who} is stored as "${row.state}" but the evidence chain holds no qualification for it.`;

@@ -118,3 +118,38 @@ export type StoredEvidence = Awaited<ReturnType<typeof evidenceRecords>>[number]
 export async function chainHead(db: Db, organizationId: number) {
   return db.selectFrom('evidence_chains').select(['last_sequence', 'last_hash']).where('organization_id', '=', organizationId).executeTakeFirst();
 }
+
+/** Every qualification row of the organization (retired stations included), to compare with the evidence chain. */
+export async function standingClaims(db: Db, organizationId: number) {
+  return db
+    .selectFrom('qualifications as q')
+    .innerJoin('stations as s', 's.id', 'q.station_id')
+    .innerJoin('users as u', 'u.id', 'q.user_id')
+    .select(['q.user_id', 'q.station_id', 'u.name', 'u.last_name', 's.name as station_name', 'q.state', 'q.qualified_at', 'q.expires_at'])
+    .where('q.organization_id', '=', organizationId)
+    .execute();
+}
+
+/** Every sign-off row of the organization with the names it is reported under, to compare with the evidence chain. */
+export async function signoffClaims(db: Db, organizationId: number) {
+  return db
+    .selectFrom('signoffs as so')
+    .innerJoin('stations as s', 's.id', 'so.station_id')
+    .innerJoin('users as u', 'u.id', 'so.user_id')
+    .select([
+      'so.id',
+      'so.user_id',
+      'so.station_id',
+      'u.name',
+      'u.last_name',
+      's.name as station_name',
+      'so.signed_by_name',
+      'so.signed_at',
+      'so.comment',
+      'so.checklist',
+      'so.evidence',
+    ])
+    .where('so.organization_id', '=', organizationId)
+    .orderBy('so.id')
+    .execute();
+}

@@ -6,6 +6,7 @@ import {
   csvLine,
   evidenceBreaksText,
   QUALIFICATION_STATE_LABELS,
+  type QualificationState,
 } from '@mm/contract';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
@@ -16,18 +17,19 @@ import { evidenceKey } from '../../lib/evidence-key.ts';
 import { A4_PORTRAIT, buildPdf, fitText, textAt, wrapText } from '../../lib/pdf.ts';
 import { fullName } from '../../lib/person-name.ts';
 import type { Caller } from '../auth/index.ts';
+import {
+  assertCanManageQualifications,
+  listStations,
+  namesOf,
+  PERSON_NOT_FOUND,
+  requiredVideosOf,
+  STATION_NOT_FOUND,
+  type StationRow,
+} from '../stations/index.ts';
 import { organizationName } from '../tenancy/index.ts';
-import { chainHead, evidenceRecords, type StoredEvidence } from './evidence.queries.ts';
+import { chainHead, evidenceRecords, type StoredEvidence, signoffClaims, standingClaims } from './evidence.queries.ts';
 import { type ChainCheck, verifyChain } from './evidence-chain.ts';
 import { chainWitness, signoffOf } from './evidence-consistency.rules.ts';
-import { namesOf } from './people.queries.ts';
-import { assertCanManageQualifications } from './qualifications.policy.ts';
-import { qualificationsOfStations, standingClaims } from './qualifications.queries.ts';
-import { clockState } from './qualifications.rules.ts';
-import { PERSON_NOT_FOUND } from './qualifications.service.ts';
-import { signoffClaims } from './signoffs.queries.ts';
-import { listStations, requiredVideosOf } from './stations.queries.ts';
-import { STATION_NOT_FOUND } from './stations.service.ts';
 
 /**
  * The audit pack: for the organization, one station or one person, the requirements, the current standing, the
@@ -36,6 +38,21 @@ import { STATION_NOT_FOUND } from './stations.service.ts';
  */
 
 const VERIFY_PAGE = 1000;
+
+/** A person's kept state at a station, the clock applied: what the pack prints as the current standing. */
+export type CurrentStanding = {
+  user_id: number;
+  station_id: number;
+  state: QualificationState;
+  qualified_at: number | null;
+  expires_at: number | null;
+};
+
+/**
+ * Reads the current standing of the stations' people, the clock applied at `t`. The rows and their clock are the
+ * qualifications module's, which sits above this one (it appends to the chain), so app.ts hands the reader in.
+ */
+export type StandingReader = (db: Db, stations: StationRow[], t: number) => Promise<CurrentStanding[]>;
 
 /**
  * The chain record by record, then every sign-off and qualification row against what the chain witnessed. When a
@@ -108,11 +125,11 @@ export async function verifyEvidence(
 
 type Scope = { stationId?: number | undefined; userId?: number | undefined };
 
-async function gather(db: Db, organizationId: number, scope: Scope) {
+async function gather(db: Db, organizationId: number, scope: Scope, standingOf: StandingReader, t: number) {
   const stations = (await listStations(db, organizationId)).filter((s) => scope.stationId === undefined || s.id === scope.stationId);
   if (scope.stationId !== undefined && !stations.length) throw notFound(STATION_NOT_FOUND);
   const stationIds = stations.map((s) => s.id);
-  const [videos, rows] = await Promise.all([requiredVideosOf(db, stationIds), qualificationsOfStations(db, stationIds)]);
+  const [videos, rows] = await Promise.all([requiredVideosOf(db, stationIds), standingOf(db, stations, t)]);
   const standing = rows.filter((r) => scope.userId === undefined || r.user_id === scope.userId);
   const records = await evidenceRecords(db, organizationId, {
     userId: scope.userId,
@@ -261,7 +278,7 @@ function packPdf(pack: Pack, meta: { organization: string; scope: string; check:
   for (const r of pack.standing) {
     const station = stationName.get(r.station_id);
     if (!station) continue;
-    const state = QUALIFICATION_STATE_LABELS[clockState(r.state, r.expires_at, station.warning_days, meta.t)];
+    const state = QUALIFICATION_STATE_LABELS[r.state];
     const dates = [r.qualified_at ? `qualified ${formatDay(r.qualified_at)}` : '', r.expires_at ? `expires ${formatDay(r.expires_at)}` : '']
       .filter(Boolean)
       .join(', ');
@@ -292,10 +309,11 @@ function packPdf(pack: Pack, meta: { organization: string; scope: string; check:
   return doc.finish(`${meta.organization} - qualification audit pack`);
 }
 
-export async function auditPack(ctx: AppContext, caller: Caller, organizationId: number, query: z.output<typeof auditPackQuery>) {
+export async function auditPack(ctx: AppContext, caller: Caller, organizationId: number, query: z.output<typeof auditPackQuery>, standingOf: StandingReader) {
   assertCanManageQualifications(caller, organizationId);
   const scope: Scope = { stationId: query.station_id, userId: query.user_id };
-  const pack = await gather(ctx.db, organizationId, scope);
+  const t = now();
+  const pack = await gather(ctx.db, organizationId, scope, standingOf, t);
   const base = scope.userId !== undefined ? `person-${scope.userId}` : scope.stationId !== undefined ? `station-${scope.stationId}` : 'organization';
   const check = await checkChain(ctx.db, organizationId);
   if (query.format === 'csv') return { kind: 'csv' as const, body: packCsv(pack, check), filename: `audit-pack-${base}.csv` };
@@ -309,7 +327,7 @@ export async function auditPack(ctx: AppContext, caller: Caller, organizationId:
     organization: await organizationName(ctx.db, organizationId),
     scope: scopeText,
     check,
-    t: now(),
+    t,
   });
   return { kind: 'pdf' as const, body: pdf, filename: `audit-pack-${base}.pdf` };
 }
