@@ -32,7 +32,7 @@ import {
   startedNotFinished,
   watchedPerMember,
 } from './dashboard.queries.ts';
-import { largestRemainderPercents } from './dashboard.rounding.ts';
+import { largestRemainderPercents } from './dashboard.rules.ts';
 
 type Scope = { organizationId: number; teamId: number | null; path: LearningPath; catalogVersion: string | undefined };
 

@@ -4,7 +4,7 @@ import { insertFakeAsset, insertTestVideo, insertWatchHistory } from '../../../t
 import { insertBulkMembers, organizationWithMembers, STRONG_PASSWORD, signIn, startPlatform, type TestPlatform, uniqueEmail } from '../../../test/harness.ts';
 import { progressPercent } from '../learning/learning.rules.ts';
 import { addMember } from '../organization/organization.service.ts';
-import { largestRemainderPercents } from './dashboard.rounding.ts';
+import { largestRemainderPercents } from './dashboard.rules.ts';
 
 /**
  * An organization whose figures are known by construction. Path (organization's): R1 (required, 4 videos, one
