@@ -1033,6 +1033,8 @@ export interface Database {
   assessment_checks: AssessmentCheckTable;
   assessment_attempts: AssessmentAttemptTable;
   assessment_outcomes: AssessmentOutcomeTable;
+  assessment_standings: AssessmentStandingTable;
+  assessment_question_stats: AssessmentQuestionStatTable;
   scim_tokens: ScimTokenTable;
   scim_users: ScimUserTable;
   scim_requests: ScimRequestTable;
@@ -1151,6 +1153,26 @@ export interface AssessmentOutcomeTable {
   question_id: number;
   prompt: string;
   is_right: number;
+}
+
+/** A member's standing at a check, kept at each submission (migration 064): what the results list per member. */
+export interface AssessmentStandingTable {
+  check_id: number;
+  user_id: number;
+  organization_id: number;
+  attempts: number;
+  best_percent: number;
+  passed: number;
+  last_submitted_at: number;
+}
+
+/** A question's figures at a check, kept at each submission (migration 064): how often asked and answered right. */
+export interface AssessmentQuestionStatTable {
+  check_id: number;
+  question_id: number;
+  prompt: string;
+  asked_count: number;
+  right_count: number;
 }
 
 /** The knowledge check an organization attaches to a video: one per organization and video. */

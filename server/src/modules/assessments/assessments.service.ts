@@ -39,6 +39,8 @@ import {
   memberStandings,
   overdueAttempts,
   questionOutcomes,
+  recordQuestionOutcomes,
+  recordStanding,
   updateQuestion,
   upsertCheck,
 } from './assessments.queries.ts';
@@ -278,6 +280,14 @@ async function closeAttempt(
   });
   if (!stored) throw new AppError(409, ALREADY_SUBMITTED);
   await insertOutcomes(trx, attempt.id, check.id, score.questions);
+  await recordStanding(trx, {
+    organizationId,
+    checkId: check.id,
+    userId: attempt.user_id,
+    scorePercent: score.scorePercent,
+    passed: score.passed,
+    t: submittedAt,
+  });
   const video = await findVideo(trx, check.video_id);
   await recordAssessmentEvidence(trx, organizationId, {
     userId: attempt.user_id,
@@ -308,6 +318,8 @@ async function closeAttempt(
   // A timed-out attempt is failed on record, so it is announced as failed too.
   if (score.passed) await ctx.events.emit(trx, 'check.passed', outcome);
   else await ctx.events.emit(trx, 'check.failed', outcome);
+  // Last: every member's submission at the check writes these rows (see recordQuestionOutcomes).
+  await recordQuestionOutcomes(trx, check.id, score.questions);
   return answer;
 }
 
@@ -391,10 +403,10 @@ export async function checkResults(ctx: AppContext, caller: Caller, videoId: num
   const empty = { summary: { members_attempted: 0, members_passed: 0, attempts: 0 }, questions: [], members: [], total: 0 };
   const base = { video_id: video.id, video_title: video.title, check: check ? toSettings(check) : null, skip, take };
   if (!check) return { ...base, ...empty };
-  const [summary, members, outcomes] = await Promise.all([
-    checkSummary(ctx.db, organizationId, check.id),
+  const { deactivated, ...summary } = await checkSummary(ctx.db, organizationId, check.id);
+  const [members, outcomes] = await Promise.all([
     memberStandings(ctx.db, organizationId, check.id, { skip, take }),
-    questionOutcomes(ctx.db, organizationId, check.id),
+    questionOutcomes(ctx.db, organizationId, check.id, deactivated),
   ]);
   return {
     ...base,
