@@ -124,7 +124,7 @@ export async function seedChecks(
       .execute();
   await db
     .insertInto('assessment_question_stats')
-    .values([...stats].map(([question_id, q]) => ({ check_id: taken.checkId, question_id, ...q })))
+    .values([...stats].map(([question_id, q]) => ({ check_id: taken.checkId, question_id, shard: 0, ...q })))
     .execute();
 
   const open: SeededChecks['open'] = [];

@@ -1170,6 +1170,8 @@ export interface AssessmentStandingTable {
 export interface AssessmentQuestionStatTable {
   check_id: number;
   question_id: number;
+  /** One of QUESTION_STAT_SHARDS rows per question (the member's id picks it): the read adds them up. */
+  shard: number;
   prompt: string;
   asked_count: number;
   right_count: number;
@@ -1179,7 +1181,12 @@ export interface AssessmentQuestionStatTable {
 export interface AssessmentCheckTable {
   id: Generated<number>;
   organization_id: number;
-  video_id: number;
+  /** The video the check follows; null for a category's check (migration 064). */
+  video_id: number | null;
+  /** The category whose end the check marks (migration 064); null for a video's check. */
+  category_id: number | null;
+  /** 1: a category's certificate is issued only once its check is passed. */
+  required_for_certificate: Generated<number>;
   question_count: number;
   shuffle: number;
   pass_percent: number;

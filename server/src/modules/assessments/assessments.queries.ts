@@ -80,14 +80,95 @@ export async function deleteQuestion(db: Db, organizationId: number, questionId:
 
 export type CheckRow = Omit<Selectable<AssessmentCheckTable>, 'organization_id' | 'updated_at'>;
 
-/** A check, found by its video or by its own id, within the organization. */
-export async function findCheck(db: Db, organizationId: number, by: { videoId: number } | { checkId: number }): Promise<CheckRow | undefined> {
+/** A check, found by its video, its category or its own id, within the organization. */
+export async function findCheck(
+  db: Db,
+  organizationId: number,
+  by: { videoId: number } | { categoryId: number } | { checkId: number },
+): Promise<CheckRow | undefined> {
+  const [column, value] =
+    'videoId' in by ? (['video_id', by.videoId] as const) : 'categoryId' in by ? (['category_id', by.categoryId] as const) : (['id', by.checkId] as const);
   return db
     .selectFrom('assessment_checks')
-    .select(['id', 'video_id', 'question_count', 'shuffle', 'pass_percent', 'attempts_allowed', 'cooldown_seconds', 'time_limit_seconds'])
+    .select([
+      'id',
+      'video_id',
+      'category_id',
+      'required_for_certificate',
+      'question_count',
+      'shuffle',
+      'pass_percent',
+      'attempts_allowed',
+      'cooldown_seconds',
+      'time_limit_seconds',
+    ])
     .where('organization_id', '=', organizationId)
-    .where('videoId' in by ? 'video_id' : 'id', '=', 'videoId' in by ? by.videoId : by.checkId)
+    .where(column, '=', value)
     .executeTakeFirst();
+}
+
+export async function findCategory(db: Db, categoryId: number) {
+  return db.selectFrom('categories').select(['id', 'name']).where('id', '=', categoryId).executeTakeFirst();
+}
+
+/** The organization's questions on every video of a category: the bank a category's check draws from. */
+export async function listCategoryQuestions(db: Db, organizationId: number, categoryId: number): Promise<BankEntry[]> {
+  const rows = await db
+    .selectFrom('assessment_questions as q')
+    .innerJoin('videos as v', 'v.id', 'q.video_id')
+    .select(QUESTION_COLUMNS.map((c) => `q.${c}` as const))
+    .where('q.organization_id', '=', organizationId)
+    .where('v.category_id', '=', categoryId)
+    .orderBy('q.id')
+    .execute();
+  return rows.map(toEntry);
+}
+
+export async function upsertCategoryCheck(
+  db: Db,
+  organizationId: number,
+  categoryId: number,
+  s: {
+    question_count: number;
+    shuffle: boolean;
+    pass_percent: number;
+    attempts_allowed: number;
+    cooldown_seconds: number;
+    time_limit_seconds: number | null;
+    required_for_certificate: boolean;
+  },
+  t: number,
+): Promise<void> {
+  const values = {
+    question_count: s.question_count,
+    shuffle: s.shuffle ? 1 : 0,
+    pass_percent: s.pass_percent,
+    attempts_allowed: s.attempts_allowed,
+    cooldown_seconds: s.cooldown_seconds,
+    time_limit_seconds: s.time_limit_seconds,
+    required_for_certificate: s.required_for_certificate ? 1 : 0,
+    updated_at: t,
+  };
+  await db
+    .insertInto('assessment_checks')
+    .values({ organization_id: organizationId, video_id: null, category_id: categoryId, ...values })
+    .onConflict((oc) => oc.columns(['organization_id', 'category_id']).doUpdateSet(values))
+    .execute();
+}
+
+/** Of `categoryIds`, those whose check the organization requires for the certificate and the member has not passed. */
+export async function categoriesMissingCheck(db: Db, organizationId: number, userId: number, categoryIds: readonly number[]): Promise<number[]> {
+  if (!categoryIds.length) return [];
+  const rows = await db
+    .selectFrom('assessment_checks as c')
+    .leftJoin('assessment_standings as s', (j) => j.onRef('s.check_id', '=', 'c.id').on('s.user_id', '=', userId))
+    .select('c.category_id')
+    .where('c.organization_id', '=', organizationId)
+    .where('c.category_id', 'in', categoryIds)
+    .where('c.required_for_certificate', '=', 1)
+    .where((eb) => eb.or([eb('s.passed', 'is', null), eb('s.passed', '=', 0)]))
+    .execute();
+  return rows.map((r) => r.category_id as number);
 }
 
 export async function upsertCheck(
@@ -245,15 +326,27 @@ export async function recordStanding(
     .execute();
 }
 
+/**
+ * Rows a question's figures are spread over: each member's submissions add to one of them (their id picks it), so the
+ * members of a large organization submitting at once rarely wait for the same row; the read adds them up.
+ */
+export const QUESTION_STAT_SHARDS = 16;
+
 /** Adds a submitted attempt's outcome at each of its questions to the check's question figures (see recordStanding). */
-export async function recordQuestionOutcomes(db: Db, checkId: number, outcomes: { id: number; prompt: string; right: boolean }[]): Promise<void> {
+export async function recordQuestionOutcomes(
+  db: Db,
+  checkId: number,
+  userId: number,
+  outcomes: { id: number; prompt: string; right: boolean }[],
+): Promise<void> {
   const rows = [...new Map(outcomes.map((o) => [o.id, o])).values()].sort((a, b) => a.id - b.id);
   if (!rows.length) return;
+  const shard = userId % QUESTION_STAT_SHARDS;
   await db
     .insertInto('assessment_question_stats')
-    .values(rows.map((o) => ({ check_id: checkId, question_id: o.id, prompt: o.prompt, asked_count: 1, right_count: o.right ? 1 : 0 })))
+    .values(rows.map((o) => ({ check_id: checkId, question_id: o.id, shard, prompt: o.prompt, asked_count: 1, right_count: o.right ? 1 : 0 })))
     .onConflict((oc) =>
-      oc.columns(['check_id', 'question_id']).doUpdateSet({
+      oc.columns(['check_id', 'question_id', 'shard']).doUpdateSet({
         asked_count: sql<number>`assessment_question_stats.asked_count + 1`,
         right_count: sql<number>`assessment_question_stats.right_count + excluded.right_count`,
       }),
@@ -329,7 +422,17 @@ export async function insertOutcomes(db: Db, attemptId: number, checkId: number,
  */
 export async function questionOutcomes(db: Db, organizationId: number, checkId: number, deactivated: number) {
   const [kept, gone] = await Promise.all([
-    db.selectFrom('assessment_question_stats').select(['question_id', 'prompt', 'asked_count', 'right_count']).where('check_id', '=', checkId).execute(),
+    db
+      .selectFrom('assessment_question_stats')
+      .select([
+        'question_id',
+        sql<string>`min(prompt)`.as('prompt'),
+        sql<number | string>`sum(asked_count)`.as('asked_count'),
+        sql<number | string>`sum(right_count)`.as('right_count'),
+      ])
+      .where('check_id', '=', checkId)
+      .groupBy('question_id')
+      .execute(),
     deactivated === 0
       ? []
       : db
