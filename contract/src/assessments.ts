@@ -93,6 +93,10 @@ export const checkSettings = z.object({
 });
 export type CheckSettings = z.infer<typeof checkSettings>;
 
+/** A category's check (end of topic): its settings, and whether the category's certificate waits for a pass. */
+export const categoryCheckSettings = checkSettings.extend({ required_for_certificate: z.boolean().default(false) });
+export type CategoryCheckSettings = z.infer<typeof categoryCheckSettings>;
+
 export const videoBankData = z.object({
   video_id: z.number(),
   video_title: z.string(),
@@ -111,8 +115,9 @@ export const shownQuestion = z.object({
 });
 export type ShownQuestion = z.infer<typeof shownQuestion>;
 
-/** The check on a video as a member sees it before taking it. */
+/** The check on a video (or at the end of a category) as a member sees it before taking it. */
 export const memberCheckData = z.object({
+  /** The title of what the check follows: the video's, or the category's name for a category's check. */
   video_title: z.string(),
   check: z
     .object({
@@ -128,6 +133,8 @@ export const memberCheckData = z.object({
       best_percent: z.number().nullable(),
       /** The attempt started and not yet submitted, which starting again resumes. */
       open_attempt_id: z.number().nullable(),
+      /** A category's check that its certificate waits for (always false for a video's check). */
+      required_for_certificate: z.boolean(),
     })
     .nullable(),
 });
@@ -135,7 +142,9 @@ export type MemberCheckData = z.infer<typeof memberCheckData>;
 
 export const attemptData = z.object({
   attempt_id: z.number(),
-  video_id: z.number(),
+  /** The video whose check this is; null for a category's check (then `category_id`). */
+  video_id: z.number().nullable(),
+  category_id: z.number().nullable(),
   attempt_number: z.number(),
   attempts_allowed: z.number(),
   pass_percent: z.number(),

@@ -106,6 +106,8 @@ export const learningPathCategory = z.object({
   available: z.boolean(),
   challenge: z.string(),
   certificate_date: z.string().nullable(),
+  /** The category's check is required for its certificate and not passed yet: what is missing once every video is watched. */
+  check_missing: z.boolean(),
   last_video_id: z.number().nullable(),
   /** Where the last video resumes, in whole seconds (0 when none, never started or stopped at the end). */
   last_video_resume_seconds: z.number(),

@@ -100,6 +100,33 @@ export async function seedChecks(
         .execute();
   }
 
+  // What each submission keeps beside its attempt (assessments.queries.ts recordStanding, recordQuestionOutcomes).
+  const standings = new Map<number, { attempts: number; best_percent: number; passed: number; last_submitted_at: number }>();
+  const stats = new Map<number, { prompt: string; asked_count: number; right_count: number }>();
+  for (const row of rows) {
+    const s = standings.get(row.user_id) ?? { attempts: 0, best_percent: 0, passed: 0, last_submitted_at: 0 };
+    standings.set(row.user_id, {
+      attempts: s.attempts + 1,
+      best_percent: Math.max(s.best_percent, row.score_percent),
+      passed: Math.max(s.passed, row.passed),
+      last_submitted_at: Math.max(s.last_submitted_at, row.submitted_at),
+    });
+    for (const o of row.outcomes) {
+      const q = stats.get(o.question_id) ?? { prompt: o.prompt, asked_count: 0, right_count: 0 };
+      stats.set(o.question_id, { prompt: q.prompt, asked_count: q.asked_count + 1, right_count: q.right_count + o.is_right });
+    }
+  }
+  const standingRows = [...standings].map(([user_id, s]) => ({ check_id: taken.checkId, user_id, organization_id: r.organizationId, ...s }));
+  for (let i = 0; i < standingRows.length; i += 1000)
+    await db
+      .insertInto('assessment_standings')
+      .values(standingRows.slice(i, i + 1000))
+      .execute();
+  await db
+    .insertInto('assessment_question_stats')
+    .values([...stats].map(([question_id, q]) => ({ check_id: taken.checkId, question_id, shard: 0, ...q })))
+    .execute();
+
   const open: SeededChecks['open'] = [];
   for (const videoId of others.slice(0, r.videos)) {
     const check = await checkWithBank(db, r.organizationId, videoId, r.t);

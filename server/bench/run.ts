@@ -815,8 +815,13 @@ async function checksCase(dialect: string) {
     lines.push(`  /healthz, one connection: p50 ${base.p50.toFixed(1)} ms, p95 ${base.p95.toFixed(1)} ms`);
     for (const call of reads) {
       const q0 = queries;
+      if (TRACE) traced = [];
       await request(url, call, seeded.tokens[0]!, 0);
       const perCall = queries - q0;
+      if (traced) {
+        for (const t of traced) lines.push(`      ${t.ms.toFixed(2).padStart(7)} ms  ${t.sql}`);
+        traced = null;
+      }
       const figures = await measure(url, call, superTokens);
       judge(call.name, figures.p50, figures.p95, base.p95, figures.errors, perCall);
     }

@@ -58,6 +58,7 @@ describe('the domain events and their handlers', () => {
       'member.deactivated': ['auth: end the sessions', 'integrations: webhooks'],
       'check.passed': ['qualifications: stations requiring the check', 'integrations: webhooks', 'integrations: xAPI statements (passed)'],
       'check.failed': ['integrations: xAPI statements (failed)'],
+      'category_check.passed': ['learning: category certificate'],
       'qualification.changed': ['integrations: webhooks'],
     });
     const doc = fs.readFileSync(ARCHITECTURE, 'utf8');

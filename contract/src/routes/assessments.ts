@@ -3,6 +3,7 @@ import {
   attemptData,
   attemptResult,
   bankQuestion,
+  categoryCheckSettings,
   checkResultsData,
   checkResultsQuery,
   checkSettings,
@@ -16,6 +17,7 @@ import { defineRoute, defineRoutes } from '../route.ts';
 import { idParam } from './params.ts';
 
 const videoParams = z.object({ videoId: idParam });
+const categoryParams = z.object({ categoryId: idParam });
 const questionParams = z.object({ questionId: idParam });
 const attemptParams = z.object({ attemptId: idParam });
 
@@ -96,6 +98,29 @@ export const assessmentsRoutes = defineRoutes('assessments', {
     path: '/api/assessments/videos/:videoId/attempts',
     summary: 'Start an attempt at the check (or resume the open one): the questions drawn, without their answers',
     params: videoParams,
+    answer: attemptData,
+    status: 201,
+  }),
+  saveCategoryCheck: defineRoute({
+    method: 'PUT',
+    path: '/api/assessments/categories/:categoryId/check',
+    summary: "Attach a check to a category's end (drawn from its videos' banks), optionally required for its certificate",
+    params: categoryParams,
+    body: categoryCheckSettings,
+    answer: categoryCheckSettings,
+  }),
+  memberCategoryCheck: defineRoute({
+    method: 'GET',
+    path: '/api/assessments/categories/:categoryId/check',
+    summary: "The category's check as the member sees it: rules, attempts used, when the next may start",
+    params: categoryParams,
+    answer: memberCheckData,
+  }),
+  startCategoryAttempt: defineRoute({
+    method: 'POST',
+    path: '/api/assessments/categories/:categoryId/attempts',
+    summary: "Start an attempt at the category's check (or resume the open one): the questions, without their answers",
+    params: categoryParams,
     answer: attemptData,
     status: 201,
   }),

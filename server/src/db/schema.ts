@@ -1033,6 +1033,8 @@ export interface Database {
   assessment_checks: AssessmentCheckTable;
   assessment_attempts: AssessmentAttemptTable;
   assessment_outcomes: AssessmentOutcomeTable;
+  assessment_standings: AssessmentStandingTable;
+  assessment_question_stats: AssessmentQuestionStatTable;
   scim_tokens: ScimTokenTable;
   scim_users: ScimUserTable;
   scim_requests: ScimRequestTable;
@@ -1153,11 +1155,38 @@ export interface AssessmentOutcomeTable {
   is_right: number;
 }
 
+/** A member's standing at a check, kept at each submission (migration 064): what the results list per member. */
+export interface AssessmentStandingTable {
+  check_id: number;
+  user_id: number;
+  organization_id: number;
+  attempts: number;
+  best_percent: number;
+  passed: number;
+  last_submitted_at: number;
+}
+
+/** A question's figures at a check, kept at each submission (migration 064): how often asked and answered right. */
+export interface AssessmentQuestionStatTable {
+  check_id: number;
+  question_id: number;
+  /** One of QUESTION_STAT_SHARDS rows per question (the member's id picks it): the read adds them up. */
+  shard: number;
+  prompt: string;
+  asked_count: number;
+  right_count: number;
+}
+
 /** The knowledge check an organization attaches to a video: one per organization and video. */
 export interface AssessmentCheckTable {
   id: Generated<number>;
   organization_id: number;
-  video_id: number;
+  /** The video the check follows; null for a category's check (migration 064). */
+  video_id: number | null;
+  /** The category whose end the check marks (migration 064); null for a video's check. */
+  category_id: number | null;
+  /** 1: a category's certificate is issued only once its check is passed. */
+  required_for_certificate: Generated<number>;
   question_count: number;
   shuffle: number;
   pass_percent: number;

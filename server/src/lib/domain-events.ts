@@ -91,6 +91,20 @@ export type CheckPassed = {
   scorePercent: number;
 };
 
+/**
+ * A member passed the check at the end of a category (a submitted attempt at or above the pass mark): `assessments`
+ * emits it once per attempt; a category whose certificate waits for the check may then be complete.
+ */
+export type CategoryCheckPassed = {
+  at: number;
+  userId: number;
+  organizationId: number;
+  checkId: number;
+  categoryId: number;
+  attemptId: number;
+  scorePercent: number;
+};
+
 /** A member failed a video's knowledge check (a submitted attempt scored below the pass mark): `assessments` emits it, once per attempt. */
 export type CheckFailed = CheckPassed;
 
@@ -121,6 +135,7 @@ export type DomainEventMap = {
   'member.deactivated': MemberDeactivated;
   'check.passed': CheckPassed;
   'check.failed': CheckFailed;
+  'category_check.passed': CategoryCheckPassed;
   'qualification.changed': QualificationChanged;
 };
 
@@ -136,6 +151,7 @@ export const DOMAIN_EVENT_NAMES = [
   'member.deactivated',
   'check.passed',
   'check.failed',
+  'category_check.passed',
   'qualification.changed',
 ] as const satisfies readonly DomainEventName[];
 

@@ -110,6 +110,12 @@ async function buildVictim(): Promise<Victim> {
   });
   expect(check.status).toBe(200);
   const attempt = await platform.api('POST', `/api/assessments/videos/${lockout}/attempts`, asMember);
+  // A check at the end of A's first category, required for its certificate (drawn from the lockout video's bank).
+  const categoryCheck = await platform.api('PUT', `/api/assessments/categories/${catalog.categories.safety}/check`, {
+    ...asSuper,
+    json: { question_count: 1, shuffle: false, pass_percent: 100, attempts_allowed: 3, cooldown_seconds: 60, required_for_certificate: true },
+  });
+  expect(categoryCheck.status).toBe(200);
   expect(attempt.status).toBe(201);
   const t = Date.now();
   const certificate = await platform.ctx.db

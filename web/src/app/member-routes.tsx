@@ -55,6 +55,7 @@ import {
   SubCategoryPage,
   SubscriptionPage,
   SuccessPaymentPage,
+  TakeCategoryCheckPage,
   TakeCheckPage,
   TeamFormPage,
   TeamOverviewPage,
@@ -125,6 +126,7 @@ export function MemberRoutes() {
         <Route path={paths.qualifications.root} element={titled('qualifications', <QualificationsPage />)} />
         {/* Super users and station trainers lead toolbox talks (the server answers 403 to anyone else). */}
         <Route path={paths.assessments.take} element={titled('check', <TakeCheckPage />)} />
+        <Route path={paths.assessments.takeCategory} element={titled('check', <TakeCategoryCheckPage />)} />
         <Route path={paths.toolbox} element={titled('toolbox', <ToolboxPage />)} />
         {/* Authors and super users make the organization's own lessons (the server answers 403 to anyone else). */}
         <Route path={paths.studio} element={titled('studio', <StudioPage />)} />

@@ -57,6 +57,7 @@ export const ProvisioningPage = lazyPage(() => import('../features/scim/pages/pr
 export const OurLessonsPage = lazyPage(() => import('../features/studio/pages/our-lessons-page.tsx'), 'OurLessonsPage');
 export const StudioPage = lazyPage(() => import('../features/studio/pages/studio-page.tsx'), 'StudioPage');
 export const TakeCheckPage = lazyPage(() => import('../features/assessments/pages/take-check-page.tsx'), 'TakeCheckPage');
+export const TakeCategoryCheckPage = lazyPage(() => import('../features/assessments/pages/take-check-page.tsx'), 'TakeCategoryCheckPage');
 export const CheckAuthorPage = lazyPage(() => import('../features/assessments/pages/check-author-page.tsx'), 'CheckAuthorPage');
 export const CheckResultsPage = lazyPage(() => import('../features/assessments/pages/check-results-page.tsx'), 'CheckResultsPage');
 export const ToolboxPage = lazyPage(() => import('../features/toolbox/pages/toolbox-page.tsx'), 'ToolboxPage');

@@ -31,6 +31,8 @@ export const paths = {
   // Knowledge checks (issue 38): the member takes a video's check; a super user writes its questions.
   assessments: {
     take: '/video/:id/check',
+    // The check at the end of a category, taken from the category's page.
+    takeCategory: '/category/:id/check',
     author: '/assessments/videos/:id',
     results: '/assessments/videos/:id/results',
   },
@@ -107,6 +109,7 @@ export const categoryPath = (id: number) => `/category/${id}`;
 export const subCategoryPath = (id: number, name: string) => `/sub-category/${id}/${encodeURIComponent(name)}`;
 export const videoPath = (id: number) => `/video/${id}`;
 export const takeCheckPath = (videoId: number) => `/video/${videoId}/check`;
+export const takeCategoryCheckPath = (categoryId: number) => `/category/${categoryId}/check`;
 export const authorCheckPath = (videoId: number) => `/assessments/videos/${videoId}`;
 export const checkResultsPath = (videoId: number) => `/assessments/videos/${videoId}/results`;
 /** The video opened at a second (a transcript search result, a resume link): /video/{id}?t=SECONDS. */

@@ -80,14 +80,95 @@ export async function deleteQuestion(db: Db, organizationId: number, questionId:
 
 export type CheckRow = Omit<Selectable<AssessmentCheckTable>, 'organization_id' | 'updated_at'>;
 
-/** A check, found by its video or by its own id, within the organization. */
-export async function findCheck(db: Db, organizationId: number, by: { videoId: number } | { checkId: number }): Promise<CheckRow | undefined> {
+/** A check, found by its video, its category or its own id, within the organization. */
+export async function findCheck(
+  db: Db,
+  organizationId: number,
+  by: { videoId: number } | { categoryId: number } | { checkId: number },
+): Promise<CheckRow | undefined> {
+  const [column, value] =
+    'videoId' in by ? (['video_id', by.videoId] as const) : 'categoryId' in by ? (['category_id', by.categoryId] as const) : (['id', by.checkId] as const);
   return db
     .selectFrom('assessment_checks')
-    .select(['id', 'video_id', 'question_count', 'shuffle', 'pass_percent', 'attempts_allowed', 'cooldown_seconds', 'time_limit_seconds'])
+    .select([
+      'id',
+      'video_id',
+      'category_id',
+      'required_for_certificate',
+      'question_count',
+      'shuffle',
+      'pass_percent',
+      'attempts_allowed',
+      'cooldown_seconds',
+      'time_limit_seconds',
+    ])
     .where('organization_id', '=', organizationId)
-    .where('videoId' in by ? 'video_id' : 'id', '=', 'videoId' in by ? by.videoId : by.checkId)
+    .where(column, '=', value)
     .executeTakeFirst();
+}
+
+export async function findCategory(db: Db, categoryId: number) {
+  return db.selectFrom('categories').select(['id', 'name']).where('id', '=', categoryId).executeTakeFirst();
+}
+
+/** The organization's questions on every video of a category: the bank a category's check draws from. */
+export async function listCategoryQuestions(db: Db, organizationId: number, categoryId: number): Promise<BankEntry[]> {
+  const rows = await db
+    .selectFrom('assessment_questions as q')
+    .innerJoin('videos as v', 'v.id', 'q.video_id')
+    .select(QUESTION_COLUMNS.map((c) => `q.${c}` as const))
+    .where('q.organization_id', '=', organizationId)
+    .where('v.category_id', '=', categoryId)
+    .orderBy('q.id')
+    .execute();
+  return rows.map(toEntry);
+}
+
+export async function upsertCategoryCheck(
+  db: Db,
+  organizationId: number,
+  categoryId: number,
+  s: {
+    question_count: number;
+    shuffle: boolean;
+    pass_percent: number;
+    attempts_allowed: number;
+    cooldown_seconds: number;
+    time_limit_seconds: number | null;
+    required_for_certificate: boolean;
+  },
+  t: number,
+): Promise<void> {
+  const values = {
+    question_count: s.question_count,
+    shuffle: s.shuffle ? 1 : 0,
+    pass_percent: s.pass_percent,
+    attempts_allowed: s.attempts_allowed,
+    cooldown_seconds: s.cooldown_seconds,
+    time_limit_seconds: s.time_limit_seconds,
+    required_for_certificate: s.required_for_certificate ? 1 : 0,
+    updated_at: t,
+  };
+  await db
+    .insertInto('assessment_checks')
+    .values({ organization_id: organizationId, video_id: null, category_id: categoryId, ...values })
+    .onConflict((oc) => oc.columns(['organization_id', 'category_id']).doUpdateSet(values))
+    .execute();
+}
+
+/** Of `categoryIds`, those whose check the organization requires for the certificate and the member has not passed. */
+export async function categoriesMissingCheck(db: Db, organizationId: number, userId: number, categoryIds: readonly number[]): Promise<number[]> {
+  if (!categoryIds.length) return [];
+  const rows = await db
+    .selectFrom('assessment_checks as c')
+    .leftJoin('assessment_standings as s', (j) => j.onRef('s.check_id', '=', 'c.id').on('s.user_id', '=', userId))
+    .select('c.category_id')
+    .where('c.organization_id', '=', organizationId)
+    .where('c.category_id', 'in', categoryIds)
+    .where('c.required_for_certificate', '=', 1)
+    .where((eb) => eb.or([eb('s.passed', 'is', null), eb('s.passed', '=', 0)]))
+    .execute();
+  return rows.map((r) => r.category_id as number);
 }
 
 export async function upsertCheck(
@@ -210,55 +291,122 @@ export async function markSubmitted(
 
 // ---------------------------------------------------------------- results (super users)
 
-/** The submitted attempts of a check by members still on the books. */
-function submittedAttempts(db: Db, organizationId: number, checkId: number) {
+/**
+ * Keeps a submitted attempt in the results, in the submission's transaction: the member's standing at the check and
+ * the figures of each question it asked. The question rows are shared by every member taking the check, so they are
+ * written last (held the shortest on PostgreSQL) and in question order (two submissions never wait for each other in
+ * opposite orders).
+ */
+export async function recordStanding(
+  db: Db,
+  s: { organizationId: number; checkId: number; userId: number; scorePercent: number; passed: boolean; t: number },
+): Promise<void> {
+  const values = {
+    check_id: s.checkId,
+    user_id: s.userId,
+    organization_id: s.organizationId,
+    attempts: 1,
+    best_percent: s.scorePercent,
+    passed: s.passed ? 1 : 0,
+    last_submitted_at: s.t,
+  };
+  const greater = (column: 'best_percent' | 'passed' | 'last_submitted_at') =>
+    sql<number>`case when excluded.${sql.ref(column)} > assessment_standings.${sql.ref(column)} then excluded.${sql.ref(column)} else assessment_standings.${sql.ref(column)} end`;
+  await db
+    .insertInto('assessment_standings')
+    .values(values)
+    .onConflict((oc) =>
+      oc.columns(['check_id', 'user_id']).doUpdateSet({
+        attempts: sql<number>`assessment_standings.attempts + 1`,
+        best_percent: greater('best_percent'),
+        passed: greater('passed'),
+        last_submitted_at: greater('last_submitted_at'),
+      }),
+    )
+    .execute();
+}
+
+/**
+ * Rows a question's figures are spread over: each member's submissions add to one of them (their id picks it), so the
+ * members of a large organization submitting at once rarely wait for the same row; the read adds them up.
+ */
+export const QUESTION_STAT_SHARDS = 16;
+
+/** Adds a submitted attempt's outcome at each of its questions to the check's question figures (see recordStanding). */
+export async function recordQuestionOutcomes(
+  db: Db,
+  checkId: number,
+  userId: number,
+  outcomes: { id: number; prompt: string; right: boolean }[],
+): Promise<void> {
+  const rows = [...new Map(outcomes.map((o) => [o.id, o])).values()].sort((a, b) => a.id - b.id);
+  if (!rows.length) return;
+  const shard = userId % QUESTION_STAT_SHARDS;
+  await db
+    .insertInto('assessment_question_stats')
+    .values(rows.map((o) => ({ check_id: checkId, question_id: o.id, shard, prompt: o.prompt, asked_count: 1, right_count: o.right ? 1 : 0 })))
+    .onConflict((oc) =>
+      oc.columns(['check_id', 'question_id', 'shard']).doUpdateSet({
+        asked_count: sql<number>`assessment_question_stats.asked_count + 1`,
+        right_count: sql<number>`assessment_question_stats.right_count + excluded.right_count`,
+      }),
+    )
+    .execute();
+}
+
+/** The standings at a check of members still on the books (a deactivated member's rows stay, and count again if restored). */
+function liveStandings(db: Db, organizationId: number, checkId: number) {
   return db
-    .selectFrom('assessment_attempts as a')
-    .innerJoin('users as u', 'u.id', 'a.user_id')
-    .where('a.organization_id', '=', organizationId)
-    .where('a.check_id', '=', checkId)
-    .where('a.submitted_at', 'is not', null)
+    .selectFrom('assessment_standings as s')
+    .innerJoin('users as u', 'u.id', 's.user_id')
+    .where('s.check_id', '=', checkId)
+    .where('s.organization_id', '=', organizationId)
     .where('u.deleted_at', 'is', null);
 }
 
-/** How many members submitted an attempt, how many of them passed, and the attempts submitted. */
+/**
+ * How many members submitted an attempt, how many of them passed, and the attempts submitted (members still on the
+ * books); `deactivated`: standings at the check of members no longer on the books (their figures are left out).
+ */
 export async function checkSummary(db: Db, organizationId: number, checkId: number) {
-  const row = await submittedAttempts(db, organizationId, checkId)
+  const live = sql`u.deleted_at is null`;
+  const row = await db
+    .selectFrom('assessment_standings as s')
+    .innerJoin('users as u', 'u.id', 's.user_id')
+    .where('s.check_id', '=', checkId)
+    .where('s.organization_id', '=', organizationId)
     .select([
-      sql<number | string>`count(distinct a.user_id)`.as('members_attempted'),
-      sql<number | string>`count(distinct case when a.passed = 1 then a.user_id end)`.as('members_passed'),
-      sql<number | string>`count(*)`.as('attempts'),
+      sql<number | string>`count(*)`.as('standings'),
+      sql<number | string | null>`sum(case when ${live} then 1 else 0 end)`.as('members_attempted'),
+      sql<number | string | null>`sum(case when ${live} then s.passed else 0 end)`.as('members_passed'),
+      sql<number | string | null>`sum(case when ${live} then s.attempts else 0 end)`.as('attempts'),
     ])
     .executeTakeFirstOrThrow();
-  return { members_attempted: Number(row.members_attempted), members_passed: Number(row.members_passed), attempts: Number(row.attempts) };
+  const membersAttempted = Number(row.members_attempted ?? 0);
+  return {
+    members_attempted: membersAttempted,
+    members_passed: Number(row.members_passed ?? 0),
+    attempts: Number(row.attempts ?? 0),
+    deactivated: Number(row.standings) - membersAttempted,
+  };
 }
 
 /** Each member's standing at a check, members still without a pass first, then by name; a page at a time. */
 export async function memberStandings(db: Db, organizationId: number, checkId: number, page: { skip: number; take: number }) {
-  const rows = await submittedAttempts(db, organizationId, checkId)
+  const rows = await liveStandings(db, organizationId, checkId)
     .leftJoin('teams as t', 't.id', 'u.team_id')
-    .select([
-      'a.user_id',
-      'u.name',
-      'u.last_name',
-      't.name as team',
-      sql<number | string>`count(*)`.as('attempts'),
-      sql<number>`max(a.score_percent)`.as('best_percent'),
-      sql<number>`max(a.passed)`.as('passed'),
-      sql<number | string>`max(a.submitted_at)`.as('last_submitted_at'),
-    ])
-    .groupBy(['a.user_id', 'u.name', 'u.last_name', 't.name'])
-    .orderBy(sql`max(a.passed)`)
+    .select(['s.user_id', 'u.name', 'u.last_name', 't.name as team', 's.attempts', 's.best_percent', 's.passed', 's.last_submitted_at'])
+    .orderBy('s.passed')
     .orderBy('u.last_name')
     .orderBy('u.name')
-    .orderBy('a.user_id')
+    .orderBy('s.user_id')
     .limit(page.take)
     .offset(page.skip)
     .execute();
-  return rows.map((r) => ({ ...r, attempts: Number(r.attempts), passed: Number(r.passed) === 1, last_submitted_at: Number(r.last_submitted_at) }));
+  return rows.map((r) => ({ ...r, passed: r.passed === 1, last_submitted_at: Number(r.last_submitted_at) }));
 }
 
-/** Keeps a submitted attempt's outcome at each of its questions (what the question figures count). */
+/** Keeps a submitted attempt's outcome at each of its questions (the evidence of what each attempt got right). */
 export async function insertOutcomes(db: Db, attemptId: number, checkId: number, outcomes: { id: number; prompt: string; right: boolean }[]): Promise<void> {
   if (!outcomes.length) return;
   await db
@@ -267,22 +415,45 @@ export async function insertOutcomes(db: Db, attemptId: number, checkId: number,
     .execute();
 }
 
-/** Per question of a check, over the submitted attempts of members still on the books: how often asked and answered right. */
-export async function questionOutcomes(db: Db, organizationId: number, checkId: number) {
-  const rows = await db
-    .selectFrom('assessment_outcomes as o')
-    .innerJoin('assessment_attempts as a', 'a.id', 'o.attempt_id')
-    .innerJoin('users as u', 'u.id', 'a.user_id')
-    .where('o.check_id', '=', checkId)
-    .where('a.organization_id', '=', organizationId)
-    .where('u.deleted_at', 'is', null)
-    .groupBy('o.question_id')
-    .select([
-      'o.question_id',
-      sql<string>`min(o.prompt)`.as('prompt'),
-      sql<number | string>`count(*)`.as('asked'),
-      sql<number | string>`sum(o.is_right)`.as('right'),
-    ])
-    .execute();
-  return rows.map((r) => ({ id: r.question_id, prompt: r.prompt, asked: Number(r.asked), right: Number(r.right) }));
+/**
+ * Per question of a check, over the submitted attempts of members still on the books: how often asked and answered
+ * right. The kept figures count every member; the outcomes of the (few) deactivated members are taken off them
+ * (`deactivated`: how many there are at the check, from checkSummary; none: nothing to read).
+ */
+export async function questionOutcomes(db: Db, organizationId: number, checkId: number, deactivated: number) {
+  const [kept, gone] = await Promise.all([
+    db
+      .selectFrom('assessment_question_stats')
+      .select([
+        'question_id',
+        sql<string>`min(prompt)`.as('prompt'),
+        sql<number | string>`sum(asked_count)`.as('asked_count'),
+        sql<number | string>`sum(right_count)`.as('right_count'),
+      ])
+      .where('check_id', '=', checkId)
+      .groupBy('question_id')
+      .execute(),
+    deactivated === 0
+      ? []
+      : db
+          .selectFrom('assessment_standings as s')
+          .innerJoin('users as u', 'u.id', 's.user_id')
+          .innerJoin('assessment_attempts as a', (j) => j.onRef('a.check_id', '=', 's.check_id').onRef('a.user_id', '=', 's.user_id'))
+          .innerJoin('assessment_outcomes as o', 'o.attempt_id', 'a.id')
+          .where('s.check_id', '=', checkId)
+          .where('s.organization_id', '=', organizationId)
+          .where('u.deleted_at', 'is not', null)
+          .groupBy('o.question_id')
+          .select(['o.question_id', sql<number | string>`count(*)`.as('asked'), sql<number | string>`sum(o.is_right)`.as('right')])
+          .execute(),
+  ]);
+  const off = new Map(gone.map((g) => [g.question_id, { asked: Number(g.asked), right: Number(g.right) }]));
+  return kept
+    .map((r) => ({
+      id: r.question_id,
+      prompt: r.prompt,
+      asked: Number(r.asked_count) - (off.get(r.question_id)?.asked ?? 0),
+      right: Number(r.right_count) - (off.get(r.question_id)?.right ?? 0),
+    }))
+    .filter((r) => r.asked > 0);
 }

@@ -10,10 +10,13 @@ import {
   checkResults,
   checkResultsCsv,
   editQuestion,
+  memberCategoryCheck,
   memberCheck,
   removeQuestion,
+  saveCategoryCheck,
   saveCheck,
   startAttempt,
+  startCategoryAttempt,
   submitAttempt,
   uploadQuestionImage,
   videoBank,
@@ -71,6 +74,21 @@ export const assessmentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
   app.route({
     ...contractRoute(routes.startAssessmentAttempt),
     handler: async (request, reply) => reply.status(201).send(ok(await startAttempt(ctx, callerOf(request), request.params.videoId))),
+  });
+
+  app.route({
+    ...contractRoute(routes.saveCategoryCheck),
+    handler: async (request) => ok(await saveCategoryCheck(ctx, callerOf(request), request.params.categoryId, request.body), 'The check is saved.'),
+  });
+
+  app.route({
+    ...contractRoute(routes.memberCategoryCheck),
+    handler: async (request) => ok(await memberCategoryCheck(ctx, callerOf(request), request.params.categoryId)),
+  });
+
+  app.route({
+    ...contractRoute(routes.startCategoryAttempt),
+    handler: async (request, reply) => reply.status(201).send(ok(await startCategoryAttempt(ctx, callerOf(request), request.params.categoryId))),
   });
 
   app.route({

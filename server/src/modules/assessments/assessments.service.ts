@@ -2,6 +2,7 @@ import {
   type AttemptData,
   type AttemptResult,
   type BankQuestion,
+  type CategoryCheckSettings,
   type CheckResultsData,
   type CheckSettings,
   csvLine,
@@ -26,12 +27,14 @@ import {
   checkSummary,
   deleteQuestion,
   findAttempt,
+  findCategory,
   findCheck,
   findQuestion,
   findVideo,
   insertAttempt,
   insertOutcomes,
   insertQuestion,
+  listCategoryQuestions,
   listQuestions,
   lockMember,
   markSubmitted,
@@ -39,7 +42,10 @@ import {
   memberStandings,
   overdueAttempts,
   questionOutcomes,
+  recordQuestionOutcomes,
+  recordStanding,
   updateQuestion,
+  upsertCategoryCheck,
   upsertCheck,
 } from './assessments.queries.ts';
 import {
@@ -56,6 +62,8 @@ import {
 } from './assessments.rules.ts';
 
 export const VIDEO_NOT_FOUND = 'No such video in the library.';
+export const CATEGORY_NOT_FOUND = 'No such category in the library.';
+export const NO_CATEGORY_CHECK = 'This category has no knowledge check.';
 export const QUESTION_NOT_FOUND = 'No such question in your organization.';
 export const NO_CHECK = 'This video has no knowledge check.';
 export const NO_QUESTIONS = 'This check has no questions yet.';
@@ -83,6 +91,17 @@ async function videoOrThrow(ctx: AppContext, videoId: number) {
   const video = await findVideo(ctx.db, videoId);
   if (!video) throw notFound(VIDEO_NOT_FOUND);
   return video;
+}
+
+/** What a check follows: a video, or the end of a category (its check draws from the banks of the category's videos). */
+type Subject = { videoId: number } | { categoryId: number };
+
+/** The subject's title (the video's, or the category's name), or 404. */
+async function subjectTitle(ctx: AppContext, subject: Subject): Promise<string> {
+  if ('videoId' in subject) return (await videoOrThrow(ctx, subject.videoId)).title;
+  const category = await findCategory(ctx.db, subject.categoryId);
+  if (!category) throw notFound(CATEGORY_NOT_FOUND);
+  return category.name;
 }
 
 // ---------------------------------------------------------------- authoring (super users)
@@ -149,21 +168,39 @@ export async function saveCheck(ctx: AppContext, caller: Caller, videoId: number
   return toSettings((await findCheck(ctx.db, organizationId, { videoId })) as CheckRow);
 }
 
+/** Attaches a check to the end of a category (or changes it); `required_for_certificate`: the certificate waits for a pass. */
+export async function saveCategoryCheck(ctx: AppContext, caller: Caller, categoryId: number, settings: CategoryCheckSettings): Promise<CategoryCheckSettings> {
+  const organizationId = authorOrganizationOf(caller);
+  await subjectTitle(ctx, { categoryId });
+  await upsertCategoryCheck(ctx.db, organizationId, categoryId, settings, now());
+  const check = (await findCheck(ctx.db, organizationId, { categoryId })) as CheckRow;
+  return { ...toSettings(check), required_for_certificate: check.required_for_certificate === 1 };
+}
+
 // ---------------------------------------------------------------- taking a check (members)
 
 const timing = (attempts: AttemptRow[], check: CheckRow, t: number) => nextAttemptAt(attempts, check, t);
 
 export async function memberCheck(ctx: AppContext, caller: Caller, videoId: number): Promise<MemberCheckData> {
+  return memberCheckAt(ctx, caller, { videoId });
+}
+
+/** The check at the end of a category as the member sees it (taken from the category's page). */
+export async function memberCategoryCheck(ctx: AppContext, caller: Caller, categoryId: number): Promise<MemberCheckData> {
+  return memberCheckAt(ctx, caller, { categoryId });
+}
+
+async function memberCheckAt(ctx: AppContext, caller: Caller, subject: Subject): Promise<MemberCheckData> {
   const organizationId = takerOrganizationOf(caller);
-  const video = await videoOrThrow(ctx, videoId);
-  const check = await findCheck(ctx.db, organizationId, { videoId });
-  if (!check) return { video_title: video.title, check: null };
+  const title = await subjectTitle(ctx, subject);
+  const check = await findCheck(ctx.db, organizationId, subject);
+  if (!check) return { video_title: title, check: null };
   const t = now();
   const attempts = attemptsAt(await memberAttempts(ctx.db, check.id, caller.userId), t);
   const next = timing(attempts, check, t);
   const scores = attempts.filter((a) => a.score_percent !== null).map((a) => a.score_percent as number);
   return {
-    video_title: video.title,
+    video_title: title,
     check: {
       question_count: check.question_count,
       pass_percent: check.pass_percent,
@@ -175,6 +212,7 @@ export async function memberCheck(ctx: AppContext, caller: Caller, videoId: numb
       passed: attempts.some((a) => a.passed === 1),
       best_percent: scores.length ? Math.max(...scores) : null,
       open_attempt_id: attempts.find((a) => a.submitted_at === null)?.id ?? null,
+      required_for_certificate: check.required_for_certificate === 1,
     },
   };
 }
@@ -185,10 +223,19 @@ export async function memberCheck(ctx: AppContext, caller: Caller, videoId: numb
  * concurrent starts never pass the limit; the cool-down runs from the last submission.
  */
 export async function startAttempt(ctx: AppContext, caller: Caller, videoId: number): Promise<AttemptData> {
+  return startAttemptAt(ctx, caller, { videoId });
+}
+
+/** Starts (or resumes) an attempt at the check at the end of a category: its questions drawn from the category's videos' banks. */
+export async function startCategoryAttempt(ctx: AppContext, caller: Caller, categoryId: number): Promise<AttemptData> {
+  return startAttemptAt(ctx, caller, { categoryId });
+}
+
+async function startAttemptAt(ctx: AppContext, caller: Caller, subject: Subject): Promise<AttemptData> {
   const organizationId = takerOrganizationOf(caller);
-  await videoOrThrow(ctx, videoId);
-  const check = await findCheck(ctx.db, organizationId, { videoId });
-  if (!check) throw notFound(NO_CHECK);
+  await subjectTitle(ctx, subject);
+  const check = await findCheck(ctx.db, organizationId, subject);
+  if (!check) throw notFound('videoId' in subject ? NO_CHECK : NO_CATEGORY_CHECK);
   await closeTimedOut(ctx, organizationId, caller.userId, check);
   return ctx.db.transaction().execute(async (trx) => {
     await lockMember(trx, caller.userId);
@@ -196,7 +243,8 @@ export async function startAttempt(ctx: AppContext, caller: Caller, videoId: num
     const attempts = attemptsAt(await memberAttempts(trx, check.id, caller.userId), t);
     const answer = (id: number, number: number, questions: ShownEntry[], deadlineAt: number | null): AttemptData => ({
       attempt_id: id,
-      video_id: videoId,
+      video_id: check.video_id,
+      category_id: check.category_id,
       attempt_number: number,
       attempts_allowed: check.attempts_allowed,
       pass_percent: check.pass_percent,
@@ -215,7 +263,10 @@ export async function startAttempt(ctx: AppContext, caller: Caller, videoId: num
       const seconds = Math.ceil((next - t) / 1000);
       throw tooManyRequests(coolingDown(seconds), seconds);
     }
-    const bank = await listQuestions(trx, organizationId, videoId);
+    const bank =
+      check.category_id === null
+        ? await listQuestions(trx, organizationId, check.video_id as number)
+        : await listCategoryQuestions(trx, organizationId, check.category_id);
     if (!bank.length) throw conflict(NO_QUESTIONS);
     const questions = drawQuestions(bank, { question_count: check.question_count, shuffle: check.shuffle === 1 });
     const deadlineAt = check.time_limit_seconds === null ? null : t + check.time_limit_seconds * 1000;
@@ -278,36 +329,43 @@ async function closeAttempt(
   });
   if (!stored) throw new AppError(409, ALREADY_SUBMITTED);
   await insertOutcomes(trx, attempt.id, check.id, score.questions);
-  const video = await findVideo(trx, check.video_id);
-  await recordAssessmentEvidence(trx, organizationId, {
-    userId: attempt.user_id,
-    at: submittedAt,
-    videoId: check.video_id,
-    videoTitle: video?.title ?? '',
-    revision: video?.revision ?? null,
-    checkId: check.id,
-    attemptId: attempt.id,
-    attemptNumber: number,
-    startedAt: attempt.started_at,
-    scorePercent: score.scorePercent,
-    passPercent: check.pass_percent,
-    passed: score.passed,
-    deadlineAt: attempt.deadline_at,
-    timedOut: s.timedOut,
-    questions: score.questions.map(({ id, prompt, options, correct, chosen, right }) => ({ id, prompt, options, correct, chosen, right })),
-  });
-  const outcome = {
-    at: submittedAt,
-    userId: attempt.user_id,
+  await recordStanding(trx, {
     organizationId,
     checkId: check.id,
-    videoId: check.video_id,
-    attemptId: attempt.id,
+    userId: attempt.user_id,
     scorePercent: score.scorePercent,
-  };
-  // A timed-out attempt is failed on record, so it is announced as failed too.
-  if (score.passed) await ctx.events.emit(trx, 'check.passed', outcome);
-  else await ctx.events.emit(trx, 'check.failed', outcome);
+    passed: score.passed,
+    t: submittedAt,
+  });
+  const payload = { at: submittedAt, userId: attempt.user_id, organizationId, checkId: check.id, attemptId: attempt.id, scorePercent: score.scorePercent };
+  if (check.video_id !== null) {
+    const video = await findVideo(trx, check.video_id);
+    await recordAssessmentEvidence(trx, organizationId, {
+      userId: attempt.user_id,
+      at: submittedAt,
+      videoId: check.video_id,
+      videoTitle: video?.title ?? '',
+      revision: video?.revision ?? null,
+      checkId: check.id,
+      attemptId: attempt.id,
+      attemptNumber: number,
+      startedAt: attempt.started_at,
+      scorePercent: score.scorePercent,
+      passPercent: check.pass_percent,
+      passed: score.passed,
+      deadlineAt: attempt.deadline_at,
+      timedOut: s.timedOut,
+      questions: score.questions.map(({ id, prompt, options, correct, chosen, right }) => ({ id, prompt, options, correct, chosen, right })),
+    });
+    // A timed-out attempt is failed on record, so it is announced as failed too.
+    if (score.passed) await ctx.events.emit(trx, 'check.passed', { ...payload, videoId: check.video_id });
+    else await ctx.events.emit(trx, 'check.failed', { ...payload, videoId: check.video_id });
+  } else if (check.category_id !== null && score.passed) {
+    // A category's check: its pass may complete the category's certificate (learning issues it on this event).
+    await ctx.events.emit(trx, 'category_check.passed', { ...payload, categoryId: check.category_id });
+  }
+  // Last: every member's submission at the check writes these rows (see recordQuestionOutcomes).
+  await recordQuestionOutcomes(trx, check.id, attempt.user_id, score.questions);
   return answer;
 }
 
@@ -391,10 +449,10 @@ export async function checkResults(ctx: AppContext, caller: Caller, videoId: num
   const empty = { summary: { members_attempted: 0, members_passed: 0, attempts: 0 }, questions: [], members: [], total: 0 };
   const base = { video_id: video.id, video_title: video.title, check: check ? toSettings(check) : null, skip, take };
   if (!check) return { ...base, ...empty };
-  const [summary, members, outcomes] = await Promise.all([
-    checkSummary(ctx.db, organizationId, check.id),
+  const { deactivated, ...summary } = await checkSummary(ctx.db, organizationId, check.id);
+  const [members, outcomes] = await Promise.all([
     memberStandings(ctx.db, organizationId, check.id, { skip, take }),
-    questionOutcomes(ctx.db, organizationId, check.id),
+    questionOutcomes(ctx.db, organizationId, check.id, deactivated),
   ]);
   return {
     ...base,

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importTestCatalog, type TestCatalog } from '../../../test/catalog-fixture.ts';
 import { organizationWithMembers, STRONG_PASSWORD, signIn, startPlatform, type TestPlatform, uniqueEmail } from '../../../test/harness.ts';
+import { announceChange } from '../../db/change-notices.ts';
 import { addMember } from '../organization/organization.service.ts';
 import { ALREADY_SUBMITTED, ATTEMPT_NOT_FOUND, coolingDown, NO_CHECK, noAttemptsLeft, QUESTION_NOT_FOUND } from './assessments.service.ts';
 
@@ -405,5 +406,33 @@ describe("a check's results", () => {
     });
     expect((await theirCsv.text()).trimEnd().split('\r\n')).toHaveLength(1);
     expect((await platform.api('GET', '/api/assessments/videos/999999/results', { token: org.superUser.token })).status).toBe(404);
+
+    // The figures are kept at each submission: a deactivated member's attempts leave them, and come back if restored.
+    const readResults = async () => (await platform.api('GET', `/api/assessments/videos/${videoId}/results`, { token: org.superUser.token })).body.data;
+    const setDeleted = async (at: number | null) => {
+      await platform.ctx.db.updateTable('users').set({ deleted_at: at }).where('id', '=', org.member.id).execute();
+      await announceChange(platform.ctx.db, `user:${org.member.id}`);
+    };
+    await setDeleted(Date.now());
+    const without = await readResults();
+    expect(without.summary).toEqual({ members_attempted: 1, members_passed: 0, attempts: 1 });
+    expect(without.members.map((m: { name: string }) => m.name)).toEqual(['=HYPERLINK("x") Cell']);
+    expect(without.questions.map((q: { asked: number; right: number }) => [q.asked, q.right])).toEqual([
+      [1, 0],
+      [1, 0],
+      [1, 1],
+    ]);
+    await setDeleted(null);
+    expect(await readResults()).toEqual(data);
+    const kept = await platform.ctx.db
+      .selectFrom('assessment_standings')
+      .select(['user_id', 'attempts', 'best_percent', 'passed'])
+      .where('organization_id', '=', org.organizationId)
+      .orderBy('attempts')
+      .execute();
+    expect(kept.map((k) => [k.attempts, k.best_percent, k.passed])).toEqual([
+      [1, 33, 0],
+      [2, 100, 1],
+    ]);
   });
 });

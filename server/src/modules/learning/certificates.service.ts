@@ -1,9 +1,12 @@
 // Certificates and micro-certificates: issued as a path is completed, listed, verified by code, printed.
 import type { CertificationData, MicroCertificationData, UserCertificationsData, VerificationData } from '@mm/contract';
 import type { AppContext } from '../../app-context.ts';
+import type { DbTransaction } from '../../db/client.ts';
 import { now } from '../../lib/clock.ts';
+import type { DomainEvents } from '../../lib/domain-events.ts';
 import { notFound } from '../../lib/errors.ts';
 import { recipientLocale, translator } from '../../lib/i18n.ts';
+import { categoriesMissingCheck } from '../assessments/index.ts';
 import type { Caller } from '../auth/index.ts';
 import { keptLearningPathFor } from '../organization/index.ts';
 import { certificateExpiries } from '../qualifications/index.ts';
@@ -18,6 +21,7 @@ import {
   findCertificateByCode,
   findCertificateOwner,
   findMember,
+  insertCertificate,
   lastWatchedByUser,
   subCategoryNames,
   watchedVideoIds,
@@ -29,22 +33,24 @@ import { categoryCount, listedCatalog, subCategoryCounts } from './path-videos.t
 /**
  * Called by the watch-time flow after a report that left the video watched: issues the micro-certificate of its
  * sub-category and the certificate of its category when every visible video is watched and the member does not hold
- * it yet. Counted from the member's own rows over the kept catalog and path (two small reads); an issue is
+ * it yet (the category's only when its check, if required for it, is passed). Counted from the member's own rows over the kept catalog and path (two small reads); an issue is
  * idempotent (UNIQUE + insert-do-nothing), so concurrent reports issue each certificate once.
  */
 export async function issueDueCertificates(ctx: AppContext, caller: Caller, video: { category_id: number; sub_category_id: number }): Promise<void> {
-  const [path, catalog, watched, certs] = await Promise.all([
+  const [path, catalog, watched, certs, missing] = await Promise.all([
     keptLearningPathFor(ctx.db, caller.catalogVersion, caller.organizationId ?? 0, caller.teamId),
     listedCatalog(ctx.db, caller.catalogVersion),
     watchedVideoIds(ctx.db, caller.userId),
     certificatesOf(ctx.db, caller.userId),
+    caller.organizationId === null ? [] : categoriesMissingCheck(ctx.db, caller.organizationId, caller.userId, [video.category_id]),
   ]);
   const category = categoryCount(subCategoryCounts(catalog, [video.category_id], path.hiddenVideoIds, watched), video.category_id);
+  // A category whose certificate waits for its check gets it when the check is passed (category_check.passed).
   const due = certificatesDue(
     { ...category, category_id: video.category_id },
     category.subs.filter((s) => s.sub_category_id === video.sub_category_id),
     certs,
-  );
+  ).filter((c) => c.kind !== 'category' || missing.length === 0);
   await issueCertificates(ctx, { userId: caller.userId, organizationId: caller.organizationId }, due, now());
 }
 
@@ -145,4 +151,40 @@ export async function certificatePdfFile(ctx: AppContext, caller: Caller, certif
     locale,
   };
   return { pdf: certificatePdf(input), filename: `certificate-${row.verification_code}.pdf` };
+}
+
+/**
+ * On a pass of a category's check (category_check.passed): issues the category's certificate in the pass's
+ * transaction when every video of the category visible to the member is watched and they do not hold it yet, with
+ * its `certificate.issued`. Read fresh (no kept path or catalog): this runs inside another module's transaction.
+ */
+export async function issueCertificateOnCheckPass(
+  events: DomainEvents,
+  trx: DbTransaction,
+  e: { at: number; userId: number; organizationId: number; categoryId: number },
+): Promise<void> {
+  const member = await findMember(trx, e.userId);
+  if (!member || member.organization_id !== e.organizationId) return;
+  const [path, catalog, watched, certs] = await Promise.all([
+    keptLearningPathFor(trx, undefined, e.organizationId, member.team_id),
+    listedCatalog(trx, undefined),
+    watchedVideoIds(trx, e.userId),
+    certificatesOf(trx, e.userId),
+  ]);
+  const category = categoryCount(subCategoryCounts(catalog, [e.categoryId], path.hiddenVideoIds, watched), e.categoryId);
+  const due = certificatesDue({ ...category, category_id: e.categoryId }, [], certs);
+  for (const c of due) {
+    const issued = await insertCertificate(trx, { userId: e.userId, organizationId: e.organizationId }, c, e.at);
+    if (!issued) continue;
+    await events.emit(trx, 'certificate.issued', {
+      at: e.at,
+      certificateId: issued.id,
+      userId: e.userId,
+      organizationId: e.organizationId,
+      kind: c.kind,
+      categoryId: c.categoryId,
+      subCategoryId: c.subCategoryId,
+      verificationCode: issued.verification_code,
+    });
+  }
 }

@@ -1,4 +1,5 @@
 import type { DomainEvents } from '../../lib/domain-events.ts';
+import { issueCertificateOnCheckPass } from './certificates.service.ts';
 import { POINTS } from './learning.rules.ts';
 import { addPoints, applyWatchDelta, rebuildCategoryStats } from './learning-stats.queries.ts';
 
@@ -18,6 +19,8 @@ export function subscribeLearning(events: DomainEvents): void {
   );
   // A video may have moved to another category or become (un)listed: the kept category figures follow.
   events.on('catalog.imported', 'learning: recount category figures', (trx) => rebuildCategoryStats(trx));
+  // A category's certificate that waited for its check is issued on the pass, in its transaction.
+  events.on('category_check.passed', 'learning: category certificate', (trx, e) => issueCertificateOnCheckPass(events, trx, e));
   // A certificate's points, with the certificate (it is issued once, so they are added once).
   events.on('certificate.issued', 'learning: certificate points', (trx, e) =>
     addPoints(trx, e, e.kind === 'category' ? POINTS.certificate : POINTS.microCertificate, e.at),

@@ -3,6 +3,7 @@ import type { LearningPathCategory, LearningPathHomeData } from '@mm/contract';
 import type { AppContext } from '../../app-context.ts';
 import { now } from '../../lib/clock.ts';
 import { notFound } from '../../lib/errors.ts';
+import { categoriesMissingCheck } from '../assessments/index.ts';
 import type { Caller } from '../auth/index.ts';
 import type { LearningPath } from '../organization/index.ts';
 import { keptLearningPathFor } from '../organization/index.ts';
@@ -22,11 +23,13 @@ import { categoryCount, listedCatalog, subCategoryCounts } from './path-videos.t
 async function pathStanding(ctx: AppContext, member: Member, catalogVersion: string | undefined) {
   const path = await keptLearningPathFor(ctx.db, catalogVersion, member.organization_id ?? 0, member.team_id);
   const categoryIds = path.categories.map((c) => c.category_id);
-  const [catalog, started, certs] = await Promise.all([
+  const [catalog, started, certs, missing] = await Promise.all([
     listedCatalog(ctx.db, catalogVersion),
     memberWatchRows(ctx.db, member.id),
     certificatesOf(ctx.db, member.id),
+    member.organization_id === null ? [] : categoriesMissingCheck(ctx.db, member.organization_id, member.id, categoryIds),
   ]);
+  const checkMissing = new Set(missing);
   const watched = new Set(started.filter((v) => v.watched_at !== null).map((v) => v.id));
   const counts = subCategoryCounts(catalog, categoryIds, path.hiddenVideoIds, watched);
   const certified = new Set(certs.filter((c) => c.kind === 'category').map((c) => c.subject_id));
@@ -38,6 +41,8 @@ async function pathStanding(ctx: AppContext, member: Member, catalogVersion: str
       total,
       watched,
       certified: certified.has(c.category_id),
+      // The category's check is required for its certificate and not passed (a certificate already held stands).
+      checkMissing: checkMissing.has(c.category_id) && !certified.has(c.category_id),
       progress: progressPercent(watched, total, certified.has(c.category_id)),
     };
   });
@@ -65,7 +70,9 @@ type Standing = Awaited<ReturnType<typeof pathStanding>>;
  */
 async function issueCertificatesDue(ctx: AppContext, member: Member, { rows, certs }: Standing): Promise<boolean> {
   if (member.is_guest === 1) return false;
-  const due = rows.flatMap((r) => certificatesDue({ ...r, category_id: r.category.category_id }, r.subs, certs));
+  const due = rows
+    .flatMap((r) => certificatesDue({ ...r, category_id: r.category.category_id }, r.subs, certs))
+    .filter((c) => c.kind !== 'category' || !rows.some((r) => r.checkMissing && r.category.category_id === c.categoryId));
   await issueCertificates(ctx, { userId: member.id, organizationId: member.organization_id }, due, now());
   return due.length > 0;
 }
@@ -79,7 +86,7 @@ export async function pathProgress(ctx: AppContext, member: Member, catalogVersi
   // The guest can never make progress: they preview the whole path (pathAccessOf), so no card shows locked.
   const preview = member.is_guest === 1;
 
-  const categoriesOut: LearningPathCategory[] = rows.map(({ category: c, subs, total, watched, progress, available }) => {
+  const categoriesOut: LearningPathCategory[] = rows.map(({ category: c, subs, total, watched, progress, available, checkMissing }) => {
     const cert = certificateFor(certs, 'category', c.category_id);
     return {
       category_id: c.category_id,
@@ -92,7 +99,9 @@ export async function pathProgress(ctx: AppContext, member: Member, catalogVersi
       total_seconds: Math.round(subs.reduce((n, s) => n + s.seconds, 0)),
       watched_count: watched,
       progress,
-      state: progressState(progress),
+      // Every video watched and the check still to pass: not completed yet.
+      state: checkMissing && progress === 100 ? ('in_progress' as const) : progressState(progress),
+      check_missing: checkMissing,
       challenge: catalog.challenges.get(c.category_id) ?? '',
       certificate_date: cert ? iso(cert.issued_at) : null,
       last_video_id: lastOf.get(c.category_id)?.id ?? null,

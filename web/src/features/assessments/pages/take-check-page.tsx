@@ -5,8 +5,9 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { PageLoader } from '../../../components/page-loader.tsx';
-import { videoPath } from '../../../config/paths.ts';
+import { categoryPath, videoPath } from '../../../config/paths.ts';
 import { notifyError } from '../../../lib/notify.ts';
+import type { CheckSubject } from '../api/assessment-keys.ts';
 import { useMemberCheck } from '../api/get-member-check.ts';
 import { useStartAttempt } from '../api/start-attempt.ts';
 import { useSubmitAttempt } from '../api/submit-attempt.ts';
@@ -29,11 +30,24 @@ const OPTION_STYLES = {
   label: { cursor: 'pointer', paddingBlock: 10, fontSize: 'var(--mantine-font-size-md)' },
 };
 
-/** /video/:id/check: the knowledge check after a video, one question per screen, scored on the server. */
-export function TakeCheckPage() {
+/** /category/:id/check: the check at the end of a category, taken from the category's page. */
+export function TakeCategoryCheckPage() {
+  return <TakeCheckPage kind="category" />;
+}
+
+/** Where the check's page leads back to: the video, or the category whose end the check marks. */
+type Back = { to: string; label: string };
+
+/**
+ * /video/:id/check (or /category/:id/check, `kind` category): the knowledge check after a video or at the end of a
+ * category, one question per screen, scored on the server.
+ */
+export function TakeCheckPage({ kind = 'video' }: { kind?: CheckSubject['kind'] }) {
   const { t } = useTranslation('assessments');
-  const videoId = Number(useParams().id);
-  const check = useMemberCheck(videoId);
+  const id = Number(useParams().id);
+  const subject: CheckSubject = { kind, id };
+  const back: Back = kind === 'video' ? { to: videoPath(id), label: t('take.backToVideo') } : { to: categoryPath(id), label: t('take.backToCategory') };
+  const check = useMemberCheck(subject);
   const [attempt, setAttempt] = useState<AttemptData | null>(null);
   const [result, setResult] = useState<AttemptResult | null>(null);
   const start = useStartAttempt();
@@ -48,7 +62,7 @@ export function TakeCheckPage() {
   }, [nextAt, refetch]);
 
   const begin = () =>
-    start.mutate(videoId, {
+    start.mutate(subject, {
       onSuccess: (data) => {
         setResult(null);
         setAttempt(data);
@@ -74,7 +88,7 @@ export function TakeCheckPage() {
       )}
       {check.data &&
         (result ? (
-          <ResultScreen result={result} videoId={videoId} onRetry={begin} retrying={start.isPending} />
+          <ResultScreen result={result} back={back} onRetry={begin} retrying={start.isPending} />
         ) : attempt ? (
           <Questions
             key={attempt.attempt_id}
@@ -85,21 +99,21 @@ export function TakeCheckPage() {
             }}
           />
         ) : (
-          <Intro data={check.data} videoId={videoId} onStart={begin} starting={start.isPending} />
+          <Intro data={check.data} back={back} onStart={begin} starting={start.isPending} />
         ))}
     </Container>
   );
 }
 
-function Intro({ data, videoId, onStart, starting }: { data: MemberCheckData; videoId: number; onStart: () => void; starting: boolean }) {
+function Intro({ data, back, onStart, starting }: { data: MemberCheckData; back: Back; onStart: () => void; starting: boolean }) {
   const { t } = useTranslation('assessments');
   const check = data.check;
   if (!check) {
     return (
       <Stack>
         <Text>{t('take.noCheck')}</Text>
-        <Anchor component={Link} to={videoPath(videoId)}>
-          {t('take.backToVideo')}
+        <Anchor component={Link} to={back.to}>
+          {back.label}
         </Anchor>
       </Stack>
     );
@@ -135,8 +149,8 @@ function Intro({ data, videoId, onStart, starting }: { data: MemberCheckData; vi
             {open ? t('take.continue') : check.attempts_used === 0 ? t('take.start') : t('take.tryAgain')}
           </Button>
         )}
-        <Anchor component={Link} to={videoPath(videoId)}>
-          {t('take.backToVideo')}
+        <Anchor component={Link} to={back.to}>
+          {back.label}
         </Anchor>
       </Stack>
     </Card>
@@ -284,7 +298,7 @@ function textsOf(q: AttemptResult['questions'][number], ids: number[]): string {
     .join(', ');
 }
 
-function ResultScreen({ result, videoId, onRetry, retrying }: { result: AttemptResult; videoId: number; onRetry: () => void; retrying: boolean }) {
+function ResultScreen({ result, back, onRetry, retrying }: { result: AttemptResult; back: Back; onRetry: () => void; retrying: boolean }) {
   const { t } = useTranslation('assessments');
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
@@ -341,8 +355,8 @@ function ResultScreen({ result, videoId, onRetry, retrying }: { result: AttemptR
             {t('take.tryAgain')}
           </Button>
         )}
-        <Button size="lg" variant="default" component={Link} to={videoPath(videoId)}>
-          {t('take.backToVideo')}
+        <Button size="lg" variant="default" component={Link} to={back.to}>
+          {back.label}
         </Button>
       </Group>
     </Stack>

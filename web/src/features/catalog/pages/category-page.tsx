@@ -10,6 +10,7 @@ import { useCategory } from '../api/get-category.ts';
 import { useCategoryVideos } from '../api/get-category-videos.ts';
 import { CatalogImage } from '../components/catalog-image.tsx';
 import { BackHomeButton, CatalogMessage, LockedCategoryMessage, RetryButton } from '../components/catalog-message.tsx';
+import { CategoryCheckEntry } from '../components/category-check-entry.tsx';
 import { ProgressCircle } from '../components/progress-circle.tsx';
 import { SubCategorySection } from '../components/sub-category-section.tsx';
 import { useVideoPanel, VideoDetailPanel } from '../components/video-panel/video-detail-panel.tsx';
@@ -100,6 +101,7 @@ function CategoryContent({ categoryId }: { categoryId: number }) {
                     </ChallengeButton>
                   </Box>
                 )}
+                <CategoryCheckEntry categoryId={category.data.category_id} member={session.organizationId !== null && !session.isGuestUser} />
               </Stack>
             </Grid.Col>
           </Grid>

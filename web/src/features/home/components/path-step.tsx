@@ -4,7 +4,7 @@ import { IconCircleCheckFilled, IconLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ChallengeButton } from '../../../components/challenge-button.tsx';
-import { categoryPath, paths, videoPath } from '../../../config/paths.ts';
+import { categoryPath, paths, takeCategoryCheckPath, videoPath } from '../../../config/paths.ts';
 import { formatDuration } from '../../../lib/duration.ts';
 import { formatClock } from '../../../lib/playback-position.ts';
 
@@ -63,6 +63,11 @@ export function PathStep({ category, position, userId }: PathStepProps) {
             {t('path.completed', { progress: category.progress })}
           </Text>
         </Group>
+        {category.check_missing && category.progress === 100 && (
+          <Text size="sm" fw={600} mt={4}>
+            {t('path.checkMissing')}
+          </Text>
+        )}
       </Box>
       <Group className="mm-path-step__action" gap="xs" justify="flex-end">
         {locked ? (
@@ -91,6 +96,10 @@ export function PathStep({ category, position, userId }: PathStepProps) {
               {t('path.challenge')}
             </ChallengeButton>
           </>
+        ) : category.check_missing && category.progress === 100 ? (
+          <Button size="xs" aria-describedby={nameId} component={Link} to={takeCategoryCheckPath(category.category_id)}>
+            {t('path.takeCheck')}
+          </Button>
         ) : (
           <Button
             size="xs"

@@ -1,0 +1,123 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { importTestCatalog, type TestCatalog } from '../../../test/catalog-fixture.ts';
+import { organizationWithMembers, startPlatform, type TestPlatform } from '../../../test/harness.ts';
+
+let platform: TestPlatform;
+let catalog: TestCatalog;
+beforeAll(async () => {
+  platform = await startPlatform();
+  catalog = await importTestCatalog(platform);
+});
+afterAll(() => platform.close());
+
+const SECRET = 'Zqcategory';
+const QUESTION = { kind: 'true_false', prompt: 'A tag alone is enough.', options: [], correct: [1], explanation: `${SECRET}: a tag warns, a lock prevents.` };
+const post = (token: string, path: string, json?: unknown) => platform.api('POST', path, { token, json });
+const home = async (token: string) => (await post(token, '/api/learning_path_home', {})).body.data;
+const certificates = (userId: number) =>
+  platform.ctx.db.selectFrom('certificates').select(['kind', 'category_id']).where('user_id', '=', userId).where('kind', '=', 'category').execute();
+
+async function setUp(name: string, settings: Record<string, unknown> = {}) {
+  const org = await organizationWithMembers(platform, name);
+  const safety = catalog.categories.safety as number;
+  expect((await post(org.superUser.token, `/api/assessments/videos/${catalog.videos.lockout}/questions`, QUESTION)).status).toBe(201);
+  const saved = await platform.api('PUT', `/api/assessments/categories/${safety}/check`, {
+    token: org.superUser.token,
+    json: { question_count: 1, shuffle: false, pass_percent: 100, attempts_allowed: 2, cooldown_seconds: 0, required_for_certificate: true, ...settings },
+  });
+  expect(saved.status).toBe(200);
+  return { ...org, safety };
+}
+
+async function watchCategory(member: { id: number; token: string }, categoryId: number) {
+  const videos = await platform.ctx.db.selectFrom('videos').select('id').where('category_id', '=', categoryId).where('in_test', '=', 1).execute();
+  for (const v of videos) expect((await post(member.token, '/api/watch-user-video', { user: member.id, video: v.id, timeSpent: 1 })).status).toBeLessThan(300);
+}
+
+describe("a category's check", () => {
+  it('is required for the certificate when set: the card says it is missing, and the pass issues the certificate', async () => {
+    const org = await setUp('Category Check Org');
+    const { safety, member } = org;
+    await watchCategory(member, safety);
+    // Every video watched, the check not passed: no certificate, and the card says the check is what is missing.
+    expect(await certificates(member.id)).toEqual([]);
+    const card = (await home(member.token)).categories.find((c: { category_id: number }) => c.category_id === safety);
+    expect(card).toMatchObject({ progress: 100, check_missing: true, state: 'in_progress', certificate_date: null });
+
+    // Taken from the category: the answers never reach the member before submitting.
+    const check = await platform.api('GET', `/api/assessments/categories/${safety}/check`, { token: member.token });
+    expect(check.body.data).toMatchObject({ video_title: 'Health and Safety', check: { attempts_allowed: 2, passed: false } });
+    const started = await post(member.token, `/api/assessments/categories/${safety}/attempts`);
+    expect(started.status).toBe(201);
+    expect(started.body.data).toMatchObject({ video_id: null, category_id: safety });
+    for (const call of [check, started]) expect(JSON.stringify(call.body)).not.toMatch(new RegExp(`${SECRET}|"correct"|"explanation"`));
+    const [question] = started.body.data.questions;
+    const wrong = await post(member.token, `/api/assessments/attempts/${started.body.data.attempt_id}/submit`, {
+      answers: [{ question_id: question.id, choices: [0] }],
+    });
+    expect(wrong.body.data).toMatchObject({ passed: false });
+    expect(await certificates(member.id)).toEqual([]);
+
+    const again = await post(member.token, `/api/assessments/categories/${safety}/attempts`);
+    const passed = await post(member.token, `/api/assessments/attempts/${again.body.data.attempt_id}/submit`, {
+      answers: [{ question_id: question.id, choices: [1] }],
+    });
+    expect(passed.body.data).toMatchObject({ passed: true });
+    expect(await certificates(member.id)).toEqual([{ kind: 'category', category_id: safety }]);
+    const after = (await home(member.token)).categories.find((c: { category_id: number }) => c.category_id === safety);
+    expect(after).toMatchObject({ progress: 100, check_missing: false, state: 'completed' });
+    expect(after.certificate_date).not.toBeNull();
+    // The limit holds: both attempts are used.
+    expect((await post(member.token, `/api/assessments/categories/${safety}/attempts`)).status).toBe(403);
+  });
+
+  it('passed before the videos are watched, the certificate comes with the last video; not required, it never waits', async () => {
+    const org = await setUp('Category Check Early');
+    const started = await post(org.member.token, `/api/assessments/categories/${org.safety}/attempts`);
+    const [question] = started.body.data.questions;
+    await post(org.member.token, `/api/assessments/attempts/${started.body.data.attempt_id}/submit`, { answers: [{ question_id: question.id, choices: [1] }] });
+    expect(await certificates(org.member.id)).toEqual([]);
+    await watchCategory(org.member, org.safety);
+    expect(await certificates(org.member.id)).toEqual([{ kind: 'category', category_id: org.safety }]);
+
+    const optional = await setUp('Category Check Optional', { required_for_certificate: false });
+    await watchCategory(optional.member, optional.safety);
+    expect(await certificates(optional.member.id)).toEqual([{ kind: 'category', category_id: optional.safety }]);
+    expect((await home(optional.member.token)).categories[0]).toMatchObject({ check_missing: false });
+  });
+
+  it('counts exactly the allowed attempts when 20 starts and submissions arrive at once', async () => {
+    const org = await setUp('Category Check Race', { attempts_allowed: 3 });
+    // Rounds of 20 at once (starts resume an open attempt, so a round may spend fewer), until every start is refused.
+    for (let round = 0; round < 10; round++) {
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, async () => {
+          const started = await post(org.member.token, `/api/assessments/categories/${org.safety}/attempts`);
+          if (started.status !== 201) return started.status;
+          const [question] = started.body.data.questions;
+          return (
+            await post(org.member.token, `/api/assessments/attempts/${started.body.data.attempt_id}/submit`, {
+              answers: [{ question_id: question.id, choices: [0] }],
+            })
+          ).status;
+        }),
+      );
+      expect(answers.every((s) => [200, 403, 409].includes(s))).toBe(true);
+      if (answers.every((s) => s === 403)) break;
+    }
+    const attempts = await platform.ctx.db.selectFrom('assessment_attempts').select('id').where('user_id', '=', org.member.id).execute();
+    expect(attempts).toHaveLength(3);
+  });
+
+  it("keeps another organization's category check out of reach, and members and the guest from authoring it", async () => {
+    const org = await setUp('Category Check Tenant');
+    const stranger = await organizationWithMembers(platform, 'Category Check Stranger');
+    // The stranger's organization set no check on the category: theirs is empty, never the other's.
+    const theirs = await platform.api('GET', `/api/assessments/categories/${org.safety}/check`, { token: stranger.member.token });
+    expect(theirs.body.data).toEqual({ video_title: 'Health and Safety', check: null });
+    expect((await post(stranger.member.token, `/api/assessments/categories/${org.safety}/attempts`)).status).toBe(404);
+    const settings = { question_count: 1, shuffle: false, pass_percent: 50, attempts_allowed: 1, cooldown_seconds: 0, required_for_certificate: false };
+    expect((await platform.api('PUT', `/api/assessments/categories/${org.safety}/check`, { token: org.member.token, json: settings })).status).toBe(403);
+    expect((await platform.api('PUT', '/api/assessments/categories/999999/check', { token: org.superUser.token, json: settings })).status).toBe(404);
+  });
+});
