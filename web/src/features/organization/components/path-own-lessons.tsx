@@ -30,7 +30,12 @@ export function PathOwnLessons({ lessons, available, onChange }: Props) {
                 <ActionIcon variant="subtle" disabled={i === 0} onClick={() => move(i, -1)} aria-label={t('path.moveUp', { title: lesson.title })}>
                   <IconArrowUp size={16} />
                 </ActionIcon>
-                <ActionIcon variant="subtle" disabled={i === lessons.length - 1} onClick={() => move(i, 1)} aria-label={t('path.moveDown', { title: lesson.title })}>
+                <ActionIcon
+                  variant="subtle"
+                  disabled={i === lessons.length - 1}
+                  onClick={() => move(i, 1)}
+                  aria-label={t('path.moveDown', { title: lesson.title })}
+                >
                   <IconArrowDown size={16} />
                 </ActionIcon>
                 <ActionIcon

@@ -36,9 +36,12 @@ function PathRow({ item, position, onToggle, onRemove }: { item: PathItem; posit
           </Text>
         </Group>
         <Group gap="xs" wrap="nowrap">
-          <Switch checked={required} onChange={onToggle} label={required ? t('path.required') : t('path.optional')}
+          <Switch
+            checked={required}
+            onChange={onToggle}
+            label={required ? t('path.required') : t('path.optional')}
             aria-label={t('path.requiredLabel', { name: item.name })}
-           />
+          />
           <ActionIcon variant="subtle" color="red" aria-label={t('path.remove', { name: item.name })} onClick={onRemove}>
             <IconX size={16} />
           </ActionIcon>

@@ -120,12 +120,7 @@ function UserForm(props: { user: OrganizationUser | null; onSaved: (saved: Organ
         {signsInWith === 'email' ? (
           <TextInput label={t('userModal.emailLabel')} type="email" withAsterisk description={t('userModal.emailHelp')} {...bind('email')} />
         ) : (
-          <TextInput
-            label={t('userModal.employeeNumber')}
-            withAsterisk
-            description={t('userModal.employeeHelp')}
-            {...bind('employee_number')}
-          />
+          <TextInput label={t('userModal.employeeNumber')} withAsterisk description={t('userModal.employeeHelp')} {...bind('employee_number')} />
         )}
         <Autocomplete
           label={t('userModal.team')}

@@ -27,7 +27,8 @@ export function CreateTeamPage() {
     if (!checked.success) {
       const found: typeof errors = {};
       // The contract's rules, said in the reader's language: one message per field.
-      for (const issue of checked.error.issues) found[issue.path[0] as 'name' | 'members'] ??= t(issue.path[0] === 'members' ? 'teams.membersRequired' : 'teams.nameRequired');
+      for (const issue of checked.error.issues)
+        found[issue.path[0] as 'name' | 'members'] ??= t(issue.path[0] === 'members' ? 'teams.membersRequired' : 'teams.nameRequired');
       return setErrors(found);
     }
     setErrors({});

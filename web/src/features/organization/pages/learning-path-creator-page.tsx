@@ -29,11 +29,7 @@ const ORGANIZATION_SCOPE = 'organization';
 export function LearningPathCreatorPage() {
   const { t } = useTranslation('organization');
   const small = useMediaQuery('(max-width: 991px)');
-  return (
-    <AdminPage title={t('path.title')}>
-      {small ? <Alert color="yellow">{t('path.desktopOnly')}</Alert> : <Creator />}
-    </AdminPage>
-  );
+  return <AdminPage title={t('path.title')}>{small ? <Alert color="yellow">{t('path.desktopOnly')}</Alert> : <Creator />}</AdminPage>;
 }
 
 function Creator() {
@@ -58,7 +54,10 @@ function Creator() {
           allowDeselect={false}
           value={scope}
           onChange={(value) => value && setScope(value)}
-          data={[{ value: ORGANIZATION_SCOPE, label: t('path.defaultPath') }, ...(teams.data ?? []).map((team) => ({ value: String(team.id), label: team.name }))]}
+          data={[
+            { value: ORGANIZATION_SCOPE, label: t('path.defaultPath') },
+            ...(teams.data ?? []).map((team) => ({ value: String(team.id), label: team.name })),
+          ]}
           maw={420}
         />
       </Card>
@@ -131,9 +130,7 @@ function Editor({ organizationId, teamId, teamName, tree, path, lessons }: Edito
         try {
           await editHiddenVideos(organizationId, categoryId, { hidden_videos_ids: [...(hidden.get(categoryId) ?? [])], teamId: teamId ?? undefined });
         } catch (error) {
-          adminNotify.errorMessage(
-            error instanceof ApiError && error.status > 0 ? t('path.hiddenFailedFor', { id: categoryId }) : t('path.hiddenFailed'),
-          );
+          adminNotify.errorMessage(error instanceof ApiError && error.status > 0 ? t('path.hiddenFailedFor', { id: categoryId }) : t('path.hiddenFailed'));
           return;
         }
       }
@@ -148,9 +145,7 @@ function Editor({ organizationId, teamId, teamName, tree, path, lessons }: Edito
           teamId,
           ownLessons.map((l) => l.lesson_id),
         );
-        adminNotify.success(
-          teamId === null ? t('path.sortedOrganization') : t('path.sortedTeam', { name: teamName }),
-        );
+        adminNotify.success(teamId === null ? t('path.sortedOrganization') : t('path.sortedTeam', { name: teamName }));
       } catch {
         adminNotify.errorMessage(t('path.problem'));
       }

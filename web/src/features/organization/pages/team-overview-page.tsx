@@ -41,8 +41,12 @@ export function TeamOverviewPage() {
                 <Table.Tbody>
                   {overview.data.members.map((m) => (
                     <Table.Tr key={m.id}>
-                      <Table.Td data-label={t('teams.firstName')} translate="no">{m.first_name}</Table.Td>
-                      <Table.Td data-label={t('teams.lastName')} translate="no">{m.last_name}</Table.Td>
+                      <Table.Td data-label={t('teams.firstName')} translate="no">
+                        {m.first_name}
+                      </Table.Td>
+                      <Table.Td data-label={t('teams.lastName')} translate="no">
+                        {m.last_name}
+                      </Table.Td>
                       <Table.Td data-label={t('teams.createdAt')}>{formatDateTime(m.created_at)}</Table.Td>
                       <Table.Td data-label={t('teams.updatedAt')}>{formatDateTime(m.updated_at)}</Table.Td>
                     </Table.Tr>
@@ -69,7 +73,9 @@ export function TeamOverviewPage() {
                     <Table.Td data-label={t('teams.image')}>
                       <Avatar src={c.picture} alt="" radius="sm" />
                     </Table.Td>
-                    <Table.Td data-label={t('teams.categoryName')} translate="no">{c.name}</Table.Td>
+                    <Table.Td data-label={t('teams.categoryName')} translate="no">
+                      {c.name}
+                    </Table.Td>
                     <Table.Td data-label={t('teams.essential')}>{c.essential === 1 ? t('teams.yes') : t('teams.no')}</Table.Td>
                   </Table.Tr>
                 ))}

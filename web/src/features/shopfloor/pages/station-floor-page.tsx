@@ -42,7 +42,8 @@ export function StationFloorPage() {
         <Stack>
           <Title order={1}>{t('station')}</Title>
           <Alert color="red" title={t('cannotShow')}>
-            {floor.error.message} <Trans t={t} i18nKey="scanOwn" components={{ qualificationsLink: <Anchor component={Link} to={paths.qualifications.root} inherit /> }} />
+            {floor.error.message}{' '}
+            <Trans t={t} i18nKey="scanOwn" components={{ qualificationsLink: <Anchor component={Link} to={paths.qualifications.root} inherit /> }} />
           </Alert>
         </Stack>
       )}
