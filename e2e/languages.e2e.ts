@@ -86,6 +86,7 @@ async function translatedPaths(stack: Stack): Promise<string[]> {
     `/qualifications/people/${memberId}`,
     '/qualifications/stations/new',
     '/qualifications/training/new',
+    '/qualifications/verify',
   ];
 }
 

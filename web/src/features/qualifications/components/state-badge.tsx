@@ -17,7 +17,17 @@ const COLORS: Record<QualificationState, string> = {
 export function StateBadge({ state }: { state: QualificationState }) {
   const { t } = useTranslation('qualifications');
   return (
-    <Badge color={COLORS[state]} variant="dot" size="md" c="dark.8" style={{ textTransform: 'none' }}>
+    <Badge
+      color={COLORS[state]}
+      variant="dot"
+      size="md"
+      c="dark.8"
+      // A state's words wrap in a narrow matrix column instead of being cut ("En espera de aprobación" is long).
+      styles={{
+        root: { textTransform: 'none', height: 'auto', minHeight: 'var(--badge-height)', maxWidth: '100%' },
+        label: { whiteSpace: 'normal', overflow: 'visible' },
+      }}
+    >
       {t(`states.${state}`)}
     </Badge>
   );

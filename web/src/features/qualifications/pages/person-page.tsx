@@ -24,7 +24,7 @@ export function PersonPage() {
   const person = usePersonQualifications(userId);
   const setShift = useSetShift();
   return (
-    <AdminPage title={person.data?.name ?? t('person.title')} back={qualificationPaths.root}>
+    <AdminPage title={person.data?.name ?? t('person.title')} titleIsData={person.data !== undefined} back={qualificationPaths.root}>
       {person.isPending && <PageLoader label={t('person.loading')} />}
       {person.isError && <Alert color="red">{person.error.message}</Alert>}
       {person.data && (

@@ -58,7 +58,11 @@ export function StationPage({ kind: newKind = 'station' }: { kind?: StationKind 
   const loading = stations.isPending || choices.isPending;
   const wording = useWording(kind);
   return (
-    <AdminPage title={id === null ? wording('newTitle') : (station?.name ?? t('station.station'))} back={qualificationPaths.root}>
+    <AdminPage
+      title={id === null ? wording('newTitle') : (station?.name ?? t('station.station'))}
+      titleIsData={station !== null}
+      back={qualificationPaths.root}
+    >
       {loading && <PageLoader label={t('station.loading')} />}
       {(stations.isError || choices.isError) && <Alert color="red">{(stations.error ?? choices.error)?.message}</Alert>}
       {!loading && id !== null && !station && <Alert color="red">{t('station.noSuch')}</Alert>}
@@ -155,7 +159,14 @@ function StationForm({ kind, station, choices }: { kind: StationKind; station: S
           value={name}
           onChange={(e) => setName(e.currentTarget.value)}
         />
-        <Textarea label={q('station.description')} autosize minRows={2} value={description} onChange={(e) => setDescription(e.currentTarget.value)} />
+        <Textarea
+          translate="no"
+          label={q('station.description')}
+          autosize
+          minRows={2}
+          value={description}
+          onChange={(e) => setDescription(e.currentTarget.value)}
+        />
         <MultiSelect
           label={training ? q('station.videosToWatch') : q('station.requiredTraining')}
           description={training ? q('station.requirementsHelpTraining') : q('station.requirementsHelp')}
@@ -163,6 +174,8 @@ function StationForm({ kind, station, choices }: { kind: StationKind; station: S
           searchable
           required
           data={requirementOptions(choices, q)}
+          // The chosen categories and videos are content: their names are not translated.
+          attributes={{ pill: { translate: 'no' } }}
           value={requirements}
           onChange={setRequirements}
         />
@@ -173,6 +186,7 @@ function StationForm({ kind, station, choices }: { kind: StationKind; station: S
           data={requirementOptions(choices, q)
             .flatMap((group) => group.items)
             .filter((option) => requirements.includes(option.value))}
+          attributes={{ pill: { translate: 'no' } }}
           value={checked.filter((value) => requirements.includes(value))}
           onChange={setChecked}
         />
