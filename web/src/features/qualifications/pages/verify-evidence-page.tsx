@@ -44,7 +44,7 @@ export function VerifyEvidencePage() {
               label={t('verify.headTime')}
               value={headAt}
               onChange={(e) => setHeadAt(e.currentTarget.value)}
-              placeholder="2026-11-26T09:30:00.000Z"
+              placeholder={t('verify.headTimePlaceholder')}
               style={{ flex: '1 1 12rem' }}
             />
             <Button type="submit">{t('verify.check')}</Button>
@@ -61,7 +61,7 @@ export function VerifyEvidencePage() {
                 {check.data.head ? t('verify.head', { sequence: check.data.head.sequence, at: formatDateTime(check.data.head.at) }) : t('verify.noRecords')}
               </Text>
               {check.data.head && (
-                <Code block style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}>
+                <Code block style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }} translate="no">
                   {`${check.data.head.hash}\n${check.data.head.at}`}
                 </Code>
               )}
