@@ -308,6 +308,7 @@ describe('languages', () => {
         ['/watch/not-a-video/not-a-token', 'shared-video'],
         ['/qualifications', 'matrix'],
         ['/qualifications/stations/new', 'new-station'],
+        ['/qualifications/verify', 'verify-evidence'],
       ];
       for (const [path, name] of screens) {
         await page.setViewportSize({ width: WIDTHS.desktop, height: 900 });
