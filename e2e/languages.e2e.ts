@@ -23,6 +23,8 @@ const VISITOR_PATHS = [
   '/page/terms',
   '/page/help',
   '/version',
+  // A shared link that no longer works (or never did): the shared-video page's notice.
+  '/watch/not-a-video/not-a-token',
 ];
 
 async function translatedPaths(stack: Stack): Promise<string[]> {
@@ -32,6 +34,11 @@ async function translatedPaths(stack: Stack): Promise<string[]> {
   const groups = (await stack.api('POST', '/api/categoryVideos', { token, json: { category_id: categoryId } })).body.data;
   const experts = (await stack.api('GET', '/api/experts', { token })).body.data;
   const videoId: number = groups[0].videos[0].admin_video_id;
+  const profile = (await stack.api('GET', '/api/profile', { token })).body.data;
+  const team = (await stack.api('GET', `/api/organization/${profile.organization_id}/teams`, { token })).body.data[0];
+  const stationId: number = (await stack.api('GET', `/api/organization/${profile.organization_id}/stations`, { token })).body.data.stations[0].id;
+  const member = await stack.signIn(DEMO.member.email, DEMO.member.password);
+  const memberId: number = (await stack.api('GET', '/api/profile', { token: member })).body.data.user_id;
   return [
     '/home',
     '/achievements',
@@ -54,13 +61,32 @@ async function translatedPaths(stack: Stack): Promise<string[]> {
     '/plans',
     '/plans/me',
     '/manage-organization',
+    '/manage-organization/edit',
+    '/manage-organization/create-team',
+    '/manage-organization/edit-team',
+    `/manage-organization/team-form/${encodeURIComponent(team.name)}/${team.id}`,
+    `/manage-organization/team-overview/${encodeURIComponent(team.name)}/${team.id}`,
+    '/manage-organization/learning-path-creator',
     '/manage-team',
-    // Not yet '/dashboard': its charts' labels and people's initials are not marked as data (issue 40 stays open for it).
+    // The team dashboard: people's names and initials, categories' names in its charts are marked as data.
+    '/dashboard',
     '/library',
     '/manage-organization/kiosks',
     '/manage-organization/integrations',
     // Sharing opened without a video: its notice.
     '/share/emails',
+    // The pages that send to the plans; a dead shared link.
+    '/pay-per-view',
+    '/payment-options',
+    '/subscription',
+    '/watch/not-a-video/not-a-token',
+    // Qualifications: the matrix, a station, a person, the new station and training forms.
+    '/qualifications',
+    `/qualifications/stations/${stationId}`,
+    `/qualifications/people/${memberId}`,
+    '/qualifications/stations/new',
+    '/qualifications/training/new',
+    '/qualifications/verify',
   ];
 }
 
@@ -222,6 +248,12 @@ describe('languages', () => {
         expect(url.pathname + url.search).toBe(path);
         expect(await untranslatedText(page), `${path} at ${width}px`).toEqual([]);
       }
+      // Manage users' modal, new and filled in from a user.
+      await page.goto('/manage-team');
+      await page.getByRole('button', { name: /New User/ }).click();
+      await expectVisible(page.getByRole('dialog'));
+      expect(await untranslatedText(page), `user modal at ${width}px`).toEqual([]);
+      await page.keyboard.press('Escape');
       // The video detail panel, each of its tabs.
       await page.goto(paths[3] as string);
       await page.locator('.mm-video-card').first().click();
@@ -266,6 +298,17 @@ describe('languages', () => {
         ['/manage-organization/kiosks', 'kiosks'],
         ['/share/emails', 'share'],
         ['/manage-organization/integrations', 'integrations'],
+        ['/manage-organization/edit', 'organization-edit'],
+        ['/manage-organization/create-team', 'create-team'],
+        ['/manage-organization/edit-team', 'teams'],
+        ['/manage-organization/learning-path-creator', 'learning-path-creator'],
+        ['/pay-per-view', 'pay-per-view'],
+        ['/payment-options', 'payment-options'],
+        ['/subscription', 'subscription'],
+        ['/watch/not-a-video/not-a-token', 'shared-video'],
+        ['/qualifications', 'matrix'],
+        ['/qualifications/stations/new', 'new-station'],
+        ['/qualifications/verify', 'verify-evidence'],
       ];
       for (const [path, name] of screens) {
         await page.setViewportSize({ width: WIDTHS.desktop, height: 900 });

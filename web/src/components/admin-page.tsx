@@ -10,9 +10,12 @@ export function AdminPage({
   title,
   back = paths.manageOrganization,
   size = 'lg',
+  titleIsData = false,
   children,
 }: {
   title: string;
+  /** The title is a name (a person's, a station's): data, not text to translate. */
+  titleIsData?: boolean;
   back?: string;
   size?: string;
   children: ReactNode;
@@ -25,7 +28,7 @@ export function AdminPage({
           <IconArrowLeft size={14} /> {t('back')}
         </Group>
       </Anchor>
-      <Title order={1} mt="xs" mb="lg">
+      <Title order={1} mt="xs" mb="lg" translate={titleIsData ? 'no' : undefined}>
         {title}
       </Title>
       {children}

@@ -1,4 +1,13 @@
-import { CERTIFICATE_MESSAGES, DASHBOARD_MESSAGES, DEFAULT_LOCALE, LOCALES, REGISTRATION_MESSAGES, SHARING_MESSAGES } from '@mm/contract';
+import {
+  CERTIFICATE_MESSAGES,
+  DASHBOARD_MESSAGES,
+  DEFAULT_LOCALE,
+  LOCALES,
+  NEED_SUBSCRIPTION_MESSAGE,
+  ORGANIZATION_MESSAGES,
+  REGISTRATION_MESSAGES,
+  SHARING_MESSAGES,
+} from '@mm/contract';
 import { describe, expect, it } from 'vitest';
 import { SHELL_NAMESPACES } from '../lib/i18n.ts';
 import { catalogFiles, catalogTranslator } from '../lib/i18n-catalogs.test-helper.ts';
@@ -84,7 +93,17 @@ describe('message catalogs', () => {
     for (const key of ['alertSent', 'alertFailed', 'broadcastSent', 'desktopOnly'] as const) expect(dashboard(key)).toBe(DASHBOARD_MESSAGES[key]);
     const sharing = await catalogTranslator('en', 'sharing');
     for (const key of ['shared', 'noRecipient', 'noPlan'] as const) expect(sharing(`toasts.${key}`)).toBe(SHARING_MESSAGES[key]);
+    expect(sharing('watch.heading')).toBe(SHARING_MESSAGES.sharingText);
+    // The link's tags taken out, the spec's sentence.
+    expect(sharing('watch.expired').replace(/<\/?signUp>/g, '')).toBe(SHARING_MESSAGES.expired);
+    const organization = await catalogTranslator('en', 'organization');
+    expect(organization('path.requiredCategory')).toBe(ORGANIZATION_MESSAGES.requiredCategory);
+    expect(organization('path.oneVideo')).toBe(ORGANIZATION_MESSAGES.oneVideo);
+    expect(organization('path.previewFailed')).toBe('Erro ao buscar video');
+    expect(organization('path.sortedTeam', { name: 'Line 2' })).toBe('Great! Team Line 2 Categories sorted successfully!');
+    expect(organization('teams.memberCount', { count: 1 })).toBe('1 member');
     const billing = await catalogTranslator('en', 'billing');
+    expect(billing('needed.subscription.text')).toBe(NEED_SUBSCRIPTION_MESSAGE);
     expect(billing('plans.payNow')).toBe('pay now');
     expect(billing('plans.accounts', { count: 1 })).toBe('1 account');
     expect(billing('plans.accounts', { count: 1000 })).toBe('1,000 accounts');

@@ -1,9 +1,8 @@
+import { useTranslation } from 'react-i18next';
 import { PlanNeeded } from '../components/plan-needed.tsx';
 
-/** Manufacturing Masters sells no single videos: every video comes with the organization's plan. */
-export const NO_PAY_PER_VIEW = "Videos cannot be bought one by one: every video is included in your organization's plan.";
-
-/** /pay-per-view (layout not in the spec). */
+/** /pay-per-view (layout not in the spec): Manufacturing Masters sells no single videos, every video comes with the plan. */
 export function PayPerViewPage() {
-  return <PlanNeeded title="Pay-per-view">{NO_PAY_PER_VIEW}</PlanNeeded>;
+  const { t } = useTranslation('billing');
+  return <PlanNeeded title={t('needed.payPerView.title')}>{t('needed.noPayPerView')}</PlanNeeded>;
 }

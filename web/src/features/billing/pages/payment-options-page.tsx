@@ -1,9 +1,12 @@
+import { useTranslation } from 'react-i18next';
 import { PlanNeeded } from '../components/plan-needed.tsx';
-import { NO_PAY_PER_VIEW } from './pay-per-view-page.tsx';
 
 /** /payment-options (layout not in the spec): the only way to pay is a plan. */
 export function PaymentOptionsPage() {
+  const { t } = useTranslation('billing');
   return (
-    <PlanNeeded title="Payment options">{`${NO_PAY_PER_VIEW} Choose a monthly or annual plan; new organizations start with a free 30-day trial.`}</PlanNeeded>
+    <PlanNeeded title={t('needed.paymentOptions.title')}>
+      {t('needed.noPayPerView')} {t('needed.paymentOptions.text')}
+    </PlanNeeded>
   );
 }

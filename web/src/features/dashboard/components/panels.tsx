@@ -68,7 +68,8 @@ function TrackerUser({ user }: { user: TeamUserProgress }) {
     <Box data-testid="tracker-user">
       <Group justify="space-between" mb={4}>
         <Group gap="xs">
-          <Avatar src={user.picture} size="sm">
+          {/* Initials are the person's, not words to translate. */}
+          <Avatar src={user.picture} size="sm" translate="no">
             {initialsOf(user.name)}
           </Avatar>
           <Text size="sm" translate="no">
@@ -201,7 +202,7 @@ export function AlertsPanel(props: {
                   <UnstyledButton key={u.user_id} onClick={() => props.onAlert(c, u)} p={4} style={{ borderRadius: 6 }}>
                     <Group justify="space-between">
                       <Group gap="xs">
-                        <Avatar src={u.user_picture} size="sm" name={u.user_name} />
+                        <Avatar src={u.user_picture} size="sm" name={u.user_name} translate="no" />
                         <Text size="sm">
                           <VisuallyHidden>{t('alerts.alert')} </VisuallyHidden>
                           <span translate="no">{u.user_name}</span>
@@ -287,6 +288,8 @@ export function OptionalTrainingPanel({ loading, items }: { loading: boolean; it
                 value={item.completion}
                 color={SEGMENT_COLORS[i % SEGMENT_COLORS.length]}
                 aria-label={`${item.name}: ${item.completion}%`}
+                // The label is the category's name (content) and a figure.
+                translate="no"
               >
                 <Progress.Label>{item.completion}%</Progress.Label>
               </Progress.Section>

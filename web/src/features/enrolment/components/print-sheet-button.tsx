@@ -1,6 +1,7 @@
 import { ActionIcon, Tooltip } from '@mantine/core';
 import type { OrganizationUser } from '@mm/contract';
 import { IconPrinter } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { adminNotify } from '../../../lib/notify.ts';
 import { usePrintSetupSheets } from '../api/print-setup-sheets.ts';
 
@@ -9,18 +10,20 @@ import { usePrintSetupSheets } from '../api/print-setup-sheets.ts';
  * setup code, so an earlier sheet's code stops working.
  */
 export function PrintSheetButton({ user }: { user: OrganizationUser }) {
+  // Its texts sit with Manage users' (the organization namespace), the one screen that shows it.
+  const { t } = useTranslation('organization');
   const print = usePrintSetupSheets();
   if (user.employee_number === null) return null;
-  const label = `Print sign-in sheet for ${user.name} ${user.last_name}`.trim();
+  const label = t('printSheet.label', { name: `${user.name} ${user.last_name}`.trim() });
   return (
-    <Tooltip label="Print sign-in sheet (a new one-time code)">
+    <Tooltip label={t('printSheet.tooltip')}>
       <ActionIcon
         variant="subtle"
         aria-label={label}
         loading={print.isPending}
         onClick={() =>
           print.mutate([user.id], {
-            onSuccess: () => adminNotify.success('Sign-in sheet ready: an earlier sheet of this person no longer works.'),
+            onSuccess: () => adminNotify.success(t('printSheet.ready')),
             onError: adminNotify.error,
           })
         }

@@ -1,6 +1,6 @@
 import { Accordion, Anchor, Checkbox, Group, Loader, Stack, Text } from '@mantine/core';
 import type { TreeCategory } from '@mm/contract';
-import { countOf } from '@mm/contract';
+import { useTranslation } from 'react-i18next';
 import { formatDuration } from '../../../lib/duration.ts';
 
 type CategoryTreeProps = {
@@ -14,6 +14,7 @@ type CategoryTreeProps = {
 
 /** Step 2: every category, expandable to its sub-categories and videos; a ticked video is visible to the path's members. */
 export function CategoryTree({ categories, hidden, onOpen, onToggleVideo, onPreview }: CategoryTreeProps) {
+  const { t } = useTranslation('organization');
   return (
     <Accordion
       variant="separated"
@@ -30,11 +31,11 @@ export function CategoryTree({ categories, hidden, onOpen, onToggleVideo, onPrev
         return (
           <Accordion.Item key={category.id} value={String(category.id)}>
             <Accordion.Control>
-              <Text span fw={500}>
+              <Text span fw={500} translate="no">
                 {category.name}
               </Text>{' '}
               <Text span size="sm" c="dimmed">
-                · {countOf(category.videos_count, 'video')} · {formatDuration(category.total_seconds)}
+                · {t('path.videos', { count: category.videos_count })} · {formatDuration(category.total_seconds)}
               </Text>
             </Accordion.Control>
             <Accordion.Panel>
@@ -43,17 +44,17 @@ export function CategoryTree({ categories, hidden, onOpen, onToggleVideo, onPrev
                 <Stack gap="sm">
                   {category.subcategories.map((sub) => (
                     <Stack key={sub.url_page_id} gap={4}>
-                      <Text fw={600} size="sm">
+                      <Text fw={600} size="sm" translate="no">
                         {sub.title}
                       </Text>
                       {sub.data.map((video) => (
                         <Group key={video.admin_video_id} gap="xs" wrap="nowrap">
                           <Checkbox
-                            aria-label={`Show ${video.title}`}
+                            aria-label={t('path.show', { title: video.title })}
                             checked={!hiddenHere.has(video.admin_video_id)}
                             onChange={(e) => onToggleVideo(category, video.admin_video_id, e.currentTarget.checked)}
                           />
-                          <Anchor component="button" type="button" size="sm" onClick={() => onPreview(video.admin_video_id)}>
+                          <Anchor component="button" type="button" size="sm" onClick={() => onPreview(video.admin_video_id)} translate="no">
                             {video.title}
                           </Anchor>
                           <Text size="xs" c="dimmed">

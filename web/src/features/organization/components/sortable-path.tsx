@@ -3,12 +3,14 @@ import { arrayMove, SortableContext, sortableKeyboardCoordinates, useSortable, v
 import { CSS } from '@dnd-kit/utilities';
 import { ActionIcon, Badge, Card, Group, Stack, Switch, Text } from '@mantine/core';
 import { IconGripVertical, IconX } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 
 export type PathItem = { id: number; name: string; essential: number };
 
 type SortablePathProps = { items: PathItem[]; onChange: (items: PathItem[]) => void };
 
 function PathRow({ item, position, onToggle, onRemove }: { item: PathItem; position: number; onToggle: () => void; onRemove: () => void }) {
+  const { t } = useTranslation('organization');
   const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id: item.id });
   const required = item.essential === 1;
   return (
@@ -22,18 +24,25 @@ function PathRow({ item, position, onToggle, onRemove }: { item: PathItem; posit
     >
       <Group justify="space-between" wrap="nowrap">
         <Group gap="xs" wrap="nowrap">
-          <ActionIcon variant="subtle" color="gray" aria-label={`Move ${item.name}`} {...attributes} {...listeners} style={{ cursor: 'grab' }}>
+          <ActionIcon variant="subtle" color="gray" aria-label={t('path.move', { name: item.name })} {...attributes} {...listeners} style={{ cursor: 'grab' }}>
             <IconGripVertical size={16} />
           </ActionIcon>
           {/* Not a fixed circle: two-digit positions would be cut to "1..". */}
           <Badge variant="light" miw={28} px={6} style={{ flexShrink: 0 }}>
             {position}
           </Badge>
-          <Text fw={500}>{item.name}</Text>
+          <Text fw={500} translate="no">
+            {item.name}
+          </Text>
         </Group>
         <Group gap="xs" wrap="nowrap">
-          <Switch checked={required} onChange={onToggle} label={required ? 'Required Category' : 'Optional Category'} aria-label={`${item.name} required`} />
-          <ActionIcon variant="subtle" color="red" aria-label={`Remove ${item.name}`} onClick={onRemove}>
+          <Switch
+            checked={required}
+            onChange={onToggle}
+            label={required ? t('path.required') : t('path.optional')}
+            aria-label={t('path.requiredLabel', { name: item.name })}
+          />
+          <ActionIcon variant="subtle" color="red" aria-label={t('path.remove', { name: item.name })} onClick={onRemove}>
             <IconX size={16} />
           </ActionIcon>
         </Group>

@@ -1,6 +1,8 @@
 import { Autocomplete, Button, Group, Modal, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
-import { EMAIL_OR_EMPLOYEE_NUMBER, type OrganizationUser, type UserFields, userFields } from '@mm/contract';
+import { type OrganizationUser, type UserFields, userFields } from '@mm/contract';
+import type { TFunction } from 'i18next';
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useManagedOrganization } from '../../../components/super-user-only.tsx';
 import { adminNotify } from '../../../lib/notify.ts';
 import { useTeams } from '../../../lib/organization/get-teams.ts';
@@ -16,10 +18,17 @@ type SignsInWith = 'email' | 'employee_number';
 
 const EMPTY: Fields = { name: '', last_name: '', email: '', employee_number: '', team: '', role: '' };
 
+/** The contract's rule broken on a field, said in the reader's language (the contract's texts are English). */
+function fieldError(t: TFunction<'organization'>, field: keyof Fields, code: string): string {
+  if (code === 'too_big') return t('userModal.errors.tooLong');
+  return t(`userModal.errors.${field}`);
+}
+
 /** 'New User' / 'Edit User' (administration spec, section 5): team is a team name, created when new. */
 export function UserModal({ opened, user, onClose, onCreated }: UserModalProps) {
+  const { t } = useTranslation('organization');
   return (
-    <Modal opened={opened} onClose={onClose} title={user ? 'Edit User' : 'New User'} centered>
+    <Modal opened={opened} onClose={onClose} title={user ? t('userModal.edit') : t('userModal.new')} centered>
       {/* Keyed so each opening starts from the chosen user's values. */}
       <UserForm
         key={user?.id ?? 'new'}
@@ -36,6 +45,7 @@ export function UserModal({ opened, user, onClose, onCreated }: UserModalProps) 
 
 function UserForm(props: { user: OrganizationUser | null; onSaved: (saved: OrganizationUser) => void; onCancel: () => void }) {
   const { user, onSaved } = props;
+  const { t } = useTranslation('organization');
   const { organizationId, userId } = useManagedOrganization();
   const [fields, setFields] = useState<Fields>(
     user
@@ -69,8 +79,11 @@ function UserForm(props: { user: OrganizationUser | null; onSaved: (saved: Organ
     const checked = userFields.safeParse(sent);
     if (!checked.success || !sent[signsInWith]?.trim()) {
       const found: FieldErrors = {};
-      for (const issue of checked.error?.issues ?? []) found[issue.path[0] as keyof Fields] ??= issue.message;
-      if (!sent[signsInWith]?.trim()) found[signsInWith] = EMAIL_OR_EMPLOYEE_NUMBER;
+      for (const issue of checked.error?.issues ?? []) {
+        const field = issue.path[0] as keyof Fields;
+        found[field] ??= fieldError(t, field, issue.code);
+      }
+      if (!sent[signsInWith]?.trim()) found[signsInWith] = t('userModal.errors.contact');
       return setErrors(found);
     }
     setErrors({});
@@ -88,47 +101,42 @@ function UserForm(props: { user: OrganizationUser | null; onSaved: (saved: Organ
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="sm">
-        <TextInput label="Name" withAsterisk {...bind('name')} />
-        <TextInput label="Last Name" withAsterisk {...bind('last_name')} />
+        <TextInput label={t('userModal.name')} withAsterisk {...bind('name')} />
+        <TextInput label={t('userModal.lastName')} withAsterisk {...bind('last_name')} />
         <Stack gap={4}>
           <Text size="sm" fw={500} id="signs-in-with">
-            Signs in with
+            {t('userModal.signsInWith')}
           </Text>
           <SegmentedControl
             aria-labelledby="signs-in-with"
             value={signsInWith}
             onChange={(value) => setSignsInWith(value as SignsInWith)}
             data={[
-              { value: 'email', label: 'E-mail' },
-              { value: 'employee_number', label: 'Employee number' },
+              { value: 'email', label: t('userModal.email') },
+              { value: 'employee_number', label: t('userModal.employeeNumber') },
             ]}
           />
         </Stack>
         {signsInWith === 'email' ? (
-          <TextInput label="Email" type="email" withAsterisk description="They get an e-mail invitation to set their password." {...bind('email')} />
+          <TextInput label={t('userModal.emailLabel')} type="email" withAsterisk description={t('userModal.emailHelp')} {...bind('email')} />
         ) : (
-          <TextInput
-            label="Employee number"
-            withAsterisk
-            description="For people without e-mail: print their sign-in sheet from the list once created."
-            {...bind('employee_number')}
-          />
+          <TextInput label={t('userModal.employeeNumber')} withAsterisk description={t('userModal.employeeHelp')} {...bind('employee_number')} />
         )}
         <Autocomplete
-          label="Team"
+          label={t('userModal.team')}
           withAsterisk
-          data={(teams.data ?? []).map((t) => t.name)}
+          data={(teams.data ?? []).map((team) => team.name)}
           value={fields.team}
           error={errors.team}
           onChange={(team) => setFields({ ...fields, team })}
         />
-        <TextInput label="Role" withAsterisk {...bind('role')} />
+        <TextInput label={t('userModal.role')} withAsterisk {...bind('role')} />
         <Group justify="flex-end" mt="sm">
           <Button variant="default" onClick={props.onCancel}>
-            Cancel
+            {t('userModal.cancel')}
           </Button>
           <Button type="submit" disabled={!user && allEmpty} loading={create.isPending || update.isPending}>
-            {user ? 'Update User' : 'Create User'}
+            {user ? t('userModal.update') : t('userModal.create')}
           </Button>
         </Group>
       </Stack>

@@ -1,6 +1,7 @@
 import { Button, Stack, TextInput } from '@mantine/core';
-import { createTeamRequest, ORGANIZATION_MESSAGES } from '@mm/contract';
+import { createTeamRequest } from '@mm/contract';
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { AdminPage } from '../../../components/admin-page.tsx';
 import { useManagedOrganization } from '../../../components/super-user-only.tsx';
@@ -11,6 +12,7 @@ import { MemberSelect } from '../components/member-select.tsx';
 
 /** /manage-organization/create-team: name (min 1) and members (required). */
 export function CreateTeamPage() {
+  const { t } = useTranslation('organization');
   const { organizationId } = useManagedOrganization();
   const [name, setName] = useState('');
   const [members, setMembers] = useState<string[]>([]);
@@ -24,15 +26,17 @@ export function CreateTeamPage() {
     const checked = createTeamRequest.safeParse(body);
     if (!checked.success) {
       const found: typeof errors = {};
-      for (const issue of checked.error.issues) found[issue.path[0] as 'name' | 'members'] ??= issue.message;
+      // The contract's rules, said in the reader's language: one message per field.
+      for (const issue of checked.error.issues)
+        found[issue.path[0] as 'name' | 'members'] ??= t(issue.path[0] === 'members' ? 'teams.membersRequired' : 'teams.nameRequired');
       return setErrors(found);
     }
     setErrors({});
     create.mutate(
       { organizationId, body },
       {
-        onSuccess: () => {
-          adminNotify.success(ORGANIZATION_MESSAGES.teamCreated);
+        onSuccess: ({ message }) => {
+          if (message) adminNotify.success(message);
           navigate(paths.organization.editTeams);
         },
         onError: adminNotify.error,
@@ -41,13 +45,13 @@ export function CreateTeamPage() {
   };
 
   return (
-    <AdminPage title="Create team" size="sm">
+    <AdminPage title={t('teams.createTitle')} size="sm">
       <form onSubmit={submit} noValidate>
         <Stack>
-          <TextInput label="Team name" withAsterisk value={name} onChange={(e) => setName(e.currentTarget.value)} error={errors.name} />
+          <TextInput label={t('teams.name')} withAsterisk value={name} onChange={(e) => setName(e.currentTarget.value)} error={errors.name} />
           <MemberSelect organizationId={organizationId} value={members} onChange={setMembers} error={errors.members} />
           <Button type="submit" loading={create.isPending}>
-            Create Team
+            {t('teams.create')}
           </Button>
         </Stack>
       </form>

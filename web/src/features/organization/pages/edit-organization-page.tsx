@@ -1,6 +1,6 @@
 import { Button, FileInput, Image, Stack, TextInput } from '@mantine/core';
-import { ORGANIZATION_MESSAGES } from '@mm/contract';
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { AdminPage } from '../../../components/admin-page.tsx';
 import { useManagedOrganization } from '../../../components/super-user-only.tsx';
 import { adminNotify } from '../../../lib/notify.ts';
@@ -8,6 +8,7 @@ import { useUpdateBanner } from '../api/update-banner.ts';
 
 /** /manage-organization/edit: the name is read-only; the banner can be replaced. */
 export function EditOrganizationPage() {
+  const { t } = useTranslation('organization');
   const { organizationId, organizationName } = useManagedOrganization();
   const [file, setFile] = useState<File | null>(null);
   const [bannerUrl, setBannerUrl] = useState<string | null>(null);
@@ -15,13 +16,14 @@ export function EditOrganizationPage() {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!file) return adminNotify.errorMessage('Choose a banner image first.');
+    if (!file) return adminNotify.errorMessage(t('edit.chooseFirst'));
     update.mutate(
       { organizationId, file },
       {
-        onSuccess: ({ data }) => {
+        onSuccess: ({ data, message }) => {
           setBannerUrl(data.banner_url);
-          adminNotify.success(ORGANIZATION_MESSAGES.organizationUpdated);
+          // The server says it in the caller's language.
+          if (message) adminNotify.success(message);
         },
         onError: adminNotify.error,
       },
@@ -29,21 +31,21 @@ export function EditOrganizationPage() {
   };
 
   return (
-    <AdminPage title="Edit organization" size="sm">
+    <AdminPage title={t('edit.title')} size="sm">
       <form onSubmit={submit} noValidate>
         <Stack>
-          <TextInput label="Organization name" value={organizationName} readOnly />
+          <TextInput label={t('edit.name')} value={organizationName} readOnly translate="no" />
           <FileInput
-            label="Banner"
-            placeholder="Choose an image"
+            label={t('edit.banner')}
+            placeholder={t('edit.choose')}
             accept="image/png,image/jpeg,image/webp,image/gif"
             value={file}
             onChange={setFile}
             clearable
           />
-          {bannerUrl && <Image src={bannerUrl} alt="Organization banner" radius="sm" />}
+          {bannerUrl && <Image src={bannerUrl} alt={t('edit.bannerAlt')} radius="sm" />}
           <Button type="submit" loading={update.isPending}>
-            Update Organization
+            {t('edit.submit')}
           </Button>
         </Stack>
       </form>

@@ -1,9 +1,10 @@
 import { Alert, Button, Card, Grid, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
-import { ORGANIZATION_MESSAGES, type PathCategoriesData, type PathLessonsData, type PathOwnLesson, type TreeCategory } from '@mm/contract';
+import type { PathCategoriesData, PathLessonsData, PathOwnLesson, TreeCategory } from '@mm/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { AdminPage } from '../../../components/admin-page.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { useManagedOrganization } from '../../../components/super-user-only.tsx';
@@ -23,19 +24,16 @@ import { type PathItem, SortablePath } from '../components/sortable-path.tsx';
 import { VideoPreview } from '../components/video-preview.tsx';
 
 const ORGANIZATION_SCOPE = 'organization';
-const DEFAULT_PATH_LABEL = 'Default learning path (New Users)';
 
 /** /manage-organization/learning-path-creator: desktop only (administration spec, section 2). */
 export function LearningPathCreatorPage() {
+  const { t } = useTranslation('organization');
   const small = useMediaQuery('(max-width: 991px)');
-  return (
-    <AdminPage title="Learning path creator">
-      {small ? <Alert color="yellow">Open the learning path creator on a desktop. Our Mobile version is coming soon!</Alert> : <Creator />}
-    </AdminPage>
-  );
+  return <AdminPage title={t('path.title')}>{small ? <Alert color="yellow">{t('path.desktopOnly')}</Alert> : <Creator />}</AdminPage>;
 }
 
 function Creator() {
+  const { t } = useTranslation('organization');
   const { organizationId } = useManagedOrganization();
   const [scope, setScope] = useState(ORGANIZATION_SCOPE);
   const teamId = scope === ORGANIZATION_SCOPE ? null : Number(scope);
@@ -43,24 +41,27 @@ function Creator() {
   const tree = useCatalogTree(organizationId);
   const path = usePathCategories(organizationId, teamId);
   const lessons = usePathLessons(organizationId, teamId);
-  const teamName = teams.data?.find((t) => t.id === teamId)?.name ?? '';
+  const teamName = teams.data?.find((team) => team.id === teamId)?.name ?? '';
 
   return (
     <Stack gap="lg">
       <Card withBorder>
         <Title order={2} size="h4" mb="xs">
-          Step 1: choose the learning path
+          {t('path.step1')}
         </Title>
         <Select
-          label="Learning path for"
+          label={t('path.for')}
           allowDeselect={false}
           value={scope}
           onChange={(value) => value && setScope(value)}
-          data={[{ value: ORGANIZATION_SCOPE, label: DEFAULT_PATH_LABEL }, ...(teams.data ?? []).map((t) => ({ value: String(t.id), label: t.name }))]}
+          data={[
+            { value: ORGANIZATION_SCOPE, label: t('path.defaultPath') },
+            ...(teams.data ?? []).map((team) => ({ value: String(team.id), label: team.name })),
+          ]}
           maw={420}
         />
       </Card>
-      {(tree.isPending || path.isPending || lessons.isPending) && <PageLoader label="Loading the learning path..." />}
+      {(tree.isPending || path.isPending || lessons.isPending) && <PageLoader label={t('path.loading')} />}
       {tree.isError && <Alert color="red">{tree.error.message}</Alert>}
       {path.isError && <Alert color="red">{path.error.message}</Alert>}
       {lessons.isError && <Alert color="red">{lessons.error.message}</Alert>}
@@ -90,6 +91,7 @@ type EditorProps = {
 };
 
 function Editor({ organizationId, teamId, teamName, tree, path, lessons }: EditorProps) {
+  const { t } = useTranslation('organization');
   const queryClient = useQueryClient();
   const [ownLessons, setOwnLessons] = useState<PathOwnLesson[]>(lessons.lessons);
   const [ordered, setOrdered] = useState<PathItem[]>(() => path.data.map((c) => ({ id: c.id, name: c.name, essential: c.essential })));
@@ -101,7 +103,7 @@ function Editor({ organizationId, teamId, teamName, tree, path, lessons }: Edito
   const available = tree.filter((c) => !ordered.some((o) => o.id === c.id));
 
   const openCategory = async (category: TreeCategory) => {
-    if (category.subcategories.length === 0) return adminNotify.errorMessage('No subcategories approved found for this category');
+    if (category.subcategories.length === 0) return adminNotify.errorMessage(t('path.noSubcategories'));
     if (hidden.has(category.id)) return;
     try {
       const ids = await getHiddenVideos(organizationId, category.id, teamId);
@@ -114,7 +116,7 @@ function Editor({ organizationId, teamId, teamName, tree, path, lessons }: Edito
   const toggleVideo = (category: TreeCategory, videoId: number, visible: boolean) => {
     const current = new Set(hidden.get(category.id));
     const total = category.subcategories.reduce((n, s) => n + s.data.length, 0);
-    if (!visible && total - current.size <= 1) return adminNotify.errorMessage(ORGANIZATION_MESSAGES.oneVideo);
+    if (!visible && total - current.size <= 1) return adminNotify.errorMessage(t('path.oneVideo'));
     if (visible) current.delete(videoId);
     else current.add(videoId);
     setHidden(new Map(hidden).set(category.id, current));
@@ -128,9 +130,7 @@ function Editor({ organizationId, teamId, teamName, tree, path, lessons }: Edito
         try {
           await editHiddenVideos(organizationId, categoryId, { hidden_videos_ids: [...(hidden.get(categoryId) ?? [])], teamId: teamId ?? undefined });
         } catch (error) {
-          adminNotify.errorMessage(
-            error instanceof ApiError && error.status > 0 ? `Error updating hidden videos for category ${categoryId}.` : 'Error updating hidden videos.',
-          );
+          adminNotify.errorMessage(error instanceof ApiError && error.status > 0 ? t('path.hiddenFailedFor', { id: categoryId }) : t('path.hiddenFailed'));
           return;
         }
       }
@@ -145,11 +145,9 @@ function Editor({ organizationId, teamId, teamName, tree, path, lessons }: Edito
           teamId,
           ownLessons.map((l) => l.lesson_id),
         );
-        adminNotify.success(
-          teamId === null ? 'Great! Organization Categories sorted successfully!' : `Great! Team ${teamName} Categories sorted successfully!`,
-        );
+        adminNotify.success(teamId === null ? t('path.sortedOrganization') : t('path.sortedTeam', { name: teamName }));
       } catch {
-        adminNotify.errorMessage('There was a problem performing the operation.');
+        adminNotify.errorMessage(t('path.problem'));
       }
     } finally {
       setSaving(false);
@@ -162,13 +160,13 @@ function Editor({ organizationId, teamId, teamName, tree, path, lessons }: Edito
   const confirmSave = () => {
     if (ordered.length === 0 || !ordered.some((c) => c.essential === 1)) {
       setAttention(true);
-      return adminNotify.errorMessage(ORGANIZATION_MESSAGES.requiredCategory);
+      return adminNotify.errorMessage(t('path.requiredCategory'));
     }
     setAttention(false);
     modals.openConfirmModal({
-      title: 'Save learning path',
-      children: <Text size="sm">Are you sure you want to save this learning Path?</Text>,
-      labels: { confirm: 'Confirm', cancel: 'Cancel' },
+      title: t('path.saveTitle'),
+      children: <Text size="sm">{t('path.saveText')}</Text>,
+      labels: { confirm: t('path.confirm'), cancel: t('path.cancel') },
       onConfirm: () => void save(),
     });
   };
@@ -179,31 +177,33 @@ function Editor({ organizationId, teamId, teamName, tree, path, lessons }: Edito
         <Stack gap="lg">
           <Card withBorder>
             <Title order={2} size="h4" mb="xs">
-              Step 2: choose the videos
+              {t('path.step2')}
             </Title>
             <Text size="sm" c="dimmed" mb="sm">
-              Every video is shown by default; untick a video to hide it from this path's members. Click a title to preview it.
+              {t('path.step2Help')}
             </Text>
             <CategoryTree categories={tree} hidden={hidden} onOpen={openCategory} onToggleVideo={toggleVideo} onPreview={setPreview} />
           </Card>
           <Card withBorder>
             <Title order={2} size="h4" mb="xs">
-              Step 3: order the categories
+              {t('path.step3')}
             </Title>
             <Text size="sm" c="dimmed" mb="sm">
-              Drag a category by its handle (or focus the handle, press Space, move with the arrow keys and press Space again).
+              {t('path.step3Help')}
             </Text>
-            {ordered.length === 0 ? <Text c="dimmed">Add categories from the list below.</Text> : <SortablePath items={ordered} onChange={setOrdered} />}
+            {ordered.length === 0 ? <Text c="dimmed">{t('path.addBelow')}</Text> : <SortablePath items={ordered} onChange={setOrdered} />}
             {available.length > 0 && (
               <Stack gap={4} mt="md">
                 <Text fw={600} size="sm">
-                  Available categories
+                  {t('path.available')}
                 </Text>
                 {available.map((c) => (
                   <Group key={c.id} justify="space-between">
-                    <Text size="sm">{c.name}</Text>
+                    <Text size="sm" translate="no">
+                      {c.name}
+                    </Text>
                     <Button size="xs" variant="light" onClick={() => setOrdered([...ordered, { id: c.id, name: c.name, essential: c.essential }])}>
-                      Add {c.name}
+                      {t('path.add', { name: c.name })}
                     </Button>
                   </Group>
                 ))}
@@ -213,25 +213,25 @@ function Editor({ organizationId, teamId, teamName, tree, path, lessons }: Edito
           {(lessons.available.length > 0 || ownLessons.length > 0) && (
             <Card withBorder>
               <Title order={2} size="h4" mb="xs">
-                Step 4: add your own lessons
+                {t('path.step4')}
               </Title>
               <Text size="sm" c="dimmed" mb="sm">
-                Lessons your organization published in the studio, followed after the categories. Only your organization's people ever see them.
+                {t('path.step4Help')}
               </Text>
               <PathOwnLessons lessons={ownLessons} available={lessons.available} onChange={setOwnLessons} />
             </Card>
           )}
           <Card withBorder>
             <Title order={2} size="h4" mb="xs">
-              Step {lessons.available.length > 0 || ownLessons.length > 0 ? 5 : 4}: save
+              {t('path.saveStep', { step: lessons.available.length > 0 || ownLessons.length > 0 ? 5 : 4 })}
             </Title>
             {attention && (
               <Alert color="red" mb="sm">
-                {ORGANIZATION_MESSAGES.requiredCategory}
+                {t('path.requiredCategory')}
               </Alert>
             )}
             <Button onClick={confirmSave} loading={saving}>
-              Save your selection
+              {t('path.save')}
             </Button>
           </Card>
         </Stack>

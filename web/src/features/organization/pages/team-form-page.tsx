@@ -1,6 +1,6 @@
 import { Button, Checkbox, Stack, TextInput } from '@mantine/core';
-import { ORGANIZATION_MESSAGES } from '@mm/contract';
 import { type FormEvent, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { AdminPage } from '../../../components/admin-page.tsx';
 import { useManagedOrganization } from '../../../components/super-user-only.tsx';
@@ -12,6 +12,7 @@ import { MemberSelect } from '../components/member-select.tsx';
 
 /** /manage-organization/team-form/{name}/{id}: rename, add members, optionally replace the current ones. */
 export function TeamFormPage() {
+  const { t } = useTranslation('organization');
   const params = useParams();
   const teamId = Number(params.id);
   const { organizationId } = useManagedOrganization();
@@ -29,12 +30,12 @@ export function TeamFormPage() {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (name.trim() === '') return adminNotify.errorMessage('The team name is required');
+    if (name.trim() === '') return adminNotify.errorMessage(t('teams.nameRequired'));
     save.mutate(
       { teamId, body: { name, organizationId, members: members.map(Number), deleteTeam: replace ? 1 : 0 } },
       {
-        onSuccess: () => {
-          adminNotify.success(ORGANIZATION_MESSAGES.teamUpdated);
+        onSuccess: ({ message }) => {
+          if (message) adminNotify.success(message);
           navigate(paths.organization.editTeams);
         },
         onError: adminNotify.error,
@@ -43,14 +44,14 @@ export function TeamFormPage() {
   };
 
   return (
-    <AdminPage title="Edit team" back={paths.organization.editTeams} size="sm">
+    <AdminPage title={t('teams.editTitle')} back={paths.organization.editTeams} size="sm">
       <form onSubmit={submit} noValidate>
         <Stack>
-          <TextInput label="Team name" withAsterisk value={name} onChange={(e) => setName(e.currentTarget.value)} />
+          <TextInput label={t('teams.name')} withAsterisk value={name} onChange={(e) => setName(e.currentTarget.value)} />
           <MemberSelect organizationId={organizationId} value={members} onChange={setMembers} />
-          <Checkbox label="Do you want to remove current members for these?" checked={replace} onChange={(e) => setReplace(e.currentTarget.checked)} />
+          <Checkbox label={t('teams.replace')} checked={replace} onChange={(e) => setReplace(e.currentTarget.checked)} />
           <Button type="submit" loading={save.isPending}>
-            Update Team
+            {t('teams.update')}
           </Button>
         </Stack>
       </form>

@@ -1,7 +1,7 @@
 import { Alert, Button, Card, Checkbox, Group, Select, Stack, Table, Text, Textarea, Title } from '@mantine/core';
-import { type QualificationDetail, SHIFT_LABELS, SHIFTS, type Shift } from '@mm/contract';
+import { type QualificationDetail, SHIFTS, type Shift } from '@mm/contract';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { AdminPage } from '../../../components/admin-page.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
@@ -18,23 +18,24 @@ import { qualificationPaths } from '../paths.ts';
 
 /** /qualifications/people/:userId: a person at each of their stations, with the sign-off form where it applies. */
 export function PersonPage() {
+  const { t } = useTranslation('qualifications');
   const userId = Number(useParams().userId);
   const session = useSession();
   const person = usePersonQualifications(userId);
   const setShift = useSetShift();
   return (
-    <AdminPage title={person.data?.name ?? 'Qualifications'} back={qualificationPaths.root}>
-      {person.isPending && <PageLoader label="Loading qualifications..." />}
+    <AdminPage title={person.data?.name ?? t('person.title')} titleIsData={person.data !== undefined} back={qualificationPaths.root}>
+      {person.isPending && <PageLoader label={t('person.loading')} />}
       {person.isError && <Alert color="red">{person.error.message}</Alert>}
       {person.data && (
         <Stack>
           {session?.isSuperUser && (
             <Group align="flex-end">
               <Select
-                label="Shift"
-                placeholder="No shift"
+                label={t('person.shift')}
+                placeholder={t('person.noShift')}
                 clearable
-                data={SHIFTS.map((s) => ({ value: s, label: SHIFT_LABELS[s] }))}
+                data={SHIFTS.map((s) => ({ value: s, label: t(`shifts.${s}`) }))}
                 value={person.data.shift}
                 onChange={(value) =>
                   setShift.mutate(
@@ -44,11 +45,11 @@ export function PersonPage() {
                 }
               />
               <Button variant="default" onClick={() => void downloadAuditPack({ user_id: userId, format: 'pdf' }).catch(notifyError)}>
-                Audit pack PDF
+                {t('person.auditPdf')}
               </Button>
             </Group>
           )}
-          {person.data.stations.length === 0 && <Alert color="gray">Not assigned to any station or required training.</Alert>}
+          {person.data.stations.length === 0 && <Alert color="gray">{t('person.none')}</Alert>}
           {person.data.stations.map((s) => (
             <StationCard key={s.station_id} userId={userId} detail={s} />
           ))}
@@ -60,12 +61,13 @@ export function PersonPage() {
 
 function StationCard({ userId, detail }: { userId: number; detail: QualificationDetail }) {
   const { t } = useTranslation();
+  const q = useTranslation('qualifications').t;
   const checked = detail.required.some((v) => v.check_required);
   return (
     <Card withBorder padding="lg">
       <Group justify="space-between">
         <Group gap="xs">
-          <Title order={2} size="h3">
+          <Title order={2} size="h3" translate="no">
             {detail.station_name}
           </Title>
           <KindTag kind={detail.station_kind} />
@@ -73,29 +75,31 @@ function StationCard({ userId, detail }: { userId: number; detail: Qualification
         <StateWithDue state={detail.state} dueAt={detail.due_at} />
       </Group>
       <Text size="sm" mt={4}>
-        Assigned {formatDate(detail.assigned_at)}
-        {detail.qualified_at ? ` · qualified ${formatDate(detail.qualified_at)}` : ''}
-        {detail.expires_at ? ` · valid until ${formatDate(detail.expires_at)}` : ''}
+        {q('person.assigned', { date: formatDate(detail.assigned_at) })}
+        {detail.qualified_at ? q('person.qualified', { date: formatDate(detail.qualified_at) }) : ''}
+        {detail.expires_at ? q('person.validUntil', { date: formatDate(detail.expires_at) }) : ''}
       </Text>
       <MissingSteps missing={detail.missing} size="sm" />
       <Table mt="sm" withTableBorder>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th scope="col">Required video</Table.Th>
+            <Table.Th scope="col">{q('person.requiredVideo')}</Table.Th>
             {/* Four columns do not fit a phone: the completed column names the revision done there. */}
             <Table.Th scope="col" visibleFrom={checked ? 'sm' : undefined}>
-              Current revision
+              {q('person.currentRevision')}
             </Table.Th>
-            <Table.Th scope="col">Completed</Table.Th>
+            <Table.Th scope="col">{q('person.completed')}</Table.Th>
             {checked && <Table.Th scope="col">{t('check.column')}</Table.Th>}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {detail.required.map((v) => (
             <Table.Tr key={v.video_id}>
-              <Table.Td>{v.title}</Table.Td>
+              <Table.Td translate="no">{v.title}</Table.Td>
               <Table.Td visibleFrom={checked ? 'sm' : undefined}>{v.revision}</Table.Td>
-              <Table.Td>{v.completed_at ? `Revision ${v.completed_revision}, ${formatDate(v.completed_at)}` : 'Not yet'}</Table.Td>
+              <Table.Td>
+                {v.completed_at ? q('person.completedRevision', { revision: v.completed_revision, date: formatDate(v.completed_at) }) : q('person.notYet')}
+              </Table.Td>
               {checked && (
                 <Table.Td>
                   {!v.check_required
@@ -111,8 +115,13 @@ function StationCard({ userId, detail }: { userId: number; detail: Qualification
       </Table>
       {detail.last_signoff && (
         <Text size="sm" mt="sm">
-          Last signed off {formatDateTime(detail.last_signoff.signed_at)} by {detail.last_signoff.signed_by_name}
-          {detail.last_signoff.comment ? `: "${detail.last_signoff.comment}"` : ''}
+          <Trans
+            t={q}
+            i18nKey="person.lastSignoff"
+            values={{ when: formatDateTime(detail.last_signoff.signed_at), name: detail.last_signoff.signed_by_name }}
+            components={{ who: <span translate="no" /> }}
+          />
+          {detail.last_signoff.comment ? <span translate="no">: "{detail.last_signoff.comment}"</span> : ''}
         </Text>
       )}
       {detail.can_sign_off && <SignOffForm userId={userId} detail={detail} />}
@@ -121,6 +130,7 @@ function StationCard({ userId, detail }: { userId: number; detail: Qualification
 }
 
 function SignOffForm({ userId, detail }: { userId: number; detail: QualificationDetail }) {
+  const { t } = useTranslation('qualifications');
   const signOff = useSignOff();
   const [ticked, setTicked] = useState<string[]>([]);
   const [comment, setComment] = useState('');
@@ -128,16 +138,16 @@ function SignOffForm({ userId, detail }: { userId: number; detail: Qualification
   return (
     <Stack mt="md" gap="xs">
       <Title order={3} size="h4">
-        Sign off at the station
+        {t('person.signOffTitle')}
       </Title>
-      <Checkbox.Group label="Observed at the station" value={ticked} onChange={setTicked}>
+      <Checkbox.Group label={t('person.observed')} value={ticked} onChange={setTicked}>
         <Stack gap={6} mt={6}>
           {detail.checklist.map((item) => (
-            <Checkbox key={item} value={item} label={item} />
+            <Checkbox key={item} value={item} label={<span translate="no">{item}</span>} />
           ))}
         </Stack>
       </Checkbox.Group>
-      <Textarea label="Comment" autosize minRows={2} value={comment} onChange={(e) => setComment(e.currentTarget.value)} />
+      <Textarea label={t('person.comment')} autosize minRows={2} value={comment} onChange={(e) => setComment(e.currentTarget.value)} />
       <Group>
         <Button
           disabled={!complete}
@@ -149,11 +159,11 @@ function SignOffForm({ userId, detail }: { userId: number; detail: Qualification
             )
           }
         >
-          Sign off
+          {t('person.signOff')}
         </Button>
         {!complete && (
           <Text size="sm" c="dimmed">
-            Tick every item you observed to sign off.
+            {t('person.tickAll')}
           </Text>
         )}
       </Group>

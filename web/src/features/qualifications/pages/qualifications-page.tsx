@@ -1,6 +1,8 @@
 import { Alert, Anchor, Button, Card, Container, Group, Pagination, Select, SimpleGrid, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
-import { type MatrixData, SHIFT_LABELS, SHIFTS, type Shift } from '@mm/contract';
+import { type MatrixData, SHIFTS, type Shift } from '@mm/contract';
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -28,45 +30,53 @@ export function QualificationsPage() {
 
 /** The shared guest is on no team nor station: nothing to ask the server, only what the page is for. */
 function GuestQualifications() {
+  const { t } = useTranslation('qualifications');
   return (
     <Container size="lg" py="xl">
       <Title order={1} mb="xs">
-        My qualifications
+        {t('mine.title')}
       </Title>
-      <Alert color="gray" title="Not for the guest account">
-        Members see here the stations and required training their supervisor assigns them, and supervisors the whole matrix. Sign up to use it.
+      <Alert color="gray" title={t('mine.guestTitle')}>
+        {t('mine.guestText')}
       </Alert>
     </Container>
   );
 }
 
 function MyQualifications() {
+  const { t } = useTranslation('qualifications');
   const mine = usePersonQualifications();
   return (
     <Container size="lg" py="xl">
       <Title order={1} mb="xs">
-        My qualifications
+        {t('mine.title')}
       </Title>
       <Text c="dimmed" mb="lg">
-        The stations and required training you are assigned to, what each one needs and how long it stays valid.
+        {t('mine.intro')}
       </Text>
-      {mine.isPending && <PageLoader label="Loading your qualifications..." />}
+      {mine.isPending && <PageLoader label={t('mine.loading')} />}
       {mine.isError && <Alert color="red">{mine.error.message}</Alert>}
       {mine.data && mine.data.stations.length === 0 && (
-        <Alert color="gray" title="Nothing assigned yet">
-          Your supervisor has not assigned you to a station or to required training. Your certificates are on the Certificates page.
+        <Alert color="gray" title={t('mine.noneTitle')}>
+          {t('mine.noneText')}
         </Alert>
       )}
       {mine.data && mine.data.trains_at.length > 0 && (
         <Card withBorder padding="lg" mb="md" bg="blue.0">
           <Title order={2} size="h4">
-            You are a trainer
+            {t('mine.trainerTitle')}
           </Title>
           <Text size="sm" mt={4}>
-            You sign people off at {mine.data.trains_at.map((s) => s.station_name).join(', ')}, and you can lead a toolbox talk with your crew at shift start.
+            <Trans
+              t={t}
+              i18nKey="mine.trainerText"
+              values={{ stations: mine.data.trains_at.map((s) => s.station_name).join(', ') }}
+              // The stations' names are the organization's own words.
+              components={{ stations: <span translate="no" /> }}
+            />
           </Text>
           <Button component={Link} to={paths.toolbox} mt="sm" w="fit-content">
-            Lead a toolbox talk
+            {t('mine.leadTalk')}
           </Button>
         </Card>
       )}
@@ -77,7 +87,7 @@ function MyQualifications() {
             <Card key={s.station_id} withBorder padding="lg">
               <Group justify="space-between" align="flex-start">
                 <Group gap="xs">
-                  <Title order={2} size="h3">
+                  <Title order={2} size="h3" translate="no">
                     {s.station_name}
                   </Title>
                   <KindTag kind={s.station_kind} />
@@ -87,22 +97,22 @@ function MyQualifications() {
               <MissingSteps missing={s.missing} size="sm" />
               {s.expires_at && (
                 <Text size="sm" mt={4}>
-                  Valid until {formatDate(s.expires_at)}
+                  {t('mine.validUntil', { date: formatDate(s.expires_at) })}
                 </Text>
               )}
               <Text size="sm" mt="sm" fw={600}>
-                {left.length === 0 ? 'Every required video is done.' : `${left.length} of ${s.required.length} required videos to watch:`}
+                {left.length === 0 ? t('mine.allDone') : t('mine.left', { left: left.length, total: s.required.length })}
               </Text>
               <Stack gap={2} mt={4}>
                 {left.map((v) => (
-                  <Anchor key={v.video_id} component={Link} to={`/video/${v.video_id}`} size="sm">
+                  <Anchor key={v.video_id} component={Link} to={`/video/${v.video_id}`} size="sm" translate="no">
                     {v.title}
                   </Anchor>
                 ))}
               </Stack>
               {s.state === 'awaiting_signoff' && (
                 <Text size="sm" mt="sm">
-                  Next: a trainer watches you at the station and signs you off.
+                  {t('mine.next')}
                 </Text>
               )}
             </Card>
@@ -113,16 +123,19 @@ function MyQualifications() {
   );
 }
 
-function coverageText(station: MatrixData['stations'][number]): { text: string; short: boolean }[] {
+function coverageText(station: MatrixData['stations'][number], t: TFunction<'qualifications'>): { text: string; short: boolean }[] {
   // Required training has no shift minimum: how many completed it on each shift.
-  if (station.kind === 'training') return station.coverage.map((c) => ({ text: `${SHIFT_LABELS[c.shift]}: ${c.qualified} completed`, short: false }));
+  if (station.kind === 'training')
+    return station.coverage.map((c) => ({ text: t('matrix.completedOn', { shift: t(`shifts.${c.shift}`), count: c.qualified }), short: false }));
   return station.coverage.map((c) => ({
-    text: `${SHIFT_LABELS[c.shift]}: ${c.qualified} qualified, minimum ${station.min_per_shift}`,
+    text: t('matrix.qualifiedOn', { shift: t(`shifts.${c.shift}`), count: c.qualified, minimum: station.min_per_shift }),
     short: c.qualified < station.min_per_shift,
   }));
 }
 
 function MatrixView() {
+  const { t } = useTranslation('qualifications');
+  const common = useTranslation().t;
   const [filters, setFilters] = useState<MatrixFilters>({ skip: 0, take: PAGE });
   const matrix = useMatrix(filters);
   const choices = useStationChoices();
@@ -132,61 +145,60 @@ function MatrixView() {
     <Container size="lg" py="xl">
       <Group justify="space-between" align="flex-end" mb="lg">
         <div>
-          <Title order={1}>Qualifications</Title>
-          <Text c="dimmed">Who is cleared for which station, and who needs training, sign-off or renewal.</Text>
+          <Title order={1}>{t('matrix.title')}</Title>
+          <Text c="dimmed">{t('matrix.intro')}</Text>
         </div>
         <Group gap="xs">
           <Button component={Link} to={qualificationPaths.newStation}>
-            New station
+            {t('matrix.newStation')}
           </Button>
           <Button variant="light" component={Link} to={qualificationPaths.newTraining}>
-            New required training
+            {t('matrix.newTraining')}
           </Button>
           <Button variant="default" onClick={download(() => downloadMatrixCsv({ team_id: filters.team_id, shift: filters.shift }))}>
-            Download CSV
+            {t('matrix.csv')}
           </Button>
           <Button variant="default" onClick={download(() => downloadAuditPack({ format: 'pdf' }))}>
-            Audit pack PDF
+            {t('matrix.auditPdf')}
           </Button>
           <Button variant="default" onClick={download(() => downloadAuditPack({ format: 'csv' }))}>
-            Audit pack CSV
+            {t('matrix.auditCsv')}
           </Button>
           <Button variant="subtle" component={Link} to={qualificationPaths.verify}>
-            Verify evidence
+            {t('matrix.verify')}
           </Button>
         </Group>
       </Group>
       <Group mb="md" align="flex-end">
         <Select
-          label="Team"
-          placeholder="All teams"
+          label={t('matrix.team')}
+          placeholder={t('matrix.allTeams')}
           clearable
-          data={(choices.data?.teams ?? []).map((t) => ({ value: String(t.id), label: t.name }))}
+          data={(choices.data?.teams ?? []).map((team) => ({ value: String(team.id), label: team.name }))}
           value={filters.team_id === undefined ? null : String(filters.team_id)}
           onChange={(v) => setFilters({ ...filters, team_id: v ? Number(v) : undefined, skip: 0 })}
         />
         <Select
-          label="Shift"
-          placeholder="All shifts"
+          label={t('matrix.shift')}
+          placeholder={t('matrix.allShifts')}
           clearable
-          data={SHIFTS.map((s) => ({ value: s, label: SHIFT_LABELS[s] }))}
+          data={SHIFTS.map((s) => ({ value: s, label: t(`shifts.${s}`) }))}
           value={filters.shift ?? null}
           onChange={(v) => setFilters({ ...filters, shift: (v as Shift | null) ?? undefined, skip: 0 })}
         />
       </Group>
-      {matrix.isPending && <PageLoader label="Loading the matrix..." />}
+      {matrix.isPending && <PageLoader label={t('matrix.loading')} />}
       {matrix.isError && <Alert color="red">{matrix.error.message}</Alert>}
       {data && data.stations.length === 0 && (
-        <Alert color="blue" title="Define your first station">
-          A station is a machine or task ("Press 4", "Forklift", "Final inspection"): pick the videos it requires and the checklist a supervisor ticks, then
-          assign a team. Induction or safety courses everyone repeats each year are{' '}
-          <Anchor component={Link} to={qualificationPaths.newTraining}>
-            required training
-          </Anchor>
-          .{' '}
-          <Anchor component={Link} to={qualificationPaths.newStation}>
-            Create a station
-          </Anchor>
+        <Alert color="blue" title={t('matrix.firstTitle')}>
+          <Trans
+            t={t}
+            i18nKey="matrix.firstText"
+            components={{
+              training: <Anchor component={Link} to={qualificationPaths.newTraining} inherit />,
+              create: <Anchor component={Link} to={qualificationPaths.newStation} inherit />,
+            }}
+          />
         </Alert>
       )}
       {data && data.stations.length > 0 && (
@@ -195,41 +207,40 @@ function MatrixView() {
             {data.stations.map((s) => (
               <Card key={s.id} withBorder padding="md">
                 <Group gap="xs">
-                  <Anchor component={Link} to={qualificationPaths.station(s.id)} fw={700}>
+                  <Anchor component={Link} to={qualificationPaths.station(s.id)} fw={700} translate="no">
                     {s.name}
                   </Anchor>
                   <KindTag kind={s.kind} />
                 </Group>
-                {coverageText(s).map((line) => (
+                {coverageText(s, t).map((line) => (
                   <Text key={line.text} size="sm" c={line.short ? 'red.9' : undefined} fw={line.short ? 600 : undefined}>
-                    {line.text}
-                    {line.short ? ' (short)' : ''}
+                    {line.short ? t('matrix.short', { line: line.text }) : line.text}
                   </Text>
                 ))}
                 {s.closest.length > 0 && (
                   <Text size="sm" mt={4}>
-                    {s.kind === 'training' ? 'Closest to completing' : 'Closest to qualifying'}:{' '}
-                    {s.closest.map((c) => `${c.name} (${c.completed}/${c.required})`).join(', ')}
+                    {s.kind === 'training' ? t('matrix.closestCompleting') : t('matrix.closestQualifying')}{' '}
+                    <span translate="no">{s.closest.map((c) => `${c.name} (${c.completed}/${c.required})`).join(', ')}</span>
                   </Text>
                 )}
               </Card>
             ))}
           </SimpleGrid>
           {data.people.length === 0 ? (
-            <Alert color="gray">Nobody matches these filters. Assign people to a station from its page.</Alert>
+            <Alert color="gray">{t('matrix.nobody')}</Alert>
           ) : (
             <Table.ScrollContainer minWidth={600}>
               <Table striped highlightOnHover withTableBorder stickyHeader>
-                <Table.Caption>People (rows) and stations (columns); open a person to sign them off or see their evidence.</Table.Caption>
+                <Table.Caption>{t('matrix.caption')}</Table.Caption>
                 <Table.Thead>
                   <Table.Tr>
-                    <Table.Th scope="col">Person</Table.Th>
+                    <Table.Th scope="col">{t('matrix.person')}</Table.Th>
                     {data.stations.map((s) => (
                       <Table.Th key={s.id} scope="col">
-                        {s.name}
+                        <span translate="no">{s.name}</span>
                         {s.kind === 'training' && (
                           <Text size="xs" fw={400} c="dimmed">
-                            Required training
+                            {t('requiredTraining')}
                           </Text>
                         )}
                       </Table.Th>
@@ -240,11 +251,19 @@ function MatrixView() {
                   {data.people.map((p) => (
                     <Table.Tr key={p.user_id}>
                       <Table.Th scope="row">
-                        <Anchor component={Link} to={qualificationPaths.person(p.user_id)} fw={600}>
+                        <Anchor component={Link} to={qualificationPaths.person(p.user_id)} fw={600} translate="no">
                           {p.name}
                         </Anchor>
                         <Text size="xs" c="dimmed">
-                          {[p.team_name, p.shift ? SHIFT_LABELS[p.shift] : null].filter(Boolean).join(' · ') || 'No team or shift'}
+                          {p.team_name || p.shift ? (
+                            <>
+                              <span translate="no">{p.team_name}</span>
+                              {p.team_name && p.shift ? ' · ' : ''}
+                              {p.shift ? t(`shifts.${p.shift}`) : ''}
+                            </>
+                          ) : (
+                            t('matrix.noTeam')
+                          )}
                         </Text>
                       </Table.Th>
                       {data.stations.map((s) => {
@@ -254,16 +273,16 @@ function MatrixView() {
                             <Table.Td key={s.id}>
                               <Text size="sm" c="dimmed">
                                 <span aria-hidden="true">—</span>
-                                <VisuallyHidden>Not assigned</VisuallyHidden>
+                                <VisuallyHidden>{t('matrix.notAssigned')}</VisuallyHidden>
                               </Text>
                             </Table.Td>
                           );
-                        const due = dueText(cell.due_at, cell.state);
+                        const due = dueText(cell.due_at, cell.state, common);
                         return (
                           <Table.Td key={s.id}>
                             <StateBadge state={cell.state} />
                             <Text size="xs" mt={2}>
-                              {due ?? (cell.expires_at ? `until ${formatDate(cell.expires_at)}` : '')}
+                              {due ?? (cell.expires_at ? t('matrix.until', { date: formatDate(cell.expires_at) }) : '')}
                             </Text>
                             <MissingSteps missing={cell.missing} />
                           </Table.Td>
@@ -281,8 +300,8 @@ function MatrixView() {
               total={Math.ceil(data.total / PAGE)}
               value={Math.floor(filters.skip / PAGE) + 1}
               onChange={(page) => setFilters({ ...filters, skip: (page - 1) * PAGE })}
-              getControlProps={(control) => ({ 'aria-label': `${control} page` })}
-              getItemProps={(page) => ({ 'aria-label': `Page ${page}` })}
+              getControlProps={(control) => ({ 'aria-label': t(`matrix.pageControl.${control}`) })}
+              getItemProps={(page) => ({ 'aria-label': t('matrix.page', { page }) })}
             />
           )}
         </>

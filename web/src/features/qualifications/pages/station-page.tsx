@@ -17,8 +17,8 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import type { RequirementKind, Station, StationChoicesData, StationInput, StationKind } from '@mm/contract';
-import { countOf } from '@mm/contract';
 import { IconTrash } from '@tabler/icons-react';
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -37,33 +37,18 @@ import { MissingSteps } from '../components/missing-steps.tsx';
 import { StateBadge } from '../components/state-badge.tsx';
 import { qualificationPaths } from '../paths.ts';
 
-/** The words that differ between a work station and required training (same form, same people list). */
-const WORDING: Record<StationKind, { noun: string; settings: string; create: string; save: string; retire: string; people: string; newTitle: string }> = {
-  station: {
-    noun: 'station',
-    settings: 'Station settings',
-    create: 'Create station',
-    save: 'Save station',
-    retire: 'Retire station',
-    people: 'People at this station',
-    newTitle: 'New station',
-  },
-  training: {
-    noun: 'training',
-    settings: 'Training settings',
-    create: 'Create training',
-    save: 'Save training',
-    retire: 'Retire training',
-    people: 'People assigned',
-    newTitle: 'New required training',
-  },
-};
+/** The words that differ between a work station and required training (same form, same people list): the catalog's `station.wording.<kind>`. */
+function useWording(kind: StationKind) {
+  const { t } = useTranslation('qualifications');
+  return (key: 'settings' | 'create' | 'save' | 'retire' | 'people' | 'newTitle' | 'auditPack') => t(`station.wording.${kind}.${key}`);
+}
 
 /**
  * /qualifications/stations/new, /qualifications/training/new and /qualifications/stations/:stationId: the form of a
  * station or of required training, then its people.
  */
 export function StationPage({ kind: newKind = 'station' }: { kind?: StationKind }) {
+  const { t } = useTranslation('qualifications');
   const { stationId } = useParams();
   const id = stationId ? Number(stationId) : null;
   const stations = useStations();
@@ -71,11 +56,16 @@ export function StationPage({ kind: newKind = 'station' }: { kind?: StationKind 
   const station = id === null ? null : (stations.data?.stations.find((s) => s.id === id) ?? null);
   const kind = station?.kind ?? newKind;
   const loading = stations.isPending || choices.isPending;
+  const wording = useWording(kind);
   return (
-    <AdminPage title={id === null ? WORDING[kind].newTitle : (station?.name ?? 'Station')} back={qualificationPaths.root}>
-      {loading && <PageLoader label="Loading the station..." />}
+    <AdminPage
+      title={id === null ? wording('newTitle') : (station?.name ?? t('station.station'))}
+      titleIsData={station !== null}
+      back={qualificationPaths.root}
+    >
+      {loading && <PageLoader label={t('station.loading')} />}
       {(stations.isError || choices.isError) && <Alert color="red">{(stations.error ?? choices.error)?.message}</Alert>}
-      {!loading && id !== null && !station && <Alert color="red">No such station in your organization.</Alert>}
+      {!loading && id !== null && !station && <Alert color="red">{t('station.noSuch')}</Alert>}
       {choices.data && (id === null || station) && (
         <Stack gap="xl">
           <StationForm key={station?.id ?? `new-${kind}`} kind={kind} station={station} choices={choices.data} />
@@ -86,27 +76,26 @@ export function StationPage({ kind: newKind = 'station' }: { kind?: StationKind 
   );
 }
 
-const KIND_LABELS: Record<RequirementKind, string> = { category: 'Category', sub_category: 'Sub-category', video: 'Video' };
-
 /** /qualifications/training/new. */
 export function NewTrainingPage() {
   return <StationPage kind="training" />;
 }
 
-function requirementOptions(choices: StationChoicesData) {
+function requirementOptions(choices: StationChoicesData, t: TFunction<'qualifications'>) {
   return [
-    { group: 'Categories', items: choices.categories.map((c) => ({ value: `category:${c.id}`, label: c.name })) },
+    { group: t('station.groups.categories'), items: choices.categories.map((c) => ({ value: `category:${c.id}`, label: c.name })) },
     {
-      group: 'Sub-categories',
+      group: t('station.groups.subCategories'),
       items: choices.categories.flatMap((c) => c.sub_categories.map((s) => ({ value: `sub_category:${s.id}`, label: `${c.name} › ${s.name}` }))),
     },
-    { group: 'Videos', items: choices.videos.map((v) => ({ value: `video:${v.id}`, label: v.title })) },
+    { group: t('station.groups.videos'), items: choices.videos.map((v) => ({ value: `video:${v.id}`, label: v.title })) },
   ];
 }
 
 function StationForm({ kind, station, choices }: { kind: StationKind; station: Station | null; choices: StationChoicesData }) {
   const { t } = useTranslation();
-  const wording = WORDING[kind];
+  const q = useTranslation('qualifications').t;
+  const wording = useWording(kind);
   const training = kind === 'training';
   const navigate = useNavigate();
   const save = useSaveStation();
@@ -121,7 +110,7 @@ function StationForm({ kind, station, choices }: { kind: StationKind; station: S
   const [warningDays, setWarningDays] = useState<number>(station?.warning_days ?? 30);
   const [dueDays, setDueDays] = useState<number>(station?.due_days ?? 14);
   const [minPerShift, setMinPerShift] = useState<number>(station?.min_per_shift ?? 1);
-  const [trainers, setTrainers] = useState<string[]>(station?.trainers.map((t) => String(t.user_id)) ?? []);
+  const [trainers, setTrainers] = useState<string[]>(station?.trainers.map((trainer) => String(trainer.user_id)) ?? []);
 
   const addItem = () => {
     const item = newItem.trim();
@@ -161,27 +150,32 @@ function StationForm({ kind, station, choices }: { kind: StationKind; station: S
     <Card withBorder padding="lg">
       <Stack maw={720}>
         <Title order={2} size="h3">
-          {wording.settings}
+          {wording('settings')}
         </Title>
         <TextInput
-          label="Name"
-          description={training ? 'What everyone assigned must complete, e.g. "Plant safety induction"' : 'A machine or a task, e.g. "Press 4" or "Forklift"'}
+          label={q('station.name')}
+          description={training ? q('station.nameHelpTraining') : q('station.nameHelpStation')}
           required
           value={name}
           onChange={(e) => setName(e.currentTarget.value)}
         />
-        <Textarea label="Description" autosize minRows={2} value={description} onChange={(e) => setDescription(e.currentTarget.value)} />
+        <Textarea
+          translate="no"
+          label={q('station.description')}
+          autosize
+          minRows={2}
+          value={description}
+          onChange={(e) => setDescription(e.currentTarget.value)}
+        />
         <MultiSelect
-          label={training ? 'Videos to watch' : 'Required training'}
-          description={
-            training
-              ? 'Every listed video of a category or sub-category counts, plus single videos. Watching them all completes the training.'
-              : 'Every listed video of a category or sub-category counts, plus single videos.'
-          }
-          placeholder="Pick categories, sub-categories or videos"
+          label={training ? q('station.videosToWatch') : q('station.requiredTraining')}
+          description={training ? q('station.requirementsHelpTraining') : q('station.requirementsHelp')}
+          placeholder={q('station.requirementsPlaceholder')}
           searchable
           required
-          data={requirementOptions(choices)}
+          data={requirementOptions(choices, q)}
+          // The chosen categories and videos are content: their names are not translated.
+          attributes={{ pill: { translate: 'no' } }}
           value={requirements}
           onChange={setRequirements}
         />
@@ -189,27 +183,33 @@ function StationForm({ kind, station, choices }: { kind: StationKind; station: S
           label={t('check.requiredFor')}
           description={t('check.requiredForHelp')}
           placeholder={t('check.requiredForPlaceholder')}
-          data={requirementOptions(choices)
+          data={requirementOptions(choices, q)
             .flatMap((group) => group.items)
             .filter((option) => requirements.includes(option.value))}
+          attributes={{ pill: { translate: 'no' } }}
           value={checked.filter((value) => requirements.includes(value))}
           onChange={setChecked}
         />
         {!training && (
           <div>
             <Text fw={500} size="sm">
-              Practical sign-off checklist
+              {q('station.checklist')}
             </Text>
             <Text size="xs" c="dimmed" mb={4}>
-              What a supervisor observes at the station before signing someone off. Leave empty when the videos are enough.
+              {q('station.checklistHelp')}
             </Text>
             <Stack gap={4}>
               {checklist.map((item, index) => (
                 <Group key={item} gap="xs" wrap="nowrap">
-                  <Text size="sm" style={{ flex: 1 }}>
+                  <Text size="sm" style={{ flex: 1 }} translate="no">
                     {index + 1}. {item}
                   </Text>
-                  <ActionIcon variant="subtle" color="red.9" aria-label={`Remove "${item}"`} onClick={() => setChecklist(checklist.filter((c) => c !== item))}>
+                  <ActionIcon
+                    variant="subtle"
+                    color="red.9"
+                    aria-label={q('station.removeItem', { item })}
+                    onClick={() => setChecklist(checklist.filter((c) => c !== item))}
+                  >
                     <IconTrash size={16} />
                   </ActionIcon>
                 </Group>
@@ -217,7 +217,7 @@ function StationForm({ kind, station, choices }: { kind: StationKind; station: S
             </Stack>
             <Group mt="xs" align="flex-end" wrap="nowrap">
               <TextInput
-                label="New checklist item"
+                label={q('station.newItem')}
                 style={{ flex: 1 }}
                 value={newItem}
                 onChange={(e) => setNewItem(e.currentTarget.value)}
@@ -229,28 +229,27 @@ function StationForm({ kind, station, choices }: { kind: StationKind; station: S
                 }}
               />
               <Button variant="default" onClick={addItem} disabled={!newItem.trim()}>
-                Add item
+                {q('station.addItem')}
               </Button>
             </Group>
           </div>
         )}
         <Switch
-          label={training ? 'The training expires and is repeated' : 'The qualification expires'}
+          label={training ? q('station.expiresTraining') : q('station.expires')}
           checked={expires}
           onChange={(e) => setExpires(e.currentTarget.checked)}
         />
         <Group grow align="flex-start">
-          {expires && <NumberInput label="Valid for (months)" min={1} max={120} value={validity} onChange={(v) => setValidity(Number(v) || 1)} />}
-          {expires && <NumberInput label="Renewal warning (days)" min={1} max={180} value={warningDays} onChange={(v) => setWarningDays(Number(v) || 1)} />}
-          <NumberInput label="Due after assignment (days)" min={1} max={365} value={dueDays} onChange={(v) => setDueDays(Number(v) || 1)} />
-          {!training && (
-            <NumberInput label="Minimum qualified per shift" min={0} max={500} value={minPerShift} onChange={(v) => setMinPerShift(Number(v) || 0)} />
-          )}
+          {expires && <NumberInput label={q('station.validity')} min={1} max={120} value={validity} onChange={(v) => setValidity(Number(v) || 1)} />}
+          {expires && <NumberInput label={q('station.warning')} min={1} max={180} value={warningDays} onChange={(v) => setWarningDays(Number(v) || 1)} />}
+          <NumberInput label={q('station.due')} min={1} max={365} value={dueDays} onChange={(v) => setDueDays(Number(v) || 1)} />
+          {!training && <NumberInput label={q('station.minimum')} min={0} max={500} value={minPerShift} onChange={(v) => setMinPerShift(Number(v) || 0)} />}
         </Group>
         {!training && (
           <MultiSelect
-            label="Trainers"
-            description="Members who may sign people off at this station (super users always may)."
+            label={q('station.trainers')}
+            description={q('station.trainersHelp')}
+            attributes={{ pill: { translate: 'no' } }}
             searchable
             data={choices.people.map((p) => ({ value: String(p.user_id), label: p.name }))}
             value={trainers}
@@ -259,10 +258,10 @@ function StationForm({ kind, station, choices }: { kind: StationKind; station: S
         )}
         <Group>
           <Button onClick={submit} loading={save.isPending}>
-            {station ? wording.save : wording.create}
+            {station ? wording('save') : wording('create')}
           </Button>
           <Button variant="default" component={Link} to={qualificationPaths.root}>
-            Cancel
+            {q('station.cancel')}
           </Button>
         </Group>
       </Stack>
@@ -271,7 +270,8 @@ function StationForm({ kind, station, choices }: { kind: StationKind; station: S
 }
 
 function StationPeople({ station, choices }: { station: Station; choices: StationChoicesData }) {
-  const wording = WORDING[station.kind];
+  const { t } = useTranslation('qualifications');
+  const wording = useWording(station.kind);
   const navigate = useNavigate();
   const assign = useAssignStation();
   const unassign = useUnassignStation();
@@ -302,17 +302,17 @@ function StationPeople({ station, choices }: { station: Station; choices: Statio
       <Stack>
         <Group justify="space-between">
           <Title order={2} size="h3">
-            {wording.people}
+            {wording('people')}
           </Title>
           <Group gap="xs">
             <Button variant="default" onClick={() => void downloadAuditPack({ station_id: station.id, format: 'pdf' }).catch(notifyError)}>
-              {station.kind === 'training' ? 'Training audit pack' : 'Station audit pack'}
+              {wording('auditPack')}
             </Button>
             <Button
               variant="outline"
               color="red.9"
               onClick={() => {
-                if (!window.confirm(`Retire ${station.name}? It leaves the matrix; its evidence stays in the audit pack.`)) return;
+                if (!window.confirm(t('station.retireConfirm', { name: station.name }))) return;
                 retire.mutate(station.id, {
                   onSuccess: ({ message }) => {
                     if (message) notifySuccess(message);
@@ -322,26 +322,27 @@ function StationPeople({ station, choices }: { station: Station; choices: Statio
                 });
               }}
             >
-              {wording.retire}
+              {wording('retire')}
             </Button>
           </Group>
         </Group>
         <Group align="flex-end">
           <Select
-            label="Assign a team"
-            placeholder="Pick a team"
-            data={choices.teams.map((t) => ({ value: String(t.id), label: t.name }))}
+            label={t('station.assignTeam')}
+            placeholder={t('station.pickTeam')}
+            data={choices.teams.map((team) => ({ value: String(team.id), label: team.name }))}
             value={teamId}
             onChange={setTeamId}
           />
           <Button onClick={() => teamId && run({ team_id: Number(teamId) })} disabled={!teamId} loading={assign.isPending}>
-            Assign team
+            {t('station.assignTeamButton')}
           </Button>
         </Group>
         <Group align="flex-end">
           <MultiSelect
-            label="Assign people"
-            placeholder="Pick people"
+            label={t('station.assignPeople')}
+            placeholder={t('station.pickPeople')}
+            attributes={{ pill: { translate: 'no' } }}
             searchable
             style={{ flex: 1, maxWidth: 480 }}
             data={choices.people.map((p) => ({ value: String(p.user_id), label: p.name }))}
@@ -349,26 +350,26 @@ function StationPeople({ station, choices }: { station: Station; choices: Statio
             onChange={setPeople}
           />
           <Button onClick={() => run({ user_ids: people.map(Number) })} disabled={!people.length} loading={assign.isPending}>
-            Assign people
+            {t('station.assignPeople')}
           </Button>
         </Group>
         {assigned.length === 0 ? (
-          <Text c="dimmed">Nobody is assigned yet: assign a team or people above. Each gets a due date {countOf(station.due_days, 'day')} away.</Text>
+          <Text c="dimmed">{t('station.nobody', { count: station.due_days })}</Text>
         ) : (
           <Table striped withTableBorder>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th scope="col">Person</Table.Th>
-                <Table.Th scope="col">State</Table.Th>
+                <Table.Th scope="col">{t('station.person')}</Table.Th>
+                <Table.Th scope="col">{t('station.state')}</Table.Th>
                 <Table.Th scope="col">
-                  <VisuallyHidden>Actions</VisuallyHidden>
+                  <VisuallyHidden>{t('station.actions')}</VisuallyHidden>
                 </Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
               {assigned.map((p) => (
                 <Table.Tr key={p.user_id}>
-                  <Table.Td>
+                  <Table.Td translate="no">
                     <Link to={qualificationPaths.person(p.user_id)}>{p.name}</Link>
                   </Table.Td>
                   <Table.Td>
@@ -386,7 +387,7 @@ function StationPeople({ station, choices }: { station: Station; choices: Statio
                         )
                       }
                     >
-                      Unassign {p.name}
+                      {t('station.unassign', { name: p.name })}
                     </Button>
                   </Table.Td>
                 </Table.Tr>
@@ -395,7 +396,13 @@ function StationPeople({ station, choices }: { station: Station; choices: Statio
           </Table>
         )}
         <Text size="sm" c="dimmed">
-          Requires {countOf(station.required_video_count, 'video')} · {station.requirements.map((r) => `${KIND_LABELS[r.kind]}: ${r.name}`).join(' · ')}
+          {t('station.requires', { count: station.required_video_count })}
+          {station.requirements.map((r) => (
+            <span key={`${r.kind}:${r.id}`}>
+              {' · '}
+              {t(`station.kinds.${r.kind}`)}: <span translate="no">{r.name}</span>
+            </span>
+          ))}
         </Text>
       </Stack>
     </Card>

@@ -1,6 +1,6 @@
 import { Alert, Button, Code, Group, List, Stack, Text, TextInput } from '@mantine/core';
-import { countOf, evidenceBreaksText } from '@mm/contract';
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { AdminPage } from '../../../components/admin-page.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
@@ -13,6 +13,7 @@ import { qualificationPaths } from '../paths.ts';
  * against a head the organization kept (from an audit pack or the weekly e-mail, whose link fills it in).
  */
 export function VerifyEvidencePage() {
+  const { t } = useTranslation('qualifications');
   const [search, setSearch] = useSearchParams();
   const kept = { head: search.get('head') ?? undefined, head_at: search.get('head_at') ?? undefined };
   const check = useEvidenceVerification(kept.head || kept.head_at ? kept : {});
@@ -23,63 +24,53 @@ export function VerifyEvidencePage() {
     setSearch(head.trim() || headAt.trim() ? { head: head.trim(), head_at: headAt.trim() } : {});
   };
   return (
-    <AdminPage title="Verify evidence" back={qualificationPaths.root}>
-      <Text mb="md">
-        Every training completion, assignment, sign-off and expiry is stored as a record whose hash, keyed with a secret kept outside the database, covers the
-        record before it. Changing or removing any stored record breaks the chain from that record on, and every sign-off and qualification on file is compared
-        with the chain.
-      </Text>
+    <AdminPage title={t('verify.title')} back={qualificationPaths.root}>
+      <Text mb="md">{t('verify.intro')}</Text>
       <form onSubmit={submit}>
         <Stack gap="xs" mb="md">
-          <Text fw={600}>Check against a head you kept</Text>
+          <Text fw={600}>{t('verify.againstHead')}</Text>
           <Text size="sm" c="dimmed">
-            Each audit pack prints the chain head and its time, and your super users receive it by e-mail every week. If the chain still contains it, nothing
-            recorded before that time has changed.
+            {t('verify.againstHeadHelp')}
           </Text>
           <Group align="flex-end" wrap="wrap">
             <TextInput
-              label="Head hash"
+              label={t('verify.headHash')}
               value={head}
               onChange={(e) => setHead(e.currentTarget.value)}
-              placeholder="64 characters"
+              placeholder={t('verify.headHashPlaceholder')}
               style={{ flex: '2 1 18rem' }}
             />
             <TextInput
-              label="Head time"
+              label={t('verify.headTime')}
               value={headAt}
               onChange={(e) => setHeadAt(e.currentTarget.value)}
-              placeholder="2026-11-26T09:30:00.000Z"
+              placeholder={t('verify.headTimePlaceholder')}
               style={{ flex: '1 1 12rem' }}
             />
-            <Button type="submit">Check</Button>
+            <Button type="submit">{t('verify.check')}</Button>
           </Group>
         </Stack>
       </form>
-      {check.isPending && <PageLoader label="Checking every record..." />}
+      {check.isPending && <PageLoader label={t('verify.checking')} />}
       {check.isError && <Alert color="red">{check.error.message}</Alert>}
       {check.data &&
         (check.data.intact ? (
-          <Alert
-            color="green"
-            title={`Evidence chain intact: ${countOf(check.data.records, 'record')}${kept.head ? ', and it still contains the head you kept' : ''}`}
-          >
+          <Alert color="green" title={t(kept.head ? 'verify.intactWithHead' : 'verify.intact', { count: check.data.records })}>
             <Stack gap={4}>
               <Text size="sm">
-                {check.data.head
-                  ? `Head: record #${check.data.head.sequence} of ${formatDateTime(check.data.head.at)}. Keep a copy to check against later:`
-                  : 'No records yet.'}
+                {check.data.head ? t('verify.head', { sequence: check.data.head.sequence, at: formatDateTime(check.data.head.at) }) : t('verify.noRecords')}
               </Text>
               {check.data.head && (
-                <Code block style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}>
+                <Code block style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }} translate="no">
                   {`${check.data.head.hash}\n${check.data.head.at}`}
                 </Code>
               )}
             </Stack>
           </Alert>
         ) : (
-          <Alert color="red" title={`Evidence broken: ${evidenceBreaksText(check.data.breaks.length)}`}>
+          <Alert color="red" title={t('verify.broken', { count: check.data.breaks.length })}>
             <Text size="sm" mb="xs">
-              These were changed in the database after the chain recorded them; what they say is not vouched for.
+              {t('verify.brokenHelp')}
             </Text>
             <List size="sm" spacing={4}>
               {check.data.breaks.map((b) => (

@@ -1,20 +1,19 @@
 import { Alert, Anchor, Box, Button, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { SHARING_MESSAGES } from '@mm/contract';
 import { useEffect } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { FullScreenPlayer } from '../../../components/video-player/full-screen-player.tsx';
 import { PreparingNote } from '../../../components/video-player/preparing-note.tsx';
 import { paths } from '../../../config/paths.ts';
 import { notifyError } from '../../../lib/notify.ts';
 import { useSharedVideo } from '../api/get-shared-video.ts';
-import { useSharingText } from '../api/get-sharing-text.ts';
 import '../../../components/video-player/framed-player.css';
 
 /** /watch/{unique_id}/{token}: a video shared by e-mail, for anyone holding the link (member spec, section 2). */
 export function WatchSharedPage() {
   const { uniqueId = '', token = '' } = useParams();
+  const { t } = useTranslation('sharing');
   const shared = useSharedVideo(uniqueId, token);
-  const text = useSharingText();
 
   useEffect(() => {
     if (shared.error) notifyError(shared.error);
@@ -26,32 +25,34 @@ export function WatchSharedPage() {
         <Group justify="space-between" align="center">
           {/* A dead link is not a colleague's invitation: its heading says what happened instead. */}
           <Title order={1} size="h2">
-            {shared.isError ? 'Shared video unavailable' : (text.data ?? '')}
+            {shared.isError ? t('watch.unavailable') : t('watch.heading')}
           </Title>
           <Button component={Link} to={paths.landing} variant="outline">
-            Visit Website
+            {t('watch.website')}
           </Button>
         </Group>
-        {shared.isPending && <Loader aria-label="Loading" />}
+        {shared.isPending && <Loader aria-label={t('watch.loading')} />}
         {shared.isError && (
           <Alert color="yellow" data-testid="share-expired">
             <Text>
-              {SHARING_MESSAGES.expired.replace(' here!', ' ')}
-              <Anchor component={Link} to={paths.register}>
-                here!
-              </Anchor>
+              <Trans t={t} i18nKey="watch.expired" components={{ signUp: <Anchor component={Link} to={paths.register} inherit /> }} />
             </Text>
           </Alert>
         )}
         {shared.data?.shared_by && (
           <Text fw={600} data-testid="shared-by">
-            Shared by {shared.data.shared_by.first_name}
-            {shared.data.shared_by.organization ? ` of ${shared.data.shared_by.organization}` : ''}
+            <Trans
+              t={t}
+              i18nKey={shared.data.shared_by.organization ? 'watch.sharedByOf' : 'watch.sharedBy'}
+              values={{ name: shared.data.shared_by.first_name, organization: shared.data.shared_by.organization }}
+              // A person's name and their organization's are data, not text to translate.
+              components={{ who: <span translate="no" />, org: <span translate="no" /> }}
+            />
           </Text>
         )}
         {shared.data?.preparing && (
           <Stack className="mm-framed-player" bg="black" c="white" p="xl" align="center" gap="sm" ta="center">
-            <Title order={2} size="h3" c="white">
+            <Title order={2} size="h3" c="white" translate="no">
               {shared.data.title}
             </Title>
             <PreparingNote preparing={shared.data.preparing} what="video" />
@@ -72,7 +73,9 @@ export function WatchSharedPage() {
                 initialCaptionLang={shared.data.captions[0]?.lang ?? 'off'}
               />
             </Box>
-            <Text c="dimmed">{shared.data.description}</Text>
+            <Text c="dimmed" translate="no">
+              {shared.data.description}
+            </Text>
           </>
         )}
       </Stack>
