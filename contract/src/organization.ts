@@ -172,8 +172,10 @@ export const organizationUser = z.object({
   team_id: z.number().nullable(),
   role: z.string().nullable(),
   is_super_user: z.number(),
-  /** The member's manager (another member's id), given by a CSV import; null when none. */
+  /** The member's manager (another member's id), given by a CSV import or Manage users; null when none. */
   manager_id: z.number().nullable(),
+  /** The manager's full name, while they are a live member; null when none. */
+  manager_name: z.string().nullable(),
 });
 export type OrganizationUser = z.infer<typeof organizationUser>;
 export const organizationUsersData = z.array(organizationUser);
@@ -213,6 +215,8 @@ export const userFields = z.object({
   employee_number: blankAsMissing(employeeNumber),
   team: minTwo('team'),
   role: minTwo('role'),
+  /** The member's manager, a live member of the same organization (issue 39); null clears it, absent keeps it. */
+  manager_id: catalogId.nullable().optional(),
 });
 export type UserFields = z.infer<typeof userFields>;
 

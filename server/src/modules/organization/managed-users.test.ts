@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertBulkMembers, organizationWithMembers, STRONG_PASSWORD, startPlatform, type TestPlatform, uniqueEmail } from '../../../test/harness.ts';
+import {
+  giveSeats,
+  insertBulkMembers,
+  organizationWithMembers,
+  STRONG_PASSWORD,
+  startPlatform,
+  type TestPlatform,
+  uniqueEmail,
+} from '../../../test/harness.ts';
 import { addMember } from './organization.service.ts';
 
 let platform: TestPlatform;
@@ -95,5 +103,52 @@ describe('Manage users, searched and paged on the server', () => {
       expect(res.status, bad).toBe(400);
       expect(res.body.success).toBe(false);
     }
+  });
+});
+
+describe("a member's manager (issue 39)", () => {
+  it('is set, shown by name, kept when not sent and cleared on Manage users; only a live member of the organization, never the person themself', async () => {
+    await giveSeats(platform, acme.organizationId, BULK + 20);
+    const email = uniqueEmail('omar');
+    const omar = await addMember(platform.ctx, acme.organizationId, {
+      email,
+      password: STRONG_PASSWORD,
+      name: 'Omar',
+      lastName: 'Okafor',
+      team: 'Assembly',
+      role: 'Operator',
+    });
+    const fields = { user_id: omar, name: 'Omar', last_name: 'Okafor', email, team: 'Assembly', role: 'Operator' };
+    const update = (extra: Record<string, unknown>) => platform.api('POST', '/api/v4/update_user', { ...boss(), json: { ...fields, ...extra } });
+    const listed = async () => (await page('q=okafor')).body.data.users[0];
+
+    const set = await update({ manager_id: acme.member.id });
+    expect(set.status).toBe(201);
+    expect(set.body.data).toMatchObject({ id: omar, manager_id: acme.member.id, manager_name: 'Mia Member' });
+    expect(await listed()).toMatchObject({ manager_id: acme.member.id, manager_name: 'Mia Member' });
+    // A spec client sends no manager: the manager stays.
+    expect((await update({ role: 'Setter' })).body.data).toMatchObject({ role: 'Setter', manager_id: acme.member.id });
+
+    // Refused with nothing changed: another organization's member, someone unknown, the person themself.
+    for (const [managerId, message] of [
+      [rival.member.id, 'manager_id: is not a member of your organization.'],
+      [9_999_999, 'manager_id: is not a member of your organization.'],
+      [omar, 'manager_id: a person cannot be their own manager.'],
+    ] as const) {
+      const refused = await update({ manager_id: managerId, role: 'Changed' });
+      expect(refused.status).toBe(400);
+      expect(refused.body.error_messages).toBe(message);
+    }
+    expect(await listed()).toMatchObject({ role: 'Setter', manager_id: acme.member.id });
+
+    // A new member can be given a manager at once.
+    const created = await platform.api('POST', '/api/v4/create_user', {
+      ...boss(),
+      json: { name: 'Nia', last_name: 'Novak', email: uniqueEmail('nia'), team: 'Assembly', role: 'Operator', manager_id: omar },
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.data).toMatchObject({ manager_id: omar, manager_name: 'Omar Okafor' });
+
+    expect((await update({ manager_id: null })).body.data).toMatchObject({ manager_id: null, manager_name: null });
   });
 });

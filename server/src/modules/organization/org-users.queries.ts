@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
 
 /** Live users of the organization with their team's name. */
@@ -5,7 +6,9 @@ function selectOrganizationUsers(db: Db, organizationId: number) {
   return db
     .selectFrom('users as u')
     .leftJoin('teams as t', (j) => j.onRef('t.id', '=', 'u.team_id').on('t.deleted_at', 'is', null))
+    .leftJoin('users as m', (j) => j.onRef('m.id', '=', 'u.manager_id').on('m.deleted_at', 'is', null))
     .select(['u.id', 'u.name', 'u.last_name', 'u.email', 'u.employee_number', 'u.role', 'u.is_super_user', 'u.manager_id', 't.id as team_id', 't.name as team'])
+    .select((eb) => eb.fn<string | null>('trim', [sql`${eb.ref('m.name')} || ' ' || ${eb.ref('m.last_name')}`]).as('manager_name'))
     .where('u.organization_id', '=', organizationId)
     .where('u.deleted_at', 'is', null);
 }

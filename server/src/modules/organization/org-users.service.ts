@@ -61,7 +61,16 @@ async function assertContactFree(ctx: AppContext, organizationId: number, input:
     throw conflict(`The employee number ${input.employee_number} is already used in your organization.`);
 }
 
-/** A person to add as an ordinary member, with their team already found. */
+export const MANAGER_NOT_A_MEMBER = 'manager_id: is not a member of your organization.';
+export const OWN_MANAGER = 'manager_id: a person cannot be their own manager.';
+
+/** Refuses a manager who is not a live member of the organization, or the person themself. */
+async function assertManager(ctx: AppContext, organizationId: number, input: UserFields, userId?: number): Promise<void> {
+  if (input.manager_id === undefined || input.manager_id === null) return;
+  if (input.manager_id === userId) throw badRequest(OWN_MANAGER);
+  if (!(await findOrganizationUser(ctx.db, organizationId, input.manager_id))) throw badRequest(MANAGER_NOT_A_MEMBER);
+}
+
 /** Where each invitation's token goes in the e-mail written once for all of them (letters only: no escaping touches it). */
 const TOKEN_SLOT = 'INVITATIONTOKENSLOT';
 
@@ -147,11 +156,12 @@ export async function createOrganizationUser(
   // An unconfirmed registration may not make the platform e-mail others; a printed sheet e-mails nobody.
   if (input.email !== undefined) await assertOrganizationCounts(ctx, organizationId);
   await assertContactFree(ctx, organizationId, input);
+  await assertManager(ctx, organizationId, input);
   const inviter = await findUserById(ctx.db, caller.userId);
   if (!inviter) throw badRequest('Your account could not be read.');
   const [userId] = await addWithinSeats(ctx.db, organizationId, 1, seatsRefusal, async (trx) => {
     const teamId = await findOrCreateTeam(trx, organizationId, input.team);
-    return enrolMembers(ctx, trx, organizationId, inviter, [{ ...input, teamId }]);
+    return enrolMembers(ctx, trx, organizationId, inviter, [{ ...input, teamId, managerId: input.manager_id ?? null }]);
   });
   queueInvitations(ctx);
   const created = userId === undefined ? undefined : await findOrganizationUser(ctx.db, organizationId, userId);
@@ -165,6 +175,7 @@ export const seatsRefusal = ({ seats }: SeatCount) => `Your plan includes ${seat
 export async function updateOrganizationUserFields(ctx: AppContext, caller: Caller, userId: number, input: UserFields): Promise<OrganizationUser> {
   const { organizationId } = await managedUser(ctx, caller, userId);
   await assertContactFree(ctx, organizationId, input, userId);
+  await assertManager(ctx, organizationId, input, userId);
   await ctx.db.transaction().execute(async (trx) => {
     const teamId = await findOrCreateTeam(trx, organizationId, input.team);
     await updateOrganizationUser(trx, organizationId, userId, {
@@ -174,6 +185,8 @@ export async function updateOrganizationUserFields(ctx: AppContext, caller: Call
       employee_number: input.employee_number ?? null,
       team_id: teamId,
       role: input.role,
+      // Absent keeps the manager (spec clients send no such field); null clears it.
+      ...(input.manager_id !== undefined ? { manager_id: input.manager_id } : {}),
     });
   });
   return (await managedUser(ctx, caller, userId)).user;

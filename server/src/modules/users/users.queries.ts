@@ -184,7 +184,7 @@ export async function updateOrganizationUser(
   db: Db,
   organizationId: number,
   userId: number,
-  changes: { name: string; last_name: string; email: string | null; employee_number: string | null; team_id: number; role: string },
+  changes: { name: string; last_name: string; email: string | null; employee_number: string | null; team_id: number; role: string; manager_id?: number | null },
 ): Promise<void> {
   const email = changes.email?.toLowerCase() ?? null;
   await db

@@ -1,4 +1,4 @@
-import { Autocomplete, Button, Group, Modal, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { Autocomplete, Button, Group, Modal, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
 import { type OrganizationUser, type UserFields, userFields } from '@mm/contract';
 import type { TFunction } from 'i18next';
 import { type FormEvent, useState } from 'react';
@@ -7,6 +7,7 @@ import { useManagedOrganization } from '../../../components/super-user-only.tsx'
 import { adminNotify } from '../../../lib/notify.ts';
 import { useTeams } from '../../../lib/organization/get-teams.ts';
 import { useCreateUser } from '../api/create-user.ts';
+import { useOrganizationUsers } from '../api/get-organization-users.ts';
 import { useUpdateUser } from '../api/update-user.ts';
 
 /** `onCreated` is told of a user just created (the list may not show them on its first page). */
@@ -16,7 +17,9 @@ type FieldErrors = Partial<Record<keyof Fields, string>>;
 /** How the person signs in: an e-mail address (invited by e-mail) or an employee number (a printed sheet). */
 type SignsInWith = 'email' | 'employee_number';
 
-const EMPTY: Fields = { name: '', last_name: '', email: '', employee_number: '', team: '', role: '' };
+const EMPTY: Fields = { name: '', last_name: '', email: '', employee_number: '', team: '', role: '', manager_id: null };
+/** Managers drawn at a time: typing narrows a plant of thousands to the few wanted. */
+const MANAGERS_SHOWN = 50;
 
 /** The contract's rule broken on a field, said in the reader's language (the contract's texts are English). */
 function fieldError(t: TFunction<'organization'>, field: keyof Fields, code: string): string {
@@ -56,17 +59,22 @@ function UserForm(props: { user: OrganizationUser | null; onSaved: (saved: Organ
           employee_number: user.employee_number ?? '',
           team: user.team ?? '',
           role: user.role ?? '',
+          manager_id: user.manager_id,
         }
       : EMPTY,
   );
   const [signsInWith, setSignsInWith] = useState<SignsInWith>(user && user.email === null ? 'employee_number' : 'email');
   const [errors, setErrors] = useState<FieldErrors>({});
   const teams = useTeams(organizationId);
+  const people = useOrganizationUsers(organizationId);
+  const managers = (people.data ?? [])
+    .filter((person) => person.id !== user?.id)
+    .map((person) => ({ value: String(person.id), label: `${person.name} ${person.last_name}` }));
   const create = useCreateUser();
   const update = useUpdateUser();
   const allEmpty = !fields.name && !fields.last_name && !fields.email && !fields.team;
 
-  const bind = (key: keyof Fields) => ({
+  const bind = (key: Exclude<keyof Fields, 'manager_id'>) => ({
     value: fields[key],
     error: errors[key],
     onChange: (event: { currentTarget: { value: string } }) => setFields({ ...fields, [key]: event.currentTarget.value }),
@@ -131,6 +139,21 @@ function UserForm(props: { user: OrganizationUser | null; onSaved: (saved: Organ
           onChange={(team) => setFields({ ...fields, team })}
         />
         <TextInput label={t('userModal.role')} withAsterisk {...bind('role')} />
+        <Select
+          label={t('userModal.manager')}
+          description={t('userModal.managerHelp')}
+          placeholder={t('userModal.managerPlaceholder')}
+          data={managers}
+          value={fields.manager_id === null ? null : String(fields.manager_id)}
+          onChange={(id) => setFields({ ...fields, manager_id: id === null ? null : Number(id) })}
+          error={errors.manager_id ?? (people.isError ? people.error.message : undefined)}
+          searchable
+          clearable
+          limit={MANAGERS_SHOWN}
+          nothingFoundMessage={t('userModal.managerNone')}
+          // People's names are data, not text to translate.
+          translate="no"
+        />
         <Group justify="flex-end" mt="sm">
           <Button variant="default" onClick={props.onCancel}>
             {t('userModal.cancel')}

@@ -98,6 +98,7 @@ export function ManageUsersPage({ rowActions, addActions }: ManageUsersPageProps
                 <Table.Th>{t('users.contact')}</Table.Th>
                 <Table.Th>{t('users.team')}</Table.Th>
                 <Table.Th>{t('users.role')}</Table.Th>
+                <Table.Th>{t('users.manager')}</Table.Th>
                 <Table.Th>{t('users.actions')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
@@ -123,6 +124,9 @@ export function ManageUsersPage({ rowActions, addActions }: ManageUsersPageProps
                   </Table.Td>
                   <Table.Td data-label={t('users.role')} translate="no">
                     {user.role ?? '-'}
+                  </Table.Td>
+                  <Table.Td data-label={t('users.manager')} translate="no">
+                    {user.manager_name ?? '-'}
                   </Table.Td>
                   <Table.Td data-label={t('users.actions')}>
                     <Group gap={4} wrap="nowrap">
