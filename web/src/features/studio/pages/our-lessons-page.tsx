@@ -1,4 +1,4 @@
-import { Box, Button, Card, Container, Image, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Box, Button, Card, Container, Image, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -30,6 +30,12 @@ export function OurLessonsPage() {
         {t('shelf.intro')}
       </Text>
       <TextInput label={t('library.search')} type="search" mt="md" maxLength={100} value={q} onChange={(e) => setQ(e.currentTarget.value)} />
+      {/* A lesson unpublished or deleted since its link was shared, or never one of the organization's. */}
+      {lesson.isError && (
+        <Alert color="yellow" mt="lg" role="status">
+          {t('library.gone')}
+        </Alert>
+      )}
       {lesson.data && (
         <Card withBorder padding="lg" mt="lg" component="section" aria-label={t('library.playing', { title: lesson.data.title })}>
           {/* The platform's player, framed in the page as on a shared video's page: the lesson's captions (shown at
