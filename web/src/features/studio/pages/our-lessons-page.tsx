@@ -37,7 +37,8 @@ export function OurLessonsPage() {
         </Alert>
       )}
       {lesson.data && (
-        <Card withBorder padding="lg" mt="lg" component="section" aria-label={t('library.playing', { title: lesson.data.title })}>
+        // On a phone the player takes the card's whole width: its controls (captions, transcript, quality, speed) need it.
+        <Card withBorder p={{ base: 0, sm: 'lg' }} mt="lg" component="section" aria-label={t('library.playing', { title: lesson.data.title })}>
           {/* The platform's player, framed in the page as on a shared video's page: the lesson's captions (shown at
               start when there are any: plants are loud), the transcript, quality and speed menus. */}
           <Box className="mm-framed-player" data-testid="our-lesson-player">
@@ -54,7 +55,11 @@ export function OurLessonsPage() {
               onPlaybackChange={reportPlayback}
             />
           </Box>
-          {lesson.data.description && <Text mt="sm">{lesson.data.description}</Text>}
+          {lesson.data.description && (
+            <Text mt="sm" px={{ base: 'sm', sm: 0 }} pb={{ base: 'sm', sm: 0 }}>
+              {lesson.data.description}
+            </Text>
+          )}
         </Card>
       )}
       {lessons.error ? (
