@@ -19,8 +19,11 @@ export const studioLesson = z.object({
   title: z.string(),
   category: z.string(),
   description: z.string(),
-  /** `draft` until an author publishes it; members see published lessons only. */
-  status: z.enum(['draft', 'published']),
+  /**
+   * `draft` until an author publishes it; members see published lessons only. `unpublished`: taken back from the
+   * members after being published (its revisions kept); publishing it again brings its live revision back.
+   */
+  status: z.enum(['draft', 'published', 'unpublished']),
   media_state: studioMediaState,
   /** Percent of the processing done (100 once ready). */
   progress: z.number(),
@@ -36,6 +39,8 @@ export const studioLesson = z.object({
   revision: z.number(),
   /** The replacement of a published lesson's video under way (uploading, processing or failed), null when none. */
   pending_revision: z.object({ requires_retraining: z.boolean(), summary: z.string() }).nullable(),
+  /** Learning paths of the organization that hold the lesson (shown before it is unpublished or deleted). */
+  in_paths: z.number(),
 });
 export type StudioLesson = z.infer<typeof studioLesson>;
 
@@ -53,6 +58,36 @@ export const createStudioLessonRequest = z.object({
   description: z.string().trim().max(5000).default(''),
 });
 export type CreateStudioLessonRequest = WireInput<typeof createStudioLessonRequest>;
+/** A lesson's title, category and description changed: the same rules as at its creation. */
+export const updateStudioLessonRequest = createStudioLessonRequest;
+export type UpdateStudioLessonRequest = CreateStudioLessonRequest;
+export const deletedStudioLesson = z.object({ id: z.number() });
+
+/** One revision of a published lesson's video: the first publication, each new video, each restore. */
+export const studioRevision = z.object({
+  revision: z.number(),
+  created_at: z.string(),
+  /** Who made it (their name; empty when the account is gone). */
+  by: z.string(),
+  requires_retraining: z.boolean(),
+  summary: z.string(),
+  duration_seconds: z.number(),
+  /** The earlier revision this one brought back, null for a new video. */
+  restored_from: z.number().nullable(),
+  /** The revision members play (the lesson's current one). */
+  live: z.boolean(),
+});
+export const studioRevisionsData = z.object({ revisions: z.array(studioRevision) });
+export type StudioRevision = z.infer<typeof studioRevision>;
+export type StudioRevisionsData = z.infer<typeof studioRevisionsData>;
+
+/** Brings an earlier revision's video back as a new revision (history is never rewritten). */
+export const restoreStudioRevisionRequest = z.object({
+  /** Why it is brought back (the revision's summary says "Restores revision N" before it). */
+  summary: z.string().trim().max(400).default(''),
+  requires_retraining: z.boolean().default(false),
+});
+export type RestoreStudioRevisionRequest = WireInput<typeof restoreStudioRevisionRequest>;
 
 export const studioAuthorRequest = z.object({ author: z.boolean() });
 export const studioAuthor = z.object({ user_id: z.number(), author: z.boolean() });

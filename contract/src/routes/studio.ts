@@ -2,11 +2,13 @@ import { z } from 'zod';
 import { defineRoute, defineRoutes } from '../route.ts';
 import {
   createStudioLessonRequest,
+  deletedStudioLesson,
   lessonWatchData,
   lessonWatchRequest,
   libraryLessonData,
   libraryLessonsData,
   libraryQuery,
+  restoreStudioRevisionRequest,
   studioAuditData,
   studioAuditQuery,
   studioAuthor,
@@ -16,6 +18,8 @@ import {
   studioLessonsData,
   studioPeopleData,
   studioPeopleQuery,
+  studioRevisionsData,
+  updateStudioLessonRequest,
 } from '../studio.ts';
 import { idParam } from './params.ts';
 
@@ -46,10 +50,47 @@ export const studioRoutes = defineRoutes('studio', {
     params: lessonParams,
     answer: studioLesson,
   }),
+  updateStudioLesson: defineRoute({
+    method: 'PUT',
+    path: '/api/studio/lessons/:lessonId',
+    summary: "Change an own lesson's title, category and description (a draft's or a published lesson's)",
+    params: lessonParams,
+    body: updateStudioLessonRequest,
+    answer: studioLesson,
+  }),
+  deleteStudioLesson: defineRoute({
+    method: 'DELETE',
+    path: '/api/studio/lessons/:lessonId',
+    summary: 'Delete an own lesson: nobody sees it again; its revisions, watch history and audit entries are kept',
+    params: lessonParams,
+    answer: deletedStudioLesson,
+  }),
+  unpublishStudioLesson: defineRoute({
+    method: 'POST',
+    path: '/api/studio/lessons/:lessonId/unpublish',
+    summary: 'Take a published lesson back from the members (library, search, paths, player) until it is published again',
+    params: lessonParams,
+    answer: studioLesson,
+  }),
+  studioLessonRevisions: defineRoute({
+    method: 'GET',
+    path: '/api/studio/lessons/:lessonId/revisions',
+    summary: "A lesson's revisions, newest first: number, date, who, summary, whether it required retraining",
+    params: lessonParams,
+    answer: studioRevisionsData,
+  }),
+  restoreStudioRevision: defineRoute({
+    method: 'POST',
+    path: '/api/studio/lessons/:lessonId/revisions/:revision/restore',
+    summary: "Bring an earlier revision's video back as the lesson's next revision (history is kept as it was)",
+    params: z.object({ lessonId: idParam, revision: idParam }),
+    body: restoreStudioRevisionRequest,
+    answer: studioLesson,
+  }),
   publishStudioLesson: defineRoute({
     method: 'POST',
     path: '/api/studio/lessons/:lessonId/publish',
-    summary: "Publish a lesson whose video is ready: the organization's members see it from now on",
+    summary: "Publish a lesson whose video is ready (or an unpublished one again): the organization's members see it from now on",
     params: lessonParams,
     answer: studioLesson,
   }),

@@ -47,6 +47,7 @@ import * as userManager from './migrations/2026-11-27-059-user-manager.ts';
 import * as stationChecks from './migrations/2026-11-27-060-station-checks.ts';
 import * as checkPicturesOutcomes from './migrations/2026-11-27-061-check-pictures-outcomes.ts';
 import * as studioPathsRevisions from './migrations/2026-11-27-062-studio-paths-revisions.ts';
+import * as studioLessonLifecycle from './migrations/2026-11-27-063-studio-lesson-lifecycle.ts';
 import * as checkStandings from './migrations/2026-11-27-064-check-standings.ts';
 
 /** Versioned migrations, in order. Never edit one that has landed: add a new file. */
@@ -98,6 +99,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-27-060-station-checks': stationChecks,
   '2026-11-27-061-check-pictures-outcomes': checkPicturesOutcomes,
   '2026-11-27-062-studio-paths-revisions': studioPathsRevisions,
+  '2026-11-27-063-studio-lesson-lifecycle': studioLessonLifecycle,
   '2026-11-27-064-check-standings': checkStandings,
 };
 

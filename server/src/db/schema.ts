@@ -798,6 +798,10 @@ export interface StudioLessonTable {
   /** The author's choices for the replacement video under way (null when none). */
   pending_requires_retraining: number | null;
   pending_summary: string | null;
+  /** When an author took the published lesson back from the members (null otherwise; cleared when published again). */
+  unpublished_at: number | null;
+  /** When an author deleted the lesson: nobody sees it again; its revisions, watch time and audit entries stay. */
+  deleted_at: number | null;
 }
 
 /** A revision of a published own lesson's video, the first included; `requires_retraining` 1 asks completers to watch again. */
@@ -811,6 +815,8 @@ export interface StudioLessonRevisionTable {
   summary: string;
   created_by: number | null;
   created_at: number;
+  /** The earlier revision this one brings back (null for a new video). */
+  restored_from: number | null;
 }
 
 /** A member's watch time on an own lesson; `watched_at` once at 90% of the duration (cleared by a retraining revision). */

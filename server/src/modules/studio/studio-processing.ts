@@ -3,22 +3,17 @@ import type { AppContext } from '../../app-context.ts';
 import type { Db } from '../../db/client.ts';
 import { now } from '../../lib/clock.ts';
 import { assetStored, hashFile, MediaError, probeMedia, recordTranscodedAsset, storedRenditions, transcodeAsset } from '../catalog/index.ts';
-import { insertNotices } from '../notices/index.ts';
-import {
-  findLessonById,
-  findUpload,
-  insertAudit,
-  insertRevision,
-  type LessonRow,
-  recordLessonProgress,
-  resetCompletions,
-  updateLessonMedia,
-} from './studio.queries.ts';
+import { findLessonById, findUpload, type LessonRow, recordLessonProgress, updateLessonMedia } from './studio.queries.ts';
+import { makeRevisionLive } from './studio-revisions.ts';
 
 /** The job queue's queue of the studio's uploads to process (background-work.ts). */
 export const STUDIO_QUEUE = 'studio-process-upload';
 
 export type StudioJob = { lessonId: number; uploadId: string };
+
+/** A lesson published at some point (live now or unpublished since): its videos are revisions, never replaced in place. */
+export const everPublished = (lesson: { published_at: number | null; unpublished_at: number | null }) =>
+  lesson.published_at !== null || lesson.unpublished_at !== null;
 
 /** Where the tus uploads are written, one file per upload (its id), and kept as the source of the lesson's asset. */
 export const studioUploadDir = (dataDir: string) => path.join(dataDir, 'studio-uploads');
@@ -55,7 +50,8 @@ export async function processStudioUpload(ctx: AppContext, job: StudioJob): Prom
       const t = now();
       const assetId = await recordTranscodedAsset(trx, { hash, source, probe, renditions }, t);
       const ready = { media_state: 'ready', progress: 100, error: null, media_asset_id: assetId, duration_seconds: probe.durationSeconds } as const;
-      if (lesson.published_at === null) await updateLessonMedia(trx, job.lessonId, ready, t);
+      // A draft's video is replaced as it is; a lesson published once (even if unpublished since) gets a revision.
+      if (!everPublished(lesson)) await updateLessonMedia(trx, job.lessonId, ready, t);
       else await publishRevision(trx, lesson, { assetId, durationSeconds: probe.durationSeconds, uploadId: job.uploadId }, t);
     });
     ctx.log.info({ event: 'studio_lesson_processed', lessonId: job.lessonId });
@@ -70,66 +66,21 @@ export async function processStudioUpload(ctx: AppContext, job: StudioJob): Prom
 }
 
 /**
- * A published lesson's new video is ready: in one transaction it becomes the live video as the next revision (the
- * earlier one played until now, so members never see a half-made one), the revision is recorded with the author's
- * summary, and when the author said it requires retraining, everyone who had watched the lesson has it to watch again
- * (their watch time starts over, their path shows it not done) and is told so by a notice, as the people qualified
- * through a revised catalog video are.
+ * A published (or unpublished) lesson's new video is ready: it goes live as the next revision with the uploader's
+ * summary and retraining choice (studio-revisions.ts).
  */
 async function publishRevision(trx: Db, lesson: LessonRow, video: { assetId: number; durationSeconds: number; uploadId: string }, t: number): Promise<void> {
-  const revision = lesson.revision + 1;
-  const requiresRetraining = lesson.pending_requires_retraining === 1;
   const by = (await findUpload(trx, video.uploadId))?.user_id ?? lesson.created_by;
-  await updateLessonMedia(
+  await makeRevisionLive(
     trx,
-    lesson.id,
+    lesson,
     {
-      media_state: 'ready',
-      progress: 100,
-      error: null,
-      media_asset_id: video.assetId,
-      duration_seconds: video.durationSeconds,
-      revision,
-      pending_requires_retraining: null,
-      pending_summary: null,
-    },
-    t,
-  );
-  await insertRevision(
-    trx,
-    {
-      lessonId: lesson.id,
-      revision,
-      mediaAssetId: video.assetId,
+      assetId: video.assetId,
       durationSeconds: video.durationSeconds,
-      requiresRetraining,
+      requiresRetraining: lesson.pending_requires_retraining === 1,
       summary: lesson.pending_summary ?? 'New video',
       by,
     },
-    t,
-  );
-  const retrained = requiresRetraining ? await resetCompletions(trx, lesson.id, t) : [];
-  await insertAudit(
-    trx,
-    {
-      organizationId: lesson.organization_id,
-      lessonId: lesson.id,
-      userId: by,
-      action: 'revised',
-      title: lesson.title,
-      detail: `Revision ${revision} is live${requiresRetraining ? `, requires retraining (${retrained.length} asked to watch again)` : ''}: ${lesson.pending_summary ?? 'a new video'}`,
-    },
-    t,
-  );
-  if (!requiresRetraining) return;
-  await insertNotices(
-    trx,
-    retrained.map((userId) => ({
-      userId,
-      senderId: null,
-      kind: 'lesson_retrain',
-      message: `"${lesson.title}" has a new version that requires retraining: please watch it again. What changed: ${lesson.pending_summary ?? 'a new video'}`,
-    })),
     t,
   );
 }

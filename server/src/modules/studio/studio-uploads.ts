@@ -26,7 +26,7 @@ import {
   updateLessonMedia,
 } from './studio.queries.ts';
 import { studioQuotaBytes } from './studio.service.ts';
-import { STUDIO_QUEUE, type StudioJob, studioUploadDir } from './studio-processing.ts';
+import { everPublished, STUDIO_QUEUE, type StudioJob, studioUploadDir } from './studio-processing.ts';
 
 /** The id of each admitted creation, by its Node request: decided and recorded before the tus server runs, which names the file so. */
 const admitted = new WeakMap<IncomingMessage, string>();
@@ -69,6 +69,8 @@ export type StudioUploads = {
   /** Checks that the upload is one of the caller's organization's. */
   assertOwnUpload: (caller: Caller, uploadId: string) => Promise<void>;
   forget: (uploadId: string) => Promise<void>;
+  /** Removes the bytes of uploads whose rows are gone already (a deleted lesson's). */
+  forgetFiles: (uploadIds: string[]) => Promise<void>;
 };
 
 /**
@@ -164,7 +166,7 @@ export function createStudioUploads(ctx: AppContext): StudioUploads {
       await updateLessonMedia(
         ctx.db,
         row.lesson_id,
-        { media_state: 'processing', progress: 0, error: null, ...(lesson?.published_at == null && { duration_seconds: probe.durationSeconds }) },
+        { media_state: 'processing', progress: 0, error: null, ...(lesson && !everPublished(lesson) && { duration_seconds: probe.durationSeconds }) },
         t,
       );
       const job: StudioJob = { lessonId: row.lesson_id, uploadId: upload.id };
@@ -203,7 +205,7 @@ export function createStudioUploads(ctx: AppContext): StudioUploads {
     const t = now();
     // A published lesson's new video is a new revision: the author says what changed and whether the people who
     // completed the lesson must watch it again. Its live video plays on until the new one is ready.
-    const revision = lesson.published_at === null ? null : revisionChoice(metadata);
+    const revision = everPublished(lesson) ? revisionChoice(metadata) : null;
     await ctx.db.transaction().execute(async (trx) => {
       await insertUpload(trx, { id, organizationId, lessonId, userId: caller.userId, size: length }, t);
       await updateLessonMedia(
@@ -233,5 +235,9 @@ export function createStudioUploads(ctx: AppContext): StudioUploads {
     if (!row || row.organization_id !== organizationId) throw notFound('No such upload.');
   };
 
-  return { server, admit, assertOwnUpload, forget };
+  const forgetFiles: StudioUploads['forgetFiles'] = async (uploadIds) => {
+    for (const id of uploadIds) await store.remove(id).catch(() => {});
+  };
+
+  return { server, admit, assertOwnUpload, forget, forgetFiles };
 }

@@ -55,21 +55,33 @@ const LESSON_COLUMNS = [
   'studio_lessons.revision',
   'studio_lessons.pending_requires_retraining',
   'studio_lessons.pending_summary',
+  'studio_lessons.unpublished_at',
   'media_assets.content_hash',
 ] as const;
 
 function lessons(db: Db) {
-  return db
-    .selectFrom('studio_lessons')
-    .leftJoin('media_assets', 'media_assets.id', 'studio_lessons.media_asset_id')
-    .select(LESSON_COLUMNS)
-    .select((eb) =>
-      eb
-        .selectFrom('studio_lesson_cues')
-        .select(eb.fn.countAll<number | string>().as('n'))
-        .whereRef('studio_lesson_cues.lesson_id', '=', 'studio_lessons.id')
-        .as('caption_cues'),
-    );
+  return (
+    db
+      .selectFrom('studio_lessons')
+      .leftJoin('media_assets', 'media_assets.id', 'studio_lessons.media_asset_id')
+      .select(LESSON_COLUMNS)
+      .select((eb) =>
+        eb
+          .selectFrom('studio_lesson_cues')
+          .select(eb.fn.countAll<number | string>().as('n'))
+          .whereRef('studio_lesson_cues.lesson_id', '=', 'studio_lessons.id')
+          .as('caption_cues'),
+      )
+      .select((eb) =>
+        eb
+          .selectFrom('learning_path_lessons')
+          .select(eb.fn.countAll<number | string>().as('n'))
+          .whereRef('learning_path_lessons.lesson_id', '=', 'studio_lessons.id')
+          .as('in_paths'),
+      )
+      // A deleted lesson is gone for every reader: the studio, the members, the processing job, the paths.
+      .where('studio_lessons.deleted_at', 'is', null)
+  );
 }
 
 export type LessonRow = NonNullable<Awaited<ReturnType<typeof findLesson>>>;
@@ -154,15 +166,100 @@ export async function recordLessonProgress(db: Db, lessonId: number, progress: n
   await db.updateTable('studio_lessons').set({ progress, updated_at: t }).where('id', '=', lessonId).where('media_state', '=', 'processing').execute();
 }
 
-/** Publishes a lesson whose media is ready; false when it is not (or already published). */
+/**
+ * Publishes a draft whose media is ready, or an unpublished lesson again (its live revision's video); false when it
+ * is neither (or already published).
+ */
 export async function publishLesson(db: Db, lessonId: number, organizationId: number, t: number): Promise<boolean> {
   const result = await db
     .updateTable('studio_lessons')
-    .set({ published_at: t, updated_at: t })
+    .set({ published_at: t, unpublished_at: null, updated_at: t })
     .where('id', '=', lessonId)
     .where('organization_id', '=', organizationId)
-    .where('media_state', '=', 'ready')
+    .where('deleted_at', 'is', null)
     .where('published_at', 'is', null)
+    .where((eb) => eb.or([eb('media_state', '=', 'ready'), eb.and([eb('unpublished_at', 'is not', null), eb('media_asset_id', 'is not', null)])]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Takes a published lesson back from the members; false when it is not published (any more). */
+export async function unpublishLesson(db: Db, lessonId: number, organizationId: number, t: number): Promise<boolean> {
+  const result = await db
+    .updateTable('studio_lessons')
+    .set({ published_at: null, unpublished_at: t, updated_at: t })
+    .where('id', '=', lessonId)
+    .where('organization_id', '=', organizationId)
+    .where('deleted_at', 'is', null)
+    .where('published_at', 'is not', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** A lesson's title, category and description (and the words the library search matches). */
+export async function updateLessonDetails(
+  db: Db,
+  lessonId: number,
+  organizationId: number,
+  details: { title: string; category: string; description: string },
+  t: number,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('studio_lessons')
+    .set({ ...details, search_text: searchText(details.title, details.category, details.description), updated_at: t })
+    .where('id', '=', lessonId)
+    .where('organization_id', '=', organizationId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/**
+ * Deletes a lesson for everyone: the row stays with its revisions, its members' watch time and its audit entries
+ * (history), marked deleted and unpublished; its uploads' rows go (their bytes stop counting). Answers the uploads'
+ * ids (their files are removed after the commit), or null when the lesson was already gone.
+ */
+export async function markLessonDeleted(db: Db, lessonId: number, organizationId: number, t: number): Promise<string[] | null> {
+  const result = await db
+    .updateTable('studio_lessons')
+    .set({ deleted_at: t, published_at: null, pending_requires_retraining: null, pending_summary: null, updated_at: t })
+    .where('id', '=', lessonId)
+    .where('organization_id', '=', organizationId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) !== 1) return null;
+  const uploads = await db.selectFrom('studio_uploads').select('id').where('lesson_id', '=', lessonId).execute();
+  await db.deleteFrom('studio_uploads').where('lesson_id', '=', lessonId).execute();
+  return uploads.map((u) => u.id);
+}
+
+/**
+ * Makes a revision's video the lesson's live one, only while the lesson is still at `fromRevision` (a concurrent
+ * revision makes this false).
+ */
+export async function setLiveRevision(
+  db: Db,
+  lessonId: number,
+  fromRevision: number,
+  live: { revision: number; mediaAssetId: number; durationSeconds: number },
+  t: number,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('studio_lessons')
+    .set({
+      media_state: 'ready',
+      progress: 100,
+      error: null,
+      media_asset_id: live.mediaAssetId,
+      duration_seconds: live.durationSeconds,
+      revision: live.revision,
+      pending_requires_retraining: null,
+      pending_summary: null,
+      updated_at: t,
+    })
+    .where('id', '=', lessonId)
+    .where('revision', '=', fromRevision)
+    .where('deleted_at', 'is', null)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
@@ -178,6 +275,7 @@ export async function insertRevision(
     requiresRetraining: boolean;
     summary: string;
     by: number | null;
+    restoredFrom?: number | null;
   },
   t: number,
 ): Promise<void> {
@@ -192,17 +290,39 @@ export async function insertRevision(
       summary: revision.summary.slice(0, 500),
       created_by: revision.by,
       created_at: t,
+      restored_from: revision.restoredFrom ?? null,
     })
     .execute();
 }
 
+/** A lesson's revisions, newest first, with who made each (the lesson's organization is checked by the caller). */
 export function revisionsOf(db: Db, lessonId: number) {
   return db
     .selectFrom('studio_lesson_revisions')
-    .select(['revision', 'requires_retraining', 'summary', 'duration_seconds', 'created_at'])
-    .where('lesson_id', '=', lessonId)
-    .orderBy('revision', 'desc')
+    .leftJoin('users', 'users.id', 'studio_lesson_revisions.created_by')
+    .select([
+      'studio_lesson_revisions.revision',
+      'studio_lesson_revisions.media_asset_id',
+      'studio_lesson_revisions.requires_retraining',
+      'studio_lesson_revisions.summary',
+      'studio_lesson_revisions.duration_seconds',
+      'studio_lesson_revisions.created_at',
+      'studio_lesson_revisions.restored_from',
+      'users.name',
+      'users.last_name',
+    ])
+    .where('studio_lesson_revisions.lesson_id', '=', lessonId)
+    .orderBy('studio_lesson_revisions.revision', 'desc')
     .execute();
+}
+
+export function findRevision(db: Db, lessonId: number, revision: number) {
+  return db
+    .selectFrom('studio_lesson_revisions')
+    .select(['revision', 'media_asset_id', 'duration_seconds'])
+    .where('lesson_id', '=', lessonId)
+    .where('revision', '=', revision)
+    .executeTakeFirst();
 }
 
 /**

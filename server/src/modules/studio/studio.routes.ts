@@ -9,16 +9,21 @@ import type { RouteDoc } from '../../lib/route-doc.ts';
 import { callerOf } from '../auth/index.ts';
 import {
   createStudioLesson,
+  deleteStudioLesson,
   publishStudioLesson,
   reportLessonWatch,
+  restoreStudioRevision,
   setStudioAuthor,
   setStudioLessonCaptions,
   studioAudit,
   studioLessonOf,
+  studioLessonRevisions,
   studioLessons,
   studioLibrary,
   studioLibraryLesson,
   studioPeople,
+  unpublishStudioLesson,
+  updateStudioLesson,
 } from './studio.service.ts';
 import { createStudioUploads } from './studio-uploads.ts';
 
@@ -60,6 +65,36 @@ export const studioRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   app.route({
     ...contractRoute(routes.publishStudioLesson),
     handler: async (request) => ok(await publishStudioLesson(ctx, callerOf(request), request.params.lessonId), 'The lesson is published.'),
+  });
+
+  app.route({
+    ...contractRoute(routes.updateStudioLesson),
+    handler: async (request) => ok(await updateStudioLesson(ctx, callerOf(request), request.params.lessonId, request.body), 'The lesson is saved.'),
+  });
+
+  app.route({
+    ...contractRoute(routes.unpublishStudioLesson),
+    handler: async (request) =>
+      ok(await unpublishStudioLesson(ctx, callerOf(request), request.params.lessonId), 'The lesson is unpublished: your members no longer see it.'),
+  });
+
+  app.route({
+    ...contractRoute(routes.deleteStudioLesson),
+    handler: async (request) => ok(await deleteStudioLesson(ctx, callerOf(request), request.params.lessonId, uploads.forgetFiles), 'The lesson is deleted.'),
+  });
+
+  app.route({
+    ...contractRoute(routes.studioLessonRevisions),
+    handler: async (request) => ok(await studioLessonRevisions(ctx, callerOf(request), request.params.lessonId)),
+  });
+
+  app.route({
+    ...contractRoute(routes.restoreStudioRevision),
+    handler: async (request) =>
+      ok(
+        await restoreStudioRevision(ctx, callerOf(request), request.params.lessonId, request.params.revision, request.body),
+        'The revision is restored as a new revision.',
+      ),
   });
 
   app.route({

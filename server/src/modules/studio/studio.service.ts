@@ -11,6 +11,7 @@ import {
   type StudioLesson,
   type StudioLessonsData,
   type StudioPeopleData,
+  type StudioRevisionsData,
 } from '@mm/contract';
 import type { AppContext } from '../../app-context.ts';
 import { now, toIso } from '../../lib/clock.ts';
@@ -26,6 +27,7 @@ import {
   addLessonWatch,
   auditPage,
   findLesson,
+  findRevision,
   firstMatchingCues,
   insertAudit,
   insertLesson,
@@ -33,6 +35,7 @@ import {
   isAuthor,
   type LessonRow,
   lessonWatchesOf,
+  markLessonDeleted,
   organizationLessons,
   organizationPeople,
   organizationUser,
@@ -41,10 +44,15 @@ import {
   publishLesson,
   quotaOf,
   replaceLessonCues,
+  revisionsOf,
   searchPublishedLessons,
   setAuthor,
   storageUsed,
+  unpublishLesson,
+  updateLessonDetails,
 } from './studio.queries.ts';
+import { everPublished } from './studio-processing.ts';
+import { makeRevisionLive } from './studio-revisions.ts';
 
 const NO_SUCH_LESSON = 'No such lesson in your organization.';
 
@@ -54,7 +62,7 @@ function studioLesson(row: LessonRow, signer: MediaSigner): StudioLesson {
     title: row.title,
     category: row.category,
     description: row.description,
-    status: row.published_at === null ? 'draft' : 'published',
+    status: row.published_at !== null ? 'published' : row.unpublished_at !== null ? 'unpublished' : 'draft',
     media_state: row.media_state,
     progress: row.media_state === 'ready' ? 100 : row.progress,
     error: row.error,
@@ -67,6 +75,7 @@ function studioLesson(row: LessonRow, signer: MediaSigner): StudioLesson {
     revision: row.revision,
     pending_revision:
       row.pending_requires_retraining === null ? null : { requires_retraining: row.pending_requires_retraining === 1, summary: row.pending_summary ?? '' },
+    in_paths: Number(row.in_paths ?? 0),
   };
 }
 
@@ -129,17 +138,24 @@ export async function studioLessonOf(ctx: AppContext, caller: Caller, lessonId: 
   return studioLesson(row, await mediaSigner(ctx.db));
 }
 
-/** A draft whose video is ready becomes visible to the organization's members. */
+/**
+ * A draft whose video is ready becomes visible to the organization's members (its first revision), or an unpublished
+ * lesson again with its live revision (no new revision: the video is the one it had).
+ */
 export async function publishStudioLesson(ctx: AppContext, caller: Caller, lessonId: number): Promise<StudioLesson> {
   const organizationId = await assertStudioAuthor(ctx.db, caller);
   const row = await findLesson(ctx.db, lessonId, organizationId);
   if (!row) throw notFound(NO_SUCH_LESSON);
   if (row.published_at !== null) throw conflict('This lesson is already published.');
-  if (row.media_state !== 'ready') throw conflict('Upload a video and wait until it is processed before publishing the lesson.');
+  const again = row.unpublished_at !== null;
+  if (again ? row.media_asset_id === null : row.media_state !== 'ready')
+    throw conflict('Upload a video and wait until it is processed before publishing the lesson.');
   const published = await ctx.db.transaction().execute(async (trx) => {
     const t = now();
     if (!(await publishLesson(trx, lessonId, organizationId, t))) return false;
-    await insertAudit(trx, { organizationId, lessonId, userId: caller.userId, action: 'published', title: row.title, detail: `Revision ${row.revision}` }, t);
+    const detail = again ? `Published again with revision ${row.revision}` : `Revision ${row.revision}`;
+    await insertAudit(trx, { organizationId, lessonId, userId: caller.userId, action: 'published', title: row.title, detail }, t);
+    if (again) return true;
     // The first revision: the video the members see from now on.
     await insertRevision(
       trx,
@@ -157,6 +173,140 @@ export async function publishStudioLesson(ctx: AppContext, caller: Caller, lesso
     return true;
   });
   if (!published) throw conflict('This lesson changed meanwhile: reload it.');
+  return studioLessonOf(ctx, caller, lessonId);
+}
+
+/**
+ * A published lesson taken back: from now on its members no longer find it in their library, the search or their
+ * learning paths, and its page answers 404 (media URLs already handed out stop with their expiry, at most 7 hours).
+ * Its revisions, watch time and path places stay, so publishing it again brings it back as it was.
+ */
+export async function unpublishStudioLesson(ctx: AppContext, caller: Caller, lessonId: number): Promise<StudioLesson> {
+  const organizationId = await assertStudioAuthor(ctx.db, caller);
+  const row = await findLesson(ctx.db, lessonId, organizationId);
+  if (!row) throw notFound(NO_SUCH_LESSON);
+  if (row.published_at === null) throw conflict('This lesson is not published.');
+  const done = await ctx.db.transaction().execute(async (trx) => {
+    const t = now();
+    if (!(await unpublishLesson(trx, lessonId, organizationId, t))) return false;
+    const paths = Number(row.in_paths ?? 0);
+    const detail = `Taken back from the members at revision ${row.revision}${paths > 0 ? `; it stays in ${paths} learning ${paths === 1 ? 'path' : 'paths'}, hidden until published again` : ''}`;
+    await insertAudit(trx, { organizationId, lessonId, userId: caller.userId, action: 'unpublished', title: row.title, detail }, t);
+    return true;
+  });
+  if (!done) throw conflict('This lesson changed meanwhile: reload it.');
+  return studioLessonOf(ctx, caller, lessonId);
+}
+
+/** A lesson's title, category and description change; the audit log keeps what they were. */
+export async function updateStudioLesson(
+  ctx: AppContext,
+  caller: Caller,
+  lessonId: number,
+  input: { title: string; category: string; description: string },
+): Promise<StudioLesson> {
+  const organizationId = await assertStudioAuthor(ctx.db, caller);
+  const row = await findLesson(ctx.db, lessonId, organizationId);
+  if (!row) throw notFound(NO_SUCH_LESSON);
+  const changes = (['title', 'category', 'description'] as const)
+    .filter((field) => row[field] !== input[field])
+    .map((field) => `${field[0]?.toUpperCase()}${field.slice(1)}: "${row[field]}" → "${input[field]}"`);
+  if (changes.length === 0) return studioLesson(row, await mediaSigner(ctx.db));
+  await ctx.db.transaction().execute(async (trx) => {
+    const t = now();
+    if (!(await updateLessonDetails(trx, lessonId, organizationId, input, t))) throw notFound(NO_SUCH_LESSON);
+    await insertAudit(trx, { organizationId, lessonId, userId: caller.userId, action: 'edited', title: input.title, detail: changes.join('; ') }, t);
+  });
+  return studioLessonOf(ctx, caller, lessonId);
+}
+
+/**
+ * Deletes a lesson: nobody sees it again (studio, library, search, paths, player) and its uploads stop counting
+ * against the quota. Its revisions, its members' watch time and the audit log are kept (the record of who was trained
+ * on what); the paths that held it simply no longer show it. `dropFiles` removes the uploads' bytes after the commit.
+ */
+export async function deleteStudioLesson(
+  ctx: AppContext,
+  caller: Caller,
+  lessonId: number,
+  dropFiles: (uploadIds: string[]) => Promise<void>,
+): Promise<{ id: number }> {
+  const organizationId = await assertStudioAuthor(ctx.db, caller);
+  const row = await findLesson(ctx.db, lessonId, organizationId);
+  if (!row) throw notFound(NO_SUCH_LESSON);
+  const uploads = await ctx.db.transaction().execute(async (trx) => {
+    const t = now();
+    const dropped = await markLessonDeleted(trx, lessonId, organizationId, t);
+    if (dropped === null) return null;
+    const paths = Number(row.in_paths ?? 0);
+    const state =
+      row.published_at !== null ? `published, revision ${row.revision}` : row.unpublished_at !== null ? `unpublished, revision ${row.revision}` : 'draft';
+    const detail = `Deleted (${state}; left ${paths} learning ${paths === 1 ? 'path' : 'paths'}); revisions and watch history kept`;
+    await insertAudit(trx, { organizationId, lessonId, userId: caller.userId, action: 'deleted', title: row.title, detail }, t);
+    return dropped;
+  });
+  if (uploads === null) throw notFound(NO_SUCH_LESSON);
+  await dropFiles(uploads).catch((error: unknown) => ctx.log.warn({ event: 'studio_upload_files_left', lessonId, err: error }));
+  return { id: lessonId };
+}
+
+/** A lesson's revisions, newest first, for its authors. */
+export async function studioLessonRevisions(ctx: AppContext, caller: Caller, lessonId: number): Promise<StudioRevisionsData> {
+  const organizationId = await assertStudioAuthor(ctx.db, caller);
+  const row = await findLesson(ctx.db, lessonId, organizationId);
+  if (!row) throw notFound(NO_SUCH_LESSON);
+  const rows = await revisionsOf(ctx.db, lessonId);
+  return {
+    revisions: rows.map((r) => ({
+      revision: r.revision,
+      created_at: toIso(r.created_at) as string,
+      by: `${r.name ?? ''} ${r.last_name ?? ''}`.trim(),
+      requires_retraining: r.requires_retraining === 1,
+      summary: r.summary,
+      duration_seconds: Number(r.duration_seconds),
+      restored_from: r.restored_from,
+      live: r.revision === row.revision,
+    })),
+  };
+}
+
+/**
+ * An earlier revision's video comes back as the lesson's next revision (the history stays as it was: revision N+1
+ * "restores revision K"), with the author's retraining choice, as a new video would.
+ */
+export async function restoreStudioRevision(
+  ctx: AppContext,
+  caller: Caller,
+  lessonId: number,
+  revision: number,
+  input: { summary: string; requires_retraining: boolean },
+): Promise<StudioLesson> {
+  const organizationId = await assertStudioAuthor(ctx.db, caller);
+  const row = await findLesson(ctx.db, lessonId, organizationId);
+  if (!row) throw notFound(NO_SUCH_LESSON);
+  if (!everPublished(row)) throw conflict('A draft has no revisions: publish it first.');
+  if (row.media_state === 'uploading' || row.media_state === 'processing')
+    throw conflict('A new video for this lesson is under way: wait until it is processed (or let it fail) before restoring a revision.');
+  const earlier = await findRevision(ctx.db, lessonId, revision);
+  if (!earlier) throw notFound('No such revision of this lesson.');
+  if (earlier.media_asset_id === row.media_asset_id) throw conflict(`Revision ${revision}'s video is the one members play already.`);
+  const summary = `Restores revision ${revision}${input.summary ? `: ${input.summary}` : ''}`;
+  const made = await ctx.db.transaction().execute((trx) =>
+    makeRevisionLive(
+      trx,
+      row,
+      {
+        assetId: earlier.media_asset_id,
+        durationSeconds: Number(earlier.duration_seconds),
+        requiresRetraining: input.requires_retraining,
+        summary,
+        by: caller.userId,
+        restoredFrom: revision,
+      },
+      now(),
+    ),
+  );
+  if (made === null) throw conflict('This lesson changed meanwhile: reload it.');
   return studioLessonOf(ctx, caller, lessonId);
 }
 

@@ -1,4 +1,4 @@
-import { Box, Button, Card, Container, Image, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Box, Button, Card, Container, Image, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -30,8 +30,15 @@ export function OurLessonsPage() {
         {t('shelf.intro')}
       </Text>
       <TextInput label={t('library.search')} type="search" mt="md" maxLength={100} value={q} onChange={(e) => setQ(e.currentTarget.value)} />
+      {/* A lesson unpublished or deleted since its link was shared, or never one of the organization's. */}
+      {lesson.isError && (
+        <Alert color="yellow" mt="lg" role="status">
+          {t('library.gone')}
+        </Alert>
+      )}
       {lesson.data && (
-        <Card withBorder padding="lg" mt="lg" component="section" aria-label={t('library.playing', { title: lesson.data.title })}>
+        // On a phone the player takes the card's whole width: its controls (captions, transcript, quality, speed) need it.
+        <Card withBorder p={{ base: 0, sm: 'lg' }} mt="lg" component="section" aria-label={t('library.playing', { title: lesson.data.title })}>
           {/* The platform's player, framed in the page as on a shared video's page: the lesson's captions (shown at
               start when there are any: plants are loud), the transcript, quality and speed menus. */}
           <Box className="mm-framed-player" data-testid="our-lesson-player">
@@ -48,7 +55,11 @@ export function OurLessonsPage() {
               onPlaybackChange={reportPlayback}
             />
           </Box>
-          {lesson.data.description && <Text mt="sm">{lesson.data.description}</Text>}
+          {lesson.data.description && (
+            <Text mt="sm" px={{ base: 'sm', sm: 0 }} pb={{ base: 'sm', sm: 0 }}>
+              {lesson.data.description}
+            </Text>
+          )}
         </Card>
       )}
       {lessons.error ? (

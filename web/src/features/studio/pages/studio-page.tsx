@@ -16,6 +16,7 @@ import { useSetLessonCaptions } from '../api/set-lesson-captions.ts';
 import { studioKey } from '../api/studio-keys.ts';
 import { useSetStudioAuthor, useStudioPeople } from '../api/studio-people.ts';
 import { uploadLessonVideo } from '../api/upload-lesson-video.ts';
+import { DeleteLessonButton, EditLessonButton, RevisionsButton, UnpublishButton } from '../components/lesson-manage.tsx';
 import { StudioAuditLog } from '../components/studio-audit-log.tsx';
 
 const megabytes = (bytes: number) => {
@@ -286,12 +287,18 @@ function CaptionsControl({ lesson }: { lesson: StudioLesson }) {
   );
 }
 
+const STATUS_COLORS: Record<StudioLesson['status'], string> = { draft: 'gray', published: 'green', unpublished: 'orange' };
+
 function LessonCard({ lesson, maxSeconds }: { lesson: StudioLesson; maxSeconds: number }) {
+  const { t } = useTranslation('studio');
   const queryClient = useQueryClient();
   const publish = usePublishStudioLesson();
   const [sent, setSent] = useState<number | null>(null);
   const published = lesson.status === 'published';
-  const canUpload = !published && sent === null && lesson.media_state !== 'processing';
+  // A lesson published once (live or taken back) gets new videos as revisions, through RevisionControl.
+  const draft = lesson.status === 'draft';
+  const canUpload = draft && sent === null && lesson.media_state !== 'processing';
+  const canPublish = draft ? lesson.media_state === 'ready' : lesson.status === 'unpublished';
 
   const upload = (file: File | null, revision?: { summary: string; requiresRetraining: boolean }) => {
     if (!file) return;
@@ -327,8 +334,8 @@ function LessonCard({ lesson, maxSeconds }: { lesson: StudioLesson; maxSeconds: 
             {lesson.category}
           </Text>
         </div>
-        <Badge color={published ? 'green' : 'gray'} variant="light">
-          {published ? 'Published' : 'Draft'}
+        <Badge color={STATUS_COLORS[lesson.status]} variant="light" style={{ flexShrink: 0 }}>
+          {t(`status.${lesson.status}`)}
         </Badge>
       </Group>
       {lesson.poster_url && <img src={lesson.poster_url} alt={`Poster of ${lesson.title}`} style={{ width: '100%', marginTop: 12, borderRadius: 4 }} />}
@@ -353,7 +360,7 @@ function LessonCard({ lesson, maxSeconds }: { lesson: StudioLesson; maxSeconds: 
               )}
             </FileButton>
           )}
-          {!published && lesson.media_state === 'ready' && (
+          {canPublish && (
             <Button
               loading={publish.isPending}
               onClick={() =>
@@ -363,11 +370,17 @@ function LessonCard({ lesson, maxSeconds }: { lesson: StudioLesson; maxSeconds: 
                 })
               }
             >
-              Publish
+              {draft ? 'Publish' : t('manage.publishAgain')}
             </Button>
           )}
         </Group>
-        {published && sent === null && lesson.media_state !== 'processing' && lesson.media_state !== 'uploading' && (
+        <Group gap="xs" data-testid="lesson-manage">
+          <EditLessonButton lesson={lesson} />
+          {!draft && <RevisionsButton lesson={lesson} />}
+          {published && <UnpublishButton lesson={lesson} />}
+          <DeleteLessonButton lesson={lesson} />
+        </Group>
+        {!draft && sent === null && lesson.media_state !== 'processing' && lesson.media_state !== 'uploading' && (
           <RevisionControl lesson={lesson} onFile={upload} />
         )}
         <CaptionsControl lesson={lesson} />
