@@ -47,6 +47,7 @@ import * as userManager from './migrations/2026-11-27-059-user-manager.ts';
 import * as stationChecks from './migrations/2026-11-27-060-station-checks.ts';
 import * as checkPicturesOutcomes from './migrations/2026-11-27-061-check-pictures-outcomes.ts';
 import * as studioPathsRevisions from './migrations/2026-11-27-062-studio-paths-revisions.ts';
+import * as captionOrigins from './migrations/2026-11-27-065-caption-origins.ts';
 
 /** Versioned migrations, in order. Never edit one that has landed: add a new file. */
 const migrations: Record<string, Migration> = {
@@ -97,6 +98,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-27-060-station-checks': stationChecks,
   '2026-11-27-061-check-pictures-outcomes': checkPicturesOutcomes,
   '2026-11-27-062-studio-paths-revisions': studioPathsRevisions,
+  '2026-11-27-065-caption-origins': captionOrigins,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

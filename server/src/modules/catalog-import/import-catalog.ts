@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { AppContext } from '../../app-context.ts';
 import { now } from '../../lib/clock.ts';
 import type { Storage } from '../../lib/storage/storage.ts';
-import { storeCaptionTrack } from '../captions/index.ts';
+import { queueCaptionDrafts, storeCaptionTrack } from '../captions/index.ts';
 import type { CatalogFile } from '../catalog/index.ts';
 import {
   assetStored,
@@ -141,6 +141,8 @@ export async function importCatalog(
       videos: counts.videos,
       revisedVideoIds: revisions.map((r) => r.videoId),
     });
+    // Spanish captions drafted by machine where the lessons have English ones only (or a draft of older English).
+    await queueCaptionDrafts(trx, ctx.jobs);
   });
   return { ...counts, media: { transcoded, unchanged, pending: pending.length } };
 }
