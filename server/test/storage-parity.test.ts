@@ -33,7 +33,8 @@ describe.each(TEST_STORAGES)('files on the %s store', (storage) => {
   };
 
   beforeAll(async () => {
-    platform = await startPlatform({}, { storage });
+    // No jobs worked: the lesson keeps its English track only (no machine-drafted Spanish one, issue 40).
+    platform = await startPlatform({ RUN_JOBS: 'false' }, { storage });
     catalog = await importTestCatalog(platform);
     await reimportTestCatalog(
       platform,
