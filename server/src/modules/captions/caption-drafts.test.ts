@@ -25,7 +25,7 @@ let dir: string;
 let member: string;
 let videoId: number;
 
-function importWith(captions: { lang: string; label: string; text: string }[], name: string) {
+function importWith(captions: { lang: string; label: string; text: string }[], name: string, on: TestPlatform = platform) {
   const files = captions.map((c) => {
     const file = `cc/${name}.${c.lang}.vtt`;
     fs.mkdirSync(path.join(dir, 'cc'), { recursive: true });
@@ -63,7 +63,7 @@ function importWith(captions: { lang: string; label: string; text: string }[], n
     ],
   };
   fs.writeFileSync(path.join(dir, `${name}.json`), JSON.stringify(catalog));
-  return importCatalog(platform.ctx, path.join(dir, `${name}.json`));
+  return importCatalog(on.ctx, path.join(dir, `${name}.json`));
 }
 
 const waitingDrafts = async () => (await platform.ctx.jobs.stats()).find((q) => q.name === CAPTION_DRAFTS_QUEUE)?.waiting ?? 0;
@@ -77,14 +77,20 @@ const view = async () =>
   }[];
 const search = async (q: string) => (await platform.api('GET', '/api/search', { token: member, query: { q } })).body.data.cues.items;
 
+beforeAll(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mm-drafts-'));
+  execFileSync('ffmpeg', [
+    ...['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=size=320x240:rate=25', '-t', '2'],
+    ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-an', path.join(dir, 'clip.mp4')],
+  ]);
+});
+afterAll(() => {
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
 describe.skipIf(!APERTIUM)('machine-translated captions (Apertium eng-spa)', () => {
   beforeAll(async () => {
     platform = await startPlatform({ RUN_JOBS: 'false' });
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mm-drafts-'));
-    execFileSync('ffmpeg', [
-      ...['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=size=320x240:rate=25', '-t', '2'],
-      ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-an', path.join(dir, 'clip.mp4')],
-    ]);
     await importWith([{ lang: 'en', label: 'English', text: LESSON_VTT }], 'first');
     videoId = (await platform.ctx.db.selectFrom('videos').select('id').where('key', '=', LESSON).executeTakeFirstOrThrow()).id;
     const org = await organizationWithMembers(platform, 'Acme');
@@ -93,7 +99,6 @@ describe.skipIf(!APERTIUM)('machine-translated captions (Apertium eng-spa)', () 
   }, 60_000);
   afterAll(async () => {
     await platform?.close();
-    if (dir) fs.rmSync(dir, { recursive: true, force: true });
   });
 
   it('the import queues a draft; the draft is a Spanish track marked machine translation, found by a Spanish word at its second', async () => {
@@ -170,4 +175,22 @@ describe.skipIf(!APERTIUM)('machine-translated captions (Apertium eng-spa)', () 
     }
     expect((await view()).map((t) => t.lang)).toEqual(['en']);
   });
+});
+
+describe.skipIf(!APERTIUM)('the caption-drafts job on an instance that works jobs', () => {
+  let working: TestPlatform;
+  beforeAll(async () => {
+    working = await startPlatform();
+  });
+  afterAll(async () => {
+    await working?.close();
+  });
+
+  it('drafts the Spanish track after an import, by itself', async () => {
+    await importWith([{ lang: 'en', label: 'English', text: LESSON_VTT }], 'worked', working);
+    const track = () => working.ctx.db.selectFrom('caption_tracks').select(['origin', 'label']).where('lang', '=', 'es').executeTakeFirst();
+    const deadline = Date.now() + 30_000;
+    while (!(await track()) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await track()).toEqual({ origin: 'machine', label: 'Español (traducción automática)' });
+  }, 40_000);
 });
