@@ -1,6 +1,21 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DEMO, dismissToasts, expectHidden, expectToast, expectVisible, field, newPage, signInThroughForm, uniqueEmail, useStack } from './harness.ts';
+import {
+  DEMO,
+  dismissToasts,
+  expectHidden,
+  expectToast,
+  expectVisible,
+  field,
+  newPage,
+  screenshotAtWidths,
+  seriousAxeFindings,
+  signInThroughForm,
+  uniqueEmail,
+  useStack,
+} from './harness.ts';
+
+const SCREENSHOTS = process.env.ORGANIZATION_SCREENSHOTS;
 
 // Administration spec: /manage-team, /manage-organization/create-team and the learning path creator (sections 2, 5, 8).
 describe('organization administration', () => {
@@ -116,13 +131,21 @@ describe('organization administration', () => {
     await page.getByRole('button', { name: /^Show \d+ more$/ }).click();
     await expect.poll(() => page.getByRole('row').count()).toBe(Math.min(total, 100) + 1);
 
-    // Edit, then delete a user.
+    // Edit, then delete a user. Victor now reports to Paula (issue 39): his row names his manager.
     await page.getByRole('button', { name: `Edit ${painters[1]!.email}` }).click();
     const dialog = page.getByRole('dialog');
     await field(dialog, 'Role').fill('Paint Line Lead');
+    const manager = dialog.getByRole('combobox', { name: 'Manager' });
+    await manager.click();
+    await manager.fill('Paula Pri');
+    await page.getByRole('option', { name: 'Paula Primer' }).click();
+    expect(await seriousAxeFindings(page)).toEqual([]);
+    await screenshotAtWidths(page, SCREENSHOTS, 'user-modal-manager', 1280);
     await dialog.getByRole('button', { name: 'Update User' }).click();
     await expectToast(page, 'User updated successfully!');
     await expectVisible(page.getByRole('cell', { name: 'Paint Line Lead', exact: true }));
+    await expectVisible(page.getByRole('row', { name: new RegExp(painters[1]!.email) }).getByRole('cell', { name: 'Paula Primer', exact: true }));
+    await screenshotAtWidths(page, SCREENSHOTS, 'manage-users-manager', 1280);
 
     // Found by role, then by a name without its accent; a search matching nobody says so.
     const search = page.getByRole('textbox', { name: 'Find a user' });

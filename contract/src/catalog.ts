@@ -94,7 +94,15 @@ export type VideoCard = z.infer<typeof videoCard>;
 
 /** The full video of `videos/view` (member spec section 3), computed for the caller. */
 /** A caption track of a video: `url` is a signed same-origin WebVTT file (plain cue text, no markup). */
-export const captionTrack = z.object({ lang: z.string(), label: z.string(), url: z.string() });
+export const captionTrack = z.object({
+  lang: z.string(),
+  label: z.string(),
+  url: z.string(),
+  /** A machine translation (Apertium) no author has reviewed; absent on an author's track. */
+  machine: z.boolean().optional(),
+  /** A machine translation drafted from an earlier version of its source track (absent when current). */
+  outOfDate: z.boolean().optional(),
+});
 export type CaptionTrack = z.infer<typeof captionTrack>;
 
 /**

@@ -16,6 +16,7 @@ import { createLocalStorage } from '../lib/storage/local-storage.ts';
 import { describeMove, moveStorage } from '../lib/storage/move-storage.ts';
 import { parseS3Url } from '../lib/storage/s3-url.ts';
 import { revokeUserSessions } from '../modules/auth/sessions.queries.ts';
+import { draftAllCaptions } from '../modules/captions/index.ts';
 import { describeImport, importCatalog } from '../modules/catalog-import/import-catalog.ts';
 import { progressBar } from '../modules/catalog-import/import-progress.ts';
 import { checkChain, keptHeadOf } from '../modules/evidence/audit-pack.ts';
@@ -47,6 +48,8 @@ Commands:
   move-storage-to <STORAGE_URL> Copy the media, captions, playbooks and uploads under DATA_DIR into a bucket
                                 (s3://bucket?endpoint=...&region=...; credentials from AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY);
                                 resumable: a second run copies only what is missing; exit 1 if any file failed.
+  draft-translations            Draft now, with Apertium, the Spanish captions of every lesson with English ones and
+                                no Spanish track (or a machine draft of older English); marked machine translation.
   jobs                          The job queue: each queue's waiting, running, completed and failed jobs, then the
                                 running and failed ones (newest first).
       [--retry <job id> --queue <name>]   Send a failed job back to its queue.
@@ -122,6 +125,7 @@ async function run(argv: string[]): Promise<void> {
       'move-storage-to',
       'jobs',
       'set-studio-quota',
+      'draft-translations',
     ].includes(command)
   ) {
     throw new UsageError(`Unknown command "${command}". Run with --help to see the commands.`);
@@ -171,6 +175,13 @@ async function run(argv: string[]): Promise<void> {
         for (const line of await jobsReport(jobs)) console.log(line);
         return;
       }
+      case 'draft-translations': {
+        const counts = await draftAllCaptions(ctx);
+        console.log(
+          `Machine-translated captions: ${counts.drafted} drafted, ${counts['up to date'] + counts.authored + counts['no source']} left as they were.`,
+        );
+        return;
+      }
       case 'migrate':
         console.log(applied.length ? `Applied: ${applied.join(', ')}` : 'The database is up to date.');
         return;
@@ -182,7 +193,7 @@ async function run(argv: string[]): Promise<void> {
         // `npm run platform` runs in server/: a relative path means relative to where the operator typed it (npm's INIT_CWD).
         const typedIn = process.env.npm_lifecycle_event === 'platform' ? process.env.INIT_CWD : undefined;
         const file = path.resolve(typedIn ?? process.cwd(), positionals[0]!);
-        console.log(describeImport(await importCatalog(ctx, file, progressBar())));
+        console.log(describeImport(await importCatalog(ctx, file, progressBar(), { draftCaptions: true })));
         return;
       }
       case 'create-organization': {

@@ -49,6 +49,7 @@ import * as checkPicturesOutcomes from './migrations/2026-11-27-061-check-pictur
 import * as studioPathsRevisions from './migrations/2026-11-27-062-studio-paths-revisions.ts';
 import * as studioLessonLifecycle from './migrations/2026-11-27-063-studio-lesson-lifecycle.ts';
 import * as checkStandings from './migrations/2026-11-27-064-check-standings.ts';
+import * as captionOrigins from './migrations/2026-11-27-065-caption-origins.ts';
 
 /** Versioned migrations, in order. Never edit one that has landed: add a new file. */
 const migrations: Record<string, Migration> = {
@@ -101,6 +102,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-27-062-studio-paths-revisions': studioPathsRevisions,
   '2026-11-27-063-studio-lesson-lifecycle': studioLessonLifecycle,
   '2026-11-27-064-check-standings': checkStandings,
+  '2026-11-27-065-caption-origins': captionOrigins,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

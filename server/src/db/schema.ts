@@ -573,6 +573,10 @@ export interface CaptionTrackTable {
   label: string;
   sort: number;
   content_hash: string;
+  /** 'author' (the catalog's file) or 'machine' (drafted by Apertium from `source_hash`'s track). */
+  origin: ColumnType<string, string | undefined, string>;
+  /** A machine track's source: the content hash of the track it was drafted from (null for an author's). */
+  source_hash: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: number;
 }
 

@@ -1,4 +1,6 @@
 /** The captions module's public face: what other modules may use of it (they import nothing else of it). */
+export { ApertiumError } from './apertium.ts';
+export { CAPTION_DRAFTS_QUEUE, type DraftOutcome, draftAllCaptions, draftCaptions, queueCaptionDrafts } from './caption-drafts.ts';
 export { CAPTIONS_FILE, storeCaptionTrack } from './caption-files.ts';
 export { replaceVideoCaptions, type StoredTrack } from './captions.queries.ts';
 export { captionTracksOf } from './captions.ts';

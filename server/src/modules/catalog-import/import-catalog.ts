@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { AppContext } from '../../app-context.ts';
 import { now } from '../../lib/clock.ts';
 import type { Storage } from '../../lib/storage/storage.ts';
-import { storeCaptionTrack } from '../captions/index.ts';
+import { queueCaptionDrafts, storeCaptionTrack } from '../captions/index.ts';
 import type { CatalogFile } from '../catalog/index.ts';
 import {
   assetStored,
@@ -39,7 +39,11 @@ export type ImportSummary = CatalogCounts & { media: { transcoded: number; uncha
  * did. `later` (the first start): new assets are recorded pending and prepared afterwards by modules/renditions, so
  * the catalog is usable at once.
  */
-export type ImportOptions = { renditions?: 'now' | 'later'; knownProbes?: KnownProbes };
+/**
+ * `draftCaptions`: queue Apertium's Spanish drafts of the lessons with English captions only (an operator's
+ * `import-catalog`); the demo seed and the tests leave it off, since about 100 drafts would compete with a first start.
+ */
+export type ImportOptions = { renditions?: 'now' | 'later'; knownProbes?: KnownProbes; draftCaptions?: boolean };
 
 /** One asset per distinct content; an asset already in the store is complete (see transcodeAsset), so it is reused. */
 async function prepareMedia(
@@ -110,7 +114,7 @@ export async function importCatalog(
   ctx: AppContext,
   catalogFile: string,
   progress: ImportProgress = silentProgress,
-  { renditions = 'now', knownProbes }: ImportOptions = {},
+  { renditions = 'now', knownProbes, draftCaptions = false }: ImportOptions = {},
 ): Promise<ImportSummary> {
   const valid = await validateCatalog(path.resolve(catalogFile), knownProbes);
   const { assets, transcoded, pending } = await prepareMedia(valid, ctx.storage, progress, renditions);
@@ -141,6 +145,8 @@ export async function importCatalog(
       videos: counts.videos,
       revisedVideoIds: revisions.map((r) => r.videoId),
     });
+    // Spanish captions drafted by machine where the lessons have English ones only (or a draft of older English).
+    if (draftCaptions) await queueCaptionDrafts(trx, ctx.jobs);
   });
   return { ...counts, media: { transcoded, unchanged, pending: pending.length } };
 }

@@ -120,6 +120,7 @@ export function CaptionsMenu({ tracks, selected, onSelect, onToggle }: CaptionsM
         {tracks.map((track) => (
           <Menu.Item key={track.lang} leftSection={check(track === current)} aria-current={track === current || undefined} onClick={() => onSelect(track.lang)}>
             <span translate="no">{track.label}</span>
+            {track.outOfDate ? ` (${t('player.captionsOutOfDate')})` : null}
           </Menu.Item>
         ))}
       </Menu.Dropdown>

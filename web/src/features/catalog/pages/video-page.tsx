@@ -7,7 +7,8 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { FullScreenPlayer } from '../../../components/video-player/full-screen-player.tsx';
 import { PreparingNote } from '../../../components/video-player/preparing-note.tsx';
 import { categoryPath, paths, videoPath } from '../../../config/paths.ts';
-import { readCaptionPreference, saveCaptionPreference } from '../../../lib/caption-preference.ts';
+import { openingCaptionLang, saveCaptionPreference } from '../../../lib/caption-preference.ts';
+import { activeLocale } from '../../../lib/i18n.ts';
 import { startSecondOf } from '../../../lib/playback-position.ts';
 import { useSignedInSession } from '../../../lib/session.ts';
 import { playDestination } from '../access.ts';
@@ -78,7 +79,7 @@ function Playback({ video }: { video: VideoDetail }) {
     src: video.main_resolutions.original ?? video.main_video,
     startAt: startSecondOf(search) ?? video.resume_seconds,
     captions: video.captions,
-    captionLang: readCaptionPreference(session.userId),
+    captionLang: openingCaptionLang(session.userId, video.captions, activeLocale()),
   }));
   if (!opening.src) return <PlayerMessage title={video.title} titleIsContent text={t('player.noStream')} />;
   return (
