@@ -124,6 +124,31 @@ export async function listCategoryQuestions(db: Db, organizationId: number, cate
   return rows.map(toEntry);
 }
 
+/** A check's settings as its row holds them (a video's check has no certificate setting: left as it is). */
+function checkRow(
+  s: {
+    question_count: number;
+    shuffle: boolean;
+    pass_percent: number;
+    attempts_allowed: number;
+    cooldown_seconds: number;
+    time_limit_seconds: number | null;
+    required_for_certificate?: boolean;
+  },
+  t: number,
+) {
+  return {
+    question_count: s.question_count,
+    shuffle: s.shuffle ? 1 : 0,
+    pass_percent: s.pass_percent,
+    attempts_allowed: s.attempts_allowed,
+    cooldown_seconds: s.cooldown_seconds,
+    time_limit_seconds: s.time_limit_seconds,
+    ...(s.required_for_certificate === undefined ? {} : { required_for_certificate: s.required_for_certificate ? 1 : 0 }),
+    updated_at: t,
+  };
+}
+
 export async function upsertCategoryCheck(
   db: Db,
   organizationId: number,
@@ -139,16 +164,7 @@ export async function upsertCategoryCheck(
   },
   t: number,
 ): Promise<void> {
-  const values = {
-    question_count: s.question_count,
-    shuffle: s.shuffle ? 1 : 0,
-    pass_percent: s.pass_percent,
-    attempts_allowed: s.attempts_allowed,
-    cooldown_seconds: s.cooldown_seconds,
-    time_limit_seconds: s.time_limit_seconds,
-    required_for_certificate: s.required_for_certificate ? 1 : 0,
-    updated_at: t,
-  };
+  const values = checkRow(s, t);
   await db
     .insertInto('assessment_checks')
     .values({ organization_id: organizationId, video_id: null, category_id: categoryId, ...values })
@@ -178,15 +194,7 @@ export async function upsertCheck(
   s: { question_count: number; shuffle: boolean; pass_percent: number; attempts_allowed: number; cooldown_seconds: number; time_limit_seconds: number | null },
   t: number,
 ): Promise<void> {
-  const values = {
-    question_count: s.question_count,
-    shuffle: s.shuffle ? 1 : 0,
-    pass_percent: s.pass_percent,
-    attempts_allowed: s.attempts_allowed,
-    cooldown_seconds: s.cooldown_seconds,
-    time_limit_seconds: s.time_limit_seconds,
-    updated_at: t,
-  };
+  const values = checkRow(s, t);
   await db
     .insertInto('assessment_checks')
     .values({ organization_id: organizationId, video_id: videoId, ...values })
