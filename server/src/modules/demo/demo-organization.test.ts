@@ -110,6 +110,27 @@ describe('demo organization', () => {
     expect((await get('get-payment', admin)).body.data.data).toBe(1);
   });
 
+  it("reports everyone to their team's head, the heads to the plant manager and her to the operations director, as Manage users shows it", async () => {
+    const users = await platform.api('GET', `/api/organization/${organizationId}/users/page`, { token: admin, query: { take: '100' } });
+    expect(users.status).toBe(200);
+    const people = users.body.data.users as { name: string; last_name: string; role: string; manager_name: string | null }[];
+    const managerOf = (name: string) => people.find((p) => `${p.name} ${p.last_name}` === name)?.manager_name;
+    expect(managerOf('Bruno Costa')).toBe('Marcus Johnson');
+    expect(managerOf('Marcus Johnson')).toBe('Alice Martin');
+    expect(managerOf('Chloe Nguyen')).toBe('Rafael Moreno');
+    expect(managerOf('Amara Diallo')).toBe('Rafael Moreno');
+    expect(managerOf('Rafael Moreno')).toBe('Alice Martin');
+    expect(managerOf('Catherine Dubois')).toBeNull();
+    expect(people.filter((p) => p.manager_name === null).map((p) => `${p.name} ${p.last_name}`)).toEqual(['Catherine Dubois']);
+    const alice = await platform.ctx.db
+      .selectFrom('users as u')
+      .innerJoin('users as m', 'm.id', 'u.manager_id')
+      .select('m.name')
+      .where('u.email', '=', DEMO_SUPER_USER.email)
+      .executeTakeFirst();
+    expect(alice?.name).toBe('Catherine');
+  });
+
   it('is on a plan the plans page offers, whose seats fit its people', async () => {
     const subscription = await platform.ctx.db
       .selectFrom('subscriptions')

@@ -12,7 +12,7 @@ import { addMember, catalogTree, editHiddenVideos, learningPathFor, savePath, up
 import { reportWatchTime } from '../playback/index.ts';
 import { preferVideos } from '../renditions/index.ts';
 import { markOrganizationVerified } from '../tenancy/index.ts';
-import { findUserByEmail, findUserById, updateUser } from '../users/index.ts';
+import { findUserByEmail, findUserById, setManagers, updateUser } from '../users/index.ts';
 import { viewerOf } from '../videos/index.ts';
 import { CHECKS_DAYS_BEFORE_END, createDemoChecks, type DemoCheck, demoCheckVideoIds, takeDemoCheck } from './demo-checks.ts';
 import { type DemoEvent, HISTORY_DAYS, type MemberPath, type PlannedMember, planHistory } from './demo-history.ts';
@@ -357,4 +357,27 @@ async function playHistory(ctx: AppContext, state: HistoryState): Promise<void> 
   await assignDueStations(ctx, superUser, organizationId, stations, teams, members(), end);
   await giveEarlyLicence(ctx, superUser, organizationId, stations, earlyPerson(), end);
   await finishDemoStations(ctx, superUser, organizationId, [...callers.values()], end);
+  await setDemoManagers(ctx, state);
+}
+
+/**
+ * Everyone reports to their team's head (the first of its roster: the supervisor or manager), the heads to the plant
+ * manager (the super user), and she to the operations director, Management's head, who oversees both plants and
+ * reports to nobody here. The demo sign-ins come first in the list but head no team.
+ */
+async function setDemoManagers(ctx: AppContext, { organizationId, superUser, keys, callers }: HistoryState): Promise<void> {
+  const leadKeys = new Map<string, number>();
+  for (const [key, person] of keys) {
+    const signIn = person.email === DEMO_MEMBER.email || person.email === DEMO_QUALITY.email;
+    if (!signIn && !leadKeys.has(person.team)) leadKeys.set(person.team, key);
+  }
+  const director = callers.get(leadKeys.get('Management') as number)?.userId ?? null;
+  const assignments = [...callers].flatMap(([key, caller]) => {
+    const person = keys.get(key);
+    if (!person) return [{ userId: caller.userId, managerId: director }];
+    const leadKey = leadKeys.get(person.team) as number;
+    if (leadKey !== key) return [{ userId: caller.userId, managerId: callers.get(leadKey)?.userId ?? superUser.userId }];
+    return [{ userId: caller.userId, managerId: caller.userId === director ? null : superUser.userId }];
+  });
+  await setManagers(ctx.db, organizationId, assignments);
 }

@@ -12,6 +12,7 @@ export {
   releaseMember,
   releaseMembers,
   restoreUser,
+  setManagers,
   softDeleteUser,
   type UserWithOrg,
   updateOrganizationUser,

@@ -197,6 +197,20 @@ export async function updateOrganizationUser(
   await announceChange(db, `user:${userId}`);
 }
 
+/** Each person's manager (a live member of the same organization, checked by the caller), in one go. */
+export async function setManagers(db: Db, organizationId: number, assignments: readonly { userId: number; managerId: number | null }[]): Promise<void> {
+  const t = now();
+  for (const { userId, managerId } of assignments) {
+    await db
+      .updateTable('users')
+      .set({ manager_id: managerId, updated_at: t })
+      .where('organization_id', '=', organizationId)
+      .where('id', '=', userId)
+      .where('deleted_at', 'is', null)
+      .execute();
+  }
+}
+
 export async function assignMembers(db: Db, organizationId: number, teamId: number, userIds: number[]): Promise<void> {
   if (userIds.length === 0) return;
   await db
