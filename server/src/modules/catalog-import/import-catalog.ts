@@ -40,8 +40,10 @@ export type ImportSummary = CatalogCounts & { media: { transcoded: number; uncha
  * the catalog is usable at once.
  */
 /**
- * `draftCaptions`: queue Apertium's Spanish drafts of the lessons with English captions only (an operator's
- * `import-catalog`); the demo seed and the tests leave it off, since about 100 drafts would compete with a first start.
+ * `draftCaptions`: queue Apertium's Spanish drafts of the lessons with English captions only (`import-catalog
+ * --draft-translations`). Off by default: search lists a draft's cue beside its English one when Apertium left the
+ * searched word as written (one moment per language is still to come), and the demo's 100 drafts would compete with a
+ * first start.
  */
 export type ImportOptions = { renditions?: 'now' | 'later'; knownProbes?: KnownProbes; draftCaptions?: boolean };
 
