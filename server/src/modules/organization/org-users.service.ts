@@ -61,8 +61,8 @@ async function assertContactFree(ctx: AppContext, organizationId: number, input:
     throw conflict(`The employee number ${input.employee_number} is already used in your organization.`);
 }
 
-export const MANAGER_NOT_A_MEMBER = 'manager_id: is not a member of your organization.';
-export const OWN_MANAGER = 'manager_id: a person cannot be their own manager.';
+const MANAGER_NOT_A_MEMBER = 'manager_id: is not a member of your organization.';
+const OWN_MANAGER = 'manager_id: a person cannot be their own manager.';
 
 /** Refuses a manager who is not a live member of the organization, or the person themself. */
 async function assertManager(ctx: AppContext, organizationId: number, input: UserFields, userId?: number): Promise<void> {
