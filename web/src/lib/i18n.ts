@@ -5,14 +5,14 @@ import { initReactI18next } from 'react-i18next';
 /**
  * The app's languages (issue 40). Each language is a folder of message files, one per namespace
  * (`locales/<code>/<namespace>.json`); only the active language's files are loaded (one chunk per file).
- * The shell's namespaces (the header, the sign-in, the landing, home and the catalog: the first screens) load before
+ * The shell's namespaces (the header, the sign-in, the landing, home and browsing the catalog: the first screens) load before
  * the first render; every other namespace loads with the first screen that asks for it (`useTranslation(ns)`
  * suspends meanwhile), through a map of files in a chunk of its own: a new namespace costs the first script nothing.
  * The pseudo-locale wraps every translated text in `[!! … !!]` so a Chromium walk finds text that did not come from
  * the catalogs; it is switched on only by the `mm-pseudo-locale` key a test puts in localStorage.
  */
 const shellCatalogs = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/{common,auth,public,home,kiosk,catalog}.json');
-export const SHELL_NAMESPACES = ['common', 'auth', 'public', 'home', 'kiosk', 'catalog'];
+export const SHELL_NAMESPACES = ['common', 'auth', 'public', 'home', 'kiosk', 'browse'];
 const STORED_LOCALE = 'mm-locale';
 const PSEUDO_LOCALE = 'mm-pseudo-locale';
 

@@ -83,10 +83,10 @@ describe('message catalogs', () => {
     expect(home('path.lockedReason')).toBe(CERTIFICATE_MESSAGES.categoryLocked);
     expect(home('summary', { done: 2, total: 5, percent: 40 })).toBe('2 COMPLETED / 5 TO GO - 40% COMPLETED');
     expect(home('loading.title')).toBe('Welcome to Manufacturing Masters, Please sign in');
-    const catalog = await catalogTranslator('en', 'catalog');
-    expect(catalog('locked.reason')).toBe(CERTIFICATE_MESSAGES.categoryLocked);
-    expect(catalog('showing', { shown: 20, count: 45 })).toBe('Showing 20 of 45 videos');
-    expect(catalog('videos', { count: 1 })).toBe('1 video');
+    const browse = await catalogTranslator('en', 'browse');
+    expect(browse('locked.reason')).toBe(CERTIFICATE_MESSAGES.categoryLocked);
+    expect(browse('showing', { shown: 20, count: 45 })).toBe('Showing 20 of 45 videos');
+    expect(browse('videos', { count: 1 })).toBe('1 video');
     const auth = await catalogTranslator('en', 'auth');
     for (const [key, text] of Object.entries(REGISTRATION_MESSAGES)) expect(auth(`register.errors.${key}`)).toBe(text);
     const dashboard = await catalogTranslator('en', 'dashboard');

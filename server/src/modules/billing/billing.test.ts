@@ -3,10 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkoutUrls, countPayments, registerCompany, seedPlans, subscriptionOf } from '../../../test/billing-test-kit.ts';
 import { organizationWithMembers, startPlatform, type TestPlatform } from '../../../test/harness.ts';
 import { DAY, now } from '../../lib/clock.ts';
-import { organizationHasAccess } from './access.ts';
 import { BILLING_SUPER_USER_ONLY } from './billing.policy.ts';
 import { OFFLINE_CHECKOUT_LIFETIME_MS } from './billing.queries.ts';
 import { runBillingClock } from './billing-clock.ts';
+import { organizationHasAccess } from './subscription-access.ts';
 
 let platform: TestPlatform;
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkoutUrls, countPayments, registerCompany, seedPlans, subscriptionOf } from '../../../test/billing-test-kit.ts';
 import { startPlatform, type TestPlatform } from '../../../test/harness.ts';
 import { now } from '../../lib/clock.ts';
-import { organizationHasAccess } from './access.ts';
+import { organizationHasAccess } from './subscription-access.ts';
 
 const WEBHOOK_SECRET = 'whsec_test_secret';
 const seconds = (ms: number) => Math.floor(ms / 1000);

@@ -7,7 +7,7 @@ import { callerOf } from '../auth/index.ts';
 import { firstLoginPush, insertChallenge, userActivity } from './activity.service.ts';
 import { certificateByCategory, certificatePdfFile, microCertificate, userCertifications, verifyCertificate } from './certificates.service.ts';
 import { learningPathHome } from './path-progress.ts';
-import { organizationPeople, rankings, teamPeople } from './people.service.ts';
+import { organizationPeople, rankings, teamPeople } from './people-rankings.service.ts';
 
 const read = { guestWrites: true };
 

@@ -1,5 +1,5 @@
 /** The stations module's public face: what other modules may use of it (they import nothing else of it). */
-export { namesOf, peopleOf, superUsersOf, teamMemberIds } from './people.queries.ts';
+export { namesOf, peopleOf, superUsersOf, teamMemberIds } from './organization-people.queries.ts';
 export { assertCanManageQualifications, assertCanReadStations } from './stations.policy.ts';
 export {
   findStation,

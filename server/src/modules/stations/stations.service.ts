@@ -7,7 +7,7 @@ import { badRequest, notFound } from '../../lib/errors.ts';
 import { fullName } from '../../lib/person-name.ts';
 import type { Caller } from '../auth/index.ts';
 import { listTeams } from '../organization/index.ts';
-import { peopleOf } from './people.queries.ts';
+import { peopleOf } from './organization-people.queries.ts';
 import { assertCanManageQualifications, assertCanReadStations } from './stations.policy.ts';
 import {
   existingRequirementTargets,
