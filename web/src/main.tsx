@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { startI18n } from './lib/i18n.ts';
 import { registerServiceWorker } from './lib/offline-sync.ts';
+import { getSession } from './lib/session.ts';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
@@ -22,7 +23,7 @@ registerServiceWorker();
 // The first render as a transition: React then renders in slices of a few milliseconds and lets the browser paint and
 // answer input in between, rather than holding a phone's main thread for the whole tree at once.
 // The first render waits for the active language's messages (one small file per namespace).
-void startI18n().then(() =>
+void startI18n({ signedIn: getSession() !== null }).then(() =>
   startTransition(() => {
     createRoot(root).render(
       <StrictMode>

@@ -5,14 +5,16 @@ import { initReactI18next } from 'react-i18next';
 /**
  * The app's languages (issue 40). Each language is a folder of message files, one per namespace
  * (`locales/<code>/<namespace>.json`); only the active language's files are loaded (one chunk per file).
- * The shell's namespaces (the header, the sign-in, the landing, home and browsing the catalog: the first screens) load before
- * the first render; every other namespace loads with the first screen that asks for it (`useTranslation(ns)`
- * suspends meanwhile), through a map of files in a chunk of its own: a new namespace costs the first script nothing.
+ * The shell's namespaces load before the first render: the header, the sign-in and the landing for everyone, and for a
+ * browser that keeps a session also home, browsing the catalog and the kiosk bar (a visitor's first page needs none of
+ * those). Every other namespace loads with the first screen that asks for it (`useTranslation(ns)` suspends
+ * meanwhile), through a map of files in a chunk of its own: a new namespace costs the first script nothing.
  * The pseudo-locale wraps every translated text in `[!! … !!]` so a Chromium walk finds text that did not come from
  * the catalogs; it is switched on only by the `mm-pseudo-locale` key a test puts in localStorage.
  */
-const shellCatalogs = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/{common,auth,public,home,kiosk,catalog}.json');
-export const SHELL_NAMESPACES = ['common', 'auth', 'public', 'home', 'kiosk', 'browse'];
+const shellCatalogs = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/{common,auth,public,home,kiosk,browse}.json');
+const VISITOR_NAMESPACES = ['common', 'auth', 'public'];
+export const SHELL_NAMESPACES = [...VISITOR_NAMESPACES, 'home', 'kiosk', 'browse'];
 const STORED_LOCALE = 'mm-locale';
 const PSEUDO_LOCALE = 'mm-pseudo-locale';
 
@@ -40,8 +42,8 @@ export function initialLocale(): Locale {
   return pickLocale(typeof navigator === 'undefined' ? null : navigator.languages) ?? DEFAULT_LOCALE;
 }
 
-/** Starts i18next in the initial language; the first render waits for its catalogs. */
-export async function startI18n(locale: Locale = initialLocale()): Promise<void> {
+/** Starts i18next in the initial language; the first render waits for its catalogs (a member's shell too when `signedIn`). */
+export async function startI18n({ locale = initialLocale(), signedIn }: { locale?: Locale; signedIn: boolean }): Promise<void> {
   const pseudo = readStored(PSEUDO_LOCALE) === '1';
   await i18next
     .use(initReactI18next)
@@ -51,7 +53,7 @@ export async function startI18n(locale: Locale = initialLocale()): Promise<void>
       lng: locale,
       // Every language has every key (locales.test.ts): no second language is loaded as a fallback.
       fallbackLng: false,
-      ns: SHELL_NAMESPACES,
+      ns: signedIn ? SHELL_NAMESPACES : VISITOR_NAMESPACES,
       defaultNS: 'common',
       interpolation: { escapeValue: false },
       postProcess: pseudo ? ['pseudo'] : [],

@@ -192,10 +192,6 @@ export async function updateQualification(
 }
 
 /**
- * A station in use and one person's kept row at it, in one statement (the integrations' clearance call): undefined
- * when the organization has no such station; `state` null when the person is not assigned there.
- */
-/**
  * A live member's standing at a station in one statement (the integrations' clearance call runs it for every MES
  * request): no row when the person is no live member of the organization; `warning_days` null when the organization
  * has no such live station; `state` null when the person is not assigned there. Compiled once.

@@ -1,7 +1,7 @@
 import '../landing.css';
-import { Button, Card, Container, Group, Modal, SimpleGrid, Skeleton, Stack, Text, Title, Typography } from '@mantine/core';
+import { Button, Card, Container, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { type Faq, LANDING_STILL } from '@mm/contract';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { BRAND } from '../../../config/app.ts';
@@ -10,12 +10,16 @@ import { useFaqs } from '../api/get-faqs.ts';
 import { useLanding } from '../api/get-landing.ts';
 import { LoopingVideo } from '../components/looping-video.tsx';
 
+const FaqAnswerModal = lazy(() => import('../components/faq-answer-modal.tsx').then((m) => ({ default: m.FaqAnswerModal })));
+
 /** The public front door (member spec, section 2): banner, three feature sections, FAQ, sign in, guest access, get started. */
 export function LandingPage() {
   const { t } = useTranslation('public');
   const landing = useLanding();
   const faqs = useFaqs();
   const [open, setOpen] = useState<Faq | null>(null);
+  // Mounted from the first question opened on, so closing keeps the dialog's exit and its focus return to the card.
+  const [asked, setAsked] = useState(false);
   const content = landing.data;
 
   return (
@@ -77,7 +81,18 @@ export function LandingPage() {
               </Title>
               <div className="mm-faq-grid" data-testid="faq-grid">
                 {faqs.data?.map((faq) => (
-                  <Card key={faq.faq_id} withBorder radius="md" component="button" type="button" className="mm-faq-card" onClick={() => setOpen(faq)}>
+                  <Card
+                    key={faq.faq_id}
+                    withBorder
+                    radius="md"
+                    component="button"
+                    type="button"
+                    className="mm-faq-card"
+                    onClick={() => {
+                      setAsked(true);
+                      setOpen(faq);
+                    }}
+                  >
                     <Text fw={600} translate="no">
                       {faq.question}
                     </Text>
@@ -95,13 +110,11 @@ export function LandingPage() {
         </Stack>
       </Container>
 
-      <Modal opened={open !== null} onClose={() => setOpen(null)} title={<span translate="no">{open?.question}</span>} size="lg" centered>
-        {/* The answer is HTML sanitized by the server (lib/sanitize-html.ts). */}
-        <Typography translate="no">
-          {/* biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized server-side */}
-          <div dangerouslySetInnerHTML={{ __html: open?.answer ?? '' }} />
-        </Typography>
-      </Modal>
+      {asked && (
+        <Suspense fallback={null}>
+          <FaqAnswerModal faq={open} onClose={() => setOpen(null)} />
+        </Suspense>
+      )}
     </Stack>
   );
 }
