@@ -1,4 +1,3 @@
-import { modals } from '@mantine/modals';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
@@ -6,13 +5,12 @@ import { paths } from '../config/paths.ts';
 import { setSessionEndedHandler } from '../lib/api-client.ts';
 import { getKioskDeviceToken } from '../lib/kiosk-device.ts';
 import { notifyErrorMessage } from '../lib/notify.ts';
-import { clearSession, useSession } from '../lib/session.ts';
+import { clearSession } from '../lib/session.ts';
 
 /** A 401 on any signed-in call ends the session: forget it and go to /login (a kiosk tablet: back to its team). */
 export function SessionGuard() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const signedIn = useSession() !== null;
 
   useEffect(() => {
     setSessionEndedHandler((message) => {
@@ -22,11 +20,6 @@ export function SessionGuard() {
       navigate(getKioskDeviceToken() ? paths.kiosk : paths.login, { replace: true });
     });
   }, [navigate, queryClient]);
-
-  // Dialogs opened while signed in never outlive the session.
-  useEffect(() => {
-    if (!signedIn) modals.closeAll();
-  }, [signedIn]);
 
   return null;
 }

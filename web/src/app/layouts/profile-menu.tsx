@@ -1,7 +1,7 @@
 import { Avatar, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { LanguageMenuItems } from '../../components/language-switcher.tsx';
+import { LanguageMenuItems } from '../../components/language-menu.tsx';
 import { initialsOf } from '../../lib/initials.ts';
 import { useProfile } from '../../lib/profile.ts';
 import type { Session } from '../../lib/session.ts';
