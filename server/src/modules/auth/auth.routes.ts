@@ -53,7 +53,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     ...contractRoute(routes.register),
     config: open,
     handler: async (request, reply) => {
-      const data = await register(ctx, request.body, request.ip, request.headers['user-agent']);
+      const data = await register(ctx, request.body, request.ip, request.headers['user-agent'], request.locale);
       return reply.status(201).send(ok(data, 'Registration successful! Welcome to Manufacturing Masters.'));
     },
   });
@@ -76,7 +76,10 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     handler: async (request, reply) => reply.redirect(`/confirm-email?token=${encodeURIComponent(request.query.token)}`, 303),
   });
 
-  app.route({ ...contractRoute(routes.resendConfirmation), handler: async (request) => ok(null, await resendConfirmation(ctx, callerOf(request))) });
+  app.route({
+    ...contractRoute(routes.resendConfirmation),
+    handler: async (request) => ok(null, await resendConfirmation(ctx, callerOf(request), request.locale)),
+  });
 
   app.route({
     ...contractRoute(routes.forgotPassword),

@@ -5,6 +5,7 @@ import {
   type ConfirmEmailState,
   type EmployeeLoginRequest,
   firstRegistrationError,
+  type Locale,
   type LoginRequest,
   type RegisterRequest,
   type ResetPasswordRequest,
@@ -138,7 +139,8 @@ export async function register(
   ctx: AppContext,
   input: Required<Omit<RegisterRequest, 'is_super_user' | 'timezone' | 'terms'>> & { timezone?: string; terms?: 0 | 1 },
   ip: string,
-  userAgent?: string,
+  userAgent: string | undefined,
+  locale: Locale,
 ) {
   const problem = firstRegistrationError(input, input.terms === undefined ? undefined : input.terms === 1);
   if (problem) throw badRequest(problem);
@@ -167,7 +169,7 @@ export async function register(
       timezone: input.timezone ?? null,
     });
   });
-  await sendConfirmationLink(ctx, { id: userId, email: input.email, name: input.name }, input.company);
+  await sendConfirmationLink(ctx, { id: userId, email: input.email, name: input.name }, input.company, locale);
   const token = await openSession(ctx.db, userId, userAgent);
   return {
     user_id: userId,
@@ -237,12 +239,12 @@ export const CONFIRMATION_SENT = CONFIRMATION_MESSAGES.sent;
 export const CONFIRMATION_MAILS_THROTTLED = CONFIRMATION_MESSAGES.throttled;
 
 /** Sends the confirmation link again (a lost or expired e-mail), a few times an hour. */
-export async function resendConfirmation(ctx: AppContext, caller: Caller): Promise<string> {
+export async function resendConfirmation(ctx: AppContext, caller: Caller, locale: Locale): Promise<string> {
   const user = await findUserById(ctx.db, caller.userId);
   if (!user?.organization_id || !user.email) throw unauthorized();
   if (await organizationVerified(ctx.db, user.organization_id)) return ALREADY_CONFIRMED;
   await takeAttempt(ctx, LIMITS.confirmationMailsPerAccount, String(user.id), CONFIRMATION_MAILS_THROTTLED);
-  await sendConfirmationLink(ctx, { id: user.id, email: user.email, name: user.name }, user.company ?? 'your organization');
+  await sendConfirmationLink(ctx, { id: user.id, email: user.email, name: user.name }, user.company ?? 'your organization', locale);
   return CONFIRMATION_SENT;
 }
 

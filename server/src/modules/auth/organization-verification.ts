@@ -1,4 +1,4 @@
-import { CONFIRMATION_MESSAGES } from '@mm/contract';
+import { CONFIRMATION_MESSAGES, type Locale } from '@mm/contract';
 import type { AppContext } from '../../app-context.ts';
 import { DAY } from '../../lib/clock.ts';
 import { forbidden } from '../../lib/errors.ts';
@@ -17,10 +17,15 @@ export async function assertOrganizationCounts(ctx: AppContext, organizationId: 
   if (!(await organizationVerified(ctx.db, organizationId))) throw forbidden(CONFIRM_EMAIL_FIRST, 'email_not_confirmed');
 }
 
-/** E-mails the owner a one-time link that confirms the registration (a new link replaces the earlier one). */
-export async function sendConfirmationLink(ctx: AppContext, user: { id: number; email: string; name: string }, organization: string): Promise<void> {
+/** E-mails the owner a one-time link that confirms the registration (a new link replaces the earlier one), in `locale`: the language they registered in or asked in. */
+export async function sendConfirmationLink(
+  ctx: AppContext,
+  user: { id: number; email: string; name: string },
+  organization: string,
+  locale: Locale,
+): Promise<void> {
   const token = await issueUserToken(ctx.db, user.id, 'verify', CONFIRMATION_LIFETIME);
   // Built from PUBLIC_URL, never from the Host header a caller could forge.
   const url = `${ctx.config.publicUrl}/confirm-email?token=${encodeURIComponent(token)}`;
-  await ctx.mailer.send(user.email, 'confirm_email', confirmEmailMail(user.name, organization, url));
+  await ctx.mailer.send(user.email, 'confirm_email', confirmEmailMail(user.name, organization, url, locale));
 }

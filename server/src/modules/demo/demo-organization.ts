@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { DEFAULT_LOCALE } from '@mm/contract';
 import type { AppContext } from '../../app-context.ts';
 import { atMoment, DAY, HOUR, now } from '../../lib/clock.ts';
 import type { Caller } from '../auth/index.ts';
@@ -79,6 +80,8 @@ async function registerAndSubscribe(ctx: AppContext, at: number): Promise<{ orga
         terms: 1,
       },
       'demo-seed',
+      undefined,
+      DEFAULT_LOCALE,
     );
     const payer = await callerFor(ctx, registered.user_id);
     // Alice opens the e-mailed confirmation link, so Acme counts (it invites and shares by e-mail).

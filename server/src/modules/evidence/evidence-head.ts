@@ -1,9 +1,10 @@
 import type { AppContext } from '../../app-context.ts';
 import { isoWeek, now } from '../../lib/clock.ts';
 import { evidenceKey } from '../../lib/evidence-key.ts';
+import { recipientLocale } from '../../lib/i18n.ts';
 import { evidenceHeadMail } from '../mail/index.ts';
 import { superUsersOf } from '../stations/index.ts';
-import { organizationName } from '../tenancy/index.ts';
+import { organizationDefaultLocale, organizationName } from '../tenancy/index.ts';
 import { checkChain } from './audit-pack.ts';
 import { claimHeadMail, legacyChains, organizationsWithEvidence, sealLegacyChain } from './evidence.queries.ts';
 import { signHead } from './evidence-chain.ts';
@@ -31,24 +32,27 @@ export async function sendHeadMails(ctx: AppContext, t: number): Promise<number>
     if (!(await claimHeadMail(ctx.db, organizationId, week, t))) continue;
     const check = await checkChain(ctx.db, organizationId);
     if (!check.intact || !check.head) {
-      ctx.log.warn({ event: 'evidence_head_not_sent', organizationId, breaks: check.breaks.length }, 'evidence chain broken: head not e-mailed');
+      ctx.log.warn({ event: 'evidence_signedHeadnot_sent', organizationId, breaks: check.breaks.length }, 'evidence chain broken: head not e-mailed');
       continue;
     }
     const head = check.head;
     const at = new Date(head.at).toISOString();
-    const query = new URLSearchParams({ head: head.hash, head_at: at });
-    const mail = evidenceHeadMail({
+    const query = new URLSearchParams({ head: head.hash, signedHeadat: at });
+    const signedHead = {
       organization: await organizationName(ctx.db, organizationId),
       sequence: head.sequence,
       hash: head.hash,
       at,
       signature: signHead(evidenceKey(), organizationId, head),
       url: `${ctx.config.publicUrl}/qualifications/verify?${query}`,
-    });
+    };
+    // Each super user reads it in their language; the configured address in the organization's.
     const recipients = ctx.config.evidence.headEmail
-      ? [ctx.config.evidence.headEmail]
-      : (await superUsersOf(ctx.db, [organizationId])).flatMap((u) => (u.email ? [u.email] : []));
-    for (const to of recipients) await ctx.mailer.send(to, 'evidence-head', mail);
+      ? [{ email: ctx.config.evidence.headEmail, locale: recipientLocale(null, await organizationDefaultLocale(ctx.db, organizationId)) }]
+      : (await superUsersOf(ctx.db, [organizationId])).flatMap((u) =>
+          u.email ? [{ email: u.email, locale: recipientLocale(u.locale, u.organization_locale) }] : [],
+        );
+    for (const to of recipients) await ctx.mailer.send(to.email, 'evidence-head', evidenceHeadMail(signedHead, to.locale));
     sent++;
   }
   return sent;

@@ -171,18 +171,24 @@ export function signoffRequestMail(signerName: string, personName: string, stati
 export type EvidenceHead = { organization: string; sequence: number; hash: string; at: string; signature: string; url: string };
 
 /** The weekly copy of an organization's evidence chain head, to keep outside the platform and check against later. */
-export const evidenceHeadMail = (d: EvidenceHead) =>
-  compose(`Evidence chain head for ${d.organization}, ${d.at.slice(0, 10)}`, {
-    paragraphs: [
-      `The qualification evidence of ${d.organization} ends, as of this week, at this head. Keep this e-mail: checking the chain against it later proves that nothing recorded before it has changed since.`,
-      `Record: #${d.sequence}`,
-      `Head hash: ${d.hash}`,
-      `Head time: ${d.at}`,
-      `Signature (HMAC-SHA256 by the platform): ${d.signature}`,
-    ],
-    action: { label: 'Verify the evidence against this head', url: d.url },
-    after: ['You receive this once a week while your organization keeps qualification evidence.'],
-  });
+export function evidenceHeadMail(d: EvidenceHead, locale: Locale = DEFAULT_LOCALE): Mail {
+  const t = translator(locale, 'mail');
+  return compose(
+    t('evidenceHead.subject', { organization: d.organization, day: d.at.slice(0, 10) }),
+    {
+      paragraphs: [
+        t('evidenceHead.body', { organization: d.organization }),
+        t('evidenceHead.record', { sequence: d.sequence }),
+        t('evidenceHead.hash', { hash: d.hash }),
+        t('evidenceHead.time', { at: d.at }),
+        t('evidenceHead.signature', { signature: d.signature }),
+      ],
+      action: { label: t('evidenceHead.action'), url: d.url },
+      after: [t('evidenceHead.after')],
+    },
+    locale,
+  );
+}
 
 type SalesInquiry = { name: string; company: string; email: string; people: number; message: string; signedInAs: string | null };
 

@@ -1,5 +1,7 @@
+import type { Locale } from '@mm/contract';
 import type { AppContext } from '../../app-context.ts';
 import { DAY, dayIn, formatDay, hourIn, now } from '../../lib/clock.ts';
+import { recipientLocale, translator } from '../../lib/i18n.ts';
 import { fullName } from '../../lib/person-name.ts';
 import { trainingDigestMail } from '../mail/index.ts';
 import { requiredVideosOf, stationsByIds, superUsersOf } from '../stations/index.ts';
@@ -46,19 +48,31 @@ export async function runQualificationClock(ctx: AppContext): Promise<void> {
   ctx.log.info({ event: 'qualification_clock', qualificationsReached: moved, digests }, 'qualification clock ran');
 }
 
-type Recipient = { userId: number; name: string; email: string | null; timezone: string | null; own: string[]; overduePeople: string[] };
-
-const dueLine = (dueAt: number, t: number) => {
-  if (dueAt < t) return `overdue since ${formatDay(dueAt)}`;
-  const days = Math.ceil((dueAt - t) / DAY);
-  return days <= 1 ? `due by ${formatDay(dueAt)} (tomorrow)` : `due by ${formatDay(dueAt)} (in ${days} days)`;
+/** A training due, written out in the reader's language when their digest is composed. */
+type DueLine = { person?: string; station: string; dueAt: number };
+type Recipient = {
+  userId: number;
+  name: string;
+  email: string | null;
+  timezone: string | null;
+  locale: Locale;
+  own: DueLine[];
+  overduePeople: DueLine[];
 };
 
-/** Sends the day's digests due at this hour; answers how many this instance sent. */
+function dueLine(line: DueLine, t: number, tr: ReturnType<typeof translator>): string {
+  const date = formatDay(line.dueAt);
+  const days = Math.ceil((line.dueAt - t) / DAY);
+  const when =
+    line.dueAt < t ? tr('digest.overdueSince', { date }) : days <= 1 ? tr('digest.dueTomorrow', { date }) : tr('digest.dueInDays', { date, count: days });
+  return `${line.person ? `${line.person}, ` : ''}${line.station}: ${when}`;
+}
+
+/** Sends the day's digests due at this hour, each in its reader's language; answers how many this instance sent. */
 async function sendDigests(ctx: AppContext, t: number): Promise<number> {
   const due = await dueAssignments(ctx.db, t + DIGEST_HORIZON_DAYS * DAY);
   const recipients = new Map<number, Recipient>();
-  const recipient = (p: { userId: number; name: string; email: string | null; timezone: string | null }) => {
+  const recipient = (p: Omit<Recipient, 'own' | 'overduePeople'>) => {
     const known = recipients.get(p.userId);
     if (known) return known;
     const r: Recipient = { ...p, own: [], overduePeople: [] };
@@ -66,13 +80,15 @@ async function sendDigests(ctx: AppContext, t: number): Promise<number> {
     return r;
   };
   for (const d of due) {
-    recipient({ userId: d.user_id, name: d.name, email: d.email, timezone: d.timezone }).own.push(`${d.station_name}: ${dueLine(Number(d.due_at), t)}`);
+    const locale = recipientLocale(d.locale, d.organization_locale);
+    recipient({ userId: d.user_id, name: d.name, email: d.email, timezone: d.timezone, locale }).own.push({ station: d.station_name, dueAt: Number(d.due_at) });
   }
   const overdue = due.filter((d) => Number(d.due_at) < t);
   for (const boss of await superUsersOf(ctx.db, [...new Set(overdue.map((d) => d.organization_id))])) {
     const people = overdue.filter((d) => d.organization_id === boss.organization_id);
-    recipient({ userId: boss.id, name: boss.name, email: boss.email, timezone: boss.timezone }).overduePeople.push(
-      ...people.map((d) => `${fullName(d)}, ${d.station_name}: ${dueLine(Number(d.due_at), t)}`),
+    const locale = recipientLocale(boss.locale, boss.organization_locale);
+    recipient({ userId: boss.id, name: boss.name, email: boss.email, timezone: boss.timezone, locale }).overduePeople.push(
+      ...people.map((d) => ({ person: fullName(d), station: d.station_name, dueAt: Number(d.due_at) })),
     );
   }
   let sent = 0;
@@ -81,7 +97,10 @@ async function sendDigests(ctx: AppContext, t: number): Promise<number> {
     if (r.email === null) continue;
     if (hourIn(t, r.timezone) < DIGEST_LOCAL_HOUR) continue;
     if (!(await claimDigest(ctx.db, r.userId, dayIn(t, r.timezone), t))) continue;
-    await ctx.mailer.send(r.email, 'training-digest', trainingDigestMail({ ...r, url: `${ctx.config.publicUrl}/qualifications` }));
+    const tr = translator(r.locale, 'mail');
+    const lines = (list: DueLine[]) => list.map((line) => dueLine(line, t, tr));
+    const digest = { name: r.name, own: lines(r.own), overduePeople: lines(r.overduePeople), url: `${ctx.config.publicUrl}/qualifications` };
+    await ctx.mailer.send(r.email, 'training-digest', trainingDigestMail(digest, r.locale));
     sent++;
   }
   return sent;

@@ -411,7 +411,20 @@ export async function dueAssignments(db: Db, until: number) {
     .selectFrom('qualifications as q')
     .innerJoin('stations as s', 's.id', 'q.station_id')
     .innerJoin('users as u', 'u.id', 'q.user_id')
-    .select(['q.organization_id', 'q.user_id', 'q.state', 'q.due_at', 's.name as station_name', 'u.name', 'u.last_name', 'u.email', 'u.timezone'])
+    .innerJoin('organizations as o', 'o.id', 'q.organization_id')
+    .select([
+      'q.organization_id',
+      'q.user_id',
+      'q.state',
+      'q.due_at',
+      's.name as station_name',
+      'u.name',
+      'u.last_name',
+      'u.email',
+      'u.timezone',
+      'u.locale',
+      'o.default_locale as organization_locale',
+    ])
     .where('s.retired_at', 'is', null)
     .where('u.deleted_at', 'is', null)
     .where('q.state', 'not in', ['qualified', 'expiring'])

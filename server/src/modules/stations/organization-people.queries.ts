@@ -37,17 +37,28 @@ export async function namesOf(db: Db, organizationId: number, userIds: number[])
   return new Map(rows.map((r) => [r.id, fullName(r)]));
 }
 
-/** The organization's super users (guest and deleted accounts left out), by name. */
+/** The organization's super users (guest and deleted accounts left out), by name, with the language they read. */
 export async function superUsersOf(db: Db, organizationIds: number[]) {
   if (!organizationIds.length) return [];
   return db
     .selectFrom('users')
-    .select(['id', 'organization_id', 'name', 'last_name', 'email', 'timezone'])
-    .where('organization_id', 'in', organizationIds)
-    .where('is_super_user', '=', 1)
-    .where('is_guest', '=', 0)
-    .where('deleted_at', 'is', null)
-    .orderBy('name')
-    .orderBy('id')
+    .innerJoin('organizations', 'organizations.id', 'users.organization_id')
+    .select([
+      'users.id',
+      'users.organization_id',
+      'users.name',
+      'users.last_name',
+      'users.email',
+      'users.timezone',
+      // The language their e-mails are written in (mail's recipientLocale).
+      'users.locale',
+      'organizations.default_locale as organization_locale',
+    ])
+    .where('users.organization_id', 'in', organizationIds)
+    .where('users.is_super_user', '=', 1)
+    .where('users.is_guest', '=', 0)
+    .where('users.deleted_at', 'is', null)
+    .orderBy('users.name')
+    .orderBy('users.id')
     .execute();
 }

@@ -5,6 +5,7 @@ export {
   insertOrganization,
   markOrganizationVerified,
   newOrganizationCode,
+  organizationDefaultLocale,
   organizationName,
   organizationSignInCode,
   organizationVerified,

@@ -9,6 +9,10 @@ export const findOrganizationName = (db: Db, organizationId: number) =>
 /** The organization's name, '' when there is none (for printed sheets and packs). */
 export const organizationName = async (db: Db, organizationId: number) => (await findOrganizationName(db, organizationId))?.name ?? '';
 
+/** The language the organization chose for its people (null: none chosen), for mail to an address that is no member's. */
+export const organizationDefaultLocale = async (db: Db, organizationId: number) =>
+  (await db.selectFrom('organizations').select('default_locale').where('id', '=', organizationId).executeTakeFirst())?.default_locale ?? null;
+
 export const findBanner = (db: Db, organizationId: number) =>
   db.selectFrom('organizations').select('banner_url').where('id', '=', organizationId).executeTakeFirst();
 
