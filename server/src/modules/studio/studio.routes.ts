@@ -7,6 +7,7 @@ import { contractRoute } from '../../lib/contract-route.ts';
 import { ok } from '../../lib/reply.ts';
 import type { RouteDoc } from '../../lib/route-doc.ts';
 import { callerOf } from '../auth/index.ts';
+import { renderStudioLessonScript, studioLessonScript } from './script-lesson.ts';
 import {
   createStudioLesson,
   deleteStudioLesson,
@@ -106,6 +107,17 @@ export const studioRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   app.route({
     ...contractRoute(routes.reportLessonWatch),
     handler: async (request) => ok(await reportLessonWatch(ctx, callerOf(request), request.params.lessonId, request.body)),
+  });
+
+  app.route({
+    ...contractRoute(routes.studioLessonScript),
+    handler: async (request) => ok(await studioLessonScript(ctx, callerOf(request), request.params.lessonId)),
+  });
+
+  app.route({
+    ...contractRoute(routes.renderStudioLessonScript),
+    handler: async (request) =>
+      ok(await renderStudioLessonScript(ctx, callerOf(request), request.params.lessonId, request.body), 'The script is saved: its lesson is being rendered.'),
   });
 
   app.route({ ...contractRoute(routes.studioAudit), handler: async (request) => ok(await studioAudit(ctx, callerOf(request), request.query.page)) });

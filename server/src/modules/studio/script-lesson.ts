@@ -1,0 +1,176 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { StudioLesson, StudioScriptData } from '@mm/contract';
+import type { AppContext } from '../../app-context.ts';
+import { now, toIso } from '../../lib/clock.ts';
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { type Look, renderSlideLesson, SlideLessonError, slideKit, toWebVtt } from '../../lib/slide-lesson.ts';
+import type { Caller } from '../auth/index.ts';
+import { parseWebVtt } from '../captions/index.ts';
+import { assertStudioAuthor } from './studio.policy.ts';
+import {
+  findLesson,
+  findLessonById,
+  finishUpload,
+  insertAudit,
+  insertUpload,
+  otherUploadsOf,
+  recordLessonProgress,
+  storageUsed,
+  updateLessonMedia,
+} from './studio.queries.ts';
+import { studioLessonOf, studioQuotaBytes } from './studio.service.ts';
+import { everPublished, failLessonVideo, processLessonVideo, studioUploadDir } from './studio-processing.ts';
+import { findScript, saveScript } from './studio-script.queries.ts';
+import { forgetUploads } from './studio-uploads.ts';
+
+/** The job queue's queue of lessons from a script to render (background-work.ts). */
+export const STUDIO_SCRIPT_QUEUE = 'studio-render-script';
+
+export type StudioScriptJob = { lessonId: number };
+
+/** A plant's lesson: the brand's blue and a gear. */
+const LOOK: Look = { colour: '0x1971c2', icon: '⚙' };
+/** 640x360: readable on a phone and a wall screen, light to render and to transcode (one 360p rendition). */
+const SCALE = 0.5;
+/** The bar's share for drawing and speaking the slides; the transcode takes the rest. */
+const RENDER_SHARE = 40;
+
+const NO_SUCH_LESSON = 'No such lesson in your organization.';
+
+/** An own lesson's script as last saved, for its authors to edit. */
+export async function studioLessonScript(ctx: AppContext, caller: Caller, lessonId: number): Promise<StudioScriptData> {
+  const organizationId = await assertStudioAuthor(ctx.db, caller);
+  if (!(await findLesson(ctx.db, lessonId, organizationId))) throw notFound(NO_SUCH_LESSON);
+  const script = await findScript(ctx.db, lessonId);
+  return { script: script ? { steps: script.steps, updated_at: toIso(script.updated_at) as string } : null };
+}
+
+/**
+ * Saves the lesson's steps and queues their rendering (a draft's video is replaced; a published lesson's new video
+ * becomes the next revision with the author's summary and retraining choice, as an upload's would).
+ */
+export async function renderStudioLessonScript(
+  ctx: AppContext,
+  caller: Caller,
+  lessonId: number,
+  input: { steps: string[]; summary: string; requires_retraining: boolean },
+): Promise<StudioLesson> {
+  const organizationId = await assertStudioAuthor(ctx.db, caller);
+  const lesson = await findLesson(ctx.db, lessonId, organizationId);
+  if (!lesson) throw notFound(NO_SUCH_LESSON);
+  if (lesson.media_state === 'uploading' || lesson.media_state === 'processing')
+    throw conflict("The lesson's video is being uploaded or processed: wait until it is done.");
+  const revision = everPublished(lesson);
+  if (revision && !input.summary) throw badRequest('Say what changed in this script: the lesson is published, so rendering it again makes a new revision.');
+  const [used, quotaBytes] = await Promise.all([storageUsed(ctx.db, organizationId), studioQuotaBytes(ctx, organizationId)]);
+  if (used >= quotaBytes) throw new AppError(413, "Your organization's storage is full: remove an upload or ask for more space.", { code: 'too_large' });
+  await ctx.db.transaction().execute(async (trx) => {
+    const t = now();
+    await saveScript(trx, lessonId, input.steps, caller.userId, t);
+    await updateLessonMedia(
+      trx,
+      lessonId,
+      {
+        media_state: 'processing',
+        progress: 0,
+        error: null,
+        pending_requires_retraining: revision ? (input.requires_retraining ? 1 : 0) : null,
+        pending_summary: revision ? input.summary : null,
+      },
+      t,
+    );
+    const detail = `Script of ${input.steps.length} steps rendered${revision ? ` for revision ${lesson.revision + 1}${input.requires_retraining ? ', requires retraining' : ''}: ${input.summary}` : ''}`;
+    await insertAudit(trx, { organizationId, lessonId, userId: caller.userId, action: 'edited', title: lesson.title, detail }, t);
+  });
+  await ctx.jobs.enqueue(STUDIO_SCRIPT_QUEUE, { lessonId } satisfies StudioScriptJob);
+  return studioLessonOf(ctx, caller, lessonId);
+}
+
+/** What is said over each slide: the title (and description), then each step read with its number. */
+export function scriptNarration(title: string, description: string, steps: string[]): string[] {
+  const sentence = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);
+  return [description ? `${sentence(title)} ${sentence(description)}` : sentence(title), ...steps.map((step, i) => `${i + 1}. ${sentence(step)}`)];
+}
+
+/**
+ * The job: draws and speaks the lesson's slides with the slide-lesson generator (lib/slide-lesson.ts, the demo's),
+ * keeps the MP4 as the lesson's upload (it counts against the quota), then transcodes it like an uploaded video and
+ * makes it live with its captions as the lesson's English track, in one transaction. A failure says why in words
+ * and writes nothing else (a published lesson keeps playing its live revision).
+ */
+export async function renderScriptLesson(ctx: AppContext, job: StudioScriptJob): Promise<void> {
+  const lesson = await findLessonById(ctx.db, job.lessonId);
+  if (lesson?.media_state !== 'processing') return;
+  const script = await findScript(ctx.db, job.lessonId);
+  if (!script) return failLessonVideo(ctx, job.lessonId, 'The lesson has no script to render: write its steps again.');
+  // Beside the uploads (same file system: the finished MP4 is moved, not copied), never inside the tus store's folder.
+  const renders = path.join(ctx.config.dataDir, 'studio-renders');
+  fs.mkdirSync(renders, { recursive: true });
+  const work = fs.mkdtempSync(path.join(renders, 'script-'));
+  const uploadId = randomBytes(16).toString('hex');
+  const uploads = studioUploadDir(ctx.config.dataDir);
+  try {
+    const kit = slideKit(work);
+    const [opening = '', ...said] = scriptNarration(lesson.title, lesson.description, script.steps);
+    const label = lesson.category || 'Lesson';
+    const slides = [
+      {
+        narration: opening,
+        draw: (file: string) =>
+          kit.titleSlide(file, SCALE, LOOK, { label, kicker: `${script.steps.length} steps`, title: lesson.title, byline: lesson.description }),
+      },
+      ...script.steps.map((step, i) => ({
+        narration: said[i] ?? step,
+        draw: (file: string) => kit.pointSlide(file, SCALE, LOOK, label, { heading: `Step ${i + 1}`, say: step }, i + 1, script.steps.length),
+      })),
+    ];
+    const output = path.join(work, 'lesson.mp4');
+    const rendered = await renderSlideLesson({
+      slides,
+      work,
+      output,
+      look: LOOK,
+      scale: SCALE,
+      onSlide: (done, total) =>
+        void recordLessonProgress(ctx.db, job.lessonId, Math.floor((RENDER_SHARE * done) / total), now()).catch((error: unknown) =>
+          ctx.log.warn({ event: 'studio_progress_failed', lessonId: job.lessonId, err: error }),
+        ),
+    });
+    // The captions module's strict reader: what the player gets is what an author's file would give.
+    const captions = parseWebVtt(Buffer.from(toWebVtt(rendered.cues), 'utf8'));
+    fs.mkdirSync(uploads, { recursive: true });
+    fs.renameSync(output, path.join(uploads, uploadId));
+    const t = now();
+    await ctx.db.transaction().execute(async (trx) => {
+      await insertUpload(
+        trx,
+        {
+          id: uploadId,
+          organizationId: lesson.organization_id,
+          lessonId: lesson.id,
+          userId: lesson.created_by,
+          size: fs.statSync(path.join(uploads, uploadId)).size,
+        },
+        t,
+      );
+      await finishUpload(trx, uploadId, t);
+    });
+    await processLessonVideo(ctx, lesson, { uploadId, captions, progress: (percent) => RENDER_SHARE + Math.floor(percent * ((95 - RENDER_SHARE) / 100)) });
+  } catch (error) {
+    await forgetUploads(ctx, [uploadId]);
+    const reason =
+      error instanceof SlideLessonError
+        ? `The lesson could not be rendered from its script: ${error.message}.`
+        : `The lesson could not be rendered from its script (${(error as Error).message}).`;
+    await failLessonVideo(ctx, job.lessonId, reason);
+    return;
+  } finally {
+    fs.rmSync(work, { recursive: true, force: true });
+  }
+  // The lesson's earlier videos (uploaded or rendered) are replaced: their bytes no longer count.
+  await forgetUploads(ctx, await otherUploadsOf(ctx.db, lesson.id, uploadId)).catch((error: unknown) =>
+    ctx.log.warn({ event: 'studio_upload_files_left', lessonId: lesson.id, err: error }),
+  );
+}
