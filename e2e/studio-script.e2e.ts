@@ -1,4 +1,7 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO, dismissToasts, expectHidden, expectVisible, newPage, seriousAxeFindings, signInThroughForm, useStack, WIDTHS } from './harness.ts';
@@ -23,7 +26,9 @@ async function checkWidths(page: Page, name: string): Promise<void> {
 describe('plant studio: lesson from a script', () => {
   const env = useStack();
 
-  it('writes a script, follows its rendering, publishes it; the member plays it with the steps as captions; edited, a revision', { timeout: 420_000 }, async () => {
+  it('writes a script, follows its rendering, publishes it; the member plays it with the steps as captions; edited, a revision', {
+    timeout: 420_000,
+  }, async () => {
     const { stack, browser } = env;
     const page = await newPage(browser, stack, WIDTHS.desktop);
     await signInThroughForm(page, DEMO.superUser.email, DEMO.superUser.password);
@@ -35,6 +40,12 @@ describe('plant studio: lesson from a script', () => {
     await dialog.getByRole('textbox', { name: 'Title' }).fill('Lockout of press 4');
     await dialog.getByRole('textbox', { name: 'Category' }).fill('Safety');
     for (const [i, step] of STEPS.entries()) await dialog.getByRole('textbox', { name: `Step ${i + 1}` }).fill(step);
+    // Step 2 gets a photo (a small PNG made by ffmpeg), checked and kept by the server, shown in the form.
+    const photo = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'mm-script-e2e-')), 'switch.png');
+    execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=size=160x120', '-frames:v', '1', photo]);
+    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), dialog.getByRole('button', { name: 'Add a photo to step 2' }).click()]);
+    await chooser.setFiles(photo);
+    await expectVisible(dialog.getByRole('img', { name: 'Photo of step 2' }));
     // A fourth step added and taken back: three is the least, so no step can be removed then.
     await dialog.getByRole('button', { name: 'Add a step' }).click();
     await expectVisible(dialog.getByRole('textbox', { name: 'Step 4' }));

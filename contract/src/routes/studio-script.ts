@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineRoute, defineRoutes } from '../route.ts';
 import { studioLesson } from '../studio.ts';
-import { studioScriptData, studioScriptRequest } from '../studio-script.ts';
+import { studioScriptData, studioScriptPhoto, studioScriptRequest } from '../studio-script.ts';
 import { idParam } from './params.ts';
 
 const lessonParams = z.object({ lessonId: idParam });
@@ -23,5 +23,13 @@ export const studioScriptRoutes = defineRoutes('studio', {
     params: lessonParams,
     body: studioScriptRequest,
     answer: studioLesson,
+  }),
+  uploadStudioScriptPhoto: defineRoute({
+    method: 'POST',
+    path: '/api/studio/script-photos',
+    summary: "Upload a photo for a step of a lesson's script (field photo; decoded and re-encoded: only a real picture passes)",
+    upload: true,
+    answer: studioScriptPhoto,
+    status: 201,
   }),
 });

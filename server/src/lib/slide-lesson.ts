@@ -65,6 +65,18 @@ export function wrap(text: string, width: number): string[] {
   return lines;
 }
 
+/**
+ * A point's words between its rule and the agenda (290 px at 1280x720): 32 px wrapped at `width` characters, smaller
+ * (and wrapped wider) when a long step would run into the agenda.
+ */
+function fitBody(say: string, width: number): { lines: string[]; size: number } {
+  for (const size of [32, 28, 24]) {
+    const lines = wrap(say, Math.floor((width * 32) / size));
+    if (lines.length * size * 1.45 <= 290) return { lines, size };
+  }
+  return { lines: wrap(say, Math.floor((width * 32) / 20)), size: 20 };
+}
+
 type TextOptions = { x: number | string; y: number | string; size: number; colour?: string; font?: string; spacing?: number };
 
 /**
@@ -95,6 +107,21 @@ export function slideKit(work: string) {
   /** Renders one frame of filters over a navy canvas into a picture. */
   async function picture(file: string, width: number, height: number, filters: string[], quality: string[] = []): Promise<void> {
     await ffmpeg('-f', 'lavfi', '-i', `color=c=${BRAND.navy}:s=${width}x${height}`, '-frames:v', '1', '-vf', filters.join(','), ...quality, ...EXACT, file);
+  }
+
+  /** As picture, with a photo fitted (its proportions kept) and centred in the 1280x720 box x, y, w, h scaled by `s`. */
+  async function pictureWithPhoto(file: string, s: number, filters: string[], photo: string, area: { x: number; y: number; w: number; h: number }) {
+    const px = (n: number) => Math.round(n * s);
+    const [x, y, w, h] = [px(area.x), px(area.y), px(area.w), px(area.h)];
+    await ffmpeg(
+      ...['-f', 'lavfi', '-i', `color=c=${BRAND.navy}:s=${px(1280)}x${px(720)}`, '-i', photo, '-frames:v', '1'],
+      ...[
+        '-filter_complex',
+        `[0]${filters.join(',')}[slide];[1]scale=${w}:${h}:force_original_aspect_ratio=decrease[photo];[slide][photo]overlay=x=${x}+(${w}-overlay_w)/2:y=${y}+(${h}-overlay_h)/2`,
+      ],
+      ...EXACT,
+      file,
+    );
   }
 
   /** The frame around every slide: accent bar, header band with the label (the category), progress track. */
@@ -144,19 +171,32 @@ export function slideKit(work: string) {
     ]);
   }
 
-  /** A key point (a step): its number, heading, what is said and the agenda of all points. */
-  function pointSlide(file: string, s: number, look: Look, label: string, point: { heading: string; say: string }, number: number, count: number) {
-    const heading = wrap(point.heading, 30).slice(0, 2);
-    const body = wrap(point.say, 48);
-    return picture(file, 1280 * s, 720 * s, [
+  /**
+   * A key point (a step): its number, heading, what is said and the agenda of all points; with a photo (a file), the
+   * words take the left and the photo the right of the slide.
+   */
+  function pointSlide(
+    file: string,
+    s: number,
+    look: Look,
+    label: string,
+    point: { heading: string; say: string; photo?: string | null },
+    number: number,
+    count: number,
+  ) {
+    const heading = wrap(point.heading, point.photo ? 14 : 30).slice(0, 2);
+    const body = fitBody(point.say, point.photo ? 22 : 48);
+    const filters = [
       ...chrome(s, look, label),
       box(s, 72, 140, 120, 120, look.colour),
       text(s, String(number), { x: `${Math.round(132 * s)}-tw/2`, y: `${Math.round(200 * s)}-th/2`, size: 72, font: BOLD }),
       text(s, heading.join('\n'), { x: 230, y: heading.length > 1 ? 130 : 165, size: 50, font: BOLD, spacing: 0.2 }),
-      box(s, 230, 290, 980, 2, BRAND.track),
-      ...(body.length ? [text(s, body.join('\n'), { x: 230, y: 320, size: 32, colour: BRAND.soft, spacing: 0.45 })] : []),
+      box(s, 230, 290, point.photo ? 400 : 980, 2, BRAND.track),
+      ...(body.lines.length ? [text(s, body.lines.join('\n'), { x: 230, y: 320, size: body.size, colour: BRAND.soft, spacing: 0.45 })] : []),
       ...agenda(s, look, count, number),
-    ]);
+    ];
+    if (point.photo) return pictureWithPhoto(file, s, filters, point.photo, { x: 680, y: 120, w: 540, h: 480 });
+    return picture(file, 1280 * s, 720 * s, filters);
   }
 
   /** The closing slide: every point's heading. */

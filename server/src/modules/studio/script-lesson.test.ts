@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { organizationWithMembers, startPlatform, type TestPlatform } from '../../../test/harness.ts';
 import { parseWebVtt } from '../captions/index.ts';
@@ -13,8 +14,39 @@ let a: Awaited<ReturnType<typeof organizationWithMembers>>;
 let b: Awaited<ReturnType<typeof organizationWithMembers>>;
 
 const STEPS = ['Stop the press.', 'Lock the main switch.', 'Try the start button.'];
+const steps = (texts: string[], photos: (string | null)[] = []) => texts.map((text, i) => ({ text, photo_url: photos[i] ?? null }));
+
+/** A small photo (a PNG made by ffmpeg), and a photo upload as the web sends it. */
+let PHOTO: Buffer;
+
+async function uploadPhoto(token: string | undefined, bytes: Buffer, name = 'photo.png') {
+  const form = new FormData();
+  form.append('photo', new Blob([new Uint8Array(bytes)]), name);
+  const res = await fetch(`${platform.url}/api/studio/script-photos`, {
+    method: 'POST',
+    body: form,
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
+  return { status: res.status, body: await res.json() };
+}
 
 beforeAll(async () => {
+  PHOTO = execFileSync('ffmpeg', [
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc=size=160x120',
+    '-frames:v',
+    '1',
+    '-f',
+    'image2pipe',
+    '-c:v',
+    'png',
+    '-',
+  ]);
   platform = await startPlatform({ JOB_POLL_MS: '100' });
   a = await organizationWithMembers(platform, 'Script Works');
   b = await organizationWithMembers(platform, 'Other Plant');
@@ -65,13 +97,18 @@ async function studioState(): Promise<string> {
 describe('a lesson from a script', () => {
   it('3 steps render into a playable lesson whose captions follow the steps; edited and rendered again, a new revision', { timeout: 240_000 }, async () => {
     const lessonId = await newLesson('Lockout of press 4');
-    const put = await api('PUT', `/api/studio/lessons/${lessonId}/script`, a.superUser.token, { steps: STEPS });
+    // Step 2 with a photo, through the checked picture upload.
+    const photo = await uploadPhoto(a.superUser.token, PHOTO);
+    expect(photo.status).toBe(201);
+    const photoUrl = photo.body.data.photo_url as string;
+    expect(photoUrl).toMatch(new RegExp(`^/uploads/studio-photos/${a.organizationId}/[0-9a-f]{32}\\.jpg$`));
+    const put = await api('PUT', `/api/studio/lessons/${lessonId}/script`, a.superUser.token, { steps: steps(STEPS, [null, photoUrl]) });
     expect(put.status).toBe(200);
     expect(put.body.data.media_state).toBe('processing');
     const ready = await waitForMedia(lessonId);
     expect(ready).toMatchObject({ media_state: 'ready', progress: 100, error: null, caption_cues: 4 });
     expect(ready.duration_seconds).toBeGreaterThan(3);
-    expect((await api('GET', `/api/studio/lessons/${lessonId}/script`, a.superUser.token)).body.data.script.steps).toEqual(STEPS);
+    expect((await api('GET', `/api/studio/lessons/${lessonId}/script`, a.superUser.token)).body.data.script.steps).toEqual(steps(STEPS, [null, photoUrl]));
 
     expect((await api('POST', `/api/studio/lessons/${lessonId}/publish`, a.superUser.token)).status).toBe(200);
     const { lesson, cues } = await memberCaptions(lessonId);
@@ -89,8 +126,8 @@ describe('a lesson from a script', () => {
 
     // Edited and rendered again: published, so a summary is asked for, and the new video is revision 2.
     const edited = [...STEPS.slice(0, 2), 'Try the start button twice.', 'Tag the switch.'];
-    expect((await api('PUT', `/api/studio/lessons/${lessonId}/script`, a.superUser.token, { steps: edited })).status).toBe(400);
-    const again = await api('PUT', `/api/studio/lessons/${lessonId}/script`, a.superUser.token, { steps: edited, summary: 'Tag step added' });
+    expect((await api('PUT', `/api/studio/lessons/${lessonId}/script`, a.superUser.token, { steps: steps(edited) })).status).toBe(400);
+    const again = await api('PUT', `/api/studio/lessons/${lessonId}/script`, a.superUser.token, { steps: steps(edited), summary: 'Tag step added' });
     expect(again.status).toBe(200);
     expect((await waitForMedia(lessonId)).revision).toBe(2);
     const revisions = (await api('GET', `/api/studio/lessons/${lessonId}/revisions`, a.superUser.token)).body.data.revisions;
@@ -106,17 +143,31 @@ describe('a lesson from a script', () => {
   it('fewer than 3 or more than 10 steps, an empty step, another organization or a plain member: refused, nothing changed', async () => {
     const lessonId = await newLesson('Refusals');
     const before = await studioState();
-    const two = await api('PUT', `/api/studio/lessons/${lessonId}/script`, a.superUser.token, { steps: STEPS.slice(0, 2) });
+    const two = await api('PUT', `/api/studio/lessons/${lessonId}/script`, a.superUser.token, { steps: steps(STEPS.slice(0, 2)) });
     expect(two.status).toBe(400);
     expect(JSON.stringify(two.body)).toContain('3 to 10 steps');
-    const eleven = await api('PUT', `/api/studio/lessons/${lessonId}/script`, a.superUser.token, { steps: Array.from({ length: 11 }, (_, i) => `Step ${i}`) });
+    const eleven = await api('PUT', `/api/studio/lessons/${lessonId}/script`, a.superUser.token, {
+      steps: steps(Array.from({ length: 11 }, (_, i) => `Step ${i}`)),
+    });
     expect(eleven.status).toBe(400);
     expect(JSON.stringify(eleven.body)).toContain('3 to 10 steps');
-    expect((await api('PUT', `/api/studio/lessons/${lessonId}/script`, a.superUser.token, { steps: ['One.', ' ', 'Three.'] })).status).toBe(400);
-    expect((await api('PUT', `/api/studio/lessons/${lessonId}/script`, b.superUser.token, { steps: STEPS })).status).toBe(404);
+    expect((await api('PUT', `/api/studio/lessons/${lessonId}/script`, a.superUser.token, { steps: steps(['One.', ' ', 'Three.']) })).status).toBe(400);
+    expect((await api('PUT', `/api/studio/lessons/${lessonId}/script`, b.superUser.token, { steps: steps(STEPS) })).status).toBe(404);
+    // Another organization's photo, or an address that is not an uploaded photo: refused by name.
+    const theirs = (await uploadPhoto(b.superUser.token, PHOTO)).body.data.photo_url as string;
+    const foreign = await api('PUT', `/api/studio/lessons/${lessonId}/script`, a.superUser.token, { steps: steps(STEPS, [theirs]) });
+    expect(foreign.status).toBe(400);
+    expect(JSON.stringify(foreign.body)).toContain("Step 1's photo is not one uploaded by your organization");
+    expect((await api('PUT', `/api/studio/lessons/${lessonId}/script`, a.superUser.token, { steps: steps(STEPS, ['/etc/passwd']) })).status).toBe(400);
+    // Not a picture, whatever it is called; a member who is not an author.
+    const text = await uploadPhoto(a.superUser.token, Buffer.from('not a picture'), 'photo.png');
+    expect(text.status).toBe(400);
+    expect(JSON.stringify(text.body)).toContain('photo: must be a JPEG, PNG, WebP or GIF picture.');
+    expect((await uploadPhoto(a.member.token, PHOTO)).status).toBe(403);
+    expect((await uploadPhoto(undefined, PHOTO)).status).toBe(401);
     expect((await api('GET', `/api/studio/lessons/${lessonId}/script`, b.superUser.token)).status).toBe(404);
-    expect((await api('PUT', `/api/studio/lessons/${lessonId}/script`, a.member.token, { steps: STEPS })).status).toBe(403);
-    expect((await api('PUT', `/api/studio/lessons/${lessonId}/script`, undefined, { steps: STEPS })).status).toBe(401);
+    expect((await api('PUT', `/api/studio/lessons/${lessonId}/script`, a.member.token, { steps: steps(STEPS) })).status).toBe(403);
+    expect((await api('PUT', `/api/studio/lessons/${lessonId}/script`, undefined, { steps: steps(STEPS) })).status).toBe(401);
     expect(await studioState()).toBe(before);
   });
 
@@ -127,7 +178,7 @@ describe('a lesson from a script', () => {
     // Saved and marked processing as the route does, but rendered here with no tools on the PATH.
     await db
       .insertInto('studio_lesson_scripts')
-      .values({ lesson_id: lessonId, steps: JSON.stringify(STEPS), updated_by: a.superUser.id, updated_at: t })
+      .values({ lesson_id: lessonId, steps: JSON.stringify(steps(STEPS)), updated_by: a.superUser.id, updated_at: t })
       .execute();
     await db.updateTable('studio_lessons').set({ media_state: 'processing' }).where('id', '=', lessonId).execute();
     const path = process.env.PATH;

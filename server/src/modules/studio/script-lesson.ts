@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { StudioLesson, StudioScriptData } from '@mm/contract';
+import type { StudioLesson, StudioScriptData, StudioScriptStep } from '@mm/contract';
+import sharp from 'sharp';
 import type { AppContext } from '../../app-context.ts';
 import { now, toIso } from '../../lib/clock.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
@@ -55,11 +56,12 @@ export async function renderStudioLessonScript(
   ctx: AppContext,
   caller: Caller,
   lessonId: number,
-  input: { steps: string[]; summary: string; requires_retraining: boolean },
+  input: { steps: StudioScriptStep[]; summary: string; requires_retraining: boolean },
 ): Promise<StudioLesson> {
   const organizationId = await assertStudioAuthor(ctx.db, caller);
   const lesson = await findLesson(ctx.db, lessonId, organizationId);
   if (!lesson) throw notFound(NO_SUCH_LESSON);
+  await assertOwnPhotos(ctx, organizationId, input.steps);
   if (lesson.media_state === 'uploading' || lesson.media_state === 'processing')
     throw conflict("The lesson's video is being uploaded or processed: wait until it is done.");
   const revision = everPublished(lesson);
@@ -88,8 +90,54 @@ export async function renderStudioLessonScript(
   return studioLessonOf(ctx, caller, lessonId);
 }
 
+/** A step's photo in the store: its address (/uploads/...) less the leading slash. */
+const photoKey = (url: string) => url.slice(1);
+/** A photo at most this wide or high: the slide's photo area at 640x360 twice over. */
+const PHOTO_SIZE = 1280;
+export const NOT_A_PHOTO = 'photo: must be a JPEG, PNG, WebP or GIF picture.';
+
+/**
+ * Keeps a photo for a step of a script, through the app's picture check (assessments' question pictures): decoded
+ * and re-encoded (whatever the file claims to be, only a real picture passes; metadata dropped), at most 1280 px,
+ * under an unguessable name in the organization's folder of the store's uploads. Authors only.
+ */
+export async function uploadScriptPhoto(ctx: AppContext, caller: Caller, file: Buffer): Promise<{ photo_url: string }> {
+  const organizationId = await assertStudioAuthor(ctx.db, caller);
+  let encoded: Buffer;
+  try {
+    encoded = await sharp(file, { limitInputPixels: 40_000_000 })
+      .rotate()
+      .resize({ width: PHOTO_SIZE, height: PHOTO_SIZE, fit: 'inside', withoutEnlargement: true })
+      .flatten({ background: '#0f2238' })
+      .jpeg({ quality: 85 })
+      .toBuffer();
+  } catch {
+    throw badRequest(NOT_A_PHOTO);
+  }
+  const url = `/uploads/studio-photos/${organizationId}/${randomBytes(16).toString('hex')}.jpg`;
+  await ctx.storage.put(photoKey(url), encoded, 'image/jpeg');
+  return { photo_url: url };
+}
+
+/** Each step's photo is one the organization uploaded (the contract checked its form). */
+async function assertOwnPhotos(ctx: AppContext, organizationId: number, steps: StudioScriptStep[]): Promise<void> {
+  for (const [i, step] of steps.entries()) {
+    if (!step.photo_url) continue;
+    if (!step.photo_url.startsWith(`/uploads/studio-photos/${organizationId}/`) || !(await ctx.storage.read(photoKey(step.photo_url))))
+      throw badRequest(`Step ${i + 1}'s photo is not one uploaded by your organization: upload it again.`);
+  }
+}
+
+/** A step's photo copied from the store into the render's folder (the store may be a bucket). */
+async function photoFile(ctx: AppContext, url: string, file: string): Promise<string> {
+  const bytes = await ctx.storage.read(photoKey(url));
+  if (!bytes) throw new SlideLessonError("a step's photo is no longer in the store: upload it again");
+  fs.writeFileSync(file, bytes);
+  return file;
+}
+
 /** What is said over each slide: the title (and description), then each step read with its number. */
-export function scriptNarration(title: string, description: string, steps: string[]): string[] {
+export function scriptNarration(title: string, description: string, steps: readonly string[]): string[] {
   const sentence = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);
   return [description ? `${sentence(title)} ${sentence(description)}` : sentence(title), ...steps.map((step, i) => `${i + 1}. ${sentence(step)}`)];
 }
@@ -113,7 +161,12 @@ export async function renderScriptLesson(ctx: AppContext, job: StudioScriptJob):
   const uploads = studioUploadDir(ctx.config.dataDir);
   try {
     const kit = slideKit(work);
-    const [opening = '', ...said] = scriptNarration(lesson.title, lesson.description, script.steps);
+    const [opening = '', ...said] = scriptNarration(
+      lesson.title,
+      lesson.description,
+      script.steps.map((step) => step.text),
+    );
+    const photos = await Promise.all(script.steps.map((step, i) => step.photo_url && photoFile(ctx, step.photo_url, path.join(work, `photo-${i}.jpg`))));
     const label = lesson.category || 'Lesson';
     const slides = [
       {
@@ -122,8 +175,9 @@ export async function renderScriptLesson(ctx: AppContext, job: StudioScriptJob):
           kit.titleSlide(file, SCALE, LOOK, { label, kicker: `${script.steps.length} steps`, title: lesson.title, byline: lesson.description }),
       },
       ...script.steps.map((step, i) => ({
-        narration: said[i] ?? step,
-        draw: (file: string) => kit.pointSlide(file, SCALE, LOOK, label, { heading: `Step ${i + 1}`, say: step }, i + 1, script.steps.length),
+        narration: said[i] ?? step.text,
+        draw: (file: string) =>
+          kit.pointSlide(file, SCALE, LOOK, label, { heading: `Step ${i + 1}`, say: step.text, photo: photos[i] }, i + 1, script.steps.length),
       })),
     ];
     const output = path.join(work, 'lesson.mp4');

@@ -23,3 +23,11 @@ export function useRenderLessonScript() {
   const queryClient = useQueryClient();
   return useMutation({ mutationFn: renderLessonScript, onSuccess: () => queryClient.invalidateQueries({ queryKey: studioKey }) });
 }
+
+/** POST /api/studio/script-photos (multipart photo): the server re-encodes the picture and answers its address. */
+export function uploadScriptPhoto(file: File) {
+  const form = new FormData();
+  form.append('photo', file);
+  return apiRequest(routes.uploadStudioScriptPhoto, {}, { form });
+}
+export const useUploadScriptPhoto = () => useMutation({ mutationFn: uploadScriptPhoto });

@@ -1,20 +1,50 @@
-import { ActionIcon, Button, Card, Group, Modal, Stack, Switch, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Button, Card, FileButton, Group, Image, Modal, Stack, Switch, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { STUDIO_SCRIPT_MAX_STEPS, STUDIO_SCRIPT_MIN_STEPS, STUDIO_SCRIPT_STEP_MAX_CHARS, type StudioLesson } from '@mm/contract';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { STUDIO_SCRIPT_MAX_STEPS, STUDIO_SCRIPT_MIN_STEPS, STUDIO_SCRIPT_STEP_MAX_CHARS, type StudioLesson, type StudioScriptStep } from '@mm/contract';
+import { IconPhoto, IconPlus, IconTrash } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useCreateStudioLesson } from '../api/create-studio-lesson.ts';
-import { useLessonScript, useRenderLessonScript } from '../api/lesson-script.ts';
+import { useLessonScript, useRenderLessonScript, useUploadScriptPhoto } from '../api/lesson-script.ts';
 
-const emptySteps = () => Array.from({ length: STUDIO_SCRIPT_MIN_STEPS }, () => '');
+const emptyStep = (): StudioScriptStep => ({ text: '', photo_url: null });
+const emptySteps = () => Array.from({ length: STUDIO_SCRIPT_MIN_STEPS }, emptyStep);
 
-/** The steps of a script: 3 to 10 text boxes, each said over its own slide. */
-function StepsEditor({ steps, onChange }: { steps: string[]; onChange: (steps: string[]) => void }) {
+/** A step's optional photo: chosen from the device (a phone offers its camera), checked and kept by the server. */
+function StepPhoto({ number, photoUrl, onChange }: { number: number; photoUrl: string | null; onChange: (photoUrl: string | null) => void }) {
   const { t } = useTranslation('studio-script');
-  const set = (index: number, value: string) => onChange(steps.map((step, i) => (i === index ? value : step)));
+  const upload = useUploadScriptPhoto();
+  const choose = (file: File | null) => {
+    if (file) upload.mutate(file, { onSuccess: ({ data }) => onChange(data.photo_url), onError: notifyError });
+  };
+  if (photoUrl)
+    return (
+      <Group gap="xs">
+        <Image src={photoUrl} alt={t('photo.alt', { number })} h={56} w="auto" radius="sm" />
+        <Button variant="subtle" size="xs" color="red" onClick={() => onChange(null)}>
+          {t('photo.remove', { number })}
+        </Button>
+      </Group>
+    );
+  return (
+    <Group>
+      <FileButton onChange={choose} accept="image/*">
+        {(props) => (
+          <Button {...props} variant="subtle" size="xs" loading={upload.isPending} leftSection={<IconPhoto size={14} aria-hidden />}>
+            {t('photo.add', { number })}
+          </Button>
+        )}
+      </FileButton>
+    </Group>
+  );
+}
+
+/** The steps of a script: 3 to 10 text boxes, each said over its own slide, each with an optional photo. */
+function StepsEditor({ steps, onChange }: { steps: StudioScriptStep[]; onChange: (steps: StudioScriptStep[]) => void }) {
+  const { t } = useTranslation('studio-script');
+  const set = (index: number, change: Partial<StudioScriptStep>) => onChange(steps.map((step, i) => (i === index ? { ...step, ...change } : step)));
   return (
     <Stack gap="xs" component="fieldset" p={0} m={0} style={{ border: 0 }}>
       <Text component="legend" fw={600} size="sm">
@@ -26,33 +56,36 @@ function StepsEditor({ steps, onChange }: { steps: string[]; onChange: (steps: s
       {steps.map((step, i) => (
         // Steps have no identity of their own but their place: removing one renumbers the rest.
         // biome-ignore lint/suspicious/noArrayIndexKey: the step's number is its key
-        <Group key={i} align="flex-end" gap="xs" wrap="nowrap">
-          <Textarea
-            style={{ flex: 1 }}
-            label={t('steps.label', { number: i + 1 })}
-            required
-            autosize
-            minRows={1}
-            maxLength={STUDIO_SCRIPT_STEP_MAX_CHARS}
-            value={step}
-            onChange={(e) => set(i, e.currentTarget.value)}
-          />
-          {steps.length > STUDIO_SCRIPT_MIN_STEPS && (
-            <ActionIcon
-              variant="default"
-              size="lg"
-              mb={2}
-              aria-label={t('steps.remove', { number: i + 1 })}
-              onClick={() => onChange(steps.filter((_, j) => j !== i))}
-            >
-              <IconTrash size={16} aria-hidden />
-            </ActionIcon>
-          )}
-        </Group>
+        <Stack key={i} gap={4}>
+          <Group align="flex-end" gap="xs" wrap="nowrap">
+            <Textarea
+              style={{ flex: 1 }}
+              label={t('steps.label', { number: i + 1 })}
+              required
+              autosize
+              minRows={1}
+              maxLength={STUDIO_SCRIPT_STEP_MAX_CHARS}
+              value={step.text}
+              onChange={(e) => set(i, { text: e.currentTarget.value })}
+            />
+            {steps.length > STUDIO_SCRIPT_MIN_STEPS && (
+              <ActionIcon
+                variant="default"
+                size="lg"
+                mb={2}
+                aria-label={t('steps.remove', { number: i + 1 })}
+                onClick={() => onChange(steps.filter((_, j) => j !== i))}
+              >
+                <IconTrash size={16} aria-hidden />
+              </ActionIcon>
+            )}
+          </Group>
+          <StepPhoto number={i + 1} photoUrl={step.photo_url} onChange={(photo_url) => set(i, { photo_url })} />
+        </Stack>
       ))}
       {steps.length < STUDIO_SCRIPT_MAX_STEPS && (
         <Group>
-          <Button variant="subtle" size="xs" leftSection={<IconPlus size={14} aria-hidden />} onClick={() => onChange([...steps, ''])}>
+          <Button variant="subtle" size="xs" leftSection={<IconPlus size={14} aria-hidden />} onClick={() => onChange([...steps, emptyStep()])}>
             {t('steps.add')}
           </Button>
         </Group>
@@ -148,7 +181,7 @@ export function EditScriptButton({ lesson }: { lesson: StudioLesson }) {
   const [opened, { open, close }] = useDisclosure(false);
   const script = useLessonScript(lesson.id, opened);
   const render = useRenderLessonScript();
-  const [steps, setSteps] = useState<string[] | null>(null);
+  const [steps, setSteps] = useState<StudioScriptStep[] | null>(null);
   const [summary, setSummary] = useState('');
   const [requiresRetraining, setRequiresRetraining] = useState(false);
   const revision = lesson.status !== 'draft';
