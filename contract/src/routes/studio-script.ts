@@ -18,8 +18,8 @@ export const studioScriptRoutes = defineRoutes('studio', {
   renderStudioLessonScript: defineRoute({
     method: 'PUT',
     path: '/api/studio/lessons/:lessonId/script',
-    summary:
-      "Save an own lesson's script (3 to 10 steps) and render it into a narrated slide lesson with English captions, in the background (a published lesson gets a new revision)",
+    // In the background; a published lesson gets a new revision.
+    summary: "Save an own lesson's script (3 to 10 steps) and render it into a narrated slide lesson with English captions",
     params: lessonParams,
     body: studioScriptRequest,
     answer: studioLesson,
