@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import type { AppContext } from '../../app-context.ts';
 import { now, toIso } from '../../lib/clock.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
-import { type Look, renderSlideLesson, SlideLessonError, slideKit, toWebVtt } from '../../lib/slide-lesson.ts';
+import { type Look, renderSlideLesson, SlideLessonError, slideKit, toWebVtt, wrap } from '../../lib/slide-lesson.ts';
 import type { Caller } from '../auth/index.ts';
 import { parseWebVtt } from '../captions/index.ts';
 import { assertStudioAuthor } from './studio.policy.ts';
@@ -136,6 +136,12 @@ async function photoFile(ctx: AppContext, url: string, file: string): Promise<st
   return file;
 }
 
+/** The description under the title: its first two lines at most (all of it is read aloud). */
+function bylineOf(description: string): string {
+  const lines = wrap(description, 44);
+  return lines.length > 2 ? `${lines.slice(0, 2).join('\n')}…` : lines.join('\n');
+}
+
 /** What is said over each slide: the title (and description), then each step read with its number. */
 export function scriptNarration(title: string, description: string, steps: readonly string[]): string[] {
   const sentence = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);
@@ -172,7 +178,7 @@ export async function renderScriptLesson(ctx: AppContext, job: StudioScriptJob):
       {
         narration: opening,
         draw: (file: string) =>
-          kit.titleSlide(file, SCALE, LOOK, { label, kicker: `${script.steps.length} steps`, title: lesson.title, byline: lesson.description }),
+          kit.titleSlide(file, SCALE, LOOK, { label, kicker: `${script.steps.length} steps`, title: lesson.title, byline: bylineOf(lesson.description) }),
       },
       ...script.steps.map((step, i) => ({
         narration: said[i] ?? step.text,
