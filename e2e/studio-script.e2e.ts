@@ -9,14 +9,14 @@ import { DEMO, dismissToasts, expectHidden, expectVisible, newPage, seriousAxeFi
 const SCREENSHOTS = process.env.STUDIO_SCREENSHOTS;
 const STEPS = ['Stop the press at top dead centre.', 'Lock the main switch with your own lock.', 'Press start to prove the press is dead.'];
 
-/** axe at 425, 768 and 1280 px, and viewport screenshots there (an open dialog is what the viewport shows). */
-async function checkWidths(page: Page, name: string): Promise<void> {
+/** axe at 425, 768 and 1280 px, and screenshots there: of the viewport with a dialog open (what it shows), else of the page. */
+async function checkWidths(page: Page, name: string, { dialog = false } = {}): Promise<void> {
   for (const width of [WIDTHS.mobile, WIDTHS.tablet, WIDTHS.desktop]) {
     await page.setViewportSize({ width, height: 900 });
     expect({ width, findings: await seriousAxeFindings(page) }).toEqual({ width, findings: [] });
     if (SCREENSHOTS) {
       fs.mkdirSync(SCREENSHOTS, { recursive: true });
-      await page.screenshot({ path: `${SCREENSHOTS}/${name}-${width}.png` });
+      await page.screenshot({ path: `${SCREENSHOTS}/${name}-${width}.png`, fullPage: !dialog });
     }
   }
 }
@@ -49,7 +49,7 @@ describe('plant studio: lesson from a script', () => {
     // A fourth step added and taken back: three is the least, so no step can be removed then.
     await dialog.getByRole('button', { name: 'Add a step' }).click();
     await expectVisible(dialog.getByRole('textbox', { name: 'Step 4' }));
-    await checkWidths(page, 'studio-script-dialog');
+    await checkWidths(page, 'studio-script-dialog', { dialog: true });
     await dialog.getByRole('button', { name: 'Remove step 4' }).click();
     await expectHidden(dialog.getByRole('button', { name: /^Remove step/ }).first());
     await dialog.getByRole('button', { name: 'Create and render' }).click();
@@ -84,6 +84,7 @@ describe('plant studio: lesson from a script', () => {
     const transcriptButton = frame.getByRole('button', { name: 'Transcript' });
     if ((await transcriptButton.getAttribute('aria-pressed')) !== 'true') await transcriptButton.click();
     for (const [i, step] of STEPS.entries()) await expectVisible(frame.getByText(`${i + 1}. ${step}`).first());
+    await checkWidths(member, 'studio-script-playing');
 
     // Edited and rendered again: published, so it says what changed, and the lesson gets revision 2.
     await card.getByRole('button', { name: 'Script: Lockout of press 4' }).click();
@@ -93,11 +94,11 @@ describe('plant studio: lesson from a script', () => {
     await edit.getByRole('button', { name: 'Add a step' }).click();
     await edit.getByRole('textbox', { name: 'Step 4' }).fill('Hang your tag on the lock.');
     await edit.getByRole('textbox', { name: 'What changed' }).fill('Tag step added');
-    await checkWidths(page, 'studio-script-edit-dialog');
+    await checkWidths(page, 'studio-script-edit-dialog', { dialog: true });
     await edit.getByRole('button', { name: 'Save and render' }).click();
     await expectHidden(edit);
     await expectVisible(card.getByText('Captions: 5 lines'), 180_000);
     await card.getByRole('button', { name: /Revisions/ }).click();
-    await expectVisible(page.getByText('Tag step added'));
+    await expectVisible(page.getByTestId('lesson-revisions').getByText('Tag step added'));
   });
 });
