@@ -28,6 +28,7 @@ export * from './sharing.ts';
 export * from './shopfloor.ts';
 export * from './sso.ts';
 export * from './studio.ts';
+export * from './studio-script.ts';
 export * from './toolbox.ts';
 export * from './watched.ts';
 export * from './web-page.ts';

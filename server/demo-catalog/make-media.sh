@@ -10,5 +10,6 @@ for tool in ffmpeg espeak-ng node; do
   command -v "$tool" >/dev/null || { echo "make-media.sh needs $tool (apt-get install ffmpeg espeak-ng fonts-dejavu-core)" >&2; exit 1; }
 done
 [ -f /usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf ] || { echo "make-media.sh needs fonts-dejavu-core" >&2; exit 1; }
-node make-media.mjs "$@"
+# tsx: the generator is the server's TypeScript (src/lib/slide-lesson.ts).
+node --import tsx make-media.mjs "$@"
 du -sh media

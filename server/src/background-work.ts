@@ -10,7 +10,15 @@ import { LOST_AFTER, MAIL_QUEUE, MAIL_RETRY_DELAY_MS, MAX_ATTEMPTS } from './mod
 import { pruneWriteReceipts } from './modules/playback/write-receipt-pruning.ts';
 import { runQualificationClock } from './modules/qualifications/qualification-clock.ts';
 import { RENDITIONS_QUEUE, runRenditionsJob } from './modules/renditions/index.ts';
-import { expireAbandonedUploads, processStudioUpload, STUDIO_QUEUE, type StudioJob } from './modules/studio/index.ts';
+import {
+  expireAbandonedUploads,
+  processStudioUpload,
+  renderScriptLesson,
+  STUDIO_QUEUE,
+  STUDIO_SCRIPT_QUEUE,
+  type StudioJob,
+  type StudioScriptJob,
+} from './modules/studio/index.ts';
 
 /**
  * Every kind of background work, in one place: its queue's settings, who works it, and the clocks that enqueue it.
@@ -105,6 +113,13 @@ function kinds(ctx: AppContext): Kind[] {
       settings: { retryLimit: 2, retryDelayMs: 30_000, leaseMs: 30 * MINUTE },
       concurrency: 1,
       handler: ({ payload }) => processStudioUpload(ctx, payload as StudioJob),
+    },
+    {
+      // A studio lesson from a script: drawn, spoken and then transcoded like an upload (modules/studio/script-lesson.ts).
+      name: STUDIO_SCRIPT_QUEUE,
+      settings: { retryLimit: 2, retryDelayMs: 30_000, leaseMs: 30 * MINUTE },
+      concurrency: 1,
+      handler: ({ payload }) => renderScriptLesson(ctx, payload as StudioScriptJob),
     },
     {
       // Studio uploads begun long ago and never finished: their bytes stop counting against the quota.

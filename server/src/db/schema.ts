@@ -872,6 +872,14 @@ export interface StudioLessonCueTable {
   search_text: string;
 }
 
+/** The steps of a lesson from a script (a JSON array of 3 to 10 strings), rendered by lib/slide-lesson.ts (modules/studio). */
+export interface StudioLessonScriptTable {
+  lesson_id: number;
+  steps: string;
+  updated_by: number;
+  updated_at: number;
+}
+
 /** A resumable (tus) upload of a lesson's video; `size` is its declared length, counted against the quota. */
 export interface StudioUploadTable {
   id: string;
@@ -990,6 +998,7 @@ export interface Database {
   studio_uploads: StudioUploadTable;
   studio_quotas: StudioQuotaTable;
   studio_lesson_cues: StudioLessonCueTable;
+  studio_lesson_scripts: StudioLessonScriptTable;
   studio_lesson_revisions: StudioLessonRevisionTable;
   studio_lesson_watches: StudioLessonWatchTable;
   studio_audit: StudioAuditTable;

@@ -89,6 +89,12 @@ async function dropUpload(ctx: AppContext, store: FileStore, uploadId: string): 
   await store.remove(uploadId).catch(() => {});
 }
 
+/** Lets uploads go, rows and bytes (a lesson's videos a rendered script replaced, a failed render's). */
+export async function forgetUploads(ctx: AppContext, uploadIds: string[]): Promise<void> {
+  const { store } = uploadStore(ctx);
+  for (const id of uploadIds) await dropUpload(ctx, store, id);
+}
+
 /**
  * The clock's work: uploads begun more than STUDIO_UPLOAD_EXPIRY_HOURS before `t` and never finished (the author closed
  * the tab, the tablet left the Wi-Fi) are let go, so their declared size stops counting against the organization's

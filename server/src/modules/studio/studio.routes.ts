@@ -1,4 +1,4 @@
-import { routes } from '@mm/contract';
+import { routes, STUDIO_SCRIPT_PHOTO_MAX_BYTES } from '@mm/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -6,7 +6,9 @@ import type { AppContext } from '../../app-context.ts';
 import { contractRoute } from '../../lib/contract-route.ts';
 import { ok } from '../../lib/reply.ts';
 import type { RouteDoc } from '../../lib/route-doc.ts';
+import { readUpload } from '../../lib/upload.ts';
 import { callerOf } from '../auth/index.ts';
+import { renderStudioLessonScript, studioLessonScript, uploadScriptPhoto } from './script-lesson.ts';
 import {
   createStudioLesson,
   deleteStudioLesson,
@@ -106,6 +108,26 @@ export const studioRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   app.route({
     ...contractRoute(routes.reportLessonWatch),
     handler: async (request) => ok(await reportLessonWatch(ctx, callerOf(request), request.params.lessonId, request.body)),
+  });
+
+  app.route({
+    ...contractRoute(routes.studioLessonScript),
+    handler: async (request) => ok(await studioLessonScript(ctx, callerOf(request), request.params.lessonId)),
+  });
+
+  app.route({
+    ...contractRoute(routes.renderStudioLessonScript),
+    handler: async (request) =>
+      ok(await renderStudioLessonScript(ctx, callerOf(request), request.params.lessonId, request.body), 'The script is saved: its lesson is being rendered.'),
+  });
+
+  app.route({
+    ...contractRoute(routes.uploadStudioScriptPhoto),
+    handler: async (request, reply) => {
+      const caller = callerOf(request);
+      const file = await readUpload(request, 'photo', STUDIO_SCRIPT_PHOTO_MAX_BYTES, 'photo: may be at most 10 MB');
+      return reply.status(201).send(ok(await uploadScriptPhoto(ctx, caller, file)));
+    },
   });
 
   app.route({ ...contractRoute(routes.studioAudit), handler: async (request) => ok(await studioAudit(ctx, callerOf(request), request.query.page)) });

@@ -17,6 +17,7 @@ import { studioKey } from '../api/studio-keys.ts';
 import { useSetStudioAuthor, useStudioPeople } from '../api/studio-people.ts';
 import { uploadLessonVideo } from '../api/upload-lesson-video.ts';
 import { DeleteLessonButton, EditLessonButton, RevisionsButton, UnpublishButton } from '../components/lesson-manage.tsx';
+import { EditScriptButton, NewScriptLesson } from '../components/script-lesson.tsx';
 import { StudioAuditLog } from '../components/studio-audit-log.tsx';
 
 const megabytes = (bytes: number) => {
@@ -194,6 +195,7 @@ export function StudioPage() {
           {lessons.data.can_manage_authors && <AuthorsPanel />}
         </SimpleGrid>
         <NewLessonForm />
+        <NewScriptLesson />
         <Title order={2} size="h3">
           Lessons
         </Title>
@@ -376,6 +378,7 @@ function LessonCard({ lesson, maxSeconds }: { lesson: StudioLesson; maxSeconds: 
         </Group>
         <Group gap="xs" data-testid="lesson-manage">
           <EditLessonButton lesson={lesson} />
+          <EditScriptButton lesson={lesson} />
           {!draft && <RevisionsButton lesson={lesson} />}
           {published && <UnpublishButton lesson={lesson} />}
           <DeleteLessonButton lesson={lesson} />

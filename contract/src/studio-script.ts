@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import type { WireInput } from './route.ts';
+
+/**
+ * A lesson from a script (issue 37): an author types 3 to 10 steps and the server renders a narrated slide lesson
+ * with captions (the lesson's title and description open it); editing the steps and rendering again makes a new
+ * revision once the lesson was published.
+ */
+export const STUDIO_SCRIPT_MIN_STEPS = 3;
+export const STUDIO_SCRIPT_MAX_STEPS = 10;
+export const STUDIO_SCRIPT_STEP_MAX_CHARS = 300;
+
+const stepsMessage = `A lesson from a script has ${STUDIO_SCRIPT_MIN_STEPS} to ${STUDIO_SCRIPT_MAX_STEPS} steps.`;
+
+/** A step's photo: the address an upload to /api/studio/script-photos answered (the organization's own). */
+export const STUDIO_SCRIPT_PHOTO_PATTERN = /^\/uploads\/studio-photos\/\d+\/[0-9a-f]{32}\.jpg$/;
+
+export const studioScriptStep = z.object({
+  text: z
+    .string()
+    .trim()
+    .min(1, 'Write what is said in each step (or remove the empty step).')
+    .max(STUDIO_SCRIPT_STEP_MAX_CHARS, `A step may be ${STUDIO_SCRIPT_STEP_MAX_CHARS} characters at most.`),
+  /** Shown beside the step's words on its slide; optional. */
+  photo_url: z.string().regex(STUDIO_SCRIPT_PHOTO_PATTERN, 'is not a photo uploaded for a script').nullable().default(null),
+});
+export type StudioScriptStep = z.infer<typeof studioScriptStep>;
+
+export const studioScriptRequest = z.object({
+  steps: z.array(studioScriptStep).min(STUDIO_SCRIPT_MIN_STEPS, stepsMessage).max(STUDIO_SCRIPT_MAX_STEPS, stepsMessage),
+  /** What changed (a published lesson's new revision); required then. */
+  summary: z.string().trim().max(500, 'The summary of the change may be 500 characters at most.').default(''),
+  /** A published lesson's new revision asks everyone who completed it to watch it again. */
+  requires_retraining: z.boolean().default(false),
+});
+export type StudioScriptRequest = WireInput<typeof studioScriptRequest>;
+
+/** The lesson's script as last rendered (null for a lesson made from an uploaded video). */
+export const studioScriptData = z.object({
+  script: z.object({ steps: z.array(z.object({ text: z.string(), photo_url: z.string().nullable() })), updated_at: z.string() }).nullable(),
+});
+export type StudioScriptData = z.infer<typeof studioScriptData>;
+
+/** A step's photo as kept: re-encoded (a JPEG at most 1280 px), under an address only the script names. */
+export const studioScriptPhoto = z.object({ photo_url: z.string() });
+export const STUDIO_SCRIPT_PHOTO_MAX_BYTES = 10 * 1024 * 1024;

@@ -1,0 +1,236 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { StudioLesson, StudioScriptData, StudioScriptStep } from '@mm/contract';
+import sharp from 'sharp';
+import type { AppContext } from '../../app-context.ts';
+import { now, toIso } from '../../lib/clock.ts';
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { type Look, renderSlideLesson, SlideLessonError, slideKit, toWebVtt, wrap } from '../../lib/slide-lesson.ts';
+import type { Caller } from '../auth/index.ts';
+import { parseWebVtt } from '../captions/index.ts';
+import { assertStudioAuthor } from './studio.policy.ts';
+import {
+  findLesson,
+  findLessonById,
+  finishUpload,
+  insertAudit,
+  insertUpload,
+  otherUploadsOf,
+  recordLessonProgress,
+  storageUsed,
+  updateLessonMedia,
+} from './studio.queries.ts';
+import { studioLessonOf, studioQuotaBytes } from './studio.service.ts';
+import { everPublished, failLessonVideo, processLessonVideo, studioUploadDir } from './studio-processing.ts';
+import { findScript, saveScript } from './studio-script.queries.ts';
+import { forgetUploads } from './studio-uploads.ts';
+
+/** The job queue's queue of lessons from a script to render (background-work.ts). */
+export const STUDIO_SCRIPT_QUEUE = 'studio-render-script';
+
+export type StudioScriptJob = { lessonId: number };
+
+/** A plant's lesson: the brand's blue and a gear. */
+const LOOK: Look = { colour: '0x1971c2', icon: '⚙' };
+/** 640x360: readable on a phone and a wall screen, light to render and to transcode (one 360p rendition). */
+const SCALE = 0.5;
+/** The bar's share for drawing and speaking the slides; the transcode takes the rest. */
+const RENDER_SHARE = 40;
+
+const NO_SUCH_LESSON = 'No such lesson in your organization.';
+
+/** An own lesson's script as last saved, for its authors to edit. */
+export async function studioLessonScript(ctx: AppContext, caller: Caller, lessonId: number): Promise<StudioScriptData> {
+  const organizationId = await assertStudioAuthor(ctx.db, caller);
+  if (!(await findLesson(ctx.db, lessonId, organizationId))) throw notFound(NO_SUCH_LESSON);
+  const script = await findScript(ctx.db, lessonId);
+  return { script: script ? { steps: script.steps, updated_at: toIso(script.updated_at) as string } : null };
+}
+
+/**
+ * Saves the lesson's steps and queues their rendering (a draft's video is replaced; a published lesson's new video
+ * becomes the next revision with the author's summary and retraining choice, as an upload's would).
+ */
+export async function renderStudioLessonScript(
+  ctx: AppContext,
+  caller: Caller,
+  lessonId: number,
+  input: { steps: StudioScriptStep[]; summary: string; requires_retraining: boolean },
+): Promise<StudioLesson> {
+  const organizationId = await assertStudioAuthor(ctx.db, caller);
+  const lesson = await findLesson(ctx.db, lessonId, organizationId);
+  if (!lesson) throw notFound(NO_SUCH_LESSON);
+  await assertOwnPhotos(ctx, organizationId, input.steps);
+  if (lesson.media_state === 'uploading' || lesson.media_state === 'processing')
+    throw conflict("The lesson's video is being uploaded or processed: wait until it is done.");
+  const revision = everPublished(lesson);
+  if (revision && !input.summary) throw badRequest('Say what changed in this script: the lesson is published, so rendering it again makes a new revision.');
+  const [used, quotaBytes] = await Promise.all([storageUsed(ctx.db, organizationId), studioQuotaBytes(ctx, organizationId)]);
+  if (used >= quotaBytes) throw new AppError(413, "Your organization's storage is full: remove an upload or ask for more space.", { code: 'too_large' });
+  await ctx.db.transaction().execute(async (trx) => {
+    const t = now();
+    await saveScript(trx, lessonId, input.steps, caller.userId, t);
+    await updateLessonMedia(
+      trx,
+      lessonId,
+      {
+        media_state: 'processing',
+        progress: 0,
+        error: null,
+        pending_requires_retraining: revision ? (input.requires_retraining ? 1 : 0) : null,
+        pending_summary: revision ? input.summary : null,
+      },
+      t,
+    );
+    const detail = `Script of ${input.steps.length} steps rendered${revision ? ` for revision ${lesson.revision + 1}${input.requires_retraining ? ', requires retraining' : ''}: ${input.summary}` : ''}`;
+    await insertAudit(trx, { organizationId, lessonId, userId: caller.userId, action: 'edited', title: lesson.title, detail }, t);
+  });
+  await ctx.jobs.enqueue(STUDIO_SCRIPT_QUEUE, { lessonId } satisfies StudioScriptJob);
+  return studioLessonOf(ctx, caller, lessonId);
+}
+
+/** A step's photo in the store: its address (/uploads/...) less the leading slash. */
+const photoKey = (url: string) => url.slice(1);
+/** A photo at most this wide or high: the slide's photo area at 640x360 twice over. */
+const PHOTO_SIZE = 1280;
+export const NOT_A_PHOTO = 'photo: must be a JPEG, PNG, WebP or GIF picture.';
+
+/**
+ * Keeps a photo for a step of a script, through the app's picture check (assessments' question pictures): decoded
+ * and re-encoded (whatever the file claims to be, only a real picture passes; metadata dropped), at most 1280 px,
+ * under an unguessable name in the organization's folder of the store's uploads. Authors only.
+ */
+export async function uploadScriptPhoto(ctx: AppContext, caller: Caller, file: Buffer): Promise<{ photo_url: string }> {
+  const organizationId = await assertStudioAuthor(ctx.db, caller);
+  let encoded: Buffer;
+  try {
+    encoded = await sharp(file, { limitInputPixels: 40_000_000 })
+      .rotate()
+      .resize({ width: PHOTO_SIZE, height: PHOTO_SIZE, fit: 'inside', withoutEnlargement: true })
+      .flatten({ background: '#0f2238' })
+      .jpeg({ quality: 85 })
+      .toBuffer();
+  } catch {
+    throw badRequest(NOT_A_PHOTO);
+  }
+  const url = `/uploads/studio-photos/${organizationId}/${randomBytes(16).toString('hex')}.jpg`;
+  await ctx.storage.put(photoKey(url), encoded, 'image/jpeg');
+  return { photo_url: url };
+}
+
+/** Each step's photo is one the organization uploaded (the contract checked its form). */
+async function assertOwnPhotos(ctx: AppContext, organizationId: number, steps: StudioScriptStep[]): Promise<void> {
+  for (const [i, step] of steps.entries()) {
+    if (!step.photo_url) continue;
+    if (!step.photo_url.startsWith(`/uploads/studio-photos/${organizationId}/`) || !(await ctx.storage.read(photoKey(step.photo_url))))
+      throw badRequest(`Step ${i + 1}'s photo is not one uploaded by your organization: upload it again.`);
+  }
+}
+
+/** A step's photo copied from the store into the render's folder (the store may be a bucket). */
+async function photoFile(ctx: AppContext, url: string, file: string): Promise<string> {
+  const bytes = await ctx.storage.read(photoKey(url));
+  if (!bytes) throw new SlideLessonError("a step's photo is no longer in the store: upload it again");
+  fs.writeFileSync(file, bytes);
+  return file;
+}
+
+/** The description under the title: its first two lines at most (all of it is read aloud). */
+function bylineOf(description: string): string {
+  const lines = wrap(description, 44);
+  return lines.length > 2 ? `${lines.slice(0, 2).join('\n')}…` : lines.join('\n');
+}
+
+/** What is said over each slide: the title (and description), then each step read with its number. */
+export function scriptNarration(title: string, description: string, steps: readonly string[]): string[] {
+  const sentence = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);
+  return [description ? `${sentence(title)} ${sentence(description)}` : sentence(title), ...steps.map((step, i) => `${i + 1}. ${sentence(step)}`)];
+}
+
+/**
+ * The job: draws and speaks the lesson's slides with the slide-lesson generator (lib/slide-lesson.ts, the demo's),
+ * keeps the MP4 as the lesson's upload (it counts against the quota), then transcodes it like an uploaded video and
+ * makes it live with its captions as the lesson's English track, in one transaction. A failure says why in words
+ * and writes nothing else (a published lesson keeps playing its live revision).
+ */
+export async function renderScriptLesson(ctx: AppContext, job: StudioScriptJob): Promise<void> {
+  const lesson = await findLessonById(ctx.db, job.lessonId);
+  if (lesson?.media_state !== 'processing') return;
+  const script = await findScript(ctx.db, job.lessonId);
+  if (!script) return failLessonVideo(ctx, job.lessonId, 'The lesson has no script to render: write its steps again.');
+  // Beside the uploads (same file system: the finished MP4 is moved, not copied), never inside the tus store's folder.
+  const renders = path.join(ctx.config.dataDir, 'studio-renders');
+  fs.mkdirSync(renders, { recursive: true });
+  const work = fs.mkdtempSync(path.join(renders, 'script-'));
+  const uploadId = randomBytes(16).toString('hex');
+  const uploads = studioUploadDir(ctx.config.dataDir);
+  try {
+    const kit = slideKit(work);
+    const [opening = '', ...said] = scriptNarration(
+      lesson.title,
+      lesson.description,
+      script.steps.map((step) => step.text),
+    );
+    const photos = await Promise.all(script.steps.map((step, i) => step.photo_url && photoFile(ctx, step.photo_url, path.join(work, `photo-${i}.jpg`))));
+    const label = lesson.category || 'Lesson';
+    const slides = [
+      {
+        narration: opening,
+        draw: (file: string) =>
+          kit.titleSlide(file, SCALE, LOOK, { label, kicker: `${script.steps.length} steps`, title: lesson.title, byline: bylineOf(lesson.description) }),
+      },
+      ...script.steps.map((step, i) => ({
+        narration: said[i] ?? step.text,
+        draw: (file: string) =>
+          kit.pointSlide(file, SCALE, LOOK, label, { heading: `Step ${i + 1}`, say: step.text, photo: photos[i] }, i + 1, script.steps.length),
+      })),
+    ];
+    const output = path.join(work, 'lesson.mp4');
+    const rendered = await renderSlideLesson({
+      slides,
+      work,
+      output,
+      look: LOOK,
+      scale: SCALE,
+      onSlide: (done, total) =>
+        void recordLessonProgress(ctx.db, job.lessonId, Math.floor((RENDER_SHARE * done) / total), now()).catch((error: unknown) =>
+          ctx.log.warn({ event: 'studio_progress_failed', lessonId: job.lessonId, err: error }),
+        ),
+    });
+    // The captions module's strict reader: what the player gets is what an author's file would give.
+    const captions = parseWebVtt(Buffer.from(toWebVtt(rendered.cues), 'utf8'));
+    fs.mkdirSync(uploads, { recursive: true });
+    fs.renameSync(output, path.join(uploads, uploadId));
+    const t = now();
+    await ctx.db.transaction().execute(async (trx) => {
+      await insertUpload(
+        trx,
+        {
+          id: uploadId,
+          organizationId: lesson.organization_id,
+          lessonId: lesson.id,
+          userId: lesson.created_by,
+          size: fs.statSync(path.join(uploads, uploadId)).size,
+        },
+        t,
+      );
+      await finishUpload(trx, uploadId, t);
+    });
+    await processLessonVideo(ctx, lesson, { uploadId, captions, progress: (percent) => RENDER_SHARE + Math.floor(percent * ((95 - RENDER_SHARE) / 100)) });
+  } catch (error) {
+    await forgetUploads(ctx, [uploadId]);
+    const reason =
+      error instanceof SlideLessonError
+        ? `The lesson could not be rendered from its script: ${error.message}.`
+        : `The lesson could not be rendered from its script (${(error as Error).message}).`;
+    await failLessonVideo(ctx, job.lessonId, reason);
+    return;
+  } finally {
+    fs.rmSync(work, { recursive: true, force: true });
+  }
+  // The lesson's earlier videos (uploaded or rendered) are replaced: their bytes no longer count.
+  await forgetUploads(ctx, await otherUploadsOf(ctx.db, lesson.id, uploadId)).catch((error: unknown) =>
+    ctx.log.warn({ event: 'studio_upload_files_left', lessonId: lesson.id, err: error }),
+  );
+}
