@@ -656,3 +656,14 @@ export async function auditPage(db: Db, organizationId: number, page: { skip: nu
 export function lessonMediaState(db: Db, lessonId: number) {
   return db.selectFrom('studio_lessons').select(['published_at', 'deleted_at']).where('id', '=', lessonId).executeTakeFirst();
 }
+
+/** A lesson's caption cues in time order (the captions editor). */
+export function lessonCues(db: Db, lessonId: number) {
+  return db
+    .selectFrom('studio_lesson_cues')
+    .select(['start_ms', 'end_ms', 'text'])
+    .where('lesson_id', '=', lessonId)
+    .orderBy('start_ms')
+    .orderBy('id')
+    .execute();
+}

@@ -8,6 +8,7 @@ import {
   STUDIO_AUDIT_PAGE,
   STUDIO_PEOPLE_PAGE,
   type StudioAuditData,
+  type StudioCaptionsData,
   type StudioLesson,
   type StudioLessonsData,
   type StudioPeopleData,
@@ -34,6 +35,7 @@ import {
   insertRevision,
   isAuthor,
   type LessonRow,
+  lessonCues,
   lessonWatchesOf,
   markLessonDeleted,
   organizationLessons,
@@ -328,7 +330,9 @@ export async function setStudioLessonCaptions(ctx: AppContext, caller: Caller, l
   try {
     cues = parseWebVtt(Buffer.from(vtt, 'utf8'));
   } catch (error) {
-    if (error instanceof WebVttError) throw badRequest(`The captions file ${error.message}.`);
+    // The editor writes one cue per block in its list's order: the cue's number finds it there.
+    if (error instanceof WebVttError)
+      throw badRequest(error.cue === undefined ? `The captions file ${error.message}.` : `Cue ${error.cue}: the captions file ${error.message}.`);
     throw error;
   }
   if (cues.length === 0) throw badRequest('The captions file holds no cue.');
@@ -341,6 +345,19 @@ export async function setStudioLessonCaptions(ctx: AppContext, caller: Caller, l
     await insertAudit(trx, { organizationId, lessonId, userId: caller.userId, action: 'captions', title: lesson.title, detail }, t);
   });
   return studioLessonOf(ctx, caller, lessonId);
+}
+
+/** A lesson's captions for its authors' editor, with its video signed for them (a draft's too). */
+export async function studioLessonCaptions(ctx: AppContext, caller: Caller, lessonId: number): Promise<StudioCaptionsData> {
+  const organizationId = await assertStudioAuthor(ctx.db, caller);
+  const row = await findLesson(ctx.db, lessonId, organizationId);
+  if (!row) throw notFound(NO_SUCH_LESSON);
+  const [cues, signer] = await Promise.all([lessonCues(ctx.db, lessonId), mediaSigner(ctx.db)]);
+  return {
+    lang: row.captions_lang,
+    cues,
+    stream_url: row.content_hash ? signer.url(row.content_hash, MASTER_PLAYLIST, authorGrant(row.id)) : null,
+  };
 }
 
 /** The super user's organization's people, authors first, filtered by the words of q. */
