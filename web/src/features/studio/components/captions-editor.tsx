@@ -52,11 +52,8 @@ export function CaptionsEditorButton({ lesson }: { lesson: StudioLesson }) {
         {t('open')}
       </Button>
       <Modal opened={opened} onClose={close} title={t('title', { title: lesson.title })} size="xl" fullScreen={phone}>
-        {captions.data ? (
-          <CaptionsEditor key={captions.dataUpdatedAt} lesson={lesson} captions={captions.data} onSaved={close} />
-        ) : (
-          <PageLoader label={t('open')} />
-        )}
+        {/* Not keyed on the answer: saving reads it again while the dialog is open, and a remount would drop the save's outcome. */}
+        {captions.data ? <CaptionsEditor lesson={lesson} captions={captions.data} onSaved={close} /> : <PageLoader label={t('open')} />}
       </Modal>
     </>
   );
