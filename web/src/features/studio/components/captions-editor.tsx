@@ -48,9 +48,12 @@ export function CaptionsEditorButton({ lesson }: { lesson: StudioLesson }) {
   const captions = useLessonCaptions(lesson.id, opened);
   return (
     <>
-      <Button variant="default" size="xs" onClick={open} aria-label={`${t('open')}: ${lesson.title}`}>
-        {t('open')}
-      </Button>
+      {/* In a group: the lesson card's column would stretch a lone button across it. */}
+      <Group>
+        <Button variant="default" size="xs" onClick={open} aria-label={`${t('open')}: ${lesson.title}`}>
+          {t('open')}
+        </Button>
+      </Group>
       <Modal opened={opened} onClose={close} title={t('title', { title: lesson.title })} size="xl" fullScreen={phone}>
         {/* Not keyed on the answer: saving reads it again while the dialog is open, and a remount would drop the save's outcome. */}
         {captions.data ? <CaptionsEditor lesson={lesson} captions={captions.data} onSaved={close} /> : <PageLoader label={t('open')} />}
@@ -209,7 +212,11 @@ function CaptionsEditor({ lesson, captions, onSaved }: { lesson: StudioLesson; c
             problem={problemOf(index)}
             isLast={index === rows.length - 1}
             canPlay={Boolean(captions.stream_url) && parseTime(row.start) !== null && parseTime(row.end) !== null}
-            onChange={(changed) => setRows(rows.map((r) => (r.key === changed.key ? changed : r)))}
+            onChange={(changed) => {
+              // A refusal is about the lines as they were: an edit takes it away (the lines keep their own marks).
+              setProblem(null);
+              setRows(rows.map((r) => (r.key === changed.key ? changed : r)));
+            }}
             onPlay={() => play(index)}
             onSplit={() => edit((all) => splitCue(all, index), t('problems.tooShort'))}
             onMerge={() => edit((all) => mergeWithNext(all, index), t('problems.fixTimes'))}
