@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
   DEMO,
@@ -72,6 +72,76 @@ async function checkEveryWidth(page: Page, name: string): Promise<void> {
     expect({ width, findings: await seriousFindings(page) }).toEqual({ width, findings: [] });
   }
   await screenshotAtWidths(page, SCREENSHOTS, name, WIDTHS.desktop);
+}
+
+/**
+ * The captions editor (issue 37), by keyboard where an author would use it: a .vtt imported, a line split and merged
+ * back, a text edited, all shifted and shifted back, a line played in the lesson's video, a bad time refused naming its
+ * line, the file exported, then saved. The first line stays what the journey's member later finds and reads.
+ */
+async function editCaptions(page: Page, card: Locator, dir: string): Promise<void> {
+  await dismissToasts(page);
+  await card.getByRole('button', { name: 'Edit captions: Press 3 die changeover' }).click();
+  const editor = page.getByRole('dialog', { name: 'Captions: Press 3 die changeover' });
+  const line = (n: number) => editor.getByRole('listitem', { name: `Caption line ${n}` });
+  await expectVisible(line(1));
+  const sentence = 'Bleed the accumulator before you open the die clamps.';
+  expect(await editor.getByRole('textbox', { name: 'Text of line 1' }).inputValue()).toBe(sentence);
+
+  const imported = path.join(dir, 'press-changeover-2.vtt');
+  fs.writeFileSync(imported, `WEBVTT\n\n00:00:00.000 --> 00:00:01.000\n${sentence}\n\n00:00:01.000 --> 00:00:02.000\nTorque the <b>clamp</b> bolts.\n`);
+  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), editor.getByRole('button', { name: 'Import .vtt' }).click()]);
+  await chooser.setFiles(imported);
+  await expectVisible(line(2));
+  expect(await editor.getByRole('textbox', { name: 'Text of line 2' }).inputValue()).toBe('Torque the clamp bolts.');
+
+  // Split and merged back by keyboard.
+  await editor.getByRole('button', { name: 'Split line 1 in two' }).focus();
+  await page.keyboard.press('Enter');
+  await expectVisible(line(3));
+  expect(await editor.getByRole('textbox', { name: 'Text of line 1' }).inputValue()).toBe('Bleed the accumulator before you');
+  expect(await editor.getByRole('textbox', { name: 'End of line 1' }).inputValue()).toBe('0:00.500');
+  await editor.getByRole('button', { name: 'Merge line 1 with the next' }).focus();
+  await page.keyboard.press('Enter');
+  await expect.poll(() => line(3).count()).toBe(0);
+  expect(await editor.getByRole('textbox', { name: 'Text of line 1' }).inputValue()).toBe(sentence);
+
+  await editor.getByRole('textbox', { name: 'Text of line 2' }).fill('Torque the clamp bolts crosswise.');
+  await editor.getByRole('textbox', { name: 'Shift all by (seconds)' }).fill('0.5');
+  await editor.getByRole('button', { name: 'Shift all' }).click();
+  expect(await editor.getByRole('textbox', { name: 'Start of line 1' }).inputValue()).toBe('0:00.500');
+  await editor.getByRole('textbox', { name: 'Shift all by (seconds)' }).fill('-0.5');
+  await editor.getByRole('button', { name: 'Shift all' }).click();
+  expect(await editor.getByRole('textbox', { name: 'Start of line 1' }).inputValue()).toBe('0:00.000');
+
+  // Line 2 played alone in the lesson's video (signed for its authors): it starts at 1 s.
+  await editor.getByRole('button', { name: 'Play line 2' }).click();
+  await page.waitForFunction(() => ((document.querySelector('[role="dialog"] video') as HTMLVideoElement | null)?.currentTime ?? 0) >= 1, undefined, {
+    timeout: 15_000,
+  });
+
+  // A line that ends before it starts is refused, naming the line.
+  await editor.getByRole('textbox', { name: 'End of line 2' }).fill('0:00.500');
+  await editor.getByRole('button', { name: 'Save captions' }).click();
+  await expectVisible(editor.getByRole('alert').getByText('Line 2: It ends before it starts.'));
+  await editor.getByRole('textbox', { name: 'End of line 2' }).fill('0:02.000');
+
+  const [download] = await Promise.all([page.waitForEvent('download'), editor.getByRole('button', { name: 'Export .vtt' }).click()]);
+  expect(download.suggestedFilename()).toBe('Press-3-die-changeover.en.vtt');
+  const exported = fs.readFileSync((await download.path()) as string, 'utf8');
+  expect(exported).toContain('00:00:01.000 --> 00:00:02.000\nTorque the clamp bolts crosswise.');
+
+  // axe with the editor open, at every width; viewport screenshots of the dialog.
+  await page.waitForTimeout(600);
+  for (const width of [WIDTHS.mobile, WIDTHS.tablet, WIDTHS.desktop]) {
+    await page.setViewportSize({ width, height: 900 });
+    expect({ width, findings: await seriousFindings(page) }).toEqual({ width, findings: [] });
+    if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/studio-captions-editor-${width}.png` });
+  }
+  await editor.getByRole('button', { name: 'Save captions' }).click();
+  await expectVisible(toast(page, 'The captions are saved: 2 lines.'));
+  await expectHidden(editor);
+  await expectVisible(card.getByText('Captions: 2 lines'));
 }
 
 // Issue 37, first slice: a super user creates a lesson in the studio, uploads its video (tus) with a progress bar,
@@ -148,6 +218,7 @@ describe('plant studio', () => {
     ]);
     await captionChooser.setFiles(captions);
     await expectVisible(card.getByText('Captions: 1 line'));
+    await editCaptions(page, card, dir);
     // The meter says used / quota in words, and the progress bar is described by them.
     const meter = page.getByRole('progressbar', { name: 'Studio storage used' });
     expect(await meter.getAttribute('aria-describedby')).toBe('storage-meter-text');

@@ -126,6 +126,19 @@ export const studioCaptionsRequest = z.object({
     .default('en'),
 });
 
+/** One cue of a lesson's captions, as the studio's captions editor lists it. */
+export const studioCaptionCue = z.object({ start_ms: z.number(), end_ms: z.number(), text: z.string() });
+/** A lesson's captions for its authors' editor: the track's language and cues, and the lesson's video to play them against. */
+export const studioCaptionsData = z.object({
+  /** null without captions yet. */
+  lang: z.string().nullable(),
+  cues: z.array(studioCaptionCue),
+  /** The lesson's current video (signed for its authors), null before one is processed. */
+  stream_url: z.string().nullable(),
+});
+export type StudioCaptionCue = z.infer<typeof studioCaptionCue>;
+export type StudioCaptionsData = z.infer<typeof studioCaptionsData>;
+
 /** A published lesson as the organization's members see it in their library. */
 export const libraryLesson = z.object({
   id: z.number(),

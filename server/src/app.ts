@@ -70,6 +70,7 @@ import { shopfloorRoutes } from './modules/shopfloor/shopfloor.routes.ts';
 import { ssoRoutes } from './modules/sso/sso.routes.ts';
 import { stationsRoutes } from './modules/stations/stations.routes.ts';
 import { studioRoutes } from './modules/studio/studio.routes.ts';
+import { createLessonMediaGate } from './modules/studio/studio-media-gate.ts';
 import { toolboxRoutes } from './modules/toolbox/toolbox.routes.ts';
 import { ensureGuestAccount } from './modules/users/guest.ts';
 
@@ -216,7 +217,8 @@ export async function buildApp(
     },
     { prefix: SCIM_PREFIX },
   );
-  await app.register(mediaRoutes, { ctx });
+  // Own lessons' media URLs open only while their lesson allows it (unpublished or deleted: at once, on every instance).
+  await app.register(mediaRoutes, { ctx, gate: createLessonMediaGate(db, changes) });
 
   if (storage.kind === 'local') {
     const uploads = path.join(config.dataDir, 'uploads');

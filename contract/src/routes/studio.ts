@@ -13,6 +13,7 @@ import {
   studioAuditQuery,
   studioAuthor,
   studioAuthorRequest,
+  studioCaptionsData,
   studioCaptionsRequest,
   studioLesson,
   studioLessonsData,
@@ -93,6 +94,13 @@ export const studioRoutes = defineRoutes('studio', {
     summary: "Publish a lesson whose video is ready (or an unpublished one again): the organization's members see it from now on",
     params: lessonParams,
     answer: studioLesson,
+  }),
+  studioLessonCaptions: defineRoute({
+    method: 'GET',
+    path: '/api/studio/lessons/:lessonId/captions',
+    summary: "A lesson's captions for its authors' editor: the language, the cues with their times, and the video to play them against",
+    params: lessonParams,
+    answer: studioCaptionsData,
   }),
   setStudioLessonCaptions: defineRoute({
     method: 'PUT',

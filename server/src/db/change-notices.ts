@@ -17,8 +17,17 @@ const CHANNEL = 'mm_changes';
 /** The listening connection's name in pg_stat_activity (a test ends it to see a reconnect). */
 export const LISTENER_NAME = 'mm-change-notices';
 
-/** What changed: one session, every session of a user, of a kiosk, of an organization's members; one API token. */
-export type ChangeNotice = `session:${number}` | `user:${number}` | `kiosk:${number}` | `organization:${number}` | `api-token:${number}`;
+/**
+ * What changed: one session, every session of a user, of a kiosk, of an organization's members; one API token; an own
+ * lesson's state (published, unpublished, deleted: what its media URLs may open).
+ */
+export type ChangeNotice =
+  | `session:${number}`
+  | `user:${number}`
+  | `kiosk:${number}`
+  | `organization:${number}`
+  | `api-token:${number}`
+  | `studio-lesson:${number}`;
 
 const processBus = new EventEmitter().setMaxListeners(0);
 

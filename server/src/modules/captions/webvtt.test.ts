@@ -45,4 +45,17 @@ describe('WebVTT', () => {
     expect(problem(Buffer.from([0x57, 0x45, 0x42, 0x56, 0x54, 0x54, 0x0a, 0xc3, 0x28]))).toBe('is not UTF-8 text');
     expect(problem(Buffer.alloc(MAX_CAPTION_BYTES + 1, 0x20))).toBe('is larger than 1024 KB');
   });
+
+  it('names the cue a problem is in (the studio editor finds it in its list by its number); notes do not count', () => {
+    const cueOf = (text: string) => {
+      try {
+        parseWebVtt(Buffer.from(text));
+      } catch (error) {
+        return (error as WebVttError).cue;
+      }
+    };
+    expect(cueOf('WEBVTT\n\nNOTE hi\n\n00:00:01.000 --> 00:00:02.000\nA\n\n00:00:03.000 --> 00:00:02.000\nB\n')).toBe(2);
+    expect(cueOf('WEBVTT\n\n00:00:01.000 --> 00:00:02.000\nA\n\nbad\n')).toBe(2);
+    expect(cueOf('VTT\n')).toBeUndefined();
+  });
 });

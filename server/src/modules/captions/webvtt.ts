@@ -12,7 +12,14 @@ const MAX_CUE_CHARS = 1000;
 
 export type Cue = { startMs: number; endMs: number; text: string };
 
-export class WebVttError extends Error {}
+export class WebVttError extends Error {
+  /** The cue (1-based, in the file's order) the problem is in, when it is in one. */
+  readonly cue: number | undefined;
+  constructor(message: string, cue?: number) {
+    super(message);
+    this.cue = cue;
+  }
+}
 
 const TIMESTAMP = /^(?:(\d{2,}):)?([0-5]\d):([0-5]\d)\.(\d{3})$/;
 
@@ -62,6 +69,7 @@ export function parseWebVtt(bytes: Buffer): Cue[] {
   if (!/^WEBVTT(?:[ \t].*)?$/.test(lines[0] ?? '')) throw new WebVttError('does not start with "WEBVTT" (line 1)');
 
   const cues: Cue[] = [];
+  let blocks = 0;
   let i = 1;
   // The header runs to the first blank line and holds no cue timing.
   for (; i < lines.length && lines[i] !== ''; i++) {
@@ -78,23 +86,25 @@ export function parseWebVtt(bytes: Buffer): Cue[] {
       if (cues.length > 0 && first.startsWith('STYLE')) throw new WebVttError(`has a STYLE block after the first cue (line ${blockStart + 1})`);
       continue;
     }
+    // Counted before its checks, so each refusal below names the cue it is in.
+    const cue = ++blocks;
     const timingIndex = first.includes('-->') ? 0 : 1;
     const timing = block[timingIndex];
     const at = blockStart + timingIndex + 1;
     if (timing === undefined || !timing.includes('-->')) {
-      throw new WebVttError(`has a block without a cue timing "00:00:01.000 --> 00:00:04.000" (line ${blockStart + 1})`);
+      throw new WebVttError(`has a block without a cue timing "00:00:01.000 --> 00:00:04.000" (line ${blockStart + 1})`, cue);
     }
     const m = /^(\S+)[ \t]+-->[ \t]+(\S+)(?:[ \t]+.*)?$/.exec(timing);
     const start = m ? parseTimestamp(m[1] as string) : null;
     const end = m ? parseTimestamp(m[2] as string) : null;
-    if (start === null || end === null) throw new WebVttError(`has a malformed cue timing "${timing.slice(0, 60)}" (line ${at})`);
-    if (end <= start) throw new WebVttError(`has a cue that ends before it starts (line ${at})`);
+    if (start === null || end === null) throw new WebVttError(`has a malformed cue timing "${timing.slice(0, 60)}" (line ${at})`, cue);
+    if (end <= start) throw new WebVttError(`has a cue that ends before it starts (line ${at})`, cue);
     const previous = cues[cues.length - 1];
-    if (previous && start < previous.startMs) throw new WebVttError(`has cues out of time order (line ${at})`);
+    if (previous && start < previous.startMs) throw new WebVttError(`has cues out of time order (line ${at})`, cue);
     const payload = block.slice(timingIndex + 1);
-    if (payload.some((line) => line.includes('-->'))) throw new WebVttError(`needs a blank line between cues (line ${at})`);
+    if (payload.some((line) => line.includes('-->'))) throw new WebVttError(`needs a blank line between cues (line ${at})`, cue);
     const text = cueText(payload.join('\n'));
-    if (text.length > MAX_CUE_CHARS) throw new WebVttError(`has a cue longer than ${MAX_CUE_CHARS} characters (line ${at})`);
+    if (text.length > MAX_CUE_CHARS) throw new WebVttError(`has a cue longer than ${MAX_CUE_CHARS} characters (line ${at})`, cue);
     if (text) cues.push({ startMs: start, endMs: end, text });
   }
   if (cues.length === 0) throw new WebVttError('has no cues');

@@ -12,16 +12,36 @@ import { settingOrCreate } from '../settings/index.ts';
  * picture of a card a caller may not play (a locked category) never opens its stream. Whoever decides
  * access (a member's subscription and path, a share link) signs; the media route only checks the
  * signature. The secret is generated once and kept in the `settings` table.
+ *
+ * A URL may carry a grant, `<expires>.<grant>` in its first segment and inside the signature: access that can be
+ * taken back before the URL expires (an organization's own lesson, unpublished or deleted). The media route asks the
+ * grant's owner whether it still holds on every request (MediaGate), so taking it back cuts the URL at once.
  */
 
 export type MediaSigner = {
-  /** The URL of `file` (e.g. 'master.m3u8', '720p/index.m3u8', 'poster.jpg') of an asset. */
-  url(assetHash: string, file: string): string;
+  /** The URL of `file` (e.g. 'master.m3u8', '720p/index.m3u8', 'poster.jpg') of an asset, under `grant` when given. */
+  url(assetHash: string, file: string, grant?: string): string;
   /** The URL of the asset's poster, opening nothing else. */
-  posterUrl(assetHash: string): string;
-  /** True when the signature is the server's for this asset (or for this one file of it) and has not expired. */
+  posterUrl(assetHash: string, grant?: string): string;
+  /**
+   * True when the signature is the server's for this asset (or for this one file of it) and has not expired.
+   * `expires` is the URL's first segment as given, its grant included.
+   */
   verify(expires: string, signature: string, assetHash: string, file: string): boolean;
 };
+
+/** Asks whether a URL's grant still holds (the grant's owner decides: modules/studio for own lessons). */
+export type MediaGate = (grant: string) => Promise<boolean>;
+
+/** What a grant may be: short, and safe in a path segment. */
+const GRANT = /^[a-z][a-z0-9-]{0,40}$/;
+/** A URL's first segment: the expiry (seconds), then its grant if any. */
+const FIRST_SEGMENT = /^(\d{1,12})(?:\.([a-z][a-z0-9-]{0,40}))?$/;
+
+/** The grant a URL's first segment carries, or null. */
+export function grantOf(firstSegment: string): string | null {
+  return FIRST_SEGMENT.exec(firstSegment)?.[2] ?? null;
+}
 
 export const MEDIA_PREFIX = '/media';
 const SECRET_KEY = 'media_signing_secret';
@@ -41,23 +61,26 @@ export function createMediaSigner(secret: string, clock: () => number = now): Me
   // URLs issued within one hour are identical: each is signed once per hour (a home screen lists hundreds of posters).
   let issuedFor = '';
   const issued = new Map<string, string>();
-  const signedUrl = (scope: string, path: string) => {
-    const expires = expiry();
-    if (expires !== issuedFor || issued.size >= MAX_KEPT_URLS) {
+  const signedUrl = (scope: string, path: string, grant: string | undefined) => {
+    if (grant !== undefined && !GRANT.test(grant)) throw new Error(`Not a media grant: ${grant}`);
+    const hour = expiry();
+    if (hour !== issuedFor || issued.size >= MAX_KEPT_URLS) {
       issued.clear();
-      issuedFor = expires;
+      issuedFor = hour;
     }
-    const known = issued.get(`${scope}|${path}`);
+    const expires = grant === undefined ? hour : `${hour}.${grant}`;
+    const known = issued.get(`${expires}|${scope}|${path}`);
     if (known) return known;
     const url = `${MEDIA_PREFIX}/${expires}/${sign(`${expires}/${scope}`).toString('base64url')}/${path}`;
-    issued.set(`${scope}|${path}`, url);
+    issued.set(`${expires}|${scope}|${path}`, url);
     return url;
   };
   return {
-    url: (assetHash, file) => signedUrl(assetHash, `${assetHash}/${file}`),
-    posterUrl: (assetHash) => signedUrl(`${assetHash}/${POSTER}`, `${assetHash}/${POSTER}`),
+    url: (assetHash, file, grant) => signedUrl(assetHash, `${assetHash}/${file}`, grant),
+    posterUrl: (assetHash, grant) => signedUrl(`${assetHash}/${POSTER}`, `${assetHash}/${POSTER}`, grant),
     verify(expires, signature, assetHash, file) {
-      if (!/^\d{1,12}$/.test(expires) || Number(expires) * 1000 <= clock()) return false;
+      const seconds = FIRST_SEGMENT.exec(expires)?.[1];
+      if (seconds === undefined || Number(seconds) * 1000 <= clock()) return false;
       const given = Buffer.from(signature, 'base64url');
       return matches(given, `${expires}/${assetHash}`) || matches(given, `${expires}/${assetHash}/${file}`);
     },

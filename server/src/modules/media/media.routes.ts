@@ -10,7 +10,7 @@ import { MASTER_PLAYLIST } from '../catalog/index.ts';
 import { preparationsOfMedia } from '../renditions/index.ts';
 import { HotFiles, mediaEtag } from './hot-files.ts';
 import { parseRange, resolveMediaFile } from './media-files.ts';
-import { MEDIA_PREFIX, mediaSigner } from './media-signer.ts';
+import { grantOf, MEDIA_PREFIX, type MediaGate, mediaSigner } from './media-signer.ts';
 
 const params = z.object({ expires: z.string(), signature: z.string(), hash: z.string(), '*': z.string() });
 
@@ -33,9 +33,10 @@ const mediaDoc: RouteDoc = {
  * store is the local directory (deploy/nginx.conf). With a bucket the app streams too rather than redirecting to a
  * presigned URL: HLS playlists name their segments relatively (they must stay under the signed path), and the web
  * app's Content-Security-Policy only lets the player fetch from its own origin. Not rate limited: a player fetches a
- * segment every few seconds and the signature already bounds what can be fetched.
+ * segment every few seconds and the signature already bounds what can be fetched. A URL under a grant (an own
+ * lesson's) is served only while `gate` says the grant holds: none given, none holds.
  */
-export const mediaRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+export const mediaRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; gate?: MediaGate }> = async (app, { ctx, gate }) => {
   const { storage } = ctx;
   const accelRedirect = storage.kind === 'local' ? ctx.config.mediaAccelRedirect : undefined;
   // nginx can only send files it can open: with a bucket the app streams (told once, so an operator is not left guessing).
@@ -73,6 +74,8 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       if (!target) throw notFound('No such media.');
       if (!(await mediaSigner(ctx.db)).verify(expires, signature, hash, request.params['*']))
         throw forbidden('This media link has expired or is not valid. Reload the page.');
+      const grant = grantOf(expires);
+      if (grant !== null && !(await gate?.(grant))) throw forbidden('This video is no longer available to you.');
       if (accelRedirect) {
         // nginx would answer an unprepared file with its own 404 page: the app says "being prepared" itself first.
         if (!(await preparedAssets.has(hash))) return answerNotPrepared(reply, hash);

@@ -230,7 +230,7 @@ describe('captions and search', () => {
   it('the members’ player gets the captions as a signed WebVTT track (sanitized), in the language the author named', async () => {
     const one = await api('GET', `/api/studio/library/${lessonId}`, a.member.token);
     expect(one.body.data.captions).toEqual([
-      { lang: 'en', label: 'English', url: expect.stringMatching(/^\/media\/\d+\/[\w-]+\/[0-9a-f]{64}\/captions\.vtt$/) },
+      { lang: 'en', label: 'English', url: expect.stringMatching(/^\/media\/\d+\.lesson-\d+\/[\w-]+\/[0-9a-f]{64}\/captions\.vtt$/) },
     ]);
     const track = await fetch(`${platform.url}${one.body.data.captions[0].url}`);
     expect(track.status).toBe(200);

@@ -1,5 +1,6 @@
 import { isWatched } from '@mm/contract';
 import { sql } from 'kysely';
+import { announceChange } from '../../db/change-notices.ts';
 import type { Db } from '../../db/client.ts';
 import type { StudioMediaState } from '../../db/schema.ts';
 import { type ParsedQuery, searchText } from '../../lib/search-text.ts';
@@ -180,7 +181,10 @@ export async function publishLesson(db: Db, lessonId: number, organizationId: nu
     .where('published_at', 'is', null)
     .where((eb) => eb.or([eb('media_state', '=', 'ready'), eb.and([eb('unpublished_at', 'is not', null), eb('media_asset_id', 'is not', null)])]))
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  if (Number(result.numUpdatedRows) !== 1) return false;
+  // What its media URLs open changes with it, on every instance (studio-media-gate.ts).
+  await announceChange(db, `studio-lesson:${lessonId}`);
+  return true;
 }
 
 /** Takes a published lesson back from the members; false when it is not published (any more). */
@@ -193,7 +197,10 @@ export async function unpublishLesson(db: Db, lessonId: number, organizationId: 
     .where('deleted_at', 'is', null)
     .where('published_at', 'is not', null)
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  if (Number(result.numUpdatedRows) !== 1) return false;
+  // What its media URLs open changes with it, on every instance (studio-media-gate.ts).
+  await announceChange(db, `studio-lesson:${lessonId}`);
+  return true;
 }
 
 /** A lesson's title, category and description (and the words the library search matches). */
@@ -228,6 +235,7 @@ export async function markLessonDeleted(db: Db, lessonId: number, organizationId
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) !== 1) return null;
+  await announceChange(db, `studio-lesson:${lessonId}`);
   const uploads = await db.selectFrom('studio_uploads').select('id').where('lesson_id', '=', lessonId).execute();
   await db.deleteFrom('studio_uploads').where('lesson_id', '=', lessonId).execute();
   return uploads.map((u) => u.id);
@@ -642,4 +650,20 @@ export async function auditPage(db: Db, organizationId: number, page: { skip: nu
       .executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(count.n) };
+}
+
+/** Whether a lesson is published and whether it is deleted (absent: as good as deleted), for its media URLs. */
+export function lessonMediaState(db: Db, lessonId: number) {
+  return db.selectFrom('studio_lessons').select(['published_at', 'deleted_at']).where('id', '=', lessonId).executeTakeFirst();
+}
+
+/** A lesson's caption cues in time order (the captions editor). */
+export function lessonCues(db: Db, lessonId: number) {
+  return db
+    .selectFrom('studio_lesson_cues')
+    .select(['start_ms', 'end_ms', 'text'])
+    .where('lesson_id', '=', lessonId)
+    .orderBy('start_ms')
+    .orderBy('id')
+    .execute();
 }

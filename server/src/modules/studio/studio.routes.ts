@@ -18,6 +18,7 @@ import {
   setStudioAuthor,
   setStudioLessonCaptions,
   studioAudit,
+  studioLessonCaptions,
   studioLessonOf,
   studioLessonRevisions,
   studioLessons,
@@ -97,6 +98,11 @@ export const studioRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
         await restoreStudioRevision(ctx, callerOf(request), request.params.lessonId, request.params.revision, request.body),
         'The revision is restored as a new revision.',
       ),
+  });
+
+  app.route({
+    ...contractRoute(routes.studioLessonCaptions),
+    handler: async (request) => ok(await studioLessonCaptions(ctx, callerOf(request), request.params.lessonId)),
   });
 
   app.route({

@@ -8,6 +8,7 @@ import {
   STUDIO_AUDIT_PAGE,
   STUDIO_PEOPLE_PAGE,
   type StudioAuditData,
+  type StudioCaptionsData,
   type StudioLesson,
   type StudioLessonsData,
   type StudioPeopleData,
@@ -34,6 +35,7 @@ import {
   insertRevision,
   isAuthor,
   type LessonRow,
+  lessonCues,
   lessonWatchesOf,
   markLessonDeleted,
   organizationLessons,
@@ -51,6 +53,7 @@ import {
   unpublishLesson,
   updateLessonDetails,
 } from './studio.queries.ts';
+import { authorGrant, memberGrant } from './studio-media-gate.ts';
 import { everPublished } from './studio-processing.ts';
 import { makeRevisionLive } from './studio-revisions.ts';
 
@@ -68,7 +71,7 @@ function studioLesson(row: LessonRow, signer: MediaSigner): StudioLesson {
     error: row.error,
     duration_seconds: row.duration_seconds,
     // The live video's (a published lesson keeps it while a new revision is processed).
-    poster_url: row.content_hash ? signer.posterUrl(row.content_hash) : null,
+    poster_url: row.content_hash ? signer.posterUrl(row.content_hash, authorGrant(row.id)) : null,
     published_at: toIso(row.published_at),
     created_at: toIso(row.created_at) as string,
     caption_cues: Number(row.caption_cues ?? 0),
@@ -91,7 +94,7 @@ function libraryLesson(row: LessonRow, signer: MediaSigner): LibraryLesson {
     category: row.category,
     description: row.description,
     duration_seconds: row.duration_seconds ?? 0,
-    poster_url: signer.posterUrl(row.content_hash as string),
+    poster_url: signer.posterUrl(row.content_hash as string, memberGrant(row.id)),
     published_at: toIso(row.published_at) as string,
   };
 }
@@ -178,7 +181,7 @@ export async function publishStudioLesson(ctx: AppContext, caller: Caller, lesso
 
 /**
  * A published lesson taken back: from now on its members no longer find it in their library, the search or their
- * learning paths, and its page answers 404 (media URLs already handed out stop with their expiry, at most 7 hours).
+ * learning paths, its page answers 404 and the media URLs handed out for it stop at once (studio-media-gate.ts).
  * Its revisions, watch time and path places stay, so publishing it again brings it back as it was.
  */
 export async function unpublishStudioLesson(ctx: AppContext, caller: Caller, lessonId: number): Promise<StudioLesson> {
@@ -327,7 +330,9 @@ export async function setStudioLessonCaptions(ctx: AppContext, caller: Caller, l
   try {
     cues = parseWebVtt(Buffer.from(vtt, 'utf8'));
   } catch (error) {
-    if (error instanceof WebVttError) throw badRequest(`The captions file ${error.message}.`);
+    // The editor writes one cue per block in its list's order: the cue's number finds it there.
+    if (error instanceof WebVttError)
+      throw badRequest(error.cue === undefined ? `The captions file ${error.message}.` : `Cue ${error.cue}: the captions file ${error.message}.`);
     throw error;
   }
   if (cues.length === 0) throw badRequest('The captions file holds no cue.');
@@ -340,6 +345,19 @@ export async function setStudioLessonCaptions(ctx: AppContext, caller: Caller, l
     await insertAudit(trx, { organizationId, lessonId, userId: caller.userId, action: 'captions', title: lesson.title, detail }, t);
   });
   return studioLessonOf(ctx, caller, lessonId);
+}
+
+/** A lesson's captions for its authors' editor, with its video signed for them (a draft's too). */
+export async function studioLessonCaptions(ctx: AppContext, caller: Caller, lessonId: number): Promise<StudioCaptionsData> {
+  const organizationId = await assertStudioAuthor(ctx.db, caller);
+  const row = await findLesson(ctx.db, lessonId, organizationId);
+  if (!row) throw notFound(NO_SUCH_LESSON);
+  const [cues, signer] = await Promise.all([lessonCues(ctx.db, lessonId), mediaSigner(ctx.db)]);
+  return {
+    lang: row.captions_lang,
+    cues,
+    stream_url: row.content_hash ? signer.url(row.content_hash, MASTER_PLAYLIST, authorGrant(row.id)) : null,
+  };
 }
 
 /** The super user's organization's people, authors first, filtered by the words of q. */
@@ -391,7 +409,7 @@ export async function ownLessonsFound(
         lesson_id: row.id,
         title: row.title,
         category: row.category,
-        poster_url: signer.posterUrl(row.content_hash as string),
+        poster_url: signer.posterUrl(row.content_hash as string, memberGrant(row.id)),
         duration: formatDuration(row.duration_seconds ?? 0),
         snippet: highlight(cue ? cue.text : `${row.title} — ${row.description}`.replace(/ — $/, ''), query),
         start_seconds: cue ? Math.floor(cue.start_ms / 1000) : null,
@@ -418,20 +436,21 @@ export async function studioLibraryLesson(ctx: AppContext, caller: Caller, lesso
   const signer = await mediaSigner(ctx.db);
   return {
     ...libraryLesson(row, signer),
-    stream_url: signer.url(row.content_hash, MASTER_PLAYLIST),
-    captions: row.captions_hash && row.captions_lang ? [captionTrackOf(row.captions_hash, row.captions_lang, signer)] : [],
+    stream_url: signer.url(row.content_hash, MASTER_PLAYLIST, memberGrant(row.id)),
+    captions:
+      row.captions_hash && row.captions_lang ? [captionTrackOf(row.captions_lang, signer.url(row.captions_hash, CAPTIONS_FILE, memberGrant(row.id)))] : [],
   };
 }
 
 /** The lesson's one track, labelled with its language's own name (the player's captions menu). */
-function captionTrackOf(hash: string, lang: string, signer: MediaSigner): CaptionTrack {
+function captionTrackOf(lang: string, url: string): CaptionTrack {
   let label = lang;
   try {
     label = new Intl.DisplayNames([lang], { type: 'language' }).of(lang) ?? lang;
   } catch {
     // A tag Intl does not know: its code is its label.
   }
-  return { lang, label, url: signer.url(hash, CAPTIONS_FILE) };
+  return { lang, label, url };
 }
 
 function pathOwnLesson(row: LessonRow, signer: MediaSigner): PathOwnLesson {
@@ -439,7 +458,7 @@ function pathOwnLesson(row: LessonRow, signer: MediaSigner): PathOwnLesson {
     lesson_id: row.id,
     title: row.title,
     category: row.category,
-    poster_url: signer.posterUrl(row.content_hash as string),
+    poster_url: signer.posterUrl(row.content_hash as string, memberGrant(row.id)),
     duration_seconds: row.duration_seconds ?? 0,
   };
 }

@@ -3,9 +3,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { studioKey } from './studio-keys.ts';
 
-/** PUT /api/studio/lessons/:lessonId/captions: the text of a WebVTT file replaces the lesson's captions. */
-export function setLessonCaptions({ lessonId, vtt }: { lessonId: number; vtt: string }) {
-  return apiRequest(routes.setStudioLessonCaptions, { params: { lessonId }, body: { vtt } });
+/** PUT /api/studio/lessons/:lessonId/captions: the text of a WebVTT file replaces the lesson's captions (English unless `lang`). */
+export function setLessonCaptions({ lessonId, vtt, lang }: { lessonId: number; vtt: string; lang?: string }) {
+  return apiRequest(routes.setStudioLessonCaptions, { params: { lessonId }, body: { vtt, lang } });
 }
 
 export function useSetLessonCaptions() {

@@ -16,6 +16,7 @@ import { useSetLessonCaptions } from '../api/set-lesson-captions.ts';
 import { studioKey } from '../api/studio-keys.ts';
 import { useSetStudioAuthor, useStudioPeople } from '../api/studio-people.ts';
 import { uploadLessonVideo } from '../api/upload-lesson-video.ts';
+import { CaptionsEditorButton } from '../components/captions-editor.tsx';
 import { DeleteLessonButton, EditLessonButton, RevisionsButton, UnpublishButton } from '../components/lesson-manage.tsx';
 import { EditScriptButton, NewScriptLesson } from '../components/script-lesson.tsx';
 import { StudioAuditLog } from '../components/studio-audit-log.tsx';
@@ -387,6 +388,7 @@ function LessonCard({ lesson, maxSeconds }: { lesson: StudioLesson; maxSeconds: 
           <RevisionControl lesson={lesson} onFile={upload} />
         )}
         <CaptionsControl lesson={lesson} />
+        <CaptionsEditorButton lesson={lesson} />
         {canUpload && (
           <Text size="xs" c="dimmed">
             A video of at most {Math.round(maxSeconds / 60)} minutes; an interrupted upload resumes where it stopped when you choose the file again.
