@@ -17,7 +17,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   if (!isPostgres(db)) return;
   await sql`alter table caption_cues drop column search_vector`.execute(db);
   await sql`alter table caption_cues add column search_vector tsvector generated always as (
-    case when lang = 'es' or lang like 'es-%' then setweight(to_tsvector('spanish', search_text), 'B') else to_tsvector('simple', search_text) end) stored`.execute(db);
+    case when lang = 'es' or lang like 'es-%' then setweight(to_tsvector('spanish', search_text), 'B') else to_tsvector('simple', search_text) end) stored`.execute(
+    db,
+  );
   await sql`create index caption_cues_search_idx on caption_cues using gin (search_vector)`.execute(db);
 }
 

@@ -31,7 +31,10 @@ const vtt = (...cues: [string, string][]) => `WEBVTT\n\n${cues.map(([at, text]) 
 
 function writeCatalog() {
   const lessons = {
-    'press-lockout': ['en', vtt(['00:00:05.000 --> 00:00:08.000', 'Apply your lockout lock to the breaker.'], ['00:00:12.000 --> 00:00:15.000', 'Inspect the valve.'])],
+    'press-lockout': [
+      'en',
+      vtt(['00:00:05.000 --> 00:00:08.000', 'Apply your lockout lock to the breaker.'], ['00:00:12.000 --> 00:00:15.000', 'Inspect the valve.']),
+    ],
     'guard-lockout': ['en', vtt(['00:00:50.000 --> 00:00:53.000', 'The lockout box stays by the guard.'])],
     'valve-check': [
       'es',
@@ -64,9 +67,13 @@ function writeCatalog() {
 }
 
 const search = async (token: string, q: string) =>
-  ((await platform.api('GET', '/api/search', { token, query: { q } })).body.data.cues.items as { admin_video_id: number; start_seconds: number; lang: string }[]).map(
-    (c) => [Object.keys(ids).find((k) => ids[k] === c.admin_video_id), c.start_seconds, c.lang],
-  );
+  (
+    (await platform.api('GET', '/api/search', { token, query: { q } })).body.data.cues.items as {
+      admin_video_id: number;
+      start_seconds: number;
+      lang: string;
+    }[]
+  ).map((c) => [Object.keys(ids).find((k) => ids[k] === c.admin_video_id), c.start_seconds, c.lang]);
 
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mm-search-lang-'));
