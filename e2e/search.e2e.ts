@@ -22,8 +22,9 @@ function absolutePaths(value: unknown): unknown {
 }
 
 /**
- * The operator re-imports the demo catalog with an English caption track on its first video (media
- * unchanged, so nothing is transcoded); answers that video's title.
+ * The operator re-imports the demo catalog with an English caption track on its first video only (media
+ * unchanged, so nothing is transcoded; the import queues that track's Spanish draft for the stack's worker);
+ * answers that video's title.
  */
 function importCaptions(dataDir: string): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mm-e2e-captions-'));
@@ -33,6 +34,7 @@ function importCaptions(dataDir: string): string {
     path.join(dir, 'first.en.vtt'),
     'WEBVTT\n\n00:00:02.000 --> 00:00:05.000\nWelcome to the line.\n\n00:01:05.000 --> 00:01:08.000\nNow re-torque the <b>clamp</b> to spec.\n',
   );
+  for (const category of catalog.categories) for (const sub of category.sub_categories) for (const video of sub.videos) video.captions = [];
   first.captions = [{ lang: 'en', label: 'English', file: 'first.en.vtt' }];
   fs.writeFileSync(path.join(dir, 'catalog.json'), JSON.stringify(catalog));
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
@@ -55,6 +57,17 @@ describe('search', () => {
   it('finds a spoken word in the transcripts and opens the video at that second', { timeout: 240_000 }, async () => {
     const { stack, browser } = env;
     const title = importCaptions(stack.dataDir);
+    // The worker drafts the Spanish track, which keeps "re-torque" as written: the moment is still listed once below.
+    const member = await stack.signIn(DEMO.member.email, DEMO.member.password);
+    const found = (await stack.api('GET', `/api/search?q=${encodeURIComponent('re-torque clamp')}`, { token: member })).body.data.cues.items;
+    const firstId = found[0].admin_video_id as number;
+    const tracks = async () =>
+      ((await stack.api('POST', '/api/videos/view', { token: member, json: { admin_video_id: firstId } })).body.data.captions as { lang: string }[]).map(
+        (t) => t.lang,
+      );
+    await expect.poll(tracks, { timeout: 90_000, interval: 1000 }).toEqual(['en', 'es']);
+    const drafted = (await stack.api('GET', `/api/search?q=${encodeURIComponent('re-torque')}`, { token: member })).body.data.cues.items;
+    expect(drafted.map((c: { start_seconds: number; lang: string }) => [c.start_seconds, c.lang])).toEqual([[65, 'en']]);
 
     for (const width of [WIDTHS.desktop, WIDTHS.tablet, WIDTHS.mobile]) {
       const page = await newPage(browser, stack, width);

@@ -64,7 +64,8 @@ const E2E_EVIDENCE_KEY = 'e2e-evidence-key-for-the-test-platform-only';
  */
 export function seedDemoDataDir(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mm-e2e-template-'));
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dir, LOG_LEVEL: 'warn', EVIDENCE_KEY: E2E_EVIDENCE_KEY };
+  // No Apertium drafts queued by the demo's import: every journey's stack would work a hundred of them.
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dir, LOG_LEVEL: 'warn', EVIDENCE_KEY: E2E_EVIDENCE_KEY, CAPTION_DRAFTS: 'false' };
   delete env.DATABASE_URL;
   restoreTranscodes(dir);
   execFileSync(process.execPath, ['--import', 'tsx', path.join('server', 'src', 'cli', 'platform.ts'), 'seed-demo'], { cwd: REPO_ROOT, env, stdio: 'ignore' });

@@ -80,6 +80,8 @@ export async function startPlatform(
     LOG_LEVEL: 'silent',
     PORT: '0',
     REQUESTS_PER_MINUTE: '1000000',
+    // Imports queue no Apertium drafts unless a test asks (caption-drafts.test.ts): most tests import captions.
+    CAPTION_DRAFTS: 'false',
     ...env,
   });
   const { app, ctx, routes, metrics } = await buildApp(config, options);

@@ -38,7 +38,8 @@ Commands:
   migrate                       Apply every pending database migration.
   seed-demo                     Load the demo organization, teams and people, and the demo catalog (idempotent).
   import-catalog <file.json>    Validate, transcode and load a catalog (design.md, "The catalog"); re-runs update by key.
-      [--draft-translations]    Then queue Apertium's Spanish drafts of the lessons with English captions only.
+      [--no-draft-translations] Queue no Apertium drafts of Spanish captions (by default the lessons with English
+                                captions only get them from the worker, unless CAPTION_DRAFTS=false).
   create-organization           A new organization with its super user and an active 30-day trial.
       --name <name> --email <email> --password <password> [--first-name <n>] [--last-name <n>]
   create-user                   A member of an existing organization.
@@ -112,7 +113,7 @@ async function run(argv: string[]): Promise<void> {
       'head-at': { type: 'string' },
       retry: { type: 'string' },
       queue: { type: 'string' },
-      'draft-translations': { type: 'boolean' },
+      'no-draft-translations': { type: 'boolean' },
     },
   });
   if (
@@ -195,7 +196,7 @@ async function run(argv: string[]): Promise<void> {
         // `npm run platform` runs in server/: a relative path means relative to where the operator typed it (npm's INIT_CWD).
         const typedIn = process.env.npm_lifecycle_event === 'platform' ? process.env.INIT_CWD : undefined;
         const file = path.resolve(typedIn ?? process.cwd(), positionals[0]!);
-        console.log(describeImport(await importCatalog(ctx, file, progressBar(), { draftCaptions: values['draft-translations'] === true })));
+        console.log(describeImport(await importCatalog(ctx, file, progressBar(), values['no-draft-translations'] ? { draftCaptions: false } : {})));
         return;
       }
       case 'create-organization': {

@@ -57,6 +57,8 @@ const schema = z
     METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters (a random secret, e.g. openssl rand -hex 16)').optional(),
     /** false: this instance serves HTTP only and leaves background jobs to the others (or to `npm run worker`). */
     RUN_JOBS: z.enum(['true', 'false']).default('true'),
+    /** false: a catalog import queues no Apertium drafts of Spanish captions (tests, quick demo stacks); `draft-translations` still drafts. */
+    CAPTION_DRAFTS: z.enum(['true', 'false']).default('true'),
     /** How long a running job stays with its instance without news before another instance takes it again. */
     JOB_LEASE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
     /** How often an idle worker looks for jobs other instances enqueued (pg-boss: at least 500 ms). */
@@ -133,6 +135,8 @@ function toConfig(env: z.infer<typeof schema>) {
     metricsToken: env.METRICS_TOKEN,
     /** The job queue (modules/jobs): whether this instance works jobs, the lease of a running job, the idle poll. */
     jobs: { run: env.RUN_JOBS === 'true', leaseMs: env.JOB_LEASE_SECONDS * 1000, pollMs: env.JOB_POLL_MS },
+    /** Whether a catalog import queues Spanish caption drafts (modules/captions/caption-drafts.ts) unless told otherwise. */
+    captionDrafts: env.CAPTION_DRAFTS === 'true',
     /** Integrations (modules/integrations): webhook addresses and retries. */
     integrations: {
       allowPrivateWebhooks: env.WEBHOOK_ALLOW_PRIVATE === '1',

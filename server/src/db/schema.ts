@@ -589,6 +589,8 @@ export interface CaptionCueTable {
   end_ms: number;
   text: string;
   search_text: string;
+  /** The language of the cue's track: PostgreSQL's index stems a Spanish cue with the `spanish` configuration (migration 066). */
+  lang: string;
 }
 
 /** The search index of the catalog's videos, categories, sub-categories and experts (normalized words). */

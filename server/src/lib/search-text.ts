@@ -54,9 +54,12 @@ export function fts5Match(query: ParsedQuery): string {
   return query.words.map((w, i) => `"${w}"${query.prefix && i === query.words.length - 1 ? '*' : ''}`).join(' ');
 }
 
-/** PostgreSQL to_tsquery('simple', ...) text: the words joined by &, the last one with :* for prefix matching. */
-export function tsQuery(query: ParsedQuery): string {
-  return query.words.map((w, i) => `'${w}'${query.prefix && i === query.words.length - 1 ? ':*' : ''}`).join(' & ');
+/**
+ * PostgreSQL to_tsquery text: the words joined by &, the last one with :* for prefix matching; with `weight`, each word
+ * matches only lexemes of that weight (a Spanish cue's stems are weight B, every other text's words D).
+ */
+export function tsQuery(query: ParsedQuery, weight = ''): string {
+  return query.words.map((w, i) => `'${w}':${query.prefix && i === query.words.length - 1 ? '*' : ''}${weight}`.replace(/:$/, '')).join(' & ');
 }
 
 export type Segment = { text: string; hit: boolean };

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openWholeCatalog } from '../../../test/catalog-fixture.ts';
 import { organizationWithMembers, startPlatform, type TestPlatform } from '../../../test/harness.ts';
 import { DEMO_CATALOG } from '../../cli/seed-demo.ts';
-import { importCatalog } from '../catalog-import/import-catalog.ts';
+import { type ImportOptions, importCatalog } from '../catalog-import/import-catalog.ts';
 import { ApertiumError } from './apertium.ts';
 import { CAPTION_DRAFTS_QUEUE, draftAllCaptions, draftCaptions } from './caption-drafts.ts';
 
@@ -25,7 +25,7 @@ let dir: string;
 let member: string;
 let videoId: number;
 
-function importWith(captions: { lang: string; label: string; text: string }[], name: string, on: TestPlatform = platform) {
+function importWith(captions: { lang: string; label: string; text: string }[], name: string, on: TestPlatform = platform, options: ImportOptions = {}) {
   const files = captions.map((c) => {
     const file = `cc/${name}.${c.lang}.vtt`;
     fs.mkdirSync(path.join(dir, 'cc'), { recursive: true });
@@ -63,10 +63,10 @@ function importWith(captions: { lang: string; label: string; text: string }[], n
     ],
   };
   fs.writeFileSync(path.join(dir, `${name}.json`), JSON.stringify(catalog));
-  return importCatalog(on.ctx, path.join(dir, `${name}.json`), undefined, { draftCaptions: true });
+  return importCatalog(on.ctx, path.join(dir, `${name}.json`), undefined, options);
 }
 
-const waitingDrafts = async () => (await platform.ctx.jobs.stats()).find((q) => q.name === CAPTION_DRAFTS_QUEUE)?.waiting ?? 0;
+const waitingDrafts = async (on: TestPlatform = platform) => (await on.ctx.jobs.stats()).find((q) => q.name === CAPTION_DRAFTS_QUEUE)?.waiting ?? 0;
 const view = async () =>
   (await platform.api('POST', '/api/videos/view', { token: member, json: { admin_video_id: videoId } })).body.data.captions as {
     lang: string;
@@ -90,7 +90,8 @@ afterAll(() => {
 
 describe.skipIf(!APERTIUM)('machine-translated captions (Apertium eng-spa)', () => {
   beforeAll(async () => {
-    platform = await startPlatform({ RUN_JOBS: 'false' });
+    // Drafts follow imports by default (the test harness turns them off for every other suite).
+    platform = await startPlatform({ RUN_JOBS: 'false', CAPTION_DRAFTS: 'true' });
     await importWith([{ lang: 'en', label: 'English', text: LESSON_VTT }], 'first');
     videoId = (await platform.ctx.db.selectFrom('videos').select('id').where('key', '=', LESSON).executeTakeFirstOrThrow()).id;
     const org = await organizationWithMembers(platform, 'Acme');
@@ -177,10 +178,27 @@ describe.skipIf(!APERTIUM)('machine-translated captions (Apertium eng-spa)', () 
   });
 });
 
+describe('drafts after an import', () => {
+  let quiet: TestPlatform;
+  beforeAll(async () => {
+    quiet = await startPlatform({ RUN_JOBS: 'false', CAPTION_DRAFTS: 'true' });
+  });
+  afterAll(async () => {
+    await quiet?.close();
+  });
+
+  it('are queued by default, and not when the import is told not to (tests, `import-catalog --no-draft-translations`)', async () => {
+    await importWith([{ lang: 'en', label: 'English', text: LESSON_VTT }], 'skipped', quiet, { draftCaptions: false });
+    expect(await waitingDrafts(quiet)).toBe(0);
+    await importWith([{ lang: 'en', label: 'English', text: LESSON_VTT }], 'by-default', quiet);
+    expect(await waitingDrafts(quiet)).toBe(1);
+  });
+});
+
 describe.skipIf(!APERTIUM)('the caption-drafts job on an instance that works jobs', () => {
   let working: TestPlatform;
   beforeAll(async () => {
-    working = await startPlatform();
+    working = await startPlatform({ CAPTION_DRAFTS: 'true' });
   });
   afterAll(async () => {
     await working?.close();

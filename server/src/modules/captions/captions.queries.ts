@@ -32,6 +32,7 @@ async function insertTrack(db: Db, videoId: number, track: StoredTrack, sort: nu
     end_ms: cue.endMs,
     text: cue.text,
     search_text: searchText(cue.text),
+    lang: track.lang,
   }));
   for (let i = 0; i < rows.length; i += CHUNK)
     await db

@@ -40,10 +40,9 @@ export type ImportSummary = CatalogCounts & { media: { transcoded: number; uncha
  * the catalog is usable at once.
  */
 /**
- * `draftCaptions`: queue Apertium's Spanish drafts of the lessons with English captions only (`import-catalog
- * --draft-translations`). Off by default: search lists a draft's cue beside its English one when Apertium left the
- * searched word as written (one moment per language is still to come), and the demo's 100 drafts would compete with a
- * first start.
+ * `draftCaptions`: queue Apertium's Spanish drafts of the lessons with English captions only (or an out-of-date draft);
+ * by default the configuration's `CAPTION_DRAFTS` (on unless set to false), `import-catalog --no-draft-translations`
+ * skips them for one import.
  */
 export type ImportOptions = { renditions?: 'now' | 'later'; knownProbes?: KnownProbes; draftCaptions?: boolean };
 
@@ -116,7 +115,7 @@ export async function importCatalog(
   ctx: AppContext,
   catalogFile: string,
   progress: ImportProgress = silentProgress,
-  { renditions = 'now', knownProbes, draftCaptions = false }: ImportOptions = {},
+  { renditions = 'now', knownProbes, draftCaptions = ctx.config.captionDrafts }: ImportOptions = {},
 ): Promise<ImportSummary> {
   const valid = await validateCatalog(path.resolve(catalogFile), knownProbes);
   const { assets, transcoded, pending } = await prepareMedia(valid, ctx.storage, progress, renditions);

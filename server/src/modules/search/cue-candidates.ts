@@ -3,6 +3,7 @@ import { KeptByVersion } from '../../lib/kept-by-version.ts';
 import type { ParsedQuery } from '../../lib/search-text.ts';
 import { CATALOG_VERSION, FIRST_CATALOG_VERSION, findSetting } from '../settings/index.ts';
 import { bestCues, type CueCandidate, type Page, type SearchScope } from './search.queries.ts';
+import { oneMomentEach } from './search.rules.ts';
 
 /** How many of the catalog's best cues a query keeps; members' pages are cut from them. */
 export const CUE_CANDIDATES = 1000;
@@ -23,12 +24,16 @@ export async function cueCandidates(db: Db, dialect: Dialect, query: ParsedQuery
 }
 
 /**
- * The page of the candidates the scope may see (listed, in a category of the scope, not hidden), in their order,
- * and how many of them there are: worked out here, each candidate carrying its video's category and listing.
+ * The page of the candidates the scope may see (listed, in a category of the scope, not hidden) as moments, one per
+ * lesson and second, the member's `language` first (search.rules.ts), and how many of them there are: worked out
+ * here, each candidate carrying its video's category and listing, its start and its track's language.
  */
-export function candidatesInScope(candidates: CueCandidate[], scope: SearchScope, page: Page): { cueIds: number[]; total: number } {
+export function candidatesInScope(candidates: CueCandidate[], scope: SearchScope, page: Page, language: string): { cueIds: number[]; total: number } {
   const categories = new Set(scope.categoryIds);
   const hidden = new Set(scope.hiddenVideoIds);
-  const visible = candidates.filter((c) => c.listed && categories.has(c.category_id) && !hidden.has(c.video_id));
+  const visible = oneMomentEach(
+    candidates.filter((c) => c.listed && categories.has(c.category_id) && !hidden.has(c.video_id)),
+    language,
+  );
   return { cueIds: visible.slice(page.skip, page.skip + page.take).map((c) => c.cue_id), total: visible.length };
 }

@@ -31,11 +31,14 @@ function documentHits(dialect: Dialect, kinds: DocumentKind[], query: ParsedQuer
           from search_documents_fts f join search_documents d on d.id = f.rowid
           where search_documents_fts match ${fts5Match(query)} and d.kind in (${wanted})`;
 }
-/** `(cue_id, score)` of the caption cues matching the query. */
+/**
+ * `(cue_id, score)` of the caption cues matching the query. On PostgreSQL a Spanish cue's stems (weight B, migration 066)
+ * match the query stemmed as Spanish, every other cue's words (weight D) the query's words; both weigh the same in the rank.
+ */
 function cueHits(dialect: Dialect, query: ParsedQuery): RawBuilder<unknown> {
   return dialect === 'postgres'
-    ? sql`(select c.id as cue_id, -ts_rank(c.search_vector, q.query) as score
-           from caption_cues c, to_tsquery('simple', ${tsQuery(query)}) as q(query)
+    ? sql`(select c.id as cue_id, -ts_rank(array[0.1, 0.2, 0.1, 1.0]::float4[], c.search_vector, q.query) as score
+           from caption_cues c, (select to_tsquery('simple', ${tsQuery(query, 'D')}) || to_tsquery('spanish', ${tsQuery(query, 'B')})) as q(query)
            where c.search_vector @@ q.query)`
     : sql`(select rowid as cue_id, rank as score from caption_cues_fts where caption_cues_fts match ${fts5Match(query)})`;
 }
@@ -163,17 +166,27 @@ export async function searchDocuments(
 
 export type CueRow = { video_id: number; title: string; start_ms: number; text: string; lang: string };
 
-/** A ranked cue with what decides who may see it: its video, the video's category and whether it is listed. */
-export type CueCandidate = { cue_id: number; video_id: number; category_id: number; listed: boolean };
+/**
+ * A ranked cue with what decides who may see it (its video, the video's category and whether it is listed) and which
+ * moment it is (its start and its track's language: search.rules.ts keeps one moment per lesson and second).
+ */
+export type CueCandidate = { cue_id: number; video_id: number; category_id: number; listed: boolean; start_ms: number; lang: string };
 
 /** The best `limit` cues of the whole catalog matching the query, best first (the same for everyone). */
 export async function bestCues(db: Db, dialect: Dialect, query: ParsedQuery, limit: number): Promise<CueCandidate[]> {
-  const { rows } = await sql<{ cue_id: number; video_id: number; category_id: number; listed: number | boolean }>`
-    select best.cue_id, v.id as video_id, v.category_id, (v.in_test = 1 or v.in_production = 1) as listed
+  const { rows } = await sql<{ cue_id: number; video_id: number; category_id: number; listed: number | boolean; start_ms: number; lang: string }>`
+    select best.cue_id, v.id as video_id, v.category_id, (v.in_test = 1 or v.in_production = 1) as listed, cc.start_ms, cc.lang
     from (select hits.cue_id, hits.score from ${cueHits(dialect, query)} as hits order by hits.score, hits.cue_id limit ${limit}) as best
     join caption_cues cc on cc.id = best.cue_id join videos v on v.id = cc.video_id
     order by best.score, best.cue_id`.execute(db);
-  return rows.map((r) => ({ cue_id: Number(r.cue_id), video_id: r.video_id, category_id: r.category_id, listed: Boolean(r.listed) }));
+  return rows.map((r) => ({
+    cue_id: Number(r.cue_id),
+    video_id: r.video_id,
+    category_id: r.category_id,
+    listed: Boolean(r.listed),
+    start_ms: Number(r.start_ms),
+    lang: r.lang,
+  }));
 }
 
 /** The cues of `cueIds` with their video's title and their track's language, in the order of `cueIds`. */
@@ -193,18 +206,24 @@ export async function cuesByIds(db: Db, cueIds: number[]): Promise<CueRow[]> {
   });
 }
 
-/** The exact page, ranking every match (what the candidates cannot answer: a narrow scope far down the ranking). */
-export function searchCues(db: Db, dialect: Dialect, query: ParsedQuery, scope: SearchScope, page: Page, cap: number) {
+/**
+ * The exact page, ranking every match (what the candidates cannot answer: a narrow scope far down the ranking), one
+ * moment per lesson and second, the `language`'s first: search.rules.ts's `oneMomentEach`, in SQL.
+ */
+export function searchCues(db: Db, dialect: Dialect, query: ParsedQuery, scope: SearchScope, page: Page, cap: number, language: string) {
   if (scope.categoryIds.length === 0) return { rows: [] as CueRow[], total: 0 };
+  const other = sql`case when cc.lang = ${language} or cc.lang like ${`${language}-%`} then 0 else 1 end`;
   return pageAndTotal<CueRow>(
     db,
-    sql`cc.video_id, v.title, cc.start_ms, cc.text, t.lang`,
-    sql`from ${cueHits(dialect, query)} as hits
+    sql`m.video_id, m.title, m.start_ms, m.text, m.lang`,
+    sql`from (select cc.id, cc.video_id, v.title, cc.start_ms, cc.text, cc.lang, hits.score, ${other} as other_language,
+          row_number() over (partition by cc.video_id, cc.start_ms / 1000 order by ${other}, hits.score, cc.id) as nth
+        from ${cueHits(dialect, query)} as hits
         join caption_cues cc on cc.id = hits.cue_id
-        join caption_tracks t on t.id = cc.track_id
         join videos v on v.id = cc.video_id
-        where ${visibleVideo('v', scope)}`,
-    sql`hits.score, cc.id`,
+        where ${visibleVideo('v', scope)}) as m
+        where m.nth = 1`,
+    sql`m.other_language, m.score, m.id`,
     page,
     cap,
   );

@@ -1,5 +1,6 @@
 import { SEARCH_TOTAL_CAP, type SearchData, type SearchKind } from '@mm/contract';
 import type { AppContext } from '../../app-context.ts';
+import { recipientLocale } from '../../lib/i18n.ts';
 import { highlight, type ParsedQuery, parseQuery } from '../../lib/search-text.ts';
 import { mediaSigner } from '../media/index.ts';
 import { ownLessonsFound } from '../studio/index.ts';
@@ -26,10 +27,12 @@ const DOCUMENT_SECTIONS: Array<[DocumentKind, SearchKind]> = [
  */
 async function pageOfCues(ctx: AppContext, viewer: Viewer, query: ParsedQuery, scope: SearchScope, page: Page) {
   const { db, dialect } = ctx;
+  // The member's language (their own, else their organization's, else English) decides which track's moment is listed.
+  const language = recipientLocale(viewer.locale);
   const candidates = await cueCandidates(db, dialect, query, viewer.catalogVersion);
-  const among = candidatesInScope(candidates, scope, page);
+  const among = candidatesInScope(candidates, scope, page, language);
   if (candidates.length < CUE_CANDIDATES || among.cueIds.length === page.take) return { rows: await cuesByIds(db, among.cueIds), total: among.total };
-  return searchCues(db, dialect, query, scope, page, SEARCH_TOTAL_CAP);
+  return searchCues(db, dialect, query, scope, page, SEARCH_TOTAL_CAP, language);
 }
 
 /**
