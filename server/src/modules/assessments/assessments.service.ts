@@ -19,7 +19,7 @@ import { newToken } from '../../lib/crypto.ts';
 import { AppError, badRequest, conflict, forbidden, notFound, tooManyRequests } from '../../lib/errors.ts';
 import { fullName } from '../../lib/person-name.ts';
 import type { Caller } from '../auth/index.ts';
-import { recordAssessmentEvidence } from '../evidence/index.ts';
+import { type AssessmentSubject, recordAssessmentEvidence } from '../evidence/index.ts';
 import { authorOrganizationOf, takerOrganizationOf } from './assessments.policy.ts';
 import {
   type AttemptRow,
@@ -299,6 +299,16 @@ function resultOf(check: CheckRow, attempt: AttemptRow, shown: ShownEntry[], ans
   };
 }
 
+/** What the evidence names a check's attempt after: its video at the revision of the day, or its category. */
+async function evidenceSubject(trx: DbTransaction, check: CheckRow): Promise<AssessmentSubject> {
+  if (check.video_id !== null) {
+    const video = await findVideo(trx, check.video_id);
+    return { videoId: check.video_id, videoTitle: video?.title ?? '', revision: video?.revision ?? null };
+  }
+  const categoryId = check.category_id as number;
+  return { categoryId, categoryName: (await findCategory(trx, categoryId))?.name ?? '' };
+}
+
 /**
  * Closes an open attempt inside `trx` (the member's row locked): scored against the questions it showed, recorded
  * once, added to the organization's evidence chain, and `check.passed` or `check.failed` emitted. An attempt whose answers
@@ -338,25 +348,22 @@ async function closeAttempt(
     t: submittedAt,
   });
   const payload = { at: submittedAt, userId: attempt.user_id, organizationId, checkId: check.id, attemptId: attempt.id, scorePercent: score.scorePercent };
+  await recordAssessmentEvidence(trx, organizationId, {
+    ...(await evidenceSubject(trx, check)),
+    userId: attempt.user_id,
+    at: submittedAt,
+    checkId: check.id,
+    attemptId: attempt.id,
+    attemptNumber: number,
+    startedAt: attempt.started_at,
+    scorePercent: score.scorePercent,
+    passPercent: check.pass_percent,
+    passed: score.passed,
+    deadlineAt: attempt.deadline_at,
+    timedOut: s.timedOut,
+    questions: score.questions.map(({ id, prompt, options, correct, chosen, right }) => ({ id, prompt, options, correct, chosen, right })),
+  });
   if (check.video_id !== null) {
-    const video = await findVideo(trx, check.video_id);
-    await recordAssessmentEvidence(trx, organizationId, {
-      userId: attempt.user_id,
-      at: submittedAt,
-      videoId: check.video_id,
-      videoTitle: video?.title ?? '',
-      revision: video?.revision ?? null,
-      checkId: check.id,
-      attemptId: attempt.id,
-      attemptNumber: number,
-      startedAt: attempt.started_at,
-      scorePercent: score.scorePercent,
-      passPercent: check.pass_percent,
-      passed: score.passed,
-      deadlineAt: attempt.deadline_at,
-      timedOut: s.timedOut,
-      questions: score.questions.map(({ id, prompt, options, correct, chosen, right }) => ({ id, prompt, options, correct, chosen, right })),
-    });
     // A timed-out attempt is failed on record, so it is announced as failed too.
     if (score.passed) await ctx.events.emit(trx, 'check.passed', { ...payload, videoId: check.video_id });
     else await ctx.events.emit(trx, 'check.failed', { ...payload, videoId: check.video_id });

@@ -69,6 +69,27 @@ describe("a category's check", () => {
     expect(after.certificate_date).not.toBeNull();
     // The limit holds: both attempts are used.
     expect((await post(member.token, `/api/assessments/categories/${safety}/attempts`)).status).toBe(403);
+
+    // Both attempts are in the evidence chain, named after the category (no video), with the questions as shown and the
+    // answers; the chain holds and the audit pack says what they were.
+    const evidence = await platform.ctx.db
+      .selectFrom('evidence_records')
+      .select(['user_id', 'video_id', 'revision', 'detail'])
+      .where('organization_id', '=', org.organizationId)
+      .where('kind', '=', 'assessment_attempt')
+      .orderBy('sequence')
+      .execute();
+    expect(evidence.map((r) => ({ ...r, detail: JSON.parse(r.detail) }))).toMatchObject([
+      { user_id: member.id, video_id: null, revision: null, detail: { category_id: safety, category: 'Health and Safety', attempt_number: 1, passed: false } },
+      { user_id: member.id, video_id: null, revision: null, detail: { category_id: safety, attempt_number: 2, score_percent: 100, passed: true } },
+    ]);
+    expect(JSON.parse(evidence[1]?.detail as string).questions).toEqual([
+      { id: question.id, prompt: QUESTION.prompt, options: question.options, correct: [1], chosen: [1], right: true },
+    ]);
+    const verify = await platform.api('GET', `/api/organization/${org.organizationId}/audit-pack/verify`, { token: org.superUser.token });
+    expect(verify.body.data.intact).toBe(true);
+    const csv = await platform.api('GET', `/api/organization/${org.organizationId}/audit-pack`, { token: org.superUser.token, query: { format: 'csv' } });
+    expect(csv.body).toContain('passed the knowledge check at the end of the category ""Health and Safety""');
   });
 
   it('passed before the videos are watched, the certificate comes with the last video; not required, it never waits', async () => {
