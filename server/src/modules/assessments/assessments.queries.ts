@@ -124,6 +124,22 @@ export async function listCategoryQuestions(db: Db, organizationId: number, cate
   return rows.map(toEntry);
 }
 
+/** The category's videos (their titles) and the organization's questions on each: what a category's author reads. */
+export async function categoryBank(db: Db, organizationId: number, categoryId: number) {
+  const [videos, rows] = await Promise.all([
+    db.selectFrom('videos').select(['id', 'title']).where('category_id', '=', categoryId).orderBy('id').execute(),
+    db
+      .selectFrom('assessment_questions as q')
+      .innerJoin('videos as v', 'v.id', 'q.video_id')
+      .select([...QUESTION_COLUMNS.map((c) => `q.${c}` as const), 'q.video_id'])
+      .where('q.organization_id', '=', organizationId)
+      .where('v.category_id', '=', categoryId)
+      .orderBy('q.id')
+      .execute(),
+  ]);
+  return videos.map((v) => ({ video_id: v.id, video_title: v.title, questions: rows.filter((r) => r.video_id === v.id).map(toEntry) }));
+}
+
 /** A check's settings as its row holds them (a video's check has no certificate setting: left as it is). */
 function checkRow(
   s: {

@@ -7,6 +7,7 @@ import { readUpload } from '../../lib/upload.ts';
 import { callerOf } from '../auth/index.ts';
 import {
   addQuestion,
+  categoryCheckBank,
   checkResults,
   checkResultsCsv,
   editQuestion,
@@ -57,13 +58,13 @@ export const assessmentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
 
   app.route({
     ...contractRoute(routes.assessmentResults),
-    handler: async (request) => ok(await checkResults(ctx, callerOf(request), request.params.videoId, request.query)),
+    handler: async (request) => ok(await checkResults(ctx, callerOf(request), { videoId: request.params.videoId }, request.query)),
   });
 
   app.route({
     ...contractRoute(routes.assessmentResultsCsv),
     handler: async (request, reply) =>
-      sendCsv(reply, await checkResultsCsv(ctx, callerOf(request), request.params.videoId), `check-results-${request.params.videoId}.csv`),
+      sendCsv(reply, await checkResultsCsv(ctx, callerOf(request), { videoId: request.params.videoId }), `check-results-${request.params.videoId}.csv`),
   });
 
   app.route({
@@ -79,6 +80,26 @@ export const assessmentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
   app.route({
     ...contractRoute(routes.saveCategoryCheck),
     handler: async (request) => ok(await saveCategoryCheck(ctx, callerOf(request), request.params.categoryId, request.body), 'The check is saved.'),
+  });
+
+  app.route({
+    ...contractRoute(routes.categoryAssessmentBank),
+    handler: async (request) => ok(await categoryCheckBank(ctx, callerOf(request), request.params.categoryId)),
+  });
+
+  app.route({
+    ...contractRoute(routes.categoryAssessmentResults),
+    handler: async (request) => ok(await checkResults(ctx, callerOf(request), { categoryId: request.params.categoryId }, request.query)),
+  });
+
+  app.route({
+    ...contractRoute(routes.categoryAssessmentResultsCsv),
+    handler: async (request, reply) =>
+      sendCsv(
+        reply,
+        await checkResultsCsv(ctx, callerOf(request), { categoryId: request.params.categoryId }),
+        `category-check-results-${request.params.categoryId}.csv`,
+      ),
   });
 
   app.route({

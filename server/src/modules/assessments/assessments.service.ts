@@ -2,6 +2,7 @@ import {
   type AttemptData,
   type AttemptResult,
   type BankQuestion,
+  type CategoryBankData,
   type CategoryCheckSettings,
   type CheckResultsData,
   type CheckSettings,
@@ -24,6 +25,7 @@ import { authorOrganizationOf, takerOrganizationOf } from './assessments.policy.
 import {
   type AttemptRow,
   type CheckRow,
+  categoryBank,
   checkSummary,
   deleteQuestion,
   findAttempt,
@@ -111,6 +113,19 @@ export async function videoBank(ctx: AppContext, caller: Caller, videoId: number
   const video = await videoOrThrow(ctx, videoId);
   const [questions, check] = await Promise.all([listQuestions(ctx.db, organizationId, videoId), findCheck(ctx.db, organizationId, { videoId })]);
   return { video_id: video.id, video_title: video.title, check: check ? toSettings(check) : null, questions: questions.map(toBankQuestion) };
+}
+
+/** A category's check and the bank it draws from (the organization's questions on each of its videos), for its author. */
+export async function categoryCheckBank(ctx: AppContext, caller: Caller, categoryId: number): Promise<CategoryBankData> {
+  const organizationId = authorOrganizationOf(caller);
+  const name = await subjectTitle(ctx, { categoryId });
+  const [videos, check] = await Promise.all([categoryBank(ctx.db, organizationId, categoryId), findCheck(ctx.db, organizationId, { categoryId })]);
+  return {
+    category_id: categoryId,
+    category_name: name,
+    check: check ? { ...toSettings(check), required_for_certificate: check.required_for_certificate === 1 } : null,
+    videos: videos.map((v) => ({ ...v, questions: v.questions.map(toBankQuestion) })),
+  };
 }
 
 export const NOT_AN_IMAGE = 'image: must be a JPEG, PNG, WebP or GIF picture.';
@@ -447,14 +462,24 @@ export async function submitAttempt(ctx: AppContext, caller: Caller, attemptId: 
 
 // ---------------------------------------------------------------- results (super users)
 
-/** A check's results for the organization's super user: the summary, the questions hardest first, a page of members. */
-export async function checkResults(ctx: AppContext, caller: Caller, videoId: number, page: { skip: number; take: number }): Promise<CheckResultsData> {
+/**
+ * A check's results for the organization's super user (a video's, or a category's): the summary, the questions hardest
+ * first, a page of members.
+ */
+export async function checkResults(ctx: AppContext, caller: Caller, subject: Subject, page: { skip: number; take: number }): Promise<CheckResultsData> {
   const organizationId = authorOrganizationOf(caller);
-  const video = await videoOrThrow(ctx, videoId);
+  const title = await subjectTitle(ctx, subject);
   const { skip, take } = page;
-  const check = await findCheck(ctx.db, organizationId, { videoId });
+  const check = await findCheck(ctx.db, organizationId, subject);
   const empty = { summary: { members_attempted: 0, members_passed: 0, attempts: 0 }, questions: [], members: [], total: 0 };
-  const base = { video_id: video.id, video_title: video.title, check: check ? toSettings(check) : null, skip, take };
+  const base = {
+    video_id: 'videoId' in subject ? subject.videoId : null,
+    category_id: 'categoryId' in subject ? subject.categoryId : null,
+    video_title: title,
+    check: check ? toSettings(check) : null,
+    skip,
+    take,
+  };
   if (!check) return { ...base, ...empty };
   const { deactivated, ...summary } = await checkSummary(ctx.db, organizationId, check.id);
   const [members, outcomes] = await Promise.all([
@@ -478,11 +503,11 @@ export async function checkResults(ctx: AppContext, caller: Caller, videoId: num
   };
 }
 
-/** Every member's standing at a check, as a spreadsheet (safe to open: contract/src/csv.ts). */
-export async function checkResultsCsv(ctx: AppContext, caller: Caller, videoId: number): Promise<string> {
+/** Every member's standing at a check (a video's or a category's), as a spreadsheet (safe to open: contract/src/csv.ts). */
+export async function checkResultsCsv(ctx: AppContext, caller: Caller, subject: Subject): Promise<string> {
   const organizationId = authorOrganizationOf(caller);
-  await videoOrThrow(ctx, videoId);
-  const check = await findCheck(ctx.db, organizationId, { videoId });
+  await subjectTitle(ctx, subject);
+  const check = await findCheck(ctx.db, organizationId, subject);
   const members = check ? await memberStandings(ctx.db, organizationId, check.id, { skip: 0, take: Number.MAX_SAFE_INTEGER }) : [];
   const lines = [csvLine(['Person', 'Team', 'Attempts', 'Best score (%)', 'Passed', 'Last attempt'])];
   for (const m of members) lines.push(csvLine([fullName(m), m.team, m.attempts, m.best_percent, m.passed ? 'Yes' : 'No', formatDay(m.last_submitted_at)]));
