@@ -1,15 +1,22 @@
-import { type CheckSettings, type QuestionInput, routes } from '@mm/contract';
+import { type CategoryCheckSettings, type QuestionInput, routes } from '@mm/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { assessmentsKey } from './assessment-keys.ts';
+import { assessmentsKey, type CheckSubject } from './assessment-keys.ts';
 
 /** POST /api/assessments/videos/:videoId/questions */
 export const addQuestion = ({ videoId, body }: { videoId: number; body: QuestionInput }) =>
   apiRequest(routes.addAssessmentQuestion, { params: { videoId }, body });
 /** DELETE /api/assessments/questions/:questionId */
 export const deleteQuestion = (questionId: number) => apiRequest(routes.deleteAssessmentQuestion, { params: { questionId } });
-/** PUT /api/assessments/videos/:videoId/check */
-export const saveCheck = ({ videoId, body }: { videoId: number; body: CheckSettings }) => apiRequest(routes.saveAssessmentCheck, { params: { videoId }, body });
+/**
+ * PUT /api/assessments/videos/:videoId/check, or /categories/:categoryId/check (whose settings also say whether the
+ * category's certificate waits for a pass; a video's check leaves that out).
+ */
+export async function saveCheck({ subject, body }: { subject: CheckSubject; body: CategoryCheckSettings }) {
+  if (subject.kind === 'category') return apiRequest(routes.saveCategoryCheck, { params: { categoryId: subject.id }, body });
+  const { required_for_certificate: _videoChecksHaveNone, ...settings } = body;
+  return apiRequest(routes.saveAssessmentCheck, { params: { videoId: subject.id }, body: settings });
+}
 
 function useBankEdit<T, R>(mutationFn: (input: T) => Promise<R>) {
   const queryClient = useQueryClient();
