@@ -71,8 +71,14 @@ export const bankQuestion = z.object({
   images: z.array(z.string()),
   correct: z.array(z.number()),
   explanation: z.string(),
+  /** Drafted from the lesson's transcript and not yet approved by an author: never drawn into an attempt until then. */
+  draft: z.boolean(),
 });
 export type BankQuestion = z.infer<typeof bankQuestion>;
+
+/** Questions drafted from a video's transcript: added to the bank as drafts, for an author to approve or remove. */
+export const draftedQuestionsData = z.object({ drafted: z.array(bankQuestion) });
+export type DraftedQuestionsData = z.infer<typeof draftedQuestionsData>;
 
 /** Time limits a check may have: from one minute to three hours (null: no limit). */
 export const TIME_LIMIT_MIN_SECONDS = 60;

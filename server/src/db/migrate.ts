@@ -50,6 +50,7 @@ import * as studioPathsRevisions from './migrations/2026-11-27-062-studio-paths-
 import * as studioLessonLifecycle from './migrations/2026-11-27-063-studio-lesson-lifecycle.ts';
 import * as checkStandings from './migrations/2026-11-27-064-check-standings.ts';
 import * as captionOrigins from './migrations/2026-11-27-065-caption-origins.ts';
+import * as questionDrafts from './migrations/2026-11-27-067-question-drafts.ts';
 
 /** Versioned migrations, in order. Never edit one that has landed: add a new file. */
 const migrations: Record<string, Migration> = {
@@ -103,6 +104,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-27-063-studio-lesson-lifecycle': studioLessonLifecycle,
   '2026-11-27-064-check-standings': checkStandings,
   '2026-11-27-065-caption-origins': captionOrigins,
+  '2026-11-27-067-question-drafts': questionDrafts,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

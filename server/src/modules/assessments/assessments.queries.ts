@@ -11,8 +11,11 @@ export async function findVideo(db: Db, videoId: number) {
 
 // ---------------------------------------------------------------- the bank
 
-type QuestionRow = { id: number; kind: string; prompt: string; options: string; images: string | null; correct: string; explanation: string };
-const toEntry = (r: QuestionRow): BankEntry => ({
+type QuestionRow = { id: number; kind: string; prompt: string; options: string; images: string | null; correct: string; explanation: string; draft: number };
+/** A question of the bank with whether it is still a draft drafted from the transcript (drafts are never drawn). */
+export type AuthorEntry = BankEntry & { draft: boolean };
+const toEntry = (r: QuestionRow): AuthorEntry => ({
+  draft: r.draft === 1,
   id: r.id,
   kind: r.kind as QuestionKind,
   prompt: r.prompt,
@@ -21,20 +24,22 @@ const toEntry = (r: QuestionRow): BankEntry => ({
   correct: JSON.parse(r.correct) as number[],
   explanation: r.explanation,
 });
-const QUESTION_COLUMNS = ['id', 'kind', 'prompt', 'options', 'images', 'correct', 'explanation'] as const;
+const QUESTION_COLUMNS = ['id', 'kind', 'prompt', 'options', 'images', 'correct', 'explanation', 'draft'] as const;
 
-export async function listQuestions(db: Db, organizationId: number, videoId: number): Promise<BankEntry[]> {
+/** The organization's questions on a video: every one for its author, the approved ones (no drafts) for an attempt to draw from. */
+export async function listQuestions(db: Db, organizationId: number, videoId: number, which: 'all' | 'approved'): Promise<AuthorEntry[]> {
   const rows = await db
     .selectFrom('assessment_questions')
     .select(QUESTION_COLUMNS)
     .where('organization_id', '=', organizationId)
     .where('video_id', '=', videoId)
+    .$if(which === 'approved', (q) => q.where('draft', '=', 0))
     .orderBy('id')
     .execute();
   return rows.map(toEntry);
 }
 
-export async function findQuestion(db: Db, organizationId: number, questionId: number): Promise<(BankEntry & { video_id: number }) | undefined> {
+export async function findQuestion(db: Db, organizationId: number, questionId: number): Promise<(AuthorEntry & { video_id: number }) | undefined> {
   const row = await db
     .selectFrom('assessment_questions')
     .select([...QUESTION_COLUMNS, 'video_id'])
@@ -61,6 +66,27 @@ export async function insertQuestion(db: Db, organizationId: number, videoId: nu
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
+}
+
+/** Adds questions drafted from the transcript, as drafts (never drawn until approved); their ids in order. */
+export async function insertDrafts(db: Db, organizationId: number, videoId: number, drafts: QuestionInput[], t: number): Promise<number[]> {
+  if (!drafts.length) return [];
+  const rows = await db
+    .insertInto('assessment_questions')
+    .values(drafts.map((q) => ({ organization_id: organizationId, video_id: videoId, ...questionValues(q), draft: 1, created_at: t, updated_at: t })))
+    .returning('id')
+    .execute();
+  return rows.map((r) => r.id).sort((a, b) => a - b);
+}
+
+/** An author approves a drafted question: from now on it may be drawn. */
+export async function approveQuestion(db: Db, organizationId: number, questionId: number, t: number): Promise<void> {
+  await db
+    .updateTable('assessment_questions')
+    .set({ draft: 0, updated_at: t })
+    .where('id', '=', questionId)
+    .where('organization_id', '=', organizationId)
+    .execute();
 }
 
 export async function updateQuestion(db: Db, organizationId: number, questionId: number, q: QuestionInput, t: number): Promise<void> {
@@ -111,7 +137,7 @@ export async function findCategory(db: Db, categoryId: number) {
   return db.selectFrom('categories').select(['id', 'name']).where('id', '=', categoryId).executeTakeFirst();
 }
 
-/** The organization's questions on every video of a category: the bank a category's check draws from. */
+/** The organization's approved questions on every video of a category: the bank a category's check draws from. */
 export async function listCategoryQuestions(db: Db, organizationId: number, categoryId: number): Promise<BankEntry[]> {
   const rows = await db
     .selectFrom('assessment_questions as q')
@@ -119,6 +145,7 @@ export async function listCategoryQuestions(db: Db, organizationId: number, cate
     .select(QUESTION_COLUMNS.map((c) => `q.${c}` as const))
     .where('q.organization_id', '=', organizationId)
     .where('v.category_id', '=', categoryId)
+    .where('q.draft', '=', 0)
     .orderBy('q.id')
     .execute();
   return rows.map(toEntry);

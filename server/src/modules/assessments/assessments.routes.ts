@@ -7,9 +7,11 @@ import { readUpload } from '../../lib/upload.ts';
 import { callerOf } from '../auth/index.ts';
 import {
   addQuestion,
+  approveDraft,
   categoryCheckBank,
   checkResults,
   checkResultsCsv,
+  draftFromTranscript,
   editQuestion,
   memberCategoryCheck,
   memberCheck,
@@ -31,6 +33,19 @@ export const assessmentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
     ...contractRoute(routes.addAssessmentQuestion),
     handler: async (request, reply) =>
       reply.status(201).send(ok(await addQuestion(ctx, callerOf(request), request.params.videoId, request.body), 'The question is added.')),
+  });
+
+  app.route({
+    ...contractRoute(routes.draftAssessmentQuestions),
+    handler: async (request, reply) => {
+      const data = await draftFromTranscript(ctx, callerOf(request), request.params.videoId);
+      return reply.status(201).send(ok(data, `${data.drafted.length} draft questions are added for your review.`));
+    },
+  });
+
+  app.route({
+    ...contractRoute(routes.approveAssessmentQuestion),
+    handler: async (request) => ok(await approveDraft(ctx, callerOf(request), request.params.questionId), 'The question is approved.'),
   });
 
   app.route({

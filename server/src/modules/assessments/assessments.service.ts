@@ -7,6 +7,7 @@ import {
   type CheckResultsData,
   type CheckSettings,
   csvLine,
+  type DraftedQuestionsData,
   type MemberCheckData,
   type QuestionInput,
   type SubmitAttemptRequest,
@@ -20,10 +21,13 @@ import { newToken } from '../../lib/crypto.ts';
 import { AppError, badRequest, conflict, forbidden, notFound, tooManyRequests } from '../../lib/errors.ts';
 import { fullName } from '../../lib/person-name.ts';
 import type { Caller } from '../auth/index.ts';
+import { authorTranscriptOf } from '../captions/index.ts';
 import { type AssessmentSubject, recordAssessmentEvidence } from '../evidence/index.ts';
 import { authorOrganizationOf, takerOrganizationOf } from './assessments.policy.ts';
 import {
   type AttemptRow,
+  type AuthorEntry,
+  approveQuestion,
   type CheckRow,
   categoryBank,
   checkSummary,
@@ -34,6 +38,7 @@ import {
   findQuestion,
   findVideo,
   insertAttempt,
+  insertDrafts,
   insertOutcomes,
   insertQuestion,
   listCategoryQuestions,
@@ -52,7 +57,6 @@ import {
 } from './assessments.queries.ts';
 import {
   attemptsAt,
-  type BankEntry,
   DEADLINE_GRACE_MS,
   drawQuestions,
   nextAttemptAt,
@@ -62,6 +66,7 @@ import {
   type ShownEntry,
   scoreAttempt,
 } from './assessments.rules.ts';
+import { draftQuestions } from './question-drafts.rules.ts';
 
 export const VIDEO_NOT_FOUND = 'No such video in the library.';
 export const CATEGORY_NOT_FOUND = 'No such category in the library.';
@@ -74,7 +79,7 @@ export const ALREADY_SUBMITTED = 'This attempt was already submitted.';
 export const noAttemptsLeft = (allowed: number) => `You have used all ${allowed} attempts at this check.`;
 export const coolingDown = (seconds: number) => `You can try again in ${seconds} seconds.`;
 
-const toBankQuestion = (q: BankEntry): BankQuestion => ({ ...q, options: optionsOf(q.kind, q.options) });
+const toBankQuestion = (q: AuthorEntry): BankQuestion => ({ ...q, options: optionsOf(q.kind, q.options) });
 const toSettings = (c: CheckRow): CheckSettings => ({
   question_count: c.question_count,
   shuffle: c.shuffle === 1,
@@ -111,7 +116,7 @@ async function subjectTitle(ctx: AppContext, subject: Subject): Promise<string> 
 export async function videoBank(ctx: AppContext, caller: Caller, videoId: number): Promise<VideoBankData> {
   const organizationId = authorOrganizationOf(caller);
   const video = await videoOrThrow(ctx, videoId);
-  const [questions, check] = await Promise.all([listQuestions(ctx.db, organizationId, videoId), findCheck(ctx.db, organizationId, { videoId })]);
+  const [questions, check] = await Promise.all([listQuestions(ctx.db, organizationId, videoId, 'all'), findCheck(ctx.db, organizationId, { videoId })]);
   return { video_id: video.id, video_title: video.title, check: check ? toSettings(check) : null, questions: questions.map(toBankQuestion) };
 }
 
@@ -159,14 +164,14 @@ export async function addQuestion(ctx: AppContext, caller: Caller, videoId: numb
   const organizationId = authorOrganizationOf(caller);
   await videoOrThrow(ctx, videoId);
   const id = await insertQuestion(ctx.db, organizationId, videoId, input, now());
-  return toBankQuestion((await findQuestion(ctx.db, organizationId, id)) as BankEntry);
+  return toBankQuestion((await findQuestion(ctx.db, organizationId, id)) as AuthorEntry);
 }
 
 export async function editQuestion(ctx: AppContext, caller: Caller, questionId: number, input: QuestionInput): Promise<BankQuestion> {
   const organizationId = authorOrganizationOf(caller);
   if (!(await findQuestion(ctx.db, organizationId, questionId))) throw notFound(QUESTION_NOT_FOUND);
   await updateQuestion(ctx.db, organizationId, questionId, input, now());
-  return toBankQuestion((await findQuestion(ctx.db, organizationId, questionId)) as BankEntry);
+  return toBankQuestion((await findQuestion(ctx.db, organizationId, questionId)) as AuthorEntry);
 }
 
 export async function removeQuestion(ctx: AppContext, caller: Caller, questionId: number): Promise<{ id: number }> {
@@ -174,6 +179,41 @@ export async function removeQuestion(ctx: AppContext, caller: Caller, questionId
   if (!(await findQuestion(ctx.db, organizationId, questionId))) throw notFound(QUESTION_NOT_FOUND);
   await deleteQuestion(ctx.db, organizationId, questionId);
   return { id: questionId };
+}
+
+export const NO_CAPTIONS = 'This video has no captions to draft questions from.';
+export const NOT_A_DRAFT = 'This question is already approved.';
+
+/**
+ * Drafts questions from the video's captions (its author's track, never a machine translation) into the
+ * organization's bank, as drafts: nothing is drawn into an attempt until an author approves it. Drafting again adds
+ * only what is not in the bank yet.
+ */
+export async function draftFromTranscript(ctx: AppContext, caller: Caller, videoId: number): Promise<DraftedQuestionsData> {
+  const organizationId = authorOrganizationOf(caller);
+  await videoOrThrow(ctx, videoId);
+  const transcript = await authorTranscriptOf(ctx.db, videoId);
+  if (!transcript || transcript.texts.length === 0) throw conflict(NO_CAPTIONS);
+  const bank = await listQuestions(ctx.db, organizationId, videoId, 'all');
+  const drafts = draftQuestions(
+    transcript.texts,
+    transcript.lang,
+    bank.map((q) => q.prompt),
+  );
+  const ids = await insertDrafts(ctx.db, organizationId, videoId, drafts, now());
+  const added = new Set(ids);
+  const questions = await listQuestions(ctx.db, organizationId, videoId, 'all');
+  return { drafted: questions.filter((q) => added.has(q.id)).map(toBankQuestion) };
+}
+
+/** An author approves a drafted question (after reading it, perhaps editing it): an attempt may draw it from now on. */
+export async function approveDraft(ctx: AppContext, caller: Caller, questionId: number): Promise<BankQuestion> {
+  const organizationId = authorOrganizationOf(caller);
+  const question = await findQuestion(ctx.db, organizationId, questionId);
+  if (!question) throw notFound(QUESTION_NOT_FOUND);
+  if (!question.draft) throw conflict(NOT_A_DRAFT);
+  await approveQuestion(ctx.db, organizationId, questionId, now());
+  return toBankQuestion((await findQuestion(ctx.db, organizationId, questionId)) as AuthorEntry);
 }
 
 export async function saveCheck(ctx: AppContext, caller: Caller, videoId: number, settings: CheckSettings): Promise<CheckSettings> {
@@ -280,7 +320,7 @@ async function startAttemptAt(ctx: AppContext, caller: Caller, subject: Subject)
     }
     const bank =
       check.category_id === null
-        ? await listQuestions(trx, organizationId, check.video_id as number)
+        ? await listQuestions(trx, organizationId, check.video_id as number, 'approved')
         : await listCategoryQuestions(trx, organizationId, check.category_id);
     if (!bank.length) throw conflict(NO_QUESTIONS);
     const questions = drawQuestions(bank, { question_count: check.question_count, shuffle: check.shuffle === 1 });
