@@ -18,6 +18,11 @@ export async function saveCheck({ subject, body }: { subject: CheckSubject; body
   return apiRequest(routes.saveAssessmentCheck, { params: { videoId: subject.id }, body: settings });
 }
 
+/** POST /api/assessments/videos/:videoId/drafts: questions drafted from the video's captions, as drafts to review. */
+export const draftQuestions = (videoId: number) => apiRequest(routes.draftAssessmentQuestions, { params: { videoId } });
+/** POST /api/assessments/questions/:questionId/approve: a draft becomes a question an attempt may draw. */
+export const approveQuestion = (questionId: number) => apiRequest(routes.approveAssessmentQuestion, { params: { questionId } });
+
 function useBankEdit<T, R>(mutationFn: (input: T) => Promise<R>) {
   const queryClient = useQueryClient();
   return useMutation({ mutationFn, onSuccess: () => queryClient.invalidateQueries({ queryKey: assessmentsKey }) });
@@ -26,6 +31,8 @@ function useBankEdit<T, R>(mutationFn: (input: T) => Promise<R>) {
 export const useAddQuestion = () => useBankEdit(addQuestion);
 export const useDeleteQuestion = () => useBankEdit(deleteQuestion);
 export const useSaveCheck = () => useBankEdit(saveCheck);
+export const useDraftQuestions = () => useBankEdit(draftQuestions);
+export const useApproveQuestion = () => useBankEdit(approveQuestion);
 
 /** POST /api/assessments/images (multipart image): the server re-encodes the picture and answers its address. */
 export function uploadQuestionImage(file: File) {

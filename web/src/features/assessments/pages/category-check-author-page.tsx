@@ -16,7 +16,8 @@ export function CategoryCheckAuthorPage() {
   const categoryId = Number(useParams().id);
   const { t } = useTranslation('assessments');
   const bank = useCategoryBank(categoryId);
-  const bankSize = bank.data?.videos.reduce((n, v) => n + v.questions.length, 0) ?? 0;
+  // Drafts are never drawn: the bank's size is its approved questions.
+  const bankSize = bank.data?.videos.reduce((n, v) => n + v.questions.filter((q) => !q.draft).length, 0) ?? 0;
   return (
     <Container size="md" py="xl">
       <Group justify="space-between" align="flex-start" mb="xs">
@@ -67,7 +68,7 @@ function CategoryBank({ videos, count }: { videos: CategoryBankData['videos']; c
                 {v.video_title}
               </Title>
               <Text size="sm" c="dimmed">
-                {t('category.videoQuestions', { count: v.questions.length })}
+                {t('category.videoQuestions', { count: v.questions.filter((q) => !q.draft).length })}
               </Text>
               {v.questions.length > 0 && (
                 <Stack component="ul" gap={2} m={0} pl="md">

@@ -18,13 +18,14 @@ import {
   Title,
 } from '@mantine/core';
 import { type BankQuestion, type QuestionKind, TRUE_FALSE_OPTIONS } from '@mm/contract';
+import { IconWand } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { checkResultsPath } from '../../../config/paths.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
-import { useAddQuestion, useDeleteQuestion, useUploadQuestionImage } from '../api/edit-bank.ts';
+import { useAddQuestion, useApproveQuestion, useDeleteQuestion, useDraftQuestions, useUploadQuestionImage } from '../api/edit-bank.ts';
 import { useBank } from '../api/get-bank.ts';
 import { CheckForm } from '../components/check-form.tsx';
 
@@ -64,9 +65,9 @@ export function CheckAuthorPage() {
             key={JSON.stringify(bank.data.check)}
             subject={{ kind: 'video', id: videoId }}
             initial={bank.data.check}
-            bankSize={bank.data.questions.length}
+            bankSize={bank.data.questions.filter((q) => !q.draft).length}
           />
-          <QuestionList questions={bank.data.questions} />
+          <QuestionList videoId={videoId} questions={bank.data.questions} />
           <QuestionForm videoId={videoId} />
         </Stack>
       )}
@@ -74,25 +75,48 @@ export function CheckAuthorPage() {
   );
 }
 
-function QuestionList({ questions }: { questions: BankQuestion[] }) {
+function QuestionList({ videoId, questions }: { videoId: number; questions: BankQuestion[] }) {
   const { t } = useTranslation('assessments');
   const remove = useDeleteQuestion();
+  const approve = useApproveQuestion();
+  const draft = useDraftQuestions();
+  const drafts = questions.filter((q) => q.draft).length;
+  const draftFromCaptions = () =>
+    draft.mutate(videoId, {
+      onSuccess: ({ data }) => notifySuccess(data.drafted.length ? t('author.drafted', { count: data.drafted.length }) : t('author.noNewDrafts')),
+      onError: notifyError,
+    });
   return (
     <Stack component="section" aria-labelledby="bank-title">
-      <Title order={2} size="h3" id="bank-title">
-        {t('author.bankTitle', { count: questions.length })}
-      </Title>
+      <Group justify="space-between" align="flex-end" gap="sm">
+        <Title order={2} size="h3" id="bank-title">
+          {t('author.bankTitle', { count: questions.length })}
+        </Title>
+        <Button variant="default" leftSection={<IconWand size={16} aria-hidden />} loading={draft.isPending} onClick={draftFromCaptions}>
+          {t('author.draftFromCaptions')}
+        </Button>
+      </Group>
+      <Text size="sm" c="dimmed">
+        {drafts > 0 ? t('author.draftsWaiting', { count: drafts }) : t('author.draftHint')}
+      </Text>
       {questions.length === 0 && <Text c="dimmed">{t('author.bankEmpty')}</Text>}
       {questions.map((q, i) => (
-        <Card key={q.id} withBorder padding="md">
-          <Group justify="space-between" align="flex-start" wrap="nowrap">
-            <Stack gap={4}>
+        <Card key={q.id} withBorder padding="md" style={q.draft ? { borderStyle: 'dashed' } : undefined}>
+          <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
+            <Stack gap={4} style={{ flex: 1, minWidth: 220 }}>
               <Text fw={600}>
                 {i + 1}. {q.prompt}
               </Text>
-              <Badge variant="filled" color="dark.6">
-                {t(`kinds.${q.kind}`)}
-              </Badge>
+              <Group gap="xs">
+                <Badge variant="filled" color="dark.6">
+                  {t(`kinds.${q.kind}`)}
+                </Badge>
+                {q.draft && (
+                  <Badge variant="outline" color="orange.9">
+                    {t('author.draftBadge')}
+                  </Badge>
+                )}
+              </Group>
               {q.kind === 'ordering' && (
                 <Text size="sm">{t('author.rightOrder', { steps: q.correct.map((c, at) => `${at + 1}. ${q.options[c]}`).join(' · ') })}</Text>
               )}
@@ -104,16 +128,26 @@ function QuestionList({ questions }: { questions: BankQuestion[] }) {
                 {q.explanation}
               </Text>
             </Stack>
-            <Button
-              variant="default"
-              color="red"
-              style={{ flexShrink: 0 }}
-              aria-label={t('author.removeQuestion', { number: i + 1 })}
-              loading={remove.isPending && remove.variables === q.id}
-              onClick={() => remove.mutate(q.id, { onError: notifyError })}
-            >
-              {t('author.remove')}
-            </Button>
+            <Group gap="xs" style={{ flexShrink: 0 }}>
+              {q.draft && (
+                <Button
+                  aria-label={t('author.approveQuestion', { number: i + 1 })}
+                  loading={approve.isPending && approve.variables === q.id}
+                  onClick={() => approve.mutate(q.id, { onSuccess: () => notifySuccess(t('author.approved')), onError: notifyError })}
+                >
+                  {t('author.approve')}
+                </Button>
+              )}
+              <Button
+                variant="default"
+                color="red"
+                aria-label={t('author.removeQuestion', { number: i + 1 })}
+                loading={remove.isPending && remove.variables === q.id}
+                onClick={() => remove.mutate(q.id, { onError: notifyError })}
+              >
+                {t('author.remove')}
+              </Button>
+            </Group>
           </Group>
         </Card>
       ))}
