@@ -358,5 +358,21 @@ describe('knowledge check', () => {
     await supervisor.getByRole('link', { name: 'Questions and check' }).click();
     await expectVisible(supervisor.getByRole('button', { name: 'Save the check' }));
     expect(await supervisor.getByRole('switch', { name: "The category's certificate needs this check passed" }).isChecked()).toBe(true);
+
+    // From the category's bank to a video's: questions drafted from its captions wait for approval.
+    await supervisor.getByRole('link', { name: `Write questions for ${groups[0].videos[0].title}` }).click();
+    await expectVisible(supervisor.getByRole('heading', { level: 1, name: 'Knowledge check' }));
+    const before = (await stack.api('GET', `/api/assessments/videos/${videoId}/bank`, { token: superToken })).body.data.questions.length;
+    await supervisor.getByRole('button', { name: 'Draft questions from the captions' }).click();
+    await expectVisible(supervisor.getByText(/draft questions? (is|are) added for your review/));
+    const drafted = (await stack.api('GET', `/api/assessments/videos/${videoId}/bank`, { token: superToken })).body.data.questions;
+    const drafts = drafted.filter((q: { draft: boolean }) => q.draft);
+    expect(drafts.length).toBeGreaterThan(0);
+    expect(await supervisor.getByText('Draft: not used yet').count()).toBe(drafts.length);
+    expect(await seriousAxeFindings(supervisor)).toEqual([]);
+    await screenshotAtWidths(supervisor, SCREENSHOTS, 'check-author-drafts', WIDTHS.desktop);
+    await supervisor.getByRole('button', { name: `Approve question ${before + 1}`, exact: true }).click();
+    await expectVisible(supervisor.getByText('The question is approved.'));
+    await expect.poll(async () => supervisor.getByText('Draft: not used yet').count()).toBe(drafts.length - 1);
   }, 240_000);
 });

@@ -137,34 +137,39 @@ export async function findCategory(db: Db, categoryId: number) {
   return db.selectFrom('categories').select(['id', 'name']).where('id', '=', categoryId).executeTakeFirst();
 }
 
-/** The organization's approved questions on every video of a category: the bank a category's check draws from. */
-export async function listCategoryQuestions(db: Db, organizationId: number, categoryId: number): Promise<BankEntry[]> {
+/**
+ * The organization's questions on every video of a category, each with its video: the approved ones are the bank a
+ * category's check draws from; all of them what its author reads.
+ */
+export async function listCategoryQuestions(
+  db: Db,
+  organizationId: number,
+  categoryId: number,
+  which: 'all' | 'approved',
+): Promise<(AuthorEntry & { video_id: number })[]> {
   const rows = await db
     .selectFrom('assessment_questions as q')
     .innerJoin('videos as v', 'v.id', 'q.video_id')
-    .select(QUESTION_COLUMNS.map((c) => `q.${c}` as const))
+    .select([...QUESTION_COLUMNS.map((c) => `q.${c}` as const), 'q.video_id'])
     .where('q.organization_id', '=', organizationId)
     .where('v.category_id', '=', categoryId)
-    .where('q.draft', '=', 0)
+    .$if(which === 'approved', (q) => q.where('q.draft', '=', 0))
     .orderBy('q.id')
     .execute();
-  return rows.map(toEntry);
+  return rows.map((r) => ({ ...toEntry(r), video_id: r.video_id }));
 }
 
 /** The category's videos (their titles) and the organization's questions on each: what a category's author reads. */
 export async function categoryBank(db: Db, organizationId: number, categoryId: number) {
-  const [videos, rows] = await Promise.all([
+  const [videos, questions] = await Promise.all([
     db.selectFrom('videos').select(['id', 'title']).where('category_id', '=', categoryId).orderBy('id').execute(),
-    db
-      .selectFrom('assessment_questions as q')
-      .innerJoin('videos as v', 'v.id', 'q.video_id')
-      .select([...QUESTION_COLUMNS.map((c) => `q.${c}` as const), 'q.video_id'])
-      .where('q.organization_id', '=', organizationId)
-      .where('v.category_id', '=', categoryId)
-      .orderBy('q.id')
-      .execute(),
+    listCategoryQuestions(db, organizationId, categoryId, 'all'),
   ]);
-  return videos.map((v) => ({ video_id: v.id, video_title: v.title, questions: rows.filter((r) => r.video_id === v.id).map(toEntry) }));
+  return videos.map((v) => ({
+    video_id: v.id,
+    video_title: v.title,
+    questions: questions.filter((q) => q.video_id === v.id).map(({ video_id: _video, ...q }) => q),
+  }));
 }
 
 /** A check's settings as its row holds them (a video's check has no certificate setting: left as it is). */

@@ -321,7 +321,7 @@ async function startAttemptAt(ctx: AppContext, caller: Caller, subject: Subject)
     const bank =
       check.category_id === null
         ? await listQuestions(trx, organizationId, check.video_id as number, 'approved')
-        : await listCategoryQuestions(trx, organizationId, check.category_id);
+        : await listCategoryQuestions(trx, organizationId, check.category_id, 'approved');
     if (!bank.length) throw conflict(NO_QUESTIONS);
     const questions = drawQuestions(bank, { question_count: check.question_count, shuffle: check.shuffle === 1 });
     const deadlineAt = check.time_limit_seconds === null ? null : t + check.time_limit_seconds * 1000;
