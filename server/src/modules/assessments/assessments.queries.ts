@@ -159,17 +159,23 @@ export async function listCategoryQuestions(
   return rows.map((r) => ({ ...toEntry(r), video_id: r.video_id }));
 }
 
-/** The category's videos (their titles) and the organization's questions on each: what a category's author reads. */
+/**
+ * The category's videos (their titles) and the organization's questions on each: what a category's author reads. The
+ * videos listed in the category (`in_test`), and any other whose questions the check may draw.
+ */
 export async function categoryBank(db: Db, organizationId: number, categoryId: number) {
   const [videos, questions] = await Promise.all([
-    db.selectFrom('videos').select(['id', 'title']).where('category_id', '=', categoryId).orderBy('id').execute(),
+    db.selectFrom('videos').select(['id', 'title', 'in_test']).where('category_id', '=', categoryId).orderBy('id').execute(),
     listCategoryQuestions(db, organizationId, categoryId, 'all'),
   ]);
-  return videos.map((v) => ({
-    video_id: v.id,
-    video_title: v.title,
-    questions: questions.filter((q) => q.video_id === v.id).map(({ video_id: _video, ...q }) => q),
-  }));
+  const asked = new Set(questions.map((q) => q.video_id));
+  return videos
+    .filter((v) => v.in_test === 1 || asked.has(v.id))
+    .map((v) => ({
+      video_id: v.id,
+      video_title: v.title,
+      questions: questions.filter((q) => q.video_id === v.id).map(({ video_id: _video, ...q }) => q),
+    }));
 }
 
 /** A check's settings as its row holds them (a video's check has no certificate setting: left as it is). */

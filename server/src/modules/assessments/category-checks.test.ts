@@ -154,6 +154,15 @@ describe("a category's check for its author and supervisors", () => {
       category_name: 'Health and Safety',
       check: { question_count: 1, pass_percent: 100, attempts_allowed: 2, time_limit_seconds: 600, required_for_certificate: true },
     });
+    // The videos listed in the category, each with the organization's questions on it.
+    const listed = await platform.ctx.db
+      .selectFrom('videos')
+      .select('id')
+      .where('category_id', '=', org.safety)
+      .where('in_test', '=', 1)
+      .orderBy('id')
+      .execute();
+    expect(bank.body.data.videos.map((v: { video_id: number }) => v.video_id)).toEqual(listed.map((v) => v.id));
     const lockout = bank.body.data.videos.find((v: { video_id: number }) => v.video_id === catalog.videos.lockout);
     expect(lockout.questions).toMatchObject([{ prompt: QUESTION.prompt, correct: [1] }]);
     // The answers are the author's: a member reads neither the bank nor the results.

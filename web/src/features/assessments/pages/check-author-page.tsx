@@ -110,7 +110,8 @@ function QuestionList({ videoId, questions }: { videoId: number; questions: Bank
                   {t(`kinds.${q.kind}`)}
                 </Badge>
                 {q.draft && (
-                  <Badge variant="outline" color="orange.9">
+                  // Dark words on white, the dot's colour adding to them (as the results' badges).
+                  <Badge variant="dot" color="orange.7" c="dark.8" style={{ textTransform: 'none' }}>
                     {t('author.draftBadge')}
                   </Badge>
                 )}
