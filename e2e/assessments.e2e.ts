@@ -294,4 +294,85 @@ describe('knowledge check', () => {
       expect(body).not.toContain('People first, then the machine');
     }
   }, 240_000);
+  it("a supervisor sets a category's end-of-topic check from the category page and reads its results and CSV", async () => {
+    const { stack, browser } = env;
+    const token = await stack.signIn(DEMO.member.email, DEMO.member.password);
+    const superToken = await stack.signIn(DEMO.superUser.email, DEMO.superUser.password);
+    const sections = (await stack.api('POST', '/api/home_first_section', { token, json: {} })).body.data;
+    const categoryId: number = sections[0].category_id;
+    const groups = (await stack.api('POST', '/api/categoryVideos', { token, json: { category_id: categoryId } })).body.data;
+    // The category's bank is its videos' questions: one more on its first video, so this journey stands on its own.
+    const question = { kind: 'true_false', prompt: 'A guard may be bypassed for a quick fix.', options: [], correct: [1], explanation: 'Never.' };
+    const videoId: number = groups[0].videos[0].admin_video_id;
+    expect((await stack.api('POST', `/api/assessments/videos/${videoId}/questions`, { token: superToken, json: question })).status).toBe(201);
+
+    const supervisor = await newPage(browser, stack, WIDTHS.desktop);
+    await signInThroughForm(supervisor, DEMO.superUser.email, DEMO.superUser.password);
+    await supervisor.goto(`/category/${categoryId}`);
+    await supervisor.getByRole('link', { name: 'Set an end-of-topic check' }).click();
+    await expectVisible(supervisor.getByRole('heading', { level: 1, name: 'End-of-topic check' }));
+    expect(await supervisor.title()).toContain('End-of-topic check');
+    // The bank, video by video, with the way to each video's questions.
+    await expectVisible(supervisor.getByText(question.prompt));
+    await expectVisible(supervisor.getByRole('link', { name: `Write questions for ${groups[0].videos[0].title}` }));
+    await supervisor.getByRole('textbox', { name: 'Questions drawn' }).fill('2');
+    await supervisor.getByRole('textbox', { name: 'Pass mark (%)' }).fill('75');
+    await supervisor.getByRole('textbox', { name: 'Attempts allowed' }).fill('4');
+    await supervisor.getByRole('textbox', { name: 'Wait between attempts (seconds)' }).fill('0');
+    await supervisor.getByRole('switch', { name: 'Time limit' }).check({ force: true });
+    await supervisor.getByRole('textbox', { name: 'Minutes for an attempt' }).fill('5');
+    await supervisor.getByRole('switch', { name: "The category's certificate needs this check passed" }).check({ force: true });
+    expect(await seriousAxeFindings(supervisor)).toEqual([]);
+    await screenshotAtWidths(supervisor, SCREENSHOTS, 'category-check-author', WIDTHS.desktop);
+    await supervisor.getByRole('button', { name: 'Attach the check to this category' }).click();
+    await expectVisible(supervisor.getByRole('button', { name: 'Save the check' }));
+    const bank = (await stack.api('GET', `/api/assessments/categories/${categoryId}/bank`, { token: superToken })).body.data;
+    expect(bank.check).toMatchObject({
+      question_count: 2,
+      pass_percent: 75,
+      attempts_allowed: 4,
+      cooldown_seconds: 0,
+      time_limit_seconds: 300,
+      required_for_certificate: true,
+    });
+
+    // A member takes it once (answers left blank: not passed).
+    const started = await stack.api('POST', `/api/assessments/categories/${categoryId}/attempts`, { token });
+    expect(started.status).toBe(201);
+    expect((await stack.api('POST', `/api/assessments/attempts/${started.body.data.attempt_id}/submit`, { token, json: { answers: [] } })).status).toBe(200);
+
+    // The supervisor reads it on the same results page as a video's check.
+    await supervisor.getByRole('link', { name: 'See results' }).click();
+    await expectVisible(supervisor.getByRole('heading', { level: 1, name: 'Check results' }));
+    await expectVisible(supervisor.getByText(bank.category_name, { exact: true }).first());
+    const row = supervisor.getByRole('row', { name: new RegExp(`^${DEMO.member.name}`) });
+    await expectVisible(row.getByText('1 of 4'));
+    await expectVisible(row.getByText('Not passed'));
+    const [download] = await Promise.all([supervisor.waitForEvent('download'), supervisor.getByRole('button', { name: 'Download CSV' }).click()]);
+    const csv = fs.readFileSync((await download.path()) as string, 'utf8');
+    expect(csv.split('\r\n')[0]).toBe('Person,Team,Attempts,Best score (%),Passed,Last attempt');
+    expect(csv).toMatch(new RegExp(`^${DEMO.member.name} \\S+,\\S+,1,0,No,`, 'm'));
+    expect(await seriousAxeFindings(supervisor)).toEqual([]);
+    await screenshotAtWidths(supervisor, SCREENSHOTS, 'category-check-results', WIDTHS.desktop);
+    // Back to the settings: the check as saved.
+    await supervisor.getByRole('link', { name: 'Questions and check' }).click();
+    await expectVisible(supervisor.getByRole('button', { name: 'Save the check' }));
+    expect(await supervisor.getByRole('switch', { name: "The category's certificate needs this check passed" }).isChecked()).toBe(true);
+
+    // From the category's bank to a video's: questions drafted from its captions wait for approval.
+    await supervisor.getByRole('link', { name: `Write questions for ${groups[0].videos[0].title}` }).click();
+    await expectVisible(supervisor.getByRole('heading', { level: 1, name: 'Knowledge check' }));
+    const before = (await stack.api('GET', `/api/assessments/videos/${videoId}/bank`, { token: superToken })).body.data.questions.length;
+    await supervisor.getByRole('button', { name: 'Draft questions from the captions' }).click();
+    await expectVisible(supervisor.getByText(/draft questions? (is|are) added for your review/));
+    const drafted = (await stack.api('GET', `/api/assessments/videos/${videoId}/bank`, { token: superToken })).body.data.questions;
+    const drafts = drafted.filter((q: { draft: boolean }) => q.draft);
+    expect(drafts.length).toBeGreaterThan(0);
+    expect(await supervisor.getByText('Draft: not used yet').count()).toBe(drafts.length);
+    expect(await seriousAxeFindings(supervisor)).toEqual([]);
+    await screenshotAtWidths(supervisor, SCREENSHOTS, 'check-author-drafts', WIDTHS.desktop);
+    await supervisor.getByRole('button', { name: `Approve question ${before + 1}`, exact: true }).click();
+    await expectVisible(supervisor.getByText('The question is approved.'));
+    await expect.poll(async () => supervisor.getByText('Draft: not used yet').count()).toBe(drafts.length - 1);
+  }, 240_000);
 });

@@ -71,8 +71,14 @@ export const bankQuestion = z.object({
   images: z.array(z.string()),
   correct: z.array(z.number()),
   explanation: z.string(),
+  /** Drafted from the lesson's transcript and not yet approved by an author: never drawn into an attempt until then. */
+  draft: z.boolean(),
 });
 export type BankQuestion = z.infer<typeof bankQuestion>;
+
+/** Questions drafted from a video's transcript: added to the bank as drafts, for an author to approve or remove. */
+export const draftedQuestionsData = z.object({ drafted: z.array(bankQuestion) });
+export type DraftedQuestionsData = z.infer<typeof draftedQuestionsData>;
 
 /** Time limits a check may have: from one minute to three hours (null: no limit). */
 export const TIME_LIMIT_MIN_SECONDS = 60;
@@ -96,6 +102,18 @@ export type CheckSettings = z.infer<typeof checkSettings>;
 /** A category's check (end of topic): its settings, and whether the category's certificate waits for a pass. */
 export const categoryCheckSettings = checkSettings.extend({ required_for_certificate: z.boolean().default(false) });
 export type CategoryCheckSettings = z.infer<typeof categoryCheckSettings>;
+
+/**
+ * A category's check as its author sees it: the settings, and the bank it draws from, which is the organization's
+ * questions on each of the category's videos (written on each video's bank, so every video is listed, with or without).
+ */
+export const categoryBankData = z.object({
+  category_id: z.number(),
+  category_name: z.string(),
+  check: categoryCheckSettings.nullable(),
+  videos: z.array(z.object({ video_id: z.number(), video_title: z.string(), questions: z.array(bankQuestion) })),
+});
+export type CategoryBankData = z.infer<typeof categoryBankData>;
 
 export const videoBankData = z.object({
   video_id: z.number(),
@@ -202,7 +220,10 @@ export const checkResultsQuery = z.object({
  * page at a time, those still without a pass first).
  */
 export const checkResultsData = z.object({
-  video_id: z.number(),
+  /** The video whose check this is; null for a category's check (then `category_id`). */
+  video_id: z.number().nullable(),
+  category_id: z.number().nullable(),
+  /** The title of what the check follows: the video's, or the category's name. */
   video_title: z.string(),
   check: checkSettings.nullable(),
   summary: z.object({ members_attempted: z.number(), members_passed: z.number(), attempts: z.number() }),

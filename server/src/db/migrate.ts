@@ -51,6 +51,7 @@ import * as studioLessonLifecycle from './migrations/2026-11-27-063-studio-lesso
 import * as checkStandings from './migrations/2026-11-27-064-check-standings.ts';
 import * as captionOrigins from './migrations/2026-11-27-065-caption-origins.ts';
 import * as cueLanguages from './migrations/2026-11-27-066-cue-languages.ts';
+import * as questionDrafts from './migrations/2026-11-27-067-question-drafts.ts';
 import * as studioLessonScripts from './migrations/2026-11-27-069-studio-lesson-scripts.ts';
 
 /** Versioned migrations, in order. Never edit one that has landed: add a new file. */
@@ -106,6 +107,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-27-064-check-standings': checkStandings,
   '2026-11-27-065-caption-origins': captionOrigins,
   '2026-11-27-066-cue-languages': cueLanguages,
+  '2026-11-27-067-question-drafts': questionDrafts,
   '2026-11-27-069-studio-lesson-scripts': studioLessonScripts,
 };
 

@@ -1162,6 +1162,8 @@ export interface AssessmentQuestionTable {
   explanation: string;
   /** A pick-the-picture question's pictures (JSON list of upload URLs, one per option); null for the other kinds. */
   images: string | null;
+  /** 1: drafted from the lesson's transcript and not yet approved by an author (never drawn into an attempt). */
+  draft: ColumnType<number, number | undefined, number>;
   created_at: number;
   updated_at: number;
 }

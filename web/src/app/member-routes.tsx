@@ -15,6 +15,8 @@ import {
   AchievementsPage,
   AddTeamMemberPage,
   BillingPage,
+  CategoryCheckAuthorPage,
+  CategoryCheckResultsPage,
   CategoryPage,
   CheckAuthorPage,
   CheckResultsPage,
@@ -128,6 +130,8 @@ export function MemberRoutes() {
             <Route path={paths.qualifications.verify} element={titled('verifyEvidence', <VerifyEvidencePage />)} />
             <Route path={paths.assessments.author} element={titled('checkQuestions', <CheckAuthorPage />)} />
             <Route path={paths.assessments.results} element={titled('checkResults', <CheckResultsPage />)} />
+            <Route path={paths.assessments.authorCategory} element={titled('categoryCheck', <CategoryCheckAuthorPage />)} />
+            <Route path={paths.assessments.categoryResults} element={titled('checkResults', <CategoryCheckResultsPage />)} />
           </Route>
           <Route path={paths.qualifications.root} element={titled('qualifications', <QualificationsPage />)} />
           {/* Super users and station trainers lead toolbox talks (the server answers 403 to anyone else). */}

@@ -60,6 +60,8 @@ export const TakeCheckPage = lazyPage(() => import('../features/assessments/page
 export const TakeCategoryCheckPage = lazyPage(() => import('../features/assessments/pages/take-check-page.tsx'), 'TakeCategoryCheckPage');
 export const CheckAuthorPage = lazyPage(() => import('../features/assessments/pages/check-author-page.tsx'), 'CheckAuthorPage');
 export const CheckResultsPage = lazyPage(() => import('../features/assessments/pages/check-results-page.tsx'), 'CheckResultsPage');
+export const CategoryCheckAuthorPage = lazyPage(() => import('../features/assessments/pages/category-check-author-page.tsx'), 'CategoryCheckAuthorPage');
+export const CategoryCheckResultsPage = lazyPage(() => import('../features/assessments/pages/check-results-page.tsx'), 'CategoryCheckResultsPage');
 export const ToolboxPage = lazyPage(() => import('../features/toolbox/pages/toolbox-page.tsx'), 'ToolboxPage');
 export const QualificationsPage = lazyPage(() => import('../features/qualifications/pages/qualifications-page.tsx'), 'QualificationsPage');
 export const StationFloorPage = lazyPage(() => import('../features/qualifications/pages/station-floor-page.tsx'), 'StationFloorPage');

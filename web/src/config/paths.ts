@@ -35,6 +35,9 @@ export const paths = {
     takeCategory: '/category/:id/check',
     author: '/assessments/videos/:id',
     results: '/assessments/videos/:id/results',
+    // A category's check: its settings (its bank is its videos' questions) and the same results as a video's.
+    authorCategory: '/assessments/categories/:id',
+    categoryResults: '/assessments/categories/:id/results',
   },
   // What a station's QR label opens: am I cleared to run it (issue 17).
   stationFloor: '/station/:stationId',
@@ -112,6 +115,8 @@ export const takeCheckPath = (videoId: number) => `/video/${videoId}/check`;
 export const takeCategoryCheckPath = (categoryId: number) => `/category/${categoryId}/check`;
 export const authorCheckPath = (videoId: number) => `/assessments/videos/${videoId}`;
 export const checkResultsPath = (videoId: number) => `/assessments/videos/${videoId}/results`;
+export const authorCategoryCheckPath = (categoryId: number) => `/assessments/categories/${categoryId}`;
+export const categoryCheckResultsPath = (categoryId: number) => `/assessments/categories/${categoryId}/results`;
 /** The video opened at a second (a transcript search result, a resume link): /video/{id}?t=SECONDS. */
 export const videoAtPath = (id: number, seconds: number) => `/video/${id}?t=${Math.max(0, Math.floor(seconds))}`;
 /** One of the organization's own lessons, playing (from `seconds` when given). */

@@ -11,8 +11,11 @@ export async function findVideo(db: Db, videoId: number) {
 
 // ---------------------------------------------------------------- the bank
 
-type QuestionRow = { id: number; kind: string; prompt: string; options: string; images: string | null; correct: string; explanation: string };
-const toEntry = (r: QuestionRow): BankEntry => ({
+type QuestionRow = { id: number; kind: string; prompt: string; options: string; images: string | null; correct: string; explanation: string; draft: number };
+/** A question of the bank with whether it is still a draft drafted from the transcript (drafts are never drawn). */
+export type AuthorEntry = BankEntry & { draft: boolean };
+const toEntry = (r: QuestionRow): AuthorEntry => ({
+  draft: r.draft === 1,
   id: r.id,
   kind: r.kind as QuestionKind,
   prompt: r.prompt,
@@ -21,20 +24,22 @@ const toEntry = (r: QuestionRow): BankEntry => ({
   correct: JSON.parse(r.correct) as number[],
   explanation: r.explanation,
 });
-const QUESTION_COLUMNS = ['id', 'kind', 'prompt', 'options', 'images', 'correct', 'explanation'] as const;
+const QUESTION_COLUMNS = ['id', 'kind', 'prompt', 'options', 'images', 'correct', 'explanation', 'draft'] as const;
 
-export async function listQuestions(db: Db, organizationId: number, videoId: number): Promise<BankEntry[]> {
+/** The organization's questions on a video: every one for its author, the approved ones (no drafts) for an attempt to draw from. */
+export async function listQuestions(db: Db, organizationId: number, videoId: number, which: 'all' | 'approved'): Promise<AuthorEntry[]> {
   const rows = await db
     .selectFrom('assessment_questions')
     .select(QUESTION_COLUMNS)
     .where('organization_id', '=', organizationId)
     .where('video_id', '=', videoId)
+    .$if(which === 'approved', (q) => q.where('draft', '=', 0))
     .orderBy('id')
     .execute();
   return rows.map(toEntry);
 }
 
-export async function findQuestion(db: Db, organizationId: number, questionId: number): Promise<(BankEntry & { video_id: number }) | undefined> {
+export async function findQuestion(db: Db, organizationId: number, questionId: number): Promise<(AuthorEntry & { video_id: number }) | undefined> {
   const row = await db
     .selectFrom('assessment_questions')
     .select([...QUESTION_COLUMNS, 'video_id'])
@@ -61,6 +66,27 @@ export async function insertQuestion(db: Db, organizationId: number, videoId: nu
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
+}
+
+/** Adds questions drafted from the transcript, as drafts (never drawn until approved); their ids in order. */
+export async function insertDrafts(db: Db, organizationId: number, videoId: number, drafts: QuestionInput[], t: number): Promise<number[]> {
+  if (!drafts.length) return [];
+  const rows = await db
+    .insertInto('assessment_questions')
+    .values(drafts.map((q) => ({ organization_id: organizationId, video_id: videoId, ...questionValues(q), draft: 1, created_at: t, updated_at: t })))
+    .returning('id')
+    .execute();
+  return rows.map((r) => r.id).sort((a, b) => a - b);
+}
+
+/** An author approves a drafted question: from now on it may be drawn. */
+export async function approveQuestion(db: Db, organizationId: number, questionId: number, t: number): Promise<void> {
+  await db
+    .updateTable('assessment_questions')
+    .set({ draft: 0, updated_at: t })
+    .where('id', '=', questionId)
+    .where('organization_id', '=', organizationId)
+    .execute();
 }
 
 export async function updateQuestion(db: Db, organizationId: number, questionId: number, q: QuestionInput, t: number): Promise<void> {
@@ -111,17 +137,45 @@ export async function findCategory(db: Db, categoryId: number) {
   return db.selectFrom('categories').select(['id', 'name']).where('id', '=', categoryId).executeTakeFirst();
 }
 
-/** The organization's questions on every video of a category: the bank a category's check draws from. */
-export async function listCategoryQuestions(db: Db, organizationId: number, categoryId: number): Promise<BankEntry[]> {
+/**
+ * The organization's questions on every video of a category, each with its video: the approved ones are the bank a
+ * category's check draws from; all of them what its author reads.
+ */
+export async function listCategoryQuestions(
+  db: Db,
+  organizationId: number,
+  categoryId: number,
+  which: 'all' | 'approved',
+): Promise<(AuthorEntry & { video_id: number })[]> {
   const rows = await db
     .selectFrom('assessment_questions as q')
     .innerJoin('videos as v', 'v.id', 'q.video_id')
-    .select(QUESTION_COLUMNS.map((c) => `q.${c}` as const))
+    .select([...QUESTION_COLUMNS.map((c) => `q.${c}` as const), 'q.video_id'])
     .where('q.organization_id', '=', organizationId)
     .where('v.category_id', '=', categoryId)
+    .$if(which === 'approved', (q) => q.where('q.draft', '=', 0))
     .orderBy('q.id')
     .execute();
-  return rows.map(toEntry);
+  return rows.map((r) => ({ ...toEntry(r), video_id: r.video_id }));
+}
+
+/**
+ * The category's videos (their titles) and the organization's questions on each: what a category's author reads. The
+ * videos listed in the category (`in_test`), and any other whose questions the check may draw.
+ */
+export async function categoryBank(db: Db, organizationId: number, categoryId: number) {
+  const [videos, questions] = await Promise.all([
+    db.selectFrom('videos').select(['id', 'title', 'in_test']).where('category_id', '=', categoryId).orderBy('id').execute(),
+    listCategoryQuestions(db, organizationId, categoryId, 'all'),
+  ]);
+  const asked = new Set(questions.map((q) => q.video_id));
+  return videos
+    .filter((v) => v.in_test === 1 || asked.has(v.id))
+    .map((v) => ({
+      video_id: v.id,
+      video_title: v.title,
+      questions: questions.filter((q) => q.video_id === v.id).map(({ video_id: _video, ...q }) => q),
+    }));
 }
 
 /** A check's settings as its row holds them (a video's check has no certificate setting: left as it is). */

@@ -7,8 +7,11 @@ import { readUpload } from '../../lib/upload.ts';
 import { callerOf } from '../auth/index.ts';
 import {
   addQuestion,
+  approveDraft,
+  categoryCheckBank,
   checkResults,
   checkResultsCsv,
+  draftFromTranscript,
   editQuestion,
   memberCategoryCheck,
   memberCheck,
@@ -30,6 +33,19 @@ export const assessmentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
     ...contractRoute(routes.addAssessmentQuestion),
     handler: async (request, reply) =>
       reply.status(201).send(ok(await addQuestion(ctx, callerOf(request), request.params.videoId, request.body), 'The question is added.')),
+  });
+
+  app.route({
+    ...contractRoute(routes.draftAssessmentQuestions),
+    handler: async (request, reply) => {
+      const data = await draftFromTranscript(ctx, callerOf(request), request.params.videoId);
+      return reply.status(201).send(ok(data, `${data.drafted.length} draft questions are added for your review.`));
+    },
+  });
+
+  app.route({
+    ...contractRoute(routes.approveAssessmentQuestion),
+    handler: async (request) => ok(await approveDraft(ctx, callerOf(request), request.params.questionId), 'The question is approved.'),
   });
 
   app.route({
@@ -57,13 +73,13 @@ export const assessmentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
 
   app.route({
     ...contractRoute(routes.assessmentResults),
-    handler: async (request) => ok(await checkResults(ctx, callerOf(request), request.params.videoId, request.query)),
+    handler: async (request) => ok(await checkResults(ctx, callerOf(request), { videoId: request.params.videoId }, request.query)),
   });
 
   app.route({
     ...contractRoute(routes.assessmentResultsCsv),
     handler: async (request, reply) =>
-      sendCsv(reply, await checkResultsCsv(ctx, callerOf(request), request.params.videoId), `check-results-${request.params.videoId}.csv`),
+      sendCsv(reply, await checkResultsCsv(ctx, callerOf(request), { videoId: request.params.videoId }), `check-results-${request.params.videoId}.csv`),
   });
 
   app.route({
@@ -79,6 +95,26 @@ export const assessmentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
   app.route({
     ...contractRoute(routes.saveCategoryCheck),
     handler: async (request) => ok(await saveCategoryCheck(ctx, callerOf(request), request.params.categoryId, request.body), 'The check is saved.'),
+  });
+
+  app.route({
+    ...contractRoute(routes.categoryAssessmentBank),
+    handler: async (request) => ok(await categoryCheckBank(ctx, callerOf(request), request.params.categoryId)),
+  });
+
+  app.route({
+    ...contractRoute(routes.categoryAssessmentResults),
+    handler: async (request) => ok(await checkResults(ctx, callerOf(request), { categoryId: request.params.categoryId }, request.query)),
+  });
+
+  app.route({
+    ...contractRoute(routes.categoryAssessmentResultsCsv),
+    handler: async (request, reply) =>
+      sendCsv(
+        reply,
+        await checkResultsCsv(ctx, callerOf(request), { categoryId: request.params.categoryId }),
+        `category-check-results-${request.params.categoryId}.csv`,
+      ),
   });
 
   app.route({

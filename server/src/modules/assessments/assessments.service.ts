@@ -2,10 +2,12 @@ import {
   type AttemptData,
   type AttemptResult,
   type BankQuestion,
+  type CategoryBankData,
   type CategoryCheckSettings,
   type CheckResultsData,
   type CheckSettings,
   csvLine,
+  type DraftedQuestionsData,
   type MemberCheckData,
   type QuestionInput,
   type SubmitAttemptRequest,
@@ -19,11 +21,15 @@ import { newToken } from '../../lib/crypto.ts';
 import { AppError, badRequest, conflict, forbidden, notFound, tooManyRequests } from '../../lib/errors.ts';
 import { fullName } from '../../lib/person-name.ts';
 import type { Caller } from '../auth/index.ts';
-import { recordAssessmentEvidence } from '../evidence/index.ts';
+import { authorTranscriptOf } from '../captions/index.ts';
+import { type AssessmentSubject, recordAssessmentEvidence } from '../evidence/index.ts';
 import { authorOrganizationOf, takerOrganizationOf } from './assessments.policy.ts';
 import {
   type AttemptRow,
+  type AuthorEntry,
+  approveQuestion,
   type CheckRow,
+  categoryBank,
   checkSummary,
   deleteQuestion,
   findAttempt,
@@ -32,6 +38,7 @@ import {
   findQuestion,
   findVideo,
   insertAttempt,
+  insertDrafts,
   insertOutcomes,
   insertQuestion,
   listCategoryQuestions,
@@ -50,7 +57,6 @@ import {
 } from './assessments.queries.ts';
 import {
   attemptsAt,
-  type BankEntry,
   DEADLINE_GRACE_MS,
   drawQuestions,
   nextAttemptAt,
@@ -60,6 +66,7 @@ import {
   type ShownEntry,
   scoreAttempt,
 } from './assessments.rules.ts';
+import { draftQuestions } from './question-drafts.rules.ts';
 
 export const VIDEO_NOT_FOUND = 'No such video in the library.';
 export const CATEGORY_NOT_FOUND = 'No such category in the library.';
@@ -72,7 +79,7 @@ export const ALREADY_SUBMITTED = 'This attempt was already submitted.';
 export const noAttemptsLeft = (allowed: number) => `You have used all ${allowed} attempts at this check.`;
 export const coolingDown = (seconds: number) => `You can try again in ${seconds} seconds.`;
 
-const toBankQuestion = (q: BankEntry): BankQuestion => ({ ...q, options: optionsOf(q.kind, q.options) });
+const toBankQuestion = (q: AuthorEntry): BankQuestion => ({ ...q, options: optionsOf(q.kind, q.options) });
 const toSettings = (c: CheckRow): CheckSettings => ({
   question_count: c.question_count,
   shuffle: c.shuffle === 1,
@@ -109,8 +116,21 @@ async function subjectTitle(ctx: AppContext, subject: Subject): Promise<string> 
 export async function videoBank(ctx: AppContext, caller: Caller, videoId: number): Promise<VideoBankData> {
   const organizationId = authorOrganizationOf(caller);
   const video = await videoOrThrow(ctx, videoId);
-  const [questions, check] = await Promise.all([listQuestions(ctx.db, organizationId, videoId), findCheck(ctx.db, organizationId, { videoId })]);
+  const [questions, check] = await Promise.all([listQuestions(ctx.db, organizationId, videoId, 'all'), findCheck(ctx.db, organizationId, { videoId })]);
   return { video_id: video.id, video_title: video.title, check: check ? toSettings(check) : null, questions: questions.map(toBankQuestion) };
+}
+
+/** A category's check and the bank it draws from (the organization's questions on each of its videos), for its author. */
+export async function categoryCheckBank(ctx: AppContext, caller: Caller, categoryId: number): Promise<CategoryBankData> {
+  const organizationId = authorOrganizationOf(caller);
+  const name = await subjectTitle(ctx, { categoryId });
+  const [videos, check] = await Promise.all([categoryBank(ctx.db, organizationId, categoryId), findCheck(ctx.db, organizationId, { categoryId })]);
+  return {
+    category_id: categoryId,
+    category_name: name,
+    check: check ? { ...toSettings(check), required_for_certificate: check.required_for_certificate === 1 } : null,
+    videos: videos.map((v) => ({ ...v, questions: v.questions.map(toBankQuestion) })),
+  };
 }
 
 export const NOT_AN_IMAGE = 'image: must be a JPEG, PNG, WebP or GIF picture.';
@@ -144,14 +164,14 @@ export async function addQuestion(ctx: AppContext, caller: Caller, videoId: numb
   const organizationId = authorOrganizationOf(caller);
   await videoOrThrow(ctx, videoId);
   const id = await insertQuestion(ctx.db, organizationId, videoId, input, now());
-  return toBankQuestion((await findQuestion(ctx.db, organizationId, id)) as BankEntry);
+  return toBankQuestion((await findQuestion(ctx.db, organizationId, id)) as AuthorEntry);
 }
 
 export async function editQuestion(ctx: AppContext, caller: Caller, questionId: number, input: QuestionInput): Promise<BankQuestion> {
   const organizationId = authorOrganizationOf(caller);
   if (!(await findQuestion(ctx.db, organizationId, questionId))) throw notFound(QUESTION_NOT_FOUND);
   await updateQuestion(ctx.db, organizationId, questionId, input, now());
-  return toBankQuestion((await findQuestion(ctx.db, organizationId, questionId)) as BankEntry);
+  return toBankQuestion((await findQuestion(ctx.db, organizationId, questionId)) as AuthorEntry);
 }
 
 export async function removeQuestion(ctx: AppContext, caller: Caller, questionId: number): Promise<{ id: number }> {
@@ -159,6 +179,41 @@ export async function removeQuestion(ctx: AppContext, caller: Caller, questionId
   if (!(await findQuestion(ctx.db, organizationId, questionId))) throw notFound(QUESTION_NOT_FOUND);
   await deleteQuestion(ctx.db, organizationId, questionId);
   return { id: questionId };
+}
+
+export const NO_CAPTIONS = 'This video has no captions to draft questions from.';
+export const NOT_A_DRAFT = 'This question is already approved.';
+
+/**
+ * Drafts questions from the video's captions (its author's track, never a machine translation) into the
+ * organization's bank, as drafts: nothing is drawn into an attempt until an author approves it. Drafting again adds
+ * only what is not in the bank yet.
+ */
+export async function draftFromTranscript(ctx: AppContext, caller: Caller, videoId: number): Promise<DraftedQuestionsData> {
+  const organizationId = authorOrganizationOf(caller);
+  await videoOrThrow(ctx, videoId);
+  const transcript = await authorTranscriptOf(ctx.db, videoId);
+  if (!transcript || transcript.texts.length === 0) throw conflict(NO_CAPTIONS);
+  const bank = await listQuestions(ctx.db, organizationId, videoId, 'all');
+  const drafts = draftQuestions(
+    transcript.texts,
+    transcript.lang,
+    bank.map((q) => q.prompt),
+  );
+  const ids = await insertDrafts(ctx.db, organizationId, videoId, drafts, now());
+  const added = new Set(ids);
+  const questions = await listQuestions(ctx.db, organizationId, videoId, 'all');
+  return { drafted: questions.filter((q) => added.has(q.id)).map(toBankQuestion) };
+}
+
+/** An author approves a drafted question (after reading it, perhaps editing it): an attempt may draw it from now on. */
+export async function approveDraft(ctx: AppContext, caller: Caller, questionId: number): Promise<BankQuestion> {
+  const organizationId = authorOrganizationOf(caller);
+  const question = await findQuestion(ctx.db, organizationId, questionId);
+  if (!question) throw notFound(QUESTION_NOT_FOUND);
+  if (!question.draft) throw conflict(NOT_A_DRAFT);
+  await approveQuestion(ctx.db, organizationId, questionId, now());
+  return toBankQuestion((await findQuestion(ctx.db, organizationId, questionId)) as AuthorEntry);
 }
 
 export async function saveCheck(ctx: AppContext, caller: Caller, videoId: number, settings: CheckSettings): Promise<CheckSettings> {
@@ -265,8 +320,8 @@ async function startAttemptAt(ctx: AppContext, caller: Caller, subject: Subject)
     }
     const bank =
       check.category_id === null
-        ? await listQuestions(trx, organizationId, check.video_id as number)
-        : await listCategoryQuestions(trx, organizationId, check.category_id);
+        ? await listQuestions(trx, organizationId, check.video_id as number, 'approved')
+        : await listCategoryQuestions(trx, organizationId, check.category_id, 'approved');
     if (!bank.length) throw conflict(NO_QUESTIONS);
     const questions = drawQuestions(bank, { question_count: check.question_count, shuffle: check.shuffle === 1 });
     const deadlineAt = check.time_limit_seconds === null ? null : t + check.time_limit_seconds * 1000;
@@ -297,6 +352,16 @@ function resultOf(check: CheckRow, attempt: AttemptRow, shown: ShownEntry[], ans
       questions: score.questions.map((q) => ({ ...toShown(q), chosen: q.chosen, correct: q.correct, right: q.right, explanation: q.explanation })),
     } satisfies AttemptResult,
   };
+}
+
+/** What the evidence names a check's attempt after: its video at the revision of the day, or its category. */
+async function evidenceSubject(trx: DbTransaction, check: CheckRow): Promise<AssessmentSubject> {
+  if (check.video_id !== null) {
+    const video = await findVideo(trx, check.video_id);
+    return { videoId: check.video_id, videoTitle: video?.title ?? '', revision: video?.revision ?? null };
+  }
+  const categoryId = check.category_id as number;
+  return { categoryId, categoryName: (await findCategory(trx, categoryId))?.name ?? '' };
 }
 
 /**
@@ -338,25 +403,22 @@ async function closeAttempt(
     t: submittedAt,
   });
   const payload = { at: submittedAt, userId: attempt.user_id, organizationId, checkId: check.id, attemptId: attempt.id, scorePercent: score.scorePercent };
+  await recordAssessmentEvidence(trx, organizationId, {
+    ...(await evidenceSubject(trx, check)),
+    userId: attempt.user_id,
+    at: submittedAt,
+    checkId: check.id,
+    attemptId: attempt.id,
+    attemptNumber: number,
+    startedAt: attempt.started_at,
+    scorePercent: score.scorePercent,
+    passPercent: check.pass_percent,
+    passed: score.passed,
+    deadlineAt: attempt.deadline_at,
+    timedOut: s.timedOut,
+    questions: score.questions.map(({ id, prompt, options, correct, chosen, right }) => ({ id, prompt, options, correct, chosen, right })),
+  });
   if (check.video_id !== null) {
-    const video = await findVideo(trx, check.video_id);
-    await recordAssessmentEvidence(trx, organizationId, {
-      userId: attempt.user_id,
-      at: submittedAt,
-      videoId: check.video_id,
-      videoTitle: video?.title ?? '',
-      revision: video?.revision ?? null,
-      checkId: check.id,
-      attemptId: attempt.id,
-      attemptNumber: number,
-      startedAt: attempt.started_at,
-      scorePercent: score.scorePercent,
-      passPercent: check.pass_percent,
-      passed: score.passed,
-      deadlineAt: attempt.deadline_at,
-      timedOut: s.timedOut,
-      questions: score.questions.map(({ id, prompt, options, correct, chosen, right }) => ({ id, prompt, options, correct, chosen, right })),
-    });
     // A timed-out attempt is failed on record, so it is announced as failed too.
     if (score.passed) await ctx.events.emit(trx, 'check.passed', { ...payload, videoId: check.video_id });
     else await ctx.events.emit(trx, 'check.failed', { ...payload, videoId: check.video_id });
@@ -440,14 +502,24 @@ export async function submitAttempt(ctx: AppContext, caller: Caller, attemptId: 
 
 // ---------------------------------------------------------------- results (super users)
 
-/** A check's results for the organization's super user: the summary, the questions hardest first, a page of members. */
-export async function checkResults(ctx: AppContext, caller: Caller, videoId: number, page: { skip: number; take: number }): Promise<CheckResultsData> {
+/**
+ * A check's results for the organization's super user (a video's, or a category's): the summary, the questions hardest
+ * first, a page of members.
+ */
+export async function checkResults(ctx: AppContext, caller: Caller, subject: Subject, page: { skip: number; take: number }): Promise<CheckResultsData> {
   const organizationId = authorOrganizationOf(caller);
-  const video = await videoOrThrow(ctx, videoId);
+  const title = await subjectTitle(ctx, subject);
   const { skip, take } = page;
-  const check = await findCheck(ctx.db, organizationId, { videoId });
+  const check = await findCheck(ctx.db, organizationId, subject);
   const empty = { summary: { members_attempted: 0, members_passed: 0, attempts: 0 }, questions: [], members: [], total: 0 };
-  const base = { video_id: video.id, video_title: video.title, check: check ? toSettings(check) : null, skip, take };
+  const base = {
+    video_id: 'videoId' in subject ? subject.videoId : null,
+    category_id: 'categoryId' in subject ? subject.categoryId : null,
+    video_title: title,
+    check: check ? toSettings(check) : null,
+    skip,
+    take,
+  };
   if (!check) return { ...base, ...empty };
   const { deactivated, ...summary } = await checkSummary(ctx.db, organizationId, check.id);
   const [members, outcomes] = await Promise.all([
@@ -471,11 +543,11 @@ export async function checkResults(ctx: AppContext, caller: Caller, videoId: num
   };
 }
 
-/** Every member's standing at a check, as a spreadsheet (safe to open: contract/src/csv.ts). */
-export async function checkResultsCsv(ctx: AppContext, caller: Caller, videoId: number): Promise<string> {
+/** Every member's standing at a check (a video's or a category's), as a spreadsheet (safe to open: contract/src/csv.ts). */
+export async function checkResultsCsv(ctx: AppContext, caller: Caller, subject: Subject): Promise<string> {
   const organizationId = authorOrganizationOf(caller);
-  await videoOrThrow(ctx, videoId);
-  const check = await findCheck(ctx.db, organizationId, { videoId });
+  await subjectTitle(ctx, subject);
+  const check = await findCheck(ctx.db, organizationId, subject);
   const members = check ? await memberStandings(ctx.db, organizationId, check.id, { skip: 0, take: Number.MAX_SAFE_INTEGER }) : [];
   const lines = [csvLine(['Person', 'Team', 'Attempts', 'Best score (%)', 'Passed', 'Last attempt'])];
   for (const m of members) lines.push(csvLine([fullName(m), m.team, m.attempts, m.best_percent, m.passed ? 'Yes' : 'No', formatDay(m.last_submitted_at)]));

@@ -69,6 +69,27 @@ describe("a category's check", () => {
     expect(after.certificate_date).not.toBeNull();
     // The limit holds: both attempts are used.
     expect((await post(member.token, `/api/assessments/categories/${safety}/attempts`)).status).toBe(403);
+
+    // Both attempts are in the evidence chain, named after the category (no video), with the questions as shown and the
+    // answers; the chain holds and the audit pack says what they were.
+    const evidence = await platform.ctx.db
+      .selectFrom('evidence_records')
+      .select(['user_id', 'video_id', 'revision', 'detail'])
+      .where('organization_id', '=', org.organizationId)
+      .where('kind', '=', 'assessment_attempt')
+      .orderBy('sequence')
+      .execute();
+    expect(evidence.map((r) => ({ ...r, detail: JSON.parse(r.detail) }))).toMatchObject([
+      { user_id: member.id, video_id: null, revision: null, detail: { category_id: safety, category: 'Health and Safety', attempt_number: 1, passed: false } },
+      { user_id: member.id, video_id: null, revision: null, detail: { category_id: safety, attempt_number: 2, score_percent: 100, passed: true } },
+    ]);
+    expect(JSON.parse(evidence[1]?.detail as string).questions).toEqual([
+      { id: question.id, prompt: QUESTION.prompt, options: question.options, correct: [1], chosen: [1], right: true },
+    ]);
+    const verify = await platform.api('GET', `/api/organization/${org.organizationId}/audit-pack/verify`, { token: org.superUser.token });
+    expect(verify.body.data.intact).toBe(true);
+    const csv = await platform.api('GET', `/api/organization/${org.organizationId}/audit-pack`, { token: org.superUser.token, query: { format: 'csv' } });
+    expect(csv.body).toContain('passed the knowledge check at the end of the category ""Health and Safety""');
   });
 
   it('passed before the videos are watched, the certificate comes with the last video; not required, it never waits', async () => {
@@ -119,5 +140,65 @@ describe("a category's check", () => {
     const settings = { question_count: 1, shuffle: false, pass_percent: 50, attempts_allowed: 1, cooldown_seconds: 0, required_for_certificate: false };
     expect((await platform.api('PUT', `/api/assessments/categories/${org.safety}/check`, { token: org.member.token, json: settings })).status).toBe(403);
     expect((await platform.api('PUT', '/api/assessments/categories/999999/check', { token: org.superUser.token, json: settings })).status).toBe(404);
+  });
+});
+
+describe("a category's check for its author and supervisors", () => {
+  it('shows the check and the bank it draws from, and the same results and CSV as a video check', async () => {
+    const org = await setUp('Category Check Results', { time_limit_seconds: 600 });
+    const get = (token: string, path: string, query?: Record<string, string>) => platform.api('GET', path, { token, query });
+    const bank = await get(org.superUser.token, `/api/assessments/categories/${org.safety}/bank`);
+    expect(bank.status).toBe(200);
+    expect(bank.body.data).toMatchObject({
+      category_id: org.safety,
+      category_name: 'Health and Safety',
+      check: { question_count: 1, pass_percent: 100, attempts_allowed: 2, time_limit_seconds: 600, required_for_certificate: true },
+    });
+    // The videos listed in the category, each with the organization's questions on it.
+    const listed = await platform.ctx.db
+      .selectFrom('videos')
+      .select('id')
+      .where('category_id', '=', org.safety)
+      .where('in_test', '=', 1)
+      .orderBy('id')
+      .execute();
+    expect(bank.body.data.videos.map((v: { video_id: number }) => v.video_id)).toEqual(listed.map((v) => v.id));
+    const lockout = bank.body.data.videos.find((v: { video_id: number }) => v.video_id === catalog.videos.lockout);
+    expect(lockout.questions).toMatchObject([{ prompt: QUESTION.prompt, correct: [1] }]);
+    // The answers are the author's: a member reads neither the bank nor the results.
+    for (const path of ['bank', 'results', 'results.csv'])
+      expect((await get(org.member.token, `/api/assessments/categories/${org.safety}/${path}`)).status).toBe(403);
+
+    const started = await post(org.member.token, `/api/assessments/categories/${org.safety}/attempts`);
+    const [question] = started.body.data.questions;
+    await post(org.member.token, `/api/assessments/attempts/${started.body.data.attempt_id}/submit`, { answers: [{ question_id: question.id, choices: [0] }] });
+
+    const results = await get(org.superUser.token, `/api/assessments/categories/${org.safety}/results`);
+    expect(results.status).toBe(200);
+    expect(results.body.data).toMatchObject({
+      video_id: null,
+      category_id: org.safety,
+      video_title: 'Health and Safety',
+      summary: { members_attempted: 1, members_passed: 0, attempts: 1 },
+      questions: [{ id: question.id, prompt: QUESTION.prompt, asked: 1, right: 0, right_percent: 0 }],
+      members: [{ user_id: org.member.id, attempts: 1, best_percent: 0, passed: false }],
+      total: 1,
+    });
+    const csv = await fetch(`${platform.url}/api/assessments/categories/${org.safety}/results.csv`, {
+      headers: { authorization: `Bearer ${org.superUser.token}` },
+    });
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get('content-type')).toContain('text/csv');
+    const lines = (await csv.text()).trimEnd().split('\r\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toMatch(/,1,0,No,/);
+
+    // Another organization's super user reads their own (empty) figures, never these; an unknown category is 404.
+    const stranger = await organizationWithMembers(platform, 'Category Results Stranger');
+    const theirs = await get(stranger.superUser.token, `/api/assessments/categories/${org.safety}/results`);
+    expect(theirs.body.data).toMatchObject({ check: null, total: 0, members: [], questions: [] });
+    expect((await get(stranger.superUser.token, `/api/assessments/categories/${org.safety}/bank`)).body.data).toMatchObject({ check: null });
+    expect(JSON.stringify((await get(stranger.superUser.token, `/api/assessments/categories/${org.safety}/bank`)).body)).not.toContain(QUESTION.prompt);
+    expect((await get(org.superUser.token, '/api/assessments/categories/999999/results')).status).toBe(404);
   });
 });

@@ -120,3 +120,20 @@ export function findCaptionTracks(db: Db, videoId: number) {
     .orderBy('sort')
     .execute();
 }
+
+/**
+ * A video's transcript as its author's captions hold it (never a machine draft): the cue texts in time order, from the
+ * track in `preferred` when there is one, else the first by catalog order; null without an author's track.
+ */
+export async function authorTranscriptOf(db: Db, videoId: number, preferred = 'en'): Promise<{ lang: string; texts: string[] } | null> {
+  const tracks = await db
+    .selectFrom('caption_tracks')
+    .select(['id', 'lang'])
+    .where('video_id', '=', videoId)
+    .where('origin', '=', 'author')
+    .orderBy('sort')
+    .execute();
+  const track = tracks.find((t) => t.lang === preferred) ?? tracks[0];
+  if (!track) return null;
+  return { lang: track.lang, texts: (await cuesOfTrack(db, track.id)).map((c) => c.text) };
+}

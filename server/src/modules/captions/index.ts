@@ -2,6 +2,6 @@
 export { ApertiumError } from './apertium.ts';
 export { CAPTION_DRAFTS_QUEUE, type DraftOutcome, draftAllCaptions, draftCaptions, queueCaptionDrafts } from './caption-drafts.ts';
 export { CAPTIONS_FILE, storeCaptionTrack } from './caption-files.ts';
-export { replaceVideoCaptions, type StoredTrack } from './captions.queries.ts';
+export { authorTranscriptOf, replaceVideoCaptions, type StoredTrack } from './captions.queries.ts';
 export { captionTracksOf } from './captions.ts';
 export { type Cue, MAX_CAPTION_BYTES, parseWebVtt, WebVttError } from './webvtt.ts';

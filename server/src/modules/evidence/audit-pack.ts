@@ -175,7 +175,7 @@ function describe(r: StoredEvidence, names: Map<number, string>): string {
       return `${who} attended a toolbox talk on "${String(d.video ?? `video ${r.video_id}`)}" (revision ${r.revision}) led by ${String(d.led_by ?? '')}${played}: ${credit}; crew answer: "${String(d.answer ?? '')}"`;
     }
     case 'assessment_attempt':
-      return `${who} ${d.passed ? 'passed' : 'did not pass'} the knowledge check on "${String(d.video ?? `video ${r.video_id}`)}" (attempt ${String(d.attempt_number ?? '')}): ${String(d.score_percent ?? '')}%, pass mark ${String(d.pass_percent ?? '')}%${d.timed_out ? '; the time limit ran out, answers after it not accepted' : ''}`;
+      return `${who} ${d.passed ? 'passed' : 'did not pass'} the knowledge check ${typeof d.category === 'string' ? `at the end of the category "${d.category}"` : `on "${String(d.video ?? `video ${r.video_id}`)}"`} (attempt ${String(d.attempt_number ?? '')}): ${String(d.score_percent ?? '')}%, pass mark ${String(d.pass_percent ?? '')}%${d.timed_out ? '; the time limit ran out, answers after it not accepted' : ''}`;
     default:
       return `${who} at ${station}: ${QUALIFICATION_STATE_LABELS[r.kind as keyof typeof QUALIFICATION_STATE_LABELS] ?? r.kind}`;
   }

@@ -4,4 +4,5 @@ export const assessmentsKey = ['assessments'] as const;
 export type CheckSubject = { kind: 'video' | 'category'; id: number };
 export const memberCheckKey = (subject: CheckSubject) => [...assessmentsKey, 'check', subject.kind, subject.id] as const;
 export const bankKey = (videoId: number) => [...assessmentsKey, 'bank', videoId] as const;
-export const checkResultsKey = (videoId: number, skip: number) => [...assessmentsKey, 'results', videoId, skip] as const;
+export const categoryBankKey = (categoryId: number) => [...assessmentsKey, 'bank', 'category', categoryId] as const;
+export const checkResultsKey = (subject: CheckSubject, skip: number) => [...assessmentsKey, 'results', subject.kind, subject.id, skip] as const;

@@ -8,38 +8,28 @@ import {
   FileButton,
   Group,
   Image,
-  NumberInput,
   SegmentedControl,
   Stack,
-  Switch,
   Text,
   Textarea,
   TextInput,
   Title,
 } from '@mantine/core';
-import { type BankQuestion, type CheckSettings, type QuestionKind, TRUE_FALSE_OPTIONS } from '@mm/contract';
+import { type BankQuestion, type QuestionKind, TRUE_FALSE_OPTIONS } from '@mm/contract';
+import { IconWand } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { checkResultsPath } from '../../../config/paths.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
-import { useAddQuestion, useDeleteQuestion, useSaveCheck, useUploadQuestionImage } from '../api/edit-bank.ts';
+import { useAddQuestion, useApproveQuestion, useDeleteQuestion, useDraftQuestions, useUploadQuestionImage } from '../api/edit-bank.ts';
 import { useBank } from '../api/get-bank.ts';
+import { CheckForm } from '../components/check-form.tsx';
 
 /** The kinds on the form's switch, in this order; their labels are short enough for a phone's width. */
 const KIND_ORDER: QuestionKind[] = ['single', 'multiple', 'true_false', 'ordering', 'picture'];
 const ACCEPTED_IMAGES = 'image/png,image/jpeg,image/webp,image/gif';
-const DEFAULT_CHECK: CheckSettings = {
-  question_count: 5,
-  shuffle: true,
-  pass_percent: 80,
-  attempts_allowed: 3,
-  cooldown_seconds: 600,
-  time_limit_seconds: null,
-};
-/** The time limit a check gets when the author switches one on: ten minutes. */
-const DEFAULT_LIMIT_SECONDS = 600;
 
 /** /assessments/videos/:id: a super user writes the organization's question bank for a video and the check drawn from it. */
 export function CheckAuthorPage() {
@@ -69,8 +59,13 @@ export function CheckAuthorPage() {
       )}
       {bank.data && (
         <Stack gap="xl">
-          <CheckForm key={JSON.stringify(bank.data.check)} videoId={videoId} initial={bank.data.check} bankSize={bank.data.questions.length} />
-          <QuestionList questions={bank.data.questions} />
+          <CheckForm
+            key={JSON.stringify(bank.data.check)}
+            subject={{ kind: 'video', id: videoId }}
+            initial={bank.data.check}
+            bankSize={bank.data.questions.filter((q) => !q.draft).length}
+          />
+          <QuestionList videoId={videoId} questions={bank.data.questions} />
           <QuestionForm videoId={videoId} />
         </Stack>
       )}
@@ -78,84 +73,49 @@ export function CheckAuthorPage() {
   );
 }
 
-function CheckForm({ videoId, initial, bankSize }: { videoId: number; initial: CheckSettings | null; bankSize: number }) {
-  const { t } = useTranslation('assessments');
-  const [settings, setSettings] = useState<CheckSettings>(initial ?? DEFAULT_CHECK);
-  const save = useSaveCheck();
-  const limit = settings.time_limit_seconds;
-  const set = (field: keyof CheckSettings) => (value: number | string | boolean) =>
-    setSettings((s) => ({ ...s, [field]: typeof value === 'string' ? Number(value) : value }));
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    save.mutate({ videoId, body: settings }, { onSuccess: ({ message }) => notifySuccess(message ?? t('author.checkSaved')), onError: notifyError });
-  };
-  return (
-    <Card withBorder padding="lg" component="section" aria-labelledby="check-settings">
-      <form onSubmit={submit}>
-        <Title order={2} size="h3" id="check-settings" mb="sm">
-          {initial ? t('author.checkTitle') : t('author.checkTitleNew')}
-        </Title>
-        <Group grow align="flex-start" wrap="wrap">
-          <NumberInput label={t('author.questionCount')} min={1} max={50} value={settings.question_count} onChange={set('question_count')} miw={140} />
-          <NumberInput label={t('author.passPercent')} min={1} max={100} value={settings.pass_percent} onChange={set('pass_percent')} miw={140} />
-          <NumberInput label={t('author.attemptsAllowed')} min={1} max={20} value={settings.attempts_allowed} onChange={set('attempts_allowed')} miw={140} />
-          <NumberInput label={t('author.cooldown')} min={0} max={2_592_000} value={settings.cooldown_seconds} onChange={set('cooldown_seconds')} miw={140} />
-        </Group>
-        <Switch mt="md" label={t('author.shuffle')} checked={settings.shuffle} onChange={(e) => set('shuffle')(e.currentTarget.checked)} />
-        <Switch
-          mt="md"
-          label={t('author.timeLimit')}
-          checked={limit !== null}
-          onChange={(e) => {
-            const on = e.currentTarget.checked;
-            setSettings((s) => ({ ...s, time_limit_seconds: on ? DEFAULT_LIMIT_SECONDS : null }));
-          }}
-        />
-        {limit !== null && (
-          <NumberInput
-            mt="sm"
-            maw={260}
-            label={t('author.timeLimitMinutes')}
-            description={t('author.timeLimitHint')}
-            min={1}
-            max={180}
-            allowDecimal={false}
-            value={limit / 60}
-            onChange={(value) => setSettings((s) => ({ ...s, time_limit_seconds: Math.min(180, Math.max(1, Math.round(Number(value) || 1))) * 60 }))}
-          />
-        )}
-        {bankSize < settings.question_count && (
-          <Text size="sm" c="dimmed" mt="sm">
-            {t('author.smallBank', { count: bankSize })}
-          </Text>
-        )}
-        <Button type="submit" mt="md" loading={save.isPending}>
-          {initial ? t('author.saveCheck') : t('author.attachCheck')}
-        </Button>
-      </form>
-    </Card>
-  );
-}
-
-function QuestionList({ questions }: { questions: BankQuestion[] }) {
+function QuestionList({ videoId, questions }: { videoId: number; questions: BankQuestion[] }) {
   const { t } = useTranslation('assessments');
   const remove = useDeleteQuestion();
+  const approve = useApproveQuestion();
+  const draft = useDraftQuestions();
+  const drafts = questions.filter((q) => q.draft).length;
+  const draftFromCaptions = () =>
+    draft.mutate(videoId, {
+      onSuccess: ({ data }) => notifySuccess(data.drafted.length ? t('author.drafted', { count: data.drafted.length }) : t('author.noNewDrafts')),
+      onError: notifyError,
+    });
   return (
     <Stack component="section" aria-labelledby="bank-title">
-      <Title order={2} size="h3" id="bank-title">
-        {t('author.bankTitle', { count: questions.length })}
-      </Title>
+      <Group justify="space-between" align="flex-end" gap="sm">
+        <Title order={2} size="h3" id="bank-title">
+          {t('author.bankTitle', { count: questions.length })}
+        </Title>
+        <Button variant="default" leftSection={<IconWand size={16} aria-hidden />} loading={draft.isPending} onClick={draftFromCaptions}>
+          {t('author.draftFromCaptions')}
+        </Button>
+      </Group>
+      <Text size="sm" c="dimmed">
+        {drafts > 0 ? t('author.draftsWaiting', { count: drafts }) : t('author.draftHint')}
+      </Text>
       {questions.length === 0 && <Text c="dimmed">{t('author.bankEmpty')}</Text>}
       {questions.map((q, i) => (
-        <Card key={q.id} withBorder padding="md">
-          <Group justify="space-between" align="flex-start" wrap="nowrap">
-            <Stack gap={4}>
+        <Card key={q.id} withBorder padding="md" style={q.draft ? { borderStyle: 'dashed' } : undefined}>
+          <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
+            <Stack gap={4} style={{ flex: 1, minWidth: 220 }}>
               <Text fw={600}>
                 {i + 1}. {q.prompt}
               </Text>
-              <Badge variant="filled" color="dark.6">
-                {t(`kinds.${q.kind}`)}
-              </Badge>
+              <Group gap="xs">
+                <Badge variant="filled" color="dark.6">
+                  {t(`kinds.${q.kind}`)}
+                </Badge>
+                {q.draft && (
+                  // Dark words on white, the dot's colour adding to them (as the results' badges).
+                  <Badge variant="dot" color="orange.7" c="dark.8" style={{ textTransform: 'none' }}>
+                    {t('author.draftBadge')}
+                  </Badge>
+                )}
+              </Group>
               {q.kind === 'ordering' && (
                 <Text size="sm">{t('author.rightOrder', { steps: q.correct.map((c, at) => `${at + 1}. ${q.options[c]}`).join(' · ') })}</Text>
               )}
@@ -167,16 +127,26 @@ function QuestionList({ questions }: { questions: BankQuestion[] }) {
                 {q.explanation}
               </Text>
             </Stack>
-            <Button
-              variant="default"
-              color="red"
-              style={{ flexShrink: 0 }}
-              aria-label={t('author.removeQuestion', { number: i + 1 })}
-              loading={remove.isPending && remove.variables === q.id}
-              onClick={() => remove.mutate(q.id, { onError: notifyError })}
-            >
-              {t('author.remove')}
-            </Button>
+            <Group gap="xs" style={{ flexShrink: 0 }}>
+              {q.draft && (
+                <Button
+                  aria-label={t('author.approveQuestion', { number: i + 1 })}
+                  loading={approve.isPending && approve.variables === q.id}
+                  onClick={() => approve.mutate(q.id, { onSuccess: () => notifySuccess(t('author.approved')), onError: notifyError })}
+                >
+                  {t('author.approve')}
+                </Button>
+              )}
+              <Button
+                variant="default"
+                color="red"
+                aria-label={t('author.removeQuestion', { number: i + 1 })}
+                loading={remove.isPending && remove.variables === q.id}
+                onClick={() => remove.mutate(q.id, { onError: notifyError })}
+              >
+                {t('author.remove')}
+              </Button>
+            </Group>
           </Group>
         </Card>
       ))}

@@ -5,22 +5,29 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { PageLoader } from '../../../components/page-loader.tsx';
-import { authorCheckPath } from '../../../config/paths.ts';
+import { authorCategoryCheckPath, authorCheckPath } from '../../../config/paths.ts';
 import { formatDate } from '../../../lib/date.ts';
 import { notifyError } from '../../../lib/notify.ts';
+import type { CheckSubject } from '../api/assessment-keys.ts';
 import { downloadCheckResults } from '../api/download-check-results.ts';
 import { useCheckResults } from '../api/get-check-results.ts';
 
 /** /assessments/videos/:id/results: how a video's knowledge check went for the organization's people (super users). */
-export function CheckResultsPage() {
+export const CheckResultsPage = () => <ResultsPage kind="video" />;
+/** /assessments/categories/:id/results: the same for the check at the end of a category. */
+export const CategoryCheckResultsPage = () => <ResultsPage kind="category" />;
+
+function ResultsPage({ kind }: { kind: CheckSubject['kind'] }) {
   const { t } = useTranslation('assessments');
-  const videoId = Number(useParams().id);
+  const id = Number(useParams().id);
+  const subject = { kind, id };
+  const authorPath = kind === 'video' ? authorCheckPath(id) : authorCategoryCheckPath(id);
   const [skip, setSkip] = useState(0);
-  const results = useCheckResults(videoId, skip);
+  const results = useCheckResults(subject, skip);
   const [downloading, setDownloading] = useState(false);
   const download = () => {
     setDownloading(true);
-    downloadCheckResults(videoId)
+    downloadCheckResults(subject)
       .catch(notifyError)
       .finally(() => setDownloading(false));
   };
@@ -34,7 +41,7 @@ export function CheckResultsPage() {
           {data && <Text c="dimmed">{data.video_title}</Text>}
         </div>
         <Group gap="sm">
-          <Button component={Link} to={authorCheckPath(videoId)} variant="default">
+          <Button component={Link} to={authorPath} variant="default">
             {t('results.questionsAndCheck')}
           </Button>
           {data && data.total > 0 && (
@@ -51,10 +58,10 @@ export function CheckResultsPage() {
         </Alert>
       )}
       {data && !data.check && (
-        <Alert color="blue" variant="light" title={t('results.noCheckTitle')}>
-          {t('results.noCheck')}{' '}
-          <Anchor component={Link} to={authorCheckPath(videoId)}>
-            {t('results.writeQuestions')}
+        <Alert color="blue" variant="light" title={kind === 'video' ? t('results.noCheckTitle') : t('results.noCategoryCheckTitle')}>
+          {kind === 'video' ? t('results.noCheck') : t('results.noCategoryCheck')}{' '}
+          <Anchor component={Link} to={authorPath}>
+            {kind === 'video' ? t('results.writeQuestions') : t('results.setCategoryCheck')}
           </Anchor>
         </Alert>
       )}

@@ -101,7 +101,11 @@ function CategoryContent({ categoryId }: { categoryId: number }) {
                     </ChallengeButton>
                   </Box>
                 )}
-                <CategoryCheckEntry categoryId={category.data.category_id} member={session.organizationId !== null && !session.isGuestUser} />
+                <CategoryCheckEntry
+                  categoryId={category.data.category_id}
+                  member={session.organizationId !== null && !session.isGuestUser}
+                  author={session.organizationId !== null && session.isSuperUser}
+                />
               </Stack>
             </Grid.Col>
           </Grid>
