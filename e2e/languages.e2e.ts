@@ -87,6 +87,19 @@ async function translatedPaths(stack: Stack): Promise<string[]> {
     '/qualifications/stations/new',
     '/qualifications/training/new',
     '/qualifications/verify',
+    // The account's own pages, the first-login profile and the payment pages after a checkout.
+    '/account/edit',
+    '/account/change-password',
+    '/account/delete',
+    '/account/kiosk-pin',
+    '/firstLogin',
+    '/success-payment',
+    '/add-team-member',
+    // The studio and the organization's lessons; company sign-in and provisioning settings.
+    '/studio',
+    '/our-lessons',
+    '/manage-organization/sso',
+    '/manage-organization/provisioning',
   ];
 }
 

@@ -2,6 +2,7 @@ import {
   CERTIFICATE_MESSAGES,
   DASHBOARD_MESSAGES,
   DEFAULT_LOCALE,
+  KIOSK_MESSAGES,
   LOCALES,
   NEED_SUBSCRIPTION_MESSAGE,
   ORGANIZATION_MESSAGES,
@@ -107,5 +108,7 @@ describe('message catalogs', () => {
     expect(billing('plans.payNow')).toBe('pay now');
     expect(billing('plans.accounts', { count: 1 })).toBe('1 account');
     expect(billing('plans.accounts', { count: 1000 })).toBe('1,000 accounts');
+    const account = await catalogTranslator('en', 'account');
+    for (const key of ['pinFormat', 'pinTooSimple', 'pinMismatch', 'pinSaved'] as const) expect(account(`pin.messages.${key}`)).toBe(KIOSK_MESSAGES[key]);
   });
 });
