@@ -322,6 +322,17 @@ describe('languages', () => {
         ['/qualifications', 'matrix'],
         ['/qualifications/stations/new', 'new-station'],
         ['/qualifications/verify', 'verify-evidence'],
+        ['/account/edit', 'account-edit'],
+        ['/account/change-password', 'change-password'],
+        ['/account/delete', 'account-delete'],
+        ['/account/kiosk-pin', 'kiosk-pin'],
+        ['/firstLogin', 'first-login'],
+        ['/success-payment', 'success-payment'],
+        ['/add-team-member', 'add-team-member'],
+        ['/studio', 'studio'],
+        ['/our-lessons', 'our-lessons'],
+        ['/manage-organization/sso', 'sso'],
+        ['/manage-organization/provisioning', 'provisioning'],
       ];
       for (const [path, name] of screens) {
         await page.setViewportSize({ width: WIDTHS.desktop, height: 900 });

@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importTestCatalog, openWholeCatalog, type TestCatalog } from '../../../test/catalog-fixture.ts';
 import { organizationWithMembers, startPlatform, type TestPlatform } from '../../../test/harness.ts';
 import { pdfText } from '../../../test/pdf-text.ts';
-import { translator } from '../../lib/i18n.ts';
 import { atMoment, DAY, isoWeek } from '../../lib/clock.ts';
 import { evidenceKey } from '../../lib/evidence-key.ts';
+import { translator } from '../../lib/i18n.ts';
 import { checkChain, KEPT_HEAD_INCOMPLETE } from './audit-pack.ts';
 import { GENESIS_HASH, hashRecord, signHead } from './evidence-chain.ts';
 import { sealLegacyChains, sendHeadMails } from './evidence-head.ts';
@@ -361,12 +361,15 @@ describe('the audit pack and the QR sheets in the caller’s language (issue 40)
 
   it('counts in English exactly as the contract’s text does, and in Spanish with Spanish plurals', () => {
     const en = translator('en', 'audit');
-    for (const n of [1, 2, 1234]) expect(en('verdict.broken', { count: n })).toBe(`EVIDENCE CHAIN BROKEN: ${evidenceBreaksText(n)}; nothing they say is vouched for.`);
+    for (const n of [1, 2, 1234])
+      expect(en('verdict.broken', { count: n })).toBe(`EVIDENCE CHAIN BROKEN: ${evidenceBreaksText(n)}; nothing they say is vouched for.`);
     expect(en('verdict.intact', { count: 1, head: '' })).toMatch(/^Evidence chain intact: 1 record, every/);
     const es = translator('es', 'audit');
     expect(es('verdict.broken', { count: 2 })).toBe(
       'CADENA DE EVIDENCIA ROTA: 2 elementos guardados ya no coinciden con la cadena de evidencia; nada de lo que dicen está garantizado.',
     );
-    expect(es('verdict.intact', { count: 12000, head: '' })).toMatch(new RegExp(`^Cadena de evidencia intacta: ${new Intl.NumberFormat('es').format(12000)} registros;`));
+    expect(es('verdict.intact', { count: 12000, head: '' })).toMatch(
+      new RegExp(`^Cadena de evidencia intacta: ${new Intl.NumberFormat('es').format(12000)} registros;`),
+    );
   });
 });

@@ -281,9 +281,7 @@ function packPdf(pack: Pack, meta: { organization: string; scope: string; check:
   for (const s of pack.stations) {
     const validity = s.validity_months === null ? t('validity.none') : t('validity.months', { months: s.validity_months });
     doc.line(
-      s.kind === 'training'
-        ? t('station.training', { name: s.name, validity })
-        : t('station.line', { name: s.name, validity, minimum: s.min_per_shift }),
+      s.kind === 'training' ? t('station.training', { name: s.name, validity }) : t('station.line', { name: s.name, validity, minimum: s.min_per_shift }),
       10,
       'F2',
     );

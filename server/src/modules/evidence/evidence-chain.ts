@@ -160,9 +160,7 @@ export async function verifyChain<R extends StoredRecord>(
     return {
       ...intact,
       intact: false,
-      breaks: [
-        finding('kept_head', null, { key: 'break.keptHead', values: { hash: options.kept.hash, at: new Date(options.kept.at).toISOString() } }),
-      ],
+      breaks: [finding('kept_head', null, { key: 'break.keptHead', values: { hash: options.kept.hash, at: new Date(options.kept.at).toISOString() } })],
     };
   }
   return intact;

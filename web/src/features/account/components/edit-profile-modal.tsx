@@ -1,6 +1,6 @@
 import { modals } from '@mantine/modals';
-import i18next from 'i18next';
 import type { ProfileData } from '@mm/contract';
+import i18next from 'i18next';
 import { EditProfileForm } from './edit-profile-form.tsx';
 
 /** Opened from the account page, whose namespace is loaded. */

@@ -33,7 +33,13 @@ export function ChangePasswordForm({ onChanged }: { onChanged?: () => void }) {
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="sm">
-        <PasswordInput visibilityToggleButtonProps={{ 'aria-label': t('showPassword') }} label={t('changePassword.oldPassword')} autoComplete="current-password" value={oldPassword} onChange={(e) => setOldPassword(e.currentTarget.value)} />
+        <PasswordInput
+          visibilityToggleButtonProps={{ 'aria-label': t('showPassword') }}
+          label={t('changePassword.oldPassword')}
+          autoComplete="current-password"
+          value={oldPassword}
+          onChange={(e) => setOldPassword(e.currentTarget.value)}
+        />
         <NewPasswordFields value={newPassword} onChange={setNewPassword} />
         <Button type="submit" disabled={changePassword.isPending} fullWidth>
           {changePassword.isPending ? t('pleaseWait') : t('changePassword.submit')}

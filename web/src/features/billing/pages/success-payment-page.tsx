@@ -65,11 +65,7 @@ export function SuccessPaymentPage() {
         <Alert
           color="red"
           variant="light"
-          title={
-            confirm.error instanceof ApiError && confirm.error.code === 'payment_session_missing'
-              ? t('payment.noSession')
-              : t('payment.failed')
-          }
+          title={confirm.error instanceof ApiError && confirm.error.code === 'payment_session_missing' ? t('payment.noSession') : t('payment.failed')}
         >
           <Text>{confirm.error.message}</Text>
           <Group gap="md" mt="sm">

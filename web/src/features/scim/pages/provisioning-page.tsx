@@ -126,17 +126,9 @@ function Connection({ settings }: { settings: ScimSettingsData }) {
         </Group>
       </Stack>
 
-      <Modal
-        opened={confirming !== null}
-        onClose={() => setConfirming(null)}
-        title={confirming === 'revoke' ? t('revokeTitle') : t('rotateTitle')}
-      >
+      <Modal opened={confirming !== null} onClose={() => setConfirming(null)} title={confirming === 'revoke' ? t('revokeTitle') : t('rotateTitle')}>
         <Stack>
-          <Text size="sm">
-            {confirming === 'revoke'
-              ? t('revokeText')
-              : t('rotateText')}
-          </Text>
+          <Text size="sm">{confirming === 'revoke' ? t('revokeText') : t('rotateText')}</Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setConfirming(null)}>
               {t('cancel')}

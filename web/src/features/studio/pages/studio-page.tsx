@@ -233,7 +233,14 @@ function NewLessonForm() {
       <Stack gap="sm" mt="sm">
         <TextInput label={t('page.lessonTitle')} required maxLength={200} value={title} onChange={(e) => setTitle(e.currentTarget.value)} />
         <TextInput label={t('page.category')} required maxLength={100} value={category} onChange={(e) => setCategory(e.currentTarget.value)} />
-        <Textarea label={t('page.description')} autosize minRows={2} maxLength={5000} value={description} onChange={(e) => setDescription(e.currentTarget.value)} />
+        <Textarea
+          label={t('page.description')}
+          autosize
+          minRows={2}
+          maxLength={5000}
+          value={description}
+          onChange={(e) => setDescription(e.currentTarget.value)}
+        />
         <Group>
           <Button type="submit" loading={create.isPending}>
             {t('page.createDraft')}
@@ -332,7 +339,9 @@ function LessonCard({ lesson, maxSeconds }: { lesson: StudioLesson; maxSeconds: 
           {t(`status.${lesson.status}`)}
         </Badge>
       </Group>
-      {lesson.poster_url && <img src={lesson.poster_url} alt={t('page.poster', { title: lesson.title })} style={{ width: '100%', marginTop: 12, borderRadius: 4 }} />}
+      {lesson.poster_url && (
+        <img src={lesson.poster_url} alt={t('page.poster', { title: lesson.title })} style={{ width: '100%', marginTop: 12, borderRadius: 4 }} />
+      )}
       <Stack gap="xs" mt="sm">
         <Text size="sm">{sent === null ? t(`media.${lesson.media_state}`) : t('page.uploading')}</Text>
         {sent !== null && <LabelledProgress value={sent} label={t('page.uploadProgress', { title: lesson.title, percent: sent })} animated />}
