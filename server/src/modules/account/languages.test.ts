@@ -22,7 +22,7 @@ const setLocale = (token: string, locale: string | null, headers: Record<string,
 const NOT_SUPER = "Only a super user can choose the organization's language.";
 
 describe('server catalogs', () => {
-  it('has the same keys in every language (e-mails, certificate), and every Spanish message translates a text the code says', () => {
+  it('has the same keys in every language (e-mails, certificate, audit pack, QR sheets), and every Spanish message translates a text the code says', () => {
     const keys = catalogKeys();
     expect(Object.keys(keys).sort()).toEqual([...LOCALES].sort());
     for (const locale of LOCALES) {

@@ -164,7 +164,7 @@ export function chainWitness() {
         const who = { key: 'who.standing', values: { person: row.person, station: row.station_name } };
         const at = witnessed?.sequence ?? null;
         if (HELD_KINDS.has(row.state) !== chainHolds) {
-          const say = chainHolds
+          const say: EvidenceSay = chainHolds
             ? { key: 'break.storedNotHeld', values: { state: row.state, sequence: String(at) }, who }
             : { key: 'break.storedHeld', values: { state: row.state }, who };
           out.push({ kind: 'qualification', sequence: at, userId: row.user_id, stationId: row.station_id, say });
