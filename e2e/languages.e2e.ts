@@ -259,7 +259,8 @@ describe('languages', () => {
         await page.waitForLoadState('networkidle');
         const url = new URL(page.url());
         expect(url.pathname + url.search).toBe(path);
-        expect(await untranslatedText(page), `${path} at ${width}px`).toEqual([]);
+        // Soft: one run lists every route with untranslated text, not only the first.
+        expect.soft(await untranslatedText(page), `${path} at ${width}px`).toEqual([]);
       }
       // Manage users' modal, new and filled in from a user.
       await page.goto('/manage-team');

@@ -29,7 +29,7 @@ export function ProfilePictureField({ userId, name, picture }: ProfilePictureFie
 
   return (
     <Group gap="md">
-      <Avatar src={picture} alt={t('picture.alt', { name })} size={64} radius="xl" name={name} color="initials">
+      <Avatar src={picture} alt={t('picture.alt', { name })} size={64} radius="xl" name={name} color="initials" translate="no">
         {initialsOf(name)}
       </Avatar>
       <div>

@@ -42,6 +42,8 @@ export function SuccessPaymentPage() {
     );
   }, [confirm, params, navigate, t]);
 
+  // Opened without a checkout (no session id): the page's own words, in the catalogs like the rest of it.
+  const noSession = confirm.error instanceof ApiError && confirm.error.code === 'payment_session_missing';
   return (
     <Container size="sm" py="xl">
       <Title order={1} mb="lg">
@@ -62,12 +64,8 @@ export function SuccessPaymentPage() {
         </Alert>
       )}
       {confirm.isError && (
-        <Alert
-          color="red"
-          variant="light"
-          title={confirm.error instanceof ApiError && confirm.error.code === 'payment_session_missing' ? t('payment.noSession') : t('payment.failed')}
-        >
-          <Text>{confirm.error.message}</Text>
+        <Alert color="red" variant="light" title={noSession ? t('payment.noSession') : t('payment.failed')}>
+          <Text>{noSession ? t('payment.noSessionText') : confirm.error.message}</Text>
           <Group gap="md" mt="sm">
             <Anchor component={Link} to={paths.plans}>
               {t('payment.plans')}

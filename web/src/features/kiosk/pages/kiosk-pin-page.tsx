@@ -10,8 +10,10 @@ import { useSetKioskPin } from '../api/set-kiosk-pin.ts';
 
 /** A masked field that keeps digits only, at most 6. */
 function PinInput({ label, value, onChange, error }: { label: string; value: string; onChange: (pin: string) => void; error?: string | null }) {
+  const { t } = useTranslation('auth');
   return (
     <PasswordInput
+      visibilityToggleButtonProps={{ 'aria-label': t('showPassword') }}
       label={label}
       inputMode="numeric"
       autoComplete="new-password"
