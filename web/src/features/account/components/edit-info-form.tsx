@@ -83,7 +83,7 @@ export function EditInfoForm({ info, canEditTeamAndRole, onSaved, firstLogin = f
             <TextInput label={t('info.role')} readOnly={!canEditTeamAndRole} description={lockedNote} {...bind('role')} />
           </SimpleGrid>
           <TextInput label={t('info.mobile')} type="tel" autoComplete="tel" {...bind('mobile')} />
-          <Textarea label={t('info.bio')} autosize minRows={3} maxRows={8} {...bind('bio')} />
+          <Textarea translate="no" label={t('info.bio')} autosize minRows={3} maxRows={8} {...bind('bio')} />
           <Button type="submit" disabled={save.isPending}>
             {save.isPending ? t('info.saving') : t('info.update')}
           </Button>

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-client.ts';
-import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { notifyError } from '../../../lib/notify.ts';
 import { updateSession } from '../../../lib/session.ts';
 import { useConfirmPayment } from '../api/confirm-payment.ts';
 
@@ -33,8 +33,8 @@ export function SuccessPaymentPage() {
       {
         onSuccess: ({ data, message: text }) => {
           updateSession({ isSuperUser: data.is_super_user === 1 });
+          // The server's words ("Payment confirmed." or "already confirmed"), in the caller's language (messages.json): said once, here.
           setMessage(text ?? t('payment.confirmed'));
-          if (text) notifySuccess(text);
           window.setTimeout(() => navigate(paths.addTeamMember, { replace: true }), REDIRECT_AFTER_MS);
         },
         onError: notifyError,
@@ -57,7 +57,7 @@ export function SuccessPaymentPage() {
       )}
       {message && (
         <Alert color="green" variant="light" title={t('payment.thanks')}>
-          <Text>{message}</Text>
+          <Text data-server-text>{message}</Text>
           <Text size="sm" c="dimmed" mt="xs">
             {t('payment.next')}
           </Text>
