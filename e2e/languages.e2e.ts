@@ -87,6 +87,19 @@ async function translatedPaths(stack: Stack): Promise<string[]> {
     '/qualifications/stations/new',
     '/qualifications/training/new',
     '/qualifications/verify',
+    // The account's own pages, the first-login profile and the payment pages after a checkout.
+    '/account/edit',
+    '/account/change-password',
+    '/account/delete',
+    '/account/kiosk-pin',
+    '/firstLogin',
+    '/success-payment',
+    '/add-team-member',
+    // The studio and the organization's lessons; company sign-in and provisioning settings.
+    '/studio',
+    '/our-lessons',
+    '/manage-organization/sso',
+    '/manage-organization/provisioning',
   ];
 }
 
@@ -105,7 +118,8 @@ async function untranslatedText(page: Page): Promise<string[]> {
       }
       return rest;
     };
-    const SKIPPED = '[translate="no"], script, style, noscript, svg, [data-pseudo-hidden]';
+    // `data-server-text`: a message the server worded in the caller's language (its messages.json, kept complete by the server's catalog test).
+    const SKIPPED = '[translate="no"], script, style, noscript, svg, [data-pseudo-hidden], [data-server-text]';
     const found: string[] = [];
     const keep = (text: string) => {
       for (const piece of unwrap(text).split('|')) {
@@ -246,7 +260,8 @@ describe('languages', () => {
         await page.waitForLoadState('networkidle');
         const url = new URL(page.url());
         expect(url.pathname + url.search).toBe(path);
-        expect(await untranslatedText(page), `${path} at ${width}px`).toEqual([]);
+        // Soft: one run lists every route with untranslated text, not only the first.
+        expect.soft(await untranslatedText(page), `${path} at ${width}px`).toEqual([]);
       }
       // Manage users' modal, new and filled in from a user.
       await page.goto('/manage-team');
@@ -309,6 +324,17 @@ describe('languages', () => {
         ['/qualifications', 'matrix'],
         ['/qualifications/stations/new', 'new-station'],
         ['/qualifications/verify', 'verify-evidence'],
+        ['/account/edit', 'account-edit'],
+        ['/account/change-password', 'change-password'],
+        ['/account/delete', 'account-delete'],
+        ['/account/kiosk-pin', 'kiosk-pin'],
+        ['/firstLogin', 'first-login'],
+        ['/success-payment', 'success-payment'],
+        ['/add-team-member', 'add-team-member'],
+        ['/studio', 'studio'],
+        ['/our-lessons', 'our-lessons'],
+        ['/manage-organization/sso', 'sso'],
+        ['/manage-organization/provisioning', 'provisioning'],
       ];
       for (const [path, name] of screens) {
         await page.setViewportSize({ width: WIDTHS.desktop, height: 900 });

@@ -2,9 +2,11 @@ import {
   CERTIFICATE_MESSAGES,
   DASHBOARD_MESSAGES,
   DEFAULT_LOCALE,
+  KIOSK_MESSAGES,
   LOCALES,
   NEED_SUBSCRIPTION_MESSAGE,
   ORGANIZATION_MESSAGES,
+  PAYMENT_SESSION_MISSING,
   REGISTRATION_MESSAGES,
   SHARING_MESSAGES,
 } from '@mm/contract';
@@ -105,7 +107,10 @@ describe('message catalogs', () => {
     const billing = await catalogTranslator('en', 'billing');
     expect(billing('needed.subscription.text')).toBe(NEED_SUBSCRIPTION_MESSAGE);
     expect(billing('plans.payNow')).toBe('pay now');
+    expect(billing('payment.noSessionText')).toBe(PAYMENT_SESSION_MISSING);
     expect(billing('plans.accounts', { count: 1 })).toBe('1 account');
     expect(billing('plans.accounts', { count: 1000 })).toBe('1,000 accounts');
+    const account = await catalogTranslator('en', 'account');
+    for (const key of ['pinFormat', 'pinTooSimple', 'pinMismatch', 'pinSaved'] as const) expect(account(`pin.messages.${key}`)).toBe(KIOSK_MESSAGES[key]);
   });
 });

@@ -1,9 +1,11 @@
+import { evidenceBreaksText } from '@mm/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importTestCatalog, openWholeCatalog, type TestCatalog } from '../../../test/catalog-fixture.ts';
 import { organizationWithMembers, startPlatform, type TestPlatform } from '../../../test/harness.ts';
 import { pdfText } from '../../../test/pdf-text.ts';
 import { atMoment, DAY, isoWeek } from '../../lib/clock.ts';
 import { evidenceKey } from '../../lib/evidence-key.ts';
+import { translator } from '../../lib/i18n.ts';
 import { checkChain, KEPT_HEAD_INCOMPLETE } from './audit-pack.ts';
 import { GENESIS_HASH, hashRecord, signHead } from './evidence-chain.ts';
 import { sealLegacyChains, sendHeadMails } from './evidence-head.ts';
@@ -295,6 +297,79 @@ describe('the keyed chain', () => {
     expect(toBoss[0]!.text_body).toContain(`Head time: ${head.at}`);
     expect(toBoss[0]!.text_body).toContain(
       `Signature (HMAC-SHA256 by the platform): ${signHead(evidenceKey(), p.organizationId, { ...head, at: Date.parse(head.at) })}`,
+    );
+  });
+});
+
+describe('the audit pack and the QR sheets in the caller’s language (issue 40)', () => {
+  it('gives a Spanish super user the Spanish pack, breaks and QR sheet; English stays as written, the CSV English for both', async () => {
+    const p = await signedOffPlant('Idioma Works');
+    const setLocale = (locale: string | null) => platform.api('POST', '/api/set_locale', { token: p.superUser.token, json: { locale } });
+    const stationSheet = async () => {
+      const res = await fetch(`${platform.url}/api/shopfloor/qr-codes/stations.pdf?station_ids=${p.station.id}`, {
+        headers: { authorization: `Bearer ${p.superUser.token}` },
+      });
+      expect(res.status).toBe(200);
+      return (await pdfText(new Uint8Array(await res.arrayBuffer()))).text.replace(/\n/g, ' ');
+    };
+    const records = (await p.verify()).head!.sequence;
+
+    const english = await p.pack();
+    expect(english).toContain('QUALIFICATION AUDIT PACK');
+    expect(english).toContain(`Evidence chain intact: ${records} records, every sign-off and qualification matches it.`);
+    expect(english).toContain('Stations, required training and requirements');
+    expect(english).toContain('Scope: whole organization');
+    expect(english).toContain('Press 4 - valid 12 month(s), minimum 1 qualified per shift');
+    expect(english).toContain('signed off by Sam Super');
+    expect(english).toMatch(/Idioma Works - qualification audit pack - page 1 of \d/);
+    expect(await stationSheet()).toContain('Station: am I cleared to run it?');
+
+    expect((await setLocale('es')).status).toBe(200);
+    const spanish = await p.pack();
+    expect(spanish).toContain('PAQUETE DE AUDITORÍA DE CALIFICACIONES');
+    expect(spanish).toContain(`Cadena de evidencia intacta: ${records} registros; cada aprobación y cada calificación coinciden con ella.`);
+    expect(spanish).toContain('Puestos, capacitación obligatoria y requisitos');
+    expect(spanish).toContain('Alcance: toda la organización');
+    expect(spanish).toContain('Press 4 - vigencia de 12 mes(es), mínimo 1 calificados por turno');
+    expect(spanish).toContain('aprobación de Sam Super');
+    expect(spanish).not.toContain('QUALIFICATION AUDIT PACK');
+    const sheet = await stationSheet();
+    expect(sheet).toContain('Puesto: ¿estoy autorizado para operarlo?');
+    expect(sheet).toContain('Press 4');
+
+    // A qualification the chain never witnessed: the break in Spanish for her, in English for an English caller.
+    const db = platform.ctx.db;
+    await db.updateTable('qualifications').set({ state: 'qualified', qualified_at: Date.now() }).where('user_id', '=', p.superUser.id).execute();
+    const broken = await p.verify();
+    expect(broken.breaks.map((b) => b.message)).toEqual([
+      'Sam Super en Press 4 figura guardado como «qualified», pero la cadena de evidencia no tiene ninguna calificación para ello.',
+    ]);
+    const brokenPack = await p.pack();
+    expect(brokenPack).toContain('CADENA DE EVIDENCIA ROTA: 1 elemento guardado ya no coincide con la cadena de evidencia');
+    expect(brokenPack).toContain('NO COINCIDE CON LA CADENA DE EVIDENCIA');
+    // The CSV is for spreadsheets and scripts: English columns and findings whoever asks.
+    expect(await p.csv()).toContain('Sam Super at Press 4 is stored as ""qualified"" but the evidence chain holds no qualification for it.');
+
+    expect((await setLocale('en')).status).toBe(200);
+    expect((await p.verify()).breaks.map((b) => b.message)).toEqual([
+      'Sam Super at Press 4 is stored as "qualified" but the evidence chain holds no qualification for it.',
+    ]);
+    const englishBroken = await p.pack();
+    expect(englishBroken).toContain(`EVIDENCE CHAIN BROKEN: ${evidenceBreaksText(1)}; nothing they say is vouched for.`);
+    expect(englishBroken).toContain('DISAGREES WITH THE EVIDENCE CHAIN');
+  });
+
+  it('counts in English exactly as the contract’s text does, and in Spanish with Spanish plurals', () => {
+    const en = translator('en', 'audit');
+    for (const n of [1, 2, 1234])
+      expect(en('verdict.broken', { count: n })).toBe(`EVIDENCE CHAIN BROKEN: ${evidenceBreaksText(n)}; nothing they say is vouched for.`);
+    expect(en('verdict.intact', { count: 1, head: '' })).toMatch(/^Evidence chain intact: 1 record, every/);
+    const es = translator('es', 'audit');
+    expect(es('verdict.broken', { count: 2 })).toBe(
+      'CADENA DE EVIDENCIA ROTA: 2 elementos guardados ya no coinciden con la cadena de evidencia; nada de lo que dicen está garantizado.',
+    );
+    expect(es('verdict.intact', { count: 12000, head: '' })).toMatch(
+      new RegExp(`^Cadena de evidencia intacta: ${new Intl.NumberFormat('es').format(12000)} registros;`),
     );
   });
 });

@@ -2,18 +2,19 @@ import {
   type AuditVerificationData,
   type auditPackQuery,
   type auditVerificationQuery,
-  countOf,
   csvLine,
-  evidenceBreaksText,
-  QUALIFICATION_STATE_LABELS,
+  DEFAULT_LOCALE,
+  type Locale,
   type QualificationState,
 } from '@mm/contract';
+import type { TFunction } from 'i18next';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import type { Db } from '../../db/client.ts';
 import { formatDay, now } from '../../lib/clock.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { evidenceKey } from '../../lib/evidence-key.ts';
+import { translator } from '../../lib/i18n.ts';
 import { A4_PORTRAIT, buildPdf, fitText, textAt, wrapText } from '../../lib/pdf.ts';
 import { fullName } from '../../lib/person-name.ts';
 import type { Caller } from '../auth/index.ts';
@@ -30,6 +31,7 @@ import { organizationName } from '../tenancy/index.ts';
 import { chainHead, evidenceRecords, type StoredEvidence, signoffClaims, standingClaims } from './evidence.queries.ts';
 import { type ChainCheck, verifyChain } from './evidence-chain.ts';
 import { chainWitness, signoffOf } from './evidence-consistency.rules.ts';
+import { sayEvidence } from './evidence-text.ts';
 
 /**
  * The audit pack: for the organization, one station or one person, the requirements, the current standing, the
@@ -86,7 +88,7 @@ export async function checkChain(db: Db, organizationId: number, kept?: KeptHead
     firstBrokenSequence: sequences.length ? Math.min(...sequences) : null,
     breaks: [
       ...check.breaks,
-      ...disagreements.map((d) => ({ kind: d.kind, sequence: d.sequence, message: d.message, userId: d.userId, stationId: d.stationId })),
+      ...disagreements.map((d) => ({ kind: d.kind, sequence: d.sequence, message: sayEvidence(d.say), say: d.say, userId: d.userId, stationId: d.stationId })),
     ],
   };
 }
@@ -110,6 +112,7 @@ export async function verifyEvidence(
   caller: Caller,
   organizationId: number,
   query: z.output<typeof auditVerificationQuery>,
+  locale: Locale,
 ): Promise<AuditVerificationData> {
   assertCanManageQualifications(caller, organizationId);
   const check = await checkChain(ctx.db, organizationId, keptHeadOf(query.head, query.head_at));
@@ -119,7 +122,7 @@ export async function verifyEvidence(
     first_broken_sequence: check.firstBrokenSequence,
     last_hash: check.lastHash,
     head: check.head && { sequence: check.head.sequence, hash: check.head.hash, at: iso(check.head.at) },
-    breaks: check.breaks.map((b) => ({ kind: b.kind, sequence: b.sequence, message: b.message })),
+    breaks: check.breaks.map((b) => ({ kind: b.kind, sequence: b.sequence, message: sayEvidence(b.say, locale) })),
   };
 }
 
@@ -151,37 +154,52 @@ const detailOf = (r: StoredEvidence) => JSON.parse(r.detail) as Record<string, u
 const iso = (ms: number | string) => new Date(Number(ms)).toISOString();
 
 /** One line of what a record says, for people (the CSV also carries the stored detail as it was hashed). */
-function describe(r: StoredEvidence, names: Map<number, string>): string {
+function describe(r: StoredEvidence, names: Map<number, string>, t: TFunction): string {
   const d = detailOf(r);
-  const who = r.user_id === null ? '' : (names.get(r.user_id) ?? `person ${r.user_id}`);
+  const who = r.user_id === null ? '' : (names.get(r.user_id) ?? t('record.person', { id: r.user_id }));
   const station = typeof d.station === 'string' ? d.station : '';
+  const video = String(d.video ?? t('record.video', { id: r.video_id }));
   switch (r.kind) {
     case 'video_completed':
-      return `${who} completed "${String(d.video ?? `video ${r.video_id}`)}" (revision ${r.revision})`;
+      return t('record.video_completed', { who, video, revision: r.revision });
     case 'signed_off':
-      return `${who} signed off at ${station} by ${String(d.signed_by ?? '')}`;
+      return t('record.signed_off', { who, station, signer: String(d.signed_by ?? '') });
     case 'assigned':
-      return `${who} assigned to ${station}`;
     case 'unassigned':
-      return `${who} no longer assigned to ${station}`;
+      return t(`record.${r.kind}`, { who, station });
     case 'requirements_changed':
-      return `${station}: requirements changed`;
+      return t('record.requirements_changed', { station });
     case 'chain_keyed':
-      return `The chain is keyed (HMAC-SHA256) from here on; it seals the earlier records up to #${String(d.sealed_sequence ?? '')}`;
-    case 'toolbox_talk': {
-      // Talks recorded before the clip's play was reported name no played seconds.
-      const played = typeof d.played_seconds === 'number' ? `, clip played ${d.played_seconds} of ${String(d.clip_seconds)} s` : '';
-      const credit = d.credited ? 'counted as watching the clip' : 'attendance only, not counted as watching the clip';
-      return `${who} attended a toolbox talk on "${String(d.video ?? `video ${r.video_id}`)}" (revision ${r.revision}) led by ${String(d.led_by ?? '')}${played}: ${credit}; crew answer: "${String(d.answer ?? '')}"`;
-    }
+      return t('record.chain_keyed', { sealed: String(d.sealed_sequence ?? '') });
+    case 'toolbox_talk':
+      return t('record.toolbox_talk', {
+        who,
+        video,
+        revision: r.revision,
+        leader: String(d.led_by ?? ''),
+        // Talks recorded before the clip's play was reported name no played seconds.
+        played: typeof d.played_seconds === 'number' ? t('record.played', { played: d.played_seconds, clip: String(d.clip_seconds) }) : '',
+        credit: t(d.credited ? 'record.credited' : 'record.notCredited'),
+        answer: String(d.answer ?? ''),
+      });
     case 'assessment_attempt':
-      return `${who} ${d.passed ? 'passed' : 'did not pass'} the knowledge check ${typeof d.category === 'string' ? `at the end of the category "${d.category}"` : `on "${String(d.video ?? `video ${r.video_id}`)}"`} (attempt ${String(d.attempt_number ?? '')}): ${String(d.score_percent ?? '')}%, pass mark ${String(d.pass_percent ?? '')}%${d.timed_out ? '; the time limit ran out, answers after it not accepted' : ''}`;
+      return t(d.passed ? 'record.passed' : 'record.failed', {
+        who,
+        // A category's check (end of topic) names the category, a lesson's check its lesson.
+        subject: typeof d.category === 'string' ? t('record.endOfCategory', { category: d.category }) : t('record.onVideo', { video }),
+        attempt: String(d.attempt_number ?? ''),
+        score: String(d.score_percent ?? ''),
+        pass: String(d.pass_percent ?? ''),
+        timedOut: d.timed_out ? t('record.timedOut') : '',
+      });
     default:
-      return `${who} at ${station}: ${QUALIFICATION_STATE_LABELS[r.kind as keyof typeof QUALIFICATION_STATE_LABELS] ?? r.kind}`;
+      return t('record.state', { who, station, state: t(`state.${r.kind}`, { defaultValue: r.kind }) });
   }
 }
 
+/** The CSV is a file for spreadsheets and scripts: its columns and words stay English in every language. */
 function packCsv(pack: Pack, check: ChainCheck): string {
+  const t = translator(DEFAULT_LOCALE, 'audit');
   let out = csvLine(['Sequence', 'Time (UTC)', 'Event', 'Person', 'Station', 'Video', 'Revision', 'Description', 'Detail (hashed)', 'Previous hash', 'Hash']);
   for (const r of pack.records) {
     const d = detailOf(r);
@@ -193,14 +211,14 @@ function packCsv(pack: Pack, check: ChainCheck): string {
       typeof d.station === 'string' ? d.station : null,
       typeof d.video === 'string' ? d.video : null,
       r.revision,
-      describe(r, pack.names),
+      describe(r, pack.names, t),
       r.detail,
       r.previous_hash,
       r.hash,
     ]);
   }
   // The verification travels with the records: a spreadsheet reader sees the breaks as rows of their own.
-  if (check.intact) out += csvLine([null, null, 'verified', null, null, null, null, verdictText(check), null, null, check.lastHash]);
+  if (check.intact) out += csvLine([null, null, 'verified', null, null, null, null, verdictText(check, t), null, null, check.lastHash]);
   for (const b of check.breaks) out += csvLine([b.sequence, null, 'BROKEN', null, null, null, null, b.message, null, null, null]);
   return out;
 }
@@ -234,100 +252,108 @@ function flow() {
       this.line(text, 12, 'F2', 0.1);
       y -= 2;
     },
-    finish(footer: string) {
+    finish(footer: (page: number, pages: number) => string) {
       pages.push(content);
       return buildPdf(
-        pages.map((c, i) => c + textAt(`${footer} - page ${i + 1} of ${pages.length}`, MARGIN, 24, 8, 'F1', 0.45)),
+        pages.map((c, i) => c + textAt(footer(i + 1, pages.length), MARGIN, 24, 8, 'F1', 0.45)),
         A4_PORTRAIT,
       );
     },
   };
 }
 
-function verdictText(check: ChainCheck): string {
-  if (!check.intact) {
-    return `EVIDENCE CHAIN BROKEN: ${evidenceBreaksText(check.breaks.length)}; nothing they say is vouched for.`;
-  }
-  const head = check.head ? ` Head (keep a copy to check later): record #${check.head.sequence}, hash ${check.head.hash}, time ${iso(check.head.at)}.` : '';
-  return `Evidence chain intact: ${countOf(check.records, 'record')}, every sign-off and qualification matches it.${head} Each record's HMAC-SHA256, keyed with a secret kept outside the database, covers the previous record's hash and its own fields.`;
+function verdictText(check: ChainCheck, t: TFunction): string {
+  if (!check.intact) return t('verdict.broken', { count: check.breaks.length });
+  const head = check.head ? t('verdict.head', { sequence: check.head.sequence, hash: check.head.hash, time: iso(check.head.at) }) : '';
+  return t('verdict.intact', { count: check.records, head });
 }
 
-function packPdf(pack: Pack, meta: { organization: string; scope: string; check: ChainCheck; t: number }): Buffer {
+function packPdf(pack: Pack, meta: { organization: string; scope: string; check: ChainCheck; t: number; locale: Locale }): Buffer {
+  const t = translator(meta.locale, 'audit');
   const doc = flow();
-  doc.line('QUALIFICATION AUDIT PACK', 18, 'F2', 0.1);
+  doc.line(t('pack.title'), 18, 'F2', 0.1);
   doc.line(meta.organization, 12, 'F1', 0.3);
-  doc.line(`Scope: ${meta.scope}    Generated: ${iso(meta.t).slice(0, 16).replace('T', ' ')} UTC`, 10, 'F1', 0.3);
-  doc.wrapped(verdictText(meta.check));
-  for (const b of meta.check.breaks) doc.wrapped(`- ${b.message}`, 9, 12);
+  doc.line(t('pack.scope', { scope: meta.scope, time: iso(meta.t).slice(0, 16).replace('T', ' ') }), 10, 'F1', 0.3);
+  doc.wrapped(verdictText(meta.check, t));
+  for (const b of meta.check.breaks) doc.wrapped(`- ${sayEvidence(b.say, meta.locale)}`, 9, 12);
   const disputed = new Set(meta.check.breaks.map((b) => `${b.kind}:${b.userId}:${b.stationId}`));
 
-  doc.heading('Stations, required training and requirements');
+  doc.heading(t('pack.stations'));
   for (const s of pack.stations) {
-    const validity = s.validity_months === null ? 'does not expire' : `valid ${s.validity_months} month(s)`;
+    const validity = s.validity_months === null ? t('validity.none') : t('validity.months', { months: s.validity_months });
     doc.line(
-      s.kind === 'training' ? `${s.name} (required training) - ${validity}` : `${s.name} - ${validity}, minimum ${s.min_per_shift} qualified per shift`,
+      s.kind === 'training' ? t('station.training', { name: s.name, validity }) : t('station.line', { name: s.name, validity, minimum: s.min_per_shift }),
       10,
       'F2',
     );
-    for (const v of pack.videos.filter((v) => v.station_id === s.id)) doc.line(`Video: ${v.title} (current revision ${v.revision})`, 9, 'F1', 0.15, 12);
-    for (const item of s.checklist) doc.line(`Checklist: ${item}`, 9, 'F1', 0.15, 12);
+    for (const v of pack.videos.filter((v) => v.station_id === s.id)) doc.line(t('station.video', { title: v.title, revision: v.revision }), 9, 'F1', 0.15, 12);
+    for (const item of s.checklist) doc.line(t('station.checklist', { item }), 9, 'F1', 0.15, 12);
   }
 
-  doc.heading('Current standing');
+  doc.heading(t('pack.standing'));
   const stationName = new Map(pack.stations.map((s) => [s.id, s]));
   for (const r of pack.standing) {
     const station = stationName.get(r.station_id);
     if (!station) continue;
-    const state = QUALIFICATION_STATE_LABELS[r.state];
-    const dates = [r.qualified_at ? `qualified ${formatDay(r.qualified_at)}` : '', r.expires_at ? `expires ${formatDay(r.expires_at)}` : '']
+    const state = t(`state.${r.state}`);
+    const dates = [
+      r.qualified_at ? t('standing.qualified', { date: formatDay(r.qualified_at) }) : '',
+      r.expires_at ? t('standing.expires', { date: formatDay(r.expires_at) }) : '',
+    ]
       .filter(Boolean)
       .join(', ');
-    const flag = disputed.has(`qualification:${r.user_id}:${r.station_id}`) ? ' - DISAGREES WITH THE EVIDENCE CHAIN' : '';
+    const flag = disputed.has(`qualification:${r.user_id}:${r.station_id}`) ? t('standing.disagrees') : '';
     doc.line(`${pack.names.get(r.user_id) ?? r.user_id} - ${station.name}: ${state}${dates ? ` (${dates})` : ''}${flag}`);
   }
 
-  doc.heading('Sign-offs');
-  if (!pack.signoffs.length) doc.line('No sign-offs recorded.');
+  doc.heading(t('pack.signoffs'));
+  if (!pack.signoffs.length) doc.line(t('signoff.none'));
   for (const s of pack.signoffs) {
-    doc.line(
-      `${formatDay(s.at)} - ${pack.names.get(s.userId) ?? `person ${s.userId}`} at ${s.station}, signed off by ${s.signedBy} (record #${s.sequence})`,
-      9,
-      'F2',
-    );
-    if (disputed.has(`signoff:${s.userId}:${s.stationId}`)) doc.line('STORED SIGN-OFF DISAGREES WITH THIS RECORD (see the breaks above)', 9, 'F2', 0.1, 12);
+    const person = pack.names.get(s.userId) ?? t('record.person', { id: s.userId });
+    doc.line(t('signoff.line', { date: formatDay(s.at), person, station: s.station, signer: s.signedBy, sequence: s.sequence }), 9, 'F2');
+    if (disputed.has(`signoff:${s.userId}:${s.stationId}`)) doc.line(t('signoff.disputed'), 9, 'F2', 0.1, 12);
     for (const e of s.revisions as { title: string; revision: number; completed_at: string }[])
-      doc.line(`Watched: ${e.title}, revision ${e.revision}, completed ${formatDay(Date.parse(e.completed_at))}`, 9, 'F1', 0.15, 12);
+      doc.line(t('signoff.watched', { title: e.title, revision: e.revision, date: formatDay(Date.parse(e.completed_at)) }), 9, 'F1', 0.15, 12);
     for (const c of s.checklist) doc.line(`${c.checked ? '[x]' : '[ ]'} ${c.item}`, 9, 'F1', 0.15, 12);
-    if (s.comment) doc.wrapped(`Comment: ${s.comment}`, 9, 12);
+    if (s.comment) doc.wrapped(t('signoff.comment', { comment: s.comment }), 9, 12);
   }
 
-  doc.heading('Evidence records');
+  doc.heading(t('pack.records'));
   for (const r of pack.records) {
-    doc.line(`#${r.sequence}  ${iso(r.at).slice(0, 16).replace('T', ' ')}  ${describe(r, pack.names)}`);
+    doc.line(`#${r.sequence}  ${iso(r.at).slice(0, 16).replace('T', ' ')}  ${describe(r, pack.names, t)}`);
     doc.line(`hash ${r.hash}`, 7, 'F1', 0.45, 12);
   }
-  return doc.finish(`${meta.organization} - qualification audit pack`);
+  return doc.finish((page, pages) => t('pack.footer', { organization: meta.organization, page, pages }));
 }
 
-export async function auditPack(ctx: AppContext, caller: Caller, organizationId: number, query: z.output<typeof auditPackQuery>, standingOf: StandingReader) {
+export async function auditPack(
+  ctx: AppContext,
+  caller: Caller,
+  organizationId: number,
+  query: z.output<typeof auditPackQuery>,
+  standingOf: StandingReader,
+  locale: Locale,
+) {
   assertCanManageQualifications(caller, organizationId);
   const scope: Scope = { stationId: query.station_id, userId: query.user_id };
-  const t = now();
-  const pack = await gather(ctx.db, organizationId, scope, standingOf, t);
+  const at = now();
+  const pack = await gather(ctx.db, organizationId, scope, standingOf, at);
   const base = scope.userId !== undefined ? `person-${scope.userId}` : scope.stationId !== undefined ? `station-${scope.stationId}` : 'organization';
   const check = await checkChain(ctx.db, organizationId);
   if (query.format === 'csv') return { kind: 'csv' as const, body: packCsv(pack, check), filename: `audit-pack-${base}.csv` };
+  const t = translator(locale, 'audit');
   const scopeText =
     scope.userId !== undefined
-      ? `person ${pack.names.get(scope.userId)}`
+      ? t('scope.person', { name: String(pack.names.get(scope.userId)) })
       : scope.stationId !== undefined
-        ? `station ${pack.stations[0]?.name ?? ''}`
-        : 'whole organization';
+        ? t('scope.station', { name: pack.stations[0]?.name ?? '' })
+        : t('scope.organization');
   const pdf = packPdf(pack, {
     organization: await organizationName(ctx.db, organizationId),
     scope: scopeText,
     check,
-    t,
+    t: at,
+    locale,
   });
   return { kind: 'pdf' as const, body: pdf, filename: `audit-pack-${base}.pdf` };
 }

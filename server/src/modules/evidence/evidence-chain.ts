@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { type EvidenceSay, sayEvidence } from './evidence-text.ts';
 
 /**
  * The audit evidence is a hash chain per organization: each record's hash is the HMAC-SHA256 (keyed with the
@@ -69,7 +70,9 @@ export function signHead(key: Buffer, organizationId: number, head: ChainHead): 
 export type EvidenceBreak = {
   kind: 'record' | 'head' | 'kept_head' | 'signoff' | 'qualification';
   sequence: number | null;
+  /** The finding in English; `say` says it in another language. */
   message: string;
+  say: EvidenceSay;
   /** The person and station of a working row that disagrees, so the pack can mark the line it prints. */
   userId?: number;
   stationId?: number;
@@ -88,6 +91,13 @@ export type ChainCheck = {
 };
 
 type StoredRecord = HashedFields & { previous_hash: string; hash: string; keyed: number };
+
+const finding = (kind: EvidenceBreak['kind'], sequence: number | null, say: EvidenceSay): EvidenceBreak => ({
+  kind,
+  sequence,
+  message: sayEvidence(say),
+  say,
+});
 
 const broken = (records: number, sequence: number, b: EvidenceBreak): ChainCheck => ({
   intact: false,
@@ -119,11 +129,7 @@ export async function verifyChain<R extends StoredRecord>(
       // A plain record after a keyed one would be a rewrite by someone without the key.
       const key = r.keyed === 1 ? options.key : keyedSeen ? undefined : null;
       if (r.sequence !== expected || r.previous_hash !== previous || key === undefined || hashRecord(previous, r, key) !== r.hash) {
-        return broken(records, expected, {
-          kind: 'record',
-          sequence: expected,
-          message: `Evidence record #${expected} was changed or removed after it was written.`,
-        });
+        return broken(records, expected, finding('record', expected, { key: 'break.record', values: { sequence: expected } }));
       }
       keyedSeen ||= r.keyed === 1;
       if (options.kept && r.hash === options.kept.hash && Number(r.at) === options.kept.at) keptFound = true;
@@ -136,18 +142,10 @@ export async function verifyChain<R extends StoredRecord>(
   }
   // A removed tail is caught by the head, which names the last sequence and hash written.
   if (head && (head.last_sequence !== records || head.last_hash !== previous)) {
-    return broken(records, records + 1, {
-      kind: 'head',
-      sequence: records + 1,
-      message: `The chain head names record #${head.last_sequence}, but the stored records end at #${records}: records were removed or the head was changed.`,
-    });
+    return broken(records, records + 1, finding('head', records + 1, { key: 'break.head', values: { named: head.last_sequence, records } }));
   }
   if (records && !keyedSeen) {
-    return broken(records, records, {
-      kind: 'record',
-      sequence: records,
-      message: 'The chain is not sealed with the evidence key: its records were rewritten without it.',
-    });
+    return broken(records, records, finding('record', records, { key: 'break.unkeyed' }));
   }
   const intact: ChainCheck = {
     intact: true,
@@ -162,13 +160,7 @@ export async function verifyChain<R extends StoredRecord>(
     return {
       ...intact,
       intact: false,
-      breaks: [
-        {
-          kind: 'kept_head',
-          sequence: null,
-          message: `The head you kept (${options.kept.hash} of ${new Date(options.kept.at).toISOString()}) is no longer in the chain: records up to then were changed or removed.`,
-        },
-      ],
+      breaks: [finding('kept_head', null, { key: 'break.keptHead', values: { hash: options.kept.hash, at: new Date(options.kept.at).toISOString() } })],
     };
   }
   return intact;

@@ -1,4 +1,5 @@
 import type { QualificationState } from '@mm/contract';
+import type { EvidenceSay } from './evidence-text.ts';
 
 /**
  * The working tables (sign-offs, qualification rows) are what the app reads to decide; the evidence chain is what
@@ -32,7 +33,8 @@ export type StandingClaim = {
   expires_at: number | null;
 };
 
-export type Disagreement = { kind: 'signoff' | 'qualification'; sequence: number | null; userId: number; stationId: number; message: string };
+/** What a row's disagreement says, in no language yet (the caller words it). */
+export type Disagreement = { kind: 'signoff' | 'qualification'; sequence: number | null; userId: number; stationId: number; say: EvidenceSay };
 
 /** What a signed_off record says, as the sign-off row must say it. */
 export type ChainSignoff = {
@@ -125,18 +127,21 @@ export function chainWitness() {
         const witnessed =
           byId.get(row.id) ??
           signoffs.find((s) => s.signoffId === null && s.userId === row.user_id && s.stationId === row.station_id && s.at === Number(row.signed_at));
-        const who = `Sign-off of ${row.person} at ${row.station_name} (${new Date(Number(row.signed_at)).toISOString().slice(0, 10)})`;
+        const who = {
+          key: 'who.signoff',
+          values: { person: row.person, station: row.station_name, date: new Date(Number(row.signed_at)).toISOString().slice(0, 10) },
+        };
         if (!witnessed) {
-          out.push({ kind: 'signoff', sequence: null, userId: row.user_id, stationId: row.station_id, message: `${who} is not in the evidence chain.` });
+          out.push({ kind: 'signoff', sequence: null, userId: row.user_id, stationId: row.station_id, say: { key: 'break.signoffMissing', who } });
           continue;
         }
         const differs = [
-          witnessed.userId !== row.user_id || witnessed.stationId !== row.station_id ? 'person or station' : '',
+          witnessed.userId !== row.user_id || witnessed.stationId !== row.station_id ? 'personOrStation' : '',
           witnessed.at !== Number(row.signed_at) ? 'time' : '',
           witnessed.signedBy !== row.signed_by_name ? 'signer' : '',
           witnessed.comment !== row.comment ? 'comment' : '',
           canonical(witnessed.checklist) !== canonical(JSON.parse(row.checklist)) ? 'checklist' : '',
-          canonical(witnessed.revisions) !== canonical(JSON.parse(row.evidence)) ? 'videos watched' : '',
+          canonical(witnessed.revisions) !== canonical(JSON.parse(row.evidence)) ? 'videos' : '',
         ].filter(Boolean);
         if (differs.length) {
           out.push({
@@ -144,7 +149,7 @@ export function chainWitness() {
             sequence: witnessed.sequence,
             userId: row.user_id,
             stationId: row.station_id,
-            message: `${who} differs from evidence record #${witnessed.sequence} (${differs.join(', ')}).`,
+            say: { key: 'break.signoffDiffers', values: { sequence: witnessed.sequence }, who, differs },
           });
         }
       }
@@ -156,13 +161,13 @@ export function chainWitness() {
       for (const row of rows) {
         const witnessed = standing.get(key(row.user_id, row.station_id));
         const chainHolds = witnessed !== undefined && HELD_KINDS.has(witnessed.kind);
-        const who = `${row.person} at ${row.station_name}`;
+        const who = { key: 'who.standing', values: { person: row.person, station: row.station_name } };
         const at = witnessed?.sequence ?? null;
         if (HELD_KINDS.has(row.state) !== chainHolds) {
-          const message = chainHolds
-            ? `${who} is stored as "${row.state}" but the evidence chain shows them qualified (record #${at}).`
-            : `${who} is stored as "${row.state}" but the evidence chain holds no qualification for it.`;
-          out.push({ kind: 'qualification', sequence: at, userId: row.user_id, stationId: row.station_id, message });
+          const say: EvidenceSay = chainHolds
+            ? { key: 'break.storedNotHeld', values: { state: row.state, sequence: String(at) }, who }
+            : { key: 'break.storedHeld', values: { state: row.state }, who };
+          out.push({ kind: 'qualification', sequence: at, userId: row.user_id, stationId: row.station_id, say });
         } else if (
           chainHolds &&
           (Number(row.qualified_at) !== witnessed.qualifiedAt || (row.expires_at === null ? null : Number(row.expires_at)) !== witnessed.expiresAt)
@@ -172,7 +177,7 @@ export function chainWitness() {
             sequence: at,
             userId: row.user_id,
             stationId: row.station_id,
-            message: `${who}: the stored qualification dates differ from evidence record #${at}.`,
+            say: { key: 'break.dates', values: { sequence: String(at) }, who },
           });
         }
       }

@@ -16,14 +16,14 @@ export const evidenceRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; standing: 
   app.route({
     ...contractRoute(routes.organizationAuditPack),
     handler: async (request, reply) => {
-      const pack = await auditPack(ctx, callerOf(request), request.params.orgId, request.query, standing);
+      const pack = await auditPack(ctx, callerOf(request), request.params.orgId, request.query, standing, request.locale);
       return pack.kind === 'pdf' ? sendPdf(reply, pack.body, pack.filename) : sendCsv(reply, pack.body, pack.filename);
     },
   });
 
   app.route({
     ...contractRoute(routes.organizationAuditPackVerify),
-    handler: async (request) => ok(await verifyEvidence(ctx, callerOf(request), request.params.orgId, request.query)),
+    handler: async (request) => ok(await verifyEvidence(ctx, callerOf(request), request.params.orgId, request.query, request.locale)),
   });
 
   app.addHook('onReady', async () => {

@@ -13,7 +13,7 @@ export const shopfloorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
   app.route({
     ...contractRoute(routes.videoQrSheetPdf),
     handler: async (request, reply) => {
-      const pdf = await videoQrSheet(ctx, callerOf(request), request.query.video_ids);
+      const pdf = await videoQrSheet(ctx, callerOf(request), request.query.video_ids, request.locale);
       return sendPdf(reply, pdf, 'video-qr-codes.pdf');
     },
   });
@@ -21,7 +21,7 @@ export const shopfloorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
   app.route({
     ...contractRoute(routes.stationQrSheetPdf),
     handler: async (request, reply) => {
-      const pdf = await stationQrSheet(ctx, callerOf(request), request.query.station_ids);
+      const pdf = await stationQrSheet(ctx, callerOf(request), request.query.station_ids, request.locale);
       return sendPdf(reply, pdf, 'station-qr-codes.pdf');
     },
   });
@@ -29,7 +29,7 @@ export const shopfloorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
   app.route({
     ...contractRoute(routes.badgeSheetPdf),
     handler: async (request, reply) => {
-      const pdf = await badgeSheet(ctx, callerOf(request), request.query.team_id);
+      const pdf = await badgeSheet(ctx, callerOf(request), request.query.team_id, request.locale);
       return sendPdf(reply, pdf, 'toolbox-badges.pdf');
     },
   });

@@ -1,6 +1,7 @@
-import type { QrCodesData } from '@mm/contract';
+import type { Locale, QrCodesData } from '@mm/contract';
 import type { AppContext } from '../../app-context.ts';
 import { badRequest, NO_SUCH_TEAM, notFound } from '../../lib/errors.ts';
+import { translator } from '../../lib/i18n.ts';
 import { fullName } from '../../lib/person-name.ts';
 import type { Caller } from '../auth/index.ts';
 import { findTeam, listTeams } from '../organization/index.ts';
@@ -25,16 +26,18 @@ export async function qrCodeChoices(ctx: AppContext, caller: Caller): Promise<Qr
 
 /**
  * A sheet of QR codes, one per video, each opening the video's page (/video/{id}): a stable address that needs a
- * sign-in and answers only to members whose path opens the video, so a label at a machine reveals nothing.
+ * sign-in and answers only to members whose path opens the video, so a label at a machine reveals nothing. The sheet's
+ * words are in the caller's language (`locale`), the videos' titles as they are.
  */
-export async function videoQrSheet(ctx: AppContext, caller: Caller, videoIds: number[]): Promise<Buffer> {
+export async function videoQrSheet(ctx: AppContext, caller: Caller, videoIds: number[], locale: Locale): Promise<Buffer> {
   qrOrganizationOf(caller);
   const chosen = new Set(videoIds);
   const videos = (await listClips(ctx.db)).filter((v) => chosen.has(v.id));
   if (videos.length === 0) throw badRequest(NO_VIDEOS_CHOSEN);
+  const t = translator(locale, 'qr');
   return qrSheetPdf(
-    'Manufacturing Masters: scan with your phone camera to watch (sign-in required)',
-    videos.map((v) => ({ title: v.title, caption: 'Video', url: `${ctx.config.publicUrl}/video/${v.id}` })),
+    t('videos.heading'),
+    videos.map((v) => ({ title: v.title, caption: t('videos.caption'), url: `${ctx.config.publicUrl}/video/${v.id}` })),
   );
 }
 
@@ -42,25 +45,27 @@ export async function videoQrSheet(ctx: AppContext, caller: Caller, videoIds: nu
  * A sheet of station labels to stick on the machines: each opens /station/{id}, where the signed-in operator sees
  * whether they are cleared to run it and the clips that show how. Only the caller's own organization's stations.
  */
-export async function stationQrSheet(ctx: AppContext, caller: Caller, stationIds: number[]): Promise<Buffer> {
+export async function stationQrSheet(ctx: AppContext, caller: Caller, stationIds: number[], locale: Locale): Promise<Buffer> {
   const organizationId = qrOrganizationOf(caller);
   const stations = (await listStations(ctx.db, organizationId, stationIds)).filter((s) => s.kind === 'station');
   if (stations.length === 0) throw badRequest(NO_STATIONS_CHOSEN);
+  const t = translator(locale, 'qr');
   return qrSheetPdf(
-    'Manufacturing Masters: scan at the station to check you are cleared to run it (sign-in required)',
-    stations.map((s) => ({ title: s.name, caption: 'Station: am I cleared to run it?', url: `${ctx.config.publicUrl}/station/${s.id}` })),
+    t('stations.heading'),
+    stations.map((s) => ({ title: s.name, caption: t('stations.caption'), url: `${ctx.config.publicUrl}/station/${s.id}` })),
   );
 }
 
 export const NO_BADGE_HOLDERS = 'Nobody to print a badge for: this team has no members yet.';
 
 /** Badges with a QR code per person (of one team, or everyone) that a toolbox talk's leader scans for attendance. */
-export async function badgeSheet(ctx: AppContext, caller: Caller, teamId: number | undefined): Promise<Buffer> {
+export async function badgeSheet(ctx: AppContext, caller: Caller, teamId: number | undefined, locale: Locale): Promise<Buffer> {
   const organizationId = qrOrganizationOf(caller);
   if (teamId !== undefined && !(await findTeam(ctx.db, organizationId, teamId))) throw notFound(NO_SUCH_TEAM);
   const people = await listBadgeHolders(ctx.db, organizationId, teamId);
   if (people.length === 0) throw badRequest(NO_BADGE_HOLDERS);
+  const t = translator(locale, 'qr');
   const labels = [];
-  for (const p of people) labels.push({ title: fullName(p), caption: p.team_name ?? 'No team', url: await badgeCode(ctx.db, p.id) });
-  return qrSheetPdf('Manufacturing Masters: toolbox talk badges (scan at the talk to mark attendance)', labels);
+  for (const p of people) labels.push({ title: fullName(p), caption: p.team_name ?? t('badges.noTeam'), url: await badgeCode(ctx.db, p.id) });
+  return qrSheetPdf(t('badges.heading'), labels);
 }

@@ -1,6 +1,7 @@
 import { Button, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { type UserInfoData, type UserInfoRequest, userInfoRequest } from '@mm/contract';
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useSaveUserInfo } from '../api/save-user-info.ts';
 import { ProfilePictureField } from './profile-picture-field.tsx';
@@ -39,6 +40,7 @@ function validate(request: UserInfoRequest): FieldErrors {
 }
 
 export function EditInfoForm({ info, canEditTeamAndRole, onSaved, firstLogin = false }: EditInfoFormProps) {
+  const { t } = useTranslation('account');
   const [fields, setFields] = useState(() => fieldsOf(info));
   const [errors, setErrors] = useState<FieldErrors>({});
   const save = useSaveUserInfo();
@@ -67,7 +69,7 @@ export function EditInfoForm({ info, canEditTeamAndRole, onSaved, firstLogin = f
     );
   };
 
-  const lockedNote = canEditTeamAndRole ? undefined : 'Only a super user can change this.';
+  const lockedNote = canEditTeamAndRole ? undefined : t('info.locked');
 
   return (
     <Stack gap="md">
@@ -75,15 +77,15 @@ export function EditInfoForm({ info, canEditTeamAndRole, onSaved, firstLogin = f
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-            <TextInput label="Name" autoComplete="given-name" withAsterisk {...bind('name')} />
-            <TextInput label="Last Name" autoComplete="family-name" withAsterisk {...bind('lastName')} />
-            <TextInput label="Team" readOnly={!canEditTeamAndRole} description={lockedNote} {...bind('team')} />
-            <TextInput label="Role" readOnly={!canEditTeamAndRole} description={lockedNote} {...bind('role')} />
+            <TextInput label={t('info.name')} autoComplete="given-name" withAsterisk {...bind('name')} />
+            <TextInput label={t('info.lastName')} autoComplete="family-name" withAsterisk {...bind('lastName')} />
+            <TextInput label={t('info.team')} readOnly={!canEditTeamAndRole} description={lockedNote} {...bind('team')} />
+            <TextInput label={t('info.role')} readOnly={!canEditTeamAndRole} description={lockedNote} {...bind('role')} />
           </SimpleGrid>
-          <TextInput label="Mobile" type="tel" autoComplete="tel" {...bind('mobile')} />
-          <Textarea label="Bio" autosize minRows={3} maxRows={8} {...bind('bio')} />
+          <TextInput label={t('info.mobile')} type="tel" autoComplete="tel" {...bind('mobile')} />
+          <Textarea translate="no" label={t('info.bio')} autosize minRows={3} maxRows={8} {...bind('bio')} />
           <Button type="submit" disabled={save.isPending}>
-            {save.isPending ? 'Loading... Please wait..' : 'Update Info'}
+            {save.isPending ? t('info.saving') : t('info.update')}
           </Button>
         </Stack>
       </form>

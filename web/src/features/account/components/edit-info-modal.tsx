@@ -1,6 +1,8 @@
-import { Alert } from '@mantine/core';
+import { Alert, Loader } from '@mantine/core';
 import { modals } from '@mantine/modals';
+import i18next from 'i18next';
 import { lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { type Session, useSession } from '../../../lib/session.ts';
 import { useUserInfo } from '../api/get-user-info.ts';
@@ -11,12 +13,13 @@ const EditInfoForm = lazy(() => loadEditInfoForm().then((module) => ({ default: 
 
 function EditInfoModalBody({ onSaved }: { onSaved: () => void }) {
   // Rendered by the modals provider, outside the signed-in routes: it may outlive a sign-out for a moment.
+  const { t } = useTranslation('account');
   const session = useSession();
   if (!session) return null;
   if (session.isGuestUser) {
     return (
-      <Alert color="blue" variant="light" title="Guest access">
-        The guest account is read-only. Sign up to keep your own profile.
+      <Alert color="blue" variant="light" title={t('info.guestTitle')}>
+        {t('info.guestText')}
       </Alert>
     );
   }
@@ -24,8 +27,9 @@ function EditInfoModalBody({ onSaved }: { onSaved: () => void }) {
 }
 
 function EditInfoLoader({ session, onSaved }: { session: Session; onSaved: () => void }) {
+  const { t } = useTranslation('account');
   const info = useUserInfo(session.userId);
-  const loading = <PageLoader label="Loading your information..." />;
+  const loading = <PageLoader label={t('info.loading')} />;
 
   if (info.isPending) return loading;
   if (info.isError) {
@@ -46,8 +50,13 @@ function EditInfoLoader({ session, onSaved }: { session: Session; onSaved: () =>
 export function openEditInfoModal(): void {
   loadEditInfoForm().catch(() => {}); // starts the download while the member's information loads; the lazy form meets any failure
   const modalId = modals.open({
-    title: 'Update User Info',
+    // The menu item's own words (the shell's namespace); the body waits for the account namespace.
+    title: i18next.t('nav.updateInfo'),
     size: 'lg',
-    children: <EditInfoModalBody onSaved={() => modals.close(modalId)} />,
+    children: (
+      <Suspense fallback={<Loader />}>
+        <EditInfoModalBody onSaved={() => modals.close(modalId)} />
+      </Suspense>
+    ),
   });
 }

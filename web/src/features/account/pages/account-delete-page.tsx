@@ -1,10 +1,12 @@
 import { Alert, Anchor, Container, Paper, Stack, Text, Title } from '@mantine/core';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useProfile } from '../../../lib/profile.ts';
 
 export function AccountDeletePage() {
+  const { t } = useTranslation('account');
   const profile = useProfile();
 
   return (
@@ -12,10 +14,10 @@ export function AccountDeletePage() {
       <Paper withBorder shadow="sm" radius="md" p={{ base: 'md', sm: 'xl' }}>
         <Stack gap="md">
           <Title order={1} size="h2">
-            Delete account
+            {t('delete.title')}
           </Title>
-          <Text>Deleting your account permanently removes your viewing history and your wish-list.</Text>
-          {profile.isPending && <PageLoader label="Loading..." />}
+          <Text>{t('delete.text')}</Text>
+          {profile.isPending && <PageLoader label={t('delete.loading')} />}
           {profile.isError && (
             <Alert color="red" variant="light">
               {profile.error.message}
@@ -23,11 +25,16 @@ export function AccountDeletePage() {
           )}
           {profile.data && (
             <Text>
-              To delete your account, contact your administrator at <Anchor href={`mailto:${profile.data.support_email}`}>{profile.data.support_email}</Anchor>
+              <Trans
+                t={t}
+                i18nKey="delete.contact"
+                values={{ email: profile.data.support_email }}
+                components={{ mail: <Anchor href={`mailto:${profile.data.support_email}`} translate="no" /> }}
+              />
             </Text>
           )}
           <Anchor component={Link} to={paths.account.root} size="sm">
-            Back to account
+            {t('delete.back')}
           </Anchor>
         </Stack>
       </Paper>

@@ -1,4 +1,5 @@
 import { Alert, Container, Paper, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -6,6 +7,7 @@ import { useProfile } from '../../../lib/profile.ts';
 import { EditProfileForm } from '../components/edit-profile-form.tsx';
 
 export function AccountEditPage() {
+  const { t } = useTranslation('account');
   const profile = useProfile();
   const navigate = useNavigate();
 
@@ -13,9 +15,9 @@ export function AccountEditPage() {
     <Container size={460} py="xl">
       <Paper withBorder shadow="sm" radius="md" p={{ base: 'md', sm: 'xl' }}>
         <Title order={1} size="h2" mb="md">
-          Edit profile
+          {t('edit.title')}
         </Title>
-        {profile.isPending && <PageLoader label="Loading your profile..." />}
+        {profile.isPending && <PageLoader label={t('edit.loading')} />}
         {profile.isError && (
           <Alert color="red" variant="light">
             {profile.error.message}

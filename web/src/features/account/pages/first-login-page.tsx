@@ -1,4 +1,5 @@
 import { Anchor, Container, Loader, Stack, Text, Title } from '@mantine/core';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { updateSession, useSignedInSession } from '../../../lib/session.ts';
@@ -9,6 +10,7 @@ const AFTER_SAVE_MS = 1000;
 
 /** /firstLogin: the member completes their profile on their first sign-in, then goes home (administration spec). */
 export function FirstLoginPage() {
+  const { t } = useTranslation('account');
   const session = useSignedInSession();
   const info = useUserInfo(session.userId);
   const navigate = useNavigate();
@@ -17,9 +19,9 @@ export function FirstLoginPage() {
     <Container size="sm" py="xl">
       <Stack gap="md">
         <Title order={1} size="h2">
-          Welcome, {session.name}!
+          {t('firstLogin.title', { name: session.name })}
         </Title>
-        <Text c="dimmed">Tell your colleagues who you are before you start your learning path.</Text>
+        <Text c="dimmed">{t('firstLogin.intro')}</Text>
         {info.data ? (
           <EditInfoForm
             info={info.data}
@@ -34,11 +36,7 @@ export function FirstLoginPage() {
           <Loader />
         )}
         <Text size="sm">
-          Does your team share a tablet?{' '}
-          <Anchor component={Link} to={paths.account.kioskPin}>
-            Set your kiosk PIN
-          </Anchor>{' '}
-          to sign in there with 4 to 6 digits.
+          <Trans t={t} i18nKey="firstLogin.kiosk" components={{ pin: <Anchor component={Link} to={paths.account.kioskPin} /> }} />
         </Text>
       </Stack>
     </Container>

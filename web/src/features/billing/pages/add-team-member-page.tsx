@@ -1,6 +1,7 @@
 import { Alert, Button, Container, List, Stack, Text, TextInput, Title } from '@mantine/core';
 import { EMAIL_SHAPE, TEAM_MEMBER_FIELDS } from '@mm/contract';
 import { type FormEvent, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -12,7 +13,6 @@ import { useRegisterMembers } from '../api/register-members.ts';
 
 /** What was typed survives a reload or a detour (the confirmation e-mail, another tab) until the invitations go out. */
 const DRAFT_KEY = 'mm.add-team-member.draft';
-const NOT_AN_ADDRESS = 'Not a valid e-mail address (for example name@company.com).';
 
 const blank = () => Array.from({ length: TEAM_MEMBER_FIELDS }, () => '');
 
@@ -32,6 +32,7 @@ type Refused = { email: string; reason: string };
  * typed and says why, address by address (docs/decisions.md).
  */
 export function AddTeamMemberPage() {
+  const { t } = useTranslation('billing');
   const session = useSignedInSession();
   const profile = useProfile();
   const navigate = useNavigate();
@@ -58,7 +59,7 @@ export function AddTeamMemberPage() {
       finish();
       return;
     }
-    const errors = emails.map((e) => (e.trim() && !EMAIL_SHAPE.test(e.trim()) ? NOT_AN_ADDRESS : null));
+    const errors = emails.map((e) => (e.trim() && !EMAIL_SHAPE.test(e.trim()) ? t('addTeam.notAnAddress') : null));
     setFieldErrors(errors);
     if (errors.some(Boolean)) return;
     setUnconfirmed(false);
@@ -69,15 +70,15 @@ export function AddTeamMemberPage() {
       {
         onSuccess: ({ data, message }) => {
           const notInvited = [
-            ...data.already_registered.map((email) => ({ email, reason: 'already has an account' })),
-            ...data.invalid.map((email) => ({ email, reason: 'not a valid e-mail address' })),
+            ...data.already_registered.map((email) => ({ email, reason: t('addTeam.alreadyRegistered') })),
+            ...data.invalid.map((email) => ({ email, reason: t('addTeam.invalid') })),
           ];
           if (notInvited.length === 0) {
             if (message) notifySuccess(message);
             finish();
             return;
           }
-          notifySuccess(`Invitations sent to ${data.invited.join(', ')}.`);
+          notifySuccess(t('addTeam.invitedSome', { emails: data.invited.join(', ') }));
           // The invited addresses leave the form; the refused ones stay, to be corrected.
           const invited = new Set(data.invited);
           setEmails((all) => all.map((e) => (invited.has(e.trim().toLowerCase()) ? '' : e)));
@@ -94,17 +95,14 @@ export function AddTeamMemberPage() {
 
   return (
     <Container size="sm" py="xl">
-      <Title order={1}>Add your team</Title>
+      <Title order={1}>{t('addTeam.title')}</Title>
       <Text c="dimmed" mb="lg">
-        Your membership includes up to {TEAM_MEMBER_FIELDS} additional team members. Each one receives an e-mail to set a password.
+        {t('addTeam.intro', { count: TEAM_MEMBER_FIELDS })}
       </Text>
       {unconfirmed && (
-        <Alert color="yellow" variant="light" mb="lg" title="Your invitations wait for your e-mail confirmation">
+        <Alert color="yellow" variant="light" mb="lg" title={t('addTeam.unconfirmedTitle')}>
           <Stack gap="xs" align="flex-start">
-            <Text size="sm">
-              Confirm your e-mail first: we sent a link to {profile.data?.email ?? 'the address you registered with'}. Open it, then press Save again: the
-              addresses below are kept.
-            </Text>
+            <Text size="sm">{t('addTeam.unconfirmed', { email: profile.data?.email ?? t('addTeam.yourAddress') })}</Text>
             <ResendConfirmationButton />
           </Stack>
         </Alert>
@@ -115,16 +113,16 @@ export function AddTeamMemberPage() {
         </Alert>
       )}
       {refused.length > 0 && (
-        <Alert color="yellow" variant="light" mb="lg" title="Not invited">
+        <Alert color="yellow" variant="light" mb="lg" title={t('addTeam.notInvited')}>
           <List size="sm">
             {refused.map(({ email, reason }) => (
               <List.Item key={email}>
-                {email}: {reason}
+                <span translate="no">{email}</span>: {reason}
               </List.Item>
             ))}
           </List>
           <Button variant="subtle" size="xs" mt="xs" onClick={finish}>
-            Continue to Home
+            {t('addTeam.continue')}
           </Button>
         </Alert>
       )}
@@ -135,7 +133,7 @@ export function AddTeamMemberPage() {
               // biome-ignore lint/suspicious/noArrayIndexKey: the four fields are fixed positions.
               key={i}
               type="email"
-              label={`Team member e-mail ${i + 1}`}
+              label={t('addTeam.field', { number: i + 1 })}
               autoComplete="off"
               value={value}
               error={fieldErrors[i]}
@@ -148,7 +146,7 @@ export function AddTeamMemberPage() {
             />
           ))}
           <Button type="submit" disabled={register.isPending}>
-            {register.isPending ? 'Loading...' : 'Save'}
+            {register.isPending ? t('addTeam.saving') : t('addTeam.save')}
           </Button>
         </Stack>
       </form>

@@ -1,9 +1,10 @@
 import { Alert, Anchor, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-client.ts';
-import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { notifyError } from '../../../lib/notify.ts';
 import { updateSession } from '../../../lib/session.ts';
 import { useConfirmPayment } from '../api/confirm-payment.ts';
 
@@ -12,6 +13,7 @@ const REDIRECT_AFTER_MS = 5000;
 
 /** /success-payment: has the server confirm the checkout with the provider, then on to /add-team-member. */
 export function SuccessPaymentPage() {
+  const { t } = useTranslation('billing');
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const confirm = useConfirmPayment();
@@ -31,51 +33,45 @@ export function SuccessPaymentPage() {
       {
         onSuccess: ({ data, message: text }) => {
           updateSession({ isSuperUser: data.is_super_user === 1 });
-          setMessage(text ?? 'Payment confirmed.');
-          if (text) notifySuccess(text);
+          // The server's words ("Payment confirmed." or "already confirmed"), in the caller's language (messages.json): said once, here.
+          setMessage(text ?? t('payment.confirmed'));
           window.setTimeout(() => navigate(paths.addTeamMember, { replace: true }), REDIRECT_AFTER_MS);
         },
         onError: notifyError,
       },
     );
-  }, [confirm, params, navigate]);
+  }, [confirm, params, navigate, t]);
 
+  // Opened without a checkout (no session id): the page's own words, in the catalogs like the rest of it.
+  const noSession = confirm.error instanceof ApiError && confirm.error.code === 'payment_session_missing';
   return (
     <Container size="sm" py="xl">
       <Title order={1} mb="lg">
-        Payment
+        {t('payment.title')}
       </Title>
       {confirm.isPending && (
         <Stack align="center" role="status">
           <Loader />
-          <Text>Confirming your payment...</Text>
+          <Text>{t('payment.confirming')}</Text>
         </Stack>
       )}
       {message && (
-        <Alert color="green" variant="light" title="Thank you!">
-          <Text>{message}</Text>
+        <Alert color="green" variant="light" title={t('payment.thanks')}>
+          <Text data-server-text>{message}</Text>
           <Text size="sm" c="dimmed" mt="xs">
-            In a few seconds you can invite your team.
+            {t('payment.next')}
           </Text>
         </Alert>
       )}
       {confirm.isError && (
-        <Alert
-          color="red"
-          variant="light"
-          title={
-            confirm.error instanceof ApiError && confirm.error.code === 'payment_session_missing'
-              ? 'No payment to confirm'
-              : 'The payment could not be confirmed'
-          }
-        >
-          <Text>{confirm.error.message}</Text>
+        <Alert color="red" variant="light" title={noSession ? t('payment.noSession') : t('payment.failed')}>
+          <Text>{noSession ? t('payment.noSessionText') : confirm.error.message}</Text>
           <Group gap="md" mt="sm">
             <Anchor component={Link} to={paths.plans}>
-              See the plans
+              {t('payment.plans')}
             </Anchor>
             <Anchor component={Link} to={paths.billing}>
-              Billing details
+              {t('payment.billing')}
             </Anchor>
           </Group>
         </Alert>

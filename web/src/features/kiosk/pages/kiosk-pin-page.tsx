@@ -1,6 +1,7 @@
 import { Alert, Anchor, Button, Container, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { KIOSK_MESSAGES, pinProblem } from '@mm/contract';
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
@@ -9,8 +10,10 @@ import { useSetKioskPin } from '../api/set-kiosk-pin.ts';
 
 /** A masked field that keeps digits only, at most 6. */
 function PinInput({ label, value, onChange, error }: { label: string; value: string; onChange: (pin: string) => void; error?: string | null }) {
+  const { t } = useTranslation('auth');
   return (
     <PasswordInput
+      visibilityToggleButtonProps={{ 'aria-label': t('showPassword') }}
       label={label}
       inputMode="numeric"
       autoComplete="new-password"
@@ -22,25 +25,30 @@ function PinInput({ label, value, onChange, error }: { label: string; value: str
   );
 }
 
+/** The contract's PIN messages the page says, by name: the account namespace has each one in every language. */
+const PIN_MESSAGES = ['pinFormat', 'pinTooSimple', 'pinMismatch'] as const;
+const pinMessageKey = (text: string | null) => PIN_MESSAGES.find((key) => KIOSK_MESSAGES[key] === text) ?? null;
+
 /** /account/kiosk-pin: the member sets or changes the 4 to 6 digit PIN they sign in with on the team's kiosk. */
 export function KioskPinPage() {
+  const { t } = useTranslation('account');
   const status = useKioskPinStatus();
   const save = useSetKioskPin();
   const navigate = useNavigate();
   const [pin, setPin] = useState('');
   const [confirmation, setConfirmation] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
+  const [problem, setProblem] = useState<(typeof PIN_MESSAGES)[number] | null>(null);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const found = pinProblem(pin) ?? (pin === confirmation ? null : KIOSK_MESSAGES.pinMismatch);
-    setProblem(found);
+    setProblem(pinMessageKey(found));
     if (found) return;
     save.mutate(
       { pin, pin_confirmation: confirmation },
       {
         onSuccess: () => {
-          notifySuccess(KIOSK_MESSAGES.pinSaved);
+          notifySuccess(t('pin.messages.pinSaved'));
           navigate(paths.account.root);
         },
         onError: notifyError,
@@ -51,9 +59,9 @@ export function KioskPinPage() {
   return (
     <Container size="xs" py="xl">
       <Title order={1} mb="sm">
-        Kiosk PIN
+        {t('pin.title')}
       </Title>
-      <Text mb="md">On your team's shared tablet you tap your name and enter this PIN. Choose 4 to 6 digits, not repeated or consecutive digits.</Text>
+      <Text mb="md">{t('pin.intro')}</Text>
       {status.isError && (
         <Alert color="red" mb="md">
           {status.error.message}
@@ -61,18 +69,18 @@ export function KioskPinPage() {
       )}
       {status.data && (
         <Alert color={status.data.has_pin ? 'green' : 'yellow'} mb="md">
-          {status.data.has_pin ? 'You have a kiosk PIN. Enter a new one to change it.' : 'You have no kiosk PIN yet.'}
+          {status.data.has_pin ? t('pin.hasPin') : t('pin.noPin')}
         </Alert>
       )}
       <form onSubmit={submit} noValidate>
         <Stack>
-          <PinInput label="New PIN" value={pin} onChange={setPin} error={problem} />
-          <PinInput label="New PIN again" value={confirmation} onChange={setConfirmation} />
+          <PinInput label={t('pin.new')} value={pin} onChange={setPin} error={problem && t(`pin.messages.${problem}`)} />
+          <PinInput label={t('pin.again')} value={confirmation} onChange={setConfirmation} />
           <Button type="submit" loading={save.isPending}>
-            Save PIN
+            {t('pin.save')}
           </Button>
           <Anchor component={Link} to={paths.account.root} size="sm" ta="center">
-            Back to account
+            {t('pin.back')}
           </Anchor>
         </Stack>
       </form>

@@ -1,6 +1,7 @@
 import { Alert, Badge, Button, Card, CopyButton, Group, Modal, Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
 import type { ScimSettingsData, ScimTokenData } from '@mm/contract';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { AdminPage } from '../../../components/admin-page.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { formatDateTime } from '../../../lib/date.ts';
@@ -11,17 +12,15 @@ import { useRevokeScimToken } from '../api/revoke-scim-token.ts';
 
 /** /manage-organization/provisioning: the SCIM base URL and token an identity provider (Entra, Okta) provisions members with. */
 export function ProvisioningPage() {
+  const { t } = useTranslation('sso', { keyPrefix: 'scim' });
   const settings = useScimSettings();
   return (
-    <AdminPage title="Provisioning (SCIM)" size="md">
-      {settings.isPending && <PageLoader label="Loading provisioning..." />}
+    <AdminPage title={t('title')} size="md">
+      {settings.isPending && <PageLoader label={t('loading')} />}
       {settings.isError && <Alert color="red">{settings.error.message}</Alert>}
       {settings.data && (
         <Stack gap="xl">
-          <Text>
-            Your identity provider (Microsoft Entra ID, Okta) can create, update and deactivate your members, and keep your teams, over SCIM 2.0. A deactivated
-            member is signed out at once and frees their seat.
-          </Text>
+          <Text>{t('intro')}</Text>
           <Connection settings={settings.data} />
           <Requests requests={settings.data.requests} />
         </Stack>
@@ -30,8 +29,9 @@ export function ProvisioningPage() {
   );
 }
 
-/** A read-only value with its Copy button; `wrap` shows a long secret whole on a phone rather than cut at the field's edge. */
-function CopyField({ label, value, wrap = false }: { label: string; value: string; wrap?: boolean }) {
+/** A read-only value with its Copy button (named `copyLabel`); `wrap` shows a long secret whole on a phone rather than cut at the field's edge. */
+function CopyField({ label, copyLabel, value, wrap = false }: { label: string; copyLabel: string; value: string; wrap?: boolean }) {
+  const { t } = useTranslation('sso', { keyPrefix: 'scim' });
   const common = { label, value, readOnly: true, style: { flex: 1, minWidth: 0 } };
   return (
     <Group align="flex-end" gap="xs" wrap="nowrap">
@@ -48,8 +48,8 @@ function CopyField({ label, value, wrap = false }: { label: string; value: strin
       )}
       <CopyButton value={value}>
         {({ copied, copy }) => (
-          <Button variant="default" onClick={copy} aria-label={`Copy the ${label.toLowerCase()}`}>
-            {copied ? 'Copied' : 'Copy'}
+          <Button variant="default" onClick={copy} aria-label={copyLabel}>
+            {copied ? t('copied') : t('copy')}
           </Button>
         )}
       </CopyButton>
@@ -58,6 +58,7 @@ function CopyField({ label, value, wrap = false }: { label: string; value: strin
 }
 
 function Connection({ settings }: { settings: ScimSettingsData }) {
+  const { t } = useTranslation('sso', { keyPrefix: 'scim' });
   const create = useCreateScimToken();
   const revoke = useRevokeScimToken();
   const [confirming, setConfirming] = useState<'rotate' | 'revoke' | null>(null);
@@ -85,82 +86,76 @@ function Connection({ settings }: { settings: ScimSettingsData }) {
     <Card withBorder padding="lg">
       <Stack>
         <Title order={2} size="h3">
-          Connection
+          {t('connection')}
         </Title>
-        <CopyField label="SCIM base URL" value={settings.base_url} />
+        <CopyField label={t('baseUrl')} copyLabel={t('copyBaseUrl')} value={settings.base_url} />
         <Text size="sm" c="dimmed">
-          In Microsoft Entra this is the Tenant URL; in Okta, the SCIM connector base URL (unique identifier: userName, authentication: HTTP header).
+          {t('baseUrlHelp')}
         </Text>
         <Group justify="space-between" align="center" wrap="wrap">
           <div>
             <Group gap="xs">
-              <Text fw={600}>Bearer token</Text>
+              <Text fw={600}>{t('bearer')}</Text>
               {/* Shades dark enough for the badges' small white text (4.5:1). */}
-              {token ? <Badge color="teal.9">Active</Badge> : <Badge color="gray.8">None</Badge>}
+              {token ? <Badge color="teal.9">{t('active')}</Badge> : <Badge color="gray.8">{t('none')}</Badge>}
             </Group>
             <Text size="sm" c="dimmed">
               {token
-                ? `Created ${formatDateTime(token.created_at)} · ${token.last_used_at ? `last used ${formatDateTime(token.last_used_at)}` : 'never used yet'}`
-                : 'Create a token and paste it into your identity provider as the secret token.'}
+                ? token.last_used_at
+                  ? t('created', { created: formatDateTime(token.created_at), used: formatDateTime(token.last_used_at) })
+                  : t('createdUnused', { created: formatDateTime(token.created_at) })
+                : t('noToken')}
             </Text>
           </div>
           <Group gap="xs">
             {token ? (
               <>
                 <Button variant="default" onClick={() => setConfirming('rotate')}>
-                  Rotate token
+                  {t('rotate')}
                 </Button>
                 <Button color="red" variant="light" onClick={() => setConfirming('revoke')}>
-                  Revoke
+                  {t('revoke')}
                 </Button>
               </>
             ) : (
               <Button onClick={createToken} loading={create.isPending}>
-                Create token
+                {t('create')}
               </Button>
             )}
           </Group>
         </Group>
       </Stack>
 
-      <Modal
-        opened={confirming !== null}
-        onClose={() => setConfirming(null)}
-        title={confirming === 'revoke' ? 'Revoke the SCIM token?' : 'Rotate the SCIM token?'}
-      >
+      <Modal opened={confirming !== null} onClose={() => setConfirming(null)} title={confirming === 'revoke' ? t('revokeTitle') : t('rotateTitle')}>
         <Stack>
-          <Text size="sm">
-            {confirming === 'revoke'
-              ? 'Your identity provider can no longer provision members until you create a new token. Members already provisioned stay as they are.'
-              : 'A new token is created and the current one stops working at once: paste the new one into your identity provider.'}
-          </Text>
+          <Text size="sm">{confirming === 'revoke' ? t('revokeText') : t('rotateText')}</Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setConfirming(null)}>
-              Cancel
+              {t('cancel')}
             </Button>
             {confirming === 'revoke' ? (
               <Button color="red" onClick={revokeToken} loading={revoke.isPending}>
-                Revoke token
+                {t('revokeToken')}
               </Button>
             ) : (
               <Button onClick={createToken} loading={create.isPending}>
-                Create new token
+                {t('createNew')}
               </Button>
             )}
           </Group>
         </Stack>
       </Modal>
 
-      <Modal opened={created !== null} onClose={() => setCreated(null)} title="Your new SCIM token" size="lg">
+      <Modal opened={created !== null} onClose={() => setCreated(null)} title={t('newTitle')} size="lg">
         {created && (
           <Stack>
-            <Alert color="orange" variant="light" title="Shown only this once">
-              Copy the token now and paste it into your identity provider. We keep only a fingerprint of it: if it is lost, rotate it.
+            <Alert color="orange" variant="light" title={t('onceTitle')}>
+              {t('onceText')}
             </Alert>
-            <CopyField label="Secret token" value={created.token} wrap />
-            <CopyField label="SCIM base URL" value={created.base_url} />
+            <CopyField label={t('secret')} copyLabel={t('copySecret')} value={created.token} wrap />
+            <CopyField label={t('baseUrl')} copyLabel={t('copyBaseUrl')} value={created.base_url} />
             <Group justify="flex-end">
-              <Button onClick={() => setCreated(null)}>I have copied it</Button>
+              <Button onClick={() => setCreated(null)}>{t('copiedIt')}</Button>
             </Group>
           </Stack>
         )}
@@ -170,21 +165,22 @@ function Connection({ settings }: { settings: ScimSettingsData }) {
 }
 
 function Requests({ requests }: { requests: ScimSettingsData['requests'] }) {
+  const { t } = useTranslation('sso', { keyPrefix: 'scim' });
   return (
     <Stack gap="sm">
       <Title order={2} size="h3">
-        Last provisioning requests
+        {t('requests')}
       </Title>
       {requests.length === 0 ? (
-        <Text c="dimmed">No provisioning request yet. They appear here once your identity provider starts calling.</Text>
+        <Text c="dimmed">{t('noRequests')}</Text>
       ) : (
         <Table.ScrollContainer minWidth={300}>
           <Table striped withTableBorder>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>When</Table.Th>
-                <Table.Th>Request</Table.Th>
-                <Table.Th>Status</Table.Th>
+                <Table.Th>{t('when')}</Table.Th>
+                <Table.Th>{t('request')}</Table.Th>
+                <Table.Th>{t('status')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -193,7 +189,7 @@ function Requests({ requests }: { requests: ScimSettingsData['requests'] }) {
                 // biome-ignore lint/suspicious/noArrayIndexKey: the log has no id of its own and never reorders while shown.
                 <Table.Tr key={`${request.at}-${i}`}>
                   <Table.Td>{formatDateTime(request.at)}</Table.Td>
-                  <Table.Td style={{ wordBreak: 'break-all' }}>
+                  <Table.Td style={{ wordBreak: 'break-all' }} translate="no">
                     {request.method} {request.path}
                   </Table.Td>
                   <Table.Td>

@@ -143,7 +143,7 @@ function CommonFields({ fields, teamLabel, teamHelp }: { fields: ReturnType<type
       <TagsInput
         label={t('common.domains')}
         description={t('common.domainsHelp')}
-        placeholder={fields.domains.length === 0 ? 'example.com' : undefined}
+        placeholder={fields.domains.length === 0 ? t('common.domainPlaceholder') : undefined}
         value={fields.domains}
         onChange={(values) => fields.setDomains(values.map((v) => v.trim().toLowerCase()).filter(Boolean))}
         splitChars={[',', ' ']}
@@ -212,7 +212,7 @@ function OidcForm({ connection }: { connection: SsoConnectionData }) {
       <Card withBorder padding="lg">
         <Stack gap="xs">
           <Text size="sm">{t('oidc.redirect')}</Text>
-          <Code block style={wrapAnywhere}>
+          <Code block style={wrapAnywhere} translate="no">
             {connection.redirect_uri}
           </Code>
         </Stack>
@@ -222,6 +222,7 @@ function OidcForm({ connection }: { connection: SsoConnectionData }) {
           <TextInput label={t('oidc.issuer')} description={t('oidc.issuerHelp')} required value={issuer} onChange={(e) => setIssuer(e.currentTarget.value)} />
           <TextInput label={t('oidc.clientId')} required value={clientId} onChange={(e) => setClientId(e.currentTarget.value)} autoComplete="off" />
           <PasswordInput
+            visibilityToggleButtonProps={{ 'aria-label': t('common.showSecret') }}
             label={t('oidc.clientSecret')}
             description={connection.has_client_secret ? t('oidc.secretStored') : t('oidc.secretNew')}
             required={!connection.has_client_secret}
@@ -243,7 +244,7 @@ function Value({ label, children }: { label: string; children: ReactNode }) {
       <Text size="sm" fw={500}>
         {label}
       </Text>
-      <Code block style={wrapAnywhere}>
+      <Code block style={wrapAnywhere} translate="no">
         {children}
       </Code>
     </Stack>

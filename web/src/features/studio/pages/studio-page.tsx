@@ -27,14 +27,6 @@ const megabytes = (bytes: number) => {
   return `${mb < 10 ? mb.toFixed(1) : Math.round(mb)} MB`;
 };
 
-const MEDIA_WORDS: Record<StudioLesson['media_state'], string> = {
-  none: 'No video yet',
-  uploading: 'Upload not finished',
-  processing: 'Processing the video',
-  ready: 'Video ready',
-  failed: 'Video refused',
-};
-
 /** A progress bar with its name on the element that carries role="progressbar" (Mantine's section). */
 function LabelledProgress({
   value,
@@ -184,13 +176,14 @@ function PersonRow({ person }: { person: StudioPerson }) {
 
 /** /studio: the organization's own lessons: create a draft, upload its video (resumable), follow its processing, publish. */
 export function StudioPage() {
+  const { t } = useTranslation('studio');
   const lessons = useStudioLessons();
-  if (!lessons.data) return <PageLoader label="Loading the studio" />;
+  if (!lessons.data) return <PageLoader label={t('page.loading')} />;
   const { storage } = lessons.data;
   return (
-    <AdminPage title="Studio" back={paths.home}>
+    <AdminPage title={t('page.title')} back={paths.home}>
       <Stack gap="lg">
-        <Text c="dimmed">Your organization's own lessons. Only its members see them, and only once you publish them.</Text>
+        <Text c="dimmed">{t('page.intro')}</Text>
         <SimpleGrid cols={{ base: 1, md: lessons.data.can_manage_authors ? 2 : 1 }}>
           <StorageMeter storage={storage} />
           {lessons.data.can_manage_authors && <AuthorsPanel />}
@@ -198,10 +191,10 @@ export function StudioPage() {
         <NewLessonForm />
         <NewScriptLesson />
         <Title order={2} size="h3">
-          Lessons
+          {t('page.lessons')}
         </Title>
         {lessons.data.lessons.length === 0 ? (
-          <Text>No lessons yet: create the first one above.</Text>
+          <Text>{t('page.empty')}</Text>
         ) : (
           <SimpleGrid cols={{ base: 1, md: 2 }}>
             {lessons.data.lessons.map((lesson) => (
@@ -216,6 +209,7 @@ export function StudioPage() {
 }
 
 function NewLessonForm() {
+  const { t } = useTranslation('studio');
   const create = useCreateStudioLesson();
   const [title, setTitle] = useState('');
   const [category, setCategory] = useState('');
@@ -237,15 +231,22 @@ function NewLessonForm() {
   return (
     <Card withBorder padding="lg" component="form" onSubmit={submit} aria-labelledby="new-lesson-title">
       <Title order={2} size="h3" id="new-lesson-title">
-        New lesson
+        {t('page.newLesson')}
       </Title>
       <Stack gap="sm" mt="sm">
-        <TextInput label="Title" required maxLength={200} value={title} onChange={(e) => setTitle(e.currentTarget.value)} />
-        <TextInput label="Category" required maxLength={100} value={category} onChange={(e) => setCategory(e.currentTarget.value)} />
-        <Textarea label="Description" autosize minRows={2} maxLength={5000} value={description} onChange={(e) => setDescription(e.currentTarget.value)} />
+        <TextInput label={t('page.lessonTitle')} required maxLength={200} value={title} onChange={(e) => setTitle(e.currentTarget.value)} />
+        <TextInput label={t('page.category')} required maxLength={100} value={category} onChange={(e) => setCategory(e.currentTarget.value)} />
+        <Textarea
+          label={t('page.description')}
+          autosize
+          minRows={2}
+          maxLength={5000}
+          value={description}
+          onChange={(e) => setDescription(e.currentTarget.value)}
+        />
         <Group>
           <Button type="submit" loading={create.isPending}>
-            Create draft
+            {t('page.createDraft')}
           </Button>
         </Group>
       </Stack>
@@ -313,7 +314,7 @@ function LessonCard({ lesson, maxSeconds }: { lesson: StudioLesson; maxSeconds: 
         onProgress: setSent,
         onSuccess: () => {
           setSent(null);
-          notifySuccess('The video is uploaded: it is being processed.');
+          notifySuccess(t('page.uploaded'));
           void queryClient.invalidateQueries({ queryKey: studioKey });
         },
         onError: (message) => {
@@ -330,10 +331,10 @@ function LessonCard({ lesson, maxSeconds }: { lesson: StudioLesson; maxSeconds: 
     <Card withBorder padding="lg" component="article" aria-label={lesson.title}>
       <Group justify="space-between" align="flex-start" wrap="nowrap">
         <div>
-          <Title order={3} size="h4">
+          <Title order={3} size="h4" translate="no">
             {lesson.title}
           </Title>
-          <Text size="sm" c="dimmed">
+          <Text size="sm" c="dimmed" translate="no">
             {lesson.category}
           </Text>
         </div>
@@ -341,15 +342,17 @@ function LessonCard({ lesson, maxSeconds }: { lesson: StudioLesson; maxSeconds: 
           {t(`status.${lesson.status}`)}
         </Badge>
       </Group>
-      {lesson.poster_url && <img src={lesson.poster_url} alt={`Poster of ${lesson.title}`} style={{ width: '100%', marginTop: 12, borderRadius: 4 }} />}
+      {lesson.poster_url && (
+        <img src={lesson.poster_url} alt={t('page.poster', { title: lesson.title })} style={{ width: '100%', marginTop: 12, borderRadius: 4 }} />
+      )}
       <Stack gap="xs" mt="sm">
-        <Text size="sm">{sent === null ? MEDIA_WORDS[lesson.media_state] : 'Uploading the video'}</Text>
-        {sent !== null && <LabelledProgress value={sent} label={`Upload of ${lesson.title}: ${sent}%`} animated />}
+        <Text size="sm">{sent === null ? t(`media.${lesson.media_state}`) : t('page.uploading')}</Text>
+        {sent !== null && <LabelledProgress value={sent} label={t('page.uploadProgress', { title: lesson.title, percent: sent })} animated />}
         {sent === null && lesson.media_state === 'processing' && (
-          <LabelledProgress value={lesson.progress} label={`Processing of ${lesson.title}: ${lesson.progress}%`} animated />
+          <LabelledProgress value={lesson.progress} label={t('page.processingProgress', { title: lesson.title, percent: lesson.progress })} animated />
         )}
         {lesson.error && (
-          <Alert color="red" title="The video was not accepted">
+          <Alert color="red" title={t('page.notAccepted')}>
             {lesson.error}
           </Alert>
         )}
@@ -358,7 +361,7 @@ function LessonCard({ lesson, maxSeconds }: { lesson: StudioLesson; maxSeconds: 
             <FileButton onChange={upload} accept="video/*">
               {(props) => (
                 <Button {...props} variant="default">
-                  {lesson.media_state === 'none' ? 'Upload video' : 'Upload another video'}
+                  {lesson.media_state === 'none' ? t('page.upload') : t('page.uploadAnother')}
                 </Button>
               )}
             </FileButton>
@@ -373,7 +376,7 @@ function LessonCard({ lesson, maxSeconds }: { lesson: StudioLesson; maxSeconds: 
                 })
               }
             >
-              {draft ? 'Publish' : t('manage.publishAgain')}
+              {draft ? t('page.publish') : t('manage.publishAgain')}
             </Button>
           )}
         </Group>
@@ -391,7 +394,7 @@ function LessonCard({ lesson, maxSeconds }: { lesson: StudioLesson; maxSeconds: 
         <CaptionsEditorButton lesson={lesson} />
         {canUpload && (
           <Text size="xs" c="dimmed">
-            A video of at most {Math.round(maxSeconds / 60)} minutes; an interrupted upload resumes where it stopped when you choose the file again.
+            {t('page.limit', { minutes: Math.round(maxSeconds / 60) })}
           </Text>
         )}
       </Stack>
