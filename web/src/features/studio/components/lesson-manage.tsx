@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Modal, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
+import { Badge, Button, Group, Modal, Stack, Switch, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import type { StudioLesson, StudioRevision } from '@mm/contract';
@@ -12,6 +12,7 @@ import { useDeleteStudioLesson } from '../api/delete-studio-lesson.ts';
 import { useLessonRevisions, useRestoreLessonRevision } from '../api/lesson-revisions.ts';
 import { useUnpublishStudioLesson } from '../api/unpublish-studio-lesson.ts';
 import { useUpdateStudioLesson } from '../api/update-studio-lesson.ts';
+import { LessonFields } from './lesson-fields.tsx';
 
 /** The lesson's title, category and description, changed in a dialog (the creation's rules, checked by the server). */
 export function EditLessonButton({ lesson }: { lesson: StudioLesson }) {
@@ -43,28 +44,10 @@ export function EditLessonButton({ lesson }: { lesson: StudioLesson }) {
       </Button>
       <Modal opened={opened} onClose={close} title={t('manage.editTitle')}>
         <Stack component="form" gap="sm" onSubmit={submit}>
-          <TextInput
-            label={t('manage.title')}
-            required
-            maxLength={200}
-            value={form.title}
-            onChange={(e) => setForm({ ...form, title: e.currentTarget.value })}
-            data-autofocus
-          />
-          <TextInput
-            label={t('manage.category')}
-            required
-            maxLength={100}
-            value={form.category}
-            onChange={(e) => setForm({ ...form, category: e.currentTarget.value })}
-          />
-          <Textarea
-            label={t('manage.description')}
-            autosize
-            minRows={2}
-            maxLength={5000}
-            value={form.description}
-            onChange={(e) => setForm({ ...form, description: e.currentTarget.value })}
+          <LessonFields
+            value={form}
+            onChange={setForm}
+            labels={{ title: t('manage.title'), category: t('manage.category'), description: t('manage.description') }}
           />
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>

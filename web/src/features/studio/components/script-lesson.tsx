@@ -8,6 +8,7 @@ import { PageLoader } from '../../../components/page-loader.tsx';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useCreateStudioLesson } from '../api/create-studio-lesson.ts';
 import { useLessonScript, useRenderLessonScript, useUploadScriptPhoto } from '../api/lesson-script.ts';
+import { LessonFields } from './lesson-fields.tsx';
 
 const emptyStep = (): StudioScriptStep => ({ text: '', photo_url: null });
 const emptySteps = () => Array.from({ length: STUDIO_SCRIPT_MIN_STEPS }, emptyStep);
@@ -133,29 +134,15 @@ export function NewScriptLesson() {
       </Group>
       <Modal opened={opened} onClose={close} title={t('new.dialogTitle')} size="lg">
         <Stack component="form" gap="sm" onSubmit={(e) => void submit(e)}>
-          <TextInput
-            label={t('fields.title')}
-            required
-            maxLength={200}
-            value={form.title}
-            onChange={(e) => setForm({ ...form, title: e.currentTarget.value })}
-            data-autofocus
-          />
-          <TextInput
-            label={t('fields.category')}
-            required
-            maxLength={100}
-            value={form.category}
-            onChange={(e) => setForm({ ...form, category: e.currentTarget.value })}
-          />
-          <Textarea
-            label={t('fields.description')}
-            description={t('fields.descriptionHint')}
-            autosize
-            minRows={1}
-            maxLength={5000}
-            value={form.description}
-            onChange={(e) => setForm({ ...form, description: e.currentTarget.value })}
+          <LessonFields
+            value={form}
+            onChange={setForm}
+            labels={{
+              title: t('fields.title'),
+              category: t('fields.category'),
+              description: t('fields.description'),
+              descriptionHint: t('fields.descriptionHint'),
+            }}
           />
           <StepsEditor steps={steps} onChange={setSteps} />
           <Group justify="flex-end">
