@@ -1,11 +1,11 @@
-import { Alert, Button, Card, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import type { CategoryBankData } from '@mm/contract';
 import { IconPencil } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { PageLoader } from '../../../components/page-loader.tsx';
 import { authorCheckPath, categoryCheckResultsPath } from '../../../config/paths.ts';
 import { useCategoryBank } from '../api/get-category-bank.ts';
+import { CheckAuthorFrame } from '../components/check-author-frame.tsx';
 import { CheckForm } from '../components/check-form.tsx';
 
 /**
@@ -19,33 +19,19 @@ export function CategoryCheckAuthorPage() {
   // Drafts are never drawn: the bank's size is its approved questions.
   const bankSize = bank.data?.videos.reduce((n, v) => n + v.questions.filter((q) => !q.draft).length, 0) ?? 0;
   return (
-    <Container size="md" py="xl">
-      <Group justify="space-between" align="flex-start" mb="xs">
-        <Title order={1}>{t('category.title')}</Title>
-        {bank.data?.check && (
-          <Button component={Link} to={categoryCheckResultsPath(categoryId)} variant="default">
-            {t('author.seeResults')}
-          </Button>
-        )}
-      </Group>
-      {bank.data && (
-        <Text c="dimmed" mb="lg">
-          {t('category.intro', { name: bank.data.category_name })}
-        </Text>
+    <CheckAuthorFrame
+      title={t('category.title')}
+      bank={bank}
+      intro={(data) => t('category.intro', { name: data.category_name })}
+      resultsPath={(data) => (data.check ? categoryCheckResultsPath(categoryId) : null)}
+    >
+      {(data) => (
+        <>
+          <CheckForm key={JSON.stringify(data.check)} subject={{ kind: 'category', id: categoryId }} initial={data.check} bankSize={bankSize} />
+          <CategoryBank videos={data.videos} count={bankSize} />
+        </>
       )}
-      {bank.isPending && <PageLoader label={t('author.loading')} />}
-      {bank.isError && (
-        <Alert color="red" variant="light">
-          {bank.error.message}
-        </Alert>
-      )}
-      {bank.data && (
-        <Stack gap="xl">
-          <CheckForm key={JSON.stringify(bank.data.check)} subject={{ kind: 'category', id: categoryId }} initial={bank.data.check} bankSize={bankSize} />
-          <CategoryBank videos={bank.data.videos} count={bankSize} />
-        </Stack>
-      )}
-    </Container>
+    </CheckAuthorFrame>
   );
 }
 

@@ -1,30 +1,14 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Card,
-  Checkbox,
-  Container,
-  FileButton,
-  Group,
-  Image,
-  SegmentedControl,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Badge, Button, Card, Checkbox, FileButton, Group, Image, SegmentedControl, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { type BankQuestion, type QuestionKind, TRUE_FALSE_OPTIONS } from '@mm/contract';
 import { IconWand } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
-import { PageLoader } from '../../../components/page-loader.tsx';
+import { useParams } from 'react-router';
 import { checkResultsPath } from '../../../config/paths.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useAddQuestion, useApproveQuestion, useDeleteQuestion, useDraftQuestions, useUploadQuestionImage } from '../api/edit-bank.ts';
 import { useBank } from '../api/get-bank.ts';
+import { CheckAuthorFrame } from '../components/check-author-frame.tsx';
 import { CheckForm } from '../components/check-form.tsx';
 
 /** The kinds on the form's switch, in this order; their labels are short enough for a phone's width. */
@@ -37,39 +21,25 @@ export function CheckAuthorPage() {
   const { t } = useTranslation('assessments');
   const bank = useBank(videoId);
   return (
-    <Container size="md" py="xl">
-      <Group justify="space-between" align="flex-start" mb="xs">
-        <Title order={1}>{t('author.title')}</Title>
-        {bank.data?.check && (
-          <Button component={Link} to={checkResultsPath(videoId)} variant="default">
-            {t('author.seeResults')}
-          </Button>
-        )}
-      </Group>
-      {bank.data && (
-        <Text c="dimmed" mb="lg">
-          {t('author.intro', { title: bank.data.video_title })}
-        </Text>
-      )}
-      {bank.isPending && <PageLoader label={t('author.loading')} />}
-      {bank.isError && (
-        <Alert color="red" variant="light">
-          {bank.error.message}
-        </Alert>
-      )}
-      {bank.data && (
-        <Stack gap="xl">
+    <CheckAuthorFrame
+      title={t('author.title')}
+      bank={bank}
+      intro={(data) => t('author.intro', { title: data.video_title })}
+      resultsPath={(data) => (data.check ? checkResultsPath(videoId) : null)}
+    >
+      {(data) => (
+        <>
           <CheckForm
-            key={JSON.stringify(bank.data.check)}
+            key={JSON.stringify(data.check)}
             subject={{ kind: 'video', id: videoId }}
-            initial={bank.data.check}
-            bankSize={bank.data.questions.filter((q) => !q.draft).length}
+            initial={data.check}
+            bankSize={data.questions.filter((q) => !q.draft).length}
           />
-          <QuestionList videoId={videoId} questions={bank.data.questions} />
+          <QuestionList videoId={videoId} questions={data.questions} />
           <QuestionForm videoId={videoId} />
-        </Stack>
+        </>
       )}
-    </Container>
+    </CheckAuthorFrame>
   );
 }
 

@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Modal, Stack, Switch, Text } from '@mantine/core';
+import { Badge, Button, Group, Modal, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import type { StudioLesson, StudioRevision } from '@mm/contract';
