@@ -22,7 +22,6 @@ import { sharingRoutes } from './routes/sharing.ts';
 import { shopfloorRoutes } from './routes/shopfloor.ts';
 import { ssoRoutes } from './routes/sso.ts';
 import { studioRoutes } from './routes/studio.ts';
-import { studioScriptRoutes } from './routes/studio-script.ts';
 import { teamsRoutes } from './routes/teams.ts';
 import { toolboxRoutes } from './routes/toolbox.ts';
 import { usersRoutes } from './routes/users.ts';
@@ -59,7 +58,6 @@ export const routes = {
   ...landingRoutes,
   ...salesRoutes,
   ...studioRoutes,
-  ...studioScriptRoutes,
   ...assessmentsRoutes,
   ...ssoRoutes,
   ...scimRoutes,
