@@ -4,7 +4,18 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DEMO, dismissToasts, expectHidden, expectVisible, newPage, seriousAxeFindings, signInThroughForm, useStack, WIDTHS } from './harness.ts';
+import {
+  DEMO,
+  dismissToasts,
+  expectHidden,
+  expectVisible,
+  newPage,
+  playOwnLesson,
+  seriousAxeFindings,
+  signInThroughForm,
+  useStack,
+  WIDTHS,
+} from './harness.ts';
 
 const SCREENSHOTS = process.env.STUDIO_SCREENSHOTS;
 const STEPS = ['Stop the press at top dead centre.', 'Lock the main switch with your own lock.', 'Press start to prove the press is dead.'];
@@ -70,17 +81,7 @@ describe('plant studio: lesson from a script', () => {
     await member.goto('/our-lessons');
     await member.getByRole('button', { name: 'Play Lockout of press 4' }).click();
     const frame = member.getByTestId('our-lesson-player');
-    const video = frame.locator('video');
-    await expectVisible(video);
-    await video.evaluate(async (element: HTMLVideoElement) => {
-      element.muted = true;
-      await element.play();
-    });
-    await member.waitForFunction(
-      () => ((document.querySelector('[data-testid="our-lesson-player"] video') as HTMLVideoElement | null)?.currentTime ?? 0) > 0.5,
-      undefined,
-      { timeout: 15_000 },
-    );
+    await playOwnLesson(member);
     const transcriptButton = frame.getByRole('button', { name: 'Transcript' });
     if ((await transcriptButton.getAttribute('aria-pressed')) !== 'true') await transcriptButton.click();
     for (const [i, step] of STEPS.entries()) await expectVisible(frame.getByText(`${i + 1}. ${step}`).first());

@@ -11,6 +11,7 @@ import {
   expectHidden,
   expectVisible,
   newPage,
+  playOwnLesson,
   pressPlayerControl,
   registerThroughApi,
   screenshotAtWidths,
@@ -194,19 +195,7 @@ describe('plant studio', () => {
     await member.getByRole('searchbox', { name: 'Search our lessons' }).fill('');
     await member.getByRole('button', { name: 'Play Press 3 die changeover' }).click();
     // The platform's player (its captions menu, transcript, quality and speed), framed in the page.
-    const player = member.getByTestId('our-lesson-player').locator('video');
-    await expectVisible(player);
-    await player.evaluate(async (element: HTMLVideoElement) => {
-      element.muted = true;
-      await element.play();
-    });
-    await member.waitForFunction(
-      () => ((document.querySelector('[data-testid="our-lesson-player"] video') as HTMLVideoElement | null)?.currentTime ?? 0) > 0.5,
-      undefined,
-      {
-        timeout: 15_000,
-      },
-    );
+    await playOwnLesson(member);
     await checkEveryWidth(member, 'our-lessons-playing');
 
     // Issue 37, where members look: the super user adds the lesson's captions and names an author.
@@ -249,17 +238,7 @@ describe('plant studio', () => {
     await ours.getByRole('link', { name: /^Press 3 die changeover/ }).click();
     await member.waitForURL(/\/our-lessons\?play=\d+/);
     const lessonId = new URL(member.url()).searchParams.get('play');
-    const fromSearch = member.getByTestId('our-lesson-player').locator('video');
-    await expectVisible(fromSearch);
-    await fromSearch.evaluate(async (element: HTMLVideoElement) => {
-      element.muted = true;
-      await element.play();
-    });
-    await member.waitForFunction(
-      () => ((document.querySelector('[data-testid="our-lesson-player"] video') as HTMLVideoElement | null)?.currentTime ?? 0) > 0.5,
-      undefined,
-      { timeout: 15_000 },
-    );
+    await playOwnLesson(member);
     // The uploaded captions are the player's track: shown over the picture from the start, and in its transcript.
     await expectVisible(member.getByTestId('our-lesson-player').getByText('Bleed the accumulator before you open the die clamps.').first());
     await checkEveryWidth(member, 'our-lessons-captions');

@@ -68,6 +68,33 @@ export async function pressPlayerControl(control: Locator): Promise<void> {
   await control.press('Enter');
 }
 
+/**
+ * Starts the /our-lessons player (muted: Chromium plays sound only after a gesture) and waits until it has played past
+ * half a second: the signed playlist, its segments and the grant behind them all answered.
+ */
+export async function playOwnLesson(page: Page): Promise<void> {
+  const video = page.getByTestId('our-lesson-player').locator('video');
+  await expectVisible(video);
+  await video.evaluate(async (element: HTMLVideoElement) => {
+    element.muted = true;
+    // The player may attach its stream a moment after the element shows, which aborts a play() already asked for:
+    // ask again once the new source can play.
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await element.play();
+      } catch (error) {
+        if (!(error instanceof DOMException && error.name === 'AbortError') || attempt === 3) throw error;
+        await new Promise((resolve) => element.addEventListener('canplay', resolve, { once: true }));
+      }
+    }
+  });
+  await page.waitForFunction(
+    () => ((document.querySelector('[data-testid="our-lesson-player"] video') as HTMLVideoElement | null)?.currentTime ?? 0) > 0.5,
+    undefined,
+    { timeout: 15_000 },
+  );
+}
+
 export async function expectVisible(locator: Locator, timeout?: number): Promise<void> {
   await locator.waitFor({ state: 'visible', timeout });
 }
