@@ -87,12 +87,28 @@ describe('knowledge check', () => {
     await supervisor.goto(`/assessments/videos/${videoId}`);
     await expectVisible(supervisor.getByRole('heading', { level: 1, name: 'Knowledge check' }));
     const first = QUESTIONS[0];
-    await supervisor.getByRole('textbox', { name: 'Question', exact: true }).fill(first.prompt);
+    // Written first with a slip in its wording, put right below with "Change".
+    await supervisor.getByRole('textbox', { name: 'Question', exact: true }).fill(`${first.prompt} (wording to fix)`);
     for (const [i, text] of first.options.entries()) await supervisor.getByRole('textbox', { name: `Option ${i + 1}`, exact: true }).fill(text);
     await supervisor.getByRole('checkbox', { name: 'Option 2 is right' }).check();
     await supervisor.getByRole('textbox', { name: 'Explanation (shown after the attempt)' }).fill(first.explanation);
     await supervisor.getByRole('button', { name: 'Add the question' }).click();
-    await expectVisible(supervisor.getByText(`1. ${first.prompt}`));
+    await expectVisible(supervisor.getByText(`1. ${first.prompt} (wording to fix)`));
+    // Changing it: the form opens with the question as it is, takes the focus, and gives it back once saved.
+    await supervisor.getByRole('button', { name: 'Change question 1' }).click();
+    await expectVisible(supervisor.getByRole('heading', { name: 'Change question 1' }));
+    expect(await supervisor.evaluate(() => document.activeElement?.textContent)).toBe('Change question 1');
+    const prompt = supervisor.getByRole('textbox', { name: 'Question', exact: true });
+    expect(await prompt.inputValue()).toBe(`${first.prompt} (wording to fix)`);
+    expect(await supervisor.getByRole('textbox', { name: 'Option 2', exact: true }).inputValue()).toBe(first.options[1]);
+    expect(await supervisor.getByRole('checkbox', { name: 'Option 2 is right' }).isChecked()).toBe(true);
+    expect(await seriousAxeFindings(supervisor)).toEqual([]);
+    await screenshotAtWidths(supervisor, SCREENSHOTS, 'check-author-change', WIDTHS.desktop);
+    await prompt.fill(first.prompt);
+    await supervisor.getByRole('button', { name: 'Save the question' }).click();
+    await expectVisible(supervisor.getByText(`1. ${first.prompt}`, { exact: true }));
+    await expectVisible(supervisor.getByRole('heading', { name: 'Add a question' }));
+    await expect.poll(() => supervisor.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Change question 1');
     const superToken = await stack.signIn(DEMO.superUser.email, DEMO.superUser.password);
     for (const q of QUESTIONS.slice(1)) {
       expect((await stack.api('POST', `/api/assessments/videos/${videoId}/questions`, { token: superToken, json: q })).status).toBe(201);

@@ -6,6 +6,9 @@ import { assessmentsKey, type CheckSubject } from './assessment-keys.ts';
 /** POST /api/assessments/videos/:videoId/questions */
 export const addQuestion = ({ videoId, body }: { videoId: number; body: QuestionInput }) =>
   apiRequest(routes.addAssessmentQuestion, { params: { videoId }, body });
+/** PUT /api/assessments/questions/:questionId: the question's new wording, options, right answers and explanation. */
+export const editQuestion = ({ questionId, body }: { questionId: number; body: QuestionInput }) =>
+  apiRequest(routes.editAssessmentQuestion, { params: { questionId }, body });
 /** DELETE /api/assessments/questions/:questionId */
 export const deleteQuestion = (questionId: number) => apiRequest(routes.deleteAssessmentQuestion, { params: { questionId } });
 /**
@@ -29,6 +32,7 @@ function useBankEdit<T, R>(mutationFn: (input: T) => Promise<R>) {
 }
 
 export const useAddQuestion = () => useBankEdit(addQuestion);
+export const useEditQuestion = () => useBankEdit(editQuestion);
 export const useDeleteQuestion = () => useBankEdit(deleteQuestion);
 export const useSaveCheck = () => useBankEdit(saveCheck);
 export const useDraftQuestions = () => useBankEdit(draftQuestions);

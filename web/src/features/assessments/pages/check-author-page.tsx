@@ -1,12 +1,12 @@
 import { Badge, Button, Card, Checkbox, FileButton, Group, Image, SegmentedControl, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { type BankQuestion, type QuestionKind, TRUE_FALSE_OPTIONS } from '@mm/contract';
 import { IconWand } from '@tabler/icons-react';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { checkResultsPath } from '../../../config/paths.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
-import { useAddQuestion, useApproveQuestion, useDeleteQuestion, useDraftQuestions, useUploadQuestionImage } from '../api/edit-bank.ts';
+import { useAddQuestion, useApproveQuestion, useDeleteQuestion, useDraftQuestions, useEditQuestion, useUploadQuestionImage } from '../api/edit-bank.ts';
 import { useBank } from '../api/get-bank.ts';
 import { CheckAuthorFrame } from '../components/check-author-frame.tsx';
 import { CheckForm } from '../components/check-form.tsx';
@@ -20,6 +20,14 @@ export function CheckAuthorPage() {
   const videoId = Number(useParams().id);
   const { t } = useTranslation('assessments');
   const bank = useBank(videoId);
+  // The question open in the form for a change (a draft is put right this way before it is approved); null: a new one.
+  const [editing, setEditing] = useState<{ question: BankQuestion; number: number } | null>(null);
+  // Saved or cancelled, the focus goes back to the question's own "Change" button, where the person was.
+  const closeEdit = () => {
+    const id = editing?.question.id;
+    setEditing(null);
+    requestAnimationFrame(() => document.querySelector<HTMLElement>(`[data-edit-question="${id}"]`)?.focus());
+  };
   return (
     <CheckAuthorFrame
       title={t('author.title')}
@@ -35,15 +43,17 @@ export function CheckAuthorPage() {
             initial={data.check}
             bankSize={data.questions.filter((q) => !q.draft).length}
           />
-          <QuestionList videoId={videoId} questions={data.questions} />
-          <QuestionForm videoId={videoId} />
+          <QuestionList videoId={videoId} questions={data.questions} onEdit={(question, number) => setEditing({ question, number })} />
+          <QuestionForm key={editing?.question.id ?? 'new'} videoId={videoId} editing={editing} onDone={closeEdit} />
         </>
       )}
     </CheckAuthorFrame>
   );
 }
 
-function QuestionList({ videoId, questions }: { videoId: number; questions: BankQuestion[] }) {
+type QuestionListProps = { videoId: number; questions: BankQuestion[]; onEdit: (question: BankQuestion, number: number) => void };
+
+function QuestionList({ videoId, questions, onEdit }: QuestionListProps) {
   const { t } = useTranslation('assessments');
   const remove = useDeleteQuestion();
   const approve = useApproveQuestion();
@@ -107,6 +117,9 @@ function QuestionList({ videoId, questions }: { videoId: number; questions: Bank
                   {t('author.approve')}
                 </Button>
               )}
+              <Button variant="default" aria-label={t('author.editQuestion', { number: i + 1 })} data-edit-question={q.id} onClick={() => onEdit(q, i + 1)}>
+                {t('author.edit')}
+              </Button>
               <Button
                 variant="default"
                 color="red"
@@ -139,24 +152,53 @@ function PictureRow({ question }: { question: BankQuestion }) {
   );
 }
 
-const EMPTY_OPTIONS = ['', '', '', '', '', ''];
-/** The option rows' keys: the rows are fixed places, never reordered. Choices use four, steps to order six. */
-const SLOTS = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth'] as const;
+/** The option rows' keys: the rows are fixed places, never reordered. A bank question holds at most eight options. */
+const SLOTS = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth'] as const;
+const EMPTY_OPTIONS = SLOTS.map(() => '');
+/** Rows a new question offers: four choices, six steps to order (a question being changed shows all of its own). */
 const CHOICE_ROWS = 4;
+const STEP_ROWS = 6;
+const padded = (values: string[]) => EMPTY_OPTIONS.map((empty, index) => values[index] ?? empty);
 
-function QuestionForm({ videoId }: { videoId: number }) {
+/** The form's fields for a bank question: steps are written in their right order, as the form asks for them. */
+function fieldsOf(question: BankQuestion | undefined) {
+  if (!question) return { kind: 'single' as QuestionKind, prompt: '', options: EMPTY_OPTIONS, images: EMPTY_OPTIONS, correct: [], explanation: '' };
+  const ordering = question.kind === 'ordering';
+  return {
+    kind: question.kind,
+    prompt: question.prompt,
+    options: padded(ordering ? question.correct.map((index) => question.options[index] ?? '') : question.options),
+    images: padded(question.images),
+    correct: ordering ? [] : question.correct,
+    explanation: question.explanation,
+  };
+}
+
+type QuestionFormProps = { videoId: number; editing: { question: BankQuestion; number: number } | null; onDone: () => void };
+
+function QuestionForm({ videoId, editing, onDone }: QuestionFormProps) {
   const { t } = useTranslation('assessments');
-  const [kind, setKind] = useState<QuestionKind>('single');
-  const [prompt, setPrompt] = useState('');
-  const [options, setOptions] = useState<string[]>(EMPTY_OPTIONS);
-  const [images, setImages] = useState<string[]>(EMPTY_OPTIONS);
-  const [correct, setCorrect] = useState<number[]>([]);
-  const [explanation, setExplanation] = useState('');
+  const [initial] = useState(() => fieldsOf(editing?.question));
+  const [kind, setKind] = useState<QuestionKind>(initial.kind);
+  const [prompt, setPrompt] = useState(initial.prompt);
+  const [options, setOptions] = useState<string[]>(initial.options);
+  const [images, setImages] = useState<string[]>(initial.images);
+  const [correct, setCorrect] = useState<number[]>(initial.correct);
+  const [explanation, setExplanation] = useState(initial.explanation);
   const add = useAddQuestion();
+  const edit = useEditQuestion();
   const upload = useUploadQuestionImage();
+  const heading = useRef<HTMLHeadingElement>(null);
+  // Pressing "Edit" on a question far up the bank brings its form into view and puts the focus there.
+  useEffect(() => {
+    if (!editing) return;
+    heading.current?.scrollIntoView({ block: 'start' });
+    heading.current?.focus();
+  }, [editing]);
   const ordering = kind === 'ordering';
   const picture = kind === 'picture';
-  const shown = kind === 'true_false' ? [...TRUE_FALSE_OPTIONS] : ordering ? options : options.slice(0, CHOICE_ROWS);
+  const rows = Math.max(ordering ? STEP_ROWS : CHOICE_ROWS, editing?.question.options.length ?? 0);
+  const shown = kind === 'true_false' ? [...TRUE_FALSE_OPTIONS] : options.slice(0, rows);
   const kindChoices = KIND_ORDER.map((value) => ({ value, label: t(`kinds.${value}Short`) }));
 
   const choosePicture = (index: number) => (file: File | null) => {
@@ -186,6 +228,19 @@ function QuestionForm({ videoId }: { videoId: number }) {
       images: picture ? kept.map((o) => o.image) : [],
       correct: kind === 'true_false' ? correct : ordering ? kept.map((_, at) => at) : kept.flatMap((o, at) => (correct.includes(o.index) ? [at] : [])),
     };
+    if (editing) {
+      edit.mutate(
+        { questionId: editing.question.id, body },
+        {
+          onSuccess: () => {
+            notifySuccess(t('author.questionSaved'));
+            onDone();
+          },
+          onError: notifyError,
+        },
+      );
+      return;
+    }
     add.mutate(
       { videoId, body },
       {
@@ -203,11 +258,11 @@ function QuestionForm({ videoId }: { videoId: number }) {
   };
 
   return (
-    <Card withBorder padding="lg" component="section" aria-labelledby="new-question">
+    <Card withBorder padding="lg" component="section" aria-labelledby="question-form-title">
       <form onSubmit={submit}>
         <Stack>
-          <Title order={2} size="h3" id="new-question">
-            {t('author.addTitle')}
+          <Title order={2} size="h3" id="question-form-title" ref={heading} tabIndex={-1}>
+            {editing ? t('author.editTitle', { number: editing.number }) : t('author.addTitle')}
           </Title>
           <SegmentedControl
             aria-label={t('author.kind')}
@@ -299,9 +354,14 @@ function QuestionForm({ videoId }: { videoId: number }) {
             minRows={2}
           />
           <Group>
-            <Button type="submit" loading={add.isPending} disabled={upload.isPending}>
-              {t('author.addQuestion')}
+            <Button type="submit" loading={add.isPending || edit.isPending} disabled={upload.isPending}>
+              {editing ? t('author.saveQuestion') : t('author.addQuestion')}
             </Button>
+            {editing && (
+              <Button variant="default" onClick={onDone}>
+                {t('author.cancelEdit')}
+              </Button>
+            )}
           </Group>
         </Stack>
       </form>
