@@ -284,6 +284,11 @@ const ATTEMPT_COLUMNS = [
   'timed_out',
 ] as const;
 
+/** The videos of a category: a category check's training cycle is the member's cycle of them. */
+export async function categoryVideoIds(db: Db, categoryId: number): Promise<number[]> {
+  return (await db.selectFrom('videos').select('id').where('category_id', '=', categoryId).execute()).map((v) => v.id);
+}
+
 export async function memberAttempts(db: Db, checkId: number, userId: number): Promise<AttemptRow[]> {
   return db.selectFrom('assessment_attempts').select(ATTEMPT_COLUMNS).where('check_id', '=', checkId).where('user_id', '=', userId).orderBy('id').execute();
 }

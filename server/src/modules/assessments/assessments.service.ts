@@ -15,7 +15,7 @@ import {
 } from '@mm/contract';
 import sharp from 'sharp';
 import type { AppContext } from '../../app-context.ts';
-import type { DbTransaction } from '../../db/client.ts';
+import type { Db, DbTransaction } from '../../db/client.ts';
 import { formatDay, now, toIso } from '../../lib/clock.ts';
 import { newToken } from '../../lib/crypto.ts';
 import { AppError, badRequest, conflict, forbidden, notFound, tooManyRequests } from '../../lib/errors.ts';
@@ -23,6 +23,7 @@ import { fullName } from '../../lib/person-name.ts';
 import type { Caller } from '../auth/index.ts';
 import { authorTranscriptOf } from '../captions/index.ts';
 import { type AssessmentSubject, recordAssessmentEvidence } from '../evidence/index.ts';
+import { trainingCycleStart } from '../qualifications/index.ts';
 import { authorOrganizationOf, takerOrganizationOf } from './assessments.policy.ts';
 import {
   type AttemptRow,
@@ -30,6 +31,7 @@ import {
   approveQuestion,
   type CheckRow,
   categoryBank,
+  categoryVideoIds,
   checkSummary,
   deleteQuestion,
   findAttempt,
@@ -76,6 +78,7 @@ export const NO_CHECK = 'This video has no knowledge check.';
 export const NO_QUESTIONS = 'This check has no questions yet.';
 export const ATTEMPT_NOT_FOUND = 'No such attempt of yours.';
 export const ALREADY_SUBMITTED = 'This attempt was already submitted.';
+export const EARLIER_CYCLE = 'This attempt was started before your retraining began: start the check again.';
 export const noAttemptsLeft = (allowed: number) => `You have used all ${allowed} attempts at this check.`;
 export const coolingDown = (seconds: number) => `You can try again in ${seconds} seconds.`;
 
@@ -251,7 +254,7 @@ async function memberCheckAt(ctx: AppContext, caller: Caller, subject: Subject):
   const check = await findCheck(ctx.db, organizationId, subject);
   if (!check) return { video_title: title, check: null };
   const t = now();
-  const attempts = attemptsAt(await memberAttempts(ctx.db, check.id, caller.userId), t);
+  const attempts = attemptsAt(await cycleAttempts(ctx.db, check, caller.userId), t);
   const next = timing(attempts, check, t);
   const scores = attempts.filter((a) => a.score_percent !== null).map((a) => a.score_percent as number);
   return {
@@ -270,6 +273,17 @@ async function memberCheckAt(ctx: AppContext, caller: Caller, subject: Subject):
       required_for_certificate: check.required_for_certificate === 1,
     },
   };
+}
+
+/**
+ * The member's attempts at the check in their current training cycle of its videos: retraining and recertification
+ * close the member's training records (qualifications), and a check asked for again starts afresh: attempts before
+ * that neither count against the limit and the cool-down nor pass it (they stay on record and in the evidence).
+ */
+async function cycleAttempts(db: Db, check: CheckRow, userId: number): Promise<AttemptRow[]> {
+  const videoIds = check.video_id !== null ? [check.video_id] : await categoryVideoIds(db, check.category_id as number);
+  const since = await trainingCycleStart(db, userId, videoIds);
+  return (await memberAttempts(db, check.id, userId)).filter((a) => a.started_at >= since);
 }
 
 /**
@@ -295,7 +309,7 @@ async function startAttemptAt(ctx: AppContext, caller: Caller, subject: Subject)
   return ctx.db.transaction().execute(async (trx) => {
     await lockMember(trx, caller.userId);
     const t = now();
-    const attempts = attemptsAt(await memberAttempts(trx, check.id, caller.userId), t);
+    const attempts = attemptsAt(await cycleAttempts(trx, check, caller.userId), t);
     const answer = (id: number, number: number, questions: ShownEntry[], deadlineAt: number | null): AttemptData => ({
       attempt_id: id,
       video_id: check.video_id,
@@ -380,8 +394,10 @@ async function closeAttempt(
   const shown = JSON.parse(attempt.questions) as ShownEntry[];
   const answers = s.timedOut ? [] : s.answers;
   const submittedAt = s.timedOut ? (attempt.deadline_at as number) : s.t;
-  const attempts = await memberAttempts(trx, check.id, attempt.user_id);
+  const attempts = await cycleAttempts(trx, check, attempt.user_id);
   const number = attempts.findIndex((a) => a.id === attempt.id) + 1;
+  // Retraining or recertification began while it was open: its questions belong to the cycle that ended.
+  if (number === 0) throw conflict(EARLIER_CYCLE);
   const all = attemptsAt(attempts, s.t).map((a) => (a.id === attempt.id ? { ...a, submitted_at: submittedAt } : a));
   const { score, answer } = resultOf(check, attempt, shown, answers, all, submittedAt, s.timedOut);
   const stored = await markSubmitted(trx, attempt.id, {
@@ -486,7 +502,7 @@ export async function submitAttempt(ctx: AppContext, caller: Caller, attemptId: 
       // A replay of the same submission, or any submission of an attempt its time limit closed, answers that result.
       const replay = input.request_id !== undefined && attempt.request_id === input.request_id;
       if (!replay && attempt.timed_out !== 1) throw conflict(ALREADY_SUBMITTED);
-      const all = await memberAttempts(trx, check.id, caller.userId);
+      const all = await cycleAttempts(trx, check, caller.userId);
       const shown = JSON.parse(attempt.questions) as ShownEntry[];
       return resultOf(check, attempt, shown, JSON.parse(attempt.answers ?? '[]'), all, attempt.submitted_at, attempt.timed_out === 1).answer;
     }

@@ -8,3 +8,4 @@ export { retrainOnRevisions } from './retraining.ts';
 export { signOff } from './signoffs.service.ts';
 export { assignStation } from './station-changes.service.ts';
 export { personStateAtStation } from './station-floor.service.ts';
+export { trainingCycleStart } from './training-records.queries.ts';

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importTestCatalog, openWholeCatalog, reimportTestCatalog, type TestCatalog } from '../../../test/catalog-fixture.ts';
 import { organizationWithMembers, startPlatform, type TestPlatform } from '../../../test/harness.ts';
 import { atMoment, DAY } from '../../lib/clock.ts';
+import { startAttempt, submitAttempt } from '../assessments/index.ts';
+import type { Caller } from '../auth/index.ts';
 import { runQualificationClock } from './qualification-clock.ts';
 
 /** Issue 38: a station can require the knowledge check of its lessons passed beside the trainer's sign-off. */
@@ -32,7 +34,7 @@ async function plant(name: string) {
     expect(started.status).toBe(201);
     const answers = started.body.data.questions.map((q: { id: number }) => ({ question_id: q.id, choices: [right ? 1 : 0] }));
     const submitted = await platform.api('POST', `/api/assessments/attempts/${started.body.data.attempt_id}/submit`, { token: who.token, json: { answers } });
-    expect(submitted.status).toBe(200);
+    expect(submitted.status, JSON.stringify(submitted.body)).toBe(200);
     return submitted.body.data.passed as boolean;
   };
   const signOff = (who: Who, stationId: number) =>
@@ -169,6 +171,48 @@ describe('stations requiring a knowledge check', () => {
     expect((await p.signOff(p.member, station.id)).status).toBe(201);
     expect(await p.standing(p.member, station.id)).toMatchObject({ state: 'qualified', missing: [] });
   });
+  it('gives the attempts back with the new cycle: a member who used them all before a retraining takes the check again', async () => {
+    const p = await plant('Checked Cycle Org');
+    const lockout = catalog.videos.lockout as number;
+    expect((await platform.api('POST', `/api/assessments/videos/${lockout}/questions`, { token: p.superUser.token, json: QUESTION })).status).toBe(201);
+    const rules = { question_count: 1, shuffle: false, pass_percent: 100, attempts_allowed: 2, cooldown_seconds: 0 };
+    expect((await platform.api('PUT', `/api/assessments/videos/${lockout}/check`, { token: p.superUser.token, json: rules })).status).toBe(200);
+    const memberCheck = async () => (await platform.api('GET', `/api/assessments/videos/${lockout}/check`, { token: p.member.token })).body.data.check;
+    const start = () => platform.api('POST', `/api/assessments/videos/${lockout}/attempts`, { token: p.member.token });
+    await p.watch(p.member, lockout);
+    expect(await p.takeCheck(p.member, lockout, false)).toBe(false);
+    expect(await p.takeCheck(p.member, lockout, true)).toBe(true);
+    expect(await memberCheck()).toMatchObject({ attempts_used: 2, passed: true, best_percent: 100 });
+    expect((await start()).status).toBe(403);
+
+    // An attempt left open when retraining begins belongs to the cycle that ended: not scored into the new one.
+    await platform.api('PUT', `/api/assessments/videos/${lockout}/check`, { token: p.superUser.token, json: { ...rules, attempts_allowed: 3 } });
+    const open = await start();
+    expect(open.status).toBe(201);
+    await reimportTestCatalog(
+      platform,
+      (c) => {
+        const video = c.categories[0]!.sub_categories[0]!.videos[0]! as Record<string, unknown>;
+        video.playbook = 'lockout-cycle.pdf';
+        video.requires_retraining = true;
+      },
+      { 'lockout-cycle.pdf': `%PDF-1.4\n% another revision of the lockout playbook ${Date.now()}\n%%EOF\n` },
+    );
+    const late = await platform.api('POST', `/api/assessments/attempts/${open.body.data.attempt_id}/submit`, {
+      token: p.member.token,
+      json: { answers: [{ question_id: open.body.data.questions[0].id, choices: [1] }] },
+    });
+    expect(late.status).toBe(409);
+
+    // The new cycle: nothing used, nothing passed; the check is taken again and counts for it.
+    await platform.api('PUT', `/api/assessments/videos/${lockout}/check`, { token: p.superUser.token, json: rules });
+    expect(await memberCheck()).toMatchObject({ attempts_used: 0, passed: false, best_percent: null, open_attempt_id: null });
+    expect(await p.takeCheck(p.member, lockout, false)).toBe(false);
+    expect(await p.takeCheck(p.member, lockout, true)).toBe(true);
+    expect(await memberCheck()).toMatchObject({ attempts_used: 2, passed: true });
+    expect((await start()).status).toBe(403);
+  });
+
   it('asks for the check again when the qualification comes up for renewal and expires', async () => {
     const p = await plant('Checked Expiry Org');
     const ppe = catalog.videos.ppe as number;
@@ -200,7 +244,23 @@ describe('stations requiring a knowledge check', () => {
 
     await p.watch(p.member, ppe);
     expect(await p.standing(p.member, training.id)).toMatchObject({ state: 'expired', missing: ['check'] });
-    expect(await p.takeCheck(p.member, ppe, true)).toBe(true);
+    // The check is taken after the expiry the clock ran at, weeks ahead (the new cycle starts there; an attempt over
+    // HTTP would be started at today's time, before it): through the check's services at that moment.
+    const member: Caller = {
+      sessionId: 0,
+      userId: p.member.id,
+      organizationId: p.organizationId,
+      teamId: null,
+      isSuperUser: false,
+      isGuest: false,
+      kioskId: null,
+    };
+    const passed = await atMoment(expiresAt + 2 * DAY, async () => {
+      const attempt = await startAttempt(platform.ctx, member, ppe);
+      const answers = attempt.questions.map((q) => ({ question_id: q.id, choices: [1] }));
+      return (await submitAttempt(platform.ctx, member, attempt.attempt_id, { answers })).passed;
+    });
+    expect(passed).toBe(true);
     expect(await p.standing(p.member, training.id)).toMatchObject({ state: 'qualified', missing: [] });
   });
 });

@@ -52,6 +52,21 @@ export async function supersedeRecords(db: Db, filter: { videoIds: number[]; use
 }
 
 /**
+ * When the member's current training cycle of these videos began: the last time a record of any of them was closed
+ * for retraining or recertification (0: never). A knowledge check's attempts before it belong to an earlier cycle.
+ */
+export async function trainingCycleStart(db: Db, userId: number, videoIds: number[]): Promise<number> {
+  if (!videoIds.length) return 0;
+  const row = await db
+    .selectFrom('training_records')
+    .select((eb) => eb.fn.max('superseded_at').as('closed_at'))
+    .where('user_id', '=', userId)
+    .where('video_id', 'in', videoIds)
+    .executeTakeFirst();
+  return Number(row?.closed_at ?? 0);
+}
+
+/**
  * Keeps a passed knowledge check on the member's open record of the video (the first pass counts), opening a record at
  * the video's current revision when there is none (the check was taken before the video was watched to the end).
  */
