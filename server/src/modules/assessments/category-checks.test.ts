@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importTestCatalog, type TestCatalog } from '../../../test/catalog-fixture.ts';
+import { importTestCatalog, reimportTestCatalog, type TestCatalog } from '../../../test/catalog-fixture.ts';
 import { organizationWithMembers, startPlatform, type TestPlatform } from '../../../test/harness.ts';
 
 let platform: TestPlatform;
@@ -128,6 +128,29 @@ describe("a category's check", () => {
     }
     const attempts = await platform.ctx.db.selectFrom('assessment_attempts').select('id').where('user_id', '=', org.member.id).execute();
     expect(attempts).toHaveLength(3);
+  });
+
+  it('starts afresh when one of its videos asks for retraining: the attempts of the cycle that ended no longer count', async () => {
+    const org = await setUp('Category Check Cycle', { attempts_allowed: 1 });
+    const attempt = () => post(org.member.token, `/api/assessments/categories/${org.safety}/attempts`);
+    const used = await attempt();
+    const [question] = used.body.data.questions;
+    await post(org.member.token, `/api/assessments/attempts/${used.body.data.attempt_id}/submit`, { answers: [{ question_id: question.id, choices: [0] }] });
+    expect((await attempt()).status).toBe(403);
+    // The member had watched the lesson: closing their record of it for retraining starts their new cycle.
+    await watchCategory(org.member, org.safety);
+    await reimportTestCatalog(
+      platform,
+      (c) => {
+        const video = c.categories[0]!.sub_categories[0]!.videos[0]! as Record<string, unknown>;
+        video.playbook = 'lockout-category-cycle.pdf';
+        video.requires_retraining = true;
+      },
+      { 'lockout-category-cycle.pdf': `%PDF-1.4\n% a revision for the category's check ${Date.now()}\n%%EOF\n` },
+    );
+    const check = await platform.api('GET', `/api/assessments/categories/${org.safety}/check`, { token: org.member.token });
+    expect(check.body.data.check).toMatchObject({ attempts_used: 0, passed: false });
+    expect((await attempt()).status).toBe(201);
   });
 
   it("keeps another organization's category check out of reach, and members and the guest from authoring it", async () => {
