@@ -85,7 +85,9 @@ try {
     const layoutShift = numeric('cumulative-layout-shift');
     console.log(
       `${target.path.padEnd(7)} ${target.locale}  performance ${score} (runs: ${runs.map(scoreOf).join(', ')})  layout shift ${layoutShift.toFixed(3)}  ` +
-        `LCP ${(numeric('largest-contentful-paint') / 1000).toFixed(1)} s  TBT ${Math.round(numeric('total-blocking-time'))} ms  JavaScript ${scriptKb.toFixed(0)} KB transferred`,
+        `LCP ${(numeric('largest-contentful-paint') / 1000).toFixed(1)} s  TBT ${Math.round(numeric('total-blocking-time'))} ms  JavaScript ${scriptKb.toFixed(0)} KB transferred  ` +
+        // Issue 41: the machine's load beside the figures (a score on a busy machine is read with it).
+        `load average ${os.loadavg()[0]?.toFixed(2)}`,
     );
     if (process.env.LIGHTHOUSE_DETAILS) {
       for (const audit of ['largest-contentful-paint-element', 'layout-shifts', 'bootup-time', 'long-tasks'])
