@@ -74,13 +74,25 @@ export type StudioUploads = {
 };
 
 /**
+ * One store per uploads directory and process, made with the first caller (the routes, at start). A FileStore creates
+ * its directory again in a callback that throws where nothing can catch it: made anew for every hourly clean-up, one
+ * whose data directory was being removed (a test platform closing) brought the whole process down.
+ */
+const uploadStores = new Map<string, FileStore>();
+
+/**
  * The uploads' files. The tus server announces their expiry (Upload-Expires) and refuses an expired one (410); the
  * hourly clock (expireAbandonedUploads) lets their rows and bytes go.
  */
 function uploadStore(ctx: AppContext): { directory: string; store: FileStore } {
   const directory = studioUploadDir(ctx.config.dataDir);
-  fs.mkdirSync(directory, { recursive: true });
-  return { directory, store: new FileStore({ directory, expirationPeriodInMilliseconds: ctx.config.studio.uploadExpiryMs }) };
+  let store = uploadStores.get(directory);
+  if (!store) {
+    fs.mkdirSync(directory, { recursive: true });
+    store = new FileStore({ directory, expirationPeriodInMilliseconds: ctx.config.studio.uploadExpiryMs });
+    uploadStores.set(directory, store);
+  }
+  return { directory, store };
 }
 
 /** Drops an upload's row and its bytes (a file already gone is fine). */
