@@ -560,6 +560,21 @@ export function publishedLessonsOf(db: Db, organizationId: number, ids?: readonl
   return query.orderBy('studio_lessons.published_at', 'desc').orderBy('studio_lessons.id', 'desc').limit(500).execute();
 }
 
+/** Which of `ids` are the organization's live published lessons (the ones a path's members can play and are measured on). */
+export async function publishedLessonIdsOf(db: Db, organizationId: number, ids: readonly number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom('studio_lessons')
+    .select('id')
+    .where('organization_id', '=', organizationId)
+    .where('id', 'in', ids)
+    .where('published_at', 'is not', null)
+    .where('media_asset_id', 'is not', null)
+    .where('deleted_at', 'is', null)
+    .execute();
+  return rows.map((r) => r.id);
+}
+
 /** A member's watch rows of some own lessons. */
 export function lessonWatchesOf(db: Db, userId: number, lessonIds: readonly number[]) {
   if (lessonIds.length === 0) return Promise.resolve([]);
