@@ -2,7 +2,19 @@ import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { pdfText } from '../server/test/pdf-text.ts';
-import { DEMO, expectPath, expectVisible, newPage, type Stack, screenshotAtWidths, signInThroughForm, useStack, WIDTHS } from './harness.ts';
+import {
+  DEMO,
+  expectPath,
+  expectVisible,
+  field,
+  newPage,
+  type Stack,
+  screenshotAtWidths,
+  signInThroughForm,
+  uniqueEmail,
+  useStack,
+  WIDTHS,
+} from './harness.ts';
 
 const SCREENSHOTS = process.env.LANGUAGE_SCREENSHOTS;
 
@@ -235,6 +247,27 @@ describe('languages', () => {
     await visitor.close();
   });
 
+  it('tells a Spanish visitor who registers and pays the whole confirmation in Spanish, its date as Spanish says it', async () => {
+    const page = await newPage(env.browser, env.stack, WIDTHS.desktop);
+    await page.addInitScript(() => localStorage.setItem('mm-locale', 'es'));
+    await page.goto('/register');
+    await field(page, 'Nombre').fill('Inés');
+    await field(page, 'Apellido').fill('Duarte');
+    await field(page, 'Empresa').fill('Fundición Duarte');
+    await field(page, 'Correo electrónico').fill(uniqueEmail('ines'));
+    await field(page, 'Contraseña').fill('Fundicion-Duarte-2026');
+    await page.getByRole('checkbox', { name: /Acepto los Términos/ }).check();
+    await page.getByRole('button', { name: 'Comenzar la prueba gratuita' }).click();
+    await page.waitForURL((url) => url.pathname.startsWith('/offline-checkout/'), { timeout: 20_000 });
+    await page.getByRole('button', { name: 'Confirm test payment' }).click();
+    await expectPath(page, '/success-payment');
+    const sentence = page.getByText(/^Pago confirmado\. Su prueba gratuita de 30 días comenzó y dura hasta el \d{1,2} de [a-z]+ de \d{4}\.$/);
+    await expectVisible(sentence);
+    // Taken before the page moves on to the invitations (5 s).
+    await screenshotAtWidths(page, SCREENSHOTS, 'es-success-payment-confirmed', WIDTHS.desktop);
+    await page.context().close();
+  });
+
   it('shows no text outside the catalogs on the translated routes (pseudo-locale walk)', async () => {
     const paths = await translatedPaths(env.stack);
     for (const width of [WIDTHS.desktop, WIDTHS.mobile]) {
@@ -303,7 +336,11 @@ describe('languages', () => {
       const page = await newPage(env.browser, env.stack, WIDTHS.desktop);
       await signInThroughForm(page, DEMO.superUser.email, DEMO.superUser.password);
       await page.evaluate(() => localStorage.setItem('mm-locale', 'es'));
+      const boss = await env.stack.signIn(DEMO.superUser.email, DEMO.superUser.password);
+      const organizationId: number = (await env.stack.api('GET', '/api/profile', { token: boss })).body.data.organization_id;
+      const stationId: number = (await env.stack.api('GET', `/api/organization/${organizationId}/stations`, { token: boss })).body.data.stations[0].id;
       const screens = [
+        [`/station/${stationId}`, 'station-floor'],
         ['/plans', 'plans'],
         ['/plans/me', 'billing'],
         ['/manage-organization', 'hub'],

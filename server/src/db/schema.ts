@@ -893,6 +893,15 @@ export interface StudioUploadTable {
   created_at: number;
 }
 
+/** A photo stored for a script's step (modules/studio): its store key and size count against the studio quota. */
+export interface StudioScriptPhotoTable {
+  key: string;
+  organization_id: number;
+  user_id: number;
+  size: number;
+  created_at: number;
+}
+
 /** An organization's API token (modules/integrations): only its SHA-256 is kept; `scopes` is a comma-separated list. */
 export interface ApiTokenTable {
   id: Generated<number>;
@@ -1001,6 +1010,7 @@ export interface Database {
   studio_quotas: StudioQuotaTable;
   studio_lesson_cues: StudioLessonCueTable;
   studio_lesson_scripts: StudioLessonScriptTable;
+  studio_script_photos: StudioScriptPhotoTable;
   studio_lesson_revisions: StudioLessonRevisionTable;
   studio_lesson_watches: StudioLessonWatchTable;
   studio_audit: StudioAuditTable;

@@ -54,6 +54,23 @@ export function translateMessage(message: string, locale: Locale): string {
   return i18n.t(message, { lng: locale, ns: 'messages', defaultValue: message, interpolation: { skipOnVariables: true } });
 }
 
+/**
+ * A success message with values in it, in `locale`: `template` is the English text with {{placeholders}}, which is
+ * also its key in the `messages` catalog, so an English caller gets exactly the sentence the code says. The filled
+ * text goes through the envelope's translation unchanged (no catalog key is a filled sentence).
+ */
+export function fillMessage(template: string, values: Record<string, string | number>, locale: Locale): string {
+  const english = template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? ''));
+  if (locale === DEFAULT_LOCALE) return english;
+  return i18n.t(template, { lng: locale, ns: 'messages', defaultValue: english, ...values });
+}
+
+/** A day (UTC) in a message: ISO (2027-01-05) in English, the specification's form; the language's long date otherwise. */
+export function messageDay(ms: number, locale: Locale): string {
+  if (locale === DEFAULT_LOCALE) return new Date(ms).toISOString().slice(0, 10);
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(ms);
+}
+
 /** The language a recipient reads (their own, else their organization's default, else English). */
 export function recipientLocale(own: string | null | undefined, organizationDefault?: string | null): Locale {
   if (isLocale(own)) return own;

@@ -114,3 +114,16 @@ describe('message catalogs', () => {
     for (const key of ['pinFormat', 'pinTooSimple', 'pinMismatch', 'pinSaved'] as const) expect(account(`pin.messages.${key}`)).toBe(KIOSK_MESSAGES[key]);
   });
 });
+
+describe('Spanish glossary', () => {
+  it('says puesto for a station and instructor for a trainer in every Spanish file', () => {
+    const offending: string[] = [];
+    for (const file of Object.keys(catalogFiles).filter((f) => f.startsWith('../locales/es/'))) {
+      for (const key of leaves(catalogFiles[file] ?? {})) {
+        const value = String(key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], catalogFiles[file]));
+        if (/\b(estaci[oó]n|estaciones|capacitador(a|es|as)?)\b/iu.test(value)) offending.push(`${file}: ${key}: ${value}`);
+      }
+    }
+    expect(offending).toEqual([]);
+  });
+});

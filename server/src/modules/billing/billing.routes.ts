@@ -35,7 +35,7 @@ export const billingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   app.route({
     ...contractRoute(routes.subscriptionsPayment),
     handler: async (request) => {
-      const { data, message } = await confirmPayment(ctx, callerOf(request), request.body);
+      const { data, message } = await confirmPayment(ctx, callerOf(request), request.body, request.locale);
       return ok(data, message);
     },
   });

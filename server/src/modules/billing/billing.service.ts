@@ -3,6 +3,8 @@ import {
   type CheckoutRequest,
   type ConfirmPaymentData,
   type ConfirmPaymentRequest,
+  DEFAULT_LOCALE,
+  type Locale,
   PAYMENT_NOT_FOUND,
   PAYMENT_SESSION_MISSING,
   type PaymentState,
@@ -12,6 +14,7 @@ import {
 import type { AppContext } from '../../app-context.ts';
 import { DAY, now } from '../../lib/clock.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { fillMessage, messageDay } from '../../lib/i18n.ts';
 import type { Caller } from '../auth/index.ts';
 import { findUserById, updateUser } from '../users/index.ts';
 import { assertCanCheckout, assertCanReadPayments, assertSuperUser, managesBilling, organizationOf } from './billing.policy.ts';
@@ -131,7 +134,12 @@ function toCurrent(s: SubscriptionRow): ConfirmPaymentData['subscription'] {
  * The success page posts the provider's session id back. Nothing changes until the provider
  * confirms the payment; a session of another organization is not found; a replay changes nothing.
  */
-export async function confirmPayment(ctx: AppContext, caller: Caller, input: ConfirmPaymentRequest): Promise<{ data: ConfirmPaymentData; message: string }> {
+export async function confirmPayment(
+  ctx: AppContext,
+  caller: Caller,
+  input: ConfirmPaymentRequest,
+  locale: Locale = DEFAULT_LOCALE,
+): Promise<{ data: ConfirmPaymentData; message: string }> {
   const organizationId = organizationOf(caller);
   const checkout = input.session_id
     ? await findOrganizationCheckout(ctx.db, organizationId, input.session_id)
@@ -190,13 +198,21 @@ export async function confirmPayment(ctx: AppContext, caller: Caller, input: Con
   if (!applied) return replay();
   const subscription = await findOrganizationSubscription(ctx.db, organizationId);
   const user = await findUserById(ctx.db, caller.userId);
-  const until = new Date(periodEnd).toISOString().slice(0, 10);
   return {
     data: { is_super_user: user?.is_super_user ?? 0, subscription: toCurrent(subscription as SubscriptionRow) },
-    message: trial
-      ? `Payment confirmed. Your ${TRIAL_PERIOD_DAYS}-day free trial has started and runs until ${until}.`
-      : `Payment confirmed. Your ${plan.title} plan is active until ${until}.`,
+    message: paymentConfirmedMessage({ trial, plan: plan.title, until: periodEnd }, locale),
   };
+}
+
+/**
+ * The confirmation sentence in the caller's language: English as the specification words it (the date as ISO),
+ * another language from the server's `messages` catalog with the date as that language says it.
+ */
+export function paymentConfirmedMessage(p: { trial: boolean; plan: string; until: number }, locale: Locale): string {
+  const until = messageDay(p.until, locale);
+  return p.trial
+    ? fillMessage('Payment confirmed. Your {{days}}-day free trial has started and runs until {{until}}.', { days: TRIAL_PERIOD_DAYS, until }, locale)
+    : fillMessage('Payment confirmed. Your {{plan}} plan is active until {{until}}.', { plan: p.plan, until }, locale);
 }
 
 /** Every member's view of the plan: whether it gives access, its name, seats and status, never an amount. */

@@ -5,6 +5,7 @@ import { organizationWithMembers, startPlatform, type TestPlatform } from '../..
 import { DAY, now } from '../../lib/clock.ts';
 import { BILLING_SUPER_USER_ONLY } from './billing.policy.ts';
 import { OFFLINE_CHECKOUT_LIFETIME_MS } from './billing.queries.ts';
+import { paymentConfirmedMessage } from './billing.service.ts';
 import { runBillingClock } from './billing-clock.ts';
 import { organizationHasAccess } from './subscription-access.ts';
 
@@ -91,7 +92,8 @@ describe('sign-up to paid, offline provider', () => {
       json: { userId: String(owner.userId), subscription_id: '1', payment_mode: 'subscription', session_id: sessionId },
     });
     expect(confirmed.status).toBe(200);
-    expect(confirmed.body.message).toMatch(/30-day free trial has started/);
+    // The specification's sentence for an English caller, its date as ISO.
+    expect(confirmed.body.message).toMatch(/^Payment confirmed\. Your 30-day free trial has started and runs until \d{4}-\d{2}-\d{2}\.$/);
     expect(confirmed.body.data).toMatchObject({ is_super_user: 1, subscription: { status: 'trialing', title: 'Team', auto_renew: 1 } });
     const subscription = await subscriptionOf(platform, owner.organizationId);
     expect(subscription?.current_period_end).toBeGreaterThan(now() + 29 * DAY);
@@ -128,6 +130,32 @@ describe('sign-up to paid, offline provider', () => {
     });
     // Billing of another organization is not readable: the rival sees only its own (none).
     expect((await platform.api('POST', '/api/subscribedPlans', { token: rival.token })).body.data).toEqual([]);
+  });
+
+  it('tells a Spanish member the whole confirmation in Spanish, its date as Spanish says it; English keeps the spec sentence', async () => {
+    const owner = await registerCompany(platform, 'Fundición Sur');
+    expect((await platform.api('POST', '/api/set_locale', { token: owner.token, json: { locale: 'es' } })).status).toBe(200);
+    const url: string = (await startCheckout(owner.token, owner.userId)).body.data.url;
+    await payOffline(url);
+    const confirmed = await platform.api('POST', '/api/v4/subscriptions_payment', { token: owner.token, form: { session_id: sessionRefOf(url) } });
+    expect(confirmed.status).toBe(200);
+    const until = new Intl.DateTimeFormat('es', { dateStyle: 'long', timeZone: 'UTC' }).format(
+      (await subscriptionOf(platform, owner.organizationId))!.current_period_end,
+    );
+    expect(confirmed.body.message).toBe(`Pago confirmado. Su prueba gratuita de 30 días comenzó y dura hasta el ${until}.`);
+    const replay = await platform.api('POST', '/api/v4/subscriptions_payment', { token: owner.token, form: { session_id: sessionRefOf(url) } });
+    expect(replay.body.message).toBe('Este pago ya está confirmado.');
+
+    const end = Date.UTC(2027, 0, 5);
+    expect(paymentConfirmedMessage({ trial: false, plan: 'Plant 100', until: end }, 'en')).toBe(
+      'Payment confirmed. Your Plant 100 plan is active until 2027-01-05.',
+    );
+    expect(paymentConfirmedMessage({ trial: true, plan: 'Plant 100', until: end }, 'en')).toBe(
+      'Payment confirmed. Your 30-day free trial has started and runs until 2027-01-05.',
+    );
+    expect(paymentConfirmedMessage({ trial: false, plan: 'Plant 100', until: end }, 'es')).toBe(
+      'Pago confirmado. Su plan Plant 100 está activo hasta el 5 de enero de 2027.',
+    );
   });
 
   it('a cancelled test checkout returns to the cancel URL and can never be confirmed', async () => {

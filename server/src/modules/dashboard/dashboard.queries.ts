@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { isPostgres } from '../../db/dialect.ts';
 import { readOffLoop } from '../../db/read-pool.ts';
 
-import { type MeasuredMembers, measuredCtes, memberStandingSql, membersOf } from '../learning/index.ts';
+import { type MeasuredMembers, measuredCtes, memberLessonsSql, memberStandingSql, membersOf } from '../learning/index.ts';
 
 /**
  * Dashboard aggregates over the members' standing per category (learning/member-progress.queries.ts: each member
@@ -15,18 +15,23 @@ const standingOf = (p: MeasuredMembers) => sql`with ${measuredCtes(p)} `;
 
 export type MemberWatched = { user_id: number; name: string; last_name: string; picture: string | null; watched: number; total: number };
 
-/** Every member of the selection with their credited and visible videos over the measured categories of their path. */
+/**
+ * Every member of the selection with their credited and visible videos over the measured categories of their path,
+ * plus their path's own lessons when `p.lessons` holds them (each one video, watched or not). One statement.
+ */
 export async function watchedPerMember(db: Db, p: MeasuredMembers): Promise<MemberWatched[]> {
+  const none = sql`select 0 as user_id, 0 as watched, 0 as total where 1 = 0`;
   const sums =
     p.measured.length === 0
-      ? sql`select 0 as user_id, 0 as watched, 0 as total where 1 = 0`
+      ? none
       : sql`select s.user_id as user_id, sum(s.watched) as watched, sum(s.total) as total from (${memberStandingSql(p, 'members')}) s group by s.user_id`;
+  const lessons = p.lessons?.length ? memberLessonsSql(p) : none;
   const { rows } = await readOffLoop(
     db,
-    sql`${p.measured.length === 0 ? sql`` : standingOf(p)}
+    sql`${p.measured.length === 0 && !p.lessons?.length ? sql`` : standingOf(p)}
         select u.id as user_id, u.name as name, u.last_name as last_name, u.picture as picture,
-               coalesce(x.watched, 0) as watched, coalesce(x.total, 0) as total
-        from users u left join (${sums}) x on x.user_id = u.id
+               coalesce(x.watched, 0) + coalesce(l.watched, 0) as watched, coalesce(x.total, 0) + coalesce(l.total, 0) as total
+        from users u left join (${sums}) x on x.user_id = u.id left join (${lessons}) l on l.user_id = u.id
         where ${membersOf(p, 'u')}
         order by u.name, u.last_name, u.id`,
   );

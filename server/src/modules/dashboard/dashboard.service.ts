@@ -53,9 +53,9 @@ async function scopeOf(ctx: AppContext, caller: Caller, organizationId: number, 
   };
 }
 
-/** The selection's members, each measured over `pick` of the path they follow. */
-const measuring = (ctx: AppContext, scope: Scope, pick: (path: LearningPath) => number[]) =>
-  measuredMembers(ctx.db, scope.catalogVersion, { organizationId: scope.organizationId, teamId: scope.teamId }, pick);
+/** The selection's members, each measured over `pick` of the path they follow (and its own lessons when asked). */
+const measuring = (ctx: AppContext, scope: Scope, pick: (path: LearningPath) => number[], withOwnLessons = false) =>
+  measuredMembers(ctx.db, scope.catalogVersion, { organizationId: scope.organizationId, teamId: scope.teamId }, pick, withOwnLessons);
 
 function pathCategory(scope: Scope, categoryId: number) {
   const category = scope.path.categories.find((c) => c.category_id === categoryId);
@@ -66,7 +66,8 @@ function pathCategory(scope: Scope, categoryId: number) {
 /**
  * Team Tracker: each member's progress (learning.rules' memberProgress: credited over visible videos) over one
  * category, the required categories of their path (onlyEssentials 1), its optional ones (0), or their whole path (the
- * figure home shows them); teamProgress is the same sum over every member.
+ * figure home shows them, the path's published own lessons counted as one video each: they are neither required nor
+ * optional categories, so the category filters leave them out); teamProgress is the same sum over every member.
  */
 export async function overallProgress(
   ctx: AppContext,
@@ -75,12 +76,14 @@ export async function overallProgress(
 ): Promise<OverallProgressData> {
   const scope = await scopeOf(ctx, caller, q.organizationId, q.team);
   const one = q.categoryId !== undefined ? [pathCategory(scope, q.categoryId).category_id] : undefined;
+  const wholePath = one === undefined && q.onlyEssentials === undefined;
   const members = await watchedPerMember(
     ctx.db,
     await measuring(
       ctx,
       scope,
       (path) => one ?? path.categories.filter((c) => q.onlyEssentials === undefined || c.essential === q.onlyEssentials).map((c) => c.category_id),
+      wholePath,
     ),
   );
   const total = members.reduce((a, m) => a + m.total, 0);

@@ -323,3 +323,110 @@ describe('alert and broadcast', () => {
     void cy;
   });
 });
+
+describe("team tracker: the organization's own lessons", () => {
+  /**
+   * Plant: its path holds O2 (1 video) and two published own lessons, plus one unpublished and one deleted (never
+   * counted); the Paint team follows a path of its own (O2 and a third lesson). Mia watched lesson 1 and started
+   * lesson 2; Pat (Paint) watched O2's video, lesson 3, and lesson 1 (not on his path: never counted).
+   */
+  it("counts each own lesson of a member's path as one video, watched or not, in the whole-path figure only", async () => {
+    const db = platform.ctx.db;
+    const t = Date.now();
+    const plant = await organizationWithMembers(platform, 'Plant');
+    const pat = await addMember(platform.ctx, plant.organizationId, {
+      email: uniqueEmail('pat'),
+      password: STRONG_PASSWORD,
+      name: 'Pat',
+      lastName: 'Painter',
+      team: 'Paint',
+    });
+    const paint = (await db.selectFrom('users').select('team_id').where('id', '=', pat).executeTakeFirstOrThrow()).team_id!;
+    const assetId = await insertFakeAsset(db, 'l', 300);
+    const lesson = async (title: string, state: { published?: boolean; deleted?: boolean }) =>
+      (
+        await db
+          .insertInto('studio_lessons')
+          .values({
+            organization_id: plant.organizationId,
+            title,
+            category: 'Safety',
+            description: '',
+            media_state: 'ready',
+            media_asset_id: assetId,
+            duration_seconds: 300,
+            published_at: state.published === false ? null : t,
+            created_by: plant.superUser.id,
+            created_at: t,
+            updated_at: t,
+            captions_hash: null,
+            captions_lang: null,
+            pending_requires_retraining: null,
+            pending_summary: null,
+            unpublished_at: null,
+            deleted_at: state.deleted ? t : null,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
+    const [one, two, draft, gone, three] = [
+      await lesson('Lockout', {}),
+      await lesson('Forklift', {}),
+      await lesson('Draft', { published: false }),
+      await lesson('Gone', { deleted: true }),
+      await lesson('Spray booth', {}),
+    ];
+    const path = async (teamId: number | null, lessonIds: number[]) => {
+      const { id } = await db
+        .insertInto('learning_paths')
+        .values({ organization_id: plant.organizationId, team_id: teamId, created_at: t, updated_at: t })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await db.insertInto('learning_path_categories').values({ path_id: id, category_id: cat.o2, position: 1, essential: 0 }).execute();
+      await db
+        .insertInto('learning_path_lessons')
+        .values(lessonIds.map((lesson_id, i) => ({ path_id: id, lesson_id, position: i + 1 })))
+        .execute();
+    };
+    await path(null, [one!, two!, draft!, gone!]);
+    await path(paint, [three!]);
+    const lessonWatch = (user_id: number, lesson_id: number, watched: boolean) => ({
+      user_id,
+      lesson_id,
+      seconds: watched ? 300 : 60,
+      position_seconds: 0,
+      watched_at: watched ? t : null,
+      revision: 1,
+      created_at: t,
+      updated_at: t,
+    });
+    await db
+      .insertInto('studio_lesson_watches')
+      .values([
+        lessonWatch(plant.member.id, one!, true),
+        lessonWatch(plant.member.id, two!, false),
+        lessonWatch(pat, three!, true),
+        lessonWatch(pat, one!, true),
+      ])
+      .execute();
+    await insertWatchHistory(db, [{ user_id: pat, video_id: vid.o2![0]!, seconds: 600, watched_at: t, last_watched_at: t, created_at: t }]);
+
+    const tracker = async (query: Record<string, string>) => {
+      const res = await get('get_organization_team_overall_progress', plant.superUser.token, { organizationId: String(plant.organizationId), ...query });
+      expect(res.status).toBe(200);
+      return res.body.data.overallProgress;
+    };
+    // Whole path: Mia 1 of 3 (O2's video, two published lessons), Pat 2 of 2, Sam 0 of 3: team floor(100 x 3 / 8).
+    const all = await tracker({ team: '' });
+    expect(byName(all.teamUsersProgress)).toEqual({ 'Mia Member': 33, 'Pat Painter': 100, 'Sam Super': 0 });
+    expect(all.teamProgress).toBe(37);
+    // Still a page at a time, the team figure over everyone.
+    const page = await tracker({ team: '', skip: '1', take: '1' });
+    expect(page).toMatchObject({ teamProgress: 37, teamUsersTotal: 3 });
+    expect(byName(page.teamUsersProgress)).toEqual({ 'Pat Painter': 100 });
+    expect(byName((await tracker({ team: String(paint) })).teamUsersProgress)).toEqual({ 'Pat Painter': 100 });
+    // Own lessons are neither required nor optional categories: the category filters measure categories only.
+    expect(byName((await tracker({ onlyEssentials: '0' })).teamUsersProgress)).toEqual({ 'Mia Member': 0, 'Pat Painter': 100, 'Sam Super': 0 });
+    expect(byName((await tracker({ categoryId: String(cat.o2) })).teamUsersProgress)).toEqual({ 'Mia Member': 0, 'Pat Painter': 100, 'Sam Super': 0 });
+  });
+});

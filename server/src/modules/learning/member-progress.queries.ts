@@ -19,6 +19,8 @@ export type MeasuredMembers = {
   measured: { pathKey: number; categoryId: number; total: number }[];
   /** Per path key, the listed videos it hides, with their category. */
   hidden: { pathKey: number; videoId: number; categoryId: number }[];
+  /** Per path key, the organization's own published lessons it holds, each measured as one video (home's count). */
+  lessons?: { pathKey: number; lessonId: number }[];
 };
 
 const lit = (v: number) => sql.lit(Math.trunc(v));
@@ -43,16 +45,37 @@ function pathKeyOf(p: MeasuredMembers, alias: string): RawBuilder<unknown> {
   return sql`case when ${team} in (${list(p.ownPathTeamIds)}) then ${team} else 0 end`;
 }
 
-/** The CTEs every statement over `memberStandingSql` starts with (`with ${measuredCtes(p)} ...`). */
+/**
+ * The CTEs every statement over `memberStandingSql` or `memberLessonsSql` starts with (`with ${measuredCtes(p)} ...`):
+ * only the non-empty lists (a `values` list cannot be empty), so the caller needs `p.measured` or `p.lessons`.
+ */
 export function measuredCtes(p: MeasuredMembers): RawBuilder<unknown> {
   const rows = (values: number[][]) =>
     sql.join(
       values.map((r) => sql`(${list(r)})`),
       sql`, `,
     );
-  const measured = sql`measured_categories (path_key, category_id, total) as (values ${rows(p.measured.map((m) => [m.pathKey, m.categoryId, m.total]))})`;
-  if (p.hidden.length === 0) return measured;
-  return sql`${measured}, hidden_videos (path_key, video_id, category_id) as (values ${rows(p.hidden.map((h) => [h.pathKey, h.videoId, h.categoryId]))})`;
+  const ctes: RawBuilder<unknown>[] = [];
+  if (p.measured.length > 0)
+    ctes.push(sql`measured_categories (path_key, category_id, total) as (values ${rows(p.measured.map((m) => [m.pathKey, m.categoryId, m.total]))})`);
+  if (p.hidden.length > 0)
+    ctes.push(sql`hidden_videos (path_key, video_id, category_id) as (values ${rows(p.hidden.map((h) => [h.pathKey, h.videoId, h.categoryId]))})`);
+  if (p.lessons?.length) ctes.push(sql`measured_lessons (path_key, lesson_id) as (values ${rows(p.lessons.map((l) => [l.pathKey, l.lessonId]))})`);
+  return sql.join(ctes, sql`, `);
+}
+
+/**
+ * Per member of the selection whose path holds own lessons: user_id, total (the path's published own lessons) and
+ * watched (those the member has watched, at the 90% rule of studio_lesson_watches), one statement for every member:
+ * each lesson counts as one video, as home counts it. `p.lessons` must not be empty.
+ */
+export function memberLessonsSql(p: MeasuredMembers): RawBuilder<unknown> {
+  return sql`select u.id as user_id, count(*) as total, count(w.watched_at) as watched
+             from users u
+             join measured_lessons ml on ml.path_key = ${pathKeyOf(p, 'u')}
+             left join studio_lesson_watches w on w.user_id = u.id and w.lesson_id = ml.lesson_id
+             where ${membersOf(p, 'u')}
+             group by u.id`;
 }
 
 /**

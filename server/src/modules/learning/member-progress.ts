@@ -1,6 +1,7 @@
 import type { Db } from '../../db/client.ts';
 import type { LearningPath } from '../organization/index.ts';
 import { keptLearningPathFor, organizationTeamNames } from '../organization/index.ts';
+import { publishedOwnLessonIds } from '../studio/index.ts';
 import type { MeasuredMembers } from './member-progress.queries.ts';
 import { categoryCount, listedCatalog, subCategoryCounts } from './path-videos.ts';
 
@@ -14,12 +15,14 @@ const NONE: ReadonlySet<number> = new Set();
  * when it has one of its own, else the organization's: `learningPathFor`), `pick` choosing the categories measured of
  * each path. The paths are the ones kept per catalog version (a few team paths; no statement per member), the visible
  * totals come from the kept listed catalog minus each path's hidden videos, as home counts them (path-videos.ts).
+ * `withOwnLessons`: also each path's published own lessons (studio), one video each, as home counts the whole path.
  */
 export async function measuredMembers(
   db: Db,
   catalogVersion: string | undefined,
   who: Measuring,
   pick: (path: LearningPath) => number[],
+  withOwnLessons = false,
 ): Promise<MeasuredMembers> {
   const { organizationId } = who;
   const teamIds =
@@ -47,6 +50,12 @@ export async function measuredMembers(
       if (video && inScope.has(video.category_id)) hidden.push({ pathKey, videoId, categoryId: video.category_id });
     }
   }
+  const lessons: NonNullable<MeasuredMembers['lessons']> = [];
+  if (withOwnLessons) {
+    // One read for every path's lessons: a path may still list one unpublished or deleted since it was saved.
+    const live = new Set(await publishedOwnLessonIds(db, organizationId, [...new Set([...followed.values()].flatMap((path) => path.lessonIds))]));
+    for (const [pathKey, path] of followed) for (const lessonId of new Set(path.lessonIds)) if (live.has(lessonId)) lessons.push({ pathKey, lessonId });
+  }
   return {
     organizationId,
     teamId: who.teamId,
@@ -54,5 +63,6 @@ export async function measuredMembers(
     ownPathTeamIds: [...followed.keys()].filter((k) => k !== 0),
     measured,
     hidden,
+    lessons,
   };
 }

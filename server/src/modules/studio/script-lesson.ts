@@ -11,10 +11,12 @@ import type { Caller } from '../auth/index.ts';
 import { parseWebVtt } from '../captions/index.ts';
 import { assertStudioAuthor } from './studio.policy.ts';
 import {
+  deleteScriptPhoto,
   findLesson,
   findLessonById,
   finishUpload,
   insertAudit,
+  insertScriptPhoto,
   insertUpload,
   otherUploadsOf,
   recordLessonProgress,
@@ -23,6 +25,7 @@ import {
 } from './studio.queries.ts';
 import { studioLessonOf, studioQuotaBytes } from './studio.service.ts';
 import { everPublished, failLessonVideo, processLessonVideo, studioUploadDir } from './studio-processing.ts';
+import { withinStudioQuota } from './studio-quota.ts';
 import { findScript, saveScript } from './studio-script.queries.ts';
 import { forgetUploads } from './studio-uploads.ts';
 
@@ -99,7 +102,7 @@ export const NOT_A_PHOTO = 'photo: must be a JPEG, PNG, WebP or GIF picture.';
 /**
  * Keeps a photo for a step of a script, through the app's picture check (assessments' question pictures): decoded
  * and re-encoded (whatever the file claims to be, only a real picture passes; metadata dropped), at most 1280 px,
- * under an unguessable name in the organization's folder of the store's uploads. Authors only.
+ * under an unguessable name in the organization's folder of the store's uploads, counted in the studio quota. Authors only.
  */
 export async function uploadScriptPhoto(ctx: AppContext, caller: Caller, file: Buffer): Promise<{ photo_url: string }> {
   const organizationId = await assertStudioAuthor(ctx.db, caller);
@@ -115,7 +118,17 @@ export async function uploadScriptPhoto(ctx: AppContext, caller: Caller, file: B
     throw badRequest(NOT_A_PHOTO);
   }
   const url = `/uploads/studio-photos/${organizationId}/${randomBytes(16).toString('hex')}.jpg`;
-  await ctx.storage.put(photoKey(url), encoded, 'image/jpeg');
+  // The photo counts against the studio quota from the moment it is admitted (checked and recorded in one step); a
+  // store that fails lets its bytes go again.
+  await withinStudioQuota(ctx, organizationId, encoded.length, (trx) =>
+    insertScriptPhoto(trx, { key: photoKey(url), organizationId, userId: caller.userId, size: encoded.length }, now()),
+  );
+  try {
+    await ctx.storage.put(photoKey(url), encoded, 'image/jpeg');
+  } catch (error) {
+    await deleteScriptPhoto(ctx.db, photoKey(url));
+    throw error;
+  }
   return { photo_url: url };
 }
 

@@ -22,16 +22,13 @@ import {
   insertUpload,
   latestUploadOf,
   otherUploadsOf,
-  storageUsed,
   updateLessonMedia,
 } from './studio.queries.ts';
-import { studioQuotaBytes } from './studio.service.ts';
 import { everPublished, STUDIO_QUEUE, type StudioJob, studioUploadDir } from './studio-processing.ts';
+import { megabytes, withinStudioQuota } from './studio-quota.ts';
 
 /** The id of each admitted creation, by its Node request: decided and recorded before the tus server runs, which names the file so. */
 const admitted = new WeakMap<IncomingMessage, string>();
-
-const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 /** tus Upload-Metadata: comma-separated `key base64value` pairs. */
 export function parseUploadMetadata(header: string | undefined): Record<string, string> {
@@ -212,19 +209,13 @@ export function createStudioUploads(ctx: AppContext): StudioUploads {
     if (lesson.media_state === 'processing') throw conflict("The lesson's video is being processed: wait until it is done.");
     if (length > maxUploadBytes)
       throw new AppError(413, `The file is too large (${megabytes(length)}): a lesson's video may be ${megabytes(maxUploadBytes)} at most.`);
-    const [used, quotaBytes] = await Promise.all([storageUsed(ctx.db, organizationId), studioQuotaBytes(ctx, organizationId)]);
-    if (used + length > quotaBytes)
-      throw new AppError(
-        413,
-        `Your organization's storage is full: ${megabytes(used)} of ${megabytes(quotaBytes)} used, and this file needs ${megabytes(length)}. Remove an upload or ask for more space.`,
-        { code: 'too_large' },
-      );
     const id = randomBytes(16).toString('hex');
     const t = now();
     // A published lesson's new video is a new revision: the author says what changed and whether the people who
     // completed the lesson must watch it again. Its live video plays on until the new one is ready.
     const revision = everPublished(lesson) ? revisionChoice(metadata) : null;
-    await ctx.db.transaction().execute(async (trx) => {
+    // The quota is checked and the upload recorded in one step: its declared size counts from now on.
+    await withinStudioQuota(ctx, organizationId, length, async (trx) => {
       await insertUpload(trx, { id, organizationId, lessonId, userId: caller.userId, size: length }, t);
       await updateLessonMedia(
         trx,

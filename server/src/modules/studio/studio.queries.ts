@@ -2,12 +2,13 @@ import { isWatched } from '@mm/contract';
 import { sql } from 'kysely';
 import { announceChange } from '../../db/change-notices.ts';
 import type { Db } from '../../db/client.ts';
+import { isPostgres } from '../../db/dialect.ts';
 import type { StudioMediaState } from '../../db/schema.ts';
 import { type ParsedQuery, searchText } from '../../lib/search-text.ts';
 
 /**
- * The studio's tables (studio_authors, studio_lessons, studio_lesson_cues, studio_uploads, studio_quotas): only this
- * module writes them.
+ * The studio's tables (studio_authors, studio_lessons, studio_lesson_cues, studio_uploads, studio_quotas,
+ * studio_script_photos): only this module writes them.
  */
 
 export async function isAuthor(db: Db, userId: number, organizationId: number): Promise<boolean> {
@@ -350,13 +351,36 @@ export async function resetCompletions(db: Db, lessonId: number, t: number): Pro
 }
 
 /** Bytes the organization's uploads hold (declared lengths: an upload under way counts in full). */
+/** The organization's studio storage in bytes: its uploads (declared sizes) and its scripts' stored photos. */
 export async function storageUsed(db: Db, organizationId: number): Promise<number> {
-  const row = await db
-    .selectFrom('studio_uploads')
-    .select(sql<number | string | null>`sum(size)`.as('bytes'))
-    .where('organization_id', '=', organizationId)
-    .executeTakeFirst();
-  return Number(row?.bytes ?? 0);
+  const { rows } = await sql<{ bytes: number | string | null }>`
+    select (select coalesce(sum(size), 0) from studio_uploads where organization_id = ${organizationId})
+         + (select coalesce(sum(size), 0) from studio_script_photos where organization_id = ${organizationId}) as bytes`.execute(db);
+  return Number(rows[0]?.bytes ?? 0);
+}
+
+/** The advisory lock space of the studio's storage (any fixed int4; the organization id is the second key). */
+const STUDIO_STORAGE_LOCK = 3707;
+
+/**
+ * Holds the organization's studio storage until the caller's transaction ends, so that a quota check and the row it
+ * admits are one step: two uploads at once cannot both see the same free space. PostgreSQL: a transaction-scoped
+ * advisory lock per organization (several instances). SQLite: nothing to take, its one connection runs a
+ * transaction's statements with nobody else's in between.
+ */
+export async function lockStudioStorage(trx: Db, organizationId: number): Promise<void> {
+  if (isPostgres(trx)) await sql`select pg_advisory_xact_lock(${STUDIO_STORAGE_LOCK}::int, ${organizationId}::int)`.execute(trx);
+}
+
+export async function insertScriptPhoto(db: Db, photo: { key: string; organizationId: number; userId: number; size: number }, t: number): Promise<void> {
+  await db
+    .insertInto('studio_script_photos')
+    .values({ key: photo.key, organization_id: photo.organizationId, user_id: photo.userId, size: photo.size, created_at: t })
+    .execute();
+}
+
+export async function deleteScriptPhoto(db: Db, key: string): Promise<void> {
+  await db.deleteFrom('studio_script_photos').where('key', '=', key).execute();
 }
 
 export async function insertUpload(
@@ -558,6 +582,21 @@ export function publishedLessonsOf(db: Db, organizationId: number, ids?: readonl
     .where('studio_lessons.media_asset_id', 'is not', null);
   if (ids) query = query.where('studio_lessons.id', 'in', ids);
   return query.orderBy('studio_lessons.published_at', 'desc').orderBy('studio_lessons.id', 'desc').limit(500).execute();
+}
+
+/** Which of `ids` are the organization's live published lessons (the ones a path's members can play and are measured on). */
+export async function publishedLessonIdsOf(db: Db, organizationId: number, ids: readonly number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom('studio_lessons')
+    .select('id')
+    .where('organization_id', '=', organizationId)
+    .where('id', 'in', ids)
+    .where('published_at', 'is not', null)
+    .where('media_asset_id', 'is not', null)
+    .where('deleted_at', 'is', null)
+    .execute();
+  return rows.map((r) => r.id);
 }
 
 /** A member's watch rows of some own lessons. */

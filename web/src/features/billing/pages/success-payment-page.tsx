@@ -33,7 +33,8 @@ export function SuccessPaymentPage() {
       {
         onSuccess: ({ data, message: text }) => {
           updateSession({ isSuperUser: data.is_super_user === 1 });
-          // The server's words ("Payment confirmed." or "already confirmed"), in the caller's language (messages.json): said once, here.
+          // The server's whole sentence ("Payment confirmed. Your ... plan is active until ...", or "already confirmed"), in the
+          // caller's language with the date as that language says it (server/locales/*/messages.json): said once, here.
           setMessage(text ?? t('payment.confirmed'));
           window.setTimeout(() => navigate(paths.addTeamMember, { replace: true }), REDIRECT_AFTER_MS);
         },

@@ -51,7 +51,7 @@ describe('a station verdict in the reader’s language', () => {
     const t = await catalogTranslator('es', 'station-floor');
     expect(floorTexts(t, floor({}))).toEqual({
       headline: 'Necesita capacitación',
-      reason: 'Le falta ver 2 de 3 videos obligatorios, con plazo hasta el 30/11/2026, y luego una aprobación en la estación.',
+      reason: 'Le falta ver 2 de 3 videos obligatorios, con plazo hasta el 30/11/2026, y luego una aprobación en el puesto.',
     });
     expect(
       floorTexts(t, floor({ verdict: 'cleared', state: 'qualified', reason_code: 'qualified_until', reason_params: { ...params, until: '01/05/2027' } })),

@@ -50,7 +50,7 @@ export function CaptionsEditorButton({ lesson }: { lesson: StudioLesson }) {
     <>
       {/* In a group: the lesson card's column would stretch a lone button across it. */}
       <Group>
-        <Button variant="default" size="xs" onClick={open} aria-label={`${t('open')}: ${lesson.title}`}>
+        <Button variant="default" size="xs" onClick={open} aria-label={t('openLabel', { title: lesson.title })}>
           {t('open')}
         </Button>
       </Group>

@@ -39,7 +39,7 @@ export function EditLessonButton({ lesson }: { lesson: StudioLesson }) {
   };
   return (
     <>
-      <Button variant="default" size="xs" onClick={start} aria-label={`${t('manage.edit')}: ${lesson.title}`}>
+      <Button variant="default" size="xs" onClick={start} aria-label={t('manage.editLabel', { title: lesson.title })}>
         {t('manage.edit')}
       </Button>
       <Modal opened={opened} onClose={close} title={t('manage.editTitle')}>
@@ -80,7 +80,7 @@ export function UnpublishButton({ lesson }: { lesson: StudioLesson }) {
       onConfirm: () => unpublish.mutate(lesson.id, { onSuccess: () => notifySuccess(t('manage.unpublished')), onError: notifyError }),
     });
   return (
-    <Button variant="default" size="xs" loading={unpublish.isPending} onClick={confirm} aria-label={`${t('manage.unpublish')}: ${lesson.title}`}>
+    <Button variant="default" size="xs" loading={unpublish.isPending} onClick={confirm} aria-label={t('manage.unpublishLabel', { title: lesson.title })}>
       {t('manage.unpublish')}
     </Button>
   );
@@ -105,7 +105,7 @@ export function DeleteLessonButton({ lesson }: { lesson: StudioLesson }) {
       onConfirm: () => remove.mutate(lesson.id, { onSuccess: () => notifySuccess(t('manage.deleted', { title: lesson.title })), onError: notifyError }),
     });
   return (
-    <Button variant="subtle" color="red" size="xs" loading={remove.isPending} onClick={confirm} aria-label={`${t('manage.delete')}: ${lesson.title}`}>
+    <Button variant="subtle" color="red" size="xs" loading={remove.isPending} onClick={confirm} aria-label={t('manage.deleteLabel', { title: lesson.title })}>
       {t('manage.delete')}
     </Button>
   );
@@ -120,7 +120,7 @@ export function RevisionsButton({ lesson }: { lesson: StudioLesson }) {
   const busy = lesson.media_state === 'uploading' || lesson.media_state === 'processing';
   return (
     <>
-      <Button variant="default" size="xs" onClick={open} aria-label={`${t('revisions.open')}: ${lesson.title}`}>
+      <Button variant="default" size="xs" onClick={open} aria-label={t('revisions.openLabel', { title: lesson.title })}>
         {t('revisions.open')}
       </Button>
       <Modal

@@ -196,7 +196,7 @@ export function EditScriptButton({ lesson }: { lesson: StudioLesson }) {
   };
   return (
     <>
-      <Button variant="default" size="xs" onClick={start} disabled={busy} aria-label={`${t('edit.open')}: ${lesson.title}`}>
+      <Button variant="default" size="xs" onClick={start} disabled={busy} aria-label={t('edit.openLabel', { title: lesson.title })}>
         {t('edit.open')}
       </Button>
       <Modal opened={opened} onClose={close} title={t('edit.dialogTitle', { title: lesson.title })} size="lg">

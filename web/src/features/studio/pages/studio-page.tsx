@@ -280,7 +280,7 @@ function CaptionsControl({ lesson }: { lesson: StudioLesson }) {
               variant="default"
               size="xs"
               loading={save.isPending}
-              aria-label={`${t(lesson.caption_cues > 0 ? 'captions.replace' : 'captions.add')}: ${lesson.title}`}
+              aria-label={t(lesson.caption_cues > 0 ? 'captions.replaceLabel' : 'captions.addLabel', { title: lesson.title })}
             >
               {t(lesson.caption_cues > 0 ? 'captions.replace' : 'captions.add')}
             </Button>
@@ -444,7 +444,7 @@ function RevisionControl({
           accept="video/*"
         >
           {(props) => (
-            <Button {...props} variant="default" size="xs" aria-label={`${t('revision.upload')}: ${lesson.title}`}>
+            <Button {...props} variant="default" size="xs" aria-label={t('revision.uploadLabel', { title: lesson.title })}>
               {t('revision.upload')}
             </Button>
           )}
