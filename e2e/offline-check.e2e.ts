@@ -1,7 +1,19 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { DEMO, expectHidden, expectVisible, newPage, screenshotAtWidths, seriousAxeFindings, signInThroughForm, useStack, WIDTHS } from './harness.ts';
+import {
+  DEMO,
+  expectHidden,
+  expectVisible,
+  newPage,
+  REPO_ROOT,
+  screenshotAtWidths,
+  seriousAxeFindings,
+  signInThroughForm,
+  useStack,
+  WIDTHS,
+} from './harness.ts';
 
 const SCREENSHOTS = process.env.ASSESSMENT_SCREENSHOTS;
 
@@ -52,11 +64,33 @@ describe('knowledge check offline', () => {
       }
     }
     expect(videoId).toBeGreaterThan(0);
-    for (const q of QUESTIONS)
+    // A pick-the-picture question second: its pictures are first shown once the network is gone.
+    const images: string[] = [];
+    for (const file of ['icon-192.png', 'icon-512.png', 'icon-192.png']) {
+      const form = new FormData();
+      form.append('image', new Blob([fs.readFileSync(path.join(REPO_ROOT, 'web/public/icons', file))], { type: 'image/png' }), file);
+      const uploaded = await fetch(`${stack.baseUrl}/api/assessments/images`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${superToken}` },
+        body: form,
+      });
+      expect(uploaded.status).toBe(201);
+      images.push(((await uploaded.json()) as { data: { image_url: string } }).data.image_url);
+    }
+    const picture = {
+      kind: 'picture',
+      prompt: 'Which is the app icon?',
+      options: ['The small icon', 'The large icon', 'The small icon again'],
+      images,
+      correct: [0],
+      explanation: 'The first one.',
+    };
+    for (const q of [QUESTIONS[0], picture, ...QUESTIONS.slice(1)]) {
       expect((await stack.api('POST', `/api/assessments/videos/${videoId}/questions`, { token: superToken, json: q })).status).toBe(201);
+    }
     const saved = await stack.api('PUT', `/api/assessments/videos/${videoId}/check`, {
       token: superToken,
-      json: { question_count: 3, shuffle: false, pass_percent: 100, attempts_allowed: 3, cooldown_seconds: 60, time_limit_seconds: null },
+      json: { question_count: 4, shuffle: false, pass_percent: 100, attempts_allowed: 3, cooldown_seconds: 60, time_limit_seconds: null },
     });
     expect(saved.status).toBe(200);
     const memberCheck = async () => (await stack.api('GET', `/api/assessments/videos/${videoId}/check`, { token })).body.data.check;
@@ -71,18 +105,26 @@ describe('knowledge check offline', () => {
     await phone.goto(`/video/${videoId}/check`);
     await expectVisible(phone.getByRole('heading', { level: 1, name: 'Knowledge check' }));
     await phone.getByRole('button', { name: 'Start the check' }).click();
-    await expectVisible(phone.getByText('Question 1 of 3'));
+    await expectVisible(phone.getByText('Question 1 of 4'));
 
     // The network goes: the page says answering goes on, and the member answers every question.
     await phone.context().setOffline(true);
     await expectVisible(phone.getByText('You are offline. You can keep answering: your answers will be scored when the connection returns.'));
     await phone.getByText('The person who placed it', { exact: true }).click();
     await phone.getByRole('button', { name: 'Next question' }).click();
-    await expectVisible(phone.getByText('Question 2 of 3'));
+    await expectVisible(phone.getByText('Question 2 of 4'));
+    // Its pictures show without a network (fetched when the attempt started).
+    await phone.waitForFunction(() => {
+      const shown = [...document.querySelectorAll<HTMLImageElement>('img[alt^="The "]')];
+      return shown.length === 3 && shown.every((img) => img.complete && img.naturalWidth > 0);
+    });
+    await phone.getByText('Picture 1', { exact: true }).click();
+    await phone.getByRole('button', { name: 'Next question' }).click();
+    await expectVisible(phone.getByText('Question 3 of 4'));
     await phone.getByText('Springs', { exact: true }).click();
     await phone.getByText('Hydraulic lines', { exact: true }).click();
     await phone.getByRole('button', { name: 'Next question' }).click();
-    await expectVisible(phone.getByText('Question 3 of 3'));
+    await expectVisible(phone.getByText('Question 4 of 4'));
     await phone.getByText('False', { exact: true }).click();
     await phone.getByRole('button', { name: 'Submit answers' }).click();
 

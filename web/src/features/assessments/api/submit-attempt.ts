@@ -4,17 +4,15 @@ import { apiRequest } from '../../../lib/api-client.ts';
 import { sendOrQueue } from '../../../lib/offline-queue.ts';
 import { assessmentsKey } from './assessment-keys.ts';
 
-/** A submission made without a network: it waits in the offline queue under its request id until the network returns. */
+/** A submission: its attempt, its request id (kept for a retry or the offline queue's replay) and its answers. */
 export type QueuedSubmission = { attemptId: number; requestId: string; answers: SubmitAttemptRequest['answers'] };
-
-type Submission = { attemptId: number; requestId: string; answers: SubmitAttemptRequest['answers'] };
 
 /**
  * POST /api/assessments/attempts/:attemptId/submit: scored on the server; a retry carries the same request id and
  * counts once. Without a network (or with no answer from the server) the submission waits in the offline queue
  * (lib/offline-queue.ts) and the answer is `queued`: there is no result until the server has scored it.
  */
-export async function submitAttempt({ attemptId, requestId, answers }: Submission): Promise<{ result: AttemptResult } | { queued: QueuedSubmission }> {
+export async function submitAttempt({ attemptId, requestId, answers }: QueuedSubmission): Promise<{ result: AttemptResult } | { queued: QueuedSubmission }> {
   const answer = await sendOrQueue(routes.submitAssessmentAttempt, { answers }, { params: { attemptId }, requestId });
   return answer ? { result: answer.data } : { queued: { attemptId, requestId, answers } };
 }

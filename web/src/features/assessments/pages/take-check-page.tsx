@@ -204,6 +204,12 @@ function Questions({
   const total = attempt.questions.length;
   const last = index === total - 1;
 
+  // Every question's pictures are fetched at the start, while there is a network: a phone that loses it midway still
+  // shows the questions after (question pictures are served immutable, so the browser keeps them).
+  useEffect(() => {
+    for (const q of attempt.questions) for (const o of q.options) if (o.image) new window.Image().src = o.image;
+  }, [attempt]);
+
   // Each new question takes the focus, so the keyboard and a screen reader start from its text.
   useEffect(() => {
     if (index >= 0) heading.current?.focus();
