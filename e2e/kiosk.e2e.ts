@@ -210,7 +210,7 @@ describe('shared kiosk', () => {
       await dismissToasts(page);
       await page.context().setOffline(true);
       await like.click();
-      await expectVisible(page.getByTestId('offline-banner').getByText(/1 change \(watch time, likes, My List\) will be sent/));
+      await expectVisible(page.getByTestId('offline-banner').getByText(/1 change \(watch time, likes, My List, check answers\) will be sent/));
       await page.keyboard.press('Escape');
       await bar.getByRole('button', { name: 'Done' }).click();
       await expectPath(page, '/kiosk');

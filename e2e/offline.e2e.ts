@@ -73,7 +73,9 @@ describe('offline', () => {
     await page.mouse.move(200, 300);
     await page.mouse.move(210, 320);
     await page.getByRole('link', { name: 'Back' }).click();
-    await expectVisible(page.getByTestId('offline-banner').getByText(/changes? \(watch time, likes, My List\) will be sent when the network returns/));
+    await expectVisible(
+      page.getByTestId('offline-banner').getByText(/changes? \(watch time, likes, My List, check answers\) will be sent when the network returns/),
+    );
     expect(await progress()).toBe(before);
     // A like pressed offline waits too, shown as made.
     const likesBefore = (await stack.api('POST', '/api/videos/view', { token, json: { admin_video_id: found.video.admin_video_id } })).body.data;

@@ -1,4 +1,4 @@
-import { type RouteAnswer, type RouteDefinition, routes, type WireInput } from '@mm/contract';
+import { type RouteAnswer, type RouteDefinition, type RouteInput, routes, urlOf, type WireInput } from '@mm/contract';
 import { useSyncExternalStore } from 'react';
 import { type ApiAnswer, ApiError, postQueuedWrite } from './api-client.ts';
 import { getSession, type Session, useSession } from './session.ts';
@@ -59,22 +59,37 @@ async function refreshCount(): Promise<void> {
 }
 
 /** 128 random bits in hex (crypto.randomUUID needs a secure context; a plant may serve the app over plain http). */
-const newWriteId = () => Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
+export const newWriteId = () => Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
 
-/** A write the queue can keep: a POST whose body carries its `request_id`, without path parameters. */
-type QueueableRoute = RouteDefinition & { method: 'POST'; body: NonNullable<RouteDefinition['body']>; params?: undefined };
+/** A write the queue can keep: a POST whose body carries its `request_id` (its path parameters, if any, filled in when it is made). */
+type QueueableRoute = RouteDefinition & { method: 'POST'; body: NonNullable<RouteDefinition['body']>; query?: undefined };
+
+/**
+ * How a write goes: `keepalive` for a page being left; `requestId` to send it under an id the caller keeps (a check's
+ * submission asks again under the same id for its result).
+ */
+type SendOptions = { keepalive?: boolean; requestId?: string };
+type Answer<R extends QueueableRoute> = Promise<ApiAnswer<RouteAnswer<R>> | null>;
+type Body<R extends QueueableRoute> = Omit<WireInput<R['body']>, 'request_id'>;
 
 /**
  * Sends a write with its own id; without a network it waits in the queue instead and the answer is null (the
- * caller shows the change as made).
+ * caller shows the change as made, or says it waits). A route with path parameters names them in `params`.
  */
+export function sendOrQueue<const R extends QueueableRoute & { params?: undefined }>(route: R, body: Body<R>, options?: SendOptions): Answer<R>;
+export function sendOrQueue<const R extends QueueableRoute & { params: NonNullable<RouteDefinition['params']> }>(
+  route: R,
+  body: Body<R>,
+  options: SendOptions & { params: NonNullable<RouteInput<R>['params']> },
+): Answer<R>;
 export async function sendOrQueue<const R extends QueueableRoute>(
   route: R,
-  body: Omit<WireInput<R['body']>, 'request_id'>,
-  { keepalive = false } = {},
-): Promise<ApiAnswer<RouteAnswer<R>> | null> {
-  const path = route.path;
-  const id = newWriteId();
+  body: Body<R>,
+  options: SendOptions & { params?: Record<string, string | number> } = {},
+): Answer<R> {
+  const { keepalive = false, requestId, params } = options;
+  const path = urlOf(route, { params });
+  const id = requestId ?? newWriteId();
   const json = { ...body, request_id: id };
   const session = getSession();
   const canQueue = session !== null && typeof indexedDB !== 'undefined';

@@ -502,7 +502,10 @@ export async function submitAttempt(ctx: AppContext, caller: Caller, attemptId: 
       // A replay of the same submission, or any submission of an attempt its time limit closed, answers that result.
       const replay = input.request_id !== undefined && attempt.request_id === input.request_id;
       if (!replay && attempt.timed_out !== 1) throw conflict(ALREADY_SUBMITTED);
-      const all = await cycleAttempts(trx, check, caller.userId);
+      // Answered as it was recorded: the attempts of its training cycle up to this one (a late replay, after the member
+      // started another attempt, still says what that submission left).
+      const cycle = await cycleAttempts(trx, check, caller.userId);
+      const all = (cycle.some((a) => a.id === attempt.id) ? cycle : await memberAttempts(trx, check.id, caller.userId)).filter((a) => a.id <= attempt.id);
       const shown = JSON.parse(attempt.questions) as ShownEntry[];
       return resultOf(check, attempt, shown, JSON.parse(attempt.answers ?? '[]'), all, attempt.submitted_at, attempt.timed_out === 1).answer;
     }

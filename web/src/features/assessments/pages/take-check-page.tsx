@@ -1,16 +1,20 @@
 import { Alert, Anchor, Badge, Button, Card, Checkbox, Container, Group, Image, Progress, Radio, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { AttemptData, AttemptResult, MemberCheckData } from '@mm/contract';
+import { useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { categoryPath, videoPath } from '../../../config/paths.ts';
+import { ApiError } from '../../../lib/api-client.ts';
 import { notifyError } from '../../../lib/notify.ts';
-import type { CheckSubject } from '../api/assessment-keys.ts';
+import { newWriteId, replayWrites, retryDelay } from '../../../lib/offline-queue.ts';
+import { useOnline } from '../../../lib/offline-sync.ts';
+import { assessmentsKey, type CheckSubject } from '../api/assessment-keys.ts';
 import { useMemberCheck } from '../api/get-member-check.ts';
 import { useStartAttempt } from '../api/start-attempt.ts';
-import { useSubmitAttempt } from '../api/submit-attempt.ts';
+import { type QueuedSubmission, resultOfSubmission, useSubmitAttempt } from '../api/submit-attempt.ts';
 import { OrderSteps } from '../components/order-steps.tsx';
 import { TimeLeft } from '../components/time-left.tsx';
 
@@ -50,7 +54,18 @@ export function TakeCheckPage({ kind = 'video' }: { kind?: CheckSubject['kind'] 
   const check = useMemberCheck(subject);
   const [attempt, setAttempt] = useState<AttemptData | null>(null);
   const [result, setResult] = useState<AttemptResult | null>(null);
+  // Submitted without a network: waiting in the offline queue, with whether the attempt had a time limit.
+  const [queued, setQueued] = useState<{ submission: QueuedSubmission; timed: boolean } | null>(null);
   const start = useStartAttempt();
+  const queryClient = useQueryClient();
+  const scored = useCallback(
+    (r: AttemptResult) => {
+      setQueued(null);
+      setResult(r);
+      void queryClient.invalidateQueries({ queryKey: assessmentsKey });
+    },
+    [queryClient],
+  );
   // At the end of a cool-down the check is read again, so "Try again" opens without a reload.
   const nextAt = check.data?.check?.next_attempt_at;
   const { refetch } = check;
@@ -89,6 +104,8 @@ export function TakeCheckPage({ kind = 'video' }: { kind?: CheckSubject['kind'] 
       {check.data &&
         (result ? (
           <ResultScreen result={result} back={back} onRetry={begin} retrying={start.isPending} />
+        ) : queued ? (
+          <QueuedScreen submission={queued.submission} timed={queued.timed} back={back} onResult={scored} />
         ) : attempt ? (
           <Questions
             key={attempt.attempt_id}
@@ -96,6 +113,10 @@ export function TakeCheckPage({ kind = 'video' }: { kind?: CheckSubject['kind'] 
             onDone={(r) => {
               setAttempt(null);
               setResult(r);
+            }}
+            onQueued={(submission) => {
+              setAttempt(null);
+              setQueued({ submission, timed: attempt.deadline_at !== null });
             }}
           />
         ) : (
@@ -161,17 +182,33 @@ function Intro({ data, back, onStart, starting }: { data: MemberCheckData; back:
 const answerOf = (q: AttemptData['questions'][number], answers: Record<number, number[]>): number[] =>
   answers[q.id] ?? (q.kind === 'ordering' ? q.options.map((o) => o.id) : []);
 
-function Questions({ attempt, onDone }: { attempt: AttemptData; onDone: (result: AttemptResult) => void }) {
+function Questions({
+  attempt,
+  onDone,
+  onQueued,
+}: {
+  attempt: AttemptData;
+  onDone: (result: AttemptResult) => void;
+  onQueued: (submission: QueuedSubmission) => void;
+}) {
   const { t } = useTranslation('assessments');
   const [index, setIndex] = useState(0);
   const [answers, setAnswers] = useState<Record<number, number[]>>({});
-  // One id per submission: a retry after a lost answer counts once on the server.
-  const [requestId] = useState(() => crypto.randomUUID());
+  // One id per submission: a retry after a lost answer, or the offline queue's replay, counts once on the server
+  // (not crypto.randomUUID: it needs a secure context, and a plant may serve the app over plain http).
+  const [requestId] = useState(newWriteId);
   const submit = useSubmitAttempt();
+  const online = useOnline();
   const heading = useRef<HTMLHeadingElement>(null);
   const question = attempt.questions[index];
   const total = attempt.questions.length;
   const last = index === total - 1;
+
+  // Every question's pictures are fetched at the start, while there is a network: a phone that loses it midway still
+  // shows the questions after (question pictures are served immutable, so the browser keeps them).
+  useEffect(() => {
+    for (const q of attempt.questions) for (const o of q.options) if (o.image) new window.Image().src = o.image;
+  }, [attempt]);
 
   // Each new question takes the focus, so the keyboard and a screen reader start from its text.
   useEffect(() => {
@@ -184,11 +221,8 @@ function Questions({ attempt, onDone }: { attempt: AttemptData; onDone: (result:
   const send = () => {
     if (submit.isPending) return;
     submit.mutate(
-      {
-        attemptId: attempt.attempt_id,
-        body: { request_id: requestId, answers: attempt.questions.map((q) => ({ question_id: q.id, choices: answerOf(q, answers) })) },
-      },
-      { onSuccess: onDone, onError: notifyError },
+      { attemptId: attempt.attempt_id, requestId, answers: attempt.questions.map((q) => ({ question_id: q.id, choices: answerOf(q, answers) })) },
+      { onSuccess: (answer) => ('result' in answer ? onDone(answer.result) : onQueued(answer.queued)), onError: notifyError },
     );
   };
 
@@ -202,6 +236,12 @@ function Questions({ attempt, onDone }: { attempt: AttemptData; onDone: (result:
       </Group>
       <Progress value={((index + 1) / total) * 100} size="lg" aria-label={t('take.questionOf', { number: index + 1, total })} />
       {attempt.seconds_left !== null && <TimeLeft seconds={attempt.seconds_left} onTimeUp={send} />}
+      {!online && (
+        <Alert color="yellow" variant="light" role="status">
+          {t('offline.answering')}
+          {attempt.deadline_at !== null && ` ${t('offline.timeLimit')}`}
+        </Alert>
+      )}
       <Card withBorder padding="lg">
         <Title order={2} size="h3" mb="md" tabIndex={-1} ref={heading}>
           {question.prompt}
@@ -245,6 +285,68 @@ function Questions({ attempt, onDone }: { attempt: AttemptData; onDone: (result:
             {t('take.next')}
           </Button>
         )}
+      </Group>
+    </Stack>
+  );
+}
+
+/**
+ * A submission waiting in the offline queue: says so (no result is shown before the server has scored it), and once
+ * the network is back lets the queue deliver it, then asks the server for the result under the same request id (a
+ * replay: the server answers what it recorded, so nothing is counted twice).
+ */
+function QueuedScreen({
+  submission,
+  timed,
+  back,
+  onResult,
+}: {
+  submission: QueuedSubmission;
+  timed: boolean;
+  back: Back;
+  onResult: (result: AttemptResult) => void;
+}) {
+  const { t } = useTranslation('assessments');
+  const online = useOnline();
+  const [failure, setFailure] = useState<string | null>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  useEffect(() => {
+    if (!online) return;
+    let stopped = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const ask = async (tries: number) => {
+      try {
+        // The queue first: it holds this submission, so the server has scored it before the result is asked for.
+        await replayWrites().catch(() => undefined);
+        const result = await resultOfSubmission(submission);
+        if (!stopped) onResult(result);
+      } catch (error) {
+        if (stopped) return;
+        // Still no answer from the server (Wi-Fi back before the server is reachable): ask again after a growing wait.
+        if (error instanceof ApiError && error.status === 0) timer = setTimeout(() => void ask(tries + 1), retryDelay(tries));
+        else setFailure(error instanceof Error ? error.message : String(error));
+      }
+    };
+    void ask(0);
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+    };
+  }, [online, submission, onResult]);
+  return (
+    <Stack>
+      <Alert color={failure ? 'red' : online ? 'blue' : 'yellow'} variant="light" role="status">
+        <Title order={2} size="h3" tabIndex={-1} ref={heading}>
+          {t('offline.savedTitle')}
+        </Title>
+        <Text mt="xs">{failure ?? (online ? t('offline.sending') : t('offline.waiting'))}</Text>
+        {timed && !failure && <Text mt="xs">{t('offline.timeLimit')}</Text>}
+      </Alert>
+      <Group>
+        <Button size="lg" variant="default" component={Link} to={back.to}>
+          {back.label}
+        </Button>
       </Group>
     </Stack>
   );
