@@ -192,6 +192,24 @@ function describe(r: StoredEvidence, names: Map<number, string>, t: TFunction): 
         pass: String(d.pass_percent ?? ''),
         timedOut: d.timed_out ? t('record.timedOut') : '',
       });
+    case 'practical_check': {
+      // Each step as observed, so the printed pack shows what the trainer saw without the database (issue 38).
+      const steps = Array.isArray(d.steps) ? (d.steps as { item?: string; passed?: boolean; note?: string; photo_url?: string | null }[]) : [];
+      return t(d.passed ? 'record.practicalPassed' : 'record.practicalFailed', {
+        who,
+        station,
+        trainer: String(d.trainer ?? ''),
+        steps: steps
+          .map((s) =>
+            t(s.passed ? 'record.stepPassed' : 'record.stepFailed', {
+              item: String(s.item ?? ''),
+              note: s.note ? ` (${s.note})` : '',
+              photo: s.photo_url ? t('record.stepPhoto') : '',
+            }),
+          )
+          .join('; '),
+      });
+    }
     default:
       return t('record.state', { who, station, state: t(`state.${r.kind}`, { defaultValue: r.kind }) });
   }

@@ -25,6 +25,7 @@ export const EVIDENCE_KINDS = [
   'toolbox_talk',
   'chain_keyed',
   'assessment_attempt',
+  'practical_check',
 ] as const;
 export type EvidenceKind = (typeof EVIDENCE_KINDS)[number];
 
