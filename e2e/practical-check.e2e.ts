@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import {
   DEMO,
+  dismissToasts,
   expectPath,
   expectVisible,
   field,
