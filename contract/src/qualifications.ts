@@ -265,7 +265,7 @@ export const auditVerificationData = z.object({
    * that disagrees with the chain's records. Empty when intact.
    */
   breaks: z.array(
-    z.object({ kind: z.enum(['record', 'head', 'kept_head', 'signoff', 'qualification']), sequence: z.number().nullable(), message: z.string() }),
+    z.object({ kind: z.enum(['record', 'head', 'kept_head', 'signoff', 'qualification', 'practical']), sequence: z.number().nullable(), message: z.string() }),
   ),
 });
 export type AuditVerificationData = z.infer<typeof auditVerificationData>;

@@ -28,7 +28,7 @@ import {
   type StationRow,
 } from '../stations/index.ts';
 import { organizationName } from '../tenancy/index.ts';
-import { chainHead, evidenceRecords, type StoredEvidence, signoffClaims, standingClaims } from './evidence.queries.ts';
+import { chainHead, evidenceRecords, practicalClaims, type StoredEvidence, signoffClaims, standingClaims } from './evidence.queries.ts';
 import { type ChainCheck, verifyChain } from './evidence-chain.ts';
 import { chainWitness, signoffOf } from './evidence-consistency.rules.ts';
 import { sayEvidence } from './evidence-text.ts';
@@ -68,9 +68,16 @@ export async function checkChain(db: Db, organizationId: number, kept?: KeptHead
     { key: evidenceKey(), kept, seen: (r) => witness.add(r) },
   );
   if (check.breaks.some((b) => b.kind === 'record' || b.kind === 'head')) return check;
-  const [signoffs, standing] = await Promise.all([signoffClaims(db, organizationId), standingClaims(db, organizationId)]);
+  const [signoffs, standing, practicals] = await Promise.all([
+    signoffClaims(db, organizationId),
+    standingClaims(db, organizationId),
+    practicalClaims(db, organizationId),
+  ]);
   const disagreements = [
     ...witness.compareSignoffs(signoffs.map((s) => ({ ...s, person: fullName(s), signed_at: Number(s.signed_at) }))),
+    ...witness.comparePracticals(
+      practicals.map((p) => ({ ...p, person: fullName(p), recorded_at: Number(p.recorded_at), passed: p.passed === 1, steps: JSON.parse(p.steps) as unknown })),
+    ),
     ...witness.compareStanding(
       standing.map((q) => ({
         ...q,

@@ -196,6 +196,28 @@ describe('practical checks on the kiosk', () => {
     expect(text).toContain('did not pass the practical check at Press 4 observed by Sam Super, confirmed by both PINs');
     expect(text).toContain('FAIL: Two-hand control used (Held one button with his knee.)');
     expect(text).toContain('passed the practical check at Press 4 observed by Sam Super');
+
+    // The verification compares every practical check row with its record: a failed step turned into a pass is caught.
+    const failedId = failed.body.data.id as number;
+    const original = await platform.ctx.db.selectFrom('practical_checks').select(['passed', 'steps']).where('id', '=', failedId).executeTakeFirstOrThrow();
+    const forged = (JSON.parse(original.steps) as { passed: boolean }[]).map((step) => ({ ...step, passed: true }));
+    await platform.ctx.db
+      .updateTable('practical_checks')
+      .set({ passed: 1, steps: JSON.stringify(forged) })
+      .where('id', '=', failedId)
+      .execute();
+    const broken = await platform.api('GET', `${p.base}/audit-pack/verify`, { token: p.superUser.token });
+    expect(broken.body.data.intact).toBe(false);
+    expect(broken.body.data.breaks).toEqual([
+      expect.objectContaining({
+        kind: 'practical',
+        message: expect.stringMatching(
+          /^Practical check of Mia Member at Press 4 \(.*\) differs from evidence record #\d+ \(result, steps, notes or photos\)\.$/,
+        ),
+      }),
+    ]);
+    await platform.ctx.db.updateTable('practical_checks').set(original).where('id', '=', failedId).execute();
+    expect((await platform.api('GET', `${p.base}/audit-pack/verify`, { token: p.superUser.token })).body.data.intact).toBe(true);
   });
 
   it("another organization's kiosk can neither read nor record a check of this organization", async () => {
