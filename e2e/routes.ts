@@ -30,6 +30,8 @@ const PUBLIC_PATHS = [
   '/watch/not-a-video/not-a-token',
   // A browser not enrolled as a kiosk: says so (the enrolled kiosk is covered by e2e/kiosk.e2e.ts).
   '/kiosk',
+  // The practical check's page, on a browser not enrolled as a kiosk (e2e/practical-check.e2e.ts walks an enrolled one).
+  '/kiosk/practical-check',
   // Opened without an identity provider's answer: says the sign-in was not started here (e2e/sso.e2e.ts walks a real one).
   '/sso/callback',
 ];

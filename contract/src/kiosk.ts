@@ -25,6 +25,10 @@ export const KIOSK_MESSAGES = {
   unknownKiosk: 'This tablet is not enrolled as a kiosk, or its enrolment was revoked.',
   notOnTeam: 'This person is not on the kiosk’s team.',
   badgeNotOnTeam: 'This badge names nobody on this kiosk’s team. Tap your name instead.',
+  operatorWrongPin: 'The operator’s PIN is wrong. Nothing was recorded: the operator enters it again.',
+  trainerWrongPin: 'The trainer’s PIN is wrong. Nothing was recorded: the trainer enters it again.',
+  operatorNoPin: 'The operator has no kiosk PIN yet: they set one under User Account on their own device.',
+  trainerNoPin: 'The trainer has no kiosk PIN yet: they set one under User Account on their own device.',
 } as const;
 
 const PIN_PATTERN = /^\d{4,6}$/;
@@ -111,3 +115,60 @@ export type KioskSignInRequest = WireInput<typeof kioskSignInRequest>;
 
 export const kioskSignInData = sessionData.extend({ kiosk_id: z.number(), idle_seconds: z.number() });
 export type KioskSignInData = z.infer<typeof kioskSignInData>;
+
+// ---------------------------------------------------------------- practical checks on the kiosk (issue 38)
+
+const practicalPerson = z.object({ user_id: z.number(), name: z.string(), last_name: z.string(), has_pin: z.boolean() });
+
+/** A station with a checklist, the kiosk team's people assigned to it, and who may sign them off there. */
+export const kioskPracticalStation = z.object({
+  id: z.number(),
+  name: z.string(),
+  checklist: z.array(z.string()),
+  operators: z.array(practicalPerson),
+  trainers: z.array(practicalPerson),
+});
+export type KioskPracticalStation = z.infer<typeof kioskPracticalStation>;
+
+export const kioskPracticalStationsData = z.object({ stations: z.array(kioskPracticalStation) });
+export type KioskPracticalStationsData = z.infer<typeof kioskPracticalStationsData>;
+
+export const practicalPhotoData = z.object({ photo_url: z.string() });
+export type PracticalPhotoData = z.infer<typeof practicalPhotoData>;
+
+/** A step as observed: passed or failed, the trainer's note, and a photo uploaded first (its /uploads/practical/ URL). */
+export const practicalStep = z.object({
+  item: z.string().max(200),
+  passed: z.boolean(),
+  note: z.string().trim().max(500).default(''),
+  photo_url: z
+    .string()
+    .regex(/^\/uploads\/practical\/[A-Za-z0-9_-]{20,100}\.webp$/, 'photo_url: must be a photo uploaded on this kiosk.')
+    .nullable()
+    .default(null),
+});
+export type PracticalStep = z.infer<typeof practicalStep>;
+
+export const kioskPracticalCheckRequest = z.object({
+  station_id: catalogId,
+  operator_id: catalogId,
+  trainer_id: catalogId,
+  steps: z.array(practicalStep).min(1).max(50),
+  operator_pin: z.string().max(6),
+  trainer_pin: z.string().max(6),
+});
+export type KioskPracticalCheckRequest = WireInput<typeof kioskPracticalCheckRequest>;
+
+/** A recorded practical check; `signed` when every step passed (it is then the station's sign-off too). */
+export const practicalCheckRecord = z.object({
+  id: z.number(),
+  station_id: z.number(),
+  station_name: z.string(),
+  user_id: z.number(),
+  person_name: z.string(),
+  trainer_name: z.string(),
+  recorded_at: z.string(),
+  passed: z.boolean(),
+  steps: z.array(z.object({ item: z.string(), passed: z.boolean(), note: z.string(), photo_url: z.string().nullable() })),
+});
+export type PracticalCheckRecord = z.infer<typeof practicalCheckRecord>;

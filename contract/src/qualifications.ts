@@ -164,6 +164,8 @@ export const qualificationDetail = z.object({
   missing: z.array(z.enum(MISSING_STEPS)),
   checklist: z.array(z.string()),
   last_signoff: signoffRecord.nullable(),
+  /** The last practical check on the kiosk (issue 38): a failed one names the steps that failed, so the page says what to redo. */
+  last_practical: z.object({ recorded_at: z.string(), passed: z.boolean(), trainer_name: z.string(), failed_steps: z.array(z.string()) }).nullable(),
   /** Whether the caller may sign this person off here now. */
   can_sign_off: z.boolean(),
 });
@@ -263,7 +265,7 @@ export const auditVerificationData = z.object({
    * that disagrees with the chain's records. Empty when intact.
    */
   breaks: z.array(
-    z.object({ kind: z.enum(['record', 'head', 'kept_head', 'signoff', 'qualification']), sequence: z.number().nullable(), message: z.string() }),
+    z.object({ kind: z.enum(['record', 'head', 'kept_head', 'signoff', 'qualification', 'practical']), sequence: z.number().nullable(), message: z.string() }),
   ),
 });
 export type AuditVerificationData = z.infer<typeof auditVerificationData>;

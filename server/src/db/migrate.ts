@@ -52,6 +52,7 @@ import * as checkStandings from './migrations/2026-11-27-064-check-standings.ts'
 import * as captionOrigins from './migrations/2026-11-27-065-caption-origins.ts';
 import * as cueLanguages from './migrations/2026-11-27-066-cue-languages.ts';
 import * as questionDrafts from './migrations/2026-11-27-067-question-drafts.ts';
+import * as practicalChecks from './migrations/2026-11-27-068-practical-checks.ts';
 import * as studioLessonScripts from './migrations/2026-11-27-069-studio-lesson-scripts.ts';
 import * as studioScriptPhotos from './migrations/2026-11-27-071-studio-script-photos.ts';
 import * as trainingCycles from './migrations/2026-11-28-072-training-cycles.ts';
@@ -110,6 +111,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-27-065-caption-origins': captionOrigins,
   '2026-11-27-066-cue-languages': cueLanguages,
   '2026-11-27-067-question-drafts': questionDrafts,
+  '2026-11-27-068-practical-checks': practicalChecks,
   '2026-11-27-069-studio-lesson-scripts': studioLessonScripts,
   '2026-11-27-071-studio-script-photos': studioScriptPhotos,
   '2026-11-28-072-training-cycles': trainingCycles,

@@ -691,6 +691,21 @@ export interface SignoffTable {
   evidence: string;
 }
 
+export interface PracticalCheckTable {
+  id: Generated<number>;
+  organization_id: number;
+  station_id: number;
+  user_id: number;
+  trainer_id: number | null;
+  trainer_name: string;
+  kiosk_id: number | null;
+  recorded_at: number;
+  passed: number;
+  /** JSON: [{ item, passed, note, photo_url }] in the checklist's order. */
+  steps: string;
+  signoff_id: number | null;
+}
+
 export interface EvidenceChainTable {
   organization_id: number;
   last_sequence: number;
@@ -1051,6 +1066,7 @@ export interface Database {
   qualifications: QualificationTable;
   person_shifts: PersonShiftTable;
   signoffs: SignoffTable;
+  practical_checks: PracticalCheckTable;
   evidence_chains: EvidenceChainTable;
   evidence_records: EvidenceRecordTable;
   qualification_digests: QualificationDigestTable;

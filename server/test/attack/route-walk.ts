@@ -47,6 +47,11 @@ export const PUBLIC_ROUTES: Record<string, string> = {
   'POST /api/payments/stripe/webhook': "the payment provider's webhook, checked by its signature",
   'GET /api/kiosk/roster': "a kiosk tablet's team roster (first names and faces only), by its revocable device token (header)",
   'POST /api/kiosk/sign-in': "a member's PIN sign-in on a kiosk tablet, by its device token; PINs limited per person and per kiosk",
+  'GET /api/kiosk/practical-checks/stations':
+    "the kiosk organization's stations with a checklist, the team's people assigned and who may sign them off (names only), by the tablet's device token",
+  'POST /api/kiosk/practical-checks/photos': "a step's photo for a practical check (re-encoded picture), by the tablet's device token",
+  'POST /api/kiosk/practical-checks':
+    "a practical check observed on a kiosk, by the tablet's device token and confirmed by the operator's and the trainer's PINs (limited as sign-in)",
   'POST /api/kiosk/badge': "the kiosk team member a scanned badge names (signed code), by the tablet's device token; signs nobody in",
   'GET /media/:expires/:signature/:hash/*': 'media files, checked by their signed URL',
   'GET /offline-checkout/:sessionRef': "the offline provider's checkout page, by its unguessable reference",

@@ -185,8 +185,50 @@ async function buildVictim(): Promise<Victim> {
   expect(inPath.status).toBe(200);
   const played = await platform.api('POST', `/api/studio/library/${lesson.body.data.id}/watch`, { token: a.member.token, json: { seconds: 5, position: 5 } });
   expect(played.status).toBe(200);
+  // A station with a checklist, the member trained and signed off there by a practical check on A's kiosk (issue 38).
+  const station = await platform.api('POST', `/api/organization/${a.organizationId}/stations`, {
+    ...asSuper,
+    json: {
+      name: `${MARKER} Press`,
+      requirements: [{ kind: 'video', id: lockout }],
+      checklist: [`${MARKER} guards closed`],
+      validity_months: 12,
+      min_per_shift: 0,
+    },
+  });
+  expect(station.status).toBe(201);
+  expect(
+    (
+      await platform.api('POST', `/api/organization/${a.organizationId}/stations/${station.body.data.id}/assignments`, {
+        ...asSuper,
+        json: { user_ids: [a.member.id] },
+      })
+    ).status,
+  ).toBe(200);
+  const kiosk = await platform.api('POST', '/api/kiosks', { ...asSuper, json: { team_id: teamId, name: `${MARKER} tablet` } });
+  expect(kiosk.status).toBe(201);
+  for (const [who, pin] of [
+    [asMember, '2580'],
+    [asSuper, '1470'],
+  ] as const)
+    expect((await platform.api('POST', '/api/kiosk-pin', { ...who, json: { pin, pin_confirmation: pin } })).status).toBe(201);
+  const practical = await platform.api('POST', '/api/kiosk/practical-checks', {
+    headers: { 'x-kiosk-token': kiosk.body.data.device_token },
+    json: {
+      station_id: station.body.data.id,
+      operator_id: a.member.id,
+      trainer_id: a.superUser.id,
+      steps: [{ item: `${MARKER} guards closed`, passed: true, note: `${MARKER} observed` }],
+      operator_pin: '2580',
+      trainer_pin: '1470',
+    },
+  });
+  expect(practical.status).toBe(201);
   const ids = [
     a.organizationId,
+    station.body.data.id as number,
+    practical.body.data.id as number,
+    kiosk.body.data.kiosk.id as number,
     lesson.body.data.id as number,
     a.superUser.id,
     a.member.id,

@@ -50,6 +50,7 @@ export const PeopleImportPage = lazyPage(() => import('./people-import-composed-
 export const TeamFormPage = lazyPage(() => import('../features/organization/pages/team-form-page.tsx'), 'TeamFormPage');
 export const TeamOverviewPage = lazyPage(() => import('../features/organization/pages/team-overview-page.tsx'), 'TeamOverviewPage');
 export const KioskPage = lazyPage(() => import('../features/kiosk/pages/kiosk-page.tsx'), 'KioskPage');
+export const KioskPracticalPage = lazyPage(() => import('../features/kiosk/pages/kiosk-practical-page.tsx'), 'KioskPracticalPage');
 export const KioskPinPage = lazyPage(() => import('../features/kiosk/pages/kiosk-pin-page.tsx'), 'KioskPinPage');
 export const IntegrationsPage = lazyPage(() => import('../features/integrations/pages/integrations-page.tsx'), 'IntegrationsPage');
 export const KiosksAdminPage = lazyPage(() => import('../features/kiosk/pages/kiosks-admin-page.tsx'), 'KiosksAdminPage');

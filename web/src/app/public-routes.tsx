@@ -12,6 +12,7 @@ import {
   ForgotPasswordPage,
   InfoPage,
   KioskPage,
+  KioskPracticalPage,
   LandingPage,
   LoginPage,
   PublicPlansPage,
@@ -59,6 +60,7 @@ export function PublicRoutes() {
       </Route>
       {/* A shared kiosk takes the whole screen: no header or footer, big tap targets. */}
       <Route path={paths.kiosk} element={titled('kiosk', <KioskPage />)} />
+      <Route path={paths.kioskPractical} element={titled('kioskPractical', <KioskPracticalPage />)} />
       <Route path="*" element={<SignInFirst />} />
     </Routes>
   );

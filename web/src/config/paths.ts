@@ -22,6 +22,8 @@ export const paths = {
   },
   // A tablet enrolled as a shared kiosk: the team's faces, a PIN to sign in (issue 17).
   kiosk: '/kiosk',
+  // On the kiosk, a trainer records a practical check beside the operator (issue 38).
+  kioskPractical: '/kiosk/practical-check',
   // A toolbox talk at shift start, led by a super user (issue 17).
   toolbox: '/toolbox',
   // The organization's own lessons, made by its authors and super users (issue 37).

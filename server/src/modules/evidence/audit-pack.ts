@@ -28,7 +28,7 @@ import {
   type StationRow,
 } from '../stations/index.ts';
 import { organizationName } from '../tenancy/index.ts';
-import { chainHead, evidenceRecords, type StoredEvidence, signoffClaims, standingClaims } from './evidence.queries.ts';
+import { chainHead, evidenceRecords, practicalClaims, type StoredEvidence, signoffClaims, standingClaims } from './evidence.queries.ts';
 import { type ChainCheck, verifyChain } from './evidence-chain.ts';
 import { chainWitness, signoffOf } from './evidence-consistency.rules.ts';
 import { sayEvidence } from './evidence-text.ts';
@@ -68,9 +68,16 @@ export async function checkChain(db: Db, organizationId: number, kept?: KeptHead
     { key: evidenceKey(), kept, seen: (r) => witness.add(r) },
   );
   if (check.breaks.some((b) => b.kind === 'record' || b.kind === 'head')) return check;
-  const [signoffs, standing] = await Promise.all([signoffClaims(db, organizationId), standingClaims(db, organizationId)]);
+  const [signoffs, standing, practicals] = await Promise.all([
+    signoffClaims(db, organizationId),
+    standingClaims(db, organizationId),
+    practicalClaims(db, organizationId),
+  ]);
   const disagreements = [
     ...witness.compareSignoffs(signoffs.map((s) => ({ ...s, person: fullName(s), signed_at: Number(s.signed_at) }))),
+    ...witness.comparePracticals(
+      practicals.map((p) => ({ ...p, person: fullName(p), recorded_at: Number(p.recorded_at), passed: p.passed === 1, steps: JSON.parse(p.steps) as unknown })),
+    ),
     ...witness.compareStanding(
       standing.map((q) => ({
         ...q,
@@ -192,6 +199,24 @@ function describe(r: StoredEvidence, names: Map<number, string>, t: TFunction): 
         pass: String(d.pass_percent ?? ''),
         timedOut: d.timed_out ? t('record.timedOut') : '',
       });
+    case 'practical_check': {
+      // Each step as observed, so the printed pack shows what the trainer saw without the database (issue 38).
+      const steps = Array.isArray(d.steps) ? (d.steps as { item?: string; passed?: boolean; note?: string; photo_url?: string | null }[]) : [];
+      return t(d.passed ? 'record.practicalPassed' : 'record.practicalFailed', {
+        who,
+        station,
+        trainer: String(d.trainer ?? ''),
+        steps: steps
+          .map((s) =>
+            t(s.passed ? 'record.stepPassed' : 'record.stepFailed', {
+              item: String(s.item ?? ''),
+              note: s.note ? ` (${s.note})` : '',
+              photo: s.photo_url ? t('record.stepPhoto') : '',
+            }),
+          )
+          .join('; '),
+      });
+    }
     default:
       return t('record.state', { who, station, state: t(`state.${r.kind}`, { defaultValue: r.kind }) });
   }

@@ -25,6 +25,7 @@ export const EVIDENCE_KINDS = [
   'toolbox_talk',
   'chain_keyed',
   'assessment_attempt',
+  'practical_check',
 ] as const;
 export type EvidenceKind = (typeof EVIDENCE_KINDS)[number];
 
@@ -68,7 +69,7 @@ export function signHead(key: Buffer, organizationId: number, head: ChainHead): 
 
 /** Something stored that the chain does not vouch for: a record, the head, or a working row (sign-off, qualification). */
 export type EvidenceBreak = {
-  kind: 'record' | 'head' | 'kept_head' | 'signoff' | 'qualification';
+  kind: 'record' | 'head' | 'kept_head' | 'signoff' | 'qualification' | 'practical';
   sequence: number | null;
   /** The finding in English; `say` says it in another language. */
   message: string;

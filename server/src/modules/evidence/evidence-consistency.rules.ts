@@ -34,7 +34,7 @@ export type StandingClaim = {
 };
 
 /** What a row's disagreement says, in no language yet (the caller words it). */
-export type Disagreement = { kind: 'signoff' | 'qualification'; sequence: number | null; userId: number; stationId: number; say: EvidenceSay };
+export type Disagreement = { kind: 'signoff' | 'qualification' | 'practical'; sequence: number | null; userId: number; stationId: number; say: EvidenceSay };
 
 /** What a signed_off record says, as the sign-off row must say it. */
 export type ChainSignoff = {
@@ -74,6 +74,45 @@ export function signoffOf(r: ChainRecord): ChainSignoff {
   };
 }
 
+/** A practical check row as stored (issue 38), with the names it is reported under. */
+export type PracticalClaim = {
+  id: number;
+  user_id: number;
+  station_id: number;
+  person: string;
+  station_name: string;
+  recorded_at: number;
+  trainer_name: string;
+  passed: boolean;
+  steps: unknown;
+};
+
+/** What a practical_check record says, as the practical check's row must say it. */
+type ChainPractical = {
+  sequence: number;
+  at: number;
+  userId: number;
+  stationId: number;
+  checkId: number | null;
+  trainer: string;
+  passed: boolean;
+  steps: unknown;
+};
+
+function practicalOf(r: ChainRecord): ChainPractical {
+  const d = JSON.parse(r.detail) as { practical_check_id?: number; trainer?: string; passed?: boolean; steps?: unknown };
+  return {
+    sequence: r.sequence,
+    at: r.at,
+    userId: r.user_id ?? 0,
+    stationId: r.station_id ?? 0,
+    checkId: typeof d.practical_check_id === 'number' ? d.practical_check_id : null,
+    trainer: d.trainer ?? '',
+    passed: d.passed === true,
+    steps: d.steps ?? [],
+  };
+}
+
 /** JSON with sorted keys: PostgreSQL and SQLite may hand the same stored JSON back with keys in another order. */
 function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
@@ -100,12 +139,17 @@ type PairStanding = { kind: string; sequence: number; qualifiedAt: number | null
  */
 export function chainWitness() {
   const signoffs: ChainSignoff[] = [];
+  const practicals = new Map<number, ChainPractical>();
   const standing = new Map<string, PairStanding>();
   const key = (userId: number, stationId: number) => `${userId}:${stationId}`;
   return {
     add(r: ChainRecord) {
       if (r.user_id === null || r.station_id === null) return;
       if (r.kind === 'signed_off') signoffs.push(signoffOf(r));
+      if (r.kind === 'practical_check') {
+        const practical = practicalOf(r);
+        if (practical.checkId !== null) practicals.set(practical.checkId, practical);
+      }
       if (!STANDING_KINDS.has(r.kind)) return;
       const k = key(r.user_id, r.station_id);
       const previous = standing.get(k);
@@ -146,6 +190,38 @@ export function chainWitness() {
         if (differs.length) {
           out.push({
             kind: 'signoff',
+            sequence: witnessed.sequence,
+            userId: row.user_id,
+            stationId: row.station_id,
+            say: { key: 'break.signoffDiffers', values: { sequence: witnessed.sequence }, who, differs },
+          });
+        }
+      }
+      return out;
+    },
+    /** Every practical check row must be the one the chain recorded (issue 38): result, steps, notes and photos, trainer. */
+    comparePracticals(rows: PracticalClaim[]): Disagreement[] {
+      const out: Disagreement[] = [];
+      for (const row of rows) {
+        const witnessed = practicals.get(row.id);
+        const who = {
+          key: 'who.practical',
+          values: { person: row.person, station: row.station_name, date: new Date(row.recorded_at).toISOString().slice(0, 10) },
+        };
+        if (!witnessed) {
+          out.push({ kind: 'practical', sequence: null, userId: row.user_id, stationId: row.station_id, say: { key: 'break.signoffMissing', who } });
+          continue;
+        }
+        const differs = [
+          witnessed.userId !== row.user_id || witnessed.stationId !== row.station_id ? 'personOrStation' : '',
+          witnessed.at !== row.recorded_at ? 'time' : '',
+          witnessed.trainer !== row.trainer_name ? 'signer' : '',
+          witnessed.passed !== row.passed ? 'result' : '',
+          canonical(witnessed.steps) !== canonical(row.steps) ? 'steps' : '',
+        ].filter(Boolean);
+        if (differs.length) {
+          out.push({
+            kind: 'practical',
             sequence: witnessed.sequence,
             userId: row.user_id,
             stationId: row.station_id,

@@ -153,3 +153,26 @@ export async function signoffClaims(db: Db, organizationId: number) {
     .orderBy('so.id')
     .execute();
 }
+
+/** Every practical check row of the organization (issue 38) with the names it is reported under, to compare with the chain. */
+export async function practicalClaims(db: Db, organizationId: number) {
+  return db
+    .selectFrom('practical_checks as pc')
+    .innerJoin('stations as s', 's.id', 'pc.station_id')
+    .innerJoin('users as u', 'u.id', 'pc.user_id')
+    .select([
+      'pc.id',
+      'pc.user_id',
+      'pc.station_id',
+      'u.name',
+      'u.last_name',
+      's.name as station_name',
+      'pc.recorded_at',
+      'pc.trainer_name',
+      'pc.passed',
+      'pc.steps',
+    ])
+    .where('pc.organization_id', '=', organizationId)
+    .orderBy('pc.id')
+    .execute();
+}

@@ -121,3 +121,22 @@ export function listOrganizationPeople(db: Db, organizationId: number, userIds: 
     .orderBy('u.id')
     .execute();
 }
+
+/** A live member of the organization (any team) with their PIN's hash: a trainer confirming a practical check. */
+export const findOrganizationMember = (db: Db, organizationId: number, userId: number) =>
+  db
+    .selectFrom('users as u')
+    .leftJoin('kiosk_pins as p', 'p.user_id', 'u.id')
+    .select(['u.id', 'u.name', 'u.last_name', 'p.pin_hash'])
+    .where('u.organization_id', '=', organizationId)
+    .where('u.id', '=', userId)
+    .where('u.deleted_at', 'is', null)
+    .where('u.is_guest', '=', 0)
+    .executeTakeFirst();
+
+/** Which of the people have a kiosk PIN. */
+export async function pinHolders(db: Db, userIds: number[]): Promise<Set<number>> {
+  if (!userIds.length) return new Set();
+  const rows = await db.selectFrom('kiosk_pins').select('user_id').where('user_id', 'in', userIds).execute();
+  return new Set(rows.map((r) => r.user_id));
+}

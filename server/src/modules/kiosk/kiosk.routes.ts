@@ -4,10 +4,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.ts';
 import { contractRoute } from '../../lib/contract-route.ts';
 import { ok } from '../../lib/reply.ts';
+import { readUpload } from '../../lib/upload.ts';
 import { callerOf } from '../auth/index.ts';
 import {
   enrolKiosk,
   kioskBadgeHolder,
+  kioskPracticalCheck,
+  kioskPracticalPhoto,
+  kioskPracticalStations,
   kioskRoster,
   kioskSignIn,
   listOrganizationKiosks,
@@ -17,6 +21,8 @@ import {
   unlockOrganizationKiosk,
   unlockOrganizationPerson,
 } from './kiosk.service.ts';
+
+const PRACTICAL_PHOTO_MAX_BYTES = 10 * 1024 * 1024;
 
 function deviceTokenOf(request: FastifyRequest): string | undefined {
   const value = request.headers[KIOSK_TOKEN_HEADER];
@@ -83,5 +89,33 @@ export const kioskRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     ...contractRoute(routes.kioskSignIn),
     config: { auth: 'public' },
     handler: async (request) => ok(await kioskSignIn(ctx, deviceTokenOf(request), request.body, request.headers['user-agent'])),
+  });
+
+  // Practical checks (issue 38): the tablet's device token, then the operator's and the trainer's PINs in the body.
+  app.route({
+    ...contractRoute(routes.kioskPracticalStations),
+    config: { auth: 'public' },
+    handler: async (request) => ok(await kioskPracticalStations(ctx, deviceTokenOf(request))),
+  });
+
+  app.route({
+    ...contractRoute(routes.kioskPracticalPhoto),
+    config: { auth: 'public' },
+    handler: async (request, reply) => {
+      const file = await readUpload(request, 'photo', PRACTICAL_PHOTO_MAX_BYTES, 'photo: may be at most 10 MB');
+      return reply.status(201).send(ok(await kioskPracticalPhoto(ctx, deviceTokenOf(request), file)));
+    },
+  });
+
+  app.route({
+    ...contractRoute(routes.kioskPracticalCheck),
+    config: { auth: 'public' },
+    handler: async (request, reply) => {
+      const record = await kioskPracticalCheck(ctx, deviceTokenOf(request), request.body);
+      const message = record.passed
+        ? `${record.person_name} passed the practical check at ${record.station_name} and is signed off.`
+        : `The practical check of ${record.person_name} at ${record.station_name} is recorded: not passed, not signed off.`;
+      return reply.status(201).send(ok(record, message));
+    },
   });
 };

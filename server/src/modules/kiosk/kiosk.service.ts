@@ -1,13 +1,18 @@
 import {
   KIOSK_MESSAGES,
   type KioskPinStatusData,
+  type KioskPracticalStationsData,
   type KioskRosterData,
   type KioskRosterMember,
   type KioskSignInData,
   type KioskSummary,
   type KiosksData,
+  type kioskPracticalCheckRequest,
+  type PracticalCheckRecord,
   pinProblem,
 } from '@mm/contract';
+import sharp from 'sharp';
+import type { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { now, toIso } from '../../lib/clock.ts';
 import { hashToken, newToken } from '../../lib/crypto.ts';
@@ -18,6 +23,7 @@ import type { Caller } from '../auth/index.ts';
 import { KIOSK_IDLE_LIFETIME, openSession, toSessionData } from '../auth/index.ts';
 import { insertNotices } from '../notices/index.ts';
 import { findTeam, listTeams } from '../organization/index.ts';
+import { practicalStationsOfTeam, recordPracticalCheck } from '../qualifications/index.ts';
 import { superUsersOf } from '../stations/index.ts';
 import { readBadge } from '../toolbox/index.ts';
 import { findUserById } from '../users/index.ts';
@@ -26,6 +32,7 @@ import {
   type ActiveKiosk,
   findActiveKioskByTokenHash,
   findKiosk,
+  findOrganizationMember,
   findTeamMember,
   hasPin,
   insertKiosk,
@@ -34,6 +41,7 @@ import {
   listOrganizationPeople,
   listTeamMembers,
   markKioskUsed,
+  pinHolders,
   revokeKiosk,
   savePin,
 } from './kiosk.queries.ts';
@@ -176,21 +184,16 @@ export async function kioskBadgeHolder(ctx: AppContext, deviceToken: string | un
 }
 
 /**
- * Signs a team member in on the kiosk with their PIN. Both limits are taken before the PIN is checked, so
- * parallel guesses cannot pass them: 30 per kiosk an hour (given back on success) and 20 per person an hour
- * (cleared on success), the person's attempts spaced by growing waits from the third (KIOSK_PIN_DELAYS_MS), which
- * the wrong-PIN answer announces in Retry-After for the tablet's countdown. A 4-digit PIN has 10,000 values: about
- * 18 tries an hour makes guessing one take weeks of non-stop trying, each lock told to the super users.
+ * Checks a person's PIN on a kiosk under both limits (see kioskSignIn): a wrong one throws 401 (with Retry-After
+ * when the person must wait), a right one clears the person's count and gives the kiosk's attempt back.
  */
-export async function kioskSignIn(
+async function verifyKioskPin(
   ctx: AppContext,
-  deviceToken: string | undefined,
-  input: { user_id: number; pin: string },
-  userAgent?: string,
-): Promise<KioskSignInData> {
-  const kiosk = await kioskOfDevice(ctx, deviceToken);
-  const member = await findTeamMember(ctx.db, kiosk.organization_id, kiosk.team_id, input.user_id);
-  if (!member) throw notFound(KIOSK_MESSAGES.notOnTeam);
+  kiosk: ActiveKiosk,
+  member: { id: number; name: string; last_name: string; pin_hash: string | null },
+  pin: string,
+  messages: { noPin: string; wrongPin: string } = KIOSK_MESSAGES,
+): Promise<void> {
   // The person's wait first: taps refused during it are no guesses and never reach the kiosk's count, so tapping on
   // (or a burst of parallel taps) cannot lock the whole kiosk. The roster already names the team to the tablet.
   const person = await takeSpacedAttempt(ctx, LIMITS.kioskPinPerPerson, KIOSK_PIN_DELAYS_MS, String(member.id), {
@@ -199,7 +202,7 @@ export async function kioskSignIn(
   });
   const onKiosk = await takeAttempt(ctx, LIMITS.kioskPinPerKiosk, String(kiosk.id), KIOSK_MESSAGES.kioskThrottled);
   // Without a PIN the check still runs (against a decoy), so a miss costs the same time and counts the same.
-  const valid = await verifyPassword(member.pin_hash, input.pin);
+  const valid = await verifyPassword(member.pin_hash, pin);
   if (!valid) {
     // Only the attempt that reached a limit sees its count equal to it: one notice per lock, however many tablets.
     if (person.count === LIMITS.kioskPinPerPerson.max) {
@@ -216,16 +219,99 @@ export async function kioskSignIn(
         `The kiosk "${kiosk.name}" is locked after too many wrong PINs. Unlock it under Manage organization > Kiosks.`,
       );
     }
-    const message = member.pin_hash === null ? KIOSK_MESSAGES.noPin : KIOSK_MESSAGES.wrongPin;
+    const message = member.pin_hash === null ? messages.noPin : messages.wrongPin;
     const headers: Record<string, string> = person.waitSeconds > 0 ? { 'retry-after': String(person.waitSeconds) } : {};
     throw new AppError(401, message, { headers });
   }
   await clearAttempts(ctx.db, LIMITS.kioskPinPerPerson, String(member.id));
   await giveBackAttempt(ctx.db, LIMITS.kioskPinPerKiosk, String(kiosk.id));
+}
+
+/**
+ * Signs a team member in on the kiosk with their PIN. Both limits are taken before the PIN is checked, so
+ * parallel guesses cannot pass them: 30 per kiosk an hour (given back on success) and 20 per person an hour
+ * (cleared on success), the person's attempts spaced by growing waits from the third (KIOSK_PIN_DELAYS_MS), which
+ * the wrong-PIN answer announces in Retry-After for the tablet's countdown. A 4-digit PIN has 10,000 values: about
+ * 18 tries an hour makes guessing one take weeks of non-stop trying, each lock told to the super users.
+ */
+export async function kioskSignIn(
+  ctx: AppContext,
+  deviceToken: string | undefined,
+  input: { user_id: number; pin: string },
+  userAgent?: string,
+): Promise<KioskSignInData> {
+  const kiosk = await kioskOfDevice(ctx, deviceToken);
+  const member = await findTeamMember(ctx.db, kiosk.organization_id, kiosk.team_id, input.user_id);
+  if (!member) throw notFound(KIOSK_MESSAGES.notOnTeam);
+  await verifyKioskPin(ctx, kiosk, member, input.pin);
   const user = await findUserById(ctx.db, member.id);
   if (!user) throw notFound(KIOSK_MESSAGES.notOnTeam);
   const token = await openSession(ctx.db, user.id, userAgent, kiosk.id);
   await markKioskUsed(ctx.db, kiosk.id);
   // On the shared tablet the member is a plain member, whatever their role (auth/caller.ts refuses the rest).
   return { ...toSessionData({ ...user, is_super_user: 0 }, token), kiosk_id: kiosk.id, idle_seconds: KIOSK_IDLE_LIFETIME / 1000 };
+}
+
+// ---------------------------------------------------------------- practical checks on the tablet (issue 38)
+
+/** The kiosk organization's stations with a checklist, the team's people assigned to each, and who may sign there. */
+export async function kioskPracticalStations(ctx: AppContext, deviceToken: string | undefined): Promise<KioskPracticalStationsData> {
+  const kiosk = await kioskOfDevice(ctx, deviceToken);
+  const stations = await practicalStationsOfTeam(ctx, kiosk.organization_id, kiosk.team_id);
+  const holders = await pinHolders(ctx.db, [...new Set(stations.flatMap((s) => [...s.operators, ...s.trainers].map((p) => p.user_id)))]);
+  const withPin = <P extends { user_id: number }>(p: P) => ({ ...p, has_pin: holders.has(p.user_id) });
+  return { stations: stations.map((s) => ({ ...s, operators: s.operators.map(withPin), trainers: s.trainers.map(withPin) })) };
+}
+
+export const NOT_A_PHOTO = 'photo: must be a JPEG, PNG, WebP or GIF picture.';
+const PRACTICAL_PHOTO_SIZE = 1600;
+
+/**
+ * Keeps a photo of a step, through the same check as the app's other pictures (account, question pictures): decoded
+ * and re-encoded to WebP (only a real image passes; metadata such as the tablet's location is dropped), at most
+ * 1600 px, under an unguessable name in the store's uploads. Only an enrolled kiosk may upload.
+ */
+export async function kioskPracticalPhoto(ctx: AppContext, deviceToken: string | undefined, file: Buffer): Promise<{ photo_url: string }> {
+  await kioskOfDevice(ctx, deviceToken);
+  let encoded: Buffer;
+  try {
+    encoded = await sharp(file, { limitInputPixels: 40_000_000 })
+      .rotate()
+      .resize({ width: PRACTICAL_PHOTO_SIZE, height: PRACTICAL_PHOTO_SIZE, fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: 80 })
+      .toBuffer();
+  } catch {
+    throw badRequest(NOT_A_PHOTO);
+  }
+  const url = `/uploads/practical/${newToken()}.webp`;
+  await ctx.storage.put(url.slice(1), encoded, 'image/webp');
+  return { photo_url: url };
+}
+
+/**
+ * A practical check observed on the tablet: the operator (on the kiosk's team) and the trainer (anyone of the
+ * organization who may sign off at the station) each confirm with their own PIN, under the same limits as signing in.
+ * The form is checked first, then the operator's PIN, then the trainer's; a wrong one records nothing.
+ */
+export async function kioskPracticalCheck(
+  ctx: AppContext,
+  deviceToken: string | undefined,
+  input: z.output<typeof kioskPracticalCheckRequest>,
+): Promise<PracticalCheckRecord> {
+  const kiosk = await kioskOfDevice(ctx, deviceToken);
+  const operator = await findTeamMember(ctx.db, kiosk.organization_id, kiosk.team_id, input.operator_id);
+  if (!operator) throw notFound(KIOSK_MESSAGES.notOnTeam);
+  const trainer = await findOrganizationMember(ctx.db, kiosk.organization_id, input.trainer_id);
+  if (!trainer) throw notFound(KIOSK_MESSAGES.noSuchPerson);
+  const record = await recordPracticalCheck(
+    ctx,
+    kiosk.organization_id,
+    { stationId: input.station_id, operatorId: operator.id, trainerId: trainer.id, kioskId: kiosk.id, steps: input.steps },
+    async () => {
+      await verifyKioskPin(ctx, kiosk, operator, input.operator_pin, { noPin: KIOSK_MESSAGES.operatorNoPin, wrongPin: KIOSK_MESSAGES.operatorWrongPin });
+      await verifyKioskPin(ctx, kiosk, trainer, input.trainer_pin, { noPin: KIOSK_MESSAGES.trainerNoPin, wrongPin: KIOSK_MESSAGES.trainerWrongPin });
+    },
+  );
+  await markKioskUsed(ctx.db, kiosk.id);
+  return record;
 }

@@ -1,4 +1,6 @@
 /** The qualifications module's public face: what other modules may use of it (they import nothing else of it). */
+
+export { practicalStationsOfTeam, recordPracticalCheck } from './practical-checks.service.ts';
 export { runQualificationClock } from './qualification-clock.ts';
 export { recordTraining } from './qualification-state.ts';
 export { certificateExpiries, setNewPeopleShifts } from './qualifications.queries.ts';

@@ -28,6 +28,7 @@ import {
   type StationRow,
   stationsTrainedBy,
 } from '../stations/index.ts';
+import { lastPracticalChecks } from './practical-checks.queries.ts';
 import { assertCanReadPerson, maySignOff } from './qualifications.policy.ts';
 import {
   closestToQualifying,
@@ -59,6 +60,18 @@ export const signoffRecordOf = (row: SignoffRow): SignoffRecord => ({
   evidence: JSON.parse(row.evidence),
 });
 
+/** The last practical check at a station, as the person page says it: a failed one names its failed steps. */
+function practicalSummaryOf(row: { recorded_at: number | string; passed: number; trainer_name: string; steps: string } | undefined) {
+  if (!row) return null;
+  const steps = JSON.parse(row.steps) as { item: string; passed: boolean }[];
+  return {
+    recorded_at: toIso(Number(row.recorded_at)) ?? '',
+    passed: row.passed === 1,
+    trainer_name: row.trainer_name,
+    failed_steps: steps.filter((s) => !s.passed).map((s) => s.item),
+  };
+}
+
 /** A person at each of their stations: state (with the clock applied), what is required and done, the last sign-off. */
 export async function personQualifications(
   ctx: AppContext,
@@ -77,10 +90,11 @@ export async function personQualifications(
   const [person] = await peopleOf(ctx.db, organizationId, [userId]);
   if (!person) throw notFound(PERSON_NOT_FOUND);
   const stationIds = rows.map((r) => r.station_id);
-  const [stations, videos, signoffs, shift, trainsAt] = await Promise.all([
+  const [stations, videos, signoffs, practicals, shift, trainsAt] = await Promise.all([
     listStations(ctx.db, organizationId, stationIds),
     requiredVideosOf(ctx.db, stationIds),
     findSignoffs(ctx.db, organizationId, { userId }),
+    lastPracticalChecks(ctx.db, organizationId, userId),
     shiftOf(ctx.db, userId),
     userId === caller.userId ? [...trainerAt] : stationsTrainedBy(ctx.db, userId),
   ]);
@@ -134,6 +148,7 @@ export async function personQualifications(
       }),
       checklist: station.checklist,
       last_signoff: last ? signoffRecordOf(last) : null,
+      last_practical: practicalSummaryOf(practicals.get(station.id)),
       can_sign_off: station.checklist.length > 0 && state === 'awaiting_signoff' && maySignOff(caller, userId, trainerAt.has(station.id)),
     });
   }

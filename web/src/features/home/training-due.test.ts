@@ -31,6 +31,7 @@ const detail = (station_id: number, state: QualificationDetail['state'], dueInDa
   missing: [],
   checklist: [],
   last_signoff: null,
+  last_practical: null,
   can_sign_off: false,
 });
 

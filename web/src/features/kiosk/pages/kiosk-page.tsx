@@ -61,7 +61,12 @@ export function KioskPage() {
               ))}
             </SimpleGrid>
             {roster.data.members.length === 0 && <Text>{t('page.empty')}</Text>}
-            <Text size="sm" c="dimmed" mt="xl">
+            <Group mt="xl">
+              <Button component={Link} to={paths.kioskPractical} variant="default" size="lg">
+                {t('page.practical')}
+              </Button>
+            </Group>
+            <Text size="sm" c="dimmed" mt="md">
               {t('page.idle', { kiosk: roster.data.kiosk.name, count: Math.round(roster.data.idle_seconds / 60) })}
             </Text>
           </>

@@ -80,6 +80,13 @@ function StationCard({ userId, detail }: { userId: number; detail: Qualification
         {detail.expires_at ? q('person.validUntil', { date: formatDate(detail.expires_at) }) : ''}
       </Text>
       <MissingSteps missing={detail.missing} size="sm" />
+      {/* A failed practical check on the kiosk names the steps to redo, while the sign-off is still missing. */}
+      {detail.last_practical && !detail.last_practical.passed && detail.missing.includes('signoff') && (
+        <Text size="sm" mt={4} data-testid="practical-failed">
+          {q('person.practicalFailed', { when: formatDateTime(detail.last_practical.recorded_at), name: detail.last_practical.trainer_name })}{' '}
+          <span translate="no">{detail.last_practical.failed_steps.join(' · ')}</span>
+        </Text>
+      )}
       <Table mt="sm" withTableBorder>
         <Table.Thead>
           <Table.Tr>
