@@ -473,8 +473,17 @@ function ResultPictures({ question }: { question: AttemptResult['questions'][num
       {question.options.map((o) => (
         <Stack key={o.id} gap={2} w={120}>
           <Image src={o.image} alt={o.text} h={90} fit="contain" radius="sm" />
-          {question.correct.includes(o.id) && <Badge color="teal.9">{t('result.rightPicture')}</Badge>}
-          {question.chosen.includes(o.id) && <Badge color="dark.6">{t('result.yourPicture')}</Badge>}
+          {/* In sentence case across the picture's width: capitals cut "Right picture" short at 120 px. */}
+          {question.correct.includes(o.id) && (
+            <Badge color="teal.9" tt="none" fullWidth>
+              {t('result.rightPicture')}
+            </Badge>
+          )}
+          {question.chosen.includes(o.id) && (
+            <Badge color="dark.6" tt="none" fullWidth>
+              {t('result.yourPicture')}
+            </Badge>
+          )}
         </Stack>
       ))}
     </Group>
