@@ -469,7 +469,7 @@ function ResultScreen({ result, back, onRetry, retrying }: { result: AttemptResu
 function ResultPictures({ question }: { question: AttemptResult['questions'][number] }) {
   const { t } = useTranslation('assessments');
   return (
-    <Group gap="sm" mt="xs" wrap="wrap">
+    <Group gap="sm" mt="xs" wrap="wrap" align="flex-start">
       {question.options.map((o) => (
         <Stack key={o.id} gap={2} w={120}>
           <Image src={o.image} alt={o.text} h={90} fit="contain" radius="sm" />
