@@ -4,6 +4,7 @@ import Database from 'better-sqlite3';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO, expectVisible, newPage, screenshotAtWidths, seriousAxeFindings, signInThroughForm, useStack, WIDTHS } from './harness.ts';
+import { LOCKOUT_QUESTIONS } from './kit/check-questions.ts';
 
 const SCREENSHOTS = process.env.ASSESSMENT_SCREENSHOTS;
 
@@ -45,30 +46,6 @@ async function answerWithKeyboard(page: Page, choices: string[], kind: 'radio' |
   await page.keyboard.press('Enter');
 }
 
-const QUESTIONS = [
-  {
-    kind: 'single',
-    prompt: 'Who may remove a lock?',
-    options: ['Anyone on the shift', 'The person who placed it', 'The nearest supervisor'],
-    correct: [1],
-    explanation: 'Only the person who placed a lock removes it.',
-  },
-  {
-    kind: 'multiple',
-    prompt: 'Which of these store energy?',
-    options: ['Springs', 'Hydraulic lines', 'Work instructions'],
-    correct: [0, 1],
-    explanation: 'Springs and hydraulic lines hold energy after the power is off.',
-  },
-  {
-    kind: 'true_false',
-    prompt: 'A tag alone stops a machine from starting.',
-    options: [],
-    correct: [1],
-    explanation: 'A tag warns; only a lock prevents the start.',
-  },
-] as const;
-
 // Issue 38: a supervisor writes a check on a video; a member on a phone takes it with the keyboard, fails, waits the
 // cool-down (the server's clock moved by back-dating the attempt), and passes.
 describe('knowledge check', () => {
@@ -86,7 +63,7 @@ describe('knowledge check', () => {
     await signInThroughForm(supervisor, DEMO.superUser.email, DEMO.superUser.password);
     await supervisor.goto(`/assessments/videos/${videoId}`);
     await expectVisible(supervisor.getByRole('heading', { level: 1, name: 'Knowledge check' }));
-    const first = QUESTIONS[0];
+    const first = LOCKOUT_QUESTIONS[0];
     // Written first with a slip in its wording, put right below with "Change".
     await supervisor.getByRole('textbox', { name: 'Question', exact: true }).fill(`${first.prompt} (wording to fix)`);
     for (const [i, text] of first.options.entries()) await supervisor.getByRole('textbox', { name: `Option ${i + 1}`, exact: true }).fill(text);
@@ -110,7 +87,7 @@ describe('knowledge check', () => {
     await expectVisible(supervisor.getByRole('heading', { name: 'Add a question' }));
     await expect.poll(() => supervisor.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Change question 1');
     const superToken = await stack.signIn(DEMO.superUser.email, DEMO.superUser.password);
-    for (const q of QUESTIONS.slice(1)) {
+    for (const q of LOCKOUT_QUESTIONS.slice(1)) {
       expect((await stack.api('POST', `/api/assessments/videos/${videoId}/questions`, { token: superToken, json: q })).status).toBe(201);
     }
     await supervisor.reload();
@@ -123,7 +100,7 @@ describe('knowledge check', () => {
     await expectVisible(supervisor.getByRole('button', { name: 'Save the check' }));
     const bank = (await stack.api('GET', `/api/assessments/videos/${videoId}/bank`, { token: superToken })).body.data;
     expect(bank.check).toMatchObject({ question_count: 3, pass_percent: 100, attempts_allowed: 3, cooldown_seconds: 60, shuffle: false });
-    expect(bank.questions.map((q: { prompt: string }) => q.prompt)).toEqual(QUESTIONS.map((q) => q.prompt));
+    expect(bank.questions.map((q: { prompt: string }) => q.prompt)).toEqual(LOCKOUT_QUESTIONS.map((q) => q.prompt));
     expect(await seriousAxeFindings(supervisor)).toEqual([]);
     await screenshotAtWidths(supervisor, SCREENSHOTS, 'check-author', WIDTHS.desktop);
 
@@ -156,7 +133,7 @@ describe('knowledge check', () => {
     await expectVisible(phone.getByText('Question 3 of 3'));
     await answerWithKeyboard(phone, ['True'], 'radio');
     await expectVisible(phone.getByRole('heading', { name: 'Not passed yet: 0%' }));
-    await expectVisible(phone.getByText(QUESTIONS[2].explanation));
+    await expectVisible(phone.getByText(LOCKOUT_QUESTIONS[2].explanation));
     await expectVisible(phone.getByText('Right answer: The person who placed it'));
     await expectVisible(phone.getByText(/2 attempts left\. You can try again in \d+ seconds/));
     expect(await phone.getByRole('button', { name: 'Try again' }).count()).toBe(0);
@@ -228,7 +205,7 @@ describe('knowledge check', () => {
     const STEPS = ['Tell the people affected', 'Shut the machine down', 'Isolate every energy source', 'Apply your own lock'];
 
     // The supervisor: a multiple-choice question through the API, the ordering question and a 10-minute limit through the form.
-    expect((await stack.api('POST', `/api/assessments/videos/${videoId}/questions`, { token: superToken, json: QUESTIONS[1] })).status).toBe(201);
+    expect((await stack.api('POST', `/api/assessments/videos/${videoId}/questions`, { token: superToken, json: LOCKOUT_QUESTIONS[1] })).status).toBe(201);
     const supervisor = await newPage(browser, stack, WIDTHS.desktop);
     await signInThroughForm(supervisor, DEMO.superUser.email, DEMO.superUser.password);
     await supervisor.goto(`/assessments/videos/${videoId}`);

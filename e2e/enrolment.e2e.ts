@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   DEMO,
+  enrolTabletAsKiosk,
   expectPath,
   expectToast,
   expectVisible,
@@ -107,11 +108,7 @@ describe('people without e-mail', () => {
     const tablet = await newPage(env.browser, env.stack, WIDTHS.tablet);
     await signInThroughForm(tablet, DEMO.superUser.email, DEMO.superUser.password);
     await tablet.goto('/manage-organization/kiosks');
-    await tablet.getByRole('combobox', { name: 'Team' }).click();
-    await tablet.getByRole('option', { name: 'Assembly' }).click();
-    await field(tablet, 'Kiosk name').fill('Assembly tablet');
-    await tablet.getByRole('button', { name: 'Enrol this tablet as a kiosk' }).click();
-    await expectPath(tablet, '/kiosk');
+    await enrolTabletAsKiosk(tablet, 'Assembly', 'Assembly tablet');
     await tablet.getByRole('button', { name: 'Nadia Nightshift' }).click();
     await typePin(tablet, '2580');
     await expectPath(tablet, '/home');

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import {
   DEMO,
   dismissToasts,
+  enrolTabletAsKiosk,
   expectPath,
   expectVisible,
   field,
@@ -50,13 +51,9 @@ describe('shared kiosk', () => {
       }
       await page.setViewportSize({ width: WIDTHS.tablet, height: 900 });
     }
-    await page.getByRole('combobox', { name: 'Team' }).click();
-    await page.getByRole('option', { name: 'Production' }).click();
-    await field(page, 'Kiosk name').fill('Cell 4 tablet');
-    await page.getByRole('button', { name: 'Enrol this tablet as a kiosk' }).click();
+    await enrolTabletAsKiosk(page, 'Production', 'Cell 4 tablet');
 
     // The supervisor is signed out; the tablet shows the team.
-    await expectPath(page, '/kiosk');
     await expectVisible(page.getByRole('heading', { level: 1, name: 'Who is training?' }));
     const brunoTile = page.getByRole('button', { name: 'Bruno Costa' });
     await expectVisible(brunoTile);
@@ -187,11 +184,7 @@ describe('shared kiosk', () => {
     const page = await newPage(browser, stack, WIDTHS.tablet);
     await signInThroughForm(page, DEMO.superUser.email, DEMO.superUser.password);
     await page.goto('/manage-organization/kiosks');
-    await page.getByRole('combobox', { name: 'Team' }).click();
-    await page.getByRole('option', { name: 'Production' }).click();
-    await field(page, 'Kiosk name').fill('Line 2 tablet');
-    await page.getByRole('button', { name: 'Enrol this tablet as a kiosk' }).click();
-    await expectPath(page, '/kiosk');
+    await enrolTabletAsKiosk(page, 'Production', 'Line 2 tablet');
     const bar = page.getByRole('complementary', { name: 'Kiosk session' });
 
     /** Signs a person in on the roster, opens the clip's panel, then loses the network, likes it and taps Done. */

@@ -14,32 +14,9 @@ import {
   useStack,
   WIDTHS,
 } from './harness.ts';
+import { LOCKOUT_QUESTIONS } from './kit/check-questions.ts';
 
 const SCREENSHOTS = process.env.ASSESSMENT_SCREENSHOTS;
-
-const QUESTIONS = [
-  {
-    kind: 'single',
-    prompt: 'Who may remove a lock?',
-    options: ['Anyone on the shift', 'The person who placed it', 'The nearest supervisor'],
-    correct: [1],
-    explanation: 'Only the person who placed a lock removes it.',
-  },
-  {
-    kind: 'multiple',
-    prompt: 'Which of these store energy?',
-    options: ['Springs', 'Hydraulic lines', 'Work instructions'],
-    correct: [0, 1],
-    explanation: 'Springs and hydraulic lines hold energy after the power is off.',
-  },
-  {
-    kind: 'true_false',
-    prompt: 'A tag alone stops a machine from starting.',
-    options: [],
-    correct: [1],
-    explanation: 'A tag warns; only a lock prevents the start.',
-  },
-] as const;
 
 // Issue 38, offline: a member opens a check on a phone while online, the network goes, they answer and submit; the
 // page says the answers wait on the device (no result before the server scores them), and once the network is back
@@ -85,7 +62,7 @@ describe('knowledge check offline', () => {
       correct: [0],
       explanation: 'The first one.',
     };
-    for (const q of [QUESTIONS[0], picture, ...QUESTIONS.slice(1)]) {
+    for (const q of [LOCKOUT_QUESTIONS[0], picture, ...LOCKOUT_QUESTIONS.slice(1)]) {
       expect((await stack.api('POST', `/api/assessments/videos/${videoId}/questions`, { token: superToken, json: q })).status).toBe(201);
     }
     const saved = await stack.api('PUT', `/api/assessments/videos/${videoId}/check`, {
@@ -143,7 +120,7 @@ describe('knowledge check offline', () => {
     // The network returns: the queue delivers the answers, the server scores them once, the page shows the result.
     await phone.context().setOffline(false);
     await expectVisible(phone.getByRole('heading', { name: 'Passed: 100%' }), 20_000);
-    await expectVisible(phone.getByText(QUESTIONS[2].explanation));
+    await expectVisible(phone.getByText(LOCKOUT_QUESTIONS[2].explanation));
     await expectHidden(phone.getByTestId('offline-banner'));
     expect(await seriousAxeFindings(phone)).toEqual([]);
     await screenshotAtWidths(phone, SCREENSHOTS, 'check-offline-scored', WIDTHS.mobile);

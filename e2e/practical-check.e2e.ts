@@ -5,9 +5,9 @@ import { describe, expect, it } from 'vitest';
 import {
   DEMO,
   dismissToasts,
+  enrolTabletAsKiosk,
   expectPath,
   expectVisible,
-  field,
   newPage,
   screenshotAtWidths,
   seriousAxeFindings,
@@ -67,11 +67,7 @@ describe('practical check on the kiosk', () => {
     const page = await newPage(browser, stack, WIDTHS.tablet);
     await signInThroughForm(page, DEMO.superUser.email, DEMO.superUser.password);
     await page.goto('/manage-organization/kiosks');
-    await page.getByRole('combobox', { name: 'Team' }).click();
-    await page.getByRole('option', { name: 'Production' }).click();
-    await field(page, 'Kiosk name').fill('Press line tablet');
-    await page.getByRole('button', { name: 'Enrol this tablet as a kiosk' }).click();
-    await expectPath(page, '/kiosk');
+    await enrolTabletAsKiosk(page, 'Production', 'Press line tablet');
 
     // The trainer opens the practical check from the team's screen and picks the station, operator and trainer.
     await page.getByRole('link', { name: 'Record a practical check (trainers)' }).click();

@@ -179,3 +179,15 @@ export async function signInOfflineCapable(browser: Browser, stack: Stack, email
   await dismissToasts(page);
   return page;
 }
+
+/**
+ * On the kiosks page (`/manage-organization/kiosks`, a super user signed in): enrols this browser as the team's kiosk
+ * under `name` and waits for the team's screen (the super user is signed out by it).
+ */
+export async function enrolTabletAsKiosk(page: Page, team: string, name: string): Promise<void> {
+  await page.getByRole('combobox', { name: 'Team' }).click();
+  await page.getByRole('option', { name: team }).click();
+  await field(page, 'Kiosk name').fill(name);
+  await page.getByRole('button', { name: 'Enrol this tablet as a kiosk' }).click();
+  await expectPath(page, '/kiosk');
+}
