@@ -29,15 +29,32 @@ export function formatDuration(value: string | number | null | undefined, { inLi
   return inList && text.startsWith('00:') ? text.slice(3) : text;
 }
 
+type DurationUnit = 'hour' | 'minute' | 'second';
+const unitFormats = new Map<string, Intl.NumberFormat>();
+
+/**
+ * One formatter per language and unit, made once: every video card speaks its length, and building an
+ * Intl.NumberFormat costs far more than formatting with one (a list of cards built hundreds).
+ */
+function unitFormat(locale: string, unit: DurationUnit): Intl.NumberFormat {
+  const key = `${locale}|${unit}`;
+  let format = unitFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'long' });
+    unitFormats.set(key, format);
+  }
+  return format;
+}
+
 /** A duration spoken in words in the given language, for screen readers and titles ("1 hour 4 minutes 5 seconds"). */
 export function describeDuration(value: string | number | null | undefined, locale = 'en'): string {
   const seconds = durationSeconds(value);
-  const units: Array<[number, 'hour' | 'minute' | 'second']> = [
+  const units: Array<[number, DurationUnit]> = [
     [Math.floor(seconds / 3600), 'hour'],
     [Math.floor((seconds % 3600) / 60), 'minute'],
     [seconds % 60, 'second'],
   ];
-  const spoken = (n: number, unit: 'hour' | 'minute' | 'second') => new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'long' }).format(n);
+  const spoken = (n: number, unit: DurationUnit) => unitFormat(locale, unit).format(n);
   const words = units.filter(([n]) => n > 0).map(([n, unit]) => spoken(n, unit));
   return words.length > 0 ? words.join(' ') : spoken(0, 'second');
 }
