@@ -44,13 +44,16 @@ async function findOrCreateMember(ctx: AppContext, connection: VouchedIdentity, 
   if (!(await organizationDomains(ctx.db, organizationId)).includes(emailDomain(email))) throw forbidden(SSO_MESSAGES.wrongDomain);
   const identity = { organization_id: organizationId, issuer: connection.issuer, subject };
 
-  const existing = await findUserByEmail(ctx.db, email);
-  if (existing) {
+  // Whether the address is taken is read before who holds it: a parallel first sign-in of the same person committing
+  // between the two reads is then found as the member. Read the other way round, the new member was not there yet for
+  // the first read and was there for the second, which took them for a removed account (403; PostgreSQL, CI).
+  if (await emailTaken(ctx.db, email)) {
+    const existing = await findUserByEmail(ctx.db, email);
+    if (!existing) throw forbidden(SSO_MESSAGES.accountRemoved);
     if (existing.organization_id !== organizationId) throw conflict(SSO_MESSAGES.otherOrganization);
     await linkIdentity(ctx.db, { ...identity, user_id: existing.id });
     return existing;
   }
-  if (await emailTaken(ctx.db, email)) throw forbidden(SSO_MESSAGES.accountRemoved);
 
   const teamName = claimedTeamName(claims, connection.team_claim);
   const team = teamName ? await findTeam(ctx.db, organizationId, teamName) : undefined;
