@@ -4,7 +4,7 @@ import Database from 'better-sqlite3';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO, expectVisible, newPage, screenshotAtWidths, seriousAxeFindings, signInThroughForm, useStack, WIDTHS } from './harness.ts';
-import { LOCKOUT_QUESTIONS } from './kit/check-questions.ts';
+import { LOCKOUT_QUESTIONS, videoWithoutCheck } from './kit/check-questions.ts';
 
 const SCREENSHOTS = process.env.ASSESSMENT_SCREENSHOTS;
 
@@ -189,18 +189,7 @@ describe('knowledge check', () => {
     const { stack, browser } = env;
     const token = await stack.signIn(DEMO.member.email, DEMO.member.password);
     const superToken = await stack.signIn(DEMO.superUser.email, DEMO.superUser.password);
-    const sections = (await stack.api('POST', '/api/home_first_section', { token, json: {} })).body.data;
-    const groups = (await stack.api('POST', '/api/categoryVideos', { token, json: { category_id: sections[0].category_id } })).body.data;
-    // A video of the first category with no check yet (the first journey took its first video; the demo has its own).
-    const candidates: number[] = groups.flatMap((g: { videos: { admin_video_id: number }[] }) => g.videos.map((v) => v.admin_video_id));
-    let videoId = 0;
-    for (const id of candidates.slice(1)) {
-      const bank = (await stack.api('GET', `/api/assessments/videos/${id}/bank`, { token: superToken })).body.data;
-      if (bank.check === null && bank.questions.length === 0) {
-        videoId = id;
-        break;
-      }
-    }
+    const videoId = await videoWithoutCheck(stack, token, superToken, 1);
     expect(videoId).toBeGreaterThan(0);
     const STEPS = ['Tell the people affected', 'Shut the machine down', 'Isolate every energy source', 'Apply your own lock'];
 

@@ -14,7 +14,7 @@ import {
   useStack,
   WIDTHS,
 } from './harness.ts';
-import { LOCKOUT_QUESTIONS } from './kit/check-questions.ts';
+import { LOCKOUT_QUESTIONS, videoWithoutCheck } from './kit/check-questions.ts';
 
 const SCREENSHOTS = process.env.ASSESSMENT_SCREENSHOTS;
 
@@ -28,18 +28,7 @@ describe('knowledge check offline', () => {
     const { stack, browser } = env;
     const token = await stack.signIn(DEMO.member.email, DEMO.member.password);
     const superToken = await stack.signIn(DEMO.superUser.email, DEMO.superUser.password);
-    const sections = (await stack.api('POST', '/api/home_first_section', { token, json: {} })).body.data;
-    const groups = (await stack.api('POST', '/api/categoryVideos', { token, json: { category_id: sections[0].category_id } })).body.data;
-    // A video of the first category with no check yet (the demo has a check of its own).
-    const candidates: number[] = groups.flatMap((g: { videos: { admin_video_id: number }[] }) => g.videos.map((v) => v.admin_video_id));
-    let videoId = 0;
-    for (const id of candidates) {
-      const bank = (await stack.api('GET', `/api/assessments/videos/${id}/bank`, { token: superToken })).body.data;
-      if (bank.check === null && bank.questions.length === 0) {
-        videoId = id;
-        break;
-      }
-    }
+    const videoId = await videoWithoutCheck(stack, token, superToken);
     expect(videoId).toBeGreaterThan(0);
     // A pick-the-picture question second: its pictures are first shown once the network is gone.
     const images: string[] = [];
