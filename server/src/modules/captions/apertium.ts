@@ -16,6 +16,9 @@ export const APERTIUM_MODES: Record<string, string> = { 'en>es': 'eng-spa' };
 export const DRAFT_SOURCE = 'en';
 export const DRAFT_TARGET = 'es';
 
+/** What drafting a lesson's captions or title did. */
+export type DraftOutcome = 'drafted' | 'up to date' | 'authored' | 'no source';
+
 const TIMEOUT_MS = 120_000;
 
 /**

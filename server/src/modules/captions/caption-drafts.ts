@@ -3,10 +3,10 @@ import type { Db, DbTransaction } from '../../db/client.ts';
 import { now } from '../../lib/clock.ts';
 import type { JobQueue } from '../jobs/index.ts';
 import { renewCatalogVersion } from '../settings/index.ts';
-import { APERTIUM_MODES, DRAFT_SOURCE, DRAFT_TARGET, translateTexts } from './apertium.ts';
+import { APERTIUM_MODES, DRAFT_SOURCE, DRAFT_TARGET, type DraftOutcome, translateTexts } from './apertium.ts';
 import { storeCaptionTrack } from './caption-files.ts';
 import { cuesOfTrack, findTrackOf, replaceMachineTrack, videosToDraft } from './captions.queries.ts';
-import { draftTitle, type TitleDraftOutcome, videosWithTitlesToDraft } from './title-drafts.ts';
+import { draftTitle, videosWithTitlesToDraft } from './title-drafts.ts';
 
 /** The queue of machine drafts: one video's track and title per job (payload `{ videoId }`), keyed by video. */
 export const CAPTION_DRAFTS_QUEUE = 'caption-drafts';
@@ -14,7 +14,7 @@ export const CAPTION_DRAFTS_QUEUE = 'caption-drafts';
 /** A machine track's label: the player and the API say it is a machine translation (`machine: true` besides). */
 export const MACHINE_LABELS: Record<string, string> = { es: 'Español (traducción automática)' };
 
-export type DraftOutcome = 'drafted' | 'up to date' | 'authored' | 'no source';
+export type { DraftOutcome };
 
 /**
  * Drafts the video's Spanish captions from its English track with Apertium, cue by cue at the same times, and stores
@@ -58,7 +58,7 @@ export async function draftCaptions(ctx: Pick<AppContext, 'db' | 'storage'>, vid
 export async function draftTranslations(
   ctx: Pick<AppContext, 'db' | 'storage' | 'events'>,
   videoId: number,
-): Promise<{ captions: DraftOutcome; title: TitleDraftOutcome }> {
+): Promise<{ captions: DraftOutcome; title: DraftOutcome }> {
   return { captions: await draftCaptions(ctx, videoId), title: await draftTitle(ctx, videoId) };
 }
 
@@ -83,9 +83,9 @@ export async function queueCaptionDrafts(trx: DbTransaction, jobs: JobQueue): Pr
 /** Drafts every video that needs it now, one after the other (the operator command); answers what each got. */
 export async function draftAllTranslations(
   ctx: Pick<AppContext, 'db' | 'storage' | 'events'>,
-): Promise<{ captions: Record<DraftOutcome, number>; titles: Record<TitleDraftOutcome, number> }> {
-  const captions: Record<DraftOutcome, number> = { drafted: 0, 'up to date': 0, authored: 0, 'no source': 0 };
-  const titles: Record<TitleDraftOutcome, number> = { drafted: 0, 'up to date': 0, authored: 0, 'no source': 0 };
+): Promise<{ captions: Record<DraftOutcome, number>; titles: Record<DraftOutcome, number> }> {
+  const none = (): Record<DraftOutcome, number> => ({ drafted: 0, 'up to date': 0, authored: 0, 'no source': 0 });
+  const [captions, titles] = [none(), none()];
   for (const videoId of await videosToTranslate(ctx.db)) {
     const outcome = await draftTranslations(ctx, videoId);
     captions[outcome.captions]++;

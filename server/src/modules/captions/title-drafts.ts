@@ -2,12 +2,9 @@ import type { AppContext } from '../../app-context.ts';
 import type { Db } from '../../db/client.ts';
 import { now } from '../../lib/clock.ts';
 import { renewCatalogVersion } from '../settings/index.ts';
-import { APERTIUM_MODES, DRAFT_SOURCE, DRAFT_TARGET, translateTexts } from './apertium.ts';
+import { APERTIUM_MODES, DRAFT_SOURCE, DRAFT_TARGET, type DraftOutcome, translateTexts } from './apertium.ts';
 import { replaceMachineTitle, videoTitlesWith } from './title-translations.queries.ts';
 import { titleSourceHash, titleState } from './title-translations.rules.ts';
-
-/** What drafting a title did (the words of a caption draft's outcome). */
-export type TitleDraftOutcome = 'drafted' | 'up to date' | 'authored' | 'no source';
 
 /** The videos whose Spanish title is missing or an out-of-date draft (an author's is never drafted over), in id order. */
 export async function videosWithTitlesToDraft(db: Db): Promise<number[]> {
@@ -21,7 +18,7 @@ export async function videosWithTitlesToDraft(db: Db): Promise<number[]> {
  * English texts; the draft is announced (`video.title_drafted`: search indexes it). Fails (ApertiumError) when Apertium
  * is missing: never a stand-in.
  */
-export async function draftTitle(ctx: Pick<AppContext, 'db' | 'events'>, videoId: number): Promise<TitleDraftOutcome> {
+export async function draftTitle(ctx: Pick<AppContext, 'db' | 'events'>, videoId: number): Promise<DraftOutcome> {
   const [row] = await videoTitlesWith(ctx.db, DRAFT_TARGET, videoId);
   if (!row) return 'no source';
   const state = titleState(row);
