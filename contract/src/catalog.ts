@@ -89,6 +89,11 @@ export const videoCard = z.object({
   progress: z.number(),
   /** Where playing resumes, in whole seconds: where the caller stopped, 0 when never started or stopped at the end. */
   resume_seconds: z.number(),
+  /**
+   * The title (and on the video page the description) is a machine translation into the caller's language (Apertium)
+   * that no author has reviewed; absent when it is the catalog's own (English, or the author's translation).
+   */
+  title_machine: z.boolean().optional(),
 });
 export type VideoCard = z.infer<typeof videoCard>;
 

@@ -16,7 +16,7 @@ import { createLocalStorage } from '../lib/storage/local-storage.ts';
 import { describeMove, moveStorage } from '../lib/storage/move-storage.ts';
 import { parseS3Url } from '../lib/storage/s3-url.ts';
 import { revokeUserSessions } from '../modules/auth/sessions.queries.ts';
-import { draftAllCaptions } from '../modules/captions/index.ts';
+import { draftAllTranslations } from '../modules/captions/index.ts';
 import { describeImport, importCatalog } from '../modules/catalog-import/import-catalog.ts';
 import { progressBar } from '../modules/catalog-import/import-progress.ts';
 import { checkChain, keptHeadOf } from '../modules/evidence/audit-pack.ts';
@@ -38,8 +38,8 @@ Commands:
   migrate                       Apply every pending database migration.
   seed-demo                     Load the demo organization, teams and people, and the demo catalog (idempotent).
   import-catalog <file.json>    Validate, transcode and load a catalog (design.md, "The catalog"); re-runs update by key.
-      [--no-draft-translations] Queue no Apertium drafts of Spanish captions (by default the lessons with English
-                                captions only get them from the worker, unless CAPTION_DRAFTS=false).
+      [--no-draft-translations] Queue no Apertium drafts of Spanish captions and titles (by default the lessons with
+                                English captions or titles only get them from the worker, unless CAPTION_DRAFTS=false).
   create-organization           A new organization with its super user and an active 30-day trial.
       --name <name> --email <email> --password <password> [--first-name <n>] [--last-name <n>]
   create-user                   A member of an existing organization.
@@ -51,7 +51,8 @@ Commands:
                                 (s3://bucket?endpoint=...&region=...; credentials from AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY);
                                 resumable: a second run copies only what is missing; exit 1 if any file failed.
   draft-translations            Draft now, with Apertium, the Spanish captions of every lesson with English ones and
-                                no Spanish track (or a machine draft of older English); marked machine translation.
+                                no Spanish track (or a machine draft of older English), and the Spanish title and
+                                description of every lesson without the catalog's own; marked machine translation.
   jobs                          The job queue: each queue's waiting, running, completed and failed jobs, then the
                                 running and failed ones (newest first).
       [--retry <job id> --queue <name>]   Send a failed job back to its queue.
@@ -179,10 +180,10 @@ async function run(argv: string[]): Promise<void> {
         return;
       }
       case 'draft-translations': {
-        const counts = await draftAllCaptions(ctx);
-        console.log(
-          `Machine-translated captions: ${counts.drafted} drafted, ${counts['up to date'] + counts.authored + counts['no source']} left as they were.`,
-        );
+        const { captions, titles } = await draftAllTranslations(ctx);
+        const left = (counts: typeof captions) => counts['up to date'] + counts.authored + counts['no source'];
+        console.log(`Machine-translated captions: ${captions.drafted} drafted, ${left(captions)} left as they were.`);
+        console.log(`Machine-translated titles: ${titles.drafted} drafted, ${left(titles)} left as they were.`);
         return;
       }
       case 'migrate':

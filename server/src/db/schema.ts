@@ -580,6 +580,19 @@ export interface CaptionTrackTable {
   created_at: number;
 }
 
+/** A video's title and description in another language: the catalog's own ('author') or drafted by Apertium ('machine'). */
+export interface VideoTitleTranslationTable {
+  video_id: number;
+  locale: string;
+  title: string;
+  description: string;
+  /** 'author' (the catalog file's `translations`) or 'machine' (drafted from the English title and description). */
+  origin: string;
+  /** A machine row's source: the hash of the English title and description it was drafted from (null for an author's). */
+  source_hash: string | null;
+  created_at: number;
+}
+
 /** One cue of a track: plain text (markup removed) and its normalized words for the search index. */
 export interface CaptionCueTable {
   id: Generated<number>;
@@ -1057,6 +1070,7 @@ export interface Database {
   notices: NoticeTable;
   caption_tracks: CaptionTrackTable;
   caption_cues: CaptionCueTable;
+  video_title_translations: VideoTitleTranslationTable;
   search_documents: SearchDocumentTable;
   video_revisions: VideoRevisionTable;
   training_records: TrainingRecordTable;

@@ -60,6 +60,12 @@ export type CatalogImported = {
   revisedVideoIds: number[];
 };
 
+/**
+ * A video's title and description were machine-translated into another language (a new or renewed draft): `captions`
+ * emits it in the draft's transaction. An author's translation comes with a catalog import (`catalog.imported`).
+ */
+export type VideoTitleDrafted = { at: number; videoId: number; locale: string };
+
 /** A certificate or micro-certificate was issued (each exactly once): `learning` emits it. */
 export type CertificateIssued = {
   at: number;
@@ -130,6 +136,7 @@ export type DomainEventMap = {
   'watch.reported': WatchReported;
   'video.revised': VideoRevised;
   'catalog.imported': CatalogImported;
+  'video.title_drafted': VideoTitleDrafted;
   'certificate.issued': CertificateIssued;
   'member.created': MemberCreated;
   'member.deactivated': MemberDeactivated;
@@ -146,6 +153,7 @@ export const DOMAIN_EVENT_NAMES = [
   'watch.reported',
   'video.revised',
   'catalog.imported',
+  'video.title_drafted',
   'certificate.issued',
   'member.created',
   'member.deactivated',

@@ -38,6 +38,12 @@ export type Caller = {
   timezone?: string | null;
   /** The member's own language, else their organization's default (null: neither chosen); absent on callers the server makes up. */
   locale?: string | null;
+  /**
+   * The language this request is answered in (`callerLocale`: a kiosk's switcher, the member's own, the organization's
+   * default, Accept-Language, English), set by the session hook; catalog texts with a translation follow it. Absent on
+   * callers the server makes up: English.
+   */
+  language?: Locale;
 };
 
 /**
@@ -160,8 +166,8 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: AuthOptions) => 
       if (mode === 'member') throw unauthorized();
       return;
     }
-    request.caller = caller;
     request.locale = callerLocale(caller, acceptedLocale(request));
+    request.caller = { ...caller, language: request.locale };
     if (caller.kioskId !== null && access.kiosk !== 'open') throw forbidden(KIOSK_REFUSED, 'kiosk_refused');
     if (caller.isGuest && request.method !== 'GET' && !access.guestWrites) throw forbidden(GUEST_READ_ONLY, 'guest_read_only');
   });

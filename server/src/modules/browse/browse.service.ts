@@ -19,7 +19,7 @@ import type { Caller } from '../auth/index.ts';
 import { assertCategoryOpen, pathAccessOf, progressPercent } from '../learning/index.ts';
 import { expertContactMail } from '../mail/index.ts';
 import { mediaSigner } from '../media/index.ts';
-import { assertCanPlay, formatDuration, type MemberCardState, memberCardStates, toVideoCard, type Viewer } from '../videos/index.ts';
+import { assertCanPlay, formatDuration, type MemberCardState, memberCardStates, titlesFor, toVideoCard, type Viewer } from '../videos/index.ts';
 import {
   certifiedSubjects,
   expertVideos,
@@ -47,13 +47,14 @@ const NEVER_SEEN: MemberCardState = { like_count: 0, dislike_count: 0, watch_sec
 export async function homeSections(ctx: AppContext, viewer: Viewer, flag: ListFlag, categoryId: number | undefined): Promise<HomeSectionData> {
   if (categoryId !== undefined) assertCategoryOpen(await pathAccessOf(ctx, viewer, categoryId), categoryId);
   const rows = await keptHomeSectionRows(ctx.db, viewer.catalogVersion, flag, categoryId, categoryId === undefined ? HOME_ROW_SIZE : SECTION_SIZE);
-  const [states, signer] = await Promise.all([
+  const [states, signer, titles] = await Promise.all([
     memberCardStates(
       ctx.db,
       viewer.userId,
       rows.map((r) => r.id),
     ),
     mediaSigner(ctx.db),
+    titlesFor(ctx.db, viewer),
   ]);
   const sections: HomeSectionData = [];
   for (const row of rows) {
@@ -70,7 +71,7 @@ export async function homeSections(ctx: AppContext, viewer: Viewer, flag: ListFl
       };
       sections.push(section);
     }
-    section.data.push(toVideoCard(row, states.get(row.id) ?? NEVER_SEEN, viewer, signer));
+    section.data.push(toVideoCard(row, states.get(row.id) ?? NEVER_SEEN, viewer, signer, titles));
   }
   return sections;
 }
@@ -112,7 +113,7 @@ export async function categoryVideos(ctx: AppContext, viewer: Viewer, categoryId
   assertCategoryOpen(access, categoryId);
   const hidden = new Set(access.hiddenVideoIds);
   const listing = (await keptCategoryListing(ctx.db, viewer.catalogVersion, categoryId)).filter((row) => !hidden.has(row.id));
-  const [states, certified, signer] = await Promise.all([
+  const [states, certified, signer, titles] = await Promise.all([
     memberCardStates(
       ctx.db,
       viewer.userId,
@@ -120,6 +121,7 @@ export async function categoryVideos(ctx: AppContext, viewer: Viewer, categoryId
     ),
     certifiedSubjects(ctx.db, viewer.userId, 'sub_category', { categoryId }),
     mediaSigner(ctx.db),
+    titlesFor(ctx.db, viewer),
   ]);
   if (listing.length === 0 && !(await findCategorySummary(ctx.db, viewer.userId, categoryId, access.hiddenVideoIds))) throw notFound('Category not found.');
   const groups: CategoryVideosData = [];
@@ -140,7 +142,7 @@ export async function categoryVideos(ctx: AppContext, viewer: Viewer, categoryId
     const state = states.get(row.id) ?? NEVER_SEEN;
     group.videos_count++;
     if (state.watched_at !== null) group.watched_count++;
-    if (group.videos.length < SECTION_SIZE) group.videos.push(toVideoCard(row, state, viewer, signer));
+    if (group.videos.length < SECTION_SIZE) group.videos.push(toVideoCard(row, state, viewer, signer, titles));
   }
   for (const group of groups) group.progress = progressPercent(group.watched_count, group.videos_count, certified.has(group.sub_category_id));
   return groups;
@@ -177,10 +179,10 @@ export async function subCategoryVideos(
   const summary = await subCategorySummary(ctx, viewer, input.sub_category_id);
   const skip = offsetOf(input);
   const rows = skip < summary.videos_count ? await subCategoryPage(ctx.db, viewer.userId, summary.id, summary.hiddenVideoIds, skip, PAGE_SIZE) : [];
-  const signer = await mediaSigner(ctx.db);
+  const [signer, titles] = await Promise.all([mediaSigner(ctx.db), titlesFor(ctx.db, viewer)]);
   return {
     sub_category: { sub_category_id: summary.id, name: summary.name, category_id: summary.category_id, category_name: summary.category_name },
-    videos: rows.map((r) => toVideoCard(r, r, viewer, signer)),
+    videos: rows.map((r) => toVideoCard(r, r, viewer, signer, titles)),
     total: summary.videos_count,
     videos_count: summary.videos_count,
     watched_count: summary.watched_count,
@@ -219,11 +221,11 @@ export async function seeAll(ctx: AppContext, viewer: Viewer, input: SeeAllInput
     list = { kind: urlType === 'URL_TYPE_WISHLIST' ? 'myList' : urlType === 'URL_TYPE_SUGGESTION' ? 'recommended' : 'newReleases' };
   }
   const { total, rows } = await viewAllPage(ctx.db, viewer.userId, list, skip, PAGE_SIZE);
-  const signer = await mediaSigner(ctx.db);
+  const [signer, titles] = await Promise.all([mediaSigner(ctx.db), titlesFor(ctx.db, viewer)]);
   return {
     title,
     url_type: input.cast_crew_id !== undefined ? 'cast' : (input.url_type ?? 'URL_TYPE_NEW_RELEASE'),
-    videos: rows.map((r) => toVideoCard(r, r, viewer, signer)),
+    videos: rows.map((r) => toVideoCard(r, r, viewer, signer, titles)),
     total,
     skip,
     take: PAGE_SIZE,
@@ -242,14 +244,14 @@ export async function expertDetail(ctx: AppContext, viewer: Viewer, expertId: nu
   const expert = await findExpert(ctx.db, expertId);
   if (!expert) throw notFound('Expert not found.');
   const rows = await expertVideos(ctx.db, viewer.userId, expert.id, EXPERT_PAGE_VIDEOS);
-  const signer = await mediaSigner(ctx.db);
+  const [signer, titles] = await Promise.all([mediaSigner(ctx.db), titlesFor(ctx.db, viewer)]);
   return {
     cast_crew_id: expert.id,
     name: expert.name,
     bio: expert.bio,
     picture: expert.picture,
     videos_count: Number(expert.videos_count ?? 0),
-    videos: rows.map((r) => toVideoCard(r, r, viewer, signer)),
+    videos: rows.map((r) => toVideoCard(r, r, viewer, signer, titles)),
   };
 }
 

@@ -12,6 +12,13 @@ export class ApertiumError extends Error {}
 /** The Apertium mode for a pair of caption languages; only English to Spanish is installed. */
 export const APERTIUM_MODES: Record<string, string> = { 'en>es': 'eng-spa' };
 
+/** What is drafted (captions, titles): Spanish from English, the one pair installed. */
+export const DRAFT_SOURCE = 'en';
+export const DRAFT_TARGET = 'es';
+
+/** What drafting a lesson's captions or title did. */
+export type DraftOutcome = 'drafted' | 'up to date' | 'authored' | 'no source';
+
 const TIMEOUT_MS = 120_000;
 
 /**

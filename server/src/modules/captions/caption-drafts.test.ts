@@ -8,7 +8,8 @@ import { organizationWithMembers, startPlatform, type TestPlatform } from '../..
 import { DEMO_CATALOG } from '../../cli/seed-demo.ts';
 import { type ImportOptions, importCatalog } from '../catalog-import/import-catalog.ts';
 import { ApertiumError } from './apertium.ts';
-import { CAPTION_DRAFTS_QUEUE, draftAllCaptions, draftCaptions } from './caption-drafts.ts';
+import { CAPTION_DRAFTS_QUEUE, draftAllTranslations, draftCaptions } from './caption-drafts.ts';
+import { draftTitle, videosWithTitlesToDraft } from './title-drafts.ts';
 
 /**
  * Machine-drafted Spanish captions (issue 40) on the database the run points at (SQLite, or PostgreSQL with
@@ -25,7 +26,13 @@ let dir: string;
 let member: string;
 let videoId: number;
 
-function importWith(captions: { lang: string; label: string; text: string }[], name: string, on: TestPlatform = platform, options: ImportOptions = {}) {
+function importWith(
+  captions: { lang: string; label: string; text: string }[],
+  name: string,
+  on: TestPlatform = platform,
+  options: ImportOptions = {},
+  video: Record<string, unknown> = {},
+) {
   const files = captions.map((c) => {
     const file = `cc/${name}.${c.lang}.vtt`;
     fs.mkdirSync(path.join(dir, 'cc'), { recursive: true });
@@ -55,6 +62,7 @@ function importWith(captions: { lang: string; label: string; text: string }[], n
                 in_test: 1,
                 in_production: 1,
                 captions: files,
+                ...video,
               },
             ],
           },
@@ -141,7 +149,7 @@ describe.skipIf(!APERTIUM)('machine-translated captions (Apertium eng-spa)', () 
       ['en', false, false],
       ['es', true, true],
     ]);
-    expect(await draftAllCaptions(platform.ctx)).toMatchObject({ drafted: 1 });
+    expect((await draftAllTranslations(platform.ctx)).captions).toMatchObject({ drafted: 1 });
     expect((await view()).find((t) => t.lang === 'es')).toMatchObject({ machine: true });
     expect((await view()).find((t) => t.lang === 'es')?.outOfDate).toBeUndefined();
   });
@@ -211,4 +219,93 @@ describe.skipIf(!APERTIUM)('the caption-drafts job on an instance that works job
     while (!(await track()) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200));
     expect(await track()).toEqual({ origin: 'machine', label: 'Español (traducción automática)' });
   }, 40_000);
+});
+
+describe.skipIf(!APERTIUM)('machine-translated titles (Apertium eng-spa)', () => {
+  // A demo lockout lesson's title and description: Apertium translates the title's words it knows.
+  const PRESS = { title: 'Lockout/Tagout on a Power Press', description: 'The six steps of energy isolation.' };
+  const DRAFTED = { title: 'Lockout/Tagout En una Prensa de Poder', description: 'Los seis pasos de aislamiento de energía.' };
+  let titled: TestPlatform;
+  let english: string;
+  let spanish: string;
+  let id: number;
+  let subCategoryId: number;
+
+  /** What a member sees of the lesson: the player, the sub-category's card, home's card and the search's result. */
+  async function seen(token: string, headers: Record<string, string> = {}) {
+    const call = async (path: string, json: object) => (await titled.api('POST', path, { token, json, headers })).body.data;
+    const view = await call('/api/videos/view', { admin_video_id: id });
+    const card = (await call('/api/sub_categories_videos', { sub_category_id: subCategoryId })).videos[0];
+    const home = (await call('/api/home_first_section', {}))[0].data[0];
+    const found = (await titled.api('GET', '/api/search', { token, headers, query: { q: 'energy' } })).body.data.videos.items[0];
+    const pick = (v: { title: string; title_machine?: boolean }) => ({ title: v.title, machine: v.title_machine ?? false });
+    return { view: { ...pick(view), description: view.description }, card: pick(card), home: pick(home), search: found.title };
+  }
+  const seenAs = (title: string, machine: boolean, description: string) => ({
+    view: { title, machine, description },
+    card: { title, machine },
+    home: { title, machine },
+    search: title,
+  });
+
+  beforeAll(async () => {
+    titled = await startPlatform({ RUN_JOBS: 'false', CAPTION_DRAFTS: 'true' });
+    await importWith([], 'titles', titled, {}, PRESS);
+    const video = await titled.ctx.db.selectFrom('videos').select(['id', 'sub_category_id']).where('key', '=', LESSON).executeTakeFirstOrThrow();
+    id = video.id;
+    subCategoryId = video.sub_category_id;
+    const org = await organizationWithMembers(titled, 'Acme');
+    await openWholeCatalog(titled, org.organizationId);
+    english = org.member.token;
+    spanish = org.superUser.token;
+    expect((await titled.api('POST', '/api/set_locale', { token: spanish, json: { locale: 'es' } })).status).toBe(200);
+  }, 60_000);
+  afterAll(async () => {
+    await titled?.close();
+  });
+
+  it('the import queues the title\u2019s draft (a lesson without captions too); until it is drafted everyone sees English', async () => {
+    expect(await waitingDrafts(titled)).toBe(1);
+    expect(await seen(spanish)).toEqual(seenAs(PRESS.title, false, PRESS.description));
+    expect(await seen(english)).toEqual(seenAs(PRESS.title, false, PRESS.description));
+  });
+
+  it('a Spanish member sees the drafted title and description, marked machine translation, and finds it by its Spanish words; an English member sees English', async () => {
+    const before = await seen(english);
+    expect(await draftTitle(titled.ctx, id)).toBe('drafted');
+    expect(await seen(spanish)).toEqual(seenAs(DRAFTED.title, true, DRAFTED.description));
+    // The request's language: a member with no language saved whose browser asks for Spanish.
+    expect(await seen(english, { 'accept-language': 'es' })).toEqual(seenAs(DRAFTED.title, true, DRAFTED.description));
+    expect(await seen(english)).toEqual(before);
+    const byWord = async (token: string) =>
+      (await titled.api('GET', '/api/search', { token, query: { q: 'prensa' } })).body.data.videos.items.map((v: { title: string }) => v.title);
+    expect(await byWord(spanish)).toEqual([DRAFTED.title]);
+    expect(await byWord(english)).toEqual([PRESS.title]);
+    expect(await draftTitle(titled.ctx, id)).toBe('up to date');
+    expect(await videosWithTitlesToDraft(titled.ctx.db)).toEqual([]);
+  });
+
+  it('a new English title makes the draft out of date: English is shown until it is drafted again', async () => {
+    const renamed = { ...PRESS, title: 'Lockout/Tagout on a Hydraulic Press' };
+    await importWith([], 'renamed', titled, {}, renamed);
+    expect(await videosWithTitlesToDraft(titled.ctx.db)).toEqual([id]);
+    expect(await seen(spanish)).toEqual(seenAs(renamed.title, false, renamed.description));
+    expect((await draftAllTranslations(titled.ctx)).titles).toMatchObject({ drafted: 1 });
+    expect(await seen(spanish)).toEqual(seenAs('Lockout/Tagout En una Prensa Hidráulica', true, DRAFTED.description));
+  });
+
+  it('an author\u2019s Spanish title from the catalog replaces the draft, and no machine drafts over it', async () => {
+    const authored = { title: 'Bloqueo y etiquetado en una prensa', description: 'Los seis pasos del aislamiento de energía.' };
+    await importWith([], 'authored', titled, {}, { ...PRESS, translations: { es: authored } });
+    expect(await seen(spanish)).toEqual(seenAs(authored.title, false, authored.description));
+    expect(await seen(english)).toEqual(seenAs(PRESS.title, false, PRESS.description));
+    expect(await draftTitle(titled.ctx, id)).toBe('authored');
+    expect(await videosWithTitlesToDraft(titled.ctx.db)).toEqual([]);
+    const found = await titled.api('GET', '/api/search', { token: spanish, query: { q: 'etiquetado' } });
+    expect(found.body.data.videos.items.map((v: { title: string }) => v.title)).toEqual([authored.title]);
+  });
+
+  it('a catalog translation into English is refused with the field named', async () => {
+    await expect(importWith([], 'english', titled, {}, { ...PRESS, translations: { en: { title: 'Lockout' } } })).rejects.toThrow(/translations/);
+  });
 });

@@ -1,23 +1,20 @@
 import type { AppContext } from '../../app-context.ts';
-import type { DbTransaction } from '../../db/client.ts';
+import type { Db, DbTransaction } from '../../db/client.ts';
 import { now } from '../../lib/clock.ts';
 import type { JobQueue } from '../jobs/index.ts';
 import { renewCatalogVersion } from '../settings/index.ts';
-import { APERTIUM_MODES, translateTexts } from './apertium.ts';
+import { APERTIUM_MODES, DRAFT_SOURCE, DRAFT_TARGET, type DraftOutcome, translateTexts } from './apertium.ts';
 import { storeCaptionTrack } from './caption-files.ts';
 import { cuesOfTrack, findTrackOf, replaceMachineTrack, videosToDraft } from './captions.queries.ts';
+import { draftTitle, videosWithTitlesToDraft } from './title-drafts.ts';
 
-/** The queue of machine drafts: one video's track per job (payload `{ videoId }`), keyed by video. */
+/** The queue of machine drafts: one video's track and title per job (payload `{ videoId }`), keyed by video. */
 export const CAPTION_DRAFTS_QUEUE = 'caption-drafts';
-
-/** What is drafted: Spanish from English (the one Apertium pair installed). */
-export const DRAFT_SOURCE = 'en';
-export const DRAFT_TARGET = 'es';
 
 /** A machine track's label: the player and the API say it is a machine translation (`machine: true` besides). */
 export const MACHINE_LABELS: Record<string, string> = { es: 'Español (traducción automática)' };
 
-export type DraftOutcome = 'drafted' | 'up to date' | 'authored' | 'no source';
+export type { DraftOutcome };
 
 /**
  * Drafts the video's Spanish captions from its English track with Apertium, cue by cue at the same times, and stores
@@ -57,20 +54,42 @@ export async function draftCaptions(ctx: Pick<AppContext, 'db' | 'storage'>, vid
   });
 }
 
+/** A lesson's Spanish drafts: its captions, then its title and description (title-drafts.ts). */
+export async function draftTranslations(
+  ctx: Pick<AppContext, 'db' | 'storage' | 'events'>,
+  videoId: number,
+): Promise<{ captions: DraftOutcome; title: DraftOutcome }> {
+  return { captions: await draftCaptions(ctx, videoId), title: await draftTitle(ctx, videoId) };
+}
+
+/** The videos needing a caption draft or a title draft, in id order. */
+async function videosToTranslate(db: Db): Promise<number[]> {
+  const ids = new Set([...(await videosToDraft(db, DRAFT_SOURCE, DRAFT_TARGET)), ...(await videosWithTitlesToDraft(db))]);
+  return [...ids].sort((a, b) => a - b);
+}
+
 /**
  * Queues, in the caller's transaction (the catalog import's: the jobs exist only if it commits), a draft for every
- * video whose English track has no Spanish one, or only an out-of-date draft.
+ * video whose English track has no Spanish one, or only an out-of-date draft, and every video whose Spanish title is
+ * missing or an out-of-date draft.
  */
 export async function queueCaptionDrafts(trx: DbTransaction, jobs: JobQueue): Promise<number> {
-  const videoIds = await videosToDraft(trx, DRAFT_SOURCE, DRAFT_TARGET);
   let queued = 0;
-  for (const videoId of videoIds) if (await jobs.enqueueWithin(trx, CAPTION_DRAFTS_QUEUE, { videoId }, { singletonKey: `video:${videoId}` })) queued++;
+  for (const videoId of await videosToTranslate(trx))
+    if (await jobs.enqueueWithin(trx, CAPTION_DRAFTS_QUEUE, { videoId }, { singletonKey: `video:${videoId}` })) queued++;
   return queued;
 }
 
 /** Drafts every video that needs it now, one after the other (the operator command); answers what each got. */
-export async function draftAllCaptions(ctx: Pick<AppContext, 'db' | 'storage'>): Promise<Record<DraftOutcome, number>> {
-  const counts: Record<DraftOutcome, number> = { drafted: 0, 'up to date': 0, authored: 0, 'no source': 0 };
-  for (const videoId of await videosToDraft(ctx.db, DRAFT_SOURCE, DRAFT_TARGET)) counts[await draftCaptions(ctx, videoId)]++;
-  return counts;
+export async function draftAllTranslations(
+  ctx: Pick<AppContext, 'db' | 'storage' | 'events'>,
+): Promise<{ captions: Record<DraftOutcome, number>; titles: Record<DraftOutcome, number> }> {
+  const none = (): Record<DraftOutcome, number> => ({ drafted: 0, 'up to date': 0, authored: 0, 'no source': 0 });
+  const [captions, titles] = [none(), none()];
+  for (const videoId of await videosToTranslate(ctx.db)) {
+    const outcome = await draftTranslations(ctx, videoId);
+    captions[outcome.captions]++;
+    titles[outcome.title]++;
+  }
+  return { captions, titles };
 }

@@ -2,7 +2,7 @@ import type { CaptionTrack } from '@mm/contract';
 import type { Db } from '../../db/client.ts';
 import { groupBy } from '../../lib/group-by.ts';
 import { KeptByVersion } from '../../lib/kept-by-version.ts';
-import { DRAFT_SOURCE } from './caption-drafts.ts';
+import { DRAFT_SOURCE } from './apertium.ts';
 import { CAPTIONS_FILE } from './caption-files.ts';
 import { allCaptionTracks, findCaptionTracks } from './captions.queries.ts';
 

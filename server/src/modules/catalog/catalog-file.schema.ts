@@ -65,9 +65,10 @@ export function catalogFileSchema(files: FileChecks) {
 
   const trailer = z.strictObject({ name: text(200), media, image });
 
+  const lang = z.string().regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8}){0,3}$/, 'must be a language tag such as "en" or "pt-BR"');
   /** A WebVTT track: `lang` is a BCP 47 tag ("en", "pt-BR"), `label` what the captions menu shows. */
   const caption = z.strictObject({
-    lang: z.string().regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8}){0,3}$/, 'must be a language tag such as "en" or "pt-BR"'),
+    lang,
     label: text(60),
     file: fileRef(files.captions),
   });
@@ -96,6 +97,16 @@ export function catalogFileSchema(files: FileChecks) {
     in_production: flag.default(1),
     trailers: z.array(trailer).default([]),
     captions,
+    /**
+     * The author's title and description in other languages, by language tag (`{ "es": { "title": "..." } }`): shown
+     * to members of that language instead of a machine draft. The catalog's own `title` is the English one.
+     */
+    translations: z
+      .record(
+        lang.refine((tag) => tag !== 'en', "must be another language than English (the video's own title is English)"),
+        z.strictObject({ title: text(200), description: longText.default('') }),
+      )
+      .default({}),
     /** When this import changes the video's media or playbook: everyone qualified through it must watch the new revision. */
     requires_retraining: z.boolean().default(false),
   });

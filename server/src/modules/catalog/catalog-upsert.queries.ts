@@ -2,7 +2,7 @@ import type { Db } from '../../db/client.ts';
 import type { Rendition } from '../../db/schema.ts';
 import { now } from '../../lib/clock.ts';
 import { sanitizeHtml } from '../../lib/sanitize-html.ts';
-import { replaceVideoCaptions, type StoredTrack } from '../captions/index.ts';
+import { replaceVideoCaptions, replaceVideoTitleTranslations, type StoredTrack } from '../captions/index.ts';
 import type { CatalogFile, CatalogVideo } from './catalog-file.schema.ts';
 import { MASTER_PLAYLIST, type MediaProbe, POSTER } from './media.ts';
 
@@ -318,6 +318,8 @@ export async function upsertCatalog(db: Db, catalog: CatalogFile, files: Prepare
         await syncTrailers(db, videoId, video.trailers, assetId, files, t);
         const tracks = video.captions.map((c) => ({ lang: c.lang, label: c.label, ...files.captions(c.file) }));
         await replaceVideoCaptions(db, videoId, tracks, t);
+        const translations = Object.entries(video.translations).map(([locale, tr]) => ({ locale, title: tr.title, description: tr.description }));
+        await replaceVideoTitleTranslations(db, videoId, translations, t);
       }
     }
   }

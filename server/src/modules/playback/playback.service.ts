@@ -21,7 +21,7 @@ import { captionTracksOf } from '../captions/index.ts';
 import { assertVideoOpen, issueDueCertificates, lastWatchedByUser, lastWatchedInCategory, pathAccessOf } from '../learning/index.ts';
 import { mediaSigner } from '../media/index.ts';
 import { preparationOf, preparationsOfMedia } from '../renditions/index.ts';
-import { assertCanPlay, assertNotGuest, memberVideoState, pictureOf, resumeSeconds, streamUrls, toVideoCard, type Viewer } from '../videos/index.ts';
+import { assertCanPlay, assertNotGuest, memberVideoState, pictureOf, resumeSeconds, streamUrls, titlesFor, toVideoCard, type Viewer } from '../videos/index.ts';
 import { assertCanReadHistory } from './playback.policy.ts';
 import {
   addWatchTime,
@@ -96,17 +96,18 @@ export async function viewVideo(ctx: AppContext, viewer: Viewer, videoId: number
   if (!row || !member) throw notFound(VIDEO_NOT_FOUND);
   assertVideoOpen(await pathAccessOf(ctx, viewer, row.category_id), row, VIDEO_NOT_FOUND);
   const signer = await mediaSigner(ctx.db);
-  const [castCrews, captions, preparing] = await Promise.all([
+  const [castCrews, captions, preparing, titles] = await Promise.all([
     castCrewsOf(ctx, videoId, viewer.catalogVersion),
     captionTracksOf(ctx.db, videoId, viewer.canPlay, signer, viewer.catalogVersion),
     // Only someone who may play waits for the streams (and moves the lesson up the queue).
     viewer.canPlay ? preparationOf(ctx, row.media_asset_id, row.renditions) : null,
+    titlesFor(ctx.db, viewer),
   ]);
   // No stream until the renditions are prepared: the page says how long instead.
   const streams = viewer.canPlay && !preparing ? streamUrls(signer, row.content_hash, row.renditions) : {};
   return {
-    ...toVideoCard(row, member, viewer, signer),
-    description: row.description,
+    ...toVideoCard(row, member, viewer, signer, titles),
+    description: titles.get(videoId)?.description || row.description,
     main_video: streams.original ?? null,
     main_resolutions: streams,
     resolutions: streams,
@@ -159,8 +160,8 @@ export async function videoTrailers(ctx: AppContext, viewer: Viewer, videoId: nu
 export async function suggestions(ctx: AppContext, viewer: Viewer, videoId: number, skip: number): Promise<SuggestionsData> {
   const video = await openVideo(ctx, viewer, videoId);
   const { total, rows } = await suggestionsPage(ctx.db, viewer.userId, video, skip, PAGE_SIZE);
-  const signer = await mediaSigner(ctx.db);
-  return { videos: rows.map((r) => toVideoCard(r, r, viewer, signer)), total, skip, take: PAGE_SIZE };
+  const [signer, titles] = await Promise.all([mediaSigner(ctx.db), titlesFor(ctx.db, viewer)]);
+  return { videos: rows.map((r) => toVideoCard(r, r, viewer, signer, titles)), total, skip, take: PAGE_SIZE };
 }
 
 /**

@@ -1,23 +1,26 @@
 import type { Db } from '../../db/client.ts';
 import type { SearchDocumentTable } from '../../db/schema.ts';
 import { searchText } from '../../lib/search-text.ts';
+import { translatedTexts } from '../captions/index.ts';
 
 const CHUNK = 500;
 
 /**
  * Rebuilds the index of videos, categories, sub-categories and experts from the catalog tables. Called
  * inside the import transaction (a few thousand short rows: rebuilding costs less than tracking what
- * changed). Caption cues are indexed as they are written (captions.queries.ts).
+ * changed). A video's document holds its English title and description and their translations shown (captions'
+ * `translatedTexts`). Caption cues are indexed as they are written (captions.queries.ts).
  */
 export async function rebuildSearchDocuments(db: Db): Promise<void> {
-  const [videos, categories, subCategories, experts] = await Promise.all([
+  const [videos, translations, categories, subCategories, experts] = await Promise.all([
     db.selectFrom('videos').select(['id', 'title', 'description']).execute(),
+    translatedTexts(db),
     db.selectFrom('categories').select(['id', 'name']).execute(),
     db.selectFrom('sub_categories').select(['id', 'name']).execute(),
     db.selectFrom('experts').select(['id', 'name', 'bio']).execute(),
   ]);
   const rows: Omit<SearchDocumentTable, 'id'>[] = [
-    ...videos.map((v) => ({ kind: 'video' as const, subject_id: v.id, search_text: searchText(v.title, v.description) })),
+    ...videos.map((v) => ({ kind: 'video' as const, subject_id: v.id, search_text: searchText(v.title, v.description, ...(translations.get(v.id) ?? [])) })),
     ...categories.map((c) => ({ kind: 'category' as const, subject_id: c.id, search_text: searchText(c.name) })),
     ...subCategories.map((s) => ({ kind: 'sub_category' as const, subject_id: s.id, search_text: searchText(s.name) })),
     ...experts.map((e) => ({ kind: 'expert' as const, subject_id: e.id, search_text: searchText(e.name, e.bio) })),
@@ -28,4 +31,19 @@ export async function rebuildSearchDocuments(db: Db): Promise<void> {
       .insertInto('search_documents')
       .values(rows.slice(i, i + CHUNK))
       .execute();
+}
+
+/** One video's document again, after its title was translated (a draft: `video.title_drafted`). */
+export async function reindexVideoDocument(db: Db, videoId: number): Promise<void> {
+  const [video, translations] = await Promise.all([
+    db.selectFrom('videos').select(['title', 'description']).where('id', '=', videoId).executeTakeFirst(),
+    translatedTexts(db, videoId),
+  ]);
+  if (!video) return;
+  await db
+    .updateTable('search_documents')
+    .set({ search_text: searchText(video.title, video.description, ...(translations.get(videoId) ?? [])) })
+    .where('kind', '=', 'video')
+    .where('subject_id', '=', videoId)
+    .execute();
 }

@@ -5,7 +5,7 @@ import { highlight, type ParsedQuery, parseQuery } from '../../lib/search-text.t
 import { mediaSigner } from '../media/index.ts';
 import { ownLessonsFound } from '../studio/index.ts';
 import type { Viewer } from '../videos/index.ts';
-import { formatDuration, pictureOf } from '../videos/index.ts';
+import { formatDuration, pictureOf, titlesFor } from '../videos/index.ts';
 import { CUE_CANDIDATES, candidatesInScope, cueCandidates } from './cue-candidates.ts';
 import { maySearchTranscripts, searchScopeOf } from './search.policy.ts';
 import { cuesByIds, type DocumentKind, type Page, type SearchScope, searchCues, searchDocuments } from './search.queries.ts';
@@ -56,20 +56,25 @@ export async function search(ctx: AppContext, viewer: Viewer, input: { q: string
   ]);
   const section = (kind: DocumentKind) => documents.get(kind) ?? { rows: [], total: 0 };
   const [videos, categories, subCategories, experts] = [section('video'), section('category'), section('sub_category'), section('expert')];
-  const signer = await mediaSigner(db);
+  // Titles in the member's language where the catalog or a draft has them (a snippet quotes the title and text shown).
+  const [signer, titles] = await Promise.all([mediaSigner(db), titlesFor(db, viewer)]);
   return {
     ...empty,
     own_lessons: ownLessons,
     videos: {
       total: videos.total,
-      items: videos.rows.map((v) => ({
-        admin_video_id: v.id,
-        title: v.title,
-        default_image: pictureOf(v.image, v.content_hash ?? '', viewer, signer),
-        duration: formatDuration(v.duration_seconds ?? 0),
-        category_name: v.category_name ?? '',
-        snippet: highlight(`${v.title} — ${v.body ?? ''}`.replace(/ — $/, ''), query),
-      })),
+      items: videos.rows.map((v) => {
+        const local = titles.get(v.id);
+        const title = local?.title ?? v.title;
+        return {
+          admin_video_id: v.id,
+          title,
+          default_image: pictureOf(v.image, v.content_hash ?? '', viewer, signer),
+          duration: formatDuration(v.duration_seconds ?? 0),
+          category_name: v.category_name ?? '',
+          snippet: highlight(`${title} — ${local?.description || v.body || ''}`.replace(/ — $/, ''), query),
+        };
+      }),
     },
     categories: { total: categories.total, items: categories.rows.map((c) => ({ category_id: c.id, name: c.title, picture: c.image })) },
     sub_categories: {
@@ -89,7 +94,7 @@ export async function search(ctx: AppContext, viewer: Viewer, input: { q: string
       total: cues.total,
       items: cues.rows.map((c) => ({
         admin_video_id: c.video_id,
-        video_title: c.title,
+        video_title: titles.get(c.video_id)?.title ?? c.title,
         start_seconds: Math.floor(Number(c.start_ms) / 1000),
         lang: c.lang,
         snippet: highlight(c.text, query),

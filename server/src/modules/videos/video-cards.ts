@@ -1,6 +1,9 @@
-import type { Resolutions, VideoCard } from '@mm/contract';
+import { DEFAULT_LOCALE, type Resolutions, type VideoCard } from '@mm/contract';
+import type { Db } from '../../db/client.ts';
 import type { Rendition } from '../../db/schema.ts';
 import { twoDigits } from '../../lib/clock.ts';
+import type { Caller } from '../auth/index.ts';
+import { type LocalTitles, titlesIn } from '../captions/index.ts';
 import { MASTER_PLAYLIST } from '../catalog/index.ts';
 import type { MediaSigner } from '../media/index.ts';
 import type { Viewer } from './playback-access.ts';
@@ -28,14 +31,23 @@ export function pictureOf(image: string | null, assetHash: string, viewer: Viewe
 }
 
 /**
+ * The videos' titles in the caller's language (captions' `titlesIn`: kept per catalog version, none for English): what
+ * every card and video page shows instead of the English title, read once per request rather than per row.
+ */
+export const titlesFor = (db: Db, caller: Pick<Caller, 'language' | 'catalogVersion'>): Promise<LocalTitles> =>
+  titlesIn(db, caller.language ?? DEFAULT_LOCALE, caller.catalogVersion);
+
+/**
  * A card from its catalog columns and the caller's figures: a full row serves as both; the home's kept rows come with
  * the figures read apart (no merged copy: a spread of a hundred-odd rows per screen cost more than building the cards).
+ * The title is the caller's language's when the video has one (`titlesFor`), flagged when a machine drafted it.
  */
-export function toVideoCard(row: CatalogCardRow, state: MemberCardState, viewer: Viewer, signer: MediaSigner): VideoCard {
+export function toVideoCard(row: CatalogCardRow, state: MemberCardState, viewer: Viewer, signer: MediaSigner, titles: LocalTitles): VideoCard {
   const picture = pictureOf(row.image, row.content_hash, viewer, signer);
-  return {
+  const local = titles.get(row.id);
+  const card: VideoCard = {
     admin_video_id: row.id,
-    title: row.title,
+    title: local?.title ?? row.title,
     default_image: picture,
     mobile_image: picture,
     duration: formatDuration(row.duration_seconds),
@@ -52,4 +64,6 @@ export function toVideoCard(row: CatalogCardRow, state: MemberCardState, viewer:
     progress: Math.min(row.duration_seconds, Math.round(state.watch_seconds ?? 0)),
     resume_seconds: state.position_seconds === null ? 0 : resumeSeconds({ position_seconds: state.position_seconds, duration_seconds: row.duration_seconds }),
   };
+  if (local?.machine) card.title_machine = true;
+  return card;
 }

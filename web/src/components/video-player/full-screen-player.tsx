@@ -25,6 +25,8 @@ const CONTROLS_IDLE_MS = 3000;
 
 type FullScreenPlayerProps = {
   title: string;
+  /** The title is a machine translation no author has reviewed (a small note follows it). */
+  titleMachine?: boolean;
   src: string;
   poster?: string | null;
   /** Where Back goes when the player was opened directly (no earlier page in this tab). */
@@ -60,6 +62,7 @@ const OWNS_ARROWS = 'input, textarea, select, [role="menu"], [role="menuitem"], 
  */
 export function FullScreenPlayer({
   title,
+  titleMachine = false,
   src,
   poster,
   fallbackPath,
@@ -291,6 +294,11 @@ export function FullScreenPlayer({
           <Title order={headingLevel} size="h4" c="white" lineClamp={1} style={{ minWidth: 0 }} translate="no">
             {title}
           </Title>
+          {titleMachine && (
+            <Text size="xs" c="gray.4" style={{ flexShrink: 0 }}>
+              {t('player.machineTitle')}
+            </Text>
+          )}
         </header>
 
         {waiting && !hls.error && <Loader color="gray.0" className="mm-player__loader" aria-label={t('player.loading')} />}

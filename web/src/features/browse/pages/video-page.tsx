@@ -85,6 +85,7 @@ function Playback({ video }: { video: VideoDetail }) {
   return (
     <FullScreenPlayer
       title={video.title}
+      titleMachine={video.title_machine === true}
       src={opening.src}
       poster={video.default_image}
       fallbackPath={categoryPath(video.category_id)}

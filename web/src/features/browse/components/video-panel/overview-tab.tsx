@@ -164,6 +164,11 @@ export function OverviewTab({ video }: { video: VideoDetail }) {
           {video.description}
         </Text>
       )}
+      {video.title_machine && (
+        <Text size="xs" c="dimmed">
+          {t('overview.machineTitle')}
+        </Text>
+      )}
 
       <Group gap="sm">
         <Button variant="default" leftSection={<IconShare size={18} aria-hidden />} onClick={() => navigate(paths.shareEmails, { state: { video } })}>
