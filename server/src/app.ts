@@ -55,7 +55,6 @@ import { noticesRoutes } from './modules/notices/notices.routes.ts';
 import { organizationRoutes } from './modules/organization/organization.routes.ts';
 import { peopleImportRoutes } from './modules/people-import/people-import.routes.ts';
 import { playbackRoutes } from './modules/playback/playback.routes.ts';
-import { landingRoutes } from './modules/public-content/landing.routes.ts';
 import { landingPageRoutes } from './modules/public-content/landing-page.routes.ts';
 import { publicContentRoutes } from './modules/public-content/public-content.routes.ts';
 import { currentStanding } from './modules/qualifications/index.ts';
@@ -181,7 +180,6 @@ export async function buildApp(
       await api.register(openToKiosk(playbackRoutes), { ctx });
       await api.register(openToKiosk(searchRoutes), { ctx });
       await api.register(openToKiosk(publicContentRoutes), { ctx });
-      await api.register(openToKiosk(landingRoutes), { ctx });
       await api.register(sharingRoutes, { ctx });
       await api.register(openToKiosk(learningRoutes), { ctx });
       await api.register(organizationRoutes, { ctx });
