@@ -25,12 +25,21 @@ import ts from 'typescript';
  *   (computed) is a breach too: name the table where it is written.
  * - A landed migration imports from db/dialect.ts only the helpers frozen for migrations (isPostgres, withId, notNull):
  *   dependency-cruiser lets migrations import that one file, and this keeps them off the rest of it, which may change.
+ * - Every web feature (`web/src/features/<name>/`) has a server module of the same name (`server/src/modules/<name>/`):
+ *   one name per domain on both sides. A feature with no module of its name is listed in FEATURES_WITHOUT_MODULE
+ *   with its reason; a listed feature that has gone, or has a module now, is a breach too (the list stays true).
  * Prints every breach and exits 1.
  */
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const SERVER_SRC = path.join(ROOT, 'server', 'src');
 const MODULES = path.join(SERVER_SRC, 'modules');
 const MIGRATIONS = path.join(SERVER_SRC, 'db', 'migrations');
+const WEB_FEATURES = path.join(ROOT, 'web', 'src', 'features');
+/**
+ * Web features served by no server module of their name, each with its reason (web message namespaces are not
+ * module names and are not checked). Empty: since issue 35 every web feature is named after its server module.
+ */
+const FEATURES_WITHOUT_MODULE = new Map<string, string>([]);
 const FROZEN_DIALECT = new Set(['isPostgres', 'withId', 'notNull']);
 const WRITERS = new Set(['insertInto', 'replaceInto', 'updateTable', 'deleteFrom', 'mergeInto']);
 const BUILDERS = new Set([...WRITERS, 'selectFrom', 'selectNoFrom']);
@@ -166,6 +175,26 @@ for (const file of sourceFiles(SERVER_SRC)) {
   visit(source);
 }
 
+const folders = (dir: string): string[] =>
+  fs
+    .readdirSync(dir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+const serverModules = new Set(folders(MODULES));
+const webFeatures = folders(WEB_FEATURES);
+for (const feature of webFeatures) {
+  if (!serverModules.has(feature) && !FEATURES_WITHOUT_MODULE.has(feature)) {
+    breaches.push(
+      `web/src/features/${feature} has no server module of its name (server/src/modules/${feature}): name the feature after the server module that serves it, or list it with its reason in FEATURES_WITHOUT_MODULE`,
+    );
+  }
+}
+for (const feature of FEATURES_WITHOUT_MODULE.keys()) {
+  if (!webFeatures.includes(feature) || serverModules.has(feature)) {
+    breaches.push(`FEATURES_WITHOUT_MODULE lists ${feature}, which is no web feature without a server module of its name now: take it off the list`);
+  }
+}
+
 for (const [table, byOwner] of writers) {
   if (byOwner.size > 1) {
     const places = [...byOwner].map(([owner, at]) => `${owner} at ${at}`).join(', ');
@@ -178,5 +207,5 @@ if (breaches.length > 0) {
   process.exit(1);
 }
 console.log(
-  `Module boundaries: query builders only in *.queries.ts files and server/src/db; ${writers.size} tables each written by one owner; migrations take only the frozen dialect helpers.`,
+  `Module boundaries: query builders only in *.queries.ts files and server/src/db; ${writers.size} tables each written by one owner; migrations take only the frozen dialect helpers; ${webFeatures.length - FEATURES_WITHOUT_MODULE.size} web features each named after a server module.`,
 );

@@ -7,7 +7,6 @@ import { dashboardRoutes } from './routes/dashboard.ts';
 import { enrolmentRoutes } from './routes/enrolment.ts';
 import { integrationsRoutes } from './routes/integrations.ts';
 import { kioskRoutes } from './routes/kiosk.ts';
-import { landingRoutes } from './routes/landing.ts';
 import { learningRoutes } from './routes/learning.ts';
 import { noticesRoutes } from './routes/notices.ts';
 import { organizationRoutes } from './routes/organization.ts';
@@ -55,7 +54,6 @@ export const routes = {
   ...noticesRoutes,
   ...publicContentRoutes,
   ...searchRoutes,
-  ...landingRoutes,
   ...salesRoutes,
   ...studioRoutes,
   ...assessmentsRoutes,

@@ -46,8 +46,6 @@ import { apiV1Routes, integrationsRoutes } from './modules/integrations/index.ts
 import { createJobQueue } from './modules/jobs/jobs.ts';
 import { queueFamilies } from './modules/jobs/queue-metrics.ts';
 import { kioskRoutes } from './modules/kiosk/kiosk.routes.ts';
-import { landingRoutes } from './modules/landing/landing.routes.ts';
-import { landingPageRoutes } from './modules/landing/landing-page.routes.ts';
 import { learningRoutes } from './modules/learning/learning.routes.ts';
 import { outboxRoutes } from './modules/mail/outbox.routes.ts';
 import { createMailer } from './modules/mail/outbox.ts';
@@ -57,6 +55,7 @@ import { noticesRoutes } from './modules/notices/notices.routes.ts';
 import { organizationRoutes } from './modules/organization/organization.routes.ts';
 import { peopleImportRoutes } from './modules/people-import/people-import.routes.ts';
 import { playbackRoutes } from './modules/playback/playback.routes.ts';
+import { landingPageRoutes } from './modules/public-content/landing-page.routes.ts';
 import { publicContentRoutes } from './modules/public-content/public-content.routes.ts';
 import { currentStanding } from './modules/qualifications/index.ts';
 import { qualificationsRoutes } from './modules/qualifications/qualifications.routes.ts';
@@ -181,7 +180,6 @@ export async function buildApp(
       await api.register(openToKiosk(playbackRoutes), { ctx });
       await api.register(openToKiosk(searchRoutes), { ctx });
       await api.register(openToKiosk(publicContentRoutes), { ctx });
-      await api.register(openToKiosk(landingRoutes), { ctx });
       await api.register(sharingRoutes, { ctx });
       await api.register(openToKiosk(learningRoutes), { ctx });
       await api.register(organizationRoutes, { ctx });

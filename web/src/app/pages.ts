@@ -3,14 +3,14 @@ import { lazyPage } from './lazy-page.ts';
 // The landing and the sign-in are the first page of most visits and small (the landing's player loads on play):
 // they come with the shell rather than a round trip after it.
 export { LoginPage } from '../features/auth/pages/login-page.tsx';
-export { LandingPage } from '../features/public/pages/landing-page.tsx';
+export { LandingPage } from '../features/public-content/pages/landing-page.tsx';
 
 /** Every other routed page, loaded on first use (see lazyPage); the route tables import them from here. */
 export const AccountDeletePage = lazyPage(() => import('../features/account/pages/account-delete-page.tsx'), 'AccountDeletePage');
 export const AccountEditPage = lazyPage(() => import('../features/account/pages/account-edit-page.tsx'), 'AccountEditPage');
 export const AccountPage = lazyPage(() => import('../features/account/pages/account-page.tsx'), 'AccountPage');
-export const AchievementsPage = lazyPage(() => import('../features/achievements/pages/achievements-page.tsx'), 'AchievementsPage');
-export const VerifyPage = lazyPage(() => import('../features/achievements/pages/verify-page.tsx'), 'VerifyPage');
+export const AchievementsPage = lazyPage(() => import('../features/learning/pages/achievements-page.tsx'), 'AchievementsPage');
+export const VerifyPage = lazyPage(() => import('../features/learning/pages/verify-page.tsx'), 'VerifyPage');
 export const AccountSetupPage = lazyPage(() => import('../features/auth/pages/account-setup-page.tsx'), 'AccountSetupPage');
 export const AcceptInvitationPage = lazyPage(() => import('../features/auth/pages/accept-invitation-page.tsx'), 'AcceptInvitationPage');
 export const ConfirmEmailPage = lazyPage(() => import('../features/auth/pages/confirm-email-page.tsx'), 'ConfirmEmailPage');
@@ -71,8 +71,8 @@ export const NewTrainingPage = lazyPage(() => import('../features/qualifications
 export const PersonQualificationsPage = lazyPage(() => import('../features/qualifications/pages/person-page.tsx'), 'PersonPage');
 export const VerifyEvidencePage = lazyPage(() => import('../features/qualifications/pages/verify-evidence-page.tsx'), 'VerifyEvidencePage');
 export const QrCodesPage = lazyPage(() => import('../features/shopfloor/pages/qr-codes-page.tsx'), 'QrCodesPage');
-export const InfoPage = lazyPage(() => import('../features/public/pages/info-page.tsx'), 'InfoPage');
-export const VersionPage = lazyPage(() => import('../features/public/pages/version-page.tsx'), 'VersionPage');
+export const InfoPage = lazyPage(() => import('../features/public-content/pages/info-page.tsx'), 'InfoPage');
+export const VersionPage = lazyPage(() => import('../features/public-content/pages/version-page.tsx'), 'VersionPage');
 export const ShareEmailsPage = lazyPage(() => import('../features/sharing/pages/share-emails-page.tsx'), 'ShareEmailsPage');
 export const WatchSharedPage = lazyPage(() => import('../features/sharing/pages/watch-shared-page.tsx'), 'WatchSharedPage');
 export const SearchPage = lazyPage(() => import('../features/search/pages/search-page.tsx'), 'SearchPage');

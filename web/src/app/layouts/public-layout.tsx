@@ -4,7 +4,7 @@ import { Outlet } from 'react-router';
 import { BrandLogo } from '../../components/brand-logo.tsx';
 import { LanguageSwitcher } from '../../components/language-switcher.tsx';
 import { paths } from '../../config/paths.ts';
-import { SiteFooter } from '../../features/public/components/site-footer.tsx';
+import { SiteFooter } from '../../features/public-content/components/site-footer.tsx';
 import { RouteFallback } from '../route-fallback.tsx';
 import { MAIN_CONTENT_ID, SkipLink } from './skip-link.tsx';
 
