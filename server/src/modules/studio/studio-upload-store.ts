@@ -1,0 +1,177 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { FileStore } from '@tus/file-store';
+import { S3Store } from '@tus/s3-store';
+import { type DataStore, type KvStore, Upload } from '@tus/server';
+import type { AppContext } from '../../app-context.ts';
+import { parseS3Url } from '../../lib/storage/s3-url.ts';
+
+/** Where the tus uploads are written on a local directory, one file per upload (its id), kept as the source of the lesson's asset. */
+export const studioUploadDir = (dataDir: string) => path.join(dataDir, 'studio-uploads');
+
+/** The uploads' key prefix in the platform's store (a bucket): `studio-uploads/<id>`, with `.info` and `.part` beside it while under way. */
+const UPLOAD_KEY_PREFIX = 'studio-uploads/';
+const uploadKey = (id: string) => `${UPLOAD_KEY_PREFIX}${id}`;
+
+/** A file on this machine holding an upload's bytes, and how to let it go once read. */
+export type UploadFile = { file: string; release: () => Promise<void> };
+
+/**
+ * Where the studio's tus uploads live: the tus data store, and the finished uploads' bytes for the probe and the
+ * transcode. With the local directory (STORAGE_URL unset: one machine) a FileStore under DATA_DIR; with a bucket the
+ * S3 store, so that any app instance behind the load balancer continues any upload (tus offset, parts and metadata all
+ * in the bucket, never in one instance's memory or disk).
+ */
+export type StudioUploadStore = {
+  datastore: DataStore;
+  /** What ffprobe reads to check a finished upload: the file, or a short-lived URL of the object (no download). */
+  probeSource: (id: string) => Promise<string>;
+  /** The finished upload as a local file for the transcode: itself, or a temporary copy downloaded from the bucket. */
+  localCopy: (id: string) => Promise<UploadFile>;
+  /** Where the asset's source is recorded (media_assets.source_path). */
+  sourceName: (id: string) => string;
+  /** Keeps a file made on this machine (a rendered script lesson) as the finished upload `id`; the file is moved or copied. */
+  keep: (id: string, file: string) => Promise<void>;
+  /** Lets an upload's bytes go, finished or not (an unfinished one's parts with them); a missing one is fine. */
+  remove: (id: string) => Promise<void>;
+};
+
+/**
+ * The tus S3 store with its objects under the platform's key prefix and `studio-uploads/` (the library writes each
+ * upload at its id, at the bucket's root): the tus ids stay the upload rows' ids, the bucket's keys get the prefix.
+ */
+class PrefixedS3Store extends S3Store {
+  constructor(
+    private readonly prefix: string,
+    options: ConstructorParameters<typeof S3Store>[0],
+  ) {
+    super(options);
+  }
+  private key(id: string): string {
+    return `${this.prefix}${id}`;
+  }
+  private unprefixed(upload: Upload, id: string): Upload {
+    return new Upload({ ...upload, id });
+  }
+  override async create(upload: Upload): Promise<Upload> {
+    return this.unprefixed(await super.create(new Upload({ ...upload, id: this.key(upload.id) })), upload.id);
+  }
+  override write(source: Readable, id: string, offset: number): Promise<number> {
+    return super.write(source, this.key(id), offset);
+  }
+  override async getUpload(id: string): Promise<Upload> {
+    return this.unprefixed(await super.getUpload(this.key(id)), id);
+  }
+  override declareUploadLength(id: string, length: number): Promise<void> {
+    return super.declareUploadLength(this.key(id), length);
+  }
+  override read(id: string): Promise<Readable> {
+    return super.read(this.key(id));
+  }
+  /** Aborts an unfinished multipart upload (its parts are freed); the objects themselves go through the platform's store. */
+  async abort(id: string): Promise<void> {
+    const { 'upload-id': uploadId } = await this.getMetadata(this.key(id));
+    await this.client.abortMultipartUpload({ Bucket: this.bucket, Key: this.key(id), UploadId: uploadId });
+  }
+}
+
+/**
+ * No cache of the `.info` objects: each request reads the upload's metadata from the bucket, so that an instance never
+ * answers from what it saw of an upload that another instance has since finished or let go.
+ */
+const noCache: KvStore<never> = { get: async () => undefined, set: async () => {}, delete: async () => {} };
+
+/**
+ * One FileStore per uploads directory and process, made with the first caller (the routes, at start). A FileStore
+ * creates its directory again in a callback that throws where nothing can catch it: made anew for every hourly
+ * clean-up, one whose data directory was being removed (a test platform closing) brought the whole process down.
+ */
+const fileStores = new Map<string, FileStore>();
+/** One S3 store per platform store (each test platform has its own bucket). */
+const bucketStores = new WeakMap<object, StudioUploadStore>();
+
+function localUploadStore(ctx: AppContext): StudioUploadStore {
+  const directory = studioUploadDir(ctx.config.dataDir);
+  let store = fileStores.get(directory);
+  if (!store) {
+    fs.mkdirSync(directory, { recursive: true });
+    store = new FileStore({ directory, expirationPeriodInMilliseconds: ctx.config.studio.uploadExpiryMs });
+    fileStores.set(directory, store);
+  }
+  const datastore = store;
+  const fileOf = (id: string) => path.join(directory, id);
+  return {
+    datastore,
+    probeSource: async (id) => fileOf(id),
+    localCopy: async (id) => ({ file: fileOf(id), release: async () => {} }),
+    sourceName: fileOf,
+    keep: async (id, file) => {
+      fs.mkdirSync(directory, { recursive: true });
+      await fs.promises.rename(file, fileOf(id));
+    },
+    remove: (id) => datastore.remove(id).catch(() => {}),
+  };
+}
+
+function bucketUploadStore(ctx: AppContext, storageUrl: string): StudioUploadStore {
+  const location = parseS3Url(storageUrl);
+  const datastore = new PrefixedS3Store(`${location.keyPrefix}${UPLOAD_KEY_PREFIX}`, {
+    cache: noCache,
+    expirationPeriodInMilliseconds: ctx.config.studio.uploadExpiryMs,
+    // Expiry is the platform's hourly clock (expireAbandonedUploads), not bucket lifecycle rules on tags.
+    useTags: false,
+    s3ClientConfig: {
+      bucket: location.bucket,
+      region: location.region,
+      ...(location.endpoint && { endpoint: location.endpoint, forcePathStyle: true }),
+      // As the platform's store (s3-storage.ts): checksums only where S3 requires them.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+    },
+  });
+  const { storage } = ctx;
+  return {
+    datastore,
+    probeSource: async (id) => {
+      const url = await storage.presignedUrl(uploadKey(id), 600);
+      if (!url) throw new Error('the bucket gave no URL to read the upload');
+      return url;
+    },
+    localCopy: async (id) => {
+      const read = await storage.get(uploadKey(id));
+      if (!read) throw new Error('the uploaded file is gone from the bucket');
+      const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'mm-studio-upload-'));
+      const release = () => fs.promises.rm(dir, { recursive: true, force: true });
+      const file = path.join(dir, id);
+      try {
+        await pipeline(read.body, fs.createWriteStream(file));
+      } catch (error) {
+        await release();
+        throw error;
+      }
+      return { file, release };
+    },
+    sourceName: (id) => `s3://${location.bucket}/${location.keyPrefix}${uploadKey(id)}`,
+    keep: (id, file) => storage.putFile(uploadKey(id), file, 'video/mp4'),
+    remove: async (id) => {
+      // An unfinished upload's parts are freed by aborting it; a finished (or never begun) one has none.
+      await datastore.abort(id).catch(() => {});
+      for (const key of [uploadKey(id), `${uploadKey(id)}.info`, `${uploadKey(id)}.part`])
+        await storage.delete(key).catch((error: unknown) => ctx.log.warn({ event: 'studio_upload_object_left', key, err: error }));
+    },
+  };
+}
+
+/** The studio's upload store for the platform's storage (STORAGE_URL). */
+export function studioUploadStore(ctx: AppContext): StudioUploadStore {
+  if (ctx.storage.kind === 'local' || !ctx.config.storageUrl) return localUploadStore(ctx);
+  let store = bucketStores.get(ctx.storage);
+  if (!store) {
+    store = bucketUploadStore(ctx, ctx.config.storageUrl);
+    bucketStores.set(ctx.storage, store);
+  }
+  return store;
+}
