@@ -1,4 +1,6 @@
 import fs from 'node:fs';
+import http from 'node:http';
+import https from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
@@ -116,6 +118,9 @@ function localUploadStore(ctx: AppContext): StudioUploadStore {
   };
 }
 
+/** Kept-alive connections to the bucket, closed after 4 s idle (the Agent's timeout destroys a free socket). */
+const IDLE_AGENT = { keepAlive: true, timeout: 4000 };
+
 function bucketUploadStore(ctx: AppContext, storageUrl: string): StudioUploadStore {
   const location = parseS3Url(storageUrl);
   const datastore = new PrefixedS3Store(`${location.keyPrefix}${UPLOAD_KEY_PREFIX}`, {
@@ -130,6 +135,10 @@ function bucketUploadStore(ctx: AppContext, storageUrl: string): StudioUploadSto
       // As the platform's store (s3-storage.ts): checksums only where S3 requires them.
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
+      // A part is sent as a stream, which the SDK cannot send again: a kept-alive connection the server closed
+      // while idle would fail the PATCH. Idle connections are dropped before a server's keep-alive timeout (5 s
+      // for Node-based servers, more for S3 and MinIO), so that a part never goes out on one the server is closing.
+      requestHandler: { httpAgent: new http.Agent(IDLE_AGENT), httpsAgent: new https.Agent(IDLE_AGENT) },
     },
   });
   const { storage } = ctx;
