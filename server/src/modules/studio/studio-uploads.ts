@@ -3,6 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import { STUDIO_UPLOAD_PATH } from '@mm/contract';
 import { Server } from '@tus/server';
 import type { AppContext } from '../../app-context.ts';
+import { createDb } from '../../db/client.ts';
 import { now } from '../../lib/clock.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { Caller } from '../auth/index.ts';
@@ -67,6 +68,8 @@ export type StudioUploads = {
   forget: (uploadId: string) => Promise<void>;
   /** Removes the bytes of uploads whose rows are gone already (a deleted lesson's). */
   forgetFiles: (uploadIds: string[]) => Promise<void>;
+  /** Closes the upload locks' connections (the app closing). */
+  close: () => Promise<void>;
 };
 
 /** Drops an upload's row and its bytes (a file already gone is fine). */
@@ -121,14 +124,16 @@ export function createStudioUploads(ctx: AppContext): StudioUploads {
     throw tusRefusal(status, message);
   };
 
+  // The upload locks' own connections (PostgreSQL): a lock is held while its request runs queries of its own (the
+  // upload's row, the finished file's processing), so on the app's pool enough uploads at once would wait forever.
+  const lockDb = ctx.dialect === 'postgres' ? createDb(ctx.config.databaseUrl).db : null;
+
   const server = new Server({
     path: STUDIO_UPLOAD_PATH,
     datastore: store.datastore,
     // Several instances on PostgreSQL (with a bucket): one request at a time per upload across them. SQLite is one
     // machine: tus's own in-memory locker.
-    ...(ctx.dialect === 'postgres' && {
-      locker: createUploadLocker(ctx.db, () => tusRefusal(423, 'Another request is writing this upload: try again in a moment.')),
-    }),
+    ...(lockDb && { locker: createUploadLocker(lockDb, () => tusRefusal(423, 'Another request is writing this upload: try again in a moment.')) }),
     relativeLocation: true,
     maxSize: maxUploadBytes,
     namingFunction: (req) => {
@@ -229,5 +234,5 @@ export function createStudioUploads(ctx: AppContext): StudioUploads {
     for (const id of uploadIds) await store.remove(id);
   };
 
-  return { server, admit, assertOwnUpload, forget, forgetFiles };
+  return { server, admit, assertOwnUpload, forget, forgetFiles, close: async () => lockDb?.destroy() };
 }

@@ -376,8 +376,8 @@ export async function lockStudioStorage(trx: Db, organizationId: number): Promis
 const STUDIO_UPLOAD_LOCK = 3708;
 
 /**
- * PostgreSQL: takes the advisory lock of an upload (`key`, from its id) on a connection of its own, held until the
- * answered release is called; null when another session (another app instance, or another request) holds it. A
+ * PostgreSQL: takes the advisory lock of an upload (`key`, from its id) on a connection of `db`'s pool (the upload
+ * locks' own, studio-uploads.ts), held until the answered release is called; null when another session (another app instance, or another request) holds it. A
  * session lock, not a transaction's: a PATCH streams for seconds, with no transaction open. The connection goes back
  * to the pool once released; if the instance dies, PostgreSQL ends the session and the lock with it.
  */
