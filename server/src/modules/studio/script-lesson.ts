@@ -214,7 +214,7 @@ export async function renderScriptLesson(ctx: AppContext, job: StudioScriptJob):
     // The captions module's strict reader: what the player gets is what an author's file would give.
     const captions = parseWebVtt(Buffer.from(toWebVtt(rendered.cues), 'utf8'));
     const size = fs.statSync(output).size;
-    await studioUploadStore(ctx).keep(uploadId, output);
+    await (await studioUploadStore(ctx)).keep(uploadId, output);
     const t = now();
     await ctx.db.transaction().execute(async (trx) => {
       await insertUpload(

@@ -59,7 +59,7 @@ export type LessonVideo = {
  * (nothing written) when the file does not transcode.
  */
 export async function processLessonVideo(ctx: AppContext, lesson: LessonRow, video: LessonVideo): Promise<void> {
-  const store = studioUploadStore(ctx);
+  const store = await studioUploadStore(ctx);
   // From a bucket, the file is downloaded for ffmpeg and the copy let go afterwards, whatever happened.
   const { file, release } = await store.localCopy(video.uploadId);
   try {

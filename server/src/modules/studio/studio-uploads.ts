@@ -80,7 +80,7 @@ async function dropUpload(ctx: AppContext, store: StudioUploadStore, uploadId: s
 
 /** Lets uploads go, rows and bytes (a lesson's videos a rendered script replaced, a failed render's). */
 export async function forgetUploads(ctx: AppContext, uploadIds: string[]): Promise<void> {
-  const store = studioUploadStore(ctx);
+  const store = await studioUploadStore(ctx);
   for (const id of uploadIds) await dropUpload(ctx, store, id);
 }
 
@@ -90,7 +90,7 @@ export async function forgetUploads(ctx: AppContext, uploadIds: string[]): Promi
  * quota. A lesson left "uploading" by one goes back to its earlier video, or says why it has none.
  */
 export async function expireAbandonedUploads(ctx: AppContext, t: number): Promise<number> {
-  const store = studioUploadStore(ctx);
+  const store = await studioUploadStore(ctx);
   const abandoned = await abandonedUploads(ctx.db, t - ctx.config.studio.uploadExpiryMs);
   for (const upload of abandoned) {
     await dropUpload(ctx, store, upload.id);
@@ -111,8 +111,8 @@ export async function expireAbandonedUploads(ctx: AppContext, t: number): Promis
   return abandoned.length;
 }
 
-export function createStudioUploads(ctx: AppContext): StudioUploads {
-  const store = studioUploadStore(ctx);
+export async function createStudioUploads(ctx: AppContext): Promise<StudioUploads> {
+  const store = await studioUploadStore(ctx);
   const { maxUploadBytes, maxSeconds } = ctx.config.studio;
 
   const forget = (uploadId: string) => dropUpload(ctx, store, uploadId);
