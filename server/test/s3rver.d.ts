@@ -7,8 +7,12 @@ declare module 's3rver' {
     silent?: boolean;
     configureBuckets?: { name: string; configs?: string[] }[];
   };
+  /** The few of Koa's context a middleware of the tests reads and sets. */
+  type Context = { method: string; path: string; query: Record<string, string | undefined>; status: number; body: unknown; type: string };
   export default class S3rver {
     constructor(options: Options);
+    /** Koa's middleware stack (s3rver is a Koa application), composed when it starts. */
+    middleware: ((ctx: Context, next: () => Promise<void>) => Promise<void> | void)[];
     run(): Promise<{ address: string; port: number }>;
     close(): Promise<void>;
   }

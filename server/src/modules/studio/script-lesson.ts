@@ -24,9 +24,10 @@ import {
   updateLessonMedia,
 } from './studio.queries.ts';
 import { studioLessonOf, studioQuotaBytes } from './studio.service.ts';
-import { everPublished, failLessonVideo, processLessonVideo, studioUploadDir } from './studio-processing.ts';
+import { everPublished, failLessonVideo, processLessonVideo } from './studio-processing.ts';
 import { withinStudioQuota } from './studio-quota.ts';
 import { findScript, saveScript } from './studio-script.queries.ts';
+import { studioUploadStore } from './studio-upload-store.ts';
 import { forgetUploads } from './studio-uploads.ts';
 
 /** The job queue's queue of lessons from a script to render (background-work.ts). */
@@ -172,12 +173,11 @@ export async function renderScriptLesson(ctx: AppContext, job: StudioScriptJob):
   if (lesson?.media_state !== 'processing') return;
   const script = await findScript(ctx.db, job.lessonId);
   if (!script) return failLessonVideo(ctx, job.lessonId, 'The lesson has no script to render: write its steps again.');
-  // Beside the uploads (same file system: the finished MP4 is moved, not copied), never inside the tus store's folder.
+  // Beside the uploads (same file system: on a local directory the finished MP4 is moved, not copied), never inside the tus store's folder.
   const renders = path.join(ctx.config.dataDir, 'studio-renders');
   fs.mkdirSync(renders, { recursive: true });
   const work = fs.mkdtempSync(path.join(renders, 'script-'));
   const uploadId = randomBytes(16).toString('hex');
-  const uploads = studioUploadDir(ctx.config.dataDir);
   try {
     const kit = slideKit(work);
     const [opening = '', ...said] = scriptNarration(
@@ -213,8 +213,8 @@ export async function renderScriptLesson(ctx: AppContext, job: StudioScriptJob):
     });
     // The captions module's strict reader: what the player gets is what an author's file would give.
     const captions = parseWebVtt(Buffer.from(toWebVtt(rendered.cues), 'utf8'));
-    fs.mkdirSync(uploads, { recursive: true });
-    fs.renameSync(output, path.join(uploads, uploadId));
+    const size = fs.statSync(output).size;
+    await (await studioUploadStore(ctx)).keep(uploadId, output);
     const t = now();
     await ctx.db.transaction().execute(async (trx) => {
       await insertUpload(
@@ -224,7 +224,7 @@ export async function renderScriptLesson(ctx: AppContext, job: StudioScriptJob):
           organizationId: lesson.organization_id,
           lessonId: lesson.id,
           userId: lesson.created_by,
-          size: fs.statSync(path.join(uploads, uploadId)).size,
+          size,
         },
         t,
       );

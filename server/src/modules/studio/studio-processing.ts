@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { AppContext } from '../../app-context.ts';
 import type { Db } from '../../db/client.ts';
 import { now } from '../../lib/clock.ts';
@@ -6,6 +5,7 @@ import { type Cue, storeCaptionTrack } from '../captions/index.ts';
 import { assetStored, hashFile, MediaError, probeMedia, recordTranscodedAsset, storedRenditions, transcodeAsset } from '../catalog/index.ts';
 import { findLessonById, findUpload, type LessonRow, recordLessonProgress, replaceLessonCues, updateLessonMedia } from './studio.queries.ts';
 import { makeRevisionLive } from './studio-revisions.ts';
+import { studioUploadStore } from './studio-upload-store.ts';
 
 /** The job queue's queue of the studio's uploads to process (background-work.ts). */
 export const STUDIO_QUEUE = 'studio-process-upload';
@@ -15,9 +15,6 @@ export type StudioJob = { lessonId: number; uploadId: string };
 /** A lesson published at some point (live now or unpublished since): its videos are revisions, never replaced in place. */
 export const everPublished = (lesson: { published_at: number | null; unpublished_at: number | null }) =>
   lesson.published_at !== null || lesson.unpublished_at !== null;
-
-/** Where the tus uploads are written, one file per upload (its id), and kept as the source of the lesson's asset. */
-export const studioUploadDir = (dataDir: string) => path.join(dataDir, 'studio-uploads');
 
 /** How often processing progress is written: enough for a progress bar. */
 const PROGRESS_EVERY_MS = 1000;
@@ -48,7 +45,7 @@ export async function failLessonVideo(ctx: AppContext, lessonId: number, reason:
 }
 
 export type LessonVideo = {
-  /** The upload (studio_uploads) whose file in studioUploadDir is the source: an author's, or a rendered script's. */
+  /** The upload (studio_uploads) whose file in the upload store is the source: an author's, or a rendered script's. */
   uploadId: string;
   /** The bar's percent for the transcode's own 0..100 (below 100: the poster and the commit come after). */
   progress: (percent: number) => number;
@@ -62,7 +59,18 @@ export type LessonVideo = {
  * (nothing written) when the file does not transcode.
  */
 export async function processLessonVideo(ctx: AppContext, lesson: LessonRow, video: LessonVideo): Promise<void> {
-  const source = path.join(studioUploadDir(ctx.config.dataDir), video.uploadId);
+  const store = await studioUploadStore(ctx);
+  // From a bucket, the file is downloaded for ffmpeg and the copy let go afterwards, whatever happened.
+  const { file, release } = await store.localCopy(video.uploadId);
+  try {
+    await transcodeLessonVideo(ctx, lesson, video, file, store.sourceName(video.uploadId));
+  } finally {
+    await release();
+  }
+}
+
+/** The transcode of a local file, recorded as coming from `sourceName` (where the upload stays). */
+async function transcodeLessonVideo(ctx: AppContext, lesson: LessonRow, video: LessonVideo, source: string, sourceName: string): Promise<void> {
   const probe = await probeMedia(source);
   const hash = await hashFile(source);
   if (!(await assetStored(ctx.storage, hash))) {
@@ -81,7 +89,7 @@ export async function processLessonVideo(ctx: AppContext, lesson: LessonRow, vid
   const track = video.captions && { cues: video.captions, hash: await storeCaptionTrack(ctx.storage, video.captions) };
   await ctx.db.transaction().execute(async (trx) => {
     const t = now();
-    const assetId = await recordTranscodedAsset(trx, { hash, source, probe, renditions }, t);
+    const assetId = await recordTranscodedAsset(trx, { hash, source: sourceName, probe, renditions }, t);
     const ready = { media_state: 'ready', progress: 100, error: null, media_asset_id: assetId, duration_seconds: probe.durationSeconds } as const;
     if (!everPublished(lesson)) await updateLessonMedia(trx, lesson.id, ready, t);
     else if (!(await publishRevision(trx, lesson, { assetId, durationSeconds: probe.durationSeconds, uploadId: video.uploadId }, t))) return;

@@ -1,11 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
 import type { IncomingMessage } from 'node:http';
-import path from 'node:path';
 import { STUDIO_UPLOAD_PATH } from '@mm/contract';
-import { FileStore } from '@tus/file-store';
 import { Server } from '@tus/server';
 import type { AppContext } from '../../app-context.ts';
+import { createDb } from '../../db/client.ts';
 import { now } from '../../lib/clock.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { Caller } from '../auth/index.ts';
@@ -24,8 +22,10 @@ import {
   otherUploadsOf,
   updateLessonMedia,
 } from './studio.queries.ts';
-import { everPublished, STUDIO_QUEUE, type StudioJob, studioUploadDir } from './studio-processing.ts';
+import { everPublished, STUDIO_QUEUE, type StudioJob } from './studio-processing.ts';
 import { megabytes, withinStudioQuota } from './studio-quota.ts';
+import { createUploadLocker } from './studio-upload-lock.ts';
+import { type StudioUploadStore, studioUploadStore } from './studio-upload-store.ts';
 
 /** The id of each admitted creation, by its Node request: decided and recorded before the tus server runs, which names the file so. */
 const admitted = new WeakMap<IncomingMessage, string>();
@@ -68,39 +68,19 @@ export type StudioUploads = {
   forget: (uploadId: string) => Promise<void>;
   /** Removes the bytes of uploads whose rows are gone already (a deleted lesson's). */
   forgetFiles: (uploadIds: string[]) => Promise<void>;
+  /** Closes the upload locks' connections (the app closing). */
+  close: () => Promise<void>;
 };
 
-/**
- * One store per uploads directory and process, made with the first caller (the routes, at start). A FileStore creates
- * its directory again in a callback that throws where nothing can catch it: made anew for every hourly clean-up, one
- * whose data directory was being removed (a test platform closing) brought the whole process down.
- */
-const uploadStores = new Map<string, FileStore>();
-
-/**
- * The uploads' files. The tus server announces their expiry (Upload-Expires) and refuses an expired one (410); the
- * hourly clock (expireAbandonedUploads) lets their rows and bytes go.
- */
-function uploadStore(ctx: AppContext): { directory: string; store: FileStore } {
-  const directory = studioUploadDir(ctx.config.dataDir);
-  let store = uploadStores.get(directory);
-  if (!store) {
-    fs.mkdirSync(directory, { recursive: true });
-    store = new FileStore({ directory, expirationPeriodInMilliseconds: ctx.config.studio.uploadExpiryMs });
-    uploadStores.set(directory, store);
-  }
-  return { directory, store };
-}
-
 /** Drops an upload's row and its bytes (a file already gone is fine). */
-async function dropUpload(ctx: AppContext, store: FileStore, uploadId: string): Promise<void> {
+async function dropUpload(ctx: AppContext, store: StudioUploadStore, uploadId: string): Promise<void> {
   await deleteUpload(ctx.db, uploadId);
-  await store.remove(uploadId).catch(() => {});
+  await store.remove(uploadId);
 }
 
 /** Lets uploads go, rows and bytes (a lesson's videos a rendered script replaced, a failed render's). */
 export async function forgetUploads(ctx: AppContext, uploadIds: string[]): Promise<void> {
-  const { store } = uploadStore(ctx);
+  const store = await studioUploadStore(ctx);
   for (const id of uploadIds) await dropUpload(ctx, store, id);
 }
 
@@ -110,7 +90,7 @@ export async function forgetUploads(ctx: AppContext, uploadIds: string[]): Promi
  * quota. A lesson left "uploading" by one goes back to its earlier video, or says why it has none.
  */
 export async function expireAbandonedUploads(ctx: AppContext, t: number): Promise<number> {
-  const { store } = uploadStore(ctx);
+  const store = await studioUploadStore(ctx);
   const abandoned = await abandonedUploads(ctx.db, t - ctx.config.studio.uploadExpiryMs);
   for (const upload of abandoned) {
     await dropUpload(ctx, store, upload.id);
@@ -131,8 +111,8 @@ export async function expireAbandonedUploads(ctx: AppContext, t: number): Promis
   return abandoned.length;
 }
 
-export function createStudioUploads(ctx: AppContext): StudioUploads {
-  const { directory, store } = uploadStore(ctx);
+export async function createStudioUploads(ctx: AppContext): Promise<StudioUploads> {
+  const store = await studioUploadStore(ctx);
   const { maxUploadBytes, maxSeconds } = ctx.config.studio;
 
   const forget = (uploadId: string) => dropUpload(ctx, store, uploadId);
@@ -144,9 +124,16 @@ export function createStudioUploads(ctx: AppContext): StudioUploads {
     throw tusRefusal(status, message);
   };
 
+  // The upload locks' own connections (PostgreSQL): a lock is held while its request runs queries of its own (the
+  // upload's row, the finished file's processing), so on the app's pool enough uploads at once would wait forever.
+  const lockDb = ctx.dialect === 'postgres' ? createDb(ctx.config.databaseUrl).db : null;
+
   const server = new Server({
     path: STUDIO_UPLOAD_PATH,
-    datastore: store,
+    datastore: store.datastore,
+    // Several instances on PostgreSQL (with a bucket): one request at a time per upload across them. SQLite is one
+    // machine: tus's own in-memory locker.
+    ...(lockDb && { locker: createUploadLocker(lockDb, () => tusRefusal(423, 'Another request is writing this upload: try again in a moment.')) }),
     relativeLocation: true,
     maxSize: maxUploadBytes,
     namingFunction: (req) => {
@@ -158,10 +145,9 @@ export function createStudioUploads(ctx: AppContext): StudioUploads {
     onUploadFinish: async (_req, upload) => {
       const row = await findUpload(ctx.db, upload.id);
       if (!row) throw tusRefusal(404, 'No such upload.');
-      const file = path.join(directory, upload.id);
       let probe: Awaited<ReturnType<typeof probeMedia>>;
       try {
-        probe = await probeMedia(file);
+        probe = await probeMedia(await store.probeSource(upload.id));
       } catch (error) {
         if (!(error instanceof MediaError)) throw error;
         const message = `The file ${error.message}: upload a video (MP4, MOV or WebM).`;
@@ -245,8 +231,8 @@ export function createStudioUploads(ctx: AppContext): StudioUploads {
   };
 
   const forgetFiles: StudioUploads['forgetFiles'] = async (uploadIds) => {
-    for (const id of uploadIds) await store.remove(id).catch(() => {});
+    for (const id of uploadIds) await store.remove(id);
   };
 
-  return { server, admit, assertOwnUpload, forget, forgetFiles };
+  return { server, admit, assertOwnUpload, forget, forgetFiles, close: async () => lockDb?.destroy() };
 }

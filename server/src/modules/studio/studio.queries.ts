@@ -372,6 +372,36 @@ export async function lockStudioStorage(trx: Db, organizationId: number): Promis
   if (isPostgres(trx)) await sql`select pg_advisory_xact_lock(${STUDIO_STORAGE_LOCK}::int, ${organizationId}::int)`.execute(trx);
 }
 
+/** The advisory lock space of the studio's tus uploads (the upload id's first 32 bits are the second key). */
+const STUDIO_UPLOAD_LOCK = 3708;
+
+/**
+ * PostgreSQL: takes the advisory lock of an upload (`key`, from its id) on a connection of `db`'s pool (the upload
+ * locks' own, studio-uploads.ts), held until the answered release is called; null when another session (another app instance, or another request) holds it. A
+ * session lock, not a transaction's: a PATCH streams for seconds, with no transaction open. The connection goes back
+ * to the pool once released; if the instance dies, PostgreSQL ends the session and the lock with it.
+ */
+export function tryHoldUploadLock(db: Db, key: number): Promise<(() => Promise<void>) | null> {
+  return new Promise((resolve, reject) => {
+    let release = () => {};
+    const released = new Promise<void>((done) => {
+      release = done;
+    });
+    const held = db.connection().execute(async (connection) => {
+      const { rows } = await sql<{ taken: boolean }>`select pg_try_advisory_lock(${STUDIO_UPLOAD_LOCK}::int, ${key}::int) as taken`.execute(connection);
+      if (!rows[0]?.taken) return resolve(null);
+      resolve(async () => {
+        release();
+        // A failed unlock means a broken connection: its session, and the lock, are gone with it.
+        await held.catch(() => {});
+      });
+      await released;
+      await sql`select pg_advisory_unlock(${STUDIO_UPLOAD_LOCK}::int, ${key}::int)`.execute(connection);
+    });
+    held.catch(reject);
+  });
+}
+
 export async function insertScriptPhoto(db: Db, photo: { key: string; organizationId: number; userId: number; size: number }, t: number): Promise<void> {
   await db
     .insertInto('studio_script_photos')

@@ -43,7 +43,8 @@ const headDoc: RouteDoc = {
  * members read the published ones in their library.
  */
 export const studioRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const uploads = createStudioUploads(ctx);
+  const uploads = await createStudioUploads(ctx);
+  app.addHook('onClose', uploads.close);
   // tus appends arrive as a raw stream: left unread here, the tus server reads it.
   app.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null));
 

@@ -1,0 +1,82 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { FileStore } from '@tus/file-store';
+import type { DataStore } from '@tus/server';
+import type { AppContext } from '../../app-context.ts';
+
+/** Where the tus uploads are written on a local directory, one file per upload (its id), kept as the source of the lesson's asset. */
+export const studioUploadDir = (dataDir: string) => path.join(dataDir, 'studio-uploads');
+
+/** The uploads' key prefix in the platform's store (a bucket): `studio-uploads/<id>`, with `.info` and `.part` beside it while under way. */
+export const UPLOAD_KEY_PREFIX = 'studio-uploads/';
+export const uploadKey = (id: string) => `${UPLOAD_KEY_PREFIX}${id}`;
+
+/** A file on this machine holding an upload's bytes, and how to let it go once read. */
+export type UploadFile = { file: string; release: () => Promise<void> };
+
+/**
+ * Where the studio's tus uploads live: the tus data store, and the finished uploads' bytes for the probe and the
+ * transcode. With the local directory (STORAGE_URL unset: one machine) a FileStore under DATA_DIR; with a bucket the
+ * S3 store, so that any app instance behind the load balancer continues any upload (tus offset, parts and metadata all
+ * in the bucket, never in one instance's memory or disk).
+ */
+export type StudioUploadStore = {
+  datastore: DataStore;
+  /** What ffprobe reads to check a finished upload: the file, or a short-lived URL of the object (no download). */
+  probeSource: (id: string) => Promise<string>;
+  /** The finished upload as a local file for the transcode: itself, or a temporary copy downloaded from the bucket. */
+  localCopy: (id: string) => Promise<UploadFile>;
+  /** Where the asset's source is recorded (media_assets.source_path). */
+  sourceName: (id: string) => string;
+  /** Keeps a file made on this machine (a rendered script lesson) as the finished upload `id`; the file is moved or copied. */
+  keep: (id: string, file: string) => Promise<void>;
+  /** Lets an upload's bytes go, finished or not (an unfinished one's parts with them); a missing one is fine. */
+  remove: (id: string) => Promise<void>;
+};
+
+/**
+ * One FileStore per uploads directory and process, made with the first caller (the routes, at start). A FileStore
+ * creates its directory again in a callback that throws where nothing can catch it: made anew for every hourly
+ * clean-up, one whose data directory was being removed (a test platform closing) brought the whole process down.
+ */
+const fileStores = new Map<string, FileStore>();
+/** One S3 store per platform store (each test platform has its own bucket). */
+const bucketStores = new WeakMap<object, StudioUploadStore>();
+
+function localUploadStore(ctx: AppContext): StudioUploadStore {
+  const directory = studioUploadDir(ctx.config.dataDir);
+  let store = fileStores.get(directory);
+  if (!store) {
+    fs.mkdirSync(directory, { recursive: true });
+    store = new FileStore({ directory, expirationPeriodInMilliseconds: ctx.config.studio.uploadExpiryMs });
+    fileStores.set(directory, store);
+  }
+  const datastore = store;
+  const fileOf = (id: string) => path.join(directory, id);
+  return {
+    datastore,
+    probeSource: async (id) => fileOf(id),
+    localCopy: async (id) => ({ file: fileOf(id), release: async () => {} }),
+    sourceName: fileOf,
+    keep: async (id, file) => {
+      fs.mkdirSync(directory, { recursive: true });
+      await fs.promises.rename(file, fileOf(id));
+    },
+    remove: (id) => datastore.remove(id).catch(() => {}),
+  };
+}
+
+/**
+ * The studio's upload store for the platform's storage (STORAGE_URL). The S3 store (and the SDK under it) is loaded
+ * only for a bucket, as the platform's own store is: the embedded default starts without it.
+ */
+export async function studioUploadStore(ctx: AppContext): Promise<StudioUploadStore> {
+  if (ctx.storage.kind === 'local' || !ctx.config.storageUrl) return localUploadStore(ctx);
+  let store = bucketStores.get(ctx.storage);
+  if (!store) {
+    const { bucketUploadStore } = await import('./studio-upload-bucket.ts');
+    store = bucketUploadStore(ctx, ctx.config.storageUrl);
+    bucketStores.set(ctx.storage, store);
+  }
+  return store;
+}
