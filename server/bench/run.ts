@@ -5,6 +5,7 @@ import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import { ALERTS_COUNT_CAP, ALERTS_PER_CATEGORY } from '@mm/contract';
+import type { FastifyInstance } from 'fastify';
 import { DefaultQueryExecutor, sql } from 'kysely';
 import { buildApp } from '../src/app.ts';
 import type { Db } from '../src/db/client.ts';
@@ -64,6 +65,13 @@ const ONLY = (process.env.BENCH_CALLS ?? '').split(',').filter(Boolean);
 
 /** BENCH_TRACE=1 prints, for one request of each call, every statement with its time: where the call's time goes. */
 const TRACE = process.env.BENCH_TRACE === '1';
+
+/**
+ * BENCH_INJECT=<n> also sends each call's requests n times one at a time through Fastify's inject (no socket, no load
+ * generator) and prints the process's CPU microseconds per request: the platform's own per-request work, which a
+ * machine shared with other work distorts least (the median of five rounds).
+ */
+const INJECT = Number(process.env.BENCH_INJECT ?? 0);
 
 // Every Kysely query of the process passes through this prototype: count them (transactions' BEGIN/COMMIT excepted).
 let queries = 0;
@@ -447,6 +455,29 @@ async function measure(
   };
 }
 
+/** CPU microseconds per request of `requests` injected one at a time (INJECT each round), median of five rounds. */
+async function injectedCpu(app: FastifyInstance, requests: LoadRequest[]): Promise<number> {
+  const send = (r: LoadRequest, i: number) =>
+    app.inject({
+      method: r.method,
+      url: r.path,
+      headers: { ...r.headers, 'x-forwarded-for': `10.9.${(i >> 8) & 255}.${i & 255}` },
+      ...(r.body === undefined ? {} : { payload: r.body }),
+    });
+  for (let i = 0; i < Math.min(INJECT, 1000); i++) await send(requests[i % requests.length]!, i);
+  const rounds: number[] = [];
+  for (let round = 0; round < 5; round++) {
+    const before = process.cpuUsage();
+    for (let i = 0; i < INJECT; i++) {
+      const res = await send(requests[i % requests.length]!, i);
+      if (res.statusCode >= 400) throw new Error(`an injected request answered ${res.statusCode}`);
+    }
+    const cpu = process.cpuUsage(before);
+    rounds.push((cpu.user + cpu.system) / INJECT);
+  }
+  return rounds.sort((a, b) => a - b)[2]!;
+}
+
 let clientAddress = 0;
 
 async function request(url: string, call: Call, token: string, i: number): Promise<Response> {
@@ -583,6 +614,10 @@ async function benchSize(size: number, search = false): Promise<Result[]> {
       const figures = await measure(url, call, call.superUser ? seeded.tokens.map(() => seeded.tokens[0]!) : seeded.tokens, profileFile);
       if (profileFile) {
         process.stdout.write(`    profile ${profileFile}: main thread busy ${figures.profiledPerRequest.toFixed(0)} us per request\n`);
+      }
+      if (INJECT > 0) {
+        const cpu = await injectedCpu(app, variants(call, call.superUser ? seeded.tokens.map(() => seeded.tokens[0]!) : seeded.tokens));
+        process.stdout.write(`    injected one at a time: ${cpu.toFixed(1)} CPU us per request\n`);
       }
       results.push({
         size,
