@@ -610,14 +610,15 @@ async function benchSize(size: number, search = false): Promise<Result[]> {
         for (const t of traced) process.stdout.write(`      ${t.ms.toFixed(2).padStart(7)} ms  ${t.sql}\n`);
         traced = null;
       }
+      // Before the load: a long inject leaves this process's kept-alive connections idle past the server's keep-alive.
+      if (INJECT > 0) {
+        const cpu = await injectedCpu(app, variants(call, call.superUser ? seeded.tokens.map(() => seeded.tokens[0]!) : seeded.tokens));
+        process.stdout.write(`    injected one at a time: ${cpu.toFixed(1)} CPU us per request\n`);
+      }
       const profileFile = PROFILE_DIR ? path.join(PROFILE_DIR, `${size}-${call.name.replace(/[^A-Za-z0-9_]+/g, '-')}.cpuprofile`) : null;
       const figures = await measure(url, call, call.superUser ? seeded.tokens.map(() => seeded.tokens[0]!) : seeded.tokens, profileFile);
       if (profileFile) {
         process.stdout.write(`    profile ${profileFile}: main thread busy ${figures.profiledPerRequest.toFixed(0)} us per request\n`);
-      }
-      if (INJECT > 0) {
-        const cpu = await injectedCpu(app, variants(call, call.superUser ? seeded.tokens.map(() => seeded.tokens[0]!) : seeded.tokens));
-        process.stdout.write(`    injected one at a time: ${cpu.toFixed(1)} CPU us per request\n`);
       }
       results.push({
         size,
