@@ -5,6 +5,7 @@ import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import { ALERTS_COUNT_CAP, ALERTS_PER_CATEGORY } from '@mm/contract';
+import type { FastifyInstance } from 'fastify';
 import { DefaultQueryExecutor, sql } from 'kysely';
 import { buildApp } from '../src/app.ts';
 import type { Db } from '../src/db/client.ts';
@@ -64,6 +65,13 @@ const ONLY = (process.env.BENCH_CALLS ?? '').split(',').filter(Boolean);
 
 /** BENCH_TRACE=1 prints, for one request of each call, every statement with its time: where the call's time goes. */
 const TRACE = process.env.BENCH_TRACE === '1';
+
+/**
+ * BENCH_INJECT=<n> also sends each call's requests n times one at a time through Fastify's inject (no socket, no load
+ * generator) and prints the process's CPU microseconds per request: the platform's own per-request work, which a
+ * machine shared with other work distorts least (the median of five rounds).
+ */
+const INJECT = Number(process.env.BENCH_INJECT ?? 0);
 
 // Every Kysely query of the process passes through this prototype: count them (transactions' BEGIN/COMMIT excepted).
 let queries = 0;
@@ -376,6 +384,11 @@ type Result = {
    */
   serverP99: number;
   loopMax: number;
+  /**
+   * CPU time of the whole process (main thread, libuv's and SQLite's reader threads, user and system) per request while
+   * the call was measured: what a shared, loaded machine distorts far less than req/s.
+   */
+  cpuPerRequest: number;
 };
 
 /** Each measured request's time inside the server (ms), while a call is measured. */
@@ -395,7 +408,12 @@ function variants(call: Call, tokens: string[]): LoadRequest[] {
   });
 }
 
-async function measure(url: string, call: Call, tokens: string[]): Promise<Pick<Result, 'p50' | 'p95' | 'p99' | 'rps' | 'errors' | 'serverP99' | 'loopMax'>> {
+async function measure(
+  url: string,
+  call: Call,
+  tokens: string[],
+  profileFile: string | null = null,
+): Promise<Pick<Result, 'p50' | 'p95' | 'p99' | 'rps' | 'errors' | 'serverP99' | 'loopMax' | 'cpuPerRequest'> & { profiledPerRequest: number }> {
   const requests = variants(call, tokens);
   const connections = call.connections ?? CONNECTIONS;
   await load(url, requests, { connections, seconds: 1 }); // warm-up: JIT, kept answers, connection pool
@@ -410,7 +428,11 @@ async function measure(url: string, call: Call, tokens: string[]): Promise<Pick<
   serverTimes = times;
   const loopDelay = monitorEventLoopDelay({ resolution: 10 });
   loopDelay.enable();
-  const { rps, p50, p95, p99, errors } = await load(url, requests, { connections, seconds: SECONDS });
+  const profile = profileFile ? await startProfile() : null;
+  const cpuBefore = process.cpuUsage();
+  const { rps, p50, p95, p99, errors, requests: sent } = await load(url, requests, { connections, seconds: SECONDS });
+  const cpu = process.cpuUsage(cpuBefore);
+  const profiledBusy = profile && profileFile ? await profile.stop(profileFile) : 0;
   loopDelay.disable();
   serverTimes = null;
   measuring = false;
@@ -428,7 +450,32 @@ async function measure(url: string, call: Call, tokens: string[]): Promise<Pick<
         )
       : 0,
     loopMax: loopDelay.max / 1e6,
+    cpuPerRequest: sent > 0 ? (cpu.user + cpu.system) / sent : 0,
+    profiledPerRequest: sent > 0 ? profiledBusy / sent : 0,
   };
+}
+
+/** CPU microseconds per request of `requests` injected one at a time (INJECT each round), median of five rounds. */
+async function injectedCpu(app: FastifyInstance, requests: LoadRequest[]): Promise<number> {
+  const send = (r: LoadRequest, i: number) =>
+    app.inject({
+      method: r.method,
+      url: r.path,
+      headers: { ...r.headers, 'x-forwarded-for': `10.9.${(i >> 8) & 255}.${i & 255}` },
+      ...(r.body === undefined ? {} : { payload: r.body }),
+    });
+  for (let i = 0; i < Math.min(INJECT, 1000); i++) await send(requests[i % requests.length]!, i);
+  const rounds: number[] = [];
+  for (let round = 0; round < 5; round++) {
+    const before = process.cpuUsage();
+    for (let i = 0; i < INJECT; i++) {
+      const res = await send(requests[i % requests.length]!, i);
+      if (res.statusCode >= 400) throw new Error(`an injected request answered ${res.statusCode}`);
+    }
+    const cpu = process.cpuUsage(before);
+    rounds.push((cpu.user + cpu.system) / INJECT);
+  }
+  return rounds.sort((a, b) => a - b)[2]!;
 }
 
 let clientAddress = 0;
@@ -563,9 +610,16 @@ async function benchSize(size: number, search = false): Promise<Result[]> {
         for (const t of traced) process.stdout.write(`      ${t.ms.toFixed(2).padStart(7)} ms  ${t.sql}\n`);
         traced = null;
       }
-      const profile = PROFILE_DIR ? await startProfile() : null;
-      const figures = await measure(url, call, call.superUser ? seeded.tokens.map(() => seeded.tokens[0]!) : seeded.tokens);
-      if (profile) await profile.stop(path.join(PROFILE_DIR as string, `${size}-${call.name.replace(/[^A-Za-z0-9_]+/g, '-')}.cpuprofile`));
+      // Before the load: a long inject leaves this process's kept-alive connections idle past the server's keep-alive.
+      if (INJECT > 0) {
+        const cpu = await injectedCpu(app, variants(call, call.superUser ? seeded.tokens.map(() => seeded.tokens[0]!) : seeded.tokens));
+        process.stdout.write(`    injected one at a time: ${cpu.toFixed(1)} CPU us per request\n`);
+      }
+      const profileFile = PROFILE_DIR ? path.join(PROFILE_DIR, `${size}-${call.name.replace(/[^A-Za-z0-9_]+/g, '-')}.cpuprofile`) : null;
+      const figures = await measure(url, call, call.superUser ? seeded.tokens.map(() => seeded.tokens[0]!) : seeded.tokens, profileFile);
+      if (profileFile) {
+        process.stdout.write(`    profile ${profileFile}: main thread busy ${figures.profiledPerRequest.toFixed(0)} us per request\n`);
+      }
       results.push({
         size,
         call: call.name,
@@ -879,6 +933,7 @@ async function main() {
       'p99 ÷ healthz',
       'server p99 ms',
       'loop max ms',
+      'CPU us/req',
     ],
     ...results.map((r, i) => [
       `${r.size}${i >= catalogResults ? ' +cc' : ''}`,
@@ -895,6 +950,7 @@ async function main() {
       baselineOf(results, i) ? (r.p99 / baselineOf(results, i)!.p99).toFixed(1) : '',
       r.serverP99.toFixed(1),
       r.loopMax.toFixed(1),
+      r.cpuPerRequest.toFixed(0),
     ]),
   ];
   const widths = rows[0]!.map((_, c) => Math.max(...rows.map((row) => row[c]!.length)));
@@ -903,7 +959,7 @@ async function main() {
     if (i === 0) console.log(widths.map((w) => '-'.repeat(w)).join('  '));
   }
   console.log(
-    'server p99: onRequest to onResponse inside the server; loop max: the longest event-loop delay while the call was measured (what a request could wait to be read). Beyond their sum a p99 is spent outside the server.',
+    'server p99: onRequest to onResponse inside the server; loop max: the longest event-loop delay while the call was measured (what a request could wait to be read). Beyond their sum a p99 is spent outside the server. CPU us/req: the CPU time of the process (all its threads) per request while measured.',
   );
   const grows =
     SIZES.length > 1 &&

@@ -24,7 +24,7 @@ import { createMetrics, type Metrics } from './lib/metrics.ts';
 import { refuseNulCharacters } from './lib/nul-characters.ts';
 import { redactUrl } from './lib/redact.ts';
 import { createRequestBudget } from './lib/request-budget.ts';
-import { addSecurityHeaders } from './lib/security-headers.ts';
+import { addSecurityHeaders, PLATFORM_SECURITY_HEADERS } from './lib/security-headers.ts';
 import { createStorage } from './lib/storage/create-storage.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { apiDocsRoutes } from './modules/api-docs/api-docs.routes.ts';
@@ -140,24 +140,7 @@ export async function buildApp(
   registerRequestLocale(app);
   registerErrorEnvelope(app);
   app.addHook('preValidation', refuseNulCharacters);
-  addSecurityHeaders(app, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        mediaSrc: ["'self'", 'blob:'],
-        connectSrc: ["'self'"],
-        workerSrc: ["'self'", 'blob:'],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-    // No page of the platform is meant to be embedded, the shared-video page included (docs/decisions.md).
-    frameguard: { action: 'deny' },
-  });
+  addSecurityHeaders(app, PLATFORM_SECURITY_HEADERS);
   const budget = createRequestBudget({ perMinute: config.requestsPerMinute });
   await app.register(formbody);
   await app.register(multipart, { limits: { fileSize: 50 * 1024 * 1024, files: 1 } });
@@ -170,7 +153,8 @@ export async function buildApp(
   await app.register(
     async (api) => {
       // API answers are personal: reads revalidated by ETag in the member's own browser only, the rest never kept.
-      api.addHook('onSend', answerCaching);
+      // Hooks that have nothing to wait for take a callback: an async one costs every call a promise and a turn.
+      api.addHook('onSend', (request, reply, payload, done) => done(null, answerCaching(request, reply, payload)));
       budget.guard(api);
       await api.register(authPlugin, { db, sessions, onIdentified: budget.chargeIdentified });
       await api.register(apiDocsRoutes, { document: () => app.swagger() });

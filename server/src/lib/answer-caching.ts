@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /**
@@ -9,14 +9,15 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
  * every use (`private, no-cache`); a shared kiosk tablet keeps nothing (`no-store`), nor does anything a route
  * marked otherwise. Writes are never cached.
  */
-export async function answerCaching(request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> {
+export function answerCaching(request: FastifyRequest, reply: FastifyReply, payload: unknown): unknown {
   if (reply.hasHeader('cache-control')) return payload;
   const revalidated = request.method === 'GET' && reply.statusCode === 200 && (request.caller?.kioskId ?? null) === null && typeof payload === 'string';
   if (!revalidated) {
     reply.header('cache-control', 'no-store');
     return payload;
   }
-  const etag = `W/"${createHash('sha256').update(payload).digest('base64url').slice(0, 27)}"`;
+  // One-shot hashing: a Hash object per answer cost more than hashing a short answer.
+  const etag = `W/"${hash('sha256', payload, 'base64url').slice(0, 27)}"`;
   reply.header('cache-control', 'private, no-cache').header('etag', etag);
   if (!presents(request.headers['if-none-match'], etag)) return payload;
   reply.code(304).removeHeader('content-type');

@@ -1,13 +1,13 @@
-import { createHash, randomBytes, randomInt } from 'node:crypto';
+import { hash, randomBytes, randomInt } from 'node:crypto';
 
 /** 256 random bits, URL-safe: used for sessions, resets, invitations and share links. */
 export function newToken(): string {
   return randomBytes(32).toString('base64url');
 }
 
-/** Tokens are stored only as their SHA-256: a leaked table gives no usable token. */
+/** Tokens are stored only as their SHA-256: a leaked table gives no usable token. One-shot: every signed-in call hashes one. */
 export function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
+  return hash('sha256', token, 'hex');
 }
 
 /** Letters and digits a person reads off paper without mixing them up (no 0/O, no 1/I). */

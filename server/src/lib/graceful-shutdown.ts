@@ -13,9 +13,9 @@ const drainingApps = new WeakSet<FastifyInstance>();
  * in flight instead of holding the close until the limit.
  */
 export function endKeptConnectionsWhenDraining(app: FastifyInstance): void {
-  app.addHook('onSend', async (_request, reply, payload) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (drainingApps.has(app)) reply.header('connection', 'close');
-    return payload;
+    done(null, payload);
   });
 }
 

@@ -94,13 +94,15 @@ declare module 'fastify' {
 /** Every request starts in the language its Accept-Language asks for; auth refines it for a signed-in caller. */
 export function registerRequestLocale(app: FastifyInstance): void {
   app.decorateRequest('locale', DEFAULT_LOCALE);
-  app.addHook('onRequest', async (request) => {
+  // Callback hooks: they run on every call and need no promise of their own.
+  app.addHook('onRequest', (request, _reply, done) => {
     request.locale = acceptedLocale(request) ?? DEFAULT_LOCALE;
+    done();
   });
   // Success messages (`ok(data, message)`) in the request's language.
-  app.addHook('preSerialization', async (request, _reply, payload: unknown) => {
-    if (request.locale === DEFAULT_LOCALE || !isEnvelopeWithMessage(payload)) return payload;
-    return { ...payload, message: translateMessage(payload.message, request.locale) };
+  app.addHook('preSerialization', (request, _reply, payload: unknown, done) => {
+    if (request.locale === DEFAULT_LOCALE || !isEnvelopeWithMessage(payload)) return done(null, payload);
+    done(null, { ...payload, message: translateMessage(payload.message, request.locale) });
   });
 }
 

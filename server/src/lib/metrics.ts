@@ -130,8 +130,9 @@ export function createMetrics(): Metrics {
       sources.push(source);
     },
     countRequests(app) {
-      app.addHook('onResponse', async (request, reply) => {
+      app.addHook('onResponse', (request, reply, done) => {
         observe(request.method, request.routeOptions.url, reply.statusCode, reply.elapsedTime / 1000);
+        done();
       });
     },
     async render() {

@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { badRequest } from './errors.ts';
 
 export const NUL_CHARACTER = 'Text may not contain the NUL character (\\u0000).';
@@ -14,6 +14,6 @@ function holdsNul(value: unknown, depth = 0): boolean {
  * PostgreSQL text cannot hold U+0000 (SQLite can): refused for every route up front, so both databases answer
  * the same 400 instead of PostgreSQL's error surfacing as a 500.
  */
-export async function refuseNulCharacters(request: FastifyRequest): Promise<void> {
-  if (holdsNul(request.params) || holdsNul(request.query) || holdsNul(request.body)) throw badRequest(NUL_CHARACTER);
+export function refuseNulCharacters(request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void): void {
+  done(holdsNul(request.params) || holdsNul(request.query) || holdsNul(request.body) ? badRequest(NUL_CHARACTER) : undefined);
 }
