@@ -10,6 +10,8 @@ import { settingOrCreate } from '../settings/index.ts';
 const SECRET_KEY = 'badge_signing_secret';
 const PREFIX = 'MMB1';
 const SIGNATURE_CHARS = 16;
+/** A badge code anywhere in what a scanner typed (built once: the MES clearance call reads one on every request). */
+const BADGE_CODE = new RegExp(`${PREFIX}-(\\d{1,12})-([A-Za-z0-9_-]{${SIGNATURE_CHARS}})`);
 
 const secrets = new WeakMap<Db, Promise<Buffer>>();
 
@@ -30,7 +32,7 @@ export async function badgeCode(db: Db, userId: number): Promise<string> {
 
 /** The person id a scanned code names, or null when it is not a genuine badge (anything around the code is ignored). */
 export async function readBadge(db: Db, scanned: string): Promise<number | null> {
-  const match = new RegExp(`${PREFIX}-(\\d{1,12})-([A-Za-z0-9_-]{${SIGNATURE_CHARS}})`).exec(scanned);
+  const match = BADGE_CODE.exec(scanned);
   if (!match) return null;
   const userId = Number(match[1]);
   const expected = Buffer.from(signature(await secretOf(db), userId));
