@@ -302,4 +302,29 @@ describe('practical checks on the kiosk', () => {
     expect((await platform.api('GET', `${p.base}/practical-checks/abc`, { token: p.superUser.token })).status).toBe(400);
     expect((await platform.api('GET', path)).status).toBe(401);
   });
+
+  it('answers a Spanish kiosk in Spanish: the PIN refusals and the recorded check', async () => {
+    const p = await plant('Practical Spanish Org');
+    const spanish = { ...p.device, 'accept-language': 'es' };
+    const body = {
+      station_id: p.stationId,
+      operator_id: p.member.id,
+      trainer_id: p.superUser.id,
+      steps: CHECKLIST.map((item, i) => ({ item, passed: i === 0, note: '' })),
+      operator_pin: '9999',
+      trainer_pin: '1470',
+    };
+    const wrong = await platform.api('POST', '/api/kiosk/practical-checks', { headers: spanish, json: body });
+    expect(wrong.status).toBe(401);
+    expect(wrong.body.error_messages).toBe('El PIN del operario es incorrecto. No se registró nada: el operario lo vuelve a introducir.');
+    const signIn = await platform.api('POST', '/api/kiosk/sign-in', { headers: spanish, json: { user_id: p.otto.id, pin: '0000' } });
+    expect(signIn.status).toBe(401);
+    expect(signIn.body.error_messages).toBe('PIN incorrecto. Inténtelo de nuevo.');
+    const recorded = await platform.api('POST', '/api/kiosk/practical-checks', { headers: spanish, json: { ...body, operator_pin: '2580' } });
+    expect(recorded.status).toBe(201);
+    expect(recorded.body.message).toBe('La comprobación práctica de Mia Member en Press 4 queda registrada: no superada, sin aprobación.');
+    // The same kiosk in English.
+    const english = await platform.api('POST', '/api/kiosk/practical-checks', { headers: p.device, json: { ...body, operator_pin: '2580' } });
+    expect(english.body.message).toBe('The practical check of Mia Member at Press 4 is recorded: not passed, not signed off.');
+  });
 });
