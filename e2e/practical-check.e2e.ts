@@ -24,8 +24,9 @@ const PHOTO = fs.readFileSync(path.join(path.dirname(fileURLToPath(import.meta.u
 
 // Issue 38: on the Production team's kiosk at 768 px, Alice (super user) observes Bruno at a station and records a
 // practical check: one step fails (a note, a photo on the other), Bruno confirms with his PIN (a wrong one first),
-// Alice signs with hers; nothing is signed off and Bruno's page names the step to redo. A second check with every
-// step passed signs him off; both are in the evidence chain, which still verifies.
+// Alice signs with hers; nothing is signed off and Bruno's page names the step to redo, and Alice opens the check there
+// (steps, notes, the photo, its evidence record). A second check with every step passed signs him off; both are in the
+// evidence chain, which still verifies.
 describe('practical check on the kiosk', () => {
   const env = useStack();
 
@@ -127,6 +128,28 @@ describe('practical check on the kiosk', () => {
     await expectVisible(card.getByTestId('practical-failed').getByText(STEPS[1]));
     await expectVisible(card.getByText(/Sign-off missing/));
     await screenshotAtWidths(desk, SCREENSHOTS, 'practical-person', WIDTHS.desktop);
+
+    // The supervisor opens the check: the station, operator, trainer and time, each step with its note, the photo
+    // (read at its signed address: the address it is kept at opens nothing), and its record in the evidence chain.
+    await card.getByRole('button', { name: 'See the practical check at Press 9 practical' }).click();
+    const details = desk.getByRole('dialog', { name: 'Practical check' });
+    await expectVisible(details.getByTestId('practical-details'));
+    await expectVisible(details.getByRole('cell', { name: 'Bruno Costa' }));
+    await expectVisible(details.getByRole('cell', { name: /^Alice / }));
+    await expectVisible(details.getByText(STEPS[0], { exact: true }));
+    await expectVisible(details.getByText('Note: Guards closed on all 20 strokes.'));
+    await expectVisible(details.getByText('Note: Held one button down with his knee.'));
+    await expectVisible(details.getByText('Fail', { exact: true }));
+    await expectVisible(details.getByTestId('practical-evidence').getByText(/Kept in the evidence chain as record #\d+/));
+    const shown = details.getByRole('img', { name: `Photo of step 1: ${STEPS[0]}` });
+    await expectVisible(shown);
+    await desk.waitForFunction((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0, await shown.elementHandle());
+    const signed = (await shown.getAttribute('src')) as string;
+    expect(signed).toMatch(/^\/media\/\d+\/[\w-]+\/uploads\/practical\/[\w-]+\.webp$/);
+    expect((await fetch(`${stack.baseUrl}${signed.replace(/^\/media\/[^/]+\/[^/]+/, '')}`)).status).toBe(404);
+    expect(await seriousAxeFindings(desk)).toEqual([]);
+    await screenshotAtWidths(desk, SCREENSHOTS, 'practical-details', WIDTHS.desktop);
+    await details.getByRole('button', { name: 'Close' }).click();
 
     // A second check, every step passed: signed off, qualified.
     await page.getByRole('button', { name: 'Record another check' }).click();

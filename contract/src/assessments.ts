@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { privateUpload } from './private-uploads.ts';
 
 /**
  * Assessments (issue 38): an organization's question bank per video and the knowledge check attached to the video.
@@ -18,8 +19,11 @@ export const TRUE_FALSE_OPTIONS = ['True', 'False'] as const;
 
 const text = (max: number) => z.string().trim().min(1).max(max);
 
-/** Where a question's picture is kept once uploaded (POST /api/assessments/images): re-encoded, under an unguessable name. */
-export const QUESTION_IMAGE_PATTERN = /^\/uploads\/questions\/[A-Za-z0-9_-]{43}\.webp$/;
+/**
+ * A question's picture once uploaded (POST /api/assessments/images): re-encoded, under an unguessable name, kept as
+ * `/uploads/questions/<name>.webp` and read only through the signed address the answers carry (private-uploads.ts).
+ */
+const questionImage = privateUpload('questions', '[A-Za-z0-9_-]{43}', 'must be a picture uploaded for a question');
 /** A question picture's upload at most (the same as the organization's banner). */
 export const QUESTION_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 export const questionImageData = z.object({ image_url: z.string() });
@@ -35,7 +39,7 @@ export const questionInput = z
     kind: z.enum(QUESTION_KINDS),
     prompt: text(500),
     options: z.array(text(200)).max(8),
-    images: z.array(z.string().regex(QUESTION_IMAGE_PATTERN, 'must be a picture uploaded for a question')).max(8).default([]),
+    images: z.array(questionImage).max(8).default([]),
     correct: z.array(z.number().int().min(0).max(7)).min(1).max(8),
     explanation: text(1000),
   })

@@ -16,6 +16,7 @@ export * from './messages.ts';
 export * from './notices.ts';
 export * from './organization.ts';
 export * from './people-import.ts';
+export * from './private-uploads.ts';
 export * from './public-content.ts';
 export * from './qualifications.ts';
 export * from './route.ts';

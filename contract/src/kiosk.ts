@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { sessionData } from './auth.ts';
 import { catalogId } from './catalog.ts';
+import { privateUpload } from './private-uploads.ts';
 import type { WireInput } from './route.ts';
 
 /** Shared kiosks (issue 17): a tablet enrolled for one team, where members sign in with a PIN. */
@@ -136,16 +137,12 @@ export type KioskPracticalStationsData = z.infer<typeof kioskPracticalStationsDa
 export const practicalPhotoData = z.object({ photo_url: z.string() });
 export type PracticalPhotoData = z.infer<typeof practicalPhotoData>;
 
-/** A step as observed: passed or failed, the trainer's note, and a photo uploaded first (its /uploads/practical/ URL). */
+/** A step as observed: passed or failed, the trainer's note, and a photo uploaded first (the address its upload answered). */
 export const practicalStep = z.object({
   item: z.string().max(200),
   passed: z.boolean(),
   note: z.string().trim().max(500).default(''),
-  photo_url: z
-    .string()
-    .regex(/^\/uploads\/practical\/[A-Za-z0-9_-]{20,100}\.webp$/, 'photo_url: must be a photo uploaded on this kiosk.')
-    .nullable()
-    .default(null),
+  photo_url: privateUpload('practical', '[A-Za-z0-9_-]{20,100}', 'photo_url: must be a photo uploaded on this kiosk.').nullable().default(null),
 });
 export type PracticalStep = z.infer<typeof practicalStep>;
 

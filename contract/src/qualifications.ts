@@ -165,11 +165,34 @@ export const qualificationDetail = z.object({
   checklist: z.array(z.string()),
   last_signoff: signoffRecord.nullable(),
   /** The last practical check on the kiosk (issue 38): a failed one names the steps that failed, so the page says what to redo. */
-  last_practical: z.object({ recorded_at: z.string(), passed: z.boolean(), trainer_name: z.string(), failed_steps: z.array(z.string()) }).nullable(),
+  last_practical: z
+    .object({ id: z.number(), recorded_at: z.string(), passed: z.boolean(), trainer_name: z.string(), failed_steps: z.array(z.string()) })
+    .nullable(),
   /** Whether the caller may sign this person off here now. */
   can_sign_off: z.boolean(),
 });
 export type QualificationDetail = z.infer<typeof qualificationDetail>;
+
+/**
+ * A practical check as a supervisor reads it (issue 38): where, who, when, each step with its note and photo (a signed
+ * address, private-uploads.ts), whether it signed the person off, and its record in the organization's evidence chain.
+ */
+export const practicalCheckDetailData = z.object({
+  id: z.number(),
+  station_id: z.number(),
+  station_name: z.string(),
+  user_id: z.number(),
+  person_name: z.string(),
+  trainer_name: z.string(),
+  recorded_at: z.string(),
+  passed: z.boolean(),
+  /** Every step passed: the check was the station's sign-off too. */
+  signed_off: z.boolean(),
+  steps: z.array(z.object({ item: z.string(), passed: z.boolean(), note: z.string(), photo_url: z.string().nullable() })),
+  /** Its record in the evidence chain (the sequence number and the record's hash); null only if it is missing there. */
+  evidence: z.object({ sequence: z.number(), hash: z.string() }).nullable(),
+});
+export type PracticalCheckDetailData = z.infer<typeof practicalCheckDetailData>;
 
 export const personQualificationsQuery = z.object({ user_id: catalogId.optional() });
 

@@ -49,7 +49,7 @@ import { kioskRoutes } from './modules/kiosk/kiosk.routes.ts';
 import { learningRoutes } from './modules/learning/learning.routes.ts';
 import { outboxRoutes } from './modules/mail/outbox.routes.ts';
 import { createMailer } from './modules/mail/outbox.ts';
-import { mediaRoutes } from './modules/media/media.routes.ts';
+import { isPrivateUpload, mediaRoutes, privateUploadRoutes } from './modules/media/media.routes.ts';
 import { storedUploadRoutes } from './modules/media/uploads.routes.ts';
 import { noticesRoutes } from './modules/notices/notices.routes.ts';
 import { organizationRoutes } from './modules/organization/organization.routes.ts';
@@ -201,11 +201,20 @@ export async function buildApp(
   );
   // Own lessons' media URLs open only while their lesson allows it (unpublished or deleted: at once, on every instance).
   await app.register(mediaRoutes, { ctx, gate: createLessonMediaGate(db, changes) });
+  await app.register(privateUploadRoutes, { ctx });
 
   if (storage.kind === 'local') {
     const uploads = path.join(config.dataDir, 'uploads');
     fs.mkdirSync(uploads, { recursive: true });
-    await app.register(fastifyStatic, { root: uploads, prefix: '/uploads/', decorateReply: false, maxAge: '30d', immutable: true });
+    // The private pictures (question pictures, practical-check photos) are read only through their signed addresses.
+    await app.register(fastifyStatic, {
+      root: uploads,
+      prefix: '/uploads/',
+      decorateReply: false,
+      maxAge: '30d',
+      immutable: true,
+      allowedPath: (pathName) => !isPrivateUpload(pathName),
+    });
   } else {
     await app.register(storedUploadRoutes, { ctx });
   }

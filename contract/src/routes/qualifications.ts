@@ -9,6 +9,7 @@ import {
   matrixQuery,
   personQualificationsData,
   personQualificationsQuery,
+  practicalCheckDetailData,
   setShiftRequest,
   signOffRequest,
   signoffRecord,
@@ -22,7 +23,7 @@ import {
   stationsData,
 } from '../qualifications.ts';
 import { defineRoute, defineRoutes } from '../route.ts';
-import { assignmentParams, orgParams, personParams, stationParams } from './params.ts';
+import { assignmentParams, idParam, orgParams, personParams, stationParams } from './params.ts';
 
 /** Stations, qualification states, sign-offs, the matrix and the audit pack. */
 export const qualificationsRoutes = defineRoutes('qualifications', {
@@ -152,6 +153,13 @@ export const qualificationsRoutes = defineRoutes('qualifications', {
     query: auditPackQuery,
     answer: 'file',
     files: ['application/pdf', 'text/csv'],
+  }),
+  organizationPracticalCheck: defineRoute({
+    method: 'GET',
+    path: '/api/organization/:orgId/practical-checks/:checkId',
+    summary: 'A practical check recorded on the kiosk: its steps, notes, photos and evidence record (super users)',
+    params: orgParams.extend({ checkId: idParam }),
+    answer: practicalCheckDetailData,
   }),
   organizationAuditPackVerify: defineRoute({
     method: 'GET',

@@ -54,6 +54,8 @@ export const PUBLIC_ROUTES: Record<string, string> = {
     "a practical check observed on a kiosk, by the tablet's device token and confirmed by the operator's and the trainer's PINs (limited as sign-in)",
   'POST /api/kiosk/badge': "the kiosk team member a scanned badge names (signed code), by the tablet's device token; signs nobody in",
   'GET /media/:expires/:signature/:hash/*': 'media files, checked by their signed URL',
+  'GET /media/:expires/:signature/uploads/:folder/:name':
+    'question pictures and practical-check photos (issue 38), checked by the signed URL an authorized answer carried (403 forged or expired)',
   'GET /offline-checkout/:sessionRef': "the offline provider's checkout page, by its unguessable reference",
   'POST /offline-checkout/:sessionRef/confirm': "the offline provider's checkout page, by its unguessable reference",
   'POST /offline-checkout/:sessionRef/cancel': "the offline provider's checkout page, by its unguessable reference",

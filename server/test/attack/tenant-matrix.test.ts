@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { announceChange } from '../../src/db/change-notices.ts';
 import { openSession } from '../../src/modules/auth/sessions.queries.ts';
@@ -212,13 +213,32 @@ async function buildVictim(): Promise<Victim> {
     [asSuper, '1470'],
   ] as const)
     expect((await platform.api('POST', '/api/kiosk-pin', { ...who, json: { pin, pin_confirmation: pin } })).status).toBe(201);
+  // The step's photo is private (issue 38): no answer to organization B may name it, signed or as it is kept.
+  const form = new FormData();
+  form.append(
+    'photo',
+    new Blob(
+      [
+        new Uint8Array(
+          await sharp({ create: { width: 64, height: 48, channels: 3, background: '#552211' } })
+            .png()
+            .toBuffer(),
+        ),
+      ],
+      { type: 'image/png' },
+    ),
+    'step.png',
+  );
+  const photo = await platform.api('POST', '/api/kiosk/practical-checks/photos', { headers: { 'x-kiosk-token': kiosk.body.data.device_token }, body: form });
+  expect(photo.status).toBe(201);
+  const photoName = (photo.body.data.photo_url as string).split('/').pop() as string;
   const practical = await platform.api('POST', '/api/kiosk/practical-checks', {
     headers: { 'x-kiosk-token': kiosk.body.data.device_token },
     json: {
       station_id: station.body.data.id,
       operator_id: a.member.id,
       trainer_id: a.superUser.id,
-      steps: [{ item: `${MARKER} guards closed`, passed: true, note: `${MARKER} observed` }],
+      steps: [{ item: `${MARKER} guards closed`, passed: true, note: `${MARKER} observed`, photo_url: photo.body.data.photo_url }],
       operator_pin: '2580',
       trainer_pin: '1470',
     },
@@ -250,7 +270,7 @@ async function buildVictim(): Promise<Victim> {
     categoryId: catalog.categories.safety as number,
     subCategoryId: catalog.subCategories['safety-basics'] as number,
     hiddenVideoId: catalog.videos.ppe as number,
-    secrets: [MARKER.toLowerCase(), a.superUser.email, a.member.email],
+    secrets: [MARKER.toLowerCase(), a.superUser.email, a.member.email, photoName],
     ids: [...new Set(ids)],
   };
 }

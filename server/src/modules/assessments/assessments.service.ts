@@ -23,6 +23,7 @@ import { fullName } from '../../lib/person-name.ts';
 import type { Caller } from '../auth/index.ts';
 import { authorTranscriptOf } from '../captions/index.ts';
 import { type AssessmentSubject, recordAssessmentEvidence } from '../evidence/index.ts';
+import { type MediaSigner, mediaSigner } from '../media/index.ts';
 import { trainingCycleStart } from '../qualifications/index.ts';
 import { authorOrganizationOf, takerOrganizationOf } from './assessments.policy.ts';
 import {
@@ -66,6 +67,7 @@ import {
   pastDeadline,
   questionFigures,
   type ShownEntry,
+  type ShownOption,
   scoreAttempt,
 } from './assessments.rules.ts';
 import { draftQuestions } from './question-drafts.rules.ts';
@@ -82,7 +84,10 @@ export const EARLIER_CYCLE = 'This attempt was started before your retraining be
 export const noAttemptsLeft = (allowed: number) => `You have used all ${allowed} attempts at this check.`;
 export const coolingDown = (seconds: number) => `You can try again in ${seconds} seconds.`;
 
-const toBankQuestion = (q: AuthorEntry): BankQuestion => ({ ...q, options: optionsOf(q.kind, q.options) });
+/** A question of the bank for its author, its pictures as signed addresses (private-uploads.ts: the author may see them). */
+const toBankQuestion =
+  (signer: MediaSigner) =>
+  (q: AuthorEntry): BankQuestion => ({ ...q, options: optionsOf(q.kind, q.options), images: q.images.map(signer.uploadUrl) });
 const toSettings = (c: CheckRow): CheckSettings => ({
   question_count: c.question_count,
   shuffle: c.shuffle === 1,
@@ -93,9 +98,17 @@ const toSettings = (c: CheckRow): CheckSettings => ({
 });
 /**
  * What a member is shown of a question: never its correct options nor its explanation (an option's picture is named
- * at random when uploaded, so its address says nothing of which option is right).
+ * at random when uploaded, so its address says nothing of which option is right; it is a signed address, the picture
+ * being readable by nobody else).
  */
 const toShown = ({ id, kind, prompt, options }: ShownEntry) => ({ id, kind, prompt, options });
+/** A question as the member receives it: its pictures as signed addresses (private-uploads.ts), readable by nobody else. */
+const signedPictures =
+  (signer: MediaSigner) =>
+  <Q extends { options: ShownOption[] }>(q: Q): Q => ({
+    ...q,
+    options: q.options.map((o) => (o.image ? { ...o, image: signer.uploadUrl(o.image) } : o)),
+  });
 
 async function videoOrThrow(ctx: AppContext, videoId: number) {
   const video = await findVideo(ctx.db, videoId);
@@ -120,19 +133,28 @@ export async function videoBank(ctx: AppContext, caller: Caller, videoId: number
   const organizationId = authorOrganizationOf(caller);
   const video = await videoOrThrow(ctx, videoId);
   const [questions, check] = await Promise.all([listQuestions(ctx.db, organizationId, videoId, 'all'), findCheck(ctx.db, organizationId, { videoId })]);
-  return { video_id: video.id, video_title: video.title, check: check ? toSettings(check) : null, questions: questions.map(toBankQuestion) };
+  return {
+    video_id: video.id,
+    video_title: video.title,
+    check: check ? toSettings(check) : null,
+    questions: questions.map(toBankQuestion(await mediaSigner(ctx.db))),
+  };
 }
 
 /** A category's check and the bank it draws from (the organization's questions on each of its videos), for its author. */
 export async function categoryCheckBank(ctx: AppContext, caller: Caller, categoryId: number): Promise<CategoryBankData> {
   const organizationId = authorOrganizationOf(caller);
   const name = await subjectTitle(ctx, { categoryId });
-  const [videos, check] = await Promise.all([categoryBank(ctx.db, organizationId, categoryId), findCheck(ctx.db, organizationId, { categoryId })]);
+  const [videos, check, signer] = await Promise.all([
+    categoryBank(ctx.db, organizationId, categoryId),
+    findCheck(ctx.db, organizationId, { categoryId }),
+    mediaSigner(ctx.db),
+  ]);
   return {
     category_id: categoryId,
     category_name: name,
     check: check ? { ...toSettings(check), required_for_certificate: check.required_for_certificate === 1 } : null,
-    videos: videos.map((v) => ({ ...v, questions: v.questions.map(toBankQuestion) })),
+    videos: videos.map((v) => ({ ...v, questions: v.questions.map(toBankQuestion(signer)) })),
   };
 }
 
@@ -160,21 +182,21 @@ export async function uploadQuestionImage(ctx: AppContext, caller: Caller, file:
   const url = `/uploads/questions/${newToken()}.webp`;
   // The URL is the key in the store with a leading slash (/uploads/ serves the store's uploads/ folder).
   await ctx.storage.put(url.slice(1), encoded, 'image/webp');
-  return { image_url: url };
+  return { image_url: (await mediaSigner(ctx.db)).uploadUrl(url) };
 }
 
 export async function addQuestion(ctx: AppContext, caller: Caller, videoId: number, input: QuestionInput): Promise<BankQuestion> {
   const organizationId = authorOrganizationOf(caller);
   await videoOrThrow(ctx, videoId);
   const id = await insertQuestion(ctx.db, organizationId, videoId, input, now());
-  return toBankQuestion((await findQuestion(ctx.db, organizationId, id)) as AuthorEntry);
+  return toBankQuestion(await mediaSigner(ctx.db))((await findQuestion(ctx.db, organizationId, id)) as AuthorEntry);
 }
 
 export async function editQuestion(ctx: AppContext, caller: Caller, questionId: number, input: QuestionInput): Promise<BankQuestion> {
   const organizationId = authorOrganizationOf(caller);
   if (!(await findQuestion(ctx.db, organizationId, questionId))) throw notFound(QUESTION_NOT_FOUND);
   await updateQuestion(ctx.db, organizationId, questionId, input, now());
-  return toBankQuestion((await findQuestion(ctx.db, organizationId, questionId)) as AuthorEntry);
+  return toBankQuestion(await mediaSigner(ctx.db))((await findQuestion(ctx.db, organizationId, questionId)) as AuthorEntry);
 }
 
 export async function removeQuestion(ctx: AppContext, caller: Caller, questionId: number): Promise<{ id: number }> {
@@ -206,7 +228,7 @@ export async function draftFromTranscript(ctx: AppContext, caller: Caller, video
   const ids = await insertDrafts(ctx.db, organizationId, videoId, drafts, now());
   const added = new Set(ids);
   const questions = await listQuestions(ctx.db, organizationId, videoId, 'all');
-  return { drafted: questions.filter((q) => added.has(q.id)).map(toBankQuestion) };
+  return { drafted: questions.filter((q) => added.has(q.id)).map(toBankQuestion(await mediaSigner(ctx.db))) };
 }
 
 /** An author approves a drafted question (after reading it, perhaps editing it): an attempt may draw it from now on. */
@@ -216,7 +238,7 @@ export async function approveDraft(ctx: AppContext, caller: Caller, questionId: 
   if (!question) throw notFound(QUESTION_NOT_FOUND);
   if (!question.draft) throw conflict(NOT_A_DRAFT);
   await approveQuestion(ctx.db, organizationId, questionId, now());
-  return toBankQuestion((await findQuestion(ctx.db, organizationId, questionId)) as AuthorEntry);
+  return toBankQuestion(await mediaSigner(ctx.db))((await findQuestion(ctx.db, organizationId, questionId)) as AuthorEntry);
 }
 
 export async function saveCheck(ctx: AppContext, caller: Caller, videoId: number, settings: CheckSettings): Promise<CheckSettings> {
@@ -306,6 +328,7 @@ async function startAttemptAt(ctx: AppContext, caller: Caller, subject: Subject)
   const check = await findCheck(ctx.db, organizationId, subject);
   if (!check) throw notFound('videoId' in subject ? NO_CHECK : NO_CATEGORY_CHECK);
   await closeTimedOut(ctx, organizationId, caller.userId, check);
+  const signer = await mediaSigner(ctx.db);
   return ctx.db.transaction().execute(async (trx) => {
     await lockMember(trx, caller.userId);
     const t = now();
@@ -319,7 +342,7 @@ async function startAttemptAt(ctx: AppContext, caller: Caller, subject: Subject)
       pass_percent: check.pass_percent,
       deadline_at: toIso(deadlineAt),
       seconds_left: deadlineAt === null ? null : Math.max(0, Math.floor((deadlineAt - t) / 1000)),
-      questions: questions.map(toShown),
+      questions: questions.map((q) => signedPictures(signer)(toShown(q))),
     });
     const open = attempts.findIndex((a) => a.submitted_at === null);
     if (open >= 0) {
@@ -492,7 +515,8 @@ export async function closeOverdueAttempts(ctx: AppContext, t: number = now()): 
  */
 export async function submitAttempt(ctx: AppContext, caller: Caller, attemptId: number, input: SubmitAttemptRequest): Promise<AttemptResult> {
   const organizationId = takerOrganizationOf(caller);
-  return ctx.db.transaction().execute(async (trx) => {
+  const signer = await mediaSigner(ctx.db);
+  const result = await ctx.db.transaction().execute(async (trx) => {
     await lockMember(trx, caller.userId);
     const attempt = await findAttempt(trx, organizationId, caller.userId, attemptId);
     if (!attempt) throw notFound(ATTEMPT_NOT_FOUND);
@@ -517,6 +541,7 @@ export async function submitAttempt(ctx: AppContext, caller: Caller, attemptId: 
       timedOut: pastDeadline(attempt.deadline_at, t),
     });
   });
+  return { ...result, questions: result.questions.map(signedPictures(signer)) };
 }
 
 // ---------------------------------------------------------------- results (super users)

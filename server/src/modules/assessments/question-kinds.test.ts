@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importTestCatalog, type TestCatalog } from '../../../test/catalog-fixture.ts';
 import { organizationWithMembers, startPlatform, type TestPlatform } from '../../../test/harness.ts';
+import { expectPrivatePicture, SIGNED_PICTURE, storedAddress } from '../../../test/private-pictures.ts';
 import { DEADLINE_GRACE_MS } from './assessments.rules.ts';
 import { closeOverdueAttempts } from './assessments.service.ts';
 
@@ -124,7 +125,16 @@ describe('question kinds', () => {
       if (kind === 'ordering') expect(shown?.options.map((o) => o.id)).not.toEqual(rightChoices(shown as Shown));
       // Each picture option comes with its picture and the alt text its author wrote, nothing of which is right.
       if (kind === 'picture') {
-        for (const o of shown?.options ?? []) expect(o).toEqual({ id: o.id, text: KINDS.picture.options[o.id], image: pictures[o.id] });
+        for (const o of shown?.options ?? []) {
+          expect(o).toEqual({ id: o.id, text: KINDS.picture.options[o.id], image: expect.stringMatching(SIGNED_PICTURE) });
+          expect(storedAddress(o.image as string)).toBe(storedAddress(pictures[o.id] as string));
+          expect((await fetch(`${platform.url}${o.image}`)).status).toBe(200);
+        }
+        // Another organization's member reaches neither the check nor its pictures' names.
+        const stranger = await organizationWithMembers(platform, 'Kinds Picture Stranger Org');
+        const theirs = await platform.api('POST', `/api/assessments/videos/${org.videoId}/attempts`, { token: stranger.member.token });
+        expect(theirs.status).toBe(404);
+        for (const picture of pictures) expect(JSON.stringify(theirs.body)).not.toContain(storedAddress(picture));
       }
 
       const wrong = await platform.api('POST', `/api/assessments/attempts/${first.body.data.attempt_id}/submit`, {
@@ -174,13 +184,14 @@ describe('pick-the-picture questions', () => {
   it('take pictures only through the checked upload, by authors, and need a picture and a description per option', async () => {
     const org = await organizationWithMembers(platform, 'Picture Rules Org');
     const videoId = catalog.videos.lockout as number;
-    // Re-encoded to WebP at most 1200 px, served from the uploads.
+    // Re-encoded to WebP at most 1200 px, kept private: read only at the signed address the upload answered.
     const big = await uploadPicture(org.superUser.token, await png('#777777', 2400));
     expect(big.status).toBe(201);
-    expect(big.body.data.image_url).toMatch(/^\/uploads\/questions\/[\w-]{43}\.webp$/);
+    expect(storedAddress(big.body.data.image_url)).toMatch(/^\/uploads\/questions\/[\w-]{43}\.webp$/);
     const served = await fetch(`${platform.url}${big.body.data.image_url}`);
     expect(served.status).toBe(200);
     expect(await sharp(Buffer.from(await served.arrayBuffer())).metadata()).toMatchObject({ format: 'webp', width: 1200 });
+    await expectPrivatePicture(platform, big.body.data.image_url, pictures[0] as string);
     // What is not a picture, whatever its type says; a member; a file over 5 MB.
     const fake = await uploadPicture(org.superUser.token, Buffer.from('<svg onload="alert(1)"></svg>'), 'image/png');
     expect(fake.status).toBe(400);
@@ -198,7 +209,13 @@ describe('pick-the-picture questions', () => {
     expect((await add({ kind: 'single' })).status).toBe(400);
     const added = await add({});
     expect(added.status).toBe(201);
-    expect(added.body.data).toMatchObject({ kind: 'picture', options: KINDS.picture.options, images: pictures, correct: [0] });
+    expect(added.body.data).toMatchObject({ kind: 'picture', options: KINDS.picture.options, correct: [0] });
+    // The author reads the pictures at signed addresses; an edit may name them so or by the address they are kept at.
+    expect(added.body.data.images.map(storedAddress)).toEqual(pictures.map(storedAddress));
+    const kept = await add({ images: pictures.map(storedAddress) });
+    expect(kept.status).toBe(201);
+    expect(kept.body.data.images).toEqual(added.body.data.images);
+    for (const image of kept.body.data.images) expect(image).toMatch(SIGNED_PICTURE);
     const single = await platform.api('POST', `/api/assessments/videos/${videoId}/questions`, { token: org.superUser.token, json: question('single') });
     expect(single.body.data.images).toEqual([]);
   });

@@ -176,3 +176,22 @@ export async function practicalClaims(db: Db, organizationId: number) {
     .orderBy('pc.id')
     .execute();
 }
+
+/**
+ * The evidence record of a practical check (issue 38): written in the check's transaction with its person, station
+ * and time, and naming the check's id in its detail; undefined when the chain holds none.
+ */
+export async function practicalCheckRecord(db: Db, organizationId: number, check: { id: number; userId: number; stationId: number; at: number }) {
+  const rows = await db
+    .selectFrom('evidence_records')
+    .select(['sequence', 'hash', 'detail'])
+    .where('organization_id', '=', organizationId)
+    .where('kind', '=', 'practical_check')
+    .where('user_id', '=', check.userId)
+    .where('station_id', '=', check.stationId)
+    .where('at', '=', check.at)
+    .orderBy('sequence')
+    .execute();
+  const row = rows.find((r) => (JSON.parse(r.detail) as { practical_check_id?: number }).practical_check_id === check.id);
+  return row && { sequence: row.sequence, hash: row.hash };
+}

@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.ts';
 import { contractRoute } from '../../lib/contract-route.ts';
+import { fillMessage } from '../../lib/i18n.ts';
 import { ok } from '../../lib/reply.ts';
 import { readUpload } from '../../lib/upload.ts';
 import { callerOf } from '../auth/index.ts';
@@ -112,9 +113,10 @@ export const kioskRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     config: { auth: 'public' },
     handler: async (request, reply) => {
       const record = await kioskPracticalCheck(ctx, deviceTokenOf(request), request.body);
+      const values = { name: record.person_name, station: record.station_name };
       const message = record.passed
-        ? `${record.person_name} passed the practical check at ${record.station_name} and is signed off.`
-        : `The practical check of ${record.person_name} at ${record.station_name} is recorded: not passed, not signed off.`;
+        ? fillMessage('{{name}} passed the practical check at {{station}} and is signed off.', values, request.locale)
+        : fillMessage('The practical check of {{name}} at {{station}} is recorded: not passed, not signed off.', values, request.locale);
       return reply.status(201).send(ok(record, message));
     },
   });

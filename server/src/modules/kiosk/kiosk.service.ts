@@ -21,6 +21,7 @@ import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { clearAttempts, giveBackAttempt, KIOSK_PIN_DELAYS_MS, LIMITS, lockedSubjects, takeAttempt, takeSpacedAttempt } from '../../lib/throttle.ts';
 import type { Caller } from '../auth/index.ts';
 import { KIOSK_IDLE_LIFETIME, openSession, toSessionData } from '../auth/index.ts';
+import { mediaSigner } from '../media/index.ts';
 import { insertNotices } from '../notices/index.ts';
 import { findTeam, listTeams } from '../organization/index.ts';
 import { practicalStationsOfTeam, recordPracticalCheck } from '../qualifications/index.ts';
@@ -285,7 +286,8 @@ export async function kioskPracticalPhoto(ctx: AppContext, deviceToken: string |
   }
   const url = `/uploads/practical/${newToken()}.webp`;
   await ctx.storage.put(url.slice(1), encoded, 'image/webp');
-  return { photo_url: url };
+  // The kiosk shows it back while the check is recorded: a signed address (the photo is served to nobody else).
+  return { photo_url: (await mediaSigner(ctx.db)).uploadUrl(url) };
 }
 
 /**

@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importTestCatalog, openWholeCatalog, type TestCatalog } from '../../../test/catalog-fixture.ts';
 import { organizationWithMembers, STRONG_PASSWORD, startPlatform, type TestPlatform, uniqueEmail } from '../../../test/harness.ts';
+import { expectPrivatePicture, SIGNED_PICTURE, storedAddress } from '../../../test/private-pictures.ts';
 import { addMember } from '../organization/organization.service.ts';
 import { NOT_A_SIGNER, STEPS_MISMATCH } from '../qualifications/practical-checks.service.ts';
 import { NOT_A_PHOTO } from './kiosk.service.ts';
@@ -120,7 +121,8 @@ describe('practical checks on the kiosk', () => {
         .toBuffer(),
     );
     expect(shot.status).toBe(201);
-    expect(shot.body.data.photo_url).toMatch(/^\/uploads\/practical\/[\w-]+\.webp$/);
+    // Kept private: the kiosk gets a signed address to show it back; the address it is kept at opens nothing.
+    expect(storedAddress(shot.body.data.photo_url)).toMatch(/^\/uploads\/practical\/[\w-]+\.webp$/);
     const notPhoto = await photo(p.device, Buffer.from('%PDF-1.4 not a picture'));
     expect(notPhoto.status).toBe(400);
     expect(notPhoto.body.error_messages).toBe(NOT_A_PHOTO);
@@ -156,6 +158,7 @@ describe('practical checks on the kiosk', () => {
     });
     expect(failed.status).toBe(201);
     expect(failed.body.data).toMatchObject({ passed: false, person_name: 'Mia Member', trainer_name: 'Sam Super', station_name: 'Press 4' });
+    expect(failed.body.data.steps[0].photo_url).toMatch(SIGNED_PICTURE);
     const afterFail = await p.standing();
     expect(afterFail.state).toBe('awaiting_signoff');
     expect(afterFail.missing).toEqual(['signoff']);
@@ -168,7 +171,7 @@ describe('practical checks on the kiosk', () => {
       trainer: 'Sam Super',
       confirmed_by: ['operator_pin', 'trainer_pin'],
       steps: [
-        { item: CHECKLIST[0], passed: true, note: 'Guards closed every cycle.', photo_url: shot.body.data.photo_url },
+        { item: CHECKLIST[0], passed: true, note: 'Guards closed every cycle.', photo_url: storedAddress(shot.body.data.photo_url) },
         { item: CHECKLIST[1], passed: false, note: 'Held one button with his knee.', photo_url: null },
       ],
     });
@@ -239,5 +242,89 @@ describe('practical checks on the kiosk', () => {
     expect((await a.standing()).state).toBe('awaiting_signoff');
     // Without a device token nothing is listed.
     expect((await platform.api('GET', '/api/kiosk/practical-checks/stations')).status).toBe(401);
+  });
+
+  it("shows a check's details to the organization's super users only, its photo opening only at the signed address", async () => {
+    const p = await plant('Practical Detail Org');
+    const other = await plant('Practical Detail Stranger');
+    const png = (background: string) =>
+      sharp({ create: { width: 320, height: 240, channels: 3, background } })
+        .png()
+        .toBuffer();
+    const shot = (await photo(p.device, await png('#884422'))).body.data.photo_url as string;
+    const theirs = (await photo(other.device, await png('#224488'))).body.data.photo_url as string;
+    const recorded = await p.record({
+      steps: [
+        { item: CHECKLIST[0], passed: true, note: 'Guards closed every cycle.', photo_url: shot },
+        { item: CHECKLIST[1], passed: false, note: 'Held one button with his knee.' },
+      ],
+    });
+    expect(recorded.status).toBe(201);
+    const checkId = recorded.body.data.id as number;
+    // The person page names the last check, so a supervisor can open it.
+    expect((await p.standing()).last_practical.id).toBe(checkId);
+
+    const path = `${p.base}/practical-checks/${checkId}`;
+    const detail = await platform.api('GET', path, { token: p.superUser.token });
+    expect(detail.status).toBe(200);
+    expect(detail.body.data).toMatchObject({
+      id: checkId,
+      station_id: p.stationId,
+      station_name: 'Press 4',
+      user_id: p.member.id,
+      person_name: 'Mia Member',
+      trainer_name: 'Sam Super',
+      passed: false,
+      signed_off: false,
+      steps: [
+        { item: CHECKLIST[0], passed: true, note: 'Guards closed every cycle.', photo_url: expect.stringMatching(SIGNED_PICTURE) },
+        { item: CHECKLIST[1], passed: false, note: 'Held one button with his knee.', photo_url: null },
+      ],
+    });
+    const record = (await p.evidence()).find((r) => r.kind === 'practical_check');
+    const chained = await platform.ctx.db
+      .selectFrom('evidence_records')
+      .select(['sequence', 'hash'])
+      .where('organization_id', '=', p.organizationId)
+      .where('kind', '=', 'practical_check')
+      .executeTakeFirstOrThrow();
+    expect(record).toBeDefined();
+    expect(detail.body.data.evidence).toEqual({ sequence: chained.sequence, hash: chained.hash });
+    const signed = detail.body.data.steps[0].photo_url as string;
+    expect(storedAddress(signed)).toBe(storedAddress(shot));
+    await expectPrivatePicture(platform, signed, theirs);
+
+    // The operator, another organization's super user, a forged id: refused; no session: 401.
+    expect((await platform.api('GET', path, { token: p.member.token })).status).toBe(403);
+    expect((await platform.api('GET', path, { token: other.superUser.token })).status).toBe(403);
+    expect((await platform.api('GET', `${other.base}/practical-checks/${checkId}`, { token: other.superUser.token })).status).toBe(404);
+    expect((await platform.api('GET', `${p.base}/practical-checks/999999`, { token: p.superUser.token })).status).toBe(404);
+    expect((await platform.api('GET', `${p.base}/practical-checks/abc`, { token: p.superUser.token })).status).toBe(400);
+    expect((await platform.api('GET', path)).status).toBe(401);
+  });
+
+  it('answers a Spanish kiosk in Spanish: the PIN refusals and the recorded check', async () => {
+    const p = await plant('Practical Spanish Org');
+    const spanish = { ...p.device, 'accept-language': 'es' };
+    const body = {
+      station_id: p.stationId,
+      operator_id: p.member.id,
+      trainer_id: p.superUser.id,
+      steps: CHECKLIST.map((item, i) => ({ item, passed: i === 0, note: '' })),
+      operator_pin: '9999',
+      trainer_pin: '1470',
+    };
+    const wrong = await platform.api('POST', '/api/kiosk/practical-checks', { headers: spanish, json: body });
+    expect(wrong.status).toBe(401);
+    expect(wrong.body.error_messages).toBe('El PIN del operario es incorrecto. No se registró nada: el operario lo vuelve a introducir.');
+    const signIn = await platform.api('POST', '/api/kiosk/sign-in', { headers: spanish, json: { user_id: p.otto.id, pin: '0000' } });
+    expect(signIn.status).toBe(401);
+    expect(signIn.body.error_messages).toBe('PIN incorrecto. Inténtelo de nuevo.');
+    const recorded = await platform.api('POST', '/api/kiosk/practical-checks', { headers: spanish, json: { ...body, operator_pin: '2580' } });
+    expect(recorded.status).toBe(201);
+    expect(recorded.body.message).toBe('La comprobación práctica de Mia Member en Press 4 queda registrada: no superada, sin aprobación.');
+    // The same kiosk in English.
+    const english = await platform.api('POST', '/api/kiosk/practical-checks', { headers: p.device, json: { ...body, operator_pin: '2580' } });
+    expect(english.body.message).toBe('The practical check of Mia Member at Press 4 is recorded: not passed, not signed off.');
   });
 });

@@ -28,6 +28,10 @@ export type MediaSigner = {
    * `expires` is the URL's first segment as given, its grant included.
    */
   verify(expires: string, signature: string, assetHash: string, file: string): boolean;
+  /** The signed address of a private picture kept at `address` (`/uploads/<folder>/<name>`, contract's private-uploads.ts). */
+  uploadUrl(address: string): string;
+  /** True when the signature is the server's for this private picture (`uploads/<folder>/<name>`) and has not expired. */
+  verifyUpload(expires: string, signature: string, key: string): boolean;
 };
 
 /** Asks whether a URL's grant still holds (the grant's owner decides: modules/studio for own lessons). */
@@ -58,6 +62,10 @@ export function createMediaSigner(secret: string, clock: () => number = now): Me
     const expected = sign(scope);
     return given.length === expected.length && timingSafeEqual(given, expected);
   };
+  const current = (expires: string) => {
+    const seconds = FIRST_SEGMENT.exec(expires)?.[1];
+    return seconds !== undefined && Number(seconds) * 1000 > clock();
+  };
   // URLs issued within one hour are identical: each is signed once per hour (a home screen lists hundreds of posters).
   let issuedFor = '';
   const issued = new Map<string, string>();
@@ -79,11 +87,14 @@ export function createMediaSigner(secret: string, clock: () => number = now): Me
     url: (assetHash, file, grant) => signedUrl(assetHash, `${assetHash}/${file}`, grant),
     posterUrl: (assetHash, grant) => signedUrl(`${assetHash}/${POSTER}`, `${assetHash}/${POSTER}`, grant),
     verify(expires, signature, assetHash, file) {
-      const seconds = FIRST_SEGMENT.exec(expires)?.[1];
-      if (seconds === undefined || Number(seconds) * 1000 <= clock()) return false;
+      if (!current(expires)) return false;
       const given = Buffer.from(signature, 'base64url');
       return matches(given, `${expires}/${assetHash}`) || matches(given, `${expires}/${assetHash}/${file}`);
     },
+    // Scoped `upload:<key>`: never an asset's scope (a hex hash) nor a poster's, so neither signature opens the other.
+    uploadUrl: (address) => signedUrl(`upload:${address.slice(1)}`, address.slice(1), undefined),
+    verifyUpload: (expires, signature, key) =>
+      FIRST_SEGMENT.exec(expires)?.[2] === undefined && current(expires) && matches(Buffer.from(signature, 'base64url'), `${expires}/upload:${key}`),
   };
 }
 

@@ -1,3 +1,5 @@
+import path from 'node:path';
+import { PRIVATE_UPLOAD_FOLDERS } from '@mm/contract';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -111,6 +113,43 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; gate?: MediaG
   });
 };
 
+const PRIVATE_NAME = /^[A-Za-z0-9_-]{1,100}\.webp$/;
+const uploadParams = z.object({ expires: z.string(), signature: z.string(), folder: z.string(), name: z.string() });
+const uploadDoc: RouteDoc = {
+  operationId: 'privateUpload',
+  summary: "A knowledge check's question picture or a practical check's photo behind a signed URL",
+  tags: ['media'],
+  responses: { 200: { description: 'The picture (image/webp).', content: { 'image/webp': { schema: { type: 'string', format: 'binary' } } } } },
+};
+
+/**
+ * `/media/<expires>/<signature>/uploads/<folder>/<name>.webp`: the private pictures (contract's private-uploads.ts),
+ * for holders of the signed address an authorized answer carried (a question's picture to the member taking the check,
+ * a step's photo to the kiosk recording it and to the organization's super users). Nothing else serves them: no
+ * signature, a forged or an expired one is refused, an unknown picture is 404.
+ */
+export const privateUploadRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.route({
+    method: ['GET', 'HEAD'],
+    url: `${MEDIA_PREFIX}/:expires/:signature/uploads/:folder/:name`,
+    exposeHeadRoute: false,
+    schema: { params: uploadParams },
+    config: { openapi: uploadDoc },
+    handler: async (request, reply) => {
+      const { expires, signature, folder, name } = request.params;
+      if (!(PRIVATE_UPLOAD_FOLDERS as readonly string[]).includes(folder) || !PRIVATE_NAME.test(name)) throw notFound('No such file.');
+      const key = `uploads/${folder}/${name}`;
+      if (!(await mediaSigner(ctx.db)).verifyUpload(expires, signature, key))
+        throw forbidden('This picture link has expired or is not valid. Reload the page.');
+      const found = request.method === 'HEAD' ? await ctx.storage.head(key) : await ctx.storage.get(key);
+      if (!found) throw notFound('No such file.');
+      // Private to the holder; the address changes every hour, so the browser may keep it that long.
+      reply.header('content-type', 'image/webp').header('cache-control', 'private, max-age=3600').header('content-length', String(found.size));
+      return 'body' in found ? reply.send(found.body) : reply.send();
+    },
+  });
+};
+
 /**
  * Assets whose renditions are complete, which is when their master playlist is in the store (written last). Checked
  * once per asset and instance before nginx is sent for a file: a content-addressed asset, once complete, stays so.
@@ -126,4 +165,22 @@ class PreparedAssets {
     this.#known.add(hash);
     return true;
   }
+}
+
+/**
+ * Whether a path under `/uploads/` names a private picture (folder `questions` or `practical`), however it is spelled
+ * (`//questions`, `./questions`, `%71uestions`): the public uploads route refuses those.
+ */
+export function isPrivateUpload(pathName: string): boolean {
+  let decoded = pathName;
+  try {
+    decoded = decodeURIComponent(pathName);
+  } catch {
+    return true;
+  }
+  const first = path.posix
+    .normalize(`/${decoded.replaceAll('\\', '/')}`)
+    .split('/')
+    .find((segment) => segment !== '');
+  return (PRIVATE_UPLOAD_FOLDERS as readonly string[]).includes((first ?? '').toLowerCase());
 }

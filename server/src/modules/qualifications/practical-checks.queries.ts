@@ -52,6 +52,30 @@ export async function lastPracticalChecks(db: Db, organizationId: number, userId
   return last;
 }
 
+/** One practical check of the organization with the station's and the person's names; undefined when not its own. */
+export function findPracticalCheck(db: Db, organizationId: number, checkId: number) {
+  return db
+    .selectFrom('practical_checks as pc')
+    .innerJoin('stations as s', 's.id', 'pc.station_id')
+    .innerJoin('users as u', 'u.id', 'pc.user_id')
+    .select([
+      'pc.id',
+      'pc.station_id',
+      's.name as station_name',
+      'pc.user_id',
+      'u.name',
+      'u.last_name',
+      'pc.trainer_name',
+      'pc.recorded_at',
+      'pc.passed',
+      'pc.steps',
+      'pc.signoff_id',
+    ])
+    .where('pc.organization_id', '=', organizationId)
+    .where('pc.id', '=', checkId)
+    .executeTakeFirst();
+}
+
 /** The live members of a kiosk's team assigned to each station in use that has a checklist. */
 export function assignedTeamMembers(db: Db, organizationId: number, teamId: number) {
   return db

@@ -1,11 +1,14 @@
-import type { PracticalCheckRecord } from '@mm/contract';
+import type { PracticalCheckDetailData, PracticalCheckRecord } from '@mm/contract';
 import type { AppContext } from '../../app-context.ts';
 import { now, toIso } from '../../lib/clock.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { fullName } from '../../lib/person-name.ts';
-import { appendEvidence } from '../evidence/index.ts';
+import type { Caller } from '../auth/index.ts';
+import { appendEvidence, practicalCheckRecord } from '../evidence/index.ts';
+import { type MediaSigner, mediaSigner } from '../media/index.ts';
 import { insertNotices } from '../notices/index.ts';
 import {
+  assertCanManageQualifications,
   findStation,
   listStations,
   PERSON_NOT_FOUND,
@@ -15,7 +18,7 @@ import {
   stationsTrainedBy,
   superUsersOf,
 } from '../stations/index.ts';
-import { assignedTeamMembers, insertPracticalCheck, type PracticalStepValue, stationTrainersOf } from './practical-checks.queries.ts';
+import { assignedTeamMembers, findPracticalCheck, insertPracticalCheck, type PracticalStepValue, stationTrainersOf } from './practical-checks.queries.ts';
 import { QUALIFICATION_NOTICE, refreshQualifications } from './qualification-state.ts';
 import { qualificationsOfPerson } from './qualifications.queries.ts';
 import { insertSignoff } from './signoffs.queries.ts';
@@ -191,6 +194,42 @@ export async function recordPracticalCheck(
     trainer_name: trainerName,
     recorded_at: toIso(t) ?? '',
     passed,
-    steps: input.steps,
+    steps: signedPhotos(await mediaSigner(ctx.db), input.steps),
+  };
+}
+
+/** A check's steps as an allowed reader receives them: each photo as a signed address (private-uploads.ts). */
+export function signedPhotos(signer: MediaSigner, steps: PracticalStepValue[]): PracticalStepValue[] {
+  return steps.map((step) => (step.photo_url ? { ...step, photo_url: signer.uploadUrl(step.photo_url) } : step));
+}
+
+export const PRACTICAL_CHECK_NOT_FOUND = 'This practical check was not found.';
+
+/**
+ * A practical check as a supervisor reads it: the station, the operator, the trainer, when, each step with its note and
+ * photo (signed addresses: the photos are the organization's super users' to see), and its evidence record. Super
+ * users of the organization only; another organization's check is 404.
+ */
+export async function practicalCheckDetail(ctx: AppContext, caller: Caller, organizationId: number, checkId: number): Promise<PracticalCheckDetailData> {
+  assertCanManageQualifications(caller, organizationId);
+  const row = await findPracticalCheck(ctx.db, organizationId, checkId);
+  if (!row) throw notFound(PRACTICAL_CHECK_NOT_FOUND);
+  const at = Number(row.recorded_at);
+  const [evidence, signer] = await Promise.all([
+    practicalCheckRecord(ctx.db, organizationId, { id: row.id, userId: row.user_id, stationId: row.station_id, at }),
+    mediaSigner(ctx.db),
+  ]);
+  return {
+    id: row.id,
+    station_id: row.station_id,
+    station_name: row.station_name,
+    user_id: row.user_id,
+    person_name: fullName(row),
+    trainer_name: row.trainer_name,
+    recorded_at: toIso(at) ?? '',
+    passed: row.passed === 1,
+    signed_off: row.signoff_id !== null,
+    steps: signedPhotos(signer, JSON.parse(row.steps) as PracticalStepValue[]),
+    evidence: evidence ?? null,
   };
 }

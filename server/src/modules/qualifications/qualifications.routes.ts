@@ -4,6 +4,7 @@ import type { AppContext } from '../../app-context.ts';
 import { contractRoute } from '../../lib/contract-route.ts';
 import { ok, sendCsv } from '../../lib/reply.ts';
 import { callerOf } from '../auth/index.ts';
+import { practicalCheckDetail } from './practical-checks.service.ts';
 import { assignShift, personQualifications, qualificationMatrix, qualificationMatrixCsv } from './qualifications.service.ts';
 import { listSignoffs, signOff } from './signoffs.service.ts';
 import { assignStation, editStation, unassignStation } from './station-changes.service.ts';
@@ -48,6 +49,11 @@ export const qualificationsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = 
       await unassignStation(ctx, callerOf(request), request.params.orgId, request.params.stationId, request.params.userId);
       return ok(null, 'The person is no longer assigned to the station.');
     },
+  });
+
+  app.route({
+    ...contractRoute(routes.organizationPracticalCheck),
+    handler: async (request) => ok(await practicalCheckDetail(ctx, callerOf(request), request.params.orgId, request.params.checkId)),
   });
 
   app.route({

@@ -61,10 +61,11 @@ export const signoffRecordOf = (row: SignoffRow): SignoffRecord => ({
 });
 
 /** The last practical check at a station, as the person page says it: a failed one names its failed steps. */
-function practicalSummaryOf(row: { recorded_at: number | string; passed: number; trainer_name: string; steps: string } | undefined) {
+function practicalSummaryOf(row: { id: number; recorded_at: number | string; passed: number; trainer_name: string; steps: string } | undefined) {
   if (!row) return null;
   const steps = JSON.parse(row.steps) as { item: string; passed: boolean }[];
   return {
+    id: row.id,
     recorded_at: toIso(Number(row.recorded_at)) ?? '',
     passed: row.passed === 1,
     trainer_name: row.trainer_name,

@@ -128,6 +128,8 @@ export function TakeCheckPage({ kind = 'video' }: { kind?: CheckSubject['kind'] 
 
 function Intro({ data, back, onStart, starting }: { data: MemberCheckData; back: Back; onStart: () => void; starting: boolean }) {
   const { t } = useTranslation('assessments');
+  // Starting (or resuming) asks the server, which counts the attempt and draws the questions: never offline.
+  const online = useOnline();
   const check = data.check;
   if (!check) {
     return (
@@ -166,9 +168,22 @@ function Intro({ data, back, onStart, starting }: { data: MemberCheckData; back:
             {t('take.noneLeft')}
           </Alert>
         ) : (
-          <Button size="lg" onClick={onStart} loading={starting} disabled={waitUntil !== null && !open}>
-            {open ? t('take.continue') : check.attempts_used === 0 ? t('take.start') : t('take.tryAgain')}
-          </Button>
+          <>
+            {!online && (
+              <Alert color="yellow" variant="light" role="status" id="check-offline-start">
+                {t('offline.start')}
+              </Alert>
+            )}
+            <Button
+              size="lg"
+              onClick={onStart}
+              loading={starting}
+              disabled={(waitUntil !== null && !open) || !online}
+              aria-describedby={online ? undefined : 'check-offline-start'}
+            >
+              {open ? t('take.continue') : check.attempts_used === 0 ? t('take.start') : t('take.tryAgain')}
+            </Button>
+          </>
         )}
         <Anchor component={Link} to={back.to}>
           {back.label}

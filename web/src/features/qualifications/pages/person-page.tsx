@@ -13,6 +13,7 @@ import { usePersonQualifications } from '../api/get-person-qualifications.ts';
 import { useSetShift } from '../api/set-shift.ts';
 import { useSignOff } from '../api/sign-off.ts';
 import { MissingSteps } from '../components/missing-steps.tsx';
+import { PracticalCheckDetails } from '../components/practical-check-details.tsx';
 import { KindTag, StateWithDue } from '../components/state-badge.tsx';
 import { qualificationPaths } from '../paths.ts';
 
@@ -62,6 +63,8 @@ export function PersonPage() {
 function StationCard({ userId, detail }: { userId: number; detail: QualificationDetail }) {
   const { t } = useTranslation();
   const q = useTranslation('qualifications').t;
+  const isSuperUser = useSession()?.isSuperUser === true;
+  const [openCheck, setOpenCheck] = useState<number | null>(null);
   const checked = detail.required.some((v) => v.check_required);
   return (
     <Card withBorder padding="lg">
@@ -87,6 +90,26 @@ function StationCard({ userId, detail }: { userId: number; detail: Qualification
           <span translate="no">{detail.last_practical.failed_steps.join(' · ')}</span>
         </Text>
       )}
+      {/* Its supervisor opens the last practical check: every step with its note and photo, and its evidence record. */}
+      {detail.last_practical && isSuperUser && (
+        <Group gap="xs" mt={4}>
+          <Text size="sm">
+            {q(detail.last_practical.passed ? 'person.practicalPassed' : 'person.practicalLast', {
+              when: formatDateTime(detail.last_practical.recorded_at),
+              name: detail.last_practical.trainer_name,
+            })}
+          </Text>
+          <Button
+            variant="default"
+            size="compact-sm"
+            onClick={() => setOpenCheck(detail.last_practical?.id ?? null)}
+            aria-label={q('person.practicalOpenAt', { station: detail.station_name })}
+          >
+            {q('person.practicalOpen')}
+          </Button>
+        </Group>
+      )}
+      <PracticalCheckDetails checkId={openCheck} onClose={() => setOpenCheck(null)} />
       <Table mt="sm" withTableBorder>
         <Table.Thead>
           <Table.Tr>
