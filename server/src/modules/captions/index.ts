@@ -4,4 +4,5 @@ export { CAPTION_DRAFTS_QUEUE, type DraftOutcome, draftAllCaptions, draftCaption
 export { CAPTIONS_FILE, storeCaptionTrack } from './caption-files.ts';
 export { authorTranscriptOf, replaceVideoCaptions, type StoredTrack } from './captions.queries.ts';
 export { captionTracksOf } from './captions.ts';
+export { canMachineTranslate, machineLabelOf, machineTranslate, machineTranslateCues } from './translate-cues.ts';
 export { type Cue, MAX_CAPTION_BYTES, parseWebVtt, WebVttError } from './webvtt.ts';
