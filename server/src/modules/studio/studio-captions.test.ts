@@ -34,6 +34,7 @@ const path = () => `/api/studio/lessons/${lessonId}/captions`;
 const read = (token?: string, lang?: string) => platform.api('GET', path(), { token, query: lang ? { lang } : undefined });
 const save = (token: string | undefined, vtt: string, lang = 'en', reviewed?: boolean) => platform.api('PUT', path(), { token, json: { vtt, lang, reviewed } });
 const draft = (token: string | undefined, lang = 'es') => platform.api('POST', `${path()}/draft`, { token, json: { lang } });
+const ENGLISH = 'WEBVTT\n\n00:00:00.000 --> 00:00:03.000\nLock the main switch.\n\n00:00:03.000 --> 00:00:06.000\nCheck that the machine does not start.\n';
 const GOOD = 'WEBVTT\n\n00:00:00.000 --> 00:00:02.500\nLock out the press.\n\n00:00:02.500 --> 00:00:05.000\nTry the start button.\n';
 
 describe('the captions editor’s routes', () => {
@@ -98,7 +99,6 @@ describe('the captions editor’s routes', () => {
 describe('caption tracks per language', () => {
   let trackLesson: number;
   const tracksPath = () => `/api/studio/lessons/${trackLesson}/captions`;
-  const ENGLISH = 'WEBVTT\n\n00:00:00.000 --> 00:00:03.000\nLock the main switch.\n\n00:00:03.000 --> 00:00:06.000\nCheck that the machine does not start.\n';
   const SPANISH = 'WEBVTT\n\n00:00:00.000 --> 00:00:03.000\nBloquee el interruptor principal.\n';
   beforeAll(async () => {
     const created = await platform.api('POST', '/api/studio/lessons', {
@@ -141,62 +141,62 @@ describe('caption tracks per language', () => {
     const refused = await platform.api('POST', `/api/studio/lessons/${empty.body.data.id}/captions/draft`, { token: a.superUser.token, json: { lang: 'es' } });
     expect(refused.status).toBe(409);
   });
+});
 
-  describe.skipIf(!APERTIUM)('a machine draft (Apertium eng-spa)', () => {
-    let drafted: number;
-    beforeAll(async () => {
-      const created = await platform.api('POST', '/api/studio/lessons', {
-        token: a.superUser.token,
-        json: { title: 'Saw guard', category: 'Saws', description: '' },
-      });
-      drafted = created.body.data.id;
-      await platform.api('PUT', `/api/studio/lessons/${drafted}/captions`, { token: a.superUser.token, json: { vtt: ENGLISH, lang: 'en' } });
+describe.skipIf(!APERTIUM)('a machine draft (Apertium eng-spa)', () => {
+  let drafted: number;
+  beforeAll(async () => {
+    const created = await platform.api('POST', '/api/studio/lessons', {
+      token: a.superUser.token,
+      json: { title: 'Saw guard', category: 'Saws', description: '' },
     });
-    const at = (suffix = '') => `/api/studio/lessons/${drafted}/captions${suffix}`;
+    drafted = created.body.data.id;
+    await platform.api('PUT', `/api/studio/lessons/${drafted}/captions`, { token: a.superUser.token, json: { vtt: ENGLISH, lang: 'en' } });
+  });
+  const at = (suffix = '') => `/api/studio/lessons/${drafted}/captions${suffix}`;
 
-    it('is a Spanish track marked machine, cue by cue at the English times; saved without review it stays a draft; reviewed it is the author’s', async () => {
-      const made = await platform.api('POST', at('/draft'), { token: a.superUser.token, json: { lang: 'es' } });
-      expect(made.status).toBe(200);
-      expect(made.body.data).toMatchObject({ lang: 'es', origin: 'machine' });
-      expect(made.body.data.cues.map((c: { start_ms: number; end_ms: number }) => [c.start_ms, c.end_ms])).toEqual([
-        [0, 3000],
-        [3000, 6000],
-      ]);
-      expect(made.body.data.cues[0].text).toMatch(/principal/i);
-      expect(made.body.data.tracks).toEqual([
-        { lang: 'en', origin: 'author', out_of_date: false, cues: 2 },
-        { lang: 'es', origin: 'machine', out_of_date: false, cues: 2 },
-      ]);
-      const edited = `WEBVTT\n\n00:00:00.000 --> 00:00:03.000\nBloquee el interruptor general.\n\n00:00:03.000 --> 00:00:06.000\n${made.body.data.cues[1].text}\n`;
-      await platform.api('PUT', at(), { token: a.superUser.token, json: { vtt: edited, lang: 'es' } });
-      expect((await platform.api('GET', at(), { token: a.superUser.token, query: { lang: 'es' } })).body.data.origin).toBe('machine');
-      await platform.api('PUT', at(), { token: a.superUser.token, json: { vtt: edited, lang: 'es', reviewed: true } });
-      const reviewed = (await platform.api('GET', at(), { token: a.superUser.token, query: { lang: 'es' } })).body.data;
-      expect(reviewed).toMatchObject({ origin: 'author', cues: [{ text: 'Bloquee el interruptor general.' }, {}] });
-      const audit = (await platform.api('GET', '/api/studio/audit', { token: a.superUser.token })).body.data.entries;
-      expect(audit.slice(0, 3).map((e: { detail: string }) => e.detail)).toEqual([
-        'Captions (es): 2 lines, replacing 2, machine translation reviewed',
-        'Captions (es): 2 lines, replacing 2, machine translation kept as a draft',
-        'Captions (es): 2 lines drafted by machine translation from English',
-      ]);
-    });
+  it('is a Spanish track marked machine, cue by cue at the English times; saved without review it stays a draft; reviewed it is the author’s', async () => {
+    const made = await platform.api('POST', at('/draft'), { token: a.superUser.token, json: { lang: 'es' } });
+    expect(made.status).toBe(200);
+    expect(made.body.data).toMatchObject({ lang: 'es', origin: 'machine' });
+    expect(made.body.data.cues.map((c: { start_ms: number; end_ms: number }) => [c.start_ms, c.end_ms])).toEqual([
+      [0, 3000],
+      [3000, 6000],
+    ]);
+    expect(made.body.data.cues[0].text).toMatch(/principal/i);
+    expect(made.body.data.tracks).toEqual([
+      { lang: 'en', origin: 'author', out_of_date: false, cues: 2 },
+      { lang: 'es', origin: 'machine', out_of_date: false, cues: 2 },
+    ]);
+    const edited = `WEBVTT\n\n00:00:00.000 --> 00:00:03.000\nBloquee el interruptor general.\n\n00:00:03.000 --> 00:00:06.000\n${made.body.data.cues[1].text}\n`;
+    await platform.api('PUT', at(), { token: a.superUser.token, json: { vtt: edited, lang: 'es' } });
+    expect((await platform.api('GET', at(), { token: a.superUser.token, query: { lang: 'es' } })).body.data.origin).toBe('machine');
+    await platform.api('PUT', at(), { token: a.superUser.token, json: { vtt: edited, lang: 'es', reviewed: true } });
+    const reviewed = (await platform.api('GET', at(), { token: a.superUser.token, query: { lang: 'es' } })).body.data;
+    expect(reviewed).toMatchObject({ origin: 'author', cues: [{ text: 'Bloquee el interruptor general.' }, {}] });
+    const audit = (await platform.api('GET', '/api/studio/audit', { token: a.superUser.token })).body.data.entries;
+    expect(audit.slice(0, 3).map((e: { detail: string }) => e.detail)).toEqual([
+      'Captions (es): 2 lines, replacing 2, machine translation reviewed',
+      'Captions (es): 2 lines, replacing 2, machine translation kept as a draft',
+      'Captions (es): 2 lines drafted by machine translation from English',
+    ]);
+  });
 
-    it('a draft is out of date once the English track changes; another organization cannot draft', async () => {
-      const other = await platform.api('POST', '/api/studio/lessons', { token: a.superUser.token, json: { title: 'Drill', category: 'X', description: '' } });
-      const id = other.body.data.id;
-      await platform.api('PUT', `/api/studio/lessons/${id}/captions`, { token: a.superUser.token, json: { vtt: ENGLISH, lang: 'en' } });
-      expect((await platform.api('POST', `/api/studio/lessons/${id}/captions/draft`, { token: b.superUser.token, json: { lang: 'es' } })).status).toBe(404);
-      expect((await platform.api('POST', `/api/studio/lessons/${id}/captions/draft`, { token: a.member.token, json: { lang: 'es' } })).status).toBe(403);
-      expect((await platform.api('POST', `/api/studio/lessons/${id}/captions/draft`, { token: a.superUser.token, json: { lang: 'es' } })).status).toBe(200);
-      await platform.api('PUT', `/api/studio/lessons/${id}/captions`, {
-        token: a.superUser.token,
-        json: { vtt: ENGLISH.replace('Lock', 'Isolate'), lang: 'en' },
-      });
-      const tracks = (await platform.api('GET', `/api/studio/lessons/${id}/captions`, { token: a.superUser.token })).body.data.tracks;
-      expect(tracks).toEqual([
-        { lang: 'en', origin: 'author', out_of_date: false, cues: 2 },
-        { lang: 'es', origin: 'machine', out_of_date: true, cues: 2 },
-      ]);
+  it('a draft is out of date once the English track changes; another organization cannot draft', async () => {
+    const other = await platform.api('POST', '/api/studio/lessons', { token: a.superUser.token, json: { title: 'Drill', category: 'X', description: '' } });
+    const id = other.body.data.id;
+    await platform.api('PUT', `/api/studio/lessons/${id}/captions`, { token: a.superUser.token, json: { vtt: ENGLISH, lang: 'en' } });
+    expect((await platform.api('POST', `/api/studio/lessons/${id}/captions/draft`, { token: b.superUser.token, json: { lang: 'es' } })).status).toBe(404);
+    expect((await platform.api('POST', `/api/studio/lessons/${id}/captions/draft`, { token: a.member.token, json: { lang: 'es' } })).status).toBe(403);
+    expect((await platform.api('POST', `/api/studio/lessons/${id}/captions/draft`, { token: a.superUser.token, json: { lang: 'es' } })).status).toBe(200);
+    await platform.api('PUT', `/api/studio/lessons/${id}/captions`, {
+      token: a.superUser.token,
+      json: { vtt: ENGLISH.replace('Lock', 'Isolate'), lang: 'en' },
     });
+    const tracks = (await platform.api('GET', `/api/studio/lessons/${id}/captions`, { token: a.superUser.token })).body.data.tracks;
+    expect(tracks).toEqual([
+      { lang: 'en', origin: 'author', out_of_date: false, cues: 2 },
+      { lang: 'es', origin: 'machine', out_of_date: true, cues: 2 },
+    ]);
   });
 });
