@@ -113,30 +113,55 @@ export const STUDIO_PEOPLE_PAGE = 50;
 export type StudioPerson = z.infer<typeof studioPerson>;
 export type StudioPeopleData = z.infer<typeof studioPeopleData>;
 
-/** A lesson's captions: a WebVTT file's text (replaces the earlier captions). */
+/** A caption language: a BCP 47 tag such as en or es-MX. */
+const captionLang = z
+  .string()
+  .trim()
+  .regex(/^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8})*$/, 'is not a language tag (such as en or es-MX)')
+  .max(16);
+
+/** A lesson's captions of one language: a WebVTT file's text (replaces that language's earlier track). */
 export const STUDIO_CAPTIONS_MAX_CHARS = 1024 * 1024;
 export const studioCaptionsRequest = z.object({
   vtt: z.string().min(1, 'Choose a WebVTT (.vtt) file.').max(STUDIO_CAPTIONS_MAX_CHARS, 'The captions file may be 1 MB at most.'),
-  /** The captions' language (a BCP 47 tag such as en or es-MX); English when absent. */
-  lang: z
-    .string()
-    .trim()
-    .regex(/^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8})*$/, 'is not a language tag (such as en or es-MX)')
-    .max(16)
-    .default('en'),
+  /** The captions' language; English when absent. Each language is a track of its own. */
+  lang: captionLang.default('en'),
+  /**
+   * A machine translation's review: true makes the saved track the author's (members no longer see "machine
+   * translation"); a machine draft saved without it stays a draft. Ignored for an author's track.
+   */
+  reviewed: z.boolean().default(false),
 });
+/** Which of the lesson's tracks the editor opens: its English one (else its first) when absent. */
+export const studioCaptionsQuery = z.object({ lang: captionLang.optional() });
+/** A machine draft of a language asked for, from the lesson's English track (Apertium). */
+export const studioCaptionsDraftRequest = z.object({ lang: captionLang });
 
 /** One cue of a lesson's captions, as the studio's captions editor lists it. */
 export const studioCaptionCue = z.object({ start_ms: z.number(), end_ms: z.number(), text: z.string() });
-/** A lesson's captions for its authors' editor: the track's language and cues, and the lesson's video to play them against. */
+/** One of a lesson's caption tracks, as the editor's language picker lists it. */
+export const studioCaptionTrack = z.object({
+  lang: z.string(),
+  /** 'machine': drafted by Apertium and not reviewed yet. */
+  origin: z.enum(['author', 'machine']),
+  /** A machine draft of an earlier version of the English track. */
+  out_of_date: z.boolean(),
+  cues: z.number(),
+});
+/** A lesson's captions for its authors' editor: one track's language and cues, the lesson's tracks, and its video. */
 export const studioCaptionsData = z.object({
-  /** null without captions yet. */
+  /** The language shown; null for a lesson without captions yet. */
   lang: z.string().nullable(),
+  /** The shown track's origin; null when that language has no track yet (a new one). */
+  origin: z.enum(['author', 'machine']).nullable(),
   cues: z.array(studioCaptionCue),
+  /** Every track of the lesson, English first, then by language. */
+  tracks: z.array(studioCaptionTrack),
   /** The lesson's current video (signed for its authors), null before one is processed. */
   stream_url: z.string().nullable(),
 });
 export type StudioCaptionCue = z.infer<typeof studioCaptionCue>;
+export type StudioCaptionTrack = z.infer<typeof studioCaptionTrack>;
 export type StudioCaptionsData = z.infer<typeof studioCaptionsData>;
 
 /** A published lesson as the organization's members see it in their library. */
@@ -153,7 +178,7 @@ export const libraryLessonsData = z.object({ lessons: z.array(libraryLesson) });
 export const libraryQuery = z.object({ q: z.string().trim().max(100).optional() });
 export const libraryLessonData = libraryLesson.extend({
   stream_url: z.string(),
-  /** The lesson's caption track (signed WebVTT URL) for the player's captions menu; empty without captions. */
+  /** The lesson's caption tracks (signed WebVTT URLs) for the player's captions menu; empty without captions. */
   captions: z.array(captionTrack),
 });
 export type LibraryLesson = z.infer<typeof libraryLesson>;

@@ -14,6 +14,8 @@ import {
   studioAuthor,
   studioAuthorRequest,
   studioCaptionsData,
+  studioCaptionsDraftRequest,
+  studioCaptionsQuery,
   studioCaptionsRequest,
   studioLesson,
   studioLessonsData,
@@ -99,17 +101,27 @@ export const studioRoutes = defineRoutes('studio', {
   studioLessonCaptions: defineRoute({
     method: 'GET',
     path: '/api/studio/lessons/:lessonId/captions',
-    summary: "A lesson's captions for its authors' editor: the language, the cues with their times, and the video to play them against",
+    summary:
+      "A lesson's captions of one language (lang) for its authors' editor: its cues with their times, the lesson's tracks, and the video to play them against",
     params: lessonParams,
+    query: studioCaptionsQuery,
     answer: studioCaptionsData,
   }),
   setStudioLessonCaptions: defineRoute({
     method: 'PUT',
     path: '/api/studio/lessons/:lessonId/captions',
-    summary: "Replace a lesson's captions with a WebVTT file's text: members then find the lesson by what is said in it",
+    summary: "Replace a lesson's captions of one language with a WebVTT file's text (reviewed: a machine draft becomes the author's)",
     params: lessonParams,
     body: studioCaptionsRequest,
     answer: studioLesson,
+  }),
+  draftStudioLessonCaptions: defineRoute({
+    method: 'POST',
+    path: '/api/studio/lessons/:lessonId/captions/draft',
+    summary: "Draft a lesson's captions in another language from its English track by machine translation (Apertium), to review in the editor",
+    params: lessonParams,
+    body: studioCaptionsDraftRequest,
+    answer: studioCaptionsData,
   }),
   studioAudit: defineRoute({
     method: 'GET',

@@ -57,6 +57,7 @@ import * as studioLessonScripts from './migrations/2026-11-27-069-studio-lesson-
 import * as studioScriptPhotos from './migrations/2026-11-27-071-studio-script-photos.ts';
 import * as trainingCycles from './migrations/2026-11-28-072-training-cycles.ts';
 import * as videoTitleTranslations from './migrations/2026-11-28-074-video-title-translations.ts';
+import * as studioCaptionTracks from './migrations/2026-11-28-075-studio-caption-tracks.ts';
 
 /** Versioned migrations, in order. Never edit one that has landed: add a new file. */
 const migrations: Record<string, Migration> = {
@@ -117,6 +118,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-27-071-studio-script-photos': studioScriptPhotos,
   '2026-11-28-072-training-cycles': trainingCycles,
   '2026-11-28-074-video-title-translations': videoTitleTranslations,
+  '2026-11-28-075-studio-caption-tracks': studioCaptionTracks,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

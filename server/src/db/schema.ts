@@ -824,9 +824,6 @@ export interface StudioLessonTable {
   updated_at: number;
   /** Title, category and description as normalized words (lib/search-text.ts), what the library search matches. */
   search_text: Generated<string>;
-  /** The captions' stored WebVTT track (captions module, content-addressed) and its language; null without captions. */
-  captions_hash: string | null;
-  captions_lang: string | null;
   /** 1 until a published lesson's video is replaced (studio_lesson_revisions). */
   revision: Generated<number>;
   /** The author's choices for the replacement video under way (null when none). */
@@ -900,6 +897,23 @@ export interface StudioLessonCueTable {
   end_ms: number;
   text: string;
   search_text: string;
+  /** The language of the cue's track (studio_lesson_tracks). */
+  lang: Generated<string>;
+}
+
+/**
+ * An own lesson's caption track of one language (modules/studio): its stored WebVTT file (captions module,
+ * content-addressed); 'machine' when Apertium drafted it from the track whose file is `source_hash` and no author has
+ * reviewed it yet.
+ */
+export interface StudioLessonTrackTable {
+  lesson_id: number;
+  lang: string;
+  hash: string;
+  origin: 'author' | 'machine';
+  source_hash: string | null;
+  updated_by: number | null;
+  updated_at: number;
 }
 
 /** The steps of a lesson from a script (a JSON array of 3 to 10 strings), rendered by lib/slide-lesson.ts (modules/studio). */
@@ -1037,6 +1051,7 @@ export interface Database {
   studio_uploads: StudioUploadTable;
   studio_quotas: StudioQuotaTable;
   studio_lesson_cues: StudioLessonCueTable;
+  studio_lesson_tracks: StudioLessonTrackTable;
   studio_lesson_scripts: StudioLessonScriptTable;
   studio_script_photos: StudioScriptPhotoTable;
   studio_lesson_revisions: StudioLessonRevisionTable;

@@ -359,8 +359,6 @@ describe("team tracker: the organization's own lessons", () => {
             created_by: plant.superUser.id,
             created_at: t,
             updated_at: t,
-            captions_hash: null,
-            captions_lang: null,
             pending_requires_retraining: null,
             pending_summary: null,
             unpublished_at: null,

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { now } from '../../lib/clock.ts';
 import { type Cue, storeCaptionTrack } from '../captions/index.ts';
 import { assetStored, hashFile, MediaError, probeMedia, recordTranscodedAsset, storedRenditions, transcodeAsset } from '../catalog/index.ts';
-import { findLessonById, findUpload, type LessonRow, recordLessonProgress, replaceLessonCues, updateLessonMedia } from './studio.queries.ts';
+import { findLessonById, findUpload, type LessonRow, recordLessonProgress, replaceLessonTrack, updateLessonMedia } from './studio.queries.ts';
 import { makeRevisionLive } from './studio-revisions.ts';
 import { studioUploadStore } from './studio-upload-store.ts';
 
@@ -93,7 +93,7 @@ async function transcodeLessonVideo(ctx: AppContext, lesson: LessonRow, video: L
     const ready = { media_state: 'ready', progress: 100, error: null, media_asset_id: assetId, duration_seconds: probe.durationSeconds } as const;
     if (!everPublished(lesson)) await updateLessonMedia(trx, lesson.id, ready, t);
     else if (!(await publishRevision(trx, lesson, { assetId, durationSeconds: probe.durationSeconds, uploadId: video.uploadId }, t))) return;
-    if (track) await replaceLessonCues(trx, lesson.id, track.cues, { hash: track.hash, lang: 'en' }, t);
+    if (track) await replaceLessonTrack(trx, lesson.id, track.cues, { lang: 'en', hash: track.hash, origin: 'author', sourceHash: null, by: null }, t);
   });
   ctx.log.info({ event: 'studio_lesson_processed', lessonId: lesson.id });
 }

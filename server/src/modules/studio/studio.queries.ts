@@ -7,7 +7,7 @@ import type { StudioMediaState } from '../../db/schema.ts';
 import { type ParsedQuery, searchText } from '../../lib/search-text.ts';
 
 /**
- * The studio's tables (studio_authors, studio_lessons, studio_lesson_cues, studio_uploads, studio_quotas,
+ * The studio's tables (studio_authors, studio_lessons, studio_lesson_cues, studio_lesson_tracks, studio_uploads, studio_quotas,
  * studio_script_photos): only this module writes them.
  */
 
@@ -52,8 +52,6 @@ const LESSON_COLUMNS = [
   'studio_lessons.published_at',
   'studio_lessons.created_at',
   'studio_lessons.created_by',
-  'studio_lessons.captions_hash',
-  'studio_lessons.captions_lang',
   'studio_lessons.revision',
   'studio_lessons.pending_requires_retraining',
   'studio_lessons.pending_summary',
@@ -486,23 +484,56 @@ export function organizationExists(db: Db, organizationId: number) {
   return db.selectFrom('organizations').select('id').where('id', '=', organizationId).executeTakeFirst();
 }
 
-/** Replaces a lesson's caption cues and its stored track (`track`: the track file's hash and language). */
-export async function replaceLessonCues(
+export type LessonTrack = { lang: string; hash: string; origin: 'author' | 'machine'; source_hash: string | null; cues: number };
+
+/** A lesson's caption tracks with their cue counts, English first, then by language. */
+export async function lessonTracks(db: Db, lessonId: number): Promise<LessonTrack[]> {
+  const rows = await db
+    .selectFrom('studio_lesson_tracks')
+    .select(['lang', 'hash', 'origin', 'source_hash'])
+    .select((eb) =>
+      eb
+        .selectFrom('studio_lesson_cues')
+        .select(eb.fn.countAll<number | string>().as('n'))
+        .whereRef('studio_lesson_cues.lesson_id', '=', 'studio_lesson_tracks.lesson_id')
+        .whereRef('studio_lesson_cues.lang', '=', 'studio_lesson_tracks.lang')
+        .as('cues'),
+    )
+    .where('lesson_id', '=', lessonId)
+    .orderBy('lang')
+    .execute();
+  const tracks = rows.map((r) => ({ ...r, cues: Number(r.cues ?? 0) }));
+  return [...tracks.filter((t) => t.lang === 'en'), ...tracks.filter((t) => t.lang !== 'en')];
+}
+
+/**
+ * Replaces a lesson's track of one language: its cues (the search's) and its stored file (`track.hash`), an author's
+ * or a machine draft made from the track whose file is `track.sourceHash`. The other languages' tracks stay.
+ */
+export async function replaceLessonTrack(
   db: Db,
   lessonId: number,
   cues: { startMs: number; endMs: number; text: string }[],
-  track: { hash: string; lang: string },
+  track: { lang: string; hash: string; origin: 'author' | 'machine'; sourceHash: string | null; by: number | null },
   t: number,
 ): Promise<void> {
-  await db.deleteFrom('studio_lesson_cues').where('lesson_id', '=', lessonId).execute();
+  await db.deleteFrom('studio_lesson_cues').where('lesson_id', '=', lessonId).where('lang', '=', track.lang).execute();
   for (let i = 0; i < cues.length; i += 200) {
     const chunk = cues.slice(i, i + 200);
     await db
       .insertInto('studio_lesson_cues')
-      .values(chunk.map((c) => ({ lesson_id: lessonId, start_ms: c.startMs, end_ms: c.endMs, text: c.text, search_text: searchText(c.text) })))
+      .values(
+        chunk.map((c) => ({ lesson_id: lessonId, lang: track.lang, start_ms: c.startMs, end_ms: c.endMs, text: c.text, search_text: searchText(c.text) })),
+      )
       .execute();
   }
-  await db.updateTable('studio_lessons').set({ captions_hash: track.hash, captions_lang: track.lang, updated_at: t }).where('id', '=', lessonId).execute();
+  const values = { hash: track.hash, origin: track.origin, source_hash: track.sourceHash, updated_by: track.by, updated_at: t };
+  await db
+    .insertInto('studio_lesson_tracks')
+    .values({ lesson_id: lessonId, lang: track.lang, ...values })
+    .onConflict((oc) => oc.columns(['lesson_id', 'lang']).doUpdateSet(values))
+    .execute();
+  await db.updateTable('studio_lessons').set({ updated_at: t }).where('id', '=', lessonId).execute();
 }
 
 /**
@@ -726,12 +757,13 @@ export function lessonMediaState(db: Db, lessonId: number) {
   return db.selectFrom('studio_lessons').select(['published_at', 'deleted_at']).where('id', '=', lessonId).executeTakeFirst();
 }
 
-/** A lesson's caption cues in time order (the captions editor). */
-export function lessonCues(db: Db, lessonId: number) {
+/** A lesson's caption cues of one language in time order (the captions editor). */
+export function lessonCues(db: Db, lessonId: number, lang: string) {
   return db
     .selectFrom('studio_lesson_cues')
     .select(['start_ms', 'end_ms', 'text'])
     .where('lesson_id', '=', lessonId)
+    .where('lang', '=', lang)
     .orderBy('start_ms')
     .orderBy('id')
     .execute();

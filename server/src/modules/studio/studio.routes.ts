@@ -12,6 +12,7 @@ import { renderStudioLessonScript, studioLessonScript, uploadScriptPhoto } from 
 import {
   createStudioLesson,
   deleteStudioLesson,
+  draftStudioLessonCaptions,
   publishStudioLesson,
   reportLessonWatch,
   restoreStudioRevision,
@@ -103,13 +104,18 @@ export const studioRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
 
   app.route({
     ...contractRoute(routes.studioLessonCaptions),
-    handler: async (request) => ok(await studioLessonCaptions(ctx, callerOf(request), request.params.lessonId)),
+    handler: async (request) => ok(await studioLessonCaptions(ctx, callerOf(request), request.params.lessonId, request.query.lang)),
+  });
+
+  app.route({
+    ...contractRoute(routes.draftStudioLessonCaptions),
+    handler: async (request) =>
+      ok(await draftStudioLessonCaptions(ctx, callerOf(request), request.params.lessonId, request.body.lang), 'The machine translation is drafted: review it.'),
   });
 
   app.route({
     ...contractRoute(routes.setStudioLessonCaptions),
-    handler: async (request) =>
-      ok(await setStudioLessonCaptions(ctx, callerOf(request), request.params.lessonId, request.body.vtt, request.body.lang), 'The captions are saved.'),
+    handler: async (request) => ok(await setStudioLessonCaptions(ctx, callerOf(request), request.params.lessonId, request.body), 'The captions are saved.'),
   });
 
   app.route({

@@ -16,10 +16,20 @@ import {
 } from '@mm/contract';
 import type { AppContext } from '../../app-context.ts';
 import { now, toIso } from '../../lib/clock.ts';
-import { badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { highlight, type ParsedQuery, searchWords } from '../../lib/search-text.ts';
 import type { Caller } from '../auth/index.ts';
-import { CAPTIONS_FILE, parseWebVtt, storeCaptionTrack, WebVttError } from '../captions/index.ts';
+import {
+  ApertiumError,
+  CAPTIONS_FILE,
+  type Cue,
+  canMachineTranslate,
+  machineLabelOf,
+  machineTranslateCues,
+  parseWebVtt,
+  storeCaptionTrack,
+  WebVttError,
+} from '../captions/index.ts';
 import { MASTER_PLAYLIST } from '../catalog/index.ts';
 import { type MediaSigner, mediaSigner } from '../media/index.ts';
 import { formatDuration } from '../videos/index.ts';
@@ -35,7 +45,9 @@ import {
   insertRevision,
   isAuthor,
   type LessonRow,
+  type LessonTrack,
   lessonCues,
+  lessonTracks,
   lessonWatchesOf,
   markLessonDeleted,
   organizationLessons,
@@ -45,7 +57,7 @@ import {
   publishedLessonsOf,
   publishLesson,
   quotaOf,
-  replaceLessonCues,
+  replaceLessonTrack,
   revisionsOf,
   searchPublishedLessons,
   setAuthor,
@@ -321,12 +333,9 @@ export async function setStudioAuthor(ctx: AppContext, caller: Caller, userId: n
   return { user_id: userId, author: await isAuthor(ctx.db, userId, organizationId) };
 }
 
-/** Replaces a lesson's captions with a WebVTT file's cues (a draft's or a published lesson's: the video is unchanged). */
-export async function setStudioLessonCaptions(ctx: AppContext, caller: Caller, lessonId: number, vtt: string, lang: string): Promise<StudioLesson> {
-  const organizationId = await assertStudioAuthor(ctx.db, caller);
-  const lesson = await findLesson(ctx.db, lessonId, organizationId);
-  if (!lesson) throw notFound(NO_SUCH_LESSON);
-  let cues: ReturnType<typeof parseWebVtt>;
+/** A WebVTT file's cues, read by the captions module's strict reader; a refusal names the cue it is about. */
+function captionCuesOf(vtt: string): Cue[] {
+  let cues: Cue[];
   try {
     cues = parseWebVtt(Buffer.from(vtt, 'utf8'));
   } catch (error) {
@@ -336,26 +345,109 @@ export async function setStudioLessonCaptions(ctx: AppContext, caller: Caller, l
     throw error;
   }
   if (cues.length === 0) throw badRequest('The captions file holds no cue.');
+  return cues;
+}
+
+/**
+ * Replaces a lesson's captions of one language with a WebVTT file's cues (a draft's or a published lesson's: the video
+ * is unchanged); the other languages' tracks stay. A machine draft saved again stays a draft unless the author marks
+ * it reviewed: then it is the author's, and members no longer see "machine translation" on it.
+ */
+export async function setStudioLessonCaptions(
+  ctx: AppContext,
+  caller: Caller,
+  lessonId: number,
+  input: { vtt: string; lang: string; reviewed: boolean },
+): Promise<StudioLesson> {
+  const organizationId = await assertStudioAuthor(ctx.db, caller);
+  const lesson = await findLesson(ctx.db, lessonId, organizationId);
+  if (!lesson) throw notFound(NO_SUCH_LESSON);
+  const { lang } = input;
+  const cues = captionCuesOf(input.vtt);
   // The player's track: the sanitized file the captions module writes for catalog videos (cues rewritten, no markup).
   const hash = await storeCaptionTrack(ctx.storage, cues);
   await ctx.db.transaction().execute(async (trx) => {
     const t = now();
-    await replaceLessonCues(trx, lessonId, cues, { hash, lang }, t);
-    const detail = `Captions (${lang}): ${cues.length} ${cues.length === 1 ? 'line' : 'lines'}, replacing ${Number(lesson.caption_cues ?? 0)}`;
+    const before = (await lessonTracks(trx, lessonId)).find((track) => track.lang === lang);
+    const draft = before?.origin === 'machine' && !input.reviewed;
+    await replaceLessonTrack(
+      trx,
+      lessonId,
+      cues,
+      { lang, hash, origin: draft ? 'machine' : 'author', sourceHash: draft ? before.source_hash : null, by: caller.userId },
+      t,
+    );
+    const lines = (n: number) => `${n} ${n === 1 ? 'line' : 'lines'}`;
+    const review = before?.origin === 'machine' ? (draft ? ', machine translation kept as a draft' : ', machine translation reviewed') : '';
+    const detail = `Captions (${lang}): ${lines(cues.length)}, replacing ${before?.cues ?? 0}${review}`;
     await insertAudit(trx, { organizationId, lessonId, userId: caller.userId, action: 'captions', title: lesson.title, detail }, t);
   });
   return studioLessonOf(ctx, caller, lessonId);
 }
 
-/** A lesson's captions for its authors' editor, with its video signed for them (a draft's too). */
-export async function studioLessonCaptions(ctx: AppContext, caller: Caller, lessonId: number): Promise<StudioCaptionsData> {
+/**
+ * A machine draft of the lesson's captions in `lang` from its English track, with Apertium (the captions module's
+ * translation), cue by cue at the same times, kept as a machine track until an author reviews it. An author's track
+ * of that language is never replaced.
+ */
+export async function draftStudioLessonCaptions(ctx: AppContext, caller: Caller, lessonId: number, lang: string): Promise<StudioCaptionsData> {
+  const organizationId = await assertStudioAuthor(ctx.db, caller);
+  const lesson = await findLesson(ctx.db, lessonId, organizationId);
+  if (!lesson) throw notFound(NO_SUCH_LESSON);
+  if (!canMachineTranslate(DRAFT_FROM, lang)) throw badRequest('Machine translation drafts Spanish (es) captions from English ones only.');
+  const tracks = await lessonTracks(ctx.db, lessonId);
+  const source = tracks.find((track) => track.lang === DRAFT_FROM);
+  if (!source) throw conflict('The lesson has no English captions to translate: write or import them first.');
+  if (tracks.find((track) => track.lang === lang)?.origin === 'author')
+    throw conflict('This language has captions by an author already: edit them in the captions editor.');
+  const english = (await lessonCues(ctx.db, lessonId, DRAFT_FROM)).map((c) => ({ startMs: c.start_ms, endMs: c.end_ms, text: c.text }));
+  let drafted: Cue[];
+  try {
+    drafted = await machineTranslateCues(DRAFT_FROM, lang, english);
+  } catch (error) {
+    if (!(error instanceof ApertiumError)) throw error;
+    ctx.log.error({ event: 'studio_caption_draft_failed', lessonId, reason: error.message });
+    throw new AppError(503, 'Machine translation is not available on this server right now: write the captions, or import a .vtt file.', {
+      code: 'unavailable',
+    });
+  }
+  const hash = await storeCaptionTrack(ctx.storage, drafted);
+  await ctx.db.transaction().execute(async (trx) => {
+    const t = now();
+    // The English track may have changed, or an author saved this language, while Apertium ran.
+    const current = await lessonTracks(trx, lessonId);
+    if (current.find((track) => track.lang === DRAFT_FROM)?.hash !== source.hash || current.find((track) => track.lang === lang)?.origin === 'author')
+      throw conflict('The captions changed meanwhile: reload them and draft again.');
+    await replaceLessonTrack(trx, lessonId, drafted, { lang, hash, origin: 'machine', sourceHash: source.hash, by: caller.userId }, t);
+    const detail = `Captions (${lang}): ${drafted.length} ${drafted.length === 1 ? 'line' : 'lines'} drafted by machine translation from English`;
+    await insertAudit(trx, { organizationId, lessonId, userId: caller.userId, action: 'captions', title: lesson.title, detail }, t);
+  });
+  return studioLessonCaptions(ctx, caller, lessonId, lang);
+}
+
+/** The language machine drafts are made from. */
+const DRAFT_FROM = 'en';
+
+/** Whether a machine track was drafted from the lesson's current English track. */
+const outOfDate = (track: LessonTrack, tracks: LessonTrack[]) =>
+  track.origin === 'machine' && tracks.find((t) => t.lang === DRAFT_FROM)?.hash !== track.source_hash;
+
+/**
+ * A lesson's captions of one language for its authors' editor (its English track, else its first, when `lang` is
+ * absent; a language without a track reads as a new, empty one), with its tracks and its video signed for them.
+ */
+export async function studioLessonCaptions(ctx: AppContext, caller: Caller, lessonId: number, lang?: string): Promise<StudioCaptionsData> {
   const organizationId = await assertStudioAuthor(ctx.db, caller);
   const row = await findLesson(ctx.db, lessonId, organizationId);
   if (!row) throw notFound(NO_SUCH_LESSON);
-  const [cues, signer] = await Promise.all([lessonCues(ctx.db, lessonId), mediaSigner(ctx.db)]);
+  const [tracks, signer] = await Promise.all([lessonTracks(ctx.db, lessonId), mediaSigner(ctx.db)]);
+  const shown = lang ?? tracks[0]?.lang ?? null;
+  const track = tracks.find((t) => t.lang === shown);
   return {
-    lang: row.captions_lang,
-    cues,
+    lang: shown,
+    origin: track?.origin ?? null,
+    cues: shown && track ? await lessonCues(ctx.db, lessonId, shown) : [],
+    tracks: tracks.map((t) => ({ lang: t.lang, origin: t.origin, out_of_date: outOfDate(t, tracks), cues: t.cues })),
     stream_url: row.content_hash ? signer.url(row.content_hash, MASTER_PLAYLIST, authorGrant(row.id)) : null,
   };
 }
@@ -433,24 +525,28 @@ export async function studioLibraryLesson(ctx: AppContext, caller: Caller, lesso
   // A draft is as absent to a member as another organization's lesson.
   // A published lesson plays its live video, also while a new revision is uploaded or processed.
   if (!row || row.published_at === null || !row.content_hash) throw notFound('No such lesson.');
-  const signer = await mediaSigner(ctx.db);
+  const [signer, tracks] = await Promise.all([mediaSigner(ctx.db), lessonTracks(ctx.db, lessonId)]);
   return {
     ...libraryLesson(row, signer),
     stream_url: signer.url(row.content_hash, MASTER_PLAYLIST, memberGrant(row.id)),
-    captions:
-      row.captions_hash && row.captions_lang ? [captionTrackOf(row.captions_lang, signer.url(row.captions_hash, CAPTIONS_FILE, memberGrant(row.id)))] : [],
+    captions: tracks.map((track) => memberTrack(track, tracks, signer.url(track.hash, CAPTIONS_FILE, memberGrant(row.id)))),
   };
 }
 
-/** The lesson's one track, labelled with its language's own name (the player's captions menu). */
-function captionTrackOf(lang: string, url: string): CaptionTrack {
-  let label = lang;
+/**
+ * One of the lesson's tracks for the player's captions menu, labelled with its language's own name; a machine draft
+ * is labelled and flagged as the catalog's are ("Español (traducción automática)").
+ */
+function memberTrack(track: LessonTrack, tracks: LessonTrack[], url: string): CaptionTrack {
+  if (track.origin === 'machine')
+    return { lang: track.lang, label: machineLabelOf(track.lang) ?? track.lang, url, machine: true, ...(outOfDate(track, tracks) && { outOfDate: true }) };
+  let label = track.lang;
   try {
-    label = new Intl.DisplayNames([lang], { type: 'language' }).of(lang) ?? lang;
+    label = new Intl.DisplayNames([track.lang], { type: 'language' }).of(track.lang) ?? track.lang;
   } catch {
     // A tag Intl does not know: its code is its label.
   }
-  return { lang, label, url };
+  return { lang: track.lang, label, url };
 }
 
 function pathOwnLesson(row: LessonRow, signer: MediaSigner): PathOwnLesson {

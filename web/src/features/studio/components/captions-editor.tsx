@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { useHls } from '../../../components/video-player/use-hls.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
+import { useDraftLessonCaptions } from '../api/draft-lesson-captions.ts';
 import { useLessonCaptions } from '../api/get-lesson-captions.ts';
 import { useSetLessonCaptions } from '../api/set-lesson-captions.ts';
 import {
@@ -22,8 +23,10 @@ import {
 } from '../lib/caption-cue-edits.ts';
 import { CaptionCueRow, type CueRow } from './caption-cue-row.tsx';
 
-/** The languages offered for a lesson's captions besides the one it has. */
+/** The languages a lesson's captions can be added in besides those it has. */
 const LANGUAGES = ['en', 'es', 'fr', 'de', 'pt', 'it', 'pl', 'nl'];
+/** The language machine translation drafts from English (Apertium's one pair on the server). */
+const DRAFTED = 'es';
 
 let nextKey = 0;
 const toRows = (cues: EditedCue[]): CueRow[] =>
@@ -40,12 +43,14 @@ function toCues(rows: CueRow[]): EditedCue[] | null {
   return cues;
 }
 
-/** Opens the lesson's captions editor (a dialog, the whole screen on a phone). */
+/** Opens the lesson's captions editor (a dialog, the whole screen on a phone), on one of its tracks at a time. */
 export function CaptionsEditorButton({ lesson }: { lesson: StudioLesson }) {
   const { t } = useTranslation('captions-editor');
   const [opened, { open, close }] = useDisclosure(false);
   const phone = useMediaQuery('(max-width: 48em)');
-  const captions = useLessonCaptions(lesson.id, opened);
+  // The track shown: the server's first (English) until the author picks another language.
+  const [lang, setLang] = useState<string | undefined>(undefined);
+  const captions = useLessonCaptions(lesson.id, lang, opened);
   return (
     <>
       {/* In a group: the lesson card's column would stretch a lone button across it. */}
@@ -56,20 +61,31 @@ export function CaptionsEditorButton({ lesson }: { lesson: StudioLesson }) {
       </Group>
       <Modal opened={opened} onClose={close} title={t('title', { title: lesson.title })} size="xl" fullScreen={phone}>
         {/* Not keyed on the answer: saving reads it again while the dialog is open, and a remount would drop the save's outcome. */}
-        {captions.data ? <CaptionsEditor lesson={lesson} captions={captions.data} onSaved={close} /> : <PageLoader label={t('open')} />}
+        {/* Keyed on the track: another language, or a draft made of a new one, starts from its own lines. */}
+        {captions.data ? (
+          <CaptionsEditor key={`${captions.data.lang}:${captions.data.origin}`} lesson={lesson} captions={captions.data} onLanguage={setLang} onSaved={close} />
+        ) : (
+          <PageLoader label={t('open')} />
+        )}
       </Modal>
     </>
   );
 }
 
-function CaptionsEditor({ lesson, captions, onSaved }: { lesson: StudioLesson; captions: StudioCaptionsData; onSaved: () => void }) {
+type EditorProps = { lesson: StudioLesson; captions: StudioCaptionsData; onLanguage: (lang: string) => void; onSaved: () => void };
+
+function CaptionsEditor({ lesson, captions, onLanguage, onSaved }: EditorProps) {
   const { t, i18n } = useTranslation('captions-editor');
   const [rows, setRows] = useState<CueRow[]>(() => toRows(captions.cues.map((c) => ({ startMs: c.start_ms, endMs: c.end_ms, text: c.text }))));
-  const [lang, setLang] = useState(captions.lang ?? 'en');
+  const lang = captions.lang ?? 'en';
+  const track = captions.tracks.find((tr) => tr.lang === lang);
+  const machine = captions.origin === 'machine';
+  const canDraft = lang === DRAFTED && captions.tracks.some((tr) => tr.lang === 'en') && captions.origin !== 'author';
   const [shift, setShift] = useState<number | string>(0);
   const [problem, setProblem] = useState<string | null>(null);
   const [checked, setChecked] = useState(false);
   const save = useSetLessonCaptions();
+  const draft = useDraftLessonCaptions();
   const videoRef = useRef<HTMLVideoElement | null>(null);
   const stopAt = useRef<number | null>(null);
   useHls(videoRef, { src: captions.stream_url ?? '', preferredHeight: 360, autoPlay: false });
@@ -89,7 +105,23 @@ function CaptionsEditor({ lesson, captions, onSaved }: { lesson: StudioLesson; c
   }, []);
 
   const names = new Intl.DisplayNames([i18n.language], { type: 'language' });
-  const languages = [...new Set([lang, ...LANGUAGES])].map((code) => ({ value: code, label: `${names.of(code) ?? code} (${code})` }));
+  const nameOf = (code: string) => `${names.of(code) ?? code} (${code})`;
+  // The lesson's tracks first (a machine draft says so), then the languages a track can be added in.
+  const languages = [
+    {
+      group: t('tracks.existing'),
+      items: captions.tracks.map((tr) => ({
+        value: tr.lang,
+        label: tr.origin === 'machine' ? t('tracks.machineOption', { language: nameOf(tr.lang) }) : nameOf(tr.lang),
+      })),
+    },
+    {
+      group: t('tracks.add'),
+      items: [...new Set([lang, ...LANGUAGES])]
+        .filter((code) => !captions.tracks.some((tr) => tr.lang === code))
+        .map((code) => ({ value: code, label: t('tracks.newOption', { language: nameOf(code) }) })),
+    },
+  ].filter((group) => group.items.length > 0);
 
   const cues = toCues(rows);
   const problemOf = (index: number): string | null => {
@@ -141,7 +173,15 @@ function CaptionsEditor({ lesson, captions, onSaved }: { lesson: StudioLesson; c
     URL.revokeObjectURL(url);
   };
 
-  const submit = () => {
+  const makeDraft = () => {
+    setProblem(null);
+    draft.mutate(
+      { lessonId: lesson.id, lang },
+      { onError: (error) => setProblem(error instanceof Error ? error.message : String(error)), onSuccess: () => notifySuccess(t('review.drafted')) },
+    );
+  };
+
+  const submit = (reviewed: boolean) => {
     setChecked(true);
     if (!cues) return setProblem(t('problems.fixTimes'));
     if (cues.length === 0) return setProblem(t('problems.none'));
@@ -149,10 +189,10 @@ function CaptionsEditor({ lesson, captions, onSaved }: { lesson: StudioLesson; c
     if (first >= 0) return setProblem(t('problems.cue', { number: first + 1, problem: t(`problems.${cueProblem(cues, first)}`) }));
     setProblem(null);
     save.mutate(
-      { lessonId: lesson.id, vtt: writeVtt(cues), lang },
+      { lessonId: lesson.id, vtt: writeVtt(cues), lang, reviewed },
       {
         onSuccess: () => {
-          notifySuccess(t('saved', { count: cues.length }));
+          notifySuccess(t(reviewed ? 'review.saved' : 'saved', { count: cues.length }));
           onSaved();
         },
         // The server's strict reader names the cue it refused.
@@ -168,9 +208,22 @@ function CaptionsEditor({ lesson, captions, onSaved }: { lesson: StudioLesson; c
         data={languages}
         value={lang}
         allowDeselect={false}
-        onChange={(value) => value && setLang(value)}
+        onChange={(value) => value && value !== lang && onLanguage(value)}
         comboboxProps={{ withinPortal: true }}
       />
+      {machine && (
+        <Alert color="yellow" title={t('review.title')} data-testid="machine-draft">
+          {t(track?.out_of_date ? 'review.outOfDate' : 'review.hint')}
+        </Alert>
+      )}
+      {!track && <Text size="sm">{t(canDraft ? 'tracks.newHintDraft' : 'tracks.newHint', { language: nameOf(lang) })}</Text>}
+      {canDraft && (!track || track.out_of_date) && (
+        <Group>
+          <Button size="xs" variant="light" onClick={makeDraft} loading={draft.isPending}>
+            {t(track ? 'review.draftAgain' : 'review.draft')}
+          </Button>
+        </Group>
+      )}
       {captions.stream_url ? (
         // The lesson's video, to play one cue against: no sound of its own is needed to read the captions list.
         <Box component="video" ref={videoRef} controls playsInline aria-label={t('video', { title: lesson.title })} w="100%" mah={240} bg="black" />
@@ -236,9 +289,20 @@ function CaptionsEditor({ lesson, captions, onSaved }: { lesson: StudioLesson; c
         >
           {t('add')}
         </Button>
-        <Button onClick={submit} loading={save.isPending}>
-          {t('save')}
-        </Button>
+        {machine ? (
+          <Group gap="xs">
+            <Button variant="default" onClick={() => submit(false)} loading={save.isPending && !save.variables?.reviewed}>
+              {t('review.saveDraft')}
+            </Button>
+            <Button onClick={() => submit(true)} loading={save.isPending && save.variables?.reviewed}>
+              {t('review.markReviewed')}
+            </Button>
+          </Group>
+        ) : (
+          <Button onClick={() => submit(false)} loading={save.isPending}>
+            {t('save')}
+          </Button>
+        )}
       </Group>
     </Stack>
   );

@@ -1,15 +1,25 @@
 import { Alert, Box, Button, Card, Container, Image, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import type { CaptionTrack } from '@mm/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { FullScreenPlayer } from '../../../components/video-player/full-screen-player.tsx';
 import { paths } from '../../../config/paths.ts';
+import { activeLocale } from '../../../lib/i18n.ts';
 import { formatClock } from '../../../lib/playback-position.ts';
 import { useLibraryLesson } from '../api/get-library-lesson.ts';
 import { useLibraryLessons } from '../api/get-library-lessons.ts';
 import { useLessonWatchReports } from '../api/report-lesson-watch.ts';
 import '../../../components/video-player/framed-player.css';
+
+/**
+ * The captions an own lesson opens with: the app language's track when it has one (a machine translation too: its
+ * label says so), else its first; plants are loud, so never off when there are captions.
+ */
+function openingTrack(tracks: CaptionTrack[], locale: string): string {
+  return (tracks.find((track) => track.lang === locale) ?? tracks[0])?.lang ?? 'off';
+}
 
 /** /our-lessons: the lessons the member's own organization made and published (the studio), searched and played here. */
 export function OurLessonsPage() {
@@ -39,8 +49,8 @@ export function OurLessonsPage() {
       {lesson.data && (
         // On a phone the player takes the card's whole width: its controls (captions, transcript, quality, speed) need it.
         <Card withBorder p={{ base: 0, sm: 'lg' }} mt="lg" component="section" aria-label={t('library.playing', { title: lesson.data.title })}>
-          {/* The platform's player, framed in the page as on a shared video's page: the lesson's captions (shown at
-              start when there are any: plants are loud), the transcript, quality and speed menus. */}
+          {/* The platform's player, framed in the page as on a shared video's page: the lesson's captions (in the
+              member's language when there are some, shown at start: plants are loud), the transcript, quality and speed menus. */}
           <Box className="mm-framed-player" data-testid="our-lesson-player">
             <FullScreenPlayer
               key={lesson.data.id}
@@ -51,7 +61,7 @@ export function OurLessonsPage() {
               fallbackPath={paths.ourLessons}
               startAt={startAt}
               captions={lesson.data.captions}
-              initialCaptionLang={lesson.data.captions[0]?.lang ?? 'off'}
+              initialCaptionLang={openingTrack(lesson.data.captions, activeLocale())}
               onPlaybackChange={reportPlayback}
             />
           </Box>
