@@ -101,8 +101,7 @@ export const studioRoutes = defineRoutes('studio', {
   studioLessonCaptions: defineRoute({
     method: 'GET',
     path: '/api/studio/lessons/:lessonId/captions',
-    summary:
-      "A lesson's captions of one language (lang) for its authors' editor: its cues with their times, the lesson's tracks, and the video to play them against",
+    summary: "A lesson's captions in one language (lang) for the editor: cues and times, the lesson's tracks, the video",
     params: lessonParams,
     query: studioCaptionsQuery,
     answer: studioCaptionsData,
@@ -118,7 +117,7 @@ export const studioRoutes = defineRoutes('studio', {
   draftStudioLessonCaptions: defineRoute({
     method: 'POST',
     path: '/api/studio/lessons/:lessonId/captions/draft',
-    summary: "Draft a lesson's captions in another language from its English track by machine translation (Apertium), to review in the editor",
+    summary: "Draft a lesson's captions in another language from its English track by machine translation, to review",
     params: lessonParams,
     body: studioCaptionsDraftRequest,
     answer: studioCaptionsData,

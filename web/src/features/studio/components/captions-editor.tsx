@@ -208,6 +208,9 @@ function CaptionsEditor({ lesson, captions, onLanguage, onSaved }: EditorProps) 
         data={languages}
         value={lang}
         allowDeselect={false}
+        // Every language fits without a scrolling list: the options are read out through the input (active
+        // descendant), so a scrolling region in the dropdown could not be reached with the keyboard.
+        maxDropdownHeight={480}
         onChange={(value) => value && value !== lang && onLanguage(value)}
         comboboxProps={{ withinPortal: true }}
       />
