@@ -117,7 +117,7 @@ describe('search', () => {
         const caption = page.getByTestId('player-caption');
         const captionsShown = () => caption.count();
         expect(await captionsShown()).toBe(0);
-        await page.getByRole('button', { name: /^Captions / }).click();
+        await pressPlayerControl(page.getByRole('button', { name: /^Captions / }));
         await page.getByRole('menuitem', { name: 'English' }).click();
         await expect.poll(captionsShown).toBe(1);
 
@@ -152,7 +152,7 @@ describe('search', () => {
         const resumedAt = await currentTime(page);
         expect(Math.abs(resumedAt - Math.floor(pausedAt))).toBeLessThan(1.5);
         await expect.poll(captionsShown).toBe(1);
-        await page.getByRole('button', { name: /^Captions / }).click();
+        await pressPlayerControl(page.getByRole('button', { name: /^Captions / }));
         await page.getByRole('menuitem', { name: 'Off' }).click();
         await expect.poll(captionsShown).toBe(0);
 

@@ -2,7 +2,7 @@ import type { AppContext } from './app-context.ts';
 import { HOUR, MINUTE, now } from './lib/clock.ts';
 import { closeOverdueAttempts } from './modules/assessments/index.ts';
 import { runBillingClock } from './modules/billing/billing-clock.ts';
-import { CAPTION_DRAFTS_QUEUE, draftTranslations } from './modules/captions/index.ts';
+import { CAPTION_DRAFTS_QUEUE, draftCaptions, draftTitles, TITLE_DRAFTS_QUEUE } from './modules/captions/index.ts';
 import { sendHeadMails } from './modules/evidence/evidence-head.ts';
 import { deliverStatement, deliverWebhook, WEBHOOK_QUEUE, WEBHOOK_QUEUE_SETTINGS, XAPI_QUEUE, XAPI_QUEUE_SETTINGS } from './modules/integrations/index.ts';
 import type { ClockPeriod, JobHandler, QueueSettings } from './modules/jobs/job-queue.ts';
@@ -133,14 +133,25 @@ function kinds(ctx: AppContext): Kind[] {
       every: 'hour',
     },
     {
-      // A lesson's Spanish captions and title drafted from its English ones by Apertium (modules/captions/caption-drafts.ts),
+      // A lesson's Spanish captions drafted from its English ones by Apertium (modules/captions/caption-drafts.ts),
       // queued after each catalog import; a missing Apertium fails the job (listed by `platform -- jobs`).
       name: CAPTION_DRAFTS_QUEUE,
       settings: { retryLimit: 2, retryDelayMs: MINUTE, leaseMs: 10 * MINUTE, keyed: true },
       concurrency: 1,
       handler: async ({ payload }) => {
-        const outcome = await draftTranslations(ctx, Number(payload.videoId));
-        ctx.log.info({ event: 'caption_draft', videoId: Number(payload.videoId), outcome: outcome.captions, title: outcome.title }, 'machine caption draft');
+        const outcome = await draftCaptions(ctx, Number(payload.videoId));
+        ctx.log.info({ event: 'caption_draft', videoId: Number(payload.videoId), outcome }, 'machine caption draft');
+      },
+    },
+    {
+      // Every Spanish title that needs it, drafted in one Apertium run (modules/captions/title-drafts.ts), queued
+      // after each catalog import like the captions.
+      name: TITLE_DRAFTS_QUEUE,
+      settings: { retryLimit: 2, retryDelayMs: MINUTE, leaseMs: 10 * MINUTE, keyed: true },
+      concurrency: 1,
+      handler: async () => {
+        const drafted = [...(await draftTitles(ctx)).values()].filter((outcome) => outcome === 'drafted').length;
+        ctx.log.info({ event: 'title_drafts', drafted }, 'machine title drafts');
       },
     },
     {

@@ -9,7 +9,7 @@ import { DEMO_CATALOG } from '../../cli/seed-demo.ts';
 import { type ImportOptions, importCatalog } from '../catalog-import/import-catalog.ts';
 import { ApertiumError } from './apertium.ts';
 import { CAPTION_DRAFTS_QUEUE, draftAllTranslations, draftCaptions } from './caption-drafts.ts';
-import { draftTitle, videosWithTitlesToDraft } from './title-drafts.ts';
+import { draftTitles, TITLE_DRAFTS_QUEUE, videosWithTitlesToDraft } from './title-drafts.ts';
 
 /**
  * Machine-drafted Spanish captions (issue 40) on the database the run points at (SQLite, or PostgreSQL with
@@ -32,6 +32,7 @@ function importWith(
   on: TestPlatform = platform,
   options: ImportOptions = {},
   video: Record<string, unknown> = {},
+  moreVideos: Record<string, unknown>[] = [],
 ) {
   const files = captions.map((c) => {
     const file = `cc/${name}.${c.lang}.vtt`;
@@ -64,6 +65,7 @@ function importWith(
                 captions: files,
                 ...video,
               },
+              ...moreVideos.map((more) => ({ media: 'clip.mp4', publish_time: '2026-01-01', in_test: 1, in_production: 1, ...more })),
             ],
           },
         ],
@@ -74,7 +76,8 @@ function importWith(
   return importCatalog(on.ctx, path.join(dir, `${name}.json`), undefined, options);
 }
 
-const waitingDrafts = async (on: TestPlatform = platform) => (await on.ctx.jobs.stats()).find((q) => q.name === CAPTION_DRAFTS_QUEUE)?.waiting ?? 0;
+const waitingIn = async (queue: string, on: TestPlatform) => (await on.ctx.jobs.stats()).find((q) => q.name === queue)?.waiting ?? 0;
+const waitingDrafts = (on: TestPlatform = platform) => waitingIn(CAPTION_DRAFTS_QUEUE, on);
 const view = async () =>
   (await platform.api('POST', '/api/videos/view', { token: member, json: { admin_video_id: videoId } })).body.data.captions as {
     lang: string;
@@ -264,15 +267,19 @@ describe.skipIf(!APERTIUM)('machine-translated titles (Apertium eng-spa)', () =>
     await titled?.close();
   });
 
+  /** Drafts the lesson's title alone; answers what it got. */
+  const draftTitle = async () => (await draftTitles(titled.ctx, [id])).get(id);
+
   it('the import queues the title\u2019s draft (a lesson without captions too); until it is drafted everyone sees English', async () => {
-    expect(await waitingDrafts(titled)).toBe(1);
+    expect(await waitingIn(TITLE_DRAFTS_QUEUE, titled)).toBe(1);
+    expect(await waitingDrafts(titled)).toBe(0);
     expect(await seen(spanish)).toEqual(seenAs(PRESS.title, false, PRESS.description));
     expect(await seen(english)).toEqual(seenAs(PRESS.title, false, PRESS.description));
   });
 
   it('a Spanish member sees the drafted title and description, marked machine translation, and finds it by its Spanish words; an English member sees English', async () => {
     const before = await seen(english);
-    expect(await draftTitle(titled.ctx, id)).toBe('drafted');
+    expect(await draftTitle()).toBe('drafted');
     expect(await seen(spanish)).toEqual(seenAs(DRAFTED.title, true, DRAFTED.description));
     // The request's language: a member with no language saved whose browser asks for Spanish.
     expect(await seen(english, { 'accept-language': 'es' })).toEqual(seenAs(DRAFTED.title, true, DRAFTED.description));
@@ -281,7 +288,7 @@ describe.skipIf(!APERTIUM)('machine-translated titles (Apertium eng-spa)', () =>
       (await titled.api('GET', '/api/search', { token, query: { q: 'prensa' } })).body.data.videos.items.map((v: { title: string }) => v.title);
     expect(await byWord(spanish)).toEqual([DRAFTED.title]);
     expect(await byWord(english)).toEqual([PRESS.title]);
-    expect(await draftTitle(titled.ctx, id)).toBe('up to date');
+    expect(await draftTitle()).toBe('up to date');
     expect(await videosWithTitlesToDraft(titled.ctx.db)).toEqual([]);
   });
 
@@ -299,10 +306,44 @@ describe.skipIf(!APERTIUM)('machine-translated titles (Apertium eng-spa)', () =>
     await importWith([], 'authored', titled, {}, { ...PRESS, translations: { es: authored } });
     expect(await seen(spanish)).toEqual(seenAs(authored.title, false, authored.description));
     expect(await seen(english)).toEqual(seenAs(PRESS.title, false, PRESS.description));
-    expect(await draftTitle(titled.ctx, id)).toBe('authored');
+    expect(await draftTitle()).toBe('authored');
     expect(await videosWithTitlesToDraft(titled.ctx.db)).toEqual([]);
     const found = await titled.api('GET', '/api/search', { token: spanish, query: { q: 'etiquetado' } });
     expect(found.body.data.videos.items.map((v: { title: string }) => v.title)).toEqual([authored.title]);
+  });
+
+  it('an import of several lessons queues one title job, which drafts them all at once (a lesson without a description too)', async () => {
+    const more = [
+      { key: 'guarding-basics', title: 'Machine Guarding Basics', description: 'Why every guard stays in place.' },
+      { key: 'press-brake', title: 'Press Brake Setup', description: '' },
+    ];
+    await importWith([], 'several', titled, {}, PRESS, more);
+    const keys = await titled.ctx.db
+      .selectFrom('videos')
+      .select(['id', 'key'])
+      .where(
+        'key',
+        'in',
+        more.map((m) => m.key),
+      )
+      .execute();
+    const ids = keys.map((k) => k.id).sort((a, b) => a - b);
+    expect(await waitingIn(TITLE_DRAFTS_QUEUE, titled)).toBe(1);
+    expect(await videosWithTitlesToDraft(titled.ctx.db)).toEqual(expect.arrayContaining(ids));
+    const outcomes = await draftTitles(titled.ctx);
+    expect(ids.map((i) => outcomes.get(i))).toEqual(['drafted', 'drafted']);
+    expect(await videosWithTitlesToDraft(titled.ctx.db)).toEqual([]);
+    const rows = await titled.ctx.db
+      .selectFrom('video_title_translations')
+      .select(['video_id', 'title', 'description', 'origin'])
+      .where('video_id', 'in', ids)
+      .orderBy('video_id')
+      .execute();
+    expect(rows.map((r) => [r.origin, r.description === ''])).toEqual([
+      ['machine', false],
+      ['machine', true],
+    ]);
+    expect(rows[0]?.title).toMatch(/Guarding|Máquina/);
   });
 
   it('a catalog translation into English is refused with the field named', async () => {

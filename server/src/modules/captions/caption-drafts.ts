@@ -1,14 +1,14 @@
 import type { AppContext } from '../../app-context.ts';
-import type { Db, DbTransaction } from '../../db/client.ts';
+import type { DbTransaction } from '../../db/client.ts';
 import { now } from '../../lib/clock.ts';
 import type { JobQueue } from '../jobs/index.ts';
 import { renewCatalogVersion } from '../settings/index.ts';
 import { APERTIUM_MODES, DRAFT_SOURCE, DRAFT_TARGET, type DraftOutcome, translateTexts } from './apertium.ts';
 import { storeCaptionTrack } from './caption-files.ts';
 import { cuesOfTrack, findTrackOf, replaceMachineTrack, videosToDraft } from './captions.queries.ts';
-import { draftTitle, videosWithTitlesToDraft } from './title-drafts.ts';
+import { draftTitles, TITLE_DRAFTS_KEY, TITLE_DRAFTS_QUEUE, videosWithTitlesToDraft } from './title-drafts.ts';
 
-/** The queue of machine drafts: one video's track and title per job (payload `{ videoId }`), keyed by video. */
+/** The queue of machine caption drafts: one video's track per job (payload `{ videoId }`), keyed by video. */
 export const CAPTION_DRAFTS_QUEUE = 'caption-drafts';
 
 /** A machine track's label: the player and the API say it is a machine translation (`machine: true` besides). */
@@ -54,42 +54,27 @@ export async function draftCaptions(ctx: Pick<AppContext, 'db' | 'storage'>, vid
   });
 }
 
-/** A lesson's Spanish drafts: its captions, then its title and description (title-drafts.ts). */
-export async function draftTranslations(
-  ctx: Pick<AppContext, 'db' | 'storage' | 'events'>,
-  videoId: number,
-): Promise<{ captions: DraftOutcome; title: DraftOutcome }> {
-  return { captions: await draftCaptions(ctx, videoId), title: await draftTitle(ctx, videoId) };
-}
-
-/** The videos needing a caption draft or a title draft, in id order. */
-async function videosToTranslate(db: Db): Promise<number[]> {
-  const ids = new Set([...(await videosToDraft(db, DRAFT_SOURCE, DRAFT_TARGET)), ...(await videosWithTitlesToDraft(db))]);
-  return [...ids].sort((a, b) => a - b);
-}
-
 /**
  * Queues, in the caller's transaction (the catalog import's: the jobs exist only if it commits), a draft for every
- * video whose English track has no Spanish one, or only an out-of-date draft, and every video whose Spanish title is
- * missing or an out-of-date draft.
+ * video whose English track has no Spanish one, or only an out-of-date draft, and one draft of every Spanish title
+ * that is missing or an out-of-date draft (title-drafts.ts). Answers the number of jobs queued.
  */
 export async function queueCaptionDrafts(trx: DbTransaction, jobs: JobQueue): Promise<number> {
   let queued = 0;
-  for (const videoId of await videosToTranslate(trx))
+  for (const videoId of await videosToDraft(trx, DRAFT_SOURCE, DRAFT_TARGET))
     if (await jobs.enqueueWithin(trx, CAPTION_DRAFTS_QUEUE, { videoId }, { singletonKey: `video:${videoId}` })) queued++;
+  if ((await videosWithTitlesToDraft(trx)).length && (await jobs.enqueueWithin(trx, TITLE_DRAFTS_QUEUE, {}, { singletonKey: TITLE_DRAFTS_KEY }))) queued++;
   return queued;
 }
 
-/** Drafts every video that needs it now, one after the other (the operator command); answers what each got. */
+/** Drafts every caption track and title that needs it now (the operator command); answers what each got. */
 export async function draftAllTranslations(
   ctx: Pick<AppContext, 'db' | 'storage' | 'events'>,
 ): Promise<{ captions: Record<DraftOutcome, number>; titles: Record<DraftOutcome, number> }> {
-  const none = (): Record<DraftOutcome, number> => ({ drafted: 0, 'up to date': 0, authored: 0, 'no source': 0 });
-  const [captions, titles] = [none(), none()];
-  for (const videoId of await videosToTranslate(ctx.db)) {
-    const outcome = await draftTranslations(ctx, videoId);
-    captions[outcome.captions]++;
-    titles[outcome.title]++;
-  }
+  const count = () => ({ drafted: 0, 'up to date': 0, authored: 0, 'no source': 0 });
+  const captions: Record<DraftOutcome, number> = count();
+  for (const videoId of await videosToDraft(ctx.db, DRAFT_SOURCE, DRAFT_TARGET)) captions[await draftCaptions(ctx, videoId)]++;
+  const titles: Record<DraftOutcome, number> = count();
+  for (const outcome of (await draftTitles(ctx)).values()) titles[outcome]++;
   return { captions, titles };
 }

@@ -6,6 +6,13 @@ import { APERTIUM_MODES, DRAFT_SOURCE, DRAFT_TARGET, type DraftOutcome, translat
 import { replaceMachineTitle, videoTitlesWith } from './title-translations.queries.ts';
 import { titleSourceHash, titleState } from './title-translations.rules.ts';
 
+/**
+ * The queue of title drafts: one job drafts every title that needs it (payload `{}`, one key), so a catalog import of
+ * a hundred lessons costs one Apertium run and one new catalog version rather than a hundred of each.
+ */
+export const TITLE_DRAFTS_QUEUE = 'title-drafts';
+export const TITLE_DRAFTS_KEY = 'catalog';
+
 /** The videos whose Spanish title is missing or an out-of-date draft (an author's is never drafted over), in id order. */
 export async function videosWithTitlesToDraft(db: Db): Promise<number[]> {
   const rows = await videoTitlesWith(db, DRAFT_TARGET);
@@ -13,30 +20,49 @@ export async function videosWithTitlesToDraft(db: Db): Promise<number[]> {
 }
 
 /**
- * Drafts the video's Spanish title and description from its English ones with Apertium, stored as a machine row with
- * the hash of the English texts it came from. Nothing is drafted over an author's title or a draft of the current
- * English texts; the draft is announced (`video.title_drafted`: search indexes it). Fails (ApertiumError) when Apertium
- * is missing: never a stand-in.
+ * Drafts the Spanish title and description of every video that needs it (or of the videos named) with Apertium, all
+ * texts in one run, stored as machine rows with the hash of the English texts they came from, in one transaction.
+ * Nothing is drafted over an author's title or a draft of the current English texts; each draft is announced
+ * (`video.title_drafted`: search indexes it). Fails (ApertiumError) when Apertium is missing: never a stand-in.
+ * Answers what each video named or needing a draft got.
  */
-export async function draftTitle(ctx: Pick<AppContext, 'db' | 'events'>, videoId: number): Promise<DraftOutcome> {
-  const [row] = await videoTitlesWith(ctx.db, DRAFT_TARGET, videoId);
-  if (!row) return 'no source';
-  const state = titleState(row);
-  if (state === 'author') return 'authored';
-  if (state === 'machine') return 'up to date';
-  const sourceHash = titleSourceHash(row.title, row.description);
+export async function draftTitles(ctx: Pick<AppContext, 'db' | 'events'>, videoIds?: number[]): Promise<Map<number, DraftOutcome>> {
+  const wanted = videoIds ? new Set(videoIds) : null;
+  const outcomes = new Map<number, DraftOutcome>(videoIds?.map((id) => [id, 'no source']));
+  const due: { id: number; sourceHash: string; title: string; description: string }[] = [];
+  for (const row of await videoTitlesWith(ctx.db, DRAFT_TARGET)) {
+    if (wanted && !wanted.has(row.id)) continue;
+    const state = titleState(row);
+    if (state === 'author') outcomes.set(row.id, 'authored');
+    else if (state === 'machine') outcomes.set(row.id, 'up to date');
+    else due.push({ id: row.id, sourceHash: titleSourceHash(row.title, row.description), title: row.title, description: row.description.trim() });
+  }
+  if (due.length === 0) return outcomes;
+  // Titles first, then the descriptions there are (an empty text would break the run's blank-line separation).
+  const described = due.filter((d) => d.description !== '');
   const mode = APERTIUM_MODES[`${DRAFT_SOURCE}>${DRAFT_TARGET}`] as string;
-  const [title, description = ''] = await translateTexts(mode, row.description.trim() ? [row.title, row.description] : [row.title]);
+  const translated = await translateTexts(mode, [...due.map((d) => d.title), ...described.map((d) => d.description)]);
+  const titles = new Map(due.map((d, i) => [d.id, translated[i] as string]));
+  const descriptions = new Map(described.map((d, i) => [d.id, translated[due.length + i] as string]));
   return ctx.db.transaction().execute(async (trx) => {
-    // The catalog may have changed while Apertium ran: write only if the English texts are still the ones translated.
-    const [current] = await videoTitlesWith(trx, DRAFT_TARGET, videoId);
-    if (!current || titleSourceHash(current.title, current.description) !== sourceHash) return 'no source';
-    if (titleState(current) === 'author') return 'authored';
+    // The catalog may have changed while Apertium ran: write only the drafts whose English texts are still the ones translated.
+    const current = new Map((await videoTitlesWith(trx, DRAFT_TARGET)).map((row) => [row.id, row]));
     const t = now();
-    await replaceMachineTitle(trx, videoId, { locale: DRAFT_TARGET, title: (title as string).slice(0, 200), description }, sourceHash, t);
-    await ctx.events.emit(trx, 'video.title_drafted', { at: t, videoId, locale: DRAFT_TARGET });
-    // Every instance keeps the titles under the catalog version: a new one makes them read again.
-    await renewCatalogVersion(trx);
-    return 'drafted';
+    let drafted = 0;
+    for (const draft of due) {
+      const row = current.get(draft.id);
+      if (!row || titleSourceHash(row.title, row.description) !== draft.sourceHash) outcomes.set(draft.id, 'no source');
+      else if (titleState(row) === 'author') outcomes.set(draft.id, 'authored');
+      else {
+        const title = (titles.get(draft.id) as string).slice(0, 200);
+        await replaceMachineTitle(trx, draft.id, { locale: DRAFT_TARGET, title, description: descriptions.get(draft.id) ?? '' }, draft.sourceHash, t);
+        await ctx.events.emit(trx, 'video.title_drafted', { at: t, videoId: draft.id, locale: DRAFT_TARGET });
+        outcomes.set(draft.id, 'drafted');
+        drafted++;
+      }
+    }
+    // Every instance keeps the titles under the catalog version: a new one makes them read again, once for the batch.
+    if (drafted) await renewCatalogVersion(trx);
+    return outcomes;
   });
 }
