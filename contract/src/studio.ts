@@ -33,7 +33,7 @@ export const studioLesson = z.object({
   poster_url: z.string().nullable(),
   published_at: z.string().nullable(),
   created_at: z.string(),
-  /** Cues of the lesson's captions (0 without captions): members find the lesson by what is said in it. */
+  /** Lines of the lesson's English captions, else of its first language's (0 without captions): one track, not every language's. */
   caption_cues: z.number(),
   /** The live video's revision: 1 until a published lesson's video is replaced. */
   revision: z.number(),

@@ -121,6 +121,9 @@ describe('caption tracks per language', () => {
       { lang: 'es', origin: 'author', out_of_date: false, cues: 1 },
     ]);
     expect((await get('es')).body.data).toMatchObject({ lang: 'es', origin: 'author', cues: [{ text: 'Bloquee el interruptor principal.' }] });
+    // The studio's card counts the lines of the English track (2), not of both languages (3).
+    const lessons = (await platform.api('GET', '/api/studio/lessons', { token: a.superUser.token })).body.data.lessons;
+    expect(lessons.find((l: { id: number }) => l.id === trackLesson)?.caption_cues).toBe(2);
     // A language without a track reads as a new, empty one.
     expect((await get('fr')).body.data).toMatchObject({ lang: 'fr', origin: null, cues: [] });
     // Saving one language leaves the other as it was.

@@ -65,12 +65,12 @@ function lessons(db: Db) {
       .selectFrom('studio_lessons')
       .leftJoin('media_assets', 'media_assets.id', 'studio_lessons.media_asset_id')
       .select(LESSON_COLUMNS)
-      .select((eb) =>
-        eb
-          .selectFrom('studio_lesson_cues')
-          .select(eb.fn.countAll<number | string>().as('n'))
-          .whereRef('studio_lesson_cues.lesson_id', '=', 'studio_lessons.id')
-          .as('caption_cues'),
+      // The lines of one track (English's, else the first language's), not of every language added together.
+      .select(
+        sql<number | string | null>`(select count(*) from studio_lesson_cues c where c.lesson_id = studio_lessons.id and c.lang = (
+          select t.lang from studio_lesson_tracks t where t.lesson_id = studio_lessons.id order by case when t.lang = 'en' then 0 else 1 end, t.lang limit 1))`.as(
+          'caption_cues',
+        ),
       )
       .select((eb) =>
         eb
