@@ -116,4 +116,25 @@ describe('move-storage-to', () => {
     expect(bad.code).toBe(1);
     expect(bad.stderr).toContain('Error: The STORAGE_URL must look like s3://bucket');
   }, 120_000);
+
+  it('copies the studio\u2019s finished uploads (lessons\u2019 sources) under the key the bucket\u2019s upload store reads; an unfinished one stays and is named', async () => {
+    const uploads = path.join(dataDir, 'studio-uploads');
+    fs.mkdirSync(uploads, { recursive: true });
+    fs.writeFileSync(path.join(uploads, 'finished'), 'twelve bytes');
+    fs.writeFileSync(path.join(uploads, 'finished.json'), JSON.stringify({ id: 'finished', size: 12 }));
+    fs.writeFileSync(path.join(uploads, 'half'), 'half');
+    fs.writeFileSync(path.join(uploads, 'half.json'), JSON.stringify({ id: 'half', size: 2_000_000 }));
+    // A rendered script lesson is kept without tus metadata.
+    fs.writeFileSync(path.join(uploads, 'rendered'), 'rendered lesson');
+    const cli = await run('npx', ['tsx', 'src/cli/platform.ts', 'move-storage-to', s3.storageUrl], {
+      cwd: serverDir,
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+    });
+    expect(cli.stdout).toContain('Copied 2 files (');
+    expect(cli.stdout).toContain('1 unfinished studio upload was not copied: a bucket cannot continue them, so their authors upload them again.');
+    expect((await bucket.read('studio-uploads/finished'))?.toString()).toBe('twelve bytes');
+    expect((await bucket.read('studio-uploads/rendered'))?.toString()).toBe('rendered lesson');
+    expect(await bucket.head('studio-uploads/half')).toBeNull();
+    expect(await bucket.head('studio-uploads/finished.json')).toBeNull();
+  }, 120_000);
 });

@@ -25,7 +25,7 @@ import { createJobQueue } from '../modules/jobs/jobs.ts';
 import { jobsReport } from '../modules/jobs/jobs-report.ts';
 import { createMailer, type Mailer } from '../modules/mail/outbox.ts';
 import { addMember, createOrganization } from '../modules/organization/organization.service.ts';
-import { setStudioQuota } from '../modules/studio/index.ts';
+import { finishedLocalUploads, setStudioQuota } from '../modules/studio/index.ts';
 import { MAX_STUDIO_QUOTA_MB } from '../modules/studio/studio-quota.ts';
 import { findUserByEmail, updateUser } from '../modules/users/users.queries.ts';
 import { demoSignIns, seedDemo } from './seed-demo.ts';
@@ -47,7 +47,7 @@ Commands:
       [--team <name>] [--role <role>] [--super-user]
   set-password                  Set a user's password and end all of their sessions.
       --email <email> --password <password>
-  move-storage-to <STORAGE_URL> Copy the media, captions, playbooks and uploads under DATA_DIR into a bucket
+  move-storage-to <STORAGE_URL> Copy the media, captions, playbooks, uploads and finished studio uploads under DATA_DIR into a bucket
                                 (s3://bucket?endpoint=...&region=...; credentials from AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY);
                                 resumable: a second run copies only what is missing; exit 1 if any file failed.
   draft-translations            Draft now, with Apertium, the Spanish captions of every lesson with English ones and
@@ -270,14 +270,24 @@ async function moveStorageTo(dataDir: string, storageUrl: string): Promise<void>
       throw new UsageError(`The ${to.description} cannot be reached (${error.name}: ${error.message}).`);
     });
     let shown = 0;
-    const summary = await moveStorage(from, to, (done, total) => {
-      // A line every 10% (and the last): readable in a terminal and in a log alike.
-      if (done === total || done - shown >= total / 10) {
-        shown = done;
-        console.log(`${done}/${total} files`);
-      }
-    });
+    const uploads = await finishedLocalUploads(dataDir);
+    const summary = await moveStorage(
+      from,
+      to,
+      (done, total) => {
+        // A line every 10% (and the last): readable in a terminal and in a log alike.
+        if (done === total || done - shown >= total / 10) {
+          shown = done;
+          console.log(`${done}/${total} files`);
+        }
+      },
+      uploads.finished,
+    );
     console.log(describeMove(summary, to.description));
+    if (uploads.unfinished)
+      console.log(
+        `${uploads.unfinished} unfinished studio upload${uploads.unfinished === 1 ? ' was' : 's were'} not copied: a bucket cannot continue them, so their authors upload them again.`,
+      );
     if (summary.failed.length) process.exitCode = 1;
   } finally {
     to.close();

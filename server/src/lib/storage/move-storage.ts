@@ -9,14 +9,20 @@ const AT_ONCE = 6;
 const isMaster = (key: string) => key.startsWith(MEDIA_KEY_PREFIX) && key.endsWith('/master.m3u8');
 
 /**
- * Copies every stored file (media, playbooks, uploads) of the local directory `from` into `to`, keeping the keys.
+ * Copies every stored file (media, playbooks, uploads) of the local directory `from` into `to`, keeping the keys, and
+ * the `extra` files of `from` (the studio's finished uploads, listed by their module).
  * Idempotent and resumable: an object already in `to` with the same size is left alone, so a run that stopped half-way
  * (or a second run) copies only what is missing or different. Each copy is checked by its size in `to` afterwards.
  * Master playlists go last, so an asset never looks complete in the bucket before its segments are there. Nothing is
  * removed from `from`: the operator switches STORAGE_URL, checks, and removes the old directory.
  */
-export async function moveStorage(from: Storage, to: Storage, onProgress: (done: number, total: number) => void = () => {}): Promise<MoveSummary> {
-  const files: { key: string; size: number }[] = [];
+export async function moveStorage(
+  from: Storage,
+  to: Storage,
+  onProgress: (done: number, total: number) => void = () => {},
+  extra: { key: string; size: number }[] = [],
+): Promise<MoveSummary> {
+  const files: { key: string; size: number }[] = [...extra];
   for (const prefix of STORED_PREFIXES) for await (const found of from.list(prefix)) files.push(found);
   files.sort((a, b) => Number(isMaster(a.key)) - Number(isMaster(b.key)));
   const summary: MoveSummary = { copied: 0, copiedBytes: 0, alreadyThere: 0, failed: [] };

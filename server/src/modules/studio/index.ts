@@ -5,4 +5,5 @@ export { publishedLessonIdsOf as publishedOwnLessonIds } from './studio.queries.
 export { memberPathOwnLessons, ownLessonsFound, pathOwnLessons } from './studio.service.ts';
 export { processStudioUpload, STUDIO_QUEUE, type StudioJob } from './studio-processing.ts';
 export { setStudioQuota } from './studio-quota.ts';
+export { finishedLocalUploads } from './studio-upload-store.ts';
 export { expireAbandonedUploads } from './studio-uploads.ts';

@@ -80,3 +80,28 @@ export async function studioUploadStore(ctx: AppContext): Promise<StudioUploadSt
   }
   return store;
 }
+
+/**
+ * The finished uploads of a local uploads directory, as keys of the platform's store (`studio-uploads/<id>`, the key
+ * the bucket's upload store reads a source from), and how many uploads are unfinished. Finished: its bytes reached
+ * the size its tus metadata (`<id>.json`) announced, or it has no metadata (a rendered script lesson kept as a
+ * source). For `move-storage-to`: an unfinished upload cannot continue in a bucket (the S3 store keeps its parts in
+ * another shape), so it stays behind and its author sends it again.
+ */
+export async function finishedLocalUploads(dataDir: string): Promise<{ finished: { key: string; size: number }[]; unfinished: number }> {
+  const directory = studioUploadDir(dataDir);
+  const names = await fs.promises.readdir(directory).catch(() => [] as string[]);
+  const finished: { key: string; size: number }[] = [];
+  let unfinished = 0;
+  for (const name of names.filter((n) => !n.endsWith('.json')).sort()) {
+    const stat = await fs.promises.stat(path.join(directory, name));
+    if (!stat.isFile()) continue;
+    const metadata = await fs.promises.readFile(path.join(directory, `${name}.json`), 'utf8').then(
+      (text) => JSON.parse(text) as { size?: number },
+      () => null,
+    );
+    if (metadata === null || metadata.size === stat.size) finished.push({ key: uploadKey(name), size: stat.size });
+    else unfinished++;
+  }
+  return { finished, unfinished };
+}
