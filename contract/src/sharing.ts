@@ -73,8 +73,11 @@ export const sharedVideoQuery = z.object({
 });
 export const sharedVideoData = z.object({
   admin_video_id: z.number(),
+  /** In the visitor's language (Accept-Language) when the video has a translation, as on the video page. */
   title: z.string(),
   description: z.string(),
+  /** The title and description are a machine translation no author reviewed; absent otherwise (as a video card's). */
+  title_machine: z.boolean().optional(),
   default_image: z.string(),
   main_video: z.string(),
   /** Not null while the video's streams are prepared (a first start): the page says so instead of playing. */

@@ -6,6 +6,6 @@ export { authorTranscriptOf, replaceVideoCaptions, type StoredTrack } from './ca
 export { captionTracksOf } from './captions.ts';
 export { draftTitles, TITLE_DRAFTS_QUEUE } from './title-drafts.ts';
 export { replaceVideoTitleTranslations } from './title-translations.queries.ts';
-export { type LocalTitle, type LocalTitles, titlesIn, translatedTexts } from './title-translations.ts';
+export { type LocalTitle, type LocalTitles, titleIn, titlesIn, translatedTexts } from './title-translations.ts';
 export { canMachineTranslate, machineLabelOf, machineTranslate, machineTranslateCues } from './translate-cues.ts';
 export { type Cue, MAX_CAPTION_BYTES, parseWebVtt, WebVttError } from './webvtt.ts';

@@ -2,7 +2,7 @@ import type { Db } from '../../db/client.ts';
 import { KeptByVersion } from '../../lib/kept-by-version.ts';
 import { DRAFT_SOURCE } from './apertium.ts';
 import { allTitleTranslations, videoTitlesWith } from './title-translations.queries.ts';
-import { titleState } from './title-translations.rules.ts';
+import { type TitleRow, titleState } from './title-translations.rules.ts';
 
 /** A video's title and description in a language, and whether they are a machine translation no author reviewed. */
 export type LocalTitle = { title: string; description: string; machine: boolean };
@@ -15,15 +15,30 @@ const NONE: LocalTitles = new Map();
 /** Every video's shown title by language, kept under the catalog version (an import and a draft write them, and both renew it). */
 const keptTitles = new KeptByVersion<LocalTitles>(4);
 
+/** The translated title a row holds, if it is shown: an out-of-date draft names what the lesson was called before. */
+function shownTitle(row: TitleRow): LocalTitle | null {
+  const state = titleState(row);
+  if (state !== 'author' && state !== 'machine') return null;
+  return { title: row.translated_title as string, description: row.translated_description ?? '', machine: state === 'machine' };
+}
+
 async function titlesOf(db: Db, locale: string): Promise<LocalTitles> {
   const titles = new Map<number, LocalTitle>();
   for (const row of await videoTitlesWith(db, locale)) {
-    const state = titleState(row);
-    // An out-of-date draft names what the lesson was called before: English is shown until it is drafted again.
-    if (state === 'author' || state === 'machine')
-      titles.set(row.id, { title: row.translated_title as string, description: row.translated_description ?? '', machine: state === 'machine' });
+    const shown = shownTitle(row);
+    if (shown) titles.set(row.id, shown);
   }
   return titles;
+}
+
+/**
+ * One video's title shown in `locale`, or null (English, none, or an out-of-date draft): for an answer about a single
+ * video to someone with no session's catalog version (a shared link's visitor, an e-mail's recipient).
+ */
+export async function titleIn(db: Db, locale: string, videoId: number): Promise<LocalTitle | null> {
+  if (locale === DRAFT_SOURCE) return null;
+  const [row] = await videoTitlesWith(db, locale, videoId);
+  return row ? shownTitle(row) : null;
 }
 
 /**

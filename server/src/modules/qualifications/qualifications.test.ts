@@ -3,9 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importTestCatalog, openWholeCatalog, reimportTestCatalog, type TestCatalog } from '../../../test/catalog-fixture.ts';
 import { organizationWithMembers, STRONG_PASSWORD, signIn, startPlatform, type TestPlatform, uniqueEmail } from '../../../test/harness.ts';
 import { atMoment, DAY } from '../../lib/clock.ts';
+import { replaceVideoTitleTranslations } from '../captions/title-translations.queries.ts';
 import { checkChain } from '../evidence/audit-pack.ts';
 import { verifyCertificate } from '../learning/certificates.service.ts';
 import { addMember } from '../organization/organization.service.ts';
+import { renewCatalogVersion } from '../settings/index.ts';
 import { runQualificationClock } from './qualification-clock.ts';
 import { NOT_A_TRAINER, NOT_YOURSELF } from './qualifications.policy.ts';
 import { CHECKLIST_INCOMPLETE, TRAINING_INCOMPLETE } from './signoffs.service.ts';
@@ -369,6 +371,14 @@ describe('qualifications', () => {
     expect(training).toMatchObject({ reason_code: 'training', reason_params: { left: 1, required: 1, overdue: false, signoff: true, until: null } });
     expect(training.reason_params.due).toMatch(/^\d\d\/\d\d\/\d{4}$/);
     expect(training.clips).toEqual([expect.objectContaining({ video_id: lockout, watched: false, revision: expect.any(Number) })]);
+    // An operator whose tablet asks for Spanish reads the lesson's Spanish title (once the catalog has one).
+    await replaceVideoTitleTranslations(platform.ctx.db, lockout, [{ locale: 'es', title: 'Bloqueo y etiquetado', description: '' }], Date.now());
+    await renewCatalogVersion(platform.ctx.db);
+    const inSpanish = await platform.api('GET', `${p.base}/stations/${station.id}/floor`, { token: p.member.token, headers: { 'accept-language': 'es' } });
+    expect(inSpanish.body.data.clips.map((c: { title: string }) => c.title)).toEqual(['Bloqueo y etiquetado']);
+    expect((await floor()).clips.map((c: { title: string }) => c.title)).toEqual(['Lockout']);
+    await replaceVideoTitleTranslations(platform.ctx.db, lockout, [], Date.now());
+    await renewCatalogVersion(platform.ctx.db);
     // Asking before the videos are done is refused.
     expect((await p.call(p.member, 'POST', `/stations/${station.id}/signoff-requests`)).status).toBe(409);
 

@@ -17,6 +17,7 @@ import { signoffRequestMail } from '../mail/index.ts';
 import { insertNotices } from '../notices/index.ts';
 import { assertCanReadStations, findStation, peopleOf, requiredVideosOf, STATION_NOT_FOUND, type StationRow } from '../stations/index.ts';
 import { mailLocales } from '../users/index.ts';
+import { titlesFor } from '../videos/index.ts';
 import { QUALIFICATION_NOTICE } from './qualification-state.ts';
 import { qualificationsOfPerson, stationStanding } from './qualifications.queries.ts';
 import { clockState } from './qualifications.rules.ts';
@@ -62,11 +63,12 @@ export async function personStateAtStation(
 export async function stationFloor(ctx: AppContext, caller: Caller, organizationId: number, stationId: number): Promise<StationFloorData> {
   const station = await stationOf(ctx, caller, organizationId, stationId);
   const t = now();
-  const [videos, mine, signers, requestedAt] = await Promise.all([
+  const [videos, mine, signers, requestedAt, titles] = await Promise.all([
     requiredVideosOf(ctx.db, [station.id]),
     myState(ctx, caller, organizationId, station, t),
     stationSigners(ctx.db, organizationId, station.id),
     lastSignoffRequest(ctx.db, station.id, caller.userId),
+    titlesFor(ctx.db, caller),
   ]);
   const records = await completedRecords(
     ctx.db,
@@ -74,7 +76,13 @@ export async function stationFloor(ctx: AppContext, caller: Caller, organization
     videos.map((v) => v.video_id),
   );
   const watched = new Set(records.map((r) => r.video_id));
-  const clips = videos.map((v) => ({ video_id: v.video_id, title: v.title, revision: v.revision, watched: watched.has(v.video_id) }));
+  // Titles in the operator's language (the kiosk's switcher, their own), as the library shows them.
+  const clips = videos.map((v) => ({
+    video_id: v.video_id,
+    title: titles.get(v.video_id)?.title ?? v.title,
+    revision: v.revision,
+    watched: watched.has(v.video_id),
+  }));
   const standing = floorStanding({
     state: mine?.state ?? null,
     needsSignoff: needsSignoff(station),

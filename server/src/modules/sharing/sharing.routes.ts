@@ -18,7 +18,7 @@ export const sharingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     config: { auth: 'public' },
     handler: async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
-      return ok(await openSharedVideo(ctx, request.query.video, request.query.token_video));
+      return ok(await openSharedVideo(ctx, request.query.video, request.query.token_video, request.locale));
     },
   });
 

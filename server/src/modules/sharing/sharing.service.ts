@@ -1,5 +1,5 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { SHARING_MESSAGES, type ShareData, type SharedVideoData, type shareRequest } from '@mm/contract';
+import { type Locale, SHARING_MESSAGES, type ShareData, type SharedVideoData, type shareRequest } from '@mm/contract';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { DAY, now } from '../../lib/clock.ts';
@@ -10,7 +10,7 @@ import { LIMITS, takeAttempt } from '../../lib/throttle.ts';
 import type { Caller } from '../auth/index.ts';
 import { assertOrganizationCounts } from '../auth/index.ts';
 import { organizationHasAccess } from '../billing/index.ts';
-import { captionTracksOf } from '../captions/index.ts';
+import { captionTracksOf, titleIn } from '../captions/index.ts';
 import { MASTER_PLAYLIST } from '../catalog/index.ts';
 import { assertVideoOpen, pathAccessOf } from '../learning/index.ts';
 import { shareVideoMail } from '../mail/index.ts';
@@ -77,7 +77,9 @@ export async function shareVideo(ctx: AppContext, caller: Caller, input: ShareIn
   const senderName = [sender?.name, sender?.last_name].filter(Boolean).join(' ') || input.name || 'A colleague';
   const message = input.content?.trim() || null;
   // In the sender's language: the recipients may have no account, and the sender wrote the personal message.
-  const mail = shareVideoMail({ senderName, videoTitle: video.title, message, url, validDays: ctx.config.shareLinkDays }, recipientLocale(caller.locale));
+  const locale = recipientLocale(caller.locale);
+  const videoTitle = (await titleIn(ctx.db, locale, video.id))?.title ?? video.title;
+  const mail = shareVideoMail({ senderName, videoTitle, message, url, validDays: ctx.config.shareLinkDays }, locale);
   await insertShare(
     ctx.db,
     {
@@ -99,18 +101,19 @@ export async function shareVideo(ctx: AppContext, caller: Caller, input: ShareIn
 }
 
 /** GET videos/share (public): the video behind a valid link, with a signed stream URL. */
-export async function openSharedVideo(ctx: AppContext, uniqueId: string, token: string): Promise<SharedVideoData> {
+export async function openSharedVideo(ctx: AppContext, uniqueId: string, token: string, locale: Locale): Promise<SharedVideoData> {
   const share = await findShare(ctx.db, uniqueId);
   const given = Buffer.from(hashToken(token), 'hex');
   if (!share || !timingSafeEqual(given, Buffer.from(share.token_hash, 'hex'))) throw notFound(SHARING_MESSAGES.linkUnknown);
   if (share.expires_at <= now()) throw new AppError(410, SHARING_MESSAGES.linkExpired);
-  const signer = await mediaSigner(ctx.db);
+  const [signer, local] = await Promise.all([mediaSigner(ctx.db), titleIn(ctx.db, locale, share.video_id)]);
   // A video not prepared yet (a first start) says so, and opening the link moves it to the front of the queue.
   const preparing = (await preparationsOfMedia(ctx, [share.content_hash])).get(share.content_hash) ?? null;
   return {
     admin_video_id: share.video_id,
-    title: share.title,
-    description: share.description,
+    title: local?.title ?? share.title,
+    description: local?.description || share.description,
+    ...(local?.machine ? { title_machine: true } : {}),
     default_image: share.image ?? signer.posterUrl(share.content_hash),
     main_video: signer.url(share.content_hash, MASTER_PLAYLIST),
     preparing,

@@ -6,6 +6,7 @@ import { hashToken } from '../../lib/crypto.ts';
 import { redactUrl } from '../../lib/redact.ts';
 import { storeCaptionTrack } from '../captions/caption-files.ts';
 import { replaceVideoCaptions } from '../captions/captions.queries.ts';
+import { replaceVideoTitleTranslations } from '../captions/title-translations.queries.ts';
 import { addMember } from '../organization/organization.service.ts';
 
 let platform: TestPlatform;
@@ -212,5 +213,43 @@ describe('POST /api/videos/share', () => {
     expect(res.body.data.text).toBe(SHARING_MESSAGES.sharingText);
     expect(redactUrl('/watch/abc/SECRET?x=1')).toBe('/watch/abc/[redacted]?x=1');
     expect(redactUrl('/api/videos/share?video=abc&token_video=SECRET')).not.toContain('SECRET');
+  });
+});
+
+// Last: its Spanish member would count in the team and organization shares above.
+describe('a shared video in Spanish', () => {
+  it('shows the video\u2019s Spanish title in a Spanish sender\u2019s e-mail and to a visitor whose browser asks for Spanish', async () => {
+    await replaceVideoTitleTranslations(
+      platform.ctx.db,
+      videoId,
+      [{ locale: 'es', title: 'Bloqueo y etiquetado', description: 'Los seis pasos del aislamiento.' }],
+      Date.now(),
+    );
+    const email = uniqueEmail('hablante');
+    await addMember(platform.ctx, org.organizationId, {
+      email,
+      password: 'Correct-Horse-Battery-42',
+      name: 'Lucía',
+      lastName: 'Ruiz',
+      team: 'Quality',
+      role: 'Inspector',
+    });
+    const spanish = await signIn(platform, email, 'Correct-Horse-Battery-42');
+    expect((await platform.api('POST', '/api/set_locale', { token: spanish, json: { locale: 'es' } })).status).toBe(200);
+    const to = uniqueEmail('amigo');
+    expect((await share(spanish, { emails: [to] })).status).toBe(200);
+    const [mail] = await mailsTo(to);
+    expect(mail?.subject).toContain('Bloqueo y etiquetado');
+    expect(mail?.text_body).toContain('Bloqueo y etiquetado');
+    const { uniqueId, token } = linkIn(mail?.text_body ?? '');
+    const open = (headers: Record<string, string>) => platform.api('GET', '/api/videos/share', { query: { video: uniqueId, token_video: token }, headers });
+    expect((await open({ 'accept-language': 'es-ES,es;q=0.9' })).body.data).toMatchObject({
+      title: 'Bloqueo y etiquetado',
+      description: 'Los seis pasos del aislamiento.',
+    });
+    const english = (await open({})).body.data;
+    expect(english.title).toBe('Lockout');
+    expect(english).not.toHaveProperty('title_machine');
+    await replaceVideoTitleTranslations(platform.ctx.db, videoId, [], Date.now());
   });
 });

@@ -5,12 +5,13 @@ import { now, toIso } from '../../lib/clock.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { fullName } from '../../lib/person-name.ts';
 import type { Caller } from '../auth/index.ts';
+import type { LocalTitles } from '../captions/index.ts';
 import { recordTalkEvidence } from '../evidence/index.ts';
 import { listTeams } from '../organization/index.ts';
 import { reportWatchTime } from '../playback/index.ts';
 import { organizationName } from '../tenancy/index.ts';
 import { findUserById } from '../users/index.ts';
-import { viewerOf } from '../videos/index.ts';
+import { titlesFor, viewerOf } from '../videos/index.ts';
 import { attendanceSheetPdf } from './attendance-pdf.ts';
 import { readBadge } from './badges.ts';
 import { toolboxOrganizationOf } from './toolbox.policy.ts';
@@ -39,11 +40,12 @@ const leaderOrganizationOf = async (ctx: AppContext, caller: Caller) =>
 
 export async function toolboxSetup(ctx: AppContext, caller: Caller, teamId: number | undefined): Promise<ToolboxSetupData> {
   const organizationId = await leaderOrganizationOf(ctx, caller);
-  const [clips, teams] = await Promise.all([listClips(ctx.db), listTeams(ctx.db, organizationId)]);
+  const [clips, teams, titles] = await Promise.all([listClips(ctx.db), listTeams(ctx.db, organizationId), titlesFor(ctx.db, caller)]);
   // The leader's own team first; a team of another organization is simply not one of the choices.
   const chosen = teams.find((t) => t.id === (teamId ?? caller.teamId)) ?? teams[0];
   return {
-    clips,
+    // In the leader's language, in the order of the titles they read.
+    clips: clips.map((clip) => ({ ...clip, title: titles.get(clip.id)?.title ?? clip.title })).sort((a, b) => a.title.localeCompare(b.title) || a.id - b.id),
     teams: teams.map(({ id, name }) => ({ id, name })),
     team_id: chosen?.id ?? null,
     // The leader never attends their own talk, so they are not offered on the attendance.
@@ -103,7 +105,7 @@ export async function recordToolboxTalk(ctx: AppContext, caller: Caller, input: 
     clipSeconds: talk.duration_seconds,
     attendees: talk.attendees.map((a) => ({ userId: a.user_id, credited: a.credited === 1 })),
   });
-  return talkOf(talk);
+  return talkOf(talk, await titlesFor(ctx.db, caller));
 }
 
 async function creditWatch(ctx: AppContext, attendee: Attendee, organizationId: number, clip: { id: number }, playedSeconds: number): Promise<boolean> {
@@ -132,11 +134,12 @@ async function findTalkOrFail(ctx: AppContext, organizationId: number, talkId: n
   return talk;
 }
 
-const talkOf = (row: TalkRow): ToolboxTalk => ({
+/** A talk as the leader reads it: the clip's title in their language (`titles`), the rest as recorded. */
+const talkOf = (row: TalkRow, titles: LocalTitles): ToolboxTalk => ({
   id: row.id,
   held_at: toIso(row.held_at) ?? '',
   video_id: row.video_id,
-  video_title: row.video_title,
+  video_title: titles.get(row.video_id)?.title ?? row.video_title,
   video_revision: row.video_revision,
   leader: row.leader_name,
   question: row.question,
@@ -149,7 +152,8 @@ const talkOf = (row: TalkRow): ToolboxTalk => ({
 
 export async function recentToolboxTalks(ctx: AppContext, caller: Caller): Promise<ToolboxTalk[]> {
   const organizationId = await leaderOrganizationOf(ctx, caller);
-  return (await findTalks(ctx.db, organizationId, { limit: RECENT_TALKS })).map(talkOf);
+  const [talks, titles] = await Promise.all([findTalks(ctx.db, organizationId, { limit: RECENT_TALKS }), titlesFor(ctx.db, caller)]);
+  return talks.map((talk) => talkOf(talk, titles));
 }
 
 export async function attendanceSheet(ctx: AppContext, caller: Caller, talkId: number): Promise<{ pdf: Buffer; filename: string }> {

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importTestCatalog, openWholeCatalog, type TestCatalog } from '../../../test/catalog-fixture.ts';
 import { organizationWithMembers, STRONG_PASSWORD, startPlatform, type TestPlatform, uniqueEmail } from '../../../test/harness.ts';
+import { replaceVideoTitleTranslations } from '../captions/title-translations.queries.ts';
 import { addMember } from '../organization/organization.service.ts';
+import { renewCatalogVersion } from '../settings/index.ts';
 import { ATTENDEE_NOT_FOUND, LEADER_NOT_ATTENDEE } from './toolbox.service.ts';
 
 let platform: TestPlatform;
@@ -247,5 +249,34 @@ describe('toolbox talks', () => {
     // Plain members neither print badges nor look them up.
     expect((await lookup(org.member.token, code!)).status).toBe(403);
     expect((await fetch(`${platform.url}/api/shopfloor/badges.pdf`, { headers: { authorization: `Bearer ${org.member.token}` } })).status).toBe(403);
+  });
+
+  it('shows a Spanish leader the clips and the talks in Spanish where a lesson has a Spanish title, and the evidence as recorded', async () => {
+    const org = await organizationWithMembers(platform, 'Toolbox Hablantes');
+    await openWholeCatalog(platform, org.organizationId);
+    const videoId = catalog.videos.lockout as number;
+    await replaceVideoTitleTranslations(platform.ctx.db, videoId, [{ locale: 'es', title: 'Bloqueo y etiquetado', description: '' }], Date.now());
+    // Every instance keeps the titles under the catalog version: a catalog import renews it, as this does.
+    await renewCatalogVersion(platform.ctx.db);
+    try {
+      const english = await platform.api('GET', '/api/toolbox/setup', { token: org.superUser.token });
+      expect(english.body.data.clips.find((c: { id: number }) => c.id === videoId)?.title).toBe('Lockout');
+      expect((await platform.api('POST', '/api/set_locale', { token: org.superUser.token, json: { locale: 'es' } })).status).toBe(200);
+      const setup = await platform.api('GET', '/api/toolbox/setup', { token: org.superUser.token });
+      const titles = setup.body.data.clips.map((c: { title: string }) => c.title);
+      expect(titles).toContain('Bloqueo y etiquetado');
+      expect(titles).toEqual([...titles].sort((a, b) => a.localeCompare(b)));
+      const recorded = await platform.api('POST', '/api/toolbox/talks', { token: org.superUser.token, json: talk(videoId, [org.member.id]) });
+      expect(recorded.body.data.video_title).toBe('Bloqueo y etiquetado');
+      const listed = await platform.api('GET', '/api/toolbox/talks', { token: org.superUser.token });
+      expect(listed.body.data.talks[0].video_title).toBe('Bloqueo y etiquetado');
+      // The audit evidence keeps the title the catalog had when the talk was held.
+      const evidence = await platform.ctx.db.selectFrom('evidence_records').select('detail').where('organization_id', '=', org.organizationId).execute();
+      expect(JSON.stringify(evidence)).toContain('Lockout');
+      expect(JSON.stringify(evidence)).not.toContain('Bloqueo');
+    } finally {
+      await replaceVideoTitleTranslations(platform.ctx.db, videoId, [], Date.now());
+      await renewCatalogVersion(platform.ctx.db);
+    }
   });
 });

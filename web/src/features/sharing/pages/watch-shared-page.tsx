@@ -65,6 +65,7 @@ export function WatchSharedPage() {
             <Box className="mm-framed-player">
               <FullScreenPlayer
                 title={shared.data.title}
+                titleMachine={shared.data.title_machine === true}
                 headingLevel={2}
                 src={shared.data.main_video}
                 poster={shared.data.default_image}
