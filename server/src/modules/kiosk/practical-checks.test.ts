@@ -305,7 +305,9 @@ describe('practical checks on the kiosk', () => {
     expect((await platform.api('GET', `${p.base}/practical-checks/abc`, { token: p.superUser.token })).status).toBe(400);
     expect((await platform.api('GET', path)).status).toBe(401);
 
-    expect((await platform.api('POST', `/api/kiosks/${p.kioskId}/revoke`, { token: p.superUser.token })).status).toBe(200);
+    const revoked = await platform.api('POST', `/api/kiosks/${p.kioskId}/revoke`, { token: p.superUser.token, headers: { 'accept-language': 'es' } });
+    expect(revoked.status).toBe(200);
+    expect(revoked.body.message).toBe('El quiosco quedó revocado.');
     expect((await platform.api('GET', path, { token: p.superUser.token })).body.data.kiosk).toEqual({ id: p.kioskId, name: 'Cell tablet', revoked: true });
     await platform.ctx.db.updateTable('practical_checks').set({ kiosk_id: null }).where('id', '=', checkId).execute();
     expect((await platform.api('GET', path, { token: p.superUser.token })).body.data.kiosk).toBeNull();
