@@ -185,6 +185,8 @@ export const practicalCheckDetailData = z.object({
   person_name: z.string(),
   trainer_name: z.string(),
   recorded_at: z.string(),
+  /** The kiosk (tablet) it was recorded on, and whether that kiosk has since been revoked; null when recorded outside a kiosk. */
+  kiosk: z.object({ id: z.number(), name: z.string(), revoked: z.boolean() }).nullable(),
   passed: z.boolean(),
   /** Every step passed: the check was the station's sign-off too. */
   signed_off: z.boolean(),
@@ -193,6 +195,31 @@ export const practicalCheckDetailData = z.object({
   evidence: z.object({ sequence: z.number(), hash: z.string() }).nullable(),
 });
 export type PracticalCheckDetailData = z.infer<typeof practicalCheckDetailData>;
+
+export const stationPracticalChecksQuery = z.object({
+  skip: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  take: z.coerce.number().int().min(1).max(100).default(20),
+});
+export type StationPracticalChecksQuery = WireInput<typeof stationPracticalChecksQuery>;
+
+/** The practical checks recorded at a station, newest first, a page at a time (the details dialog opens each by its id). */
+export const stationPracticalChecksData = z.object({
+  checks: z.array(
+    z.object({
+      id: z.number(),
+      user_id: z.number(),
+      person_name: z.string(),
+      trainer_name: z.string(),
+      recorded_at: z.string(),
+      passed: z.boolean(),
+      signed_off: z.boolean(),
+    }),
+  ),
+  total: z.number(),
+  skip: z.number(),
+  take: z.number(),
+});
+export type StationPracticalChecksData = z.infer<typeof stationPracticalChecksData>;
 
 export const personQualificationsQuery = z.object({ user_id: catalogId.optional() });
 

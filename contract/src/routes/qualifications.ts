@@ -20,6 +20,8 @@ import {
   stationChoicesData,
   stationFloorData,
   stationInput,
+  stationPracticalChecksData,
+  stationPracticalChecksQuery,
   stationsData,
 } from '../qualifications.ts';
 import { defineRoute, defineRoutes } from '../route.ts';
@@ -160,6 +162,14 @@ export const qualificationsRoutes = defineRoutes('qualifications', {
     summary: 'A practical check recorded on the kiosk: its steps, notes, photos and evidence record (super users)',
     params: orgParams.extend({ checkId: idParam }),
     answer: practicalCheckDetailData,
+  }),
+  stationPracticalChecks: defineRoute({
+    method: 'GET',
+    path: '/api/organization/:orgId/stations/:stationId/practical-checks',
+    summary: 'The practical checks recorded at a station, newest first, paged (super users)',
+    params: stationParams,
+    query: stationPracticalChecksQuery,
+    answer: stationPracticalChecksData,
   }),
   organizationAuditPackVerify: defineRoute({
     method: 'GET',

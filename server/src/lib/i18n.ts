@@ -71,6 +71,29 @@ export function messageDay(ms: number, locale: Locale): string {
   return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(ms);
 }
 
+/**
+ * A wait in words in `locale`, for a refusal that says when to try again: seconds under two minutes ("59 seconds",
+ * "59 segundos"), else whole minutes rounded up ("1 hour and 5 minutes", "1 hora y 5 minutos"), else, from a day on,
+ * whole hours ("2 days and 3 hours"); never less than one second.
+ */
+export function spokenWait(seconds: number, locale: Locale): string {
+  const unit = (n: number, name: 'day' | 'hour' | 'minute' | 'second') =>
+    new Intl.NumberFormat(locale, { style: 'unit', unit: name, unitDisplay: 'long' }).format(n);
+  const s = Math.max(1, Math.ceil(seconds));
+  if (s < 120) return unit(s, 'second');
+  const parts: string[] = [];
+  if (s < 86_400) {
+    const minutes = Math.ceil(s / 60);
+    if (minutes >= 60) parts.push(unit(Math.floor(minutes / 60), 'hour'));
+    if (minutes % 60 > 0) parts.push(unit(minutes % 60, 'minute'));
+  } else {
+    const hours = Math.ceil(s / 3600);
+    parts.push(unit(Math.floor(hours / 24), 'day'));
+    if (hours % 24 > 0) parts.push(unit(hours % 24, 'hour'));
+  }
+  return new Intl.ListFormat(locale, { type: 'conjunction' }).format(parts);
+}
+
 /** The language a recipient reads (their own, else their organization's default, else English). */
 export function recipientLocale(own: string | null | undefined, organizationDefault?: string | null): Locale {
   if (isLocale(own)) return own;

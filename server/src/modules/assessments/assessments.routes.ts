@@ -25,7 +25,10 @@ import {
   videoBank,
 } from './assessments.service.ts';
 
-/** Assessments: the bank and check a super user authors for a video, and a member's attempts at the check. */
+/**
+ * Assessments: the bank and check a super user authors for a video, and a member's attempts at the check. Taking a
+ * check (reading it, starting, submitting) is open to a kiosk session, whose member takes it on the team's tablet.
+ */
 export const assessmentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.route({ ...contractRoute(routes.assessmentBank), handler: async (request) => ok(await videoBank(ctx, callerOf(request), request.params.videoId)) });
 
@@ -84,11 +87,13 @@ export const assessmentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
 
   app.route({
     ...contractRoute(routes.memberAssessmentCheck),
+    config: { kiosk: 'open' },
     handler: async (request) => ok(await memberCheck(ctx, callerOf(request), request.params.videoId)),
   });
 
   app.route({
     ...contractRoute(routes.startAssessmentAttempt),
+    config: { kiosk: 'open' },
     handler: async (request, reply) => reply.status(201).send(ok(await startAttempt(ctx, callerOf(request), request.params.videoId))),
   });
 
@@ -119,16 +124,19 @@ export const assessmentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
 
   app.route({
     ...contractRoute(routes.memberCategoryCheck),
+    config: { kiosk: 'open' },
     handler: async (request) => ok(await memberCategoryCheck(ctx, callerOf(request), request.params.categoryId)),
   });
 
   app.route({
     ...contractRoute(routes.startCategoryAttempt),
+    config: { kiosk: 'open' },
     handler: async (request, reply) => reply.status(201).send(ok(await startCategoryAttempt(ctx, callerOf(request), request.params.categoryId))),
   });
 
   app.route({
     ...contractRoute(routes.submitAssessmentAttempt),
+    config: { kiosk: 'open' },
     handler: async (request) => ok(await submitAttempt(ctx, callerOf(request), request.params.attemptId, request.body)),
   });
 };

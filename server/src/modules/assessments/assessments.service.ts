@@ -7,7 +7,9 @@ import {
   type CheckResultsData,
   type CheckSettings,
   csvLine,
+  DEFAULT_LOCALE,
   type DraftedQuestionsData,
+  type Locale,
   type MemberCheckData,
   type QuestionInput,
   type SubmitAttemptRequest,
@@ -19,6 +21,7 @@ import type { Db, DbTransaction } from '../../db/client.ts';
 import { formatDay, now, toIso } from '../../lib/clock.ts';
 import { newToken } from '../../lib/crypto.ts';
 import { AppError, badRequest, conflict, forbidden, notFound, tooManyRequests } from '../../lib/errors.ts';
+import { fillMessage, spokenWait, translateMessage } from '../../lib/i18n.ts';
 import { fullName } from '../../lib/person-name.ts';
 import type { Caller } from '../auth/index.ts';
 import { authorTranscriptOf } from '../captions/index.ts';
@@ -81,8 +84,14 @@ export const NO_QUESTIONS = 'This check has no questions yet.';
 export const ATTEMPT_NOT_FOUND = 'No such attempt of yours.';
 export const ALREADY_SUBMITTED = 'This attempt was already submitted.';
 export const EARLIER_CYCLE = 'This attempt was started before your retraining began: start the check again.';
-export const noAttemptsLeft = (allowed: number) => `You have used all ${allowed} attempts at this check.`;
-export const coolingDown = (seconds: number) => `You can try again in ${seconds} seconds.`;
+export const ALL_ATTEMPTS_USED = 'You have used all {{allowed}} attempts at this check.';
+export const ONE_ATTEMPT_USED = 'You have used the one attempt this check allows.';
+export const COOLING_DOWN = 'You can try again in {{wait}}.';
+/** The refusal of an attempt beyond the limit, in the caller's language (a kiosk's switcher, the member's own). */
+export const noAttemptsLeft = (allowed: number, locale: Locale = DEFAULT_LOCALE) =>
+  allowed === 1 ? translateMessage(ONE_ATTEMPT_USED, locale) : fillMessage(ALL_ATTEMPTS_USED, { allowed }, locale);
+/** The refusal of an attempt inside the cool-down, the time left written in the caller's language. */
+export const coolingDown = (seconds: number, locale: Locale = DEFAULT_LOCALE) => fillMessage(COOLING_DOWN, { wait: spokenWait(seconds, locale) }, locale);
 
 /** A question of the bank for its author, its pictures as signed addresses (private-uploads.ts: the author may see them). */
 const toBankQuestion =
@@ -350,10 +359,11 @@ async function startAttemptAt(ctx: AppContext, caller: Caller, subject: Subject)
       return answer(row.id, open + 1, JSON.parse(row.questions) as ShownEntry[], row.deadline_at);
     }
     const next = timing(attempts, check, t);
-    if (next === 'never') throw forbidden(noAttemptsLeft(check.attempts_allowed));
+    const language = caller.language ?? DEFAULT_LOCALE;
+    if (next === 'never') throw forbidden(noAttemptsLeft(check.attempts_allowed, language));
     if (next !== null) {
       const seconds = Math.ceil((next - t) / 1000);
-      throw tooManyRequests(coolingDown(seconds), seconds);
+      throw tooManyRequests(coolingDown(seconds, language), seconds);
     }
     const bank =
       check.category_id === null

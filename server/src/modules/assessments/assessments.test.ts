@@ -1,3 +1,4 @@
+import { KIOSK_TOKEN_HEADER } from '@mm/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importTestCatalog, type TestCatalog } from '../../../test/catalog-fixture.ts';
 import { organizationWithMembers, STRONG_PASSWORD, signIn, startPlatform, type TestPlatform, uniqueEmail } from '../../../test/harness.ts';
@@ -247,6 +248,65 @@ describe('taking a knowledge check', () => {
     expect(none.status).toBe(403);
     expect(none.body).toMatchObject({ success: false, error_messages: noAttemptsLeft(3), code: 'forbidden' });
     expect(coolingDown(5)).toBe('You can try again in 5 seconds.');
+  });
+
+  it("refuses an attempt inside the cool-down or beyond the limit in the caller's language: a Spanish kiosk, a Spanish member", async () => {
+    const org = await organizationWithCheck('Idioma Org', { attempts_allowed: 2, cooldown_seconds: 3900, shuffle: false });
+    const teamId = (await platform.ctx.db.selectFrom('users').select('team_id').where('id', '=', org.member.id).executeTakeFirstOrThrow()).team_id as number;
+    const enrolled = await platform.api('POST', '/api/kiosks', { token: org.superUser.token, json: { team_id: teamId, name: 'Line tablet' } });
+    expect(enrolled.status).toBe(201);
+    expect((await platform.api('POST', '/api/kiosk-pin', { token: org.member.token, json: { pin: '2580', pin_confirmation: '2580' } })).status).toBe(201);
+    const signedIn = await platform.api('POST', '/api/kiosk/sign-in', {
+      headers: { [KIOSK_TOKEN_HEADER]: enrolled.body.data.device_token as string },
+      json: { user_id: org.member.id, pin: '2580' },
+    });
+    expect(signedIn.status).toBe(200);
+    const kiosk = signedIn.body.data.token as string;
+    const url = `/api/assessments/videos/${org.videoId}/attempts`;
+    // The kiosk's language switcher travels as Accept-Language.
+    const start = (token: string, language?: string) => platform.api('POST', url, { token, headers: language ? { 'accept-language': language } : {} });
+    const failOnce = async () => {
+      const started = await start(kiosk, 'es');
+      expect(started.status).toBe(201);
+      const submitted = await platform.api('POST', `/api/assessments/attempts/${started.body.data.attempt_id}/submit`, {
+        token: kiosk,
+        json: { answers: answersFor(started.body.data.questions, false) },
+      });
+      expect(submitted.body.data.passed).toBe(false);
+    };
+
+    // The member takes the check on the kiosk and fails: inside the cool-down (65 minutes) the kiosk says when, in its language.
+    await failOnce();
+    const soonEs = await start(kiosk, 'es');
+    expect(soonEs.status).toBe(429);
+    expect(soonEs.body).toMatchObject({ code: 'rate_limited', error_messages: 'Puede volver a intentarlo en 1 hora y 5 minutos.' });
+    const soonEn = await start(kiosk, 'en');
+    expect(soonEn.status).toBe(429);
+    expect(soonEn.body.error_messages).toBe('You can try again in 1 hour and 5 minutes.');
+
+    // Both attempts used: refused in the kiosk's language.
+    await backdateSubmissions(org.member.id, 3901);
+    await failOnce();
+    await backdateSubmissions(org.member.id, 3901);
+    const noneEs = await start(kiosk, 'es');
+    expect(noneEs.status).toBe(403);
+    expect(noneEs.body).toMatchObject({ code: 'forbidden', error_messages: 'Ya usó los 2 intentos que permite esta evaluación.' });
+    expect((await start(kiosk, 'en')).body.error_messages).toBe('You have used all 2 attempts at this check.');
+
+    // On their own device the member's language decides (the browser's only when they chose none).
+    expect((await start(org.member.token)).body.error_messages).toBe('You have used all 2 attempts at this check.');
+    expect((await start(org.member.token, 'es')).body.error_messages).toBe('Ya usó los 2 intentos que permite esta evaluación.');
+    expect((await platform.api('POST', '/api/set_locale', { token: org.member.token, json: { locale: 'es' } })).status).toBe(200);
+    expect((await start(org.member.token, 'en')).body.error_messages).toBe('Ya usó los 2 intentos que permite esta evaluación.');
+
+    // The wait is written for the language: seconds under two minutes, then minutes, hours and days; one attempt is said as one.
+    expect(coolingDown(1, 'es')).toBe('Puede volver a intentarlo en 1 segundo.');
+    expect(coolingDown(59, 'en')).toBe('You can try again in 59 seconds.');
+    expect(coolingDown(150, 'es')).toBe('Puede volver a intentarlo en 3 minutos.');
+    expect(coolingDown(2 * 86_400 + 3600, 'es')).toBe('Puede volver a intentarlo en 2 días y 1 hora.');
+    expect(coolingDown(2 * 86_400 + 3600, 'en')).toBe('You can try again in 2 days and 1 hour.');
+    expect(noAttemptsLeft(1, 'es')).toBe('Ya usó el único intento que permite esta evaluación.');
+    expect(noAttemptsLeft(1, 'en')).toBe('You have used the one attempt this check allows.');
   });
 
   it('counts exactly the allowed attempts when 20 starts or submissions arrive at once', async () => {

@@ -186,6 +186,8 @@ describe('kiosk PIN sign-in', () => {
         'GET /api/get_dashboard_users_alerts',
         'POST /api/organization/edit/:orgId',
         'GET /api/organization/:orgId/teams',
+        'PUT /api/assessments/videos/:videoId/check',
+        'GET /api/assessments/videos/:videoId/results',
       ]),
     );
     expect(reachable).toEqual(
@@ -196,6 +198,9 @@ describe('kiosk PIN sign-in', () => {
         'POST /api/videos/view',
         'POST /api/watch-user-video',
         'GET /api/search',
+        'GET /api/assessments/videos/:videoId/check',
+        'POST /api/assessments/videos/:videoId/attempts',
+        'POST /api/assessments/attempts/:attemptId/submit',
       ]),
     );
 

@@ -93,7 +93,8 @@ async function plant(name: string) {
       .where('organization_id', '=', org.organizationId)
       .orderBy('sequence')
       .execute();
-  return { ...org, base, otto, stationId, device, record, standing, checksStored, evidence };
+  const kioskId = enrolled.body.data.kiosk.id as number;
+  return { ...org, base, otto, stationId, kioskId, device, record, standing, checksStored, evidence };
 }
 
 const photo = (device: Record<string, string>, bytes: Buffer, type = 'image/png') => {
@@ -290,6 +291,8 @@ describe('practical checks on the kiosk', () => {
       .executeTakeFirstOrThrow();
     expect(record).toBeDefined();
     expect(detail.body.data.evidence).toEqual({ sequence: chained.sequence, hash: chained.hash });
+    // It names the tablet it was recorded on; a revoked one is said to be revoked; none when recorded outside a kiosk.
+    expect(detail.body.data.kiosk).toEqual({ id: p.kioskId, name: 'Cell tablet', revoked: false });
     const signed = detail.body.data.steps[0].photo_url as string;
     expect(storedAddress(signed)).toBe(storedAddress(shot));
     await expectPrivatePicture(platform, signed, theirs);
@@ -301,6 +304,76 @@ describe('practical checks on the kiosk', () => {
     expect((await platform.api('GET', `${p.base}/practical-checks/999999`, { token: p.superUser.token })).status).toBe(404);
     expect((await platform.api('GET', `${p.base}/practical-checks/abc`, { token: p.superUser.token })).status).toBe(400);
     expect((await platform.api('GET', path)).status).toBe(401);
+
+    const revoked = await platform.api('POST', `/api/kiosks/${p.kioskId}/revoke`, { token: p.superUser.token, headers: { 'accept-language': 'es' } });
+    expect(revoked.status).toBe(200);
+    expect(revoked.body.message).toBe('El quiosco quedó revocado.');
+    expect((await platform.api('GET', path, { token: p.superUser.token })).body.data.kiosk).toEqual({ id: p.kioskId, name: 'Cell tablet', revoked: true });
+    await platform.ctx.db.updateTable('practical_checks').set({ kiosk_id: null }).where('id', '=', checkId).execute();
+    expect((await platform.api('GET', path, { token: p.superUser.token })).body.data.kiosk).toBeNull();
+  });
+
+  it('lists the checks recorded at a station for its super users, newest first and paged; another organization gets 404', async () => {
+    const p = await plant('Practical Station List Org');
+    const other = await plant('Practical Station List Stranger');
+    const list = (base: string, stationId: number, token: string | undefined, query = '') =>
+      platform.api('GET', `${base}/stations/${stationId}/practical-checks${query}`, token ? { token } : {});
+    const failing = CHECKLIST.map((item, i) => ({ item, passed: i === 0, note: '' }));
+
+    // No check yet: an empty page.
+    const empty = await list(p.base, p.stationId, p.superUser.token);
+    expect(empty.status).toBe(200);
+    expect(empty.body.data).toEqual({ checks: [], total: 0, skip: 0, take: 20 });
+
+    const first = await p.record({ steps: failing });
+    const second = await p.record({ operator_id: p.otto.id, operator_pin: '3690', steps: failing });
+    const third = await p.record({});
+    expect([first.status, second.status, third.status]).toEqual([201, 201, 201]);
+    // The other organization's check at its own station is not among them.
+    expect((await other.record({})).status).toBe(201);
+
+    const page1 = await list(p.base, p.stationId, p.superUser.token, '?take=2');
+    expect(page1.status).toBe(200);
+    expect(page1.body.data).toMatchObject({ total: 3, skip: 0, take: 2 });
+    expect(page1.body.data.checks).toEqual([
+      {
+        id: third.body.data.id,
+        user_id: p.member.id,
+        person_name: 'Mia Member',
+        trainer_name: 'Sam Super',
+        recorded_at: third.body.data.recorded_at,
+        passed: true,
+        signed_off: true,
+      },
+      {
+        id: second.body.data.id,
+        user_id: p.otto.id,
+        person_name: 'Otto Crew',
+        trainer_name: 'Sam Super',
+        recorded_at: second.body.data.recorded_at,
+        passed: false,
+        signed_off: false,
+      },
+    ]);
+    const page2 = await list(p.base, p.stationId, p.superUser.token, '?take=2&skip=2');
+    expect(page2.body.data).toMatchObject({ total: 3, skip: 2, take: 2 });
+    expect(page2.body.data.checks.map((c: { id: number }) => c.id)).toEqual([first.body.data.id]);
+    // Each opens the details dialog by its id.
+    expect((await platform.api('GET', `${p.base}/practical-checks/${first.body.data.id}`, { token: p.superUser.token })).status).toBe(200);
+
+    // Another organization's super user: its own organization's path with this station is 404, this organization's 403.
+    const foreign = await list(other.base, p.stationId, other.superUser.token);
+    expect(foreign.status).toBe(404);
+    expect(JSON.stringify(foreign.body)).not.toContain('Mia');
+    expect((await list(p.base, p.stationId, other.superUser.token)).status).toBe(403);
+    expect((await list(other.base, other.stationId, other.superUser.token)).body.data.total).toBe(1);
+    // The operator, no session, no such station, a page out of bounds.
+    expect((await list(p.base, p.stationId, p.member.token)).status).toBe(403);
+    expect((await list(p.base, p.stationId, undefined)).status).toBe(401);
+    expect((await list(p.base, 999999, p.superUser.token)).status).toBe(404);
+    expect((await list(p.base, p.stationId, p.superUser.token, '?take=0')).status).toBe(400);
+    expect((await list(p.base, p.stationId, p.superUser.token, '?take=101')).status).toBe(400);
+    expect((await list(p.base, p.stationId, p.superUser.token, '?skip=-1')).status).toBe(400);
   });
 
   it('answers a Spanish kiosk in Spanish: the PIN refusals and the recorded check', async () => {

@@ -54,26 +54,59 @@ export async function lastPracticalChecks(db: Db, organizationId: number, userId
 
 /** One practical check of the organization with the station's and the person's names; undefined when not its own. */
 export function findPracticalCheck(db: Db, organizationId: number, checkId: number) {
+  return (
+    db
+      .selectFrom('practical_checks as pc')
+      .innerJoin('stations as s', 's.id', 'pc.station_id')
+      .innerJoin('users as u', 'u.id', 'pc.user_id')
+      // The tablet it was recorded on (read only: kiosks are the kiosk module's), the organization's own.
+      .leftJoin('kiosks as k', (join) => join.onRef('k.id', '=', 'pc.kiosk_id').onRef('k.organization_id', '=', 'pc.organization_id'))
+      .select([
+        'pc.id',
+        'pc.station_id',
+        's.name as station_name',
+        'pc.user_id',
+        'u.name',
+        'u.last_name',
+        'pc.trainer_name',
+        'pc.recorded_at',
+        'pc.passed',
+        'pc.steps',
+        'pc.signoff_id',
+        'k.id as kiosk_id',
+        'k.name as kiosk_name',
+        'k.revoked_at as kiosk_revoked_at',
+      ])
+      .where('pc.organization_id', '=', organizationId)
+      .where('pc.id', '=', checkId)
+      .executeTakeFirst()
+  );
+}
+
+/** A page of the practical checks recorded at a station of the organization, newest first (practical_checks_station_idx). */
+export function stationPracticalChecks(db: Db, organizationId: number, stationId: number, page: { skip: number; take: number }) {
   return db
     .selectFrom('practical_checks as pc')
-    .innerJoin('stations as s', 's.id', 'pc.station_id')
     .innerJoin('users as u', 'u.id', 'pc.user_id')
-    .select([
-      'pc.id',
-      'pc.station_id',
-      's.name as station_name',
-      'pc.user_id',
-      'u.name',
-      'u.last_name',
-      'pc.trainer_name',
-      'pc.recorded_at',
-      'pc.passed',
-      'pc.steps',
-      'pc.signoff_id',
-    ])
+    .select(['pc.id', 'pc.user_id', 'u.name', 'u.last_name', 'pc.trainer_name', 'pc.recorded_at', 'pc.passed', 'pc.signoff_id'])
     .where('pc.organization_id', '=', organizationId)
-    .where('pc.id', '=', checkId)
-    .executeTakeFirst();
+    .where('pc.station_id', '=', stationId)
+    .orderBy('pc.recorded_at', 'desc')
+    .orderBy('pc.id', 'desc')
+    .limit(page.take)
+    .offset(page.skip)
+    .execute();
+}
+
+/** How many practical checks were recorded at a station of the organization. */
+export async function countStationPracticalChecks(db: Db, organizationId: number, stationId: number): Promise<number> {
+  const row = await db
+    .selectFrom('practical_checks')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('organization_id', '=', organizationId)
+    .where('station_id', '=', stationId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 /** The live members of a kiosk's team assigned to each station in use that has a checklist. */

@@ -1,4 +1,4 @@
-import type { PracticalCheckDetailData, PracticalCheckRecord } from '@mm/contract';
+import type { PracticalCheckDetailData, PracticalCheckRecord, StationPracticalChecksData } from '@mm/contract';
 import type { AppContext } from '../../app-context.ts';
 import { now, toIso } from '../../lib/clock.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
@@ -18,7 +18,15 @@ import {
   stationsTrainedBy,
   superUsersOf,
 } from '../stations/index.ts';
-import { assignedTeamMembers, findPracticalCheck, insertPracticalCheck, type PracticalStepValue, stationTrainersOf } from './practical-checks.queries.ts';
+import {
+  assignedTeamMembers,
+  countStationPracticalChecks,
+  findPracticalCheck,
+  insertPracticalCheck,
+  type PracticalStepValue,
+  stationPracticalChecks,
+  stationTrainersOf,
+} from './practical-checks.queries.ts';
 import { QUALIFICATION_NOTICE, refreshQualifications } from './qualification-state.ts';
 import { qualificationsOfPerson } from './qualifications.queries.ts';
 import { insertSignoff } from './signoffs.queries.ts';
@@ -227,9 +235,43 @@ export async function practicalCheckDetail(ctx: AppContext, caller: Caller, orga
     person_name: fullName(row),
     trainer_name: row.trainer_name,
     recorded_at: toIso(at) ?? '',
+    kiosk: row.kiosk_id === null || row.kiosk_name === null ? null : { id: row.kiosk_id, name: row.kiosk_name, revoked: row.kiosk_revoked_at !== null },
     passed: row.passed === 1,
     signed_off: row.signoff_id !== null,
     steps: signedPhotos(signer, JSON.parse(row.steps) as PracticalStepValue[]),
     evidence: evidence ?? null,
+  };
+}
+
+/**
+ * The practical checks recorded at a station, newest first, a page at a time, for the station's page (the details
+ * dialog opens each). Super users of the organization only; another organization's station, or none, is 404.
+ */
+export async function practicalChecksAtStation(
+  ctx: AppContext,
+  caller: Caller,
+  organizationId: number,
+  stationId: number,
+  page: { skip: number; take: number },
+): Promise<StationPracticalChecksData> {
+  assertCanManageQualifications(caller, organizationId);
+  if (!(await findStation(ctx.db, organizationId, stationId))) throw notFound(STATION_NOT_FOUND);
+  const [rows, total] = await Promise.all([
+    stationPracticalChecks(ctx.db, organizationId, stationId, page),
+    countStationPracticalChecks(ctx.db, organizationId, stationId),
+  ]);
+  return {
+    checks: rows.map((row) => ({
+      id: row.id,
+      user_id: row.user_id,
+      person_name: fullName(row),
+      trainer_name: row.trainer_name,
+      recorded_at: toIso(Number(row.recorded_at)) ?? '',
+      passed: row.passed === 1,
+      signed_off: row.signoff_id !== null,
+    })),
+    total,
+    skip: page.skip,
+    take: page.take,
   };
 }

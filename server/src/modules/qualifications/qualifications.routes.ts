@@ -4,7 +4,7 @@ import type { AppContext } from '../../app-context.ts';
 import { contractRoute } from '../../lib/contract-route.ts';
 import { ok, sendCsv } from '../../lib/reply.ts';
 import { callerOf } from '../auth/index.ts';
-import { practicalCheckDetail } from './practical-checks.service.ts';
+import { practicalCheckDetail, practicalChecksAtStation } from './practical-checks.service.ts';
 import { assignShift, personQualifications, qualificationMatrix, qualificationMatrixCsv } from './qualifications.service.ts';
 import { listSignoffs, signOff } from './signoffs.service.ts';
 import { assignStation, editStation, unassignStation } from './station-changes.service.ts';
@@ -54,6 +54,11 @@ export const qualificationsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = 
   app.route({
     ...contractRoute(routes.organizationPracticalCheck),
     handler: async (request) => ok(await practicalCheckDetail(ctx, callerOf(request), request.params.orgId, request.params.checkId)),
+  });
+
+  app.route({
+    ...contractRoute(routes.stationPracticalChecks),
+    handler: async (request) => ok(await practicalChecksAtStation(ctx, callerOf(request), request.params.orgId, request.params.stationId, request.query)),
   });
 
   app.route({

@@ -1,22 +1,37 @@
 import { Alert, Badge, Group, Image, List, Loader, Modal, Stack, Table, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/date.ts';
 import { usePracticalCheck } from '../api/get-practical-check.ts';
 
 /**
- * A practical check's details for a supervisor (issue 38): the station, operator, trainer and time, each step passed or
+ * A practical check's details for a supervisor (issue 38): the station, operator, trainer, time and kiosk, each step passed or
  * failed with the trainer's note and photo, whether it signed the person off, and its record in the evidence chain.
  */
 export function PracticalCheckDetails({ checkId, onClose }: { checkId: number | null; onClose: () => void }) {
   const { t } = useTranslation('qualifications');
   const check = usePracticalCheck(checkId);
   const data = check.data;
-  const facts = data
+  // [label, value, whether the value is data (a name, not translated)]
+  const facts: Array<[string, ReactNode, boolean]> = data
     ? [
-        [t('practical.station'), data.station_name],
-        [t('practical.operator'), data.person_name],
-        [t('practical.trainer'), data.trainer_name],
-        [t('practical.when'), formatDateTime(data.recorded_at)],
+        [t('practical.station'), data.station_name, true],
+        [t('practical.operator'), data.person_name, true],
+        [t('practical.trainer'), data.trainer_name, true],
+        [t('practical.when'), formatDateTime(data.recorded_at), true],
+        data.kiosk
+          ? [
+              t('practical.kiosk'),
+              data.kiosk.revoked ? (
+                <>
+                  <span translate="no">{data.kiosk.name}</span> {t('practical.kioskRevoked')}
+                </>
+              ) : (
+                data.kiosk.name
+              ),
+              !data.kiosk.revoked,
+            ]
+          : [t('practical.kiosk'), t('practical.outsideKiosk'), false],
       ]
     : [];
   return (
@@ -33,15 +48,17 @@ export function PracticalCheckDetails({ checkId, onClose }: { checkId: number | 
           </Group>
           <Table variant="vertical" withTableBorder layout="fixed">
             <Table.Tbody>
-              {facts.map(([label, value]) => (
+              {facts.map(([label, value, isData]) => (
                 <Table.Tr key={label}>
                   <Table.Th w={120}>{label}</Table.Th>
-                  <Table.Td translate="no">{value}</Table.Td>
+                  <Table.Td translate={isData ? 'no' : undefined} data-testid={label === t('practical.kiosk') ? 'practical-kiosk' : undefined}>
+                    {value}
+                  </Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
           </Table>
-          <Text size="sm">{t('practical.confirmed')}</Text>
+          {data.kiosk && <Text size="sm">{t('practical.confirmed')}</Text>}
           <List type="ordered" spacing="md" size="sm">
             {data.steps.map((step, index) => (
               <List.Item key={step.item}>

@@ -35,6 +35,7 @@ import { useSaveStation } from '../api/save-station.ts';
 import { useUnassignStation } from '../api/unassign-station.ts';
 import { MissingSteps } from '../components/missing-steps.tsx';
 import { StateBadge } from '../components/state-badge.tsx';
+import { StationPracticalChecks } from '../components/station-practical-checks.tsx';
 import { qualificationPaths } from '../paths.ts';
 
 /** The words that differ between a work station and required training (same form, same people list): the catalog's `station.wording.<kind>`. */
@@ -45,7 +46,7 @@ function useWording(kind: StationKind) {
 
 /**
  * /qualifications/stations/new, /qualifications/training/new and /qualifications/stations/:stationId: the form of a
- * station or of required training, then its people.
+ * station or of required training, then its people, then (a work station) the practical checks recorded there.
  */
 export function StationPage({ kind: newKind = 'station' }: { kind?: StationKind }) {
   const { t } = useTranslation('qualifications');
@@ -70,6 +71,8 @@ export function StationPage({ kind: newKind = 'station' }: { kind?: StationKind 
         <Stack gap="xl">
           <StationForm key={station?.id ?? `new-${kind}`} kind={kind} station={station} choices={choices.data} />
           {station && <StationPeople station={station} choices={choices.data} />}
+          {/* Required training has no checklist, so no practical check is ever recorded there. */}
+          {station?.kind === 'station' && <StationPracticalChecks stationId={station.id} />}
         </Stack>
       )}
     </AdminPage>
