@@ -136,6 +136,8 @@ describe('practical check on the kiosk', () => {
     await expectVisible(details.getByTestId('practical-details'));
     await expectVisible(details.getByRole('cell', { name: 'Bruno Costa' }));
     await expectVisible(details.getByRole('cell', { name: /^Alice / }));
+    // Recorded on the team's tablet: the dialog names the kiosk.
+    await expectVisible(details.getByTestId('practical-kiosk').getByText('Press line tablet'));
     await expectVisible(details.getByText(STEPS[0], { exact: true }));
     await expectVisible(details.getByText('Note: Guards closed on all 20 strokes.'));
     await expectVisible(details.getByText('Note: Held one button down with his knee.'));
@@ -183,5 +185,20 @@ describe('practical check on the kiosk', () => {
     expect(text).toContain(`FAIL: ${STEPS[1]} (Held one button down with his knee.)`);
     expect(text).toContain(`pass: ${STEPS[0]} (Guards closed on all 20 strokes.) [photo]`);
     expect(text).toContain('passed the practical check at Press 9 practical');
+
+    // The station's page lists both checks, the newest first; each opens the same details.
+    await desk.goto(`/qualifications/stations/${stationId}`);
+    const listed = desk.getByTestId('station-practical-checks');
+    await expectVisible(listed);
+    const rows = listed.locator('tbody tr');
+    await expect.poll(() => rows.count()).toBe(2);
+    await expectVisible(rows.nth(0).getByText('Passed', { exact: true }));
+    await expectVisible(rows.nth(1).getByText('Not passed', { exact: true }));
+    expect(await seriousAxeFindings(desk)).toEqual([]);
+    await screenshotAtWidths(desk, SCREENSHOTS, 'station-practical-checks', WIDTHS.desktop);
+    await rows.nth(1).getByRole('button', { name: /^See the practical check of Bruno Costa on / }).click();
+    const again = desk.getByRole('dialog', { name: 'Practical check' });
+    await expectVisible(again.getByText('Note: Held one button down with his knee.'));
+    expect(await seriousAxeFindings(desk)).toEqual([]);
   });
 });

@@ -24,7 +24,7 @@ import { AppError, badRequest, conflict, forbidden, notFound, tooManyRequests } 
 import { fillMessage, spokenWait, translateMessage } from '../../lib/i18n.ts';
 import { fullName } from '../../lib/person-name.ts';
 import type { Caller } from '../auth/index.ts';
-import { authorTranscriptOf } from '../captions/index.ts';
+import { authorTranscriptOf, titleIn } from '../captions/index.ts';
 import { type AssessmentSubject, recordAssessmentEvidence } from '../evidence/index.ts';
 import { type MediaSigner, mediaSigner } from '../media/index.ts';
 import { trainingCycleStart } from '../qualifications/index.ts';
@@ -129,8 +129,13 @@ async function videoOrThrow(ctx: AppContext, videoId: number) {
 type Subject = { videoId: number } | { categoryId: number };
 
 /** The subject's title (the video's, or the category's name), or 404. */
-async function subjectTitle(ctx: AppContext, subject: Subject): Promise<string> {
-  if ('videoId' in subject) return (await videoOrThrow(ctx, subject.videoId)).title;
+async function subjectTitle(ctx: AppContext, subject: Subject, reader?: Pick<Caller, 'language'>): Promise<string> {
+  if ('videoId' in subject) {
+    const video = await videoOrThrow(ctx, subject.videoId);
+    // What the reader sees (their language's title, as the library shows it) when one is given.
+    const local = reader?.language ? await titleIn(ctx.db, reader.language, video.id) : null;
+    return local?.title ?? video.title;
+  }
   const category = await findCategory(ctx.db, subject.categoryId);
   if (!category) throw notFound(CATEGORY_NOT_FOUND);
   return category.name;
@@ -281,7 +286,7 @@ export async function memberCategoryCheck(ctx: AppContext, caller: Caller, categ
 
 async function memberCheckAt(ctx: AppContext, caller: Caller, subject: Subject): Promise<MemberCheckData> {
   const organizationId = takerOrganizationOf(caller);
-  const title = await subjectTitle(ctx, subject);
+  const title = await subjectTitle(ctx, subject, caller);
   const check = await findCheck(ctx.db, organizationId, subject);
   if (!check) return { video_title: title, check: null };
   const t = now();
@@ -562,7 +567,7 @@ export async function submitAttempt(ctx: AppContext, caller: Caller, attemptId: 
  */
 export async function checkResults(ctx: AppContext, caller: Caller, subject: Subject, page: { skip: number; take: number }): Promise<CheckResultsData> {
   const organizationId = authorOrganizationOf(caller);
-  const title = await subjectTitle(ctx, subject);
+  const title = await subjectTitle(ctx, subject, caller);
   const { skip, take } = page;
   const check = await findCheck(ctx.db, organizationId, subject);
   const empty = { summary: { members_attempted: 0, members_passed: 0, attempts: 0 }, questions: [], members: [], total: 0 };

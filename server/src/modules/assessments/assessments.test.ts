@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importTestCatalog, type TestCatalog } from '../../../test/catalog-fixture.ts';
 import { organizationWithMembers, STRONG_PASSWORD, signIn, startPlatform, type TestPlatform, uniqueEmail } from '../../../test/harness.ts';
 import { announceChange } from '../../db/change-notices.ts';
+import { replaceVideoTitleTranslations } from '../captions/title-translations.queries.ts';
 import { addMember } from '../organization/organization.service.ts';
 import { ALREADY_SUBMITTED, ATTEMPT_NOT_FOUND, coolingDown, NO_CHECK, noAttemptsLeft, QUESTION_NOT_FOUND } from './assessments.service.ts';
 
@@ -274,6 +275,15 @@ describe('taking a knowledge check', () => {
       });
       expect(submitted.body.data.passed).toBe(false);
     };
+
+    // The check names its lesson by the title the kiosk's language shows (the catalog's Spanish one), English otherwise.
+    await replaceVideoTitleTranslations(platform.ctx.db, org.videoId, [{ locale: 'es', title: 'Bloqueo y etiquetado', description: '' }], Date.now());
+    const checkIn = async (language: string) =>
+      (await platform.api('GET', `/api/assessments/videos/${org.videoId}/check`, { token: kiosk, headers: { 'accept-language': language } })).body.data
+        .video_title;
+    expect(await checkIn('es')).toBe('Bloqueo y etiquetado');
+    expect(await checkIn('en')).toBe('Lockout');
+    await replaceVideoTitleTranslations(platform.ctx.db, org.videoId, [], Date.now());
 
     // The member takes the check on the kiosk and fails: inside the cool-down (65 minutes) the kiosk says when, in its language.
     await failOnce();
