@@ -176,8 +176,14 @@ export const libraryLesson = z.object({
 });
 export const libraryLessonsData = z.object({ lessons: z.array(libraryLesson) });
 export const libraryQuery = z.object({ q: z.string().trim().max(100).optional() });
+/** Which narrated version of a lesson to play ('en' the lesson's own, 'es' its Spanish version); the member's language when absent. */
+export const libraryLessonQuery = z.object({ lang: z.enum(['en', 'es']).optional() });
 export const libraryLessonData = libraryLesson.extend({
   stream_url: z.string(),
+  /** The version played: 'en' (the lesson's own video) or 'es' (its narrated Spanish version). */
+  lang: z.enum(['en', 'es']),
+  /** The versions a member may switch between (['en'] when the lesson has no other). */
+  versions: z.array(z.enum(['en', 'es'])),
   /** The lesson's caption tracks (signed WebVTT URLs) for the player's captions menu; empty without captions. */
   captions: z.array(captionTrack),
 });
