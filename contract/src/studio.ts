@@ -41,6 +41,8 @@ export const studioLesson = z.object({
   pending_revision: z.object({ requires_retraining: z.boolean(), summary: z.string() }).nullable(),
   /** Learning paths of the organization that hold the lesson (shown before it is unpublished or deleted). */
   in_paths: z.number(),
+  /** Made from a script (studio_lesson_scripts): it may have a narrated Spanish version. */
+  from_script: z.boolean(),
 });
 export type StudioLesson = z.infer<typeof studioLesson>;
 

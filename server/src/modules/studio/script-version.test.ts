@@ -56,11 +56,16 @@ async function withoutTools<T>(call: () => Promise<T>): Promise<T> {
 }
 
 describe("a script lesson's narrated Spanish version", () => {
-  it('drafted by Apertium, edited, rendered in Spanish; Spanish members get it, English members English; out of date after an English render', { timeout: 300_000 }, async () => {
+  it('drafted by Apertium, edited, rendered in Spanish; Spanish members get it, English members English; out of date after an English render', {
+    timeout: 300_000,
+  }, async () => {
     const lessonId = await newLesson('Lockout of the press');
     expect((await api('PUT', `/api/studio/lessons/${lessonId}/script`, a.superUser.token, { steps: steps(STEPS) })).status).toBe(200);
-    const english = await until(() => lessonOf(lessonId), (l) => l.media_state !== 'processing');
-    expect(english.media_state).toBe('ready');
+    const english = await until(
+      () => lessonOf(lessonId),
+      (l) => l.media_state !== 'processing',
+    );
+    expect(english).toMatchObject({ media_state: 'ready', from_script: true });
     expect((await api('POST', `/api/studio/lessons/${lessonId}/publish`, a.superUser.token)).status).toBe(200);
 
     // Apertium's draft: nothing saved, marked machine translation.
@@ -76,19 +81,39 @@ describe("a script lesson's narrated Spanish version", () => {
     expect((await api('GET', `/api/studio/lessons/${lessonId}/versions/es`, a.member.token)).status).toBe(403);
     expect((await api('GET', `/api/studio/lessons/${lessonId}/versions/fr`, a.superUser.token)).status).toBe(400);
     // Not one step for each English step.
-    const four = await api('PUT', `/api/studio/lessons/${lessonId}/versions/es`, a.superUser.token, { ...draft.body.data, steps: [...draft.body.data.steps, 'Otro paso.'] });
+    const four = await api('PUT', `/api/studio/lessons/${lessonId}/versions/es`, a.superUser.token, {
+      ...draft.body.data,
+      steps: [...draft.body.data.steps, 'Otro paso.'],
+    });
     expect(four.status).toBe(400);
     expect(JSON.stringify(four.body)).toContain('one step for each step of the script');
     expect(await platform.ctx.db.selectFrom('studio_lesson_versions').selectAll().execute()).toEqual([]);
 
     // The author edits a step and renders: saved as the author's, rendered with the Spanish voice.
     const spanish = ['Pare la prensa.', ...draft.body.data.steps.slice(1)];
-    const put = await api('PUT', `/api/studio/lessons/${lessonId}/versions/es`, a.superUser.token, { title: 'Bloqueo de la prensa', description: '', steps: spanish });
+    const put = await api('PUT', `/api/studio/lessons/${lessonId}/versions/es`, a.superUser.token, {
+      title: 'Bloqueo de la prensa',
+      description: '',
+      steps: spanish,
+    });
     expect(put.status).toBe(200);
     expect(put.body.data).toMatchObject({ origin: 'author', saved: true, media_state: 'processing' });
-    expect((await api('PUT', `/api/studio/lessons/${lessonId}/versions/es`, a.superUser.token, { title: 'Bloqueo', description: '', steps: spanish })).status).toBe(409);
-    const ready = await until(() => versionOf(lessonId), (v) => v.media_state !== 'processing');
-    expect(ready).toMatchObject({ media_state: 'ready', progress: 100, error: null, playable: true, out_of_date: false, origin: 'author', title: 'Bloqueo de la prensa' });
+    expect(
+      (await api('PUT', `/api/studio/lessons/${lessonId}/versions/es`, a.superUser.token, { title: 'Bloqueo', description: '', steps: spanish })).status,
+    ).toBe(409);
+    const ready = await until(
+      () => versionOf(lessonId),
+      (v) => v.media_state !== 'processing',
+    );
+    expect(ready).toMatchObject({
+      media_state: 'ready',
+      progress: 100,
+      error: null,
+      playable: true,
+      out_of_date: false,
+      origin: 'author',
+      title: 'Bloqueo de la prensa',
+    });
     // Its MP4 counts against the organization's storage beside the English one.
     expect(await platform.ctx.db.selectFrom('studio_uploads').select('id').where('lesson_id', '=', lessonId).execute()).toHaveLength(2);
 
@@ -98,7 +123,11 @@ describe("a script lesson's narrated Spanish version", () => {
     expect(es.status).toBe(200);
     expect(es.body.data).toMatchObject({ lang: 'es', versions: ['en', 'es'] });
     expect(es.body.data.captions).toEqual([expect.objectContaining({ lang: 'es', label: 'Español' })]);
-    expect(await cueText(es.body.data.captions[0].url)).toEqual(['Bloqueo de la prensa.', '1. Pare la prensa.', ...spanish.slice(1).map((s: string, i: number) => `${i + 2}. ${/[.!?]$/.test(s) ? s : `${s}.`}`)]);
+    expect(await cueText(es.body.data.captions[0].url)).toEqual([
+      'Bloqueo de la prensa.',
+      '1. Pare la prensa.',
+      ...spanish.slice(1).map((s: string, i: number) => `${i + 2}. ${/[.!?]$/.test(s) ? s : `${s}.`}`),
+    ]);
     const master = await fetch(`${platform.url}${es.body.data.stream_url}`);
     expect(master.status).toBe(200);
     expect(await master.text()).toContain('#EXT-X-STREAM-INF');
@@ -116,7 +145,14 @@ describe("a script lesson's narrated Spanish version", () => {
     // A new English render: the Spanish version is out of date for its authors; members keep it until it is rendered again.
     const edited = [...STEPS.slice(0, 2), 'Try the start button twice.'];
     expect((await api('PUT', `/api/studio/lessons/${lessonId}/script`, a.superUser.token, { steps: steps(edited), summary: 'Twice' })).status).toBe(200);
-    expect((await until(() => lessonOf(lessonId), (l) => l.media_state !== 'processing')).revision).toBe(2);
+    expect(
+      (
+        await until(
+          () => lessonOf(lessonId),
+          (l) => l.media_state !== 'processing',
+        )
+      ).revision,
+    ).toBe(2);
     expect(await versionOf(lessonId)).toMatchObject({ out_of_date: true, playable: true });
     const kept = await api('GET', `/api/studio/library/${lessonId}`, a.member.token);
     expect(kept.body.data).toMatchObject({ lang: 'es', stream_url: es.body.data.stream_url });
@@ -125,7 +161,9 @@ describe("a script lesson's narrated Spanish version", () => {
 
     // espeak-ng missing: 503 in words, nothing written.
     const before = JSON.stringify(await platform.ctx.db.selectFrom('studio_lesson_versions').selectAll().execute());
-    const noVoice = await withoutTools(() => api('PUT', `/api/studio/lessons/${lessonId}/versions/es`, a.superUser.token, { title: 'Bloqueo', description: '', steps: spanish }));
+    const noVoice = await withoutTools(() =>
+      api('PUT', `/api/studio/lessons/${lessonId}/versions/es`, a.superUser.token, { title: 'Bloqueo', description: '', steps: spanish }),
+    );
     expect(noVoice.status).toBe(503);
     expect(JSON.stringify(noVoice.body)).toContain('espeak-ng with its Spanish voice is not installed');
     expect(JSON.stringify(await platform.ctx.db.selectFrom('studio_lesson_versions').selectAll().execute())).toBe(before);
@@ -133,10 +171,13 @@ describe("a script lesson's narrated Spanish version", () => {
 
   it('a lesson without a script: 409; Apertium missing: 503 in words', async () => {
     const plain = await newLesson('Uploaded lesson');
+    expect((await lessonOf(plain)).from_script).toBe(false);
     const none = await api('GET', `/api/studio/lessons/${plain}/versions/es`, a.superUser.token);
     expect(none.status).toBe(409);
     expect(JSON.stringify(none.body)).toContain('This lesson has no script');
-    expect((await api('PUT', `/api/studio/lessons/${plain}/versions/es`, a.superUser.token, { title: 'T', description: '', steps: ['a', 'b', 'c'] })).status).toBe(409);
+    expect(
+      (await api('PUT', `/api/studio/lessons/${plain}/versions/es`, a.superUser.token, { title: 'T', description: '', steps: ['a', 'b', 'c'] })).status,
+    ).toBe(409);
 
     const scripted = await newLesson('Scripted lesson');
     await platform.ctx.db
@@ -147,6 +188,8 @@ describe("a script lesson's narrated Spanish version", () => {
     expect(noApertium.status).toBe(503);
     expect(JSON.stringify(noApertium.body)).toContain('Apertium is not installed');
     // The English video is not ready yet: the Spanish version waits for it.
-    expect((await api('PUT', `/api/studio/lessons/${scripted}/versions/es`, a.superUser.token, { title: 'T', description: '', steps: ['a', 'b', 'c'] })).status).toBe(409);
+    expect(
+      (await api('PUT', `/api/studio/lessons/${scripted}/versions/es`, a.superUser.token, { title: 'T', description: '', steps: ['a', 'b', 'c'] })).status,
+    ).toBe(409);
   });
 });

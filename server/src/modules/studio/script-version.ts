@@ -37,7 +37,7 @@ const NO_SCRIPT = 'This lesson has no script: only a lesson made from a script h
 const ENGLISH_FIRST = "Render the lesson's script first: the Spanish version is made beside a ready English video.";
 const RENDERING = 'The Spanish version is being rendered: wait until it is done.';
 const NO_APERTIUM = 'Machine translation is not available on this server right now (Apertium is not installed): the Spanish steps cannot be drafted.';
-const NO_VOICE = "Spanish narration is not available on this server right now: espeak-ng with its Spanish voice is not installed.";
+const NO_VOICE = 'Spanish narration is not available on this server right now: espeak-ng with its Spanish voice is not installed.';
 
 async function authorsLesson(ctx: AppContext, caller: Caller, lessonId: number) {
   const organizationId = await assertStudioAuthor(ctx.db, caller);
@@ -113,8 +113,7 @@ export async function renderStudioLessonVersion(
   const { organizationId, lesson, script } = await authorsLesson(ctx, caller, lessonId);
   if (lesson.media_state !== 'ready' || lesson.media_asset_id === null) throw conflict(ENGLISH_FIRST);
   const sourceAssetId = lesson.media_asset_id;
-  if (input.steps.length !== script.steps.length)
-    throw badRequest('The Spanish version has one step for each step of the script: prepare it again.');
+  if (input.steps.length !== script.steps.length) throw badRequest('The Spanish version has one step for each step of the script: prepare it again.');
   if ((await findVersion(ctx.db, lessonId, lang))?.media_state === 'processing') throw conflict(RENDERING);
   try {
     await assertVoice(lang);
@@ -130,7 +129,14 @@ export async function renderStudioLessonVersion(
     await saveVersionScript(trx, { lessonId, lang, ...input, origin: 'author', by: caller.userId }, t);
     await insertAudit(
       trx,
-      { organizationId, lessonId, userId: caller.userId, action: 'edited', title: lesson.title, detail: `Spanish version of ${input.steps.length} steps rendered` },
+      {
+        organizationId,
+        lessonId,
+        userId: caller.userId,
+        action: 'edited',
+        title: lesson.title,
+        detail: `Spanish version of ${input.steps.length} steps rendered`,
+      },
       t,
     );
   });

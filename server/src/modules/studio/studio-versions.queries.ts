@@ -87,11 +87,6 @@ export async function updateVersionMedia(db: Db, lessonId: number, lang: string,
 
 /** The uploads (rendered MP4s) the lesson's versions play: a new video of the lesson's own does not replace them. */
 export async function versionUploadsOf(db: Db, lessonId: number): Promise<string[]> {
-  const rows = await db
-    .selectFrom('studio_lesson_versions')
-    .select('upload_id')
-    .where('lesson_id', '=', lessonId)
-    .where('upload_id', 'is not', null)
-    .execute();
+  const rows = await db.selectFrom('studio_lesson_versions').select('upload_id').where('lesson_id', '=', lessonId).where('upload_id', 'is not', null).execute();
   return rows.flatMap((r) => (r.upload_id ? [r.upload_id] : []));
 }

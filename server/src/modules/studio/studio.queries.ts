@@ -79,6 +79,13 @@ function lessons(db: Db) {
           .whereRef('learning_path_lessons.lesson_id', '=', 'studio_lessons.id')
           .as('in_paths'),
       )
+      .select((eb) =>
+        eb
+          .selectFrom('studio_lesson_scripts')
+          .select(eb.fn.countAll<number | string>().as('n'))
+          .whereRef('studio_lesson_scripts.lesson_id', '=', 'studio_lessons.id')
+          .as('scripts'),
+      )
       // A deleted lesson is gone for every reader: the studio, the members, the processing job, the paths.
       .where('studio_lessons.deleted_at', 'is', null)
   );

@@ -66,9 +66,9 @@ import {
   updateLessonDetails,
 } from './studio.queries.ts';
 import { authorGrant, memberGrant } from './studio-media-gate.ts';
-import { findVersion, playableVersionLangs } from './studio-versions.queries.ts';
 import { everPublished } from './studio-processing.ts';
 import { makeRevisionLive } from './studio-revisions.ts';
+import { findVersion, playableVersionLangs } from './studio-versions.queries.ts';
 
 const NO_SUCH_LESSON = 'No such lesson in your organization.';
 
@@ -92,6 +92,7 @@ function studioLesson(row: LessonRow, signer: MediaSigner): StudioLesson {
     pending_revision:
       row.pending_requires_retraining === null ? null : { requires_retraining: row.pending_requires_retraining === 1, summary: row.pending_summary ?? '' },
     in_paths: Number(row.in_paths ?? 0),
+    from_script: Number(row.scripts ?? 0) > 0,
   };
 }
 
