@@ -119,21 +119,22 @@ export function SpanishVersionButton({ lesson }: { lesson: StudioLesson }) {
               value={shown.description}
               onChange={(e) => setDraft({ ...shown, description: e.currentTarget.value })}
             />
-            {shown.steps.map((step, i) => (
-              // The steps are the English script's, one for one: their place is their identity.
-              // biome-ignore lint/suspicious/noArrayIndexKey: the step's number is its key
-              <Textarea
-                key={i}
-                label={t('version.step', { number: i + 1 })}
-                lang="es"
-                required
-                autosize
-                minRows={1}
-                maxLength={STUDIO_SCRIPT_STEP_MAX_CHARS}
-                value={step}
-                onChange={(e) => setDraft({ ...shown, steps: shown.steps.map((s, j) => (j === i ? e.currentTarget.value : s)) })}
-              />
-            ))}
+            {/* The steps are the English script's, one for one: a step's number is its identity. */}
+            {shown.steps
+              .map((text, i) => ({ text, number: i + 1 }))
+              .map(({ text, number }) => (
+                <Textarea
+                  key={number}
+                  label={t('version.step', { number })}
+                  lang="es"
+                  required
+                  autosize
+                  minRows={1}
+                  maxLength={STUDIO_SCRIPT_STEP_MAX_CHARS}
+                  value={text}
+                  onChange={(e) => setDraft({ ...shown, steps: shown.steps.map((s, j) => (j === number - 1 ? e.currentTarget.value : s)) })}
+                />
+              ))}
             <Group justify="flex-end">
               <Button variant="default" onClick={close}>
                 {t('cancel')}
