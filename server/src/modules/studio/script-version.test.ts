@@ -167,6 +167,33 @@ describe("a script lesson's narrated Spanish version", () => {
     expect(noVoice.status).toBe(503);
     expect(JSON.stringify(noVoice.body)).toContain('espeak-ng with its Spanish voice is not installed');
     expect(JSON.stringify(await platform.ctx.db.selectFrom('studio_lesson_versions').selectAll().execute())).toBe(before);
+
+    // The Spanish rendition counts against the organization's storage: full, refused at once (413); too little room
+    // for the new MP4, the render fails in words and the earlier Spanish rendition keeps playing, its upload kept.
+    const db = platform.ctx.db;
+    const used = async () =>
+      (await db.selectFrom('studio_uploads').select('size').where('organization_id', '=', a.organizationId).execute()).reduce((n, r) => n + Number(r.size), 0);
+    const setQuota = async (bytes: number) => {
+      await db.deleteFrom('studio_quotas').where('organization_id', '=', a.organizationId).execute();
+      await db.insertInto('studio_quotas').values({ organization_id: a.organizationId, quota_bytes: bytes, updated_at: Date.now() }).execute();
+    };
+    await setQuota(await used());
+    const full = await api('PUT', `/api/studio/lessons/${lessonId}/versions/es`, a.superUser.token, { title: 'Bloqueo', description: '', steps: spanish });
+    expect(full.status).toBe(413);
+    const uploads = await db.selectFrom('studio_uploads').select('id').where('lesson_id', '=', lessonId).orderBy('id').execute();
+    await setQuota((await used()) + 1000);
+    expect(
+      (await api('PUT', `/api/studio/lessons/${lessonId}/versions/es`, a.superUser.token, { title: 'Bloqueo', description: '', steps: spanish })).status,
+    ).toBe(200);
+    const refused = await until(
+      () => versionOf(lessonId),
+      (v) => v.media_state !== 'processing',
+    );
+    expect(refused).toMatchObject({ media_state: 'failed', playable: true });
+    expect(refused.error).toContain("Your organization's storage is full");
+    expect((await api('GET', `/api/studio/library/${lessonId}`, a.member.token)).body.data).toMatchObject({ lang: 'es', stream_url: es.body.data.stream_url });
+    expect(await db.selectFrom('studio_uploads').select('id').where('lesson_id', '=', lessonId).orderBy('id').execute()).toEqual(uploads);
+    await db.deleteFrom('studio_quotas').where('organization_id', '=', a.organizationId).execute();
   });
 
   it('a lesson without a script: 409; Apertium missing: 503 in words', async () => {

@@ -68,11 +68,13 @@ function versionData(lang: StudioVersionLang, version: VersionRow, englishAssetI
 /**
  * A script lesson's narrated version in `lang` for its authors: the saved one with its rendition, else Apertium's
  * draft of the English title, description and steps (nothing saved; 503 when Apertium is missing, never a stand-in).
+ * A saved version whose steps no longer match the script's count (steps added or removed since) is drafted again,
+ * its rendition's state kept.
  */
 export async function studioLessonVersion(ctx: AppContext, caller: Caller, lessonId: number, lang: StudioVersionLang): Promise<StudioVersionData> {
   const { lesson, script } = await authorsLesson(ctx, caller, lessonId);
   const saved = await findVersion(ctx.db, lessonId, lang);
-  if (saved) return versionData(lang, saved, lesson.media_asset_id);
+  if (saved && saved.steps.length === script.steps.length) return versionData(lang, saved, lesson.media_asset_id);
   let texts: string[];
   try {
     texts = await machineTranslate('en', lang, [lesson.title, lesson.description, ...script.steps.map((s) => s.text)]);
@@ -82,20 +84,9 @@ export async function studioLessonVersion(ctx: AppContext, caller: Caller, lesso
     throw new AppError(503, NO_APERTIUM, { code: 'unavailable' });
   }
   const [title = '', description = '', ...steps] = texts;
-  return {
-    lang,
-    title,
-    description,
-    steps,
-    origin: 'machine',
-    saved: false,
-    media_state: null,
-    progress: 0,
-    error: null,
-    playable: false,
-    out_of_date: false,
-    updated_at: null,
-  };
+  const draft = { title, description, steps, origin: 'machine' as const, saved: false };
+  if (saved) return { ...versionData(lang, saved, lesson.media_asset_id), ...draft, out_of_date: true };
+  return { lang, ...draft, media_state: null, progress: 0, error: null, playable: false, out_of_date: false, updated_at: null };
 }
 
 /**
@@ -175,7 +166,7 @@ export async function renderScriptVersion(ctx: AppContext, job: StudioVersionJob
   fs.mkdirSync(renders, { recursive: true });
   const work = fs.mkdtempSync(path.join(renders, `version-${job.lang}-`));
   const uploadId = randomBytes(16).toString('hex');
-  let admitted = false;
+  let kept = false;
   const progress = (percent: number) =>
     void updateVersionMedia(ctx.db, job.lessonId, job.lang, { progress: percent }).catch((error: unknown) =>
       ctx.log.warn({ event: 'studio_progress_failed', lessonId: job.lessonId, err: error }),
@@ -238,18 +229,17 @@ export async function renderScriptVersion(ctx: AppContext, job: StudioVersionJob
     }
     const renditions = await storedRenditions(ctx.storage, hash, probe);
     const captionsHash = await storeCaptionTrack(ctx.storage, captions);
-    // The rendition's MP4 counts against the organization's storage: admitted under the quota, or refused in words.
+    // The rendition's MP4 is kept as a studio upload and counts against the organization's storage: admitted under the
+    // quota with the version's new rendition in one transaction (or refused in words, the file let go).
     const size = fs.statSync(output).size;
+    const store = await studioUploadStore(ctx);
+    await store.keep(uploadId, output);
+    kept = true;
     await withinStudioQuota(ctx, lesson.organization_id, size, async (trx) => {
       const t = now();
       await insertUpload(trx, { id: uploadId, organizationId: lesson.organization_id, lessonId: lesson.id, userId: lesson.created_by, size }, t);
       await finishUpload(trx, uploadId, t);
-    });
-    admitted = true;
-    const store = await studioUploadStore(ctx);
-    await store.keep(uploadId, output);
-    await ctx.db.transaction().execute(async (trx) => {
-      const assetId = await recordTranscodedAsset(trx, { hash, source: store.sourceName(uploadId), probe, renditions }, now());
+      const assetId = await recordTranscodedAsset(trx, { hash, source: store.sourceName(uploadId), probe, renditions }, t);
       await updateVersionMedia(trx, job.lessonId, job.lang, {
         media_state: 'ready',
         progress: 100,
@@ -262,7 +252,7 @@ export async function renderScriptVersion(ctx: AppContext, job: StudioVersionJob
       });
     });
   } catch (error) {
-    if (admitted) await forgetUploads(ctx, [uploadId]);
+    if (kept) await forgetUploads(ctx, [uploadId]);
     const reason =
       error instanceof SlideLessonError || error instanceof MediaError
         ? `The Spanish version could not be rendered: ${error.message}.`
