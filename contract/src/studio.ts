@@ -41,6 +41,8 @@ export const studioLesson = z.object({
   pending_revision: z.object({ requires_retraining: z.boolean(), summary: z.string() }).nullable(),
   /** Learning paths of the organization that hold the lesson (shown before it is unpublished or deleted). */
   in_paths: z.number(),
+  /** Made from a script (studio_lesson_scripts): it may have a narrated Spanish version. */
+  from_script: z.boolean(),
 });
 export type StudioLesson = z.infer<typeof studioLesson>;
 
@@ -176,8 +178,14 @@ export const libraryLesson = z.object({
 });
 export const libraryLessonsData = z.object({ lessons: z.array(libraryLesson) });
 export const libraryQuery = z.object({ q: z.string().trim().max(100).optional() });
+/** Which narrated version of a lesson to play ('en' the lesson's own, 'es' its Spanish version); the member's language when absent. */
+export const libraryLessonQuery = z.object({ lang: z.enum(['en', 'es']).optional() });
 export const libraryLessonData = libraryLesson.extend({
   stream_url: z.string(),
+  /** The version played: 'en' (the lesson's own video) or 'es' (its narrated Spanish version). */
+  lang: z.enum(['en', 'es']),
+  /** The versions a member may switch between (['en'] when the lesson has no other). */
+  versions: z.array(z.enum(['en', 'es'])),
   /** The lesson's caption tracks (signed WebVTT URLs) for the player's captions menu; empty without captions. */
   captions: z.array(captionTrack),
 });

@@ -13,11 +13,12 @@ import { RENDITIONS_QUEUE, runRenditionsJob } from './modules/renditions/index.t
 import {
   expireAbandonedUploads,
   processStudioUpload,
-  renderScriptLesson,
+  renderScriptJob,
   STUDIO_QUEUE,
   STUDIO_SCRIPT_QUEUE,
   type StudioJob,
   type StudioScriptJob,
+  type StudioVersionJob,
 } from './modules/studio/index.ts';
 
 /**
@@ -115,11 +116,12 @@ function kinds(ctx: AppContext): Kind[] {
       handler: ({ payload }) => processStudioUpload(ctx, payload as StudioJob),
     },
     {
-      // A studio lesson from a script: drawn, spoken and then transcoded like an upload (modules/studio/script-lesson.ts).
+      // A studio lesson from a script, or its narrated Spanish version: drawn, spoken and then transcoded like an upload
+      // (modules/studio/script-lesson.ts, script-version.ts).
       name: STUDIO_SCRIPT_QUEUE,
       settings: { retryLimit: 2, retryDelayMs: 30_000, leaseMs: 30 * MINUTE },
       concurrency: 1,
-      handler: ({ payload }) => renderScriptLesson(ctx, payload as StudioScriptJob),
+      handler: ({ payload }) => renderScriptJob(ctx, payload as StudioScriptJob | StudioVersionJob),
     },
     {
       // Studio uploads begun long ago and never finished: their bytes stop counting against the quota.

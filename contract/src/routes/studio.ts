@@ -6,6 +6,7 @@ import {
   lessonWatchData,
   lessonWatchRequest,
   libraryLessonData,
+  libraryLessonQuery,
   libraryLessonsData,
   libraryQuery,
   restoreStudioRevisionRequest,
@@ -24,10 +25,11 @@ import {
   studioRevisionsData,
   updateStudioLessonRequest,
 } from '../studio.ts';
-import { studioScriptData, studioScriptPhoto, studioScriptRequest } from '../studio-script.ts';
+import { studioScriptData, studioScriptPhoto, studioScriptRequest, studioVersionData, studioVersionLang, studioVersionRequest } from '../studio-script.ts';
 import { idParam } from './params.ts';
 
 const lessonParams = z.object({ lessonId: idParam });
+const studioVersionParams = z.object({ lessonId: idParam, lang: studioVersionLang });
 /** A tus upload's id: what the server named it (hex). */
 const uploadParams = z.object({ uploadId: z.string().regex(/^[0-9a-f]{32}$/, 'is not an upload id') });
 
@@ -168,8 +170,9 @@ export const studioRoutes = defineRoutes('studio', {
   studioLibraryLesson: defineRoute({
     method: 'GET',
     path: '/api/studio/library/:lessonId',
-    summary: "One of the organization's own published lessons, with its stream",
+    summary: "One of the organization's own published lessons with its stream (lang: narrated version, the member's by default)",
     params: lessonParams,
+    query: libraryLessonQuery,
     answer: libraryLessonData,
   }),
   reportLessonWatch: defineRoute({
@@ -196,6 +199,21 @@ export const studioRoutes = defineRoutes('studio', {
     params: lessonParams,
     body: studioScriptRequest,
     answer: studioLesson,
+  }),
+  studioLessonVersion: defineRoute({
+    method: 'GET',
+    path: '/api/studio/lessons/:lessonId/versions/:lang',
+    summary: "A script lesson's narrated version in a language (es): its saved script, else Apertium's draft, and its rendition",
+    params: studioVersionParams,
+    answer: studioVersionData,
+  }),
+  renderStudioLessonVersion: defineRoute({
+    method: 'PUT',
+    path: '/api/studio/lessons/:lessonId/versions/:lang',
+    summary: "Save a script lesson's translated steps and render its narrated version in that language (espeak-ng's voice)",
+    params: studioVersionParams,
+    body: studioVersionRequest,
+    answer: studioVersionData,
   }),
   uploadStudioScriptPhoto: defineRoute({
     method: 'POST',

@@ -59,6 +59,7 @@ import * as trainingCycles from './migrations/2026-11-28-072-training-cycles.ts'
 import * as videoTitleTranslations from './migrations/2026-11-28-074-video-title-translations.ts';
 import * as studioCaptionTracks from './migrations/2026-11-28-075-studio-caption-tracks.ts';
 import * as practicalChecksByStation from './migrations/2026-11-28-076-practical-checks-by-station.ts';
+import * as studioLessonVersions from './migrations/2026-11-28-077-studio-lesson-versions.ts';
 
 /** Versioned migrations, in order. Never edit one that has landed: add a new file. */
 const migrations: Record<string, Migration> = {
@@ -121,6 +122,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-28-074-video-title-translations': videoTitleTranslations,
   '2026-11-28-075-studio-caption-tracks': studioCaptionTracks,
   '2026-11-28-076-practical-checks-by-station': practicalChecksByStation,
+  '2026-11-28-077-studio-lesson-versions': studioLessonVersions,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

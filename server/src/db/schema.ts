@@ -924,6 +924,31 @@ export interface StudioLessonScriptTable {
   updated_at: number;
 }
 
+/**
+ * A narrated version of a lesson from a script in another language (modules/studio): its translated script, 'machine'
+ * until an author saves it, and its rendition (the MP4 is the studio upload `upload_id`); out of date once the
+ * lesson's English video is no longer `source_asset_id`.
+ */
+export interface StudioLessonVersionTable {
+  lesson_id: number;
+  lang: string;
+  title: string;
+  description: string;
+  /** A JSON array of strings, one per step of the English script. */
+  steps: string;
+  origin: 'author' | 'machine';
+  media_state: 'processing' | 'ready' | 'failed';
+  progress: Generated<number>;
+  error: string | null;
+  media_asset_id: number | null;
+  duration_seconds: number | null;
+  captions_hash: string | null;
+  upload_id: string | null;
+  source_asset_id: number | null;
+  updated_by: number;
+  updated_at: number;
+}
+
 /** A resumable (tus) upload of a lesson's video; `size` is its declared length, counted against the quota. */
 export interface StudioUploadTable {
   id: string;
@@ -1053,6 +1078,7 @@ export interface Database {
   studio_lesson_cues: StudioLessonCueTable;
   studio_lesson_tracks: StudioLessonTrackTable;
   studio_lesson_scripts: StudioLessonScriptTable;
+  studio_lesson_versions: StudioLessonVersionTable;
   studio_script_photos: StudioScriptPhotoTable;
   studio_lesson_revisions: StudioLessonRevisionTable;
   studio_lesson_watches: StudioLessonWatchTable;

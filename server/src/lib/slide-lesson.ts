@@ -15,7 +15,12 @@ export const BRAND = { navy: '0x0f2238', band: '0x0a192b', track: '0x22385a', te
 /** Low frame rate: slides change only at cue boundaries, and the transcoder keeps a source's rate (-fpsmax). */
 export const FPS = 2;
 const FRAME = 1 / FPS;
-const VOICE = ['-v', 'en-us', '-s', '165', '-g', '4'];
+/** espeak-ng's voice for a narration language: English (the demo's, a script lesson's) or Spanish (its narrated Spanish version). */
+const VOICES = { en: 'en-us', es: 'es' } as const;
+export type NarrationLang = keyof typeof VOICES;
+const voiceArgs = (lang: NarrationLang) => ['-v', VOICES[lang], '-s', '165', '-g', '4'];
+/** "S&OP", "GD&T": read as the language's "and", not "ampersand". */
+const AND: Record<NarrationLang, string> = { en: ' and ', es: ' y ' };
 const LEAD_SECONDS = 0.3;
 const TAIL_SECONDS = 0.6;
 /** Reproducible files: the same script renders the same bytes (the demo's media are committed). */
@@ -214,9 +219,19 @@ export function slideKit(work: string) {
   return { text, box, picture, icon, titleSlide, pointSlide, recapSlide };
 }
 
+/**
+ * Whether espeak-ng speaks the language here: a SlideLessonError saying what is missing otherwise (the program, or
+ * its voice), asked before a render is queued so an author hears why at once.
+ */
+export async function assertVoice(lang: NarrationLang): Promise<void> {
+  const listed = (await run('espeak-ng', [`--voices=${VOICES[lang]}`])).toString('utf8');
+  if (!listed.split('\n').some((line) => line.trim().split(/\s+/)[1] === VOICES[lang]))
+    throw new SlideLessonError(`espeak-ng has no ${VOICES[lang]} voice on the server`);
+}
+
 /** espeak-ng speech as 16-bit mono PCM samples (22050 Hz). */
-async function speak(sentence: string): Promise<{ rate: number; pcm: Buffer }> {
-  const wav = await run('espeak-ng', [...VOICE, '--stdout', sentence]);
+async function speak(sentence: string, lang: NarrationLang): Promise<{ rate: number; pcm: Buffer }> {
+  const wav = await run('espeak-ng', [...voiceArgs(lang), '--stdout', sentence]);
   let at = 12;
   while (at + 8 <= wav.length) {
     const id = wav.toString('latin1', at, at + 4);
@@ -296,6 +311,8 @@ export async function renderSlideLesson(options: {
   output: string;
   look: Look;
   scale: number;
+  /** The narration's language (espeak-ng's voice): English unless told. */
+  lang?: NarrationLang;
   onSlide?: (done: number, total: number) => void;
 }): Promise<RenderedLesson> {
   const { slides, work, output, look, scale } = options;
@@ -307,8 +324,8 @@ export async function renderSlideLesson(options: {
   for (const [i, slide] of slides.entries()) {
     const file = path.join(work, `slide-${i}.png`);
     await slide.draw(file);
-    // "S&OP", "GD&T": read as "and", not "ampersand".
-    const speech = await speak(slide.narration.replaceAll('&', ' and '));
+    const lang = options.lang ?? 'en';
+    const speech = await speak(slide.narration.replaceAll('&', AND[lang]), lang);
     rate = speech.rate;
     const spoken = speech.pcm.length / 2 / rate;
     const duration = roundUpToFrame(LEAD_SECONDS + spoken + TAIL_SECONDS);

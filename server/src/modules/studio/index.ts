@@ -1,6 +1,7 @@
 /** The studio module's public face: what other modules may use of it (they import nothing else of it). */
 
-export { renderScriptLesson, STUDIO_SCRIPT_QUEUE, type StudioScriptJob } from './script-lesson.ts';
+export { STUDIO_SCRIPT_QUEUE, type StudioScriptJob } from './script-lesson.ts';
+export { renderScriptJob, type StudioVersionJob } from './script-version.ts';
 export { publishedLessonIdsOf as publishedOwnLessonIds } from './studio.queries.ts';
 export { memberPathOwnLessons, ownLessonsFound, pathOwnLessons } from './studio.service.ts';
 export { processStudioUpload, STUDIO_QUEUE, type StudioJob } from './studio-processing.ts';

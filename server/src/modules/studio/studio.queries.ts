@@ -79,6 +79,13 @@ function lessons(db: Db) {
           .whereRef('learning_path_lessons.lesson_id', '=', 'studio_lessons.id')
           .as('in_paths'),
       )
+      .select((eb) =>
+        eb
+          .selectFrom('studio_lesson_scripts')
+          .select(eb.fn.countAll<number | string>().as('n'))
+          .whereRef('studio_lesson_scripts.lesson_id', '=', 'studio_lessons.id')
+          .as('scripts'),
+      )
       // A deleted lesson is gone for every reader: the studio, the members, the processing job, the paths.
       .where('studio_lessons.deleted_at', 'is', null)
   );
@@ -446,9 +453,23 @@ export async function deleteUpload(db: Db, uploadId: string): Promise<void> {
   await db.deleteFrom('studio_uploads').where('id', '=', uploadId).execute();
 }
 
-/** The other uploads of a lesson (a new one replaces them). */
+/** The other uploads of a lesson (a new one replaces them), less those its narrated versions play (studio_lesson_versions). */
 export async function otherUploadsOf(db: Db, lessonId: number, keep: string): Promise<string[]> {
-  const rows = await db.selectFrom('studio_uploads').select('id').where('lesson_id', '=', lessonId).where('id', '!=', keep).execute();
+  const rows = await db
+    .selectFrom('studio_uploads')
+    .select('id')
+    .where('lesson_id', '=', lessonId)
+    .where('id', '!=', keep)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('studio_lesson_versions')
+            .select('studio_lesson_versions.lesson_id')
+            .whereRef('studio_lesson_versions.upload_id', '=', 'studio_uploads.id'),
+        ),
+      ),
+    )
+    .execute();
   return rows.map((r) => r.id);
 }
 

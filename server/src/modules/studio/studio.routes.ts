@@ -9,6 +9,7 @@ import type { RouteDoc } from '../../lib/route-doc.ts';
 import { readUpload } from '../../lib/upload.ts';
 import { callerOf } from '../auth/index.ts';
 import { renderStudioLessonScript, studioLessonScript, uploadScriptPhoto } from './script-lesson.ts';
+import { renderStudioLessonVersion, studioLessonVersion } from './script-version.ts';
 import {
   createStudioLesson,
   deleteStudioLesson,
@@ -135,6 +136,20 @@ export const studioRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   });
 
   app.route({
+    ...contractRoute(routes.studioLessonVersion),
+    handler: async (request) => ok(await studioLessonVersion(ctx, callerOf(request), request.params.lessonId, request.params.lang)),
+  });
+
+  app.route({
+    ...contractRoute(routes.renderStudioLessonVersion),
+    handler: async (request) =>
+      ok(
+        await renderStudioLessonVersion(ctx, callerOf(request), request.params.lessonId, request.params.lang, request.body),
+        'The Spanish steps are saved: the Spanish version is being rendered.',
+      ),
+  });
+
+  app.route({
     ...contractRoute(routes.uploadStudioScriptPhoto),
     handler: async (request, reply) => {
       const caller = callerOf(request);
@@ -185,6 +200,6 @@ export const studioRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
 
   app.route({
     ...contractRoute(routes.studioLibraryLesson),
-    handler: async (request) => ok(await studioLibraryLesson(ctx, callerOf(request), request.params.lessonId)),
+    handler: async (request) => ok(await studioLibraryLesson(ctx, callerOf(request), request.params.lessonId, request.query.lang)),
   });
 };

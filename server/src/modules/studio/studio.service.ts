@@ -68,6 +68,7 @@ import {
 import { authorGrant, memberGrant } from './studio-media-gate.ts';
 import { everPublished } from './studio-processing.ts';
 import { makeRevisionLive } from './studio-revisions.ts';
+import { findVersion, playableVersionLangs } from './studio-versions.queries.ts';
 
 const NO_SUCH_LESSON = 'No such lesson in your organization.';
 
@@ -91,6 +92,7 @@ function studioLesson(row: LessonRow, signer: MediaSigner): StudioLesson {
     pending_revision:
       row.pending_requires_retraining === null ? null : { requires_retraining: row.pending_requires_retraining === 1, summary: row.pending_summary ?? '' },
     in_paths: Number(row.in_paths ?? 0),
+    from_script: Number(row.scripts ?? 0) > 0,
   };
 }
 
@@ -519,16 +521,35 @@ export async function studioLibrary(ctx: AppContext, caller: Caller, q: string |
   return { lessons: rows.map((row) => libraryLesson(row, signer)) };
 }
 
-export async function studioLibraryLesson(ctx: AppContext, caller: Caller, lessonId: number): Promise<LibraryLessonData> {
+export async function studioLibraryLesson(ctx: AppContext, caller: Caller, lessonId: number, asked?: 'en' | 'es'): Promise<LibraryLessonData> {
   const organizationId = assertOrganizationMember(caller);
   const row = await findLesson(ctx.db, lessonId, organizationId);
   // A draft is as absent to a member as another organization's lesson.
   // A published lesson plays its live video, also while a new revision is uploaded or processed.
   if (!row || row.published_at === null || !row.content_hash) throw notFound('No such lesson.');
-  const [signer, tracks] = await Promise.all([mediaSigner(ctx.db), lessonTracks(ctx.db, lessonId)]);
+  const [signer, tracks, langs] = await Promise.all([mediaSigner(ctx.db), lessonTracks(ctx.db, lessonId), playableVersionLangs(ctx.db, lessonId)]);
+  const versions: ('en' | 'es')[] = ['en', ...(langs.includes('es') ? (['es'] as const) : [])];
+  // The member's language's version by default (a Spanish member gets the narrated Spanish version), else the lesson's own.
+  const lang = asked ?? (caller.language === 'es' ? 'es' : 'en');
+  const version = lang === 'es' && versions.includes('es') ? await findVersion(ctx.db, lessonId, 'es') : undefined;
+  if (version?.content_hash && version.captions_hash) {
+    const url = (hash: string, file: string) => signer.url(hash, file, memberGrant(row.id));
+    return {
+      ...libraryLesson(row, signer),
+      duration_seconds: version.duration_seconds ?? 0,
+      poster_url: signer.posterUrl(version.content_hash, memberGrant(row.id)),
+      stream_url: url(version.content_hash, MASTER_PLAYLIST),
+      lang: 'es',
+      versions,
+      // The spoken steps, timed to the Spanish video (the lesson's own tracks follow the English one).
+      captions: [{ lang: 'es', label: 'Español', url: url(version.captions_hash, CAPTIONS_FILE) }],
+    };
+  }
   return {
     ...libraryLesson(row, signer),
     stream_url: signer.url(row.content_hash, MASTER_PLAYLIST, memberGrant(row.id)),
+    lang: 'en',
+    versions,
     captions: tracks.map((track) => memberTrack(track, tracks, signer.url(track.hash, CAPTIONS_FILE, memberGrant(row.id)))),
   };
 }

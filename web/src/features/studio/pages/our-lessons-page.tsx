@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Card, Container, Image, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Box, Button, Card, Container, Group, Image, SegmentedControl, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import type { CaptionTrack } from '@mm/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -31,7 +31,9 @@ export function OurLessonsPage() {
   const [playing, setPlaying] = useState<number | null>(Number.isSafeInteger(asked) && asked > 0 ? asked : null);
   const startAt = playing === asked ? Number(params.get('t')) || undefined : undefined;
   const lessons = useLibraryLessons(q.trim());
-  const lesson = useLibraryLesson(playing);
+  // The narrated version chosen (a script lesson's Spanish one, or its English one); the member's language's until switched.
+  const [version, setVersion] = useState<{ lessonId: number; lang: 'en' | 'es' } | null>(null);
+  const lesson = useLibraryLesson(playing, version?.lessonId === playing ? version.lang : undefined);
   const reportPlayback = useLessonWatchReports(lesson.data?.id ?? null);
   return (
     <Container size="lg" py="xl">
@@ -53,7 +55,7 @@ export function OurLessonsPage() {
               member's language when there are some, shown at start: plants are loud), the transcript, quality and speed menus. */}
           <Box className="mm-framed-player" data-testid="our-lesson-player">
             <FullScreenPlayer
-              key={lesson.data.id}
+              key={`${lesson.data.id}-${lesson.data.lang}`}
               title={lesson.data.title}
               headingLevel={2}
               src={lesson.data.stream_url}
@@ -65,6 +67,20 @@ export function OurLessonsPage() {
               onPlaybackChange={reportPlayback}
             />
           </Box>
+          {lesson.data.versions.length > 1 && (
+            <Group gap="xs" mt="sm" px={{ base: 'sm', sm: 0 }}>
+              <Text size="sm" id="lesson-version-label">
+                {t('library.version')}
+              </Text>
+              <SegmentedControl
+                size="xs"
+                aria-labelledby="lesson-version-label"
+                value={lesson.data.lang}
+                onChange={(lang) => setVersion({ lessonId: lesson.data.id, lang: lang === 'es' ? 'es' : 'en' })}
+                data={lesson.data.versions.map((lang) => ({ value: lang, label: t(`library.versions.${lang}`) }))}
+              />
+            </Group>
+          )}
           {lesson.data.description && (
             <Text mt="sm" px={{ base: 'sm', sm: 0 }} pb={{ base: 'sm', sm: 0 }}>
               {lesson.data.description}

@@ -19,6 +19,7 @@ import { uploadLessonVideo } from '../api/upload-lesson-video.ts';
 import { CaptionsEditorButton } from '../components/captions-editor.tsx';
 import { DeleteLessonButton, EditLessonButton, RevisionsButton, UnpublishButton } from '../components/lesson-manage.tsx';
 import { EditScriptButton, NewScriptLesson } from '../components/script-lesson.tsx';
+import { SpanishVersionButton } from '../components/script-version.tsx';
 import { StudioAuditLog } from '../components/studio-audit-log.tsx';
 
 const megabytes = (bytes: number) => {
@@ -383,6 +384,7 @@ function LessonCard({ lesson, maxSeconds }: { lesson: StudioLesson; maxSeconds: 
         <Group gap="xs" data-testid="lesson-manage">
           <EditLessonButton lesson={lesson} />
           <EditScriptButton lesson={lesson} />
+          {lesson.from_script && lesson.media_state === 'ready' && <SpanishVersionButton lesson={lesson} />}
           {!draft && <RevisionsButton lesson={lesson} />}
           {published && <UnpublishButton lesson={lesson} />}
           <DeleteLessonButton lesson={lesson} />
