@@ -196,7 +196,10 @@ describe('practical check on the kiosk', () => {
     await expectVisible(rows.nth(1).getByText('Not passed', { exact: true }));
     expect(await seriousAxeFindings(desk)).toEqual([]);
     await screenshotAtWidths(desk, SCREENSHOTS, 'station-practical-checks', WIDTHS.desktop);
-    await rows.nth(1).getByRole('button', { name: /^See the practical check of Bruno Costa on / }).click();
+    await rows
+      .nth(1)
+      .getByRole('button', { name: /^See the practical check of Bruno Costa on / })
+      .click();
     const again = desk.getByRole('dialog', { name: 'Practical check' });
     await expectVisible(again.getByText('Note: Held one button down with his knee.'));
     expect(await seriousAxeFindings(desk)).toEqual([]);

@@ -38,7 +38,7 @@ describe('plant studio: lesson from a script', () => {
   const env = useStack();
 
   it('writes a script, follows its rendering, publishes it; the member plays it with the steps as captions; edited, a revision', {
-    timeout: 420_000,
+    timeout: 720_000,
   }, async () => {
     const { stack, browser } = env;
     const page = await newPage(browser, stack, WIDTHS.desktop);
@@ -86,6 +86,40 @@ describe('plant studio: lesson from a script', () => {
     if ((await transcriptButton.getAttribute('aria-pressed')) !== 'true') await transcriptButton.click();
     for (const [i, step] of STEPS.entries()) await expectVisible(frame.getByText(`${i + 1}. ${step}`).first());
     await checkWidths(member, 'studio-script-playing');
+
+    // The narrated Spanish version: the steps drafted by machine (marked so), one corrected by the author, rendered
+    // with the Spanish voice; the member then chooses it beside the English one and reads the Spanish steps.
+    await card.getByRole('button', { name: 'Spanish version of “Lockout of press 4”' }).click();
+    const spanish = page.getByRole('dialog', { name: 'Spanish version of “Lockout of press 4”' });
+    await expectVisible(spanish.getByText('Machine translation', { exact: true }), 60_000);
+    const firstStep = spanish.getByRole('textbox', { name: 'Step 1 in Spanish' });
+    await expect.poll(() => firstStep.inputValue()).not.toBe('');
+    await firstStep.fill('Pare la prensa en el punto muerto superior.');
+    await checkWidths(page, 'studio-script-spanish-dialog', { dialog: true });
+    await spanish.getByRole('button', { name: 'Save and render in Spanish' }).click();
+    await expectHidden(spanish);
+    const token = await stack.signIn(DEMO.member.email, DEMO.member.password);
+    const boss = await stack.signIn(DEMO.superUser.email, DEMO.superUser.password);
+    const lessonId = (await stack.api('GET', '/api/studio/lessons', { token: boss })).body.data.lessons.find(
+      (l: { title: string }) => l.title === 'Lockout of press 4',
+    ).id as number;
+    await expect
+      .poll(async () => (await stack.api('GET', `/api/studio/library/${lessonId}`, { token })).body.data.versions, { timeout: 240_000, interval: 2000 })
+      .toEqual(['en', 'es']);
+    await card.getByRole('button', { name: 'Spanish version of “Lockout of press 4”' }).click();
+    await expectVisible(spanish.getByText('Members get the Spanish version'));
+    await checkWidths(page, 'studio-script-spanish-ready', { dialog: true });
+    await spanish.getByRole('button', { name: 'Cancel' }).click();
+    await member.reload();
+    await member.getByRole('button', { name: 'Play Lockout of press 4' }).click();
+    const narrated = member.getByRole('radiogroup', { name: 'Narrated in' });
+    await expectVisible(narrated);
+    await narrated.getByText('Spanish', { exact: true }).click();
+    await playOwnLesson(member);
+    const transcriptAgain = frame.getByRole('button', { name: 'Transcript' });
+    if ((await transcriptAgain.getAttribute('aria-pressed')) !== 'true') await transcriptAgain.click();
+    await expectVisible(frame.getByText('1. Pare la prensa en el punto muerto superior.').first());
+    await checkWidths(member, 'studio-script-playing-spanish');
 
     // Edited and rendered again: published, so it says what changed, and the lesson gets revision 2.
     await card.getByRole('button', { name: 'Script: Lockout of press 4' }).click();

@@ -35,9 +35,17 @@ export type StudioUploadStore = {
 };
 
 /**
- * One FileStore per uploads directory and process, made with the first caller (the routes, at start). A FileStore
- * creates its directory again in a callback that throws where nothing can catch it: made anew for every hourly
- * clean-up, one whose data directory was being removed (a test platform closing) brought the whole process down.
+ * tus's FileStore, less the directory check its constructor starts: an asynchronous mkdir whose failure is thrown from
+ * a callback, where nothing can catch it, so a data directory removed meanwhile (a test platform closing as it
+ * starts) brought the whole process down (CI, seed-demo.test.ts: ENOENT, mkdir .../studio-uploads). The directory is
+ * made, synchronously and where an error can be caught, before the store (localUploadStore).
+ */
+class UploadDirectoryStore extends FileStore {}
+Object.defineProperty(UploadDirectoryStore.prototype, 'checkOrCreateDirectory', { value: () => {} });
+
+/**
+ * One FileStore per uploads directory and process, made with the first caller (the routes, at start); made anew for
+ * every hourly clean-up, the directory check above brought the process down more often still.
  */
 const fileStores = new Map<string, FileStore>();
 /** One S3 store per platform store (each test platform has its own bucket). */
@@ -48,7 +56,7 @@ function localUploadStore(ctx: AppContext): StudioUploadStore {
   let store = fileStores.get(directory);
   if (!store) {
     fs.mkdirSync(directory, { recursive: true });
-    store = new FileStore({ directory, expirationPeriodInMilliseconds: ctx.config.studio.uploadExpiryMs });
+    store = new UploadDirectoryStore({ directory, expirationPeriodInMilliseconds: ctx.config.studio.uploadExpiryMs });
     fileStores.set(directory, store);
   }
   const datastore = store;
