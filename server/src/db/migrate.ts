@@ -58,6 +58,7 @@ import * as studioScriptPhotos from './migrations/2026-11-27-071-studio-script-p
 import * as trainingCycles from './migrations/2026-11-28-072-training-cycles.ts';
 import * as videoTitleTranslations from './migrations/2026-11-28-074-video-title-translations.ts';
 import * as studioCaptionTracks from './migrations/2026-11-28-075-studio-caption-tracks.ts';
+import * as catalogNameTranslations from './migrations/2026-11-28-078-catalog-name-translations.ts';
 
 /** Versioned migrations, in order. Never edit one that has landed: add a new file. */
 const migrations: Record<string, Migration> = {
@@ -119,6 +120,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-28-072-training-cycles': trainingCycles,
   '2026-11-28-074-video-title-translations': videoTitleTranslations,
   '2026-11-28-075-studio-caption-tracks': studioCaptionTracks,
+  '2026-11-28-078-catalog-name-translations': catalogNameTranslations,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
