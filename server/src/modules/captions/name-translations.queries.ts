@@ -47,14 +47,24 @@ export async function replaceNameTranslations(db: Db, kind: NamedKind, id: numbe
 export async function replaceMachineName(db: Db, kind: NamedKind, id: number, draft: NameTranslation, sourceHash: string, t: number): Promise<void> {
   const row = { ...draft, origin: 'machine', source_hash: sourceHash, created_at: t };
   if (kind === 'category') {
-    await db.deleteFrom('category_name_translations').where('category_id', '=', id).where('locale', '=', draft.locale).where('origin', '=', 'machine').execute();
+    await db
+      .deleteFrom('category_name_translations')
+      .where('category_id', '=', id)
+      .where('locale', '=', draft.locale)
+      .where('origin', '=', 'machine')
+      .execute();
     await db
       .insertInto('category_name_translations')
       .values({ category_id: id, ...row })
       .execute();
     return;
   }
-  await db.deleteFrom('sub_category_name_translations').where('sub_category_id', '=', id).where('locale', '=', draft.locale).where('origin', '=', 'machine').execute();
+  await db
+    .deleteFrom('sub_category_name_translations')
+    .where('sub_category_id', '=', id)
+    .where('locale', '=', draft.locale)
+    .where('origin', '=', 'machine')
+    .execute();
   await db
     .insertInto('sub_category_name_translations')
     .values({ sub_category_id: id, ...row })
@@ -80,7 +90,10 @@ export async function catalogNamesWith(db: Db, locale: string | null): Promise<N
   const joinKind = (kind: NamedKind) => {
     const { table, column } = TABLES[kind];
     const owner = kind === 'category' ? 'categories' : 'sub_categories';
-    const on = locale === null ? sql`tr.${sql.ref(column)} = ${sql.ref(`${owner}.id`)}` : sql`tr.${sql.ref(column)} = ${sql.ref(`${owner}.id`)} and tr.locale = ${locale}`;
+    const on =
+      locale === null
+        ? sql`tr.${sql.ref(column)} = ${sql.ref(`${owner}.id`)}`
+        : sql`tr.${sql.ref(column)} = ${sql.ref(`${owner}.id`)} and tr.locale = ${locale}`;
     return sql`select ${sql.lit(kind)} as kind, ${sql.ref(`${owner}.id`)} as id, ${sql.ref(`${owner}.name`)} as name, tr.locale as locale,
       tr.name as translated_name, tr.origin as origin, tr.source_hash as source_hash
       from ${sql.table(owner)} ${sql.raw(locale === null ? 'inner' : 'left')} join ${sql.table(table)} as tr on ${on}`;

@@ -22,7 +22,11 @@ export async function rebuildSearchDocuments(db: Db): Promise<void> {
   ]);
   const rows: Omit<SearchDocumentTable, 'id'>[] = [
     ...videos.map((v) => ({ kind: 'video' as const, subject_id: v.id, search_text: searchText(v.title, v.description, ...(translations.get(v.id) ?? [])) })),
-    ...categories.map((c) => ({ kind: 'category' as const, subject_id: c.id, search_text: searchText(c.name, ...(names.get(nameKey('category', c.id)) ?? [])) })),
+    ...categories.map((c) => ({
+      kind: 'category' as const,
+      subject_id: c.id,
+      search_text: searchText(c.name, ...(names.get(nameKey('category', c.id)) ?? [])),
+    })),
     ...subCategories.map((s) => ({
       kind: 'sub_category' as const,
       subject_id: s.id,
