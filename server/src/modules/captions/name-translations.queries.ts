@@ -84,9 +84,9 @@ export type NameRow = {
 
 /**
  * Every category's and sub-category's English name with its row of `locale` (all languages' rows when `locale` is
- * null: only the named that have one), categories first, in id order: one statement.
+ * null: only the named that have one), categories first, in id order: one statement. `only`: that one's rows alone.
  */
-export async function catalogNamesWith(db: Db, locale: string | null): Promise<NameRow[]> {
+export async function catalogNamesWith(db: Db, locale: string | null, only?: { kind: NamedKind; id: number }): Promise<NameRow[]> {
   const joinKind = (kind: NamedKind) => {
     const { table, column } = TABLES[kind];
     const owner = kind === 'category' ? 'categories' : 'sub_categories';
@@ -98,6 +98,11 @@ export async function catalogNamesWith(db: Db, locale: string | null): Promise<N
       tr.name as translated_name, tr.origin as origin, tr.source_hash as source_hash
       from ${sql.table(owner)} ${sql.raw(locale === null ? 'inner' : 'left')} join ${sql.table(table)} as tr on ${on}`;
   };
+  if (only) {
+    const owner = only.kind === 'category' ? 'categories' : 'sub_categories';
+    const result = await sql<NameRow>`${joinKind(only.kind)} where ${sql.ref(`${owner}.id`)} = ${only.id} order by locale`.execute(db);
+    return result.rows.map((row) => ({ ...row, id: Number(row.id) }));
+  }
   const result = await sql<NameRow>`${joinKind('category')} union all ${joinKind('sub_category')} order by kind, id, locale`.execute(db);
   return result.rows.map((row) => ({ ...row, id: Number(row.id) }));
 }

@@ -36,12 +36,12 @@ export function namesIn(db: Db, locale: string, catalogVersion: string | undefin
 }
 
 /**
- * The translated names shown in any language, keyed `kind:id`: what the search index adds to a category's
- * (sub-category's) English name, so a member finds it by the name they see.
+ * The translated names shown in any language, keyed `kind:id` (of every category and sub-category, or of `only`): what
+ * the search index adds to a category's (sub-category's) English name, so a member finds it by the name they see.
  */
-export async function translatedNames(db: Db): Promise<Map<string, string[]>> {
+export async function translatedNames(db: Db, only?: { kind: NamedKind; id: number }): Promise<Map<string, string[]>> {
   const names = new Map<string, string[]>();
-  for (const row of await catalogNamesWith(db, null)) {
+  for (const row of await catalogNamesWith(db, null, only)) {
     const state = nameState(row);
     if (state !== 'author' && state !== 'machine') continue;
     const key = nameKey(row.kind, row.id);

@@ -65,7 +65,7 @@ export async function reindexNameDocument(db: Db, kind: 'category' | 'sub_catego
       .select('name')
       .where('id', '=', id)
       .executeTakeFirst(),
-    translatedNames(db),
+    translatedNames(db, { kind, id }),
   ]);
   if (!named) return;
   await db
