@@ -152,8 +152,9 @@ function kinds(ctx: AppContext): Kind[] {
       settings: { retryLimit: 2, retryDelayMs: MINUTE, leaseMs: 10 * MINUTE, keyed: true },
       concurrency: 1,
       handler: async () => {
-        const drafted = [...(await draftTitles(ctx)).values()].filter((outcome) => outcome === 'drafted').length;
-        ctx.log.info({ event: 'title_drafts', drafted }, 'machine title drafts');
+        const drafts = await draftTitles(ctx);
+        const drafted = [...drafts.videos.values()].filter((outcome) => outcome === 'drafted').length;
+        ctx.log.info({ event: 'title_drafts', drafted, names: drafts.names }, 'machine title drafts');
       },
     },
     {

@@ -54,6 +54,7 @@ describe('the domain events and their handlers', () => {
       'video.revised': ['qualifications: retraining'],
       'catalog.imported': ['learning: recount category figures', 'search: rebuild the index', 'settings: renew the catalog version'],
       'video.title_drafted': ['search: index the translated title'],
+      'catalog.name_drafted': ['search: index the translated name'],
       'certificate.issued': ['learning: certificate points', 'integrations: webhooks', 'integrations: xAPI statements (completed)'],
       'member.created': ['integrations: webhooks'],
       'member.deactivated': ['auth: end the sessions', 'integrations: webhooks'],

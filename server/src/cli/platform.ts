@@ -180,10 +180,11 @@ async function run(argv: string[]): Promise<void> {
         return;
       }
       case 'draft-translations': {
-        const { captions, titles } = await draftAllTranslations(ctx);
+        const { captions, titles, names } = await draftAllTranslations(ctx);
         const left = (counts: typeof captions) => counts['up to date'] + counts.authored + counts['no source'];
         console.log(`Machine-translated captions: ${captions.drafted} drafted, ${left(captions)} left as they were.`);
         console.log(`Machine-translated titles: ${titles.drafted} drafted, ${left(titles)} left as they were.`);
+        console.log(`Machine-translated category and sub-category names: ${names} drafted.`);
         return;
       }
       case 'migrate':

@@ -60,6 +60,7 @@ import * as videoTitleTranslations from './migrations/2026-11-28-074-video-title
 import * as studioCaptionTracks from './migrations/2026-11-28-075-studio-caption-tracks.ts';
 import * as practicalChecksByStation from './migrations/2026-11-28-076-practical-checks-by-station.ts';
 import * as studioLessonVersions from './migrations/2026-11-28-077-studio-lesson-versions.ts';
+import * as catalogNameTranslations from './migrations/2026-11-28-078-catalog-name-translations.ts';
 
 /** Versioned migrations, in order. Never edit one that has landed: add a new file. */
 const migrations: Record<string, Migration> = {
@@ -123,6 +124,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-28-075-studio-caption-tracks': studioCaptionTracks,
   '2026-11-28-076-practical-checks-by-station': practicalChecksByStation,
   '2026-11-28-077-studio-lesson-versions': studioLessonVersions,
+  '2026-11-28-078-catalog-name-translations': catalogNameTranslations,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -593,6 +593,27 @@ export interface VideoTitleTranslationTable {
   created_at: number;
 }
 
+/** A category's (sub-category's) name in another language: the catalog's own ('author') or drafted by Apertium ('machine'). */
+export interface CategoryNameTranslationTable {
+  category_id: number;
+  locale: string;
+  name: string;
+  /** 'author' (the catalog file's `translations`) or 'machine' (drafted from the English name). */
+  origin: string;
+  /** A machine row's source: the hash of the English name it was drafted from (null for an author's). */
+  source_hash: string | null;
+  created_at: number;
+}
+
+export interface SubCategoryNameTranslationTable {
+  sub_category_id: number;
+  locale: string;
+  name: string;
+  origin: string;
+  source_hash: string | null;
+  created_at: number;
+}
+
 /** One cue of a track: plain text (markup removed) and its normalized words for the search index. */
 export interface CaptionCueTable {
   id: Generated<number>;
@@ -1112,6 +1133,8 @@ export interface Database {
   caption_tracks: CaptionTrackTable;
   caption_cues: CaptionCueTable;
   video_title_translations: VideoTitleTranslationTable;
+  category_name_translations: CategoryNameTranslationTable;
+  sub_category_name_translations: SubCategoryNameTranslationTable;
   search_documents: SearchDocumentTable;
   video_revisions: VideoRevisionTable;
   training_records: TrainingRecordTable;

@@ -66,6 +66,9 @@ export type CatalogImported = {
  */
 export type VideoTitleDrafted = { at: number; videoId: number; locale: string };
 
+/** A category's or sub-category's name was drafted in another language (captions' title drafts), in the batch's transaction. */
+export type CatalogNameDrafted = { at: number; kind: 'category' | 'sub_category'; subjectId: number; locale: string };
+
 /** A certificate or micro-certificate was issued (each exactly once): `learning` emits it. */
 export type CertificateIssued = {
   at: number;
@@ -137,6 +140,7 @@ export type DomainEventMap = {
   'video.revised': VideoRevised;
   'catalog.imported': CatalogImported;
   'video.title_drafted': VideoTitleDrafted;
+  'catalog.name_drafted': CatalogNameDrafted;
   'certificate.issued': CertificateIssued;
   'member.created': MemberCreated;
   'member.deactivated': MemberDeactivated;
@@ -154,6 +158,7 @@ export const DOMAIN_EVENT_NAMES = [
   'video.revised',
   'catalog.imported',
   'video.title_drafted',
+  'catalog.name_drafted',
   'certificate.issued',
   'member.created',
   'member.deactivated',

@@ -19,7 +19,7 @@ import type { Caller } from '../auth/index.ts';
 import { assertCategoryOpen, pathAccessOf, progressPercent } from '../learning/index.ts';
 import { expertContactMail } from '../mail/index.ts';
 import { mediaSigner } from '../media/index.ts';
-import { assertCanPlay, formatDuration, type MemberCardState, memberCardStates, titlesFor, toVideoCard, type Viewer } from '../videos/index.ts';
+import { assertCanPlay, formatDuration, type MemberCardState, memberCardStates, namesFor, titlesFor, toVideoCard, type Viewer } from '../videos/index.ts';
 import {
   certifiedSubjects,
   expertVideos,
@@ -47,7 +47,7 @@ const NEVER_SEEN: MemberCardState = { like_count: 0, dislike_count: 0, watch_sec
 export async function homeSections(ctx: AppContext, viewer: Viewer, flag: ListFlag, categoryId: number | undefined): Promise<HomeSectionData> {
   if (categoryId !== undefined) assertCategoryOpen(await pathAccessOf(ctx, viewer, categoryId), categoryId);
   const rows = await keptHomeSectionRows(ctx.db, viewer.catalogVersion, flag, categoryId, categoryId === undefined ? HOME_ROW_SIZE : SECTION_SIZE);
-  const [states, signer, titles] = await Promise.all([
+  const [states, signer, titles, names] = await Promise.all([
     memberCardStates(
       ctx.db,
       viewer.userId,
@@ -55,13 +55,16 @@ export async function homeSections(ctx: AppContext, viewer: Viewer, flag: ListFl
     ),
     mediaSigner(ctx.db),
     titlesFor(ctx.db, viewer),
+    namesFor(ctx.db, viewer),
   ]);
+  // Each section is named after its category (sub-category with a category given), in the caller's language.
+  const groupNames = categoryId === undefined ? names.categories : names.subCategories;
   const sections: HomeSectionData = [];
   for (const row of rows) {
     let section = sections.at(-1);
     if (section?.url_page_id !== row.group_id) {
       section = {
-        title: row.group_title,
+        title: groupNames.get(row.group_id) ?? row.group_title,
         page_type: categoryId === undefined ? 'CATEGORY' : 'SUB_CATEGORY',
         url_page_id: row.group_id,
         category_id: row.category_id,
@@ -79,9 +82,10 @@ export async function homeSections(ctx: AppContext, viewer: Viewer, flag: ListFl
 export async function categoryDetails(ctx: AppContext, caller: Caller, categoryId: number): Promise<CategoryData> {
   const access = await pathAccessOf(ctx, caller, categoryId);
   assertCategoryOpen(access, categoryId);
-  const [category, certified] = await Promise.all([
+  const [category, certified, names] = await Promise.all([
     findCategorySummary(ctx.db, caller.userId, categoryId, access.hiddenVideoIds),
     certifiedSubjects(ctx.db, caller.userId, 'category', { subjectId: categoryId }),
+    namesFor(ctx.db, caller),
   ]);
   if (!category) throw notFound('Category not found.');
   const videosCount = Number(category.videos_count ?? 0);
@@ -89,7 +93,7 @@ export async function categoryDetails(ctx: AppContext, caller: Caller, categoryI
   return [
     {
       category_id: category.id,
-      name: category.name,
+      name: names.categories.get(category.id) ?? category.name,
       picture: category.picture,
       sort: category.sort,
       essential: category.essential,
@@ -113,7 +117,7 @@ export async function categoryVideos(ctx: AppContext, viewer: Viewer, categoryId
   assertCategoryOpen(access, categoryId);
   const hidden = new Set(access.hiddenVideoIds);
   const listing = (await keptCategoryListing(ctx.db, viewer.catalogVersion, categoryId)).filter((row) => !hidden.has(row.id));
-  const [states, certified, signer, titles] = await Promise.all([
+  const [states, certified, signer, titles, names] = await Promise.all([
     memberCardStates(
       ctx.db,
       viewer.userId,
@@ -122,6 +126,7 @@ export async function categoryVideos(ctx: AppContext, viewer: Viewer, categoryId
     certifiedSubjects(ctx.db, viewer.userId, 'sub_category', { categoryId }),
     mediaSigner(ctx.db),
     titlesFor(ctx.db, viewer),
+    namesFor(ctx.db, viewer),
   ]);
   if (listing.length === 0 && !(await findCategorySummary(ctx.db, viewer.userId, categoryId, access.hiddenVideoIds))) throw notFound('Category not found.');
   const groups: CategoryVideosData = [];
@@ -131,7 +136,7 @@ export async function categoryVideos(ctx: AppContext, viewer: Viewer, categoryId
       group = {
         key: row.sub_category_id,
         sub_category_id: row.sub_category_id,
-        title: row.group_title,
+        title: names.subCategories.get(row.sub_category_id) ?? row.group_title,
         videos_count: 0,
         watched_count: 0,
         progress: 0,
@@ -179,9 +184,14 @@ export async function subCategoryVideos(
   const summary = await subCategorySummary(ctx, viewer, input.sub_category_id);
   const skip = offsetOf(input);
   const rows = skip < summary.videos_count ? await subCategoryPage(ctx.db, viewer.userId, summary.id, summary.hiddenVideoIds, skip, PAGE_SIZE) : [];
-  const [signer, titles] = await Promise.all([mediaSigner(ctx.db), titlesFor(ctx.db, viewer)]);
+  const [signer, titles, names] = await Promise.all([mediaSigner(ctx.db), titlesFor(ctx.db, viewer), namesFor(ctx.db, viewer)]);
   return {
-    sub_category: { sub_category_id: summary.id, name: summary.name, category_id: summary.category_id, category_name: summary.category_name },
+    sub_category: {
+      sub_category_id: summary.id,
+      name: names.subCategories.get(summary.id) ?? summary.name,
+      category_id: summary.category_id,
+      category_name: names.categories.get(summary.category_id) ?? summary.category_name,
+    },
     videos: rows.map((r) => toVideoCard(r, r, viewer, signer, titles)),
     total: summary.videos_count,
     videos_count: summary.videos_count,

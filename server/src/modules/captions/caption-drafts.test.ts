@@ -9,7 +9,7 @@ import { DEMO_CATALOG } from '../../cli/seed-demo.ts';
 import { type ImportOptions, importCatalog } from '../catalog-import/import-catalog.ts';
 import { ApertiumError } from './apertium.ts';
 import { CAPTION_DRAFTS_QUEUE, draftAllTranslations, draftCaptions } from './caption-drafts.ts';
-import { draftTitles, TITLE_DRAFTS_QUEUE, videosWithTitlesToDraft } from './title-drafts.ts';
+import { draftTitles, namesToDraft, TITLE_DRAFTS_QUEUE, videosWithTitlesToDraft } from './title-drafts.ts';
 
 /**
  * Machine-drafted Spanish captions (issue 40) on the database the run points at (SQLite, or PostgreSQL with
@@ -33,6 +33,7 @@ function importWith(
   options: ImportOptions = {},
   video: Record<string, unknown> = {},
   moreVideos: Record<string, unknown>[] = [],
+  place: { category?: Record<string, unknown>; subCategory?: Record<string, unknown> } = {},
 ) {
   const files = captions.map((c) => {
     const file = `cc/${name}.${c.lang}.vtt`;
@@ -48,11 +49,13 @@ function importWith(
         name: 'Machine Safety',
         sort: 1,
         essential: 0,
+        ...place.category,
         sub_categories: [
           {
             key: 'lockout',
             name: 'Lockout/Tagout',
             sort: 1,
+            ...place.subCategory,
             videos: [
               {
                 key: LESSON,
@@ -268,7 +271,7 @@ describe.skipIf(!APERTIUM)('machine-translated titles (Apertium eng-spa)', () =>
   });
 
   /** Drafts the lesson's title alone; answers what it got. */
-  const draftTitle = async () => (await draftTitles(titled.ctx, [id])).get(id);
+  const draftTitle = async () => (await draftTitles(titled.ctx, [id])).videos.get(id);
 
   it('the import queues the title\u2019s draft (a lesson without captions too); until it is drafted everyone sees English', async () => {
     expect(await waitingIn(TITLE_DRAFTS_QUEUE, titled)).toBe(1);
@@ -330,7 +333,7 @@ describe.skipIf(!APERTIUM)('machine-translated titles (Apertium eng-spa)', () =>
     const ids = keys.map((k) => k.id).sort((a, b) => a - b);
     expect(await waitingIn(TITLE_DRAFTS_QUEUE, titled)).toBe(1);
     expect(await videosWithTitlesToDraft(titled.ctx.db)).toEqual(expect.arrayContaining(ids));
-    const outcomes = await draftTitles(titled.ctx);
+    const outcomes = (await draftTitles(titled.ctx)).videos;
     expect(ids.map((i) => outcomes.get(i))).toEqual(['drafted', 'drafted']);
     expect(await videosWithTitlesToDraft(titled.ctx.db)).toEqual([]);
     const rows = await titled.ctx.db
@@ -348,5 +351,110 @@ describe.skipIf(!APERTIUM)('machine-translated titles (Apertium eng-spa)', () =>
 
   it('a catalog translation into English is refused with the field named', async () => {
     await expect(importWith([], 'english', titled, {}, { ...PRESS, translations: { en: { title: 'Lockout' } } })).rejects.toThrow(/translations/);
+  });
+});
+
+describe.skipIf(!APERTIUM)('machine-translated category and sub-category names (Apertium eng-spa)', () => {
+  const SUB = { name: 'Hand Tools' };
+  let named: TestPlatform;
+  let english: string;
+  let spanish: string;
+  let id: number;
+  let categoryId: number;
+  let subCategoryId: number;
+
+  /** Every place a member sees the category's and the sub-category's names, as [category, sub-category] pairs. */
+  async function seen(token: string, q = 'safety') {
+    const post = async (path: string, json: object) => (await named.api('POST', path, { token, json })).body.data;
+    const view = await post('/api/videos/view', { admin_video_id: id });
+    const home = (await post('/api/home_first_section', {}))[0];
+    const homeOfCategory = (await post('/api/home_first_section', { category_id: categoryId }))[0];
+    const details = (await post('/api/get_category_id', { category_id: categoryId }))[0];
+    const group = (await post('/api/categoryVideos', { category_id: categoryId }))[0];
+    const page = (await post('/api/sub_categories_videos', { sub_category_id: subCategoryId })).sub_category;
+    const path = (await named.api('GET', '/api/learning_path_home', { token })).body.data.categories[0];
+    const search = async (words: string) => (await named.api('GET', '/api/search', { token, query: { q: words } })).body.data;
+    const [found, lesson] = [await search(q), await search('fundamentals')];
+    return {
+      view: [view.category_name, view.sub_category_name],
+      home: [home.title, homeOfCategory.title],
+      category: [details.name, group.title],
+      subCategory: [page.category_name, page.name],
+      path: [path.name, path.sub_categories[0].name],
+      search: [found.categories.items.map((c: { name: string }) => c.name), lesson.videos.items.map((v: { category_name: string }) => v.category_name)],
+    };
+  }
+  const seenAs = (category: string, sub: string) => ({
+    view: [category, sub],
+    home: [category, sub],
+    category: [category, sub],
+    subCategory: [category, sub],
+    path: [category, sub],
+    search: [[category], [category]],
+  });
+
+  beforeAll(async () => {
+    named = await startPlatform({ RUN_JOBS: 'false', CAPTION_DRAFTS: 'true' });
+    await importWith([], 'names', named, {}, {}, [], { subCategory: SUB });
+    const video = await named.ctx.db.selectFrom('videos').select(['id', 'category_id', 'sub_category_id']).where('key', '=', LESSON).executeTakeFirstOrThrow();
+    ({ id, category_id: categoryId, sub_category_id: subCategoryId } = video);
+    const org = await organizationWithMembers(named, 'Acme');
+    await openWholeCatalog(named, org.organizationId);
+    english = org.member.token;
+    spanish = org.superUser.token;
+    expect((await named.api('POST', '/api/set_locale', { token: spanish, json: { locale: 'es' } })).status).toBe(200);
+  }, 60_000);
+  afterAll(async () => {
+    await named?.close();
+  });
+
+  it('the import queues the title job for the names; the job drafts them in its one run; a Spanish member sees them everywhere, an English member English', async () => {
+    expect(await waitingIn(TITLE_DRAFTS_QUEUE, named)).toBe(1);
+    expect((await namesToDraft(named.ctx.db)).map((n) => n.name)).toEqual(['Machine Safety', 'Hand Tools']);
+    const before = await seen(english);
+    expect(before).toEqual(seenAs('Machine Safety', 'Hand Tools'));
+    expect(await seen(spanish)).toEqual(before);
+    const drafts = await draftTitles(named.ctx);
+    expect([drafts.names, drafts.videos.get(id)]).toEqual([2, 'drafted']);
+    expect(await namesToDraft(named.ctx.db)).toEqual([]);
+    expect(await seen(spanish, 'seguridad')).toEqual(seenAs('Seguridad de máquina', 'Herramientas de mano'));
+    // The English member's answers are byte for byte the ones before; the sub-category's search document holds its
+    // Spanish name now (`catalog.name_drafted`): found by it, shown in each member's language.
+    expect(await seen(english)).toEqual(before);
+    const bySpanishName = async (token: string) =>
+      (await named.api('GET', '/api/search', { token, query: { q: 'herramientas' } })).body.data.sub_categories.items.map((s: { name: string }) => s.name);
+    expect(await bySpanishName(spanish)).toEqual(['Herramientas de mano']);
+    expect(await bySpanishName(english)).toEqual(['Hand Tools']);
+    expect((await draftTitles(named.ctx)).names).toBe(0);
+  });
+
+  it('a new English name makes its draft out of date: English is shown until it is drafted again', async () => {
+    await importWith([], 'renamed', named, {}, {}, [], { category: { name: 'Electrical Safety' }, subCategory: SUB });
+    expect((await namesToDraft(named.ctx.db)).map((n) => n.name)).toEqual(['Electrical Safety']);
+    expect(await seen(spanish)).toEqual(seenAs('Electrical Safety', 'Herramientas de mano'));
+    expect((await draftAllTranslations(named.ctx)).names).toBe(1);
+    expect(await seen(spanish, 'seguridad')).toEqual(seenAs('Seguridad eléctrica', 'Herramientas de mano'));
+    expect(await seen(english)).toEqual(seenAs('Electrical Safety', 'Hand Tools'));
+  });
+
+  it('the author\u2019s names from the catalog replace the drafts, and no machine drafts over them', async () => {
+    const authored = { category: 'Seguridad en las máquinas', sub: 'Herramientas manuales' };
+    await importWith([], 'authored', named, {}, {}, [], {
+      category: { translations: { es: { name: authored.category } } },
+      subCategory: { ...SUB, translations: { es: { name: authored.sub } } },
+    });
+    expect(await namesToDraft(named.ctx.db)).toEqual([]);
+    expect(await seen(spanish, 'seguridad')).toEqual(seenAs(authored.category, authored.sub));
+    expect(await seen(english)).toEqual(seenAs('Machine Safety', 'Hand Tools'));
+    const found = await named.api('GET', '/api/search', { token: spanish, query: { q: 'manuales' } });
+    expect(found.body.data.sub_categories.items.map((s: { name: string; category_name: string }) => [s.name, s.category_name])).toEqual([
+      [authored.sub, authored.category],
+    ]);
+    expect((await draftTitles(named.ctx)).names).toBe(0);
+  });
+
+  it('a catalog name translation into English, or an empty one, is refused with the field named', async () => {
+    await expect(importWith([], 'english-name', named, {}, {}, [], { category: { translations: { en: { name: 'Safety' } } } })).rejects.toThrow(/translations/);
+    await expect(importWith([], 'empty-name', named, {}, {}, [], { subCategory: { translations: { es: { name: ' ' } } } })).rejects.toThrow(/translations/);
   });
 });

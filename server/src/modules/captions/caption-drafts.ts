@@ -6,7 +6,7 @@ import { renewCatalogVersion } from '../settings/index.ts';
 import { APERTIUM_MODES, DRAFT_SOURCE, DRAFT_TARGET, type DraftOutcome, translateTexts } from './apertium.ts';
 import { storeCaptionTrack } from './caption-files.ts';
 import { cuesOfTrack, findTrackOf, replaceMachineTrack, videosToDraft } from './captions.queries.ts';
-import { draftTitles, TITLE_DRAFTS_KEY, TITLE_DRAFTS_QUEUE, videosWithTitlesToDraft } from './title-drafts.ts';
+import { draftTitles, hasTitlesToDraft, TITLE_DRAFTS_KEY, TITLE_DRAFTS_QUEUE } from './title-drafts.ts';
 
 /** The queue of machine caption drafts: one video's track per job (payload `{ videoId }`), keyed by video. */
 export const CAPTION_DRAFTS_QUEUE = 'caption-drafts';
@@ -57,24 +57,25 @@ export async function draftCaptions(ctx: Pick<AppContext, 'db' | 'storage'>, vid
 /**
  * Queues, in the caller's transaction (the catalog import's: the jobs exist only if it commits), a draft for every
  * video whose English track has no Spanish one, or only an out-of-date draft, and one draft of every Spanish title
- * that is missing or an out-of-date draft (title-drafts.ts). Answers the number of jobs queued.
+ * that is missing or an out-of-date draft, category and sub-category names included (title-drafts.ts). Answers the number of jobs queued.
  */
 export async function queueCaptionDrafts(trx: DbTransaction, jobs: JobQueue): Promise<number> {
   let queued = 0;
   for (const videoId of await videosToDraft(trx, DRAFT_SOURCE, DRAFT_TARGET))
     if (await jobs.enqueueWithin(trx, CAPTION_DRAFTS_QUEUE, { videoId }, { singletonKey: `video:${videoId}` })) queued++;
-  if ((await videosWithTitlesToDraft(trx)).length && (await jobs.enqueueWithin(trx, TITLE_DRAFTS_QUEUE, {}, { singletonKey: TITLE_DRAFTS_KEY }))) queued++;
+  if ((await hasTitlesToDraft(trx)) && (await jobs.enqueueWithin(trx, TITLE_DRAFTS_QUEUE, {}, { singletonKey: TITLE_DRAFTS_KEY }))) queued++;
   return queued;
 }
 
 /** Drafts every caption track and title that needs it now (the operator command); answers what each got. */
 export async function draftAllTranslations(
   ctx: Pick<AppContext, 'db' | 'storage' | 'events'>,
-): Promise<{ captions: Record<DraftOutcome, number>; titles: Record<DraftOutcome, number> }> {
+): Promise<{ captions: Record<DraftOutcome, number>; titles: Record<DraftOutcome, number>; names: number }> {
   const count = () => ({ drafted: 0, 'up to date': 0, authored: 0, 'no source': 0 });
   const captions: Record<DraftOutcome, number> = count();
   for (const videoId of await videosToDraft(ctx.db, DRAFT_SOURCE, DRAFT_TARGET)) captions[await draftCaptions(ctx, videoId)]++;
   const titles: Record<DraftOutcome, number> = count();
-  for (const outcome of (await draftTitles(ctx)).values()) titles[outcome]++;
-  return { captions, titles };
+  const drafts = await draftTitles(ctx);
+  for (const outcome of drafts.videos.values()) titles[outcome]++;
+  return { captions, titles, names: drafts.names };
 }

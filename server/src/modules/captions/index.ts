@@ -4,6 +4,8 @@ export { CAPTION_DRAFTS_QUEUE, type DraftOutcome, draftAllTranslations, draftCap
 export { CAPTIONS_FILE, storeCaptionTrack } from './caption-files.ts';
 export { authorTranscriptOf, replaceVideoCaptions, type StoredTrack } from './captions.queries.ts';
 export { captionTracksOf } from './captions.ts';
+export { replaceNameTranslations } from './name-translations.queries.ts';
+export { type LocalNames, nameKey, namesIn, translatedNames } from './name-translations.ts';
 export { draftTitles, TITLE_DRAFTS_QUEUE } from './title-drafts.ts';
 export { replaceVideoTitleTranslations } from './title-translations.queries.ts';
 export { type LocalTitle, type LocalTitles, titleIn, titlesIn, translatedTexts } from './title-translations.ts';

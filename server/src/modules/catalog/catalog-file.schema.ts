@@ -111,7 +111,18 @@ export function catalogFileSchema(files: FileChecks) {
     requires_retraining: z.boolean().default(false),
   });
 
-  const subCategory = z.strictObject({ key, name: text(100), sort, videos: z.array(video).default([]) });
+  /**
+   * The author's name of a category or sub-category in other languages, by language tag (`{ "es": { "name": "..." } }`):
+   * shown to members of that language instead of a machine draft. The catalog's own `name` is the English one.
+   */
+  const nameTranslations = z
+    .record(
+      lang.refine((tag) => tag !== 'en', "must be another language than English (the catalog's own name is English)"),
+      z.strictObject({ name: text(100) }),
+    )
+    .default({});
+
+  const subCategory = z.strictObject({ key, name: text(100), sort, videos: z.array(video).default([]), translations: nameTranslations });
 
   const category = z.strictObject({
     key,
@@ -122,6 +133,7 @@ export function catalogFileSchema(files: FileChecks) {
     challenge: link.default(''),
     expert: key.optional(),
     sub_categories: z.array(subCategory).default([]),
+    translations: nameTranslations,
   });
 
   const plan = z.strictObject({

@@ -2,7 +2,7 @@ import type { Db } from '../../db/client.ts';
 import type { Rendition } from '../../db/schema.ts';
 import { now } from '../../lib/clock.ts';
 import { sanitizeHtml } from '../../lib/sanitize-html.ts';
-import { replaceVideoCaptions, replaceVideoTitleTranslations, type StoredTrack } from '../captions/index.ts';
+import { replaceNameTranslations, replaceVideoCaptions, replaceVideoTitleTranslations, type StoredTrack } from '../captions/index.ts';
 import type { CatalogFile, CatalogVideo } from './catalog-file.schema.ts';
 import { MASTER_PLAYLIST, type MediaProbe, POSTER } from './media.ts';
 
@@ -293,6 +293,9 @@ export function countCatalog(catalog: CatalogFile): CatalogCounts {
   };
 }
 
+/** A category's (sub-category's) `translations` of the catalog file, as the captions module stores them. */
+const namesOf = (translations: Category['translations']) => Object.entries(translations).map(([locale, tr]) => ({ locale, name: tr.name }));
+
 /** Writes the catalog and answers the videos that got a new revision. */
 export async function upsertCatalog(db: Db, catalog: CatalogFile, files: PreparedFiles): Promise<NewRevision[]> {
   const revisions: NewRevision[] = [];
@@ -304,8 +307,10 @@ export async function upsertCatalog(db: Db, catalog: CatalogFile, files: Prepare
 
   for (const category of catalog.categories) {
     const categoryId = await upsertCategory(db, category, category.expert ? expertIds.get(category.expert)! : null, files, t);
+    await replaceNameTranslations(db, 'category', categoryId, namesOf(category.translations), t);
     for (const sub of category.sub_categories) {
       const subCategoryId = await upsertSubCategory(db, sub, categoryId, t);
+      await replaceNameTranslations(db, 'sub_category', subCategoryId, namesOf(sub.translations), t);
       for (const video of sub.videos) {
         const place = { categoryId, subCategoryId, assetId: assetId(video.media), durationSeconds: durationOf(video.media) };
         const { videoId, revision } = await upsertVideo(db, video, place, files, t);

@@ -174,7 +174,7 @@ describe('demo organization', () => {
     // Each member's bar is the progress their own home shows (issue 33): against the path they follow, which for
     // the teams with a path of their own is not the organization's.
     for (const u of users) {
-      const { standing } = await pathProgress(platform.ctx, await memberOrThrow(platform.ctx, u.user_id), undefined);
+      const { standing } = await pathProgress(platform.ctx, await memberOrThrow(platform.ctx, u.user_id), {});
       expect(u.progress, `member ${u.user_id}`).toBe(pathFigures(standing).percent);
     }
 

@@ -11,6 +11,7 @@ import type { Caller } from '../auth/index.ts';
 import { keptLearningPathFor } from '../organization/index.ts';
 import { certificateExpiries } from '../qualifications/index.ts';
 import { mailLocales } from '../users/index.ts';
+import { namesFor } from '../videos/index.ts';
 import { issueCertificates } from './certificate-issue.ts';
 import { type CertificatePdfInput, certificatePdf } from './certificate-pdf.ts';
 import { assertCanReadMember } from './learning.policy.ts';
@@ -77,7 +78,7 @@ const validity = (expiresAt: number | undefined, t: number) => ({
 export async function userCertifications(ctx: AppContext, caller: Caller, userId: number): Promise<UserCertificationsData> {
   const member = await findMember(ctx.db, userId);
   assertCanReadMember(caller, member);
-  const { categories, certs } = await pathProgress(ctx, member, caller.catalogVersion);
+  const [{ categories, certs }, names] = await Promise.all([pathProgress(ctx, member, caller), namesFor(ctx.db, caller)]);
   const cats = new Map((await categoryNames(ctx.db, [...new Set(certs.map((c) => c.category_id))])).map((c) => [c.id, c]));
   const subs = new Map(
     (
@@ -93,7 +94,10 @@ export async function userCertifications(ctx: AppContext, caller: Caller, userId
     id: c.id,
     category_id: c.category_id,
     sub_category_id: c.sub_category_id,
-    name: c.kind === 'category' ? (cats.get(c.category_id)?.name ?? '') : (subs.get(c.sub_category_id ?? 0)?.name ?? ''),
+    name:
+      c.kind === 'category'
+        ? (names.categories.get(c.category_id) ?? cats.get(c.category_id)?.name ?? '')
+        : (names.subCategories.get(c.sub_category_id ?? 0) ?? subs.get(c.sub_category_id ?? 0)?.name ?? ''),
     picture: cats.get(c.category_id)?.picture ?? null,
     created_at: iso(c.issued_at),
     verification_code: c.verification_code,

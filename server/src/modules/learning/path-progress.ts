@@ -8,7 +8,7 @@ import type { Caller } from '../auth/index.ts';
 import type { LearningPath } from '../organization/index.ts';
 import { keptLearningPathFor } from '../organization/index.ts';
 import { memberPathOwnLessons } from '../studio/index.ts';
-import { resumeSeconds } from '../videos/index.ts';
+import { namesFor, resumeSeconds } from '../videos/index.ts';
 import { issueCertificates } from './certificate-issue.ts';
 import { certificatesOf, findMember, type Member, type MemberWatchRow, memberWatchRows, watchedAndCertified } from './learning.queries.ts';
 import { availability, certificateFor, certificatesDue, isoTime as iso, pathFigures, progressPercent, progressState } from './learning.rules.ts';
@@ -77,11 +77,16 @@ async function issueCertificatesDue(ctx: AppContext, member: Member, { rows, cer
   return due.length > 0;
 }
 
-/** The member's path with per-category and per-sub-category progress (visible videos only). */
-export async function pathProgress(ctx: AppContext, member: Member, catalogVersion: string | undefined) {
+/**
+ * The member's path with per-category and per-sub-category progress (visible videos only), its names in the reader's
+ * language (`reader`: the caller, whose catalog version the kept catalog and path are read under).
+ */
+export async function pathProgress(ctx: AppContext, member: Member, reader: Pick<Caller, 'language' | 'catalogVersion'>) {
+  const { catalogVersion } = reader;
   let standing = await pathStanding(ctx, member, catalogVersion);
   if (await issueCertificatesDue(ctx, member, standing)) standing = await pathStanding(ctx, member, catalogVersion);
   const { path, catalog, started, certs, rows } = standing;
+  const names = await namesFor(ctx.db, reader);
   const lastOf = lastByCategory(started);
   // The guest can never make progress: they preview the whole path (pathAccessOf), so no card shows locked.
   const preview = member.is_guest === 1;
@@ -90,7 +95,7 @@ export async function pathProgress(ctx: AppContext, member: Member, catalogVersi
     const cert = certificateFor(certs, 'category', c.category_id);
     return {
       category_id: c.category_id,
-      name: c.name,
+      name: names.categories.get(c.category_id) ?? c.name,
       picture: c.picture,
       position: c.position,
       essential: c.essential,
@@ -110,7 +115,7 @@ export async function pathProgress(ctx: AppContext, member: Member, catalogVersi
         const micro = certificateFor(certs, 'sub_category', s.sub_category_id);
         return {
           sub_category_id: s.sub_category_id,
-          name: catalog.subCategoryNames.get(s.sub_category_id) ?? '',
+          name: names.subCategories.get(s.sub_category_id) ?? catalog.subCategoryNames.get(s.sub_category_id) ?? '',
           videos_count: s.total,
           watched_count: s.watched,
           progress: progressPercent(s.watched, s.total, micro !== undefined),
@@ -183,7 +188,7 @@ export async function memberOrThrow(ctx: AppContext, userId: number): Promise<Me
 
 export async function learningPathHome(ctx: AppContext, caller: Caller): Promise<LearningPathHomeData> {
   const member = await memberOrThrow(ctx, caller.userId);
-  const { source, categories, standing, lessonIds } = await pathProgress(ctx, member, caller.catalogVersion);
+  const { source, categories, standing, lessonIds } = await pathProgress(ctx, member, caller);
   // The organization's own lessons of the path (never the guest's: they belong to no organization's people).
   const ownLessons =
     member.organization_id !== null && member.is_guest !== 1 ? await memberPathOwnLessons(ctx, member.organization_id, member.id, lessonIds) : [];

@@ -21,7 +21,18 @@ import { captionTracksOf } from '../captions/index.ts';
 import { assertVideoOpen, issueDueCertificates, lastWatchedByUser, lastWatchedInCategory, pathAccessOf } from '../learning/index.ts';
 import { mediaSigner } from '../media/index.ts';
 import { preparationOf, preparationsOfMedia } from '../renditions/index.ts';
-import { assertCanPlay, assertNotGuest, memberVideoState, pictureOf, resumeSeconds, streamUrls, titlesFor, toVideoCard, type Viewer } from '../videos/index.ts';
+import {
+  assertCanPlay,
+  assertNotGuest,
+  memberVideoState,
+  namesFor,
+  pictureOf,
+  resumeSeconds,
+  streamUrls,
+  titlesFor,
+  toVideoCard,
+  type Viewer,
+} from '../videos/index.ts';
 import { assertCanReadHistory } from './playback.policy.ts';
 import {
   addWatchTime,
@@ -96,12 +107,13 @@ export async function viewVideo(ctx: AppContext, viewer: Viewer, videoId: number
   if (!row || !member) throw notFound(VIDEO_NOT_FOUND);
   assertVideoOpen(await pathAccessOf(ctx, viewer, row.category_id), row, VIDEO_NOT_FOUND);
   const signer = await mediaSigner(ctx.db);
-  const [castCrews, captions, preparing, titles] = await Promise.all([
+  const [castCrews, captions, preparing, titles, names] = await Promise.all([
     castCrewsOf(ctx, videoId, viewer.catalogVersion),
     captionTracksOf(ctx.db, videoId, viewer.canPlay, signer, viewer.catalogVersion),
     // Only someone who may play waits for the streams (and moves the lesson up the queue).
     viewer.canPlay ? preparationOf(ctx, row.media_asset_id, row.renditions) : null,
     titlesFor(ctx.db, viewer),
+    namesFor(ctx.db, viewer),
   ]);
   // No stream until the renditions are prepared: the page says how long instead.
   const streams = viewer.canPlay && !preparing ? streamUrls(signer, row.content_hash, row.renditions) : {};
@@ -112,8 +124,8 @@ export async function viewVideo(ctx: AppContext, viewer: Viewer, videoId: number
     main_resolutions: streams,
     resolutions: streams,
     age: 'All',
-    category_name: row.category_name,
-    sub_category_name: row.sub_category_name,
+    category_name: names.categories.get(row.category_id) ?? row.category_name,
+    sub_category_name: names.subCategories.get(row.sub_category_id) ?? row.sub_category_name,
     is_series: 0,
     user_vote: member.vote ?? 0,
     wishlist_id: member.wishlist_id,

@@ -5,7 +5,7 @@ import { highlight, type ParsedQuery, parseQuery } from '../../lib/search-text.t
 import { mediaSigner } from '../media/index.ts';
 import { ownLessonsFound } from '../studio/index.ts';
 import type { Viewer } from '../videos/index.ts';
-import { formatDuration, pictureOf, titlesFor } from '../videos/index.ts';
+import { formatDuration, namesFor, pictureOf, titlesFor } from '../videos/index.ts';
 import { CUE_CANDIDATES, candidatesInScope, cueCandidates } from './cue-candidates.ts';
 import { maySearchTranscripts, searchScopeOf } from './search.policy.ts';
 import { cuesByIds, type DocumentKind, type Page, type SearchScope, searchCues, searchDocuments } from './search.queries.ts';
@@ -56,8 +56,9 @@ export async function search(ctx: AppContext, viewer: Viewer, input: { q: string
   ]);
   const section = (kind: DocumentKind) => documents.get(kind) ?? { rows: [], total: 0 };
   const [videos, categories, subCategories, experts] = [section('video'), section('category'), section('sub_category'), section('expert')];
-  // Titles in the member's language where the catalog or a draft has them (a snippet quotes the title and text shown).
-  const [signer, titles] = await Promise.all([mediaSigner(db), titlesFor(db, viewer)]);
+  // Titles and names in the member's language where the catalog or a draft has them (a snippet quotes the title and text shown).
+  const [signer, titles, names] = await Promise.all([mediaSigner(db), titlesFor(db, viewer), namesFor(db, viewer)]);
+  const categoryName = (id: number | null, english: string | null) => (id === null ? undefined : names.categories.get(id)) ?? english ?? '';
   return {
     ...empty,
     own_lessons: ownLessons,
@@ -71,15 +72,23 @@ export async function search(ctx: AppContext, viewer: Viewer, input: { q: string
           title,
           default_image: pictureOf(v.image, v.content_hash ?? '', viewer, signer),
           duration: formatDuration(v.duration_seconds ?? 0),
-          category_name: v.category_name ?? '',
+          category_name: categoryName(v.category_id, v.category_name),
           snippet: highlight(`${title} — ${local?.description || v.body || ''}`.replace(/ — $/, ''), query),
         };
       }),
     },
-    categories: { total: categories.total, items: categories.rows.map((c) => ({ category_id: c.id, name: c.title, picture: c.image })) },
+    categories: {
+      total: categories.total,
+      items: categories.rows.map((c) => ({ category_id: c.id, name: names.categories.get(c.id) ?? c.title, picture: c.image })),
+    },
     sub_categories: {
       total: subCategories.total,
-      items: subCategories.rows.map((s) => ({ sub_category_id: s.id, category_id: s.category_id ?? 0, name: s.title, category_name: s.category_name ?? '' })),
+      items: subCategories.rows.map((s) => ({
+        sub_category_id: s.id,
+        category_id: s.category_id ?? 0,
+        name: names.subCategories.get(s.id) ?? s.title,
+        category_name: categoryName(s.category_id, s.category_name),
+      })),
     },
     experts: {
       total: experts.total,

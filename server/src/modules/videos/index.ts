@@ -10,5 +10,5 @@ export {
   pageOfCards,
   selectVideoCards,
 } from './video-cards.queries.ts';
-export { formatDuration, pictureOf, streamUrls, titlesFor, toVideoCard } from './video-cards.ts';
+export { formatDuration, namesFor, pictureOf, streamUrls, titlesFor, toVideoCard } from './video-cards.ts';
 export { categoryTotals, listedAndVisible } from './visible-videos.queries.ts';

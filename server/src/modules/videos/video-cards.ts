@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import type { Rendition } from '../../db/schema.ts';
 import { twoDigits } from '../../lib/clock.ts';
 import type { Caller } from '../auth/index.ts';
-import { type LocalTitles, titlesIn } from '../captions/index.ts';
+import { type LocalNames, type LocalTitles, namesIn, titlesIn } from '../captions/index.ts';
 import { MASTER_PLAYLIST } from '../catalog/index.ts';
 import type { MediaSigner } from '../media/index.ts';
 import type { Viewer } from './playback-access.ts';
@@ -36,6 +36,14 @@ export function pictureOf(image: string | null, assetHash: string, viewer: Viewe
  */
 export const titlesFor = (db: Db, caller: Pick<Caller, 'language' | 'catalogVersion'>): Promise<LocalTitles> =>
   titlesIn(db, caller.language ?? DEFAULT_LOCALE, caller.catalogVersion);
+
+/**
+ * The categories' and sub-categories' names in the caller's language (captions' `namesIn`: kept per catalog version,
+ * none for English): what every screen naming a category or sub-category shows instead of the English name, read once
+ * per request rather than per row.
+ */
+export const namesFor = (db: Db, caller: Pick<Caller, 'language' | 'catalogVersion'>): Promise<LocalNames> =>
+  namesIn(db, caller.language ?? DEFAULT_LOCALE, caller.catalogVersion);
 
 /**
  * A card from its catalog columns and the caller's figures: a full row serves as both; the home's kept rows come with
