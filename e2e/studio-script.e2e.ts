@@ -97,6 +97,9 @@ describe('plant studio: lesson from a script', () => {
     await firstStep.fill('Pare la prensa en el punto muerto superior.');
     await checkWidths(page, 'studio-script-spanish-dialog', { dialog: true });
     await spanish.getByRole('button', { name: 'Save and render in Spanish' }).click();
+    // The dialog stays open on the rendering's progress; the author may close it and come back.
+    await expectVisible(page.getByText('The Spanish steps are saved: the Spanish version is being rendered.'));
+    await spanish.getByRole('button', { name: 'Cancel' }).click();
     await expectHidden(spanish);
     const token = await stack.signIn(DEMO.member.email, DEMO.member.password);
     const boss = await stack.signIn(DEMO.superUser.email, DEMO.superUser.password);

@@ -121,7 +121,7 @@ describe("a script lesson's narrated Spanish version", () => {
     expect((await api('POST', '/api/set_locale', a.member.token, { locale: 'es' })).status).toBe(200);
     const es = await api('GET', `/api/studio/library/${lessonId}`, a.member.token);
     expect(es.status).toBe(200);
-    expect(es.body.data).toMatchObject({ lang: 'es', versions: ['en', 'es'] });
+    expect(es.body.data).toMatchObject({ lang: 'es', versions: ['en', 'es'], title: 'Bloqueo de la prensa' });
     expect(es.body.data.captions).toEqual([expect.objectContaining({ lang: 'es', label: 'Español' })]);
     expect(await cueText(es.body.data.captions[0].url)).toEqual([
       'Bloqueo de la prensa.',
@@ -133,7 +133,7 @@ describe("a script lesson's narrated Spanish version", () => {
     expect(await master.text()).toContain('#EXT-X-STREAM-INF');
     // ...and may switch to the English one.
     const en = await api('GET', `/api/studio/library/${lessonId}?lang=en`, a.member.token);
-    expect(en.body.data).toMatchObject({ lang: 'en', versions: ['en', 'es'] });
+    expect(en.body.data).toMatchObject({ lang: 'en', versions: ['en', 'es'], title: 'Lockout of the press' });
     expect(en.body.data.stream_url).not.toBe(es.body.data.stream_url);
     expect(await cueText(en.body.data.captions.find((c: { lang: string }) => c.lang === 'en').url)).toContain('1. Stop the press.');
     // An English member gets English; another organization reaches neither.

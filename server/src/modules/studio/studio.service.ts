@@ -536,6 +536,9 @@ export async function studioLibraryLesson(ctx: AppContext, caller: Caller, lesso
     const url = (hash: string, file: string) => signer.url(hash, file, memberGrant(row.id));
     return {
       ...libraryLesson(row, signer),
+      // Named as it is narrated: the Spanish title the slides show (the description too, when it has one).
+      title: version.title,
+      description: version.description || row.description,
       duration_seconds: version.duration_seconds ?? 0,
       poster_url: signer.posterUrl(version.content_hash, memberGrant(row.id)),
       stream_url: url(version.content_hash, MASTER_PLAYLIST),

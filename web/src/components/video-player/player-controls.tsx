@@ -95,7 +95,8 @@ export function PlayerControls({ media, hls, rate, isFullscreen, actions, captio
             thumbLabel={t('player.volume')}
           />
           <Text size="sm" c="white" ml="xs" style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }} data-testid="player-time">
-            {formatDuration(media.currentTime, { inList: true })} / {formatDuration(media.duration, { inList: true })}
+            {formatDuration(media.currentTime, { inList: true })}
+            <span className="mm-player__duration"> / {formatDuration(media.duration, { inList: true })}</span>
           </Text>
         </Group>
         <Group gap={2} wrap="nowrap">
