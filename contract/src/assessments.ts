@@ -23,7 +23,7 @@ const text = (max: number) => z.string().trim().min(1).max(max);
  * A question's picture once uploaded (POST /api/assessments/images): re-encoded, under an unguessable name, kept as
  * `/uploads/questions/<name>.webp` and read only through the signed address the answers carry (private-uploads.ts).
  */
-const questionImage = privateUpload('questions', '[A-Za-z0-9_-]{43}', 'must be a picture uploaded for a question');
+const questionImage = privateUpload('questions', '[A-Za-z0-9_-]{43}\\.webp', 'must be a picture uploaded for a question');
 /** A question picture's upload at most (the same as the organization's banner). */
 export const QUESTION_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 export const questionImageData = z.object({ image_url: z.string() });

@@ -142,7 +142,7 @@ export const practicalStep = z.object({
   item: z.string().max(200),
   passed: z.boolean(),
   note: z.string().trim().max(500).default(''),
-  photo_url: privateUpload('practical', '[A-Za-z0-9_-]{20,100}', 'photo_url: must be a photo uploaded on this kiosk.').nullable().default(null),
+  photo_url: privateUpload('practical', '[A-Za-z0-9_-]{20,100}\\.webp', 'photo_url: must be a photo uploaded on this kiosk.').nullable().default(null),
 });
 export type PracticalStep = z.infer<typeof practicalStep>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { privateUpload } from './private-uploads.ts';
 import type { WireInput } from './route.ts';
 
 /**
@@ -12,9 +13,6 @@ export const STUDIO_SCRIPT_STEP_MAX_CHARS = 300;
 
 const stepsMessage = `A lesson from a script has ${STUDIO_SCRIPT_MIN_STEPS} to ${STUDIO_SCRIPT_MAX_STEPS} steps.`;
 
-/** A step's photo: the address an upload to /api/studio/script-photos answered (the organization's own). */
-export const STUDIO_SCRIPT_PHOTO_PATTERN = /^\/uploads\/studio-photos\/\d+\/[0-9a-f]{32}\.jpg$/;
-
 export const studioScriptStep = z.object({
   text: z
     .string()
@@ -22,7 +20,11 @@ export const studioScriptStep = z.object({
     .min(1, 'Write what is said in each step (or remove the empty step).')
     .max(STUDIO_SCRIPT_STEP_MAX_CHARS, `A step may be ${STUDIO_SCRIPT_STEP_MAX_CHARS} characters at most.`),
   /** Shown beside the step's words on its slide; optional. */
-  photo_url: z.string().regex(STUDIO_SCRIPT_PHOTO_PATTERN, 'is not a photo uploaded for a script').nullable().default(null),
+  /**
+   * A step's photo: the signed address an upload to /api/studio/script-photos or the script answered, or the address
+   * it is kept at (private to the organization: nothing serves it unsigned).
+   */
+  photo_url: privateUpload('studio-photos', '\\d{1,12}/[0-9a-f]{32}\\.jpg', 'is not a photo uploaded for a script').nullable().default(null),
 });
 export type StudioScriptStep = z.infer<typeof studioScriptStep>;
 

@@ -1,6 +1,6 @@
 import path from 'node:path';
-import { PRIVATE_UPLOAD_FOLDERS } from '@mm/contract';
-import type { FastifyReply } from 'fastify';
+import { PRIVATE_UPLOAD_FILES, PRIVATE_UPLOAD_FOLDERS } from '@mm/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
@@ -113,40 +113,57 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; gate?: MediaG
   });
 };
 
-const PRIVATE_NAME = /^[A-Za-z0-9_-]{1,100}\.webp$/;
 const uploadParams = z.object({ expires: z.string(), signature: z.string(), folder: z.string(), name: z.string() });
-const uploadDoc: RouteDoc = {
-  operationId: 'privateUpload',
-  summary: "A knowledge check's question picture or a practical check's photo behind a signed URL",
+const ownedUploadParams = uploadParams.extend({ owner: z.string() });
+const uploadDoc = (operationId: string, summary: string): RouteDoc => ({
+  operationId,
+  summary,
   tags: ['media'],
-  responses: { 200: { description: 'The picture (image/webp).', content: { 'image/webp': { schema: { type: 'string', format: 'binary' } } } } },
-};
+  responses: {
+    200: {
+      description: 'The picture (image/webp, or image/jpeg for a studio photo).',
+      content: { 'image/webp': { schema: { type: 'string', format: 'binary' } }, 'image/jpeg': { schema: { type: 'string', format: 'binary' } } },
+    },
+  },
+});
+const CONTENT_TYPES: Record<string, string> = { webp: 'image/webp', jpg: 'image/jpeg' };
 
 /**
- * `/media/<expires>/<signature>/uploads/<folder>/<name>.webp`: the private pictures (contract's private-uploads.ts),
- * for holders of the signed address an authorized answer carried (a question's picture to the member taking the check,
- * a step's photo to the kiosk recording it and to the organization's super users). Nothing else serves them: no
- * signature, a forged or an expired one is refused, an unknown picture is 404.
+ * `/media/<expires>/<signature>/uploads/<folder>/<file>`: the private pictures (contract's private-uploads.ts), for
+ * holders of the signed address an authorized answer carried (a question's picture to the member taking the check, a
+ * step's photo to the kiosk recording it and to the organization's super users, a script step's photo to the
+ * organization's authors). `<file>` is `<name>` or, for a studio photo, `<organization>/<name>`. Nothing else serves
+ * them: no signature, a forged or an expired one is refused, an unknown picture is 404.
  */
 export const privateUploadRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const serve = async (request: FastifyRequest, reply: FastifyReply, p: { expires: string; signature: string; folder: string; file: string }) => {
+    const { expires, signature, folder, file } = p;
+    const pattern = (PRIVATE_UPLOAD_FILES as Record<string, RegExp>)[folder];
+    if (!pattern?.test(file)) throw notFound('No such file.');
+    const key = `uploads/${folder}/${file}`;
+    if (!(await mediaSigner(ctx.db)).verifyUpload(expires, signature, key)) throw forbidden('This picture link has expired or is not valid. Reload the page.');
+    const found = request.method === 'HEAD' ? await ctx.storage.head(key) : await ctx.storage.get(key);
+    if (!found) throw notFound('No such file.');
+    // Private to the holder; the address changes every hour, so the browser may keep it that long.
+    const type = CONTENT_TYPES[file.slice(file.lastIndexOf('.') + 1)] ?? 'application/octet-stream';
+    reply.header('content-type', type).header('cache-control', 'private, max-age=3600').header('content-length', String(found.size));
+    return 'body' in found ? reply.send(found.body) : reply.send();
+  };
   app.route({
     method: ['GET', 'HEAD'],
     url: `${MEDIA_PREFIX}/:expires/:signature/uploads/:folder/:name`,
     exposeHeadRoute: false,
     schema: { params: uploadParams },
-    config: { openapi: uploadDoc },
-    handler: async (request, reply) => {
-      const { expires, signature, folder, name } = request.params;
-      if (!(PRIVATE_UPLOAD_FOLDERS as readonly string[]).includes(folder) || !PRIVATE_NAME.test(name)) throw notFound('No such file.');
-      const key = `uploads/${folder}/${name}`;
-      if (!(await mediaSigner(ctx.db)).verifyUpload(expires, signature, key))
-        throw forbidden('This picture link has expired or is not valid. Reload the page.');
-      const found = request.method === 'HEAD' ? await ctx.storage.head(key) : await ctx.storage.get(key);
-      if (!found) throw notFound('No such file.');
-      // Private to the holder; the address changes every hour, so the browser may keep it that long.
-      reply.header('content-type', 'image/webp').header('cache-control', 'private, max-age=3600').header('content-length', String(found.size));
-      return 'body' in found ? reply.send(found.body) : reply.send();
-    },
+    config: { openapi: uploadDoc('privateUpload', "A knowledge check's question picture or a practical check's photo behind a signed URL") },
+    handler: (request, reply) => serve(request, reply, { ...request.params, file: request.params.name }),
+  });
+  app.route({
+    method: ['GET', 'HEAD'],
+    url: `${MEDIA_PREFIX}/:expires/:signature/uploads/:folder/:owner/:name`,
+    exposeHeadRoute: false,
+    schema: { params: ownedUploadParams },
+    config: { openapi: uploadDoc('privateStudioPhoto', "A studio script step's photo, private to its organization, behind a signed URL") },
+    handler: (request, reply) => serve(request, reply, { ...request.params, file: `${request.params.owner}/${request.params.name}` }),
   });
 };
 

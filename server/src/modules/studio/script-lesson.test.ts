@@ -100,15 +100,24 @@ describe('a lesson from a script', () => {
     // Step 2 with a photo, through the checked picture upload.
     const photo = await uploadPhoto(a.superUser.token, PHOTO);
     expect(photo.status).toBe(201);
+    // Private to the organization: answered at a signed address; the address it is kept at opens nothing.
     const photoUrl = photo.body.data.photo_url as string;
-    expect(photoUrl).toMatch(new RegExp(`^/uploads/studio-photos/${a.organizationId}/[0-9a-f]{32}\\.jpg$`));
+    expect(photoUrl).toMatch(new RegExp(`^/media/\\d+/[\\w-]+/uploads/studio-photos/${a.organizationId}/[0-9a-f]{32}\\.jpg$`));
+    const kept = photoUrl.replace(/^\/media\/[^/]+\/[^/]+/, '');
+    const signedPhoto = await fetch(`${platform.url}${photoUrl}`);
+    expect([signedPhoto.status, signedPhoto.headers.get('content-type')]).toEqual([200, 'image/jpeg']);
+    expect((await fetch(`${platform.url}${kept}`)).status).toBe(404);
+    expect((await fetch(`${platform.url}${photoUrl.replace(/\/media\/(\d+)\/[\w-]+\//, '/media/$1/forged/')}`)).status).toBe(403);
     const put = await api('PUT', `/api/studio/lessons/${lessonId}/script`, a.superUser.token, { steps: steps(STEPS, [null, photoUrl]) });
     expect(put.status).toBe(200);
     expect(put.body.data.media_state).toBe('processing');
     const ready = await waitForMedia(lessonId);
     expect(ready).toMatchObject({ media_state: 'ready', progress: 100, error: null, caption_cues: 4 });
     expect(ready.duration_seconds).toBeGreaterThan(3);
-    expect((await api('GET', `/api/studio/lessons/${lessonId}/script`, a.superUser.token)).body.data.script.steps).toEqual(steps(STEPS, [null, photoUrl]));
+    // Kept at its address; read back signed again.
+    const script = (await api('GET', `/api/studio/lessons/${lessonId}/script`, a.superUser.token)).body.data.script.steps;
+    expect(script.map((step: { photo_url: string | null }) => step.photo_url?.replace(/^\/media\/[^/]+\/[^/]+/, '') ?? null)).toEqual([null, kept, null]);
+    expect(script[1].photo_url).toMatch(/^\/media\//);
 
     expect((await api('POST', `/api/studio/lessons/${lessonId}/publish`, a.superUser.token)).status).toBe(200);
     const { lesson, cues } = await memberCaptions(lessonId);

@@ -9,6 +9,7 @@ import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { type Look, renderSlideLesson, SlideLessonError, slideKit, toWebVtt, wrap } from '../../lib/slide-lesson.ts';
 import type { Caller } from '../auth/index.ts';
 import { parseWebVtt } from '../captions/index.ts';
+import { mediaSigner } from '../media/index.ts';
 import { assertStudioAuthor } from './studio.policy.ts';
 import {
   deleteScriptPhoto,
@@ -49,7 +50,11 @@ export async function studioLessonScript(ctx: AppContext, caller: Caller, lesson
   const organizationId = await assertStudioAuthor(ctx.db, caller);
   if (!(await findLesson(ctx.db, lessonId, organizationId))) throw notFound(NO_SUCH_LESSON);
   const script = await findScript(ctx.db, lessonId);
-  return { script: script ? { steps: script.steps, updated_at: toIso(script.updated_at) as string } : null };
+  if (!script) return { script: null };
+  // A step's photo is private to the organization: its authors read it at a signed address.
+  const signer = await mediaSigner(ctx.db);
+  const steps = script.steps.map((step) => ({ ...step, photo_url: step.photo_url && signer.uploadUrl(step.photo_url) }));
+  return { script: { steps, updated_at: toIso(script.updated_at) as string } };
 }
 
 /**
@@ -130,7 +135,7 @@ export async function uploadScriptPhoto(ctx: AppContext, caller: Caller, file: B
     await deleteScriptPhoto(ctx.db, photoKey(url));
     throw error;
   }
-  return { photo_url: url };
+  return { photo_url: (await mediaSigner(ctx.db)).uploadUrl(url) };
 }
 
 /** Each step's photo is one the organization uploaded (the contract checked its form). */
