@@ -8,7 +8,7 @@ import { now, toIso } from '../../lib/clock.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { type Look, renderSlideLesson, SlideLessonError, slideKit, toWebVtt, wrap } from '../../lib/slide-lesson.ts';
 import type { Caller } from '../auth/index.ts';
-import { parseWebVtt } from '../captions/index.ts';
+import { type Cue, parseWebVtt } from '../captions/index.ts';
 import { mediaSigner } from '../media/index.ts';
 import { assertStudioAuthor } from './studio.policy.ts';
 import {
@@ -41,7 +41,7 @@ const LOOK: Look = { colour: '0x1971c2', icon: '⚙' };
 /** 640x360: readable on a phone and a wall screen, light to render and to transcode (one 360p rendition). */
 const SCALE = 0.5;
 /** The bar's share for drawing and speaking the slides; the transcode takes the rest. */
-const RENDER_SHARE = 40;
+export const RENDER_SHARE = 40;
 
 const NO_SUCH_LESSON = 'No such lesson in your organization.';
 
@@ -167,6 +167,64 @@ export function scriptNarration(title: string, description: string, steps: reado
   return [description ? `${sentence(title)} ${sentence(description)}` : sentence(title), ...steps.map((step, i) => `${i + 1}. ${sentence(step)}`)];
 }
 
+/** The words a script's slides are drawn with, per language of the narration. */
+export const SLIDE_WORDS = {
+  en: { step: (n: number) => `Step ${n}`, steps: (n: number) => `${n} steps`, lesson: 'Lesson' },
+  es: { step: (n: number) => `Paso ${n}`, steps: (n: number) => `${n} pasos`, lesson: 'Lección' },
+} as const;
+
+/** A script as it is drawn and spoken: in one language, each step with the photo the English script gives it. */
+export type ScriptSlides = {
+  lang: keyof typeof SLIDE_WORDS;
+  category: string;
+  title: string;
+  description: string;
+  steps: readonly string[];
+  photoUrls: readonly (string | null)[];
+};
+
+/**
+ * Draws and speaks a script's slides into `<work>/lesson.mp4` with the slide-lesson generator: the title slide, then a
+ * slide per step with its photo, in the script's language's words and voice; answers the file and the spoken cues as
+ * the captions module's strict reader reads them (what an author's file would give). `onSlide`: the share of the
+ * slides done, 0 to 1.
+ */
+export async function renderScriptSlides(
+  ctx: AppContext,
+  script: ScriptSlides,
+  work: string,
+  onSlide: (share: number) => void,
+): Promise<{ output: string; captions: Cue[] }> {
+  const words = SLIDE_WORDS[script.lang];
+  const kit = slideKit(work);
+  const [opening = '', ...said] = scriptNarration(script.title, script.description, script.steps);
+  const photos = await Promise.all(script.photoUrls.map((url, i) => url && photoFile(ctx, url, path.join(work, `photo-${i}.jpg`))));
+  const label = script.category || words.lesson;
+  const count = script.steps.length;
+  const slides = [
+    {
+      narration: opening,
+      draw: (file: string) =>
+        kit.titleSlide(file, SCALE, LOOK, { label, kicker: words.steps(count), title: script.title, byline: bylineOf(script.description) }),
+    },
+    ...script.steps.map((text, i) => ({
+      narration: said[i] ?? text,
+      draw: (file: string) => kit.pointSlide(file, SCALE, LOOK, label, { heading: words.step(i + 1), say: text, photo: photos[i] || undefined }, i + 1, count),
+    })),
+  ];
+  const output = path.join(work, 'lesson.mp4');
+  const rendered = await renderSlideLesson({
+    slides,
+    work,
+    output,
+    look: LOOK,
+    scale: SCALE,
+    ...(script.lang === 'en' ? {} : { lang: script.lang }),
+    onSlide: (done, total) => onSlide(done / total),
+  });
+  return { output, captions: parseWebVtt(Buffer.from(toWebVtt(rendered.cues), 'utf8')) };
+}
+
 /**
  * The job: draws and speaks the lesson's slides with the slide-lesson generator (lib/slide-lesson.ts, the demo's),
  * keeps the MP4 as the lesson's upload (it counts against the quota), then transcodes it like an uploaded video and
@@ -184,40 +242,22 @@ export async function renderScriptLesson(ctx: AppContext, job: StudioScriptJob):
   const work = fs.mkdtempSync(path.join(renders, 'script-'));
   const uploadId = randomBytes(16).toString('hex');
   try {
-    const kit = slideKit(work);
-    const [opening = '', ...said] = scriptNarration(
-      lesson.title,
-      lesson.description,
-      script.steps.map((step) => step.text),
-    );
-    const photos = await Promise.all(script.steps.map((step, i) => step.photo_url && photoFile(ctx, step.photo_url, path.join(work, `photo-${i}.jpg`))));
-    const label = lesson.category || 'Lesson';
-    const slides = [
+    const { output, captions } = await renderScriptSlides(
+      ctx,
       {
-        narration: opening,
-        draw: (file: string) =>
-          kit.titleSlide(file, SCALE, LOOK, { label, kicker: `${script.steps.length} steps`, title: lesson.title, byline: bylineOf(lesson.description) }),
+        lang: 'en',
+        category: lesson.category,
+        title: lesson.title,
+        description: lesson.description,
+        steps: script.steps.map((step) => step.text),
+        photoUrls: script.steps.map((step) => step.photo_url),
       },
-      ...script.steps.map((step, i) => ({
-        narration: said[i] ?? step.text,
-        draw: (file: string) =>
-          kit.pointSlide(file, SCALE, LOOK, label, { heading: `Step ${i + 1}`, say: step.text, photo: photos[i] }, i + 1, script.steps.length),
-      })),
-    ];
-    const output = path.join(work, 'lesson.mp4');
-    const rendered = await renderSlideLesson({
-      slides,
       work,
-      output,
-      look: LOOK,
-      scale: SCALE,
-      onSlide: (done, total) =>
-        void recordLessonProgress(ctx.db, job.lessonId, Math.floor((RENDER_SHARE * done) / total), now()).catch((error: unknown) =>
+      (share) =>
+        void recordLessonProgress(ctx.db, job.lessonId, Math.floor(RENDER_SHARE * share), now()).catch((error: unknown) =>
           ctx.log.warn({ event: 'studio_progress_failed', lessonId: job.lessonId, err: error }),
         ),
-    });
-    // The captions module's strict reader: what the player gets is what an author's file would give.
-    const captions = parseWebVtt(Buffer.from(toWebVtt(rendered.cues), 'utf8'));
+    );
     const size = fs.statSync(output).size;
     await (await studioUploadStore(ctx)).keep(uploadId, output);
     const t = now();

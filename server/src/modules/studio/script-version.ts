@@ -5,11 +5,11 @@ import type { StudioVersionData, StudioVersionLang } from '@mm/contract';
 import type { AppContext } from '../../app-context.ts';
 import { now, toIso } from '../../lib/clock.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
-import { assertVoice, type Look, renderSlideLesson, SlideLessonError, slideKit, toWebVtt, wrap } from '../../lib/slide-lesson.ts';
+import { assertVoice, SlideLessonError } from '../../lib/slide-lesson.ts';
 import type { Caller } from '../auth/index.ts';
-import { ApertiumError, machineTranslate, parseWebVtt, storeCaptionTrack } from '../captions/index.ts';
+import { ApertiumError, machineTranslate, storeCaptionTrack } from '../captions/index.ts';
 import { assetStored, hashFile, MediaError, probeMedia, recordTranscodedAsset, storedRenditions, transcodeAsset } from '../catalog/index.ts';
-import { renderScriptLesson, STUDIO_SCRIPT_QUEUE, type StudioScriptJob, scriptNarration } from './script-lesson.ts';
+import { RENDER_SHARE, renderScriptLesson, renderScriptSlides, STUDIO_SCRIPT_QUEUE, type StudioScriptJob } from './script-lesson.ts';
 import { assertStudioAuthor } from './studio.policy.ts';
 import { findLesson, findLessonById, finishUpload, insertAudit, insertUpload, storageUsed } from './studio.queries.ts';
 import { studioQuotaBytes } from './studio.service.ts';
@@ -21,16 +21,6 @@ import { findVersion, saveVersionScript, updateVersionMedia, type VersionRow } f
 
 /** The job (on the script lessons' queue): renders a lesson's narrated version in `lang`, beside `sourceAssetId` (the English video). */
 export type StudioVersionJob = { lessonId: number; lang: StudioVersionLang; sourceAssetId: number };
-
-/** The same look and size as the English render (script-lesson.ts). */
-const LOOK: Look = { colour: '0x1971c2', icon: '⚙' };
-const SCALE = 0.5;
-const RENDER_SHARE = 40;
-
-/** What a version's slides say around the author's words, per language. */
-const SLIDE_WORDS: Record<StudioVersionLang, { step: (n: number) => string; steps: (n: number) => string; lesson: string }> = {
-  es: { step: (n) => `Paso ${n}`, steps: (n) => `${n} pasos`, lesson: 'Lección' },
-};
 
 const NO_SUCH_LESSON = 'No such lesson in your organization.';
 const NO_SCRIPT = 'This lesson has no script: only a lesson made from a script has a narrated Spanish version.';
@@ -172,49 +162,19 @@ export async function renderScriptVersion(ctx: AppContext, job: StudioVersionJob
       ctx.log.warn({ event: 'studio_progress_failed', lessonId: job.lessonId, err: error }),
     );
   try {
-    const words = SLIDE_WORDS[job.lang];
-    const kit = slideKit(work);
-    const [opening = '', ...said] = scriptNarration(version.title, version.description, version.steps);
-    const photos = await Promise.all(
-      script.steps.map(async (step, i) => {
-        if (!step.photo_url) return undefined;
-        const bytes = await ctx.storage.read(step.photo_url.slice(1));
-        if (!bytes) throw new SlideLessonError("a step's photo is no longer in the store: upload it again");
-        const file = path.join(work, `photo-${i}.jpg`);
-        fs.writeFileSync(file, bytes);
-        return file;
-      }),
-    );
-    const label = lesson.category || words.lesson;
-    const byline = wrap(version.description, 44);
-    const slides = [
+    const { output, captions } = await renderScriptSlides(
+      ctx,
       {
-        narration: opening,
-        draw: (file: string) =>
-          kit.titleSlide(file, SCALE, LOOK, {
-            label,
-            kicker: words.steps(version.steps.length),
-            title: version.title,
-            byline: byline.length > 2 ? `${byline.slice(0, 2).join('\n')}…` : byline.join('\n'),
-          }),
+        lang: job.lang,
+        category: lesson.category,
+        title: version.title,
+        description: version.description,
+        steps: version.steps,
+        photoUrls: script.steps.map((step) => step.photo_url),
       },
-      ...version.steps.map((text, i) => ({
-        narration: said[i] ?? text,
-        draw: (file: string) =>
-          kit.pointSlide(file, SCALE, LOOK, label, { heading: words.step(i + 1), say: text, photo: photos[i] }, i + 1, version.steps.length),
-      })),
-    ];
-    const output = path.join(work, 'lesson.mp4');
-    const rendered = await renderSlideLesson({
-      slides,
       work,
-      output,
-      look: LOOK,
-      scale: SCALE,
-      lang: job.lang,
-      onSlide: (done, total) => progress(Math.floor((RENDER_SHARE * done) / total)),
-    });
-    const captions = parseWebVtt(Buffer.from(toWebVtt(rendered.cues), 'utf8'));
+      (share) => progress(Math.floor(RENDER_SHARE * share)),
+    );
     // Transcoded from the render's own file, before it is kept.
     const probe = await probeMedia(output);
     const hash = await hashFile(output);
