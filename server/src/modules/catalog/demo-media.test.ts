@@ -11,7 +11,8 @@ import { probeMedia } from './media.ts';
 const baseDir = path.dirname(DEMO_CATALOG);
 /** The file as written (before the import's defaults). */
 type DemoVideo = { key: string; title: string; media: string; image: string; trailers?: { media: string }[] };
-type DemoCatalog = { categories: { key: string; picture: string; sub_categories: { videos: DemoVideo[] }[] }[] };
+type Named = { key: string; name: string; translations?: { es?: { name: string } } };
+type DemoCatalog = { categories: (Named & { picture: string; sub_categories: (Named & { videos: DemoVideo[] })[] })[] };
 const catalog = JSON.parse(fs.readFileSync(DEMO_CATALOG, 'utf8')) as DemoCatalog;
 const videos = catalog.categories.flatMap((c) => c.sub_categories.flatMap((s) => s.videos));
 const captionFile = (key: string) => path.join(baseDir, 'media', 'captions', `${key}.en.vtt`);
@@ -32,6 +33,17 @@ describe('the demo lessons', () => {
     for (const category of catalog.categories) expect(category.sub_categories.flatMap((s) => s.videos).length, category.key).toBeGreaterThanOrEqual(10);
     expect(new Set(videos.map((v) => v.key)).size).toBe(videos.length);
     expect(new Set(videos.map((v) => v.media)).size).toBe(videos.length);
+  });
+
+  it('name every category and sub-category in Spanish, as the plant says them (never a machine draft)', () => {
+    const named = catalog.categories.flatMap((c) => [c, ...c.sub_categories]);
+    expect(named.filter((n) => !n.translations?.es?.name).map((n) => n.key)).toEqual([]);
+    const spanish = Object.fromEntries(named.map((n) => [n.key, n.translations?.es?.name]));
+    expect(spanish).toMatchObject({
+      'continuous-improvement': 'Mejora continua',
+      'lean-foundations': 'Fundamentos de manufactura esbelta',
+      'lockout-tagout': 'Bloqueo y etiquetado',
+    });
   });
 
   it('each have a script of their own (lessons.json): no key point said twice across the library', () => {
