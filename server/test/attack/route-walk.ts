@@ -56,6 +56,8 @@ export const PUBLIC_ROUTES: Record<string, string> = {
   'GET /media/:expires/:signature/:hash/*': 'media files, checked by their signed URL',
   'GET /media/:expires/:signature/uploads/:folder/:name':
     'question pictures and practical-check photos (issue 38), checked by the signed URL an authorized answer carried (403 forged or expired)',
+  'GET /media/:expires/:signature/uploads/:folder/:owner/:name':
+    "a studio script's step photos (issue 37), private to the organization: checked by the signed URL its authors' answers carried (403 forged or expired)",
   'GET /offline-checkout/:sessionRef': "the offline provider's checkout page, by its unguessable reference",
   'POST /offline-checkout/:sessionRef/confirm': "the offline provider's checkout page, by its unguessable reference",
   'POST /offline-checkout/:sessionRef/cancel': "the offline provider's checkout page, by its unguessable reference",

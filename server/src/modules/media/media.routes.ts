@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { PRIVATE_UPLOAD_FILES, PRIVATE_UPLOAD_FOLDERS } from '@mm/contract';
+import { PRIVATE_UPLOAD_FILES, PRIVATE_UPLOAD_FOLDERS, type PrivateUploadFolder } from '@mm/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -138,8 +138,9 @@ const CONTENT_TYPES: Record<string, string> = { webp: 'image/webp', jpg: 'image/
 export const privateUploadRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const serve = async (request: FastifyRequest, reply: FastifyReply, p: { expires: string; signature: string; folder: string; file: string }) => {
     const { expires, signature, folder, file } = p;
-    const pattern = (PRIVATE_UPLOAD_FILES as Record<string, RegExp>)[folder];
-    if (!pattern?.test(file)) throw notFound('No such file.');
+    // A folder named by the request is looked up among the private ones only (never `constructor` or `__proto__`).
+    if (!(PRIVATE_UPLOAD_FOLDERS as readonly string[]).includes(folder) || !PRIVATE_UPLOAD_FILES[folder as PrivateUploadFolder].test(file))
+      throw notFound('No such file.');
     const key = `uploads/${folder}/${file}`;
     if (!(await mediaSigner(ctx.db)).verifyUpload(expires, signature, key)) throw forbidden('This picture link has expired or is not valid. Reload the page.');
     const found = request.method === 'HEAD' ? await ctx.storage.head(key) : await ctx.storage.get(key);
