@@ -837,8 +837,13 @@ async function checksCase(dialect: string) {
     });
     const [first, ...rest] = checks.open.map(submit);
     const before = queries;
+    if (TRACE) traced = [];
     await request(url, first!.call, first!.token, 0);
     const submitQueries = queries - before;
+    if (traced) {
+      for (const t of traced) lines.push(`      ${t.ms.toFixed(2).padStart(7)} ms  ${t.sql}`);
+      traced = null;
+    }
     const baseSubmit = await eachOnce(
       url,
       rest.map(() => ({ call: healthz, token: seeded.tokens[0]! })),

@@ -101,6 +101,33 @@ describe('the offline queue with a knowledge check submission', () => {
     expect(idb.rows.size).toBe(0);
   });
 
+  it('on a shared kiosk, a submission queued by one member goes out with their token only, never with the next member signed in', async () => {
+    const { sendOrQueue, endSessionOnServer, replayWrites } = await import('./offline-queue.ts');
+    const { getSession, saveSession } = await import('./session.ts');
+    fetchMock.mockReset();
+    // No network: every request fails as a browser's does.
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    network.onLine = false;
+    saveSession({ ...getSession()!, accessToken: 'token-of-mia', userId: 7 });
+    await sendOrQueue(routes.submitAssessmentAttempt, { answers }, { params: { attemptId: 44 }, requestId: 'mia-attempt-44' });
+    // Mia signs out on the kiosk without a network; Bruno signs in on the same tablet.
+    await endSessionOnServer(getSession()!);
+    saveSession({ ...getSession()!, accessToken: 'token-of-bruno', userId: 8 });
+    expect(idb.rows.size).toBe(2);
+    fetchMock.mockReset();
+
+    network.onLine = true;
+    fetchMock.mockImplementation(async () => new Response(JSON.stringify({ success: true, data: {} }), { status: 200 }));
+    expect(await replayWrites()).toBe(2);
+    const sent = fetchMock.mock.calls.map(([path, init]: [string, RequestInit]) => [path, (init.headers as Headers).get('Authorization')]);
+    // Mia's submission first, then her sign-out, both as Mia: Bruno's token never carries them.
+    expect(sent).toEqual([
+      ['/api/assessments/attempts/44/submit', 'Bearer token-of-mia'],
+      [routes.logout.path, 'Bearer token-of-mia'],
+    ]);
+    expect(idb.rows.size).toBe(0);
+  });
+
   it('sends a submission at once when online, under a fresh id of 32 hex digits when none is given', async () => {
     const { sendOrQueue } = await import('./offline-queue.ts');
     fetchMock.mockClear();

@@ -1,3 +1,4 @@
+import { KIOSK_TOKEN_HEADER } from '@mm/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importTestCatalog, type TestCatalog } from '../../../test/catalog-fixture.ts';
 import { organizationWithMembers, STRONG_PASSWORD, signIn, startPlatform, type TestPlatform, uniqueEmail } from '../../../test/harness.ts';
@@ -75,6 +76,8 @@ async function counted(organizationId: number, userId: number) {
   };
 }
 
+const teamOf = async (userId: number) =>
+  (await platform.ctx.db.selectFrom('users').select('team_id').where('id', '=', userId).executeTakeFirstOrThrow()).team_id as number;
 const submit = (token: string, attemptId: number, json: unknown) => platform.api('POST', `/api/assessments/attempts/${attemptId}/submit`, { token, json });
 
 describe('an attempt submitted from the offline queue', () => {
@@ -131,7 +134,7 @@ describe('an attempt submitted from the offline queue', () => {
     expect(check.body.data.check).toMatchObject({ attempts_used: 1, passed: true, open_attempt_id: null });
   });
 
-  it("cannot be replayed by another member: someone else's attempt and request id answer 404 and change nothing", async () => {
+  it("cannot be replayed by another member, the next one on a shared kiosk included: someone else's attempt and request id answer 404 and change nothing", async () => {
     const org = await organizationWithCheck('Offline Stranger Org', {});
     const colleagueEmail = uniqueEmail('colleague');
     const colleagueId = await addMember(platform.ctx, org.organizationId, {
@@ -143,6 +146,24 @@ describe('an attempt submitted from the offline queue', () => {
       role: 'Operator',
     });
     const colleague = await signIn(platform, colleagueEmail);
+    // The next person on the team's shared kiosk: the colleague signed in there with a PIN.
+    const kiosk = await platform.api('POST', '/api/kiosks', {
+      token: org.superUser.token,
+      json: { team_id: await teamOf(org.member.id), name: 'Line 1 tablet' },
+    });
+    expect(kiosk.status).toBe(201);
+    await platform.ctx.db
+      .updateTable('users')
+      .set({ team_id: await teamOf(org.member.id) })
+      .where('id', '=', colleagueId)
+      .execute();
+    expect((await platform.api('POST', '/api/kiosk-pin', { token: colleague, json: { pin: '4826', pin_confirmation: '4826' } })).status).toBe(201);
+    const kioskSignIn = await platform.api('POST', '/api/kiosk/sign-in', {
+      headers: { [KIOSK_TOKEN_HEADER]: kiosk.body.data.device_token as string },
+      json: { user_id: colleagueId, pin: '4826' },
+    });
+    expect(kioskSignIn.status).toBe(200);
+    const colleagueOnKiosk = kioskSignIn.body.data.token as string;
     const stranger = await organizationWithCheck('Offline Stranger Other Org', {});
 
     const start = await platform.api('POST', `/api/assessments/videos/${org.videoId}/attempts`, { token: org.member.token });
@@ -150,7 +171,7 @@ describe('an attempt submitted from the offline queue', () => {
     const body = { answers: rightAnswers(start.body.data.questions), request_id: 'mine-00000001' };
 
     // Before the member's queue delivers it, and after: the colleague and a member of another organization are refused.
-    for (const token of [colleague, stranger.member.token, org.superUser.token]) {
+    for (const token of [colleague, colleagueOnKiosk, stranger.member.token, org.superUser.token]) {
       const early = await submit(token, attemptId, body);
       expect(early.status).toBe(404);
       expect(early.body.error_messages).toBe(ATTEMPT_NOT_FOUND);
@@ -158,7 +179,7 @@ describe('an attempt submitted from the offline queue', () => {
     expect((await counted(org.organizationId, org.member.id)).submitted).toBe(0);
     const mine = await submit(org.member.token, attemptId, body);
     expect(mine.status).toBe(200);
-    for (const token of [colleague, stranger.member.token]) {
+    for (const token of [colleague, colleagueOnKiosk, stranger.member.token]) {
       const after = await submit(token, attemptId, body);
       expect(after.status).toBe(404);
       expect(JSON.stringify(after.body)).not.toContain('"score_percent"');
