@@ -219,14 +219,28 @@ function masterPlaylist(assetDir: string, probe: MediaProbe): string {
   return ['#EXTM3U', '#EXT-X-VERSION:3', '#EXT-X-INDEPENDENT-SEGMENTS', ...variants, ''].join('\n');
 }
 
-async function writePoster(source: string, probe: MediaProbe, file: string): Promise<void> {
+function posterArgs(source: string, probe: MediaProbe, file: string): string[] {
   const largest = renditionLadder(probe.width, probe.height).filter((rung) => rung.height <= 720);
   const size = largest.at(-1) ?? renditionLadder(probe.width, probe.height)[0]!;
   const at = Math.min(1, probe.durationSeconds / 2).toFixed(2);
-  await runTool('ffmpeg', [
+  return [
     ...['-hide_banner', '-nostdin', '-loglevel', 'error', '-y', '-ss', at, '-i', source, '-frames:v', '1'],
     ...['-vf', `scale=${size.width}:${size.height},setsar=1`, '-q:v', '4', file],
-  ]);
+  ];
+}
+
+/**
+ * The ffmpeg runs that make an asset in `work`, in order: one per rendition (each into its own folder, which must
+ * exist), then the poster. transcodeAsset runs them; the bench runs them alone to compare a studio job with ffmpeg.
+ */
+export function transcodeCommands(source: string, probe: MediaProbe, work: string): { step: string; dir: string | null; args: string[] }[] {
+  return [
+    ...renditionLadder(probe.width, probe.height).map((rung) => {
+      const dir = path.join(work, rung.label);
+      return { step: rung.label, dir, args: renditionArgs(source, probe, rung, dir) };
+    }),
+    { step: 'poster', dir: null, args: posterArgs(source, probe, path.join(work, POSTER)) },
+  ];
 }
 
 type TranscodeProgress = (rendition: string, percent: number) => void;
@@ -240,14 +254,11 @@ export async function transcodeAsset(source: string, probe: MediaProbe, storage:
   const prefix = `${MEDIA_KEY_PREFIX}${assetHash}`;
   const work = storage.stagingDir(prefix);
   try {
-    for (const rung of renditionLadder(probe.width, probe.height)) {
-      const dir = path.join(work, rung.label);
-      fs.mkdirSync(dir);
-      onProgress(rung.label, 0);
-      await runTool('ffmpeg', renditionArgs(source, probe, rung, dir), { onLine: progressListener(probe.durationSeconds, (p) => onProgress(rung.label, p)) });
+    for (const { step, dir, args } of transcodeCommands(source, probe, work)) {
+      if (dir) fs.mkdirSync(dir);
+      onProgress(step, 0);
+      await runTool('ffmpeg', args, dir ? { onLine: progressListener(probe.durationSeconds, (p) => onProgress(step, p)) } : {});
     }
-    onProgress('poster', 0);
-    await writePoster(source, probe, path.join(work, POSTER));
     fs.writeFileSync(path.join(work, MASTER_PLAYLIST), masterPlaylist(work, probe));
     await storage.putDirectory(prefix, work, MASTER_PLAYLIST);
   } finally {
