@@ -119,7 +119,7 @@ describe('the offline queue with a knowledge check submission', () => {
     network.onLine = true;
     fetchMock.mockImplementation(async () => new Response(JSON.stringify({ success: true, data: {} }), { status: 200 }));
     expect(await replayWrites()).toBe(2);
-    const sent = fetchMock.mock.calls.map(([path, init]: [string, RequestInit]) => [path, (init.headers as Headers).get('Authorization')]);
+    const sent = (fetchMock.mock.calls as [string, RequestInit][]).map(([path, init]) => [path, (init.headers as Headers).get('Authorization')]);
     // Mia's submission first, then her sign-out, both as Mia: Bruno's token never carries them.
     expect(sent).toEqual([
       ['/api/assessments/attempts/44/submit', 'Bearer token-of-mia'],
