@@ -453,6 +453,24 @@ describe.skipIf(!APERTIUM)('machine-translated category and sub-category names (
     expect((await draftTitles(named.ctx)).names).toBe(0);
   });
 
+  it('the path creator names them, and the lessons, in the supervisor\u2019s language', async () => {
+    const organizationId = (await named.ctx.db.selectFrom('users').select('organization_id').where('is_super_user', '=', 1).executeTakeFirstOrThrow())
+      .organization_id as number;
+    const creator = async () => {
+      const tree = (await named.api('GET', `/api/organization/${organizationId}/categories`, { token: spanish })).body.data;
+      const path = (await named.api('GET', `/api/get_all_organization_categories_learning_path/${organizationId}`, { token: spanish })).body.data.data;
+      const lesson = tree[0].subcategories[0].data.find((v: { admin_video_id: number }) => v.admin_video_id === id);
+      return { tree: [tree[0].name, tree[0].subcategories[0].title, lesson.title], path: path.map((c: { name: string }) => c.name) };
+    };
+    // Each lesson's title as the member's video page gives it in the same language.
+    const spanishTitle = (await named.api('POST', '/api/videos/view', { token: spanish, json: { admin_video_id: id } })).body.data.title;
+    expect(await creator()).toEqual({ tree: ['Seguridad en las máquinas', 'Herramientas manuales', spanishTitle], path: ['Seguridad en las máquinas'] });
+    expect((await named.api('POST', '/api/set_locale', { token: spanish, json: { locale: 'en' } })).status).toBe(200);
+    const englishTitle = (await named.api('POST', '/api/videos/view', { token: spanish, json: { admin_video_id: id } })).body.data.title;
+    expect(await creator()).toEqual({ tree: ['Machine Safety', 'Hand Tools', englishTitle], path: ['Machine Safety'] });
+    expect((await named.api('POST', '/api/set_locale', { token: spanish, json: { locale: 'es' } })).status).toBe(200);
+  });
+
   it('a catalog name translation into English, or an empty one, is refused with the field named', async () => {
     await expect(importWith([], 'english-name', named, {}, {}, [], { category: { translations: { en: { name: 'Safety' } } } })).rejects.toThrow(/translations/);
     await expect(importWith([], 'empty-name', named, {}, {}, [], { subCategory: { translations: { es: { name: ' ' } } } })).rejects.toThrow(/translations/);

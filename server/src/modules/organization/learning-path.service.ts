@@ -5,7 +5,7 @@ import { badRequest, notFound } from '../../lib/errors.ts';
 import { groupBy } from '../../lib/group-by.ts';
 import type { Caller } from '../auth/index.ts';
 import { pathOwnLessons } from '../studio/index.ts';
-import { categoryTotals, formatDuration } from '../videos/index.ts';
+import { categoryTotals, formatDuration, namesFor, titlesFor } from '../videos/index.ts';
 import {
   catalogCategories,
   catalogTree,
@@ -34,30 +34,43 @@ async function assertTeamOf(ctx: AppContext, organizationId: number, teamId: num
 export async function getPathCategories(ctx: AppContext, caller: Caller, organizationId: number, teamId: number | null): Promise<PathCategoriesData> {
   assertCanManageOrganization(caller, organizationId);
   await assertTeamOf(ctx, organizationId, teamId);
-  const path = await learningPathFor(ctx.db, organizationId, teamId);
+  const [path, names] = await Promise.all([learningPathFor(ctx.db, organizationId, teamId), namesFor(ctx.db, caller)]);
   return {
     source: path.source,
-    data: path.categories.map((c) => ({ id: c.category_id, name: c.name, picture: c.picture, sort: c.position, essential: c.essential })),
+    data: path.categories.map((c) => ({
+      id: c.category_id,
+      name: names.categories.get(c.category_id) ?? c.name,
+      picture: c.picture,
+      sort: c.position,
+      essential: c.essential,
+    })),
   };
 }
 
 export async function getCatalogTree(ctx: AppContext, caller: Caller, organizationId: number): Promise<CatalogTreeData> {
   assertCanManageOrganization(caller, organizationId);
-  const [{ categories, subCategories, videos }, path] = await Promise.all([catalogTree(ctx.db), learningPathFor(ctx.db, organizationId, caller.teamId)]);
+  // Named in the supervisor's language, as the members' screens are (the catalog's English where none is kept).
+  const [{ categories, subCategories, videos }, path, names, titles] = await Promise.all([
+    catalogTree(ctx.db),
+    learningPathFor(ctx.db, organizationId, caller.teamId),
+    namesFor(ctx.db, caller),
+    titlesFor(ctx.db, caller),
+  ]);
   // The tree lists every video (the creator hides and shows them); its figures follow the rule home uses.
   const totals = await categoryTotals(ctx.db, path.hiddenVideoIds);
   const videosBySub = groupBy(videos, (v) => v.sub_category_id);
   const subsByCategory = groupBy(subCategories, (s) => s.category_id);
   return categories.map((c) => ({
     ...c,
+    name: names.categories.get(c.id) ?? c.name,
     videos_count: totals.get(c.id)?.videos_count ?? 0,
     total_seconds: totals.get(c.id)?.total_seconds ?? 0,
     subcategories: (subsByCategory.get(c.id) ?? []).map((s) => ({
       url_page_id: s.id,
-      title: s.name,
+      title: names.subCategories.get(s.id) ?? s.name,
       data: (videosBySub.get(s.id) ?? []).map((v) => ({
         admin_video_id: v.id,
-        title: v.title,
+        title: titles.get(v.id)?.title ?? v.title,
         default_image: v.image,
         duration: formatDuration(v.duration_seconds),
         in_test: v.in_test,
