@@ -223,11 +223,16 @@ describe('shared kiosk', () => {
       await page.unroute('**/api/videos/like');
       await page.unroute('**/api/logout');
     };
-    /** The network comes back whole: the browser says so and the queue replays. */
+    /**
+     * The network comes back whole: the browser says so and the queue replays. The page's own view of the network is
+     * awaited, not the banner (its wording is checked above): once, late in a CI run, the banner was not seen within
+     * 10 s while the queue's retry timer was replaying, and the replay is what this step is about.
+     */
     const networkReturns = async () => {
       await page.context().setOffline(true);
-      await expectVisible(page.getByTestId('offline-banner').getByText('You are offline.', { exact: false }));
+      await page.waitForFunction(() => !navigator.onLine, undefined, { timeout: 10_000 });
       await page.context().setOffline(false);
+      await page.waitForFunction(() => navigator.onLine, undefined, { timeout: 10_000 });
       await expect.poll(queued, { timeout: 15_000 }).toEqual([]);
     };
 
