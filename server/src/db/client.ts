@@ -16,6 +16,9 @@ export type Db = Kysely<Database>;
 export type DbTransaction = Transaction<Database>;
 export type Dialect = 'sqlite' | 'postgres';
 
+/** How much of the database file SQLite reads through a memory map (the app's connection and the reader's). */
+export const SQLITE_MMAP_BYTES = 1024 * 1024 * 1024;
+
 export function createDb(databaseUrl: string): { db: Db; dialect: Dialect } {
   if (databaseUrl.startsWith('postgres')) {
     const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
@@ -32,6 +35,11 @@ export function createDb(databaseUrl: string): { db: Db; dialect: Dialect } {
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
   database.pragma('synchronous = NORMAL');
+  // The pages a request reads (a member's rows, a station's qualifications) are read through a memory map and kept in
+  // a 64 MB page cache instead of SQLite's 2 MB default: with a plant's history (hundreds of MB) the default made every
+  // indexed lookup a handful of pread calls, about 100 us of a 350 us request (bench CPU profile, issue 39).
+  database.pragma(`mmap_size = ${SQLITE_MMAP_BYTES}`);
+  database.pragma('cache_size = -65536');
   let readers: { close(): unknown } | null = null;
   const db = new Kysely<Database>({
     dialect: new SqliteDialect({

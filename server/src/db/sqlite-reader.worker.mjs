@@ -6,6 +6,9 @@ import SQLite from 'better-sqlite3';
 
 const database = new SQLite(workerData.file, { readonly: true, fileMustExist: true });
 database.pragma('busy_timeout = 5000');
+// As the app's own connection (client.ts, SQLITE_MMAP_BYTES): the file read through a memory map, a 64 MB page cache.
+database.pragma(`mmap_size = ${1024 * 1024 * 1024}`);
+database.pragma('cache_size = -65536');
 const statements = new Map();
 
 parentPort.on('message', ({ id, sql, parameters }) => {
