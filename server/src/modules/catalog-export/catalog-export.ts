@@ -104,7 +104,11 @@ export async function exportCatalog(ctx: Pick<AppContext, 'db' | 'storage'>, dir
   const expertIds = [...new Set([...categories.flatMap((c) => (c.expert_id === null ? [] : [c.expert_id])), ...videoExperts.map((e) => e.expert_id)])];
   const experts = await exportedExperts(db, whole ? null : expertIds);
   const expertKey = new Map(experts.map((e) => [e.id, e.key]));
-  const [plans, pages, faqs, landing] = whole ? await Promise.all([exportedPlans(db), exportedPages(db), exportedFaqs(db), exportedLanding(db)]) : [[], [], [], undefined];
+  // Plans, pages, FAQs and the landing belong to the whole catalog: a category's file leaves them out (and its import alone).
+  const plans = whole ? await exportedPlans(db) : [];
+  const pages = whole ? await exportedPages(db) : [];
+  const faqs = whole ? await exportedFaqs(db) : [];
+  const landing = whole ? await exportedLanding(db) : undefined;
   const assetIds = [
     ...videos.map((v) => v.media_asset_id),
     ...trailers.map((t) => t.media_asset_id),
