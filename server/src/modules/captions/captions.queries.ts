@@ -49,11 +49,18 @@ async function insertTrack(db: Db, videoId: number, track: StoredTrack, sort: nu
  */
 export async function replaceVideoCaptions(db: Db, videoId: number, tracks: StoredTrack[], t: number): Promise<boolean> {
   const langs = tracks.map((track) => track.lang);
-  const stored = await db.selectFrom('caption_tracks').select(['lang', 'label', 'sort', 'content_hash', 'origin']).where('video_id', '=', videoId).orderBy('sort').execute();
+  const stored = await db
+    .selectFrom('caption_tracks')
+    .select(['lang', 'label', 'sort', 'content_hash', 'origin'])
+    .where('video_id', '=', videoId)
+    .orderBy('sort')
+    .execute();
   const authored = stored.filter((row) => row.origin === 'author');
   const unchanged =
     authored.length === tracks.length &&
-    authored.every((row, i) => row.lang === tracks[i]!.lang && row.label === tracks[i]!.label && row.sort === i && row.content_hash === tracks[i]!.contentHash) &&
+    authored.every(
+      (row, i) => row.lang === tracks[i]!.lang && row.label === tracks[i]!.label && row.sort === i && row.content_hash === tracks[i]!.contentHash,
+    ) &&
     !stored.some((row) => row.origin !== 'author' && langs.includes(row.lang));
   if (unchanged) return false;
   await db

@@ -80,7 +80,11 @@ function assertWritableDirectory(directory: string): boolean {
 }
 
 /** Writes the export into `directory` (new or empty) and answers what it holds. */
-export async function exportCatalog(ctx: Pick<AppContext, 'db' | 'storage'>, directory: string, { category = null }: ExportOptions = {}): Promise<ExportSummary> {
+export async function exportCatalog(
+  ctx: Pick<AppContext, 'db' | 'storage'>,
+  directory: string,
+  { category = null }: ExportOptions = {},
+): Promise<ExportSummary> {
   const dir = path.resolve(directory);
   const existed = assertWritableDirectory(dir);
   const { db } = ctx;
@@ -112,9 +116,7 @@ export async function exportCatalog(ctx: Pick<AppContext, 'db' | 'storage'>, dir
   const assetIds = [
     ...videos.map((v) => v.media_asset_id),
     ...trailers.map((t) => t.media_asset_id),
-    ...(landing
-      ? [landing.banner_video_asset_id, landing.section1_video_asset_id, landing.section2_video_asset_id, landing.section3_video_asset_id]
-      : []),
+    ...(landing ? [landing.banner_video_asset_id, landing.section1_video_asset_id, landing.section2_video_asset_id, landing.section3_video_asset_id] : []),
   ];
   const assets = new Map((await exportedAssets(db, [...new Set(assetIds)])).map((a) => [a.id, a]));
 

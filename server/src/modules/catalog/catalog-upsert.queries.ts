@@ -255,10 +255,12 @@ async function syncTrailers(
   const stored = await db.selectFrom('trailers').selectAll().where('video_id', '=', videoId).execute();
   for (const [sort, trailer] of trailers.entries()) {
     const values = { name: trailer.name, media_asset_id: assetId(trailer.media), image: files.image(trailer.image), updated_at: t };
-    if (holds(
-      stored.find((row) => row.sort === sort),
-      values,
-    ))
+    if (
+      holds(
+        stored.find((row) => row.sort === sort),
+        values,
+      )
+    )
       continue;
     changes.changed = true;
     await db
@@ -306,10 +308,12 @@ async function syncFaqs(db: Db, faqs: NonNullable<CatalogFile['faqs']>, changes:
   const stored = await db.selectFrom('faqs').selectAll().execute();
   for (const [sort, faq] of faqs.entries()) {
     const values = { question: faq.question, answer: sanitizeHtml(faq.answer), updated_at: t };
-    if (holds(
-      stored.find((row) => row.sort === sort),
-      values,
-    ))
+    if (
+      holds(
+        stored.find((row) => row.sort === sort),
+        values,
+      )
+    )
       continue;
     changes.changed = true;
     await db
