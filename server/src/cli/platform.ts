@@ -17,6 +17,7 @@ import { describeMove, moveStorage } from '../lib/storage/move-storage.ts';
 import { parseS3Url } from '../lib/storage/s3-url.ts';
 import { revokeUserSessions } from '../modules/auth/sessions.queries.ts';
 import { draftAllTranslations } from '../modules/captions/index.ts';
+import { describeExport, exportCatalog } from '../modules/catalog-export/index.ts';
 import { describeImport, importCatalog } from '../modules/catalog-import/import-catalog.ts';
 import { progressBar } from '../modules/catalog-import/import-progress.ts';
 import { checkChain, keptHeadOf } from '../modules/evidence/audit-pack.ts';
@@ -40,6 +41,11 @@ Commands:
   import-catalog <file.json>    Validate, transcode and load a catalog (design.md, "The catalog"); re-runs update by key.
       [--no-draft-translations] Queue no Apertium drafts of Spanish captions and titles (by default the lessons with
                                 English captions or titles only get them from the worker, unless CAPTION_DRAFTS=false).
+                                Importing a catalog the platform already holds as it is (an export) changes nothing.
+  export-catalog <directory>    Write the platform catalog into a new or empty directory as catalog.json with the media,
+                                pictures, playbooks and captions it names: import-catalog <directory>/catalog.json reads
+                                it back (into this platform: nothing changes; into another: the same catalog).
+      [--category <key or id>]  Only this category (its sub-categories, videos and their experts).
   create-organization           A new organization with its super user and an active 30-day trial.
       --name <name> --email <email> --password <password> [--first-name <n>] [--last-name <n>]
   create-user                   A member of an existing organization.
@@ -90,6 +96,22 @@ function studioQuotaArguments(positionals: string[]): { organizationId: number; 
   return { organizationId, megabytes };
 }
 
+/** `npm run platform` runs in server/: a relative path means relative to where the operator typed it (npm's INIT_CWD). */
+function typedPath(typed: string): string {
+  const typedIn = process.env.npm_lifecycle_event === 'platform' ? process.env.INIT_CWD : undefined;
+  return path.resolve(typedIn ?? process.cwd(), typed);
+}
+
+/** export-catalog's options, checked before the database is opened. */
+function exportArguments(values: Record<string, unknown>): void {
+  if (values.organization !== undefined)
+    throw new UsageError(
+      "export-catalog --organization is not available: an organization's own lessons are studio lessons, which import-catalog cannot bring back (it writes the platform catalog only).",
+    );
+  if (values.category !== undefined && (typeof values.category !== 'string' || values.category.trim() === ''))
+    throw new UsageError('--category must be a category key (as in the catalog file) or a category id.');
+}
+
 async function run(argv: string[]): Promise<void> {
   const [command, ...rest] = argv;
   if (!command || command === '--help' || command === '-h' || command === 'help') {
@@ -115,6 +137,7 @@ async function run(argv: string[]): Promise<void> {
       retry: { type: 'string' },
       queue: { type: 'string' },
       'no-draft-translations': { type: 'boolean' },
+      category: { type: 'string' },
     },
   });
   if (
@@ -122,6 +145,7 @@ async function run(argv: string[]): Promise<void> {
       'migrate',
       'seed-demo',
       'import-catalog',
+      'export-catalog',
       'create-organization',
       'create-user',
       'set-password',
@@ -134,13 +158,17 @@ async function run(argv: string[]): Promise<void> {
   ) {
     throw new UsageError(`Unknown command "${command}". Run with --help to see the commands.`);
   }
-  const expectedPositionals = command === 'set-studio-quota' ? 2 : command === 'import-catalog' || command === 'move-storage-to' ? 1 : 0;
+  const oneArgument: Record<string, string> = {
+    'import-catalog': '<file.json>',
+    'export-catalog': '<directory> [--category <key or id>]',
+    'move-storage-to': '<STORAGE_URL>',
+  };
+  const expectedPositionals = command === 'set-studio-quota' ? 2 : oneArgument[command] ? 1 : 0;
   if (command === 'set-studio-quota' && positionals.length !== 2) throw new UsageError('Usage: set-studio-quota <organization id> <MB|default>');
   if (positionals.length !== expectedPositionals) {
-    throw new UsageError(
-      expectedPositionals ? `Usage: ${command} ${command === 'import-catalog' ? '<file.json>' : '<STORAGE_URL>'}` : `Unexpected argument "${positionals[0]}".`,
-    );
+    throw new UsageError(expectedPositionals ? `Usage: ${command} ${oneArgument[command]}` : `Unexpected argument "${positionals[0]}".`);
   }
+  if (command === 'export-catalog') exportArguments(values);
   const quota = command === 'set-studio-quota' ? studioQuotaArguments(positionals) : null;
   const config = loadConfig();
   // Files only: no database is opened.
@@ -195,10 +223,14 @@ async function run(argv: string[]): Promise<void> {
         for (const line of demoSignIns(ctx)) console.log(line);
         return;
       case 'import-catalog': {
-        // `npm run platform` runs in server/: a relative path means relative to where the operator typed it (npm's INIT_CWD).
-        const typedIn = process.env.npm_lifecycle_event === 'platform' ? process.env.INIT_CWD : undefined;
-        const file = path.resolve(typedIn ?? process.cwd(), positionals[0]!);
-        console.log(describeImport(await importCatalog(ctx, file, progressBar(), values['no-draft-translations'] ? { draftCaptions: false } : {})));
+        console.log(
+          describeImport(await importCatalog(ctx, typedPath(positionals[0]!), progressBar(), values['no-draft-translations'] ? { draftCaptions: false } : {})),
+        );
+        return;
+      }
+      case 'export-catalog': {
+        const directory = typedPath(positionals[0]!);
+        console.log(describeExport(await exportCatalog(ctx, directory, { category: (values.category as string | undefined) ?? null }), directory));
         return;
       }
       case 'create-organization': {

@@ -44,16 +44,32 @@ async function insertTrack(db: Db, videoId: number, track: StoredTrack, sort: nu
 /**
  * The catalog's list of tracks replaces the video's author tracks and cues (cascade). A machine draft stays unless the
  * catalog now has a track of its language (the author's replaces the draft). Run inside the import transaction; the
- * cue index follows each insert and delete in the same transaction.
+ * cue index follows each insert and delete in the same transaction. Tracks already as the catalog lists them (same
+ * languages, labels, order and content, no draft of their languages) are left untouched: answers whether it wrote.
  */
-export async function replaceVideoCaptions(db: Db, videoId: number, tracks: StoredTrack[], t: number): Promise<void> {
+export async function replaceVideoCaptions(db: Db, videoId: number, tracks: StoredTrack[], t: number): Promise<boolean> {
   const langs = tracks.map((track) => track.lang);
+  const stored = await db
+    .selectFrom('caption_tracks')
+    .select(['lang', 'label', 'sort', 'content_hash', 'origin'])
+    .where('video_id', '=', videoId)
+    .orderBy('sort')
+    .execute();
+  const authored = stored.filter((row) => row.origin === 'author');
+  const unchanged =
+    authored.length === tracks.length &&
+    authored.every(
+      (row, i) => row.lang === tracks[i]!.lang && row.label === tracks[i]!.label && row.sort === i && row.content_hash === tracks[i]!.contentHash,
+    ) &&
+    !stored.some((row) => row.origin !== 'author' && langs.includes(row.lang));
+  if (unchanged) return false;
   await db
     .deleteFrom('caption_tracks')
     .where('video_id', '=', videoId)
     .where((eb) => (langs.length ? eb.or([eb('origin', '=', 'author'), eb('lang', 'in', langs)]) : eb('origin', '=', 'author')))
     .execute();
   for (const [sort, track] of tracks.entries()) await insertTrack(db, videoId, track, sort, t);
+  return true;
 }
 
 /**

@@ -12,12 +12,27 @@ const TABLES = {
   sub_category: { table: 'sub_category_name_translations', column: 'sub_category_id' },
 } as const;
 
+/** A category's (sub-category's) translated names, every origin. */
+function storedNames(db: Db, kind: NamedKind, id: number): Promise<{ locale: string; name: string; origin: string }[]> {
+  return kind === 'category'
+    ? db.selectFrom('category_name_translations').select(['locale', 'name', 'origin']).where('category_id', '=', id).execute()
+    : db.selectFrom('sub_category_name_translations').select(['locale', 'name', 'origin']).where('sub_category_id', '=', id).execute();
+}
+
 /**
  * The catalog's translations replace the category's (sub-category's) author rows; a machine draft stays unless the
- * catalog now brings its language (the author's replaces the draft). Run inside the import transaction.
+ * catalog now brings its language (the author's replaces the draft). Run inside the import transaction. Rows already
+ * as the catalog gives them are left untouched: answers whether it wrote.
  */
-export async function replaceNameTranslations(db: Db, kind: NamedKind, id: number, translations: NameTranslation[], t: number): Promise<void> {
+export async function replaceNameTranslations(db: Db, kind: NamedKind, id: number, translations: NameTranslation[], t: number): Promise<boolean> {
   const locales = translations.map((tr) => tr.locale);
+  const stored = await storedNames(db, kind, id);
+  const authored = stored.filter((row) => row.origin === 'author');
+  const unchanged =
+    authored.length === translations.length &&
+    translations.every((tr) => authored.some((row) => row.locale === tr.locale && row.name === tr.name)) &&
+    !stored.some((row) => row.origin !== 'author' && locales.includes(row.locale));
+  if (unchanged) return false;
   if (kind === 'category') {
     await db
       .deleteFrom('category_name_translations')
@@ -29,7 +44,7 @@ export async function replaceNameTranslations(db: Db, kind: NamedKind, id: numbe
         .insertInto('category_name_translations')
         .values(translations.map((tr) => ({ category_id: id, ...tr, origin: 'author', source_hash: null, created_at: t })))
         .execute();
-    return;
+    return true;
   }
   await db
     .deleteFrom('sub_category_name_translations')
@@ -41,6 +56,7 @@ export async function replaceNameTranslations(db: Db, kind: NamedKind, id: numbe
       .insertInto('sub_category_name_translations')
       .values(translations.map((tr) => ({ sub_category_id: id, ...tr, origin: 'author', source_hash: null, created_at: t })))
       .execute();
+  return true;
 }
 
 /** Replaces the machine draft of the name in the language (never an author's row: the caller checked there is none). */

@@ -5,10 +5,18 @@ export type TitleTranslation = { locale: string; title: string; description: str
 
 /**
  * The catalog's translations replace the video's author rows; a machine draft stays unless the catalog now brings its
- * language (the author's replaces the draft). Run inside the import transaction.
+ * language (the author's replaces the draft). Run inside the import transaction. Rows already as the catalog gives
+ * them are left untouched: answers whether it wrote.
  */
-export async function replaceVideoTitleTranslations(db: Db, videoId: number, translations: TitleTranslation[], t: number): Promise<void> {
+export async function replaceVideoTitleTranslations(db: Db, videoId: number, translations: TitleTranslation[], t: number): Promise<boolean> {
   const locales = translations.map((tr) => tr.locale);
+  const stored = await db.selectFrom('video_title_translations').select(['locale', 'title', 'description', 'origin']).where('video_id', '=', videoId).execute();
+  const authored = stored.filter((row) => row.origin === 'author');
+  const unchanged =
+    authored.length === translations.length &&
+    translations.every((tr) => authored.some((row) => row.locale === tr.locale && row.title === tr.title && row.description === tr.description)) &&
+    !stored.some((row) => row.origin !== 'author' && locales.includes(row.locale));
+  if (unchanged) return false;
   await db
     .deleteFrom('video_title_translations')
     .where('video_id', '=', videoId)
@@ -19,6 +27,7 @@ export async function replaceVideoTitleTranslations(db: Db, videoId: number, tra
       .insertInto('video_title_translations')
       .values(translations.map((tr) => ({ video_id: videoId, ...tr, origin: 'author', source_hash: null, created_at: t })))
       .execute();
+  return true;
 }
 
 /** Replaces the video's machine draft of the language (never an author's row: the caller checked there is none). */

@@ -32,7 +32,8 @@ import { type ImportProgress, silentProgress } from './import-progress.ts';
  * copy pictures and playbooks, then write the catalog in one transaction.
  */
 
-export type ImportSummary = CatalogCounts & { media: { transcoded: number; unchanged: number; pending: number } };
+/** `changed`: false when the platform already held the file's catalog as it is: nothing was written, nothing announced. */
+export type ImportSummary = CatalogCounts & { media: { transcoded: number; unchanged: number; pending: number }; changed: boolean };
 
 /**
  * `now` (the command line, the tests): every new asset is transcoded before anything is written, as the import always
@@ -124,8 +125,8 @@ export async function importCatalog(
   const files = await storeFiles(valid, ctx.storage, assets);
   const waiting = new Set(pending);
   const counts = countCatalog(valid.catalog);
-  await ctx.db.transaction().execute(async (trx) => {
-    const revisions = await upsertCatalog(trx, valid.catalog, files);
+  const changed = await ctx.db.transaction().execute(async (trx) => {
+    const { revisions, changed: wrote } = await upsertCatalog(trx, valid.catalog, files);
     // Each asset's preparation: ready, or waiting (the runner takes it from there): the landing's clips first
     // (the first page anyone sees), then the catalog's order.
     const landing = new Set(landingMedia(valid.catalog).map((file) => files.assetHash(file)));
@@ -134,6 +135,9 @@ export async function importCatalog(
       assets.map((asset, index) => ({ hash: asset.hash, ready: !waiting.has(asset.hash), priority: (landing.has(asset.hash) ? 0 : assets.length) + index })),
       now(),
     );
+    // A file the platform already holds (an export imported back) wrote no row: nothing to announce, no version to
+    // renew, no draft to queue (the import that brought it queued them).
+    if (!wrote) return false;
     // What follows from the new catalog belongs to the modules that keep it (retraining, the kept category figures,
     // the search index, the catalog version): they handle these events in this transaction (docs/architecture.md).
     const at = now();
@@ -148,14 +152,16 @@ export async function importCatalog(
     });
     // Spanish captions drafted by machine where the lessons have English ones only (or a draft of older English).
     if (draftCaptions) await queueCaptionDrafts(trx, ctx.jobs);
+    return true;
   });
-  return { ...counts, media: { transcoded, unchanged, pending: pending.length } };
+  return { ...counts, media: { transcoded, unchanged, pending: pending.length }, changed };
 }
 
 export function describeImport(summary: ImportSummary): string {
   const s = summary;
   return (
     `Catalog imported: ${s.experts} experts, ${s.categories} categories, ${s.subCategories} sub-categories, ${s.videos} videos, ` +
-    `${s.trailers} trailers, ${s.plans} plans, ${s.pages} pages, ${s.faqs} FAQs${s.landing ? ', landing content' : ''}.`
+    `${s.trailers} trailers, ${s.plans} plans, ${s.pages} pages, ${s.faqs} FAQs${s.landing ? ', landing content' : ''}.` +
+    (s.changed ? '' : ' Nothing changed: the platform already held all of it as the file has it.')
   );
 }

@@ -162,10 +162,13 @@ export function catalogFileSchema(files: FileChecks) {
     categories: z.array(category).default([]),
     plans: z.array(plan).default([]),
     pages: z.array(page).default([]),
-    faqs: z.array(faq).default([]),
+    /** Absent: the stored FAQs stay as they are (a one-category file); a list (even empty) replaces them. */
+    faqs: z.array(faq).optional(),
     landing: landing.optional(),
   });
 }
 
 export type CatalogFile = z.infer<ReturnType<typeof catalogFileSchema>>;
 export type CatalogVideo = CatalogFile['categories'][number]['sub_categories'][number]['videos'][number];
+/** The catalog JSON as written (before defaults and transforms): what an export writes. */
+export type CatalogFileInput = z.input<ReturnType<typeof catalogFileSchema>>;

@@ -9,7 +9,9 @@ import { MASTER_PLAYLIST, type MediaProbe, POSTER } from './media.ts';
 /**
  * Writes a validated catalog, by key: a second import updates rows in place (ids stay, so
  * progress, likes and learning paths keep pointing at them) and never duplicates. Rows whose key
- * is no longer in the file are left alone. Run inside one transaction by the caller.
+ * is no longer in the file are left alone. A row already as the file has it is not written at all
+ * (its updated_at stays), so importing an exported catalog changes nothing. Run inside one
+ * transaction by the caller.
  */
 
 export type PreparedAsset = { hash: string; source: string; probe: MediaProbe; renditions: Rendition[] };
@@ -36,6 +38,14 @@ export type CatalogCounts = {
   landing: number;
 };
 
+/** Whether the import wrote anything: set by every write, read by the caller (nothing written, nothing announced). */
+export type CatalogChanges = { changed: boolean };
+
+/** True when the stored row already holds every value (updated_at aside). */
+function holds(row: Record<string, unknown> | undefined, values: Record<string, unknown>): boolean {
+  return row !== undefined && Object.entries(values).every(([column, value]) => column === 'updated_at' || row[column] === value);
+}
+
 /** The media_assets columns of a transcoded asset (its bytes' hash names its folder). */
 const assetColumns = (asset: PreparedAsset, t: number) => ({
   kind: 'video' as const,
@@ -50,10 +60,21 @@ const assetColumns = (asset: PreparedAsset, t: number) => ({
   updated_at: t,
 });
 
-async function upsertAssets(db: Db, assets: PreparedAsset[], t: number): Promise<Map<string, number>> {
+/**
+ * An asset already recorded with the same renditions is left as it is (its source stays the one first recorded, as
+ * recordTranscodedAsset does): the same bytes imported from another folder (an export's) change nothing. One still
+ * waiting for its renditions takes the new source, which its preparation reads.
+ */
+async function upsertAssets(db: Db, assets: PreparedAsset[], changes: CatalogChanges, t: number): Promise<Map<string, number>> {
   const ids = new Map<string, number>();
   for (const asset of assets) {
     const values = assetColumns(asset, t);
+    const before = await db.selectFrom('media_assets').selectAll().where('content_hash', '=', asset.hash).executeTakeFirst();
+    if (before && before.renditions !== '[]' && holds(before, { ...values, source_path: before.source_path })) {
+      ids.set(asset.hash, before.id);
+      continue;
+    }
+    changes.changed = true;
     const row = await db
       .insertInto('media_assets')
       .values({ ...values, content_hash: asset.hash, created_at: t })
@@ -88,10 +109,16 @@ export async function recordAssetRenditions(db: Db, assetId: number, renditions:
     .execute();
 }
 
-async function upsertExperts(db: Db, experts: CatalogFile['experts'], files: PreparedFiles, t: number): Promise<Map<string, number>> {
+async function upsertExperts(db: Db, experts: CatalogFile['experts'], files: PreparedFiles, changes: CatalogChanges, t: number): Promise<Map<string, number>> {
   const ids = new Map<string, number>();
   for (const expert of experts) {
     const values = { name: expert.name, email: expert.email.toLowerCase(), bio: expert.bio, picture: files.image(expert.picture), updated_at: t };
+    const before = await db.selectFrom('experts').selectAll().where('key', '=', expert.key).executeTakeFirst();
+    if (before && holds(before, values)) {
+      ids.set(expert.key, before.id);
+      continue;
+    }
+    changes.changed = true;
     const row = await db
       .insertInto('experts')
       .values({ ...values, key: expert.key, created_at: t })
@@ -105,7 +132,7 @@ async function upsertExperts(db: Db, experts: CatalogFile['experts'], files: Pre
 
 type Category = CatalogFile['categories'][number];
 
-async function upsertCategory(db: Db, category: Category, expertId: number | null, files: PreparedFiles, t: number): Promise<number> {
+async function upsertCategory(db: Db, category: Category, expertId: number | null, files: PreparedFiles, changes: CatalogChanges, t: number): Promise<number> {
   const values = {
     name: category.name,
     picture: files.image(category.picture),
@@ -115,6 +142,9 @@ async function upsertCategory(db: Db, category: Category, expertId: number | nul
     expert_id: expertId,
     updated_at: t,
   };
+  const before = await db.selectFrom('categories').selectAll().where('key', '=', category.key).executeTakeFirst();
+  if (before && holds(before, values)) return before.id;
+  changes.changed = true;
   const row = await db
     .insertInto('categories')
     .values({ ...values, key: category.key, created_at: t })
@@ -124,8 +154,11 @@ async function upsertCategory(db: Db, category: Category, expertId: number | nul
   return row.id;
 }
 
-async function upsertSubCategory(db: Db, sub: Category['sub_categories'][number], categoryId: number, t: number): Promise<number> {
+async function upsertSubCategory(db: Db, sub: Category['sub_categories'][number], categoryId: number, changes: CatalogChanges, t: number): Promise<number> {
   const values = { category_id: categoryId, name: sub.name, sort: sub.sort, updated_at: t };
+  const before = await db.selectFrom('sub_categories').selectAll().where('key', '=', sub.key).executeTakeFirst();
+  if (before && holds(before, values)) return before.id;
+  changes.changed = true;
   const row = await db
     .insertInto('sub_categories')
     .values({ ...values, key: sub.key, created_at: t })
@@ -149,10 +182,11 @@ async function upsertVideo(
   video: CatalogVideo,
   place: VideoPlace,
   files: PreparedFiles,
+  changes: CatalogChanges,
   t: number,
 ): Promise<{ videoId: number; revision: NewRevision | null }> {
   const playbookPath = files.playbook(video.playbook);
-  const before = await db.selectFrom('videos').select(['id', 'media_asset_id', 'playbook_path', 'revision']).where('key', '=', video.key).executeTakeFirst();
+  const before = await db.selectFrom('videos').selectAll().where('key', '=', video.key).executeTakeFirst();
   const revised = before !== undefined && (before.media_asset_id !== place.assetId || before.playbook_path !== playbookPath);
   const revision = before === undefined ? 1 : revised ? before.revision + 1 : before.revision;
   const values = {
@@ -171,6 +205,8 @@ async function upsertVideo(
     revision,
     updated_at: t,
   };
+  if (before && holds(before, values)) return { videoId: before.id, revision: null };
+  changes.changed = true;
   const row = await db
     .insertInto('videos')
     .values({ ...values, key: video.key, created_at: t })
@@ -193,7 +229,11 @@ async function upsertVideo(
   return { videoId: row.id, revision: revised ? { videoId: row.id, revision, requiresRetraining } : null };
 }
 
-async function replaceVideoExperts(db: Db, videoId: number, expertIds: number[]): Promise<void> {
+async function replaceVideoExperts(db: Db, videoId: number, expertIds: number[], changes: CatalogChanges): Promise<void> {
+  const stored = await db.selectFrom('video_experts').select('expert_id').where('video_id', '=', videoId).execute();
+  const same = stored.length === expertIds.length && stored.every((row) => expertIds.includes(row.expert_id));
+  if (same) return;
+  changes.changed = true;
   await db.deleteFrom('video_experts').where('video_id', '=', videoId).execute();
   if (expertIds.length)
     await db
@@ -203,33 +243,58 @@ async function replaceVideoExperts(db: Db, videoId: number, expertIds: number[])
 }
 
 /** Trailers have no key: they are the video's list, by position. */
-async function syncTrailers(db: Db, videoId: number, trailers: CatalogVideo['trailers'], assetId: (file: string) => number, files: PreparedFiles, t: number) {
+async function syncTrailers(
+  db: Db,
+  videoId: number,
+  trailers: CatalogVideo['trailers'],
+  assetId: (file: string) => number,
+  files: PreparedFiles,
+  changes: CatalogChanges,
+  t: number,
+) {
+  const stored = await db.selectFrom('trailers').selectAll().where('video_id', '=', videoId).execute();
   for (const [sort, trailer] of trailers.entries()) {
     const values = { name: trailer.name, media_asset_id: assetId(trailer.media), image: files.image(trailer.image), updated_at: t };
+    if (
+      holds(
+        stored.find((row) => row.sort === sort),
+        values,
+      )
+    )
+      continue;
+    changes.changed = true;
     await db
       .insertInto('trailers')
       .values({ ...values, video_id: videoId, sort, created_at: t })
       .onConflict((oc) => oc.columns(['video_id', 'sort']).doUpdateSet(values))
       .execute();
   }
+  if (!stored.some((row) => row.sort >= trailers.length)) return;
+  changes.changed = true;
   await db.deleteFrom('trailers').where('video_id', '=', videoId).where('sort', '>=', trailers.length).execute();
 }
 
-/** Plans by key (the catalog's, and the demo organization's own agreement). */
-export async function upsertPlans(db: Db, plans: CatalogFile['plans'], t: number): Promise<void> {
+/** Plans by key (the catalog's, and the demo organization's own agreement); answers whether any was written. */
+export async function upsertPlans(db: Db, plans: CatalogFile['plans'], t: number): Promise<boolean> {
+  let changed = false;
   for (const { key, ...plan } of plans) {
     const values = { ...plan, updated_at: t };
+    if (holds(await db.selectFrom('plans').selectAll().where('key', '=', key).executeTakeFirst(), values)) continue;
+    changed = true;
     await db
       .insertInto('plans')
       .values({ ...values, key, created_at: t })
       .onConflict((oc) => oc.column('key').doUpdateSet(values))
       .execute();
   }
+  return changed;
 }
 
-async function upsertPages(db: Db, pages: CatalogFile['pages'], t: number): Promise<void> {
+async function upsertPages(db: Db, pages: CatalogFile['pages'], changes: CatalogChanges, t: number): Promise<void> {
   for (const { unique_id, ...page } of pages) {
     const values = { ...page, description: sanitizeHtml(page.description), updated_at: t };
+    if (holds(await db.selectFrom('pages').selectAll().where('unique_id', '=', unique_id).executeTakeFirst(), values)) continue;
+    changes.changed = true;
     await db
       .insertInto('pages')
       .values({ ...values, unique_id, created_at: t })
@@ -239,21 +304,38 @@ async function upsertPages(db: Db, pages: CatalogFile['pages'], t: number): Prom
 }
 
 /** FAQs have no key either: the file's list replaces the stored one, position by position. */
-async function syncFaqs(db: Db, faqs: CatalogFile['faqs'], t: number): Promise<void> {
+async function syncFaqs(db: Db, faqs: NonNullable<CatalogFile['faqs']>, changes: CatalogChanges, t: number): Promise<void> {
+  const stored = await db.selectFrom('faqs').selectAll().execute();
   for (const [sort, faq] of faqs.entries()) {
     const values = { question: faq.question, answer: sanitizeHtml(faq.answer), updated_at: t };
+    if (
+      holds(
+        stored.find((row) => row.sort === sort),
+        values,
+      )
+    )
+      continue;
+    changes.changed = true;
     await db
       .insertInto('faqs')
       .values({ ...values, sort, created_at: t })
       .onConflict((oc) => oc.column('sort').doUpdateSet(values))
       .execute();
   }
+  if (!stored.some((row) => row.sort >= faqs.length)) return;
+  changes.changed = true;
   await db.deleteFrom('faqs').where('sort', '>=', faqs.length).execute();
 }
 
 type Section = NonNullable<CatalogFile['landing']>['sections'][number];
 
-async function upsertLanding(db: Db, landing: NonNullable<CatalogFile['landing']>, assetId: (file: string) => number, t: number): Promise<void> {
+async function upsertLanding(
+  db: Db,
+  landing: NonNullable<CatalogFile['landing']>,
+  assetId: (file: string) => number,
+  changes: CatalogChanges,
+  t: number,
+): Promise<void> {
   const [one, two, three] = landing.sections as [Section, Section, Section];
   const values = {
     banner_title: landing.banner_title,
@@ -269,6 +351,8 @@ async function upsertLanding(db: Db, landing: NonNullable<CatalogFile['landing']
     section3_video_asset_id: assetId(three.video),
     updated_at: t,
   };
+  if (holds(await db.selectFrom('landing_content').selectAll().where('id', '=', 1).executeTakeFirst(), values)) return;
+  changes.changed = true;
   await db
     .insertInto('landing_content')
     .values({ ...values, id: 1 })
@@ -288,7 +372,7 @@ export function countCatalog(catalog: CatalogFile): CatalogCounts {
     trailers: videos.reduce((n, v) => n + v.trailers.length, 0),
     plans: catalog.plans.length,
     pages: catalog.pages.length,
-    faqs: catalog.faqs.length,
+    faqs: catalog.faqs?.length ?? 0,
     landing: catalog.landing ? 1 : 0,
   };
 }
@@ -296,43 +380,51 @@ export function countCatalog(catalog: CatalogFile): CatalogCounts {
 /** A category's (sub-category's) `translations` of the catalog file, as the captions module stores them. */
 const namesOf = (translations: Category['translations']) => Object.entries(translations).map(([locale, tr]) => ({ locale, name: tr.name }));
 
-/** Writes the catalog and answers the videos that got a new revision. */
-export async function upsertCatalog(db: Db, catalog: CatalogFile, files: PreparedFiles): Promise<NewRevision[]> {
+/**
+ * Writes the catalog and answers the videos that got a new revision, and whether anything was written at all (an
+ * import of what the platform already holds writes nothing).
+ */
+export async function upsertCatalog(db: Db, catalog: CatalogFile, files: PreparedFiles): Promise<{ revisions: NewRevision[]; changed: boolean }> {
   const revisions: NewRevision[] = [];
+  const changes: CatalogChanges = { changed: false };
+  const noted = (wrote: boolean) => {
+    if (wrote) changes.changed = true;
+  };
   const t = now();
-  const assetIds = await upsertAssets(db, files.assets, t);
+  const assetIds = await upsertAssets(db, files.assets, changes, t);
   const assetId = (file: string) => assetIds.get(files.assetHash(file))!;
   const durationOf = (file: string) => files.assets.find((a) => a.hash === files.assetHash(file))!.probe.durationSeconds;
-  const expertIds = await upsertExperts(db, catalog.experts, files, t);
+  const expertIds = await upsertExperts(db, catalog.experts, files, changes, t);
 
   for (const category of catalog.categories) {
-    const categoryId = await upsertCategory(db, category, category.expert ? expertIds.get(category.expert)! : null, files, t);
-    await replaceNameTranslations(db, 'category', categoryId, namesOf(category.translations), t);
+    const categoryId = await upsertCategory(db, category, category.expert ? expertIds.get(category.expert)! : null, files, changes, t);
+    noted(await replaceNameTranslations(db, 'category', categoryId, namesOf(category.translations), t));
     for (const sub of category.sub_categories) {
-      const subCategoryId = await upsertSubCategory(db, sub, categoryId, t);
-      await replaceNameTranslations(db, 'sub_category', subCategoryId, namesOf(sub.translations), t);
+      const subCategoryId = await upsertSubCategory(db, sub, categoryId, changes, t);
+      noted(await replaceNameTranslations(db, 'sub_category', subCategoryId, namesOf(sub.translations), t));
       for (const video of sub.videos) {
         const place = { categoryId, subCategoryId, assetId: assetId(video.media), durationSeconds: durationOf(video.media) };
-        const { videoId, revision } = await upsertVideo(db, video, place, files, t);
+        const { videoId, revision } = await upsertVideo(db, video, place, files, changes, t);
         if (revision) revisions.push(revision);
         await replaceVideoExperts(
           db,
           videoId,
           video.experts.map((key) => expertIds.get(key)!),
+          changes,
         );
-        await syncTrailers(db, videoId, video.trailers, assetId, files, t);
+        await syncTrailers(db, videoId, video.trailers, assetId, files, changes, t);
         const tracks = video.captions.map((c) => ({ lang: c.lang, label: c.label, ...files.captions(c.file) }));
-        await replaceVideoCaptions(db, videoId, tracks, t);
+        noted(await replaceVideoCaptions(db, videoId, tracks, t));
         const translations = Object.entries(video.translations).map(([locale, tr]) => ({ locale, title: tr.title, description: tr.description }));
-        await replaceVideoTitleTranslations(db, videoId, translations, t);
+        noted(await replaceVideoTitleTranslations(db, videoId, translations, t));
       }
     }
   }
-  await upsertPlans(db, catalog.plans, t);
-  await upsertPages(db, catalog.pages, t);
-  await syncFaqs(db, catalog.faqs, t);
-  if (catalog.landing) await upsertLanding(db, catalog.landing, assetId, t);
-  return revisions;
+  noted(await upsertPlans(db, catalog.plans, t));
+  await upsertPages(db, catalog.pages, changes, t);
+  if (catalog.faqs) await syncFaqs(db, catalog.faqs, changes, t);
+  if (catalog.landing) await upsertLanding(db, catalog.landing, assetId, changes, t);
+  return { revisions, changed: changes.changed };
 }
 
 /** How many of the categories with these keys the catalog holds. */

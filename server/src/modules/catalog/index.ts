@@ -1,5 +1,5 @@
 /** The catalog module's public face: what other modules may use of it (they import nothing else of it). */
-export type { CatalogFile } from './catalog-file.schema.ts';
+export type { CatalogFile, CatalogFileInput } from './catalog-file.schema.ts';
 export { storeImage, storePlaybook } from './catalog-files.ts';
 export {
   type CatalogCounts,

@@ -8,7 +8,10 @@ import type { Db } from '../../db/client.ts';
 
 export type RecordedAsset = { hash: string; ready: boolean; priority: number };
 
-/** One row per asset of an import, in the import's transaction. An asset being prepared right now keeps its row. */
+/**
+ * One row per asset of an import, in the import's transaction. An asset being prepared right now keeps its row, and so
+ * does one already ready and recorded ready (a re-import of unchanged media writes nothing), or pending at the same place.
+ */
 export async function recordPreparations(db: Db, assets: RecordedAsset[], t: number): Promise<void> {
   if (!assets.length) return;
   const rows = await db
@@ -34,7 +37,19 @@ export async function recordPreparations(db: Db, assets: RecordedAsset[], t: num
     await db
       .insertInto('media_preparations')
       .values({ ...values, media_asset_id: id })
-      .onConflict((oc) => oc.column('media_asset_id').doUpdateSet(values).where('media_preparations.state', '!=', 'preparing'))
+      .onConflict((oc) =>
+        oc
+          .column('media_asset_id')
+          .doUpdateSet(values)
+          .where((eb) =>
+            eb.and([
+              eb('media_preparations.state', '!=', 'preparing'),
+              asset.ready
+                ? eb('media_preparations.state', '!=', 'ready')
+                : eb.or([eb('media_preparations.state', '!=', 'pending'), eb('media_preparations.priority', '!=', asset.priority)]),
+            ]),
+          ),
+      )
       .execute();
   }
 }

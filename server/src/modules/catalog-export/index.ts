@@ -1,0 +1,2 @@
+/** The catalog export's public face: what other modules may use of it (they import nothing else of it). */
+export { CATALOG_JSON, CatalogExportError, describeExport, type ExportOptions, type ExportSummary, exportCatalog } from './catalog-export.ts';
