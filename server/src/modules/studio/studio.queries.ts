@@ -102,8 +102,40 @@ export function findLessonById(db: Db, lessonId: number) {
   return lessons(db).where('studio_lessons.id', '=', lessonId).executeTakeFirst();
 }
 
-export function organizationLessons(db: Db, organizationId: number): Promise<LessonRow[]> {
-  return lessons(db).where('studio_lessons.organization_id', '=', organizationId).orderBy('studio_lessons.id', 'desc').limit(500).execute();
+/**
+ * A page of the organization's lessons (deleted ones left out) whose title, category or description hold every word
+ * (normalized words, each as a part of a word), in the asked order; and how many match. The newest-first and
+ * oldest-first pages walk `studio_lessons_list_idx` (organization, id).
+ */
+export async function organizationLessonsPage(
+  db: Db,
+  organizationId: number,
+  filter: { words: string[]; sort: 'newest' | 'oldest' | 'title' },
+  page: { skip: number; take: number },
+): Promise<{ rows: LessonRow[]; total: number }> {
+  let matching = db.selectFrom('studio_lessons').where('studio_lessons.organization_id', '=', organizationId).where('studio_lessons.deleted_at', 'is', null);
+  // Normalized words (letters and digits only): no LIKE escaping needed.
+  for (const word of filter.words) matching = matching.where('studio_lessons.search_text', 'like', `%${word}%`);
+  const ordered =
+    filter.sort === 'title'
+      ? matching.orderBy(sql`lower(studio_lessons.title)`).orderBy('studio_lessons.id', 'desc')
+      : matching.orderBy('studio_lessons.id', filter.sort === 'oldest' ? 'asc' : 'desc');
+  const [ids, count] = await Promise.all([
+    ordered.select('studio_lessons.id').offset(page.skip).limit(page.take).execute(),
+    matching.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  const total = Number(count.n);
+  if (ids.length === 0) return { rows: [], total };
+  // The page's lessons with their counts (captions, paths, scripts), only for the page's rows, in the page's order.
+  const rows = await lessons(db)
+    .where(
+      'studio_lessons.id',
+      'in',
+      ids.map((r) => r.id),
+    )
+    .execute();
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return { rows: ids.flatMap((r) => byId.get(r.id) ?? []), total };
 }
 
 /** The organization's published lessons whose title, category or description holds every word (case-insensitive). */
