@@ -227,8 +227,8 @@ describe('alerts, compliance and optional training', () => {
     const res = await get('get_organization_compliance_report', acme.superUser.token, { organizationId: String(acme.organizationId), team: '' });
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual([
-      { category_id: cat.r1, name: 'Category r1', completed: 1, members: 4, completion: 25 },
-      { category_id: cat.r2, name: 'Category r2', completed: 0, members: 4, completion: 0 },
+      { category_id: cat.r1, lesson_id: null, name: 'Category r1', completed: 1, members: 4, completion: 25 },
+      { category_id: cat.r2, lesson_id: null, name: 'Category r2', completed: 0, members: 4, completion: 0 },
     ]);
     const welding = await get('get_organization_compliance_report', acme.superUser.token, {
       organizationId: String(acme.organizationId),
@@ -423,7 +423,7 @@ describe("team tracker: the organization's own lessons", () => {
     expect(page).toMatchObject({ teamProgress: 37, teamUsersTotal: 3 });
     expect(byName(page.teamUsersProgress)).toEqual({ 'Pat Painter': 100 });
     expect(byName((await tracker({ team: String(paint) })).teamUsersProgress)).toEqual({ 'Pat Painter': 100 });
-    // Own lessons are neither required nor optional categories: the category filters measure categories only.
+    // Own lessons are required content (dashboard-own-lessons.test.ts): neither the optional filter nor one category holds them.
     expect(byName((await tracker({ onlyEssentials: '0' })).teamUsersProgress)).toEqual({ 'Mia Member': 0, 'Pat Painter': 100, 'Sam Super': 0 });
     expect(byName((await tracker({ categoryId: String(cat.o2) })).teamUsersProgress)).toEqual({ 'Mia Member': 0, 'Pat Painter': 100, 'Sam Super': 0 });
   });

@@ -713,6 +713,22 @@ export async function publishedLessonIdsOf(db: Db, organizationId: number, ids: 
   return rows.map((r) => r.id);
 }
 
+/** The organization's live published lessons of `ids` with their titles, in the order of `ids` (others left out). */
+export async function publishedLessonTitlesOf(db: Db, organizationId: number, ids: readonly number[]): Promise<{ id: number; title: string }[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom('studio_lessons')
+    .select(['id', 'title'])
+    .where('organization_id', '=', organizationId)
+    .where('id', 'in', ids)
+    .where('published_at', 'is not', null)
+    .where('media_asset_id', 'is not', null)
+    .where('deleted_at', 'is', null)
+    .execute();
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return [...new Set(ids)].flatMap((id) => byId.get(id) ?? []);
+}
+
 /** A member's watch rows of some own lessons. */
 export function lessonWatchesOf(db: Db, userId: number, lessonIds: readonly number[]) {
   if (lessonIds.length === 0) return Promise.resolve([]);
