@@ -199,8 +199,13 @@ export const libraryLesson = z.object({
   poster_url: z.string(),
   published_at: z.string(),
 });
-export const libraryLessonsData = z.object({ lessons: z.array(libraryLesson) });
-export const libraryQuery = z.object({ q: z.string().trim().max(100).optional() });
+/** A page of the members' library: `take` lessons from `skip`, newest published first, and how many match `q` in all. */
+export const libraryLessonsData = z.object({ lessons: z.array(libraryLesson), total: z.number(), skip: z.number(), take: z.number() });
+export const libraryQuery = z.object({
+  q: z.string().trim().max(100).optional(),
+  skip: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  take: z.coerce.number().int().min(1).max(STUDIO_LESSONS_MAX_TAKE).default(STUDIO_LESSONS_PAGE),
+});
 /** Which narrated version of a lesson to play ('en' the lesson's own, 'es' its Spanish version); the member's language when absent. */
 export const libraryLessonQuery = z.object({ lang: z.enum(['en', 'es']).optional() });
 export const libraryLessonData = libraryLesson.extend({
@@ -213,6 +218,7 @@ export const libraryLessonData = libraryLesson.extend({
   captions: z.array(captionTrack),
 });
 export type LibraryLesson = z.infer<typeof libraryLesson>;
+export type LibraryLessonsData = z.infer<typeof libraryLessonsData>;
 export type LibraryLessonData = z.infer<typeof libraryLessonData>;
 
 /** An own lesson as a learning path shows it (the path creator's list, a member's path). */

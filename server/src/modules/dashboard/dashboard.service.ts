@@ -113,8 +113,7 @@ export async function overallProgress(
   const lesson = q.lessonId !== undefined ? pathLesson(await listedLessons(ctx, scope), q.lessonId).id : undefined;
   const one = q.categoryId !== undefined ? [pathCategory(scope, q.categoryId).category_id] : lesson !== undefined ? [] : undefined;
   // Own lessons are required content: the whole path and 'All required content' hold them; one category or 'optional' none.
-  const ownLessons =
-    lesson !== undefined ? () => [lesson] : one === undefined && (q.onlyEssentials === undefined || q.onlyEssentials === 1) ? true : false;
+  const ownLessons = lesson !== undefined ? () => [lesson] : one === undefined && q.onlyEssentials !== 0;
   const members = await watchedPerMember(
     ctx.db,
     await measuring(

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertFakeAsset } from '../../../test/catalog-fixture.ts';
 import { organizationWithMembers, startPlatform, type TestPlatform } from '../../../test/harness.ts';
 import { searchText } from '../../lib/search-text.ts';
 
@@ -11,8 +12,8 @@ let a: Awaited<ReturnType<typeof organizationWithMembers>>;
 let b: Awaited<ReturnType<typeof organizationWithMembers>>;
 const MANY = 530;
 
-/** `count` draft lessons of the organization in one insert each 500, in creation order (ids ascending). */
-async function insertLessons(organizationId: number, by: number, titles: string[]): Promise<number[]> {
+/** Lessons of the organization (drafts, or published with `assetId`'s video) in one insert each 500, in creation order (ids ascending). */
+async function insertLessons(organizationId: number, by: number, titles: string[], assetId: number | null = null): Promise<number[]> {
   const t = Date.now();
   const ids: number[] = [];
   for (let start = 0; start < titles.length; start += 500) {
@@ -23,12 +24,13 @@ async function insertLessons(organizationId: number, by: number, titles: string[
         title,
         category,
         description: '',
-        media_state: 'none' as const,
+        media_state: assetId === null ? ('none' as const) : ('ready' as const),
         progress: 0,
         error: null,
-        media_asset_id: null,
-        duration_seconds: null,
-        published_at: null,
+        media_asset_id: assetId,
+        duration_seconds: assetId === null ? null : 60,
+        // Published in creation order (the library lists the newest published first).
+        published_at: assetId === null ? null : t + start + i,
         search_text: searchText(title, category, ''),
         created_by: by,
         created_at: t + start + i,
@@ -97,8 +99,8 @@ describe('the studio list, a page at a time', () => {
     const last = await list('?q=LOCKOUT&sort=oldest&skip=40&take=20');
     expect(titles(last)).toHaveLength(13);
     expect(titles(last).at(-1)).toBe('Lesson 0520');
-    // Words of the title, as parts of words, all of them.
-    expect((await list('?q=lesson 052')).body.data.total).toBe(10);
+    // Words of the title, as parts of words, all of them: 0052 and 0520 to 0529.
+    expect((await list('?q=lesson 052')).body.data.total).toBe(11);
     expect((await list('?q=rival')).body.data.total).toBe(0);
   });
 
@@ -119,5 +121,46 @@ describe('the studio list, a page at a time', () => {
   it('refuses a bad page or order with a 400, and a member who is no author with a 403', async () => {
     for (const query of ['?take=0', '?take=101', '?skip=-1', '?sort=size', `?q=${'x'.repeat(101)}`]) expect((await list(query)).status, query).toBe(400);
     expect((await list('', a.member.token)).status).toBe(403);
+  });
+});
+
+describe("the members' library, a page at a time", () => {
+  let lib: Awaited<ReturnType<typeof organizationWithMembers>>;
+  const PUBLISHED = 230;
+  beforeAll(async () => {
+    lib = await organizationWithMembers(platform, 'Library Plant');
+    const assetId = await insertFakeAsset(platform.ctx.db, 'q', 60);
+    await insertLessons(
+      lib.organizationId,
+      lib.superUser.id,
+      Array.from({ length: PUBLISHED }, (_, i) => `Procedure ${String(i).padStart(4, '0')}`),
+      assetId,
+    );
+    // A draft is never in the library.
+    await insertLessons(lib.organizationId, lib.superUser.id, ['Procedure draft']);
+  }, 60_000);
+  const library = async (query: string) => platform.api('GET', `/api/studio/library${query}`, { token: lib.member.token });
+
+  it('reaches past the 200th lesson, newest published first, with the total', async () => {
+    const first = await library('');
+    expect(first.status).toBe(200);
+    expect(first.body.data).toMatchObject({ total: PUBLISHED, skip: 0, take: 24 });
+    expect(titles(first)[0]).toBe('Procedure 0229');
+    const last = await library('?skip=200&take=100');
+    expect(titles(last)).toHaveLength(PUBLISHED - 200);
+    expect(titles(last).at(-1)).toBe('Procedure 0000');
+  });
+
+  it('keeps the search across pages', async () => {
+    // Every tenth procedure is in the Lockout category: 23 of them.
+    const first = await library('?q=lockout&take=10');
+    expect(first.body.data.total).toBe(23);
+    expect(titles(first)[0]).toBe('Procedure 0220');
+    const last = await library('?q=lockout&skip=20&take=10');
+    expect(titles(last)).toEqual(['Procedure 0020', 'Procedure 0010', 'Procedure 0000']);
+  });
+
+  it('refuses a bad page with a 400', async () => {
+    for (const query of ['?take=0', '?take=101', '?skip=-1']) expect((await library(query)).status, query).toBe(400);
   });
 });

@@ -138,19 +138,49 @@ export async function organizationLessonsPage(
   return { rows: ids.flatMap((r) => byId.get(r.id) ?? []), total };
 }
 
-/** The organization's published lessons whose title, category or description holds every word (case-insensitive). */
-export function publishedLessons(db: Db, organizationId: number, words: string[]): Promise<LessonRow[]> {
-  let query = lessons(db)
+/**
+ * A page of the organization's published lessons whose title, category or description holds every word
+ * (case-insensitive), newest published first; and how many match.
+ */
+export async function publishedLessons(
+  db: Db,
+  organizationId: number,
+  words: string[],
+  page: { skip: number; take: number },
+): Promise<{ rows: LessonRow[]; total: number }> {
+  let matching = db
+    .selectFrom('studio_lessons')
     .where('studio_lessons.organization_id', '=', organizationId)
     .where('studio_lessons.published_at', 'is not', null)
-    .where('studio_lessons.media_asset_id', 'is not', null);
+    .where('studio_lessons.media_asset_id', 'is not', null)
+    .where('studio_lessons.deleted_at', 'is', null);
   for (const word of words) {
     const pattern = `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    query = query.where(
+    matching = matching.where(
       sql<boolean>`lower(studio_lessons.title || ' ' || studio_lessons.category || ' ' || studio_lessons.description) like ${pattern} escape '\\'`,
     );
   }
-  return query.orderBy('studio_lessons.published_at', 'desc').limit(200).execute();
+  const [ids, count] = await Promise.all([
+    matching
+      .select('studio_lessons.id')
+      .orderBy('studio_lessons.published_at', 'desc')
+      .orderBy('studio_lessons.id', 'desc')
+      .offset(page.skip)
+      .limit(page.take)
+      .execute(),
+    matching.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  const total = Number(count.n);
+  if (ids.length === 0) return { rows: [], total };
+  const rows = await lessons(db)
+    .where(
+      'studio_lessons.id',
+      'in',
+      ids.map((r) => r.id),
+    )
+    .execute();
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return { rows: ids.flatMap((r) => byId.get(r.id) ?? []), total };
 }
 
 export async function insertLesson(

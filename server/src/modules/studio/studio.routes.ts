@@ -196,7 +196,7 @@ export const studioRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     },
   });
 
-  app.route({ ...contractRoute(routes.studioLibrary), handler: async (request) => ok(await studioLibrary(ctx, callerOf(request), request.query.q)) });
+  app.route({ ...contractRoute(routes.studioLibrary), handler: async (request) => ok(await studioLibrary(ctx, callerOf(request), request.query)) });
 
   app.route({
     ...contractRoute(routes.studioLibraryLesson),

@@ -524,10 +524,18 @@ export async function ownLessonsFound(
 /** Words of a library search, lower-cased (at most 8). */
 const wordsOf = (q: string | undefined) => (q ?? '').toLowerCase().split(/\s+/).filter(Boolean).slice(0, 8);
 
-export async function studioLibrary(ctx: AppContext, caller: Caller, q: string | undefined): Promise<{ lessons: LibraryLesson[] }> {
+/** The members' library: a page of the organization's published lessons (q), newest first, and how many match. */
+export async function studioLibrary(
+  ctx: AppContext,
+  caller: Caller,
+  q: { q?: string; skip: number; take: number },
+): Promise<{ lessons: LibraryLesson[]; total: number; skip: number; take: number }> {
   const organizationId = assertOrganizationMember(caller);
-  const [rows, signer] = await Promise.all([publishedLessons(ctx.db, organizationId, wordsOf(q)), mediaSigner(ctx.db)]);
-  return { lessons: rows.map((row) => libraryLesson(row, signer)) };
+  const [{ rows, total }, signer] = await Promise.all([
+    publishedLessons(ctx.db, organizationId, wordsOf(q.q), { skip: q.skip, take: q.take }),
+    mediaSigner(ctx.db),
+  ]);
+  return { lessons: rows.map((row) => libraryLesson(row, signer)), total, skip: q.skip, take: q.take };
 }
 
 export async function studioLibraryLesson(ctx: AppContext, caller: Caller, lessonId: number, asked?: 'en' | 'es'): Promise<LibraryLessonData> {

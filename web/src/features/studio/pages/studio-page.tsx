@@ -225,7 +225,7 @@ export function StudioPage() {
         <NewScriptLesson />
         <Group justify="space-between" align="flex-end" gap="sm">
           <div>
-            <Title order={2} size="h3" id="studio-lessons-title">
+            <Title order={2} size="h3">
               {t('page.lessons')}
             </Title>
             <Text size="sm" c="dimmed" aria-live="polite">
@@ -256,7 +256,7 @@ export function StudioPage() {
         {data.lessons.length === 0 ? (
           <Text>{searched && data.total === 0 ? t('list.noMatch') : t('page.empty')}</Text>
         ) : (
-          <SimpleGrid cols={{ base: 1, md: 2 }} aria-labelledby="studio-lessons-title" aria-busy={lessons.isFetching && lessons.isPlaceholderData}>
+          <SimpleGrid cols={{ base: 1, md: 2 }} aria-busy={lessons.isFetching && lessons.isPlaceholderData}>
             {data.lessons.map((lesson) => (
               <LessonCard key={lesson.id} lesson={lesson} maxSeconds={storage.max_seconds} />
             ))}
@@ -265,7 +265,7 @@ export function StudioPage() {
         {pageCount(data.total, data.take) > 1 && (
           <Pagination
             total={pageCount(data.total, data.take)}
-            value={pageAt(data.skip, data.take)}
+            value={pageAt(skip, data.take)}
             onChange={(page) => setPaging({ key, skip: skipOf(page, data.take) })}
             aria-label={t('list.pages')}
             getControlProps={(control) => ({ 'aria-label': t(`list.pageControl.${control}`) })}
