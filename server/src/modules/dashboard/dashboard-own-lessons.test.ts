@@ -83,7 +83,17 @@ beforeAll(async () => {
   ] as const) {
     const { id } = await db
       .insertInto('categories')
-      .values({ key: `own-${key}`, name: `Category ${key.toUpperCase()}`, picture: null, essential, sort: 1, challenge: '', expert_id: null, created_at: t, updated_at: t })
+      .values({
+        key: `own-${key}`,
+        name: `Category ${key.toUpperCase()}`,
+        picture: null,
+        essential,
+        sort: 1,
+        challenge: '',
+        expert_id: null,
+        created_at: t,
+        updated_at: t,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     const sub = await db
@@ -178,7 +188,7 @@ describe("the Tracker's filters with own lessons", () => {
 });
 
 describe('alerts and compliance with own lessons', () => {
-  it("list each published own lesson of the path after the categories, with who started it and has not watched it", async () => {
+  it('list each published own lesson of the path after the categories, with who started it and has not watched it', async () => {
     const res = await get('get_dashboard_users_alerts', plant, { team: '', categoryId: '' });
     expect(res.status).toBe(200);
     const alerts = res.body.data.users_alerts as {
@@ -245,12 +255,20 @@ describe('alerts and compliance with own lessons', () => {
         .insertInto('studio_lesson_watches')
         .values(rows.slice(i, i + 200))
         .execute();
-    const compliance = (await get('get_organization_compliance_report', big, {})).body.data as { lesson_id: number | null; completed: number; members: number }[];
+    const compliance = (await get('get_organization_compliance_report', big, {})).body.data as {
+      lesson_id: number | null;
+      completed: number;
+      members: number;
+    }[];
     expect(compliance).toHaveLength(31);
     expect(compliance[1]).toMatchObject({ lesson_id: ids[0], completed: 60, members: 242 });
     expect(compliance[2]).toMatchObject({ lesson_id: ids[1], completed: 240, members: 242 });
     expect(compliance[3]).toMatchObject({ lesson_id: ids[2], completed: 0 });
-    const alerts = (await get('get_dashboard_users_alerts', big, {})).body.data.users_alerts as { lesson_id: number | null; users_total: number; users: unknown[] }[];
+    const alerts = (await get('get_dashboard_users_alerts', big, {})).body.data.users_alerts as {
+      lesson_id: number | null;
+      users_total: number;
+      users: unknown[];
+    }[];
     expect(alerts).toHaveLength(31);
     expect(alerts[1]).toMatchObject({ lesson_id: ids[0], users_total: 180 });
     expect(alerts[1]!.users).toHaveLength(ALERTS_PER_CATEGORY);

@@ -203,12 +203,7 @@ export async function complianceReport(ctx: AppContext, caller: Caller, q: { org
   const required = scope.path.categories.filter((c) => c.essential === 1);
   const lessons = await listedLessons(ctx, scope);
   const lessonIds = lessons.map((l) => l.id);
-  const measured = await measuring(
-    ctx,
-    scope,
-    () => required.map((c) => c.category_id),
-    lessonIds.length > 0 && (() => lessonIds),
-  );
+  const measured = await measuring(ctx, scope, () => required.map((c) => c.category_id), lessonIds.length > 0 && (() => lessonIds));
   const [completed, watched, members] = await Promise.all([
     completedPerCategory(ctx.db, measured),
     watchedPerLesson(ctx.db, measured),

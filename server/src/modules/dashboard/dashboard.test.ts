@@ -330,7 +330,7 @@ describe("team tracker: the organization's own lessons", () => {
    * counted); the Paint team follows a path of its own (O2 and a third lesson). Mia watched lesson 1 and started
    * lesson 2; Pat (Paint) watched O2's video, lesson 3, and lesson 1 (not on his path: never counted).
    */
-  it("counts each own lesson of a member's path as one video, watched or not, in the whole-path figure only", async () => {
+  it("counts each own lesson of a member's path as one video, watched or not, in the whole-path figure, never in the optional or a category's", async () => {
     const db = platform.ctx.db;
     const t = Date.now();
     const plant = await organizationWithMembers(platform, 'Plant');

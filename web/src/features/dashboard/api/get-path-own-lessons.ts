@@ -11,8 +11,7 @@ export function usePathOwnLessons(organizationId: number, team: number | null) {
   return useQuery(
     queryOptions({
       queryKey: [...dashboardKey, 'path-lessons', organizationId, team],
-      queryFn: async () =>
-        (await apiRequest(routes.pathLessons, { params: { orgId: organizationId }, query: { team_id: team ?? undefined } })).data.lessons,
+      queryFn: async () => (await apiRequest(routes.pathLessons, { params: { orgId: organizationId }, query: { team_id: team ?? undefined } })).data.lessons,
     }),
   );
 }

@@ -183,7 +183,10 @@ export function AlertsPanel(props: {
       ) : (
         <Stack gap="md">
           {withUsers.map((c) => (
-            <Box key={c.lesson_id === null ? `category-${c.category_id}` : `lesson-${c.lesson_id}`} data-testid={c.lesson_id === null ? undefined : 'alert-own-lesson'}>
+            <Box
+              key={c.lesson_id === null ? `category-${c.category_id}` : `lesson-${c.lesson_id}`}
+              data-testid={c.lesson_id === null ? undefined : 'alert-own-lesson'}
+            >
               <Group justify="space-between" mb={4}>
                 <Group gap="xs">
                   <Text fw={600} translate="no">
@@ -212,7 +215,7 @@ export function AlertsPanel(props: {
               <Stack gap={4}>
                 {c.users.map((u) => {
                   const row = (
-                    <Group justify="space-between">
+                    <Group key={u.user_id} justify="space-between">
                       <Group gap="xs">
                         <Avatar src={u.user_picture} size="sm" name={u.user_name} translate="no" />
                         <Text size="sm">
