@@ -16,6 +16,11 @@ export const overallProgressQuery = dashboardScopeQuery.extend({
   /** 0 'All optional content', 1 'All required content'; ignored when categoryId is given; absent: every category of the path. */
   onlyEssentials: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.coerce.number().int().min(0).max(1).optional()),
   /**
+   * Beyond the spec: one of the organization's own (studio) lessons of the path, published, measured alone as one
+   * video; not with categoryId. 'All required content' (onlyEssentials 1) holds the path's own lessons too.
+   */
+  lessonId: optionalId,
+  /**
    * Beyond the spec (which lists every member): the members whose name holds every word of `q` (case and accents
    * ignored), and of those `take` from `skip` in name order. Absent, every member, as the spec's clients expect.
    */
@@ -52,13 +57,29 @@ export type AlertEntry = z.infer<typeof alertEntry>;
  * Per category, the members who started it and are behind: the ALERTS_PER_CATEGORY who started longest ago,
  * and how many there are in all (`users_total`), counted up to ALERTS_COUNT_CAP (messages.ts).
  */
-export const categoryAlerts = z.object({ category_id: z.number(), category_name: z.string(), users: z.array(alertEntry), users_total: z.number() });
+export const categoryAlerts = z.object({
+  /** 0 for an own lesson's row. */
+  category_id: z.number(),
+  /** The category's name, or the own lesson's title. */
+  category_name: z.string(),
+  users: z.array(alertEntry),
+  users_total: z.number(),
+  /**
+   * Beyond the spec: an own (studio) lesson of the path, after the categories, null for a category. Its members started
+   * it and have not watched it; `percentage_videos_watched` is the share of it played, `first_video_watched` their
+   * first playing of it. Alerts and broadcasts are sent about categories only.
+   */
+  lesson_id: z.number().nullable(),
+});
 export type CategoryAlerts = z.infer<typeof categoryAlerts>;
 export const alertsData = z.object({ users_alerts: z.array(categoryAlerts) });
 export type AlertsData = z.infer<typeof alertsData>;
 
 export const complianceItem = z.object({
+  /** 0 for an own lesson's row. */
   category_id: z.number(),
+  /** Beyond the spec: an own (studio) lesson of the path (required content), after the categories; null for a category. */
+  lesson_id: z.number().nullable(),
   name: z.string(),
   completed: z.number(),
   members: z.number(),

@@ -46,8 +46,31 @@ export const studioLesson = z.object({
 });
 export type StudioLesson = z.infer<typeof studioLesson>;
 
+/** Lessons per page of the studio's list (at most STUDIO_LESSONS_MAX_TAKE a call). */
+export const STUDIO_LESSONS_PAGE = 24;
+export const STUDIO_LESSONS_MAX_TAKE = 100;
+/** The studio list's orders: newest created first (the default), oldest first, or by title (A to Z). */
+export const studioLessonsSort = z.enum(['newest', 'oldest', 'title']);
+export type StudioLessonsSort = z.infer<typeof studioLessonsSort>;
+/**
+ * The studio's list a page at a time: `take` lessons from `skip` in the `sort` order, only those whose title, category
+ * or description hold every word of `q` (case and accents ignored; the last word may be the start of one).
+ */
+export const studioLessonsQuery = z.object({
+  q: z.string().trim().max(100, 'must be at most 100 characters').optional(),
+  sort: studioLessonsSort.default('newest'),
+  skip: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  take: z.coerce.number().int().min(1).max(STUDIO_LESSONS_MAX_TAKE).default(STUDIO_LESSONS_PAGE),
+});
+export type StudioLessonsQuery = WireInput<typeof studioLessonsQuery>;
+
 export const studioLessonsData = z.object({
+  /** One page of the lessons matching `q`, in the asked order. */
   lessons: z.array(studioLesson),
+  /** Lessons matching `q`, all pages together. */
+  total: z.number(),
+  skip: z.number(),
+  take: z.number(),
   /** Bytes of uploads the organization holds, and its quota. */
   storage: z.object({ used_bytes: z.number(), quota_bytes: z.number(), max_upload_bytes: z.number(), max_seconds: z.number() }),
   can_manage_authors: z.boolean(),
@@ -176,8 +199,13 @@ export const libraryLesson = z.object({
   poster_url: z.string(),
   published_at: z.string(),
 });
-export const libraryLessonsData = z.object({ lessons: z.array(libraryLesson) });
-export const libraryQuery = z.object({ q: z.string().trim().max(100).optional() });
+/** A page of the members' library: `take` lessons from `skip`, newest published first, and how many match `q` in all. */
+export const libraryLessonsData = z.object({ lessons: z.array(libraryLesson), total: z.number(), skip: z.number(), take: z.number() });
+export const libraryQuery = z.object({
+  q: z.string().trim().max(100).optional(),
+  skip: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  take: z.coerce.number().int().min(1).max(STUDIO_LESSONS_MAX_TAKE).default(STUDIO_LESSONS_PAGE),
+});
 /** Which narrated version of a lesson to play ('en' the lesson's own, 'es' its Spanish version); the member's language when absent. */
 export const libraryLessonQuery = z.object({ lang: z.enum(['en', 'es']).optional() });
 export const libraryLessonData = libraryLesson.extend({
@@ -190,6 +218,7 @@ export const libraryLessonData = libraryLesson.extend({
   captions: z.array(captionTrack),
 });
 export type LibraryLesson = z.infer<typeof libraryLesson>;
+export type LibraryLessonsData = z.infer<typeof libraryLessonsData>;
 export type LibraryLessonData = z.infer<typeof libraryLessonData>;
 
 /** An own lesson as a learning path shows it (the path creator's list, a member's path). */

@@ -20,6 +20,7 @@ import {
   studioCaptionsRequest,
   studioLesson,
   studioLessonsData,
+  studioLessonsQuery,
   studioPeopleData,
   studioPeopleQuery,
   studioRevisionsData,
@@ -38,7 +39,8 @@ export const studioRoutes = defineRoutes('studio', {
   studioLessons: defineRoute({
     method: 'GET',
     path: '/api/studio/lessons',
-    summary: "The organization's own lessons (drafts, processing, published) for its authors and super users",
+    summary: "The organization's own lessons (drafts, processing, published) for its authors and super users, a page at a time (q, sort)",
+    query: studioLessonsQuery,
     answer: studioLessonsData,
   }),
   createStudioLesson: defineRoute({

@@ -3,7 +3,15 @@ import type { Db } from '../../db/client.ts';
 import { isPostgres } from '../../db/dialect.ts';
 import { readOffLoop } from '../../db/read-pool.ts';
 
-import { type MeasuredMembers, measuredCtes, memberLessonsSql, memberStandingSql, membersOf } from '../learning/index.ts';
+import {
+  lessonsStartedNotWatchedSql,
+  lessonsWatchedSql,
+  type MeasuredMembers,
+  measuredCtes,
+  memberLessonsSql,
+  memberStandingSql,
+  membersOf,
+} from '../learning/index.ts';
 
 /**
  * Dashboard aggregates over the members' standing per category (learning/member-progress.queries.ts: each member
@@ -132,6 +140,53 @@ export async function completedPerCategory(db: Db, p: MeasuredMembers): Promise<
         group by s.category_id`,
   );
   return new Map((rows as Record<string, unknown>[]).map((r) => [Number(r.category_id), Number(r.completed)]));
+}
+
+/** Per measured own lesson: how many members of the selection watched it (a lesson nobody watched is absent). */
+export async function watchedPerLesson(db: Db, p: MeasuredMembers): Promise<Map<number, number>> {
+  if (!p.lessons?.length) return new Map();
+  const { rows } = await readOffLoop(db, sql`${standingOf(p)} ${lessonsWatchedSql(p)}`);
+  return new Map((rows as Record<string, unknown>[]).map((r) => [Number(r.lesson_id), Number(r.watched)]));
+}
+
+export type LessonAlertRow = {
+  user_id: number;
+  lesson_id: number;
+  name: string;
+  last_name: string;
+  picture: string | null;
+  seconds: number;
+  duration: number;
+  first_at: number;
+  /** Members of the selection behind on this lesson, listed or not. */
+  behind_in_lesson: number;
+};
+
+/**
+ * Members who started a measured own lesson and have not watched it: per lesson the `limit` who started longest ago,
+ * and how many there are. One statement for every lesson.
+ */
+export async function lessonsStartedNotWatched(db: Db, p: MeasuredMembers, limit: number): Promise<LessonAlertRow[]> {
+  if (!p.lessons?.length) return [];
+  const { rows } = await readOffLoop(
+    db,
+    sql`${standingOf(p)}
+        select s.user_id as user_id, s.lesson_id as lesson_id, u.name as name, u.last_name as last_name, u.picture as picture,
+               s.seconds as seconds, s.duration as duration, s.first_at as first_at, s.behind as behind
+        from (${lessonsStartedNotWatchedSql(p, limit)}) s join users u on u.id = s.user_id
+        order by s.first_at, s.user_id`,
+  );
+  return (rows as Record<string, unknown>[]).map((r) => ({
+    user_id: Number(r.user_id),
+    lesson_id: Number(r.lesson_id),
+    name: String(r.name),
+    last_name: String(r.last_name ?? ''),
+    picture: (r.picture as string | null) ?? null,
+    seconds: Number(r.seconds ?? 0),
+    duration: Number(r.duration ?? 0),
+    first_at: Number(r.first_at),
+    behind_in_lesson: Number(r.behind),
+  }));
 }
 
 export async function memberCount(db: Db, p: MeasuredMembers): Promise<number> {

@@ -19,6 +19,7 @@ import { enqueueMails, progressAlertMail } from '../mail/index.ts';
 import { insertNotices } from '../notices/index.ts';
 import type { LearningPath } from '../organization/index.ts';
 import { findTeam, keptLearningPathFor } from '../organization/index.ts';
+import { publishedOwnLessonTitles } from '../studio/index.ts';
 import { mailLocales } from '../users/index.ts';
 import { assertCanUseDashboard, DASHBOARD_OTHER_ORGANIZATION } from './dashboard.policy.ts';
 import {
@@ -27,9 +28,11 @@ import {
   findCategory,
   findMember,
   insertAlerts,
+  lessonsStartedNotWatched,
   memberCount,
   secondsPerCategory,
   startedNotFinished,
+  watchedPerLesson,
   watchedPerMember,
 } from './dashboard.queries.ts';
 import { largestRemainderPercents } from './dashboard.rules.ts';
@@ -53,9 +56,31 @@ async function scopeOf(ctx: AppContext, caller: Caller, organizationId: number, 
   };
 }
 
-/** The selection's members, each measured over `pick` of the path they follow (and its own lessons when asked). */
-const measuring = (ctx: AppContext, scope: Scope, pick: (path: LearningPath) => number[], withOwnLessons = false) =>
-  measuredMembers(ctx.db, scope.catalogVersion, { organizationId: scope.organizationId, teamId: scope.teamId }, pick, withOwnLessons);
+/**
+ * The selection's members, each measured over `pick` of the path they follow, and over own lessons when asked (true:
+ * their path's own; a function: those it picks of each path; only the organization's published ones count).
+ */
+const measuring = (
+  ctx: AppContext,
+  scope: Scope,
+  pick: (path: LearningPath) => number[],
+  ownLessons: boolean | ((path: LearningPath) => readonly number[]) = false,
+) => measuredMembers(ctx.db, scope.catalogVersion, { organizationId: scope.organizationId, teamId: scope.teamId }, pick, ownLessons);
+
+/**
+ * The own lessons the selection's panels list: its path's published ones (the organization's only: a path never holds
+ * another's, and the studio answers this organization's lessons only), in the path's order, with their titles.
+ */
+const listedLessons = (ctx: AppContext, scope: Scope) => publishedOwnLessonTitles(ctx.db, scope.organizationId, scope.path.lessonIds);
+
+function pathLesson(lessons: { id: number; title: string }[], lessonId: number) {
+  const lesson = lessons.find((l) => l.id === lessonId);
+  if (!lesson) throw badRequest('lessonId: is not a published own lesson of this learning path');
+  return lesson;
+}
+
+/** The share of an own lesson a member played, in whole percent (below 100 until it is watched). */
+const playedPercent = (seconds: number, duration: number) => (duration > 0 ? Math.min(99, Math.floor((100 * seconds) / duration)) : 0);
 
 function pathCategory(scope: Scope, categoryId: number) {
   const category = scope.path.categories.find((c) => c.category_id === categoryId);
@@ -65,25 +90,37 @@ function pathCategory(scope: Scope, categoryId: number) {
 
 /**
  * Team Tracker: each member's progress (learning.rules' memberProgress: credited over visible videos) over one
- * category, the required categories of their path (onlyEssentials 1), its optional ones (0), or their whole path (the
- * figure home shows them, the path's published own lessons counted as one video each: they are neither required nor
- * optional categories, so the category filters leave them out); teamProgress is the same sum over every member.
+ * category, one own lesson of the path (lessonId), the required content of their path (onlyEssentials 1: its required
+ * categories and its published own lessons, one video each), its optional categories (0), or their whole path (the
+ * figure home shows them, own lessons included); teamProgress is the same sum over every member.
  */
 export async function overallProgress(
   ctx: AppContext,
   caller: Caller,
-  q: { organizationId: number; team?: number; categoryId?: number; onlyEssentials?: number; q?: string; skip?: number; take?: number },
+  q: {
+    organizationId: number;
+    team?: number;
+    categoryId?: number;
+    lessonId?: number;
+    onlyEssentials?: number;
+    q?: string;
+    skip?: number;
+    take?: number;
+  },
 ): Promise<OverallProgressData> {
   const scope = await scopeOf(ctx, caller, q.organizationId, q.team);
-  const one = q.categoryId !== undefined ? [pathCategory(scope, q.categoryId).category_id] : undefined;
-  const wholePath = one === undefined && q.onlyEssentials === undefined;
+  if (q.categoryId !== undefined && q.lessonId !== undefined) throw badRequest('lessonId: give a category or an own lesson, not both');
+  const lesson = q.lessonId !== undefined ? pathLesson(await listedLessons(ctx, scope), q.lessonId).id : undefined;
+  const one = q.categoryId !== undefined ? [pathCategory(scope, q.categoryId).category_id] : lesson !== undefined ? [] : undefined;
+  // Own lessons are required content: the whole path and 'All required content' hold them; one category or 'optional' none.
+  const ownLessons = lesson !== undefined ? () => [lesson] : one === undefined && q.onlyEssentials !== 0;
   const members = await watchedPerMember(
     ctx.db,
     await measuring(
       ctx,
       scope,
       (path) => one ?? path.categories.filter((c) => q.onlyEssentials === undefined || c.essential === q.onlyEssentials).map((c) => c.category_id),
-      wholePath,
+      ownLessons,
     ),
   );
   const total = members.reduce((a, m) => a + m.total, 0);
@@ -105,42 +142,83 @@ export async function overallProgress(
 
 /**
  * Alerts: per category of the path (or the one asked), members who started it and have not finished it,
- * earliest start first, at most ALERTS_PER_CATEGORY listed (a supervisor nudges the longest stalled first).
+ * earliest start first, at most ALERTS_PER_CATEGORY listed (a supervisor nudges the longest stalled first); then, when
+ * no category is asked, the same per published own lesson of the path (started: some of it played; finished: watched).
  */
 export async function usersAlerts(ctx: AppContext, caller: Caller, q: { organizationId: number; team?: number; categoryId?: number }): Promise<AlertsData> {
   const scope = await scopeOf(ctx, caller, q.organizationId, q.team);
   const categories = q.categoryId !== undefined ? [pathCategory(scope, q.categoryId)] : scope.path.categories;
   const categoryIds = categories.map((c) => c.category_id);
-  const rows = await startedNotFinished(ctx.db, await measuring(ctx, scope, () => categoryIds), categoryIds, ALERTS_PER_CATEGORY, ALERTS_COUNT_CAP);
+  const lessons = q.categoryId !== undefined ? [] : await listedLessons(ctx, scope);
+  const lessonIds = lessons.map((l) => l.id);
+  const measured = await measuring(ctx, scope, () => categoryIds, lessonIds.length > 0 && (() => lessonIds));
+  const [rows, lessonRows] = await Promise.all([
+    startedNotFinished(ctx.db, measured, categoryIds, ALERTS_PER_CATEGORY, ALERTS_COUNT_CAP),
+    lessonsStartedNotWatched(ctx.db, measured, ALERTS_PER_CATEGORY),
+  ]);
   return {
-    users_alerts: categories.map((c) => {
-      const listed = rows.filter((r) => r.category_id === c.category_id);
-      return {
-        category_id: c.category_id,
-        category_name: c.name,
-        users_total: listed[0]?.behind_in_category ?? 0,
-        users: listed.map((r) => ({
-          user_id: r.user_id,
-          user_name: fullName(r),
-          user_picture: r.picture,
-          percentage_videos_watched: progressPercent(r.watched, r.total),
-          first_video_watched: new Date(r.first_at).toISOString(),
-        })),
-      };
-    }),
+    users_alerts: [
+      ...categories.map((c) => {
+        const listed = rows.filter((r) => r.category_id === c.category_id);
+        return {
+          category_id: c.category_id,
+          category_name: c.name,
+          users_total: listed[0]?.behind_in_category ?? 0,
+          users: listed.map((r) => ({
+            user_id: r.user_id,
+            user_name: fullName(r),
+            user_picture: r.picture,
+            percentage_videos_watched: progressPercent(r.watched, r.total),
+            first_video_watched: new Date(r.first_at).toISOString(),
+          })),
+          lesson_id: null,
+        };
+      }),
+      ...lessons.map((l) => {
+        const listed = lessonRows.filter((r) => r.lesson_id === l.id);
+        return {
+          category_id: 0,
+          category_name: l.title,
+          users_total: Math.min(ALERTS_COUNT_CAP, listed[0]?.behind_in_lesson ?? 0),
+          users: listed.map((r) => ({
+            user_id: r.user_id,
+            user_name: fullName(r),
+            user_picture: r.picture,
+            percentage_videos_watched: playedPercent(r.seconds, r.duration),
+            first_video_watched: new Date(r.first_at).toISOString(),
+          })),
+          lesson_id: l.id,
+        };
+      }),
+    ],
   };
 }
 
-/** Compliance: per required category of the path, the share of the selection's members who watched all of it. */
+/**
+ * Compliance: per required category of the path, the share of the selection's members who watched all of it; then per
+ * published own lesson of the path (required content), the share who watched it.
+ */
 export async function complianceReport(ctx: AppContext, caller: Caller, q: { organizationId: number; team?: number }): Promise<ComplianceItem[]> {
   const scope = await scopeOf(ctx, caller, q.organizationId, q.team);
   const required = scope.path.categories.filter((c) => c.essential === 1);
-  const measured = await measuring(ctx, scope, () => required.map((c) => c.category_id));
-  const [completed, members] = await Promise.all([completedPerCategory(ctx.db, measured), memberCount(ctx.db, measured)]);
-  return required.map((c) => {
-    const done = completed.get(c.category_id) ?? 0;
-    return { category_id: c.category_id, name: c.name, completed: done, members, completion: progressPercent(done, members) };
-  });
+  const lessons = await listedLessons(ctx, scope);
+  const lessonIds = lessons.map((l) => l.id);
+  const measured = await measuring(ctx, scope, () => required.map((c) => c.category_id), lessonIds.length > 0 && (() => lessonIds));
+  const [completed, watched, members] = await Promise.all([
+    completedPerCategory(ctx.db, measured),
+    watchedPerLesson(ctx.db, measured),
+    memberCount(ctx.db, measured),
+  ]);
+  return [
+    ...required.map((c) => {
+      const done = completed.get(c.category_id) ?? 0;
+      return { category_id: c.category_id, lesson_id: null, name: c.name, completed: done, members, completion: progressPercent(done, members) };
+    }),
+    ...lessons.map((l) => {
+      const done = watched.get(l.id) ?? 0;
+      return { category_id: 0, lesson_id: l.id, name: l.title, completed: done, members, completion: progressPercent(done, members) };
+    }),
+  ];
 }
 
 /**

@@ -227,8 +227,8 @@ describe('alerts, compliance and optional training', () => {
     const res = await get('get_organization_compliance_report', acme.superUser.token, { organizationId: String(acme.organizationId), team: '' });
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual([
-      { category_id: cat.r1, name: 'Category r1', completed: 1, members: 4, completion: 25 },
-      { category_id: cat.r2, name: 'Category r2', completed: 0, members: 4, completion: 0 },
+      { category_id: cat.r1, lesson_id: null, name: 'Category r1', completed: 1, members: 4, completion: 25 },
+      { category_id: cat.r2, lesson_id: null, name: 'Category r2', completed: 0, members: 4, completion: 0 },
     ]);
     const welding = await get('get_organization_compliance_report', acme.superUser.token, {
       organizationId: String(acme.organizationId),
@@ -330,7 +330,7 @@ describe("team tracker: the organization's own lessons", () => {
    * counted); the Paint team follows a path of its own (O2 and a third lesson). Mia watched lesson 1 and started
    * lesson 2; Pat (Paint) watched O2's video, lesson 3, and lesson 1 (not on his path: never counted).
    */
-  it("counts each own lesson of a member's path as one video, watched or not, in the whole-path figure only", async () => {
+  it("counts each own lesson of a member's path as one video, watched or not, in the whole-path figure, never in the optional or a category's", async () => {
     const db = platform.ctx.db;
     const t = Date.now();
     const plant = await organizationWithMembers(platform, 'Plant');
@@ -423,7 +423,7 @@ describe("team tracker: the organization's own lessons", () => {
     expect(page).toMatchObject({ teamProgress: 37, teamUsersTotal: 3 });
     expect(byName(page.teamUsersProgress)).toEqual({ 'Pat Painter': 100 });
     expect(byName((await tracker({ team: String(paint) })).teamUsersProgress)).toEqual({ 'Pat Painter': 100 });
-    // Own lessons are neither required nor optional categories: the category filters measure categories only.
+    // Own lessons are required content (dashboard-own-lessons.test.ts): neither the optional filter nor one category holds them.
     expect(byName((await tracker({ onlyEssentials: '0' })).teamUsersProgress)).toEqual({ 'Mia Member': 0, 'Pat Painter': 100, 'Sam Super': 0 });
     expect(byName((await tracker({ categoryId: String(cat.o2) })).teamUsersProgress)).toEqual({ 'Mia Member': 0, 'Pat Painter': 100, 'Sam Super': 0 });
   });

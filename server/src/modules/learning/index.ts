@@ -5,6 +5,14 @@ export { assertCategoryOpen, assertVideoOpen } from './learning.policy.ts';
 export { lastWatchedByUser, lastWatchedInCategory } from './learning.queries.ts';
 export { progressPercent } from './learning.rules.ts';
 export { applyWatchDelta, rebuildCategoryStats } from './learning-stats.queries.ts';
-export { type MeasuredMembers, measuredCtes, memberLessonsSql, memberStandingSql, membersOf } from './member-progress.queries.ts';
+export {
+  lessonsStartedNotWatchedSql,
+  lessonsWatchedSql,
+  type MeasuredMembers,
+  measuredCtes,
+  memberLessonsSql,
+  memberStandingSql,
+  membersOf,
+} from './member-progress.queries.ts';
 export { measuredMembers } from './member-progress.ts';
 export { pathAccessOf } from './path-progress.ts';

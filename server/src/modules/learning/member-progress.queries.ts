@@ -79,6 +79,41 @@ export function memberLessonsSql(p: MeasuredMembers): RawBuilder<unknown> {
 }
 
 /**
+ * Per measured own lesson: how many members of the selection whose path measures it have watched it (at the 90% rule
+ * of studio_lesson_watches). One statement for every lesson; a lesson nobody watched has no row. `p.lessons` must not
+ * be empty.
+ */
+export function lessonsWatchedSql(p: MeasuredMembers): RawBuilder<unknown> {
+  return sql`select ml.lesson_id as lesson_id, count(w.watched_at) as watched
+             from users u
+             join measured_lessons ml on ml.path_key = ${pathKeyOf(p, 'u')}
+             join studio_lesson_watches w on w.user_id = u.id and w.lesson_id = ml.lesson_id
+             where ${membersOf(p, 'u')}
+             group by ml.lesson_id`;
+}
+
+/**
+ * Per measured own lesson, the members of the selection (measured on it) who started it (some seconds played) and
+ * have not watched it yet: the `limit` who started longest ago (first report first), with the seconds played and the
+ * lesson's length, and how many there are in all (`behind`). One statement over the started rows of the measured
+ * lessons only (studio_lesson_watches by lesson), numbered per lesson. `p.lessons` must not be empty.
+ */
+export function lessonsStartedNotWatchedSql(p: MeasuredMembers, limit: number): RawBuilder<unknown> {
+  return sql`select x.user_id as user_id, x.lesson_id as lesson_id, x.seconds as seconds, x.duration as duration,
+                    x.first_at as first_at, x.behind as behind
+             from (select w.user_id as user_id, w.lesson_id as lesson_id, w.seconds as seconds, l.duration_seconds as duration,
+                          w.created_at as first_at,
+                          row_number() over (partition by w.lesson_id order by w.created_at, w.user_id) as n,
+                          count(*) over (partition by w.lesson_id) as behind
+                   from measured_lessons ml
+                   join studio_lesson_watches w on w.lesson_id = ml.lesson_id
+                   join studio_lessons l on l.id = w.lesson_id
+                   join users u on u.id = w.user_id
+                   where w.watched_at is null and w.seconds > 0 and ${membersOf(p, 'u')} and ml.path_key = ${pathKeyOf(p, 'u')}) x
+             where x.n <= ${sql.lit(Math.trunc(limit))}`;
+}
+
+/**
  * Per member of the selection and measured category of their path: user_id, category_id, total (visible videos),
  * watched (credited), started (visible videos started), seconds, first_at (null when not started; it may be the start
  * of a hidden video: the kept figures have no per-video dates). `from`: 'members' gives every member a row per

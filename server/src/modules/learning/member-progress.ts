@@ -15,14 +15,16 @@ const NONE: ReadonlySet<number> = new Set();
  * when it has one of its own, else the organization's: `learningPathFor`), `pick` choosing the categories measured of
  * each path. The paths are the ones kept per catalog version (a few team paths; no statement per member), the visible
  * totals come from the kept listed catalog minus each path's hidden videos, as home counts them (path-videos.ts).
- * `withOwnLessons`: also each path's published own lessons (studio), one video each, as home counts the whole path.
+ * `ownLessons`: also own lessons (studio), one video each, as home counts the whole path: true for each path's own,
+ * or those a function picks of each path (the dashboard's panels: one lesson, or the selection's path's); only the
+ * organization's published ones are ever measured.
  */
 export async function measuredMembers(
   db: Db,
   catalogVersion: string | undefined,
   who: Measuring,
   pick: (path: LearningPath) => number[],
-  withOwnLessons = false,
+  ownLessons: boolean | ((path: LearningPath) => readonly number[]) = false,
 ): Promise<MeasuredMembers> {
   const { organizationId } = who;
   const teamIds =
@@ -51,10 +53,13 @@ export async function measuredMembers(
     }
   }
   const lessons: NonNullable<MeasuredMembers['lessons']> = [];
-  if (withOwnLessons) {
-    // One read for every path's lessons: a path may still list one unpublished or deleted since it was saved.
-    const live = new Set(await publishedOwnLessonIds(db, organizationId, [...new Set([...followed.values()].flatMap((path) => path.lessonIds))]));
-    for (const [pathKey, path] of followed) for (const lessonId of new Set(path.lessonIds)) if (live.has(lessonId)) lessons.push({ pathKey, lessonId });
+  if (ownLessons !== false) {
+    const pickLessons = ownLessons === true ? (path: LearningPath) => path.lessonIds : ownLessons;
+    const picked = new Map([...followed].map(([pathKey, path]) => [pathKey, [...new Set(pickLessons(path))]]));
+    // One read for every path's lessons: a path may still list one unpublished or deleted since it was saved, and a
+    // lesson asked for may be another organization's (never measured: it is not among this one's published lessons).
+    const live = new Set(await publishedOwnLessonIds(db, organizationId, [...new Set([...picked.values()].flat())]));
+    for (const [pathKey, ids] of picked) for (const lessonId of ids) if (live.has(lessonId)) lessons.push({ pathKey, lessonId });
   }
   return {
     organizationId,

@@ -2,7 +2,7 @@
 
 export { STUDIO_SCRIPT_QUEUE, type StudioScriptJob } from './script-lesson.ts';
 export { renderScriptJob, type StudioVersionJob } from './script-version.ts';
-export { publishedLessonIdsOf as publishedOwnLessonIds } from './studio.queries.ts';
+export { publishedLessonIdsOf as publishedOwnLessonIds, publishedLessonTitlesOf as publishedOwnLessonTitles } from './studio.queries.ts';
 export { memberPathOwnLessons, ownLessonsFound, pathOwnLessons } from './studio.service.ts';
 export { processStudioUpload, STUDIO_QUEUE, type StudioJob } from './studio-processing.ts';
 export { setStudioQuota } from './studio-quota.ts';

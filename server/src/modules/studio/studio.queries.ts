@@ -102,23 +102,85 @@ export function findLessonById(db: Db, lessonId: number) {
   return lessons(db).where('studio_lessons.id', '=', lessonId).executeTakeFirst();
 }
 
-export function organizationLessons(db: Db, organizationId: number): Promise<LessonRow[]> {
-  return lessons(db).where('studio_lessons.organization_id', '=', organizationId).orderBy('studio_lessons.id', 'desc').limit(500).execute();
+/**
+ * A page of the organization's lessons (deleted ones left out) whose title, category or description hold every word
+ * (normalized words, each as a part of a word), in the asked order; and how many match. The newest-first and
+ * oldest-first pages walk `studio_lessons_list_idx` (organization, id).
+ */
+export async function organizationLessonsPage(
+  db: Db,
+  organizationId: number,
+  filter: { words: string[]; sort: 'newest' | 'oldest' | 'title' },
+  page: { skip: number; take: number },
+): Promise<{ rows: LessonRow[]; total: number }> {
+  let matching = db.selectFrom('studio_lessons').where('studio_lessons.organization_id', '=', organizationId).where('studio_lessons.deleted_at', 'is', null);
+  // Normalized words (letters and digits only): no LIKE escaping needed.
+  for (const word of filter.words) matching = matching.where('studio_lessons.search_text', 'like', `%${word}%`);
+  const ordered =
+    filter.sort === 'title'
+      ? matching.orderBy(sql`lower(studio_lessons.title)`).orderBy('studio_lessons.id', 'desc')
+      : matching.orderBy('studio_lessons.id', filter.sort === 'oldest' ? 'asc' : 'desc');
+  const [ids, count] = await Promise.all([
+    ordered.select('studio_lessons.id').offset(page.skip).limit(page.take).execute(),
+    matching.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  const total = Number(count.n);
+  if (ids.length === 0) return { rows: [], total };
+  // The page's lessons with their counts (captions, paths, scripts), only for the page's rows, in the page's order.
+  const rows = await lessons(db)
+    .where(
+      'studio_lessons.id',
+      'in',
+      ids.map((r) => r.id),
+    )
+    .execute();
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return { rows: ids.flatMap((r) => byId.get(r.id) ?? []), total };
 }
 
-/** The organization's published lessons whose title, category or description holds every word (case-insensitive). */
-export function publishedLessons(db: Db, organizationId: number, words: string[]): Promise<LessonRow[]> {
-  let query = lessons(db)
+/**
+ * A page of the organization's published lessons whose title, category or description holds every word
+ * (case-insensitive), newest published first; and how many match.
+ */
+export async function publishedLessons(
+  db: Db,
+  organizationId: number,
+  words: string[],
+  page: { skip: number; take: number },
+): Promise<{ rows: LessonRow[]; total: number }> {
+  let matching = db
+    .selectFrom('studio_lessons')
     .where('studio_lessons.organization_id', '=', organizationId)
     .where('studio_lessons.published_at', 'is not', null)
-    .where('studio_lessons.media_asset_id', 'is not', null);
+    .where('studio_lessons.media_asset_id', 'is not', null)
+    .where('studio_lessons.deleted_at', 'is', null);
   for (const word of words) {
     const pattern = `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    query = query.where(
+    matching = matching.where(
       sql<boolean>`lower(studio_lessons.title || ' ' || studio_lessons.category || ' ' || studio_lessons.description) like ${pattern} escape '\\'`,
     );
   }
-  return query.orderBy('studio_lessons.published_at', 'desc').limit(200).execute();
+  const [ids, count] = await Promise.all([
+    matching
+      .select('studio_lessons.id')
+      .orderBy('studio_lessons.published_at', 'desc')
+      .orderBy('studio_lessons.id', 'desc')
+      .offset(page.skip)
+      .limit(page.take)
+      .execute(),
+    matching.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  const total = Number(count.n);
+  if (ids.length === 0) return { rows: [], total };
+  const rows = await lessons(db)
+    .where(
+      'studio_lessons.id',
+      'in',
+      ids.map((r) => r.id),
+    )
+    .execute();
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return { rows: ids.flatMap((r) => byId.get(r.id) ?? []), total };
 }
 
 export async function insertLesson(
@@ -679,6 +741,22 @@ export async function publishedLessonIdsOf(db: Db, organizationId: number, ids: 
     .where('deleted_at', 'is', null)
     .execute();
   return rows.map((r) => r.id);
+}
+
+/** The organization's live published lessons of `ids` with their titles, in the order of `ids` (others left out). */
+export async function publishedLessonTitlesOf(db: Db, organizationId: number, ids: readonly number[]): Promise<{ id: number; title: string }[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom('studio_lessons')
+    .select(['id', 'title'])
+    .where('organization_id', '=', organizationId)
+    .where('id', 'in', ids)
+    .where('published_at', 'is not', null)
+    .where('media_asset_id', 'is not', null)
+    .where('deleted_at', 'is', null)
+    .execute();
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return [...new Set(ids)].flatMap((id) => byId.get(id) ?? []);
 }
 
 /** A member's watch rows of some own lessons. */

@@ -56,7 +56,7 @@ export const studioRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     await uploads.server.handle(request.raw, reply.raw);
   };
 
-  app.route({ ...contractRoute(routes.studioLessons), handler: async (request) => ok(await studioLessons(ctx, callerOf(request))) });
+  app.route({ ...contractRoute(routes.studioLessons), handler: async (request) => ok(await studioLessons(ctx, callerOf(request), request.query)) });
 
   app.route({
     ...contractRoute(routes.createStudioLesson),
@@ -196,7 +196,7 @@ export const studioRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     },
   });
 
-  app.route({ ...contractRoute(routes.studioLibrary), handler: async (request) => ok(await studioLibrary(ctx, callerOf(request), request.query.q)) });
+  app.route({ ...contractRoute(routes.studioLibrary), handler: async (request) => ok(await studioLibrary(ctx, callerOf(request), request.query)) });
 
   app.route({
     ...contractRoute(routes.studioLibraryLesson),

@@ -11,13 +11,14 @@ import {
   type StudioCaptionsData,
   type StudioLesson,
   type StudioLessonsData,
+  type StudioLessonsSort,
   type StudioPeopleData,
   type StudioRevisionsData,
 } from '@mm/contract';
 import type { AppContext } from '../../app-context.ts';
 import { now, toIso } from '../../lib/clock.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
-import { highlight, type ParsedQuery, searchWords } from '../../lib/search-text.ts';
+import { highlight, MAX_QUERY_WORDS, type ParsedQuery, searchWords } from '../../lib/search-text.ts';
 import type { Caller } from '../auth/index.ts';
 import {
   ApertiumError,
@@ -50,7 +51,7 @@ import {
   lessonTracks,
   lessonWatchesOf,
   markLessonDeleted,
-  organizationLessons,
+  organizationLessonsPage,
   organizationPeople,
   organizationUser,
   publishedLessons,
@@ -113,10 +114,15 @@ function libraryLesson(row: LessonRow, signer: MediaSigner): LibraryLesson {
   };
 }
 
-export async function studioLessons(ctx: AppContext, caller: Caller): Promise<StudioLessonsData> {
+/** The studio's list: a page of the organization's lessons (q, sort), its storage, and whether the caller manages authors. */
+export async function studioLessons(
+  ctx: AppContext,
+  caller: Caller,
+  q: { q?: string; sort: StudioLessonsSort; skip: number; take: number },
+): Promise<StudioLessonsData> {
   const organizationId = await assertStudioAuthor(ctx.db, caller);
-  const [rows, used, quotaBytes, signer] = await Promise.all([
-    organizationLessons(ctx.db, organizationId),
+  const [{ rows, total }, used, quotaBytes, signer] = await Promise.all([
+    organizationLessonsPage(ctx.db, organizationId, { words: searchWords(q.q ?? '').slice(0, MAX_QUERY_WORDS), sort: q.sort }, { skip: q.skip, take: q.take }),
     storageUsed(ctx.db, organizationId),
     studioQuotaBytes(ctx, organizationId),
     mediaSigner(ctx.db),
@@ -124,6 +130,9 @@ export async function studioLessons(ctx: AppContext, caller: Caller): Promise<St
   const { maxUploadBytes, maxSeconds } = ctx.config.studio;
   return {
     lessons: rows.map((row) => studioLesson(row, signer)),
+    total,
+    skip: q.skip,
+    take: q.take,
     storage: { used_bytes: used, quota_bytes: quotaBytes, max_upload_bytes: maxUploadBytes, max_seconds: maxSeconds },
     can_manage_authors: caller.isSuperUser,
   };
@@ -515,10 +524,18 @@ export async function ownLessonsFound(
 /** Words of a library search, lower-cased (at most 8). */
 const wordsOf = (q: string | undefined) => (q ?? '').toLowerCase().split(/\s+/).filter(Boolean).slice(0, 8);
 
-export async function studioLibrary(ctx: AppContext, caller: Caller, q: string | undefined): Promise<{ lessons: LibraryLesson[] }> {
+/** The members' library: a page of the organization's published lessons (q), newest first, and how many match. */
+export async function studioLibrary(
+  ctx: AppContext,
+  caller: Caller,
+  q: { q?: string; skip: number; take: number },
+): Promise<{ lessons: LibraryLesson[]; total: number; skip: number; take: number }> {
   const organizationId = assertOrganizationMember(caller);
-  const [rows, signer] = await Promise.all([publishedLessons(ctx.db, organizationId, wordsOf(q)), mediaSigner(ctx.db)]);
-  return { lessons: rows.map((row) => libraryLesson(row, signer)) };
+  const [{ rows, total }, signer] = await Promise.all([
+    publishedLessons(ctx.db, organizationId, wordsOf(q.q), { skip: q.skip, take: q.take }),
+    mediaSigner(ctx.db),
+  ]);
+  return { lessons: rows.map((row) => libraryLesson(row, signer)), total, skip: q.skip, take: q.take };
 }
 
 export async function studioLibraryLesson(ctx: AppContext, caller: Caller, lessonId: number, asked?: 'en' | 'es'): Promise<LibraryLessonData> {

@@ -1,22 +1,15 @@
 import { routes, type TeamUserProgress } from '@mm/contract';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { filterQuery, type TrackerFilter } from '../lib/dashboard-rules.ts';
 import { dashboardKey, scopeOf } from './dashboard-keys.ts';
 
-/**
- * The team filter of the tracker: 'all' sends neither (each member's whole path: the progress home shows them),
- * 'optional' sends onlyEssentials 0, 'required' 1, a number is one category.
- */
-export type TrackerFilter = 'all' | 'optional' | 'required' | number;
+export type { TrackerFilter };
 
 /** Members per page of the tracker: a plant's whole organization is hundreds of bars. */
 export const TRACKER_PAGE = 20;
 
-const progressQuery = (organizationId: number, team: number | null, filter: TrackerFilter) => ({
-  ...scopeOf(organizationId, team),
-  categoryId: typeof filter === 'number' ? filter : undefined,
-  onlyEssentials: filter === 'required' ? 1 : filter === 'optional' ? 0 : undefined,
-});
+const progressQuery = (organizationId: number, team: number | null, filter: TrackerFilter) => ({ ...scopeOf(organizationId, team), ...filterQuery(filter) });
 
 /**
  * GET get_organization_team_overall_progress: the tracker's team figure and its members a page at a time, found by

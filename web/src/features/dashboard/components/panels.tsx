@@ -183,11 +183,21 @@ export function AlertsPanel(props: {
       ) : (
         <Stack gap="md">
           {withUsers.map((c) => (
-            <Box key={c.category_id}>
+            <Box
+              key={c.lesson_id === null ? `category-${c.category_id}` : `lesson-${c.lesson_id}`}
+              data-testid={c.lesson_id === null ? undefined : 'alert-own-lesson'}
+            >
               <Group justify="space-between" mb={4}>
-                <Text fw={600} translate="no">
-                  {c.category_name}
-                </Text>
+                <Group gap="xs">
+                  <Text fw={600} translate="no">
+                    {c.category_name}
+                  </Text>
+                  {c.lesson_id !== null && (
+                    <Badge variant="light" color="gray" size="sm">
+                      {t('alerts.ownLesson')}
+                    </Badge>
+                  )}
+                </Group>
                 {c.users_total > c.users.length && (
                   <Text size="xs" c="dimmed">
                     {t('alerts.stalled', {
@@ -197,16 +207,21 @@ export function AlertsPanel(props: {
                   </Text>
                 )}
               </Group>
+              {c.lesson_id !== null && (
+                <Text size="xs" c="dimmed" mb={4}>
+                  {t('alerts.ownLessonHint')}
+                </Text>
+              )}
               <Stack gap={4}>
-                {c.users.map((u) => (
-                  <UnstyledButton key={u.user_id} onClick={() => props.onAlert(c, u)} p={4} style={{ borderRadius: 6 }}>
-                    <Group justify="space-between">
+                {c.users.map((u) => {
+                  const row = (
+                    <Group key={u.user_id} justify="space-between">
                       <Group gap="xs">
                         <Avatar src={u.user_picture} size="sm" name={u.user_name} translate="no" />
                         <Text size="sm">
-                          <VisuallyHidden>{t('alerts.alert')} </VisuallyHidden>
+                          {c.lesson_id === null && <VisuallyHidden>{t('alerts.alert')} </VisuallyHidden>}
                           <span translate="no">{u.user_name}</span>
-                          <VisuallyHidden> {t('alerts.about', { category: c.category_name })}</VisuallyHidden>
+                          {c.lesson_id === null && <VisuallyHidden> {t('alerts.about', { category: c.category_name })}</VisuallyHidden>}
                         </Text>
                       </Group>
                       <Group gap="xs">
@@ -218,8 +233,18 @@ export function AlertsPanel(props: {
                         </Badge>
                       </Group>
                     </Group>
-                  </UnstyledButton>
-                ))}
+                  );
+                  // An own lesson's members are listed, not alerted: alerts and their notices are about categories.
+                  return c.lesson_id === null ? (
+                    <UnstyledButton key={u.user_id} onClick={() => props.onAlert(c, u)} p={4} style={{ borderRadius: 6 }}>
+                      {row}
+                    </UnstyledButton>
+                  ) : (
+                    <Box key={u.user_id} p={4}>
+                      {row}
+                    </Box>
+                  );
+                })}
               </Stack>
             </Box>
           ))}
@@ -240,11 +265,18 @@ export function CompliancePanel({ loading, items }: { loading: boolean; items: C
       ) : (
         <Stack gap="sm">
           {items.map((item) => (
-            <Box key={item.category_id} data-testid="compliance-item">
+            <Box key={item.lesson_id === null ? `category-${item.category_id}` : `lesson-${item.lesson_id}`} data-testid="compliance-item">
               <Group justify="space-between" mb={2}>
-                <Text size="sm" translate="no">
-                  {item.name}
-                </Text>
+                <Group gap="xs">
+                  <Text size="sm" translate="no">
+                    {item.name}
+                  </Text>
+                  {item.lesson_id !== null && (
+                    <Badge variant="light" color="gray" size="xs">
+                      {t('compliance.ownLesson')}
+                    </Badge>
+                  )}
+                </Group>
                 <Text size="sm" c="dimmed">
                   {item.completion}% ({item.completed}/{item.members})
                 </Text>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ageColor, daysSince, performanceColor, teamCsv } from './dashboard-rules.ts';
+import { ageColor, daysSince, filterQuery, ownLessonFilterValue, performanceColor, teamCsv, trackerFilterOf } from './dashboard-rules.ts';
 
 describe('dashboard rules', () => {
   it('colours performance at its edges', () => {
@@ -24,5 +24,16 @@ describe('dashboard rules', () => {
         { name: '\t=1+2', progress: 20 },
       ]),
     ).toBe('Name,Progress\nMia Member,50\n"Doe, ""J""",0\n\'=cmd,100\n"Semi;=3+4",10\n"\'\t=1+2",20\n');
+  });
+  it("reads the tracker's filter menu: content kinds, categories and own lessons", () => {
+    expect(trackerFilterOf('all')).toBe('all');
+    expect(trackerFilterOf('required')).toBe('required');
+    expect(trackerFilterOf('12')).toBe(12);
+    expect(trackerFilterOf(ownLessonFilterValue(7))).toEqual({ lesson: 7 });
+    expect(filterQuery(trackerFilterOf('lesson-7'))).toEqual({ lessonId: 7 });
+    expect(filterQuery(12)).toEqual({ categoryId: 12 });
+    expect(filterQuery('required')).toEqual({ onlyEssentials: 1 });
+    expect(filterQuery('optional')).toEqual({ onlyEssentials: 0 });
+    expect(filterQuery('all')).toEqual({});
   });
 });

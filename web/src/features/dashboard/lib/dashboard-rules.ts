@@ -34,3 +34,31 @@ export function teamCsv(rows: { name: string; progress: number }[]): string {
 }
 
 export const CSV_FILE_NAME = 'team-data.csv';
+
+/**
+ * The tracker's content filter: 'all' (each member's whole path: the progress home shows them), 'optional', 'required'
+ * (the required categories and the path's own lessons), a category's id, or one own lesson of the path.
+ */
+export type TrackerFilter = 'all' | 'optional' | 'required' | number | { lesson: number };
+
+/** The filter menu's value of an own lesson (a category's value is its id). */
+export const ownLessonFilterValue = (lessonId: number) => `lesson-${lessonId}`;
+
+/** The filter a menu value stands for: a content kind, an own lesson ('lesson-<id>'), else a category's id. */
+export function trackerFilterOf(value: string): TrackerFilter {
+  if (value === 'all' || value === 'optional' || value === 'required') return value;
+  const lesson = /^lesson-(\d+)$/.exec(value);
+  return lesson ? { lesson: Number(lesson[1]) } : Number(value);
+}
+
+/** Whether a menu value is a content kind, kept when the team changes (a category or a lesson may not be in its path). */
+export const isContentKind = (value: string): value is 'all' | 'optional' | 'required' => value === 'all' || value === 'optional' || value === 'required';
+
+/** The tracker's query for a filter: categoryId, lessonId or onlyEssentials (none for the whole path). */
+export function filterQuery(filter: TrackerFilter): { categoryId?: number; lessonId?: number; onlyEssentials?: 0 | 1 } {
+  if (typeof filter === 'number') return { categoryId: filter };
+  if (typeof filter === 'object') return { lessonId: filter.lesson };
+  if (filter === 'required') return { onlyEssentials: 1 };
+  if (filter === 'optional') return { onlyEssentials: 0 };
+  return {};
+}

@@ -11,11 +11,12 @@ import { useTypedSearch } from '../../../lib/typed-search.ts';
 import { useCompliance } from '../api/get-compliance.ts';
 import { useOptionalTraining } from '../api/get-optional-training.ts';
 import { everyMemberProgress, type TrackerFilter, useOverallProgress } from '../api/get-overall-progress.ts';
+import { usePathOwnLessons } from '../api/get-path-own-lessons.ts';
 import { useUsersAlerts } from '../api/get-users-alerts.ts';
 import { useSendAlert } from '../api/send-alert.ts';
 import { useSendBroadcast } from '../api/send-broadcast.ts';
 import { AlertsPanel, CompliancePanel, OptionalTrainingPanel, TrackerPanel } from '../components/panels.tsx';
-import { CSV_FILE_NAME, teamCsv } from '../lib/dashboard-rules.ts';
+import { CSV_FILE_NAME, isContentKind, ownLessonFilterValue, teamCsv, trackerFilterOf } from '../lib/dashboard-rules.ts';
 
 const ORGANIZATION = 'organization';
 
@@ -49,10 +50,10 @@ export function DashboardPage() {
 
 /**
  * Beyond the spec's filter options, and the one shown first (issue 33): every category of each member's path, so a
- * member's bar is the progress their home shows them; the spec's required, optional and per-category views follow.
+ * member's bar is the progress their home shows them; the spec's required, optional and per-category views follow,
+ * then each published own lesson of the path (issue 37).
  */
 const ALL_CONTENT = 'all';
-const isContentKind = (value: string): value is 'all' | 'optional' | 'required' => value === ALL_CONTENT || value === 'optional' || value === 'required';
 
 function Dashboard() {
   const { t } = useTranslation('dashboard');
@@ -61,10 +62,11 @@ function Dashboard() {
   const [teamValue, setTeamValue] = useState(ORGANIZATION);
   const [filterValue, setFilterValue] = useState<string>(ALL_CONTENT);
   const team = teamValue === ORGANIZATION ? null : Number(teamValue);
-  const filter: TrackerFilter = isContentKind(filterValue) ? filterValue : Number(filterValue);
+  const filter: TrackerFilter = trackerFilterOf(filterValue);
 
   const teams = useTeams(organizationId);
   const path = usePathCategories(organizationId, team);
+  const ownLessons = usePathOwnLessons(organizationId, team);
   const [search, setSearch, searched] = useTypedSearch();
   const progress = useOverallProgress(organizationId, team, filter, searched);
   const [exporting, setExporting] = useState(false);
@@ -94,6 +96,7 @@ function Dashboard() {
     { value: 'optional', label: t('filter.optional') },
     { value: 'required', label: t('filter.required') },
     ...(path.data?.data ?? []).map((c) => ({ value: String(c.id), label: c.name })),
+    ...(ownLessons.data ?? []).map((l) => ({ value: ownLessonFilterValue(l.lesson_id), label: t('filter.ownLesson', { title: l.title }) })),
   ];
 
   const error = [progress, alerts, compliance, optional].find((q) => q.isError)?.error;

@@ -20,8 +20,8 @@ export function OurLessonsShelf() {
 
 function Shelf() {
   const { t } = useTranslation('studio');
-  const lessons = useLibraryLessons('');
-  if (!lessons.data || lessons.data.length === 0) return null;
+  const lessons = useLibraryLessons('', 0, SHOWN);
+  if (!lessons.data || lessons.data.lessons.length === 0) return null;
   return (
     <Stack component="section" aria-labelledby="our-lessons-heading" gap="sm">
       <Group justify="space-between" align="baseline" gap="xs">
@@ -38,7 +38,7 @@ function Shelf() {
         </Anchor>
       </Group>
       <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
-        {lessons.data.slice(0, SHOWN).map((lesson) => (
+        {lessons.data.lessons.map((lesson) => (
           <Card key={lesson.id} withBorder radius="md" padding="sm" component="article" aria-labelledby={`our-lesson-${lesson.id}`}>
             <Card.Section>
               <Image src={lesson.poster_url} alt="" h={120} fit="cover" />

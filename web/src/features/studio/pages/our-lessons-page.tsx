@@ -1,5 +1,5 @@
-import { Alert, Box, Button, Card, Container, Group, Image, SegmentedControl, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import type { CaptionTrack } from '@mm/contract';
+import { Alert, Box, Button, Card, Container, Group, Image, Pagination, SegmentedControl, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { type CaptionTrack, STUDIO_LESSONS_PAGE } from '@mm/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -11,6 +11,7 @@ import { formatClock } from '../../../lib/playback-position.ts';
 import { useLibraryLesson } from '../api/get-library-lesson.ts';
 import { useLibraryLessons } from '../api/get-library-lessons.ts';
 import { useLessonWatchReports } from '../api/report-lesson-watch.ts';
+import { pageAt, pageCount, skipOf } from '../lib/studio-list.ts';
 import '../../../components/video-player/framed-player.css';
 
 /**
@@ -25,12 +26,15 @@ function openingTrack(tracks: CaptionTrack[], locale: string): string {
 export function OurLessonsPage() {
   const { t } = useTranslation('studio');
   const [q, setQ] = useState('');
+  // The page asked for belongs to one search: another search starts at the first page.
+  const [paging, setPaging] = useState({ q: '', skip: 0 });
   // A search result opens /our-lessons?play=<id>&t=<second of the caption that matched>.
   const [params] = useSearchParams();
   const asked = Number(params.get('play'));
   const [playing, setPlaying] = useState<number | null>(Number.isSafeInteger(asked) && asked > 0 ? asked : null);
   const startAt = playing === asked ? Number(params.get('t')) || undefined : undefined;
-  const lessons = useLibraryLessons(q.trim());
+  const skip = paging.q === q.trim() ? paging.skip : 0;
+  const lessons = useLibraryLessons(q.trim(), skip);
   // The narrated version chosen (a script lesson's Spanish one, or its English one); the member's language's until switched.
   const [version, setVersion] = useState<{ lessonId: number; lang: 'en' | 'es' } | null>(null);
   const lesson = useLibraryLesson(playing, version?.lessonId === playing ? version.lang : undefined);
@@ -92,11 +96,11 @@ export function OurLessonsPage() {
         <Text mt="lg">{lessons.error.message}</Text>
       ) : !lessons.data ? (
         <PageLoader label={t('library.loading')} />
-      ) : lessons.data.length === 0 ? (
+      ) : lessons.data.lessons.length === 0 ? (
         <Text mt="lg">{q.trim() ? t('library.noMatch') : t('library.none')}</Text>
       ) : (
         <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} mt="lg">
-          {lessons.data.map((item) => (
+          {lessons.data.lessons.map((item) => (
             <Card key={item.id} withBorder padding="md" component="article" aria-label={item.title}>
               <Card.Section>
                 <Image src={item.poster_url} alt="" h={160} fit="cover" />
@@ -115,6 +119,17 @@ export function OurLessonsPage() {
             </Card>
           ))}
         </SimpleGrid>
+      )}
+      {lessons.data && pageCount(lessons.data.total, lessons.data.take) > 1 && (
+        <Pagination
+          mt="lg"
+          total={pageCount(lessons.data.total, lessons.data.take)}
+          value={pageAt(skip, lessons.data.take)}
+          onChange={(page) => setPaging({ q: q.trim(), skip: skipOf(page, lessons.data?.take ?? STUDIO_LESSONS_PAGE) })}
+          aria-label={t('list.pages')}
+          getControlProps={(control) => ({ 'aria-label': t(`list.pageControl.${control}`) })}
+          getItemProps={(page) => ({ 'aria-label': t('list.page', { page }) })}
+        />
       )}
     </Container>
   );

@@ -1,14 +1,33 @@
-import { Alert, Badge, Button, Card, FileButton, Group, Modal, Progress, SimpleGrid, Stack, Switch, Text, Textarea, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  FileButton,
+  Group,
+  Modal,
+  Pagination,
+  Progress,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useDebouncedValue, useDisclosure } from '@mantine/hooks';
-import type { StudioLesson, StudioLessonsData, StudioPerson } from '@mm/contract';
+import type { StudioLesson, StudioLessonsData, StudioLessonsSort, StudioPerson } from '@mm/contract';
 import { IconSearch } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AdminPage } from '../../../components/admin-page.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { paths } from '../../../config/paths.ts';
 import { notifyError, notifyErrorMessage, notifySuccess } from '../../../lib/notify.ts';
+import { useTypedSearch } from '../../../lib/typed-search.ts';
 import { useCreateStudioLesson } from '../api/create-studio-lesson.ts';
 import { useStudioLessons } from '../api/get-studio-lessons.ts';
 import { usePublishStudioLesson } from '../api/publish-studio-lesson.ts';
@@ -21,6 +40,7 @@ import { DeleteLessonButton, EditLessonButton, RevisionsButton, UnpublishButton 
 import { EditScriptButton, NewScriptLesson } from '../components/script-lesson.tsx';
 import { SpanishVersionButton } from '../components/script-version.tsx';
 import { StudioAuditLog } from '../components/studio-audit-log.tsx';
+import { pageAt, pageCount, skipOf, skipWithin } from '../lib/studio-list.ts';
 
 const megabytes = (bytes: number) => {
   const mb = bytes / 1024 / 1024;
@@ -178,36 +198,87 @@ function PersonRow({ person }: { person: StudioPerson }) {
 /** /studio: the organization's own lessons: create a draft, upload its video (resumable), follow its processing, publish. */
 export function StudioPage() {
   const { t } = useTranslation('studio');
-  const lessons = useStudioLessons();
-  if (!lessons.data) return <PageLoader label={t('page.loading')} />;
-  const { storage } = lessons.data;
+  const [search, setSearch, searched] = useTypedSearch();
+  const [sort, setSort] = useState<StudioLessonsSort>('newest');
+  // The page asked for belongs to one search and order: another one starts at the first page.
+  const [paging, setPaging] = useState({ key: '', skip: 0 });
+  const key = `${sort}\n${searched}`;
+  const skip = paging.key === key ? paging.skip : 0;
+  const lessons = useStudioLessons({ q: searched, sort, skip });
+  const data = lessons.data;
+  const emptied = data && !lessons.isPlaceholderData ? skipWithin(skip, data.total, data.take) : skip;
+  useEffect(() => {
+    // The page's last lesson was deleted (or the list shrank): the last page there is, not an empty one.
+    if (emptied !== skip) setPaging({ key, skip: emptied });
+  }, [emptied, skip, key]);
+  if (!data) return <PageLoader label={t('page.loading')} />;
+  const { storage } = data;
   return (
     <AdminPage title={t('page.title')} back={paths.home}>
       <Stack gap="lg">
         <Text c="dimmed">{t('page.intro')}</Text>
-        <SimpleGrid cols={{ base: 1, md: lessons.data.can_manage_authors ? 2 : 1 }}>
+        <SimpleGrid cols={{ base: 1, md: data.can_manage_authors ? 2 : 1 }}>
           <StorageMeter storage={storage} />
-          {lessons.data.can_manage_authors && <AuthorsPanel />}
+          {data.can_manage_authors && <AuthorsPanel />}
         </SimpleGrid>
         <NewLessonForm />
         <NewScriptLesson />
-        <Title order={2} size="h3">
-          {t('page.lessons')}
-        </Title>
-        {lessons.data.lessons.length === 0 ? (
-          <Text>{t('page.empty')}</Text>
+        <Group justify="space-between" align="flex-end" gap="sm">
+          <div>
+            <Title order={2} size="h3">
+              {t('page.lessons')}
+            </Title>
+            <Text size="sm" c="dimmed" aria-live="polite">
+              {t('list.count', { count: data.total })}
+            </Text>
+          </div>
+          <Group gap="sm" align="flex-end">
+            <TextInput
+              label={t('list.search')}
+              placeholder={t('list.searchHint')}
+              type="search"
+              maxLength={100}
+              value={search}
+              onChange={(e) => setSearch(e.currentTarget.value)}
+              leftSection={<IconSearch size={16} aria-hidden />}
+              w={260}
+            />
+            <Select
+              label={t('list.sort')}
+              data={STUDIO_SORTS.map((value) => ({ value, label: t(`list.sorts.${value}`) }))}
+              value={sort}
+              onChange={(value) => value && setSort(value as StudioLessonsSort)}
+              allowDeselect={false}
+              w={200}
+            />
+          </Group>
+        </Group>
+        {data.lessons.length === 0 ? (
+          <Text>{searched && data.total === 0 ? t('list.noMatch') : t('page.empty')}</Text>
         ) : (
-          <SimpleGrid cols={{ base: 1, md: 2 }}>
-            {lessons.data.lessons.map((lesson) => (
+          <SimpleGrid cols={{ base: 1, md: 2 }} aria-busy={lessons.isFetching && lessons.isPlaceholderData}>
+            {data.lessons.map((lesson) => (
               <LessonCard key={lesson.id} lesson={lesson} maxSeconds={storage.max_seconds} />
             ))}
           </SimpleGrid>
         )}
-        {lessons.data.can_manage_authors && <StudioAuditLog />}
+        {pageCount(data.total, data.take) > 1 && (
+          <Pagination
+            total={pageCount(data.total, data.take)}
+            value={pageAt(skip, data.take)}
+            onChange={(page) => setPaging({ key, skip: skipOf(page, data.take) })}
+            aria-label={t('list.pages')}
+            getControlProps={(control) => ({ 'aria-label': t(`list.pageControl.${control}`) })}
+            getItemProps={(page) => ({ 'aria-label': t('list.page', { page }) })}
+          />
+        )}
+        {data.can_manage_authors && <StudioAuditLog />}
       </Stack>
     </AdminPage>
   );
 }
+
+const STUDIO_SORTS: readonly StudioLessonsSort[] = ['newest', 'oldest', 'title'];
 
 function NewLessonForm() {
   const { t } = useTranslation('studio');
