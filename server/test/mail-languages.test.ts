@@ -2,6 +2,7 @@ import type { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { atMoment, DAY } from '../src/lib/clock.ts';
 import { sendHeadMails } from '../src/modules/evidence/evidence-head.ts';
+import { replaceVideoTitleTranslations } from '../src/modules/captions/index.ts';
 import { messageIdOf } from '../src/modules/mail/outbox.ts';
 import { runQualificationClock } from '../src/modules/qualifications/qualification-clock.ts';
 import { renewCatalogVersion } from '../src/modules/settings/index.ts';
@@ -208,7 +209,20 @@ describe('e-mails in the reader language', () => {
     await atMoment(nextWeek, () => sendHeadMails(platform.ctx, nextWeek));
     expectSpanish(await delivered(org.superUser.email, 'evidence-head'), /^Cabeza de la cadena de evidencias de Planta Saltillo, /, 'Hash de la cabeza: ');
 
-    // An expert and the sales desk have no language setting: English, whatever the sender reads.
+    // An expert reads the language the catalog gives them: Max reads Spanish, the lesson under its Spanish title.
+    await replaceVideoTitleTranslations(platform.ctx.db, catalog.videos.lockout as number, [{ locale: 'es', title: 'Bloqueo y etiquetado', description: '' }], Date.now());
+    const toMax = await platform.api('POST', `/api/experts/${catalog.experts.max}/contact`, {
+      token: org.member.token,
+      json: { message: '¿Cada cuánto revisamos los candados?', admin_video_id: catalog.videos.lockout },
+    });
+    expect(toMax.status, JSON.stringify(toMax.body)).toBe(201);
+    const max = await delivered('max@experts.example', 'expert_contact');
+    expectSpanish(max, 'Mia Member tiene una pregunta para usted en Manufacturing Masters', 'Mia Member, de Planta Saltillo, le escribió sobre su video «Bloqueo y etiquetado»:');
+    expect(max.text).toContain('Hola, Max Maker:');
+    expect(max.text).toContain(`Responda escribiendo a ${org.member.email}.`);
+    expect(max.text).toContain(`Responder a Mia Member: mailto:${org.member.email}`);
+
+    // Eve's catalog entry gives no language, and the sales desk has none: English, whatever the sender reads.
     const contact = await platform.api('POST', `/api/experts/${catalog.experts.eve}/contact`, {
       token: org.member.token,
       json: { message: '¿Cómo auditamos las cajas de bloqueo?', admin_video_id: catalog.videos.lockout },

@@ -61,6 +61,7 @@ import * as studioCaptionTracks from './migrations/2026-11-28-075-studio-caption
 import * as practicalChecksByStation from './migrations/2026-11-28-076-practical-checks-by-station.ts';
 import * as studioLessonVersions from './migrations/2026-11-28-077-studio-lesson-versions.ts';
 import * as catalogNameTranslations from './migrations/2026-11-28-078-catalog-name-translations.ts';
+import * as expertLanguage from './migrations/2026-11-28-081-expert-language.ts';
 
 /** Versioned migrations, in order. Never edit one that has landed: add a new file. */
 const migrations: Record<string, Migration> = {
@@ -125,6 +126,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-28-076-practical-checks-by-station': practicalChecksByStation,
   '2026-11-28-077-studio-lesson-versions': studioLessonVersions,
   '2026-11-28-078-catalog-name-translations': catalogNameTranslations,
+  '2026-11-28-081-expert-language': expertLanguage,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -91,7 +91,14 @@ export async function recordAssetRenditions(db: Db, assetId: number, renditions:
 async function upsertExperts(db: Db, experts: CatalogFile['experts'], files: PreparedFiles, t: number): Promise<Map<string, number>> {
   const ids = new Map<string, number>();
   for (const expert of experts) {
-    const values = { name: expert.name, email: expert.email.toLowerCase(), bio: expert.bio, picture: files.image(expert.picture), updated_at: t };
+    const values = {
+      name: expert.name,
+      email: expert.email.toLowerCase(),
+      bio: expert.bio,
+      picture: files.image(expert.picture),
+      language: expert.language ?? null,
+      updated_at: t,
+    };
     const row = await db
       .insertInto('experts')
       .values({ ...values, key: expert.key, created_at: t })

@@ -83,7 +83,7 @@ type ExpertContact = {
 
 /**
  * A member's question to an expert; the outbox has no Reply-To, so the member's address is the action. In `locale`:
- * the expert's (an expert has no language setting: English, docs/decisions.md).
+ * the expert's (the catalog file's `language` of the expert, English when it gives none).
  */
 export function expertContactMail(c: ExpertContact, locale: Locale = DEFAULT_LOCALE): Mail {
   const t = translator(locale, 'mail');
