@@ -23,8 +23,8 @@ export async function smtpCapture(port: number, received: string[]): Promise<SMT
 /** A received message as its reader sees it: the subject and both bodies decoded from their transfer encodings. */
 export type ReadMail = { messageId: string; to: string; subject: string; text: string; html: string };
 
-/** Bytes of a quoted-printable text (soft line breaks removed), read as UTF-8. */
-function quotedPrintable(s: string, underscoreIsSpace = false): string {
+/** The bytes of a quoted-printable text (soft line breaks removed; in a header's encoded word, `_` is a space). */
+function quotedPrintableBytes(s: string, underscoreIsSpace = false): number[] {
   const clean = s.replace(/=\r?\n/g, '');
   const bytes: number[] = [];
   for (let i = 0; i < clean.length; i++) {
@@ -34,17 +34,26 @@ function quotedPrintable(s: string, underscoreIsSpace = false): string {
       i += 2;
     } else bytes.push(underscoreIsSpace && clean[i] === '_' ? 32 : clean.charCodeAt(i));
   }
-  return Buffer.from(bytes).toString('utf8');
+  return bytes;
 }
 
-/** A header's value with its folding undone and its RFC 2047 encoded words (=?UTF-8?Q?...?= / ?B?) decoded. */
+const ENCODED_WORD = /=\?[^?]+\?([QqBb])\?([^?]*)\?=/g;
+
+/**
+ * A header's value with its folding undone and its RFC 2047 encoded words (=?UTF-8?Q?...?= / ?B?) decoded; adjacent
+ * words are joined as bytes first, so a character split between two words reads whole.
+ */
 function headerValue(value: string): string {
   return value
     .replace(/\r?\n[ \t]+/g, ' ')
-    .replace(/(\?=)\s+(=\?)/g, '$1$2')
-    .replace(/=\?([^?]+)\?([QqBb])\?([^?]*)\?=/g, (_, _charset: string, encoding: string, data: string) =>
-      encoding.toUpperCase() === 'B' ? Buffer.from(data, 'base64').toString('utf8') : quotedPrintable(data, true),
-    );
+    .replace(/(?:=\?[^?]+\?[QqBb]\?[^?]*\?=\s*)+/g, (run) => {
+      const bytes: number[] = [];
+      for (const [, encoding, data] of run.matchAll(ENCODED_WORD)) {
+        bytes.push(...(encoding!.toUpperCase() === 'B' ? Buffer.from(data!, 'base64') : quotedPrintableBytes(data!, true)));
+      }
+      return Buffer.from(bytes).toString('utf8') + (/\s$/.test(run) ? ' ' : '');
+    })
+    .trim();
 }
 
 function split(raw: string): { headers: Map<string, string>; body: string } {
@@ -61,7 +70,7 @@ function split(raw: string): { headers: Map<string, string>; body: string } {
 
 function decodeBody(body: string, encoding: string | undefined): string {
   if (encoding?.toLowerCase() === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
-  if (encoding?.toLowerCase() === 'quoted-printable') return quotedPrintable(body);
+  if (encoding?.toLowerCase() === 'quoted-printable') return Buffer.from(quotedPrintableBytes(body)).toString('utf8');
   return body;
 }
 
