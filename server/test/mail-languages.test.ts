@@ -1,8 +1,8 @@
 import type { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { atMoment, DAY } from '../src/lib/clock.ts';
-import { sendHeadMails } from '../src/modules/evidence/evidence-head.ts';
 import { replaceVideoTitleTranslations } from '../src/modules/captions/index.ts';
+import { sendHeadMails } from '../src/modules/evidence/evidence-head.ts';
 import { messageIdOf } from '../src/modules/mail/outbox.ts';
 import { runQualificationClock } from '../src/modules/qualifications/qualification-clock.ts';
 import { renewCatalogVersion } from '../src/modules/settings/index.ts';
@@ -154,7 +154,11 @@ describe('e-mails in the reader language', () => {
       json: { name: 'Rosa', last_name: 'Vega', email: created, team: 'Assembly', role: 'Operadora' },
     });
     expect(createdRes.status, JSON.stringify(createdRes.body)).toBe(201);
-    expectSpanish(await delivered(created, 'invitation'), 'Lo invitan a Planta Saltillo en Manufacturing Masters', 'Cree su contraseña para activar su cuenta.');
+    expectSpanish(
+      await delivered(created, 'invitation'),
+      'Lo invitan a Planta Saltillo en Manufacturing Masters',
+      'Cree su contraseña para activar su cuenta.',
+    );
 
     // A supervisor's alert and broadcast name the category as the member sees it.
     const alert = await platform.api('GET', `/api/dashboard/team/${org.member.id}`, {
@@ -188,10 +192,17 @@ describe('e-mails in the reader language', () => {
     });
     expect(press.status, JSON.stringify(press.body)).toBe(201);
     await platform.api('POST', `${base}/stations/${press.body.data.id}/assignments`, { token: org.superUser.token, json: { user_ids: [org.member.id] } });
-    await platform.api('POST', '/api/watch-user-video', { token: org.member.token, json: { user: org.member.id, video: catalog.videos.lockout, timeSpent: 1 } });
+    await platform.api('POST', '/api/watch-user-video', {
+      token: org.member.token,
+      json: { user: org.member.id, video: catalog.videos.lockout, timeSpent: 1 },
+    });
     const asked = await platform.api('POST', `${base}/stations/${press.body.data.id}/signoff-requests`, { token: org.member.token });
     expect(asked.status, JSON.stringify(asked.body)).toBe(201);
-    expectSpanish(await delivered(org.superUser.email, 'signoff-request'), 'Mia Member pide su aprobación en Prensa 7', 'Abrir las calificaciones de Mia Member: ');
+    expectSpanish(
+      await delivered(org.superUser.email, 'signoff-request'),
+      'Mia Member pide su aprobación en Prensa 7',
+      'Abrir las calificaciones de Mia Member: ',
+    );
 
     // The daily training digest (retraining and training due) and the weekly evidence head.
     const welding = await platform.api('POST', `${base}/stations`, {
@@ -204,20 +215,33 @@ describe('e-mails in the reader language', () => {
     const noon = later - (later % DAY) + 12 * 3600_000;
     await atMoment(noon, () => runQualificationClock(platform.ctx));
     expectSpanish(await delivered(org.member.email, 'training-digest'), 'Su capacitación de puesto pendiente', '- Soldadura 2: vencida desde el ');
-    expectSpanish(await delivered(org.superUser.email, 'training-digest'), 'Personas con capacitación de puesto vencida', '- Mia Member, Soldadura 2: vencida desde el ');
+    expectSpanish(
+      await delivered(org.superUser.email, 'training-digest'),
+      'Personas con capacitación de puesto vencida',
+      '- Mia Member, Soldadura 2: vencida desde el ',
+    );
     const nextWeek = noon + 7 * DAY;
     await atMoment(nextWeek, () => sendHeadMails(platform.ctx, nextWeek));
     expectSpanish(await delivered(org.superUser.email, 'evidence-head'), /^Cabeza de la cadena de evidencias de Planta Saltillo, /, 'Hash de la cabeza: ');
 
     // An expert reads the language the catalog gives them: Max reads Spanish, the lesson under its Spanish title.
-    await replaceVideoTitleTranslations(platform.ctx.db, catalog.videos.lockout as number, [{ locale: 'es', title: 'Bloqueo y etiquetado', description: '' }], Date.now());
+    await replaceVideoTitleTranslations(
+      platform.ctx.db,
+      catalog.videos.lockout as number,
+      [{ locale: 'es', title: 'Bloqueo y etiquetado', description: '' }],
+      Date.now(),
+    );
     const toMax = await platform.api('POST', `/api/experts/${catalog.experts.max}/contact`, {
       token: org.member.token,
       json: { message: '¿Cada cuánto revisamos los candados?', admin_video_id: catalog.videos.lockout },
     });
     expect(toMax.status, JSON.stringify(toMax.body)).toBe(201);
     const max = await delivered('max@experts.example', 'expert_contact');
-    expectSpanish(max, 'Mia Member tiene una pregunta para usted en Manufacturing Masters', 'Mia Member, de Planta Saltillo, le escribió sobre su video «Bloqueo y etiquetado»:');
+    expectSpanish(
+      max,
+      'Mia Member tiene una pregunta para usted en Manufacturing Masters',
+      'Mia Member, de Planta Saltillo, le escribió sobre su video «Bloqueo y etiquetado»:',
+    );
     expect(max.text).toContain('Hola, Max Maker:');
     expect(max.text).toContain(`Responda escribiendo a ${org.member.email}.`);
     expect(max.text).toContain(`Responder a Mia Member: mailto:${org.member.email}`);
@@ -240,7 +264,9 @@ describe('e-mails in the reader language', () => {
     expect(sales.status, JSON.stringify(sales.body)).toBe(201);
     const desk = await delivered('deals@learn.example.com', 'sales_inquiry');
     expect(desk.subject).toBe('Enterprise inquiry: Souza Metalworks (300 people)');
-    expect(desk.text).toContain(`Ana Souza of Souza Metalworks asks about a plan for 300 people (sent while signed in as ${org.member.email} of Planta Saltillo):`);
+    expect(desk.text).toContain(
+      `Ana Souza of Souza Metalworks asks about a plan for 300 people (sent while signed in as ${org.member.email} of Planta Saltillo):`,
+    );
     expect(desk.text).toContain('Reply to Ana Souza: mailto:ana@souza.example');
   });
 });

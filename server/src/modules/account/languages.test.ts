@@ -210,7 +210,14 @@ describe('e-mails and certificates in the recipient’s language', () => {
       .execute();
     await platform.ctx.db
       .insertInto('sub_category_name_translations')
-      .values({ sub_category_id: catalog.subCategories['safety-basics']!, locale: 'es', name: 'Fundamentos', origin: 'author', source_hash: null, created_at: Date.now() })
+      .values({
+        sub_category_id: catalog.subCategories['safety-basics']!,
+        locale: 'es',
+        name: 'Fundamentos',
+        origin: 'author',
+        source_hash: null,
+        created_at: Date.now(),
+      })
       .execute();
     await renewCatalogVersion(platform.ctx.db);
     const microCode = `MS${Date.now()}`;

@@ -214,11 +214,7 @@ export async function sendAlert(
     const locale = recipientLocale(language?.own, language?.organization);
     // The category as the member sees it in the library: its name in their language where the catalog has one.
     const local = (await namesFor(ctx.db, { language: locale, catalogVersion: caller.catalogVersion })).categories.get(category.id);
-    await ctx.mailer.send(
-      member.email,
-      'progress-alert',
-      progressAlertMail(fullName(member), supervisor, local ?? category.name, percentage, url, locale),
-    );
+    await ctx.mailer.send(member.email, 'progress-alert', progressAlertMail(fullName(member), supervisor, local ?? category.name, percentage, url, locale));
   }
 }
 

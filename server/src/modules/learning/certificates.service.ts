@@ -1,5 +1,12 @@
 // Certificates and micro-certificates: issued as a path is completed, listed, verified by code, printed.
-import { type CertificationData, DEFAULT_LOCALE, type Locale, type MicroCertificationData, type UserCertificationsData, type VerificationData } from '@mm/contract';
+import {
+  type CertificationData,
+  DEFAULT_LOCALE,
+  type Locale,
+  type MicroCertificationData,
+  type UserCertificationsData,
+  type VerificationData,
+} from '@mm/contract';
 import type { AppContext } from '../../app-context.ts';
 import type { DbTransaction } from '../../db/client.ts';
 import { now } from '../../lib/clock.ts';

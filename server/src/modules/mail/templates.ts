@@ -88,7 +88,13 @@ type ExpertContact = {
 export function expertContactMail(c: ExpertContact, locale: Locale = DEFAULT_LOCALE): Mail {
   const t = translator(locale, 'mail');
   const v = { member: c.memberName, organization: c.organization ?? '', title: c.videoTitle ?? '', brand: BRAND };
-  const wrote = c.organization ? (c.videoTitle ? 'expertContact.wroteOfAbout' : 'expertContact.wroteOf') : c.videoTitle ? 'expertContact.wroteAbout' : 'expertContact.wrote';
+  const wrote = c.organization
+    ? c.videoTitle
+      ? 'expertContact.wroteOfAbout'
+      : 'expertContact.wroteOf'
+    : c.videoTitle
+      ? 'expertContact.wroteAbout'
+      : 'expertContact.wrote';
   return compose(
     t('expertContact.subject', v),
     {
