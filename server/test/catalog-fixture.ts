@@ -14,6 +14,8 @@ import type { TestPlatform } from './harness.ts';
  * A tiny catalog for catalog, playback and media tests, imported through the real import (one 2 s
  * 320x240 clip shared by every video, so one asset is transcoded). Shape:
  *
+ * Experts: eve (English: no language given), max (reads Spanish).
+ *
  * - safety (sort 1, essential, challenge link, expert eve)
  *   - safety-basics (sort 1): lockout (test+prod, playbook, experts eve+max, trailer, picture),
  *     ppe (test only), fire (production only)
@@ -49,7 +51,7 @@ function catalogJson() {
   return {
     experts: [
       { key: 'eve', name: 'Eve Expert', email: 'eve@experts.example', bio: 'Safety lead.', picture: 'face.jpg' },
-      { key: 'max', name: 'Max Maker', email: 'max@experts.example' },
+      { key: 'max', name: 'Max Maker', email: 'max@experts.example', language: 'es' },
     ],
     categories: [
       {

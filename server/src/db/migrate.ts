@@ -62,6 +62,7 @@ import * as practicalChecksByStation from './migrations/2026-11-28-076-practical
 import * as studioLessonVersions from './migrations/2026-11-28-077-studio-lesson-versions.ts';
 import * as catalogNameTranslations from './migrations/2026-11-28-078-catalog-name-translations.ts';
 import * as studioLessonsList from './migrations/2026-11-28-080-studio-lessons-list.ts';
+import * as expertLanguage from './migrations/2026-11-28-081-expert-language.ts';
 
 /** Versioned migrations, in order. Never edit one that has landed: add a new file. */
 const migrations: Record<string, Migration> = {
@@ -127,6 +128,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-28-077-studio-lesson-versions': studioLessonVersions,
   '2026-11-28-078-catalog-name-translations': catalogNameTranslations,
   '2026-11-28-080-studio-lessons-list': studioLessonsList,
+  '2026-11-28-081-expert-language': expertLanguage,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -199,6 +199,8 @@ export interface ExpertTable {
   email: string;
   bio: string;
   picture: string | null;
+  /** The language the expert reads (the catalog file's `language`): a member's question reaches them in it; null: English. */
+  language: string | null;
   created_at: number;
   updated_at: number;
 }

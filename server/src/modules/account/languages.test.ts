@@ -7,6 +7,7 @@ import { organizationWithMembers, startPlatform, type TestPlatform, uniqueEmail 
 import { pdfText } from '../../../test/pdf-text.ts';
 import { catalogKeys } from '../../lib/i18n.ts';
 import { callerLocale } from '../auth/caller.ts';
+import { renewCatalogVersion } from '../settings/index.ts';
 
 let platform: TestPlatform;
 let catalog: TestCatalog;
@@ -202,14 +203,74 @@ describe('e-mails and certificates in the recipient’s language', () => {
       expect(res.status).toBe(200);
       return (await pdfText(new Uint8Array(await res.arrayBuffer()))).text;
     };
+    // The category's Spanish name, as the catalog gives it (an author's), and a micro-certificate of its sub-category.
+    await platform.ctx.db
+      .insertInto('category_name_translations')
+      .values({ category_id: catalog.categories.safety!, locale: 'es', name: 'Salud y seguridad', origin: 'author', source_hash: null, created_at: Date.now() })
+      .execute();
+    await platform.ctx.db
+      .insertInto('sub_category_name_translations')
+      .values({
+        sub_category_id: catalog.subCategories['safety-basics']!,
+        locale: 'es',
+        name: 'Fundamentos',
+        origin: 'author',
+        source_hash: null,
+        created_at: Date.now(),
+      })
+      .execute();
+    await renewCatalogVersion(platform.ctx.db);
+    const microCode = `MS${Date.now()}`;
+    const spanishMicro = (
+      await platform.ctx.db
+        .insertInto('certificates')
+        .values({
+          user_id: org.member.id,
+          organization_id: org.organizationId,
+          kind: 'sub_category',
+          subject_id: catalog.subCategories['safety-basics']!,
+          category_id: catalog.categories.safety!,
+          sub_category_id: catalog.subCategories['safety-basics']!,
+          issued_at: Date.UTC(2027, 0, 5),
+          verification_code: microCode,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
     for (const token of [org.member.token, org.superUser.token]) {
       const es = await read(spanishCert, token);
       expect(es).toContain('CERTIFICADO DE FINALIZACIÓN');
       expect(es).toContain('Se certifica que');
-      expect(es).toContain('Fecha: 27/11/2026');
+      expect(es).toContain('completó satisfactoriamente');
+      expect(es).toContain('Salud y seguridad');
+      expect(es).not.toContain('Health and Safety');
+      expect(es).toContain('Fecha: 27 de noviembre de 2026');
+      expect(es).toContain('Código de verificación: ES');
+      expect(es).toContain('Escanee o visite para verificar:');
+      const micro = await read(spanishMicro, token);
+      expect(micro).toContain('MICROCERTIFICADO');
+      expect(micro).toContain('Salud y seguridad - Fundamentos');
+      expect(micro).toContain('Fecha: 5 de enero de 2027');
+      expect(micro).toContain(`Código de verificación: ${microCode}`);
+      expect(micro).toContain(`${platform.url}/verify/${microCode}`);
     }
     const en = await read(englishCert, org.superUser.token);
     expect(en).toContain('CERTIFICATE OF COMPLETION');
     expect(en).toContain('This certifies that');
+    expect(en).toContain('has successfully completed');
+    expect(en).toContain('Health and Safety');
+    expect(en).toContain('Date: 27/11/2026');
+    // What the code verifies is the same record, in the catalog's own names, whatever the certificate's language.
+    const verified = await platform.api('GET', `/api/certificates/verify/${microCode}`);
+    expect(verified.status).toBe(200);
+    expect(verified.body.data).toMatchObject({
+      valid: true,
+      member: 'Mia Member',
+      kind: 'sub_category',
+      category: 'Health and Safety',
+      sub_category: 'Basics',
+      issued_at: new Date(Date.UTC(2027, 0, 5)).toISOString(),
+      verification_code: microCode,
+    });
   });
 });

@@ -1,7 +1,7 @@
 import { REGISTRATION_MESSAGES } from '@mm/contract';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { organizationWithMembers, STRONG_PASSWORD, signIn, startPlatform, type TestPlatform, uniqueEmail } from '../../../test/harness.ts';
+import { smtpCapture } from '../../../test/smtp-capture.ts';
 import { hashToken } from '../../lib/crypto.ts';
 import { createMailer } from '../mail/outbox.ts';
 import { BAD_CREDENTIALS, LOCKED_OUT, RESET_LINK_INVALID, RESET_SENT, RESET_THROTTLED } from './auth.service.ts';
@@ -337,26 +337,6 @@ describe('the guest account', () => {
     expect((await platform.api('POST', '/api/logout', { token })).status).toBe(200);
   });
 });
-
-/** A real SMTP server that keeps every message it receives. */
-async function smtpCapture(port: number, received: string[]): Promise<SMTPServer> {
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    onData(stream, _session, done) {
-      let raw = '';
-      stream.on('data', (chunk: Buffer) => {
-        raw += chunk.toString();
-      });
-      stream.on('end', () => {
-        received.push(raw);
-        done();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  return server;
-}
 
 describe('e-mail over SMTP', () => {
   it('sends each message once when two app instances deliver from the same database', async () => {

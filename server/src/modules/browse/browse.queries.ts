@@ -238,7 +238,7 @@ export const listExperts = (db: Db) => selectExperts(db).orderBy('experts.name')
 export const findExpert = (db: Db, expertId: number) => selectExperts(db).where('experts.id', '=', expertId).executeTakeFirst();
 
 export function findExpertContact(db: Db, expertId: number) {
-  return db.selectFrom('experts').select(['id', 'name', 'email']).where('id', '=', expertId).executeTakeFirst();
+  return db.selectFrom('experts').select(['id', 'name', 'email', 'language']).where('id', '=', expertId).executeTakeFirst();
 }
 
 /** The sender of a contact message, with their organization's name. */

@@ -14,8 +14,10 @@ import {
 } from '@mm/contract';
 import type { AppContext } from '../../app-context.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
+import { recipientLocale } from '../../lib/i18n.ts';
 import { LIMITS, takeAttempt } from '../../lib/throttle.ts';
 import type { Caller } from '../auth/index.ts';
+import { titleIn } from '../captions/index.ts';
 import { assertCategoryOpen, pathAccessOf, progressPercent } from '../learning/index.ts';
 import { expertContactMail } from '../mail/index.ts';
 import { mediaSigner } from '../media/index.ts';
@@ -280,14 +282,21 @@ export async function contactExpert(ctx: AppContext, viewer: Viewer, expertId: n
   const subject = String(viewer.userId);
   await takeAttempt(ctx, LIMITS.expertContactPerMember, subject, EXPERT_CONTACT_LIMIT_MESSAGE);
   const video = input.admin_video_id === undefined ? undefined : await findVideoTitle(ctx.db, input.admin_video_id);
-  const mail = expertContactMail({
-    expertName: expert.name,
-    memberName: `${member.name} ${member.last_name}`.trim(),
-    memberEmail: member.email,
-    organization: member.organization_name,
-    videoTitle: video?.title ?? null,
-    message: input.message,
-  });
+  // In the expert's language (the catalog's, English when it gives none), the lesson under its title in it; the
+  // member's own words go as typed.
+  const locale = recipientLocale(expert.language);
+  const localTitle = video && input.admin_video_id !== undefined ? (await titleIn(ctx.db, locale, input.admin_video_id))?.title : undefined;
+  const mail = expertContactMail(
+    {
+      expertName: expert.name,
+      memberName: `${member.name} ${member.last_name}`.trim(),
+      memberEmail: member.email,
+      organization: member.organization_name,
+      videoTitle: localTitle ?? video?.title ?? null,
+      message: input.message,
+    },
+    locale,
+  );
   await ctx.mailer.send(expert.email, 'expert_contact', mail);
   return `Your message was sent to ${expert.name}.`;
 }

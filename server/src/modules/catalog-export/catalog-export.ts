@@ -151,7 +151,14 @@ export async function exportCatalog(
   const namesOf = (rows: { id: number; locale: string; name: string }[], id: number) =>
     Object.fromEntries(rows.filter((r) => r.id === id).map((r) => [r.locale, { name: r.name }]));
   const catalog: CatalogFileInput = {
-    experts: experts.map((e) => ({ key: e.key, name: e.name, email: e.email, bio: e.bio, picture: picture(e.picture, `expert ${e.key}'s picture`) })),
+    experts: experts.map((e) => ({
+      key: e.key,
+      name: e.name,
+      email: e.email,
+      bio: e.bio,
+      picture: picture(e.picture, `expert ${e.key}'s picture`),
+      ...(e.language !== null && { language: e.language as 'en' | 'es' }),
+    })),
     categories: categories.map((c) => ({
       key: c.key,
       name: c.name,

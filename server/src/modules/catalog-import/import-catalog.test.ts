@@ -311,6 +311,22 @@ describe('import-catalog', () => {
     await importCatalog(platform.ctx, writeCatalog(validCatalog()));
   });
 
+  it("stores an expert's language, one of the platform's, and refuses another", async () => {
+    const spanish = validCatalog();
+    spanish.experts[1].language = 'es';
+    await importCatalog(platform.ctx, writeCatalog(spanish));
+    const languages = await platform.ctx.db.selectFrom('experts').select(['key', 'language']).where('key', 'in', ['eve', 'max']).orderBy('key').execute();
+    expect(languages).toEqual([
+      { key: 'eve', language: null },
+      { key: 'max', language: 'es' },
+    ]);
+    const portuguese = validCatalog();
+    portuguese.experts[1].language = 'pt';
+    expect(await problemsOf(writeCatalog(portuguese))).toEqual(["experts[1].language: must be one of the platform's languages: en, es"]);
+    await importCatalog(platform.ctx, writeCatalog(validCatalog()));
+    expect((await platform.ctx.db.selectFrom('experts').select('language').where('key', '=', 'max').executeTakeFirstOrThrow()).language).toBeNull();
+  });
+
   it('changes are applied by key; videos missing from the file stay; trailers and FAQs follow the file', async () => {
     const db = platform.ctx.db;
     const lockout = await db.selectFrom('videos').select(['id']).where('key', '=', 'lockout').executeTakeFirstOrThrow();

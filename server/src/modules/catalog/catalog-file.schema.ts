@@ -1,3 +1,4 @@
+import { LOCALES } from '@mm/contract';
 import { z } from 'zod';
 
 /**
@@ -61,6 +62,8 @@ export function catalogFileSchema(files: FileChecks) {
     email: z.email('must be an e-mail address').max(254),
     bio: longText.default(''),
     picture: image,
+    /** The language the expert reads, one of the platform's: members' questions reach them in it (English when absent). */
+    language: z.enum(LOCALES, `must be one of the platform's languages: ${LOCALES.join(', ')}`).optional(),
   });
 
   const trailer = z.strictObject({ name: text(200), media, image });

@@ -112,7 +112,14 @@ export async function recordAssetRenditions(db: Db, assetId: number, renditions:
 async function upsertExperts(db: Db, experts: CatalogFile['experts'], files: PreparedFiles, changes: CatalogChanges, t: number): Promise<Map<string, number>> {
   const ids = new Map<string, number>();
   for (const expert of experts) {
-    const values = { name: expert.name, email: expert.email.toLowerCase(), bio: expert.bio, picture: files.image(expert.picture), updated_at: t };
+    const values = {
+      name: expert.name,
+      email: expert.email.toLowerCase(),
+      bio: expert.bio,
+      picture: files.image(expert.picture),
+      language: expert.language ?? null,
+      updated_at: t,
+    };
     const before = await db.selectFrom('experts').selectAll().where('key', '=', expert.key).executeTakeFirst();
     if (before && holds(before, values)) {
       ids.set(expert.key, before.id);

@@ -4,6 +4,7 @@ import {
   type AlertsData,
   type ComplianceItem,
   DASHBOARD_MESSAGES,
+  type Locale,
   type OptionalTrainingItem,
   type OverallProgressData,
 } from '@mm/contract';
@@ -14,6 +15,7 @@ import { recipientLocale } from '../../lib/i18n.ts';
 import { fullName } from '../../lib/person-name.ts';
 import { holdingEveryWord } from '../../lib/search-text.ts';
 import type { Caller } from '../auth/index.ts';
+import type { LocalNames } from '../captions/index.ts';
 import { measuredMembers, progressPercent } from '../learning/index.ts';
 import { enqueueMails, progressAlertMail } from '../mail/index.ts';
 import { insertNotices } from '../notices/index.ts';
@@ -21,6 +23,7 @@ import type { LearningPath } from '../organization/index.ts';
 import { findTeam, keptLearningPathFor } from '../organization/index.ts';
 import { publishedOwnLessonTitles } from '../studio/index.ts';
 import { mailLocales } from '../users/index.ts';
+import { namesFor } from '../videos/index.ts';
 import { assertCanUseDashboard, DASHBOARD_OTHER_ORGANIZATION } from './dashboard.policy.ts';
 import {
   behindMembers,
@@ -286,11 +289,10 @@ export async function sendAlert(
   // The notice above reaches everyone; the e-mail only those who have an address.
   if (member.email) {
     const language = (await mailLocales(ctx.db, [member.id])).get(member.id);
-    await ctx.mailer.send(
-      member.email,
-      'progress-alert',
-      progressAlertMail(fullName(member), supervisor, category.name, percentage, url, recipientLocale(language?.own, language?.organization)),
-    );
+    const locale = recipientLocale(language?.own, language?.organization);
+    // The category as the member sees it in the library: its name in their language where the catalog has one.
+    const local = (await namesFor(ctx.db, { language: locale, catalogVersion: caller.catalogVersion })).categories.get(category.id);
+    await ctx.mailer.send(member.email, 'progress-alert', progressAlertMail(fullName(member), supervisor, local ?? category.name, percentage, url, locale));
   }
 }
 
@@ -311,6 +313,13 @@ export async function sendBroadcast(ctx: AppContext, caller: Caller, body: { org
     ctx.db,
     behind.map((b) => b.user_id),
   );
+  const localeOf = (userId: number) => recipientLocale(languages.get(userId)?.own, languages.get(userId)?.organization);
+  // Each e-mail names the category in its reader's language where the catalog has one (one read per language).
+  const localNames = new Map<Locale, LocalNames>();
+  for (const locale of new Set(behind.map((b) => localeOf(b.user_id)))) {
+    localNames.set(locale, await namesFor(ctx.db, { language: locale, catalogVersion: caller.catalogVersion }));
+  }
+  const nameIn = (locale: Locale, categoryId: number) => localNames.get(locale)?.categories.get(categoryId) ?? names.get(categoryId) ?? '';
 
   const sent = await ctx.db.transaction().execute(async (trx) => {
     const accepted = new Set(
@@ -344,10 +353,10 @@ export async function sendBroadcast(ctx: AppContext, caller: Caller, body: { org
         mail: progressAlertMail(
           b.name,
           supervisor,
-          names.get(b.category_id) ?? '',
+          nameIn(localeOf(b.user_id), b.category_id),
           percent(b),
           `${ctx.config.publicUrl}/category/${b.category_id}`,
-          recipientLocale(languages.get(b.user_id)?.own, languages.get(b.user_id)?.organization),
+          localeOf(b.user_id),
         ),
       })),
       ctx.config.smtpUrl ? 'pending' : 'captured',

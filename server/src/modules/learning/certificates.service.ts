@@ -1,5 +1,12 @@
 // Certificates and micro-certificates: issued as a path is completed, listed, verified by code, printed.
-import type { CertificationData, MicroCertificationData, UserCertificationsData, VerificationData } from '@mm/contract';
+import {
+  type CertificationData,
+  DEFAULT_LOCALE,
+  type Locale,
+  type MicroCertificationData,
+  type UserCertificationsData,
+  type VerificationData,
+} from '@mm/contract';
 import type { AppContext } from '../../app-context.ts';
 import type { DbTransaction } from '../../db/client.ts';
 import { now } from '../../lib/clock.ts';
@@ -130,7 +137,14 @@ export async function verifyCertificate(ctx: AppContext, code: string): Promise<
   };
 }
 
-const ptBr = (ms: number) => new Intl.DateTimeFormat('pt-BR', { timeZone: 'UTC' }).format(ms);
+/**
+ * A certificate's day (UTC) in its language: dd/mm/yyyy in English, as it always was; in words in another language
+ * ("27 de noviembre de 2026"), which a framed page reads best and nobody can take month first.
+ */
+export function certificateDay(ms: number, locale: Locale): string {
+  if (locale === DEFAULT_LOCALE) return new Intl.DateTimeFormat('pt-BR', { timeZone: 'UTC' }).format(ms);
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(ms);
+}
 
 /** The certificate as a PDF, for its owner or a super user of their organization. */
 export async function certificatePdfFile(ctx: AppContext, caller: Caller, certificateId: number): Promise<{ pdf: Buffer; filename: string }> {
@@ -143,13 +157,18 @@ export async function certificatePdfFile(ctx: AppContext, caller: Caller, certif
   // In the member's language, whoever downloads it (a super user takes a member's certificate as the member reads it).
   const language = (await mailLocales(ctx.db, [row.user_id])).get(row.user_id);
   const locale = recipientLocale(language?.own, language?.organization);
+  // The category's (sub-category's) name in that language where the catalog has one shown, else the English name;
+  // the verification code and address, and what the verification page answers, stay as they are.
+  const names = await namesFor(ctx.db, { language: locale, catalogVersion: caller.catalogVersion });
+  const categoryName = names.categories.get(row.category_id) ?? row.category_name;
+  const subCategoryName = row.sub_category_id === null ? null : (names.subCategories.get(row.sub_category_id) ?? row.sub_category_name);
   const input: CertificatePdfInput = {
     member: `${row.name} ${row.last_name}`.trim(),
-    title: row.kind === 'category' ? row.category_name : `${row.category_name} - ${row.sub_category_name ?? ''}`,
+    title: row.kind === 'category' ? categoryName : `${categoryName} - ${subCategoryName ?? ''}`,
     subtitle: translator(locale, 'certificate')(row.kind === 'category' ? 'category' : 'subCategory'),
     organization: row.organization_name ?? '',
-    date: ptBr(Number(row.issued_at)),
-    validUntil: expiry === undefined ? null : ptBr(expiry),
+    date: certificateDay(Number(row.issued_at), locale),
+    validUntil: expiry === undefined ? null : certificateDay(expiry, locale),
     code: row.verification_code,
     verifyUrl: `${ctx.config.publicUrl}/verify/${row.verification_code}`,
     locale,

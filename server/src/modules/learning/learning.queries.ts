@@ -162,6 +162,7 @@ export function findCertificateByCode(db: Db, code: string) {
       'certificates.id',
       'certificates.user_id',
       'certificates.category_id',
+      'certificates.sub_category_id',
       'certificates.organization_id',
       'certificates.kind',
       'certificates.issued_at',

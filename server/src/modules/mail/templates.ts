@@ -81,17 +81,29 @@ type ExpertContact = {
   message: string;
 };
 
-/** A member's question to an expert; the outbox has no Reply-To, so the member's address is the action. */
-export const expertContactMail = (c: ExpertContact) =>
-  compose(`${c.memberName} has a question for you on ${BRAND}`, {
-    paragraphs: [
-      `Hello ${c.expertName},`,
-      `${c.memberName}${c.organization ? ` of ${c.organization}` : ''} wrote to you${c.videoTitle ? ` about your video "${c.videoTitle}"` : ''}:`,
-      c.message,
-      `Answer by writing to ${c.memberEmail}.`,
-    ],
-    action: { label: `Reply to ${c.memberName}`, url: `mailto:${c.memberEmail}` },
-  });
+/**
+ * A member's question to an expert; the outbox has no Reply-To, so the member's address is the action. In `locale`:
+ * the expert's (the catalog file's `language` of the expert, English when it gives none).
+ */
+export function expertContactMail(c: ExpertContact, locale: Locale = DEFAULT_LOCALE): Mail {
+  const t = translator(locale, 'mail');
+  const v = { member: c.memberName, organization: c.organization ?? '', title: c.videoTitle ?? '', brand: BRAND };
+  const wrote = c.organization
+    ? c.videoTitle
+      ? 'expertContact.wroteOfAbout'
+      : 'expertContact.wroteOf'
+    : c.videoTitle
+      ? 'expertContact.wroteAbout'
+      : 'expertContact.wrote';
+  return compose(
+    t('expertContact.subject', v),
+    {
+      paragraphs: [t('hello', { name: c.expertName }), t(wrote, v), c.message, t('answerTo', { email: c.memberEmail })],
+      action: { label: t('replyTo', { name: c.memberName }), url: `mailto:${c.memberEmail}` },
+    },
+    locale,
+  );
+}
 
 type ShareVideo = { senderName: string; videoTitle: string; message: string | null; url: string; validDays: number };
 
@@ -192,13 +204,19 @@ export function evidenceHeadMail(d: EvidenceHead, locale: Locale = DEFAULT_LOCAL
 
 type SalesInquiry = { name: string; company: string; email: string; people: number; message: string; signedInAs: string | null };
 
-/** The enterprise "talk to us" form of /plans, to the sales address; the visitor's address is the way to answer. */
-export const salesInquiryMail = (q: SalesInquiry) =>
-  compose(`Enterprise inquiry: ${q.company} (${q.people} people)`, {
-    paragraphs: [
-      `${q.name} of ${q.company} asks about a plan for ${q.people} people${q.signedInAs ? ` (sent while signed in as ${q.signedInAs})` : ''}:`,
-      q.message,
-      `Answer by writing to ${q.email}.`,
-    ],
-    action: { label: `Reply to ${q.name}`, url: `mailto:${q.email}` },
-  });
+/**
+ * The enterprise "talk to us" form of /plans, to the sales address; the visitor's address is the way to answer. In
+ * `locale`: the sales desk's (an address of the platform's, not a person with a language setting: English).
+ */
+export function salesInquiryMail(q: SalesInquiry, locale: Locale = DEFAULT_LOCALE): Mail {
+  const t = translator(locale, 'mail');
+  const v = { name: q.name, company: q.company, people: q.people, account: q.signedInAs ?? '' };
+  return compose(
+    t('sales.subject', v),
+    {
+      paragraphs: [t(q.signedInAs ? 'sales.asksSignedIn' : 'sales.asks', v), q.message, t('answerTo', { email: q.email })],
+      action: { label: t('replyTo', { name: q.name }), url: `mailto:${q.email}` },
+    },
+    locale,
+  );
+}
