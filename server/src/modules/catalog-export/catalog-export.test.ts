@@ -54,7 +54,7 @@ function fixtureCatalog() {
   return {
     experts: [
       { key: 'eve', name: 'Eve Expert', email: 'Eve@Example.com', bio: 'Safety lead.', picture: 'face.jpg' },
-      { key: 'max', name: 'Max Maker', email: 'max@example.com' },
+      { key: 'max', name: 'Max Maker', email: 'max@example.com', language: 'es' },
       { key: 'ida', name: 'Ida Idle', email: 'ida@example.com' },
     ],
     categories: [
