@@ -1,9 +1,9 @@
 import { isWatched } from '@mm/contract';
-import { sql } from 'kysely';
+import { type SelectQueryBuilder, sql } from 'kysely';
 import { announceChange } from '../../db/change-notices.ts';
 import type { Db } from '../../db/client.ts';
 import { isPostgres } from '../../db/dialect.ts';
-import type { StudioMediaState } from '../../db/schema.ts';
+import type { Database, StudioMediaState } from '../../db/schema.ts';
 import { type ParsedQuery, searchText } from '../../lib/search-text.ts';
 
 /**
@@ -120,22 +120,7 @@ export async function organizationLessonsPage(
     filter.sort === 'title'
       ? matching.orderBy(sql`lower(studio_lessons.title)`).orderBy('studio_lessons.id', 'desc')
       : matching.orderBy('studio_lessons.id', filter.sort === 'oldest' ? 'asc' : 'desc');
-  const [ids, count] = await Promise.all([
-    ordered.select('studio_lessons.id').offset(page.skip).limit(page.take).execute(),
-    matching.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  const total = Number(count.n);
-  if (ids.length === 0) return { rows: [], total };
-  // The page's lessons with their counts (captions, paths, scripts), only for the page's rows, in the page's order.
-  const rows = await lessons(db)
-    .where(
-      'studio_lessons.id',
-      'in',
-      ids.map((r) => r.id),
-    )
-    .execute();
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  return { rows: ids.flatMap((r) => byId.get(r.id) ?? []), total };
+  return lessonsPage(db, ordered, matching, page);
 }
 
 /**
@@ -160,14 +145,21 @@ export async function publishedLessons(
       sql<boolean>`lower(studio_lessons.title || ' ' || studio_lessons.category || ' ' || studio_lessons.description) like ${pattern} escape '\\'`,
     );
   }
+  return lessonsPage(db, matching.orderBy('studio_lessons.published_at', 'desc').orderBy('studio_lessons.id', 'desc'), matching, page);
+}
+
+/**
+ * One page of `ordered`'s lessons and how many `matching` holds: the page's ids first, then the page's lessons with
+ * their counts (captions, paths, scripts), for those rows only, in the page's order.
+ */
+async function lessonsPage(
+  db: Db,
+  ordered: SelectQueryBuilder<Database, 'studio_lessons', object>,
+  matching: SelectQueryBuilder<Database, 'studio_lessons', object>,
+  page: { skip: number; take: number },
+): Promise<{ rows: LessonRow[]; total: number }> {
   const [ids, count] = await Promise.all([
-    matching
-      .select('studio_lessons.id')
-      .orderBy('studio_lessons.published_at', 'desc')
-      .orderBy('studio_lessons.id', 'desc')
-      .offset(page.skip)
-      .limit(page.take)
-      .execute(),
+    ordered.select('studio_lessons.id').offset(page.skip).limit(page.take).execute(),
     matching.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
   ]);
   const total = Number(count.n);
