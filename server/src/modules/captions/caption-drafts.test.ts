@@ -204,7 +204,9 @@ describe('drafts after an import', () => {
   it('are queued by default, and not when the import is told not to (tests, `import-catalog --no-draft-translations`)', async () => {
     await importWith([{ lang: 'en', label: 'English', text: LESSON_VTT }], 'skipped', quiet, { draftCaptions: false });
     expect(await waitingDrafts(quiet)).toBe(0);
-    await importWith([{ lang: 'en', label: 'English', text: LESSON_VTT }], 'by-default', quiet);
+    // The same file again would change nothing and queue nothing (an export imported back is a no-op): the operator's
+    // `draft-translations` drafts what an import was told not to. A file that changes the lesson queues its draft.
+    await importWith([{ lang: 'en', label: 'English', text: LESSON_VTT }], 'by-default', quiet, {}, { description: 'Revised: the six steps of lockout.' });
     expect(await waitingDrafts(quiet)).toBe(1);
   });
 });
