@@ -206,6 +206,9 @@ describe('languages', () => {
     const text = (await pdfText(new Uint8Array(fs.readFileSync(await download.path())))).text;
     expect(text).toContain('Se certifica que');
     expect(text).toContain('completó satisfactoriamente');
+    // The category is named as the member's screens name it in Spanish (the demo's two certificates), never in English.
+    expect(text).toMatch(/Salud y seguridad|Excelencia en el piso de producción/);
+    expect(text).not.toMatch(/Health and Safety|Shop Floor Excellence/);
     expect(text).toMatch(/Código de verificación: \w+/);
 
     // The choice survives a reload (and a new tab of the same browser).
