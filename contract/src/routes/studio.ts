@@ -39,7 +39,7 @@ export const studioRoutes = defineRoutes('studio', {
   studioLessons: defineRoute({
     method: 'GET',
     path: '/api/studio/lessons',
-    summary: "The organization's own lessons (drafts, processing, published) for its authors and super users, a page at a time (q, sort)",
+    summary: "The organization's own lessons (drafts, processing, published) for its authors, a page at a time",
     query: studioLessonsQuery,
     answer: studioLessonsData,
   }),
