@@ -7,7 +7,7 @@ import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { MEDIA_KEY_PREFIX } from '../../lib/storage/storage.ts';
 import { CAPTIONS_FILE } from '../captions/index.ts';
-import type { CatalogFileInput } from '../catalog/index.ts';
+import type { CatalogCounts, CatalogFileInput } from '../catalog/index.ts';
 import {
   exportedAssets,
   exportedCaptionTracks,
@@ -43,18 +43,8 @@ import {
 
 export const CATALOG_JSON = 'catalog.json';
 
-export type ExportSummary = {
-  experts: number;
-  categories: number;
-  subCategories: number;
-  videos: number;
-  trailers: number;
-  plans: number;
-  pages: number;
-  faqs: number;
-  landing: number;
-  files: number;
-};
+/** What an export wrote: the catalog's counts as the import reports them, and the files copied beside it. */
+export type ExportSummary = CatalogCounts & { files: number };
 
 /** Every problem found before (or while) writing; nothing stays in the directory. */
 export class CatalogExportError extends AppError {
