@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertFakeAsset, insertTestVideo, insertWatchHistory } from '../../../test/catalog-fixture.ts';
 import { insertBulkMembers, organizationWithMembers, STRONG_PASSWORD, startPlatform, type TestPlatform, uniqueEmail } from '../../../test/harness.ts';
 import { addMember } from '../organization/organization.service.ts';
+import { renewCatalogVersion } from '../settings/index.ts';
 
 /**
  * The supervisor's Tracker filters, Alerts and Compliance count the organization's own (studio) lessons of the path
@@ -275,5 +276,22 @@ describe('alerts and compliance with own lessons', () => {
     expect(alerts.slice(2).every((a) => a.users.length === 0)).toBe(true);
     const required = await tracker({ onlyEssentials: '1' }, big);
     expect(required.teamUsersTotal).toBe(242);
+  });
+});
+
+describe('own lessons for a Spanish reader (issue 40)', () => {
+  it('keep their titles as typed beside the categories named in Spanish', async () => {
+    await platform.ctx.db
+      .insertInto('category_name_translations')
+      .values({ category_id: cat.r, locale: 'es', name: 'Categoría R', origin: 'author', source_hash: null, created_at: Date.now() })
+      .execute();
+    await renewCatalogVersion(platform.ctx.db);
+    const inSpanish = { 'accept-language': 'es' };
+    const read = (path: string) =>
+      platform.api('GET', `/api/${path}`, { token: plant.superUser.token, query: { organizationId: String(plant.organizationId) }, headers: inSpanish });
+    const compliance = (await read('get_organization_compliance_report')).body.data as { name: string }[];
+    expect(compliance.map((c) => c.name)).toEqual(['Categoría R', 'Lockout', 'Forklift']);
+    const alerts = (await read('get_dashboard_users_alerts')).body.data.users_alerts as { category_name: string }[];
+    expect(alerts.map((a) => a.category_name)).toEqual(['Categoría R', 'Category O', 'Lockout', 'Forklift']);
   });
 });

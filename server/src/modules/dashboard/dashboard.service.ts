@@ -85,6 +85,12 @@ function pathLesson(lessons: { id: number; title: string }[], lessonId: number) 
 /** The share of an own lesson a member played, in whole percent (below 100 until it is watched). */
 const playedPercent = (seconds: number, duration: number) => (duration > 0 ? Math.min(99, Math.floor((100 * seconds) / duration)) : 0);
 
+/**
+ * A path category's name in the reader's language where the catalog has one, else its English name: applied to the
+ * answer from the map kept per catalog version (`namesFor`), never joined into the panels' statements (issue 41).
+ */
+const readerName = (names: LocalNames, category: { category_id: number; name: string }) => names.categories.get(category.category_id) ?? category.name;
+
 function pathCategory(scope: Scope, categoryId: number) {
   const category = scope.path.categories.find((c) => c.category_id === categoryId);
   if (!category) throw badRequest('categoryId: is not a category of this learning path');
@@ -155,9 +161,10 @@ export async function usersAlerts(ctx: AppContext, caller: Caller, q: { organiza
   const lessons = q.categoryId !== undefined ? [] : await listedLessons(ctx, scope);
   const lessonIds = lessons.map((l) => l.id);
   const measured = await measuring(ctx, scope, () => categoryIds, lessonIds.length > 0 && (() => lessonIds));
-  const [rows, lessonRows] = await Promise.all([
+  const [rows, lessonRows, names] = await Promise.all([
     startedNotFinished(ctx.db, measured, categoryIds, ALERTS_PER_CATEGORY, ALERTS_COUNT_CAP),
     lessonsStartedNotWatched(ctx.db, measured, ALERTS_PER_CATEGORY),
+    namesFor(ctx.db, caller),
   ]);
   return {
     users_alerts: [
@@ -165,7 +172,7 @@ export async function usersAlerts(ctx: AppContext, caller: Caller, q: { organiza
         const listed = rows.filter((r) => r.category_id === c.category_id);
         return {
           category_id: c.category_id,
-          category_name: c.name,
+          category_name: readerName(names, c),
           users_total: listed[0]?.behind_in_category ?? 0,
           users: listed.map((r) => ({
             user_id: r.user_id,
@@ -207,15 +214,16 @@ export async function complianceReport(ctx: AppContext, caller: Caller, q: { org
   const lessons = await listedLessons(ctx, scope);
   const lessonIds = lessons.map((l) => l.id);
   const measured = await measuring(ctx, scope, () => required.map((c) => c.category_id), lessonIds.length > 0 && (() => lessonIds));
-  const [completed, watched, members] = await Promise.all([
+  const [completed, watched, members, names] = await Promise.all([
     completedPerCategory(ctx.db, measured),
     watchedPerLesson(ctx.db, measured),
     memberCount(ctx.db, measured),
+    namesFor(ctx.db, caller),
   ]);
   return [
     ...required.map((c) => {
       const done = completed.get(c.category_id) ?? 0;
-      return { category_id: c.category_id, lesson_id: null, name: c.name, completed: done, members, completion: progressPercent(done, members) };
+      return { category_id: c.category_id, lesson_id: null, name: readerName(names, c), completed: done, members, completion: progressPercent(done, members) };
     }),
     ...lessons.map((l) => {
       const done = watched.get(l.id) ?? 0;
@@ -231,10 +239,11 @@ export async function complianceReport(ctx: AppContext, caller: Caller, q: { org
 export async function optionalTraining(ctx: AppContext, caller: Caller, q: { organizationId: number; team?: number }): Promise<OptionalTrainingItem[]> {
   const scope = await scopeOf(ctx, caller, q.organizationId, q.team);
   const optional = scope.path.categories.filter((c) => c.essential !== 1);
-  const seconds = await secondsPerCategory(ctx.db, await measuring(ctx, scope, () => optional.map((c) => c.category_id)));
+  const measured = await measuring(ctx, scope, () => optional.map((c) => c.category_id));
+  const [seconds, names] = await Promise.all([secondsPerCategory(ctx.db, measured), namesFor(ctx.db, caller)]);
   const minutes = optional.map((c) => Math.floor((seconds.get(c.category_id) ?? 0) / 60));
   const shares = largestRemainderPercents(minutes);
-  return optional.map((c, i) => ({ category_id: c.category_id, name: c.name, total_minutes: minutes[i]!, completion: shares[i]! }));
+  return optional.map((c, i) => ({ category_id: c.category_id, name: readerName(names, c), total_minutes: minutes[i]!, completion: shares[i]! }));
 }
 
 const noticeText = (supervisor: string, category: string, percentage: number) =>

@@ -4,6 +4,7 @@ import { insertFakeAsset, insertTestVideo, insertWatchHistory } from '../../../t
 import { insertBulkMembers, organizationWithMembers, STRONG_PASSWORD, signIn, startPlatform, type TestPlatform, uniqueEmail } from '../../../test/harness.ts';
 import { progressPercent } from '../learning/learning.rules.ts';
 import { addMember } from '../organization/organization.service.ts';
+import { renewCatalogVersion } from '../settings/index.ts';
 import { largestRemainderPercents } from './dashboard.rules.ts';
 
 /**
@@ -426,5 +427,105 @@ describe("team tracker: the organization's own lessons", () => {
     // Own lessons are required content (dashboard-own-lessons.test.ts): neither the optional filter nor one category holds them.
     expect(byName((await tracker({ onlyEssentials: '0' })).teamUsersProgress)).toEqual({ 'Mia Member': 0, 'Pat Painter': 100, 'Sam Super': 0 });
     expect(byName((await tracker({ categoryId: String(cat.o2) })).teamUsersProgress)).toEqual({ 'Mia Member': 0, 'Pat Painter': 100, 'Sam Super': 0 });
+  });
+});
+
+describe("names in the reader's language (issue 40)", () => {
+  /**
+   * The catalog names R1, R2, O1 and R1's sub-category in Spanish; O2 has no Spanish name. The supervisor reads in
+   * their saved language, else the organization's, else the browser's: each dashboard call naming a category answers
+   * the names of that language where the catalog has them, and the English ones otherwise.
+   */
+  it('names the categories in Spanish for a Spanish supervisor on every dashboard call, and in English for an English one', async () => {
+    const db = platform.ctx.db;
+    const t = Date.now();
+    const spanish = new Map([
+      [cat.r1, 'Categoría r1'],
+      [cat.r2, 'Categoría r2'],
+      [cat.o1, 'Categoría o1'],
+    ]);
+    await db
+      .insertInto('category_name_translations')
+      .values([...spanish].map(([category_id, name]) => ({ category_id, locale: 'es', name, origin: 'author', source_hash: null, created_at: t })))
+      .execute();
+    const subR1 = (await db.selectFrom('sub_categories').select('id').where('key', '=', 'sub-r1').executeTakeFirstOrThrow()).id;
+    await db
+      .insertInto('sub_category_name_translations')
+      .values({ sub_category_id: subR1, locale: 'es', name: 'Subcategoría r1', origin: 'author', source_hash: null, created_at: t })
+      .execute();
+    await renewCatalogVersion(db);
+
+    const organizationId = String(acme.organizationId);
+    const pathIds = [cat.r1, cat.r2, cat.o1, cat.o2];
+    /** What the dashboard's screens show as names: Alerts, Compliance, Optional training, the Tracker's menu and the Library. */
+    const names = async (headers: Record<string, string> = {}) => {
+      const call = async (path: string, query: Record<string, string> = { organizationId, team: '' }) => {
+        const res = await platform.api('GET', `/api/${path}`, { token: acme.superUser.token, query, headers });
+        expect(res.status, path).toBe(200);
+        return res.body.data;
+      };
+      const [alerts, compliance, optional, menu, library] = await Promise.all([
+        call('get_dashboard_users_alerts'),
+        call('get_organization_compliance_report'),
+        call('get_organization_team_optional_training'),
+        call(`get_all_organization_categories_learning_path/${organizationId}`, {}),
+        call(`organization/${organizationId}/categories`, {}),
+      ]);
+      return {
+        alerts: (alerts.users_alerts as { category_name: string }[]).map((a) => a.category_name),
+        compliance,
+        optional,
+        menu: (menu.data as { name: string }[]).map((c) => c.name),
+        library: (library as { id: number; name: string; subcategories: { title: string }[] }[])
+          .filter((c) => pathIds.includes(c.id))
+          .map((c) => [c.name, ...c.subcategories.map((s) => s.title)]),
+      };
+    };
+    const setLocale = (locale: string | null) => platform.api('POST', '/api/set_locale', { token: acme.superUser.token, json: { locale } });
+
+    try {
+      expect((await setLocale('es')).status).toBe(200);
+      // The figures and shapes as in English (above), the names in Spanish; O2, without a Spanish name, in English.
+      expect(await names()).toEqual({
+        alerts: ['Categoría r1', 'Categoría r2', 'Categoría o1', 'Category o2'],
+        compliance: [
+          { category_id: cat.r1, lesson_id: null, name: 'Categoría r1', completed: 1, members: 4, completion: 25 },
+          { category_id: cat.r2, lesson_id: null, name: 'Categoría r2', completed: 0, members: 4, completion: 0 },
+        ],
+        optional: [
+          { category_id: cat.o1, name: 'Categoría o1', total_minutes: 10, completion: 33 },
+          { category_id: cat.o2, name: 'Category o2', total_minutes: 20, completion: 67 },
+        ],
+        menu: ['Categoría r1', 'Categoría r2', 'Categoría o1', 'Category o2'],
+        library: [
+          ['Categoría r1', 'Subcategoría r1'],
+          ['Categoría r2', 'Sub r2'],
+          ['Categoría o1', 'Sub o1'],
+          ['Category o2', 'Sub o2'],
+        ],
+      });
+      // A supervisor who chose English reads English names, whatever the browser asks.
+      expect((await setLocale('en')).status).toBe(200);
+      expect(await names({ 'accept-language': 'es' })).toEqual({
+        alerts: ['Category r1', 'Category r2', 'Category o1', 'Category o2'],
+        compliance: [
+          { category_id: cat.r1, lesson_id: null, name: 'Category r1', completed: 1, members: 4, completion: 25 },
+          { category_id: cat.r2, lesson_id: null, name: 'Category r2', completed: 0, members: 4, completion: 0 },
+        ],
+        optional: [
+          { category_id: cat.o1, name: 'Category o1', total_minutes: 10, completion: 33 },
+          { category_id: cat.o2, name: 'Category o2', total_minutes: 20, completion: 67 },
+        ],
+        menu: ['Category r1', 'Category r2', 'Category o1', 'Category o2'],
+        library: [
+          ['Category r1', 'Sub r1'],
+          ['Category r2', 'Sub r2'],
+          ['Category o1', 'Sub o1'],
+          ['Category o2', 'Sub o2'],
+        ],
+      });
+    } finally {
+      await setLocale(null);
+    }
   });
 });
