@@ -165,7 +165,7 @@ export function AlertsPanel(props: {
   onBroadcast: () => void;
   broadcasting: boolean;
 }) {
-  const { t } = useTranslation('dashboard');
+  const { t, i18n } = useTranslation('dashboard');
   const withUsers = props.alerts.filter((c) => c.users.length > 0);
   return (
     <Panel
@@ -202,7 +202,7 @@ export function AlertsPanel(props: {
                   <Text size="xs" c="dimmed">
                     {t('alerts.stalled', {
                       shown: c.users.length,
-                      total: c.users_total >= ALERTS_COUNT_CAP ? `${ALERTS_COUNT_CAP.toLocaleString('en-US')}+` : c.users_total,
+                      total: c.users_total >= ALERTS_COUNT_CAP ? `${new Intl.NumberFormat(i18n.language).format(ALERTS_COUNT_CAP)}+` : c.users_total,
                     })}
                   </Text>
                 )}
