@@ -50,18 +50,30 @@ function VideoPlayback({ videoId }: { videoId: number }) {
       </Center>
     );
   }
-  if (video.data.preparing) return <PreparingLesson title={video.data.title} preparing={video.data.preparing} />;
+  if (video.data.preparing) {
+    return <PreparingLesson title={video.data.title} titleMachine={video.data.title_machine === true} preparing={video.data.preparing} />;
+  }
   return <Playback video={video.data} />;
 }
 
 /** In place of the player while the lesson's (or trailer's) streams are prepared: how far, how long, and it plays by itself after. */
-export function PreparingLesson({ title, preparing, what = 'lesson' }: { title: string; preparing: Preparation; what?: 'lesson' | 'trailer' }) {
+export function PreparingLesson({
+  title,
+  titleMachine = false,
+  preparing,
+  what = 'lesson',
+}: {
+  title: string;
+  titleMachine?: boolean;
+  preparing: Preparation;
+  what?: 'lesson' | 'trailer';
+}) {
   const { t } = useTranslation('browse');
   if (preparing.state === 'failed') {
     return <PlayerMessage title={title} titleIsContent text={t('player.failed', { context: what })} />;
   }
   return (
-    <PlayerPanel title={title} titleIsContent width="min(28rem, 100%)">
+    <PlayerPanel title={title} titleIsContent titleMachine={titleMachine} width="min(28rem, 100%)">
       <PreparingNote preparing={preparing} what={what} playsByItself={what === 'lesson'} />
     </PlayerPanel>
   );
@@ -98,10 +110,10 @@ function Playback({ video }: { video: VideoDetail }) {
   );
 }
 
-type PanelProps = { title: string; titleIsContent?: boolean; width?: string; role?: 'alert'; children: ReactNode };
+type PanelProps = { title: string; titleIsContent?: boolean; titleMachine?: boolean; width?: string; role?: 'alert'; children: ReactNode };
 
 /** The black whole-window panel shown in place of the player: the lesson's title (content: not translated), what is said, a way back home. */
-function PlayerPanel({ title, titleIsContent = false, width, role, children }: PanelProps) {
+function PlayerPanel({ title, titleIsContent = false, titleMachine = false, width, role, children }: PanelProps) {
   const { t } = useTranslation('browse');
   return (
     <Box bg="black" c="white" h="100dvh">
@@ -110,6 +122,12 @@ function PlayerPanel({ title, titleIsContent = false, width, role, children }: P
           <Title order={1} size="h3" c="white" translate={titleIsContent ? 'no' : undefined}>
             {title}
           </Title>
+          {/* A drafted title says so wherever it is shown, as the player's bar does. */}
+          {titleMachine && (
+            <Text size="xs" c="gray.4">
+              {t('common:player.machineTitle')}
+            </Text>
+          )}
           {children}
           <Anchor component={Link} to={paths.home} c="blue.2">
             {t('backHome')}
