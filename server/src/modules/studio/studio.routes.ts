@@ -19,8 +19,10 @@ import {
   restoreStudioRevision,
   setStudioAuthor,
   setStudioLessonCaptions,
+  setStudioVersionCaptions,
   studioAudit,
   studioLessonCaptions,
+  studioVersionCaptions,
   studioLessonOf,
   studioLessonRevisions,
   studioLessons,
@@ -147,6 +149,17 @@ export const studioRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
         await renderStudioLessonVersion(ctx, callerOf(request), request.params.lessonId, request.params.lang, request.body),
         'The Spanish steps are saved: the Spanish version is being rendered.',
       ),
+  });
+
+  app.route({
+    ...contractRoute(routes.studioVersionCaptions),
+    handler: async (request) => ok(await studioVersionCaptions(ctx, callerOf(request), request.params.lessonId, request.params.lang)),
+  });
+
+  app.route({
+    ...contractRoute(routes.setStudioVersionCaptions),
+    handler: async (request) =>
+      ok(await setStudioVersionCaptions(ctx, callerOf(request), request.params.lessonId, request.params.lang, request.body), 'The captions are saved.'),
   });
 
   app.route({
