@@ -97,7 +97,8 @@ describe("a Spanish version's captions", () => {
     expect(await ownLessonsFound(a.superUser.token, 'hidraulica')).toEqual([]);
   });
 
-  it("another organization's members never find it", async () => {
+  it("another organization's members never find it, where the owning organization's Spanish member does", async () => {
+    expect(await ownLessonsFound(a.member.token, 'hidraulica')).toEqual([expect.objectContaining({ lesson_id: lessonId, lang: 'es' })]);
     expect(await ownLessonsFound(b.member.token, 'hidraulica')).toEqual([]);
     expect(await ownLessonsFound(b.superUser.token, 'hidraulica')).toEqual([]);
   });
