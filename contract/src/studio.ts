@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { captionTrack } from './catalog.ts';
-import { studioVersionLang } from './studio-script.ts';
 import type { WireInput } from './route.ts';
+import { studioVersionLang } from './studio-script.ts';
 
 /**
  * The plant studio (issue 37): an organization's authors and super users make the organization's own lessons,

@@ -18,13 +18,13 @@ import {
   studioCaptionsDraftRequest,
   studioCaptionsQuery,
   studioCaptionsRequest,
-  studioVersionCaptionsRequest,
   studioLesson,
   studioLessonsData,
   studioLessonsQuery,
   studioPeopleData,
   studioPeopleQuery,
   studioRevisionsData,
+  studioVersionCaptionsRequest,
   updateStudioLessonRequest,
 } from '../studio.ts';
 import { studioScriptData, studioScriptPhoto, studioScriptRequest, studioVersionData, studioVersionLang, studioVersionRequest } from '../studio-script.ts';

@@ -48,7 +48,8 @@ const second = (cue: Cue) => Math.floor(cue.start_ms / 1000);
 const cueHolding = (cues: Cue[], words: string) => cues.find((c) => c.text.replaceAll('\n', ' ').includes(words)) as Cue;
 const stamp = (ms: number) => new Date(ms).toISOString().slice(11, 23);
 const toVtt = (cues: Cue[]) => `WEBVTT\n\n${cues.map((c) => `${stamp(c.start_ms)} --> ${stamp(c.end_ms)}\n${c.text}\n`).join('\n')}`;
-const servedText = async (url: string) => parseWebVtt(Buffer.from(await (await fetch(`${platform.url}${url}`)).text())).map((c) => c.text.replaceAll('\n', ' '));
+const servedText = async (url: string) =>
+  parseWebVtt(Buffer.from(await (await fetch(`${platform.url}${url}`)).text())).map((c) => c.text.replaceAll('\n', ' '));
 const versionCueRows = () => platform.ctx.db.selectFrom('studio_version_cues').selectAll().orderBy('id').execute();
 
 describe("a Spanish version's captions", () => {

@@ -698,7 +698,8 @@ export async function firstMatchingCues(db: Db, lessonIds: number[], query: Pars
           .execute();
   const [ownRows, versionRows] = await Promise.all([own, spoken]);
   const first = new Map<number, MatchingCue>();
-  for (const row of versionRows) if (!first.has(row.lesson_id)) first.set(row.lesson_id, { start_ms: Number(row.start_ms), text: row.text, version: versionLang });
+  for (const row of versionRows)
+    if (!first.has(row.lesson_id)) first.set(row.lesson_id, { start_ms: Number(row.start_ms), text: row.text, version: versionLang });
   for (const row of ownRows) if (!first.has(row.lesson_id)) first.set(row.lesson_id, { start_ms: Number(row.start_ms), text: row.text, version: null });
   return first;
 }

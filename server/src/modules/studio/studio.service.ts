@@ -7,6 +7,7 @@ import {
   type PathOwnLesson,
   STUDIO_AUDIT_PAGE,
   STUDIO_PEOPLE_PAGE,
+  STUDIO_VERSION_LANGS,
   type StudioAuditData,
   type StudioCaptionsData,
   type StudioLesson,
@@ -14,7 +15,6 @@ import {
   type StudioLessonsSort,
   type StudioPeopleData,
   type StudioRevisionsData,
-  STUDIO_VERSION_LANGS,
   type StudioVersionLang,
 } from '@mm/contract';
 import type { AppContext } from '../../app-context.ts';

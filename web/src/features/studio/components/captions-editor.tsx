@@ -9,7 +9,6 @@ import { notifySuccess } from '../../../lib/notify.ts';
 import { useDraftLessonCaptions } from '../api/draft-lesson-captions.ts';
 import { useLessonCaptions } from '../api/get-lesson-captions.ts';
 import { useSetLessonCaptions, useSetVersionCaptions } from '../api/set-lesson-captions.ts';
-import { type CaptionsChoice, choiceOf, choiceValue } from '../lib/captions-choice.ts';
 import {
   cueProblem,
   type EditedCue,
@@ -22,6 +21,7 @@ import {
   VttImportError,
   writeVtt,
 } from '../lib/caption-cue-edits.ts';
+import { type CaptionsChoice, choiceOf, choiceValue } from '../lib/captions-choice.ts';
 import { CaptionCueRow, type CueRow } from './caption-cue-row.tsx';
 
 /** The languages a lesson's captions can be added in besides those it has. */
