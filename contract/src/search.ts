@@ -68,6 +68,8 @@ export const ownLessonHit = z.object({
   snippet,
   /** Whole second of the first caption cue holding the words, null when only the title or description holds them. */
   start_seconds: z.number().nullable(),
+  /** The version that second is in: 'es' for a cue of the narrated Spanish version (a Spanish member's), else 'en'. */
+  lang: z.enum(['en', 'es']),
 });
 export type VideoHit = z.infer<typeof videoHit>;
 export type OwnLessonHit = z.infer<typeof ownLessonHit>;

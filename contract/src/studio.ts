@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { captionTrack } from './catalog.ts';
 import type { WireInput } from './route.ts';
+import { studioVersionLang } from './studio-script.ts';
 
 /**
  * The plant studio (issue 37): an organization's authors and super users make the organization's own lessons,
@@ -163,7 +164,13 @@ export const studioCaptionsQuery = z.object({ lang: captionLang.optional() });
 export const studioCaptionsDraftRequest = z.object({ lang: captionLang });
 
 /** One cue of a lesson's captions, as the studio's captions editor lists it. */
-export const studioCaptionCue = z.object({ start_ms: z.number(), end_ms: z.number(), text: z.string() });
+export const studioCaptionCue = z.object({
+  start_ms: z.number(),
+  end_ms: z.number(),
+  text: z.string(),
+  /** A narrated version's line only: 'machine' while it holds Apertium's words as drafted, 'author' once an author wrote them. */
+  origin: z.enum(['author', 'machine']).optional(),
+});
 /** One of a lesson's caption tracks, as the editor's language picker lists it. */
 export const studioCaptionTrack = z.object({
   lang: z.string(),
@@ -184,7 +191,13 @@ export const studioCaptionsData = z.object({
   tracks: z.array(studioCaptionTrack),
   /** The lesson's current video (signed for its authors), null before one is processed. */
   stream_url: z.string().nullable(),
+  /** The narrated version shown (its captions, timed to its own video), null for a track of the lesson's own video. */
+  version: studioVersionLang.nullable(),
+  /** The lesson's narrated versions with captions to edit (rendered): ['es'] when it has a Spanish version. */
+  versions: z.array(studioVersionLang),
 });
+/** A narrated version's captions as the editor saves them: a WebVTT file's text (replaces the version's captions). */
+export const studioVersionCaptionsRequest = studioCaptionsRequest.pick({ vtt: true });
 export type StudioCaptionCue = z.infer<typeof studioCaptionCue>;
 export type StudioCaptionTrack = z.infer<typeof studioCaptionTrack>;
 export type StudioCaptionsData = z.infer<typeof studioCaptionsData>;

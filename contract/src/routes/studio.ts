@@ -24,6 +24,7 @@ import {
   studioPeopleData,
   studioPeopleQuery,
   studioRevisionsData,
+  studioVersionCaptionsRequest,
   updateStudioLessonRequest,
 } from '../studio.ts';
 import { studioScriptData, studioScriptPhoto, studioScriptRequest, studioVersionData, studioVersionLang, studioVersionRequest } from '../studio-script.ts';
@@ -216,6 +217,21 @@ export const studioRoutes = defineRoutes('studio', {
     params: studioVersionParams,
     body: studioVersionRequest,
     answer: studioVersionData,
+  }),
+  studioVersionCaptions: defineRoute({
+    method: 'GET',
+    path: '/api/studio/lessons/:lessonId/versions/:lang/captions',
+    summary: "A narrated version's captions for the editor: its cues (each marked machine or author) and its video",
+    params: studioVersionParams,
+    answer: studioCaptionsData,
+  }),
+  setStudioVersionCaptions: defineRoute({
+    method: 'PUT',
+    path: '/api/studio/lessons/:lessonId/versions/:lang/captions',
+    summary: "Replace a narrated version's captions with a WebVTT file's text: what its viewers get and the search finds",
+    params: studioVersionParams,
+    body: studioVersionCaptionsRequest,
+    answer: studioCaptionsData,
   }),
   uploadStudioScriptPhoto: defineRoute({
     method: 'POST',

@@ -972,6 +972,18 @@ export interface StudioLessonVersionTable {
   updated_at: number;
 }
 
+/** One cue of a narrated version's captions (timed to the version's video), 'machine' while it holds Apertium's words as drafted. */
+export interface StudioVersionCueTable {
+  id: Generated<number>;
+  lesson_id: number;
+  lang: string;
+  start_ms: number;
+  end_ms: number;
+  text: string;
+  search_text: string;
+  origin: 'author' | 'machine';
+}
+
 /** A resumable (tus) upload of a lesson's video; `size` is its declared length, counted against the quota. */
 export interface StudioUploadTable {
   id: string;
@@ -1102,6 +1114,7 @@ export interface Database {
   studio_lesson_tracks: StudioLessonTrackTable;
   studio_lesson_scripts: StudioLessonScriptTable;
   studio_lesson_versions: StudioLessonVersionTable;
+  studio_version_cues: StudioVersionCueTable;
   studio_script_photos: StudioScriptPhotoTable;
   studio_lesson_revisions: StudioLessonRevisionTable;
   studio_lesson_watches: StudioLessonWatchTable;

@@ -121,9 +121,9 @@ export const authorCategoryCheckPath = (categoryId: number) => `/assessments/cat
 export const categoryCheckResultsPath = (categoryId: number) => `/assessments/categories/${categoryId}/results`;
 /** The video opened at a second (a transcript search result, a resume link): /video/{id}?t=SECONDS. */
 export const videoAtPath = (id: number, seconds: number) => `/video/${id}?t=${Math.max(0, Math.floor(seconds))}`;
-/** One of the organization's own lessons, playing (from `seconds` when given). */
-export const ourLessonPath = (id: number, seconds?: number | null) =>
-  `/our-lessons?${new URLSearchParams({ play: String(id), ...(seconds ? { t: String(Math.max(0, Math.floor(seconds))) } : {}) })}`;
+/** One of the organization's own lessons, playing (from `seconds` when given, in the narrated version `lang` when given). */
+export const ourLessonPath = (id: number, seconds?: number | null, lang?: 'en' | 'es') =>
+  `/our-lessons?${new URLSearchParams({ play: String(id), ...(seconds ? { t: String(Math.max(0, Math.floor(seconds))) } : {}), ...(lang ? { lang } : {}) })}`;
 export const searchPath = (q: string) => `/search?${new URLSearchParams({ q })}`;
 export const expertPath = (castCrewId: number) => `/experts/${castCrewId}`;
 

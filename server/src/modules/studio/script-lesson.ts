@@ -186,7 +186,7 @@ export type ScriptSlides = {
 /**
  * Draws and speaks a script's slides into `<work>/lesson.mp4` with the slide-lesson generator: the title slide, then a
  * slide per step with its photo, in the script's language's words and voice; answers the file and the spoken cues as
- * the captions module's strict reader reads them (what an author's file would give). `onSlide`: the share of the
+ * the captions module's strict reader reads them (what an author's file would give) and when each slide starts. `onSlide`: the share of the
  * slides done, 0 to 1.
  */
 export async function renderScriptSlides(
@@ -194,7 +194,7 @@ export async function renderScriptSlides(
   script: ScriptSlides,
   work: string,
   onSlide: (share: number) => void,
-): Promise<{ output: string; captions: Cue[] }> {
+): Promise<{ output: string; captions: Cue[]; slideStartsMs: number[] }> {
   const words = SLIDE_WORDS[script.lang];
   const kit = slideKit(work);
   const [opening = '', ...said] = scriptNarration(script.title, script.description, script.steps);
@@ -222,7 +222,11 @@ export async function renderScriptSlides(
     ...(script.lang === 'en' ? {} : { lang: script.lang }),
     onSlide: (done, total) => onSlide(done / total),
   });
-  return { output, captions: parseWebVtt(Buffer.from(toWebVtt(rendered.cues), 'utf8')) };
+  return {
+    output,
+    captions: parseWebVtt(Buffer.from(toWebVtt(rendered.cues), 'utf8')),
+    slideStartsMs: rendered.slides.map((slide) => Math.round(slide.start * 1000)),
+  };
 }
 
 /**

@@ -17,7 +17,7 @@ import { withinStudioQuota } from './studio-quota.ts';
 import { findScript } from './studio-script.queries.ts';
 import { studioUploadStore } from './studio-upload-store.ts';
 import { forgetUploads } from './studio-uploads.ts';
-import { findVersion, saveVersionScript, updateVersionMedia, type VersionRow } from './studio-versions.queries.ts';
+import { findVersion, replaceVersionCaptions, saveVersionScript, updateVersionMedia, type VersionRow } from './studio-versions.queries.ts';
 
 /** The job (on the script lessons' queue): renders a lesson's narrated version in `lang`, beside `sourceAssetId` (the English video). */
 export type StudioVersionJob = { lessonId: number; lang: StudioVersionLang; sourceAssetId: number };
@@ -139,6 +139,28 @@ async function failVersion(ctx: AppContext, job: StudioVersionJob, reason: strin
 
 const PROGRESS_EVERY_MS = 1000;
 
+/** The slide a cue is said over: the last one starting by the cue's start (a millisecond's rounding allowed). */
+const slideAt = (slideStartsMs: number[], startMs: number) => slideStartsMs.filter((slideStart) => slideStart <= startMs + 1).length - 1;
+
+/**
+ * Where each slide's words came from: 'machine' when they are Apertium's draft of the English ones as it drafts them
+ * (the title slide: title and description), else the author's. When Apertium cannot tell, every slide is the author's
+ * (the rendered script was saved by one).
+ */
+async function slideOrigins(ctx: AppContext, lang: StudioVersionLang, english: string[], version: VersionRow): Promise<('author' | 'machine')[]> {
+  let drafted: string[];
+  try {
+    drafted = (await machineTranslate('en', lang, english)).map((text) => text.trim());
+  } catch (error) {
+    if (!(error instanceof ApertiumError)) throw error;
+    ctx.log.warn({ event: 'studio_version_origins_unknown', lessonId: version.lesson_id, reason: error.message });
+    return [];
+  }
+  const [title, description, ...steps] = drafted;
+  const origin = (machine: boolean) => (machine ? 'machine' : 'author');
+  return [origin(title === version.title && description === version.description), ...version.steps.map((step, i) => origin(steps[i] === step))];
+}
+
 /**
  * The job: draws the version's slides (the English steps' photos beside the translated words), speaks them with
  * espeak-ng's voice of the language, transcodes the MP4 like an upload and keeps it as a studio upload (admitted
@@ -162,7 +184,7 @@ export async function renderScriptVersion(ctx: AppContext, job: StudioVersionJob
       ctx.log.warn({ event: 'studio_progress_failed', lessonId: job.lessonId, err: error }),
     );
   try {
-    const { output, captions } = await renderScriptSlides(
+    const { output, captions, slideStartsMs } = await renderScriptSlides(
       ctx,
       {
         lang: job.lang,
@@ -189,6 +211,8 @@ export async function renderScriptVersion(ctx: AppContext, job: StudioVersionJob
     }
     const renditions = await storedRenditions(ctx.storage, hash, probe);
     const captionsHash = await storeCaptionTrack(ctx.storage, captions);
+    const origins = await slideOrigins(ctx, job.lang, [lesson.title, lesson.description, ...script.steps.map((s) => s.text)], version);
+    const cues = captions.map((cue) => ({ ...cue, origin: origins[slideAt(slideStartsMs, cue.startMs)] ?? ('author' as const) }));
     // The rendition's MP4 is kept as a studio upload and counts against the organization's storage: admitted under the
     // quota with the version's new rendition in one transaction (or refused in words, the file let go).
     const size = fs.statSync(output).size;
@@ -206,10 +230,10 @@ export async function renderScriptVersion(ctx: AppContext, job: StudioVersionJob
         error: null,
         media_asset_id: assetId,
         duration_seconds: probe.durationSeconds,
-        captions_hash: captionsHash,
         upload_id: uploadId,
         source_asset_id: job.sourceAssetId,
       });
+      await replaceVersionCaptions(trx, job.lessonId, job.lang, cues, captionsHash);
     });
   } catch (error) {
     if (kept) await forgetUploads(ctx, [uploadId]);

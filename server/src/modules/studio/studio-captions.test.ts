@@ -41,7 +41,7 @@ describe('the captions editor’s routes', () => {
   it('a lesson without captions reads as empty, with no video yet', async () => {
     const res = await read(a.superUser.token);
     expect(res.status).toBe(200);
-    expect(res.body.data).toEqual({ lang: null, origin: null, cues: [], tracks: [], stream_url: null });
+    expect(res.body.data).toEqual({ lang: null, origin: null, cues: [], tracks: [], stream_url: null, version: null, versions: [] });
   });
 
   it('the author saves a track; it reads back cue by cue with its language, and the audit log says so', async () => {
@@ -57,6 +57,8 @@ describe('the captions editor’s routes', () => {
       ],
       tracks: [{ lang: 'es', origin: 'author', out_of_date: false, cues: 2 }],
       stream_url: null,
+      version: null,
+      versions: [],
     });
     const audit = (await platform.api('GET', '/api/studio/audit', { token: a.superUser.token })).body.data.entries;
     expect(audit[0]).toMatchObject({ lesson_id: lessonId, action: 'captions', detail: 'Captions (es): 2 lines, replacing 0' });

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/client.ts';
 import type { StudioLessonVersionTable } from '../../db/schema.ts';
+import { searchText } from '../../lib/search-text.ts';
 
 /** A lesson's narrated version in a language, with its rendition's content hash (null before one is ready). */
 export async function findVersion(db: Db, lessonId: number, lang: string) {
@@ -89,4 +90,40 @@ export async function updateVersionMedia(db: Db, lessonId: number, lang: string,
 export async function versionUploadsOf(db: Db, lessonId: number): Promise<string[]> {
   const rows = await db.selectFrom('studio_lesson_versions').select('upload_id').where('lesson_id', '=', lessonId).where('upload_id', 'is not', null).execute();
   return rows.flatMap((r) => (r.upload_id ? [r.upload_id] : []));
+}
+
+export type VersionCue = { startMs: number; endMs: number; text: string; origin: 'author' | 'machine' };
+
+/** A version's captions in time order (the captions editor's lines, each with where its words came from). */
+export async function versionCues(db: Db, lessonId: number, lang: string): Promise<VersionCue[]> {
+  const rows = await db
+    .selectFrom('studio_version_cues')
+    .select(['start_ms', 'end_ms', 'text', 'origin'])
+    .where('lesson_id', '=', lessonId)
+    .where('lang', '=', lang)
+    .orderBy('start_ms')
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => ({ startMs: Number(r.start_ms), endMs: Number(r.end_ms), text: r.text, origin: r.origin }));
+}
+
+/** Replaces a version's captions: its cues (what the search finds) and the file its viewers are served (`captionsHash`). */
+export async function replaceVersionCaptions(db: Db, lessonId: number, lang: string, cues: VersionCue[], captionsHash: string): Promise<void> {
+  await db.deleteFrom('studio_version_cues').where('lesson_id', '=', lessonId).where('lang', '=', lang).execute();
+  for (let i = 0; i < cues.length; i += 200)
+    await db
+      .insertInto('studio_version_cues')
+      .values(
+        cues.slice(i, i + 200).map((c) => ({
+          lesson_id: lessonId,
+          lang,
+          start_ms: c.startMs,
+          end_ms: c.endMs,
+          text: c.text,
+          search_text: searchText(c.text),
+          origin: c.origin,
+        })),
+      )
+      .execute();
+  await updateVersionMedia(db, lessonId, lang, { captions_hash: captionsHash });
 }

@@ -623,7 +623,8 @@ const spaced = (column: string) => sql<string>`(' ' || ${sql.ref(column)} || ' '
 
 /**
  * The organization's published lessons holding every word of the query in their title, category or description or in
- * their captions (each word in one or the other), newest first, and how many there are (up to `cap`).
+ * their captions (each word in one or the other), newest first, and how many there are (up to `cap`). The captions of
+ * the narrated version in `versionLang` (a member of that language's) count too.
  */
 export async function searchPublishedLessons(
   db: Db,
@@ -631,6 +632,7 @@ export async function searchPublishedLessons(
   query: ParsedQuery,
   page: { skip: number; take: number },
   cap: number,
+  versionLang: string | null,
 ): Promise<{ rows: LessonRow[]; total: number }> {
   let matching = lessons(db)
     .where('studio_lessons.organization_id', '=', organizationId)
@@ -647,6 +649,18 @@ export async function searchPublishedLessons(
             .whereRef('studio_lesson_cues.lesson_id', '=', 'studio_lessons.id')
             .where(spaced('studio_lesson_cues.search_text'), 'like', pattern),
         ),
+        ...(versionLang === null
+          ? []
+          : [
+              eb.exists(
+                eb
+                  .selectFrom('studio_version_cues')
+                  .select('studio_version_cues.id')
+                  .whereRef('studio_version_cues.lesson_id', '=', 'studio_lessons.id')
+                  .where('studio_version_cues.lang', '=', versionLang)
+                  .where(spaced('studio_version_cues.search_text'), 'like', pattern),
+              ),
+            ]),
       ]),
     );
   }
@@ -654,10 +668,15 @@ export async function searchPublishedLessons(
   return { rows: all.slice(page.skip, page.skip + page.take), total: all.length };
 }
 
-/** Each lesson's earliest caption cue holding one of the query's words. */
-export async function firstMatchingCues(db: Db, lessonIds: number[], query: ParsedQuery): Promise<Map<number, { start_ms: number; text: string }>> {
+export type MatchingCue = { start_ms: number; text: string; version: string | null };
+
+/**
+ * Each lesson's earliest caption cue holding one of the query's words: of its narrated version in `versionLang` (what
+ * a member of that language plays) when one there does, else of its own video's tracks.
+ */
+export async function firstMatchingCues(db: Db, lessonIds: number[], query: ParsedQuery, versionLang: string | null): Promise<Map<number, MatchingCue>> {
   if (lessonIds.length === 0) return new Map();
-  const rows = await db
+  const own = db
     .selectFrom('studio_lesson_cues')
     .select(['lesson_id', 'start_ms', 'text'])
     .where('lesson_id', 'in', lessonIds)
@@ -665,8 +684,23 @@ export async function firstMatchingCues(db: Db, lessonIds: number[], query: Pars
     .orderBy('lesson_id')
     .orderBy('start_ms')
     .execute();
-  const first = new Map<number, { start_ms: number; text: string }>();
-  for (const row of rows) if (!first.has(row.lesson_id)) first.set(row.lesson_id, { start_ms: Number(row.start_ms), text: row.text });
+  const spoken =
+    versionLang === null
+      ? []
+      : db
+          .selectFrom('studio_version_cues')
+          .select(['lesson_id', 'start_ms', 'text'])
+          .where('lesson_id', 'in', lessonIds)
+          .where('lang', '=', versionLang)
+          .where((eb) => eb.or(wordPatterns(query).map((pattern) => eb(spaced('studio_version_cues.search_text'), 'like', pattern))))
+          .orderBy('lesson_id')
+          .orderBy('start_ms')
+          .execute();
+  const [ownRows, versionRows] = await Promise.all([own, spoken]);
+  const first = new Map<number, MatchingCue>();
+  for (const row of versionRows)
+    if (!first.has(row.lesson_id)) first.set(row.lesson_id, { start_ms: Number(row.start_ms), text: row.text, version: versionLang });
+  for (const row of ownRows) if (!first.has(row.lesson_id)) first.set(row.lesson_id, { start_ms: Number(row.start_ms), text: row.text, version: null });
   return first;
 }
 

@@ -19,6 +19,7 @@ import {
   restoreStudioRevision,
   setStudioAuthor,
   setStudioLessonCaptions,
+  setStudioVersionCaptions,
   studioAudit,
   studioLessonCaptions,
   studioLessonOf,
@@ -27,6 +28,7 @@ import {
   studioLibrary,
   studioLibraryLesson,
   studioPeople,
+  studioVersionCaptions,
   unpublishStudioLesson,
   updateStudioLesson,
 } from './studio.service.ts';
@@ -147,6 +149,17 @@ export const studioRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
         await renderStudioLessonVersion(ctx, callerOf(request), request.params.lessonId, request.params.lang, request.body),
         'The Spanish steps are saved: the Spanish version is being rendered.',
       ),
+  });
+
+  app.route({
+    ...contractRoute(routes.studioVersionCaptions),
+    handler: async (request) => ok(await studioVersionCaptions(ctx, callerOf(request), request.params.lessonId, request.params.lang)),
+  });
+
+  app.route({
+    ...contractRoute(routes.setStudioVersionCaptions),
+    handler: async (request) =>
+      ok(await setStudioVersionCaptions(ctx, callerOf(request), request.params.lessonId, request.params.lang, request.body), 'The captions are saved.'),
   });
 
   app.route({

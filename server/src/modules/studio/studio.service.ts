@@ -7,6 +7,7 @@ import {
   type PathOwnLesson,
   STUDIO_AUDIT_PAGE,
   STUDIO_PEOPLE_PAGE,
+  STUDIO_VERSION_LANGS,
   type StudioAuditData,
   type StudioCaptionsData,
   type StudioLesson,
@@ -14,8 +15,10 @@ import {
   type StudioLessonsSort,
   type StudioPeopleData,
   type StudioRevisionsData,
+  type StudioVersionLang,
 } from '@mm/contract';
 import type { AppContext } from '../../app-context.ts';
+import type { Db } from '../../db/client.ts';
 import { now, toIso } from '../../lib/clock.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { highlight, MAX_QUERY_WORDS, type ParsedQuery, searchWords } from '../../lib/search-text.ts';
@@ -69,7 +72,7 @@ import {
 import { authorGrant, memberGrant } from './studio-media-gate.ts';
 import { everPublished } from './studio-processing.ts';
 import { makeRevisionLive } from './studio-revisions.ts';
-import { findVersion, playableVersionLangs } from './studio-versions.queries.ts';
+import { findVersion, playableVersionLangs, replaceVersionCaptions, versionCues } from './studio-versions.queries.ts';
 
 const NO_SUCH_LESSON = 'No such lesson in your organization.';
 
@@ -443,6 +446,13 @@ const DRAFT_FROM = 'en';
 const outOfDate = (track: LessonTrack, tracks: LessonTrack[]) =>
   track.origin === 'machine' && tracks.find((t) => t.lang === DRAFT_FROM)?.hash !== track.source_hash;
 
+/** A lesson's tracks as the editor's language picker lists them. */
+const editorTracks = (tracks: LessonTrack[]) => tracks.map((t) => ({ lang: t.lang, origin: t.origin, out_of_date: outOfDate(t, tracks), cues: t.cues }));
+
+/** The narrated versions whose captions an author may edit (rendered: they have captions). */
+const captionedVersions = async (db: Db, lessonId: number): Promise<StudioVersionLang[]> =>
+  (await playableVersionLangs(db, lessonId)).filter((lang): lang is StudioVersionLang => (STUDIO_VERSION_LANGS as readonly string[]).includes(lang));
+
 /**
  * A lesson's captions of one language for its authors' editor (its English track, else its first, when `lang` is
  * absent; a language without a track reads as a new, empty one), with its tracks and its video signed for them.
@@ -451,16 +461,77 @@ export async function studioLessonCaptions(ctx: AppContext, caller: Caller, less
   const organizationId = await assertStudioAuthor(ctx.db, caller);
   const row = await findLesson(ctx.db, lessonId, organizationId);
   if (!row) throw notFound(NO_SUCH_LESSON);
-  const [tracks, signer] = await Promise.all([lessonTracks(ctx.db, lessonId), mediaSigner(ctx.db)]);
+  const [tracks, signer, versions] = await Promise.all([lessonTracks(ctx.db, lessonId), mediaSigner(ctx.db), captionedVersions(ctx.db, lessonId)]);
   const shown = lang ?? tracks[0]?.lang ?? null;
   const track = tracks.find((t) => t.lang === shown);
   return {
     lang: shown,
     origin: track?.origin ?? null,
     cues: shown && track ? await lessonCues(ctx.db, lessonId, shown) : [],
-    tracks: tracks.map((t) => ({ lang: t.lang, origin: t.origin, out_of_date: outOfDate(t, tracks), cues: t.cues })),
+    tracks: editorTracks(tracks),
     stream_url: row.content_hash ? signer.url(row.content_hash, MASTER_PLAYLIST, authorGrant(row.id)) : null,
+    version: null,
+    versions,
   };
+}
+
+const NOT_RENDERED = 'This version has no captions yet: render it first.';
+
+/**
+ * A narrated version's captions for its authors' editor: its cues timed to its own video (each 'machine' while it
+ * holds Apertium's words as drafted), the lesson's tracks and the version's video. Refused (409) before a rendition.
+ */
+export async function studioVersionCaptions(ctx: AppContext, caller: Caller, lessonId: number, lang: StudioVersionLang): Promise<StudioCaptionsData> {
+  const organizationId = await assertStudioAuthor(ctx.db, caller);
+  const row = await findLesson(ctx.db, lessonId, organizationId);
+  if (!row) throw notFound(NO_SUCH_LESSON);
+  const version = await findVersion(ctx.db, lessonId, lang);
+  if (!version?.content_hash || !version.captions_hash) throw conflict(NOT_RENDERED);
+  const [cues, tracks, signer, versions] = await Promise.all([
+    versionCues(ctx.db, lessonId, lang),
+    lessonTracks(ctx.db, lessonId),
+    mediaSigner(ctx.db),
+    captionedVersions(ctx.db, lessonId),
+  ]);
+  return {
+    lang,
+    origin: cues.some((c) => c.origin === 'machine') ? 'machine' : 'author',
+    cues: cues.map((c) => ({ start_ms: c.startMs, end_ms: c.endMs, text: c.text, origin: c.origin })),
+    tracks: editorTracks(tracks),
+    stream_url: signer.url(version.content_hash, MASTER_PLAYLIST, authorGrant(lessonId)),
+    version: lang,
+    versions,
+  };
+}
+
+/**
+ * Replaces a narrated version's captions with a WebVTT file's cues: the file its viewers are served and what the
+ * search finds. A line keeps Apertium's mark only while its words and start are as they were; any other is the
+ * author's. The version's video is unchanged.
+ */
+export async function setStudioVersionCaptions(
+  ctx: AppContext,
+  caller: Caller,
+  lessonId: number,
+  lang: StudioVersionLang,
+  input: { vtt: string },
+): Promise<StudioCaptionsData> {
+  const organizationId = await assertStudioAuthor(ctx.db, caller);
+  const lesson = await findLesson(ctx.db, lessonId, organizationId);
+  if (!lesson) throw notFound(NO_SUCH_LESSON);
+  const version = await findVersion(ctx.db, lessonId, lang);
+  if (!version?.content_hash || !version.captions_hash) throw conflict(NOT_RENDERED);
+  const cues = captionCuesOf(input.vtt);
+  const hash = await storeCaptionTrack(ctx.storage, cues);
+  await ctx.db.transaction().execute(async (trx) => {
+    const t = now();
+    const machine = new Set((await versionCues(trx, lessonId, lang)).filter((c) => c.origin === 'machine').map((c) => `${c.startMs}:${c.text}`));
+    const marked = cues.map((c) => ({ ...c, origin: machine.has(`${c.startMs}:${c.text}`) ? ('machine' as const) : ('author' as const) }));
+    await replaceVersionCaptions(trx, lessonId, lang, marked, hash);
+    const detail = `Captions of the Spanish version: ${cues.length} ${cues.length === 1 ? 'line' : 'lines'}`;
+    await insertAudit(trx, { organizationId, lessonId, userId: caller.userId, action: 'captions', title: lesson.title, detail }, t);
+  });
+  return studioVersionCaptions(ctx, caller, lessonId, lang);
 }
 
 /** The super user's organization's people, authors first, filtered by the words of q. */
@@ -494,13 +565,16 @@ export async function ownLessonsFound(
 ): Promise<{ items: OwnLessonHit[]; total: number }> {
   const organizationId = ownLessonsReader(caller);
   if (organizationId === null) return { items: [], total: 0 };
-  const { rows, total } = await searchPublishedLessons(ctx.db, organizationId, query, page, cap);
+  // A Spanish member plays a lesson's narrated Spanish version by default: its captions are searched too.
+  const versionLang = caller.language === 'es' ? 'es' : null;
+  const { rows, total } = await searchPublishedLessons(ctx.db, organizationId, query, page, cap, versionLang);
   if (rows.length === 0) return { items: [], total };
   const [cues, signer] = await Promise.all([
     firstMatchingCues(
       ctx.db,
       rows.map((r) => r.id),
       query,
+      versionLang,
     ),
     mediaSigner(ctx.db),
   ]);
@@ -516,6 +590,7 @@ export async function ownLessonsFound(
         duration: formatDuration(row.duration_seconds ?? 0),
         snippet: highlight(cue ? cue.text : `${row.title} — ${row.description}`.replace(/ — $/, ''), query),
         start_seconds: cue ? Math.floor(cue.start_ms / 1000) : null,
+        lang: cue?.version === 'es' ? 'es' : 'en',
       };
     }),
   };

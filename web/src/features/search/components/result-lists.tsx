@@ -46,7 +46,12 @@ export function OwnLessonResults({ items }: { items: OwnLessonHit[] }) {
               <Image src={lesson.poster_url} alt="" h={140} fit="cover" />
             </Card.Section>
             <Stack gap={4} mt="sm">
-              <Anchor component={Link} to={ourLessonPath(lesson.lesson_id, lesson.start_seconds)} fw={600} translate="no">
+              <Anchor
+                component={Link}
+                to={ourLessonPath(lesson.lesson_id, lesson.start_seconds, lesson.start_seconds === null ? undefined : lesson.lang)}
+                fw={600}
+                translate="no"
+              >
                 {lesson.title}
                 {lesson.start_seconds !== null && <VisuallyHidden> {t('search.at', { time: formatClock(lesson.start_seconds) })}</VisuallyHidden>}
               </Anchor>

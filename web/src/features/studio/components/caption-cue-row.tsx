@@ -1,8 +1,8 @@
-import { Button, Group, Paper, Text, Textarea, TextInput } from '@mantine/core';
+import { Badge, Button, Group, Paper, Text, Textarea, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
-/** One cue as the author edits it: its times as typed (read when used) and its text. */
-export type CueRow = { key: number; start: string; end: string; text: string };
+/** One cue as the author edits it: its times as typed (read when used), its text, and whether that is Apertium's as drafted. */
+export type CueRow = { key: number; start: string; end: string; text: string; machine?: boolean };
 
 /** A cue of the captions editor's list: its number, start and end, text, and what can be done to it. */
 export function CaptionCueRow({
@@ -52,6 +52,11 @@ export function CaptionCueRow({
           value={row.end}
           onChange={(e) => onChange({ ...row, end: e.currentTarget.value })}
         />
+        {row.machine && (
+          <Badge color="yellow" variant="light" aria-label={t('cue.machineOf', { number })}>
+            {t('cue.machine')}
+          </Badge>
+        )}
         <Group gap={4} wrap="wrap">
           <Button size="xs" variant="light" disabled={!canPlay} onClick={onPlay} aria-label={t('cue.playOf', { number })}>
             {t('cue.play')}
@@ -78,7 +83,8 @@ export function CaptionCueRow({
         maxLength={1000}
         value={row.text}
         error={problem}
-        onChange={(e) => onChange({ ...row, text: e.currentTarget.value })}
+        // A changed line is the author's: its machine mark goes (the server marks it so when it is saved).
+        onChange={(e) => onChange({ ...row, text: e.currentTarget.value, machine: false })}
       />
     </Paper>
   );

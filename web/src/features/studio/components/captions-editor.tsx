@@ -8,7 +8,7 @@ import { useHls } from '../../../components/video-player/use-hls.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useDraftLessonCaptions } from '../api/draft-lesson-captions.ts';
 import { useLessonCaptions } from '../api/get-lesson-captions.ts';
-import { useSetLessonCaptions } from '../api/set-lesson-captions.ts';
+import { useSetLessonCaptions, useSetVersionCaptions } from '../api/set-lesson-captions.ts';
 import {
   cueProblem,
   type EditedCue,
@@ -21,6 +21,7 @@ import {
   VttImportError,
   writeVtt,
 } from '../lib/caption-cue-edits.ts';
+import { type CaptionsChoice, choiceOf, choiceValue } from '../lib/captions-choice.ts';
 import { CaptionCueRow, type CueRow } from './caption-cue-row.tsx';
 
 /** The languages a lesson's captions can be added in besides those it has. */
@@ -29,8 +30,8 @@ const LANGUAGES = ['en', 'es', 'fr', 'de', 'pt', 'it', 'pl', 'nl'];
 const DRAFTED = 'es';
 
 let nextKey = 0;
-const toRows = (cues: EditedCue[]): CueRow[] =>
-  cues.map((cue) => ({ key: ++nextKey, start: shortTime(cue.startMs), end: shortTime(cue.endMs), text: cue.text }));
+const toRows = (cues: (EditedCue & { machine?: boolean })[]): CueRow[] =>
+  cues.map((cue) => ({ key: ++nextKey, start: shortTime(cue.startMs), end: shortTime(cue.endMs), text: cue.text, machine: cue.machine }));
 /** The rows' cues, or null while a time does not read as one. */
 function toCues(rows: CueRow[]): EditedCue[] | null {
   const cues: EditedCue[] = [];
@@ -48,9 +49,9 @@ export function CaptionsEditorButton({ lesson }: { lesson: StudioLesson }) {
   const { t } = useTranslation('captions-editor');
   const [opened, { open, close }] = useDisclosure(false);
   const phone = useMediaQuery('(max-width: 48em)');
-  // The track shown: the server's first (English) until the author picks another language.
-  const [lang, setLang] = useState<string | undefined>(undefined);
-  const captions = useLessonCaptions(lesson.id, lang, opened);
+  // The track shown: the server's first (English) until the author picks another language or a narrated version.
+  const [choice, setChoice] = useState<CaptionsChoice>({});
+  const captions = useLessonCaptions(lesson.id, choice, opened);
   return (
     <>
       {/* In a group: the lesson card's column would stretch a lone button across it. */}
@@ -63,7 +64,13 @@ export function CaptionsEditorButton({ lesson }: { lesson: StudioLesson }) {
         {/* Not keyed on the answer: saving reads it again while the dialog is open, and a remount would drop the save's outcome. */}
         {/* Keyed on the track: another language, or a draft made of a new one, starts from its own lines. */}
         {captions.data ? (
-          <CaptionsEditor key={`${captions.data.lang}:${captions.data.origin}`} lesson={lesson} captions={captions.data} onLanguage={setLang} onSaved={close} />
+          <CaptionsEditor
+            key={`${captions.data.version ?? ''}:${captions.data.lang}:${captions.data.origin}`}
+            lesson={lesson}
+            captions={captions.data}
+            onChoice={setChoice}
+            onSaved={close}
+          />
         ) : (
           <PageLoader label={t('open')} />
         )}
@@ -72,19 +79,24 @@ export function CaptionsEditorButton({ lesson }: { lesson: StudioLesson }) {
   );
 }
 
-type EditorProps = { lesson: StudioLesson; captions: StudioCaptionsData; onLanguage: (lang: string) => void; onSaved: () => void };
+type EditorProps = { lesson: StudioLesson; captions: StudioCaptionsData; onChoice: (choice: CaptionsChoice) => void; onSaved: () => void };
 
-function CaptionsEditor({ lesson, captions, onLanguage, onSaved }: EditorProps) {
+function CaptionsEditor({ lesson, captions, onChoice, onSaved }: EditorProps) {
   const { t, i18n } = useTranslation('captions-editor');
-  const [rows, setRows] = useState<CueRow[]>(() => toRows(captions.cues.map((c) => ({ startMs: c.start_ms, endMs: c.end_ms, text: c.text }))));
+  const [rows, setRows] = useState<CueRow[]>(() =>
+    toRows(captions.cues.map((c) => ({ startMs: c.start_ms, endMs: c.end_ms, text: c.text, machine: c.origin === 'machine' }))),
+  );
   const lang = captions.lang ?? 'en';
-  const track = captions.tracks.find((tr) => tr.lang === lang);
+  // A narrated version's captions: timed to its own video, each line marked where Apertium's words are kept.
+  const version = captions.version;
+  const track = version ? undefined : captions.tracks.find((tr) => tr.lang === lang);
   const machine = captions.origin === 'machine';
-  const canDraft = lang === DRAFTED && captions.tracks.some((tr) => tr.lang === 'en') && captions.origin !== 'author';
+  const canDraft = !version && lang === DRAFTED && captions.tracks.some((tr) => tr.lang === 'en') && captions.origin !== 'author';
   const [shift, setShift] = useState<number | string>(0);
   const [problem, setProblem] = useState<string | null>(null);
   const [checked, setChecked] = useState(false);
   const save = useSetLessonCaptions();
+  const saveVersion = useSetVersionCaptions();
   const draft = useDraftLessonCaptions();
   const videoRef = useRef<HTMLVideoElement | null>(null);
   const stopAt = useRef<number | null>(null);
@@ -114,6 +126,10 @@ function CaptionsEditor({ lesson, captions, onLanguage, onSaved }: EditorProps) 
         value: tr.lang,
         label: tr.origin === 'machine' ? t('tracks.machineOption', { language: nameOf(tr.lang) }) : nameOf(tr.lang),
       })),
+    },
+    {
+      group: t('tracks.versions'),
+      items: captions.versions.map((v) => ({ value: choiceValue({ version: v }) as string, label: t('tracks.versionOption', { language: nameOf(v) }) })),
     },
     {
       group: t('tracks.add'),
@@ -188,17 +204,16 @@ function CaptionsEditor({ lesson, captions, onLanguage, onSaved }: EditorProps) 
     const first = cues.findIndex((_, i) => cueProblem(cues, i) !== null);
     if (first >= 0) return setProblem(t('problems.cue', { number: first + 1, problem: t(`problems.${cueProblem(cues, first)}`) }));
     setProblem(null);
-    save.mutate(
-      { lessonId: lesson.id, vtt: writeVtt(cues), lang, reviewed },
-      {
-        onSuccess: () => {
-          notifySuccess(t(reviewed ? 'review.saved' : 'saved', { count: cues.length }));
-          onSaved();
-        },
-        // The server's strict reader names the cue it refused.
-        onError: (error) => setProblem(error instanceof Error ? error.message : String(error)),
+    const outcome = {
+      onSuccess: () => {
+        notifySuccess(t(reviewed ? 'review.saved' : 'saved', { count: cues.length }));
+        onSaved();
       },
-    );
+      // The server's strict reader names the cue it refused.
+      onError: (error: Error) => setProblem(error.message),
+    };
+    if (version) saveVersion.mutate({ lessonId: lesson.id, lang: version, vtt: writeVtt(cues) }, outcome);
+    else save.mutate({ lessonId: lesson.id, vtt: writeVtt(cues), lang, reviewed }, outcome);
   };
 
   return (
@@ -206,20 +221,20 @@ function CaptionsEditor({ lesson, captions, onLanguage, onSaved }: EditorProps) 
       <Select
         label={t('language')}
         data={languages}
-        value={lang}
+        value={choiceValue(version ? { version } : { lang })}
         allowDeselect={false}
         // Every language fits without a scrolling list: the options are read out through the input (active
         // descendant), so a scrolling region in the dropdown could not be reached with the keyboard.
         maxDropdownHeight={480}
-        onChange={(value) => value && value !== lang && onLanguage(value)}
+        onChange={(value) => value && value !== choiceValue(version ? { version } : { lang }) && onChoice(choiceOf(value))}
         comboboxProps={{ withinPortal: true }}
       />
       {machine && (
         <Alert color="yellow" title={t('review.title')} data-testid="machine-draft">
-          {t(track?.out_of_date ? 'review.outOfDate' : 'review.hint')}
+          {t(version ? 'review.versionHint' : track?.out_of_date ? 'review.outOfDate' : 'review.hint')}
         </Alert>
       )}
-      {!track && <Text size="sm">{t(canDraft ? 'tracks.newHintDraft' : 'tracks.newHint', { language: nameOf(lang) })}</Text>}
+      {!track && !version && <Text size="sm">{t(canDraft ? 'tracks.newHintDraft' : 'tracks.newHint', { language: nameOf(lang) })}</Text>}
       {canDraft && (!track || track.out_of_date) && (
         <Group>
           <Button size="xs" variant="light" onClick={makeDraft} loading={draft.isPending}>
@@ -292,7 +307,7 @@ function CaptionsEditor({ lesson, captions, onLanguage, onSaved }: EditorProps) 
         >
           {t('add')}
         </Button>
-        {machine ? (
+        {machine && !version ? (
           <Group gap="xs">
             <Button variant="default" onClick={() => submit(false)} loading={save.isPending && !save.variables?.reviewed}>
               {t('review.saveDraft')}
@@ -302,7 +317,7 @@ function CaptionsEditor({ lesson, captions, onLanguage, onSaved }: EditorProps) 
             </Button>
           </Group>
         ) : (
-          <Button onClick={() => submit(false)} loading={save.isPending}>
+          <Button onClick={() => submit(false)} loading={save.isPending || saveVersion.isPending}>
             {t('save')}
           </Button>
         )}

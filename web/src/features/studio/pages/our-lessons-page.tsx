@@ -28,7 +28,7 @@ export function OurLessonsPage() {
   const [q, setQ] = useState('');
   // The page asked for belongs to one search: another search starts at the first page.
   const [paging, setPaging] = useState({ q: '', skip: 0 });
-  // A search result opens /our-lessons?play=<id>&t=<second of the caption that matched>.
+  // A search result opens /our-lessons?play=<id>&t=<second of the caption that matched>&lang=<the version it is in>.
   const [params] = useSearchParams();
   const asked = Number(params.get('play'));
   const [playing, setPlaying] = useState<number | null>(Number.isSafeInteger(asked) && asked > 0 ? asked : null);
@@ -36,7 +36,10 @@ export function OurLessonsPage() {
   const skip = paging.q === q.trim() ? paging.skip : 0;
   const lessons = useLibraryLessons(q.trim(), skip);
   // The narrated version chosen (a script lesson's Spanish one, or its English one); the member's language's until switched.
-  const [version, setVersion] = useState<{ lessonId: number; lang: 'en' | 'es' } | null>(null);
+  const askedLang = params.get('lang');
+  const [version, setVersion] = useState<{ lessonId: number; lang: 'en' | 'es' } | null>(
+    playing !== null && (askedLang === 'en' || askedLang === 'es') ? { lessonId: playing, lang: askedLang } : null,
+  );
   const lesson = useLibraryLesson(playing, version?.lessonId === playing ? version.lang : undefined);
   const reportPlayback = useLessonWatchReports(lesson.data?.id ?? null);
   return (
