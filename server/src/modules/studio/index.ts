@@ -5,6 +5,7 @@ export { renderScriptJob, type StudioVersionJob } from './script-version.ts';
 export { publishedLessonIdsOf as publishedOwnLessonIds, publishedLessonTitlesOf as publishedOwnLessonTitles } from './studio.queries.ts';
 export { memberPathOwnLessons, ownLessonsFound, pathOwnLessons } from './studio.service.ts';
 export { processStudioUpload, STUDIO_QUEUE, type StudioJob } from './studio-processing.ts';
+export { type ImportedLesson, importLessonDetails, importOwnLesson, lessonsImportTarget, UNRENDERED_VERSION } from './studio-import.ts';
 export { setStudioQuota } from './studio-quota.ts';
-export { finishedLocalUploads } from './studio-upload-store.ts';
+export { finishedLocalUploads, lessonSourceCopy } from './studio-upload-store.ts';
 export { expireAbandonedUploads } from './studio-uploads.ts';
