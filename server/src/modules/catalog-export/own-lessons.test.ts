@@ -184,6 +184,50 @@ describe('export-catalog --organization and import-lessons', () => {
     expect(await studioJobs()).toBe(jobs);
   }, 120_000);
 
+  it('a lesson from a script brings its steps, photo and narrated version; a changed description is the one thing written back', async () => {
+    const out = newExportDir();
+    await exportOwnLessons(platform.ctx, out, a.organizationId);
+    const file = path.join(out, LESSONS_JSON);
+    const exported = JSON.parse(fs.readFileSync(file, 'utf8'));
+    fs.mkdirSync(path.join(out, 'photos'));
+    execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=size=64x64', '-frames:v', '1', path.join(out, 'photos/step.jpg')]);
+    const steps = ['Stop the press.', 'Lock the main switch.', 'Try the start button.'];
+    exported.lessons.push({
+      ...exported.lessons[1],
+      id: 999_999,
+      title: 'Lockout in three steps',
+      captions: [],
+      script: steps.map((text, i) => ({ text, photo: i === 1 ? 'photos/step.jpg' : null })),
+      versions: [{ lang: 'es', title: 'Bloqueo en tres pasos', description: '', steps: ['Para la prensa.', 'Bloquea el interruptor.', 'Prueba el arranque.'], origin: 'machine' }],
+    });
+    exported.lessons[1].description = 'Every shift.';
+    fs.writeFileSync(file, JSON.stringify(exported));
+    const jobs = await studioJobs();
+    expect(await importOwnLessons(platform.ctx, file, a.organizationId)).toEqual({ created: 1, updated: 1, unchanged: 1, queued: 0 });
+    // No video: no job.
+    expect(await studioJobs()).toBe(jobs);
+    const lessons = (await platform.api('GET', '/api/studio/lessons', { token: a.superUser.token, query: { sort: 'oldest' } })).body.data.lessons;
+    expect(lessons.map((l: { title: string; description: string }) => [l.title, l.description])).toEqual([
+      ['Press 4 lockout', 'Before any work.'],
+      ['Guard checks', 'Every shift.'],
+      ['Lockout in three steps', ''],
+    ]);
+    const scripted = lessons[2];
+    expect(scripted).toMatchObject({ from_script: true, media_state: 'none', status: 'draft' });
+    const script = (await platform.api('GET', `/api/studio/lessons/${scripted.id}/script`, { token: a.superUser.token })).body.data.script;
+    expect(script.steps.map((step: { text: string }) => step.text)).toEqual(steps);
+    expect(script.steps[1].photo_url).toMatch(new RegExp(`/uploads/studio-photos/${a.organizationId}/[0-9a-f]{32}\\.jpg$`));
+    const photo = await platform.ctx.db.selectFrom('studio_script_photos').selectAll().where('organization_id', '=', a.organizationId).execute();
+    expect(photo.map((p) => Number(p.size))).toEqual([fs.statSync(path.join(out, 'photos/step.jpg')).size]);
+    const version = await platform.ctx.db.selectFrom('studio_lesson_versions').selectAll().where('lesson_id', '=', scripted.id).executeTakeFirstOrThrow();
+    expect(version).toMatchObject({ lang: 'es', title: 'Bloqueo en tres pasos', origin: 'machine', media_state: 'failed', media_asset_id: null });
+    const audit = (await platform.api('GET', '/api/studio/audit', { token: a.superUser.token })).body.data.entries;
+    expect(audit.slice(0, 2).map((e: { action: string; detail: string }) => [e.action, e.detail])).toEqual([
+      ['created', 'Imported from lessons.json (no video, 0 caption tracks, script of 3 steps); category: Safety'],
+      ['edited', 'Details imported from lessons.json'],
+    ]);
+  }, 60_000);
+
   it('a broken file is refused with every problem listed, and nothing is written', async () => {
     const out = newExportDir();
     await exportOwnLessons(platform.ctx, out, a.organizationId);
