@@ -17,7 +17,14 @@ import { describeMove, moveStorage } from '../lib/storage/move-storage.ts';
 import { parseS3Url } from '../lib/storage/s3-url.ts';
 import { revokeUserSessions } from '../modules/auth/sessions.queries.ts';
 import { draftAllTranslations } from '../modules/captions/index.ts';
-import { describeExport, describeLessonsExport, describeLessonsImport, exportCatalog, exportOwnLessons, importOwnLessons } from '../modules/catalog-export/index.ts';
+import {
+  describeExport,
+  describeLessonsExport,
+  describeLessonsImport,
+  exportCatalog,
+  exportOwnLessons,
+  importOwnLessons,
+} from '../modules/catalog-export/index.ts';
 import { describeImport, importCatalog } from '../modules/catalog-import/import-catalog.ts';
 import { progressBar } from '../modules/catalog-import/import-progress.ts';
 import { checkChain, keptHeadOf } from '../modules/evidence/audit-pack.ts';

@@ -42,7 +42,17 @@ export const exportedLesson = z
     poster: exportFile('posters').nullable(),
     duration_seconds: z.number().nonnegative().nullable(),
     captions: z.array(
-      z.object({ lang: captionLang, origin, file: exportFile('captions'), drafted_from: z.string().regex(/^[0-9a-f]{64}$/).nullable() }).strict(),
+      z
+        .object({
+          lang: captionLang,
+          origin,
+          file: exportFile('captions'),
+          drafted_from: z
+            .string()
+            .regex(/^[0-9a-f]{64}$/)
+            .nullable(),
+        })
+        .strict(),
     ),
     script: z
       .array(z.object({ text: studioScriptStep.shape.text, photo: exportFile('photos').nullable() }).strict())

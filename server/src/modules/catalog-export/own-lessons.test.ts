@@ -73,7 +73,12 @@ async function publishedLesson(token: string, video: Buffer): Promise<number> {
   const id = created.body.data.id as number;
   const upload = await fetch(`${platform.url}/api/studio/uploads`, {
     method: 'POST',
-    headers: { ...TUS, authorization: `Bearer ${token}`, 'upload-length': String(video.length), 'upload-metadata': `lesson_id ${Buffer.from(String(id)).toString('base64')}` },
+    headers: {
+      ...TUS,
+      authorization: `Bearer ${token}`,
+      'upload-length': String(video.length),
+      'upload-metadata': `lesson_id ${Buffer.from(String(id)).toString('base64')}`,
+    },
   });
   expect(upload.status).toBe(201);
   const finish = await fetch(`${platform.url}${upload.headers.get('location')}`, {
@@ -190,7 +195,19 @@ describe('export-catalog --organization and import-lessons', () => {
     const file = path.join(out, LESSONS_JSON);
     const exported = JSON.parse(fs.readFileSync(file, 'utf8'));
     fs.mkdirSync(path.join(out, 'photos'));
-    execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=size=64x64', '-frames:v', '1', path.join(out, 'photos/step.jpg')]);
+    execFileSync('ffmpeg', [
+      '-hide_banner',
+      '-loglevel',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc2=size=64x64',
+      '-frames:v',
+      '1',
+      path.join(out, 'photos/step.jpg'),
+    ]);
     const steps = ['Stop the press.', 'Lock the main switch.', 'Try the start button.'];
     exported.lessons.push({
       ...exported.lessons[1],
@@ -198,7 +215,15 @@ describe('export-catalog --organization and import-lessons', () => {
       title: 'Lockout in three steps',
       captions: [],
       script: steps.map((text, i) => ({ text, photo: i === 1 ? 'photos/step.jpg' : null })),
-      versions: [{ lang: 'es', title: 'Bloqueo en tres pasos', description: '', steps: ['Para la prensa.', 'Bloquea el interruptor.', 'Prueba el arranque.'], origin: 'machine' }],
+      versions: [
+        {
+          lang: 'es',
+          title: 'Bloqueo en tres pasos',
+          description: '',
+          steps: ['Para la prensa.', 'Bloquea el interruptor.', 'Prueba el arranque.'],
+          origin: 'machine',
+        },
+      ],
     });
     exported.lessons[1].description = 'Every shift.';
     fs.writeFileSync(file, JSON.stringify(exported));
@@ -292,7 +317,10 @@ describe('npm run platform -- export-catalog --organization / import-lessons', (
     const ok = await cli(dataDir, 'export-catalog', out, '--organization', '1');
     expect([ok.code, ok.stdout.trim()]).toEqual([0, `Organization 1's own lessons exported to ${out}: 0 lessons (1 file).`]);
     const back = await cli(dataDir, 'import-lessons', path.join(out, LESSONS_JSON), '--organization', '1');
-    expect([back.code, back.stdout.trim()]).toEqual([0, 'Lessons imported into organization 1: 0 created (0 videos queued for processing), 0 updated, 0 unchanged.']);
+    expect([back.code, back.stdout.trim()]).toEqual([
+      0,
+      'Lessons imported into organization 1: 0 created (0 videos queued for processing), 0 updated, 0 unchanged.',
+    ]);
     fs.writeFileSync(path.join(out, LESSONS_JSON), '{}');
     const broken = await cli(dataDir, 'import-lessons', path.join(out, LESSONS_JSON), '--organization', '1');
     expect(broken.code).toBe(1);

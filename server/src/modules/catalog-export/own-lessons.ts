@@ -69,7 +69,9 @@ export async function exportOwnLessons(ctx: AppContext, directory: string, organ
           hash && lesson.source_path
             ? add(`media/${hash.slice(0, 16)}`, { kind: 'video', sourcePath: lesson.source_path, hash, what: `${what}'s video` })
             : null,
-        poster: hash ? add(`posters/${hash.slice(0, 16)}.jpg`, { kind: 'stored', key: `${MEDIA_KEY_PREFIX}${hash}/${POSTER}`, what: `${what}'s poster` }) : null,
+        poster: hash
+          ? add(`posters/${hash.slice(0, 16)}.jpg`, { kind: 'stored', key: `${MEDIA_KEY_PREFIX}${hash}/${POSTER}`, what: `${what}'s poster` })
+          : null,
         duration_seconds: lesson.duration_seconds === null ? null : Number(lesson.duration_seconds),
         captions: tracks
           .filter((t) => t.lesson_id === lesson.id)
@@ -110,7 +112,8 @@ export async function exportOwnLessons(ctx: AppContext, directory: string, organ
       const { file: local, release } = await lessonSourceCopy(ctx, source.sourcePath).catch(() => ({ file: '', release: async () => {} }));
       try {
         if (!local || !fs.statSync(local, { throwIfNoEntry: false })?.isFile()) problems.push(`${source.what}: its upload ${source.sourcePath} is gone`);
-        else if ((await copyHashed(local, target)) !== source.hash) problems.push(`${source.what}: its upload ${source.sourcePath} is not the video it was made of`);
+        else if ((await copyHashed(local, target)) !== source.hash)
+          problems.push(`${source.what}: its upload ${source.sourcePath} is not the video it was made of`);
       } finally {
         await release();
       }
@@ -134,7 +137,10 @@ export class LessonsImportError extends AppError {
 export type LessonsImportSummary = { created: number; updated: number; unchanged: number; queued: number };
 
 /** The file read and checked: each lesson as the studio imports it, beside its place in the file. */
-async function readLessonsFile(ctx: AppContext, file: string): Promise<{ source: LessonsFile; lessons: { exported: ExportedLesson; lesson: ImportedLesson }[] }> {
+async function readLessonsFile(
+  ctx: AppContext,
+  file: string,
+): Promise<{ source: LessonsFile; lessons: { exported: ExportedLesson; lesson: ImportedLesson }[] }> {
   let json: unknown;
   try {
     json = JSON.parse(fs.readFileSync(file, 'utf8'));
@@ -143,7 +149,17 @@ async function readLessonsFile(ctx: AppContext, file: string): Promise<{ source:
   }
   const parsed = lessonsFileSchema.safeParse(json);
   if (!parsed.success)
-    throw new LessonsImportError(parsed.error.issues.map((issue) => `${issue.path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`)).join('').replace(/^\./, '') || 'the file'}: ${issue.message}`));
+    throw new LessonsImportError(
+      parsed.error.issues.map(
+        (issue) =>
+          `${
+            issue.path
+              .map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`))
+              .join('')
+              .replace(/^\./, '') || 'the file'
+          }: ${issue.message}`,
+      ),
+    );
   const dir = path.dirname(file);
   const problems: string[] = [];
   const present = (name: string, where: string) => {
@@ -181,7 +197,8 @@ async function readLessonsFile(ctx: AppContext, file: string): Promise<{ source:
     const script = exported.script?.map((step, j) => {
       const photo = step.photo && present(step.photo, `${where}.script[${j}].photo`);
       // A script's photos are kept as JPEGs (the studio re-encodes every photo it is sent).
-      if (photo && fs.readFileSync(photo).subarray(0, 3).toString('hex') !== 'ffd8ff') problems.push(`${where}.script[${j}].photo: ${step.photo} is not a JPEG`);
+      if (photo && fs.readFileSync(photo).subarray(0, 3).toString('hex') !== 'ffd8ff')
+        problems.push(`${where}.script[${j}].photo: ${step.photo} is not a JPEG`);
       return { text: step.text, photo };
     });
     if (exported.versions.length && !script) problems.push(`${where}.versions: only a lesson from a script has narrated versions`);
@@ -220,9 +237,7 @@ export async function importOwnLessons(ctx: AppContext, file: string, organizati
   const plan = lessons.map(({ exported, lesson }) => ({
     lesson,
     known: take(
-      sameOrganization
-        ? unmatched.find((l) => l.id === exported.id)
-        : unmatched.find((l) => l.title === exported.title && l.category === exported.category),
+      sameOrganization ? unmatched.find((l) => l.id === exported.id) : unmatched.find((l) => l.title === exported.title && l.category === exported.category),
     ),
   }));
   const created = plan.filter((p) => !p.known);
@@ -244,10 +259,11 @@ export async function importOwnLessons(ctx: AppContext, file: string, organizati
 
   const from = path.basename(file);
   const by = target.by as number;
-  for (const { known, lesson } of changed) if (known) {
-    const { title, category, description } = lesson;
-    await importLessonDetails(ctx, organizationId, known.id, { title, category, description }, by, from);
-  }
+  for (const { known, lesson } of changed)
+    if (known) {
+      const { title, category, description } = lesson;
+      await importLessonDetails(ctx, organizationId, known.id, { title, category, description }, by, from);
+    }
   for (const { lesson } of created) await importOwnLesson(ctx, organizationId, lesson, by, from);
   return {
     created: created.length,

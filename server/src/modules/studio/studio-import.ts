@@ -129,7 +129,14 @@ export async function importOwnLesson(ctx: AppContext, organizationId: number, l
       ];
       await insertAudit(
         trx,
-        { organizationId, lessonId, userId: by, action: 'created', title: lesson.title, detail: `Imported from ${from} (${parts.join(', ')}); category: ${lesson.category}` },
+        {
+          organizationId,
+          lessonId,
+          userId: by,
+          action: 'created',
+          title: lesson.title,
+          detail: `Imported from ${from} (${parts.join(', ')}); category: ${lesson.category}`,
+        },
         t,
       );
     });
