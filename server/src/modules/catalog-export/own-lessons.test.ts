@@ -58,9 +58,9 @@ async function snapshot() {
 const studioJobs = async () => JSON.stringify((await platform.ctx.jobs.stats()).filter((q) => [STUDIO_QUEUE, STUDIO_SCRIPT_QUEUE].includes(q.name)));
 
 /** Polls the studio's lesson until its video is no longer uploading or processing. */
-async function settled(token: string, id: number) {
+async function settled(token: string, id: number, on: TestPlatform = platform) {
   for (let i = 0; i < 300; i++) {
-    const res = await platform.api('GET', `/api/studio/lessons/${id}`, { token });
+    const res = await on.api('GET', `/api/studio/lessons/${id}`, { token });
     if (!['uploading', 'processing'].includes(res.body.data.media_state)) return res.body.data;
     await new Promise((r) => setTimeout(r, 200));
   }
@@ -68,10 +68,11 @@ async function settled(token: string, id: number) {
 }
 
 /** A lesson of org a as an author makes it: created, its video uploaded and processed, captions in two languages, published. */
-async function publishedLesson(token: string, video: Buffer): Promise<number> {
+async function publishedLesson(token: string, video: Buffer, on: TestPlatform = platform): Promise<number> {
+  const api = (method: string, p: string, token: string, json?: unknown) => on.api(method, p, { token, json });
   const created = await api('POST', '/api/studio/lessons', token, { title: 'Press 4 lockout', category: 'Presses', description: 'Before any work.' });
   const id = created.body.data.id as number;
-  const upload = await fetch(`${platform.url}/api/studio/uploads`, {
+  const upload = await fetch(`${on.url}/api/studio/uploads`, {
     method: 'POST',
     headers: {
       ...TUS,
@@ -81,13 +82,13 @@ async function publishedLesson(token: string, video: Buffer): Promise<number> {
     },
   });
   expect(upload.status).toBe(201);
-  const finish = await fetch(`${platform.url}${upload.headers.get('location')}`, {
+  const finish = await fetch(`${on.url}${upload.headers.get('location')}`, {
     method: 'PATCH',
     headers: { ...TUS, authorization: `Bearer ${token}`, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
     body: new Uint8Array(video),
   });
   expect(finish.status).toBe(204);
-  expect((await settled(token, id)).media_state).toBe('ready');
+  expect((await settled(token, id, on)).media_state).toBe('ready');
   expect((await api('PUT', `/api/studio/lessons/${id}/captions`, token, { vtt: CAPTIONS, lang: 'en' })).status).toBe(200);
   expect((await api('PUT', `/api/studio/lessons/${id}/captions`, token, { vtt: SPANISH, lang: 'es' })).status).toBe(200);
   expect((await api('POST', `/api/studio/lessons/${id}/publish`, token)).status).toBe(200);
@@ -168,6 +169,11 @@ describe('export-catalog --organization and import-lessons', () => {
     expect((await platform.api('GET', '/api/studio/library', { token: b.member.token })).body.data.total).toBe(0);
     const captions = await platform.api('GET', `/api/studio/lessons/${imported.id}/captions`, { token: b.superUser.token, query: { lang: 'es' } });
     expect(captions.body.data).toMatchObject({ origin: 'author', cues: [{ start_ms: 0, end_ms: 1000, text: 'Bloquea la prensa.' }] });
+    // The same stored tracks (content-addressed): a machine draft's source hash still names its English track.
+    const hashes = (lessonId: number) =>
+      platform.ctx.db.selectFrom('studio_lesson_tracks').select(['lang', 'hash']).where('lesson_id', '=', lessonId).orderBy('lang').execute();
+    const [original] = (await platform.api('GET', '/api/studio/lessons', { token: a.superUser.token, query: { sort: 'oldest' } })).body.data.lessons;
+    expect(await hashes(imported.id)).toEqual(await hashes(original.id));
     const audit = (await platform.api('GET', '/api/studio/audit', { token: b.superUser.token })).body.data.entries;
     expect(audit.map((e: { action: string; detail: string }) => [e.action, e.detail])).toEqual([
       ['created', 'Imported from lessons.json (no video, 1 caption track); category: Safety'],
@@ -325,5 +331,31 @@ describe('npm run platform -- export-catalog --organization / import-lessons', (
     const broken = await cli(dataDir, 'import-lessons', path.join(out, LESSONS_JSON), '--organization', '1');
     expect(broken.code).toBe(1);
     expect(broken.stderr).toContain('Error: The file has 4 problems; nothing was imported:');
+  }, 180_000);
+});
+
+describe('on a bucket (STORAGE_URL)', () => {
+  it('exports the video from the bucket’s upload store, byte for byte, and imports it back as a no-op', async () => {
+    const video = fs.readFileSync(path.join(media, 'lesson.mp4'));
+    const bucket = await startPlatform({ JOB_POLL_MS: '100' }, { storage: 's3' });
+    try {
+      const org = await organizationWithMembers(bucket, 'Bucket Works');
+      await publishedLesson(org.superUser.token, video, bucket);
+      const out = newExportDir();
+      expect(await exportOwnLessons(bucket.ctx, out, org.organizationId)).toEqual({ lessons: 1, files: 5 });
+      const exported = JSON.parse(fs.readFileSync(path.join(out, LESSONS_JSON), 'utf8'));
+      expect(fs.readFileSync(path.join(out, exported.lessons[0].video))).toEqual(video);
+      const lessons = async () => JSON.stringify(await bucket.ctx.db.selectFrom('studio_lessons').selectAll().execute());
+      const before = await lessons();
+      expect(await importOwnLessons(bucket.ctx, path.join(out, LESSONS_JSON), org.organizationId)).toMatchObject({ created: 0, unchanged: 1 });
+      expect(await lessons()).toBe(before);
+      // Into another organization: its upload kept in the bucket, processed from there.
+      const other = await organizationWithMembers(bucket, 'Bucket Sister');
+      expect(await importOwnLessons(bucket.ctx, path.join(out, LESSONS_JSON), other.organizationId)).toMatchObject({ created: 1, queued: 1 });
+      const [imported] = (await bucket.api('GET', '/api/studio/lessons', { token: other.superUser.token })).body.data.lessons;
+      expect(await settled(other.superUser.token, imported.id, bucket)).toMatchObject({ media_state: 'ready', status: 'draft' });
+    } finally {
+      await bucket.close();
+    }
   }, 180_000);
 });
