@@ -136,6 +136,13 @@ export class LessonsImportError extends AppError {
 
 export type LessonsImportSummary = { created: number; updated: number; unchanged: number; queued: number };
 
+/** Where in the file a problem is, as it would be written in JavaScript (`lessons[1].captions[0].lang`). */
+const placeOf = (at: readonly PropertyKey[]) =>
+  at
+    .map((part) => (typeof part === 'number' ? `[${part}]` : `.${String(part)}`))
+    .join('')
+    .replace(/^\./, '') || 'the file';
+
 /** The file read and checked: each lesson as the studio imports it, beside its place in the file. */
 async function readLessonsFile(
   ctx: AppContext,
@@ -148,18 +155,7 @@ async function readLessonsFile(
     throw new LessonsImportError([`${file}: ${(error as Error).message}`]);
   }
   const parsed = lessonsFileSchema.safeParse(json);
-  if (!parsed.success)
-    throw new LessonsImportError(
-      parsed.error.issues.map(
-        (issue) =>
-          `${
-            issue.path
-              .map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`))
-              .join('')
-              .replace(/^\./, '') || 'the file'
-          }: ${issue.message}`,
-      ),
-    );
+  if (!parsed.success) throw new LessonsImportError(parsed.error.issues.map((issue) => `${placeOf(issue.path)}: ${issue.message}`));
   const dir = path.dirname(file);
   const problems: string[] = [];
   const present = (name: string, where: string) => {
