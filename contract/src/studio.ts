@@ -140,7 +140,7 @@ export type StudioPerson = z.infer<typeof studioPerson>;
 export type StudioPeopleData = z.infer<typeof studioPeopleData>;
 
 /** A caption language: a BCP 47 tag such as en or es-MX. */
-const captionLang = z
+export const captionLang = z
   .string()
   .trim()
   .regex(/^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8})*$/, 'is not a language tag (such as en or es-MX)')

@@ -17,7 +17,14 @@ import { describeMove, moveStorage } from '../lib/storage/move-storage.ts';
 import { parseS3Url } from '../lib/storage/s3-url.ts';
 import { revokeUserSessions } from '../modules/auth/sessions.queries.ts';
 import { draftAllTranslations } from '../modules/captions/index.ts';
-import { describeExport, exportCatalog } from '../modules/catalog-export/index.ts';
+import {
+  describeExport,
+  describeLessonsExport,
+  describeLessonsImport,
+  exportCatalog,
+  exportOwnLessons,
+  importOwnLessons,
+} from '../modules/catalog-export/index.ts';
 import { describeImport, importCatalog } from '../modules/catalog-import/import-catalog.ts';
 import { progressBar } from '../modules/catalog-import/import-progress.ts';
 import { checkChain, keptHeadOf } from '../modules/evidence/audit-pack.ts';
@@ -46,6 +53,11 @@ Commands:
                                 pictures, playbooks and captions it names: import-catalog <directory>/catalog.json reads
                                 it back (into this platform: nothing changes; into another: the same catalog).
       [--category <key or id>]  Only this category (its sub-categories, videos and their experts).
+      [--organization <id>]     Instead, the organization's own (studio) lessons, as lessons.json with their videos,
+                                posters, captions and script photos: import-lessons <directory>/lessons.json reads it back.
+  import-lessons <file.json>    Write an export's own lessons into an organization: into the one they came from, nothing
+      --organization <id>       changes but details that differ; into another, each lesson it lacks (by title and
+                                category) is created as a draft whose video its studio processes. Any problem: nothing.
   create-organization           A new organization with its super user and an active 30-day trial.
       --name <name> --email <email> --password <password> [--first-name <n>] [--last-name <n>]
   create-user                   A member of an existing organization.
@@ -102,14 +114,14 @@ function typedPath(typed: string): string {
   return path.resolve(typedIn ?? process.cwd(), typed);
 }
 
-/** export-catalog's options, checked before the database is opened. */
-function exportArguments(values: Record<string, unknown>): void {
-  if (values.organization !== undefined)
-    throw new UsageError(
-      "export-catalog --organization is not available: an organization's own lessons are studio lessons, which import-catalog cannot bring back (it writes the platform catalog only).",
-    );
+/** export-catalog's options, checked before the database is opened: the organization's lessons (its id), or the catalog (null). */
+function exportArguments(values: Record<string, unknown>): number | null {
   if (values.category !== undefined && (typeof values.category !== 'string' || values.category.trim() === ''))
     throw new UsageError('--category must be a category key (as in the catalog file) or a category id.');
+  if (values.organization === undefined) return null;
+  if (values.category !== undefined)
+    throw new UsageError("--category and --organization do not go together: a category is the platform catalog's, an organization's own lessons are not.");
+  return organizationIdOf(values.organization);
 }
 
 async function run(argv: string[]): Promise<void> {
@@ -146,6 +158,7 @@ async function run(argv: string[]): Promise<void> {
       'seed-demo',
       'import-catalog',
       'export-catalog',
+      'import-lessons',
       'create-organization',
       'create-user',
       'set-password',
@@ -160,7 +173,8 @@ async function run(argv: string[]): Promise<void> {
   }
   const oneArgument: Record<string, string> = {
     'import-catalog': '<file.json>',
-    'export-catalog': '<directory> [--category <key or id>]',
+    'export-catalog': '<directory> [--category <key or id> | --organization <id>]',
+    'import-lessons': '<file.json> --organization <id>',
     'move-storage-to': '<STORAGE_URL>',
   };
   const expectedPositionals = command === 'set-studio-quota' ? 2 : oneArgument[command] ? 1 : 0;
@@ -168,7 +182,9 @@ async function run(argv: string[]): Promise<void> {
   if (positionals.length !== expectedPositionals) {
     throw new UsageError(expectedPositionals ? `Usage: ${command} ${oneArgument[command]}` : `Unexpected argument "${positionals[0]}".`);
   }
-  if (command === 'export-catalog') exportArguments(values);
+  const exportedOrganization = command === 'export-catalog' ? exportArguments(values) : null;
+  if (command === 'import-lessons') required(values, 'organization');
+  const importingInto = command === 'import-lessons' ? organizationIdOf(values.organization) : null;
   const quota = command === 'set-studio-quota' ? studioQuotaArguments(positionals) : null;
   const config = loadConfig();
   // Files only: no database is opened.
@@ -230,7 +246,16 @@ async function run(argv: string[]): Promise<void> {
       }
       case 'export-catalog': {
         const directory = typedPath(positionals[0]!);
+        if (exportedOrganization !== null) {
+          console.log(describeLessonsExport(await exportOwnLessons(ctx, directory, exportedOrganization), exportedOrganization, directory));
+          return;
+        }
         console.log(describeExport(await exportCatalog(ctx, directory, { category: (values.category as string | undefined) ?? null }), directory));
+        return;
+      }
+      case 'import-lessons': {
+        const into = importingInto as number;
+        console.log(describeLessonsImport(await importOwnLessons(ctx, typedPath(positionals[0]!), into), into));
         return;
       }
       case 'create-organization': {

@@ -61,7 +61,8 @@ export type ExportOptions = { category?: string | null };
 
 const flag = (value: number): 0 | 1 => (value ? 1 : 0);
 
-function assertWritableDirectory(directory: string): boolean {
+/** Whether the export's directory exists already (empty); refused when it is a file or holds anything. */
+export function assertWritableDirectory(directory: string): boolean {
   const stat = fs.statSync(directory, { throwIfNoEntry: false });
   if (!stat) return false;
   if (!stat.isDirectory()) throw new AppError(400, `${directory} is not a directory.`);
@@ -228,16 +229,7 @@ export async function exportCatalog(
   }
 
   await checkSources(ctx, files);
-  try {
-    fs.mkdirSync(dir, { recursive: true });
-    await writeFiles(ctx, dir, files);
-    fs.writeFileSync(path.join(dir, CATALOG_JSON), `${JSON.stringify(catalog, null, 2)}\n`);
-  } catch (error) {
-    // Nothing half-written stays: the directory was new or empty.
-    if (existed) for (const entry of fs.readdirSync(dir)) fs.rmSync(path.join(dir, entry), { recursive: true, force: true });
-    else fs.rmSync(dir, { recursive: true, force: true });
-    throw error;
-  }
+  await writeExport(dir, existed, CATALOG_JSON, catalog, () => writeFiles(ctx, dir, files));
 
   const exportedSubs = catalog.categories?.flatMap((c) => c.sub_categories ?? []) ?? [];
   const exportedVideosList = exportedSubs.flatMap((s) => s.videos ?? []);
@@ -253,6 +245,46 @@ export async function exportCatalog(
     landing: landing ? 1 : 0,
     files: files.size + 1,
   };
+}
+
+/**
+ * Writes an export's files, then its JSON, into `dir` (new, or empty when `existed`); nothing half-written stays when
+ * anything fails.
+ */
+export async function writeExport(dir: string, existed: boolean, jsonName: string, json: unknown, writeFiles: () => Promise<void>): Promise<void> {
+  try {
+    fs.mkdirSync(dir, { recursive: true });
+    await writeFiles();
+    fs.writeFileSync(path.join(dir, jsonName), `${JSON.stringify(json, null, 2)}\n`);
+  } catch (error) {
+    if (existed) for (const entry of fs.readdirSync(dir)) fs.rmSync(path.join(dir, entry), { recursive: true, force: true });
+    else fs.rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+/** Copies a file, answering its SHA-256 (hex): an export checks that a source is the one its asset was made of. */
+export async function copyHashed(from: string, to: string): Promise<string> {
+  const hash = createHash('sha256');
+  await pipeline(
+    fs.createReadStream(from),
+    async function* (chunks: AsyncIterable<Buffer>) {
+      for await (const chunk of chunks) {
+        hash.update(chunk);
+        yield chunk;
+      }
+    },
+    fs.createWriteStream(to),
+  );
+  return hash.digest('hex');
+}
+
+/** Copies a stored object (picture, caption track, poster, photo) to a file; false when the store no longer has it. */
+export async function copyStored(ctx: Pick<AppContext, 'storage'>, key: string, to: string): Promise<boolean> {
+  const stored = await ctx.storage.get(key);
+  if (!stored) return false;
+  await pipeline(stored.body, fs.createWriteStream(to));
+  return true;
 }
 
 /** Every file is where it should be before anything is written (a media source gone is the usual problem). */
@@ -275,26 +307,10 @@ async function writeFiles(ctx: Pick<AppContext, 'storage'>, dir: string, files: 
     const target = path.join(dir, name);
     fs.mkdirSync(path.dirname(target), { recursive: true });
     if (source.kind === 'stored') {
-      const stored = await ctx.storage.get(source.key);
-      if (!stored) {
-        problems.push(`${source.what}: ${source.key} is not in the ${ctx.storage.description}`);
-        continue;
-      }
-      await pipeline(stored.body, fs.createWriteStream(target));
+      if (!(await copyStored(ctx, source.key, target))) problems.push(`${source.what}: ${source.key} is not in the ${ctx.storage.description}`);
       continue;
     }
-    const hash = createHash('sha256');
-    await pipeline(
-      fs.createReadStream(source.file),
-      async function* (chunks: AsyncIterable<Buffer>) {
-        for await (const chunk of chunks) {
-          hash.update(chunk);
-          yield chunk;
-        }
-      },
-      fs.createWriteStream(target),
-    );
-    if (hash.digest('hex') !== source.hash) problems.push(`${source.what}: its source ${source.file} changed since it was imported`);
+    if ((await copyHashed(source.file, target)) !== source.hash) problems.push(`${source.what}: its source ${source.file} changed since it was imported`);
   }
   if (problems.length) throw new CatalogExportError(problems);
 }

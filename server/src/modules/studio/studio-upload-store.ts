@@ -113,3 +113,11 @@ export async function finishedLocalUploads(dataDir: string): Promise<{ finished:
   }
   return { finished, unfinished };
 }
+
+/**
+ * An own lesson's video source as a local file (an export copies it): the upload its asset recorded as its source
+ * (media_assets.source_path, as `sourceName` wrote it), from this machine's directory or the bucket.
+ */
+export async function lessonSourceCopy(ctx: AppContext, sourcePath: string): Promise<UploadFile> {
+  return (await studioUploadStore(ctx)).localCopy(path.posix.basename(sourcePath));
+}

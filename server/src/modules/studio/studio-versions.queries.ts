@@ -127,3 +127,30 @@ export async function replaceVersionCaptions(db: Db, lessonId: number, lang: str
       .execute();
   await updateVersionMedia(db, lessonId, lang, { captions_hash: captionsHash });
 }
+
+/**
+ * A narrated version brought by an import, with no rendition yet: failed, with the reason, so that an author renders
+ * it from the studio once the lesson's English video is ready (a rendition is made beside that video).
+ */
+export async function insertUnrenderedVersion(
+  db: Db,
+  version: { lessonId: number; lang: string; title: string; description: string; steps: string[]; origin: 'author' | 'machine'; by: number; error: string },
+  t: number,
+): Promise<void> {
+  await db
+    .insertInto('studio_lesson_versions')
+    .values({
+      lesson_id: version.lessonId,
+      lang: version.lang,
+      title: version.title,
+      description: version.description,
+      steps: JSON.stringify(version.steps),
+      origin: version.origin,
+      media_state: 'failed',
+      progress: 0,
+      error: version.error,
+      updated_by: version.by,
+      updated_at: t,
+    })
+    .execute();
+}

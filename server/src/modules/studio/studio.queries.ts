@@ -893,3 +893,28 @@ export function lessonCues(db: Db, lessonId: number, lang: string) {
     .orderBy('id')
     .execute();
 }
+
+/** The organization's first super user (not deleted): who an operator's import of lessons is recorded as. */
+export async function firstSuperUserOf(db: Db, organizationId: number): Promise<number | null> {
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where('organization_id', '=', organizationId)
+    .where('is_super_user', '=', 1)
+    .where('deleted_at', 'is', null)
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.id ?? null;
+}
+
+/** The organization's lessons (deleted ones left out), oldest first, as an import matches its file's lessons to them. */
+export function lessonDetailsOf(db: Db, organizationId: number) {
+  return db
+    .selectFrom('studio_lessons')
+    .select(['id', 'title', 'category', 'description'])
+    .where('organization_id', '=', organizationId)
+    .where('deleted_at', 'is', null)
+    .orderBy('id')
+    .execute();
+}
