@@ -31,7 +31,16 @@ describe('migration 083, notices in the reader’s language', () => {
       .executeTakeFirstOrThrow();
     const user = await anyDb
       .insertInto('users')
-      .values({ organization_id: org.id, team_id: null, email: 'old@example.com', password_hash: 'x', name: 'Old', search_text: 'old', created_at: t, updated_at: t })
+      .values({
+        organization_id: org.id,
+        team_id: null,
+        email: 'old@example.com',
+        password_hash: 'x',
+        name: 'Old',
+        search_text: 'old',
+        created_at: t,
+        updated_at: t,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     const category = await anyDb
@@ -61,7 +70,12 @@ describe('migration 083, notices in the reader’s language', () => {
     const rows = await db.selectFrom('notices').select(['kind', 'message', 'message_key', 'message_values']).orderBy('id').execute();
     expect(rows.map((r) => ({ ...r, message_values: r.message_values === null ? null : JSON.parse(r.message_values) }))).toEqual([
       { kind: 'alert', message: alert, message_key: 'progressAlert', message_values: { supervisor: 'Sam Super', category: 'Safety "first"', percentage: 45 } },
-      { kind: 'broadcast', message: broadcast, message_key: 'progressAlert', message_values: { supervisor: 'Ana García', category: 'Safety "first"', percentage: 0 } },
+      {
+        kind: 'broadcast',
+        message: broadcast,
+        message_key: 'progressAlert',
+        message_values: { supervisor: 'Ana García', category: 'Safety "first"', percentage: 0 },
+      },
       { kind: 'qualification', message: other, message_key: null, message_values: null },
     ]);
   });

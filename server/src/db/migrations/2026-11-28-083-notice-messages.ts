@@ -25,7 +25,11 @@ export async function up(db: Kysely<any>): Promise<void> {
       const alert = ALERT_SENTENCE.exec(row.message);
       if (!alert) continue;
       const values = { supervisor: alert[1], category: alert[2], percentage: Number(alert[3]) };
-      await db.updateTable('notices').set({ message_key: 'progressAlert', message_values: JSON.stringify(values) }).where('id', '=', row.id).execute();
+      await db
+        .updateTable('notices')
+        .set({ message_key: 'progressAlert', message_values: JSON.stringify(values) })
+        .where('id', '=', row.id)
+        .execute();
     }
     after = rows[rows.length - 1]!.id;
   }

@@ -172,7 +172,17 @@ describe("notices in the reader's language (issue 40)", () => {
     const t = Date.now();
     const { id: categoryId } = await db
       .insertInto('categories')
-      .values({ key: 'notice-safety', name: 'Safety first', picture: null, essential: 1, sort: 1, challenge: '', expert_id: null, created_at: t, updated_at: t })
+      .values({
+        key: 'notice-safety',
+        name: 'Safety first',
+        picture: null,
+        essential: 1,
+        sort: 1,
+        challenge: '',
+        expert_id: null,
+        created_at: t,
+        updated_at: t,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     await db
