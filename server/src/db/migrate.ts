@@ -63,6 +63,7 @@ import * as studioLessonVersions from './migrations/2026-11-28-077-studio-lesson
 import * as catalogNameTranslations from './migrations/2026-11-28-078-catalog-name-translations.ts';
 import * as studioLessonsList from './migrations/2026-11-28-080-studio-lessons-list.ts';
 import * as expertLanguage from './migrations/2026-11-28-081-expert-language.ts';
+import * as noticeMessages from './migrations/2026-11-28-083-notice-messages.ts';
 import * as studioVersionCues from './migrations/2026-11-28-084-studio-version-cues.ts';
 
 /** Versioned migrations, in order. Never edit one that has landed: add a new file. */
@@ -130,6 +131,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-28-078-catalog-name-translations': catalogNameTranslations,
   '2026-11-28-080-studio-lessons-list': studioLessonsList,
   '2026-11-28-081-expert-language': expertLanguage,
+  '2026-11-28-083-notice-messages': noticeMessages,
   '2026-11-28-084-studio-version-cues': studioVersionCues,
 };
 

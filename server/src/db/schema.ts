@@ -562,7 +562,12 @@ export interface NoticeTable {
   sender_id: number | null;
   category_id: number | null;
   kind: string;
+  /** The English text as written; what a row without `message_key` (written before migration 083) reads. */
   message: string;
+  /** The text's name in the server's `notices` catalog: the notice is written out in its reader's language. */
+  message_key: string | null;
+  /** JSON: the values the catalog's text is filled with (names, stations, titles: as they were typed). */
+  message_values: string | null;
   read_at: number | null;
   created_at: number;
 }

@@ -10,8 +10,8 @@ import i18next, { type TFunction } from 'i18next';
  * - `messages`: the envelope's texts (error messages, success messages), keyed by their English text, so English is
  *   the key itself and the specification's quoted texts go out byte for byte; a text without a translation goes out
  *   in English.
- * - `mail`, `certificate`, `audit`, `qr`: the e-mails, the certificate PDF, the audit pack (and the evidence chain's
- *   findings) and the QR sheets, keyed by name, English in `en/`.
+ * - `mail`, `certificate`, `audit`, `qr`, `notices`: the e-mails, the certificate PDF, the audit pack (and the evidence
+ *   chain's findings), the QR sheets and the in-app notices, keyed by name, English in `en/`.
  */
 const LOCALES_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../locales');
 
@@ -32,7 +32,7 @@ void i18n.init({
   resources: readCatalogs(),
   lng: DEFAULT_LOCALE,
   fallbackLng: DEFAULT_LOCALE,
-  ns: ['messages', 'mail', 'certificate', 'audit', 'qr'],
+  ns: ['messages', 'mail', 'certificate', 'audit', 'qr', 'notices'],
   defaultNS: 'mail',
   initAsync: false,
   // Texts are keyed by sentences (messages) or names with dots nowhere: no nesting, no namespace prefix in keys.
@@ -43,8 +43,8 @@ void i18n.init({
   returnEmptyString: false,
 });
 
-/** A translator bound to a language, for an e-mail or a PDF. */
-export function translator(locale: Locale, ns: 'mail' | 'certificate' | 'audit' | 'qr'): TFunction {
+/** A translator bound to a language, for an e-mail, a PDF or a notice. */
+export function translator(locale: Locale, ns: 'mail' | 'certificate' | 'audit' | 'qr' | 'notices'): TFunction {
   return i18n.getFixedT(locale, ns);
 }
 

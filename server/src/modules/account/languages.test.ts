@@ -23,13 +23,13 @@ const setLocale = (token: string, locale: string | null, headers: Record<string,
 const NOT_SUPER = "Only a super user can choose the organization's language.";
 
 describe('server catalogs', () => {
-  it('has the same keys in every language (e-mails, certificate, audit pack, QR sheets), and every Spanish message translates a text the code says', () => {
+  it('has the same keys in every language (e-mails, certificate, audit pack, QR sheets, notices), and every Spanish message translates a text the code says', () => {
     const keys = catalogKeys();
     expect(Object.keys(keys).sort()).toEqual([...LOCALES].sort());
     for (const locale of LOCALES) {
       // Plural forms as each language needs them (Spanish has a 'many').
       const base = (l: string, ns: string) => [...new Set((keys[l]?.[ns] ?? []).map((k) => k.replace(/_(one|many|other)$/, '')))].sort();
-      for (const ns of ['mail', 'certificate', 'audit', 'qr']) expect(base(locale, ns), `${locale}/${ns}`).toEqual(base('en', ns));
+      for (const ns of ['mail', 'certificate', 'audit', 'qr', 'notices']) expect(base(locale, ns), `${locale}/${ns}`).toEqual(base('en', ns));
     }
     // `messages` is keyed by the English text itself: a key no source file says any more is a stale translation.
     const root = path.resolve(import.meta.dirname, '../../../..');

@@ -18,7 +18,7 @@ import type { Caller } from '../auth/index.ts';
 import type { LocalNames } from '../captions/index.ts';
 import { measuredMembers, progressPercent } from '../learning/index.ts';
 import { enqueueMails, progressAlertMail } from '../mail/index.ts';
-import { insertNotices } from '../notices/index.ts';
+import { insertNotices, type NoticeText } from '../notices/index.ts';
 import type { LearningPath } from '../organization/index.ts';
 import { findTeam, keptLearningPathFor } from '../organization/index.ts';
 import { publishedOwnLessonTitles } from '../studio/index.ts';
@@ -246,8 +246,11 @@ export async function optionalTraining(ctx: AppContext, caller: Caller, q: { org
   return optional.map((c, i) => ({ category_id: c.category_id, name: readerName(names, c), total_minutes: minutes[i]!, completion: shares[i]! }));
 }
 
-const noticeText = (supervisor: string, category: string, percentage: number) =>
-  `${supervisor} asks you to continue "${category}" (${percentage}% watched so far).`;
+/** The alert's notice: the English category name is kept for a language the catalog has no name in. */
+const alertNotice = (supervisor: string, category: string, percentage: number): NoticeText => ({
+  key: 'progressAlert',
+  values: { supervisor, category, percentage },
+});
 
 async function senderName(ctx: AppContext, caller: Caller, supplied: string | undefined): Promise<string> {
   if (supplied) return supplied;
@@ -291,7 +294,7 @@ export async function sendAlert(
   if (alerted.length === 0) throw conflict(DASHBOARD_MESSAGES.alreadyAlerted);
   await insertNotices(
     ctx.db,
-    [{ userId, senderId: caller.userId, categoryId: category.id, kind: 'alert', message: noticeText(supervisor, category.name, percentage) }],
+    [{ userId, senderId: caller.userId, categoryId: category.id, kind: 'alert', text: alertNotice(supervisor, category.name, percentage) }],
     t,
   );
   const url = `${ctx.config.publicUrl}/category/${category.id}`;
@@ -350,7 +353,7 @@ export async function sendBroadcast(ctx: AppContext, caller: Caller, body: { org
         senderId: caller.userId,
         categoryId: b.category_id,
         kind: 'broadcast',
-        message: noticeText(supervisor, names.get(b.category_id) ?? '', percent(b)),
+        text: alertNotice(supervisor, names.get(b.category_id) ?? '', percent(b)),
       })),
       t,
     );

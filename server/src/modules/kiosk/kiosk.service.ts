@@ -22,7 +22,7 @@ import { clearAttempts, giveBackAttempt, KIOSK_PIN_DELAYS_MS, LIMITS, lockedSubj
 import type { Caller } from '../auth/index.ts';
 import { KIOSK_IDLE_LIFETIME, openSession, toSessionData } from '../auth/index.ts';
 import { mediaSigner } from '../media/index.ts';
-import { insertNotices } from '../notices/index.ts';
+import { insertNotices, type NoticeText } from '../notices/index.ts';
 import { findTeam, listTeams } from '../organization/index.ts';
 import { practicalStationsOfTeam, recordPracticalCheck } from '../qualifications/index.ts';
 import { superUsersOf } from '../stations/index.ts';
@@ -104,11 +104,11 @@ export async function unlockOrganizationPerson(ctx: AppContext, caller: Caller, 
 }
 
 /** Tells the organization's super users a lock began, so the shift is not stopped until someone notices. */
-async function noticeLock(ctx: AppContext, organizationId: number, message: string): Promise<void> {
+async function noticeLock(ctx: AppContext, organizationId: number, text: NoticeText): Promise<void> {
   const superUsers = await superUsersOf(ctx.db, [organizationId]);
   await insertNotices(
     ctx.db,
-    superUsers.map((u) => ({ userId: u.id, senderId: null, kind: 'kiosk_lock', message })),
+    superUsers.map((u) => ({ userId: u.id, senderId: null, kind: 'kiosk_lock', text })),
     now(),
   );
 }
@@ -207,18 +207,10 @@ async function verifyKioskPin(
   if (!valid) {
     // Only the attempt that reached a limit sees its count equal to it: one notice per lock, however many tablets.
     if (person.count === LIMITS.kioskPinPerPerson.max) {
-      await noticeLock(
-        ctx,
-        kiosk.organization_id,
-        `${member.name} ${member.last_name} is locked out of the kiosks after too many wrong PINs. Unlock under Manage organization > Kiosks.`,
-      );
+      await noticeLock(ctx, kiosk.organization_id, { key: 'personLocked', values: { person: `${member.name} ${member.last_name}` } });
     }
     if (onKiosk === LIMITS.kioskPinPerKiosk.max) {
-      await noticeLock(
-        ctx,
-        kiosk.organization_id,
-        `The kiosk "${kiosk.name}" is locked after too many wrong PINs. Unlock it under Manage organization > Kiosks.`,
-      );
+      await noticeLock(ctx, kiosk.organization_id, { key: 'kioskLocked', values: { kiosk: kiosk.name } });
     }
     const message = member.pin_hash === null ? messages.noPin : messages.wrongPin;
     const headers: Record<string, string> = person.waitSeconds > 0 ? { 'retry-after': String(person.waitSeconds) } : {};

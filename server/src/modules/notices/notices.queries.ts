@@ -1,11 +1,13 @@
+import { DEFAULT_LOCALE } from '@mm/contract';
 import type { Db } from '../../db/client.ts';
+import { type NoticeText, noticeMessage } from './notice-texts.ts';
 
 /** Every query is scoped to one member's own rows inside its WHERE clause: a notice belongs to its recipient. */
 
 export function latestNotices(db: Db, userId: number, limit: number) {
   return db
     .selectFrom('notices')
-    .select(['id', 'kind', 'message', 'category_id', 'created_at', 'read_at'])
+    .select(['id', 'kind', 'message', 'message_key', 'message_values', 'category_id', 'created_at', 'read_at'])
     .where('user_id', '=', userId)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
@@ -31,8 +33,11 @@ export async function markRead(db: Db, userId: number, ids: number[] | undefined
   await query.execute();
 }
 
-/** `categoryId`: the category a progress alert is about (its notice links there). */
-export type NewNotice = { userId: number; senderId: number | null; kind: string; message: string; categoryId?: number };
+/**
+ * `text`: what the notice says, written out in its reader's language on every read. `categoryId`: the category a
+ * progress alert is about (its notice links there, and names it in the reader's language).
+ */
+export type NewNotice = { userId: number; senderId: number | null; kind: string; text: NoticeText; categoryId?: number };
 
 /** Leaves notices for members (in the caller's transaction, so they appear exactly when what they announce does). */
 export async function insertNotices(db: Db, notices: NewNotice[], t: number): Promise<void> {
@@ -50,7 +55,9 @@ async function insertNoticeRows(db: Db, notices: NewNotice[], t: number): Promis
         sender_id: n.senderId,
         category_id: n.categoryId ?? null,
         kind: n.kind,
-        message: n.message,
+        message: noticeMessage(n.text, DEFAULT_LOCALE),
+        message_key: n.text.key,
+        message_values: JSON.stringify(n.text.values),
         read_at: null,
         created_at: t,
       })),

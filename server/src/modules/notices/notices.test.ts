@@ -1,6 +1,8 @@
 import { NOTICES_LIMIT } from '@mm/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { organizationWithMembers, signIn, startPlatform, type TestPlatform } from '../../../test/harness.ts';
+import { organizationWithMembers, STRONG_PASSWORD, signIn, startPlatform, type TestPlatform, uniqueEmail } from '../../../test/harness.ts';
+import { addMember } from '../organization/organization.service.ts';
+import { renewCatalogVersion } from '../settings/index.ts';
 
 let platform: TestPlatform;
 let acme: Awaited<ReturnType<typeof organizationWithMembers>>;
@@ -160,5 +162,52 @@ describe('POST notices/read', () => {
     const res = await markRead(guest, {});
     expect(res.status).toBe(403);
     expect(res.body.success).toBe(false);
+  });
+});
+
+describe("notices in the reader's language (issue 40)", () => {
+  /** The team dashboard's alert about a category the catalog names in Spanish, to a Spanish and an English member. */
+  it('writes the alert in Spanish with the Spanish category name for a Spanish member, the English sentence for an English one, and anew after a switch', async () => {
+    const db = platform.ctx.db;
+    const t = Date.now();
+    const { id: categoryId } = await db
+      .insertInto('categories')
+      .values({
+        key: 'notice-safety',
+        name: 'Safety first',
+        picture: null,
+        essential: 1,
+        sort: 1,
+        challenge: '',
+        expert_id: null,
+        created_at: t,
+        updated_at: t,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('category_name_translations')
+      .values({ category_id: categoryId, locale: 'es', name: 'Seguridad ante todo', origin: 'author', source_hash: null, created_at: t })
+      .execute();
+    await renewCatalogVersion(db);
+    const anaEmail = uniqueEmail('ana');
+    const ana = await addMember(platform.ctx, acme.organizationId, { email: anaEmail, password: STRONG_PASSWORD, name: 'Ana', lastName: 'García' });
+    const anaToken = await signIn(platform, anaEmail);
+    const setLocale = (locale: string) => platform.api('POST', '/api/set_locale', { token: anaToken, json: { locale } });
+    const messages = async (token: string) => (await list(token)).body.data.notices.map((n: { message: string }) => n.message);
+
+    expect((await setLocale('es')).status).toBe(200);
+    for (const userId of [ana, acme.member.id]) {
+      const sent = await platform.api('GET', `/api/dashboard/team/${userId}`, {
+        token: acme.superUser.token,
+        query: { supervisor_name: 'Sam Super', category_id: String(categoryId) },
+      });
+      expect(sent.status).toBe(200);
+    }
+    expect(await messages(anaToken)).toEqual(['Sam Super le pide que continúe «Seguridad ante todo» (ha visto el 0 % hasta ahora).']);
+    expect(await messages(acme.member.token)).toEqual(['Sam Super asks you to continue "Safety first" (0% watched so far).']);
+    // A member who switches language reads their old notices in the new one.
+    expect((await setLocale('en')).status).toBe(200);
+    expect(await messages(anaToken)).toEqual(['Sam Super asks you to continue "Safety first" (0% watched so far).']);
   });
 });

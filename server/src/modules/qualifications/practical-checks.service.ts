@@ -186,7 +186,14 @@ export async function recordPracticalCheck(
     if (passed) {
       await insertNotices(
         trx,
-        [{ userId: operator.id, senderId: trainer.id, kind: QUALIFICATION_NOTICE, message: `${trainerName} signed you off at ${station.name}.` }],
+        [
+          {
+            userId: operator.id,
+            senderId: trainer.id,
+            kind: QUALIFICATION_NOTICE,
+            text: { key: 'signedOff', values: { signer: trainerName, station: station.name } },
+          },
+        ],
         t,
       );
       await refreshQualifications(ctx.events, trx, { stationIds: [station.id], userIds: [operator.id] }, t);

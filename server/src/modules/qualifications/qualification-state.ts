@@ -20,42 +20,42 @@ export const QUALIFICATION_NOTICE = 'qualification';
 type Transition = { row: QualificationRow; station: StationRow; to: QualificationState; expiresAt: number | null };
 
 function transitionNotice(t: Transition): NewNotice | null {
-  const name = t.station.name;
+  const station = t.station.name;
   switch (t.to) {
     case 'qualified':
       return {
         userId: t.row.user_id,
         senderId: null,
         kind: QUALIFICATION_NOTICE,
-        message: t.expiresAt === null ? `You are qualified for ${name}.` : `You are qualified for ${name} until ${formatDay(t.expiresAt)}.`,
+        text: t.expiresAt === null ? { key: 'qualified', values: { station } } : { key: 'qualifiedUntil', values: { station, day: formatDay(t.expiresAt) } },
       };
     case 'awaiting_signoff':
       return {
         userId: t.row.user_id,
         senderId: null,
         kind: QUALIFICATION_NOTICE,
-        message: `Your training for ${name} is complete: a trainer will now sign you off at the station.`,
+        text: { key: 'trainingComplete', values: { station } },
       };
     case 'expiring':
       return {
         userId: t.row.user_id,
         senderId: null,
         kind: QUALIFICATION_NOTICE,
-        message: `Your qualification for ${name} expires on ${formatDay(t.expiresAt ?? 0)}: watch its videos again to renew it.`,
+        text: { key: 'qualificationExpiring', values: { station, day: formatDay(t.expiresAt ?? 0) } },
       };
     case 'expired':
       return {
         userId: t.row.user_id,
         senderId: null,
         kind: QUALIFICATION_NOTICE,
-        message: `Your qualification for ${name} has expired: retrain to run it again.`,
+        text: { key: 'qualificationExpired', values: { station } },
       };
     case 'retraining_due':
       return {
         userId: t.row.user_id,
         senderId: null,
         kind: QUALIFICATION_NOTICE,
-        message: `A required video for ${name} has a new revision: watch it again to stay qualified.`,
+        text: { key: 'retrainingDue', values: { station } },
       };
     default:
       return null;

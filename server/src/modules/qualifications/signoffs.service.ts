@@ -93,7 +93,14 @@ export async function signOff(ctx: AppContext, caller: Caller, organizationId: n
     ]);
     await insertNotices(
       trx,
-      [{ userId: input.user_id, senderId: caller.userId, kind: QUALIFICATION_NOTICE, message: `${signerName} signed you off at ${station.name}.` }],
+      [
+        {
+          userId: input.user_id,
+          senderId: caller.userId,
+          kind: QUALIFICATION_NOTICE,
+          text: { key: 'signedOff', values: { signer: signerName, station: station.name } },
+        },
+      ],
       t,
     );
     await refreshQualifications(ctx.events, trx, { stationIds: [station.id], userIds: [input.user_id] }, t);

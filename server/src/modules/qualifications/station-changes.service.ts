@@ -5,7 +5,7 @@ import { formatDay, now } from '../../lib/clock.ts';
 import { NO_SUCH_TEAM, notFound } from '../../lib/errors.ts';
 import type { Caller } from '../auth/index.ts';
 import { appendEvidence } from '../evidence/index.ts';
-import { insertNotices } from '../notices/index.ts';
+import { insertNotices, type NoticeText } from '../notices/index.ts';
 import { findTeam } from '../organization/index.ts';
 import {
   assertCanManageQualifications,
@@ -54,10 +54,10 @@ export async function editStation(ctx: AppContext, caller: Caller, organizationI
   return describeStation(ctx.db, organizationId, stationId);
 }
 
-const assignmentNotice = (station: StationRow, dueAt: number) =>
-  station.kind === 'training'
-    ? `${station.name} is required training for you: complete it by ${formatDay(dueAt)}.`
-    : `You are assigned to train for ${station.name}: complete the videos by ${formatDay(dueAt)}.`;
+const assignmentNotice = (station: StationRow, dueAt: number): NoticeText => ({
+  key: station.kind === 'training' ? 'requiredTraining' : 'assignedToTrain',
+  values: { station: station.name, day: formatDay(dueAt) },
+});
 
 export async function assignStation(
   ctx: AppContext,
@@ -91,7 +91,7 @@ export async function assignStation(
     );
     await insertNotices(
       trx,
-      added.map((userId) => ({ userId, senderId: caller.userId, kind: QUALIFICATION_NOTICE, message: assignmentNotice(station, dueAt) })),
+      added.map((userId) => ({ userId, senderId: caller.userId, kind: QUALIFICATION_NOTICE, text: assignmentNotice(station, dueAt) })),
       t,
     );
     // What the newly assigned already completed counts at once.

@@ -129,7 +129,7 @@ export async function requestSignoff(ctx: AppContext, caller: Caller, organizati
         userId: s.id,
         senderId: caller.userId,
         kind: QUALIFICATION_NOTICE,
-        message: `${personName} asks for sign-off at ${station.name}: the videos are done.`,
+        text: { key: 'signoffRequested', values: { person: personName, station: station.name } },
       })),
       t,
     );

@@ -60,7 +60,7 @@ export async function makeRevisionLive(trx: Db, lesson: LessonRow, next: NewRevi
         userId,
         senderId: null,
         kind: 'lesson_retrain',
-        message: `"${lesson.title}" has a new version that requires retraining: please watch it again. What changed: ${next.summary}`,
+        text: { key: 'lessonRetrain', values: { lesson: lesson.title, summary: next.summary } },
       })),
       t,
     );
