@@ -10,7 +10,15 @@ import { probeMedia } from './media.ts';
 
 const baseDir = path.dirname(DEMO_CATALOG);
 /** The file as written (before the import's defaults). */
-type DemoVideo = { key: string; title: string; media: string; image: string; trailers?: { media: string }[] };
+type DemoVideo = {
+  key: string;
+  title: string;
+  description: string;
+  media: string;
+  image: string;
+  trailers?: { media: string }[];
+  translations?: { es?: { title: string; description: string } };
+};
 type Named = { key: string; name: string; translations?: { es?: { name: string } } };
 type DemoCatalog = { categories: (Named & { picture: string; sub_categories: (Named & { videos: DemoVideo[] })[] })[] };
 const catalog = JSON.parse(fs.readFileSync(DEMO_CATALOG, 'utf8')) as DemoCatalog;
@@ -43,6 +51,20 @@ describe('the demo lessons', () => {
       'continuous-improvement': 'Mejora continua',
       'lean-foundations': 'Fundamentos de manufactura esbelta',
       'lockout-tagout': 'Bloqueo y etiquetado',
+    });
+  });
+
+  it('each have a Spanish title and description of their own, as the plant says them (never a machine draft)', () => {
+    const untranslated = videos.filter((v) => !v.translations?.es?.title.trim() || !v.translations.es.description.trim());
+    expect(untranslated.map((v) => v.key)).toEqual([]);
+    // Written, not copied over: an English line left in place is what a Spanish plant would read as ours.
+    const keptEnglish = videos.filter((v) => v.translations!.es!.title === v.title || v.translations!.es!.description === v.description);
+    expect(keptEnglish.map((v) => v.key)).toEqual([]);
+    const spanishTitles = Object.fromEntries(videos.map((v) => [v.key, v.translations!.es!.title]));
+    expect(spanishTitles).toMatchObject({
+      'pdca-plan-do-check-act': 'PDCA: Planificar, Hacer, Verificar, Actuar',
+      'lockout-tagout-fundamentals': 'Fundamentos de bloqueo y etiquetado',
+      'process-fmea-from-scratch': 'AMEF de proceso desde cero',
     });
   });
 
