@@ -54,7 +54,7 @@ export class CatalogExportError extends AppError {
 }
 
 /** A file of the export: a stored object (picture, playbook, caption track) or a media source on this machine. */
-type Source = { kind: 'stored'; key: string; what: string } | { kind: 'media'; file: string; hash: string; what: string };
+type Source = StoredFile | { kind: 'media'; file: string; hash: string; what: string };
 
 /** `category`: a category's key, or its id (a number no category has as key); null: the whole catalog. */
 export type ExportOptions = { category?: string | null };
@@ -300,19 +300,40 @@ async function checkSources(ctx: Pick<AppContext, 'storage'>, files: Map<string,
   if (problems.length) throw new CatalogExportError(problems);
 }
 
-/** Copies each file in; a media source whose bytes changed since its import is a problem (it would be another asset). */
-async function writeFiles(ctx: Pick<AppContext, 'storage'>, dir: string, files: Map<string, Source>): Promise<void> {
+/** A file of an export kept in the store (picture, playbook, caption track, poster, photo): copied out of it as it is. */
+export type StoredFile = { kind: 'stored'; key: string; what: string };
+
+/**
+ * Copies each file of an export into `dir`: a stored one out of the store, any other by `copyOther` (which answers its
+ * problem in words, or null). Every problem is gathered, then refused together.
+ */
+export async function copyExportFiles<Other extends { kind: string; what: string }>(
+  ctx: Pick<AppContext, 'storage'>,
+  dir: string,
+  files: Map<string, StoredFile | Other>,
+  copyOther: (source: Other, target: string) => Promise<string | null>,
+): Promise<void> {
   const problems: string[] = [];
   for (const [name, source] of files) {
     const target = path.join(dir, name);
     fs.mkdirSync(path.dirname(target), { recursive: true });
-    if (source.kind === 'stored') {
-      if (!(await copyStored(ctx, source.key, target))) problems.push(`${source.what}: ${source.key} is not in the ${ctx.storage.description}`);
-      continue;
-    }
-    if ((await copyHashed(source.file, target)) !== source.hash) problems.push(`${source.what}: its source ${source.file} changed since it was imported`);
+    const problem = isStored(source)
+      ? (await copyStored(ctx, source.key, target))
+        ? null
+        : `${source.what}: ${source.key} is not in the ${ctx.storage.description}`
+      : await copyOther(source, target);
+    if (problem) problems.push(problem);
   }
   if (problems.length) throw new CatalogExportError(problems);
+}
+
+const isStored = (source: { kind: string }): source is StoredFile => source.kind === 'stored';
+
+/** The catalog's files; a media source whose bytes changed since its import is a problem (it would be another asset). */
+function writeFiles(ctx: Pick<AppContext, 'storage'>, dir: string, files: Map<string, Source>): Promise<void> {
+  return copyExportFiles(ctx, dir, files, async (source, target) =>
+    (await copyHashed(source.file, target)) === source.hash ? null : `${source.what}: its source ${source.file} changed since it was imported`,
+  );
 }
 
 export function describeExport(summary: ExportSummary, directory: string): string {

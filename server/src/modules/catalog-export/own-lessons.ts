@@ -8,7 +8,7 @@ import { MEDIA_KEY_PREFIX } from '../../lib/storage/storage.ts';
 import { CAPTIONS_FILE, parseWebVtt, WebVttError } from '../captions/index.ts';
 import { MediaError, POSTER, probeMedia } from '../catalog/index.ts';
 import { type ImportedLesson, importLessonDetails, importOwnLesson, lessonSourceCopy, lessonsImportTarget } from '../studio/index.ts';
-import { assertWritableDirectory, CatalogExportError, copyHashed, copyStored, writeExport } from './catalog-export.ts';
+import { assertWritableDirectory, copyExportFiles, copyHashed, type StoredFile, writeExport } from './catalog-export.ts';
 import { type ExportedLesson, LESSONS_FORMAT, LESSONS_JSON, type LessonsFile, lessonsFileSchema } from './lessons-file.schema.ts';
 import { exportedLessonScripts, exportedLessonTracks, exportedLessonVersions, exportedOrganization, exportedOwnLessons } from './own-lessons.queries.ts';
 
@@ -29,7 +29,7 @@ async function organizationOf(ctx: Pick<AppContext, 'db'>, organizationId: numbe
 }
 
 /** A file of the export and what it is, for the problems; `video`: the lesson's source upload, checked against its hash. */
-type LessonFile = { kind: 'stored'; key: string; what: string } | { kind: 'video'; sourcePath: string; hash: string; what: string };
+type LessonFile = StoredFile | { kind: 'video'; sourcePath: string; hash: string; what: string };
 
 export type LessonsExportSummary = { lessons: number; files: number };
 
@@ -100,26 +100,17 @@ export async function exportOwnLessons(ctx: AppContext, directory: string, organ
     }),
   };
 
-  await writeExport(dir, existed, LESSONS_JSON, file, async () => {
-    const problems: string[] = [];
-    for (const [name, source] of files) {
-      const target = path.join(dir, name);
-      fs.mkdirSync(path.dirname(target), { recursive: true });
-      if (source.kind === 'stored') {
-        if (!(await copyStored(ctx, source.key, target))) problems.push(`${source.what}: ${source.key} is not in the ${ctx.storage.description}`);
-        continue;
-      }
+  await writeExport(dir, existed, LESSONS_JSON, file, () =>
+    copyExportFiles(ctx, dir, files, async (source, target) => {
       const { file: local, release } = await lessonSourceCopy(ctx, source.sourcePath).catch(() => ({ file: '', release: async () => {} }));
       try {
-        if (!local || !fs.statSync(local, { throwIfNoEntry: false })?.isFile()) problems.push(`${source.what}: its upload ${source.sourcePath} is gone`);
-        else if ((await copyHashed(local, target)) !== source.hash)
-          problems.push(`${source.what}: its upload ${source.sourcePath} is not the video it was made of`);
+        if (!local || !fs.statSync(local, { throwIfNoEntry: false })?.isFile()) return `${source.what}: its upload ${source.sourcePath} is gone`;
+        return (await copyHashed(local, target)) === source.hash ? null : `${source.what}: its upload ${source.sourcePath} is not the video it was made of`;
       } finally {
         await release();
       }
-    }
-    if (problems.length) throw new CatalogExportError(problems);
-  });
+    }),
+  );
   return { lessons: lessons.length, files: files.size + 1 };
 }
 
