@@ -13,6 +13,7 @@ import {
   playOwnLesson,
   seriousAxeFindings,
   signInThroughForm,
+  toast,
   useStack,
   WIDTHS,
 } from './harness.ts';
@@ -113,6 +114,22 @@ describe('plant studio: lesson from a script', () => {
     await expectVisible(spanish.getByText('Members get the Spanish version'));
     await checkWidths(page, 'studio-script-spanish-ready', { dialog: true });
     await spanish.getByRole('button', { name: 'Cancel' }).click();
+
+    // The Spanish version's captions in the editor: the lines Apertium drafted are marked (the spoken title, first); the
+    // author corrects the title's line and saves, and that line is what the Spanish viewer reads below.
+    await card.getByRole('button', { name: 'Edit captions: Lockout of press 4' }).click();
+    const captions = page.getByRole('dialog', { name: 'Captions: Lockout of press 4' });
+    await captions.getByRole('combobox', { name: 'Language of the captions' }).click();
+    await page.getByRole('option', { name: 'Spanish (es) · narrated version' }).click();
+    await expectVisible(captions.getByLabel('Line 1 is machine translation'));
+    const corrected = 'Bloqueo y etiquetado de la prensa 4';
+    await captions.getByRole('textbox', { name: 'Text of line 1' }).fill(corrected);
+    await expect.poll(() => captions.getByLabel('Line 1 is machine translation').count()).toBe(0);
+    await checkWidths(page, 'studio-script-spanish-captions', { dialog: true });
+    await captions.getByRole('button', { name: 'Save captions' }).click();
+    await expectVisible(toast(page, /^The captions are saved/));
+    await expectHidden(captions);
+    await dismissToasts(page);
     await member.reload();
     await member.getByRole('button', { name: 'Play Lockout of press 4' }).click();
     const narrated = member.getByRole('radiogroup', { name: 'Narrated in' });
@@ -122,6 +139,7 @@ describe('plant studio: lesson from a script', () => {
     const transcriptAgain = frame.getByRole('button', { name: 'Transcript' });
     if ((await transcriptAgain.getAttribute('aria-pressed')) !== 'true') await transcriptAgain.click();
     await expectVisible(frame.getByText('1. Pare la prensa en el punto muerto superior.').first());
+    await expectVisible(frame.getByText(corrected).first());
     await checkWidths(member, 'studio-script-playing-spanish');
 
     // Edited and rendered again: published, so it says what changed, and the lesson gets revision 2.
