@@ -1,29 +1,17 @@
 import type { Kysely } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { demoLessonSeconds, insertDemoCatalog } from '../../test/catalog-fixture.ts';
-import { freshDatabaseUrl } from '../../test/harness.ts';
-import { createDb, type Db } from './client.ts';
-import { migrateTo, migrateToLatest } from './migrate.ts';
+import { databaseMigratedTo } from '../../test/migration-db.ts';
+import { migrateToLatest } from './migrate.ts';
 
-let database: Awaited<ReturnType<typeof freshDatabaseUrl>>;
-let db: Db;
+const database = databaseMigratedTo('2026-11-27-062-studio-paths-revisions');
 const t = Date.now();
-
-beforeAll(async () => {
-  database = await freshDatabaseUrl();
-  db = createDb(database.url).db;
-  await migrateTo(db, '2026-11-27-062-studio-paths-revisions');
-});
-
-afterAll(async () => {
-  await db.destroy();
-  await database.drop();
-});
 
 // Migration 064 rebuilds assessment_checks on SQLite (video_id drops NOT NULL) and counts the attempts submitted so far
 // into the kept results: the checks, the attempts referencing them and the figures come through on either database.
 describe('migration 064, kept results and category checks', () => {
   it('keeps checks and their attempts, and counts the submitted ones into standings and question figures', async () => {
+    const db = database();
     const anyDb = db as unknown as Kysely<any>;
     await insertDemoCatalog(db, demoLessonSeconds);
     const video = await anyDb.selectFrom('videos').select(['id', 'category_id']).orderBy('id').executeTakeFirstOrThrow();

@@ -1,28 +1,16 @@
 import type { Kysely } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshDatabaseUrl } from '../../test/harness.ts';
-import { createDb, type Db } from './client.ts';
-import { migrateTo, migrateToLatest } from './migrate.ts';
+import { describe, expect, it } from 'vitest';
+import { databaseMigratedTo } from '../../test/migration-db.ts';
+import { migrateToLatest } from './migrate.ts';
 
-let database: Awaited<ReturnType<typeof freshDatabaseUrl>>;
-let db: Db;
+const database = databaseMigratedTo('2026-11-28-081-expert-language');
 const t = Date.now();
-
-beforeAll(async () => {
-  database = await freshDatabaseUrl();
-  db = createDb(database.url).db;
-  await migrateTo(db, '2026-11-28-081-expert-language');
-});
-
-afterAll(async () => {
-  await db.destroy();
-  await database.drop();
-});
 
 // Notices written before 083 are English sentences: the dashboard's alerts get their key and values back (so they
 // follow the reader's language); any other notice keeps its text, read as written.
 describe('migration 083, notices in the reader’s language', () => {
   it("gives the alerts and broadcasts already written their key and values, and leaves every other notice's text alone", async () => {
+    const db = database();
     const anyDb = db as unknown as Kysely<any>;
     const org = await anyDb
       .insertInto('organizations')

@@ -1,28 +1,17 @@
 import { type Kysely, sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshDatabaseUrl } from '../../test/harness.ts';
-import { createDb, type Db } from './client.ts';
-import { migrateTo, migrateToLatest } from './migrate.ts';
+import { describe, expect, it } from 'vitest';
+import { databaseMigratedTo } from '../../test/migration-db.ts';
+import { isPostgres } from './dialect.ts';
+import { migrateToLatest } from './migrate.ts';
 
-let database: Awaited<ReturnType<typeof freshDatabaseUrl>>;
-let db: Db;
+const database = databaseMigratedTo('2026-11-27-043-assessments');
 const t = Date.now();
-
-beforeAll(async () => {
-  database = await freshDatabaseUrl();
-  db = createDb(database.url).db;
-  await migrateTo(db, '2026-11-27-043-assessments');
-});
-
-afterAll(async () => {
-  await db.destroy();
-  await database.drop();
-});
 
 // Migration 044 rebuilds the users table on SQLite (its e-mail column cannot drop NOT NULL in place): the rows, their
 // ids, the rows referencing them and the indexes must come through it unchanged, on either database.
 describe('migration 044, people without e-mail', () => {
   it('keeps users, what references them and their rules, then takes members without e-mail', async () => {
+    const db = database();
     // The tables as they were before 044 (no sign-in code, e-mail required).
     const anyDb = db as unknown as Kysely<any>;
     const org = await anyDb
@@ -72,7 +61,7 @@ describe('migration 044, people without e-mail', () => {
     // Deleting the user still cascades to their sessions: the rebuilt table is the one the foreign keys name.
     await db.deleteFrom('users').where('id', '=', user.id).execute();
     expect(await db.selectFrom('sessions').select('user_id').execute()).toEqual([]);
-    if (database.url.startsWith('sqlite')) {
+    if (!isPostgres(db)) {
       const broken = await sql`pragma foreign_key_check`.execute(db);
       expect(broken.rows).toEqual([]);
     }
